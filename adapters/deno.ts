@@ -1,0 +1,26 @@
+/** @module `sleeve/deno`: serve Sleeve with `Deno.serve`. */
+import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
+
+export interface ServeOptions extends SleeveOptions {
+  port?: number;
+  hostname?: string;
+}
+
+// Typed locally so the npm build typechecks without Deno's own types.
+interface DenoServe {
+  serve(
+    options: { port: number; hostname?: string; onListen?: (addr: { port: number }) => void },
+    handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Promise<Response>,
+  ): { finished: Promise<void>; shutdown(): Promise<void> };
+}
+const { Deno } = globalThis as unknown as { Deno: DenoServe };
+
+export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shutdown(): Promise<void>; url: string }> {
+  const sleeve = createSleeve(options);
+  return new Promise((resolve) => {
+    const server = Deno.serve(
+      { port: options.port ?? 8787, hostname: options.hostname, onListen: ({ port }) => resolve({ sleeve, shutdown: () => server.shutdown(), url: `http://${options.hostname ?? 'localhost'}:${port}` }) },
+      (request, info) => sleeve.fetch(request, { clientIp: info.remoteAddr.hostname }),
+    );
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * @module
+ * The shared start-up of the runnable entries (`npm start`, `start:bun`, `start:deno`): read
+ * the environment, read the catalogue file, serve, print one line. A bad variable prints one
+ * line naming it and exits 1, never a stack trace.
+ */
+import { ConfigError, optionsFromEnv, type SleeveOptions } from '../core/index.ts';
+
+export interface Runtime {
+  name: string;
+  env: Record<string, string | undefined>;
+  readFile(path: string): Promise<Uint8Array>;
+  serve(options: SleeveOptions & { port: number }): Promise<{ url: string; storage: string; mode: string }>;
+  exit(code: number): never;
+}
+
+export async function start(runtime: Runtime): Promise<void> {
+  try {
+    const { port, catalogPath, options } = optionsFromEnv(runtime.env);
+    const catalog = catalogPath ? await readCatalog(runtime, catalogPath) : undefined;
+    const served = await runtime.serve({ ...options, catalog, port });
+    console.log(`sleeve listening on ${served.url} (${served.mode} mode, ${served.storage} storage, ${runtime.name})`);
+  } catch (error) {
+    console.error(`sleeve: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+    runtime.exit(1);
+  }
+}
+
+async function readCatalog(runtime: Runtime, path: string): Promise<Uint8Array> {
+  try {
+    return await runtime.readFile(path);
+  } catch {
+    throw new ConfigError('SLEEVE_CATALOG', 'the path of a readable catalogue file', path);
+  }
+}

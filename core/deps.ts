@@ -1,0 +1,22 @@
+/**
+ * @module
+ * What every handler and service is given: the resolved options, the sources, the storage and
+ * a clock. Built once per `createSleeve` call; nothing here reads a runtime global.
+ */
+import type { Storage } from 'unstorage';
+import type { ResolvedOptions } from './options.ts';
+import type { Sources } from './sources/types.ts';
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface Deps {
+  options: ResolvedOptions;
+  sources: Sources;
+  storage: Storage;
+  /** Unix milliseconds; injectable so tests can move time (radio, cache expiry, limits). */
+  now(): number;
+  log: Logger;
+}

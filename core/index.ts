@@ -1,0 +1,58 @@
+/**
+ * @module
+ * `createSleeve(options)` → `{ fetch, app }`: the whole service as a web-standard handler.
+ * Runtime adapters (`sleeve/bun`, `sleeve/deno`, `sleeve/node`, `sleeve/vercel`) wrap it.
+ */
+import type { Hono } from 'hono';
+import { createApp } from './app.ts';
+import type { Deps, Logger } from './deps.ts';
+import { SleeveError } from './errors.ts';
+import { resolveOptions, type SleeveOptions } from './options.ts';
+import { endpoints } from './routes/index.ts';
+import { createCatalogSources } from './sources/catalog/index.ts';
+import type { Sources } from './sources/types.ts';
+import { storageFromSpec } from './storage/from-spec.ts';
+
+/** What an adapter knows about the connection and core cannot: passed as Hono `env`. */
+export interface ConnInfo {
+  /** The socket's remote address (D8); forwarding headers count only with `trustProxy`. */
+  clientIp?: string;
+}
+
+export interface Sleeve {
+  fetch(request: Request, info?: ConnInfo): Promise<Response>;
+  app: Hono;
+  /** What the service was built with, for start-up lines and embedders. */
+  deps: Deps;
+}
+
+const consoleLogger: Logger = {
+  info: (message, fields) => console.log(`[sleeve] ${message}`, fields ?? ''),
+  error: (message, fields) => console.error(`[sleeve] ${message}`, fields ?? ''),
+};
+
+function defaultSources(options: ReturnType<typeof resolveOptions>): Sources {
+  if (options.mode === 'live') {
+    throw new SleeveError('internal_error', '[sleeve] live mode needs the Deezer, ReccoBeats and AzuraCast drivers, which are not built yet; pass `sources` or use demo mode');
+  }
+  return createCatalogSources();
+}
+
+export function createSleeve(options: SleeveOptions = {}): Sleeve {
+  const resolved = resolveOptions(options);
+  const sources: Sources = options.sources?.music && options.sources.features && options.sources.radio
+    ? (options.sources as Sources)
+    : { ...defaultSources(resolved), ...options.sources };
+  const storage = typeof options.storage === 'object' ? options.storage : storageFromSpec(options.storage ?? 'memory');
+  const deps: Deps = { options: resolved, sources, storage, now: options.now ?? Date.now, log: options.log ?? consoleLogger };
+  const app = createApp(deps, endpoints);
+  return { fetch: async (request, info = {}) => app.fetch(request, info), app, deps };
+}
+
+export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';
+export type { SleeveOptions, Mode, UpstreamUrls } from './options.ts';
+export type { Deps, Logger } from './deps.ts';
+export type * from './sources/types.ts';
+export { defineEndpoint, type Endpoint, type EndpointContext, type CachePolicy } from './http/endpoint.ts';
+export { optionsFromEnv, ConfigError, type EnvConfig } from './config.ts';
+export { VERSION } from './version.ts';

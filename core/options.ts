@@ -1,0 +1,85 @@
+/**
+ * @module
+ * The typed options of `createSleeve` and their defaults. Adapters build these from the
+ * environment (`core/config.ts`); embedders pass them directly.
+ */
+import type { Storage } from 'unstorage';
+import type { Logger } from './deps.ts';
+import type { Sources } from './sources/types.ts';
+
+export type Mode = 'demo' | 'live';
+
+export interface UpstreamUrls {
+  /** Deezer API base (live mode). */
+  deezer: string;
+  /** ReccoBeats API base (live mode). */
+  features: string;
+  /** AzuraCast base (live mode). */
+  azuracast: string;
+}
+
+export interface SleeveOptions {
+  /** `demo` (default): embedded catalogue and simulated station, no network. `live`: real upstreams. */
+  mode?: Mode;
+  /** Replace any driver: tests, or an embedder with its own data. */
+  sources?: Partial<Sources>;
+  /** An unstorage instance, or a spec: `memory` (default), `fs:<dir>`, `redis://…`. */
+  storage?: Storage | string;
+  /** Public origin for cover and artist-image URLs; default: each request's origin. */
+  baseUrl?: string;
+  /** Multiplies every rate limit (D8), or `off`. Default 1. */
+  rateLimits?: number | 'off';
+  /** Take the client IP from forwarding headers (only behind a proxy you trust). */
+  trustProxy?: boolean;
+  /** Edge headers carrying the caller's country (D10), first match wins. */
+  countryHeaders?: string[];
+  upstreams?: Partial<UpstreamUrls>;
+  /** The radio station shortcode served by default. */
+  station?: string;
+  /** A catalogue file's contents for demo mode (read by the adapter, never by core). */
+  catalog?: string | Uint8Array;
+  /** Unix milliseconds; injectable for tests. */
+  now?: () => number;
+  log?: Logger;
+}
+
+export interface ResolvedOptions {
+  mode: Mode;
+  baseUrl: string | undefined;
+  rateLimits: number | 'off';
+  trustProxy: boolean;
+  countryHeaders: string[];
+  upstreams: UpstreamUrls;
+  station: string | undefined;
+  catalog: string | Uint8Array | undefined;
+  /** A human name for the storage in use, for the start-up line and logs. */
+  storageName: string;
+}
+
+export const DEFAULT_UPSTREAMS: UpstreamUrls = {
+  deezer: 'https://api.deezer.com',
+  features: 'https://api.reccobeats.com',
+  azuracast: 'https://demo.azuracast.com',
+};
+
+export const DEFAULT_COUNTRY_HEADERS: string[] = ['cf-ipcountry', 'x-vercel-ip-country'];
+
+export function resolveOptions(options: SleeveOptions): ResolvedOptions {
+  const storage = options.storage ?? 'memory';
+  return {
+    mode: options.mode ?? 'demo',
+    baseUrl: options.baseUrl?.replace(/\/+$/, ''),
+    rateLimits: options.rateLimits ?? 1,
+    trustProxy: options.trustProxy ?? false,
+    countryHeaders: (options.countryHeaders ?? DEFAULT_COUNTRY_HEADERS).map((h) => h.toLowerCase()),
+    upstreams: { ...DEFAULT_UPSTREAMS, ...definedOnly(options.upstreams ?? {}) },
+    station: options.station,
+    catalog: options.catalog,
+    storageName: typeof storage === 'string' ? storage.replace(/\/\/[^@/]*@/, '//***@') : 'custom',
+  };
+}
+
+/** Drops undefined entries so that they do not override defaults when spread. */
+function definedOnly<T extends object>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

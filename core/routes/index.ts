@@ -1,0 +1,10 @@
+/**
+ * @module
+ * The route table: every endpoint the service answers, in one list. The app registers them in
+ * this order; the frame reads their declarations (limits, cache, schemas) from here.
+ */
+import type { Endpoint } from '../http/endpoint.ts';
+import { editorialGenres } from './editorial.ts';
+import { healthz } from './health.ts';
+
+export const endpoints: readonly Endpoint<any>[] = [healthz, editorialGenres];

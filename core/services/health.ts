@@ -1,0 +1,88 @@
+/**
+ * @module
+ * The health check of spec §2.8 / §4.20 and D13: three probes in parallel, each cut off at
+ * 2.5 s whether or not the probe honours its abort signal, so a hung upstream never holds
+ * the endpoint longer.
+ */
+import type { Storage } from 'unstorage';
+import type { ProbeResult, Sources } from '../sources/types.ts';
+import { RELEASED_AT, VERSION } from '../version.ts';
+
+export const CHECK_TIMEOUT_MS = 2500;
+
+export interface Check {
+  name: 'upstream-music-api' | 'upstream-audio-features' | 'cache-backend';
+  ok: boolean;
+  status: number;
+  latencyMs: number;
+}
+
+export interface Health {
+  status: 'ok' | 'degraded';
+  version: string;
+  releasedAt: string;
+  timestamp: string;
+  elapsedMs: number;
+  checks: Check[];
+  degraded: boolean;
+}
+
+type Probe = (signal: AbortSignal) => Promise<ProbeResult>;
+
+async function runCheck(name: Check['name'], probe: Probe, timeoutMs: number): Promise<Check> {
+  const started = performance.now();
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<ProbeResult>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error(`${name} probe timed out`));
+      resolve({ ok: false, status: 0 });
+    }, timeoutMs);
+  });
+  const result = await Promise.race([probe(controller.signal).catch(() => ({ ok: false, status: 0 })), timeout]);
+  clearTimeout(timer);
+  return { name, ok: result.ok, status: result.status, latencyMs: Math.round(performance.now() - started) };
+}
+
+/** D13: the storage check writes, reads back and deletes a probe key. */
+export function storageProbe(storage: Storage): Probe {
+  return async () => {
+    const key = `sleeve:healthz:${Math.random().toString(36).slice(2)}`;
+    await storage.setItem(key, 'ok');
+    const back = await storage.getItem(key);
+    await storage.removeItem(key);
+    return back === 'ok' ? { ok: true, status: 200 } : { ok: false, status: 0 };
+  };
+}
+
+export interface HealthInput {
+  sources: Sources;
+  storage: Storage;
+  now: number;
+  timeoutMs?: number;
+}
+
+/** Returns the body and the HTTP status: 503 only when both upstream checks fail. */
+export async function checkHealth(input: HealthInput): Promise<{ status: 200 | 503; body: Health }> {
+  const started = performance.now();
+  const timeoutMs = input.timeoutMs ?? CHECK_TIMEOUT_MS;
+  const checks = await Promise.all([
+    runCheck('upstream-music-api', (signal) => input.sources.music.probe({ signal }), timeoutMs),
+    runCheck('upstream-audio-features', (signal) => input.sources.features.probe({ signal }), timeoutMs),
+    runCheck('cache-backend', storageProbe(input.storage), timeoutMs),
+  ]);
+  const degraded = checks.some((c) => !c.ok);
+  const upstreamsDown = checks.filter((c) => c.name !== 'cache-backend').every((c) => !c.ok);
+  return {
+    status: upstreamsDown ? 503 : 200,
+    body: {
+      status: degraded ? 'degraded' : 'ok',
+      version: VERSION,
+      releasedAt: RELEASED_AT,
+      timestamp: new Date(input.now).toISOString(),
+      elapsedMs: Math.round(performance.now() - started),
+      checks,
+      degraded,
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { createStorage } from 'unstorage';
+import { describe, expect, it } from 'vitest';
+import { createSleeve } from '../core/index.ts';
+import { sourcesWithProbes, type ProbeBehaviour } from './helpers/sources.ts';
+
+const get = (sleeve: ReturnType<typeof createSleeve>) => sleeve.fetch(new Request('http://x/healthz'));
+
+function sleeveWith(music: ProbeBehaviour, features: ProbeBehaviour, storageBroken = false) {
+  const storage = createStorage();
+  if (storageBroken) storage.setItem = async () => { throw new Error('storage down'); };
+  return createSleeve({ sources: sourcesWithProbes(music, features), storage });
+}
+
+describe('/healthz (spec §4.20, D13)', () => {
+  it('answers ok with three checks, no-store, and no User-Agent needed', async () => {
+    const res = await get(createSleeve());
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = await res.json();
+    expect(body).toMatchObject({ status: 'ok', version: '3.0.0', degraded: false });
+    expect(body.releasedAt).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(body.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(body.checks.map((c: { name: string }) => c.name)).toEqual(['upstream-music-api', 'upstream-audio-features', 'cache-backend']);
+    for (const check of body.checks) expect(check).toEqual({ name: check.name, ok: true, status: 200, latencyMs: expect.any(Number) });
+  });
+
+  it('reports a hung probe as ok:false status:0 after about 2.5 s, without holding the endpoint longer', async () => {
+    const started = performance.now();
+    const res = await get(sleeveWith('hang', 'ok'));
+    const took = performance.now() - started;
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.checks[0]).toMatchObject({ name: 'upstream-music-api', ok: false, status: 0 });
+    expect(body.degraded).toBe(true);
+    expect(body.status).toBe('degraded');
+    expect(took).toBeGreaterThanOrEqual(2400);
+    expect(took).toBeLessThan(4500);
+  });
+
+  it('answers 503 only when both upstream checks fail', async () => {
+    expect((await get(sleeveWith('fail', 'throw'))).status).toBe(503);
+    expect((await get(sleeveWith('fail', 'ok'))).status).toBe(200);
+    expect((await get(sleeveWith('ok', 'fail'))).status).toBe(200);
+  });
+
+  it('answers 200 degraded when only the storage fails', async () => {
+    const res = await get(sleeveWith('ok', 'ok', true));
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.degraded).toBe(true);
+    expect(body.checks[2]).toMatchObject({ name: 'cache-backend', ok: false, status: 0 });
+  });
+
+  it('reports the upstream status it saw', async () => {
+    const body = await (await get(sleeveWith('fail', 'ok'))).json();
+    expect(body.checks[0]).toMatchObject({ ok: false, status: 502 });
+  });
+});

@@ -1,0 +1,30 @@
+/** Test doubles for sources: the demo ones with chosen probes swapped for slow or failing ones. */
+import type { ProbeResult, Sources } from '../../core/sources/types.ts';
+import { createCatalogSources } from '../../core/sources/catalog/index.ts';
+
+export type ProbeBehaviour = 'ok' | 'fail' | 'hang' | 'throw';
+
+export function probeOf(behaviour: ProbeBehaviour): () => Promise<ProbeResult> {
+  switch (behaviour) {
+    case 'ok':
+      return async () => ({ ok: true, status: 200 });
+    case 'fail':
+      return async () => ({ ok: false, status: 502 });
+    case 'throw':
+      return async () => {
+        throw new Error('connection refused');
+      };
+    case 'hang':
+      // Ignores its abort signal on purpose: the health check must cut it off anyway.
+      return () => new Promise<ProbeResult>(() => {});
+  }
+}
+
+export function sourcesWithProbes(music: ProbeBehaviour, features: ProbeBehaviour): Sources {
+  const sources = createCatalogSources();
+  return {
+    ...sources,
+    music: { ...sources.music, probe: probeOf(music) },
+    features: { ...sources.features, probe: probeOf(features) },
+  };
+}
