@@ -1,0 +1,71 @@
+/**
+ * Starts a Sleeve entry as a child process on a random port (PORT=0) and resolves with the URL
+ * it prints on its start-up line. Used to test the real `bun` and `deno` binaries.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT: string = fileURLToPath(new URL('../../', import.meta.url));
+export const BIN: string = `${ROOT}node_modules/.bin/`;
+
+export interface ChildServer {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export function startChild(command: string, args: string[], env: Record<string, string> = {}, timeoutMs = 20_000): Promise<ChildServer> {
+  const child: ChildProcess = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} did not print its URL within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      resolve({
+        url: match[1].replace('localhost', '127.0.0.1'),
+        output: () => output,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited with ${code} before listening:\n${output}`));
+    });
+  });
+}
+
+/** Runs an entry to completion and returns its exit code and output (start-up errors). */
+export function runToExit(command: string, args: string[], env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} still running after ${timeoutMs} ms:\n${stdout}${stderr}`));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,12 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startChild, type ChildServer } from '../helpers/child-server.ts';
+import { scriptCommand } from '../helpers/scripts.ts';
+import { overHttp, runSmoke } from './_smoke.ts';
+
+let server: ChildServer;
+beforeAll(async () => {
+  server = await startChild(...scriptCommand('start:deno'));
+});
+afterAll(() => server.stop());
+
+runSmoke('Deno (npm run start:deno, real binary)', overHttp(() => server.url));

@@ -1,0 +1,12 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { serve, type Served } from '../../adapters/node.ts';
+import { overHttp, runSmoke } from './_smoke.ts';
+
+let served: Served;
+beforeAll(async () => {
+  served = await serve({ port: 0, hostname: '127.0.0.1' });
+});
+afterAll(() => new Promise<void>((done) => served.server.close(() => done())));
+
+runSmoke('Node adapter, in process', overHttp(() => `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`));
