@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { app as embedded } from '../examples/embed/app.ts';
+import { BIN, ROOT, startChild } from './helpers/child-server.ts';
+
+const UA = { 'User-Agent': 'examples/1.0 (examples@example.com)' };
+
+/** Each runnable example, started the way its README says. */
+const RUNNABLE: [name: string, command: string, args: string[]][] = [
+  ['node', `${BIN}tsx`, ['examples/node/server.ts']],
+  ['bun', `${BIN}bun`, ['examples/bun/server.ts']],
+  ['deno', `${BIN}deno`, ['run', '--allow-net', '--allow-env', '--allow-read', 'examples/deno/server.ts']],
+  ['embed', `${BIN}tsx`, ['examples/embed/server.ts']],
+];
+
+describe('examples', () => {
+  it.each(RUNNABLE)('%s serves health and genres', async (_name, command, args) => {
+    const server = await startChild(command, args);
+    try {
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(200);
+      const genres = await fetch(`${server.url}/editorial/genres`, { headers: UA });
+      expect(genres.status).toBe(200);
+      expect((await genres.json())[0]).toMatchObject({ id: 0, name: 'All' });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('embed keeps the host app and answers spec paths under /music only', async () => {
+    expect(await (await embedded.request('/')).text()).toMatch(/existing app/);
+    expect((await embedded.request('/music/healthz')).status).toBe(200);
+    const genres = await embedded.request('/music/editorial/genres', { headers: UA });
+    expect(genres.status).toBe(200);
+    expect((await embedded.request('/healthz')).status).toBe(404);
+  });
+
+  it('vercel rewrites every path to the function', () => {
+    const config = JSON.parse(readFileSync(`${ROOT}examples/vercel/vercel.json`, 'utf8'));
+    expect(config.rewrites).toEqual([{ source: '/(.*)', destination: '/api' }]);
+  });
+
+  it.each(['bun', 'deno', 'node', 'vercel', 'embed'])('%s has a three-line README', (name) => {
+    const lines = readFileSync(`${ROOT}examples/${name}/README.md`, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(3);
+  });
+});

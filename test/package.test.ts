@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT } from './helpers/child-server.ts';
+
+const read = (file: string) => JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8'));
+const pkg = read('package.json');
+const deno = read('deno.json');
+const SUBPATHS = ['.', './bun', './deno', './node', './vercel'];
+
+/** `./adapters/bun.ts` and `./dist/adapters/bun.js` name the same module. */
+const moduleOf = (path: string) => path.replace(/^\.\/(dist\/)?/, '').replace(/\.(d\.ts|js|ts)$/, '');
+
+describe('package shape', () => {
+  it('package.json and deno.json declare the same version and exports', () => {
+    expect(deno.version).toBe(pkg.version);
+    expect(Object.keys(pkg.exports)).toEqual(SUBPATHS);
+    expect(Object.keys(deno.exports)).toEqual(SUBPATHS);
+    for (const subpath of SUBPATHS) {
+      expect(moduleOf(pkg.exports[subpath].default)).toBe(moduleOf(deno.exports[subpath]));
+      expect(moduleOf(pkg.exports[subpath].types)).toBe(moduleOf(deno.exports[subpath]));
+    }
+  });
+
+  it("deno.json maps the package's own name to its exports, for the examples", () => {
+    for (const subpath of SUBPATHS) expect(deno.imports[subpath.replace('.', 'sleeve')]).toBe(deno.exports[subpath]);
+  });
+
+  it('core touches no runtime global', () => {
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'core'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const code = readFileSync(`${ROOT}${file}`, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      expect(code, file).not.toMatch(/\b(process|Deno|Bun)\s*[.[]/);
+    }
+  });
+
+  describe('npm build and pack', () => {
+    it('builds ESM with declarations that plain Node imports, and packs only what users need', async () => {
+      execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'pipe' });
+      const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+      const files: string[] = packed[0].files.map((f: { path: string }) => f.path);
+      for (const file of files) expect(file).toMatch(/^(dist\/(core|adapters)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
+      for (const subpath of SUBPATHS) {
+        expect(files).toContain(pkg.exports[subpath].default.slice(2));
+        expect(files).toContain(pkg.exports[subpath].types.slice(2));
+      }
+      // The built files run on plain Node, without a TypeScript loader.
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', `
+        const { createSleeve } = await import('sleeve');
+        for (const s of ['sleeve/node', 'sleeve/bun', 'sleeve/deno', 'sleeve/vercel']) await import(s);
+        const res = await createSleeve().fetch(new Request('http://x/healthz'));
+        console.log(res.status);`], { cwd: ROOT, encoding: 'utf8' });
+      expect(out.trim()).toBe('200');
+    }, 120_000);
+  });
+});
+
+export { BIN };
