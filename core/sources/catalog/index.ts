@@ -1,41 +1,54 @@
 /**
  * @module
- * Demo-mode sources. For now only what `/healthz` and `/editorial/genres` need; the generated
- * catalogue and the simulated station replace the rest (see the catalogue issue).
+ * Demo-mode sources (D1, D18): the catalogue as music and features sources, and the simulated
+ * station. Synchronous to create; the catalogue loads lazily behind one memoised promise, so
+ * `createSleeve()` stays synchronous and start-up awaits `prepareCatalog` for early errors.
  */
-import { SleeveError } from '../../errors.ts';
-import type { FeaturesSource, MusicSource, RadioSource, Sources } from '../types.ts';
-import { DEMO_GENRES } from './genres.ts';
+import type { CallOptions, FeaturesSource, ProbeResult, RadioSource, Sources } from '../types.ts';
+import { toFeatures } from './domain.ts';
+import { builtinCatalog, BUILTIN, type LoadedCatalog } from './loaded.ts';
+import { createCatalogMusic, type Catalog } from './music.ts';
 
-const notYet = (what: string) => async (): Promise<never> => {
-  throw new SleeveError('internal_error', `[sleeve] [catalog] ${what} is not in the demo catalogue yet`);
-};
+export interface CatalogSourcesOptions {
+  /** A catalogue file's contents; without it, the built-in catalogue. */
+  catalog?: string | Uint8Array;
+  /** The station shortcode served by default (`sleeve`). */
+  station?: string;
+  /** Seed of the built-in catalogue (and the station's schedule). */
+  seed?: string;
+  /** Size of the built-in catalogue, in tracks. */
+  tracks?: number;
+}
 
-export function createCatalogSources(): Sources {
-  const ok = async () => ({ ok: true, status: 200 });
-  const music: MusicSource = {
-    name: 'catalog',
-    probe: ok,
-    genres: async () => DEMO_GENRES.map((g) => ({ ...g })),
-    searchTracks: notYet('searchTracks'),
-    searchArtists: notYet('searchArtists'),
-    searchAlbums: notYet('searchAlbums'),
-    searchPlaylists: notYet('searchPlaylists'),
-    track: notYet('track'),
-    trackByIsrc: notYet('trackByIsrc'),
-    album: notYet('album'),
-    albumTracks: notYet('albumTracks'),
-    artist: notYet('artist'),
-    artistTopTracks: notYet('artistTopTracks'),
-    artistAlbums: notYet('artistAlbums'),
-    relatedArtists: notYet('relatedArtists'),
-    playlist: notYet('playlist'),
-    playlistTracks: notYet('playlistTracks'),
-    newReleases: notYet('newReleases'),
-    chart: notYet('chart'),
-    genreTracks: notYet('genreTracks'),
+export function createCatalogSources(options: CatalogSourcesOptions = {}): Sources {
+  let loading: Promise<LoadedCatalog> | undefined;
+  const load = (): Promise<LoadedCatalog> => (loading ??= builtinCatalog(options.seed ?? BUILTIN.seed, options.tracks ?? BUILTIN.tracks));
+  const catalog: Catalog = async (call?: CallOptions) => {
+    call?.signal?.throwIfAborted();
+    return load();
   };
-  const features: FeaturesSource = { name: 'catalog', probe: ok, features: notYet('features') };
-  const radio: RadioSource = { name: 'station', defaultStation: 'sleeve', probe: ok, nowPlaying: notYet('nowPlaying') };
+  const probe = async (call?: CallOptions): Promise<ProbeResult> => {
+    call?.signal?.throwIfAborted();
+    return load().then(() => ({ ok: true, status: 200 }), () => ({ ok: false, status: 500 }));
+  };
+  const music = createCatalogMusic(catalog, probe);
+  const features: FeaturesSource = {
+    name: 'catalog',
+    probe,
+    async features(isrcs, call) {
+      const { store } = await catalog(call);
+      const found = new Map();
+      for (const isrc of isrcs) {
+        const t = store.byIsrc.get(isrc.replace(/-/g, '').toUpperCase());
+        const f = t ? toFeatures(t) : null;
+        if (f) found.set(isrc, f);
+      }
+      return found;
+    },
+  };
+  const radio: RadioSource = {
+    name: 'station', defaultStation: options.station ?? 'sleeve', probe,
+    nowPlaying: async () => { throw new Error('[sleeve] [station] not built yet'); },
+  };
   return { music, features, radio };
 }

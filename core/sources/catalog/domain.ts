@@ -1,0 +1,60 @@
+/**
+ * @module
+ * Catalogue records to domain objects (`core/sources/types.ts`). Built per answer rather than
+ * stored, so a million-track catalogue holds each record once.
+ */
+import type { Album, Artist, ArtistRef, AudioFeatures, Contributor, Playlist, Track } from '../types.ts';
+import type { AlbumRecord, ArtistRecord, PlaylistRecord, TrackRecord } from './format.ts';
+import type { CatalogStore } from './store.ts';
+
+function ref(store: CatalogStore, id: number): ArtistRef {
+  return { id, name: store.artists.get(id)?.name ?? 'Unknown Artist' };
+}
+
+export function toTrack(store: CatalogStore, t: TrackRecord): Track {
+  const album = store.albums.get(t.albumId);
+  const artists: Contributor[] = [
+    { ...ref(store, t.artistId), role: 'Main' },
+    ...t.featured.map((id) => ({ ...ref(store, id), role: 'Featured' })),
+  ];
+  return {
+    id: t.id, title: t.title, isrc: t.isrc, durationMs: t.durationMs, explicit: t.explicit, rank: t.rank,
+    previewUrl: t.previewUrl, trackNumber: t.trackNumber, discNumber: t.discNumber,
+    artist: ref(store, t.artistId), artists,
+    album: { id: t.albumId, title: album?.title ?? '' },
+    releaseDate: album?.releaseDate ?? null,
+    genres: [...(store.artists.get(t.artistId)?.genres ?? [])],
+  };
+}
+
+export function toAlbum(store: CatalogStore, a: AlbumRecord): Album {
+  const tracks = store.albumTracks.get(a.id) ?? [];
+  const genre = a.genreId === null ? undefined : store.genres.get(a.genreId)?.name;
+  const artistGenres = store.artists.get(a.artistId)?.genres ?? [];
+  return {
+    id: a.id, title: a.title, artist: ref(store, a.artistId), recordType: a.recordType, releaseDate: a.releaseDate,
+    trackCount: tracks.length, duration: Math.round(tracks.reduce((sum, t) => sum + t.durationMs, 0) / 1000),
+    label: a.label, upc: a.upc, explicit: a.explicit, genreId: a.genreId,
+    genres: genre ? [genre, ...artistGenres.filter((g) => g !== genre)] : [...artistGenres],
+    fans: a.fans, contributors: a.contributors.map((c) => ({ ...ref(store, c.id), role: c.role })), coverUrl: a.coverUrl,
+  };
+}
+
+export function toArtist(store: CatalogStore, a: ArtistRecord): Artist {
+  return {
+    id: a.id, name: a.name, fans: a.fans, albumCount: store.artistAlbums.get(a.id)?.length ?? 0,
+    genres: [...a.genres], imageUrl: a.imageUrl,
+  };
+}
+
+export function toPlaylist(store: CatalogStore, p: PlaylistRecord): Playlist {
+  const durationMs = p.trackIds.reduce((sum, id) => sum + (store.tracks.get(id)?.durationMs ?? 0), 0);
+  return {
+    id: p.id, title: p.title, description: p.description, trackCount: p.trackIds.length, duration: Math.round(durationMs / 1000),
+    creator: { ...p.creator }, public: p.public, fans: p.fans, editorial: p.editorial, coverUrl: p.coverUrl,
+  };
+}
+
+export function toFeatures(t: TrackRecord): AudioFeatures | null {
+  return t.isrc && t.features ? { isrc: t.isrc, ...t.features } : null;
+}

@@ -1,0 +1,88 @@
+/**
+ * @module
+ * Lists derived from the generated artists and tracks: related artists (same genre, similar
+ * following), charts per country (local artists weigh more; other countries have none and
+ * fall back to global, D10), editorial new releases, and user and editorial playlists.
+ */
+import type { AlbumRecord, ArtistRecord, ChartRecord, PlaylistRecord, TrackRecord } from './format.ts';
+import { ID_BASE } from './generate-ids.ts';
+import { GENRE_PROFILES } from './genre-profiles.ts';
+import { editorialPlaylistTitle, userName, userPlaylistTitle } from './names.ts';
+import type { Random } from './random.ts';
+
+export const CHART_COUNTRIES: readonly string[] = ['US', 'GB', 'FR', 'DE', 'BR', 'JP', 'MX', 'ES', 'IT', 'NL', 'SE', 'CA', 'AU'];
+const CHART_SIZE = 100;
+const EDITORS = { id: 1, name: 'Sleeve Editors' };
+
+interface Input { artists: ArtistRecord[]; albums: AlbumRecord[]; tracks: TrackRecord[]; asOf: string }
+interface Lists { charts: ChartRecord[]; newReleases: number[]; playlists: PlaylistRecord[] }
+
+const byRank = (a: TrackRecord, b: TrackRecord): number => b.rank - a.rank || a.id - b.id;
+
+export function buildLists(r: Random, input: Input): Lists {
+  relateArtists(input.artists);
+  const ranked = [...input.tracks].sort(byRank);
+  return { charts: charts(r, input, ranked), newReleases: newReleases(input), playlists: playlists(r, input, ranked) };
+}
+
+/** Neighbours by following within the primary genre, nearest first. */
+function relateArtists(artists: ArtistRecord[]): void {
+  const groups = new Map<string, ArtistRecord[]>();
+  for (const a of artists) {
+    const group = groups.get(a.genres[0]!);
+    if (group) group.push(a);
+    else groups.set(a.genres[0]!, [a]);
+  }
+  for (const group of groups.values()) {
+    group.sort((a, b) => b.fans - a.fans || a.id - b.id);
+    group.forEach((artist, i) => {
+      for (let step = 1; step <= 5; step++) {
+        for (const j of [i - step, i + step]) if (group[j]) artist.related.push(group[j].id);
+      }
+    });
+  }
+}
+
+function charts(r: Random, input: Input, ranked: TrackRecord[]): ChartRecord[] {
+  const countryOf = new Map(input.artists.map((a) => [a.id, a.country]));
+  const global: ChartRecord = { type: 'chart', country: 'global', trackIds: ranked.slice(0, CHART_SIZE).map((t) => t.id) };
+  const head = ranked.slice(0, Math.max(CHART_SIZE * 20, Math.ceil(ranked.length / 20)));
+  return [global, ...CHART_COUNTRIES.map((country) => {
+    const local = r.fork(country);
+    const scored = head.map((t) => ({ t, score: t.rank * (countryOf.get(t.artistId) === country ? 2.5 : 1) * local.normal(1, 0.2, 0.4, 1.6) }));
+    scored.sort((a, b) => b.score - a.score || a.t.id - b.t.id);
+    return { type: 'chart' as const, country, trackIds: scored.slice(0, CHART_SIZE).map((s) => s.t.id) };
+  })];
+}
+
+/** The newest dated releases, most followed first within a day. */
+function newReleases(input: Input): number[] {
+  const dated = input.albums.filter((a) => a.releaseDate !== null);
+  dated.sort((a, b) => (b.releaseDate! < a.releaseDate! ? -1 : b.releaseDate! > a.releaseDate! ? 1 : b.fans - a.fans || a.id - b.id));
+  return dated.slice(0, 100).map((a) => a.id);
+}
+
+function playlists(r: Random, input: Input, ranked: TrackRecord[]): PlaylistRecord[] {
+  const genreOf = new Map(input.artists.map((a) => [a.id, a.genres[0]!]));
+  const pools = new Map<string, TrackRecord[]>(GENRE_PROFILES.map((g) => [g.name, []]));
+  for (const t of ranked) pools.get(genreOf.get(t.artistId)!)?.push(t);
+  const out: PlaylistRecord[] = [];
+  const add = (title: string, genre: string, creator: { id: number; name: string }, editorial: boolean): void => {
+    const pool = pools.get(genre) ?? [];
+    const picked = new Set<number>();
+    const want = Math.min(pool.length, r.int(10, editorial ? 60 : 80));
+    // Cubing the draw favours the top of the popularity-sorted pool without excluding the tail.
+    for (let tries = 0; picked.size < want && tries < want * 4; tries++) picked.add(pool[Math.floor(pool.length * r.next() ** 3)]!.id);
+    out.push({
+      type: 'playlist', id: ID_BASE.playlist + out.length, title, description: editorial ? `The ${genre} tracks our editors are playing now.` : `A ${genre.toLowerCase()} playlist by ${creator.name}.`,
+      creator, public: true, fans: Math.round(r.pareto(editorial ? 2000 : 3, editorial ? 1.1 : 0.9)), editorial, trackIds: [...picked], coverUrl: null,
+    });
+  };
+  for (const g of GENRE_PROFILES) for (let k = 0; k < 2; k++) add(editorialPlaylistTitle(r, g.name), g.name, EDITORS, true);
+  const users = Math.max(20, Math.round(input.tracks.length / 200));
+  for (let k = 0; k < users; k++) {
+    const genre = GENRE_PROFILES[r.weighted(GENRE_PROFILES.map((g) => g.weight))]!.name;
+    add(userPlaylistTitle(r, genre), genre, { id: 50_000_000 + r.int(0, users * 3), name: userName(r) }, false);
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+/**
+ * @module
+ * The catalogue as a `MusicSource`: lookups and lists from the store, searches through the
+ * indexes. Every call first checks its abort signal, then waits for the catalogue to load.
+ */
+import type { CallOptions, ListOptions, MusicSource, ProbeResult } from '../types.ts';
+import { toAlbum, toArtist, toPlaylist, toTrack } from './domain.ts';
+import { containsWords, fold } from './fold.ts';
+import type { LoadedCatalog } from './loaded.ts';
+
+/** Resolves the catalogue once the caller's signal is checked: aborted calls never run. */
+export type Catalog = (options?: CallOptions) => Promise<LoadedCatalog>;
+
+const page = <T>(items: readonly T[], o: ListOptions): T[] => items.slice(o.offset ?? 0, (o.offset ?? 0) + o.limit);
+
+export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeResult>): MusicSource {
+  const search = async <T>(kind: 'artists' | 'albums' | 'playlists', query: string, o: ListOptions, map: (c: LoadedCatalog, id: number) => T | null): Promise<T[]> => {
+    const c = await catalog(o);
+    return c.search[kind].search(query, (o.offset ?? 0) + o.limit).slice(o.offset ?? 0).map((id) => map(c, id)).filter((x): x is T => x !== null);
+  };
+  return {
+    name: 'catalog',
+    probe,
+    async searchTracks(query, o) {
+      const c = await catalog(o);
+      const artist = o.artist === undefined ? '' : fold(o.artist);
+      const credited = (id: number): boolean => {
+        const t = c.store.tracks.get(id);
+        return !!t && [t.artistId, ...t.featured].some((a) => containsWords(fold(c.store.artists.get(a)?.name ?? ''), artist));
+      };
+      const ids = c.search.tracks.search(query, (o.offset ?? 0) + o.limit, artist === '' ? undefined : credited);
+      return ids.slice(o.offset ?? 0).map((id) => toTrack(c.store, c.store.tracks.get(id)!));
+    },
+    searchArtists: (query, o) => search('artists', query, o, (c, id) => toArtist(c.store, c.store.artists.get(id)!)),
+    searchAlbums: (query, o) => search('albums', query, o, (c, id) => toAlbum(c.store, c.store.albums.get(id)!)),
+    searchPlaylists: (query, o) => search('playlists', query, o, (c, id) => toPlaylist(c.store, c.store.playlists.get(id)!)),
+    async track(id, o) {
+      const { store } = await catalog(o);
+      const t = store.tracks.get(id);
+      return t ? toTrack(store, t) : null;
+    },
+    async trackByIsrc(isrc, o) {
+      const { store } = await catalog(o);
+      const t = store.byIsrc.get(isrc.replace(/-/g, '').toUpperCase());
+      return t ? toTrack(store, t) : null;
+    },
+    async album(id, o) {
+      const { store } = await catalog(o);
+      const a = store.albums.get(id);
+      return a ? toAlbum(store, a) : null;
+    },
+    async albumTracks(id, o) {
+      const { store } = await catalog(o);
+      const all = store.albumTracks.get(id) ?? [];
+      return { items: page(all, o).map((t) => toTrack(store, t)), total: all.length };
+    },
+    async artist(id, o) {
+      const { store } = await catalog(o);
+      const a = store.artists.get(id);
+      return a ? toArtist(store, a) : null;
+    },
+    async artistTopTracks(id, o) {
+      const { store } = await catalog(o);
+      return page(store.artistTracks.get(id) ?? [], o).map((t) => toTrack(store, t));
+    },
+    async artistAlbums(id, o) {
+      const { store } = await catalog(o);
+      const all = store.artistAlbums.get(id) ?? [];
+      return { items: page(all, o).map((a) => toAlbum(store, a)), total: all.length };
+    },
+    async relatedArtists(id, o) {
+      const { store } = await catalog(o);
+      const related = (store.artists.get(id)?.related ?? []).map((r) => store.artists.get(r)).filter((a) => a !== undefined);
+      return page(related, o).map((a) => toArtist(store, a));
+    },
+    async playlist(id, o) {
+      const { store } = await catalog(o);
+      const p = store.playlists.get(id);
+      return p ? toPlaylist(store, p) : null;
+    },
+    async playlistTracks(id, o) {
+      const { store } = await catalog(o);
+      const tracks = (store.playlists.get(id)?.trackIds ?? []).map((t) => store.tracks.get(t)).filter((t) => t !== undefined);
+      return { items: page(tracks, o).map((t) => toTrack(store, t)), total: tracks.length };
+    },
+    async genres(o) {
+      const { store } = await catalog(o);
+      return [...store.genres.values()].map((g) => ({ ...g }));
+    },
+    async newReleases(o) {
+      const { store } = await catalog(o);
+      return page(store.data.newReleases, o).map((id) => store.albums.get(id)).filter((a) => a !== undefined).map((a) => toAlbum(store, a));
+    },
+    async chart(country, o) {
+      const { store } = await catalog(o);
+      const chart = store.data.charts.find((ch) => ch.country === (country === null ? 'global' : country.toUpperCase()));
+      if (!chart) return null;
+      const tracks = page(chart.trackIds, o).map((id) => store.tracks.get(id)).filter((t) => t !== undefined);
+      return { country: chart.country, tracks: tracks.map((t) => toTrack(store, t)) };
+    },
+    async genreTracks(genre, o) {
+      const { store } = await catalog(o);
+      const wanted = fold(genre);
+      const matching = [...store.genreTracks.keys()].filter((name) => wanted !== '' && containsWords(name, wanted));
+      const merged = matching.length === 1 ? store.genreTracks.get(matching[0]!)! : [...new Set(matching.flatMap((m) => store.genreTracks.get(m)!))].sort((a, b) => b.rank - a.rank || a.id - b.id);
+      return page(merged, o).map((t) => toTrack(store, t));
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/** The built-in demo catalogue runs the whole source contract. */
+import { createCatalogSources } from '../../core/sources/catalog/index.ts';
+import { runFeaturesContract, runMusicContract } from './_contract.ts';
+
+const sources = createCatalogSources();
+
+runMusicContract({ name: 'catalog', make: () => sources.music });
+
+runFeaturesContract({
+  name: 'catalog',
+  make: () => sources.features,
+  knownIsrcs: async () => (await sources.music.chart(null, { limit: 20 }))!.tracks.flatMap((t) => (t.isrc ? [t.isrc] : [])).slice(0, 5),
+});
