@@ -35,7 +35,7 @@ function defaultSources(options: ReturnType<typeof resolveOptions>): Sources {
   if (options.mode === 'live') {
     throw new SleeveError('internal_error', '[sleeve] live mode needs the Deezer, ReccoBeats and AzuraCast drivers, which are not built yet; pass `sources` or use demo mode');
   }
-  return createCatalogSources();
+  return createCatalogSources({ station: options.station });
 }
 
 export function createSleeve(options: SleeveOptions = {}): Sleeve {

@@ -12,7 +12,7 @@ import { AlbumSchema, ArtistSchema, expectValid, GenreSchema, PlaylistSchema, Tr
 import { abortedSignal, caseRunner, fold, type ContractOptions } from './_contract-kit.ts';
 
 export { runFeaturesContract } from './_contract-features.ts';
-// runRadioContract: see _contract-radio.ts (added with the simulated station).
+export { runRadioContract } from './_contract-radio.ts';
 export type { ContractOptions, Skip } from './_contract-kit.ts';
 
 export interface MusicContractOptions extends ContractOptions<MusicSource> {

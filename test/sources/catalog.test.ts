@@ -1,6 +1,6 @@
 /** The built-in demo catalogue runs the whole source contract. */
 import { createCatalogSources } from '../../core/sources/catalog/index.ts';
-import { runFeaturesContract, runMusicContract } from './_contract.ts';
+import { runFeaturesContract, runMusicContract, runRadioContract } from './_contract.ts';
 
 const sources = createCatalogSources();
 
@@ -11,3 +11,5 @@ runFeaturesContract({
   make: () => sources.features,
   knownIsrcs: async () => (await sources.music.chart(null, { limit: 20 }))!.tracks.flatMap((t) => (t.isrc ? [t.isrc] : [])).slice(0, 5),
 });
+
+runRadioContract({ name: 'simulated station', make: () => sources.radio });

@@ -4,10 +4,11 @@
  * station. Synchronous to create; the catalogue loads lazily behind one memoised promise, so
  * `createSleeve()` stays synchronous and start-up awaits `prepareCatalog` for early errors.
  */
-import type { CallOptions, FeaturesSource, ProbeResult, RadioSource, Sources } from '../types.ts';
+import type { CallOptions, FeaturesSource, ProbeResult, Sources } from '../types.ts';
 import { toFeatures } from './domain.ts';
 import { builtinCatalog, BUILTIN, type LoadedCatalog } from './loaded.ts';
 import { createCatalogMusic, type Catalog } from './music.ts';
+import { createStation } from './station.ts';
 
 export interface CatalogSourcesOptions {
   /** A catalogue file's contents; without it, the built-in catalogue. */
@@ -46,9 +47,6 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
       return found;
     },
   };
-  const radio: RadioSource = {
-    name: 'station', defaultStation: options.station ?? 'sleeve', probe,
-    nowPlaying: async () => { throw new Error('[sleeve] [station] not built yet'); },
-  };
+  const radio = createStation({ shortcode: options.station ?? 'sleeve', seed: options.seed ?? BUILTIN.seed, catalog, probe });
   return { music, features, radio };
 }
