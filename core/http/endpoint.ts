@@ -8,6 +8,7 @@
 import type { Context } from 'hono';
 import type { GenericSchema } from 'valibot';
 import type { Deps } from '../deps.ts';
+import type { FrameApi } from './frame-api.ts';
 
 /** Seconds to keep an answer, `forever` (spec: "indefinitely"), or `no-store` (never cached). */
 export type CachePolicy = number | 'forever' | 'no-store';
@@ -19,6 +20,8 @@ export interface EndpointContext<P> {
   request: Request;
   /** The Hono context, for the rare endpoint that needs headers or the raw query. */
   c: Context;
+  /** The app itself, for `/batch` (set by `createApp`). */
+  frame?: FrameApi;
 }
 
 export interface Endpoint<P = unknown> {
@@ -35,6 +38,11 @@ export interface Endpoint<P = unknown> {
   cache?: CachePolicy;
   /** Spec §4.6 rule 3: false for images, streams and /batch itself. Default true for GET. */
   batchable?: boolean;
+  /**
+   * D9: the cache key part for these params, when the default (trimmed, case-folded text,
+   * sorted lists) is wrong for the endpoint, e.g. `/resolve` keyed on source, type and id.
+   */
+  cacheKey?(params: P): string;
   /** Valibot schema over the query record (D4). */
   params?: GenericSchema<Record<string, unknown>, P>;
   /** Returns a JSON-serialisable body, or a whole Response (images, streams). */

@@ -1,14 +1,20 @@
 /**
  * @module
  * The one place an error becomes a response (D3). Unknown throwables are bugs: answered as
- * 500 `internal_error` with a request id, logged, and never leaking a stack trace.
+ * 500 `internal_error` with a request id, logged, and never leaking a stack trace. The body's
+ * shape follows the version row (D7): pins below 3.0.0 get `{ "error": "<message>" }`.
  */
 import { SleeveError } from '../errors.ts';
 import type { Logger } from '../deps.ts';
+import { CURRENT, type VersionInfo } from './versions.ts';
 
 export interface ErrorBody {
   ok: false;
   error: { code: string; message: string; param?: string; [extra: string]: unknown };
+}
+
+export interface LegacyErrorBody {
+  error: string;
 }
 
 export function errorBody(error: SleeveError): ErrorBody {
@@ -21,6 +27,10 @@ export function errorBody(error: SleeveError): ErrorBody {
 /** Turns anything thrown into a SleeveError; bugs get a request id to quote in reports. */
 export function toSleeveError(thrown: unknown, log: Logger): SleeveError {
   if (thrown instanceof SleeveError) return thrown;
+  // An AbortSignal.timeout() firing inside a driver is an upstream that did not answer in time.
+  if (thrown instanceof Error && thrown.name === 'TimeoutError') {
+    return new SleeveError('upstream_timeout', 'An upstream service did not answer in time.', { cause: thrown });
+  }
   const requestId = crypto.randomUUID();
   log.error('internal error', { requestId, error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) });
   return new SleeveError('internal_error', `Something went wrong on our side; quote request id ${requestId} when reporting it.`, {
@@ -28,6 +38,11 @@ export function toSleeveError(thrown: unknown, log: Logger): SleeveError {
   });
 }
 
-export function errorResponse(error: SleeveError): Response {
-  return Response.json(errorBody(error), { status: error.status, headers: error.headers });
+/** The body in the version's shape (D7): legacy pins get `{ "error": "<message>" }`. */
+export function versionedErrorBody(error: SleeveError, version: VersionInfo = CURRENT): ErrorBody | LegacyErrorBody {
+  return version.errorShape === 'legacy' ? { error: error.message } : errorBody(error);
+}
+
+export function errorResponse(error: SleeveError, version: VersionInfo = CURRENT): Response {
+  return Response.json(versionedErrorBody(error, version), { status: error.status, headers: error.headers });
 }

@@ -1,0 +1,91 @@
+/**
+ * @module
+ * D6: reading and checking a `/batch` body before anything runs. Everything here rejects the
+ * whole batch: wrong content type (400: the error table has no 415), over 64 KiB (413), not
+ * JSON, not 1 to 20 `{ id?, path }` objects, or a path that is not a relative path of this
+ * service (a scheme, `//`, or anything that resolves to another origin).
+ */
+import * as v from 'valibot';
+import { SleeveError } from '../errors.ts';
+import { validate } from './params.ts';
+
+export const MAX_BATCH_BYTES: number = 64 * 1024;
+export const MAX_BATCH_REQUESTS: number = 20;
+
+const BodySchema = v.object({
+  requests: v.pipe(
+    v.array(
+      v.object(
+        {
+          id: v.optional(v.string('each id must be a string')),
+          path: v.string('each request needs a path, a string such as /search/all?query=x'),
+        },
+        'each request must be an object { "id"?, "path" }',
+      ),
+      'requests must be an array of { "id"?, "path" } objects',
+    ),
+    v.minLength(1, `requests must hold 1 to ${MAX_BATCH_REQUESTS} requests`),
+    v.maxLength(MAX_BATCH_REQUESTS, `requests must hold 1 to ${MAX_BATCH_REQUESTS} requests`),
+  ),
+}, 'the body must be a JSON object { "requests": [...] }');
+
+export interface SubRequest {
+  id: string;
+  url: URL;
+}
+
+async function readLimited(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  const tooLarge = () => new SleeveError('payload_too_large', `A batch body is at most ${MAX_BATCH_BYTES} bytes.`);
+  if (declared > MAX_BATCH_BYTES) throw tooLarge();
+  // Content-Length can be absent (chunked) or wrong: count while reading, and stop at the limit.
+  const reader = request.body?.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_BATCH_BYTES) {
+      await reader?.cancel();
+      throw tooLarge();
+    }
+    text += decoder.decode(read.value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** Ids as D6 says: the index when absent, `_2`, `_3`... on repeats, in order of appearance. */
+function uniqueIds(ids: readonly (string | undefined)[]): string[] {
+  const seen = new Map<string, number>();
+  return ids.map((id, index) => {
+    const base = id ?? String(index);
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base}_${n}`;
+  });
+}
+
+export async function readBatch(request: Request): Promise<SubRequest[]> {
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
+    throw new SleeveError('bad_request', 'Content-Type must be application/json', { param: 'Content-Type' });
+  }
+  const text = await readLimited(request);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new SleeveError('bad_request', 'The body is not valid JSON.', { param: 'body' });
+  }
+  const { requests } = validate(BodySchema, json);
+  const origin = new URL(request.url).origin;
+  const ids = uniqueIds(requests.map((r) => r.id));
+  return requests.map(({ path }, index) => {
+    const url = /^\/(?![/\\])/.test(path) ? new URL(path, origin) : undefined;
+    if (!url || url.origin !== origin) {
+      throw new SleeveError('bad_request', `requests.${index}.path must be a relative path such as /search/all?query=x, not ${JSON.stringify(path.slice(0, 100))}`, {
+        param: `requests.${index}.path`,
+      });
+    }
+    return { id: ids[index]!, url };
+  });
+}

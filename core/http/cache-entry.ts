@@ -1,0 +1,64 @@
+/**
+ * @module
+ * What the cache stores and how an entry is answered (D9). Entries are plain JSON, so every
+ * unstorage driver keeps them. Storage keys are a hash of the canonical request (unstorage
+ * drops anything after `?` in a key, and fs keys must stay short); the canonical string is
+ * kept in the entry and compared on read, so a hash collision is a miss, never a wrong answer.
+ */
+import type { Context } from 'hono';
+import { SleeveError } from '../errors.ts';
+import { versionOf } from './context.ts';
+import { errorResponse } from './errors.ts';
+
+export type CacheState = 'HIT' | 'MISS' | 'STALE';
+
+export interface Entry {
+  /** The canonical request, compared on read. */
+  k: string;
+  status: number;
+  /** The JSON body of a 200. */
+  body?: string;
+  /** The error message of a cached 404 (rendered per version when answered). */
+  message?: string;
+  extra?: Record<string, unknown>;
+  etag: string;
+  /** Unix ms after which the entry is stale; null: never (spec "indefinitely"). */
+  freshUntil: number | null;
+  /** Seconds for `Cache-Control: max-age`. */
+  maxAge: number;
+}
+
+/** 64-bit FNV-1a over UTF-16 code units, as two 32-bit lanes; hex. Fast and stable everywhere. */
+export function hash64(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x01000193) ^ (a >>> 7);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+export function entryOf(canonical: string, status: number, body: string, freshUntil: number | null, maxAge: number): Entry {
+  return { k: canonical, status, body, etag: `"${hash64(body)}-${body.length.toString(36)}"`, freshUntil, maxAge };
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** The response for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404. */
+export function answer(c: Context, entry: Entry, state: CacheState): Response {
+  const cacheControl = state === 'STALE' ? 'public, max-age=0, must-revalidate' : `public, max-age=${entry.maxAge}`;
+  if (entry.body === undefined) {
+    const res = errorResponse(new SleeveError('not_found', entry.message ?? 'Not found.', { extra: entry.extra }), versionOf(c));
+    res.headers.set('X-Cache', state);
+    res.headers.set('Cache-Control', cacheControl);
+    return res;
+  }
+  const headers = { ETag: entry.etag, 'Cache-Control': cacheControl, 'X-Cache': state };
+  if (matches(c.req.header('if-none-match'), entry.etag)) return new Response(null, { status: 304, headers });
+  return new Response(entry.body, { status: entry.status, headers: { 'Content-Type': 'application/json', ...headers } });
+}

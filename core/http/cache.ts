@@ -1,0 +1,96 @@
+/**
+ * @module
+ * D9 / spec §8.4: the one `cached` layer. A fresh entry answers at once (`X-Cache: HIT`, ETag,
+ * 304). A miss runs the route once however many identical requests arrive together: the first
+ * is the leader and the others wait for its outcome. 200s are kept for the declared lifetime,
+ * not-found answers for 5 minutes, other errors never; when the upstream fails, an entry that
+ * expired less than 24 h ago is answered instead (`X-Cache: STALE`).
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { Storage } from 'unstorage';
+import { SleeveError, type ErrorCode } from '../errors.ts';
+import type { Breaker } from '../storage/breaker.ts';
+import type { CachePolicy } from './endpoint.ts';
+import { answer, entryOf, hash64, type Entry } from './cache-entry.ts';
+import { canonicalRequest } from './cache-key.ts';
+import { replaceResponse, setHeaders } from './context.ts';
+import { paramsOf } from './params.ts';
+
+export const NOT_FOUND_SECONDS: number = 300;
+export const STALE_MS: number = 24 * 3600 * 1000;
+/** `forever` still needs a max-age for clients: a year, the usual "immutable" figure. */
+const FOREVER_MAX_AGE = 31_536_000;
+const UPSTREAM_FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
+
+/** What a leader hands its followers: an entry to answer with and how, or an error to rethrow. */
+export type Outcome = { entry: Entry; state: 'MISS' | 'STALE' } | { error: SleeveError } | null;
+
+export interface CacheOptions {
+  bucket: string;
+  policy: Exclude<CachePolicy, 'no-store'>;
+  storage: Storage;
+  /** Skips the storage while it is down, so requests are answered uncached. */
+  breaker: Breaker;
+  now(): number;
+  /** Identical misses in flight, shared by every endpoint of one app. */
+  inflight: Map<string, Promise<Outcome>>;
+  /** The endpoint's own key (declaration `cacheKey`). */
+  keyOf?(params: unknown): string;
+}
+
+export function cached(options: CacheOptions): MiddlewareHandler {
+  const { bucket, policy, storage, breaker, inflight } = options;
+  const seconds = policy === 'forever' ? null : policy;
+  const store = (key: string, entry: Entry, ttlSeconds: number | null) =>
+    breaker.run(() => storage.setItem(key, entry, ttlSeconds === null ? {} : { ttl: ttlSeconds }), undefined);
+
+  return async (c, next) => {
+    const params = paramsOf(c);
+    const canonical = canonicalRequest(bucket, params, options.keyOf?.(params));
+    const key = `cache:${hash64(canonical)}`;
+    const now = options.now();
+    const found = await breaker.run(() => storage.getItem<Entry>(key), null);
+    const entry = found && found.k === canonical ? found : null;
+    if (entry && (entry.freshUntil === null || entry.freshUntil > now)) return answer(c, entry, 'HIT');
+
+    const pending = inflight.get(key);
+    if (pending) {
+      const outcome = await pending;
+      if (outcome && 'error' in outcome) throw outcome.error;
+      if (outcome) return answer(c, outcome.entry, outcome.state);
+      return next();
+    }
+    let settle: (outcome: Outcome) => void = () => {};
+    inflight.set(key, new Promise<Outcome>((resolve) => (settle = resolve)));
+    let outcome: Outcome = null;
+    try {
+      await next();
+      const error = c.error instanceof SleeveError ? c.error : undefined;
+      if (error && UPSTREAM_FAILURES.includes(error.code) && entry && now - entry.freshUntil! <= STALE_MS) {
+        outcome = { entry, state: 'STALE' };
+      } else if (error?.code === 'not_found') {
+        const gone: Entry = { k: canonical, status: 404, message: error.message, extra: error.extra, etag: '', freshUntil: now + NOT_FOUND_SECONDS * 1000, maxAge: NOT_FOUND_SECONDS };
+        await store(key, gone, NOT_FOUND_SECONDS);
+        outcome = { entry: gone, state: 'MISS' };
+      } else if (error) {
+        outcome = { error };
+      } else if (c.res.status === 200 && c.res.headers.get('content-type')?.startsWith('application/json')) {
+        const fresh = entryOf(canonical, 200, await c.res.text(), seconds === null ? null : now + seconds * 1000, seconds ?? FOREVER_MAX_AGE);
+        await store(key, fresh, seconds === null ? null : seconds + STALE_MS / 1000);
+        outcome = { entry: fresh, state: 'MISS' };
+      }
+      if (outcome && 'entry' in outcome) replaceResponse(c, answer(c, outcome.entry, outcome.state));
+    } finally {
+      inflight.delete(key);
+      settle(outcome);
+    }
+  };
+}
+
+/** `no-store` endpoints (`/nowplaying`, `/healthz`, `/batch`): never kept, by us or by clients. */
+export function noStore(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    setHeaders(c, { 'Cache-Control': 'no-store' });
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * @module
+ * D8: the client a rate limit counts. The adapter's socket address, unless the operator says
+ * a proxy they trust sits in front (`SLEEVE_TRUST_PROXY`): then the first address of
+ * `Forwarded: for=`, `X-Forwarded-For` or `X-Real-IP`, in that order. Without trust these
+ * headers are ignored, since any client can send them.
+ */
+import type { Context } from 'hono';
+import { bindings } from './context.ts';
+
+function fromForwarded(value: string | undefined): string | undefined {
+  const match = value?.match(/for=("?)\[?([^\]";,]+)\]?\1/i);
+  return match?.[2]?.trim() || undefined;
+}
+
+export function clientIp(c: Context, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded =
+      fromForwarded(c.req.header('forwarded')) ??
+      (c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || undefined) ??
+      (c.req.header('x-real-ip')?.trim() || undefined);
+    if (forwarded) return forwarded;
+  }
+  return bindings(c).clientIp;
+}

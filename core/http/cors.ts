@@ -1,0 +1,38 @@
+/**
+ * @module
+ * D2: CORS open on every route. Preflight (any OPTIONS) is answered here with 204; every other
+ * response gets `Access-Control-Allow-Origin: *` and exposes the headers clients need to read
+ * (limits, cache state, ETag). No credentials are ever involved, so `*` is safe.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { setHeaders } from './context.ts';
+
+export interface CorsOptions {
+  /** Response headers a browser script may read. */
+  exposeHeaders: readonly string[];
+  /** Methods announced in a preflight answer. */
+  methods?: readonly string[];
+}
+
+export function cors(options: CorsOptions): MiddlewareHandler {
+  const always = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': options.exposeHeaders.join(', '),
+  };
+  const methods = (options.methods ?? ['GET', 'HEAD', 'POST', 'OPTIONS']).join(', ');
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: {
+          ...always,
+          'Access-Control-Allow-Methods': methods,
+          'Access-Control-Allow-Headers': c.req.header('access-control-request-headers') ?? 'Content-Type, User-Agent, If-None-Match',
+          'Access-Control-Max-Age': '86400',
+        },
+      });
+    }
+    await next();
+    setHeaders(c, always);
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * @module
+ * D4: each endpoint's valibot schema checks its query. The first issue becomes the 400: its
+ * path names the parameter (`error.param`), its message states the rule ("limit must be an
+ * integer from 1 to 25"). The typed result is left on the context for the cache and route.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { SleeveError } from '../errors.ts';
+import { readQuery } from './query.ts';
+
+export interface ParamsOptions {
+  schema?: v.GenericSchema<Record<string, unknown>, unknown>;
+}
+
+const PARAMS = 'sleeve.params';
+
+/** The keys an object schema declares (also inside a pipe); null when they cannot be known. */
+export function declaredKeys(schema: unknown): ReadonlySet<string> | null {
+  const s = schema as { entries?: Record<string, unknown>; pipe?: readonly unknown[] } | undefined;
+  if (s?.entries) return new Set(Object.keys(s.entries));
+  if (s?.pipe?.[0] && s.pipe[0] !== schema) return declaredKeys(s.pipe[0]);
+  return null;
+}
+
+export function validate<P>(schema: v.GenericSchema<any, P>, query: unknown): P {
+  const result = v.safeParse(schema, query);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const param = issue ? (v.getDotPath(issue) ?? undefined) : undefined;
+  throw new SleeveError('bad_request', issue?.message ?? 'invalid parameters', { param });
+}
+
+export function params(options: ParamsOptions): MiddlewareHandler {
+  const { schema } = options;
+  const declared = schema ? declaredKeys(schema) : new Set<string>();
+  return async (c, next) => {
+    const query = readQuery(c.req.url, declared);
+    c.set(PARAMS, schema ? validate(schema, query) : query);
+    await next();
+  };
+}
+
+/** The validated parameters of this request. */
+export function paramsOf<P>(c: Context): P {
+  return c.get(PARAMS) as P;
+}

@@ -1,0 +1,64 @@
+/**
+ * @module
+ * D8 / spec §8.1: per client IP, per endpoint bucket (the canonical path, so aliases and
+ * version prefixes share it), fixed one-minute windows counted in the configured storage.
+ * Both header families go on every limited response (pins below 3.0.0: only `X-RateLimit-*`),
+ * 429 adds `Retry-After`. A storage failure lets the request through: limits are a courtesy
+ * to upstreams, and an outage of Redis must not take the API down with it.
+ *
+ * Not a library: hono-rate-limiter and friends take time from `Date.now()` (tests move
+ * `deps.now()`), send one header family, and cannot switch families per pinned version.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { SleeveError } from '../errors.ts';
+import type { Breaker } from '../storage/breaker.ts';
+import type { CounterStore } from '../storage/counters.ts';
+import { clientIp } from './client-ip.ts';
+import { setHeaders, versionOf } from './context.ts';
+import type { VersionInfo } from './versions.ts';
+
+export const WINDOW_MS: number = 60_000;
+
+export interface RateLimitOptions {
+  /** The bucket: the endpoint's canonical path. */
+  bucket: string;
+  /** Requests per window, already scaled by `rateLimits`. */
+  limit: number;
+  store: CounterStore;
+  now(): number;
+  trustProxy: boolean;
+  /** Skips the counters while the storage is down; the request is then let through. */
+  breaker: Breaker;
+}
+
+export function limitHeaders(version: VersionInfo, limit: number, remaining: number, resetAt: number, now: number): Record<string, string> {
+  const seconds = String(Math.max(0, Math.ceil((resetAt - now) / 1000)));
+  const legacy = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': String(Math.ceil(resetAt / 1000)) };
+  if (version.rateLimitHeaders === 'x-only') return legacy;
+  return { 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': String(remaining), 'RateLimit-Reset': seconds, ...legacy };
+}
+
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
+  const { bucket, limit, store } = options;
+  return async (c, next) => {
+    const now = options.now();
+    const key = `${bucket}|${clientIp(c, options.trustProxy) ?? 'unknown'}`;
+    const hit = await options.breaker.run(() => store.hit(key, now, WINDOW_MS), null);
+    if (!hit) return next();
+    const headers = limitHeaders(versionOf(c), limit, Math.max(0, limit - hit.count), hit.resetAt, now);
+    if (hit.count > limit) {
+      const retry = String(Math.max(1, Math.ceil((hit.resetAt - now) / 1000)));
+      throw new SleeveError('rate_limited', `Too many requests to ${bucket}: at most ${limit} per minute per client. Retry in ${retry} s.`, {
+        headers: { ...headers, 'Retry-After': retry },
+      });
+    }
+    await next();
+    setHeaders(c, headers);
+  };
+}
+
+/** The limit a declaration gets under `rateLimits` (a factor, or `off`); undefined: not limited. */
+export function scaledLimit(perMinute: number | undefined, factor: number | 'off'): number | undefined {
+  if (perMinute === undefined || factor === 'off') return undefined;
+  return Math.max(1, Math.round(perMinute * factor));
+}

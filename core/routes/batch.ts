@@ -1,0 +1,80 @@
+/**
+ * @module
+ * `POST /batch` (spec §4.6, D6): up to 20 GET sub-requests, 6 at a time (p-limit), each
+ * dispatched through the app itself, so it meets the same version prefix, validation, rate
+ * limit (counted on its own endpoint, for the caller's IP) and cache as a direct call. The
+ * caller's headers go along (User-Agent, forwarding and country headers). The envelope is
+ * 200 whenever the batch itself was well formed.
+ */
+import pLimit from 'p-limit';
+import { SleeveError } from '../errors.ts';
+import { readBatch, type SubRequest } from '../http/batch-request.ts';
+import { bindings, versionOf } from '../http/context.ts';
+import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { versionedErrorBody } from '../http/errors.ts';
+import type { FrameApi } from '../http/frame-api.ts';
+import type { VersionInfo } from '../http/versions.ts';
+
+/** Spec §4.6 rule 3, plus the aliases and streams of the same things. */
+const NOT_BATCHABLE = new Set(['/cover', '/artistimage', '/listen', '/listen.mp3', '/track/preview', '/og', '/share/card', '/share-card', '/chat', '/batch', '/nowplaying/socket']);
+const CONCURRENCY = 6;
+/** Headers that describe the batch's own body or its cache state, not the caller. */
+const NOT_CARRIED = ['content-type', 'content-length', 'transfer-encoding', 'if-none-match', 'if-modified-since'];
+const VERSION_PREFIX = /^\/(v[0-9][^/]*|current)(?=\/|$)/;
+
+export interface SubResponse {
+  status: number;
+  elapsedMs: number;
+  cache: 'HIT' | 'MISS' | null;
+  body: unknown;
+}
+
+function refusal(frame: FrameApi, url: URL): string | undefined {
+  const path = url.pathname.replace(VERSION_PREFIX, '') || '/';
+  const endpoint = frame.endpointAt(path);
+  const batchable = endpoint ? endpoint.batchable ?? (endpoint.method ?? 'GET') === 'GET' : true;
+  if (NOT_BATCHABLE.has(path) || path === '/media' || path.startsWith('/media/') || !batchable) return `${path} cannot be batched`;
+  return undefined;
+}
+
+async function run(sub: SubRequest, frame: FrameApi, request: Request, env: { clientIp?: string; sleeveVersion: string }, version: VersionInfo): Promise<SubResponse> {
+  const started = performance.now();
+  const refused = refusal(frame, sub.url);
+  if (refused) {
+    return { status: 400, elapsedMs: 0, cache: null, body: versionedErrorBody(new SleeveError('bad_request', refused, { param: 'path' }), version) };
+  }
+  const headers = new Headers(request.headers);
+  for (const name of NOT_CARRIED) headers.delete(name);
+  const res = await frame.dispatch(new Request(sub.url, { headers, signal: request.signal }), env);
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON (should not happen for batchable endpoints): pass the text on as it is.
+  }
+  const state = res.headers.get('x-cache');
+  const cache = state === 'MISS' ? 'MISS' : state === 'HIT' || state === 'STALE' ? 'HIT' : null;
+  return { status: res.status, elapsedMs: Math.round(performance.now() - started), cache, body };
+}
+
+export const batch: Endpoint = defineEndpoint({
+  path: '/batch',
+  method: 'POST',
+  rateLimit: 30,
+  cache: 'no-store',
+  batchable: false,
+  async handle({ request, c, frame }) {
+    if (!frame) throw new Error('/batch needs the frame (createApp sets it)');
+    const started = performance.now();
+    const subs = await readBatch(request);
+    const version = versionOf(c);
+    const env = { clientIp: bindings(c).clientIp, sleeveVersion: version.name };
+    const limit = pLimit(CONCURRENCY);
+    const results = await Promise.all(subs.map((sub) => limit(() => run(sub, frame, request, env, version))));
+    const responses: Record<string, SubResponse> = {};
+    subs.forEach((sub, i) => (responses[sub.id] = results[i]!));
+    const succeeded = results.filter((r) => r.status < 400).length;
+    return { count: subs.length, succeeded, failed: subs.length - succeeded, elapsedMs: Math.round(performance.now() - started), responses };
+  },
+});

@@ -1,0 +1,94 @@
+/**
+ * Test-only apps for the HTTP frame: `createApp` over a chosen endpoint list, a clock the
+ * test moves, a logger that records, and fetch helpers that send a User-Agent and client IP.
+ */
+import { createStorage, type Storage } from 'unstorage';
+import * as v from 'valibot';
+import { createApp } from '../../core/app.ts';
+import type { Deps } from '../../core/deps.ts';
+import { SleeveError, upstreamError } from '../../core/errors.ts';
+import { defineEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
+import { resolveOptions, type SleeveOptions } from '../../core/options.ts';
+import { batch } from '../../core/routes/batch.ts';
+import { editorialGenres } from '../../core/routes/editorial.ts';
+import { healthz } from '../../core/routes/health.ts';
+import { errorsList } from '../../core/routes/meta.ts';
+import { integerParam, requiredText } from '../../core/schemas/params.ts';
+import { createCatalogSources } from '../../core/sources/catalog/index.ts';
+
+/** The frame's own endpoints, fixed here so other routes coming and going do not move these tests. */
+export const frameEndpoints: readonly Endpoint<any>[] = [healthz, editorialGenres, errorsList, batch];
+
+export const UA = 'FrameTest/1.0 (frame@example.com)';
+
+export interface TestApp {
+  fetch(path: string, init?: RequestInit & { ip?: string; ua?: string | null }): Promise<Response>;
+  json(path: string, init?: RequestInit & { ip?: string; ua?: string | null }): Promise<{ res: Response; body: any }>;
+  clock: { now: number };
+  logs: { message: string; fields?: Record<string, unknown> }[];
+  deps: Deps;
+}
+
+export function testApp(endpoints: readonly Endpoint<any>[], options: SleeveOptions & { storage?: Storage } = {}): TestApp {
+  const clock = { now: Date.UTC(2026, 10, 22, 12, 0, 0) };
+  const logs: TestApp['logs'] = [];
+  const log = { info: () => {}, error: (message: string, fields?: Record<string, unknown>) => void logs.push({ message, fields }) };
+  const deps: Deps = {
+    options: resolveOptions(options),
+    sources: createCatalogSources(),
+    storage: options.storage ?? createStorage(),
+    now: () => clock.now,
+    log,
+  };
+  const app = createApp(deps, endpoints);
+  const fetch: TestApp['fetch'] = async (path, init = {}) => {
+    const { ip = '203.0.113.7', ua = UA, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (ua !== null && !headers.has('user-agent')) headers.set('user-agent', ua);
+    return app.fetch(new Request(`http://sleeve.test${path}`, { ...rest, headers }), { clientIp: ip });
+  };
+  const json: TestApp['json'] = async (path, init) => {
+    const res = await fetch(path, init);
+    const text = await res.text();
+    return { res, body: text ? JSON.parse(text) : undefined };
+  };
+  return { fetch, json, clock, logs, deps };
+}
+
+/** What the switchable test endpoint does on its next call. */
+export type Behaviour = 'ok' | 'upstream' | 'timeout' | 'notfound' | 'bug' | 'abort-timeout';
+
+/** A counting fake source behind a cached, limited endpoint with params and an alias. */
+export interface Echo {
+  endpoint: Endpoint<any>;
+  state: { calls: number; behaviour: Behaviour };
+}
+
+export function echoEndpoint(opts: { path?: `/${string}`; rateLimit?: number; cache?: Endpoint['cache']; delayMs?: number } = {}): Echo {
+  const state: Echo['state'] = { calls: 0, behaviour: 'ok' };
+  const endpoint = defineEndpoint({
+    path: opts.path ?? '/t/echo',
+    aliases: ['/t/echo-alias'],
+    rateLimit: opts.rateLimit,
+    cache: opts.cache ?? 900,
+    params: v.object({ query: requiredText('query'), limit: integerParam('limit', 1, 25, 5) }),
+    async handle({ params }) {
+      state.calls++;
+      if (opts.delayMs) await new Promise((resolve) => setTimeout(resolve, opts.delayMs));
+      switch (state.behaviour) {
+        case 'upstream':
+          throw upstreamError('deezer', 'answered 500');
+        case 'timeout':
+          throw upstreamError('deezer', 'did not answer in 5 s', 'upstream_timeout');
+        case 'abort-timeout':
+          throw new DOMException('The operation timed out.', 'TimeoutError');
+        case 'notfound':
+          throw new SleeveError('not_found', `No track for ${params.query}.`);
+        case 'bug':
+          throw new TypeError('cannot read properties of undefined (secret internals)');
+      }
+      return { query: params.query, limit: params.limit, call: state.calls };
+    },
+  });
+  return { endpoint, state };
+}
