@@ -3,6 +3,7 @@
  * The typed options of `createSleeve` and their defaults. Adapters build these from the
  * environment (`core/config.ts`); embedders pass them directly.
  */
+import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from 'unstorage';
 import type { Logger } from './deps.ts';
 import type { Sources } from './sources/types.ts';
@@ -41,6 +42,14 @@ export interface SleeveOptions {
   /** Unix milliseconds; injectable for tests. */
   now?: () => number;
   log?: Logger;
+  /**
+   * D12: the runtime's WebSocket upgrade for `/nowplaying/socket` (`hono/bun`, `hono/deno`,
+   * `@hono/node-server`), given by the adapter so core imports no runtime module. Without it
+   * the path still answers Server-Sent Events.
+   */
+  upgradeWebSocket?: UpgradeWebSocket<any>;
+  /** How often `/nowplaying/socket` looks for a new song or listener count, in ms (default 2000). */
+  radioPollMs?: number;
 }
 
 export interface ResolvedOptions {
@@ -54,6 +63,8 @@ export interface ResolvedOptions {
   catalog: string | Uint8Array | undefined;
   /** A human name for the storage in use, for the start-up line and logs. */
   storageName: string;
+  upgradeWebSocket: UpgradeWebSocket<any> | undefined;
+  radioPollMs: number;
 }
 
 export const DEFAULT_UPSTREAMS: UpstreamUrls = {
@@ -76,6 +87,8 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     station: options.station,
     catalog: options.catalog,
     storageName: typeof storage === 'string' ? storage.replace(/\/\/[^@/]*@/, '//***@') : 'custom',
+    upgradeWebSocket: options.upgradeWebSocket,
+    radioPollMs: options.radioPollMs ?? 2000,
   };
 }
 

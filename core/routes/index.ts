@@ -7,6 +7,22 @@ import type { Endpoint } from '../http/endpoint.ts';
 import { batch } from './batch.ts';
 import { editorialGenres } from './editorial.ts';
 import { healthz } from './health.ts';
+import { albumInfo, albumNewReleases } from './album.ts';
+import { artistDiscography, artistInfo, artistSimilar, artistTopTracks } from './artist.ts';
+import { artistImage, cover, mediaImage } from './media.ts';
+import { playlistGenerate } from './playlist.ts';
+import { nowPlaying, nowPlayingSocket } from './radio.ts';
+import { searchAlbums, searchAll, searchArtist, searchPlaylists } from './search.ts';
+import { trackHot, trackInfo, trackIsrc, trackRelated } from './track.ts';
 import { errorsList } from './meta.ts';
 
-export const endpoints: readonly Endpoint<any>[] = [healthz, editorialGenres, errorsList, batch];
+/** Spec §4.1–§4.5, §4.7–§4.16, §4.19 and the D12/D14 extras (issue #5). */
+const metadata: readonly Endpoint<any>[] = [
+  searchAll, searchAlbums, searchArtist, searchPlaylists,
+  artistDiscography, artistTopTracks, artistSimilar, artistInfo,
+  trackRelated, trackInfo, trackIsrc, trackHot,
+  albumInfo, albumNewReleases, playlistGenerate,
+  nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
+];
+
+export const endpoints: readonly Endpoint<any>[] = [healthz, editorialGenres, ...metadata, errorsList, batch];

@@ -1,0 +1,79 @@
+/**
+ * @module
+ * Spec §4.5, §4.11–§4.13: the artist endpoints, each naming the artist by `artist` (a name,
+ * looked up) or `id` (no lookup). D5: an artist that cannot be found is a 404.
+ */
+import * as v from 'valibot';
+import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { idParam, integerParam, optionalEnum, optionalText } from '../schemas/params.ts';
+import { ARTIST_INFO_RELATED, ARTIST_INFO_TOP_TRACKS, artistEntry, fullArtist } from '../shape/artist.ts';
+import { discographyBody } from '../shape/discography.ts';
+import { topTrack } from '../shape/track.ts';
+import { baseUrlOf } from '../shape/urls.ts';
+import { requireArtist, topTracksByPopularity } from '../services/artist.ts';
+import { allReleases, groupDiscography } from '../services/discography.ts';
+import { RECORD_TYPES } from '../sources/types.ts';
+
+/** `artist` or `id`, one required; `id` wins when both are given since it skips the lookup. */
+function artistParams<E extends v.ObjectEntries>(extra: E) {
+  return v.pipe(
+    v.object({ artist: optionalText('artist'), id: v.optional(idParam('id')), ...extra }),
+    v.forward(v.check((p) => p.artist !== undefined || p.id !== undefined, 'give artist (a name) or id'), ['artist'] as never),
+  );
+}
+
+export const artistDiscography: Endpoint<unknown> = defineEndpoint({
+  path: '/artist/discography',
+  rateLimit: 60,
+  cache: 60 * 60,
+  params: artistParams({ type: optionalEnum('type', RECORD_TYPES), limit: integerParam('limit', 1, 400, 200) }),
+  async handle({ params, deps, request }) {
+    const { music } = deps.sources;
+    const artist = await requireArtist(music, params, request.signal);
+    const releases = await allReleases(music, artist.id, request.signal);
+    return discographyBody(artist, groupDiscography(releases, params.limit, params.type), baseUrlOf(deps.options.baseUrl, request));
+  },
+});
+
+export const artistTopTracks: Endpoint<unknown> = defineEndpoint({
+  path: '/artist/top-tracks',
+  rateLimit: 60,
+  cache: 60 * 60,
+  params: artistParams({ limit: integerParam('limit', 1, 50, 10) }),
+  async handle({ params, deps, request }) {
+    const { music } = deps.sources;
+    const artist = await requireArtist(music, params, request.signal);
+    const base = baseUrlOf(deps.options.baseUrl, request);
+    return (await topTracksByPopularity(music, artist.id, params.limit, request.signal)).map((t) => topTrack(t, base));
+  },
+});
+
+export const artistSimilar: Endpoint<unknown> = defineEndpoint({
+  path: '/artist/similar',
+  rateLimit: 60,
+  cache: 60 * 60,
+  params: artistParams({ limit: integerParam('limit', 1, 50, 20) }),
+  async handle({ params, deps, request }) {
+    const { music } = deps.sources;
+    const artist = await requireArtist(music, params, request.signal);
+    const base = baseUrlOf(deps.options.baseUrl, request);
+    const similar = await music.relatedArtists(artist.id, { limit: params.limit, signal: request.signal });
+    return similar.slice(0, params.limit).map((a) => artistEntry(a, base));
+  },
+});
+
+export const artistInfo: Endpoint<unknown> = defineEndpoint({
+  path: '/artist/info',
+  rateLimit: 60,
+  cache: 60 * 60,
+  params: artistParams({}),
+  async handle({ params, deps, request }) {
+    const { music } = deps.sources;
+    const artist = await requireArtist(music, params, request.signal);
+    const [top, related] = await Promise.all([
+      topTracksByPopularity(music, artist.id, ARTIST_INFO_TOP_TRACKS, request.signal),
+      music.relatedArtists(artist.id, { limit: ARTIST_INFO_RELATED, signal: request.signal }),
+    ]);
+    return fullArtist(artist, top, related, baseUrlOf(deps.options.baseUrl, request));
+  },
+});

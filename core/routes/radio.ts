@@ -1,0 +1,90 @@
+/**
+ * @module
+ * Spec §4.19 and D12: `/nowplaying` (never cached; elapsed/remaining recomputed per request)
+ * and `/nowplaying/socket`, which pushes `{ type: "nowplaying", data }` on connect and on each
+ * change, as a WebSocket where the adapter gave an upgrade, or as Server-Sent Events for
+ * `Accept: text/event-stream` (every runtime, Vercel included).
+ */
+import * as v from 'valibot';
+import type { Context } from 'hono';
+import type { Deps } from '../deps.ts';
+import { SleeveError } from '../errors.ts';
+import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { optionalText } from '../schemas/params.ts';
+import type { NowPlayingBody } from '../shape/radio.ts';
+import { loadNowPlaying, nowPlayingMessage, watchNowPlaying } from '../services/radio.ts';
+
+const stationParams = v.object({ station: optionalText('station', 64) });
+
+export const nowPlaying: Endpoint<unknown> = defineEndpoint({
+  path: '/nowplaying',
+  rateLimit: 30,
+  cache: 'no-store',
+  params: stationParams,
+  async handle({ params, deps, request }) {
+    const body = await loadNowPlaying(deps, params.station, request.signal);
+    return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
+  },
+});
+
+export const nowPlayingSocket: Endpoint<unknown> = defineEndpoint({
+  path: '/nowplaying/socket',
+  rateLimit: 30,
+  cache: 'no-store',
+  batchable: false,
+  params: stationParams,
+  async handle({ params, deps, request, c }) {
+    const wantsEvents = (request.headers.get('accept') ?? '').includes('text/event-stream');
+    const wantsSocket = request.headers.get('upgrade')?.toLowerCase() === 'websocket';
+    if (!wantsEvents && !wantsSocket) {
+      throw new SleeveError('bad_request', 'Connect with a WebSocket, or send Accept: text/event-stream for Server-Sent Events.');
+    }
+    // Resolve the station first, so an unknown one is a plain HTTP 404 (D12) on both transports.
+    const first = await loadNowPlaying(deps, params.station, request.signal);
+    if (wantsEvents) return eventStream(deps, params.station, first, request.signal);
+    const upgrade = deps.options.upgradeWebSocket;
+    if (!upgrade) throw new SleeveError('bad_request', 'WebSockets are not available on this runtime; send Accept: text/event-stream instead.');
+    return socket(upgrade, c, deps, params.station, first);
+  },
+});
+
+function socket(upgrade: NonNullable<Deps['options']['upgradeWebSocket']>, c: Context, deps: Deps, station: string | undefined, first: NowPlayingBody): Promise<Response> {
+  let stop: (() => void) | undefined;
+  return upgrade(c, {
+    onOpen(_event, ws) {
+      ws.send(nowPlayingMessage(first));
+      stop = watchNowPlaying(deps, station, first, (body) => ws.send(nowPlayingMessage(body)));
+    },
+    onClose() {
+      stop?.();
+    },
+    onError() {
+      stop?.();
+    },
+  });
+}
+
+function eventStream(deps: Deps, station: string | undefined, first: NowPlayingBody, signal: AbortSignal): Response {
+  const encoder = new TextEncoder();
+  let stop: (() => void) | undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const push = (body: NowPlayingBody) => controller.enqueue(encoder.encode(`data: ${nowPlayingMessage(body)}\n\n`));
+      push(first);
+      stop = watchNowPlaying(deps, station, first, (body) => {
+        try {
+          push(body);
+        } catch {
+          stop?.();
+        }
+      });
+      signal.addEventListener('abort', () => stop?.(), { once: true });
+    },
+    cancel() {
+      stop?.();
+    },
+  });
+  return new Response(stream, {
+    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * @module
+ * Spec §4.7–§4.10: `/track/related`, `/track/info`, `/track/isrc` and `/track/hot` (alias
+ * `/hot-tracks`). D5: the two full-track endpoints answer 200 `{ found: false, ...inputs }`.
+ */
+import * as v from 'valibot';
+import { SleeveError } from '../errors.ts';
+import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { countryParam, integerParam, isrcParam, optionalText, requiredText } from '../schemas/params.ts';
+import { infoTrack, isrcTrack, type TrackNotFound } from '../shape/full-track.ts';
+import { chartTrack, relatedTrack } from '../shape/track.ts';
+import { baseUrlOf } from '../shape/urls.ts';
+import { countryFrom, hotChart } from '../services/charts.ts';
+import { relatedTracks } from '../services/related.ts';
+import { resolveTrack, trackDetails } from '../services/track.ts';
+
+const optionalIsrc = v.optional(isrcParam('isrc'));
+
+const relatedParams = v.pipe(
+  v.object({ isrc: optionalIsrc, artist: optionalText('artist'), title: optionalText('title'), limit: integerParam('limit', 1, 50, 20) }),
+  v.forward(v.check((p) => Boolean(p.isrc || (p.artist && p.title)), 'give isrc, or both artist and title'), ['isrc']),
+);
+
+export const trackRelated: Endpoint<unknown> = defineEndpoint({
+  path: '/track/related',
+  rateLimit: 60,
+  cache: 60 * 60,
+  params: relatedParams,
+  async handle({ params, deps, request }) {
+    const { music } = deps.sources;
+    const seed = await resolveTrack(music, params, request.signal);
+    if (!seed) throw new SleeveError('not_found', 'No track matches that ISRC or artist and title.');
+    const base = baseUrlOf(deps.options.baseUrl, request);
+    return (await relatedTracks(music, seed, params.limit, request.signal)).map((t) => relatedTrack(t, base));
+  },
+});
+
+const infoParams = v.object({ artist: requiredText('artist'), title: requiredText('title'), isrc: optionalIsrc });
+
+export const trackInfo: Endpoint<unknown> = defineEndpoint({
+  path: '/track/info',
+  rateLimit: 60,
+  // Spec §8.4 "per track": an hour; the features behind it are stored for good by their source.
+  cache: 60 * 60,
+  params: infoParams,
+  async handle({ params, deps, request }) {
+    const track = await resolveTrack(deps.sources.music, params, request.signal);
+    if (!track) return { found: false, artist: params.artist, title: params.title, ...(params.isrc ? { isrc: params.isrc } : {}) } satisfies TrackNotFound;
+    return infoTrack(await trackDetails(deps.sources, track, request.signal), baseUrlOf(deps.options.baseUrl, request));
+  },
+});
+
+const isrcParams = v.object({ isrc: isrcParam('isrc') });
+
+export const trackIsrc: Endpoint<unknown> = defineEndpoint({
+  path: '/track/isrc',
+  rateLimit: 60,
+  cache: 'forever',
+  params: isrcParams,
+  async handle({ params, deps, request }) {
+    const track = await deps.sources.music.trackByIsrc(params.isrc, { signal: request.signal });
+    if (!track) return { found: false, isrc: params.isrc } satisfies TrackNotFound;
+    return isrcTrack(await trackDetails(deps.sources, track, request.signal), baseUrlOf(deps.options.baseUrl, request));
+  },
+});
+
+const hotParams = v.object({ country: countryParam('country'), limit: integerParam('limit', 1, 100, 20) });
+
+export const trackHot: Endpoint<unknown> = defineEndpoint({
+  path: '/track/hot',
+  aliases: ['/hot-tracks'],
+  rateLimit: 30,
+  cache: 30 * 60,
+  params: hotParams,
+  async handle({ params, deps, request }) {
+    const country = countryFrom(params.country, request.headers, deps.options.countryHeaders);
+    const chart = await hotChart(deps.sources.music, country, params.limit, request.signal);
+    const base = baseUrlOf(deps.options.baseUrl, request);
+    return { country: chart.country, tracks: chart.tracks.map((t, i) => chartTrack(t, i + 1, base)) };
+  },
+});

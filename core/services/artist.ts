@@ -1,0 +1,36 @@
+/**
+ * @module
+ * Spec §4.5, §4.11–§4.13: finding the artist an `/artist/*` call names, by `id` (no lookup)
+ * or by `artist` name (best plausible match). D5: not found is a 404.
+ */
+import { SleeveError } from '../errors.ts';
+import type { Artist, MusicSource, Track } from '../sources/types.ts';
+import { PLAUSIBLE, rankByRelevance, similarity } from './ranking.ts';
+
+export interface ArtistQuery {
+  artist?: string;
+  id?: number;
+}
+
+export async function findArtist(music: MusicSource, q: ArtistQuery, signal?: AbortSignal): Promise<Artist | null> {
+  if (q.id !== undefined) return music.artist(q.id, { signal });
+  if (!q.artist) return null;
+  const candidates = await music.searchArtists(q.artist, { limit: 10, signal });
+  const name = q.artist;
+  // Best first (an exact name always leads, D15); a near match counts only when plausibly the one asked for.
+  const ranked = rankByRelevance(candidates, name, (a) => [a.name], (a) => a.fans);
+  return ranked.find(({ item }) => similarity([item.name], name) >= PLAUSIBLE)?.item ?? null;
+}
+
+/** `findArtist`, or the D5 404 naming what was asked. */
+export async function requireArtist(music: MusicSource, q: ArtistQuery, signal?: AbortSignal): Promise<Artist> {
+  const artist = await findArtist(music, q, signal);
+  if (!artist) throw new SleeveError('not_found', q.id !== undefined ? `No artist with id ${q.id}.` : `No artist named ${JSON.stringify(q.artist)}.`);
+  return artist;
+}
+
+/** Spec §4.11: by popularity, never by release date. */
+export async function topTracksByPopularity(music: MusicSource, artistId: number, limit: number, signal?: AbortSignal): Promise<Track[]> {
+  const tracks = await music.artistTopTracks(artistId, { limit, signal });
+  return [...tracks].sort((a, b) => b.rank - a.rank).slice(0, limit);
+}

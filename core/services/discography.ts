@@ -1,0 +1,56 @@
+/**
+ * @module
+ * D16 and spec §4.5: an artist's whole catalogue (paged through `artistAlbums`), grouped by
+ * the record type each release was filed under, newest first with undated releases last.
+ * `counts` and `total` are before `limit`; `activeFrom`/`activeTo` are years as strings.
+ */
+import type { Album, MusicSource, RecordType } from '../sources/types.ts';
+
+/** Releases asked per page: large enough to need few calls, small enough for any upstream. */
+const PAGE = 100;
+/** A guard against a source whose `total` never stops growing. */
+const MAX_PAGES = 100;
+
+export const GROUPS: Readonly<Record<RecordType, 'albums' | 'singles' | 'eps' | 'compilations'>> = {
+  album: 'albums', single: 'singles', ep: 'eps', compilation: 'compilations',
+};
+export type GroupName = (typeof GROUPS)[RecordType];
+
+export interface Discography {
+  total: number;
+  counts: Record<GroupName, number>;
+  activeFrom: string | null;
+  activeTo: string | null;
+  groups: Partial<Record<GroupName, Album[]>>;
+}
+
+export async function allReleases(music: MusicSource, artistId: number, signal?: AbortSignal): Promise<Album[]> {
+  const out: Album[] = [];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const { items, total } = await music.artistAlbums(artistId, { limit: PAGE, offset: out.length, signal });
+    out.push(...items);
+    if (items.length === 0 || out.length >= total) break;
+  }
+  return out;
+}
+
+/** Newest first; undated last; equal dates keep the source's order (Array.prototype.sort is stable). */
+export function newestFirst(a: Album, b: Album): number {
+  if (a.releaseDate === b.releaseDate) return 0;
+  if (a.releaseDate === null) return 1;
+  if (b.releaseDate === null) return -1;
+  return a.releaseDate < b.releaseDate ? 1 : -1;
+}
+
+export function groupDiscography(releases: readonly Album[], limit: number, only?: RecordType): Discography {
+  const unique = [...new Map(releases.map((r) => [r.id, r])).values()];
+  const counts: Record<GroupName, number> = { albums: 0, singles: 0, eps: 0, compilations: 0 };
+  for (const r of unique) counts[GROUPS[r.recordType]]++;
+  const years = unique.flatMap((r) => (r.releaseDate ? [r.releaseDate.slice(0, 4)] : [])).sort();
+  const groups: Partial<Record<GroupName, Album[]>> = {};
+  for (const type of Object.keys(GROUPS) as RecordType[]) {
+    if (only && type !== only) continue;
+    groups[GROUPS[type]] = unique.filter((r) => r.recordType === type).sort(newestFirst).slice(0, limit);
+  }
+  return { total: unique.length, counts, activeFrom: years[0] ?? null, activeTo: years.at(-1) ?? null, groups };
+}

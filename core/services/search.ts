@@ -1,0 +1,87 @@
+/**
+ * @module
+ * Spec §4.1–§4.4 and D15. Sources answer candidates by their own relevance; this re-ranks a
+ * wider pool with the D15 score so an exact name outranks a more famous near match, then cuts
+ * each section to `limit`.
+ */
+import type { Album, Artist, MusicSource, Playlist, Track } from '../sources/types.ts';
+import { rankByRelevance, type Scored } from './ranking.ts';
+
+export const SEARCH_TYPES = ['tracks', 'artists', 'albums', 'playlists'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** How many candidates to re-rank: enough to pull an exact but obscure match up. */
+const poolSize = (limit: number): number => Math.min(Math.max(limit * 3, 25), 100);
+
+const trackNames = (t: Track) => [t.title, `${t.artist.name} ${t.title}`, `${t.title} ${t.artist.name}`];
+const albumNames = (a: Album) => [a.title, `${a.artist.name} ${a.title}`, `${a.title} ${a.artist.name}`];
+
+export async function rankedTracks(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Track>[]> {
+  const pool = await music.searchTracks(query, { limit: poolSize(limit), signal });
+  return rankByRelevance(pool, query, trackNames, (t) => t.rank).slice(0, limit);
+}
+
+export async function rankedArtists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Artist>[]> {
+  const pool = await music.searchArtists(query, { limit: poolSize(limit), signal });
+  return rankByRelevance(pool, query, (a) => [a.name], (a) => a.fans).slice(0, limit);
+}
+
+export async function rankedAlbums(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Album>[]> {
+  const pool = await music.searchAlbums(query, { limit: poolSize(limit), signal });
+  return rankByRelevance(pool, query, albumNames, (a) => a.fans).slice(0, limit);
+}
+
+/** User and editorial playlists alike (spec §4.4); followers stand for popularity. */
+export async function rankedPlaylists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Playlist>[]> {
+  const pool = await music.searchPlaylists(query, { limit: poolSize(limit), signal });
+  return rankByRelevance(pool, query, (p) => [p.title], (p) => p.fans).slice(0, limit);
+}
+
+/** Spec §4.3: matching artists, most fans first. */
+export async function artistsByFans(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Artist[]> {
+  const found = await music.searchArtists(query, { limit, signal });
+  return [...found].sort((a, b) => b.fans - a.fans);
+}
+
+export interface SearchAllResult {
+  tracks: Scored<Track>[];
+  artists: Scored<Artist>[];
+  albums: Scored<Album>[];
+  playlists: Scored<Playlist>[];
+}
+
+/** Every requested section in parallel; a section not asked for stays empty. */
+export async function searchAll(
+  music: MusicSource, query: string, limit: number, types: readonly SearchType[], signal?: AbortSignal,
+): Promise<SearchAllResult> {
+  const want = <T>(type: SearchType, run: () => Promise<Scored<T>[]>) => (types.includes(type) ? run() : Promise.resolve([]));
+  const [tracks, artists, albums, playlists] = await Promise.all([
+    want('tracks', () => rankedTracks(music, query, limit, signal)),
+    want('artists', () => rankedArtists(music, query, limit, signal)),
+    want('albums', () => rankedAlbums(music, query, limit, signal)),
+    want('playlists', () => rankedPlaylists(music, query, limit, signal)),
+  ]);
+  return { tracks, artists, albums, playlists };
+}
+
+export interface TopCandidate {
+  type: 'track' | 'artist' | 'album' | 'playlist';
+  section: SearchType;
+  index: number;
+  score: number;
+}
+
+/** D15: the best-scored item of all sections; on a tie the earlier section (spec order) wins. */
+export function topCandidate(result: SearchAllResult): TopCandidate | null {
+  let best: TopCandidate | null = null;
+  for (const section of SEARCH_TYPES) {
+    result[section].forEach((entry, index) => {
+      if (!best || entry.score > best.score) best = { type: singular(section), section, index, score: entry.score };
+    });
+  }
+  return best;
+}
+
+function singular(section: SearchType): TopCandidate['type'] {
+  return section.slice(0, -1) as TopCandidate['type'];
+}

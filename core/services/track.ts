@@ -1,0 +1,58 @@
+/**
+ * @module
+ * Spec §4.7–§4.9: finding a track (by ISRC, or by artist and title with bracketed text
+ * stripped) and gathering what a full track needs: its artist, album, features (only with an
+ * ISRC) and recommendations.
+ */
+import type { TrackDetails } from '../shape/full-track.ts';
+import type { MusicSource, Sources, Track } from '../sources/types.ts';
+import { fold, PLAUSIBLE, similarity } from './ranking.ts';
+import { relatedTracks } from './related.ts';
+
+/** How many recommendations a full track carries (the spec allows any number, even none). */
+export const RECOMMENDATIONS = 5;
+
+/** Spec §4.8: `Song (Remastered 2011) [Live]` is searched as `Song`. */
+export function stripBrackets(title: string): string {
+  const stripped = title.replace(/\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}/g, ' ').replace(/\s+/g, ' ').trim();
+  return stripped || title.trim();
+}
+
+/** The artist's track whose title best matches, or null when none is plausibly it. */
+export async function findTrack(music: MusicSource, artist: string, title: string, signal?: AbortSignal): Promise<Track | null> {
+  const wanted = stripBrackets(title);
+  const candidates = await music.searchTracks(wanted, { artist, limit: 10, signal });
+  const artistKey = fold(artist);
+  let best: { track: Track; sim: number } | null = null;
+  for (const track of candidates) {
+    const credited = track.artists.some((a) => fold(a.name) === artistKey) || fold(track.artist.name) === artistKey;
+    const sim = similarity([stripBrackets(track.title), track.title], wanted) * (credited ? 1 : 0.5);
+    if (sim >= PLAUSIBLE && (!best || sim > best.sim)) best = { track, sim };
+  }
+  return best?.track ?? null;
+}
+
+export interface TrackQuery {
+  isrc?: string;
+  artist?: string;
+  title?: string;
+}
+
+/** An ISRC skips the search (spec §4.7, §4.8); otherwise artist and title are both needed. */
+export async function resolveTrack(music: MusicSource, q: TrackQuery, signal?: AbortSignal): Promise<Track | null> {
+  if (q.isrc) return music.trackByIsrc(q.isrc, { signal });
+  if (q.artist && q.title) return findTrack(music, q.artist, q.title, signal);
+  return null;
+}
+
+/** Everything the full-track shape needs, fetched in parallel. Features need an ISRC (spec §4.8). */
+export async function trackDetails(sources: Sources, track: Track, signal?: AbortSignal): Promise<TrackDetails> {
+  const { music, features } = sources;
+  const [artist, album, featureMap, recommendations] = await Promise.all([
+    music.artist(track.artist.id, { signal }),
+    music.album(track.album.id, { signal }),
+    track.isrc ? features.features([track.isrc], { signal }) : Promise.resolve(new Map()),
+    relatedTracks(music, track, RECOMMENDATIONS, signal),
+  ]);
+  return { track, artist, album, features: (track.isrc && featureMap.get(track.isrc)) || null, recommendations };
+}

@@ -1,0 +1,76 @@
+/**
+ * @module
+ * Spec §2.3: the album variants, each a pure function from a domain `Album`. Covers are the
+ * `/cover` proxy keyed on the album artist and title, so a track and its album share an image.
+ */
+import type { Album, RecordType, Track } from '../sources/types.ts';
+import { albumTrackEntry, type AlbumTrackEntry } from './track.ts';
+import { coverUrl } from './urls.ts';
+
+interface AlbumHead {
+  id: number; title: string; artist: string; artistId: number; cover: string;
+}
+export interface SearchAlbum extends AlbumHead {
+  releaseDate: string | null; recordType: RecordType; explicit: boolean; trackCount: number;
+  genreId: number | null; score: number;
+}
+export interface AlbumSearchResult extends AlbumHead {
+  releaseDate: string | null; trackCount: number; recordType: RecordType; explicit: boolean;
+}
+export interface DiscographyRelease extends AlbumHead {
+  releaseDate: string | null; recordType: RecordType; explicit: boolean; genreId: number | null; fans: number;
+}
+export interface NewRelease {
+  id: number; title: string; artist: { id: number; name: string }; cover: string;
+  releaseDate: string | null; recordType: RecordType;
+}
+export interface Contributor {
+  id: number; name: string; role: string;
+}
+export interface FullAlbum extends NewRelease {
+  trackCount: number; duration: number; label: string; upc: string; explicit: boolean;
+  genres: string[]; contributors: Contributor[]; tracks: AlbumTrackEntry[];
+}
+
+export function albumCover(album: Album, base: string): string {
+  return coverUrl(base, album.artist.name, album.title);
+}
+
+function head(album: Album, base: string): AlbumHead {
+  return { id: album.id, title: album.title, artist: album.artist.name, artistId: album.artist.id, cover: albumCover(album, base) };
+}
+
+export function searchAlbum(album: Album, base: string, score: number): SearchAlbum {
+  return {
+    ...head(album, base), releaseDate: album.releaseDate, recordType: album.recordType, explicit: album.explicit,
+    trackCount: album.trackCount, genreId: album.genreId, score,
+  };
+}
+
+export function albumSearchResult(album: Album, base: string): AlbumSearchResult {
+  return { ...head(album, base), releaseDate: album.releaseDate, trackCount: album.trackCount, recordType: album.recordType, explicit: album.explicit };
+}
+
+export function discographyRelease(album: Album, base: string): DiscographyRelease {
+  return {
+    ...head(album, base), releaseDate: album.releaseDate, recordType: album.recordType, explicit: album.explicit,
+    genreId: album.genreId, fans: album.fans,
+  };
+}
+
+export function newRelease(album: Album, base: string): NewRelease {
+  return {
+    id: album.id, title: album.title, artist: { id: album.artist.id, name: album.artist.name },
+    cover: albumCover(album, base), releaseDate: album.releaseDate, recordType: album.recordType,
+  };
+}
+
+/** Spec §4.14. Unknown label or UPC are empty strings: the spec types both as strings. */
+export function fullAlbum(album: Album, tracks: readonly Track[], base: string): FullAlbum {
+  return {
+    ...newRelease(album, base), trackCount: album.trackCount, duration: Math.round(album.duration),
+    label: album.label ?? '', upc: album.upc ?? '', explicit: album.explicit, genres: [...album.genres],
+    contributors: album.contributors.map((c) => ({ id: c.id, name: c.name, role: c.role })),
+    tracks: tracks.map((track, index) => albumTrackEntry(track, index + 1)),
+  };
+}

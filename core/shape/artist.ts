@@ -1,0 +1,38 @@
+/**
+ * @module
+ * Spec §2.4: the artist variants. Images are always the `/artistimage` proxy (spec §4.12:
+ * "proxied image URLs"), never the upstream's own address.
+ */
+import type { Artist, Track } from '../sources/types.ts';
+import { artistInfoTopTrack, type ArtistInfoTopTrack } from './track.ts';
+import { artistImageUrl } from './urls.ts';
+
+export interface ArtistEntry {
+  id: number; name: string; image: string; fans: number;
+}
+export interface SearchArtist extends ArtistEntry {
+  albumCount: number; score: number;
+}
+export interface FullArtist extends ArtistEntry {
+  albumCount: number; topTracks: ArtistInfoTopTrack[]; relatedArtists: ArtistEntry[];
+}
+
+/** Spec §8.3: `/artist/info` carries at most 10 top tracks and 6 related artists. */
+export const ARTIST_INFO_TOP_TRACKS = 10;
+export const ARTIST_INFO_RELATED = 6;
+
+export function artistEntry(artist: Artist, base: string): ArtistEntry {
+  return { id: artist.id, name: artist.name, image: artistImageUrl(base, artist.id), fans: artist.fans };
+}
+
+export function searchArtist(artist: Artist, base: string, score: number): SearchArtist {
+  return { ...artistEntry(artist, base), albumCount: artist.albumCount, score };
+}
+
+export function fullArtist(artist: Artist, topTracks: readonly Track[], related: readonly Artist[], base: string): FullArtist {
+  return {
+    ...artistEntry(artist, base), albumCount: artist.albumCount,
+    topTracks: topTracks.slice(0, ARTIST_INFO_TOP_TRACKS).map((t) => artistInfoTopTrack(t, base)),
+    relatedArtists: related.slice(0, ARTIST_INFO_RELATED).map((a) => artistEntry(a, base)),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * @module
+ * Spec §2.2: the full track of `/track/info` and `/track/isrc`, and D5's not-found answer.
+ * D17: the row the spec calls "the service" is `primaryArtist`; `timeSignature` is only in the
+ * `/track/info` features, 4 when the provider has none.
+ */
+import type { Album, Artist, AudioFeatures, RecordType, Track } from '../sources/types.ts';
+import { albumCover } from './album.ts';
+import { isrcRecommendation, recommendation, trackCover, type IsrcRecommendation, type Recommendation } from './track.ts';
+import { artistImageUrl, formatDuration, keyName } from './urls.ts';
+
+export interface IsrcFeatures {
+  key: string; keyIndex: number; mode: 'Major' | 'Minor'; tempo: number; loudness: number;
+  energy: number; danceability: number; valence: number; acousticness: number;
+  instrumentalness: number; liveness: number; speechiness: number;
+}
+export interface InfoFeatures extends IsrcFeatures {
+  timeSignature: number;
+}
+export interface PrimaryArtist {
+  id: number; name: string; genres: string[]; image: string;
+}
+export interface TrackAlbum {
+  id: number; name: string; albumType: RecordType; releaseDate: string | null; totalTracks: number;
+  label: string; genres: string[]; cover: string;
+}
+interface FullTrackBase {
+  found: true; id: number; name: string; explicit: boolean; isrc: string | null;
+  durationMs: number; durationFormatted: string; artists: { id: number; name: string }[]; primaryArtist: PrimaryArtist;
+}
+export interface InfoTrack extends FullTrackBase {
+  album: TrackAlbum; audioFeatures: InfoFeatures | null; recommendations: Recommendation[];
+}
+export interface IsrcTrack extends Omit<FullTrackBase, 'durationMs'> {
+  trackNumber: number | null; discNumber: number | null; durationMs: number;
+  album: TrackAlbum & { upc: string }; audioFeatures: IsrcFeatures | null; recommendations: IsrcRecommendation[];
+}
+/** D5: a track that cannot be found is a 200 echoing what was asked. */
+export interface TrackNotFound {
+  found: false; artist?: string; title?: string; isrc?: string;
+}
+
+/** What the track service gathers for one full track. */
+export interface TrackDetails {
+  track: Track;
+  /** The primary artist, or null when the source lost it (the track's own credit is used). */
+  artist: Artist | null;
+  album: Album | null;
+  features: AudioFeatures | null;
+  recommendations: readonly Track[];
+}
+
+export function isrcFeatures(f: AudioFeatures): IsrcFeatures {
+  return {
+    key: keyName(f.keyIndex), keyIndex: f.keyIndex, mode: f.mode, tempo: f.tempo, loudness: f.loudness,
+    energy: f.energy, danceability: f.danceability, valence: f.valence, acousticness: f.acousticness,
+    instrumentalness: f.instrumentalness, liveness: f.liveness, speechiness: f.speechiness,
+  };
+}
+
+export function infoFeatures(f: AudioFeatures): InfoFeatures {
+  const { key, keyIndex, mode, ...rest } = isrcFeatures(f);
+  return { key, keyIndex, mode, timeSignature: f.timeSignature ?? 4, ...rest };
+}
+
+function base(d: TrackDetails, url: string): FullTrackBase {
+  const { track } = d;
+  const main = d.artist ?? { ...track.artist, genres: track.genres };
+  return {
+    found: true, id: track.id, name: track.title, explicit: track.explicit, isrc: track.isrc,
+    durationMs: track.durationMs, durationFormatted: formatDuration(track.durationMs),
+    artists: (track.artists.length ? track.artists : [track.artist]).map((a) => ({ id: a.id, name: a.name })),
+    primaryArtist: { id: main.id, name: main.name, genres: [...main.genres], image: artistImageUrl(url, main.id) },
+  };
+}
+
+function trackAlbum(d: TrackDetails, url: string): TrackAlbum {
+  const { track, album } = d;
+  return {
+    id: track.album.id, name: track.album.title, albumType: album?.recordType ?? 'album',
+    releaseDate: album?.releaseDate ?? track.releaseDate, totalTracks: album?.trackCount ?? 0, label: album?.label ?? '',
+    genres: [...(album?.genres ?? track.genres)], cover: album ? albumCover(album, url) : trackCover(track, url),
+  };
+}
+
+export function infoTrack(d: TrackDetails, url: string): InfoTrack {
+  return {
+    ...base(d, url), album: trackAlbum(d, url),
+    audioFeatures: d.track.isrc && d.features ? infoFeatures(d.features) : null,
+    recommendations: d.recommendations.map((t) => recommendation(t, url)),
+  };
+}
+
+export function isrcTrack(d: TrackDetails, url: string): IsrcTrack {
+  const { found, id, name, explicit, isrc, durationMs, ...rest } = base(d, url);
+  return {
+    found, id, name, explicit, isrc, trackNumber: d.track.trackNumber, discNumber: d.track.discNumber, durationMs, ...rest,
+    album: { ...trackAlbum(d, url), upc: d.album?.upc ?? '' },
+    audioFeatures: d.track.isrc && d.features ? isrcFeatures(d.features) : null,
+    recommendations: d.recommendations.map((t) => isrcRecommendation(t, url)),
+  };
+}

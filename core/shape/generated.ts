@@ -1,0 +1,19 @@
+/** @module Spec §4.16: the `/playlist/generate` body; `params` echoes the filters, null when omitted. */
+import type { Track } from '../sources/types.ts';
+import { relatedTrack, type RelatedTrack } from './track.ts';
+
+export interface GeneratedPlaylist {
+  playlist: string;
+  params: { genres: string; energy: number | null; tempo: number | null };
+  trackCount: number;
+  tracks: RelatedTrack[];
+}
+
+export function generatedPlaylist(genres: string, energy: number | undefined, tempo: number | undefined, tracks: readonly Track[], base: string): GeneratedPlaylist {
+  return {
+    playlist: `${genres} Mix`,
+    params: { genres, energy: energy ?? null, tempo: tempo ?? null },
+    trackCount: tracks.length,
+    tracks: tracks.map((t) => relatedTrack(t, base)),
+  };
+}

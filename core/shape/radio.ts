@@ -1,0 +1,63 @@
+/**
+ * @module
+ * Spec §2.7 and §4.19: the `/nowplaying` body. The upstream shapes are AzuraCast's own, so this
+ * copies each object field by field (no upstream extra ever leaks) and recomputes
+ * `elapsed`/`remaining` from `played_at` at request time (D12).
+ */
+import type { Listeners, Live, Mount, NextSong, NowPlaying, Song, SongHistoryEntry, Station } from '../sources/types.ts';
+
+export interface CurrentSong extends SongHistoryEntry {
+  elapsed: number;
+  remaining: number;
+}
+export interface NowPlayingBody {
+  station: Station; listeners: Listeners; live: Live; now_playing: CurrentSong;
+  playing_next: NextSong | null; song_history: SongHistoryEntry[]; is_online: boolean; cache: null;
+}
+
+export function song(s: Song): Song {
+  return {
+    id: s.id, art: s.art, custom_fields: [...s.custom_fields], text: s.text, artist: s.artist, title: s.title,
+    album: s.album, genre: s.genre, isrc: s.isrc, lyrics: s.lyrics,
+  };
+}
+
+const listeners = (l: Listeners): Listeners => ({ total: l.total, unique: l.unique, current: l.current });
+
+function mount(m: Mount): Mount {
+  return { id: m.id, name: m.name, url: m.url, bitrate: m.bitrate, format: m.format, listeners: listeners(m.listeners), path: m.path, is_default: m.is_default };
+}
+
+export function station(s: Station): Station {
+  return {
+    id: s.id, name: s.name, shortcode: s.shortcode, description: s.description, frontend: s.frontend, backend: s.backend,
+    timezone: s.timezone, listen_url: s.listen_url, url: s.url, public_player_url: s.public_player_url,
+    playlist_pls_url: s.playlist_pls_url, playlist_m3u_url: s.playlist_m3u_url, is_public: s.is_public,
+    requests_enabled: s.requests_enabled, mounts: s.mounts.map(mount), remotes: [...s.remotes], hls_enabled: s.hls_enabled,
+    hls_is_default: s.hls_is_default, hls_url: s.hls_url, hls_listeners: s.hls_listeners,
+  };
+}
+
+function historyEntry(e: SongHistoryEntry): SongHistoryEntry {
+  return { sh_id: e.sh_id, played_at: e.played_at, duration: e.duration, playlist: e.playlist, streamer: e.streamer, is_request: e.is_request, song: song(e.song) };
+}
+
+function nextSong(n: NextSong): NextSong {
+  return { cued_at: n.cued_at, played_at: n.played_at, duration: n.duration, playlist: n.playlist, is_request: n.is_request, song: song(n.song) };
+}
+
+/** D12: whole seconds since `played_at`, kept within the song's duration. */
+export function elapsedAt(entry: SongHistoryEntry, nowMs: number): { elapsed: number; remaining: number } {
+  const elapsed = Math.min(Math.max(Math.floor(nowMs / 1000) - entry.played_at, 0), Math.max(entry.duration, 0));
+  return { elapsed, remaining: Math.max(entry.duration - elapsed, 0) };
+}
+
+export function nowPlayingBody(np: NowPlaying, nowMs: number): NowPlayingBody {
+  return {
+    station: station(np.station), listeners: listeners(np.listeners),
+    live: { is_live: np.live.is_live, streamer_name: np.live.streamer_name, broadcast_start: np.live.broadcast_start, art: np.live.art },
+    now_playing: { ...historyEntry(np.now_playing), ...elapsedAt(np.now_playing, nowMs) },
+    playing_next: np.playing_next ? nextSong(np.playing_next) : null,
+    song_history: np.song_history.map(historyEntry), is_online: np.is_online, cache: null,
+  };
+}

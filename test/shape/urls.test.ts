@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { artistImageUrl, baseUrlOf, coverUrl, formatDuration, keyName } from '../../core/shape/urls.ts';
+
+describe('shared formatting (spec §2)', () => {
+  it('formats durations as M:SS, rounding to the nearest second', () => {
+    expect(formatDuration(185_000)).toBe('3:05');
+    expect(formatDuration(59_600)).toBe('1:00');
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(75 * 60_000)).toBe('75:00');
+  });
+
+  it('names pitch classes, pairs for the black keys, empty for no key', () => {
+    expect(keyName(0)).toBe('C');
+    expect(keyName(1)).toBe('C#/Db');
+    expect(keyName(11)).toBe('B');
+    expect(keyName(-1)).toBe('');
+  });
+
+  it('URL-encodes cover names and builds artist image URLs', () => {
+    expect(coverUrl('https://m.example', 'AC/DC & Co', 'Back in Black?')).toBe(
+      'https://m.example/cover?artist=AC%2FDC%20%26%20Co&title=Back%20in%20Black%3F',
+    );
+    expect(artistImageUrl('https://m.example', 42)).toBe('https://m.example/artistimage?id=42');
+  });
+
+  it('takes the configured base over the request origin', () => {
+    const request = new Request('http://127.0.0.1:8787/track/info');
+    expect(baseUrlOf(undefined, request)).toBe('http://127.0.0.1:8787');
+    expect(baseUrlOf('https://music.example', request)).toBe('https://music.example');
+  });
+});
