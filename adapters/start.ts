@@ -4,7 +4,7 @@
  * the environment, read the catalogue file, serve, print one line. A bad variable prints one
  * line naming it and exits 1, never a stack trace.
  */
-import { ConfigError, optionsFromEnv, type SleeveOptions } from '../core/index.ts';
+import { ConfigError, optionsFromEnv, prepareCatalog, type SleeveOptions } from '../core/index.ts';
 
 export interface Runtime {
   name: string;
@@ -18,6 +18,8 @@ export async function start(runtime: Runtime): Promise<void> {
   try {
     const { port, catalogPath, options } = optionsFromEnv(runtime.env);
     const catalog = catalogPath ? await readCatalog(runtime, catalogPath) : undefined;
+    // A bad catalogue file stops start-up with one line naming its first bad record and field.
+    if (catalog) await prepareCatalog(catalog);
     const served = await runtime.serve({ ...options, catalog, port });
     console.log(`sleeve listening on ${served.url} (${served.mode} mode, ${served.storage} storage, ${runtime.name})`);
   } catch (error) {

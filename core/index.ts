@@ -35,7 +35,7 @@ function defaultSources(options: ReturnType<typeof resolveOptions>): Sources {
   if (options.mode === 'live') {
     throw new SleeveError('internal_error', '[sleeve] live mode needs the Deezer, ReccoBeats and AzuraCast drivers, which are not built yet; pass `sources` or use demo mode');
   }
-  return createCatalogSources({ station: options.station });
+  return createCatalogSources({ station: options.station, catalog: options.catalog });
 }
 
 export function createSleeve(options: SleeveOptions = {}): Sleeve {
@@ -56,3 +56,4 @@ export type * from './sources/types.ts';
 export { defineEndpoint, type Endpoint, type EndpointContext, type CachePolicy } from './http/endpoint.ts';
 export { optionsFromEnv, ConfigError, type EnvConfig } from './config.ts';
 export { VERSION } from './version.ts';
+export { prepareCatalog } from './sources/catalog/index.ts';

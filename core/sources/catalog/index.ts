@@ -6,7 +6,7 @@
  */
 import type { CallOptions, FeaturesSource, ProbeResult, Sources } from '../types.ts';
 import { toFeatures } from './domain.ts';
-import { builtinCatalog, BUILTIN, type LoadedCatalog } from './loaded.ts';
+import { builtinCatalog, BUILTIN, fileCatalog, type LoadedCatalog } from './loaded.ts';
 import { createCatalogMusic, type Catalog } from './music.ts';
 import { createStation } from './station.ts';
 
@@ -15,7 +15,7 @@ export interface CatalogSourcesOptions {
   catalog?: string | Uint8Array;
   /** The station shortcode served by default (`sleeve`). */
   station?: string;
-  /** Seed of the built-in catalogue (and the station's schedule). */
+  /** Seed of the built-in catalogue (and so of the station's programme). */
   seed?: string;
   /** Size of the built-in catalogue, in tracks. */
   tracks?: number;
@@ -23,7 +23,8 @@ export interface CatalogSourcesOptions {
 
 export function createCatalogSources(options: CatalogSourcesOptions = {}): Sources {
   let loading: Promise<LoadedCatalog> | undefined;
-  const load = (): Promise<LoadedCatalog> => (loading ??= builtinCatalog(options.seed ?? BUILTIN.seed, options.tracks ?? BUILTIN.tracks));
+  const load = (): Promise<LoadedCatalog> =>
+    (loading ??= options.catalog !== undefined ? fileCatalog(options.catalog) : builtinCatalog(options.seed ?? BUILTIN.seed, options.tracks ?? BUILTIN.tracks));
   const catalog: Catalog = async (call?: CallOptions) => {
     call?.signal?.throwIfAborted();
     return load();
@@ -47,6 +48,14 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
       return found;
     },
   };
-  const radio = createStation({ shortcode: options.station ?? 'sleeve', seed: options.seed ?? BUILTIN.seed, catalog, probe });
+  const radio = createStation({ shortcode: options.station ?? 'sleeve', catalog, probe });
   return { music, features, radio };
+}
+
+/**
+ * Loads and checks a catalogue file ahead of serving, so start-up can report a bad file as one
+ * line and exit; the sources made later from the same contents reuse this work.
+ */
+export async function prepareCatalog(contents: string | Uint8Array): Promise<void> {
+  await fileCatalog(contents);
 }

@@ -5,14 +5,18 @@
  * process (and every test) reuses one copy; a file's catalogue is memoised per byte array, so
  * start-up can validate it (`prepareCatalog`) and the service then reuses that work.
  */
+import { checkCatalog } from './check.ts';
 import type { CatalogData } from './format.ts';
 import { generateCatalog } from './generate.ts';
+import { CatalogError, parseCatalog } from './parse.ts';
 import { buildSearch, type CatalogSearch } from './search.ts';
 import { buildStore, type CatalogStore } from './store.ts';
 
 export interface LoadedCatalog {
   store: CatalogStore;
   search: CatalogSearch;
+  /** Seeds the station's programme: the file's seed, else a fixed one. */
+  seed: string;
 }
 
 /** The built-in catalogue: fixed seed and size, so ids and charts survive restarts (D18). */
@@ -20,7 +24,7 @@ export const BUILTIN: { readonly seed: string; readonly tracks: number } = { see
 
 export function indexCatalog(data: CatalogData): LoadedCatalog {
   const store = buildStore(data);
-  return { store, search: buildSearch(store) };
+  return { store, search: buildSearch(store), seed: data.header.seed ?? BUILTIN.seed };
 }
 
 const builtins = new Map<string, Promise<LoadedCatalog>>();
@@ -33,5 +37,31 @@ export function builtinCatalog(seed: string = BUILTIN.seed, tracks: number = BUI
     loaded = new Promise((resolve) => setTimeout(resolve, 0)).then(() => indexCatalog(generateCatalog({ tracks, seed })));
     builtins.set(key, loaded);
   }
+  return loaded;
+}
+
+const files = new WeakMap<Uint8Array, Promise<LoadedCatalog>>();
+let lastText: { text: string; loaded: Promise<LoadedCatalog> } | undefined;
+
+/**
+ * A catalogue file's contents, parsed, checked and indexed once per byte array (or text). A
+ * bad file rejects with one line: `catalogue file: line 7 (track 100000005), field isrc: ...`.
+ */
+export function fileCatalog(contents: string | Uint8Array): Promise<LoadedCatalog> {
+  if (typeof contents === 'string' && lastText?.text === contents) return lastText.loaded;
+  const cached = typeof contents === 'string' ? undefined : files.get(contents);
+  if (cached) return cached;
+  const loaded = new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+    try {
+      const { data, lines } = parseCatalog(contents);
+      checkCatalog(data, lines);
+      return indexCatalog(data);
+    } catch (error) {
+      if (error instanceof CatalogError) throw new CatalogError(`catalogue file: ${error.message}`);
+      throw error;
+    }
+  });
+  if (typeof contents === 'string') lastText = { text: contents, loaded };
+  else files.set(contents, loaded);
   return loaded;
 }

@@ -15,7 +15,6 @@ const HISTORY = 5;
 
 export interface StationOptions {
   shortcode: string;
-  seed: string;
   catalog: (options?: CallOptions) => Promise<LoadedCatalog>;
   probe: RadioSource['probe'];
 }
@@ -69,9 +68,9 @@ function station(shortcode: string, l: Listeners): Station {
 }
 
 export function createStation(options: StationOptions): RadioSource {
-  const { shortcode, seed } = options;
+  const { shortcode } = options;
   const entry = (catalog: LoadedCatalog, slot: Slot): SongHistoryEntry => {
-    const show = liveShow(seed, Math.floor(slot.start / 3600));
+    const show = liveShow(catalog.seed, Math.floor(slot.start / 3600));
     return {
       sh_id: slot.shId, played_at: slot.start, duration: slot.duration, playlist: show ? '' : slot.playlist,
       streamer: show?.streamer ?? '', is_request: false, song: song(catalog, slot),
@@ -82,6 +81,7 @@ export function createStation(options: StationOptions): RadioSource {
     async nowPlaying(name, call = {}): Promise<NowPlaying | null> {
       const catalog = await options.catalog(call);
       if (name !== shortcode) return null;
+      const { seed } = catalog;
       const second = Math.floor((call.now ?? Date.now()) / 1000);
       const { current, history, next } = slotsAround(catalog, seed, second, HISTORY);
       const show = liveShow(seed, Math.floor(second / 3600));
