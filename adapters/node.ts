@@ -1,5 +1,6 @@
 /** @module `sleeve/node`: serve Sleeve with `@hono/node-server`. */
-import { serve as nodeServe, type ServerType } from '@hono/node-server';
+import { serve as nodeServe, upgradeWebSocket, type ServerType } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
 
 export interface ServeOptions extends SleeveOptions {
@@ -14,12 +15,15 @@ export interface Served {
 }
 
 export function serve(options: ServeOptions = {}): Promise<Served> {
-  const sleeve = createSleeve(options);
+  // D12: `/nowplaying/socket` upgrades through @hono/node-server's own WebSocket support.
+  const sleeve = createSleeve({ upgradeWebSocket, ...options });
   return new Promise((resolve) => {
     const server = nodeServe(
       {
+        // The server's env is passed on, not replaced: its WebSocket upgrade reads it back.
         fetch: (request, env: { incoming: { socket: { remoteAddress?: string } } }) =>
-          sleeve.fetch(request, { clientIp: env.incoming.socket.remoteAddress }),
+          sleeve.fetch(request, Object.assign(env, { clientIp: env.incoming.socket.remoteAddress })),
+        websocket: { server: new WebSocketServer({ noServer: true }) },
         port: options.port ?? 8787,
         hostname: options.hostname,
       },

@@ -1,8 +1,9 @@
 /**
  * @module
  * D14: which picture an image URL stands for, and whether the catalogue knows it. A cover is
- * known when the artist has an album, or a track on an album, with that title (the shapes key
- * track covers on the track's artist and album title).
+ * known when the artist has an album with that title, or a track with that title or on an
+ * album of that title: the shapes key covers on artist and album title, the radio's song art
+ * on the credited names and the track title.
  */
 import type { MusicSource } from '../sources/types.ts';
 import { fold } from './ranking.ts';
@@ -11,8 +12,11 @@ export async function coverExists(music: MusicSource, artist: string, title: str
   const [a, t] = [fold(artist), fold(title)];
   const albums = await music.searchAlbums(`${artist} ${title}`, { limit: 25, signal });
   if (albums.some((album) => fold(album.title) === t && fold(album.artist.name) === a)) return true;
-  const tracks = await music.searchTracks(title, { artist, limit: 25, signal });
-  return tracks.some((track) => fold(track.album.title) === t && track.artists.concat([{ ...track.artist, role: 'Main' }]).some((c) => fold(c.name) === a));
+  const tracks = await music.searchTracks(title, { limit: 25, signal });
+  return tracks.some((track) => {
+    const names = [track.artist.name, ...track.artists.map((c) => c.name), track.artists.map((c) => c.name).join(', ')];
+    return (fold(track.title) === t || fold(track.album.title) === t) && names.some((name) => fold(name) === a);
+  });
 }
 
 export type MediaKind = 'genre' | 'playlist';
