@@ -1,4 +1,5 @@
 /** @module `sleeve/deno`: serve Sleeve with `Deno.serve`. */
+import { upgradeWebSocket } from 'hono/deno';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
 
 export interface ServeOptions extends SleeveOptions {
@@ -16,7 +17,8 @@ interface DenoServe {
 const { Deno } = globalThis as unknown as { Deno: DenoServe };
 
 export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shutdown(): Promise<void>; url: string }> {
-  const sleeve = createSleeve(options);
+  // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket).
+  const sleeve = createSleeve({ upgradeWebSocket, ...options });
   return new Promise((resolve) => {
     const server = Deno.serve(
       { port: options.port ?? 8787, hostname: options.hostname, onListen: ({ port }) => resolve({ sleeve, shutdown: () => server.shutdown(), url: `http://${options.hostname ?? 'localhost'}:${port}` }) },

@@ -1,0 +1,92 @@
+/**
+ * @module
+ * Clients for `/nowplaying/socket` on a real server (D12): a WebSocket and an event stream,
+ * both as "give me the next message, validated against the message schema".
+ */
+import { spawn } from 'node:child_process';
+import WebSocket from 'ws';
+import { nowPlayingMessageSchema } from '../../core/schemas/responses/index.ts';
+import type { NowPlayingBody } from '../../core/shape/radio.ts';
+import { ROOT } from '../helpers/child-server.ts';
+import { valid } from '../shape/_valid.ts';
+import { UA } from './_client.ts';
+
+export interface Messages {
+  next(): Promise<{ type: 'nowplaying'; data: NowPlayingBody }>;
+  close(): void;
+}
+
+export function openSocket(baseUrl: string): Messages {
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/nowplaying/socket`, { headers: { 'user-agent': UA } });
+  const queue: unknown[] = [];
+  const waiters: (() => void)[] = [];
+  let failure: Error | undefined;
+  ws.on('message', (data) => {
+    queue.push(JSON.parse(String(data)));
+    waiters.shift()?.();
+  });
+  ws.on('error', (error) => {
+    failure = error;
+    for (const wake of waiters.splice(0)) wake();
+  });
+  return {
+    async next() {
+      while (queue.length === 0) {
+        if (failure) throw failure;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+      return valid(nowPlayingMessageSchema, queue.shift());
+    },
+    close: () => ws.close(),
+  };
+}
+
+export async function openEvents(baseUrl: string): Promise<Messages & { contentType: string | null }> {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/nowplaying/socket`, { headers: { accept: 'text/event-stream', 'user-agent': UA }, signal: controller.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`event stream answered ${res.status}`);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    contentType: res.headers.get('content-type'),
+    async next() {
+      while (!buffer.includes('\n\n')) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('event stream ended');
+        buffer += value;
+      }
+      const at = buffer.indexOf('\n\n');
+      const event = buffer.slice(0, at);
+      buffer = buffer.slice(at + 2);
+      return valid(nowPlayingMessageSchema, JSON.parse(event.replace(/^data: /, '')));
+    },
+    close: () => controller.abort(),
+  };
+}
+
+/** The clock one second after the current song ends: the station has moved on. */
+export const afterSong = (body: NowPlayingBody): number => (body.now_playing.played_at + body.now_playing.duration + 1) * 1000;
+
+export interface FixtureServer {
+  url: string;
+  setClock(ms: number): void;
+  stop(): void;
+}
+
+/** `_socket-server.ts` under a runtime binary; its clock is set through stdin. */
+export function startFixture(command: string, args: string[], clock: number): Promise<FixtureServer> {
+  const child = spawn(command, [...args, 'test/routes/_socket-server.ts'], {
+    cwd: ROOT, env: { ...process.env, SLEEVE_TEST_CLOCK: String(clock) }, stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ url, setClock: (ms) => child.stdin.write(`clock ${ms}\n`), stop: () => child.kill('SIGTERM') });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}:\n${output}`)));
+  });
+}
