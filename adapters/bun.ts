@@ -1,6 +1,6 @@
 /** @module `sleeve/bun`: serve Sleeve with `Bun.serve`. */
 /// <reference types="bun-types" />
-import { upgradeWebSocket, websocket } from 'hono/bun';
+import { upgradeWebSocket, websocket, type BunWebSocketData } from 'hono/bun';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
 
 export interface ServeOptions extends SleeveOptions {
@@ -8,7 +8,7 @@ export interface ServeOptions extends SleeveOptions {
   hostname?: string;
 }
 
-export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun.Server<undefined>; url: string } {
+export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun.Server<BunWebSocketData>; url: string } {
   // D12: `/nowplaying/socket` upgrades through hono/bun, which finds the server in `env.server`.
   const sleeve = createSleeve({ upgradeWebSocket, ...options });
   const server = Bun.serve({
