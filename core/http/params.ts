@@ -28,7 +28,10 @@ export function validate<P>(schema: v.GenericSchema<any, P>, query: unknown): P 
   if (result.success) return result.output;
   const issue = result.issues[0];
   const param = issue ? (v.getDotPath(issue) ?? undefined) : undefined;
-  throw new SleeveError('bad_request', issue?.message ?? 'invalid parameters', { param });
+  // valibot reports a missing key of an object as its own "Invalid key: …" issue, before the
+  // entry's schema (and its message) runs; D4 wants "<name> is required".
+  const missing = issue?.type === 'object' && issue.received === 'undefined' && param !== undefined;
+  throw new SleeveError('bad_request', missing ? `${param} is required` : (issue?.message ?? 'invalid parameters'), { param });
 }
 
 export function params(options: ParamsOptions): MiddlewareHandler {

@@ -19,30 +19,30 @@ export interface CounterStore {
   hit(key: string, now: number, windowMs: number): Hit | Promise<Hit>;
 }
 
-/** Past this many live keys, expired ones are swept; past the hard cap the oldest go first. */
-const SWEEP_AT = 10_000;
-const HARD_CAP = 100_000;
+/**
+ * Windows are aligned (every key's window ends at the same minute), so the in-process store
+ * keeps one Map for the current window and drops it whole when the next begins: memory is
+ * bounded by the clients of one minute, with no sweeping. A flood of more than
+ * `MEMORY_COUNTERS_CAP` distinct client×endpoint keys in one minute starts the Map afresh.
+ */
+export const MEMORY_COUNTERS_CAP: number = 100_000;
 
-export function memoryCounters(): CounterStore {
-  const windows = new Map<string, Hit>();
-  const sweep = (now: number) => {
-    for (const [key, hit] of windows) if (hit.resetAt <= now) windows.delete(key);
-    for (const key of windows.keys()) {
-      if (windows.size <= HARD_CAP) break;
-      windows.delete(key);
-    }
-  };
+export function memoryCounters(): CounterStore & { readonly size: number } {
+  let window = Number.NaN;
+  let counts = new Map<string, number>();
   return {
+    get size() {
+      return counts.size;
+    },
     hit(key, now, windowMs) {
-      const current = windows.get(key);
-      if (current && current.resetAt > now) {
-        current.count++;
-        return { count: current.count, resetAt: current.resetAt };
+      const current = Math.floor(now / windowMs);
+      if (current !== window || (counts.size >= MEMORY_COUNTERS_CAP && !counts.has(key))) {
+        window = current;
+        counts = new Map();
       }
-      if (windows.size >= SWEEP_AT) sweep(now);
-      const resetAt = (Math.floor(now / windowMs) + 1) * windowMs;
-      windows.set(key, { count: 1, resetAt });
-      return { count: 1, resetAt };
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      return { count, resetAt: (current + 1) * windowMs };
     },
   };
 }
