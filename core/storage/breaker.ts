@@ -20,19 +20,21 @@ export interface BreakerOptions {
 export function breaker(options: BreakerOptions): Breaker {
   const cooldownMs = options.cooldownMs ?? 5000;
   let downUntil = 0;
+  let failing = false;
   return {
     get open() {
       return Date.now() < downUntil;
     },
     async run(work, fallback) {
-      if (downUntil !== 0) {
-        if (Date.now() < downUntil) return fallback;
-        downUntil = 0;
-      }
+      if (downUntil !== 0 && Date.now() < downUntil) return fallback;
       try {
-        return await work();
+        const result = await work();
+        failing = false;
+        downUntil = 0;
+        return result;
       } catch (error) {
-        if (downUntil === 0) options.onOutage(error);
+        if (!failing) options.onOutage(error);
+        failing = true;
         downUntil = Date.now() + cooldownMs;
         return fallback;
       }
