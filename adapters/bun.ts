@@ -1,7 +1,11 @@
 /** @module `sleeve/bun`: serve Sleeve with `Bun.serve`. */
 /// <reference types="bun-types" />
-import { upgradeWebSocket, websocket, type BunWebSocketData } from 'hono/bun';
+import type { BunWebSocketData } from 'hono/bun';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
+
+// hono/bun reads the Bun global as it loads (its SSG helper), so it is loaded only under Bun:
+// plain Node must still be able to import this module (the package's exports check does).
+const honoBun = 'Bun' in globalThis ? await import('hono/bun') : undefined;
 
 export interface ServeOptions extends SleeveOptions {
   port?: number;
@@ -9,7 +13,9 @@ export interface ServeOptions extends SleeveOptions {
 }
 
 export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun.Server<BunWebSocketData>; url: string } {
+  if (!honoBun) throw new Error('[sleeve] sleeve/bun serves with Bun.serve: run it under Bun');
   // D12: `/nowplaying/socket` upgrades through hono/bun, which finds the server in `env.server`.
+  const { upgradeWebSocket, websocket } = honoBun;
   const sleeve = createSleeve({ upgradeWebSocket, ...options });
   const server = Bun.serve({
     port: options.port ?? 8787,

@@ -1,6 +1,9 @@
 /** @module `sleeve/deno`: serve Sleeve with `Deno.serve`. */
-import { upgradeWebSocket } from 'hono/deno';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
+
+// hono/deno reads the Deno global as it loads, so it is loaded only under Deno: plain Node
+// must still be able to import this module (the package's exports check does).
+const honoDeno = 'Deno' in globalThis ? await import('hono/deno') : undefined;
 
 export interface ServeOptions extends SleeveOptions {
   port?: number;
@@ -18,7 +21,7 @@ const { Deno } = globalThis as unknown as { Deno: DenoServe };
 
 export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shutdown(): Promise<void>; url: string }> {
   // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket).
-  const sleeve = createSleeve({ upgradeWebSocket, ...options });
+  const sleeve = createSleeve({ upgradeWebSocket: honoDeno?.upgradeWebSocket, ...options });
   return new Promise((resolve) => {
     const server = Deno.serve(
       { port: options.port ?? 8787, hostname: options.hostname, onListen: ({ port }) => resolve({ sleeve, shutdown: () => server.shutdown(), url: `http://${options.hostname ?? 'localhost'}:${port}` }) },
