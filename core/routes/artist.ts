@@ -12,7 +12,7 @@ import { topTrack } from '../shape/track.ts';
 import { baseUrlOf } from '../shape/urls.ts';
 import { requireArtist, topTracksByPopularity } from '../services/artist.ts';
 import { allReleases, groupDiscography } from '../services/discography.ts';
-import { RECORD_TYPES } from '../sources/types.ts';
+import { RECORD_TYPES, type MusicSource } from '../sources/types.ts';
 
 /** `artist` or `id`, one required; `id` wins when both are given since it skips the lookup. */
 function artistParams<E extends v.ObjectEntries>(extra: E) {
@@ -35,32 +35,33 @@ export const artistDiscography: Endpoint<unknown> = defineEndpoint({
   },
 });
 
-export const artistTopTracks: Endpoint<unknown> = defineEndpoint({
-  path: '/artist/top-tracks',
-  rateLimit: 60,
-  cache: 60 * 60,
-  params: artistParams({ limit: integerParam('limit', 1, 50, 10) }),
-  async handle({ params, deps, request }) {
-    const { music } = deps.sources;
-    const artist = await requireArtist(music, params, request.signal);
-    const base = baseUrlOf(deps.options.baseUrl, request);
-    return (await topTracksByPopularity(music, artist.id, params.limit, request.signal)).map((t) => topTrack(t, base));
-  },
-});
+/** An artist's list (top tracks, similar artists): find the artist, list by its id, shape each item. */
+function artistList<T>(
+  path: `/${string}`, defaultLimit: number,
+  list: (music: MusicSource, artistId: number, limit: number, signal: AbortSignal) => Promise<T[]>,
+  shape: (item: T, base: string) => unknown,
+): Endpoint<unknown> {
+  return defineEndpoint({
+    path,
+    rateLimit: 60,
+    cache: 60 * 60,
+    params: artistParams({ limit: integerParam('limit', 1, 50, defaultLimit) }),
+    async handle({ params, deps, request }) {
+      const artist = await requireArtist(deps.sources.music, params, request.signal);
+      const base = baseUrlOf(deps.options.baseUrl, request);
+      return (await list(deps.sources.music, artist.id, params.limit, request.signal)).map((item) => shape(item, base));
+    },
+  });
+}
 
-export const artistSimilar: Endpoint<unknown> = defineEndpoint({
-  path: '/artist/similar',
-  rateLimit: 60,
-  cache: 60 * 60,
-  params: artistParams({ limit: integerParam('limit', 1, 50, 20) }),
-  async handle({ params, deps, request }) {
-    const { music } = deps.sources;
-    const artist = await requireArtist(music, params, request.signal);
-    const base = baseUrlOf(deps.options.baseUrl, request);
-    const similar = await music.relatedArtists(artist.id, { limit: params.limit, signal: request.signal });
-    return similar.slice(0, params.limit).map((a) => artistEntry(a, base));
-  },
-});
+/** Spec §4.11: by popularity, not release date. */
+export const artistTopTracks: Endpoint<unknown> = artistList('/artist/top-tracks', 10, topTracksByPopularity, topTrack);
+
+export const artistSimilar: Endpoint<unknown> = artistList(
+  '/artist/similar', 20,
+  async (music, id, limit, signal) => (await music.relatedArtists(id, { limit, signal })).slice(0, limit),
+  artistEntry,
+);
 
 export const artistInfo: Endpoint<unknown> = defineEndpoint({
   path: '/artist/info',

@@ -1,6 +1,7 @@
 /** @module Spec §4.1–§4.4: the four search endpoints. Ranking lives in `services/search.ts` (D15). */
 import * as v from 'valibot';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import type { MusicSource } from '../sources/types.ts';
 import { csvSubset, integerParam, requiredText } from '../schemas/params.ts';
 import { albumSearchResult } from '../shape/album.ts';
 import { artistEntry } from '../shape/artist.ts';
@@ -29,38 +30,30 @@ export const searchAll: Endpoint<unknown> = defineEndpoint({
 /** `query` plus a 1-50 `limit` defaulting to 20: the older search endpoints (spec §4.2–§4.4). */
 const listParams = v.object({ query: requiredText('query'), limit: integerParam('limit', 1, 50, 20) });
 
-export const searchAlbums: Endpoint<unknown> = defineEndpoint({
-  path: '/search/albums',
-  rateLimit: 60,
-  cache: 30 * 60,
-  params: listParams,
-  async handle({ params, deps, request }) {
-    const base = baseUrlOf(deps.options.baseUrl, request);
-    const ranked = await rankedAlbums(deps.sources.music, params.query, params.limit, request.signal);
-    return ranked.map(({ item }) => albumSearchResult(item, base));
-  },
-});
+/** One of the older search endpoints: find, then shape each item for the request's base. */
+function listSearch<T>(
+  path: `/${string}`, rateLimit: number,
+  find: (music: MusicSource, query: string, limit: number, signal: AbortSignal) => Promise<T[]>,
+  shape: (item: T, base: string) => unknown,
+): Endpoint<unknown> {
+  return defineEndpoint({
+    path,
+    rateLimit,
+    cache: 30 * 60,
+    params: listParams,
+    async handle({ params, deps, request }) {
+      const base = baseUrlOf(deps.options.baseUrl, request);
+      return (await find(deps.sources.music, params.query, params.limit, request.signal)).map((item) => shape(item, base));
+    },
+  });
+}
 
-export const searchArtist: Endpoint<unknown> = defineEndpoint({
-  path: '/search/artist',
-  rateLimit: 60,
-  cache: 30 * 60,
-  params: listParams,
-  async handle({ params, deps, request }) {
-    const base = baseUrlOf(deps.options.baseUrl, request);
-    const artists = await artistsByFans(deps.sources.music, params.query, params.limit, request.signal);
-    return artists.map((artist) => artistEntry(artist, base));
-  },
-});
+export const searchAlbums: Endpoint<unknown> = listSearch(
+  '/search/albums', 60, rankedAlbums, ({ item }, base) => albumSearchResult(item, base),
+);
 
-export const searchPlaylists: Endpoint<unknown> = defineEndpoint({
-  path: '/search/playlists',
-  rateLimit: 30,
-  cache: 30 * 60,
-  params: listParams,
-  async handle({ params, deps, request }) {
-    const base = baseUrlOf(deps.options.baseUrl, request);
-    const ranked = await rankedPlaylists(deps.sources.music, params.query, params.limit, request.signal);
-    return ranked.map(({ item }) => playlistResult(item, base));
-  },
-});
+export const searchArtist: Endpoint<unknown> = listSearch('/search/artist', 60, artistsByFans, artistEntry);
+
+export const searchPlaylists: Endpoint<unknown> = listSearch(
+  '/search/playlists', 30, rankedPlaylists, ({ item }, base) => playlistResult(item, base),
+);

@@ -2,29 +2,10 @@
  * @module
  * D14 demo-mode images: SVG art generated from names, so the same album always gets the same
  * picture. A seeded palette (two hues a pleasant distance apart), a soft gradient, a few
- * overlapping circles and the initials. Pure string building, no runtime APIs.
+ * overlapping circles and the initials. Pure string building, no runtime APIs. The seeded
+ * generator is the catalogue's own (sfc32): demo data and demo art share one randomness.
  */
-
-/** FNV-1a: a small, stable 32-bit hash; the seed of every choice below. */
-export function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** A tiny deterministic generator (mulberry32) so each picture's shapes follow from its seed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from '../sources/catalog/random.ts';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -45,7 +26,7 @@ export interface ArtOptions {
 }
 
 export function generatedArt({ seed, label, round = false }: ArtOptions): string {
-  const next = random(hash(seed));
+  const { next } = createRandom(seed);
   const hue = Math.floor(next() * 360);
   const second = (hue + 40 + Math.floor(next() * 100)) % 360;
   const shapes = Array.from({ length: 4 }, () => {

@@ -16,25 +16,25 @@ const poolSize = (limit: number): number => Math.min(Math.max(limit * 3, 25), 10
 const trackNames = (t: Track) => [t.title, `${t.artist.name} ${t.title}`, `${t.title} ${t.artist.name}`];
 const albumNames = (a: Album) => [a.title, `${a.artist.name} ${a.title}`, `${a.title} ${a.artist.name}`];
 
-export async function rankedTracks(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Track>[]> {
-  const pool = await music.searchTracks(query, { limit: poolSize(limit), signal });
-  return rankByRelevance(pool, query, trackNames, (t) => t.rank).slice(0, limit);
+async function ranked<T>(pool: Promise<T[]>, query: string, limit: number, names: (item: T) => readonly string[], popularity: (item: T) => number): Promise<Scored<T>[]> {
+  return rankByRelevance(await pool, query, names, popularity).slice(0, limit);
 }
 
-export async function rankedArtists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Artist>[]> {
-  const pool = await music.searchArtists(query, { limit: poolSize(limit), signal });
-  return rankByRelevance(pool, query, (a) => [a.name], (a) => a.fans).slice(0, limit);
+export function rankedTracks(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Track>[]> {
+  return ranked(music.searchTracks(query, { limit: poolSize(limit), signal }), query, limit, trackNames, (t) => t.rank);
 }
 
-export async function rankedAlbums(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Album>[]> {
-  const pool = await music.searchAlbums(query, { limit: poolSize(limit), signal });
-  return rankByRelevance(pool, query, albumNames, (a) => a.fans).slice(0, limit);
+export function rankedArtists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Artist>[]> {
+  return ranked(music.searchArtists(query, { limit: poolSize(limit), signal }), query, limit, (a) => [a.name], (a) => a.fans);
+}
+
+export function rankedAlbums(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Album>[]> {
+  return ranked(music.searchAlbums(query, { limit: poolSize(limit), signal }), query, limit, albumNames, (a) => a.fans);
 }
 
 /** User and editorial playlists alike (spec §4.4); followers stand for popularity. */
-export async function rankedPlaylists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Playlist>[]> {
-  const pool = await music.searchPlaylists(query, { limit: poolSize(limit), signal });
-  return rankByRelevance(pool, query, (p) => [p.title], (p) => p.fans).slice(0, limit);
+export function rankedPlaylists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Playlist>[]> {
+  return ranked(music.searchPlaylists(query, { limit: poolSize(limit), signal }), query, limit, (p) => [p.title], (p) => p.fans);
 }
 
 /** Spec §4.3: matching artists, most fans first. */

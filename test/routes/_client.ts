@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { createSleeve, type Sleeve, type SleeveOptions } from '../../core/index.ts';
+import { createSleeve, type MusicSource, type Sleeve, type SleeveOptions } from '../../core/index.ts';
 import { valid } from '../shape/_valid.ts';
 
 export const UA = 'test/1.0 (test@example.com)';
@@ -19,7 +19,7 @@ export function makeSleeve(options: SleeveOptions = {}): Sleeve {
 }
 
 export const sleeve: Sleeve = makeSleeve();
-export const music = sleeve.deps.sources.music;
+export const music: MusicSource = sleeve.deps.sources.music;
 
 export interface Answer {
   status: number;

@@ -41,14 +41,13 @@ export function openSocket(baseUrl: string): Messages {
   };
 }
 
-export async function openEvents(baseUrl: string): Promise<Messages & { contentType: string | null }> {
+export async function openEvents(baseUrl: string): Promise<Messages> {
   const controller = new AbortController();
   const res = await fetch(`${baseUrl}/nowplaying/socket`, { headers: { accept: 'text/event-stream', 'user-agent': UA }, signal: controller.signal });
   if (res.status !== 200 || !res.body) throw new Error(`event stream answered ${res.status}`);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   return {
-    contentType: res.headers.get('content-type'),
     async next() {
       while (!buffer.includes('\n\n')) {
         const { value, done } = await reader.read();
@@ -66,6 +65,25 @@ export async function openEvents(baseUrl: string): Promise<Messages & { contentT
 
 /** The clock one second after the current song ends: the station has moved on. */
 export const afterSong = (body: NowPlayingBody): number => (body.now_playing.played_at + body.now_playing.duration + 1) * 1000;
+
+export const TRANSPORTS: [string, (baseUrl: string) => Messages | Promise<Messages>][] = [
+  ['WebSocket', openSocket],
+  ['Server-Sent Events', openEvents],
+];
+
+type Message = Awaited<ReturnType<Messages['next']>>;
+
+/** D12's proof: the first message on connect, then the next once the clock passes the song. */
+export async function songChange(open: (baseUrl: string) => Messages | Promise<Messages>, baseUrl: string, setClock: (ms: number) => void): Promise<[Message, Message]> {
+  const stream = await open(baseUrl);
+  try {
+    const first = await stream.next();
+    setClock(afterSong(first.data));
+    return [first, await stream.next()];
+  } finally {
+    stream.close();
+  }
+}
 
 export interface FixtureServer {
   url: string;

@@ -17,12 +17,13 @@ let word = '';
 /** Playlists are named after genres (`Fresh Pop`), not after tracks. */
 let genre = '';
 let artistId = 0;
+let artistName = '';
 let isrc = '';
 
 const cases: Case[] = [
   { path: '/search/all', extra: () => ({ query: word }), min: 1, max: 25, def: 5, count: sections },
   { path: '/search/albums', extra: () => ({ query: word }), min: 1, max: 50, def: 20, count: length },
-  { path: '/search/artist', extra: () => ({ query: word }), min: 1, max: 50, def: 20, count: length },
+  { path: '/search/artist', extra: () => ({ query: artistName }), min: 1, max: 50, def: 20, count: length },
   { path: '/search/playlists', extra: () => ({ query: genre }), min: 1, max: 50, def: 20, count: length },
   { path: '/artist/top-tracks', extra: () => ({ id: artistId }), min: 1, max: 50, def: 10, count: length },
   { path: '/artist/similar', extra: () => ({ id: artistId }), min: 1, max: 50, def: 20, count: length },
@@ -37,7 +38,7 @@ beforeAll(async () => {
   const first = tracks.find((t) => t.isrc)!;
   isrc = first.isrc!;
   word = first.title.split(' ').sort((a, b) => b.length - a.length)[0]!;
-  artistId = (await prolificArtist()).id;
+  ({ id: artistId, name: artistName } = await prolificArtist());
   genre = (await music.genres()).find((g) => g.id !== 0)!.name;
 });
 

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../adapters/node.ts';
 import { nowPlayingSchema } from '../../core/schemas/responses/index.ts';
-import { call, fails, makeSleeve, ok } from './_client.ts';
-import { afterSong, openEvents, openSocket } from './_streams.ts';
+import { call, fails, makeSleeve, ok, UA } from './_client.ts';
+import { songChange, TRANSPORTS } from './_streams.ts';
 
 const clock = { now: Date.UTC(2026, 10, 22, 15, 0, 0) };
 const radio = makeSleeve({ now: () => clock.now });
@@ -46,29 +46,17 @@ describe('/nowplaying/socket on a real Node server (D12)', () => {
     await new Promise((resolve) => served.server.close(resolve));
   });
 
-  it('WebSocket: a message on connect, and the next when the simulated song changes', async () => {
-    const socket = openSocket(served.url);
-    try {
-      const first = await socket.next();
-      expect(first.type).toBe('nowplaying');
-      clock.now = afterSong(first.data);
-      const next = await socket.next();
-      expect(next.data.now_playing.sh_id).not.toBe(first.data.now_playing.sh_id);
-      expect(next.data.song_history[0]?.sh_id).toBe(first.data.now_playing.sh_id);
-    } finally {
-      socket.close();
-    }
+  it.each(TRANSPORTS)('%s: a message on connect, and the next when the simulated song changes', async (_name, open) => {
+    const [first, next] = await songChange(open, served.url, (ms) => (clock.now = ms));
+    expect(first.type).toBe('nowplaying');
+    expect(next.data.now_playing.sh_id).not.toBe(first.data.now_playing.sh_id);
+    expect(next.data.song_history[0]?.sh_id).toBe(first.data.now_playing.sh_id);
   });
 
-  it('Server-Sent Events: the same messages for Accept: text/event-stream', async () => {
-    const events = await openEvents(served.url);
-    try {
-      expect(events.contentType).toMatch(/^text\/event-stream/);
-      const first = await events.next();
-      clock.now = afterSong(first.data);
-      expect((await events.next()).data.now_playing.sh_id).not.toBe(first.data.now_playing.sh_id);
-    } finally {
-      events.close();
-    }
+  it('answers text/event-stream, uncached', async () => {
+    const res = await fetch(`${served.url}/nowplaying/socket`, { headers: { accept: 'text/event-stream', 'user-agent': UA } });
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    await res.body?.cancel();
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/child-server.ts';
-import { afterSong, openEvents, openSocket, startFixture, type FixtureServer } from './_streams.ts';
+import { songChange, startFixture, TRANSPORTS, type FixtureServer } from './_streams.ts';
 
 const runtimes: [string, string, string[]][] = [
   ['Bun', `${BIN}bun`, []],
@@ -13,33 +13,13 @@ const runtimes: [string, string, string[]][] = [
 
 describe.each(runtimes)('/nowplaying/socket on %s', (_name, command, args) => {
   let server: FixtureServer;
-  let clock = Date.UTC(2026, 10, 22, 18, 0, 0);
   beforeAll(async () => {
-    server = await startFixture(command, args, clock);
+    server = await startFixture(command, args, Date.UTC(2026, 10, 22, 18, 0, 0));
   });
   afterAll(() => server?.stop());
 
-  it('WebSocket: first message on connect, the next when the song changes', async () => {
-    const socket = openSocket(server.url);
-    try {
-      const first = await socket.next();
-      clock = afterSong(first.data);
-      server.setClock(clock);
-      expect((await socket.next()).data.now_playing.sh_id).not.toBe(first.data.now_playing.sh_id);
-    } finally {
-      socket.close();
-    }
-  });
-
-  it('Server-Sent Events: the same', async () => {
-    const events = await openEvents(server.url);
-    try {
-      const first = await events.next();
-      clock = afterSong(first.data);
-      server.setClock(clock);
-      expect((await events.next()).data.now_playing.sh_id).not.toBe(first.data.now_playing.sh_id);
-    } finally {
-      events.close();
-    }
+  it.each(TRANSPORTS)('%s: first message on connect, the next when the song changes', async (_name, open) => {
+    const [first, next] = await songChange(open, server.url, (ms) => server.setClock(ms));
+    expect(next.data.now_playing.sh_id).not.toBe(first.data.now_playing.sh_id);
   });
 });

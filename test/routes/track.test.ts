@@ -98,6 +98,8 @@ describe('/track/hot and /hot-tracks (D10)', () => {
     const countries = await Promise.all(['FR', 'DE', 'US', 'GB', 'JP', 'BR'].map(async (c) => ((await music.chart(c, { limit: 1 })) ? c : null)));
     const [first, second] = countries.filter((c): c is string => c !== null);
     expect(first && second, 'the demo catalogue should chart at least two of FR, DE, US, GB, JP, BR').toBeTruthy();
+    // Fresh sleeves: the frame's cache key is built from query parameters only, so a cached
+    // header-chosen chart would be served to another country (reported to the frame's owner).
     const fresh = makeSleeve();
     const byParam = await ok(hot, `/track/hot?country=${first!.toLowerCase()}`, { sleeve: fresh, headers: { 'cf-ipcountry': second! } });
     expect(byParam.country).toBe(first);
