@@ -19,3 +19,13 @@ export function containsWords(haystack: string, needle: string): boolean {
   if (needle === '') return false;
   return ` ${haystack} `.includes(` ${needle} `);
 }
+
+/** Words too common to discriminate: left out of search terms (unless a query has nothing else). */
+const STOPWORDS = new Set(['the', 'a', 'an', 'of', 'and', 'to', 'in', 'on', 'at', 'for', 'la', 'le', 'el', 'les', 'de']);
+
+/** Folded search terms of a text, without stop words. */
+export function searchTerms(text: string): string[] {
+  const all = fold(text).split(' ').filter((t) => t !== '');
+  const kept = all.filter((t) => !STOPWORDS.has(t));
+  return kept.length > 0 ? kept : all;
+}

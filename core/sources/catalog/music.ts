@@ -28,7 +28,8 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
         const t = c.store.tracks.get(id);
         return !!t && [t.artistId, ...t.featured].some((a) => containsWords(fold(c.store.artists.get(a)?.name ?? ''), artist));
       };
-      const ids = c.search.tracks.search(query, (o.offset ?? 0) + o.limit, artist === '' ? undefined : credited);
+      // The artist's name joins the query, so the candidates a filter looks through are already theirs.
+      const ids = c.search.tracks.search(artist === '' ? query : `${query} ${o.artist}`, (o.offset ?? 0) + o.limit, artist === '' ? undefined : credited);
       return ids.slice(o.offset ?? 0).map((id) => toTrack(c.store, c.store.tracks.get(id)!));
     },
     searchArtists: (query, o) => search('artists', query, o, (c, id) => toArtist(c.store, c.store.artists.get(id)!)),

@@ -4,21 +4,15 @@
  * the demo from ever naming a real artist; a few accented syllables make accent folding matter.
  */
 import type { Random } from './random.ts';
+import { ADJECTIVES, FIRST_NAMES as FIRST, HANDLE_PARTS, NOUNS, PHRASES, PREPOSITIONS, VERBS } from './words.ts';
 
 const ONSETS = ['b', 'br', 'c', 'd', 'dr', 'f', 'g', 'gr', 'h', 'j', 'k', 'kl', 'l', 'm', 'n', 'p', 'r', 's', 'st', 't', 'tr', 'v', 'z', 'sh', 'th', 'ch'];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ei', 'ou', 'y', 'a', 'e', 'o'];
 const ACCENTED = ['é', 'ö', 'ä', 'è', 'ü'];
 const CODAS = ['', '', '', 'n', 'r', 'l', 's', 'x', 'm', 'nd', 'rk', 'th', 'ñ'];
-const FIRST = ['Mira', 'Jonah', 'Ada', 'Theo', 'Lena', 'Oskar', 'Nia', 'Rafael', 'Ines', 'Milo', 'Zoé', 'Kai', 'Elif', 'Tomás', 'Yara', 'Anouk', 'Felix', 'Sade', 'Iker', 'Maren', 'Ravi', 'Juno', 'Leïla', 'Bram', 'Noor', 'Cass', 'Dario', 'Freya', 'Ilya', 'Soren'];
-const ADJECTIVES = ['Velvet', 'Paper', 'Silver', 'Hollow', 'Neon', 'Quiet', 'Golden', 'Electric', 'Broken', 'Wild', 'Midnight', 'Crimson', 'Lucid', 'Distant', 'Honey', 'Static', 'Tidal', 'Amber', 'Cobalt', 'Gentle', 'Restless', 'Northern', 'Faded', 'Sunlit', 'Iron'];
-const NOUNS = ['Harbour', 'Lantern', 'Orchard', 'Signal', 'Comet', 'River', 'Garden', 'Mirror', 'Engine', 'Meadow', 'Satellite', 'Tide', 'Window', 'Ember', 'Canyon', 'Parade', 'Echo', 'Fever', 'Horizon', 'Atlas', 'Compass', 'Glacier', 'Lighthouse', 'Pocket', 'Thunder', 'Voyage', 'Circuit', 'Feather', 'Summer', 'Winter'];
-const VERBS = ['Running', 'Falling', 'Dancing', 'Waiting', 'Dreaming', 'Burning', 'Chasing', 'Holding', 'Drifting', 'Calling', 'Breaking', 'Shining'];
-const PREPOSITIONS = ['Through', 'Under', 'Over', 'Into', 'Beyond', 'Across', 'Without', 'After'];
-const PHRASES = ["Don't Look Back", "I'll Be There", 'Say It Again', 'Stay Awhile', "Can't Sleep", 'Come Home', 'Hold On', 'Let Go', 'All Night', 'One More Time', 'Slow Down', 'Right Now'];
 const SUFFIXES = [' (Remix)', ' (Live)', ' (Acoustic)', ' - Radio Edit', ' (Extended Mix)', ' (Demo)'];
 const LABEL_KINDS = ['Records', 'Music', 'Recordings', 'Sound', 'Audio', 'Label Group'];
 const PLAYLIST_MOODS = ['late night', 'sunday morning', 'road trip', 'workout', 'focus', 'rainy day', 'summer', 'party', 'chill', 'study', 'throwback', 'feel good'];
-const HANDLE_PARTS = ['beat', 'vinyl', 'loop', 'wave', 'groove', 'tape', 'riff', 'bass', 'echo', 'mix'];
 
 const cap = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 

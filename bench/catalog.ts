@@ -1,0 +1,78 @@
+/**
+ * @module
+ * `npm run bench:catalog [-- sizes...]`: for 10k, 100k and 1M tracks, the generation time,
+ * the load-and-index time of the generated file, RSS after load, and p50/p99 of 1,000 mixed
+ * searches through the music source (tracks with typos and prefixes, artists, albums). Each
+ * step runs in a fresh child process, so RSS is that of a server holding that catalogue.
+ * Not a test: numbers depend on the machine and on whatever else runs on it.
+ */
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, readFileSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateCatalog } from '../core/sources/catalog/generate.ts';
+import { createCatalogSources } from '../core/sources/catalog/index.ts';
+import { fileCatalog } from '../core/sources/catalog/loaded.ts';
+import { catalogLines } from '../core/sources/catalog/write.ts';
+import { benchQueries, percentile } from './search-queries.ts';
+
+const fileFor = (size: number): string => join(tmpdir(), `sleeve-bench-${size}.jsonl`);
+const seconds = (ms: number): number => +(ms / 1000).toFixed(1);
+
+async function generate(size: number): Promise<object> {
+  const started = performance.now();
+  const data = generateCatalog({ tracks: size, seed: 'bench' });
+  const genMs = performance.now() - started;
+  const out = createWriteStream(fileFor(size));
+  for (const line of catalogLines(data)) if (!out.write(`${line}\n`)) await once(out, 'drain');
+  out.end();
+  await once(out, 'finish');
+  return { genS: seconds(genMs), writeS: seconds(performance.now() - started - genMs), fileMB: Math.round(statSync(fileFor(size)).size / 1048576) };
+}
+
+async function load(size: number): Promise<object> {
+  const bytes = new Uint8Array(readFileSync(fileFor(size)));
+  const started = performance.now();
+  const loaded = await fileCatalog(bytes);
+  const loadMs = performance.now() - started;
+  globalThis.gc?.();
+  const rssMB = Math.round(process.memoryUsage().rss / 1048576);
+  const { music } = createCatalogSources({ catalog: bytes });
+  const data = loaded.store.data;
+  const tracks = benchQueries(data, 600);
+  const calls: (() => Promise<unknown>)[] = [
+    ...tracks.map((q) => () => music.searchTracks(q.text, { limit: 10 })),
+    ...data.artists.slice(0, 200).map((a, i) => () => music.searchArtists(i % 2 ? a.name : a.name.toLowerCase().slice(0, -1), { limit: 10 })),
+    ...data.albums.slice(0, 200).map((a) => () => music.searchAlbums(a.title, { limit: 10 })),
+  ];
+  const times: number[] = [];
+  for (const call of calls) {
+    const t0 = performance.now();
+    await call();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { loadS: seconds(loadMs), rssMB, heapMB: Math.round(process.memoryUsage().heapUsed / 1048576), p50ms: +percentile(times, 50).toFixed(2), p99ms: +percentile(times, 99).toFixed(2) };
+}
+
+function inChild(step: 'generate' | 'load', size: number): Record<string, number> {
+  const file = fileURLToPath(import.meta.url);
+  const out = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', ...process.execArgv, file, '--child', step, String(size)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out.trim().split('\n').at(-1)!);
+}
+
+if (process.argv[2] === '--child') {
+  const size = Number(process.argv[4]);
+  console.log(JSON.stringify(process.argv[3] === 'generate' ? await generate(size) : await load(size)));
+} else {
+  const sizes = process.argv.slice(2).map(Number);
+  console.log('| tracks | generate s | write s | file MB | load+index s | RSS after load MB | heap MB | search p50 ms | search p99 ms |\n|---|---|---|---|---|---|---|---|---|');
+  for (const size of sizes.length ? sizes : [10_000, 100_000, 1_000_000]) {
+    const g = inChild('generate', size);
+    const l = inChild('load', size);
+    console.log(`| ${size.toLocaleString('en-US')} | ${g.genS} | ${g.writeS} | ${g.fileMB} | ${l.loadS} | ${l.rssMB} | ${l.heapMB} | ${l.p50ms} | ${l.p99ms} |`);
+    rmSync(fileFor(size), { force: true });
+  }
+}
