@@ -38,9 +38,13 @@ export interface TrackQuery {
   title?: string;
 }
 
-/** An ISRC skips the search (spec §4.7, §4.8); otherwise artist and title are both needed. */
+/**
+ * A known ISRC skips the search (spec §4.7, §4.8); an unknown one falls back to artist and
+ * title when both were given, since the ISRC is there to save a lookup, not to narrow it.
+ */
 export async function resolveTrack(music: MusicSource, q: TrackQuery, signal?: AbortSignal): Promise<Track | null> {
-  if (q.isrc) return music.trackByIsrc(q.isrc, { signal });
+  const byIsrc = q.isrc ? await music.trackByIsrc(q.isrc, { signal }) : null;
+  if (byIsrc) return byIsrc;
   if (q.artist && q.title) return findTrack(music, q.artist, q.title, signal);
   return null;
 }

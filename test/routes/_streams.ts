@@ -41,9 +41,10 @@ export function openSocket(baseUrl: string): Messages {
   };
 }
 
-export async function openEvents(baseUrl: string): Promise<Messages> {
+/** `fetcher` lets the same client read a handler that is not behind a socket (Vercel's). */
+export async function openEvents(baseUrl: string, fetcher: (request: Request) => Promise<Response> = fetch): Promise<Messages> {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/nowplaying/socket`, { headers: { accept: 'text/event-stream', 'user-agent': UA }, signal: controller.signal });
+  const res = await fetcher(new Request(`${baseUrl}/nowplaying/socket`, { headers: { accept: 'text/event-stream', 'user-agent': UA }, signal: controller.signal }));
   if (res.status !== 200 || !res.body) throw new Error(`event stream answered ${res.status}`);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -59,7 +60,11 @@ export async function openEvents(baseUrl: string): Promise<Messages> {
       buffer = buffer.slice(at + 2);
       return valid(nowPlayingMessageSchema, JSON.parse(event.replace(/^data: /, '')));
     },
-    close: () => controller.abort(),
+    close: () => {
+      // Cancelling the body is what ends an in-process stream; aborting ends a socket's.
+      void reader.cancel().catch(() => {});
+      controller.abort();
+    },
   };
 }
 

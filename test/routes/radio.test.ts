@@ -1,9 +1,10 @@
 /** Spec §4.19 and D12: `/nowplaying` in process, and `/nowplaying/socket` on a real Node server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../adapters/node.ts';
+import { handle } from '../../adapters/vercel.ts';
 import { nowPlayingSchema } from '../../core/schemas/responses/index.ts';
 import { call, fails, makeSleeve, ok, UA } from './_client.ts';
-import { songChange, TRANSPORTS } from './_streams.ts';
+import { openEvents, songChange, TRANSPORTS } from './_streams.ts';
 
 const clock = { now: Date.UTC(2026, 10, 22, 15, 0, 0) };
 const radio = makeSleeve({ now: () => clock.now });
@@ -58,5 +59,20 @@ describe('/nowplaying/socket on a real Node server (D12)', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     await res.body?.cancel();
+  });
+});
+
+describe('/nowplaying/socket through the Vercel handler (no WebSocket there)', () => {
+  it('streams Server-Sent Events, with the next message on a song change', async () => {
+    const vercel = handle({ now: () => clock.now, radioPollMs: 20, rateLimits: 'off', log: { info() {}, error() {} } });
+    const [first, next] = await songChange((url) => openEvents(url, vercel), 'https://sleeve.vercel.test', (ms) => (clock.now = ms));
+    expect(next.data.now_playing.sh_id).not.toBe(first.data.now_playing.sh_id);
+  });
+
+  it('refuses a WebSocket upgrade with a 400 that points at the event stream', async () => {
+    const vercel = handle({ rateLimits: 'off', log: { info() {}, error() {} } });
+    const res = await vercel(new Request('https://sleeve.vercel.test/nowplaying/socket', { headers: { upgrade: 'websocket', 'user-agent': UA } }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/text\/event-stream/);
   });
 });

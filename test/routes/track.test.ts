@@ -21,6 +21,12 @@ describe('/track/info', () => {
     expect(body.id).toBe(track.id);
   });
 
+  it('an unknown ISRC falls back to artist and title', async () => {
+    const track = await trackWithFeatures();
+    const body = await ok(s.infoTrackSchema, `/track/info?${q({ artist: track.artist.name, title: track.title, isrc: 'ZZ0000000000' })}`);
+    expect(body.id).toBe(track.id);
+  });
+
   it('features are null for a track without an ISRC', async () => {
     const track = await trackWithoutIsrc();
     const body = await ok(s.infoTrackSchema, `/track/info?${q({ artist: track.artist.name, title: track.title })}`);

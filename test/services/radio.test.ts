@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStorage } from 'unstorage';
+import type { Deps } from '../../core/deps.ts';
+import { resolveOptions } from '../../core/options.ts';
+import { changeKey, loadNowPlaying, watchNowPlaying } from '../../core/services/radio.ts';
+import type { NowPlaying, Sources } from '../../core/sources/types.ts';
+import { nowPlaying } from '../helpers/domain.ts';
+
+/** A station whose song changes every 100 s of the injected clock, counting its polls. */
+function station() {
+  const clock = { now: 1_000_000_000 };
+  const polls = { count: 0 };
+  const radio = {
+    name: 'fake', defaultStation: 'sleeve', probe: async () => ({ ok: true, status: 200 }),
+    nowPlaying: async (shortcode: string, o?: { now?: number }): Promise<NowPlaying | null> => {
+      polls.count++;
+      if (shortcode !== 'sleeve') return null;
+      const second = Math.floor((o?.now ?? 0) / 1000);
+      return nowPlaying(second - (second % 100), 100);
+    },
+  };
+  const deps: Deps = {
+    options: resolveOptions({ radioPollMs: 1000 }), sources: { radio } as unknown as Sources, storage: createStorage(),
+    now: () => clock.now, log: { info() {}, error() {} },
+  };
+  return { deps, clock, polls };
+}
+
+describe('D12 now-playing watcher', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('one poll per interval for all subscribers; a message only when the song changes', async () => {
+    const { deps, clock, polls } = station();
+    const first = await loadNowPlaying(deps, undefined);
+    const a: number[] = [];
+    const b: number[] = [];
+    const stopA = watchNowPlaying(deps, undefined, first, (body) => a.push(body.now_playing.sh_id));
+    const stopB = watchNowPlaying(deps, undefined, first, (body) => b.push(body.now_playing.sh_id));
+    polls.count = 0;
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(polls.count).toBe(3);
+    expect(a).toEqual([]);
+    clock.now += 100_000;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(a).toEqual([first.now_playing.sh_id + 100]);
+    expect(b).toEqual(a);
+    stopA();
+    stopB();
+    polls.count = 0;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(polls.count).toBe(0);
+  });
+
+  it('an unknown station is a 404 not_found; the key follows song and listeners', async () => {
+    const { deps } = station();
+    await expect(loadNowPlaying(deps, 'nope')).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    const body = await loadNowPlaying(deps, undefined);
+    expect(changeKey({ ...body, listeners: { ...body.listeners, current: body.listeners.current + 1 } })).not.toBe(changeKey(body));
+  });
+});
