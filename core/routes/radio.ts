@@ -64,20 +64,28 @@ function socket(upgrade: NonNullable<Deps['options']['upgradeWebSocket']>, c: Co
   });
 }
 
+/** A comment line this often keeps idle proxies from closing a stream between songs. */
+const HEARTBEAT_MS = 15_000;
+
 function eventStream(deps: Deps, station: string | undefined, first: NowPlayingBody, signal: AbortSignal): Response {
   const encoder = new TextEncoder();
   let stop: (() => void) | undefined;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      const push = (body: NowPlayingBody) => controller.enqueue(encoder.encode(`data: ${nowPlayingMessage(body)}\n\n`));
-      push(first);
-      stop = watchNowPlaying(deps, station, first, (body) => {
+      const write = (text: string) => {
         try {
-          push(body);
+          controller.enqueue(encoder.encode(text));
         } catch {
-          stop?.();
+          stop?.(); // the client is gone
         }
-      });
+      };
+      write(`data: ${nowPlayingMessage(first)}\n\n`);
+      const unwatch = watchNowPlaying(deps, station, first, (body) => write(`data: ${nowPlayingMessage(body)}\n\n`));
+      const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+      stop = () => {
+        clearInterval(heartbeat);
+        unwatch();
+      };
       signal.addEventListener('abort', () => stop?.(), { once: true });
     },
     cancel() {

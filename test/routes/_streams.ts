@@ -50,15 +50,18 @@ export async function openEvents(baseUrl: string, fetcher: (request: Request) =>
   let buffer = '';
   return {
     async next() {
-      while (!buffer.includes('\n\n')) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('event stream ended');
-        buffer += value;
+      for (;;) {
+        while (!buffer.includes('\n\n')) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error('event stream ended');
+          buffer += value;
+        }
+        const at = buffer.indexOf('\n\n');
+        const event = buffer.slice(0, at);
+        buffer = buffer.slice(at + 2);
+        // `: keep-alive` comments carry no message.
+        if (!event.startsWith(':')) return valid(nowPlayingMessageSchema, JSON.parse(event.replace(/^data: /, '')));
       }
-      const at = buffer.indexOf('\n\n');
-      const event = buffer.slice(0, at);
-      buffer = buffer.slice(at + 2);
-      return valid(nowPlayingMessageSchema, JSON.parse(event.replace(/^data: /, '')));
     },
     close: () => {
       // Cancelling the body is what ends an in-process stream; aborting ends a socket's.
