@@ -49,6 +49,7 @@ describe('/artist/discography (D16)', () => {
     await fails('/artist/discography?artist=Qqxzvvkj%20Nobody', 404, 'not_found');
     await fails(`/artist/discography?id=${artist.id}&type=mixtape`, 400, 'bad_request', 'type');
     await fails(`/artist/discography?id=${artist.id}&limit=401`, 400, 'bad_request', 'limit');
+    await fails(`/artist/discography?id=${artist.id}&limit=0`, 400, 'bad_request', 'limit');
     await fails('/artist/discography', 400, 'bad_request');
     await fails('/artist/discography?id=abc', 400, 'bad_request', 'id');
   });
