@@ -17,6 +17,11 @@ export function isrc(country: string, registrant: string, year: number, designat
   return `${country}${registrant}${String(year % 100).padStart(2, '0')}${String(designation).padStart(5, '0')}`;
 }
 
+/** `gb-aye-06-01498` → `GBAYE0601498`: how lookups accept an ISRC however it is written. */
+export function compactIsrc(code: string): string {
+  return code.replace(/-/g, '').toUpperCase();
+}
+
 /** `GBAYE0601498` → `GB-AYE-06-01498`, for display and docs. */
 export function dashedIsrc(code: string): string {
   return `${code.slice(0, 2)}-${code.slice(2, 5)}-${code.slice(5, 7)}-${code.slice(7)}`;

@@ -4,7 +4,7 @@
  * Lines, a header line then one record per line, each naming its `type`. One record per line
  * keeps a million-track file streamable and lets a validation error name its line.
  */
-import type { Genre, RecordType } from '../types.ts';
+import type { AudioFeatures, Genre, RecordType } from '../types.ts';
 
 export const CATALOG_FORMAT = 'sleeve-catalogue';
 export const CATALOG_VERSION = 1;
@@ -22,20 +22,7 @@ export interface CatalogHeader {
 }
 
 /** Audio features of a track, without the ISRC (the track carries it). */
-export interface FeaturesRecord {
-  keyIndex: number;
-  mode: 'Major' | 'Minor';
-  timeSignature: number | null;
-  tempo: number;
-  loudness: number;
-  energy: number;
-  danceability: number;
-  valence: number;
-  acousticness: number;
-  instrumentalness: number;
-  liveness: number;
-  speechiness: number;
-}
+export type FeaturesRecord = Omit<AudioFeatures, 'isrc'>;
 
 export interface GenreRecord extends Genre {
   type: 'genre';

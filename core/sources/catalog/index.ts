@@ -5,6 +5,7 @@
  * `createSleeve()` stays synchronous and start-up awaits `prepareCatalog` for early errors.
  */
 import type { CallOptions, FeaturesSource, ProbeResult, Sources } from '../types.ts';
+import { compactIsrc } from './codes.ts';
 import { toFeatures } from './domain.ts';
 import { builtinCatalog, BUILTIN, fileCatalog, type LoadedCatalog } from './loaded.ts';
 import { createCatalogMusic, type Catalog } from './music.ts';
@@ -41,7 +42,7 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
       const { store } = await catalog(call);
       const found = new Map();
       for (const isrc of isrcs) {
-        const t = store.byIsrc.get(isrc.replace(/-/g, '').toUpperCase());
+        const t = store.byIsrc.get(compactIsrc(isrc));
         const f = t ? toFeatures(t) : null;
         if (f) found.set(isrc, f);
       }

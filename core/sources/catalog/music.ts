@@ -4,9 +4,11 @@
  * indexes. Every call first checks its abort signal, then waits for the catalogue to load.
  */
 import type { CallOptions, ListOptions, MusicSource, ProbeResult } from '../types.ts';
+import { compactIsrc } from './codes.ts';
 import { toAlbum, toArtist, toPlaylist, toTrack } from './domain.ts';
 import { containsWords, fold } from './fold.ts';
 import type { LoadedCatalog } from './loaded.ts';
+import type { CatalogStore } from './store.ts';
 
 /** Resolves the catalogue once the caller's signal is checked: aborted calls never run. */
 export type Catalog = (options?: CallOptions) => Promise<LoadedCatalog>;
@@ -18,6 +20,13 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
     const c = await catalog(o);
     return c.search[kind].search(query, (o.offset ?? 0) + o.limit).slice(o.offset ?? 0).map((id) => map(c, id)).filter((x): x is T => x !== null);
   };
+  /** A lookup by key: null when the catalogue has no such record. */
+  const lookup = <K, R, T>(pick: (s: CatalogStore) => Map<K, R>, map: (s: CatalogStore, r: R) => T, key: (k: K) => K = (k) => k) =>
+    async (k: K, o?: CallOptions): Promise<T | null> => {
+      const { store } = await catalog(o);
+      const record = pick(store).get(key(k));
+      return record === undefined ? null : map(store, record);
+    };
   return {
     name: 'catalog',
     probe,
@@ -35,31 +44,15 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
     searchArtists: (query, o) => search('artists', query, o, (c, id) => toArtist(c.store, c.store.artists.get(id)!)),
     searchAlbums: (query, o) => search('albums', query, o, (c, id) => toAlbum(c.store, c.store.albums.get(id)!)),
     searchPlaylists: (query, o) => search('playlists', query, o, (c, id) => toPlaylist(c.store, c.store.playlists.get(id)!)),
-    async track(id, o) {
-      const { store } = await catalog(o);
-      const t = store.tracks.get(id);
-      return t ? toTrack(store, t) : null;
-    },
-    async trackByIsrc(isrc, o) {
-      const { store } = await catalog(o);
-      const t = store.byIsrc.get(isrc.replace(/-/g, '').toUpperCase());
-      return t ? toTrack(store, t) : null;
-    },
-    async album(id, o) {
-      const { store } = await catalog(o);
-      const a = store.albums.get(id);
-      return a ? toAlbum(store, a) : null;
-    },
+    track: lookup((s) => s.tracks, toTrack),
+    trackByIsrc: lookup((s) => s.byIsrc, toTrack, compactIsrc),
+    album: lookup((s) => s.albums, toAlbum),
     async albumTracks(id, o) {
       const { store } = await catalog(o);
       const all = store.albumTracks.get(id) ?? [];
       return { items: page(all, o).map((t) => toTrack(store, t)), total: all.length };
     },
-    async artist(id, o) {
-      const { store } = await catalog(o);
-      const a = store.artists.get(id);
-      return a ? toArtist(store, a) : null;
-    },
+    artist: lookup((s) => s.artists, toArtist),
     async artistTopTracks(id, o) {
       const { store } = await catalog(o);
       return page(store.artistTracks.get(id) ?? [], o).map((t) => toTrack(store, t));
@@ -74,11 +67,7 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
       const related = (store.artists.get(id)?.related ?? []).map((r) => store.artists.get(r)).filter((a) => a !== undefined);
       return page(related, o).map((a) => toArtist(store, a));
     },
-    async playlist(id, o) {
-      const { store } = await catalog(o);
-      const p = store.playlists.get(id);
-      return p ? toPlaylist(store, p) : null;
-    },
+    playlist: lookup((s) => s.playlists, toPlaylist),
     async playlistTracks(id, o) {
       const { store } = await catalog(o);
       const tracks = (store.playlists.get(id)?.trackIds ?? []).map((t) => store.tracks.get(t)).filter((t) => t !== undefined);

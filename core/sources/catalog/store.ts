@@ -43,13 +43,15 @@ export function buildStore(data: CatalogData): CatalogStore {
   const albumTracks = new Map<number, TrackRecord[]>();
   const artistTracks = new Map<number, TrackRecord[]>();
   const genreTracks = new Map<string, TrackRecord[]>();
+  const folded = new Map<string, string>(); // a few genre names, a million tracks: fold each name once
+  const foldGenre = (name: string): string => folded.get(name) ?? (folded.set(name, fold(name)), folded.get(name)!);
   for (const t of data.tracks) {
     tracks.set(t.id, t);
     if (t.isrc) byIsrc.set(t.isrc, t);
     push(albumTracks, t.albumId, t);
     push(artistTracks, t.artistId, t);
     for (const id of t.featured) push(artistTracks, id, t);
-    for (const genre of artists.get(t.artistId)?.genres ?? []) push(genreTracks, fold(genre), t);
+    for (const genre of artists.get(t.artistId)?.genres ?? []) push(genreTracks, foldGenre(genre), t);
   }
   for (const list of albumTracks.values()) list.sort((a, b) => a.discNumber - b.discNumber || a.trackNumber - b.trackNumber || a.id - b.id);
   for (const list of artistTracks.values()) list.sort(byRank);

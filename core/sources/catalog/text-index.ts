@@ -40,6 +40,7 @@ export function createTextIndex(docs: Iterable<IndexedDoc>): TextIndex {
     for (const term of terms) vocabulary.add(term);
     index.add(doc.id, terms.join(' '));
   }
+  vocabulary.seal();
   return {
     size: sorted.length,
     search(query, limit, filter) {

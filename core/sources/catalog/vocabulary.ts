@@ -3,13 +3,16 @@
  * The indexed words, for what the index itself does not forgive: a word not in the catalogue is
  * corrected to the most frequent indexed word within one edit (two for words of seven letters
  * or more, a swap of neighbours counting as one), and a last word typed halfway is completed to
- * its most frequent completion. Buckets by first letter keep each lookup to a short scan.
+ * its most frequent completion. Candidates for a correction come from shared letter triples, so
+ * a lookup compares a few hundred words, not the whole vocabulary.
  */
 
 export interface Vocabulary {
   add(term: string): void;
-  /** The term itself if indexed, else its correction or completion, else null. */
+  /** The term itself if indexed, else its completion (last word only) or correction, else null. */
   resolve(term: string, last: boolean): string | null;
+  /** Done adding: prepare the lookups now rather than on the first search. */
+  seal(): void;
 }
 
 /** Optimal-string-alignment distance, giving up once it passes `max`. */
@@ -33,9 +36,67 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
+/** Letter triples of `^term$`: a word and its misspelling share most of them. */
+function trigrams(term: string): string[] {
+  const padded = `^${term}$`;
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= padded.length; i++) out.push(padded.slice(i, i + 3));
+  return out;
+}
+
 export function createVocabulary(): Vocabulary {
   const counts = new Map<string, number>();
-  const buckets = new Map<string, string[]>();
+  const terms: string[] = [];
+  const grams = new Map<string, number[]>();
+  let sorted: string[] | undefined;
+  let shared = new Uint16Array(0);
+
+  const complete = (prefix: string): string | null => {
+    sorted ??= [...terms].sort();
+    let lo = 0, hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    let best: string | null = null;
+    // The 500 nearest completions are plenty to find a frequent one, and bound the work.
+    for (let i = lo; i < Math.min(sorted.length, lo + 500) && sorted[i]!.startsWith(prefix); i++) {
+      if (best === null || counts.get(sorted[i]!)! > counts.get(best)!) best = sorted[i]!;
+    }
+    return best;
+  };
+
+  const correct = (term: string, max: number): string | null => {
+    if (shared.length < terms.length) shared = new Uint16Array(terms.length);
+    const own = trigrams(term);
+    const touched: number[] = [];
+    for (const g of own) {
+      for (const id of grams.get(g) ?? []) {
+        const seen = shared[id]!;
+        shared[id] = seen + 1;
+        if (seen === 0) touched.push(id);
+      }
+    }
+    // Each edit changes at most three triples (a swap four): fewer shared ones cannot be within reach.
+    const needed = Math.max(1, own.length - 4 * max);
+    let best: string | null = null, bestDistance = max + 1, bestCount = 0;
+    for (const id of touched) {
+      const candidate = terms[id]!;
+      if (shared[id]! >= needed && Math.abs(candidate.length - term.length) <= max) {
+        const distance = editDistance(term, candidate, max);
+        const count = counts.get(candidate)!;
+        if (distance < bestDistance || (distance === bestDistance && (count > bestCount || (count === bestCount && candidate < best!)))) {
+          best = candidate;
+          bestDistance = distance;
+          bestCount = count;
+        }
+      }
+      shared[id] = 0;
+    }
+    return bestDistance <= max ? best : null;
+  };
+
   return {
     add(term) {
       const n = counts.get(term);
@@ -44,25 +105,23 @@ export function createVocabulary(): Vocabulary {
         return;
       }
       counts.set(term, 1);
-      const bucket = buckets.get(term[0]!);
-      if (bucket) bucket.push(term);
-      else buckets.set(term[0]!, [term]);
+      sorted = undefined;
+      const id = terms.push(term) - 1;
+      for (const g of trigrams(term)) {
+        const list = grams.get(g);
+        if (list) list.push(id);
+        else grams.set(g, [id]);
+      }
     },
     resolve(term, last) {
       if (counts.has(term)) return term;
+      const completion = last && term.length >= 2 ? complete(term) : null;
+      if (completion) return completion;
       const max = term.length >= 7 ? 2 : term.length >= 4 ? 1 : 0;
-      let best: string | null = null, bestDistance = max + 1, bestCount = 0;
-      for (const candidate of buckets.get(term[0]!) ?? []) {
-        const completes = last && term.length >= 2 && candidate.startsWith(term);
-        const distance = completes ? 0.5 : max > 0 ? editDistance(term, candidate, max) : max + 1;
-        const count = counts.get(candidate)!;
-        if (distance < bestDistance || (distance === bestDistance && (count > bestCount || (count === bestCount && candidate < best!)))) {
-          best = candidate;
-          bestDistance = distance;
-          bestCount = count;
-        }
-      }
-      return bestDistance <= max || bestDistance === 0.5 ? best : null;
+      return max > 0 ? correct(term, max) : null;
+    },
+    seal() {
+      sorted ??= [...terms].sort();
     },
   };
 }
