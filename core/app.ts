@@ -20,7 +20,7 @@ import { methodNotAllowed, versionGate } from './http/methods.ts';
 import { params, paramsOf } from './http/params.ts';
 import { rateLimit, scaledLimit } from './http/rate-limit.ts';
 import { isPublicPath, userAgent } from './http/user-agent.ts';
-import { VERSION_ROUTES, versionPrefix } from './http/version-prefix.ts';
+import { versionPrefix } from './http/version-prefix.ts';
 
 export const EXPOSED_HEADERS: readonly string[] = [
   'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining',
@@ -40,7 +40,7 @@ function layers(endpoint: Endpoint<any>, deps: Deps, state: FrameState): Middlew
   if (endpoint.cache === 'no-store') out.push(noStore());
   else if (endpoint.cache !== undefined) {
     const keyOf = endpoint.cacheKey?.bind(endpoint);
-    out.push(cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now: deps.now, inflight: state.inflight, keyOf }));
+    out.push(cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now: deps.now, inflight: state.inflight, hot: state.hot, keyOf }));
   }
   return out;
 }
@@ -63,7 +63,7 @@ export function createApp(deps: Deps, endpoints: readonly Endpoint<any>[]): Hono
   // CORS before the prefix too, so even an unknown version's 404 is readable from a browser;
   // a prefixed request passes it twice (outer and re-dispatched), setting the same headers.
   app.use('*', cors({ exposeHeaders: EXPOSED_HEADERS }));
-  for (const route of VERSION_ROUTES) app.all(route, versionPrefix({ dispatch: frame.dispatch }));
+  app.use('*', versionPrefix({ dispatch: frame.dispatch }));
   for (const endpoint of endpoints) {
     const chain = layers(endpoint, deps, state);
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {

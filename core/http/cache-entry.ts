@@ -50,7 +50,19 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** The response for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404. */
-export function answer(c: Context, entry: Entry, state: CacheState): Response {
+/** An entry held in process: parsed, its body already encoded once. */
+export interface Held {
+  entry: Entry;
+  bytes: Uint8Array<ArrayBuffer> | undefined;
+}
+
+const encoder = new TextEncoder();
+
+export function hold(entry: Entry): Held {
+  return { entry, bytes: entry.body === undefined ? undefined : encoder.encode(entry.body) };
+}
+
+export function answer(c: Context, entry: Entry, state: CacheState, bytes?: Uint8Array<ArrayBuffer>): Response {
   const cacheControl = state === 'STALE' ? 'public, max-age=0, must-revalidate' : `public, max-age=${entry.maxAge}`;
   if (entry.body === undefined) {
     const res = errorResponse(new SleeveError('not_found', entry.message ?? 'Not found.', { extra: entry.extra }), versionOf(c));
@@ -60,5 +72,5 @@ export function answer(c: Context, entry: Entry, state: CacheState): Response {
   }
   const headers = { ETag: entry.etag, 'Cache-Control': cacheControl, 'X-Cache': state };
   if (matches(c.req.header('if-none-match'), entry.etag)) return new Response(null, { status: 304, headers });
-  return new Response(entry.body, { status: entry.status, headers: { 'Content-Type': 'application/json', ...headers } });
+  return new Response(bytes ?? entry.body, { status: entry.status, headers: { 'Content-Type': 'application/json', ...headers } });
 }

@@ -7,11 +7,13 @@ import type { Deps } from '../deps.ts';
 import { breaker, type Breaker } from '../storage/breaker.ts';
 import { countersFor, type CounterStore } from '../storage/counters.ts';
 import type { Outcome } from './cache.ts';
+import type { Held } from './cache-entry.ts';
 
 export interface FrameState {
   breaker: Breaker;
   counters: CounterStore;
   inflight: Map<string, Promise<Outcome>>;
+  hot: Map<string, Held>;
 }
 
 export function frameState(deps: Deps): FrameState {
@@ -25,5 +27,6 @@ export function frameState(deps: Deps): FrameState {
     }),
     counters: countersFor(deps.storage),
     inflight: new Map(),
+    hot: new Map(),
   };
 }

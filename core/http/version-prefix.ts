@@ -5,13 +5,14 @@
  * recorded in the bindings. So `sleeve.app` alone is complete: an embedder can `mount` or
  * `route` it and pinned paths still work, and every layer after this one sees plain paths.
  */
-import type { Handler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { baseRoutePath } from 'hono/route';
 import { SleeveError } from '../errors.ts';
 import { bindings, type SleeveBindings } from './context.ts';
 import { findVersion, VERSION_NAMES } from './versions.ts';
 
 /** Anything that looks like a version attempt (`/v2`, `/v9.9.9`), so a typo gets the version list. */
-export const VERSION_ROUTES: readonly string[] = ['/:sleeveVersion{v[0-9][^/]*|current}', '/:sleeveVersion{v[0-9][^/]*|current}/*'];
+const PREFIX = /^\/(v[0-9][^/]*|current)(?=\/|$)/;
 
 export interface VersionPrefixOptions {
   /** Runs a request through the whole app (the app's own `fetch`). */
@@ -23,9 +24,19 @@ interface PrefixedBindings extends SleeveBindings {
   sleevePrefixed?: boolean;
 }
 
-export function versionPrefix(options: VersionPrefixOptions): Handler {
-  return async (c) => {
-    const label = c.req.param('sleeveVersion') ?? '';
+/**
+ * A middleware rather than a `/:version/*` route: a parameter route at the root makes Hono
+ * fall back from its RegExpRouter to the slower TrieRouter for every request.
+ */
+export function versionPrefix(options: VersionPrefixOptions): MiddlewareHandler {
+  return async (c, next) => {
+    // Under `route('/music', app)` the path still holds the host's base before the prefix.
+    const base = baseRoutePath(c).replace(/\/$/, '');
+    const path = base && c.req.path.startsWith(base) ? c.req.path.slice(base.length) : c.req.path;
+    const first = path.charCodeAt(1);
+    const match = first === 118 || first === 99 ? PREFIX.exec(path) : null; // 'v' or 'c'
+    if (!match) return next();
+    const label = match[1]!;
     const version = findVersion(label);
     const env = bindings(c) as PrefixedBindings;
     if (!version || env.sleevePrefixed) {
@@ -34,14 +45,14 @@ export function versionPrefix(options: VersionPrefixOptions): Handler {
         extra: { versions: VERSION_NAMES },
       });
     }
+    // Cut from the raw (still percent-encoded) path, so the rest reaches the app unchanged.
     const url = new URL(c.req.url);
-    // Under `route('/music', app)` the path still holds the host's base before the prefix.
-    const at = url.pathname.indexOf(`/${label}`);
-    url.pathname = url.pathname.slice(at + label.length + 1) || '/';
+    const rawPath = base && url.pathname.startsWith(base) ? url.pathname.slice(base.length) : url.pathname;
+    url.pathname = rawPath.slice(label.length + 1) || '/';
     const raw = c.req.raw;
     const body = raw.method === 'GET' || raw.method === 'HEAD' ? undefined : await raw.arrayBuffer();
     const request = new Request(url, { method: raw.method, headers: raw.headers, body, signal: raw.signal });
-    const next: PrefixedBindings = { ...env, sleeveVersion: version.name, sleevePrefixed: true };
-    return options.dispatch(request, next);
+    const inner: PrefixedBindings = { ...env, sleeveVersion: version.name, sleevePrefixed: true };
+    return options.dispatch(request, inner);
   };
 }

@@ -1,6 +1,7 @@
 /** D9: the cached layer: keys, lifetimes, headers, ETag, coalescing, not-found, stale. */
 import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
+import { HOT_ENTRIES } from '../../core/http/cache.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { echoEndpoint, frameEndpoints, testApp } from './_app.ts';
 
@@ -133,18 +134,42 @@ describe('cache (D9)', () => {
     expect((await fetch('/t/own?id=abc')).headers.get('x-cache')).toBe('MISS');
   });
 
-  it('answers uncached when the storage fails, and logs the outage once', async () => {
+  it('keeps answering when the storage fails: uncached, or from the entries held in process; outage logged once', async () => {
     const storage = createStorage();
-    storage.getItem = async () => {
+    const down = async () => {
       throw new Error('storage down');
     };
+    storage.getItem = down;
+    storage.setItem = down;
     const echo = echoEndpoint();
     const app = testApp([echo.endpoint], { storage, rateLimits: 'off' });
-    for (let i = 0; i < 3; i++) {
-      const res = await app.fetch('/t/echo?query=a');
+    for (const query of ['a', 'b', 'c']) {
+      const res = await app.fetch(`/t/echo?query=${query}`);
       expect(res.status).toBe(200);
+      expect(res.headers.get('x-cache')).toBe('MISS');
     }
     expect(echo.state.calls).toBe(3);
+    expect((await app.fetch('/t/echo?query=a')).headers.get('x-cache')).toBe('HIT');
+    expect(echo.state.calls).toBe(3);
     expect(app.logs.filter((l) => l.message.startsWith('storage unavailable'))).toHaveLength(1);
+  });
+
+  it('holds at most HOT_ENTRIES parsed entries in process; older ones come back from the storage', async () => {
+    const echo = echoEndpoint();
+    const storage = createStorage();
+    let reads = 0;
+    const getItem = storage.getItem.bind(storage);
+    storage.getItem = (async (key: string) => {
+      reads++;
+      return getItem(key);
+    }) as typeof storage.getItem;
+    const app = testApp([echo.endpoint], { storage, rateLimits: 'off' });
+    for (let i = 0; i <= HOT_ENTRIES; i++) await app.fetch(`/t/echo?query=q${i}`);
+    reads = 0;
+    expect((await app.fetch(`/t/echo?query=q${HOT_ENTRIES}`)).headers.get('x-cache')).toBe('HIT');
+    expect(reads).toBe(0);
+    expect((await app.fetch('/t/echo?query=q0')).headers.get('x-cache')).toBe('HIT');
+    expect(reads).toBe(1);
+    expect(echo.state.calls).toBe(HOT_ENTRIES + 1);
   });
 });
