@@ -6,7 +6,7 @@
  * not-found answers for 5 minutes, other errors never; when the upstream fails, an entry that
  * expired less than 24 h ago is answered instead (`X-Cache: STALE`).
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Storage } from 'unstorage';
 import { SleeveError, type ErrorCode } from '../errors.ts';
 import type { Breaker } from '../storage/breaker.ts';
@@ -14,7 +14,7 @@ import type { CachePolicy } from './endpoint.ts';
 import { answer, entryOf, hash64, hold, type Entry, type Held } from './cache-entry.ts';
 import { canonicalRequest } from './cache-key.ts';
 import { replaceResponse, setHeaders } from './context.ts';
-import { paramsOf } from './params.ts';
+import { paramsOf, REMEMBERED_QUERY_LENGTH } from './params.ts';
 
 export const NOT_FOUND_SECONDS: number = 300;
 export const STALE_MS: number = 24 * 3600 * 1000;
@@ -60,13 +60,35 @@ export function cached(options: CacheOptions): MiddlewareHandler {
   const fresh = (entry: Entry | null | undefined, canonical: string, now: number): boolean =>
     !!entry && entry.k === canonical && (entry.freshUntil === null || entry.freshUntil > now);
 
-  return async (c, next) => {
-    const params = paramsOf(c);
-    const canonical = canonicalRequest(bucket, params, options.keyOf?.(params));
-    const key = `cache:${hash64(canonical)}`;
+  // The canonical request is a pure function of the raw query (for this endpoint), so the
+  // last few are remembered: a hot hit then neither re-normalises nor re-hashes.
+  const keys = new Map<string, { canonical: string; key: string }>();
+  const keyFor = (c: Context) => {
+    const url = c.req.url;
+    const search = url.slice(url.indexOf('?') >>> 0);
+    let known = keys.get(search);
+    if (!known) {
+      const params = paramsOf(c);
+      const canonical = canonicalRequest(bucket, params, options.keyOf?.(params));
+      known = { canonical, key: `cache:${hash64(canonical)}` };
+      if (search.length <= REMEMBERED_QUERY_LENGTH) {
+        if (keys.size >= HOT_ENTRIES) keys.delete(keys.keys().next().value!);
+        keys.set(search, known);
+      }
+    }
+    return known;
+  };
+
+  // Not `async`: a hit on an entry held in process is answered without awaiting anything.
+  return (c, next) => {
+    const { canonical, key } = keyFor(c);
     const now = options.now();
     const warm = hot.get(key);
-    if (warm && fresh(warm.entry, canonical, now)) return answer(c, warm.entry, 'HIT', warm.bytes);
+    if (warm && fresh(warm.entry, canonical, now)) return Promise.resolve(answer(c, warm.entry, 'HIT', warm.bytes));
+    return miss(c, next, canonical, key, now);
+  };
+
+  async function miss(c: Context, next: Next, canonical: string, key: string, now: number): Promise<Response | void> {
     const found = await breaker.run(() => storage.getItem<Entry>(key), null);
     const entry = found && found.k === canonical ? found : null;
     if (entry && fresh(entry, canonical, now)) {
@@ -96,16 +118,17 @@ export function cached(options: CacheOptions): MiddlewareHandler {
       } else if (error) {
         outcome = { error };
       } else if (c.res.status === 200 && c.res.headers.get('content-type')?.startsWith('application/json')) {
-        const fresh = entryOf(canonical, 200, await c.res.text(), seconds === null ? null : now + seconds * 1000, seconds ?? FOREVER_MAX_AGE);
-        await store(key, fresh, seconds === null ? null : seconds + STALE_MS / 1000);
-        outcome = { entry: fresh, state: 'MISS' };
+        const made = entryOf(canonical, 200, await c.res.text(), seconds === null ? null : now + seconds * 1000, seconds ?? FOREVER_MAX_AGE);
+        // Kept in the storage 24 h past its lifetime, for STALE answers when the upstream fails.
+        await store(key, made, seconds === null ? null : seconds + STALE_MS / 1000);
+        outcome = { entry: made, state: 'MISS' };
       }
       if (outcome && 'entry' in outcome) replaceResponse(c, answer(c, outcome.entry, outcome.state));
     } finally {
       inflight.delete(key);
       settle(outcome);
     }
-  };
+  }
 }
 
 /** `no-store` endpoints (`/nowplaying`, `/healthz`, `/batch`): never kept, by us or by clients. */

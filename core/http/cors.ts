@@ -20,9 +20,9 @@ export function cors(options: CorsOptions): MiddlewareHandler {
     'Access-Control-Expose-Headers': options.exposeHeaders.join(', '),
   };
   const methods = (options.methods ?? ['GET', 'HEAD', 'POST', 'OPTIONS']).join(', ');
-  return async (c, next) => {
+  return (c, next) => {
     if (c.req.method === 'OPTIONS') {
-      return new Response(null, {
+      return Promise.resolve(new Response(null, {
         status: 204,
         headers: {
           ...always,
@@ -30,9 +30,8 @@ export function cors(options: CorsOptions): MiddlewareHandler {
           'Access-Control-Allow-Headers': c.req.header('access-control-request-headers') ?? 'Content-Type, User-Agent, If-None-Match',
           'Access-Control-Max-Age': '86400',
         },
-      });
+      }));
     }
-    await next();
-    setHeaders(c, always);
+    return next().then(() => setHeaders(c, always));
   };
 }

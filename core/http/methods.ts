@@ -12,12 +12,12 @@ import { hadRoute, ROUTES_ADDED } from './versions.ts';
 export function versionGate(path: string): MiddlewareHandler[] {
   if (!(path in ROUTES_ADDED)) return [];
   return [
-    async (c, next) => {
+    (c, next) => {
       const version = versionOf(c);
       if (!hadRoute(version, path)) {
         throw new SleeveError('not_found', `No endpoint at ${path} in version ${version.name}; it arrived in ${ROUTES_ADDED[path]}.`);
       }
-      await next();
+      return next();
     },
   ];
 }

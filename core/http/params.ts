@@ -34,13 +34,41 @@ export function validate<P>(schema: v.GenericSchema<any, P>, query: unknown): P 
   throw new SleeveError('bad_request', missing ? `${param} is required` : (issue?.message ?? 'invalid parameters'), { param });
 }
 
+/**
+ * Recently validated query strings per endpoint (at most 256, of at most 512 characters, so
+ * at most ~128 KiB each), so a hot request is not re-validated.
+ */
+const REMEMBERED = 256;
+export const REMEMBERED_QUERY_LENGTH: number = 512;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 export function params(options: ParamsOptions): MiddlewareHandler {
   const { schema } = options;
   const declared = schema ? declaredKeys(schema) : new Set<string>();
-  return async (c, next) => {
-    const query = readQuery(c.req.url, declared);
-    c.set(PARAMS, schema ? validate(schema, query) : query);
-    await next();
+  // Validation is a pure function of the raw query string, so valid results are remembered
+  // and shared, frozen so that no handler can change what the next request receives.
+  const valid = new Map<string, unknown>();
+  return (c, next) => {
+    const url = c.req.url;
+    const search = url.slice(url.indexOf('?') >>> 0);
+    let output = valid.get(search);
+    if (output === undefined) {
+      const query = readQuery(url, declared);
+      output = deepFreeze(schema ? validate(schema, query) : query);
+      if (search.length <= REMEMBERED_QUERY_LENGTH) {
+        if (valid.size >= REMEMBERED) valid.delete(valid.keys().next().value!);
+        valid.set(search, output);
+      }
+    }
+    c.set(PARAMS, output);
+    return next();
   };
 }
 

@@ -9,10 +9,10 @@
  * Not a library: hono-rate-limiter and friends take time from `Date.now()` (tests move
  * `deps.now()`), send one header family, and cannot switch families per pinned version.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { SleeveError } from '../errors.ts';
 import type { Breaker } from '../storage/breaker.ts';
-import type { CounterStore } from '../storage/counters.ts';
+import type { CounterStore, Hit } from '../storage/counters.ts';
 import { clientIp } from './client-ip.ts';
 import { setHeaders, versionOf } from './context.ts';
 import type { VersionInfo } from './versions.ts';
@@ -40,10 +40,7 @@ export function limitHeaders(version: VersionInfo, limit: number, remaining: num
 
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
   const { bucket, limit, store } = options;
-  return async (c, next) => {
-    const now = options.now();
-    const key = `${bucket}|${clientIp(c, options.trustProxy) ?? 'unknown'}`;
-    const hit = await options.breaker.run(() => store.hit(key, now, WINDOW_MS), null);
+  const limited = (c: Context, next: Next, hit: Hit | null, now: number) => {
     if (!hit) return next();
     const headers = limitHeaders(versionOf(c), limit, Math.max(0, limit - hit.count), hit.resetAt, now);
     if (hit.count > limit) {
@@ -52,8 +49,14 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
         headers: { ...headers, 'Retry-After': retry },
       });
     }
-    await next();
-    setHeaders(c, headers);
+    return next().then(() => setHeaders(c, headers));
+  };
+  // Not `async`: with in-process counters a request passes without waiting on a promise.
+  return (c, next) => {
+    const now = options.now();
+    const key = `${bucket}|${clientIp(c, options.trustProxy) ?? 'unknown'}`;
+    const hit = options.breaker.run(() => store.hit(key, now, WINDOW_MS), null);
+    return hit instanceof Promise ? hit.then((h) => limited(c, next, h, now)) : limited(c, next, hit, now);
   };
 }
 

@@ -24,8 +24,8 @@ export function hasContactEmail(userAgent: string | undefined): boolean {
 }
 
 export function userAgent(): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     if (!hasContactEmail(c.req.header('user-agent'))) throw new SleeveError('unauthorized', USER_AGENT_MESSAGE);
-    await next();
+    return next();
   };
 }

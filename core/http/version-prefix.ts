@@ -5,7 +5,7 @@
  * recorded in the bindings. So `sleeve.app` alone is complete: an embedder can `mount` or
  * `route` it and pinned paths still work, and every layer after this one sees plain paths.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { baseRoutePath } from 'hono/route';
 import { SleeveError } from '../errors.ts';
 import { bindings, type SleeveBindings } from './context.ts';
@@ -13,6 +13,7 @@ import { findVersion, VERSION_NAMES } from './versions.ts';
 
 /** Anything that looks like a version attempt (`/v2`, `/v9.9.9`), so a typo gets the version list. */
 const PREFIX = /^\/(v[0-9][^/]*|current)(?=\/|$)/;
+const CANDIDATE = /\/(v[0-9]|current(\/|$))/;
 
 export interface VersionPrefixOptions {
   /** Runs a request through the whole app (the app's own `fetch`). */
@@ -29,14 +30,7 @@ interface PrefixedBindings extends SleeveBindings {
  * fall back from its RegExpRouter to the slower TrieRouter for every request.
  */
 export function versionPrefix(options: VersionPrefixOptions): MiddlewareHandler {
-  return async (c, next) => {
-    // Under `route('/music', app)` the path still holds the host's base before the prefix.
-    const base = baseRoutePath(c).replace(/\/$/, '');
-    const path = base && c.req.path.startsWith(base) ? c.req.path.slice(base.length) : c.req.path;
-    const first = path.charCodeAt(1);
-    const match = first === 118 || first === 99 ? PREFIX.exec(path) : null; // 'v' or 'c'
-    if (!match) return next();
-    const label = match[1]!;
+  const strip = async (c: Context, base: string, label: string): Promise<Response> => {
     const version = findVersion(label);
     const env = bindings(c) as PrefixedBindings;
     if (!version || env.sleevePrefixed) {
@@ -54,5 +48,14 @@ export function versionPrefix(options: VersionPrefixOptions): MiddlewareHandler 
     const request = new Request(url, { method: raw.method, headers: raw.headers, body, signal: raw.signal });
     const inner: PrefixedBindings = { ...env, sleeveVersion: version.name, sleevePrefixed: true };
     return options.dispatch(request, inner);
+  };
+  return (c, next) => {
+    // Most paths hold no version-like segment at all: decide that without allocating.
+    if (!CANDIDATE.test(c.req.path)) return next();
+    // Under `route('/music', app)` the path still holds the host's base before the prefix.
+    const base = baseRoutePath(c).replace(/\/$/, '');
+    const path = base && c.req.path.startsWith(base) ? c.req.path.slice(base.length) : c.req.path;
+    const match = PREFIX.exec(path);
+    return match ? strip(c, base, match[1]!) : next();
   };
 }

@@ -7,7 +7,12 @@
  */
 
 export interface Breaker {
-  run<T>(work: () => T | Promise<T>, fallback: T): Promise<T>;
+  /**
+   * Runs `work`, or returns `fallback` while the breaker is open or when `work` fails. A
+   * synchronous `work` (the in-process counters) is answered synchronously: no promise on
+   * the hot path.
+   */
+  run<T>(work: () => T | Promise<T>, fallback: T): T | Promise<T>;
   /** Whether calls are being skipped right now. */
   readonly open: boolean;
 }
@@ -21,22 +26,28 @@ export function breaker(options: BreakerOptions): Breaker {
   const cooldownMs = options.cooldownMs ?? 5000;
   let downUntil = 0;
   let failing = false;
+  const fail = <T>(error: unknown, fallback: T): T => {
+    if (!failing) options.onOutage(error);
+    failing = true;
+    downUntil = Date.now() + cooldownMs;
+    return fallback;
+  };
+  const ok = <T>(result: T): T => {
+    failing = false;
+    downUntil = 0;
+    return result;
+  };
   return {
     get open() {
       return Date.now() < downUntil;
     },
-    async run(work, fallback) {
+    run(work, fallback) {
       if (downUntil !== 0 && Date.now() < downUntil) return fallback;
       try {
-        const result = await work();
-        failing = false;
-        downUntil = 0;
-        return result;
+        const result = work();
+        return result instanceof Promise ? result.then(ok, (error: unknown) => fail(error, fallback)) : ok(result);
       } catch (error) {
-        if (!failing) options.onOutage(error);
-        failing = true;
-        downUntil = Date.now() + cooldownMs;
-        return fallback;
+        return fail(error, fallback);
       }
     },
   };
