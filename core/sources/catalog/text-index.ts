@@ -3,7 +3,7 @@
  * Full-text search over one kind of record, through FlexSearch, chosen by measurement over
  * MiniSearch and Orama (`bench/search-libraries.ts`, results in `bench/search-libraries.md`):
  * at 100k tracks it answered mixed queries in well under a millisecond at the median where
- * MiniSearch took several, and built its index about as fast with less memory. Terms are folded
+ * MiniSearch took several, with the smallest index of the three. Terms are folded
  * (case, accents, punctuation) and stop words dropped; misspelt or half-typed words are first
  * resolved against the vocabulary (`vocabulary.ts`). Records are added most popular first, so
  * among equally good matches the better-known comes first (FlexSearch keeps insertion order).
@@ -33,7 +33,9 @@ const FILTERED_POOL = 1000;
 
 export function createTextIndex(docs: Iterable<IndexedDoc>): TextIndex {
   const sorted = [...docs].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
-  const index = new Index({ tokenize: 'strict', encoder: 'LatinAdvanced' });
+  // Terms arrive folded and typos are the vocabulary's job, so FlexSearch only splits: its own
+  // Latin encoders cost 2.4x the indexing time for no measured recall (bench/search-libraries.md).
+  const index = new Index({ tokenize: 'strict', encode: (text: string) => text.split(' ') });
   const vocabulary = createVocabulary();
   for (const doc of sorted) {
     const terms = searchTerms(`${doc.name} ${doc.extra}`);
