@@ -152,3 +152,31 @@ describe('the params layer through the app (D4)', () => {
     expect((await fetch('/t/plain?a=1')).status).toBe(200);
   });
 });
+
+describe('remembered validations', () => {
+  it('share one frozen result per query string, so no handler can change the next request', async () => {
+    const seen: unknown[] = [];
+    const mutating = defineEndpoint({
+      path: '/t/mutate',
+      params: v.object({ types: csvSubset('types', ['a', 'b'] as const) }),
+      handle: ({ params }) => {
+        seen.push(params);
+        params.types.push('b');
+        return params;
+      },
+    });
+    const { fetch } = testApp([mutating]);
+    expect((await fetch('/t/mutate?types=a')).status).toBe(500);
+    expect((await fetch('/t/mutate?types=a')).status).toBe(500);
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[0]).toEqual({ types: ['a'] });
+  });
+
+  it('still check every request: a bad query is refused each time', async () => {
+    const echo = echoEndpoint({ cache: 'no-store' });
+    const { fetch } = testApp([echo.endpoint]);
+    expect((await fetch('/t/echo?query=a&limit=0')).status).toBe(400);
+    expect((await fetch('/t/echo?query=a&limit=0')).status).toBe(400);
+    expect((await fetch('/t/echo?query=a&limit=2')).status).toBe(200);
+  });
+});
