@@ -4,7 +4,7 @@
  * Lines, a header line then one record per line, each naming its `type`. One record per line
  * keeps a million-track file streamable and lets a validation error name its line.
  */
-import type { AudioFeatures, Genre, RecordType } from '../types.ts';
+import type { AudioFeatures, Genre, RecordType, Track } from '../types.ts';
 
 export const CATALOG_FORMAT = 'sleeve-catalogue';
 export const CATALOG_VERSION = 1;
@@ -58,16 +58,9 @@ export interface AlbumRecord {
   coverUrl: string | null;
 }
 
-export interface TrackRecord {
+/** A track as stored: the domain fields it shares with `Track` (an ISRC is 12 characters, `CC-XXX-YY-NNNNN` without dashes, or null), plus references by id. */
+export interface TrackRecord extends Pick<Track, 'id' | 'title' | 'isrc' | 'durationMs' | 'explicit' | 'rank' | 'previewUrl'> {
   type: 'track';
-  id: number;
-  title: string;
-  /** 12 characters (`CC-XXX-YY-NNNNN` without dashes), or null. */
-  isrc: string | null;
-  durationMs: number;
-  explicit: boolean;
-  rank: number;
-  previewUrl: string | null;
   albumId: number;
   trackNumber: number;
   discNumber: number;
