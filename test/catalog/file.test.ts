@@ -1,4 +1,5 @@
 /** The catalogue file: written deterministically, read back whole, and refused with a precise line when bad. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../core/sources/catalog/generate.ts';
 import { createCatalogSources, prepareCatalog } from '../../core/sources/catalog/index.ts';
@@ -59,5 +60,15 @@ describe('catalogue file', () => {
   it('names the exact line of the first bad record', async () => {
     const index = lineOf('{"type":"track"') + 7;
     await expect(prepareCatalog(edited(index, (r) => { r.durationMs = -1; }))).rejects.toThrow(`line ${index + 1} (track`);
+  });
+});
+
+describe('the documented format', () => {
+  it('README example records pass the schemas', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const example = /## Demo catalogue[\s\S]*?```jsonl\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const parsed = parseCatalog(example!).data;
+    expect([parsed.artists.length, parsed.albums.length, parsed.tracks.length, parsed.playlists.length, parsed.charts.length]).toEqual([1, 1, 1, 1, 1]);
   });
 });
