@@ -39,8 +39,9 @@ function layers(endpoint: Endpoint<any>, deps: Deps, state: FrameState): Middlew
   out.push(params({ schema: endpoint.params }));
   if (endpoint.cache === 'no-store') out.push(noStore());
   else if (endpoint.cache !== undefined) {
-    const keyOf = endpoint.cacheKey?.bind(endpoint);
-    out.push(cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now: deps.now, inflight: state.inflight, hot: state.hot, keyOf }));
+    const own = endpoint.cacheKey;
+    const keyOf = own ? (params: unknown, request: Request) => own.call(endpoint, params, request, deps) : undefined;
+    out.push(cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now: deps.now, inflight: state.inflight, hot: state.hot, keyOf, byOrigin: deps.options.baseUrl === undefined }));
   }
   return out;
 }

@@ -42,8 +42,13 @@ export interface CacheOptions {
   inflight: Map<string, Promise<Outcome>>;
   /** Recently answered fresh entries, already parsed (see `HOT_ENTRIES`). */
   hot: Map<string, Held>;
-  /** The endpoint's own key (declaration `cacheKey`). */
-  keyOf?(params: unknown): string;
+  /**
+   * Key entries by the request's origin too: needed when no base URL is configured, since
+   * answers then carry cover URLs built from the origin the caller used.
+   */
+  byOrigin?: boolean;
+  /** The endpoint's own key (declaration `cacheKey`); it may read the request's headers. */
+  keyOf?(params: unknown, request: Request): string;
 }
 
 export function cached(options: CacheOptions): MiddlewareHandler {
@@ -60,16 +65,24 @@ export function cached(options: CacheOptions): MiddlewareHandler {
   const fresh = (entry: Entry | null | undefined, canonical: string, now: number): boolean =>
     !!entry && entry.k === canonical && (entry.freshUntil === null || entry.freshUntil > now);
 
-  // The canonical request is a pure function of the raw query (for this endpoint), so the
-  // last few are remembered: a hot hit then neither re-normalises nor re-hashes.
+  // Without an own key, the canonical request is a pure function of the raw query, so the
+  // last few are remembered: a hot hit then neither re-normalises nor re-hashes. An own key
+  // may read headers, so it is computed for every request.
   const keys = new Map<string, { canonical: string; key: string }>();
+  const scope = (url: string) => (options.byOrigin ? `${new URL(url).origin} ${bucket}` : bucket);
+  const ownKeyFor = (c: Context) => {
+    const canonical = canonicalRequest(scope(c.req.url), undefined, options.keyOf!(paramsOf(c), c.req.raw));
+    return { canonical, key: `cache:${hash64(canonical)}` };
+  };
   const keyFor = (c: Context) => {
+    if (options.keyOf) return ownKeyFor(c);
     const url = c.req.url;
-    const search = url.slice(url.indexOf('?') >>> 0);
+    const query = url.slice(url.indexOf('?') >>> 0);
+    const search = options.byOrigin ? url.slice(0, url.indexOf('/', url.indexOf('//') + 2)) + query : query;
     let known = keys.get(search);
     if (!known) {
       const params = paramsOf(c);
-      const canonical = canonicalRequest(bucket, params, options.keyOf?.(params));
+      const canonical = canonicalRequest(scope(url), params);
       known = { canonical, key: `cache:${hash64(canonical)}` };
       if (search.length <= REMEMBERED_QUERY_LENGTH) {
         if (keys.size >= HOT_ENTRIES) keys.delete(keys.keys().next().value!);

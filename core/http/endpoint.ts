@@ -40,9 +40,10 @@ export interface Endpoint<P = unknown> {
   batchable?: boolean;
   /**
    * D9: the cache key part for these params, when the default (trimmed, case-folded text,
-   * sorted lists) is wrong for the endpoint, e.g. `/resolve` keyed on source, type and id.
+   * sorted lists) is wrong for the endpoint: `/resolve` keyed on source, type and id, or
+   * `/track/hot`, whose answer also depends on the caller's edge country header (D10).
    */
-  cacheKey?(params: P): string;
+  cacheKey?(params: P, request: Request, deps: Deps): string;
   /** Valibot schema over the query record (D4). */
   params?: GenericSchema<Record<string, unknown>, P>;
   /** Returns a JSON-serialisable body, or a whole Response (images, streams). */

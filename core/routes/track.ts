@@ -72,6 +72,11 @@ export const trackHot: Endpoint<unknown> = defineEndpoint({
   rateLimit: 30,
   cache: 30 * 60,
   params: hotParams,
+  // D10: without ?country= the chart follows the edge header, so the key is the country served.
+  cacheKey: (params, request, deps) => {
+    const p = params as v.InferOutput<typeof hotParams>;
+    return `${countryFrom(p.country, request.headers, deps.options.countryHeaders) ?? 'global'} ${p.limit}`;
+  },
   async handle({ params, deps, request }) {
     const country = countryFrom(params.country, request.headers, deps.options.countryHeaders);
     const chart = await hotChart(deps.sources.music, country, params.limit, request.signal);
