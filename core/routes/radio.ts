@@ -12,6 +12,7 @@ import { SleeveError } from '../errors.ts';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
 import { optionalText } from '../schemas/params.ts';
 import type { NowPlayingBody } from '../shape/radio.ts';
+import { baseUrlOf } from '../shape/urls.ts';
 import { loadNowPlaying, nowPlayingMessage, watchNowPlaying } from '../services/radio.ts';
 
 const stationParams = v.object({ station: optionalText('station', 64) });
@@ -22,7 +23,7 @@ export const nowPlaying: Endpoint<unknown> = defineEndpoint({
   cache: 'no-store',
   params: stationParams,
   async handle({ params, deps, request }) {
-    const body = await loadNowPlaying(deps, params.station, request.signal);
+    const body = await loadNowPlaying(deps, params.station, baseUrlOf(deps.options.baseUrl, request), request.signal);
     return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
   },
 });
@@ -40,20 +41,21 @@ export const nowPlayingSocket: Endpoint<unknown> = defineEndpoint({
       throw new SleeveError('bad_request', 'Connect with a WebSocket, or send Accept: text/event-stream for Server-Sent Events.');
     }
     // Resolve the station first, so an unknown one is a plain HTTP 404 (D12) on both transports.
-    const first = await loadNowPlaying(deps, params.station, request.signal);
-    if (wantsEvents) return eventStream(deps, params.station, first, request.signal);
+    const base = baseUrlOf(deps.options.baseUrl, request);
+    const first = await loadNowPlaying(deps, params.station, base, request.signal);
+    if (wantsEvents) return eventStream(deps, params.station, first, base, request.signal);
     const upgrade = deps.options.upgradeWebSocket;
     if (!upgrade) throw new SleeveError('bad_request', 'WebSockets are not available on this runtime; send Accept: text/event-stream instead.');
-    return socket(upgrade, c, deps, params.station, first);
+    return socket(upgrade, c, deps, params.station, first, base);
   },
 });
 
-function socket(upgrade: NonNullable<Deps['options']['upgradeWebSocket']>, c: Context, deps: Deps, station: string | undefined, first: NowPlayingBody): Promise<Response> {
+function socket(upgrade: NonNullable<Deps['options']['upgradeWebSocket']>, c: Context, deps: Deps, station: string | undefined, first: NowPlayingBody, base: string): Promise<Response> {
   let stop: (() => void) | undefined;
   return upgrade(c, {
     onOpen(_event, ws) {
       ws.send(nowPlayingMessage(first));
-      stop = watchNowPlaying(deps, station, first, (body) => ws.send(nowPlayingMessage(body)));
+      stop = watchNowPlaying(deps, station, first, (body) => ws.send(nowPlayingMessage(body)), base);
     },
     onClose() {
       stop?.();
@@ -67,7 +69,7 @@ function socket(upgrade: NonNullable<Deps['options']['upgradeWebSocket']>, c: Co
 /** A comment line this often keeps idle proxies from closing a stream between songs. */
 const HEARTBEAT_MS = 15_000;
 
-function eventStream(deps: Deps, station: string | undefined, first: NowPlayingBody, signal: AbortSignal): Response {
+function eventStream(deps: Deps, station: string | undefined, first: NowPlayingBody, base: string, signal: AbortSignal): Response {
   const encoder = new TextEncoder();
   let stop: (() => void) | undefined;
   const stream = new ReadableStream<Uint8Array>({
@@ -80,7 +82,7 @@ function eventStream(deps: Deps, station: string | undefined, first: NowPlayingB
         }
       };
       write(`data: ${nowPlayingMessage(first)}\n\n`);
-      const unwatch = watchNowPlaying(deps, station, first, (body) => write(`data: ${nowPlayingMessage(body)}\n\n`));
+      const unwatch = watchNowPlaying(deps, station, first, (body) => write(`data: ${nowPlayingMessage(body)}\n\n`), base);
       const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
       stop = () => {
         clearInterval(heartbeat);

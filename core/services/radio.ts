@@ -8,13 +8,13 @@ import type { Deps } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
 import { nowPlayingBody, type NowPlayingBody } from '../shape/radio.ts';
 
-export async function loadNowPlaying(deps: Deps, station: string | undefined, signal?: AbortSignal): Promise<NowPlayingBody> {
+export async function loadNowPlaying(deps: Deps, station: string | undefined, base: string, signal?: AbortSignal): Promise<NowPlayingBody> {
   const { radio } = deps.sources;
   const shortcode = station ?? deps.options.station ?? radio.defaultStation;
   const now = deps.now();
   const np = await radio.nowPlaying(shortcode, { now, signal });
   if (!np) throw new SleeveError('not_found', `No station with shortcode ${JSON.stringify(shortcode)}.`, { param: 'station' });
-  return nowPlayingBody(np, now);
+  return nowPlayingBody(np, now, base);
 }
 
 /** D12: a message is due when the song or any listener count changed, not on every tick. */
@@ -33,18 +33,20 @@ const watchers = new WeakMap<Deps, Map<string, Watcher>>();
 
 /**
  * Subscribes `send` to changes after `first` (which the caller has already sent). Returns the
- * unsubscribe function; the station's poller stops with its last subscriber.
+ * unsubscribe function; the station's poller stops with its last subscriber. Bodies carry
+ * URLs built on `base`, so there is one watcher per station and base.
  */
-export function watchNowPlaying(deps: Deps, station: string | undefined, first: NowPlayingBody, send: Send): () => void {
+export function watchNowPlaying(deps: Deps, station: string | undefined, first: NowPlayingBody, send: Send, base: string): () => void {
   const byStation = watchers.get(deps) ?? new Map<string, Watcher>();
   watchers.set(deps, byStation);
   const name = first.station.shortcode;
-  let watcher = byStation.get(name);
+  const watchKey = `${name} ${base}`;
+  let watcher = byStation.get(watchKey);
   if (!watcher) {
     const created: Watcher = { subscribers: new Map(), timer: undefined };
     const tick = async () => {
       try {
-        const body = await loadNowPlaying(deps, station);
+        const body = await loadNowPlaying(deps, station, base);
         const key = changeKey(body);
         for (const [subscriber, seen] of created.subscribers) {
           if (seen === key) continue;
@@ -59,7 +61,7 @@ export function watchNowPlaying(deps: Deps, station: string | undefined, first: 
     };
     created.timer = setTimeout(tick, deps.options.radioPollMs);
     watcher = created;
-    byStation.set(name, watcher);
+    byStation.set(watchKey, watcher);
   }
   const active = watcher;
   active.subscribers.set(send, changeKey(first));
@@ -67,7 +69,7 @@ export function watchNowPlaying(deps: Deps, station: string | undefined, first: 
     active.subscribers.delete(send);
     if (active.subscribers.size === 0) {
       clearTimeout(active.timer);
-      if (byStation.get(name) === active) byStation.delete(name);
+      if (byStation.get(watchKey) === active) byStation.delete(watchKey);
     }
   };
 }

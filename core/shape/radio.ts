@@ -15,9 +15,12 @@ export interface NowPlayingBody {
   playing_next: NextSong | null; song_history: SongHistoryEntry[]; is_online: boolean; cache: null;
 }
 
-export function song(s: Song): Song {
+/** Upstream art may be a path on this service (`/cover?...`); answers carry absolute URLs. */
+const absolute = (art: string, base: string): string => (art.startsWith('/') ? `${base}${art}` : art);
+
+export function song(s: Song, base: string): Song {
   return {
-    id: s.id, art: s.art, custom_fields: [...s.custom_fields], text: s.text, artist: s.artist, title: s.title,
+    id: s.id, art: absolute(s.art, base), custom_fields: [...s.custom_fields], text: s.text, artist: s.artist, title: s.title,
     album: s.album, genre: s.genre, isrc: s.isrc, lyrics: s.lyrics,
   };
 }
@@ -38,12 +41,12 @@ export function station(s: Station): Station {
   };
 }
 
-function historyEntry(e: SongHistoryEntry): SongHistoryEntry {
-  return { sh_id: e.sh_id, played_at: e.played_at, duration: e.duration, playlist: e.playlist, streamer: e.streamer, is_request: e.is_request, song: song(e.song) };
+function historyEntry(e: SongHistoryEntry, base: string): SongHistoryEntry {
+  return { sh_id: e.sh_id, played_at: e.played_at, duration: e.duration, playlist: e.playlist, streamer: e.streamer, is_request: e.is_request, song: song(e.song, base) };
 }
 
-function nextSong(n: NextSong): NextSong {
-  return { cued_at: n.cued_at, played_at: n.played_at, duration: n.duration, playlist: n.playlist, is_request: n.is_request, song: song(n.song) };
+function nextSong(n: NextSong, base: string): NextSong {
+  return { cued_at: n.cued_at, played_at: n.played_at, duration: n.duration, playlist: n.playlist, is_request: n.is_request, song: song(n.song, base) };
 }
 
 /** D12: whole seconds since `played_at`, kept within the song's duration. */
@@ -52,12 +55,12 @@ export function elapsedAt(entry: SongHistoryEntry, nowMs: number): { elapsed: nu
   return { elapsed, remaining: Math.max(entry.duration - elapsed, 0) };
 }
 
-export function nowPlayingBody(np: NowPlaying, nowMs: number): NowPlayingBody {
+export function nowPlayingBody(np: NowPlaying, nowMs: number, base: string): NowPlayingBody {
   return {
     station: station(np.station), listeners: listeners(np.listeners),
     live: { is_live: np.live.is_live, streamer_name: np.live.streamer_name, broadcast_start: np.live.broadcast_start, art: np.live.art },
-    now_playing: { ...historyEntry(np.now_playing), ...elapsedAt(np.now_playing, nowMs) },
-    playing_next: np.playing_next ? nextSong(np.playing_next) : null,
-    song_history: np.song_history.map(historyEntry), is_online: np.is_online, cache: null,
+    now_playing: { ...historyEntry(np.now_playing, base), ...elapsedAt(np.now_playing, nowMs) },
+    playing_next: np.playing_next ? nextSong(np.playing_next, base) : null,
+    song_history: np.song_history.map((e) => historyEntry(e, base)), is_online: np.is_online, cache: null,
   };
 }

@@ -6,6 +6,8 @@ import { changeKey, loadNowPlaying, watchNowPlaying } from '../../core/services/
 import type { NowPlaying, Sources } from '../../core/sources/types.ts';
 import { nowPlaying } from '../helpers/domain.ts';
 
+const BASE = 'https://music.example.com';
+
 /** A station whose song changes every 100 s of the injected clock, counting its polls. */
 function station() {
   const clock = { now: 1_000_000_000 };
@@ -32,11 +34,11 @@ describe('D12 now-playing watcher', () => {
 
   it('one poll per interval for all subscribers; a message only when the song changes', async () => {
     const { deps, clock, polls } = station();
-    const first = await loadNowPlaying(deps, undefined);
+    const first = await loadNowPlaying(deps, undefined, BASE);
     const a: number[] = [];
     const b: number[] = [];
-    const stopA = watchNowPlaying(deps, undefined, first, (body) => a.push(body.now_playing.sh_id));
-    const stopB = watchNowPlaying(deps, undefined, first, (body) => b.push(body.now_playing.sh_id));
+    const stopA = watchNowPlaying(deps, undefined, first, (body) => a.push(body.now_playing.sh_id), BASE);
+    const stopB = watchNowPlaying(deps, undefined, first, (body) => b.push(body.now_playing.sh_id), BASE);
     polls.count = 0;
     await vi.advanceTimersByTimeAsync(3000);
     expect(polls.count).toBe(3);
@@ -54,8 +56,8 @@ describe('D12 now-playing watcher', () => {
 
   it('an unknown station is a 404 not_found; the key follows song and listeners', async () => {
     const { deps } = station();
-    await expect(loadNowPlaying(deps, 'nope')).rejects.toMatchObject({ code: 'not_found', status: 404 });
-    const body = await loadNowPlaying(deps, undefined);
+    await expect(loadNowPlaying(deps, 'nope', BASE)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    const body = await loadNowPlaying(deps, undefined, BASE);
     expect(changeKey({ ...body, listeners: { ...body.listeners, current: body.listeners.current + 1 } })).not.toBe(changeKey(body));
   });
 });
