@@ -26,6 +26,11 @@ describe('package shape', () => {
     for (const subpath of SUBPATHS) expect(deno.imports[subpath.replace('.', 'sleeve')]).toBe(deno.exports[subpath]);
   });
 
+  it('package-lock.json is complete for npm ci (every optional platform package of a pinned binary is locked)', () => {
+    // Without --dry-run this would install; with it npm still checks the lock against package.json.
+    execFileSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'pipe' });
+  });
+
   it('core touches no runtime global', () => {
     const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'core'], { cwd: ROOT, encoding: 'utf8' })
       .split('\n')
