@@ -13,6 +13,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    reporters: ['default', './test/helpers/summary-reporter.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
