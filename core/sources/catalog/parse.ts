@@ -20,7 +20,10 @@ export interface LineIndex {
 export function describeIssue(where: string, issue: v.BaseIssue<unknown>): string {
   const path = v.getDotPath(issue);
   const got = JSON.stringify(issue.input)?.slice(0, 60) ?? 'nothing';
-  return `${where}${path ? `, field ${path}` : ''}: ${issue.message.replace(/^Invalid \w+: /, '')} (got ${got})`;
+  const message = issue.message.replace(/^Invalid \w+: /, '');
+  // valibot's own messages already say what they received; ours state the rule only.
+  const said = message.includes('but received');
+  return `${where}${path ? `, field ${path}` : ''}: ${message}${said ? '' : ` (got ${got})`}`;
 }
 
 function* lines(input: string | Uint8Array): Generator<string> {
