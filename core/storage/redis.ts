@@ -20,30 +20,29 @@ export interface RedisOptions {
 
 export default function redisDriver(options: RedisOptions): Driver {
   let loaded: Promise<Driver> | undefined;
-  const load = () =>
-    (loaded ??= import('unstorage/drivers/redis').then(
-      (module) =>
-        module.default({
-          url: options.url,
-          base: options.base ?? 'sleeve',
-          // Queue commands only while (re)connecting, give each one retry, then fail;
-          // a command with no answer fails after commandTimeout.
-          enableOfflineQueue: true,
-          maxRetriesPerRequest: 1,
-          commandTimeout: options.commandTimeout ?? 1000,
-          connectTimeout: 2000,
-          retryStrategy: (times: number) => Math.min(times * 200, 2000),
-        }),
-      (cause: unknown) => {
-        loaded = undefined;
-        throw new SleeveError('internal_error', '[sleeve] [redis] SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis', { cause });
-      },
-    )).then((driver) => {
-      const client = driver.getInstance?.() as { on?(event: string, listener: (error: unknown) => void): void } | undefined;
-      // Without a listener ioredis prints every reconnect failure; the frame logs outages once.
-      client?.on?.('error', () => {});
-      return driver;
+  const create = (module: typeof import('unstorage/drivers/redis')): Driver => {
+    const driver = module.default({
+      url: options.url,
+      base: options.base ?? 'sleeve',
+      // Queue commands only while (re)connecting, give each one retry, then fail;
+      // a command with no answer fails after commandTimeout.
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: 1,
+      commandTimeout: options.commandTimeout ?? 1000,
+      connectTimeout: 2000,
+      retryStrategy: (times: number) => Math.min(times * 200, 2000),
     });
+    const client = driver.getInstance?.() as { on?(event: string, listener: (error: unknown) => void): void } | undefined;
+    // Without a listener ioredis prints every reconnect failure; the frame logs outages once.
+    // Attached here, once per client: every storage call goes through `load`.
+    client?.on?.('error', () => {});
+    return driver;
+  };
+  const load = () =>
+    (loaded ??= import('unstorage/drivers/redis').then(create, (cause: unknown) => {
+      loaded = undefined;
+      throw new SleeveError('internal_error', '[sleeve] [redis] SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis', { cause });
+    }));
   return {
     name: DRIVER_NAME,
     options,

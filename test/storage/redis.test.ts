@@ -39,6 +39,15 @@ describe.skipIf(redisMissing !== undefined)('Redis storage (SLEEVE_STORAGE=redis
     await storage.dispose();
   });
 
+  it('sets up its client once, however many calls go through it', async () => {
+    const storage = storageFromSpec(redis.url);
+    for (let i = 0; i < 30; i++) await storage.getItem(`k${i}`);
+    const client = (await storage.getMount('').driver.getInstance!()) as { listenerCount(event: string): number };
+    // One silent error listener of ours; a listener per call would leak and trip Node's warning.
+    expect(client.listenerCount('error')).toBe(1);
+    await storage.dispose();
+  });
+
   it('two instances share one rate-limit budget and one cache', async () => {
     const a = instance();
     const b = instance();
