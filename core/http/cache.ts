@@ -14,7 +14,8 @@ import type { CachePolicy } from './endpoint.ts';
 import { answer, entryOf, hash64, hold, type Entry, type Held } from './cache-entry.ts';
 import { canonicalRequest } from './cache-key.ts';
 import { replaceResponse, setHeaders } from './context.ts';
-import { paramsOf, REMEMBERED_QUERY_LENGTH } from './params.ts';
+import { paramsOf } from './params.ts';
+import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 
 export const NOT_FOUND_SECONDS: number = 300;
 export const STALE_MS: number = 24 * 3600 * 1000;
@@ -54,10 +55,7 @@ export interface CacheOptions {
 export function cached(options: CacheOptions): MiddlewareHandler {
   const { bucket, policy, storage, breaker, inflight, hot } = options;
   const seconds = policy === 'forever' ? null : policy;
-  const remember = (key: string, entry: Entry) => {
-    if (hot.size >= HOT_ENTRIES && !hot.has(key)) hot.delete(hot.keys().next().value!);
-    hot.set(key, hold(entry));
-  };
+  const remember = (key: string, entry: Entry) => setBounded(hot, key, hold(entry), HOT_ENTRIES);
   const store = (key: string, entry: Entry, ttlSeconds: number | null) => {
     remember(key, entry);
     return breaker.run(() => storage.setItem(key, entry, ttlSeconds === null ? {} : { ttl: ttlSeconds }), undefined);
@@ -69,7 +67,7 @@ export function cached(options: CacheOptions): MiddlewareHandler {
   // last few are remembered: a hot hit then neither re-normalises nor re-hashes. An own key
   // may read headers, so it is computed for every request.
   const keys = new Map<string, { canonical: string; key: string }>();
-  const scope = (url: string) => (options.byOrigin ? `${new URL(url).origin} ${bucket}` : bucket);
+  const scope = (url: string) => (options.byOrigin ? `${originOf(url)} ${bucket}` : bucket);
   const ownKeyFor = (c: Context) => {
     const canonical = canonicalRequest(scope(c.req.url), undefined, options.keyOf!(paramsOf(c), c.req.raw));
     return { canonical, key: `cache:${hash64(canonical)}` };
@@ -77,17 +75,13 @@ export function cached(options: CacheOptions): MiddlewareHandler {
   const keyFor = (c: Context) => {
     if (options.keyOf) return ownKeyFor(c);
     const url = c.req.url;
-    const query = url.slice(url.indexOf('?') >>> 0);
-    const search = options.byOrigin ? url.slice(0, url.indexOf('/', url.indexOf('//') + 2)) + query : query;
+    const search = options.byOrigin ? originOf(url) + rawSearch(url) : rawSearch(url);
     let known = keys.get(search);
     if (!known) {
       const params = paramsOf(c);
       const canonical = canonicalRequest(scope(url), params);
       known = { canonical, key: `cache:${hash64(canonical)}` };
-      if (search.length <= REMEMBERED_QUERY_LENGTH) {
-        if (keys.size >= HOT_ENTRIES) keys.delete(keys.keys().next().value!);
-        keys.set(search, known);
-      }
+      if (search.length <= REMEMBERED_QUERY_LENGTH) setBounded(keys, search, known, HOT_ENTRIES);
     }
     return known;
   };

@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
 import { readQuery } from './query.ts';
+import { rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 
 export interface ParamsOptions {
   schema?: v.GenericSchema<Record<string, unknown>, unknown>;
@@ -39,7 +40,6 @@ export function validate<P>(schema: v.GenericSchema<any, P>, query: unknown): P 
  * at most ~128 KiB each), so a hot request is not re-validated.
  */
 const REMEMBERED = 256;
-export const REMEMBERED_QUERY_LENGTH: number = 512;
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -57,15 +57,12 @@ export function params(options: ParamsOptions): MiddlewareHandler {
   const valid = new Map<string, unknown>();
   return (c, next) => {
     const url = c.req.url;
-    const search = url.slice(url.indexOf('?') >>> 0);
+    const search = rawSearch(url);
     let output = valid.get(search);
     if (output === undefined) {
       const query = readQuery(url, declared);
       output = deepFreeze(schema ? validate(schema, query) : query);
-      if (search.length <= REMEMBERED_QUERY_LENGTH) {
-        if (valid.size >= REMEMBERED) valid.delete(valid.keys().next().value!);
-        valid.set(search, output);
-      }
+      if (search.length <= REMEMBERED_QUERY_LENGTH) setBounded(valid, search, output, REMEMBERED);
     }
     c.set(PARAMS, output);
     return next();

@@ -1,0 +1,27 @@
+/**
+ * @module
+ * The frame remembers work that is a pure function of a request's raw query string (validated
+ * params, cache keys) and keeps recently answered entries. These are the pieces those memos
+ * share: how the raw query and origin are cut from a URL, and one bounded, oldest-out map.
+ */
+
+/** Query strings longer than this are not remembered, so a memo's size stays bounded. */
+export const REMEMBERED_QUERY_LENGTH: number = 512;
+
+/** `?a=1&b=2` of a URL as given (still percent-encoded), or '' when it has none. */
+export function rawSearch(url: string): string {
+  const start = url.indexOf('?');
+  return start < 0 ? '' : url.slice(start);
+}
+
+/** `http://host:port` of an absolute URL; a Request's `url` is already normalised. */
+export function originOf(url: string): string {
+  const path = url.indexOf('/', url.indexOf('//') + 2);
+  return path < 0 ? url : url.slice(0, path);
+}
+
+/** Sets `key` in an insertion-ordered map of at most `max` entries, the oldest out first. */
+export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  if (map.size >= max && !map.has(key)) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
