@@ -12,7 +12,7 @@ import { bindings, type SleeveBindings } from './context.ts';
 import { findVersion, VERSION_NAMES } from './versions.ts';
 
 /** Anything that looks like a version attempt (`/v2`, `/v9.9.9`), so a typo gets the version list. */
-const PREFIX = /^\/(v[0-9][^/]*|current)(?=\/|$)/;
+export const VERSION_PREFIX: RegExp = /^\/(v[0-9][^/]*|current)(?=\/|$)/;
 const CANDIDATE = /\/(v[0-9]|current(\/|$))/;
 
 export interface VersionPrefixOptions {
@@ -55,7 +55,7 @@ export function versionPrefix(options: VersionPrefixOptions): MiddlewareHandler 
     // Under `route('/music', app)` the path still holds the host's base before the prefix.
     const base = baseRoutePath(c).replace(/\/$/, '');
     const path = base && c.req.path.startsWith(base) ? c.req.path.slice(base.length) : c.req.path;
-    const match = PREFIX.exec(path);
+    const match = VERSION_PREFIX.exec(path);
     return match ? strip(c, base, match[1]!) : next();
   };
 }

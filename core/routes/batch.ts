@@ -13,6 +13,7 @@ import { bindings, versionOf } from '../http/context.ts';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
 import { versionedErrorBody } from '../http/errors.ts';
 import type { FrameApi } from '../http/frame-api.ts';
+import { VERSION_PREFIX } from '../http/version-prefix.ts';
 import type { VersionInfo } from '../http/versions.ts';
 
 /** Spec §4.6 rule 3, plus the aliases and streams of the same things. */
@@ -20,7 +21,6 @@ const NOT_BATCHABLE = new Set(['/cover', '/artistimage', '/listen', '/listen.mp3
 const CONCURRENCY = 6;
 /** Headers that describe the batch's own body or its cache state, not the caller. */
 const NOT_CARRIED = ['content-type', 'content-length', 'transfer-encoding', 'if-none-match', 'if-modified-since'];
-const VERSION_PREFIX = /^\/(v[0-9][^/]*|current)(?=\/|$)/;
 
 export interface SubResponse {
   status: number;
