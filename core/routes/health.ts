@@ -8,6 +8,7 @@ export const healthz: Endpoint = defineEndpoint({
   cache: 'no-store',
   async handle({ deps }) {
     const { status, body } = await checkHealth({ sources: deps.sources, storage: deps.storage, now: deps.now() });
-    return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+    // A Response only for the 503; `cache: 'no-store'` puts the header on it.
+    return Response.json(body, { status });
   },
 });

@@ -23,8 +23,7 @@ export const nowPlaying: Endpoint<unknown> = defineEndpoint({
   cache: 'no-store',
   params: stationParams,
   async handle({ params, deps, request }) {
-    const body = await loadNowPlaying(deps, params.station, baseUrlOf(deps.options.baseUrl, request), request.signal);
-    return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
+    return loadNowPlaying(deps, params.station, baseUrlOf(deps.options.baseUrl, request), request.signal);
   },
 });
 
@@ -95,6 +94,6 @@ function eventStream(deps: Deps, station: string | undefined, first: NowPlayingB
     },
   });
   return new Response(stream, {
-    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
+    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' },
   });
 }
