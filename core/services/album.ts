@@ -7,9 +7,8 @@ import { SleeveError } from '../errors.ts';
 import type { Album, MusicSource, Track } from '../sources/types.ts';
 import { newestFirst } from './discography.ts';
 import { PLAUSIBLE, similarity } from './ranking.ts';
-import { rankedAlbums } from './search.ts';
-
-const PAGE = 100;
+import { allPages } from './paging.ts';
+import { albumNames, rankedAlbums } from './search.ts';
 
 export interface AlbumQuery {
   id?: number;
@@ -22,20 +21,15 @@ export async function requireAlbum(music: MusicSource, q: AlbumQuery, signal?: A
   else if (q.query) {
     const query = q.query;
     const ranked = await rankedAlbums(music, query, 10, signal);
-    album = ranked.find(({ item }) => similarity([item.title, `${item.artist.name} ${item.title}`, `${item.title} ${item.artist.name}`], query) >= PLAUSIBLE)?.item ?? null;
+    album = ranked.find(({ item }) => similarity(albumNames(item), query) >= PLAUSIBLE)?.item ?? null;
   }
   if (!album) throw new SleeveError('not_found', q.id !== undefined ? `No album with id ${q.id}.` : `No album matches ${JSON.stringify(q.query)}.`);
   return album;
 }
 
 /** Spec §4.14: the full tracklist, however many pages the source needs. */
-export async function allAlbumTracks(music: MusicSource, albumId: number, signal?: AbortSignal): Promise<Track[]> {
-  const out: Track[] = [];
-  for (;;) {
-    const { items, total } = await music.albumTracks(albumId, { limit: PAGE, offset: out.length, signal });
-    out.push(...items);
-    if (items.length === 0 || out.length >= total) return out;
-  }
+export function allAlbumTracks(music: MusicSource, albumId: number, signal?: AbortSignal): Promise<Track[]> {
+  return allPages((offset, limit) => music.albumTracks(albumId, { limit, offset, signal }));
 }
 
 export async function latestReleases(music: MusicSource, limit: number, signal?: AbortSignal): Promise<Album[]> {

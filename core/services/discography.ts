@@ -5,11 +5,7 @@
  * `counts` and `total` are before `limit`; `activeFrom`/`activeTo` are years as strings.
  */
 import type { Album, MusicSource, RecordType } from '../sources/types.ts';
-
-/** Releases asked per page: large enough to need few calls, small enough for any upstream. */
-const PAGE = 100;
-/** A guard against a source whose `total` never stops growing. */
-const MAX_PAGES = 100;
+import { allPages } from './paging.ts';
 
 export const GROUPS: Readonly<Record<RecordType, 'albums' | 'singles' | 'eps' | 'compilations'>> = {
   album: 'albums', single: 'singles', ep: 'eps', compilation: 'compilations',
@@ -24,14 +20,8 @@ export interface Discography {
   groups: Partial<Record<GroupName, Album[]>>;
 }
 
-export async function allReleases(music: MusicSource, artistId: number, signal?: AbortSignal): Promise<Album[]> {
-  const out: Album[] = [];
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const { items, total } = await music.artistAlbums(artistId, { limit: PAGE, offset: out.length, signal });
-    out.push(...items);
-    if (items.length === 0 || out.length >= total) break;
-  }
-  return out;
+export function allReleases(music: MusicSource, artistId: number, signal?: AbortSignal): Promise<Album[]> {
+  return allPages((offset, limit) => music.artistAlbums(artistId, { limit, offset, signal }));
 }
 
 /** Newest first; undated last; equal dates keep the source's order (Array.prototype.sort is stable). */

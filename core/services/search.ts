@@ -14,7 +14,8 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 const poolSize = (limit: number): number => Math.min(Math.max(limit * 3, 25), 100);
 
 const trackNames = (t: Track) => [t.title, `${t.artist.name} ${t.title}`, `${t.title} ${t.artist.name}`];
-const albumNames = (a: Album) => [a.title, `${a.artist.name} ${a.title}`, `${a.title} ${a.artist.name}`];
+/** The names an album answers to: its title, alone or with its artist's name either side. */
+export const albumNames = (a: Album): string[] => [a.title, `${a.artist.name} ${a.title}`, `${a.title} ${a.artist.name}`];
 
 async function ranked<T>(pool: Promise<T[]>, query: string, limit: number, names: (item: T) => readonly string[], popularity: (item: T) => number): Promise<Scored<T>[]> {
   return rankByRelevance(await pool, query, names, popularity).slice(0, limit);

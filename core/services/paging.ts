@@ -1,0 +1,22 @@
+/**
+ * @module
+ * Paging through a whole list of a source (an album's tracks, an artist's releases): the spec
+ * wants them complete, and upstreams hand them out a page at a time.
+ */
+import type { Page } from '../sources/types.ts';
+
+/** Items asked per page: large enough to need few calls, small enough for any upstream. */
+export const PAGE_SIZE = 100;
+/** A guard against a source whose `total` never stops growing. */
+export const MAX_PAGES = 100;
+
+/** Every item, page after page, until the source's `total` is reached or a page comes back empty. */
+export async function allPages<T>(page: (offset: number, limit: number) => Promise<Page<T>>): Promise<T[]> {
+  const out: T[] = [];
+  for (let n = 0; n < MAX_PAGES; n++) {
+    const { items, total } = await page(out.length, PAGE_SIZE);
+    out.push(...items);
+    if (items.length === 0 || out.length >= total) break;
+  }
+  return out;
+}
