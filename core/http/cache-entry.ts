@@ -49,7 +49,6 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** The response for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404. */
 /** An entry held in process: parsed, its body already encoded once. */
 export interface Held {
   entry: Entry;
@@ -62,6 +61,7 @@ export function hold(entry: Entry): Held {
   return { entry, bytes: entry.body === undefined ? undefined : encoder.encode(entry.body) };
 }
 
+/** The response for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404. */
 export function answer(c: Context, entry: Entry, state: CacheState, bytes?: Uint8Array<ArrayBuffer>): Response {
   const cacheControl = state === 'STALE' ? 'public, max-age=0, must-revalidate' : `public, max-age=${entry.maxAge}`;
   if (entry.body === undefined) {
