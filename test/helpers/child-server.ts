@@ -11,6 +11,8 @@ export const BIN: string = `${ROOT}node_modules/.bin/`;
 export interface ChildServer {
   url: string;
   output: () => string;
+  /** Writes a line to the child's standard input (fixtures take commands there). */
+  send(line: string): void;
   stop(): Promise<void>;
 }
 
@@ -18,7 +20,7 @@ export function startChild(command: string, args: string[], env: Record<string, 
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   return new Promise((resolve, reject) => {
@@ -34,6 +36,7 @@ export function startChild(command: string, args: string[], env: Record<string, 
       resolve({
         url: match[1].replace('localhost', '127.0.0.1'),
         output: () => output,
+        send: (line) => child.stdin?.write(`${line}\n`),
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

@@ -3,11 +3,10 @@
  * Clients for `/nowplaying/socket` on a real server (D12): a WebSocket and an event stream,
  * both as "give me the next message, validated against the message schema".
  */
-import { spawn } from 'node:child_process';
 import WebSocket from 'ws';
 import { nowPlayingMessageSchema } from '../../core/schemas/responses/index.ts';
 import type { NowPlayingBody } from '../../core/shape/radio.ts';
-import { ROOT } from '../helpers/child-server.ts';
+import { startChild } from '../helpers/child-server.ts';
 import { valid } from '../shape/_valid.ts';
 import { UA } from './_client.ts';
 
@@ -96,23 +95,11 @@ export async function songChange(open: (baseUrl: string) => Messages | Promise<M
 export interface FixtureServer {
   url: string;
   setClock(ms: number): void;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 /** `_socket-server.ts` under a runtime binary; its clock is set through stdin. */
-export function startFixture(command: string, args: string[], clock: number): Promise<FixtureServer> {
-  const child = spawn(command, [...args, 'test/routes/_socket-server.ts'], {
-    cwd: ROOT, env: { ...process.env, SLEEVE_TEST_CLOCK: String(clock) }, stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ url, setClock: (ms) => child.stdin.write(`clock ${ms}\n`), stop: () => child.kill('SIGTERM') });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}:\n${output}`)));
-  });
+export async function startFixture(command: string, args: string[], clock: number): Promise<FixtureServer> {
+  const child = await startChild(command, [...args, 'test/routes/_socket-server.ts'], { SLEEVE_TEST_CLOCK: String(clock) });
+  return { url: child.url, setClock: (ms) => child.send(`clock ${ms}`), stop: () => child.stop() };
 }
