@@ -9,7 +9,7 @@ await start({
   readFile: async (path) => new Uint8Array(await Bun.file(path).arrayBuffer()),
   serve: async (options) => {
     const { url, sleeve } = serve(options);
-    return { url, mode: sleeve.deps.options.mode, storage: sleeve.deps.options.storageName };
+    return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
   },
   exit: (code) => process.exit(code),
 });

@@ -10,7 +10,7 @@ await start({
   readFile: (path) => Deno.readFile(path),
   serve: async (options) => {
     const { url, sleeve } = await serve(options);
-    return { url, mode: sleeve.deps.options.mode, storage: sleeve.deps.options.storageName };
+    return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
   },
   exit: (code) => Deno.exit(code),
 });

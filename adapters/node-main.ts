@@ -9,7 +9,7 @@ await start({
   readFile: async (path) => new Uint8Array(await readFile(path)),
   serve: async (options) => {
     const { url, sleeve } = await serve(options);
-    return { url, mode: sleeve.deps.options.mode, storage: sleeve.deps.options.storageName };
+    return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
   },
   exit: (code) => process.exit(code),
 });

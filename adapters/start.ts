@@ -21,7 +21,7 @@ export async function start(runtime: Runtime): Promise<void> {
     // A bad catalogue file stops start-up with one line naming its first bad record and field.
     if (catalog) await prepareCatalog(catalog);
     const served = await runtime.serve({ ...options, catalog, port });
-    console.log(`sleeve listening on ${served.url} (${served.mode} mode, ${served.storage} storage, ${runtime.name})`);
+    console.log(`sleeve listening on ${served.url} (${served.mode}, ${served.storage} storage, ${runtime.name})`);
   } catch (error) {
     console.error(`sleeve: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
     runtime.exit(1);

@@ -4,6 +4,7 @@
  * a clock. Built once per `createSleeve` call; nothing here reads a runtime global.
  */
 import type { Storage } from 'unstorage';
+import type { Breaker } from './storage/breaker.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { Sources } from './sources/types.ts';
 
@@ -16,6 +17,10 @@ export interface Deps {
   options: ResolvedOptions;
   sources: Sources;
   storage: Storage;
+  /** The storage's breaker: while it is open, caches and counters are skipped (D9). */
+  breaker: Breaker;
+  /** What the start-up line says of the mode and its upstreams. */
+  summary: string;
   /** Unix milliseconds; injectable so tests can move time (radio, cache expiry, limits). */
   now(): number;
   log: Logger;

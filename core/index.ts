@@ -6,11 +6,12 @@
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import type { Deps, Logger } from './deps.ts';
-import { SleeveError } from './errors.ts';
 import { resolveOptions, type SleeveOptions } from './options.ts';
 import { endpoints } from './routes/index.ts';
-import { createCatalogSources } from './sources/catalog/index.ts';
+import { createDriverContext } from './sources/kit/context.ts';
+import { registerSources } from './sources/registry.ts';
 import type { Sources } from './sources/types.ts';
+import { storageBreaker } from './storage/breaker.ts';
 import { storageFromSpec } from './storage/from-spec.ts';
 
 /** What an adapter knows about the connection and core cannot: passed as Hono `env`. */
@@ -31,20 +32,19 @@ const consoleLogger: Logger = {
   error: (message, fields) => console.error(`[sleeve] ${message}`, fields ?? ''),
 };
 
-function defaultSources(options: ReturnType<typeof resolveOptions>): Sources {
-  if (options.mode === 'live') {
-    throw new SleeveError('internal_error', '[sleeve] live mode needs the Deezer, ReccoBeats and AzuraCast drivers, which are not built yet; pass `sources` or use demo mode');
-  }
-  return createCatalogSources({ station: options.station, catalog: options.catalog });
-}
-
 export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const resolved = resolveOptions(options);
-  const sources: Sources = options.sources?.music && options.sources.features && options.sources.radio
-    ? (options.sources as Sources)
-    : { ...defaultSources(resolved), ...options.sources };
   const storage = typeof options.storage === 'object' ? options.storage : storageFromSpec(options.storage ?? 'memory');
-  const deps: Deps = { options: resolved, sources, storage, now: options.now ?? Date.now, log: options.log ?? consoleLogger };
+  const now = options.now ?? Date.now;
+  const log = options.log ?? consoleLogger;
+  const breaker = storageBreaker(log, resolved.storageName);
+  const given = options.sources ?? {};
+  const complete = given.music && given.features && given.radio;
+  const registered = complete
+    ? { sources: given as Sources, summary: `${resolved.mode} mode (sources given by the embedder)` }
+    : registerSources(resolved, createDriverContext({ storage, breaker, now, log, fetch: options.fetch }));
+  const sources: Sources = { ...registered.sources, ...given };
+  const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log };
   const app = createApp(deps, endpoints);
   return { fetch: async (request, info = {}) => app.fetch(request, info), app, deps };
 }

@@ -50,6 +50,8 @@ export interface SleeveOptions {
   upgradeWebSocket?: UpgradeWebSocket<any>;
   /** How often `/nowplaying/socket` looks for a new song or listener count, in ms (default 2000). */
   radioPollMs?: number;
+  /** The fetch live drivers call upstreams with (default: the runtime's). */
+  fetch?: typeof globalThis.fetch;
 }
 
 export interface ResolvedOptions {

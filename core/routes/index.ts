@@ -13,6 +13,7 @@ import { artistImage, cover, mediaImage } from './media.ts';
 import { playlistGenerate } from './playlist.ts';
 import { nowPlaying, nowPlayingSocket } from './radio.ts';
 import { searchAlbums, searchAll, searchArtist, searchPlaylists } from './search.ts';
+import { trackPreview } from './preview.ts';
 import { trackHot, trackInfo, trackIsrc, trackRelated } from './track.ts';
 import { errorsList } from './meta.ts';
 
@@ -20,7 +21,7 @@ import { errorsList } from './meta.ts';
 const metadata: readonly Endpoint<any>[] = [
   searchAll, searchAlbums, searchArtist, searchPlaylists,
   artistDiscography, artistTopTracks, artistSimilar, artistInfo,
-  trackRelated, trackInfo, trackIsrc, trackHot,
+  trackRelated, trackInfo, trackIsrc, trackHot, trackPreview,
   albumInfo, albumNewReleases, playlistGenerate,
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
 ];

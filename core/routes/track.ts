@@ -12,7 +12,7 @@ import { chartTrack, relatedTrack } from '../shape/track.ts';
 import { baseUrlOf } from '../shape/urls.ts';
 import { countryFrom, hotChart } from '../services/charts.ts';
 import { relatedTracks } from '../services/related.ts';
-import { resolveTrack, trackDetails } from '../services/track.ts';
+import { resolveTrack, resolveTrackRecord, trackDetails } from '../services/track.ts';
 
 const optionalIsrc = v.optional(isrcParam('isrc'));
 
@@ -44,7 +44,7 @@ export const trackInfo: Endpoint<unknown> = defineEndpoint({
   cache: 60 * 60,
   params: infoParams,
   async handle({ params, deps, request }) {
-    const track = await resolveTrack(deps.sources.music, params, request.signal);
+    const track = await resolveTrackRecord(deps.sources.music, params, request.signal);
     if (!track) return { found: false, artist: params.artist, title: params.title, ...(params.isrc ? { isrc: params.isrc } : {}) } satisfies TrackNotFound;
     return infoTrack(await trackDetails(deps.sources, track, request.signal), baseUrlOf(deps.options.baseUrl, request));
   },

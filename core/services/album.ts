@@ -4,7 +4,7 @@
  * its whole tracklist paged in; and the latest releases, newest first.
  */
 import { SleeveError } from '../errors.ts';
-import type { Album, MusicSource, Track } from '../sources/types.ts';
+import type { Album, AlbumHit, MusicSource, TrackHit } from '../sources/types.ts';
 import { newestFirst } from './discography.ts';
 import { PLAUSIBLE, similarity } from './ranking.ts';
 import { allPages } from './paging.ts';
@@ -21,18 +21,20 @@ export async function requireAlbum(music: MusicSource, q: AlbumQuery, signal?: A
   else if (q.query) {
     const query = q.query;
     const ranked = await rankedAlbums(music, query, 10, signal);
-    album = ranked.find(({ item }) => similarity(albumNames(item), query) >= PLAUSIBLE)?.item ?? null;
+    const hit = ranked.find(({ item }) => similarity(albumNames(item), query) >= PLAUSIBLE)?.item;
+    // A search hit lacks the label, UPC, contributors and genres of the full album.
+    album = hit ? await music.album(hit.id, { signal }) : null;
   }
   if (!album) throw new SleeveError('not_found', q.id !== undefined ? `No album with id ${q.id}.` : `No album matches ${JSON.stringify(q.query)}.`);
   return album;
 }
 
 /** Spec §4.14: the full tracklist, however many pages the source needs. */
-export function allAlbumTracks(music: MusicSource, albumId: number, signal?: AbortSignal): Promise<Track[]> {
+export function allAlbumTracks(music: MusicSource, albumId: number, signal?: AbortSignal): Promise<TrackHit[]> {
   return allPages((offset, limit) => music.albumTracks(albumId, { limit, offset, signal }));
 }
 
-export async function latestReleases(music: MusicSource, limit: number, signal?: AbortSignal): Promise<Album[]> {
+export async function latestReleases(music: MusicSource, limit: number, signal?: AbortSignal): Promise<AlbumHit[]> {
   const albums = await music.newReleases({ limit, signal });
   return [...albums].sort(newestFirst).slice(0, limit);
 }

@@ -4,7 +4,7 @@
  * or by `artist` name (best plausible match). D5: not found is a 404.
  */
 import { SleeveError } from '../errors.ts';
-import type { Artist, MusicSource, Track } from '../sources/types.ts';
+import type { Artist, MusicSource, TrackHit } from '../sources/types.ts';
 import { PLAUSIBLE, rankByRelevance, similarity } from './ranking.ts';
 
 export interface ArtistQuery {
@@ -30,7 +30,7 @@ export async function requireArtist(music: MusicSource, q: ArtistQuery, signal?:
 }
 
 /** Spec §4.11: by popularity, never by release date. */
-export async function topTracksByPopularity(music: MusicSource, artistId: number, limit: number, signal?: AbortSignal): Promise<Track[]> {
+export async function topTracksByPopularity(music: MusicSource, artistId: number, limit: number, signal?: AbortSignal): Promise<TrackHit[]> {
   const tracks = await music.artistTopTracks(artistId, { limit, signal });
   return [...tracks].sort((a, b) => b.rank - a.rank).slice(0, limit);
 }

@@ -4,7 +4,7 @@
  * the record type each release was filed under, newest first with undated releases last.
  * `counts` and `total` are before `limit`; `activeFrom`/`activeTo` are years as strings.
  */
-import type { Album, MusicSource, RecordType } from '../sources/types.ts';
+import type { AlbumHit, MusicSource, RecordType } from '../sources/types.ts';
 import { allPages } from './paging.ts';
 
 export const GROUPS: Readonly<Record<RecordType, 'albums' | 'singles' | 'eps' | 'compilations'>> = {
@@ -17,27 +17,27 @@ export interface Discography {
   counts: Record<GroupName, number>;
   activeFrom: string | null;
   activeTo: string | null;
-  groups: Partial<Record<GroupName, Album[]>>;
+  groups: Partial<Record<GroupName, AlbumHit[]>>;
 }
 
-export function allReleases(music: MusicSource, artistId: number, signal?: AbortSignal): Promise<Album[]> {
+export function allReleases(music: MusicSource, artistId: number, signal?: AbortSignal): Promise<AlbumHit[]> {
   return allPages((offset, limit) => music.artistAlbums(artistId, { limit, offset, signal }));
 }
 
 /** Newest first; undated last; equal dates keep the source's order (Array.prototype.sort is stable). */
-export function newestFirst(a: Album, b: Album): number {
+export function newestFirst(a: Pick<AlbumHit, 'releaseDate'>, b: Pick<AlbumHit, 'releaseDate'>): number {
   if (a.releaseDate === b.releaseDate) return 0;
   if (a.releaseDate === null) return 1;
   if (b.releaseDate === null) return -1;
   return a.releaseDate < b.releaseDate ? 1 : -1;
 }
 
-export function groupDiscography(releases: readonly Album[], limit: number, only?: RecordType): Discography {
+export function groupDiscography(releases: readonly AlbumHit[], limit: number, only?: RecordType): Discography {
   const unique = [...new Map(releases.map((r) => [r.id, r])).values()];
   const counts: Record<GroupName, number> = { albums: 0, singles: 0, eps: 0, compilations: 0 };
   for (const r of unique) counts[GROUPS[r.recordType]]++;
   const years = unique.flatMap((r) => (r.releaseDate ? [r.releaseDate.slice(0, 4)] : [])).sort();
-  const groups: Partial<Record<GroupName, Album[]>> = {};
+  const groups: Partial<Record<GroupName, AlbumHit[]>> = {};
   for (const type of Object.keys(GROUPS) as RecordType[]) {
     if (only && type !== only) continue;
     groups[GROUPS[type]] = unique.filter((r) => r.recordType === type).sort(newestFirst).slice(0, limit);

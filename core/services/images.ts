@@ -5,7 +5,7 @@
  * album of that title: the shapes key covers on artist and album title, the radio's song art
  * on the credited names and the track title.
  */
-import type { MusicSource } from '../sources/types.ts';
+import { creditsOf, type MusicSource } from '../sources/types.ts';
 import { fold } from './ranking.ts';
 
 export async function coverExists(music: MusicSource, artist: string, title: string, signal?: AbortSignal): Promise<boolean> {
@@ -14,7 +14,8 @@ export async function coverExists(music: MusicSource, artist: string, title: str
   if (albums.some((album) => fold(album.title) === t && fold(album.artist.name) === a)) return true;
   const tracks = await music.searchTracks(title, { limit: 25, signal });
   return tracks.some((track) => {
-    const names = [track.artist.name, ...track.artists.map((c) => c.name), track.artists.map((c) => c.name).join(', ')];
+    const credits = creditsOf(track);
+    const names = [track.artist.name, ...credits.map((c) => c.name), credits.map((c) => c.name).join(', ')];
     return (fold(track.title) === t || fold(track.album.title) === t) && names.some((name) => fold(name) === a);
   });
 }

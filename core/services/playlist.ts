@@ -6,8 +6,8 @@
  * 3. the same artist never plays back to back.
  * Deterministic: the same genres, targets and limit give the same list.
  */
-import type { AudioFeatures, MusicSource, Sources, Track } from '../sources/types.ts';
-import { interleave } from './related.ts';
+import type { AudioFeatures, MusicSource, Sources, TrackHit } from '../sources/types.ts';
+import { interleave } from '../interleave.ts';
 
 export const ENERGY_WINDOW = 0.2;
 export const TEMPO_WINDOW = 20;
@@ -25,7 +25,7 @@ export function genreKeywords(text: string): string[] {
 }
 
 /** Rule 1: a track is kept unless its features show it outside a target's window. */
-export function fitsTargets(track: Track, features: ReadonlyMap<string, AudioFeatures>, targets: Targets): boolean {
+export function fitsTargets(track: TrackHit, features: ReadonlyMap<string, AudioFeatures>, targets: Targets): boolean {
   const f = track.isrc ? features.get(track.isrc) : undefined;
   if (!f) return true;
   if (targets.energy !== undefined && Math.abs(f.energy - targets.energy) > ENERGY_WINDOW + 1e-9) return false;
@@ -37,9 +37,9 @@ export function fitsTargets(track: Track, features: ReadonlyMap<string, AudioFea
  * Rules 2 and 3: filtered tracks first, then the rest of the pool as top-up; each next track is
  * the first candidate whose artist differs from the previous one. Stops when none can follow.
  */
-export function assemble(pool: readonly Track[], keep: (t: Track) => boolean, limit: number): Track[] {
+export function assemble(pool: readonly TrackHit[], keep: (t: TrackHit) => boolean, limit: number): TrackHit[] {
   const candidates = [...pool.filter(keep), ...pool.filter((t) => !keep(t))];
-  const out: Track[] = [];
+  const out: TrackHit[] = [];
   while (out.length < limit) {
     const previous = out.at(-1)?.artist.id;
     const next = candidates.findIndex((t) => t.artist.id !== previous);
@@ -50,13 +50,13 @@ export function assemble(pool: readonly Track[], keep: (t: Track) => boolean, li
 }
 
 /** The genre search pool: each keyword's tracks in turns, first occurrence of each track kept. */
-export async function genrePool(music: MusicSource, genres: readonly string[], limit: number, signal?: AbortSignal): Promise<Track[]> {
+export async function genrePool(music: MusicSource, genres: readonly string[], limit: number, signal?: AbortSignal): Promise<TrackHit[]> {
   const perGenre = Math.min(Math.max(limit * 4, 50), 200);
   const lists = await Promise.all(genres.map((g) => music.genreTracks(g, { limit: perGenre, signal })));
   return [...new Map(interleave(lists).map((t) => [t.id, t])).values()];
 }
 
-export async function featuresOf(sources: Sources, tracks: readonly Track[], signal?: AbortSignal): Promise<Map<string, AudioFeatures>> {
+export async function featuresOf(sources: Sources, tracks: readonly TrackHit[], signal?: AbortSignal): Promise<Map<string, AudioFeatures>> {
   const isrcs = [...new Set(tracks.flatMap((t) => (t.isrc ? [t.isrc] : [])))];
   const batches: string[][] = [];
   for (let i = 0; i < isrcs.length; i += FEATURES_BATCH) batches.push(isrcs.slice(i, i + FEATURES_BATCH));
@@ -64,7 +64,7 @@ export async function featuresOf(sources: Sources, tracks: readonly Track[], sig
   return new Map(maps.flatMap((m) => [...m]));
 }
 
-export async function generatePlaylist(sources: Sources, genres: readonly string[], targets: Targets, limit: number, signal?: AbortSignal): Promise<Track[]> {
+export async function generatePlaylist(sources: Sources, genres: readonly string[], targets: Targets, limit: number, signal?: AbortSignal): Promise<TrackHit[]> {
   const pool = await genrePool(sources.music, genres, limit, signal);
   const filtering = targets.energy !== undefined || targets.tempo !== undefined;
   const features = filtering ? await featuresOf(sources, pool, signal) : new Map<string, AudioFeatures>();

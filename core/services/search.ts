@@ -4,7 +4,7 @@
  * wider pool with the D15 score so an exact name outranks a more famous near match, then cuts
  * each section to `limit`.
  */
-import type { Album, Artist, MusicSource, Playlist, Track } from '../sources/types.ts';
+import type { AlbumHit, Artist, MusicSource, PlaylistHit, TrackHit } from '../sources/types.ts';
 import { rankByRelevance, type Scored } from './ranking.ts';
 
 export const SEARCH_TYPES = ['tracks', 'artists', 'albums', 'playlists'] as const;
@@ -13,15 +13,15 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 /** How many candidates to re-rank: enough to pull an exact but obscure match up. */
 const poolSize = (limit: number): number => Math.min(Math.max(limit * 3, 25), 100);
 
-const trackNames = (t: Track) => [t.title, `${t.artist.name} ${t.title}`, `${t.title} ${t.artist.name}`];
+const trackNames = (t: TrackHit) => [t.title, `${t.artist.name} ${t.title}`, `${t.title} ${t.artist.name}`];
 /** The names an album answers to: its title, alone or with its artist's name either side. */
-export const albumNames = (a: Album): string[] => [a.title, `${a.artist.name} ${a.title}`, `${a.title} ${a.artist.name}`];
+export const albumNames = (a: AlbumHit): string[] => [a.title, `${a.artist.name} ${a.title}`, `${a.title} ${a.artist.name}`];
 
 async function ranked<T>(pool: Promise<T[]>, query: string, limit: number, names: (item: T) => readonly string[], popularity: (item: T) => number): Promise<Scored<T>[]> {
   return rankByRelevance(await pool, query, names, popularity).slice(0, limit);
 }
 
-export function rankedTracks(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Track>[]> {
+export function rankedTracks(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<TrackHit>[]> {
   return ranked(music.searchTracks(query, { limit: poolSize(limit), signal }), query, limit, trackNames, (t) => t.rank);
 }
 
@@ -29,13 +29,13 @@ export function rankedArtists(music: MusicSource, query: string, limit: number, 
   return ranked(music.searchArtists(query, { limit: poolSize(limit), signal }), query, limit, (a) => [a.name], (a) => a.fans);
 }
 
-export function rankedAlbums(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Album>[]> {
-  return ranked(music.searchAlbums(query, { limit: poolSize(limit), signal }), query, limit, albumNames, (a) => a.fans);
+export function rankedAlbums(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<AlbumHit>[]> {
+  return ranked(music.searchAlbums(query, { limit: poolSize(limit), signal }), query, limit, albumNames, (a) => a.fans ?? 0);
 }
 
 /** User and editorial playlists alike (spec §4.4); followers stand for popularity. */
-export function rankedPlaylists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Playlist>[]> {
-  return ranked(music.searchPlaylists(query, { limit: poolSize(limit), signal }), query, limit, (p) => [p.title], (p) => p.fans);
+export function rankedPlaylists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<PlaylistHit>[]> {
+  return ranked(music.searchPlaylists(query, { limit: poolSize(limit), signal }), query, limit, (p) => [p.title], (p) => p.fans ?? 0);
 }
 
 /** Spec §4.3: matching artists, most fans first. */
@@ -45,10 +45,10 @@ export async function artistsByFans(music: MusicSource, query: string, limit: nu
 }
 
 export interface SearchAllResult {
-  tracks: Scored<Track>[];
+  tracks: Scored<TrackHit>[];
   artists: Scored<Artist>[];
-  albums: Scored<Album>[];
-  playlists: Scored<Playlist>[];
+  albums: Scored<AlbumHit>[];
+  playlists: Scored<PlaylistHit>[];
 }
 
 /** Every requested section in parallel; a section not asked for stays empty. */

@@ -5,7 +5,7 @@
  * ISRC) and recommendations.
  */
 import type { TrackDetails } from '../shape/full-track.ts';
-import type { MusicSource, Sources, Track } from '../sources/types.ts';
+import { isTrackRecord, type MusicSource, type Sources, type Track, type TrackHit } from '../sources/types.ts';
 import { fold, PLAUSIBLE, similarity } from './ranking.ts';
 import { relatedTracks } from './related.ts';
 
@@ -18,15 +18,18 @@ export function stripBrackets(title: string): string {
   return stripped || title.trim();
 }
 
-/** The artist's track whose title best matches, or null when none is plausibly it. */
-export async function findTrack(music: MusicSource, artist: string, title: string, signal?: AbortSignal): Promise<Track | null> {
+/**
+ * The artist's track whose title best matches, or null when none is plausibly it. The source
+ * narrows to the artist's credits (the contract); an exact main-artist name is still preferred.
+ */
+export async function findTrack(music: MusicSource, artist: string, title: string, signal?: AbortSignal): Promise<TrackHit | null> {
   const wanted = stripBrackets(title);
   const candidates = await music.searchTracks(wanted, { artist, limit: 10, signal });
   const artistKey = fold(artist);
-  let best: { track: Track; sim: number } | null = null;
+  let best: { track: TrackHit; sim: number } | null = null;
   for (const track of candidates) {
-    const credited = track.artists.some((a) => fold(a.name) === artistKey) || fold(track.artist.name) === artistKey;
-    const sim = similarity([stripBrackets(track.title), track.title], wanted) * (credited ? 1 : 0.5);
+    const main = fold(track.artist.name) === artistKey;
+    const sim = similarity([stripBrackets(track.title), track.title], wanted) * (main ? 1 : 0.9);
     if (sim >= PLAUSIBLE && (!best || sim > best.sim)) best = { track, sim };
   }
   return best?.track ?? null;
@@ -42,11 +45,17 @@ export interface TrackQuery {
  * A known ISRC skips the search (spec §4.7, §4.8); an unknown one falls back to artist and
  * title when both were given, since the ISRC is there to save a lookup, not to narrow it.
  */
-export async function resolveTrack(music: MusicSource, q: TrackQuery, signal?: AbortSignal): Promise<Track | null> {
+export async function resolveTrack(music: MusicSource, q: TrackQuery, signal?: AbortSignal): Promise<TrackHit | null> {
   const byIsrc = q.isrc ? await music.trackByIsrc(q.isrc, { signal }) : null;
   if (byIsrc) return byIsrc;
   if (q.artist && q.title) return findTrack(music, q.artist, q.title, signal);
   return null;
+}
+
+/** `resolveTrack`, then the whole record when a search found only a hit (no ISRC, credits or position). */
+export async function resolveTrackRecord(music: MusicSource, q: TrackQuery, signal?: AbortSignal): Promise<Track | null> {
+  const found = await resolveTrack(music, q, signal);
+  return !found || isTrackRecord(found) ? found : music.track(found.id, { signal });
 }
 
 /** Everything the full-track shape needs, fetched in parallel. Features need an ISRC (spec §4.8). */

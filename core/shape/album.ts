@@ -3,7 +3,7 @@
  * Spec §2.3: the album variants, each a pure function from a domain `Album`. Covers are the
  * `/cover` proxy keyed on the album artist and title, so a track and its album share an image.
  */
-import type { Album, RecordType, Track } from '../sources/types.ts';
+import type { Album, AlbumHit, RecordType, TrackHit } from '../sources/types.ts';
 import { albumTrackEntry, type AlbumTrackEntry } from './track.ts';
 import { coverUrl } from './urls.ts';
 
@@ -32,33 +32,33 @@ export interface FullAlbum extends NewRelease {
   genres: string[]; contributors: Contributor[]; tracks: AlbumTrackEntry[];
 }
 
-export function albumCover(album: Album, base: string): string {
+export function albumCover(album: AlbumHit, base: string): string {
   return coverUrl(base, album.artist.name, album.title);
 }
 
-function head(album: Album, base: string): AlbumHead {
+function head(album: AlbumHit, base: string): AlbumHead {
   return { id: album.id, title: album.title, artist: album.artist.name, artistId: album.artist.id, cover: albumCover(album, base) };
 }
 
-export function searchAlbum(album: Album, base: string, score: number): SearchAlbum {
+export function searchAlbum(album: AlbumHit, base: string, score: number): SearchAlbum {
   return {
     ...head(album, base), releaseDate: album.releaseDate, recordType: album.recordType, explicit: album.explicit,
-    trackCount: album.trackCount, genreId: album.genreId, score,
+    trackCount: album.trackCount ?? 0, genreId: album.genreId, score,
   };
 }
 
-export function albumSearchResult(album: Album, base: string): AlbumSearchResult {
-  return { ...head(album, base), releaseDate: album.releaseDate, trackCount: album.trackCount, recordType: album.recordType, explicit: album.explicit };
+export function albumSearchResult(album: AlbumHit, base: string): AlbumSearchResult {
+  return { ...head(album, base), releaseDate: album.releaseDate, trackCount: album.trackCount ?? 0, recordType: album.recordType, explicit: album.explicit };
 }
 
-export function discographyRelease(album: Album, base: string): DiscographyRelease {
+export function discographyRelease(album: AlbumHit, base: string): DiscographyRelease {
   return {
     ...head(album, base), releaseDate: album.releaseDate, recordType: album.recordType, explicit: album.explicit,
-    genreId: album.genreId, fans: album.fans,
+    genreId: album.genreId, fans: album.fans ?? 0,
   };
 }
 
-export function newRelease(album: Album, base: string): NewRelease {
+export function newRelease(album: AlbumHit, base: string): NewRelease {
   return {
     id: album.id, title: album.title, artist: { id: album.artist.id, name: album.artist.name },
     cover: albumCover(album, base), releaseDate: album.releaseDate, recordType: album.recordType,
@@ -66,7 +66,7 @@ export function newRelease(album: Album, base: string): NewRelease {
 }
 
 /** Spec §4.14. Unknown label or UPC are empty strings: the spec types both as strings. */
-export function fullAlbum(album: Album, tracks: readonly Track[], base: string): FullAlbum {
+export function fullAlbum(album: Album, tracks: readonly TrackHit[], base: string): FullAlbum {
   return {
     ...newRelease(album, base), trackCount: album.trackCount, duration: Math.round(album.duration),
     label: album.label ?? '', upc: album.upc ?? '', explicit: album.explicit, genres: [...album.genres],

@@ -3,7 +3,7 @@
  * Spec §2.4: the artist variants. Images are always the `/artistimage` proxy (spec §4.12:
  * "proxied image URLs"), never the upstream's own address.
  */
-import type { Artist, Track } from '../sources/types.ts';
+import type { Artist, TrackHit } from '../sources/types.ts';
 import { artistInfoTopTrack, type ArtistInfoTopTrack } from './track.ts';
 import { artistImageUrl } from './urls.ts';
 
@@ -29,7 +29,7 @@ export function searchArtist(artist: Artist, base: string, score: number): Searc
   return { ...artistEntry(artist, base), albumCount: artist.albumCount, score };
 }
 
-export function fullArtist(artist: Artist, topTracks: readonly Track[], related: readonly Artist[], base: string): FullArtist {
+export function fullArtist(artist: Artist, topTracks: readonly TrackHit[], related: readonly Artist[], base: string): FullArtist {
   return {
     ...artistEntry(artist, base), albumCount: artist.albumCount,
     topTracks: topTracks.slice(0, ARTIST_INFO_TOP_TRACKS).map((t) => artistInfoTopTrack(t, base)),

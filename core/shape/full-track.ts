@@ -4,7 +4,7 @@
  * D17: the row the spec calls "the service" is `primaryArtist`; `timeSignature` is only in the
  * `/track/info` features, 4 when the provider has none.
  */
-import type { Album, Artist, AudioFeatures, RecordType, Track } from '../sources/types.ts';
+import type { Album, Artist, AudioFeatures, RecordType, Track, TrackHit } from '../sources/types.ts';
 import { albumCover } from './album.ts';
 import { isrcRecommendation, recommendation, trackCover, type IsrcRecommendation, type Recommendation } from './track.ts';
 import { artistImageUrl, formatDuration, keyName } from './urls.ts';
@@ -47,7 +47,7 @@ export interface TrackDetails {
   artist: Artist | null;
   album: Album | null;
   features: AudioFeatures | null;
-  recommendations: readonly Track[];
+  recommendations: readonly TrackHit[];
 }
 
 export function isrcFeatures(f: AudioFeatures): IsrcFeatures {
@@ -65,7 +65,9 @@ export function infoFeatures(f: AudioFeatures): InfoFeatures {
 
 function base(d: TrackDetails, url: string): FullTrackBase {
   const { track } = d;
-  const main = d.artist ?? { ...track.artist, genres: track.genres };
+  // Some sources file genres on albums only (Deezer): the album's then stand for the artist's.
+  const genres = d.artist?.genres.length ? d.artist.genres : (d.album?.genres ?? []);
+  const main = { ...(d.artist ?? track.artist), genres };
   return {
     found: true, id: track.id, name: track.title, explicit: track.explicit, isrc: track.isrc,
     durationMs: track.durationMs, durationFormatted: formatDuration(track.durationMs),
@@ -79,7 +81,7 @@ function trackAlbum(d: TrackDetails, url: string): TrackAlbum {
   return {
     id: track.album.id, name: track.album.title, albumType: album?.recordType ?? 'album',
     releaseDate: album?.releaseDate ?? track.releaseDate, totalTracks: album?.trackCount ?? 0, label: album?.label ?? '',
-    genres: [...(album?.genres ?? track.genres)], cover: album ? albumCover(album, url) : trackCover(track, url),
+    genres: [...(album?.genres ?? [])], cover: album ? albumCover(album, url) : trackCover(track, url),
   };
 }
 

@@ -1,5 +1,5 @@
 /** @module Spec §4.16: the `/playlist/generate` body; `params` echoes the filters, null when omitted. */
-import type { Track } from '../sources/types.ts';
+import type { TrackHit } from '../sources/types.ts';
 import { relatedTrack, type RelatedTrack } from './track.ts';
 
 export interface GeneratedPlaylist {
@@ -9,7 +9,7 @@ export interface GeneratedPlaylist {
   tracks: RelatedTrack[];
 }
 
-export function generatedPlaylist(genres: string, energy: number | undefined, tempo: number | undefined, tracks: readonly Track[], base: string): GeneratedPlaylist {
+export function generatedPlaylist(genres: string, energy: number | undefined, tempo: number | undefined, tracks: readonly TrackHit[], base: string): GeneratedPlaylist {
   return {
     playlist: `${genres} Mix`,
     params: { genres, energy: energy ?? null, tempo: tempo ?? null },

@@ -22,6 +22,11 @@ export function artistImageUrl(base: string, id: number): string {
   return `${base}/artistimage?id=${id}`;
 }
 
+/** Spec §4.1 `previewUrl`: Sleeve's own redirect, since live previews are signed and expire (README). */
+export function previewUrl(base: string, trackId: number): string {
+  return `${base}/track/preview?id=${trackId}`;
+}
+
 /** Playlists have no artist/title pair, so their art lives under `/media/images/` (spec §2). */
 export function playlistCoverUrl(base: string, id: number): string {
   return `${base}/media/images/playlist/${id}.svg`;

@@ -21,10 +21,14 @@ export interface Contributor extends ArtistRef {
   role: Role;
 }
 
+/**
+ * An artist as both searches and lookups answer it: upstreams list artists with the same
+ * fields everywhere, so artists need no hit/record split.
+ */
 export interface Artist extends ArtistRef {
   fans: number;
   albumCount: number;
-  /** Genre names, most characteristic first. */
+  /** Genre names, most characteristic first; empty when the source files genres on albums only (Deezer). */
   genres: string[];
   /** The upstream's own picture (live mode), or null: the `/artistimage` proxy draws one. */
   imageUrl: string | null;
@@ -35,46 +39,76 @@ export interface AlbumRef {
   title: string;
 }
 
-export interface Album extends AlbumRef {
+/**
+ * An album as a listing carries it (a search, an artist's releases, new releases). Listings
+ * differ in what they carry: a field a listing lacks is null, never guessed.
+ */
+export interface AlbumHit extends AlbumRef {
   artist: ArtistRef;
   recordType: RecordType;
-  /** `YYYY-MM-DD`, or null when the upstream has no date. */
+  /** `YYYY-MM-DD`, or null when the listing or the upstream has no date. */
   releaseDate: string | null;
-  trackCount: number;
-  /** Total running time in seconds. */
-  duration: number;
-  label: string | null;
-  upc: string | null;
+  /** Null when the listing does not say (Deezer's artist releases). */
+  trackCount: number | null;
   explicit: boolean;
   genreId: number | null;
-  genres: string[];
-  fans: number;
-  contributors: Contributor[];
+  /** Null when the listing does not say (Deezer's album search). */
+  fans: number | null;
   /** The upstream's own cover (live mode), or null: the `/cover` proxy draws one. */
   coverUrl: string | null;
 }
 
-export interface Track {
+/** A whole album, looked up by id: what `/album/info` (spec §2.3) needs. */
+export interface Album extends AlbumHit {
+  trackCount: number;
+  fans: number;
+  /** Total running time in seconds. */
+  duration: number;
+  label: string | null;
+  upc: string | null;
+  genres: string[];
+  contributors: Contributor[];
+}
+
+/** A track as a listing carries it (a search, a chart, top tracks, an album's or playlist's tracks). */
+export interface TrackHit {
   id: number;
   title: string;
-  /** 12 upper-case characters, or null: a share of real catalogues has none. */
+  /** 12 upper-case characters; null when the track has none or the listing does not carry it. */
   isrc: string | null;
   durationMs: number;
   explicit: boolean;
   /** Popularity: higher is more popular. Its scale is the source's own. */
   rank: number;
+  /** The upstream's preview; may be signed and short-lived (live), so answers point at `/track/preview`. */
   previewUrl: string | null;
+  /** Position on its album: known in an album's tracklist or a full record, else null. */
   trackNumber: number | null;
   discNumber: number | null;
   /** The main artist. */
   artist: ArtistRef;
+  album: AlbumRef;
+}
+
+/** A whole track, looked up by id or ISRC: what the full track (spec §2.2) needs of the track itself. */
+export interface Track extends TrackHit {
   /** Every credited artist, the main one first. */
   artists: Contributor[];
-  album: AlbumRef;
-  /** Release date of the track's album, when the source knows it cheaply. */
+  /** Release date of the track's album. */
   releaseDate: string | null;
-  /** Genre names of the track (through its album or artist). */
-  genres: string[];
+}
+
+/**
+ * The artists credited on a track, main first: a whole record's list, or the main artist alone
+ * when a listing gave only that.
+ */
+export function creditsOf(track: TrackHit | Track): readonly ArtistRef[] {
+  return isTrackRecord(track) ? track.artists : [track.artist];
+}
+
+/** Whether a listing already gave the whole record (the demo catalogue always does). */
+export function isTrackRecord(track: TrackHit | Track): track is Track {
+  return 'artists' in track;
 }
 
 export interface PlaylistCreator {
@@ -82,19 +116,24 @@ export interface PlaylistCreator {
   name: string;
 }
 
-export interface Playlist {
+/** A playlist as a search lists it. */
+export interface PlaylistHit {
   id: number;
   title: string;
-  description: string;
   trackCount: number;
-  /** Total running time in seconds. */
-  duration: number;
   creator: PlaylistCreator;
   public: boolean;
-  fans: number;
-  /** True for editorial (service-curated) playlists, false for user playlists. */
-  editorial: boolean;
+  /** Null when the listing does not say (Deezer's playlist search). */
+  fans: number | null;
   coverUrl: string | null;
+}
+
+/** A whole playlist, looked up by id (D11's `/playlist/info`). */
+export interface Playlist extends PlaylistHit {
+  description: string;
+  /** Total running time in seconds. */
+  duration: number;
+  fans: number;
 }
 
 export interface Genre {
@@ -125,7 +164,7 @@ export interface AudioFeatures {
 /** A chart actually served: `country` is the ISO code, or `global`. */
 export interface Chart {
   country: string;
-  tracks: Track[];
+  tracks: TrackHit[];
 }
 
 export interface Page<T> {
@@ -162,35 +201,49 @@ interface Probed {
 }
 
 /**
- * Music metadata. Lookups answer null for an unknown id; searches answer candidates
- * best-first by the source's own relevance (the D15 score is computed by the service).
+ * Music metadata. Searches and lists answer hits; lookups by id answer whole records (null
+ * for an unknown id), so a service that needs a record's every field asks for it by id.
+ * Searches answer candidates best-first by the source's own relevance (the D15 score is
+ * computed by the service).
  */
 export interface MusicSource extends Probed {
-  searchTracks(query: string, options: TrackSearchOptions): Promise<Track[]>;
+  searchTracks(query: string, options: TrackSearchOptions): Promise<TrackHit[]>;
   searchArtists(query: string, options: ListOptions): Promise<Artist[]>;
-  searchAlbums(query: string, options: ListOptions): Promise<Album[]>;
-  searchPlaylists(query: string, options: ListOptions): Promise<Playlist[]>;
+  searchAlbums(query: string, options: ListOptions): Promise<AlbumHit[]>;
+  searchPlaylists(query: string, options: ListOptions): Promise<PlaylistHit[]>;
 
   track(id: number, options?: CallOptions): Promise<Track | null>;
   trackByIsrc(isrc: string, options?: CallOptions): Promise<Track | null>;
   album(id: number, options?: CallOptions): Promise<Album | null>;
-  albumTracks(id: number, options: ListOptions): Promise<Page<Track>>;
+  /** The album's tracklist in order, with ISRCs and positions. */
+  albumTracks(id: number, options: ListOptions): Promise<Page<TrackHit>>;
   artist(id: number, options?: CallOptions): Promise<Artist | null>;
-  artistTopTracks(id: number, options: ListOptions): Promise<Track[]>;
+  artistTopTracks(id: number, options: ListOptions): Promise<TrackHit[]>;
   /** Every release of the artist, in the source's order; page through `total`. */
-  artistAlbums(id: number, options: ListOptions): Promise<Page<Album>>;
+  artistAlbums(id: number, options: ListOptions): Promise<Page<AlbumHit>>;
   relatedArtists(id: number, options: ListOptions): Promise<Artist[]>;
+  /**
+   * Tracks by artists like this one, best first (Deezer's artist "radio"): one call for what
+   * would otherwise be a related-artists call plus one top-tracks call per related artist.
+   */
+  similarTracks(artistId: number, options: ListOptions): Promise<TrackHit[]>;
   playlist(id: number, options?: CallOptions): Promise<Playlist | null>;
-  playlistTracks(id: number, options: ListOptions): Promise<Page<Track>>;
+  playlistTracks(id: number, options: ListOptions): Promise<Page<TrackHit>>;
+
+  /**
+   * A playable preview of the track valid right now, or null: live previews are signed and
+   * expire within hours, so answers point at `/track/preview`, which asks here each time.
+   */
+  preview(id: number, options?: CallOptions): Promise<string | null>;
 
   /** Editorial genres; the list holds id 0 named `All`. */
   genres(options?: CallOptions): Promise<Genre[]>;
   /** Latest global releases, newest first. */
-  newReleases(options: ListOptions): Promise<Album[]>;
+  newReleases(options: ListOptions): Promise<AlbumHit[]>;
   /** The chart of a country (ISO alpha-2, upper case), or the global one for null. Null when that country has none. */
   chart(country: string | null, options: ListOptions): Promise<Chart | null>;
   /** Tracks of a genre keyword, most popular first: the pool `/playlist/generate` draws from. */
-  genreTracks(genre: string, options: ListOptions): Promise<Track[]>;
+  genreTracks(genre: string, options: ListOptions): Promise<TrackHit[]>;
 }
 
 /** Audio features by ISRC. */

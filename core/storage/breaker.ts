@@ -52,3 +52,14 @@ export function breaker(options: BreakerOptions): Breaker {
     },
   };
 }
+
+/** The storage's breaker as Sleeve builds it: the outage logged once, naming the storage. */
+export function storageBreaker(log: { error(message: string, fields?: Record<string, unknown>): void }, storageName: string): Breaker {
+  return breaker({
+    onOutage: (error) =>
+      log.error('storage unavailable: answering uncached and unlimited until it is back', {
+        storage: storageName,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  });
+}

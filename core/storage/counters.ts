@@ -24,24 +24,34 @@ export interface CounterStore {
  * keeps one Map for the current window and drops it whole when the next begins: memory is
  * bounded by the clients of one minute, with no sweeping. A flood of more than
  * `MEMORY_COUNTERS_CAP` distinct client×endpoint keys in one minute starts the Map afresh.
+ * Each window length has its own Map, so the rate limits (one minute) and the upstream budget
+ * (half-second slots) can share one store without each new window of one wiping the other.
  */
 export const MEMORY_COUNTERS_CAP: number = 100_000;
 
-export function memoryCounters(): CounterStore & { readonly size: number } {
-  let window = Number.NaN;
-  let counts = new Map<string, number>();
+/** In-process counters answer synchronously: callers may rely on it to skip a promise. */
+export interface MemoryCounters extends CounterStore {
+  readonly size: number;
+  hit(key: string, now: number, windowMs: number): Hit;
+}
+
+export function memoryCounters(): MemoryCounters {
+  const byLength = new Map<number, { window: number; counts: Map<string, number> }>();
   return {
     get size() {
-      return counts.size;
+      let size = 0;
+      for (const { counts } of byLength.values()) size += counts.size;
+      return size;
     },
     hit(key, now, windowMs) {
       const current = Math.floor(now / windowMs);
-      if (current !== window || (counts.size >= MEMORY_COUNTERS_CAP && !counts.has(key))) {
-        window = current;
-        counts = new Map();
+      let held = byLength.get(windowMs);
+      if (!held || current !== held.window || (held.counts.size >= MEMORY_COUNTERS_CAP && !held.counts.has(key))) {
+        held = { window: current, counts: new Map() };
+        byLength.set(windowMs, held);
       }
-      const count = (counts.get(key) ?? 0) + 1;
-      counts.set(key, count);
+      const count = (held.counts.get(key) ?? 0) + 1;
+      held.counts.set(key, count);
       return { count, resetAt: (current + 1) * windowMs };
     },
   };

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../core/sources/catalog/generate.ts';
 import { createCatalogSources } from '../../core/sources/catalog/index.ts';
+import { creditsOf } from '../../core/sources/types.ts';
 import { catalogText } from '../../core/sources/catalog/write.ts';
 import { createVocabulary, editDistance } from '../../core/sources/catalog/vocabulary.ts';
 
@@ -51,7 +52,7 @@ describe('catalogue search', () => {
     const artist = data.artists.find((a) => a.id === target.artistId)!.name;
     const found = await music.searchTracks(target.title, { limit: 5, artist: artist.toUpperCase() });
     expect(found.map((t) => t.id)).toContain(target.id);
-    for (const t of found) expect(t.artists.map((a) => a.id)).toContain(target.artistId);
+    for (const t of found) expect(creditsOf(t).map((a) => a.id)).toContain(target.artistId);
   });
 
   it('answers nothing for a query of punctuation only', async () => {

@@ -22,14 +22,14 @@ export function track(over: Partial<Track> = {}): Track {
     id: 100, title: 'Morning Song', isrc: 'GBABC2000001', durationMs: 185_000, explicit: false, rank: 5000,
     previewUrl: null, trackNumber: 1, discNumber: 1, artist: { id: 1, name: 'Ada Lark' },
     artists: [{ id: 1, name: 'Ada Lark', role: 'Main' }], album: { id: 10, title: 'First Light' }, releaseDate: '2020-05-01',
-    genres: ['Pop'], ...over,
+    ...over,
   };
 }
 
 export function playlist(over: Partial<Playlist> = {}): Playlist {
   return {
     id: 7, title: 'Rainy Day', description: '', trackCount: 12, duration: 2400, creator: { id: 3, name: 'sam' }, public: true,
-    fans: 20, editorial: false, coverUrl: null, ...over,
+    fans: 20, coverUrl: null, ...over,
   };
 }
 

@@ -15,6 +15,7 @@ import { healthz } from '../../core/routes/health.ts';
 import { errorsList } from '../../core/routes/meta.ts';
 import { integerParam, requiredText } from '../../core/schemas/params.ts';
 import { createCatalogSources } from '../../core/sources/catalog/index.ts';
+import { storageBreaker } from '../../core/storage/breaker.ts';
 
 /** The frame's own endpoints, fixed here so other routes coming and going do not move these tests. */
 export const frameEndpoints: readonly Endpoint<any>[] = [healthz, editorialGenres, errorsList, batch];
@@ -37,6 +38,8 @@ export function testApp(endpoints: readonly Endpoint<any>[], options: SleeveOpti
     options: resolveOptions(options),
     sources: createCatalogSources(),
     storage: options.storage ?? createStorage(),
+    breaker: storageBreaker(log, 'test'),
+    summary: 'demo mode',
     now: () => clock.now,
     log,
   };

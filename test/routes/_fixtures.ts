@@ -4,21 +4,21 @@
  * (never hard-coded ids): a charting track with an ISRC and features, a track without an ISRC,
  * an artist with releases of several record types.
  */
-import type { Track } from '../../core/sources/types.ts';
+import type { TrackHit } from '../../core/sources/types.ts';
 import { music, sleeve } from './_client.ts';
 
-export async function chartTracks(limit = 50): Promise<Track[]> {
+export async function chartTracks(limit = 50): Promise<TrackHit[]> {
   return (await music.chart(null, { limit }))?.tracks ?? [];
 }
 
-export async function trackWithFeatures(): Promise<Track> {
+export async function trackWithFeatures(): Promise<TrackHit> {
   for (const track of await chartTracks()) {
     if (track.isrc && (await sleeve.deps.sources.features.features([track.isrc])).size > 0) return track;
   }
   throw new Error('the demo catalogue has no charting track with features');
 }
 
-export async function trackWithoutIsrc(): Promise<Track> {
+export async function trackWithoutIsrc(): Promise<TrackHit> {
   for (const genre of (await music.genres()).slice(1)) {
     const found = (await music.genreTracks(genre.name, { limit: 200 })).find((t) => t.isrc === null);
     if (found) return found;

@@ -5,6 +5,7 @@ import { resolveOptions } from '../../core/options.ts';
 import { changeKey, loadNowPlaying, watchNowPlaying } from '../../core/services/radio.ts';
 import type { NowPlaying, Sources } from '../../core/sources/types.ts';
 import { nowPlaying } from '../helpers/domain.ts';
+import { storageBreaker } from '../../core/storage/breaker.ts';
 
 const BASE = 'https://music.example.com';
 
@@ -23,7 +24,7 @@ function station() {
   };
   const deps: Deps = {
     options: resolveOptions({ radioPollMs: 1000 }), sources: { radio } as unknown as Sources, storage: createStorage(),
-    now: () => clock.now, log: { info() {}, error() {} },
+    now: () => clock.now, log: { info() {}, error() {} }, breaker: storageBreaker({ error() {} }, 'test'), summary: 'test',
   };
   return { deps, clock, polls };
 }

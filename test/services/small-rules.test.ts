@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generatedArt, initials, placeholderArt } from '../../core/services/art.ts';
 import { countryFrom } from '../../core/services/charts.ts';
-import { interleave, uniqueExcept } from '../../core/services/related.ts';
+import { interleave } from '../../core/interleave.ts';
+import { uniqueExcept } from '../../core/services/related.ts';
 import { stripBrackets } from '../../core/services/track.ts';
 import { track } from '../helpers/domain.ts';
 

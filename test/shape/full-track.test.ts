@@ -39,7 +39,14 @@ describe('full track (spec §2.2, D17)', () => {
 
   it("falls back to the track's own credit and album reference when lookups came back empty", () => {
     const body = valid(s.infoTrackSchema, infoTrack(details({ artist: null, album: null }), base));
-    expect(body.primaryArtist).toMatchObject({ id: 1, name: 'Ada Lark', genres: ['Pop'] });
+    // Tracks carry no genres: with neither artist nor album there are none to tell.
+    expect(body.primaryArtist).toMatchObject({ id: 1, name: 'Ada Lark', genres: [] });
     expect(body.album.cover).toBe(`${base}/cover?artist=Ada%20Lark&title=First%20Light`);
+  });
+
+  it("takes the album's genres for the primary artist when the source files genres on albums only", () => {
+    const body = valid(s.infoTrackSchema, infoTrack(details({ artist: { ...details().artist!, genres: [] } }), base));
+    expect(body.primaryArtist.genres).toEqual(body.album.genres);
+    expect(body.primaryArtist.genres.length).toBeGreaterThan(0);
   });
 });

@@ -7,8 +7,8 @@
  * own global chart, so the same suite runs against the catalogue and a recorded replay.
  */
 import { describe, expect, it } from 'vitest';
-import type { MusicSource, Track } from '../../core/sources/types.ts';
-import { AlbumSchema, ArtistSchema, expectValid, GenreSchema, PlaylistSchema, TrackSchema } from './domain-schemas.ts';
+import { creditsOf, type MusicSource, type TrackHit } from '../../core/sources/types.ts';
+import { AlbumHitSchema, AlbumSchema, ArtistSchema, expectValid, GenreSchema, PlaylistHitSchema, PlaylistSchema, TrackHitSchema, TrackSchema } from './domain-schemas.ts';
 import { abortedSignal, caseRunner, fold, type ContractOptions } from './_contract-kit.ts';
 
 export { runFeaturesContract } from './_contract-features.ts';
@@ -27,7 +27,7 @@ export interface MusicContractOptions extends ContractOptions<MusicSource> {
 export function runMusicContract(options: MusicContractOptions): void {
   const unknown = options.unknownId ?? 1_999_999_999;
   const test = caseRunner(options);
-  const sample = async (source: MusicSource): Promise<Track> => {
+  const sample = async (source: MusicSource): Promise<TrackHit> => {
     const chart = await source.chart(null, { limit: 10 });
     expect(chart?.tracks.length, 'the global chart must have tracks').toBeGreaterThan(0);
     return chart!.tracks.find((t) => t.isrc !== null) ?? chart!.tracks[0]!;
@@ -44,28 +44,34 @@ export function runMusicContract(options: MusicContractOptions): void {
       const chart = await s.chart(null, { limit: 5 });
       expect(chart?.country).toBe('global');
       expect(chart!.tracks.length).toBe(5);
-      for (const t of chart!.tracks) expectValid(TrackSchema, t, 'track');
+      for (const t of chart!.tracks) expectValid(TrackHitSchema, t, 'track');
       expect(await s.chart('ZZ', { limit: 5 })).toBeNull();
     });
 
-    test('track lookups by id and ISRC answer the same track; unknown ones give null', async (s) => {
+    test('track lookups by id and ISRC answer the same whole record; unknown ones give null', async (s) => {
       const t = await sample(s);
       const byId = await s.track(t.id);
       expectValid(TrackSchema, byId, 'track');
       expect(byId?.id).toBe(t.id);
-      if (t.isrc) expect((await s.trackByIsrc(t.isrc))?.id).toBe(t.id);
+      const isrc = byId?.isrc;
+      if (isrc) {
+        const byIsrc = await s.trackByIsrc(isrc.toLowerCase());
+        expectValid(TrackSchema, byIsrc, 'trackByIsrc');
+        expect(byIsrc?.id).toBe(t.id);
+      }
       expect(await s.track(unknown)).toBeNull();
       expect(await s.trackByIsrc('ZZ0000000000')).toBeNull();
     });
 
-    test("a track's album is schema-valid and lists the track; unknown album gives null", async (s) => {
+    test("a track's album is a whole record and lists the track with positions; unknown album gives null", async (s) => {
       const t = await sample(s);
       const album = await s.album(t.album.id);
       expectValid(AlbumSchema, album, 'album');
       const tracks = await s.albumTracks(t.album.id, { limit: 100 });
       expect(tracks.total).toBeGreaterThanOrEqual(tracks.items.length);
       expect(tracks.items.map((x) => x.id)).toContain(t.id);
-      for (const x of tracks.items) expectValid(TrackSchema, x, 'albumTrack');
+      for (const x of tracks.items) expectValid(TrackHitSchema, x, 'albumTrack');
+      expect(tracks.items.every((x) => x.trackNumber !== null), 'an album tracklist carries positions').toBe(true);
       expect(await s.album(unknown)).toBeNull();
     });
 
@@ -75,11 +81,14 @@ export function runMusicContract(options: MusicContractOptions): void {
       const top = await s.artistTopTracks(t.artist.id, { limit: 3 });
       expect(top.length).toBeGreaterThan(0);
       expect(top.length).toBeLessThanOrEqual(3);
-      for (const x of top) expectValid(TrackSchema, x, 'topTrack');
+      for (const x of top) expectValid(TrackHitSchema, x, 'topTrack');
       const releases = await s.artistAlbums(t.artist.id, { limit: 2 });
       expect(releases.items.length).toBeLessThanOrEqual(2);
       expect(releases.total).toBeGreaterThanOrEqual(releases.items.length);
-      for (const a of releases.items) expectValid(AlbumSchema, a, 'release');
+      for (const a of releases.items) expectValid(AlbumHitSchema, a, 'release');
+      const similar = await s.similarTracks(t.artist.id, { limit: 5 });
+      expect(similar.length).toBeLessThanOrEqual(5);
+      for (const x of similar) expectValid(TrackHitSchema, x, 'similarTrack');
       const related = await s.relatedArtists(t.artist.id, { limit: 4 });
       expect(related.length).toBeLessThanOrEqual(4);
       for (const a of related) expectValid(ArtistSchema, a, 'related');
@@ -93,14 +102,14 @@ export function runMusicContract(options: MusicContractOptions): void {
       expect(first.map((x) => x.id)).toContain(t.id);
       expect((await s.searchTracks(query, { limit: 10 })).map((x) => x.id)).toEqual(first.map((x) => x.id));
       expect((await s.searchTracks(t.title, { limit: 3 })).length).toBeLessThanOrEqual(3);
-      for (const x of first) expectValid(TrackSchema, x, 'track');
+      for (const x of first) expectValid(TrackHitSchema, x, 'track');
     });
 
     test('track search narrows to an artist', async (s) => {
       const t = await sample(s);
       const found = await s.searchTracks(t.title, { limit: 10, artist: t.artist.name });
       expect(found.map((x) => x.id)).toContain(t.id);
-      for (const x of found) expect(x.artists.some((a) => fold(a.name).includes(fold(t.artist.name)))).toBe(true);
+      for (const x of found) expect(creditsOf(x).some((a) => fold(a.name).includes(fold(t.artist.name)))).toBe(true);
     });
 
     test('search tolerates case, accents, punctuation and a small typo', async (s) => {
@@ -121,11 +130,11 @@ export function runMusicContract(options: MusicContractOptions): void {
       const albums = await s.searchAlbums(t.album.title, { limit: 4 });
       expect(albums.length).toBeGreaterThan(0);
       expect(albums.length).toBeLessThanOrEqual(4);
-      for (const a of albums) expectValid(AlbumSchema, a, 'album');
+      for (const a of albums) expectValid(AlbumHitSchema, a, 'album');
       const playlists = await s.searchPlaylists(options.playlistQuery ?? 'mix', { limit: 3 });
       expect(playlists.length).toBeGreaterThan(0);
       expect(playlists.length).toBeLessThanOrEqual(3);
-      for (const p of playlists) expectValid(PlaylistSchema, p, 'playlist');
+      for (const p of playlists) expectValid(PlaylistHitSchema, p, 'playlist');
     });
 
     test('a playlist and its tracks are schema-valid; unknown playlist gives null', async (s) => {
@@ -134,7 +143,7 @@ export function runMusicContract(options: MusicContractOptions): void {
       const tracks = await s.playlistTracks(p!.id, { limit: 5 });
       expect(tracks.items.length).toBeLessThanOrEqual(5);
       expect(tracks.total).toBeGreaterThanOrEqual(tracks.items.length);
-      for (const x of tracks.items) expectValid(TrackSchema, x, 'playlistTrack');
+      for (const x of tracks.items) expectValid(TrackHitSchema, x, 'playlistTrack');
       expect(await s.playlist(unknown)).toBeNull();
     });
 
@@ -142,7 +151,7 @@ export function runMusicContract(options: MusicContractOptions): void {
       const albums = await s.newReleases({ limit: 10 });
       expect(albums.length).toBeGreaterThan(0);
       expect(albums.length).toBeLessThanOrEqual(10);
-      for (const a of albums) expectValid(AlbumSchema, a, 'newRelease');
+      for (const a of albums) expectValid(AlbumHitSchema, a, 'newRelease');
       const dates = albums.map((a) => a.releaseDate).filter((d) => d !== null);
       expect(dates).toEqual([...dates].sort().reverse());
     });
@@ -153,6 +162,13 @@ export function runMusicContract(options: MusicContractOptions): void {
       expect(tracks.length).toBeGreaterThan(0);
       expect(tracks.length).toBeLessThanOrEqual(20);
       expect(tracks.map((t) => t.rank)).toEqual(tracks.map((t) => t.rank).sort((a, b) => b - a));
+    });
+
+    test('a preview is a playable http(s) URL or null; an unknown track has none', async (s) => {
+      const t = await sample(s);
+      const url = await s.preview(t.id);
+      if (url !== null) expect(new URL(url).protocol).toMatch(/^https?:$/);
+      expect(await s.preview(unknown)).toBeNull();
     });
 
     test('every call rejects on an already-aborted signal', async (s) => {
@@ -166,10 +182,11 @@ export function runMusicContract(options: MusicContractOptions): void {
         ['album', () => s.album(1, { signal })], ['albumTracks', () => s.albumTracks(1, { limit: 1, signal })],
         ['artist', () => s.artist(1, { signal })], ['artistTopTracks', () => s.artistTopTracks(1, { limit: 1, signal })],
         ['artistAlbums', () => s.artistAlbums(1, { limit: 1, signal })], ['relatedArtists', () => s.relatedArtists(1, { limit: 1, signal })],
+        ['similarTracks', () => s.similarTracks(1, { limit: 1, signal })],
         ['playlist', () => s.playlist(1, { signal })], ['playlistTracks', () => s.playlistTracks(1, { limit: 1, signal })],
         ['genres', () => s.genres({ signal })], ['newReleases', () => s.newReleases({ limit: 1, signal })],
         ['chart', () => s.chart(null, { limit: 1, signal })], ['genreTracks', () => s.genreTracks('pop', { limit: 1, signal })],
-        ['probe', () => s.probe({ signal })],
+        ['preview', () => s.preview(1, { signal })], ['probe', () => s.probe({ signal })],
       ];
       for (const [name, call] of calls) await expect(call(), name).rejects.toThrow();
     });

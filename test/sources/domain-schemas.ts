@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import type { Album, Artist, AudioFeatures, Genre, NowPlaying, Playlist, Song, Station, Track } from '../../core/sources/types.ts';
+import type { Album, AlbumHit, Artist, AudioFeatures, Genre, NowPlaying, Playlist, PlaylistHit, Song, Station, Track, TrackHit } from '../../core/sources/types.ts';
 
 const id = v.pipe(v.number(), v.integer(), v.minValue(0));
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -15,31 +15,41 @@ const unit = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
 const artistRef = v.strictObject({ id, name: text });
 const contributor = v.strictObject({ id, name: text, role: v.pipe(v.string(), v.minLength(1)) });
 
-export const TrackSchema: v.GenericSchema<unknown, Track> = v.strictObject({
+const trackHitEntries = {
   id, title: v.pipe(text, v.minLength(1)),
   isrc: v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/))),
   durationMs: count, explicit: v.boolean(), rank: count, previewUrl: v.nullable(v.pipe(v.string(), v.url())),
   trackNumber: v.nullable(count), discNumber: v.nullable(count),
-  artist: artistRef, artists: v.pipe(v.array(contributor), v.minLength(1)),
-  album: v.strictObject({ id, title: text }), releaseDate: date, genres: v.array(text),
+  artist: artistRef, album: v.strictObject({ id, title: text }),
+};
+export const TrackSchema: v.GenericSchema<unknown, Track> = v.strictObject({
+  ...trackHitEntries, artists: v.pipe(v.array(contributor), v.minLength(1)), releaseDate: date,
 });
+/** A listing may hand out whole records (the demo catalogue does); either passes, nothing else. */
+export const TrackHitSchema: v.GenericSchema<unknown, TrackHit> = v.union([TrackSchema, v.strictObject(trackHitEntries)]);
 
-export const AlbumSchema: v.GenericSchema<unknown, Album> = v.strictObject({
+const albumHitEntries = {
   id, title: text, artist: artistRef, recordType: v.picklist(['album', 'single', 'ep', 'compilation']), releaseDate: date,
-  trackCount: count, duration: count, label: v.nullable(text), upc: v.nullable(v.pipe(v.string(), v.regex(/^\d{12,14}$/))),
-  explicit: v.boolean(), genreId: v.nullable(id), genres: v.array(text), fans: count, contributors: v.array(contributor),
+  trackCount: v.nullable(count), explicit: v.boolean(), genreId: v.nullable(id), fans: v.nullable(count),
   coverUrl: v.nullable(v.pipe(v.string(), v.url())),
+};
+export const AlbumSchema: v.GenericSchema<unknown, Album> = v.strictObject({
+  ...albumHitEntries, trackCount: count, fans: count, duration: count, label: v.nullable(text),
+  upc: v.nullable(v.pipe(v.string(), v.regex(/^\d{12,14}$/))), genres: v.array(text), contributors: v.array(contributor),
 });
+export const AlbumHitSchema: v.GenericSchema<unknown, AlbumHit> = v.union([AlbumSchema, v.strictObject(albumHitEntries)]);
 
 export const ArtistSchema: v.GenericSchema<unknown, Artist> = v.strictObject({
   id, name: v.pipe(text, v.minLength(1)), fans: count, albumCount: count, genres: v.array(text),
   imageUrl: v.nullable(v.pipe(v.string(), v.url())),
 });
 
-export const PlaylistSchema: v.GenericSchema<unknown, Playlist> = v.strictObject({
-  id, title: text, description: text, trackCount: count, duration: count, creator: v.strictObject({ id, name: text }),
-  public: v.boolean(), fans: count, editorial: v.boolean(), coverUrl: v.nullable(v.pipe(v.string(), v.url())),
-});
+const playlistHitEntries = {
+  id, title: text, trackCount: count, creator: v.strictObject({ id, name: text }), public: v.boolean(), fans: v.nullable(count),
+  coverUrl: v.nullable(v.pipe(v.string(), v.url())),
+};
+export const PlaylistSchema: v.GenericSchema<unknown, Playlist> = v.strictObject({ ...playlistHitEntries, description: text, duration: count, fans: count });
+export const PlaylistHitSchema: v.GenericSchema<unknown, PlaylistHit> = v.union([PlaylistSchema, v.strictObject(playlistHitEntries)]);
 
 export const GenreSchema: v.GenericSchema<unknown, Genre> = v.strictObject({ id, name: v.pipe(text, v.minLength(1)), imageUrl: v.nullable(v.string()) });
 

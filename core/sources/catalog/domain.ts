@@ -23,7 +23,6 @@ export function toTrack(store: CatalogStore, t: TrackRecord): Track {
     artist: ref(store, t.artistId), artists,
     album: { id: t.albumId, title: album?.title ?? '' },
     releaseDate: album?.releaseDate ?? null,
-    genres: [...(store.artists.get(t.artistId)?.genres ?? [])],
   };
 }
 
@@ -51,7 +50,7 @@ export function toPlaylist(store: CatalogStore, p: PlaylistRecord): Playlist {
   const durationMs = p.trackIds.reduce((sum, id) => sum + (store.tracks.get(id)?.durationMs ?? 0), 0);
   return {
     id: p.id, title: p.title, description: p.description, trackCount: p.trackIds.length, duration: Math.round(durationMs / 1000),
-    creator: { ...p.creator }, public: p.public, fans: p.fans, editorial: p.editorial, coverUrl: p.coverUrl,
+    creator: { ...p.creator }, public: p.public, fans: p.fans, coverUrl: p.coverUrl,
   };
 }
 

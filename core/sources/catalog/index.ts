@@ -4,12 +4,15 @@
  * station. Synchronous to create; the catalogue loads lazily behind one memoised promise, so
  * `createSleeve()` stays synchronous and start-up awaits `prepareCatalog` for early errors.
  */
+import type { DriverContext } from '../kit/context.ts';
 import type { CallOptions, FeaturesSource, ProbeResult, Sources } from '../types.ts';
 import { compactIsrc } from './codes.ts';
 import { toFeatures } from './domain.ts';
 import { builtinCatalog, BUILTIN, fileCatalog, type LoadedCatalog } from './loaded.ts';
 import { createCatalogMusic, type Catalog } from './music.ts';
 import { createStation } from './station.ts';
+
+export const DRIVER_NAME = 'catalog';
 
 export interface CatalogSourcesOptions {
   /** A catalogue file's contents; without it, the built-in catalogue. */
@@ -20,6 +23,15 @@ export interface CatalogSourcesOptions {
   seed?: string;
   /** Size of the built-in catalogue, in tracks. */
   tracks?: number;
+}
+
+/**
+ * The registry's factory. The catalogue needs nothing of the driver context (no network, no
+ * storage: everything is in memory), but takes it like every driver so the registry can treat
+ * all drivers alike.
+ */
+export default function catalogSources(options: CatalogSourcesOptions, _ctx?: DriverContext): Sources {
+  return createCatalogSources(options);
 }
 
 export function createCatalogSources(options: CatalogSourcesOptions = {}): Sources {

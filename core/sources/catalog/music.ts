@@ -9,6 +9,7 @@ import { toAlbum, toArtist, toPlaylist, toTrack } from './domain.ts';
 import { containsWords, fold } from './fold.ts';
 import type { LoadedCatalog } from './loaded.ts';
 import type { CatalogStore } from './store.ts';
+import { interleave } from '../../interleave.ts';
 
 /** Resolves the catalogue once the caller's signal is checked: aborted calls never run. */
 export type Catalog = (options?: CallOptions) => Promise<LoadedCatalog>;
@@ -52,6 +53,7 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
       const all = store.albumTracks.get(id) ?? [];
       return { items: page(all, o).map((t) => toTrack(store, t)), total: all.length };
     },
+    preview: lookup((s) => s.tracks, (_s, t) => t.previewUrl),
     artist: lookup((s) => s.artists, toArtist),
     async artistTopTracks(id, o) {
       const { store } = await catalog(o);
@@ -66,6 +68,12 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
       const { store } = await catalog(o);
       const related = (store.artists.get(id)?.related ?? []).map((r) => store.artists.get(r)).filter((a) => a !== undefined);
       return page(related, o).map((a) => toArtist(store, a));
+    },
+    async similarTracks(id, o) {
+      const { store } = await catalog(o);
+      // The related artists' top tracks taken in turns, so no artist crowds the list.
+      const lists = (store.artists.get(id)?.related ?? []).map((r) => store.artistTracks.get(r) ?? []);
+      return page(interleave(lists), o).map((t) => toTrack(store, t));
     },
     playlist: lookup((s) => s.playlists, toPlaylist),
     async playlistTracks(id, o) {

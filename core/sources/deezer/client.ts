@@ -1,0 +1,72 @@
+/**
+ * @module
+ * One call to Deezer's API within its budget (D13). Deezer answers most errors with HTTP 200
+ * and an `error` body: code 800 ("no data") is "not found" (null); code 4 ("quota exceeded")
+ * pauses this process's budget and tries again while the budget's 3-s wait allows, then is a
+ * 503; any other error body is a 502. Transport failures come from `kit/http.ts` (5 s: 504).
+ */
+import { SleeveError, upstreamError } from '../../errors.ts';
+import type { Budget } from '../kit/budget.ts';
+import { getJson } from '../kit/http.ts';
+import type { BudgetSpec, DriverContext } from '../kit/context.ts';
+import { WireError } from './wire.ts';
+
+export const DRIVER_NAME: string = 'deezer';
+/** https://developers.deezer.com/api: "50 requests / 5 seconds" per IP. */
+export const DEEZER_BUDGET: BudgetSpec = { name: DRIVER_NAME, limit: 50, windowMs: 5000 };
+export const TIMEOUT_MS = 5000;
+/** How long everyone in this process holds off after Deezer says "quota exceeded". */
+export const QUOTA_PAUSE_MS = 1000;
+const QUOTA_TRIES = 3;
+
+export type Query = Record<string, string | number | undefined>;
+
+export interface DeezerClient {
+  /**
+   * The body of `path`, or null when Deezer has no such thing; `decode` maps it, and a body of
+   * another shape than Deezer documents is a 502 rather than a bug of ours.
+   */
+  get<T>(path: string, query: Query, signal: AbortSignal | undefined, decode: (body: unknown) => T): Promise<T | null>;
+}
+
+interface ErrorBody {
+  code: number;
+  message: string;
+}
+
+function errorOf(body: unknown): ErrorBody | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const error = (body as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return { code: -1, message: String(error) };
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return { code: typeof code === 'number' ? code : -1, message: typeof message === 'string' ? message : 'unknown error' };
+}
+
+export function deezerClient(ctx: DriverContext, baseUrl: string, budget: Budget, timeoutMs: number = TIMEOUT_MS): DeezerClient {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    async get(path, query, signal, decode) {
+      for (let attempt = 1; ; attempt++) {
+        await budget.take(signal);
+        const { status, body } = await getJson(ctx.fetch, `${base}${path}`, { driver: DRIVER_NAME, timeoutMs, signal, query });
+        const error = errorOf(body);
+        if (error?.code === 800 || status === 404) return null;
+        if (error?.code === 4) {
+          budget.pause(QUOTA_PAUSE_MS);
+          if (attempt < QUOTA_TRIES) continue;
+          throw new SleeveError('service_unavailable', '[sleeve] [deezer] the upstream budget is exhausted; try again shortly', {
+            headers: { 'Retry-After': String(Math.ceil(DEEZER_BUDGET.windowMs / 1000)) },
+          });
+        }
+        if (error) throw upstreamError(DRIVER_NAME, `answered error ${error.code}: ${error.message}`);
+        if (status !== 200) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
+        try {
+          return decode(body);
+        } catch (cause) {
+          if (cause instanceof WireError) throw upstreamError(DRIVER_NAME, `answered an unexpected shape: ${cause.message}`, 'upstream_error', cause);
+          throw cause;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * @module
+ * The Deezer music driver (live mode, D1): every method of the music contract over Deezer's
+ * public API (https://developers.deezer.com/api), each upstream call one small cached
+ * function with its own lifetime (`kit/cached.ts`), every call within Deezer's budget
+ * (`client.ts`, D13). Lifetimes follow how often Deezer's data changes, and stay at or under
+ * the endpoint lifetimes of spec §8.4 where an endpoint shows the data directly.
+ */
+import type { DriverContext } from '../kit/context.ts';
+import { fold } from '../../services/ranking.ts';
+import type { AlbumHit, AlbumRef, ArtistRef, ListOptions, MusicSource, Page, TrackHit } from '../types.ts';
+import { COUNTRY_CHARTS } from './charts.ts';
+import { DEEZER_BUDGET, deezerClient, DRIVER_NAME, type Query } from './client.ts';
+import { listOf, toAlbum, toAlbumHit, toArtist, toGenre, toPlaylist, toPlaylistHit, toTrack, toTrackHit } from './wire.ts';
+import { previewSeconds } from './preview.ts';
+
+export { DRIVER_NAME };
+
+export interface DeezerOptions {
+  /** Default `https://api.deezer.com`; point it at a replay to run offline. */
+  baseUrl?: string;
+  /** ISO country code → id of Deezer's "Top <Country>" playlist, over the built-in table (D10). */
+  countryCharts?: Record<string, number>;
+  /** Milliseconds before a call with no answer is a 504 (default 5000). */
+  timeoutMs?: number;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+interface Paged {
+  id: number;
+  index: number;
+  limit: number;
+}
+
+const paged = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: o.limit });
+const pageQuery = (p: { index: number; limit: number }): Query => ({ index: p.index || undefined, limit: p.limit });
+
+export default function deezer(options: DeezerOptions, ctx: DriverContext): MusicSource {
+  const api = deezerClient(ctx, options.baseUrl ?? 'https://api.deezer.com', ctx.budget(DEEZER_BUDGET), options.timeoutMs);
+  const charts: Record<string, number> = { ...COUNTRY_CHARTS, ...options.countryCharts };
+  const page = <T>(body: unknown, what: string, map: (item: unknown) => T): Page<T> => {
+    const { items, total } = listOf(body, what);
+    return { items: items.map(map), total };
+  };
+
+  const search = <T>(kind: 'track' | 'artist' | 'album' | 'playlist', map: (item: unknown) => T) =>
+    ctx.cached({
+      name: `deezer:search-${kind}`,
+      maxAge: 15 * MINUTE,
+      run: (a: { q: string; index: number; limit: number }, signal) =>
+        api.get(`/search/${kind}`, { q: a.q, ...pageQuery(a) }, signal, (b) => page(b, `${kind} search`, map).items),
+    });
+  const searchTracks = search('track', (t) => toTrackHit(t));
+  const searchArtists = search('artist', toArtist);
+  const searchAlbums = search('album', (a) => toAlbumHit(a));
+  const searchPlaylists = search('playlist', toPlaylistHit);
+
+  const track = ctx.cached({ name: 'deezer:track', maxAge: DAY, run: (id: number, signal) => api.get(`/track/${id}`, {}, signal, toTrack) });
+  // An ISRC names one recording for good (spec §8.4: `/track/isrc` "indefinitely"); a week keeps storage honest.
+  const trackByIsrc = ctx.cached({ name: 'deezer:isrc', maxAge: 7 * DAY, run: (isrc: string, signal) => api.get(`/track/isrc:${isrc}`, {}, signal, toTrack) });
+  // Previews are signed and expire: never keep one past its signature (`preview.ts`).
+  const preview = ctx.cached({
+    name: 'deezer:preview',
+    maxAge: 10 * MINUTE,
+    maxAgeOf: (url: string | null) => (url === null ? undefined : previewSeconds(url, ctx.now())),
+    run: (id: number, signal) => api.get(`/track/${id}`, {}, signal, (b) => toTrack(b).previewUrl),
+  });
+  const album = ctx.cached({ name: 'deezer:album', maxAge: DAY, run: (id: number, signal) => api.get(`/album/${id}`, {}, signal, toAlbum) });
+  const albumTracks = ctx.cached({
+    name: 'deezer:album-tracks',
+    maxAge: DAY,
+    // The album's own tracklist carries ISRCs and positions, which the album's embedded list lacks.
+    run: (p: Paged & { album: AlbumRef }, signal) =>
+      api.get(`/album/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'album tracks', (t) => toTrackHit(t, p.album))),
+  });
+  const artist = ctx.cached({ name: 'deezer:artist', maxAge: 6 * HOUR, run: (id: number, signal) => api.get(`/artist/${id}`, {}, signal, toArtist) });
+  const artistTop = ctx.cached({
+    name: 'deezer:artist-top',
+    maxAge: HOUR,
+    run: (p: Paged, signal) => api.get(`/artist/${p.id}/top`, pageQuery(p), signal, (b) => page(b, 'top tracks', (t) => toTrackHit(t)).items),
+  });
+  const artistAlbums = ctx.cached({
+    name: 'deezer:artist-albums',
+    maxAge: 6 * HOUR,
+    // An artist's releases name no artist: the caller passes the one asked about.
+    run: (p: Paged & { artist: ArtistRef }, signal) =>
+      api.get(`/artist/${p.id}/albums`, pageQuery(p), signal, (b) => page(b, 'artist albums', (a) => toAlbumHit(a, p.artist))),
+  });
+  const related = ctx.cached({
+    name: 'deezer:artist-related',
+    maxAge: 6 * HOUR,
+    run: (p: Paged, signal) => api.get(`/artist/${p.id}/related`, pageQuery(p), signal, (b) => page(b, 'related artists', toArtist).items),
+  });
+  const radio = ctx.cached({
+    name: 'deezer:artist-radio',
+    maxAge: HOUR,
+    run: (p: Paged, signal) => api.get(`/artist/${p.id}/radio`, pageQuery(p), signal, (b) => page(b, 'artist radio', (t) => toTrackHit(t)).items),
+  });
+  const playlist = ctx.cached({ name: 'deezer:playlist', maxAge: HOUR, run: (id: number, signal) => api.get(`/playlist/${id}`, {}, signal, toPlaylist) });
+  const playlistTracks = ctx.cached({
+    name: 'deezer:playlist-tracks',
+    maxAge: 30 * MINUTE,
+    run: (p: Paged, signal) => api.get(`/playlist/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'playlist tracks', (t) => toTrackHit(t))),
+  });
+  const genres = ctx.cached({ name: 'deezer:genres', maxAge: DAY, run: (_: null, signal) => api.get('/genre', {}, signal, (b) => page(b, 'genres', toGenre).items) });
+  const releases = ctx.cached({
+    name: 'deezer:releases',
+    maxAge: HOUR,
+    run: (p: Paged, signal) => api.get(`/editorial/${p.id}/releases`, pageQuery(p), signal, (b) => page(b, 'releases', (a) => toAlbumHit(a)).items),
+  });
+  const chartTracks = ctx.cached({
+    name: 'deezer:chart-tracks',
+    maxAge: 30 * MINUTE,
+    run: (p: Paged, signal) => api.get(`/chart/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'chart tracks', (t) => toTrackHit(t)).items),
+  });
+
+  const required = <T>(value: T | null): T => value ?? ([] as unknown as T);
+  const byRank = (tracks: TrackHit[]): TrackHit[] => [...tracks].sort((a, b) => b.rank - a.rank);
+
+  return {
+    name: DRIVER_NAME,
+    async probe(o) {
+      const found = await genres(null, o);
+      return found ? { ok: true, status: 200 } : { ok: false, status: 404 };
+    },
+    searchTracks: async (query, o) => {
+      // Deezer's advanced search narrows by artist: `artist:"…" track:"…"`.
+      const q = o.artist === undefined ? query : `artist:"${o.artist.replace(/"/g, '')}" track:"${query.replace(/"/g, '')}"`;
+      return required(await searchTracks({ q, index: o.offset ?? 0, limit: o.limit }, o));
+    },
+    searchArtists: async (q, o) => required(await searchArtists({ q, index: o.offset ?? 0, limit: o.limit }, o)),
+    searchAlbums: async (q, o) => required(await searchAlbums({ q, index: o.offset ?? 0, limit: o.limit }, o)),
+    searchPlaylists: async (q, o) => required(await searchPlaylists({ q, index: o.offset ?? 0, limit: o.limit }, o)),
+    track: (id, o) => track(id, o),
+    trackByIsrc: (isrc, o) => trackByIsrc(isrc.toUpperCase(), o),
+    preview: (id, o) => preview(id, o),
+    album: (id, o) => album(id, o),
+    async albumTracks(id, o) {
+      const found = await album(id, o);
+      if (!found) return { items: [], total: 0 };
+      return (await albumTracks({ ...paged(id, o), album: { id: found.id, title: found.title } }, o)) ?? { items: [], total: 0 };
+    },
+    artist: (id, o) => artist(id, o),
+    artistTopTracks: async (id, o) => required(await artistTop(paged(id, o), o)),
+    async artistAlbums(id, o) {
+      const found = await artist(id, o);
+      if (!found) return { items: [], total: 0 };
+      return (await artistAlbums({ ...paged(id, o), artist: { id: found.id, name: found.name } }, o)) ?? { items: [], total: 0 };
+    },
+    relatedArtists: async (id, o) => required(await related(paged(id, o), o)),
+    similarTracks: async (id, o) => required(await radio(paged(id, o), o)),
+    playlist: (id, o) => playlist(id, o),
+    playlistTracks: async (id, o) => (await playlistTracks(paged(id, o), o)) ?? { items: [], total: 0 },
+    genres: async (o) => required(await genres(null, o)),
+    newReleases: async (o): Promise<AlbumHit[]> => required(await releases(paged(0, o), o)),
+    async chart(country, o) {
+      if (country === null) return { country: 'global', tracks: required(await chartTracks(paged(0, o), o)) };
+      const playlistId = charts[country.toUpperCase()];
+      if (playlistId === undefined) return null;
+      const tracks = await playlistTracks(paged(playlistId, o), o);
+      return tracks ? { country: country.toUpperCase(), tracks: tracks.items } : null;
+    },
+    async genreTracks(keyword, o) {
+      // A Deezer genre's chart when the keyword names one (`rock`, `Rap/Hip Hop`), else a search.
+      const wanted = fold(keyword);
+      const genre = (required(await genres(null, o))).find((g) => g.id !== 0 && (fold(g.name) === wanted || fold(g.name).split(' ').includes(wanted)));
+      const tracks = genre
+        ? await chartTracks(paged(genre.id, o), o)
+        : await searchTracks({ q: keyword, index: o.offset ?? 0, limit: o.limit }, o);
+      return byRank(required(tracks));
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * @module
+ * Named per-call caches, in the manner of unjs/ungh: each upstream call is one small function
+ * wrapped in a cache with its own lifetime, kept in the configured storage, so an object
+ * fetched for one endpoint is not fetched again for the next, and instances sharing Redis
+ * share it. Identical calls in flight coalesce into one upstream request, which is aborted
+ * only when every caller waiting on it has gone (a disconnect leaves nothing running for
+ * nobody). A null answer ("no such thing") is kept for five minutes (D9).
+ */
+import type { Storage } from 'unstorage';
+import { hash64 } from '../../hash.ts';
+import type { Breaker } from '../../storage/breaker.ts';
+import type { CallOptions } from '../types.ts';
+
+/** D9: not-found answers are kept five minutes. */
+export const MISSING_SECONDS = 300;
+
+export interface CachedSpec<A, T> {
+  /** Names the call in storage keys: `deezer:track`. Unique per upstream call. */
+  name: string;
+  /** Seconds to keep an answer, or `forever` for what never changes (an ISRC's features). */
+  maxAge: number | 'forever';
+  /** Seconds to keep this answer when it says so itself (a signed URL's expiry); else `maxAge`. */
+  maxAgeOf?(value: T): number | undefined;
+  /** Seconds to keep a null answer; D9's five minutes unless said otherwise. */
+  missingMaxAge?: number;
+  /** The upstream call: given its arguments, and a signal that aborts once nobody waits for it. */
+  run(args: A, signal: AbortSignal): Promise<T | null>;
+}
+
+/** Answers from the cache, or from one shared run of the upstream call. Arguments are plain JSON. */
+export type CachedCall<A, T> = (args: A, options?: CallOptions) => Promise<T | null>;
+
+export type Cacher = <A, T>(spec: CachedSpec<A, T>) => CachedCall<A, T>;
+
+interface Stored<T> {
+  /** The whole key, since the storage key holds only its hash. */
+  k: string;
+  v: T | null;
+  /** Unix ms, or null for `forever`. */
+  until: number | null;
+}
+
+interface Flight {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  waiting: number;
+}
+
+export interface CacherOptions {
+  storage: Storage;
+  /** The storage's breaker: while it is open, calls go straight to the upstream. */
+  breaker: Breaker;
+  now(): number;
+}
+
+export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
+  const flights = new Map<string, Flight>();
+
+  return <A, T>(spec: CachedSpec<A, T>): CachedCall<A, T> => {
+    const keep = (storageKey: string, key: string, value: T | null) => {
+      const seconds = value === null ? (spec.missingMaxAge ?? MISSING_SECONDS) : (spec.maxAgeOf?.(value) ?? spec.maxAge);
+      if (seconds !== 'forever' && seconds <= 0) return undefined;
+      const stored: Stored<T> = { k: key, v: value, until: seconds === 'forever' ? null : now() + seconds * 1000 };
+      return breaker.run(() => storage.setItem(storageKey, stored, seconds === 'forever' ? {} : { ttl: seconds }), undefined);
+    };
+
+    return async (args, options) => {
+      options?.signal?.throwIfAborted();
+      // Arguments are numbers, strings and plain records built in one order: JSON names them exactly.
+      const key = JSON.stringify(args);
+      // Storage keys drop everything after a `?` (unstorage normalises keys): hash the key, keep it whole inside.
+      const storageKey = `up:${spec.name}:${hash64(key)}`;
+      const stored = await breaker.run(() => storage.getItem<Stored<T>>(storageKey), null);
+      if (stored && stored.k === key && (stored.until === null || stored.until > now())) return stored.v;
+
+      const id = `${spec.name}\n${key}`;
+      let flight = flights.get(id);
+      if (!flight) {
+        const controller = new AbortController();
+        const started: Flight = {
+          controller,
+          waiting: 0,
+          promise: spec.run(args, controller.signal).then(async (value) => {
+            await keep(storageKey, key, value);
+            return value;
+          }).finally(() => {
+            if (flights.get(id) === started) flights.delete(id);
+          }),
+        };
+        // Every waiter may have left before it settles: its rejection then has no listener.
+        started.promise.catch(() => {});
+        flight = started;
+        flights.set(id, flight);
+      }
+      return follow(flight, options?.signal, () => {
+        if (flights.get(id) === flight) flights.delete(id);
+      }) as Promise<T | null>;
+    };
+  };
+}
+
+/**
+ * Waits for a flight on behalf of one caller. A caller whose signal aborts leaves at once with
+ * the signal's reason; the last one to leave aborts the upstream call itself.
+ */
+function follow(flight: Flight, signal: AbortSignal | undefined, forget: () => void): Promise<unknown> {
+  flight.waiting++;
+  if (!signal) return flight.promise.finally(() => flight.waiting--);
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      signal.removeEventListener('abort', leave);
+      flight.waiting--;
+    };
+    const leave = () => {
+      done();
+      if (flight.waiting === 0) {
+        forget();
+        flight.controller.abort(signal.reason);
+      }
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', leave, { once: true });
+    flight.promise.then(
+      (value) => {
+        if (signal.aborted) return;
+        done();
+        resolve(value);
+      },
+      (error: unknown) => {
+        if (signal.aborted) return;
+        done();
+        reject(error);
+      },
+    );
+  });
+}

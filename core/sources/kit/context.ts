@@ -1,0 +1,68 @@
+/**
+ * @module
+ * The one context every driver is given: fetch (ofetch over the runtime's fetch), the
+ * configured storage, the clock, the logger, named per-call caches and the upstreams'
+ * budgets. Built once per `createSleeve`; the request's abort signal travels with each call
+ * (`CallOptions.signal`), never in the context.
+ */
+import { ofetch, type $Fetch } from 'ofetch';
+import type { Storage } from 'unstorage';
+import type { Logger } from '../../deps.ts';
+import type { Breaker } from '../../storage/breaker.ts';
+import { countersFor } from '../../storage/counters.ts';
+import { createBudget, type Budget } from './budget.ts';
+import { createCacher, type Cacher } from './cached.ts';
+
+/** An upstream's published budget (D13), e.g. Deezer's 50 calls per 5 s per IP. */
+export interface BudgetSpec {
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface DriverContext {
+  fetch: $Fetch;
+  storage: Storage;
+  /** Unix milliseconds. */
+  now(): number;
+  log: Logger;
+  /** Wraps one upstream call in a named cache (`cached.ts`). */
+  cached: Cacher;
+  /**
+   * The budget of an upstream, one per name: every driver instance of this context shares it,
+   * and with Redis storage every Sleeve instance does too (they share one egress IP).
+   */
+  budget(spec: BudgetSpec): Budget;
+}
+
+export interface DriverContextOptions {
+  storage: Storage;
+  breaker: Breaker;
+  now(): number;
+  log: Logger;
+  /** The runtime's fetch, or a test's; ofetch is built over it. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** A call waits at most this long for its turn under an upstream's budget (D13), then 503. */
+export const MAX_BUDGET_WAIT_MS = 3000;
+
+export function createDriverContext(options: DriverContextOptions): DriverContext {
+  const counters = countersFor(options.storage);
+  const budgets = new Map<string, Budget>();
+  return {
+    fetch: options.fetch ? ofetch.create({}, { fetch: options.fetch }) : ofetch,
+    storage: options.storage,
+    now: options.now,
+    log: options.log,
+    cached: createCacher(options),
+    budget(spec) {
+      let budget = budgets.get(spec.name);
+      if (!budget) {
+        budget = createBudget({ ...spec, counters, maxWaitMs: MAX_BUDGET_WAIT_MS });
+        budgets.set(spec.name, budget);
+      }
+      return budget;
+    },
+  };
+}

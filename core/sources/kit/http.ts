@@ -1,0 +1,48 @@
+/**
+ * @module
+ * One GET of an upstream's JSON, with every way it can fail turned into the error a caller
+ * should see (D3): no answer in time is `504 upstream_timeout`; unreachable, a 5xx or a body
+ * that is not JSON is `502 upstream_error`. Other statuses are the driver's to read (Deezer
+ * says "not found" in an HTTP-200 body, others with a 404). A caller that aborts gets its own
+ * abort reason back, never an upstream error.
+ */
+import type { $Fetch } from 'ofetch';
+import { upstreamError } from '../../errors.ts';
+
+export interface GetJsonOptions {
+  /** Names the driver in errors: `[sleeve] [deezer] ...`. */
+  driver: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  query?: Record<string, string | number | undefined>;
+}
+
+export interface JsonAnswer {
+  status: number;
+  body: unknown;
+}
+
+export async function getJson(fetch: $Fetch, url: string, options: GetJsonOptions): Promise<JsonAnswer> {
+  const { driver, timeoutMs, signal } = options;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch.raw<string, 'text'>(url, {
+      query: options.query, responseType: 'text', retry: 0, ignoreResponseError: true,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    status = response.status;
+    text = response._data ?? '';
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    if (timeout.aborted) throw upstreamError(driver, `no answer within ${timeoutMs} ms`, 'upstream_timeout', error);
+    throw upstreamError(driver, 'unreachable', 'upstream_error', error);
+  }
+  if (status >= 500) throw upstreamError(driver, `answered HTTP ${status}`);
+  try {
+    return { status, body: JSON.parse(text) as unknown };
+  } catch (error) {
+    throw upstreamError(driver, `answered HTTP ${status} with a body that is not JSON`, 'upstream_error', error);
+  }
+}
