@@ -41,9 +41,10 @@ const pageQuery = (p: { index: number; limit: number }): Query => ({ index: p.in
 export default function deezer(options: DeezerOptions, ctx: DriverContext): MusicSource {
   const api = deezerClient(ctx, options.baseUrl ?? 'https://api.deezer.com', ctx.budget(DEEZER_BUDGET), options.timeoutMs);
   const charts: Record<string, number> = { ...COUNTRY_CHARTS, ...options.countryCharts };
-  const page = <T>(body: unknown, what: string, map: (item: unknown) => T): Page<T> => {
+  // Some lists (an artist's radio) answer more than `limit` asked: the contract promises at most `limit`.
+  const page = <T>(body: unknown, what: string, map: (item: unknown) => T, limit: number): Page<T> => {
     const { items, total } = listOf(body, what);
-    return { items: items.map(map), total };
+    return { items: items.slice(0, limit).map(map), total };
   };
 
   const search = <T>(kind: 'track' | 'artist' | 'album' | 'playlist', map: (item: unknown) => T) =>
@@ -51,7 +52,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
       name: `deezer:search-${kind}`,
       maxAge: 15 * MINUTE,
       run: (a: { q: string; index: number; limit: number }, signal) =>
-        api.get(`/search/${kind}`, { q: a.q, ...pageQuery(a) }, signal, (b) => page(b, `${kind} search`, map).items),
+        api.get(`/search/${kind}`, { q: a.q, ...pageQuery(a) }, signal, (b) => page(b, `${kind} search`, map, a.limit).items),
     });
   const searchTracks = search('track', (t) => toTrackHit(t));
   const searchArtists = search('artist', toArtist);
@@ -74,47 +75,47 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     maxAge: DAY,
     // The album's own tracklist carries ISRCs and positions, which the album's embedded list lacks.
     run: (p: Paged & { album: AlbumRef }, signal) =>
-      api.get(`/album/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'album tracks', (t) => toTrackHit(t, p.album))),
+      api.get(`/album/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'album tracks', (t) => toTrackHit(t, p.album), p.limit)),
   });
   const artist = ctx.cached({ name: 'deezer:artist', maxAge: 6 * HOUR, run: (id: number, signal) => api.get(`/artist/${id}`, {}, signal, toArtist) });
   const artistTop = ctx.cached({
     name: 'deezer:artist-top',
     maxAge: HOUR,
-    run: (p: Paged, signal) => api.get(`/artist/${p.id}/top`, pageQuery(p), signal, (b) => page(b, 'top tracks', (t) => toTrackHit(t)).items),
+    run: (p: Paged, signal) => api.get(`/artist/${p.id}/top`, pageQuery(p), signal, (b) => page(b, 'top tracks', (t) => toTrackHit(t), p.limit).items),
   });
   const artistAlbums = ctx.cached({
     name: 'deezer:artist-albums',
     maxAge: 6 * HOUR,
     // An artist's releases name no artist: the caller passes the one asked about.
     run: (p: Paged & { artist: ArtistRef }, signal) =>
-      api.get(`/artist/${p.id}/albums`, pageQuery(p), signal, (b) => page(b, 'artist albums', (a) => toAlbumHit(a, p.artist))),
+      api.get(`/artist/${p.id}/albums`, pageQuery(p), signal, (b) => page(b, 'artist albums', (a) => toAlbumHit(a, p.artist), p.limit)),
   });
   const related = ctx.cached({
     name: 'deezer:artist-related',
     maxAge: 6 * HOUR,
-    run: (p: Paged, signal) => api.get(`/artist/${p.id}/related`, pageQuery(p), signal, (b) => page(b, 'related artists', toArtist).items),
+    run: (p: Paged, signal) => api.get(`/artist/${p.id}/related`, pageQuery(p), signal, (b) => page(b, 'related artists', toArtist, p.limit).items),
   });
   const radio = ctx.cached({
     name: 'deezer:artist-radio',
     maxAge: HOUR,
-    run: (p: Paged, signal) => api.get(`/artist/${p.id}/radio`, pageQuery(p), signal, (b) => page(b, 'artist radio', (t) => toTrackHit(t)).items),
+    run: (p: Paged, signal) => api.get(`/artist/${p.id}/radio`, pageQuery(p), signal, (b) => page(b, 'artist radio', (t) => toTrackHit(t), p.limit).items),
   });
   const playlist = ctx.cached({ name: 'deezer:playlist', maxAge: HOUR, run: (id: number, signal) => api.get(`/playlist/${id}`, {}, signal, toPlaylist) });
   const playlistTracks = ctx.cached({
     name: 'deezer:playlist-tracks',
     maxAge: 30 * MINUTE,
-    run: (p: Paged, signal) => api.get(`/playlist/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'playlist tracks', (t) => toTrackHit(t))),
+    run: (p: Paged, signal) => api.get(`/playlist/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'playlist tracks', (t) => toTrackHit(t), p.limit)),
   });
-  const genres = ctx.cached({ name: 'deezer:genres', maxAge: DAY, run: (_: null, signal) => api.get('/genre', {}, signal, (b) => page(b, 'genres', toGenre).items) });
+  const genres = ctx.cached({ name: 'deezer:genres', maxAge: DAY, run: (_: null, signal) => api.get('/genre', {}, signal, (b) => page(b, 'genres', toGenre, Number.MAX_SAFE_INTEGER).items) });
   const releases = ctx.cached({
     name: 'deezer:releases',
     maxAge: HOUR,
-    run: (p: Paged, signal) => api.get(`/editorial/${p.id}/releases`, pageQuery(p), signal, (b) => page(b, 'releases', (a) => toAlbumHit(a)).items),
+    run: (p: Paged, signal) => api.get(`/editorial/${p.id}/releases`, pageQuery(p), signal, (b) => page(b, 'releases', (a) => toAlbumHit(a), p.limit).items),
   });
   const chartTracks = ctx.cached({
     name: 'deezer:chart-tracks',
     maxAge: 30 * MINUTE,
-    run: (p: Paged, signal) => api.get(`/chart/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'chart tracks', (t) => toTrackHit(t)).items),
+    run: (p: Paged, signal) => api.get(`/chart/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'chart tracks', (t) => toTrackHit(t), p.limit).items),
   });
 
   const required = <T>(value: T | null): T => value ?? ([] as unknown as T);

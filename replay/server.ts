@@ -1,0 +1,149 @@
+/**
+ * @module
+ * The replay server: a real HTTP server on loopback that stands in for Sleeve's upstreams,
+ * so live mode runs with no internet, in tests and on a laptop. Each upstream is mounted
+ * under its own prefix (`/deezer`); this file adds what is common to all of them: the log of
+ * calls, the quota, added latency, injected faults, and a close() that never hangs.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deezerUpstream } from './deezer.ts';
+import { failure } from './faults.ts';
+import { SlidingWindow } from './sliding-window.ts';
+import type { Answer, Upstream } from './upstream.ts';
+
+export interface ReplayCall {
+  upstream: 'deezer';
+  method: string;
+  /** Below the upstream's prefix: `/track/3135556`. */
+  path: string;
+  /** As `URL.search`: `?q=daft` or empty. */
+  search: string;
+  /** When the request arrived (Date.now() ms). */
+  at: number;
+  /** 0 when the connection was reset or left hanging. */
+  status: number;
+  /** `error800`: Deezer's "no data" body, or another recorded Deezer error (ParameterException). */
+  body: 'ok' | 'error800' | 'quota' | 'fault' | 'notfound';
+}
+
+export type Fault = 'slow' | 'http500' | 'garbage' | 'error200' | 'reset' | 'hang' | null;
+
+export interface ReplayOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  hostname?: string;
+  /** Quota mode: past `limit` calls in any sliding `windowMs`, answer Deezer's code-4 body (HTTP 200). false = off (default). */
+  quota?: { limit: number; windowMs: number } | false;
+  /** Added to every answer, default 0. */
+  latencyMs?: number;
+}
+
+export interface Replay {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** `${url}/deezer`: what SLEEVE_DEEZER_URL is set to. */
+  deezerUrl: string;
+  /** Every request received under an upstream's prefix, in order. */
+  calls: ReplayCall[];
+  /** Clears calls and the quota window. */
+  reset(): void;
+  /** Injects a fault for following calls; null clears. `slow` waits `delayMs` (default 6000). */
+  fault(upstream: 'deezer', fault: Fault, options?: { delayMs?: number }): void;
+  close(): Promise<void>;
+}
+
+/** Longer than the 5 s a driver is expected to wait, so `slow` trips its timeout. */
+const SLOW_MS = 6000;
+
+export async function startReplay(options: ReplayOptions = {}): Promise<Replay> {
+  const upstreams: Record<ReplayCall['upstream'], Upstream> = { deezer: deezerUpstream() };
+  const calls: ReplayCall[] = [];
+  const faults = new Map<ReplayCall['upstream'], { fault: Exclude<Fault, null>; delayMs: number }>();
+  const quota = options.quota ? new SlidingWindow(options.quota.limit, options.quota.windowMs) : undefined;
+  const latencyMs = options.latencyMs ?? 0;
+  const pending = new Set<NodeJS.Timeout>();
+  let url = '';
+
+  const later = (ms: number, send: () => void): void => {
+    if (ms <= 0) return send();
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      send();
+    }, ms);
+    pending.add(timer);
+  };
+
+  const server = createServer((request, response) => {
+    const target = URL.parse(request.url ?? '/', 'http://replay.invalid');
+    if (target === null) return write(response, { status: 400, contentType: 'text/plain', body: 'Bad Request', kind: 'notfound' });
+    const [, prefix = '', ...rest] = target.pathname.split('/');
+    if (!isUpstream(prefix)) return write(response, { status: 404, contentType: 'text/plain', body: 'Not Found', kind: 'notfound' });
+    const upstream = upstreams[prefix];
+    const at = Date.now();
+    const call: ReplayCall = { upstream: prefix, method: request.method ?? 'GET', path: `/${rest.join('/')}`, search: target.search, at, status: 0, body: 'fault' };
+    calls.push(call);
+
+    const injected = faults.get(prefix);
+    if (injected !== undefined && injected.fault !== 'slow') {
+      const outcome = failure(injected.fault, upstream);
+      if (outcome === 'reset') return void request.socket.destroy();
+      // A hanging request is only ended by close(), which destroys every connection.
+      if (outcome === 'hang') return;
+      call.status = outcome.status;
+      return later(latencyMs, () => write(response, outcome));
+    }
+    const answer = quota !== undefined && !quota.admit(at)
+      ? upstream.quotaExceeded()
+      : upstream.answer({ method: call.method, path: call.path, params: target.searchParams, baseUrl: `${url}/${prefix}` });
+    call.status = answer.status;
+    call.body = answer.kind;
+    later(latencyMs + (injected?.delayMs ?? 0), () => write(response, answer));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.hostname ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  url = `http://${host}:${address.port}`;
+
+  return {
+    url,
+    deezerUrl: `${url}/deezer`,
+    calls,
+    reset() {
+      calls.length = 0;
+      quota?.clear();
+    },
+    fault(upstream, fault, faultOptions = {}) {
+      if (fault === null) faults.delete(upstream);
+      else faults.set(upstream, { fault, delayMs: fault === 'slow' ? faultOptions.delayMs ?? SLOW_MS : 0 });
+    },
+    close() {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+      return new Promise<void>((resolve) => {
+        // Resolves even when already closed: close() is safe to call twice.
+        server.close(() => resolve());
+        // Keep-alive sockets, hanging and slow requests would otherwise hold close() open.
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function isUpstream(prefix: string): prefix is ReplayCall['upstream'] {
+  return prefix === 'deezer';
+}
+
+function write(response: ServerResponse<IncomingMessage>, answer: Answer): void {
+  if (response.destroyed) return;
+  response.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.body) });
+  response.end(answer.body);
+}
