@@ -118,23 +118,25 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     run: (p: Paged, signal) => api.get(`/chart/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'chart tracks', (t) => toTrackHit(t), p.limit).items),
   });
 
-  const required = <T>(value: T | null): T => value ?? ([] as unknown as T);
+  /** A list Deezer says does not exist (code 800) is an empty one. */
+  const list = <T>(value: T[] | null): T[] => value ?? [];
   const byRank = (tracks: TrackHit[]): TrackHit[] => [...tracks].sort((a, b) => b.rank - a.rank);
 
   return {
     name: DRIVER_NAME,
+    // Never from the cache: a health check must reach Deezer (D13).
     async probe(o) {
-      const found = await genres(null, o);
+      const found = await api.get('/genre', {}, o?.signal, (b) => listOf(b, 'genres').items.length > 0);
       return found ? { ok: true, status: 200 } : { ok: false, status: 404 };
     },
     searchTracks: async (query, o) => {
       // Deezer's advanced search narrows by artist: `artist:"…" track:"…"`.
       const q = o.artist === undefined ? query : `artist:"${o.artist.replace(/"/g, '')}" track:"${query.replace(/"/g, '')}"`;
-      return required(await searchTracks({ q, index: o.offset ?? 0, limit: o.limit }, o));
+      return list(await searchTracks({ q, index: o.offset ?? 0, limit: o.limit }, o));
     },
-    searchArtists: async (q, o) => required(await searchArtists({ q, index: o.offset ?? 0, limit: o.limit }, o)),
-    searchAlbums: async (q, o) => required(await searchAlbums({ q, index: o.offset ?? 0, limit: o.limit }, o)),
-    searchPlaylists: async (q, o) => required(await searchPlaylists({ q, index: o.offset ?? 0, limit: o.limit }, o)),
+    searchArtists: async (q, o) => list(await searchArtists({ q, index: o.offset ?? 0, limit: o.limit }, o)),
+    searchAlbums: async (q, o) => list(await searchAlbums({ q, index: o.offset ?? 0, limit: o.limit }, o)),
+    searchPlaylists: async (q, o) => list(await searchPlaylists({ q, index: o.offset ?? 0, limit: o.limit }, o)),
     track: (id, o) => track(id, o),
     trackByIsrc: (isrc, o) => trackByIsrc(isrc.toUpperCase(), o),
     preview: (id, o) => preview(id, o),
@@ -145,20 +147,20 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
       return (await albumTracks({ ...paged(id, o), album: { id: found.id, title: found.title } }, o)) ?? { items: [], total: 0 };
     },
     artist: (id, o) => artist(id, o),
-    artistTopTracks: async (id, o) => required(await artistTop(paged(id, o), o)),
+    artistTopTracks: async (id, o) => list(await artistTop(paged(id, o), o)),
     async artistAlbums(id, o) {
       const found = await artist(id, o);
       if (!found) return { items: [], total: 0 };
       return (await artistAlbums({ ...paged(id, o), artist: { id: found.id, name: found.name } }, o)) ?? { items: [], total: 0 };
     },
-    relatedArtists: async (id, o) => required(await related(paged(id, o), o)),
-    similarTracks: async (id, o) => required(await radio(paged(id, o), o)),
+    relatedArtists: async (id, o) => list(await related(paged(id, o), o)),
+    similarTracks: async (id, o) => list(await radio(paged(id, o), o)),
     playlist: (id, o) => playlist(id, o),
     playlistTracks: async (id, o) => (await playlistTracks(paged(id, o), o)) ?? { items: [], total: 0 },
-    genres: async (o) => required(await genres(null, o)),
-    newReleases: async (o): Promise<AlbumHit[]> => required(await releases(paged(0, o), o)),
+    genres: async (o) => list(await genres(null, o)),
+    newReleases: async (o): Promise<AlbumHit[]> => list(await releases(paged(0, o), o)),
     async chart(country, o) {
-      if (country === null) return { country: 'global', tracks: required(await chartTracks(paged(0, o), o)) };
+      if (country === null) return { country: 'global', tracks: list(await chartTracks(paged(0, o), o)) };
       const playlistId = charts[country.toUpperCase()];
       if (playlistId === undefined) return null;
       const tracks = await playlistTracks(paged(playlistId, o), o);
@@ -167,11 +169,11 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     async genreTracks(keyword, o) {
       // A Deezer genre's chart when the keyword names one (`rock`, `Rap/Hip Hop`), else a search.
       const wanted = fold(keyword);
-      const genre = (required(await genres(null, o))).find((g) => g.id !== 0 && (fold(g.name) === wanted || fold(g.name).split(' ').includes(wanted)));
+      const genre = list(await genres(null, o)).find((g) => g.id !== 0 && (fold(g.name) === wanted || fold(g.name).split(' ').includes(wanted)));
       const tracks = genre
         ? await chartTracks(paged(genre.id, o), o)
         : await searchTracks({ q: keyword, index: o.offset ?? 0, limit: o.limit }, o);
-      return byRank(required(tracks));
+      return byRank(list(tracks));
     },
   };
 }
