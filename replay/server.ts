@@ -7,13 +7,13 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deezerUpstream } from './deezer.ts';
 import { failure } from './faults.ts';
 import { SlidingWindow } from './sliding-window.ts';
 import type { Answer, Upstream } from './upstream.ts';
+import { isUpstream, UPSTREAMS, type UpstreamName } from './upstreams.ts';
 
 export interface ReplayCall {
-  upstream: 'deezer';
+  upstream: UpstreamName;
   method: string;
   /** Below the upstream's prefix: `/track/3135556`. */
   path: string;
@@ -45,12 +45,14 @@ export interface Replay {
   url: string;
   /** `${url}/deezer`: what SLEEVE_DEEZER_URL is set to. */
   deezerUrl: string;
+  /** `${url}/<name>`: the base URL of any mounted upstream. */
+  urlOf(upstream: UpstreamName): string;
   /** Every request received under an upstream's prefix, in order. */
   calls: ReplayCall[];
   /** Clears calls and the quota window. */
   reset(): void;
   /** Injects a fault for following calls; null clears. `slow` waits `delayMs` (default 6000). */
-  fault(upstream: 'deezer', fault: Fault, options?: { delayMs?: number }): void;
+  fault(upstream: UpstreamName, fault: Fault, options?: { delayMs?: number }): void;
   close(): Promise<void>;
 }
 
@@ -58,7 +60,7 @@ export interface Replay {
 const SLOW_MS = 6000;
 
 export async function startReplay(options: ReplayOptions = {}): Promise<Replay> {
-  const upstreams: Record<ReplayCall['upstream'], Upstream> = { deezer: deezerUpstream() };
+  const upstreams = Object.fromEntries(Object.entries(UPSTREAMS).map(([name, make]) => [name, make()])) as Record<UpstreamName, Upstream>;
   const calls: ReplayCall[] = [];
   const faults = new Map<ReplayCall['upstream'], { fault: Exclude<Fault, null>; delayMs: number }>();
   const quota = options.quota ? new SlidingWindow(options.quota.limit, options.quota.windowMs) : undefined;
@@ -116,6 +118,7 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
   return {
     url,
     deezerUrl: `${url}/deezer`,
+    urlOf: (upstream) => `${url}/${upstream}`,
     calls,
     reset() {
       calls.length = 0;
@@ -136,10 +139,6 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
       });
     },
   };
-}
-
-function isUpstream(prefix: string): prefix is ReplayCall['upstream'] {
-  return prefix === 'deezer';
 }
 
 function write(response: ServerResponse<IncomingMessage>, answer: Answer): void {
