@@ -246,10 +246,24 @@ export interface MusicSource extends Probed {
   genreTracks(genre: string, options: ListOptions): Promise<TrackHit[]>;
 }
 
+/** What a caller knows of the track behind an ISRC. */
+export interface FeatureHint {
+  title: string;
+  durationMs: number;
+}
+
+export interface FeaturesOptions extends CallOptions {
+  /**
+   * The tracks the ISRCs were read from: a provider that answers several records for one ISRC
+   * (releases of one recording) picks the closest in duration and title.
+   */
+  hints?: ReadonlyMap<string, FeatureHint>;
+}
+
 /** Audio features by ISRC. */
 export interface FeaturesSource extends Probed {
   /** Features of each known ISRC; unknown ones are absent from the map. */
-  features(isrcs: readonly string[], options?: CallOptions): Promise<Map<string, AudioFeatures>>;
+  features(isrcs: readonly string[], options?: FeaturesOptions): Promise<Map<string, AudioFeatures>>;
 }
 
 // ---- Radio: spec §2.7 and §4.19 are AzuraCast's own shapes, so the domain keeps them. ----

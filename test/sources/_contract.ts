@@ -4,7 +4,8 @@
  * `runMusicContract({ make })` and gets every case a music source must pass. A driver that
  * cannot pass a case declares it in `skip` with a reason; the case is then reported as
  * skipped under that reason, never silently dropped. Ids and queries come from the source's
- * own global chart, so the same suite runs against the catalogue and a recorded replay.
+ * own global chart (or a track the driver test names), so the same suite runs against the
+ * catalogue and a recorded replay.
  */
 import { describe, expect, it } from 'vitest';
 import { creditsOf, type MusicSource, type TrackHit } from '../../core/sources/types.ts';
@@ -22,12 +23,22 @@ export interface MusicContractOptions extends ContractOptions<MusicSource> {
   playlistQuery?: string;
   /** A genre keyword with tracks. */
   genre?: string;
+  /**
+   * The track the cases look around (its album, artist, search by its names). Default: the
+   * first charting track with an ISRC. A replay names one whose neighbours were recorded.
+   */
+  sampleTrackId?: number;
 }
 
 export function runMusicContract(options: MusicContractOptions): void {
   const unknown = options.unknownId ?? 1_999_999_999;
   const test = caseRunner(options);
   const sample = async (source: MusicSource): Promise<TrackHit> => {
+    if (options.sampleTrackId !== undefined) {
+      const named = await source.track(options.sampleTrackId);
+      expect(named, `track ${options.sampleTrackId} must exist`).not.toBeNull();
+      return named!;
+    }
     const chart = await source.chart(null, { limit: 10 });
     expect(chart?.tracks.length, 'the global chart must have tracks').toBeGreaterThan(0);
     return chart!.tracks.find((t) => t.isrc !== null) ?? chart!.tracks[0]!;
