@@ -12,6 +12,7 @@ import { SleeveError } from './errors.ts';
 import { cached, noStore } from './http/cache.ts';
 import { versionOf } from './http/context.ts';
 import { cors } from './http/cors.ts';
+import { markDegraded } from './http/degraded.ts';
 import type { Endpoint } from './http/endpoint.ts';
 import { errorResponse, toSleeveError } from './http/errors.ts';
 import type { FrameApi } from './http/frame-api.ts';
@@ -69,7 +70,11 @@ export function createApp(deps: Deps, endpoints: readonly Endpoint<any>[]): Hono
     const chain = layers(endpoint, deps, state);
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
       const run: MiddlewareHandler = async (c) => {
-        const out = await endpoint.handle({ params: paramsOf(c), deps, request: c.req.raw, c, frame });
+        const degraded = (reason: string) => {
+          markDegraded(c, reason);
+          deps.log.info(`answered without ${reason}`, { path: c.req.path });
+        };
+        const out = await endpoint.handle({ params: paramsOf(c), deps, request: c.req.raw, c, frame, degraded });
         return out instanceof Response ? out : c.json(out as object);
       };
       app.on(endpoint.method ?? 'GET', [path], ...handlers([...versionGate(path), ...chain, run]));

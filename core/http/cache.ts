@@ -15,6 +15,7 @@ import { hash64 } from '../hash.ts';
 import { answer, entryOf, hold, type Entry, type Held } from './cache-entry.ts';
 import { canonicalRequest } from './cache-key.ts';
 import { replaceResponse, setHeaders } from './context.ts';
+import { isDegraded } from './degraded.ts';
 import { paramsOf } from './params.ts';
 import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 
@@ -125,6 +126,9 @@ export function cached(options: CacheOptions): MiddlewareHandler {
         outcome = { entry: gone, state: 'MISS' };
       } else if (error) {
         outcome = { error };
+      } else if (isDegraded(c)) {
+        // An answer with a gap (an upstream failed) is sent, never kept: the next caller tries again.
+        setHeaders(c, { 'Cache-Control': 'no-store', 'X-Cache': 'MISS' });
       } else if (c.res.status === 200 && c.res.headers.get('content-type')?.startsWith('application/json')) {
         const made = entryOf(canonical, 200, await c.res.text(), seconds === null ? null : now + seconds * 1000, seconds ?? FOREVER_MAX_AGE);
         // Kept in the storage 24 h past its lifetime, for STALE answers when the upstream fails.

@@ -22,6 +22,8 @@ export interface EndpointContext<P> {
   c: Context;
   /** The app itself, for `/batch` (set by `createApp`). */
   frame?: FrameApi;
+  /** Says the answer left something out because an upstream failed: logged, and not cached. */
+  degraded(reason: string): void;
 }
 
 export interface Endpoint<P = unknown> {

@@ -18,9 +18,9 @@ export const playlistGenerate: Endpoint<unknown> = defineEndpoint({
   rateLimit: 30,
   cache: 30 * 60,
   params: generateParams,
-  async handle({ params, deps, request }) {
+  async handle({ params, deps, request, degraded }) {
     const { genres, energy, tempo, limit } = params;
-    const tracks = await generatePlaylist(deps.sources, genreKeywords(genres), { energy, tempo }, limit, request.signal);
+    const tracks = await generatePlaylist(deps.sources, genreKeywords(genres), { energy, tempo }, limit, { signal: request.signal, degraded });
     return generatedPlaylist(genres, energy, tempo, tracks, baseUrlOf(deps.options.baseUrl, request));
   },
 });

@@ -8,11 +8,10 @@
  */
 import type { AudioFeatures, MusicSource, Sources, TrackHit } from '../sources/types.ts';
 import { interleave } from '../interleave.ts';
+import { featuresOrNone, type FeaturesCall } from './features.ts';
 
 export const ENERGY_WINDOW = 0.2;
 export const TEMPO_WINDOW = 20;
-/** ReccoBeats answers at most 40 ISRCs a call (D1). */
-const FEATURES_BATCH = 40;
 
 export interface Targets {
   energy?: number;
@@ -56,17 +55,10 @@ export async function genrePool(music: MusicSource, genres: readonly string[], l
   return [...new Map(interleave(lists).map((t) => [t.id, t])).values()];
 }
 
-export async function featuresOf(sources: Sources, tracks: readonly TrackHit[], signal?: AbortSignal): Promise<Map<string, AudioFeatures>> {
-  const isrcs = [...new Set(tracks.flatMap((t) => (t.isrc ? [t.isrc] : [])))];
-  const batches: string[][] = [];
-  for (let i = 0; i < isrcs.length; i += FEATURES_BATCH) batches.push(isrcs.slice(i, i + FEATURES_BATCH));
-  const maps = await Promise.all(batches.map((b) => sources.features.features(b, { signal })));
-  return new Map(maps.flatMap((m) => [...m]));
-}
-
-export async function generatePlaylist(sources: Sources, genres: readonly string[], targets: Targets, limit: number, signal?: AbortSignal): Promise<TrackHit[]> {
-  const pool = await genrePool(sources.music, genres, limit, signal);
+export async function generatePlaylist(sources: Sources, genres: readonly string[], targets: Targets, limit: number, call: FeaturesCall): Promise<TrackHit[]> {
+  const pool = await genrePool(sources.music, genres, limit, call.signal);
   const filtering = targets.energy !== undefined || targets.tempo !== undefined;
-  const features = filtering ? await featuresOf(sources, pool, signal) : new Map<string, AudioFeatures>();
+  // One features call for the whole pool: the provider batches (40 ISRCs a call, D1).
+  const features = filtering ? await featuresOrNone(sources, pool, call) : new Map<string, AudioFeatures>();
   return assemble(pool, (t) => fitsTargets(t, features, targets), limit);
 }

@@ -7,6 +7,7 @@
 import type { TrackDetails } from '../shape/full-track.ts';
 import { isTrackRecord, type MusicSource, type Sources, type Track, type TrackHit } from '../sources/types.ts';
 import { fold, PLAUSIBLE, similarity } from './ranking.ts';
+import { featuresOrNone, type FeaturesCall } from './features.ts';
 import { relatedTracks } from './related.ts';
 
 /** How many recommendations a full track carries (the spec allows any number, even none). */
@@ -59,12 +60,13 @@ export async function resolveTrackRecord(music: MusicSource, q: TrackQuery, sign
 }
 
 /** Everything the full-track shape needs, fetched in parallel. Features need an ISRC (spec §4.8). */
-export async function trackDetails(sources: Sources, track: Track, signal?: AbortSignal): Promise<TrackDetails> {
-  const { music, features } = sources;
+export async function trackDetails(sources: Sources, track: Track, call: FeaturesCall): Promise<TrackDetails> {
+  const { music } = sources;
+  const { signal } = call;
   const [artist, album, featureMap, recommendations] = await Promise.all([
     music.artist(track.artist.id, { signal }),
     music.album(track.album.id, { signal }),
-    track.isrc ? features.features([track.isrc], { signal }) : Promise.resolve(new Map()),
+    featuresOrNone(sources, [track], call),
     relatedTracks(music, track, RECOMMENDATIONS, signal),
   ]);
   return { track, artist, album, features: (track.isrc && featureMap.get(track.isrc)) || null, recommendations };
