@@ -85,6 +85,6 @@ export function createApp(deps: Deps, endpoints: readonly Endpoint<any>[]): Hono
   }
 
   app.notFound((c) => errorResponse(new SleeveError('not_found', `No endpoint at ${c.req.path}. See /errors and /openapi.json.`), versionOf(c)));
-  app.onError((thrown, c) => errorResponse(toSleeveError(thrown, deps.log), versionOf(c)));
+  app.onError((thrown, c) => errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal), versionOf(c)));
   return app;
 }

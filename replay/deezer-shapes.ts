@@ -35,6 +35,9 @@ export const ALBUM_HIT: Shape = ['id', 'title', 'link', ...COVERS, 'md5_image', 
 /** /artist/{id}/albums (artist-27-albums.json). */
 export const ARTIST_ALBUM: Shape = ['id', 'title', 'link', ...COVERS, 'md5_image', 'genre_id', 'fans', 'release_date', 'record_type', 'tracklist', 'explicit_lyrics', 'type'];
 
+/** /chart/{id}/albums (chart-106-albums.json); `position` is added where it is served. */
+export const CHART_ALBUM: Shape = ['id', 'title', 'link', ...COVERS, 'md5_image', 'record_type', 'tracklist', 'explicit_lyrics', 'position', ['artist', ARTIST_PICTURED], 'type'];
+
 /** /editorial/{id}/releases (editorial-106-releases.json). */
 export const EDITORIAL_RELEASE: Shape = ['id', 'title', ...COVERS, 'md5_image', 'release_date', 'tracklist', ['artist', ARTIST_BRIEF], 'type'];
 

@@ -11,7 +11,7 @@ import { DEEZER_ORIGIN, FIXTURES_DIR, isRecord, loadRecordings, type Recording }
 import { DeezerIndex, type Kind } from './deezer-index.ts';
 import { page, pageRequest } from './deezer-paging.ts';
 import { RecordedAnswers, type RecordedAnswer } from './deezer-recorded.ts';
-import { ALBUM_HIT, ALBUM_TRACK, ARTIST, ARTIST_ALBUM, ARTIST_HIT, EDITORIAL_RELEASE, PLAYLIST_HIT, TOP_TRACK, TRACK_HIT, type Shape } from './deezer-shapes.ts';
+import { ALBUM_HIT, ALBUM_TRACK, ARTIST, ARTIST_ALBUM, ARTIST_HIT, CHART_ALBUM, EDITORIAL_RELEASE, PLAYLIST_HIT, TOP_TRACK, TRACK_HIT, type Shape } from './deezer-shapes.ts';
 import { json, type Answer, type Upstream } from './upstream.ts';
 
 /** Deezer's documented limit for the public API: 50 requests per 5 seconds. */
@@ -88,6 +88,15 @@ function built({ index, recordings }: Loaded, path: string, params: URLSearchPar
   if ((match = /^\/album\/(\d+)\/tracks$/.exec(path)) !== null) {
     const tracks = albumTracks(index, Number(match[1]));
     return tracks === undefined ? noData() : ok(page(tracks, tracks.length, at));
+  }
+  if ((match = /^\/chart\/(\d+)\/albums$/.exec(path)) !== null) {
+    // A genre's album chart nobody recorded: the recorded albums filed under that genre, most fans first.
+    const genreId = Number(match[1]);
+    const albums = index.all('album')
+      .filter((album) => album.fields['genre_id'] === genreId && isRecord(album.fields['artist']))
+      .sort((a, b) => Number(b.fields['fans'] ?? 0) - Number(a.fields['fans'] ?? 0) || a.id - b.id)
+      .map((album, i) => index.render({ ...album.fields, position: i + 1 }, CHART_ALBUM));
+    return ok(page(albums, albums.length, at));
   }
   if (path === '/editorial/0/releases') {
     // Nobody recorded the "All" editorial's releases: every dated album the recordings show, newest first.

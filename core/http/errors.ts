@@ -24,9 +24,14 @@ export function errorBody(error: SleeveError): ErrorBody {
   };
 }
 
-/** Turns anything thrown into a SleeveError; bugs get a request id to quote in reports. */
-export function toSleeveError(thrown: unknown, log: Logger): SleeveError {
+/**
+ * Turns anything thrown into a SleeveError; bugs get a request id to quote in reports. A
+ * request whose client has gone (`signal` aborted) failed because of that, not of a bug: it
+ * is neither logged nor counted as one (nobody reads the answer).
+ */
+export function toSleeveError(thrown: unknown, log: Logger, signal?: AbortSignal): SleeveError {
   if (thrown instanceof SleeveError) return thrown;
+  if (signal?.aborted) return new SleeveError('bad_request', 'The client closed the request before it was answered.');
   // An AbortSignal.timeout() firing inside a driver is an upstream that did not answer in time.
   if (thrown instanceof Error && thrown.name === 'TimeoutError') {
     return new SleeveError('upstream_timeout', 'An upstream service did not answer in time.', { cause: thrown });

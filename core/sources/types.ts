@@ -183,6 +183,15 @@ export interface ListOptions extends CallOptions {
   offset?: number;
 }
 
+export interface GenreTracksOptions extends ListOptions {
+  /**
+   * The caller will ask audio features of these tracks (spec §4.16 filters), so it needs their
+   * ISRCs: a source whose cheapest genre listing lacks them (Deezer's charts) lists tracks
+   * that carry them, at the cost of a few more calls.
+   */
+  withIsrc?: boolean;
+}
+
 export interface TrackSearchOptions extends ListOptions {
   /** Narrow to tracks credited to this artist (name, folded like the query). */
   artist?: string;
@@ -243,7 +252,7 @@ export interface MusicSource extends Probed {
   /** The chart of a country (ISO alpha-2, upper case), or the global one for null. Null when that country has none. */
   chart(country: string | null, options: ListOptions): Promise<Chart | null>;
   /** Tracks of a genre keyword, most popular first: the pool `/playlist/generate` draws from. */
-  genreTracks(genre: string, options: ListOptions): Promise<TrackHit[]>;
+  genreTracks(genre: string, options: GenreTracksOptions): Promise<TrackHit[]>;
 }
 
 /** What a caller knows of the track behind an ISRC. */

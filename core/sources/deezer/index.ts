@@ -7,6 +7,7 @@
  * the endpoint lifetimes of spec §8.4 where an endpoint shows the data directly.
  */
 import type { DriverContext } from '../kit/context.ts';
+import { interleave } from '../../interleave.ts';
 import { fold } from '../../services/ranking.ts';
 import type { AlbumHit, AlbumRef, ArtistRef, ListOptions, MusicSource, Page, TrackHit } from '../types.ts';
 import { COUNTRY_CHARTS } from './charts.ts';
@@ -25,6 +26,8 @@ export interface DeezerOptions {
   timeoutMs?: number;
 }
 
+/** Chart albums whose tracklists make a genre's pool when ISRCs are needed: a pool of ~50-200 tracks in 1 + 5 calls. */
+const POOL_ALBUMS = 5;
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -112,6 +115,18 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     maxAge: HOUR,
     run: (p: Paged, signal) => api.get(`/editorial/${p.id}/releases`, pageQuery(p), signal, (b) => page(b, 'releases', (a) => toAlbumHit(a), p.limit).items),
   });
+  const chartAlbums = ctx.cached({
+    name: 'deezer:chart-albums',
+    maxAge: 30 * MINUTE,
+    run: (p: Paged, signal) => api.get(`/chart/${p.id}/albums`, pageQuery(p), signal, (b) => page(b, 'chart albums', (a) => toAlbumHit(a), p.limit).items),
+  });
+  /** Tracks with ISRCs for a genre: its chart albums' tracklists (charts and searches carry none). */
+  const genreAlbumTracks = async (genreId: number, o: ListOptions): Promise<TrackHit[]> => {
+    const albums = list(await chartAlbums({ id: genreId, index: 0, limit: POOL_ALBUMS }, o));
+    const lists = await Promise.all(albums.map(async (a) =>
+      (await albumTracks({ id: a.id, index: 0, limit: 100, album: { id: a.id, title: a.title } }, o))?.items ?? []));
+    return byRank(interleave(lists)).slice(o.offset ?? 0, (o.offset ?? 0) + o.limit);
+  };
   const chartTracks = ctx.cached({
     name: 'deezer:chart-tracks',
     maxAge: 30 * MINUTE,
@@ -170,6 +185,10 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
       // A Deezer genre's chart when the keyword names one (`rock`, `Rap/Hip Hop`), else a search.
       const wanted = fold(keyword);
       const genre = list(await genres(null, o)).find((g) => g.id !== 0 && (fold(g.name) === wanted || fold(g.name).split(' ').includes(wanted)));
+      if (genre && o.withIsrc) {
+        const withIsrc = await genreAlbumTracks(genre.id, o);
+        if (withIsrc.length > 0) return withIsrc;
+      }
       const tracks = genre
         ? await chartTracks(paged(genre.id, o), o)
         : await searchTracks({ q: keyword, index: o.offset ?? 0, limit: o.limit }, o);

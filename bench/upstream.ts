@@ -1,0 +1,179 @@
+/**
+ * @module
+ * `npm run bench:upstream`: what live mode costs Deezer, measured against the replay (no
+ * network). For each music endpoint on a fresh live Sleeve: the upstream calls of the cold
+ * request, of the same request again (warm: answered from the caches, expected 0), and the
+ * cold request's time, which includes waits for the budget's turns (4 calls a 500-ms slot).
+ * Then the budget under load (D13): a burst of 300 distinct cold requests with the replay
+ * in quota mode, and 100 identical concurrent cold requests. Prints Markdown for a note.
+ * Not a test: times depend on the machine.
+ */
+import { createSleeve, type Sleeve } from '../core/index.ts';
+import { startReplay, type Replay, type ReplayCall } from '../replay/server.ts';
+
+const UA = 'bench/1.0 (bench@example.com)';
+const quiet = { info() {}, error() {} };
+const QUOTA = { limit: 50, windowMs: 5000 };
+
+const ENDPOINTS: string[] = [
+  '/search/all?query=daft%20punk',
+  '/search/albums?query=daft%20punk',
+  '/search/artist?query=daft%20punk',
+  '/search/playlists?query=top',
+  '/track/info?artist=Daft%20Punk&title=Harder%2C%20Better%2C%20Faster%2C%20Stronger',
+  '/track/isrc?isrc=GBDUW0000059',
+  '/track/related?isrc=GBDUW0000059',
+  '/track/related?artist=Daft%20Punk&title=Harder%2C%20Better%2C%20Faster%2C%20Stronger',
+  '/track/hot',
+  '/track/hot?country=FR',
+  '/artist/info?id=27',
+  '/artist/info?artist=Daft%20Punk',
+  '/artist/top-tracks?id=27',
+  '/artist/similar?id=27',
+  '/artist/discography?id=27',
+  '/album/info?id=302127',
+  '/album/info?query=discovery',
+  '/album/new-releases',
+  '/playlist/generate?genres=electro',
+  '/editorial/genres',
+  '/track/preview?id=3135556',
+  '/artistimage?id=27',
+  '/cover?artist=Daft%20Punk&title=Discovery',
+];
+
+const opened: Sleeve[] = [];
+const replays: Replay[] = [];
+
+function liveSleeve(replay: Replay): Sleeve {
+  const sleeve = createSleeve({ mode: 'live', upstreams: { deezer: replay.deezerUrl }, storage: 'memory', rateLimits: 'off', log: quiet });
+  opened.push(sleeve);
+  return sleeve;
+}
+
+async function replayOf(quota: typeof QUOTA | false): Promise<Replay> {
+  const replay = await startReplay({ quota });
+  replays.push(replay);
+  return replay;
+}
+
+async function get(sleeve: Sleeve, path: string): Promise<{ status: number; cache: string | null; body: string }> {
+  const res = await sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA } }));
+  return { status: res.status, cache: res.headers.get('x-cache'), body: await res.text() };
+}
+
+/** The most calls any sliding window of `windowMs` holds, counted as the replay's quota counts: (t − windowMs, t]. */
+function maxInWindow(calls: readonly ReplayCall[], windowMs: number): number {
+  const times = calls.map((c) => c.at).sort((a, b) => a - b);
+  let most = 0;
+  for (let end = 0, start = 0; end < times.length; end++) {
+    while (times[start]! <= times[end]! - windowMs) start++;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}
+
+const countBy = <T>(items: readonly T[], key: (item: T) => string | number): string =>
+  Object.entries(
+    items.reduce<Record<string, number>>((acc, item) => {
+      const k = String(key(item));
+      acc[k] = (acc[k] ?? 0) + 1;
+      return acc;
+    }, {}),
+  )
+    .map(([k, n]) => `${k}: ${n}`)
+    .join(', ');
+
+async function perEndpoint(): Promise<void> {
+  const replay = await replayOf(false);
+  console.log('## Upstream calls per endpoint (fresh live Sleeve each, memory storage)\n');
+  console.log('| endpoint | cold calls | warm calls | cold ms | status (cold → warm, X-Cache) |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const path of ENDPOINTS) {
+    const sleeve = liveSleeve(replay);
+    replay.reset();
+    const started = performance.now();
+    const cold = await get(sleeve, path);
+    const coldMs = performance.now() - started;
+    const coldCalls = replay.calls.length;
+    const warm = await get(sleeve, path);
+    const warmCalls = replay.calls.length - coldCalls;
+    console.log(`| \`${decodeURIComponent(path)}\` | ${coldCalls} | ${warmCalls} | ${coldMs.toFixed(0)} | ${cold.status} → ${warm.status}, ${cold.cache ?? '–'} → ${warm.cache ?? '–'} |`);
+  }
+  console.log('');
+}
+
+/** Distinct cold requests sharing no upstream call: artist and album searches of nonsense words, ISRCs, artist ids. */
+function distinctPaths(n: number): string[] {
+  const recorded = ['GBDUW0000059', 'USUM72409273', 'USSM12103949', 'GBSMU7385741'];
+  const paths: string[] = [];
+  for (let i = 0; paths.length < n; i++) {
+    const kind = i % 6;
+    if (kind <= 2) paths.push(`/search/artist?query=burst${i}qz`);
+    else if (kind === 3) paths.push(`/search/albums?query=burst${i}qz`);
+    else if (kind === 4) paths.push(`/track/isrc?isrc=${recorded[Math.floor(i / 6)] ?? `ZZX9926${String(i).padStart(5, '0')}`}`);
+    else paths.push(`/artist/info?id=${i === 5 ? 27 : 900_000 + i}`);
+  }
+  return paths;
+}
+
+async function burst(): Promise<void> {
+  const replay = await replayOf(QUOTA);
+  const sleeve = liveSleeve(replay);
+  const paths = distinctPaths(300);
+  const started = performance.now();
+  const answers = await Promise.all(
+    paths.map(async (path) => {
+      const res = await sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA } }));
+      await res.arrayBuffer();
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), ms: performance.now() - started };
+    }),
+  );
+  const elapsed = performance.now() - started;
+  const unavailable = answers.filter((a) => a.status === 503);
+  const slowest = Math.max(...answers.map((a) => a.ms));
+  console.log('## Budget: a burst of 300 distinct cold requests (replay in quota mode: 50 calls / sliding 5 s)\n');
+  console.log('| figure | value |');
+  console.log('|---|---|');
+  console.log(`| statuses | ${countBy(answers, (a) => a.status)} |`);
+  console.log(`| 503s with Retry-After | ${unavailable.filter((a) => a.retryAfter).length} of ${unavailable.length} (values: ${countBy(unavailable, (a) => a.retryAfter ?? 'none')}) |`);
+  console.log(`| upstream calls | ${replay.calls.length} (${countBy(replay.calls, (c) => c.body)}) |`);
+  console.log(`| quota bodies seen upstream | ${replay.calls.filter((c) => c.body === 'quota').length} |`);
+  console.log(`| max calls in any 5-s window | ${maxInWindow(replay.calls, QUOTA.windowMs)} |`);
+  console.log(`| elapsed (all 300 settled) | ${elapsed.toFixed(0)} ms (slowest answer ${slowest.toFixed(0)} ms) |`);
+  console.log('');
+}
+
+async function coalescing(): Promise<void> {
+  const replay = await replayOf(false);
+  const cases = [
+    '/track/info?artist=Daft%20Punk&title=Harder%2C%20Better%2C%20Faster%2C%20Stronger',
+    '/album/info?id=302127',
+    '/artist/discography?id=27',
+  ];
+  console.log('## Coalescing: 100 identical concurrent cold requests (fresh live Sleeve each)\n');
+  console.log('| request | statuses | distinct bodies | upstream calls | distinct path+query | elapsed ms |');
+  console.log('|---|---|---:|---:|---:|---:|');
+  for (const path of cases) {
+    const sleeve = liveSleeve(replay);
+    replay.reset();
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => get(sleeve, path)));
+    const elapsed = performance.now() - started;
+    const distinctCalls = new Set(replay.calls.map((c) => `${c.path}${c.search}`)).size;
+    console.log(
+      `| \`${decodeURIComponent(path)}\` | ${countBy(answers, (a) => a.status)} | ${new Set(answers.map((a) => a.body)).size} | ` +
+        `${replay.calls.length} | ${distinctCalls} | ${elapsed.toFixed(0)} |`,
+    );
+  }
+  console.log('');
+}
+
+try {
+  console.log(`# Sleeve live mode: upstream cost (replay, Node ${process.version}, ${new Date().toISOString()})\n`);
+  await perEndpoint();
+  await burst();
+  await coalescing();
+} finally {
+  await Promise.all(opened.map((s) => s.deps.storage.dispose()));
+  await Promise.all(replays.map((r) => r.close()));
+}
