@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { app as embedded } from '../examples/embed/app.ts';
+import { startReplay } from '../replay/server.ts';
 import { BIN, ROOT, startChild } from './helpers/child-server.ts';
 
 const UA = { 'User-Agent': 'examples/1.0 (examples@example.com)' };
@@ -35,12 +36,26 @@ describe('examples', () => {
     expect((await embedded.request('/healthz')).status).toBe(404);
   });
 
+  it('live serves a track from the Deezer replay it is pointed at', async () => {
+    const replay = await startReplay();
+    const server = await startChild(`${BIN}tsx`, ['examples/live/server.ts'], { SLEEVE_DEEZER_URL: replay.deezerUrl });
+    try {
+      const res = await fetch(`${server.url}/track/isrc?isrc=GBDUW0000059`, { headers: UA });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ found: true, name: 'Harder, Better, Faster, Stronger' });
+      expect(replay.calls.length).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+      await replay.close();
+    }
+  });
+
   it('vercel rewrites every path to the function', () => {
     const config = JSON.parse(readFileSync(`${ROOT}examples/vercel/vercel.json`, 'utf8'));
     expect(config.rewrites).toEqual([{ source: '/(.*)', destination: '/api' }]);
   });
 
-  it.each(['bun', 'deno', 'node', 'vercel', 'embed'])('%s has a three-line README', (name) => {
+  it.each(['bun', 'deno', 'node', 'vercel', 'embed', 'live'])('%s has a three-line README', (name) => {
     const lines = readFileSync(`${ROOT}examples/${name}/README.md`, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(3);
   });
