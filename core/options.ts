@@ -6,6 +6,7 @@
 import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from 'unstorage';
 import type { Logger } from './deps.ts';
+import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { Sources } from './sources/types.ts';
 
 export type Mode = 'demo' | 'live';
@@ -52,6 +53,8 @@ export interface SleeveOptions {
   radioPollMs?: number;
   /** The fetch live drivers call upstreams with (default: the runtime's). */
   fetch?: typeof globalThis.fetch;
+  /** The Deezer driver's options beyond its URL (live mode): country charts, page size, timeout. */
+  deezer?: Omit<DeezerOptions, 'baseUrl'>;
 }
 
 export interface ResolvedOptions {
@@ -67,6 +70,7 @@ export interface ResolvedOptions {
   storageName: string;
   upgradeWebSocket: UpgradeWebSocket<any> | undefined;
   radioPollMs: number;
+  deezer: Omit<DeezerOptions, 'baseUrl'>;
 }
 
 export const DEFAULT_UPSTREAMS: UpstreamUrls = {
@@ -91,6 +95,7 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     storageName: typeof storage === 'string' ? storage.replace(/\/\/[^@/]*@/, '//***@') : 'custom',
     upgradeWebSocket: options.upgradeWebSocket,
     radioPollMs: options.radioPollMs ?? 2000,
+    deezer: options.deezer ?? {},
   };
 }
 

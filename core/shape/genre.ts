@@ -1,4 +1,9 @@
-/** @module Spec §2.6: `{ id, name, image }`. */
+/**
+ * @module
+ * Spec §2.6: `{ id, name, image }`. The image is always this service's own
+ * `/media/images/genre/<id>.svg` (spec §1: images point back at the service), never the
+ * upstream's address.
+ */
 import type { Genre } from '../sources/types.ts';
 
 export interface GenreView {
@@ -8,5 +13,5 @@ export interface GenreView {
 }
 
 export function genreView(genre: Genre, base: string): GenreView {
-  return { id: genre.id, name: genre.name, image: genre.imageUrl ?? `${base}/media/images/genre/${genre.id}.svg` };
+  return { id: genre.id, name: genre.name, image: `${base}/media/images/genre/${genre.id}.svg` };
 }

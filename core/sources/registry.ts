@@ -20,7 +20,7 @@ export interface Registered {
 export function registerSources(options: ResolvedOptions, ctx: DriverContext): Registered {
   const demo = catalogSources({ station: options.station, catalog: options.catalog }, ctx);
   if (options.mode === 'demo') return { sources: demo, summary: 'demo mode' };
-  const music = deezer({ baseUrl: options.upstreams.deezer }, ctx);
+  const music = deezer({ ...options.deezer, baseUrl: options.upstreams.deezer }, ctx);
   return {
     sources: { ...demo, music },
     summary: `live mode: music from ${new URL(options.upstreams.deezer).host}; audio features and radio from the demo catalogue (live drivers not built yet)`,

@@ -24,6 +24,11 @@ export interface DeezerOptions {
   countryCharts?: Record<string, number>;
   /** Milliseconds before a call with no answer is a 504 (default 5000). */
   timeoutMs?: number;
+  /**
+   * Most items asked of Deezer per list call (default 100); longer lists are paged through.
+   * Deezer's own default page is 25.
+   */
+  pageSize?: number;
 }
 
 /** Chart albums whose tracklists make a genre's pool when ISRCs are needed: a pool of ~50-200 tracks in 1 + 5 calls. */
@@ -38,12 +43,17 @@ interface Paged {
   limit: number;
 }
 
-const paged = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: o.limit });
+
 const pageQuery = (p: { index: number; limit: number }): Query => ({ index: p.index || undefined, limit: p.limit });
 
 export default function deezer(options: DeezerOptions, ctx: DriverContext): MusicSource {
   const api = deezerClient(ctx, options.baseUrl ?? 'https://api.deezer.com', ctx.budget(DEEZER_BUDGET), options.timeoutMs);
   const charts: Record<string, number> = { ...COUNTRY_CHARTS, ...options.countryCharts };
+  const pageSize = options.pageSize ?? 100;
+  const paged = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: o.limit });
+  // Paged lists (an album's tracks, an artist's releases, a playlist's tracks) ask at most a
+  // page per call: their `total` tells the caller to page on.
+  const onePage = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: Math.min(o.limit, pageSize) });
   // Some lists (an artist's radio) answer more than `limit` asked: the contract promises at most `limit`.
   const page = <T>(body: unknown, what: string, map: (item: unknown) => T, limit: number): Page<T> => {
     const { items, total } = listOf(body, what);
@@ -159,19 +169,19 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     async albumTracks(id, o) {
       const found = await album(id, o);
       if (!found) return { items: [], total: 0 };
-      return (await albumTracks({ ...paged(id, o), album: { id: found.id, title: found.title } }, o)) ?? { items: [], total: 0 };
+      return (await albumTracks({ ...onePage(id, o), album: { id: found.id, title: found.title } }, o)) ?? { items: [], total: 0 };
     },
     artist: (id, o) => artist(id, o),
     artistTopTracks: async (id, o) => list(await artistTop(paged(id, o), o)),
     async artistAlbums(id, o) {
       const found = await artist(id, o);
       if (!found) return { items: [], total: 0 };
-      return (await artistAlbums({ ...paged(id, o), artist: { id: found.id, name: found.name } }, o)) ?? { items: [], total: 0 };
+      return (await artistAlbums({ ...onePage(id, o), artist: { id: found.id, name: found.name } }, o)) ?? { items: [], total: 0 };
     },
     relatedArtists: async (id, o) => list(await related(paged(id, o), o)),
     similarTracks: async (id, o) => list(await radio(paged(id, o), o)),
     playlist: (id, o) => playlist(id, o),
-    playlistTracks: async (id, o) => (await playlistTracks(paged(id, o), o)) ?? { items: [], total: 0 },
+    playlistTracks: async (id, o) => (await playlistTracks(onePage(id, o), o)) ?? { items: [], total: 0 },
     genres: async (o) => list(await genres(null, o)),
     newReleases: async (o): Promise<AlbumHit[]> => list(await releases(paged(0, o), o)),
     async chart(country, o) {
