@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { failure } from './faults.ts';
 import { SlidingWindow } from './sliding-window.ts';
-import type { Answer, Upstream } from './upstream.ts';
+import type { Answer, Upstream, UpstreamRequest } from './upstream.ts';
 import { isUpstream, UPSTREAMS, type UpstreamName } from './upstreams.ts';
 
 export interface ReplayCall {
@@ -29,6 +29,22 @@ export interface ReplayCall {
 
 export type Fault = 'slow' | 'http500' | 'garbage' | 'error200' | 'reset' | 'hang' | null;
 
+/** An answer the upstream holds open and writes to over time (AzuraCast's Server-Sent Events feed). */
+export interface Streamed {
+  status: number;
+  headers: Record<string, string>;
+  kind: ReplayCall['body'];
+  /** Starts writing; the returned function is called once, when the client leaves or the replay closes. */
+  open(write: (text: string) => void, end: () => void): () => void;
+}
+
+/** An upstream that may answer some requests with a stream; `undefined` sends them to `answer()`. */
+export interface StreamingUpstream extends Upstream {
+  stream(request: UpstreamRequest): Streamed | undefined;
+}
+
+const streams = (upstream: Upstream): upstream is StreamingUpstream => typeof (upstream as Partial<StreamingUpstream>).stream === 'function';
+
 export interface ReplayOptions {
   /** Default 0: any free port. */
   port?: number;
@@ -47,6 +63,10 @@ export interface Replay {
   deezerUrl: string;
   /** `${url}/<name>`: the base URL of any mounted upstream. */
   urlOf(upstream: UpstreamName): string;
+  /** All three of Sleeve's upstream URLs on this replay, as `createSleeve({ upstreams })` takes them. */
+  upstreams: { deezer: string; features: string; azuracast: string };
+  /** The same as environment variables, for a Sleeve started as a process. */
+  env: { SLEEVE_DEEZER_URL: string; SLEEVE_FEATURES_URL: string; SLEEVE_AZURACAST_URL: string };
   /** Every request received under an upstream's prefix, in order. */
   calls: ReplayCall[];
   /** Clears calls and the quota window. */
@@ -96,9 +116,15 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
       call.status = outcome.status;
       return later(latencyMs, () => write(response, outcome));
     }
-    const answer = quota !== undefined && !quota.admit(at)
-      ? upstream.quotaExceeded()
-      : upstream.answer({ method: call.method, path: call.path, params: target.searchParams, baseUrl: `${url}/${prefix}` });
+    const asked: UpstreamRequest = { method: call.method, path: call.path, params: target.searchParams, baseUrl: `${url}/${prefix}` };
+    const over = quota !== undefined && !quota.admit(at);
+    const streamed = !over && streams(upstream) ? upstream.stream(asked) : undefined;
+    if (streamed !== undefined) {
+      call.status = streamed.status;
+      call.body = streamed.kind;
+      return later(latencyMs + (injected?.delayMs ?? 0), () => openStream(response, streamed));
+    }
+    const answer = over ? upstream.quotaExceeded() : upstream.answer(asked);
     call.status = answer.status;
     call.body = answer.kind;
     later(latencyMs + (injected?.delayMs ?? 0), () => write(response, answer));
@@ -119,6 +145,8 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
     url,
     deezerUrl: `${url}/deezer`,
     urlOf: (upstream) => `${url}/${upstream}`,
+    upstreams: { deezer: `${url}/deezer`, features: `${url}/reccobeats`, azuracast: `${url}/azuracast` },
+    env: { SLEEVE_DEEZER_URL: `${url}/deezer`, SLEEVE_FEATURES_URL: `${url}/reccobeats`, SLEEVE_AZURACAST_URL: `${url}/azuracast` },
     calls,
     reset() {
       calls.length = 0;
@@ -139,6 +167,27 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
       });
     },
   };
+}
+
+function openStream(response: ServerResponse<IncomingMessage>, streamed: Streamed): void {
+  if (response.destroyed) return;
+  response.writeHead(streamed.status, streamed.headers);
+  response.flushHeaders();
+  let ended = false;
+  const stop = streamed.open(
+    (text) => {
+      if (!ended && !response.destroyed) response.write(text);
+    },
+    () => {
+      if (!ended) response.end();
+      ended = true;
+    },
+  );
+  // Also on close(), which destroys every connection.
+  response.once('close', () => {
+    ended = true;
+    stop();
+  });
 }
 
 function write(response: ServerResponse<IncomingMessage>, answer: Answer): void {

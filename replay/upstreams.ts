@@ -3,13 +3,17 @@
  * The upstreams the replay server mounts, each under its own prefix (`/deezer`, ...). Adding
  * an upstream is one line here and one file beside it.
  */
+import { azuracastUpstream } from './azuracast.ts';
 import { deezerUpstream } from './deezer.ts';
+import { reccobeatsUpstream } from './reccobeats.ts';
 import type { Upstream } from './upstream.ts';
 
-export type UpstreamName = 'deezer';
+export type UpstreamName = 'deezer' | 'reccobeats' | 'azuracast';
 
 export const UPSTREAMS: Readonly<Record<UpstreamName, () => Upstream>> = {
   deezer: deezerUpstream,
+  reccobeats: reccobeatsUpstream,
+  azuracast: azuracastUpstream,
 };
 
 export function isUpstream(prefix: string): prefix is UpstreamName {

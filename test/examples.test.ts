@@ -38,7 +38,7 @@ describe('examples', () => {
 
   it('live serves a track from the Deezer replay it is pointed at', async () => {
     const replay = await startReplay();
-    const server = await startChild(`${BIN}tsx`, ['examples/live/server.ts'], { SLEEVE_DEEZER_URL: replay.deezerUrl });
+    const server = await startChild(`${BIN}tsx`, ['examples/live/server.ts'], replay.env);
     try {
       const res = await fetch(`${server.url}/track/isrc?isrc=GBDUW0000059`, { headers: UA });
       expect(res.status).toBe(200);

@@ -1,12 +1,14 @@
 /**
  * @module
  * D12 radio: the `/nowplaying` body with `elapsed`/`remaining` recomputed from the injectable
- * clock, and one shared watcher per station that `/nowplaying/socket` connections subscribe
- * to, so a hundred listeners cost one upstream poll per interval, not a hundred.
+ * clock, and one shared upstream subscription per station that `/nowplaying/socket`
+ * connections subscribe to (the source's live feed, or a poll), so a thousand listeners cost
+ * one upstream subscription, not a thousand.
  */
 import type { Deps } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
 import { nowPlayingBody, type NowPlayingBody } from '../shape/radio.ts';
+import type { NowPlaying } from '../sources/types.ts';
 
 export async function loadNowPlaying(deps: Deps, station: string | undefined, base: string, signal?: AbortSignal): Promise<NowPlayingBody> {
   const { radio } = deps.sources;
@@ -24,53 +26,94 @@ export function changeKey(body: NowPlayingBody): string {
 }
 
 type Send = (body: NowPlayingBody) => void;
-interface Watcher {
-  subscribers: Map<Send, string>;
-  timer: ReturnType<typeof setTimeout> | undefined;
+
+interface Subscriber {
+  /** Bodies carry URLs built on the subscriber's base. */
+  base: string;
+  /** The change key of the last body it was sent. */
+  seen: string;
 }
 
-const watchers = new WeakMap<Deps, Map<string, Watcher>>();
+/** One upstream subscription (the source's `watch`, or a poller) and everyone listening to it. */
+interface Feed {
+  subscribers: Map<Send, Subscriber>;
+  close(): void;
+}
+
+const feeds = new WeakMap<Deps, Map<string, Feed>>();
 
 /**
  * Subscribes `send` to changes after `first` (which the caller has already sent). Returns the
- * unsubscribe function; the station's poller stops with its last subscriber. Bodies carry
- * URLs built on `base`, so there is one watcher per station and base.
+ * unsubscribe function. There is one upstream subscription per station, whatever the number
+ * of subscribers and their bases: the source's own `watch` (a live feed) when it has one, else
+ * a poll every `radioPollMs`; it closes with its last subscriber.
  */
 export function watchNowPlaying(deps: Deps, station: string | undefined, first: NowPlayingBody, send: Send, base: string): () => void {
-  const byStation = watchers.get(deps) ?? new Map<string, Watcher>();
-  watchers.set(deps, byStation);
+  const byStation = feeds.get(deps) ?? new Map<string, Feed>();
+  feeds.set(deps, byStation);
   const name = first.station.shortcode;
-  const watchKey = `${name} ${base}`;
-  let watcher = byStation.get(watchKey);
-  if (!watcher) {
-    const created: Watcher = { subscribers: new Map(), timer: undefined };
-    const tick = async () => {
-      try {
-        const body = await loadNowPlaying(deps, station, base);
-        const key = changeKey(body);
-        for (const [subscriber, seen] of created.subscribers) {
-          if (seen === key) continue;
-          created.subscribers.set(subscriber, key);
-          subscriber(body);
-        }
-      } catch (error) {
-        deps.log.error('nowplaying watch failed', { station: name, error: String(error) });
-      }
-      if (created.subscribers.size > 0) created.timer = setTimeout(tick, deps.options.radioPollMs);
-      else created.timer = undefined;
-    };
-    created.timer = setTimeout(tick, deps.options.radioPollMs);
-    watcher = created;
-    byStation.set(watchKey, watcher);
+  let feed = byStation.get(name);
+  if (!feed) {
+    feed = openFeed(deps, station ?? deps.options.station ?? deps.sources.radio.defaultStation, name);
+    byStation.set(name, feed);
   }
-  const active = watcher;
-  active.subscribers.set(send, changeKey(first));
+  const active = feed;
+  active.subscribers.set(send, { base, seen: changeKey(first) });
   return () => {
-    active.subscribers.delete(send);
-    if (active.subscribers.size === 0) {
-      clearTimeout(active.timer);
-      if (byStation.get(watchKey) === active) byStation.delete(watchKey);
+    if (!active.subscribers.delete(send) || active.subscribers.size > 0) return;
+    active.close();
+    if (byStation.get(name) === active) byStation.delete(name);
+  };
+}
+
+function openFeed(deps: Deps, requested: string, name: string): Feed {
+  const subscribers = new Map<Send, Subscriber>();
+  /** A state from upstream: each subscriber whose last body differs gets the new one (D12). */
+  const deliver = (np: NowPlaying) => {
+    const now = deps.now();
+    const built = new Map<string, { body: NowPlayingBody; key: string }>();
+    for (const [send, subscriber] of subscribers) {
+      let one = built.get(subscriber.base);
+      if (!one) {
+        const body = nowPlayingBody(np, now, subscriber.base);
+        one = { body, key: changeKey(body) };
+        built.set(subscriber.base, one);
+      }
+      if (subscriber.seen === one.key) continue;
+      subscriber.seen = one.key;
+      try {
+        send(one.body);
+      } catch (error) {
+        deps.log.error('nowplaying subscriber failed', { station: name, error: String(error) });
+      }
     }
+  };
+
+  const { radio } = deps.sources;
+  if (radio.watch) {
+    const close = radio.watch(name, deliver, { pollMs: deps.options.radioPollMs });
+    return { subscribers, close };
+  }
+
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    try {
+      const np = await radio.nowPlaying(requested, { now: deps.now() });
+      if (!np) throw new SleeveError('not_found', `No station with shortcode ${JSON.stringify(requested)}.`);
+      if (!closed) deliver(np);
+    } catch (error) {
+      deps.log.error('nowplaying watch failed', { station: name, error: String(error) });
+    }
+    if (!closed) timer = setTimeout(tick, deps.options.radioPollMs);
+  };
+  timer = setTimeout(tick, deps.options.radioPollMs);
+  return {
+    subscribers,
+    close() {
+      closed = true;
+      clearTimeout(timer);
+    },
   };
 }
 

@@ -1,14 +1,15 @@
 /**
  * @module
- * Picks the drivers for a mode (D1): demo mode serves the catalogue and its simulated station;
- * live mode serves music from Deezer. Services never know which driver answers. Audio features
- * and the radio station stay on the demo catalogue in live mode until their live drivers
- * exist (live mode, part 2), and the start-up line says so.
+ * Picks the drivers for a mode (D1): demo mode serves the catalogue and its simulated
+ * station; live mode serves music from Deezer, audio features from ReccoBeats and the radio
+ * from an AzuraCast station. Services never know which driver answers.
  */
 import type { ResolvedOptions } from '../options.ts';
+import azuracast from './azuracast/index.ts';
 import catalogSources from './catalog/index.ts';
 import deezer from './deezer/index.ts';
 import type { DriverContext } from './kit/context.ts';
+import reccobeats from './reccobeats/index.ts';
 import type { Sources } from './types.ts';
 
 export interface Registered {
@@ -18,11 +19,15 @@ export interface Registered {
 }
 
 export function registerSources(options: ResolvedOptions, ctx: DriverContext): Registered {
-  const demo = catalogSources({ station: options.station, catalog: options.catalog }, ctx);
-  if (options.mode === 'demo') return { sources: demo, summary: 'demo mode' };
-  const music = deezer({ ...options.deezer, baseUrl: options.upstreams.deezer }, ctx);
+  if (options.mode === 'demo') return { sources: catalogSources({ station: options.station, catalog: options.catalog }, ctx), summary: 'demo mode' };
+  const { upstreams } = options;
+  const host = (url: string) => new URL(url).host;
   return {
-    sources: { ...demo, music },
-    summary: `live mode: music from ${new URL(options.upstreams.deezer).host}; audio features and radio from the demo catalogue (live drivers not built yet)`,
+    sources: {
+      music: deezer({ ...options.deezer, baseUrl: upstreams.deezer }, ctx),
+      features: reccobeats({ baseUrl: upstreams.features }, ctx),
+      radio: azuracast({ baseUrl: upstreams.azuracast, defaultStation: options.station }, ctx),
+    },
+    summary: `live mode: music from ${host(upstreams.deezer)}, audio features from ${host(upstreams.features)}, radio from ${host(upstreams.azuracast)}`,
   };
 }

@@ -37,6 +37,11 @@ export interface Artist extends ArtistRef {
 export interface AlbumRef {
   id: number;
   title: string;
+  /**
+   * The album's own cover (live mode), when the listing that named the album carries it (a
+   * Deezer track listing does): `/cover` then needs no album lookup. Absent when not carried.
+   */
+  coverUrl?: string | null;
 }
 
 /**
@@ -178,6 +183,26 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** D14: what an image host can be asked to make (spec §4's `/spotify/cover?format=`). */
+export type ImageFormat = 'jpg' | 'png' | 'webp';
+
+export interface ImageOptions extends CallOptions {
+  /** Pixels, 1 to 1000; absent: the picture's own size (a missing one follows the other: square). */
+  width?: number;
+  height?: number;
+  /** Asked for; a host that cannot make it answers its own format (Deezer: JPEG for webp). */
+  format?: ImageFormat;
+}
+
+/** The bytes of one picture, as its image host sent them. */
+export interface ImageBytes {
+  body: Uint8Array<ArrayBuffer>;
+  /** As the host said it, and always a raster `image/*` type. */
+  contentType: string;
+  /** A strong validator of exactly these bytes, quoted: `"3f2a…"`. */
+  etag: string;
+}
+
 export interface ListOptions extends CallOptions {
   limit: number;
   offset?: number;
@@ -244,6 +269,14 @@ export interface MusicSource extends Probed {
    * expire within hours, so answers point at `/track/preview`, which asks here each time.
    */
   preview(id: number, options?: CallOptions): Promise<string | null>;
+
+  /**
+   * D14: the bytes of a picture this source answered (a `coverUrl` or `imageUrl`), fetched from
+   * the source's own image host and nowhere else, or null when the URL is not one of that
+   * host's pictures or the host has no such picture. Absent when the source has no image host:
+   * the service draws its art instead (the demo catalogue).
+   */
+  image?(url: string, options?: ImageOptions): Promise<ImageBytes | null>;
 
   /** Editorial genres; the list holds id 0 named `All`. */
   genres(options?: CallOptions): Promise<Genre[]>;
@@ -374,6 +407,19 @@ export interface RadioSource extends Probed {
   readonly defaultStation: string;
   /** Null for an unknown station. `now` is Unix milliseconds (injectable for tests). */
   nowPlaying(station: string, options?: CallOptions & { now?: number }): Promise<NowPlaying | null>;
+  /**
+   * Optional: one upstream subscription to a station (a live feed where the upstream offers
+   * one, else polling every `pollMs`) calling `onUpdate` with each state it learns of, the
+   * current one first when the feed sends it; states may repeat (callers dedupe). Returns the
+   * function that closes it. The service opens one per station for all its listeners (D12);
+   * a source without `watch` is polled by the service.
+   */
+  watch?(station: string, onUpdate: (np: NowPlaying) => void, options: RadioWatchOptions): () => void;
+}
+
+export interface RadioWatchOptions {
+  /** Milliseconds between polls when there is no live feed (`radioPollMs`). */
+  pollMs: number;
 }
 
 /** Every driver the service talks to, chosen by mode (D1) or injected by an embedder. */

@@ -15,21 +15,9 @@ const quiet = { info: (): void => {}, error: (): void => {} };
 /** Every Sleeve made here, so the file's `afterAll` can dispose of their storages. */
 const opened: Sleeve[] = [];
 
-/**
- * Where the replay serves ReccoBeats, when this replay mounts it: once live audio features
- * have their driver, they must not go to the internet either. (Today features come from the
- * demo catalogue in live mode and the option changes nothing.)
- */
-function featuresUrl(replay: Replay): string | undefined {
-  const { urlOf } = replay as { urlOf?: (upstream: string) => string };
-  return urlOf?.call(replay, 'reccobeats');
-}
-
-/** A live Sleeve on the replay's Deezer, rate limits off, nothing logged, an empty cache. */
+/** A live Sleeve on the replay's three upstreams, rate limits off, nothing logged, an empty cache. */
 export function liveSleeve(replay: Replay, options: SleeveOptions = {}): Sleeve {
-  const features = featuresUrl(replay);
-  const upstreams = { deezer: replay.deezerUrl, ...(features === undefined ? {} : { features }) };
-  const sleeve = createSleeve({ mode: 'live', upstreams, rateLimits: 'off', log: quiet, ...options });
+  const sleeve = createSleeve({ mode: 'live', upstreams: replay.upstreams, rateLimits: 'off', log: quiet, ...options });
   opened.push(sleeve);
   return sleeve;
 }

@@ -2,8 +2,7 @@
  * Every music endpoint of spec §4 in live mode, over the replay of recorded Deezer answers:
  * each body against its strict response schema and against facts the recordings hold
  * (ids, ISRCs, positions, counts), the upstream calls it costs, and what Deezer failing
- * looks like to a caller (D3, D9). Audio features still come from the demo catalogue in live
- * mode, so nothing here asserts on them.
+ * looks like to a caller (D3, D9). Audio features and the radio are tested in their own files.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sleeve } from '../../core/index.ts';

@@ -18,7 +18,7 @@ let server: ChildServer | undefined;
 
 beforeAll(async () => {
   replay = await startReplay();
-  server = await startChild(bin, args, { SLEEVE_MODE: 'live', SLEEVE_DEEZER_URL: replay.deezerUrl, SLEEVE_STORAGE: 'memory' });
+  server = await startChild(bin, args, { SLEEVE_MODE: 'live', ...replay.env, SLEEVE_STORAGE: 'memory' });
 });
 
 afterAll(async () => {
@@ -31,7 +31,7 @@ describe('npm start in live mode', () => {
     const host = new URL(replay.deezerUrl).host;
     const line = server!.output().split('\n').find((l) => l.startsWith('sleeve listening on ')) ?? '';
     expect(line).toMatch(/^sleeve listening on http:\/\/localhost:\d+ \(live mode\b/);
-    expect(line).toContain(host);
+    expect(line).toContain(`music from ${host}, audio features from ${host}, radio from ${host}`);
     expect(line).toMatch(/memory storage, node v\d+/);
   });
 

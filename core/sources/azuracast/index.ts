@@ -1,0 +1,83 @@
+/**
+ * @module
+ * The AzuraCast radio driver (live mode, D1, D12): a station's now-playing state from
+ * `GET <baseUrl>/api/nowplaying/<station>` (shortcode or numeric id), normalised into the
+ * domain (`wire.ts`) from the current shape and from old (0.9) installs alike.
+ *
+ * - Unknown station: AzuraCast answers 404, this answers null (the service's 404).
+ * - Unreachable, 5xx, any other status, or a body that is not a now-playing state: 502
+ *   `upstream_error`; no answer within `timeoutMs`: 504 `upstream_timeout` (`kit/http.ts`).
+ * - `/nowplaying` is never cached at the HTTP layer (spec §8.4), so the upstream call is
+ *   shared for `cacheSeconds` (2 s: AzuraCast itself refreshes every few seconds) and
+ *   concurrent calls coalesce (`kit/cached.ts`): a flood of requests is one upstream call.
+ * - `watch` is one live subscription per station: AzuraCast's SSE feed where offered, else
+ *   polling (`watch.ts`).
+ */
+import type { DriverContext } from '../kit/context.ts';
+import { getJson } from '../kit/http.ts';
+import { upstreamError } from '../../errors.ts';
+import type { NowPlaying, RadioSource } from '../types.ts';
+import { watchStation } from './watch.ts';
+import { toNowPlaying, WireError } from './wire.ts';
+
+export const DRIVER_NAME: string = 'azuracast';
+/** AzuraCast's public demo station, on the default upstream `https://demo.azuracast.com`. */
+export const DEFAULT_STATION: string = 'azuratest_radio';
+const TIMEOUT_MS = 5000;
+const CACHE_SECONDS = 2;
+
+export interface AzuraCastOptions {
+  /** The installation's origin (`SLEEVE_AZURACAST_URL`), e.g. `https://demo.azuracast.com`; a replay to run offline. */
+  baseUrl: string;
+  /** The station served when the caller names none (`SLEEVE_STATION`): shortcode or numeric id. Default `azuratest_radio`. */
+  defaultStation?: string;
+  /** Milliseconds before a call with no answer is a 504 (default 5000). */
+  timeoutMs?: number;
+  /** Seconds one upstream answer is shared between calls (default 2; 0 still coalesces concurrent calls). */
+  cacheSeconds?: number;
+  /** False: watchers poll only, never opening AzuraCast's SSE feed (default true). */
+  liveFeed?: boolean;
+}
+
+export default function azuracast(options: AzuraCastOptions, ctx: DriverContext): RadioSource {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+
+  const fetchNowPlaying = async (station: string, signal?: AbortSignal): Promise<NowPlaying | null> => {
+    const { status, body } = await getJson(ctx.fetch, `${base}/api/nowplaying/${encodeURIComponent(station)}`, { driver: DRIVER_NAME, timeoutMs, signal });
+    if (status === 404) return null;
+    if (status !== 200) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
+    try {
+      return toNowPlaying(body);
+    } catch (cause) {
+      if (cause instanceof WireError) throw upstreamError(DRIVER_NAME, `answered an unexpected shape: ${cause.message}`, 'upstream_error', cause);
+      throw cause;
+    }
+  };
+
+  const nowPlaying = ctx.cached({
+    name: 'azuracast:nowplaying',
+    maxAge: options.cacheSeconds ?? CACHE_SECONDS,
+    // The base is in the key: two drivers over one storage never answer for each other.
+    run: (a: { base: string; station: string }, signal) => fetchNowPlaying(a.station, signal),
+  });
+
+  return {
+    name: DRIVER_NAME,
+    defaultStation: options.defaultStation ?? DEFAULT_STATION,
+    // Never from the cache: a health check must reach AzuraCast (D13). The default station's
+    // own state, so a wrong SLEEVE_STATION shows as a failing probe (404).
+    async probe(o) {
+      const found = await fetchNowPlaying(options.defaultStation ?? DEFAULT_STATION, o?.signal);
+      return found ? { ok: true, status: 200 } : { ok: false, status: 404 };
+    },
+    // `now` is for simulated stations: a live one is what AzuraCast says it is.
+    nowPlaying: (station, o) => nowPlaying({ base, station }, o),
+    watch(station, onUpdate, o) {
+      return watchStation({
+        ctx, baseUrl: base, station, pollMs: o.pollMs, timeoutMs, liveFeed: options.liveFeed ?? true,
+        poll: (name, signal) => nowPlaying({ base, station: name }, { signal }), onUpdate,
+      });
+    },
+  };
+}

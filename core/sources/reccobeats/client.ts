@@ -1,0 +1,114 @@
+/**
+ * @module
+ * One call to ReccoBeats within its budget. ReccoBeats is free and keyless and publishes no
+ * rate limit: past its unpublished one it answers HTTP 429 with `Retry-After`, which pauses
+ * this process's budget for that long; the call is tried again while the budget's 3-s wait
+ * allows (D13), else it fails with 503 `service_unavailable` and a `Retry-After`. No answer in
+ * 5 s is 504 `upstream_timeout`; unreachable, a 5xx, another unexpected status or a body that
+ * is not JSON is 502 `upstream_error`. A caller that aborts gets its own abort reason back.
+ *
+ * Not `kit/http.ts`'s `getJson`: that answers no headers, and `Retry-After` is a header.
+ */
+import type { $Fetch } from 'ofetch';
+import { SleeveError, upstreamError } from '../../errors.ts';
+import type { Budget } from '../kit/budget.ts';
+import type { BudgetSpec } from '../kit/context.ts';
+
+export const DRIVER_NAME: string = 'reccobeats';
+/** At most this many ids a call (D1). */
+export const MAX_IDS = 40;
+export const TIMEOUT_MS = 5000;
+/**
+ * ReccoBeats publishes no number (its docs say only that limits exist and that a 429 carries
+ * `Retry-After`), so this is a guess kept well on the safe side: 30 calls per 5 s, which the
+ * budget's slot arithmetic turns into at most 4 calls a second (2 per 500-ms slot, at most 29
+ * in any 5.5 s), i.e. up to 160 ISRCs a second. Features are stored for good, so steady traffic
+ * is near zero and only cold caches burst: a playlist pool of 100 new ISRCs is 3 calls. A 429
+ * still pauses everyone in this process for as long as ReccoBeats asks.
+ */
+export const RECCOBEATS_BUDGET: BudgetSpec = { name: DRIVER_NAME, limit: 30, windowMs: 5000 };
+/** How long to hold off after a 429 that names no (readable) `Retry-After`. */
+export const RATE_LIMIT_PAUSE_MS = 1000;
+const RATE_LIMIT_TRIES = 3;
+
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export interface ReccoBeatsClient {
+  /**
+   * The parsed JSON body of `GET <base><path>?ids=<ids joined by commas>` (HTTP 200), or the
+   * error a caller should see. At most `MAX_IDS` ids.
+   */
+  get(path: string, ids: readonly string[], signal: AbortSignal | undefined): Promise<unknown>;
+  /** One request with no budget, retries or status checks: what the health probe needs. */
+  raw(path: string, ids: readonly string[], signal: AbortSignal | undefined): Promise<RawAnswer>;
+}
+
+/** `Retry-After` in milliseconds from now: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null, now: number): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // An HTTP date names its day and month (`Wed, 21 Oct 2015 07:28:00 GMT`); Date.parse would take `-3` for a year.
+  if (!/[A-Za-z]{3}/.test(trimmed)) return undefined;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+export interface ClientOptions {
+  fetch: $Fetch;
+  baseUrl: string;
+  budget: Budget;
+  now(): number;
+  timeoutMs?: number;
+}
+
+export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+
+  const raw = async (path: string, ids: readonly string[], signal: AbortSignal | undefined): Promise<RawAnswer> => {
+    if (ids.length === 0 || ids.length > MAX_IDS) throw new RangeError(`between 1 and ${MAX_IDS} ids a call, not ${ids.length}`);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await options.fetch.raw<string, 'text'>(`${base}${path}`, {
+        query: { ids: ids.join(',') }, responseType: 'text', retry: 0, ignoreResponseError: true,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      return { status: response.status, headers: response.headers, text: response._data ?? '' };
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (timeout.aborted) throw upstreamError(DRIVER_NAME, `no answer within ${timeoutMs} ms`, 'upstream_timeout', error);
+      throw upstreamError(DRIVER_NAME, 'unreachable', 'upstream_error', error);
+    }
+  };
+
+  return {
+    raw,
+    async get(path, ids, signal) {
+      for (let attempt = 1; ; attempt++) {
+        await options.budget.take(signal);
+        const { status, headers, text } = await raw(path, ids, signal);
+        if (status === 429) {
+          const pauseMs = retryAfterMs(headers.get('retry-after'), options.now()) ?? RATE_LIMIT_PAUSE_MS;
+          options.budget.pause(pauseMs);
+          // The next take() waits out the pause, or refuses at once (503 + Retry-After) when it passes 3 s.
+          if (attempt < RATE_LIMIT_TRIES) continue;
+          throw new SleeveError('service_unavailable', '[sleeve] [reccobeats] the upstream rate limit is exhausted; try again shortly', {
+            headers: { 'Retry-After': String(Math.max(1, Math.ceil(pauseMs / 1000))) },
+          });
+        }
+        if (status >= 500) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
+        if (status !== 200) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}: ${text.slice(0, 200)}`);
+        try {
+          return JSON.parse(text) as unknown;
+        } catch (error) {
+          throw upstreamError(DRIVER_NAME, 'answered HTTP 200 with a body that is not JSON', 'upstream_error', error);
+        }
+      }
+    },
+  };
+}
