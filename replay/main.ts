@@ -1,7 +1,7 @@
 /**
  * @module
- * `npm run replay`: the replay server on a laptop, so Sleeve's live mode can be tried with no
- * internet and no Deezer quota. PORT picks the port (default 8788, 0 for any free one);
+ * `npm run replay`: the replay server on a laptop, so Sleeve's live mode (Deezer, ReccoBeats,
+ * AzuraCast) can be tried with no internet and no quota. PORT picks the port (default 8788, 0 for any free one);
  * REPLAY_QUOTA=1 enforces Deezer's 50 calls per 5 s, to see how Sleeve copes.
  */
 import { DEEZER_QUOTA } from './deezer.ts';
@@ -15,7 +15,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const quota = process.env['REPLAY_QUOTA'] === '1' ? DEEZER_QUOTA : false;
 const replay = await startReplay({ port, quota });
 const mode = quota ? `, quota ${quota.limit} calls per ${quota.windowMs / 1000} s` : '';
-console.log(`Deezer replay on ${replay.deezerUrl}${mode}. Run Sleeve against it: SLEEVE_MODE=live SLEEVE_DEEZER_URL=${replay.deezerUrl} npm start`);
+const env = Object.entries(replay.env).map(([name, value]) => `${name}=${value}`).join(' ');
+console.log(`Replay of Deezer, ReccoBeats and AzuraCast on ${replay.url}${mode}. Run Sleeve against it: SLEEVE_MODE=live ${env} npm start`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
