@@ -35,6 +35,8 @@ const ENDPOINTS: string[] = [
   '/album/info?query=discovery',
   '/album/new-releases',
   '/playlist/generate?genres=electro',
+  '/playlist/generate?genres=pop&energy=0.8&tempo=120&limit=20',
+  '/nowplaying',
   '/editorial/genres',
   '/track/preview?id=3135556',
   '/artistimage?id=27',
@@ -63,7 +65,8 @@ async function get(sleeve: Sleeve, path: string): Promise<{ status: number; cach
 
 /** The most calls any sliding window of `windowMs` holds, counted as the replay's quota counts: (t − windowMs, t]. */
 function maxInWindow(calls: readonly ReplayCall[], windowMs: number): number {
-  const times = calls.map((c) => c.at).sort((a, b) => a - b);
+  // Deezer's budget is Deezer's: the features provider's calls are not counted against it.
+  const times = calls.filter((c) => c.upstream === 'deezer').map((c) => c.at).sort((a, b) => a - b);
   let most = 0;
   for (let end = 0, start = 0; end < times.length; end++) {
     while (times[start]! <= times[end]! - windowMs) start++;
@@ -86,8 +89,9 @@ const countBy = <T>(items: readonly T[], key: (item: T) => string | number): str
 async function perEndpoint(): Promise<void> {
   const replay = await replayOf(false);
   console.log('## Upstream calls per endpoint (fresh live Sleeve each, memory storage)\n');
-  console.log('| endpoint | cold calls | warm calls | cold ms | status (cold → warm, X-Cache) |');
-  console.log('|---|---:|---:|---:|---|');
+  console.log('Calls are Deezer + ReccoBeats + AzuraCast; `/nowplaying` is not cached by design (its upstream answer is shared for 2 s).\n');
+  console.log('| endpoint | cold calls | of which features | warm calls | cold ms | status (cold → warm, X-Cache) |');
+  console.log('|---|---:|---:|---:|---:|---|');
   for (const path of ENDPOINTS) {
     const sleeve = liveSleeve(replay);
     replay.reset();
@@ -95,9 +99,10 @@ async function perEndpoint(): Promise<void> {
     const cold = await get(sleeve, path);
     const coldMs = performance.now() - started;
     const coldCalls = replay.calls.length;
+    const features = replay.calls.filter((c) => c.upstream === 'reccobeats').length;
     const warm = await get(sleeve, path);
     const warmCalls = replay.calls.length - coldCalls;
-    console.log(`| \`${decodeURIComponent(path)}\` | ${coldCalls} | ${warmCalls} | ${coldMs.toFixed(0)} | ${cold.status} → ${warm.status}, ${cold.cache ?? '–'} → ${warm.cache ?? '–'} |`);
+    console.log(`| \`${decodeURIComponent(path)}\` | ${coldCalls} | ${features} | ${warmCalls} | ${coldMs.toFixed(0)} | ${cold.status} → ${warm.status}, ${cold.cache ?? '–'} → ${warm.cache ?? '–'} |`);
   }
   console.log('');
 }
@@ -168,11 +173,35 @@ async function coalescing(): Promise<void> {
   console.log('');
 }
 
+/** D12: many socket listeners on one station cost one upstream subscription. */
+async function sockets(): Promise<void> {
+  const replay = await replayOf(false);
+  const sleeve = liveSleeve(replay);
+  replay.reset();
+  const streams = await Promise.all(Array.from({ length: 200 }, async () => {
+    const controller = new AbortController();
+    const res = await sleeve.fetch(new Request('http://sleeve.test/nowplaying/socket', { headers: { accept: 'text/event-stream', 'user-agent': UA }, signal: controller.signal }));
+    const reader = res.body!.getReader();
+    await reader.read();
+    return { close: () => { void reader.cancel().catch(() => {}); controller.abort(); } };
+  }));
+  const subscriptions = () => replay.calls.filter((c) => c.upstream === 'azuracast' && c.path.includes('/sse')).length;
+  for (let i = 0; i < 100 && subscriptions() === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  console.log('## Radio: 200 event-stream listeners on one station\n');
+  console.log('| figure | value |');
+  console.log('|---|---|');
+  console.log(`| upstream SSE subscriptions | ${subscriptions()} |`);
+  console.log(`| upstream now-playing polls | ${replay.calls.filter((c) => c.upstream === 'azuracast' && c.path.startsWith('/api/nowplaying')).length} |`);
+  console.log('');
+  for (const s of streams) s.close();
+}
+
 try {
   console.log(`# Sleeve live mode: upstream cost (replay, Node ${process.version}, ${new Date().toISOString()})\n`);
   await perEndpoint();
   await burst();
   await coalescing();
+  await sockets();
 } finally {
   await Promise.all(opened.map((s) => s.deps.storage.dispose()));
   await Promise.all(replays.map((r) => r.close()));

@@ -83,7 +83,14 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
   const upstreams = Object.fromEntries(Object.entries(UPSTREAMS).map(([name, make]) => [name, make()])) as Record<UpstreamName, Upstream>;
   const calls: ReplayCall[] = [];
   const faults = new Map<ReplayCall['upstream'], { fault: Exclude<Fault, null>; delayMs: number }>();
-  const quota = options.quota ? new SlidingWindow(options.quota.limit, options.quota.windowMs) : undefined;
+  // Each upstream's quota is its own (Deezer's 50 per 5 s is not ReccoBeats' or AzuraCast's).
+  const quotas = new Map<UpstreamName, SlidingWindow>();
+  const quotaOf = (name: UpstreamName): SlidingWindow | undefined => {
+    if (!options.quota) return undefined;
+    let window = quotas.get(name);
+    if (!window) quotas.set(name, (window = new SlidingWindow(options.quota.limit, options.quota.windowMs)));
+    return window;
+  };
   const latencyMs = options.latencyMs ?? 0;
   const pending = new Set<NodeJS.Timeout>();
   let url = '';
@@ -117,6 +124,7 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
       return later(latencyMs, () => write(response, outcome));
     }
     const asked: UpstreamRequest = { method: call.method, path: call.path, params: target.searchParams, baseUrl: `${url}/${prefix}` };
+    const quota = quotaOf(prefix);
     const over = quota !== undefined && !quota.admit(at);
     const streamed = !over && streams(upstream) ? upstream.stream(asked) : undefined;
     if (streamed !== undefined) {
@@ -150,7 +158,7 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
     calls,
     reset() {
       calls.length = 0;
-      quota?.clear();
+      quotas.clear();
     },
     fault(upstream, fault, faultOptions = {}) {
       if (fault === null) faults.delete(upstream);

@@ -32,7 +32,8 @@ async function get(sleeve: Sleeve, path: string): Promise<Outcome> {
 
 /** The most calls any sliding window of `windowMs` holds, counted as the replay's quota counts: (t − windowMs, t]. */
 function maxInWindow(calls: readonly ReplayCall[], windowMs: number): number {
-  const times = calls.map((c) => c.at).sort((a, b) => a - b);
+  // Deezer's budget is Deezer's: the features provider's calls are not counted against it.
+  const times = calls.filter((c) => c.upstream === 'deezer').map((c) => c.at).sort((a, b) => a - b);
   let most = 0;
   for (let end = 0, start = 0; end < times.length; end++) {
     while (times[start]! <= times[end]! - windowMs) start++;
