@@ -10,6 +10,7 @@
  */
 import { createSleeve, type Sleeve } from '../core/index.ts';
 import { startReplay, type Replay, type ReplayCall } from '../replay/server.ts';
+import { busiestWindow } from '../replay/sliding-window.ts';
 
 const UA = 'bench/1.0 (bench@example.com)';
 const quiet = { info() {}, error() {} };
@@ -63,17 +64,9 @@ async function get(sleeve: Sleeve, path: string): Promise<{ status: number; cach
   return { status: res.status, cache: res.headers.get('x-cache'), body: await res.text() };
 }
 
-/** The most calls any sliding window of `windowMs` holds, counted as the replay's quota counts: (t − windowMs, t]. */
-function maxInWindow(calls: readonly ReplayCall[], windowMs: number): number {
-  // Deezer's budget is Deezer's: the features provider's calls are not counted against it.
-  const times = calls.filter((c) => c.upstream === 'deezer').map((c) => c.at).sort((a, b) => a - b);
-  let most = 0;
-  for (let end = 0, start = 0; end < times.length; end++) {
-    while (times[start]! <= times[end]! - windowMs) start++;
-    most = Math.max(most, end - start + 1);
-  }
-  return most;
-}
+/** Deezer's busiest sliding window: the features provider's calls are not counted against its budget. */
+const maxInWindow = (calls: readonly ReplayCall[], windowMs: number): number =>
+  busiestWindow(calls.filter((c) => c.upstream === 'deezer').map((c) => c.at), windowMs);
 
 const countBy = <T>(items: readonly T[], key: (item: T) => string | number): string =>
   Object.entries(

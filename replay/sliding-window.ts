@@ -26,3 +26,17 @@ export class SlidingWindow {
     this.#times.length = 0;
   }
 }
+
+/**
+ * The most calls any sliding window of `windowMs` held, counted as `SlidingWindow` counts
+ * them, (t − windowMs, t]: what a test or bench checks a client's budget against.
+ */
+export function busiestWindow(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let end = 0, start = 0; end < sorted.length; end++) {
+    while (sorted[start]! <= sorted[end]! - windowMs) start++;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
 import { startReplay, type Replay, type ReplayCall } from '../../replay/server.ts';
+import { busiestWindow } from '../../replay/sliding-window.ts';
 import { redisMissing, startRedis, type RedisServer } from '../storage/_redis.ts';
 
 const UA = 'test/1.0 (test@example.com)';
@@ -30,17 +31,9 @@ async function get(sleeve: Sleeve, path: string): Promise<Outcome> {
   return { path, status: res.status, retryAfter: res.headers.get('retry-after'), code: body?.error?.code, ms: performance.now() - started };
 }
 
-/** The most calls any sliding window of `windowMs` holds, counted as the replay's quota counts: (t − windowMs, t]. */
-function maxInWindow(calls: readonly ReplayCall[], windowMs: number): number {
-  // Deezer's budget is Deezer's: the features provider's calls are not counted against it.
-  const times = calls.filter((c) => c.upstream === 'deezer').map((c) => c.at).sort((a, b) => a - b);
-  let most = 0;
-  for (let end = 0, start = 0; end < times.length; end++) {
-    while (times[start]! <= times[end]! - windowMs) start++;
-    most = Math.max(most, end - start + 1);
-  }
-  return most;
-}
+/** Deezer's busiest sliding window: the features provider's calls are not counted against its budget. */
+const maxInWindow = (calls: readonly ReplayCall[], windowMs: number): number =>
+  busiestWindow(calls.filter((c) => c.upstream === 'deezer').map((c) => c.at), windowMs);
 
 function statusCounts(outcomes: readonly Outcome[]): Record<number, number> {
   const counts: Record<number, number> = {};
