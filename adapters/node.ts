@@ -1,7 +1,9 @@
 /** @module `sleeve/node`: serve Sleeve with `@hono/node-server`. */
 import { serve as nodeServe, upgradeWebSocket, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
+import { answerClientErrors } from './node-client-errors.ts';
 
 export interface ServeOptions extends SleeveOptions {
   port?: number;
@@ -29,5 +31,6 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
       },
       (info) => resolve({ sleeve, server, url: `http://${options.hostname ?? 'localhost'}:${info.port}` }),
     );
+    answerClientErrors(server as Server, (request, clientIp) => sleeve.fetch(request, { clientIp }));
   });
 }

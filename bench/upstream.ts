@@ -48,7 +48,7 @@ const opened: Sleeve[] = [];
 const replays: Replay[] = [];
 
 function liveSleeve(replay: Replay): Sleeve {
-  const sleeve = createSleeve({ mode: 'live', upstreams: replay.upstreams, storage: 'memory', rateLimits: 'off', log: quiet });
+  const sleeve = createSleeve({ mode: 'live', ...replay.options, storage: 'memory', rateLimits: 'off', log: quiet });
   opened.push(sleeve);
   return sleeve;
 }

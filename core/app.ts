@@ -37,7 +37,7 @@ function layers(endpoint: Endpoint<any>, deps: Deps, state: FrameState): Middlew
     const { now } = deps;
     out.push(rateLimit({ bucket: endpoint.path, limit, store: state.counters, breaker: state.breaker, now, trustProxy: deps.options.trustProxy }));
   }
-  out.push(params({ schema: endpoint.params }));
+  out.push(params({ schema: endpoint.params, read: endpoint.readQuery }));
   if (endpoint.cache === 'no-store') out.push(noStore());
   else if (endpoint.cache !== undefined) {
     const own = endpoint.cacheKey;

@@ -24,6 +24,8 @@ const VARIABLES = {
   SLEEVE_MODE: [v.picklist(['demo', 'live']), 'demo or live'],
   SLEEVE_BASE_URL: [httpUrl, 'an absolute http(s) URL such as https://music.example.com'],
   SLEEVE_DEEZER_URL: [httpUrl, 'an absolute http(s) URL'],
+  /** D14: where Deezer's pictures are fetched from (default: Deezer's image host each picture names). */
+  SLEEVE_DEEZER_IMAGES_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_FEATURES_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_AZURACAST_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_STATION: [v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/i)), 'a station shortcode (letters, digits, - and _)'],
@@ -72,6 +74,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       countryHeaders: p.SLEEVE_COUNTRY_HEADERS,
       station: p.SLEEVE_STATION,
       upstreams: { deezer: p.SLEEVE_DEEZER_URL, features: p.SLEEVE_FEATURES_URL, azuracast: p.SLEEVE_AZURACAST_URL },
+      deezer: p.SLEEVE_DEEZER_IMAGES_URL === undefined ? undefined : { imagesUrl: p.SLEEVE_DEEZER_IMAGES_URL },
     },
   };
 }

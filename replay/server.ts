@@ -63,10 +63,10 @@ export interface Replay {
   deezerUrl: string;
   /** `${url}/<name>`: the base URL of any mounted upstream. */
   urlOf(upstream: UpstreamName): string;
-  /** All three of Sleeve's upstream URLs on this replay, as `createSleeve({ upstreams })` takes them. */
-  upstreams: { deezer: string; features: string; azuracast: string };
+  /** What points a live Sleeve at this replay alone: `createSleeve({ mode: 'live', ...replay.options })`. */
+  options: { upstreams: { deezer: string; features: string; azuracast: string }; deezer: { imagesUrl: string } };
   /** The same as environment variables, for a Sleeve started as a process. */
-  env: { SLEEVE_DEEZER_URL: string; SLEEVE_FEATURES_URL: string; SLEEVE_AZURACAST_URL: string };
+  env: { SLEEVE_DEEZER_URL: string; SLEEVE_FEATURES_URL: string; SLEEVE_AZURACAST_URL: string; SLEEVE_DEEZER_IMAGES_URL: string };
   /** Every request received under an upstream's prefix, in order. */
   calls: ReplayCall[];
   /** Clears calls and the quota window. */
@@ -153,8 +153,14 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
     url,
     deezerUrl: `${url}/deezer`,
     urlOf: (upstream) => `${url}/${upstream}`,
-    upstreams: { deezer: `${url}/deezer`, features: `${url}/reccobeats`, azuracast: `${url}/azuracast` },
-    env: { SLEEVE_DEEZER_URL: `${url}/deezer`, SLEEVE_FEATURES_URL: `${url}/reccobeats`, SLEEVE_AZURACAST_URL: `${url}/azuracast` },
+    options: {
+      upstreams: { deezer: `${url}/deezer`, features: `${url}/reccobeats`, azuracast: `${url}/azuracast` },
+      deezer: { imagesUrl: `${url}/deezer-images` },
+    },
+    env: {
+      SLEEVE_DEEZER_URL: `${url}/deezer`, SLEEVE_FEATURES_URL: `${url}/reccobeats`, SLEEVE_AZURACAST_URL: `${url}/azuracast`,
+      SLEEVE_DEEZER_IMAGES_URL: `${url}/deezer-images`,
+    },
     calls,
     reset() {
       calls.length = 0;

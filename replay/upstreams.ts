@@ -5,15 +5,17 @@
  */
 import { azuracastUpstream } from './azuracast.ts';
 import { deezerUpstream } from './deezer.ts';
+import { deezerImagesUpstream } from './deezer-images.ts';
 import { reccobeatsUpstream } from './reccobeats.ts';
 import type { Upstream } from './upstream.ts';
 
-export type UpstreamName = 'deezer' | 'reccobeats' | 'azuracast';
+export type UpstreamName = 'deezer' | 'reccobeats' | 'azuracast' | 'deezer-images';
 
 export const UPSTREAMS: Readonly<Record<UpstreamName, () => Upstream>> = {
   deezer: deezerUpstream,
   reccobeats: reccobeatsUpstream,
   azuracast: azuracastUpstream,
+  'deezer-images': deezerImagesUpstream,
 };
 
 export function isUpstream(prefix: string): prefix is UpstreamName {

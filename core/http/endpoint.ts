@@ -46,6 +46,11 @@ export interface Endpoint<P = unknown> {
    * `/track/hot`, whose answer also depends on the caller's edge country header (D10).
    */
   cacheKey?(params: P, request: Request, deps: Deps): string;
+  /**
+   * Reads the query itself, for the rare endpoint whose callers write it their own way (the
+   * cover proxy's chat-bot callers send raw `&` and `%`); default: the strict reader (D4).
+   */
+  readQuery?(url: string): Record<string, string>;
   /** Valibot schema over the query record (D4). */
   params?: GenericSchema<Record<string, unknown>, P>;
   /** Returns a JSON-serialisable body, or a whole Response (images, streams). */

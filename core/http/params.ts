@@ -7,11 +7,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
-import { readQuery } from './query.ts';
+import { checkUrlLength, readQuery } from './query.ts';
 import { rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 
 export interface ParamsOptions {
   schema?: v.GenericSchema<Record<string, unknown>, unknown>;
+  /** The endpoint's own query reader (declaration `readQuery`), instead of the strict one. */
+  read?(url: string): Record<string, string>;
 }
 
 const PARAMS = 'sleeve.params';
@@ -50,7 +52,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 export function params(options: ParamsOptions): MiddlewareHandler {
-  const { schema } = options;
+  const { schema, read } = options;
   const declared = schema ? declaredKeys(schema) : new Set<string>();
   // Validation is a pure function of the raw query string, so valid results are remembered
   // and shared, frozen so that no handler can change what the next request receives.
@@ -60,7 +62,11 @@ export function params(options: ParamsOptions): MiddlewareHandler {
     const search = rawSearch(url);
     let output = valid.get(search);
     if (output === undefined) {
-      const query = readQuery(url, declared);
+      let query: Record<string, string>;
+      if (read) {
+        checkUrlLength(url);
+        query = read(url);
+      } else query = readQuery(url, declared);
       output = deepFreeze(schema ? validate(schema, query) : query);
       if (search.length <= REMEMBERED_QUERY_LENGTH) setBounded(valid, search, output, REMEMBERED);
     }

@@ -17,15 +17,20 @@ function decode(part: string, param: string): string {
   }
 }
 
+/** Every query reader's bound, the strict one's and an endpoint's own. */
+export function checkUrlLength(url: string): void {
+  if (url.length > MAX_URL_LENGTH) {
+    throw new SleeveError('bad_request', `The URL is ${url.length} characters long; at most ${MAX_URL_LENGTH} are accepted.`);
+  }
+}
+
 /**
  * The query as a record of single strings. `declared` names the parameters that must not
  * repeat; null means all of them (the schema's keys are unknown). Unknown parameters are
  * ignored (D4), repeated or not.
  */
 export function readQuery(url: string, declared: ReadonlySet<string> | null): Record<string, string> {
-  if (url.length > MAX_URL_LENGTH) {
-    throw new SleeveError('bad_request', `The URL is ${url.length} characters long; at most ${MAX_URL_LENGTH} are accepted.`);
-  }
+  checkUrlLength(url);
   const out: Record<string, string> = {};
   const start = url.indexOf('?');
   if (start < 0) return out;

@@ -1,51 +1,148 @@
 /**
  * @module
- * D14 images: `/cover`, `/artistimage` and `/media/images/<genre|playlist>/<id>.svg`. Public
- * (images load in `<img>` tags, D2), never batchable (spec §4.6), cacheable for a year since a
- * name's art never changes. Unknown: 404 with a placeholder SVG body. Demo mode draws the art;
- * live-mode proxying of upstream image bytes is not built yet.
+ * D14 images: `/cover` (and its older path `/spotify/cover`, spec §4), `/artistimage` and
+ * `/media/images/<genre|playlist>/<id>.svg`. Public (images load in `<img>` tags, D2), never
+ * batchable (spec §4.6). Unknown: 404 with a placeholder SVG body, kept five minutes.
+ *
+ * - Live mode (a music source with an image host, `MusicSource.image`): the picture's bytes
+ *   from that host alone (Deezer's CDN: `sources/deezer/images.ts`), as its `Content-Type`
+ *   says, with `Cache-Control: public, max-age=604800`. A week, not a year: these URLs name an
+ *   artist and a title, not Deezer's picture itself, and the best match of a name can change
+ *   (a reissue, a corrected cover); after a week a client revalidates with the `ETag` for a 304.
+ * - Demo mode: art drawn from the names (`services/art.ts`), the same forever, so cached for
+ *   a year and immutable. Always SVG, at any `width`/`height`/`format`: it scales to any size,
+ *   and a rasteriser that runs on every runtime (resvg-wasm) is a 2.5 MB WebAssembly module
+ *   that draws no text without a font shipped beside it (the initials), and costs ~100 ms on
+ *   first use and ~15 ms of CPU per 576-px PNG on a public, unlimited route.
+ * - `/media/images/...` draws its SVG in both modes.
+ *
+ * Every picture answered carries an `ETag`; `If-None-Match` with it answers 304.
+ *
+ * `/cover` and `/spotify/cover` read their query themselves, tolerantly (`image-query.ts`):
+ * `artist`, `title`, and optional `width`, `height` (1 to 1000) and `format` (`jpg`, `png`,
+ * `webp`), a bad size or format being ignored. `/cover` answers 400 when `artist` or `title`
+ * is missing, blank or over 200 characters; `/spotify/cover`, whose callers are chat embeds
+ * that show no error, answers the placeholder instead: never a 400.
  */
+import type { Context } from 'hono';
+import { routePath } from 'hono/route';
 import * as v from 'valibot';
+import { SleeveError } from '../errors.ts';
+import { hash64 } from '../hash.ts';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
-import { idParam, requiredText } from '../schemas/params.ts';
+import { idParam } from '../schemas/params.ts';
 import { generatedArt, initials, placeholderArt, type ArtOptions } from '../services/art.ts';
-import { coverExists, mediaName, type MediaKind } from '../services/images.ts';
+import { imageSize, readImageQuery, type ImageSize } from '../services/image-query.ts';
+import { findCover, mediaName, type MediaKind } from '../services/images.ts';
 import { fold } from '../services/ranking.ts';
+import type { ImageBytes, MusicSource } from '../sources/types.ts';
 
+/** Drawn art never changes for a name. */
 const FOREVER = 'public, max-age=31536000, immutable';
+/** An upstream's picture of a name: see the module. */
+const WEEK = 'public, max-age=604800';
 /** A 404 may turn into a picture once the catalogue grows: keep it briefly. */
 const BRIEFLY = 'public, max-age=300';
+const SVG = 'image/svg+xml; charset=utf-8';
+/** D4's bound on a text parameter. */
+const MAX_TEXT = 200;
 
-function svg(art: ArtOptions | null): Response {
-  return new Response(art ? generatedArt(art) : placeholderArt(), {
-    status: art ? 200 : 404,
-    headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': art ? FOREVER : BRIEFLY },
+function placeholder(): Response {
+  return new Response(placeholderArt(), { status: 404, headers: { 'Content-Type': SVG, 'Cache-Control': BRIEFLY } });
+}
+
+/** 304 when the request already holds this version (`If-None-Match`, weak or strong, or `*`). */
+function fresh(request: Request, etag: string): boolean {
+  const held = request.headers.get('if-none-match');
+  if (held === null) return false;
+  return held.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
   });
+}
+
+function picture(request: Request, body: string | Uint8Array<ArrayBuffer>, headers: { type: string; etag: string; cache: string }): Response {
+  const common = { ETag: headers.etag, 'Cache-Control': headers.cache };
+  if (fresh(request, headers.etag)) return new Response(null, { status: 304, headers: common });
+  return new Response(body, { status: 200, headers: { ...common, 'Content-Type': headers.type, 'X-Content-Type-Options': 'nosniff' } });
+}
+
+function art(request: Request, options: ArtOptions | null): Response {
+  if (options === null) return placeholder();
+  const svg = generatedArt(options);
+  return picture(request, svg, { type: SVG, etag: `"${hash64(svg)}"`, cache: FOREVER });
+}
+
+function bytes(request: Request, image: ImageBytes): Response {
+  return picture(request, image.body, { type: image.contentType, etag: image.etag, cache: WEEK });
+}
+
+/**
+ * The answer for a known item: its upstream picture when the source has an image host (the
+ * placeholder when that host has none), else the art drawn from its names.
+ */
+async function known(music: MusicSource, url: string | null, drawn: ArtOptions, size: ImageSize, request: Request): Promise<Response> {
+  if (music.image === undefined) return art(request, drawn);
+  if (url === null) return placeholder();
+  const image = await music.image(url, { ...size, signal: request.signal });
+  return image === null ? placeholder() : bytes(request, image);
+}
+
+/** A required name of `/cover`: missing or too long is a 400 there, the placeholder on the alias (null). */
+function nameOf(query: Record<string, string>, name: 'artist' | 'title', strict: boolean): string | null {
+  const value = query[name]?.trim() ?? '';
+  if (value !== '' && value.length <= MAX_TEXT) return value;
+  if (!strict) return null;
+  const rule = value === '' ? `${name} is required and must not be empty` : `${name} must be at most ${MAX_TEXT} characters`;
+  throw new SleeveError('bad_request', rule, { param: name });
 }
 
 const image = { public: true, batchable: false } as const;
 
-const coverParams = v.object({ artist: requiredText('artist'), title: requiredText('title') });
+/** Spec §4: the path the original served its cover proxy under, still asked by clients in the wild. */
+export const SPOTIFY_COVER = '/spotify/cover';
 
 export const cover: Endpoint<unknown> = defineEndpoint({
   ...image,
   path: '/cover',
-  params: coverParams,
-  async handle({ params, deps, request }) {
-    const known = await coverExists(deps.sources.music, params.artist, params.title, request.signal);
-    return svg(known ? { seed: `cover:${fold(params.artist)}|${fold(params.title)}`, label: initials(params.title) } : null);
+  aliases: [SPOTIFY_COVER],
+  // Read tolerantly (see the module), never refused for its shape; names are checked below.
+  readQuery: readImageQuery,
+  async handle({ params, deps, request, c }) {
+    const query = params as Record<string, string>;
+    const strict = !isAlias(c);
+    const artist = nameOf(query, 'artist', strict);
+    const title = nameOf(query, 'title', strict);
+    if (artist === null || title === null) return placeholder();
+    const music = deps.sources.music;
+    const found = await findCover(music, artist, title, request.signal);
+    if (found === null) return placeholder();
+    const drawn = { seed: `cover:${fold(artist)}|${fold(title)}`, label: initials(title) };
+    return known(music, found.url, drawn, imageSize(query), request);
   },
 });
 
-const artistImageParams = v.object({ id: idParam('id') });
+function isAlias(c: Context): boolean {
+  return routePath(c).endsWith(SPOTIFY_COVER);
+}
+
+const artistImageParams = v.object({
+  id: idParam('id'),
+  width: v.optional(v.string()),
+  height: v.optional(v.string()),
+  format: v.optional(v.string()),
+});
 
 export const artistImage: Endpoint<unknown> = defineEndpoint({
   ...image,
   path: '/artistimage',
   params: artistImageParams,
   async handle({ params, deps, request }) {
-    const artist = await deps.sources.music.artist(params.id, { signal: request.signal });
-    return svg(artist ? { seed: `artist:${artist.id}:${fold(artist.name)}`, label: initials(artist.name), round: true } : null);
+    const music = deps.sources.music;
+    const artist = await music.artist(params.id, { signal: request.signal });
+    if (artist === null) return placeholder();
+    const drawn = { seed: `artist:${artist.id}:${fold(artist.name)}`, label: initials(artist.name), round: true };
+    return known(music, artist.imageUrl, drawn, imageSize(params), request);
   },
 });
 
@@ -55,8 +152,8 @@ export const mediaImage: Endpoint<unknown> = defineEndpoint({
   async handle({ deps, request, c }) {
     const kind = c.req.param('kind');
     const id = /^(\d{1,15})\.svg$/.exec(c.req.param('file') ?? '')?.[1];
-    if ((kind !== 'genre' && kind !== 'playlist') || id === undefined) return svg(null);
+    if ((kind !== 'genre' && kind !== 'playlist') || id === undefined) return placeholder();
     const name = await mediaName(deps.sources.music, kind as MediaKind, Number(id), request.signal);
-    return svg(name === null ? null : { seed: `${kind}:${id}:${fold(name)}`, label: initials(name) });
+    return art(request, name === null ? null : { seed: `${kind}:${id}:${fold(name)}`, label: initials(name) });
   },
 });

@@ -3,21 +3,43 @@
  * D14: which picture an image URL stands for, and whether the catalogue knows it. A cover is
  * known when the artist has an album with that title, or a track with that title or on an
  * album of that title: the shapes key covers on artist and album title, the radio's song art
- * on the credited names and the track title.
+ * on the credited names and the track title. Names are compared folded (case, accents and
+ * punctuation ignored), so `Daft+Punk` and `daft punk` name one artist.
  */
 import { creditsOf, type MusicSource } from '../sources/types.ts';
 import { fold } from './ranking.ts';
 
-export async function coverExists(music: MusicSource, artist: string, title: string, signal?: AbortSignal): Promise<boolean> {
+/** A known cover: the source's own picture of it (live mode), or null when it has none. */
+export interface Cover {
+  url: string | null;
+}
+
+/** What is sent to a search: `+` is punctuation there as everywhere in a name (`image-query.ts`). */
+const searchText = (text: string): string => text.replace(/\+/g, ' ').replace(/\s+/g, ' ').trim();
+
+/**
+ * The cover `/cover?artist=&title=` stands for, or null when nothing matches. A track's cover
+ * is its album's: taken from the listing when it carries it, else from the album itself,
+ * looked up only when the source has pictures to give (`MusicSource.image`).
+ */
+export async function findCover(music: MusicSource, artist: string, title: string, signal?: AbortSignal): Promise<Cover | null> {
   const [a, t] = [fold(artist), fold(title)];
-  const albums = await music.searchAlbums(`${artist} ${title}`, { limit: 25, signal });
-  if (albums.some((album) => fold(album.title) === t && fold(album.artist.name) === a)) return true;
-  const tracks = await music.searchTracks(title, { limit: 25, signal });
-  return tracks.some((track) => {
-    const credits = creditsOf(track);
-    const names = [track.artist.name, ...credits.map((c) => c.name), credits.map((c) => c.name).join(', ')];
-    return (fold(track.title) === t || fold(track.album.title) === t) && names.some((name) => fold(name) === a);
+  const albums = await music.searchAlbums(searchText(`${artist} ${title}`), { limit: 25, signal });
+  const album = albums.find((hit) => fold(hit.title) === t && fold(hit.artist.name) === a);
+  if (album) return { url: album.coverUrl };
+  const tracks = await music.searchTracks(searchText(title), { limit: 25, signal });
+  const track = tracks.find((hit) => {
+    const credits = creditsOf(hit);
+    const names = [hit.artist.name, ...credits.map((c) => c.name), credits.map((c) => c.name).join(', ')];
+    return (fold(hit.title) === t || fold(hit.album.title) === t) && names.some((name) => fold(name) === a);
   });
+  if (!track) return null;
+  if (track.album.coverUrl !== undefined || music.image === undefined) return { url: track.album.coverUrl ?? null };
+  return { url: (await music.album(track.album.id, { signal }))?.coverUrl ?? null };
+}
+
+export async function coverExists(music: MusicSource, artist: string, title: string, signal?: AbortSignal): Promise<boolean> {
+  return (await findCover(music, artist, title, signal)) !== null;
 }
 
 export type MediaKind = 'genre' | 'playlist';

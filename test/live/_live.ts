@@ -17,7 +17,7 @@ const opened: Sleeve[] = [];
 
 /** A live Sleeve on the replay's three upstreams, rate limits off, nothing logged, an empty cache. */
 export function liveSleeve(replay: Replay, options: SleeveOptions = {}): Sleeve {
-  const sleeve = createSleeve({ mode: 'live', upstreams: replay.upstreams, rateLimits: 'off', log: quiet, ...options });
+  const sleeve = createSleeve({ mode: 'live', ...replay.options, rateLimits: 'off', log: quiet, ...options });
   opened.push(sleeve);
   return sleeve;
 }

@@ -86,7 +86,7 @@ describe('live mode: a burst of 300 distinct cold requests', () => {
   let sleeve: Sleeve;
   beforeAll(async () => {
     replay = await startReplay({ quota: QUOTA });
-    sleeve = createSleeve({ mode: 'live', upstreams: replay.upstreams, storage: 'memory', rateLimits: 'off', log: quiet });
+    sleeve = createSleeve({ mode: 'live', ...replay.options, storage: 'memory', rateLimits: 'off', log: quiet });
   });
   afterAll(async () => {
     await sleeve?.deps.storage.dispose();
@@ -134,7 +134,7 @@ describe.skipIf(redisMissing !== undefined)('live mode: two instances sharing on
 
   it('the union of their upstream calls stays within 50 per 5 s, and both get answers', async () => {
     const instance = () => {
-      const sleeve = createSleeve({ mode: 'live', upstreams: replay.upstreams, storage: redis.url, rateLimits: 'off', log: quiet });
+      const sleeve = createSleeve({ mode: 'live', ...replay.options, storage: redis.url, rateLimits: 'off', log: quiet });
       opened.push(sleeve);
       return sleeve;
     };

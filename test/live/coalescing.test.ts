@@ -15,7 +15,7 @@ let replay: Replay;
 const opened: Sleeve[] = [];
 
 function liveSleeve(log: { info(m: string): void; error(m: string): void } = quiet): Sleeve {
-  const sleeve = createSleeve({ mode: 'live', upstreams: replay.upstreams, storage: 'memory', rateLimits: 'off', log });
+  const sleeve = createSleeve({ mode: 'live', ...replay.options, storage: 'memory', rateLimits: 'off', log });
   opened.push(sleeve);
   return sleeve;
 }

@@ -12,6 +12,7 @@ import { fold } from '../../services/ranking.ts';
 import type { AlbumHit, AlbumRef, ArtistRef, ListOptions, MusicSource, Page, TrackHit } from '../types.ts';
 import { COUNTRY_CHARTS } from './charts.ts';
 import { DEEZER_BUDGET, deezerClient, DRIVER_NAME, type Query } from './client.ts';
+import { deezerImages } from './images.ts';
 import { listOf, toAlbum, toAlbumHit, toArtist, toGenre, toPlaylist, toPlaylistHit, toTrack, toTrackHit } from './wire.ts';
 import { previewSeconds } from './preview.ts';
 
@@ -29,6 +30,8 @@ export interface DeezerOptions {
    * Deezer's own default page is 25.
    */
   pageSize?: number;
+  /** D14: where pictures are fetched from (default: the Deezer image host each names); a replay's, to run offline. */
+  imagesUrl?: string;
 }
 
 /** Chart albums whose tracklists make a genre's pool when ISRCs are needed: a pool of ~50-200 tracks in 1 + 5 calls. */
@@ -165,6 +168,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     track: (id, o) => track(id, o),
     trackByIsrc: (isrc, o) => trackByIsrc(isrc.toUpperCase(), o),
     preview: (id, o) => preview(id, o),
+    image: deezerImages(ctx, { imagesUrl: options.imagesUrl, timeoutMs: options.timeoutMs }),
     album: (id, o) => album(id, o),
     async albumTracks(id, o) {
       const found = await album(id, o);

@@ -1,0 +1,53 @@
+/**
+ * What Node's own parser refuses is answered in the D3 shape, never a bare 400 with no body;
+ * a request line with raw UTF-8 (a chat bot's cover link) is encoded and answered by Sleeve.
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type Served } from '../../adapters/node.ts';
+
+let served: Served;
+let port: number;
+beforeAll(async () => {
+  served = await serve({ port: 0, hostname: '127.0.0.1', rateLimits: 'off', log: { info() {}, error() {} } });
+  port = Number(new URL(served.url).port);
+});
+afterAll(() => new Promise<void>((resolve) => served.server.close(() => resolve())));
+
+/** Sends bytes as they are and reads the whole answer (the server closes after it). */
+function send(bytes: string | Buffer): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    // Written, not ended: a real client waits for its answer with its side open.
+    const socket = connect(port, '127.0.0.1', () => socket.write(typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), headers: text.slice(0, split), body: text.slice(split + 4) });
+    });
+  });
+}
+
+describe("Node's parser refusals", () => {
+  it.each([
+    ['a lower-case method', 'get /healthz HTTP/1.1\r\nHost: x\r\n\r\n'],
+    ['an unknown method', 'FETCH /healthz HTTP/1.1\r\nHost: x\r\n\r\n'],
+    ['a raw space in the path', 'GET /health z HTTP/1.1\r\nHost: x\r\n\r\n'],
+    ['a NUL in the path', 'GET /he\x00althz HTTP/1.1\r\nHost: x\r\n\r\n'],
+    ['a malformed request line', 'NONSENSE\r\n\r\n'],
+    ['headers past 16 KB', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`],
+  ])('%s: 400 with the D3 error body', async (_name, bytes) => {
+    const { status, body } = await send(bytes);
+    expect(status).toBe(400);
+    expect(JSON.parse(body)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+  });
+
+  it('raw UTF-8 in a GET request line is encoded and answered by Sleeve', async () => {
+    const { status, headers } = await send(Buffer.from('GET /spotify/cover?artist=Björk&title=Homogenic HTTP/1.1\r\nHost: x\r\nUser-Agent: Discordbot/2.0\r\n\r\n', 'utf8'));
+    // The demo catalogue has no such cover: Sleeve's own placeholder, not Node's bare 400.
+    expect(status).toBe(404);
+    expect(headers.toLowerCase()).toContain('content-type: image/svg+xml');
+  });
+});
