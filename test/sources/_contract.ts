@@ -7,7 +7,7 @@
  * own global chart (or a track the driver test names), so the same suite runs against the
  * catalogue and a recorded replay.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { creditsOf, type MusicSource, type TrackHit } from '../../core/sources/types.ts';
 import { AlbumHitSchema, AlbumSchema, ArtistSchema, expectValid, GenreSchema, PlaylistHitSchema, PlaylistSchema, TrackHitSchema, TrackSchema } from './domain-schemas.ts';
 import { abortedSignal, caseRunner, fold, type ContractOptions } from './_contract-kit.ts';

@@ -17,7 +17,6 @@ import { expectValid, NowPlayingSchema } from './domain-schemas.ts';
 
 const fixture = (file: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/azuracast/${file}`, import.meta.url), 'utf8'));
 const KENH_1 = 'real-2019-v0.9__nowplaying-1__kenh-1.json';
-const KENH_2 = 'real-2019-v0.9__nowplaying-2__kenh-2-idle-stream-offline-history.json';
 const SYNTHETIC = 'SYNTHETIC-openapi-example__nowplaying-station.json';
 
 const context = (now: () => number = Date.now): DriverContext =>

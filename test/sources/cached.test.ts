@@ -144,4 +144,19 @@ describe('named per-call caches', () => {
     await expect(call(null)).rejects.toThrow('upstream down');
     expect(runs).toBe(2);
   });
+
+  it('a call that throws before it starts is not left in flight: the next caller runs it afresh', async () => {
+    const { cached } = setup();
+    let runs = 0;
+    const call = cached<null, number>({
+      name: 't:sync-throw', maxAge: 60,
+      run: () => {
+        runs++;
+        if (runs === 1) throw new Error('at once');
+        return Promise.resolve(runs);
+      },
+    });
+    await expect(call(null)).rejects.toThrow('at once');
+    expect(await call(null)).toBe(2);
+  });
 });

@@ -15,10 +15,11 @@
  */
 import type { DriverContext } from '../kit/context.ts';
 import { getJson } from '../kit/http.ts';
+import { decoded } from '../kit/wire.ts';
 import { upstreamError } from '../../errors.ts';
 import type { NowPlaying, RadioSource } from '../types.ts';
 import { watchStation } from './watch.ts';
-import { toNowPlaying, WireError } from './wire.ts';
+import { toNowPlaying } from './wire.ts';
 
 export const DRIVER_NAME: string = 'azuracast';
 /** AzuraCast's public demo station, on the default upstream `https://demo.azuracast.com`. */
@@ -47,12 +48,7 @@ export default function azuracast(options: AzuraCastOptions, ctx: DriverContext)
     const { status, body } = await getJson(ctx.fetch, `${base}/api/nowplaying/${encodeURIComponent(station)}`, { driver: DRIVER_NAME, timeoutMs, signal });
     if (status === 404) return null;
     if (status !== 200) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
-    try {
-      return toNowPlaying(body);
-    } catch (cause) {
-      if (cause instanceof WireError) throw upstreamError(DRIVER_NAME, `answered an unexpected shape: ${cause.message}`, 'upstream_error', cause);
-      throw cause;
-    }
+    return decoded(DRIVER_NAME, body, toNowPlaying);
   };
 
   const nowPlaying = ctx.cached({

@@ -16,10 +16,9 @@
  * turns into `502 upstream_error`.
  */
 import type { Listeners, Live, Mount, NextSong, NowPlaying, Song, SongHistoryEntry, Station } from '../types.ts';
+import { WireError } from '../kit/wire.ts';
 
-export class WireError extends Error {
-  override readonly name = 'WireError';
-}
+export { WireError };
 
 type Json = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import { SleeveError, upstreamError } from '../../errors.ts';
 import type { Budget } from '../kit/budget.ts';
 import { getJson } from '../kit/http.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
-import { WireError } from './wire.ts';
+import { decoded } from '../kit/wire.ts';
 
 export const DRIVER_NAME: string = 'deezer';
 /** https://developers.deezer.com/api: "50 requests / 5 seconds" per IP. */
@@ -60,12 +60,7 @@ export function deezerClient(ctx: DriverContext, baseUrl: string, budget: Budget
         }
         if (error) throw upstreamError(DRIVER_NAME, `answered error ${error.code}: ${error.message}`);
         if (status !== 200) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
-        try {
-          return decode(body);
-        } catch (cause) {
-          if (cause instanceof WireError) throw upstreamError(DRIVER_NAME, `answered an unexpected shape: ${cause.message}`, 'upstream_error', cause);
-          throw cause;
-        }
+        return decoded(DRIVER_NAME, body, decode);
       }
     },
   };

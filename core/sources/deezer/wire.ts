@@ -7,10 +7,9 @@
  * documents throws `WireError`, which the client turns into `502 upstream_error`.
  */
 import type { Album, AlbumHit, AlbumRef, Artist, ArtistRef, Contributor, Genre, Playlist, PlaylistHit, RecordType, Track, TrackHit } from '../types.ts';
+import { WireError } from '../kit/wire.ts';
 
-export class WireError extends Error {
-  override readonly name = 'WireError';
-}
+export { WireError };
 
 type Json = Record<string, unknown>;
 

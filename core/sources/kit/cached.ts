@@ -3,14 +3,13 @@
  * Named per-call caches, in the manner of unjs/ungh: each upstream call is one small function
  * wrapped in a cache with its own lifetime, kept in the configured storage, so an object
  * fetched for one endpoint is not fetched again for the next, and instances sharing Redis
- * share it. Identical calls in flight coalesce into one upstream request, which is aborted
- * only when every caller waiting on it has gone (a disconnect leaves nothing running for
- * nobody). A null answer ("no such thing") is kept for five minutes (D9).
+ * share it. Identical calls in flight coalesce into one upstream request (`shared-work.ts`). A null answer ("no such thing") is kept for five minutes (D9).
  */
 import type { Storage } from 'unstorage';
 import { hash64 } from '../../hash.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import type { CallOptions } from '../types.ts';
+import { shareWork, type SharedWork } from './shared-work.ts';
 
 /** D9: not-found answers are kept five minutes. */
 export const MISSING_SECONDS = 300;
@@ -41,12 +40,6 @@ interface Stored<T> {
   until: number | null;
 }
 
-interface Flight {
-  promise: Promise<unknown>;
-  controller: AbortController;
-  waiting: number;
-}
-
 export interface CacherOptions {
   storage: Storage;
   /** The storage's breaker: while it is open, calls go straight to the upstream. */
@@ -55,7 +48,7 @@ export interface CacherOptions {
 }
 
 export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
-  const flights = new Map<string, Flight>();
+  const flights = new Map<string, SharedWork<unknown>>();
 
   return <A, T>(spec: CachedSpec<A, T>): CachedCall<A, T> => {
     const keep = (storageKey: string, key: string, value: T | null) => {
@@ -75,63 +68,24 @@ export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
       if (stored && stored.k === key && (stored.until === null || stored.until > now())) return stored.v;
 
       const id = `${spec.name}\n${key}`;
-      let flight = flights.get(id);
+      let flight = flights.get(id) as SharedWork<T | null> | undefined;
       if (!flight) {
-        const controller = new AbortController();
-        const started: Flight = {
-          controller,
-          waiting: 0,
-          promise: spec.run(args, controller.signal).then(async (value) => {
+        const forget = () => {
+          if (flights.get(id) === started) flights.delete(id);
+        };
+        const started: SharedWork<T | null> = shareWork(async (signal) => {
+          try {
+            const value = await spec.run(args, signal);
             await keep(storageKey, key, value);
             return value;
-          }).finally(() => {
-            if (flights.get(id) === started) flights.delete(id);
-          }),
-        };
-        // Every waiter may have left before it settles: its rejection then has no listener.
-        started.promise.catch(() => {});
+          } finally {
+            forget();
+          }
+        }, forget);
         flight = started;
         flights.set(id, flight);
       }
-      return follow(flight, options?.signal, () => {
-        if (flights.get(id) === flight) flights.delete(id);
-      }) as Promise<T | null>;
+      return flight.join(options?.signal);
     };
   };
-}
-
-/**
- * Waits for a flight on behalf of one caller. A caller whose signal aborts leaves at once with
- * the signal's reason; the last one to leave aborts the upstream call itself.
- */
-function follow(flight: Flight, signal: AbortSignal | undefined, forget: () => void): Promise<unknown> {
-  flight.waiting++;
-  if (!signal) return flight.promise.finally(() => flight.waiting--);
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      signal.removeEventListener('abort', leave);
-      flight.waiting--;
-    };
-    const leave = () => {
-      done();
-      if (flight.waiting === 0) {
-        forget();
-        flight.controller.abort(signal.reason);
-      }
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', leave, { once: true });
-    flight.promise.then(
-      (value) => {
-        if (signal.aborted) return;
-        done();
-        resolve(value);
-      },
-      (error: unknown) => {
-        if (signal.aborted) return;
-        done();
-        reject(error);
-      },
-    );
-  });
 }

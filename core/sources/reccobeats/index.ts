@@ -14,13 +14,15 @@
  * Mapping: `key` → `keyIndex` (-1 stays -1), `mode` 1/0 → `Major`/`Minor`, no time signature
  * (null; the response shape sends 4, D17), the 0..1 features, tempo and loudness as given.
  */
-import { SleeveError, upstreamError } from '../../errors.ts';
+import { SleeveError } from '../../errors.ts';
 import type { DriverContext } from '../kit/context.ts';
 import type { FeatureHint, FeaturesOptions, FeaturesSource, AudioFeatures } from '../types.ts';
 import { choose, needsLookup } from './choose.ts';
 import { DRIVER_NAME, MAX_IDS, RECCOBEATS_BUDGET, reccobeatsClient } from './client.ts';
 import { featureStore, type Entry, type StoredRecord } from './store.ts';
-import { featureRecords, ISRC, trackRecords, WireError, type TrackRecord } from './wire.ts';
+import { featureRecords, ISRC, trackRecords, type TrackRecord } from './wire.ts';
+import { shareWork, type SharedWork } from '../kit/shared-work.ts';
+import { decoded, WireError } from '../kit/wire.ts';
 
 export { DRIVER_NAME };
 
@@ -40,24 +42,16 @@ const FEATURES_PATH = '/v1/audio-features';
 const TRACK_PATH = '/v1/track';
 
 /** One upstream call for up to 40 ISRCs, shared by every caller waiting on one of them. */
+/** One call for up to 40 ISRCs, shared by every caller who wants any of them. */
 interface Batch {
   isrcs: readonly string[];
-  controller: AbortController;
-  waiting: number;
-  done: Promise<Map<string, Entry>>;
+  work: SharedWork<Map<string, Entry>>;
 }
 
 const chunks = <T>(items: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(items.length / MAX_IDS) }, (_, i) => items.slice(i * MAX_IDS, (i + 1) * MAX_IDS));
 
-function decode<T>(body: unknown, map: (body: unknown) => T): T {
-  try {
-    return map(body);
-  } catch (cause) {
-    if (cause instanceof WireError) throw upstreamError(DRIVER_NAME, `answered an unexpected shape: ${cause.message}`, 'upstream_error', cause);
-    throw cause;
-  }
-}
+const decode = <T>(body: unknown, map: (body: unknown) => T): T => decoded(DRIVER_NAME, body, map);
 
 /** Hints by upper-case ISRC, the first of several spellings winning. */
 function hintsOf(hints: FeaturesOptions['hints']): Map<string, FeatureHint> {
@@ -95,51 +89,17 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
   };
 
   const start = (isrcs: string[]): void => {
-    const controller = new AbortController();
-    const batch: Batch = { isrcs, controller, waiting: 0, done: fetchBatch(isrcs, controller.signal) };
-    // Every waiter may have left before it settles: its rejection then has no listener.
-    batch.done.catch(() => {});
-    void batch.done.finally(() => forget(batch)).catch(() => {});
-    for (const isrc of isrcs) flights.set(isrc, batch);
-  };
-
-  /**
-   * Waits for the batches on behalf of one caller. A caller whose signal aborts leaves at once
-   * with the signal's reason; a batch nobody waits on any more is aborted.
-   */
-  const follow = (batches: readonly Batch[], signal: AbortSignal | undefined): Promise<Map<string, Entry>[]> => {
-    for (const batch of batches) batch.waiting++;
-    const all = Promise.all(batches.map((batch) => batch.done));
-    const done = () => {
-      for (const batch of batches) batch.waiting--;
-    };
-    if (!signal) return all.finally(done);
-    return new Promise((resolve, reject) => {
-      const leave = () => {
-        done();
-        for (const batch of batches) {
-          if (batch.waiting > 0) continue;
+    const batch: Batch = {
+      isrcs,
+      work: shareWork(async (signal) => {
+        try {
+          return await fetchBatch(isrcs, signal);
+        } finally {
           forget(batch);
-          batch.controller.abort(signal.reason);
         }
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', leave, { once: true });
-      all.then(
-        (value) => {
-          if (signal.aborted) return;
-          signal.removeEventListener('abort', leave);
-          done();
-          resolve(value);
-        },
-        (error: unknown) => {
-          if (signal.aborted) return;
-          signal.removeEventListener('abort', leave);
-          done();
-          reject(error);
-        },
-      );
-    });
+      }, () => forget(batch)),
+    };
+    for (const isrc of isrcs) flights.set(isrc, batch);
   };
 
   /** Fetches what storage lacks: ISRCs already in flight join their batch, the rest go out 40 a call, in parallel. */
@@ -147,7 +107,8 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
     for (const chunk of chunks(isrcs.filter((isrc) => !flights.has(isrc)))) start(chunk);
     const batches = [...new Set(isrcs.map((isrc) => flights.get(isrc)).filter((batch) => batch !== undefined))];
     const found = new Map<string, Entry>();
-    for (const answered of await follow(batches, signal)) for (const [isrc, entry] of answered) found.set(isrc, entry);
+    const answers = await Promise.all(batches.map((batch) => batch.work.join(signal)));
+    for (const answered of answers) for (const [isrc, entry] of answered) found.set(isrc, entry);
     return found;
   };
 

@@ -8,10 +8,9 @@
  * turns into `502 upstream_error`.
  */
 import type { AudioFeatures } from '../types.ts';
+import { WireError } from '../kit/wire.ts';
 
-export class WireError extends Error {
-  override readonly name = 'WireError';
-}
+export { WireError };
 
 type Json = Record<string, unknown>;
 

@@ -1,0 +1,59 @@
+/**
+ * @module
+ * One upstream request shared by every caller who needs its answer (identical calls in flight
+ * coalesce, `cached.ts`; ISRCs batched together, the ReccoBeats driver). A caller whose signal
+ * aborts leaves at once with its own reason; the request itself is aborted only when the last
+ * caller waiting for it has left, so a disconnect never leaves work running for nobody, and
+ * never cuts it short for someone still waiting.
+ */
+
+export interface SharedWork<T> {
+  /** Waits for the answer on behalf of one caller. */
+  join(signal?: AbortSignal): Promise<T>;
+}
+
+/**
+ * Starts `run` on the next microtask, so the owner has registered the work before any of it
+ * runs (a run that fails at once can then unregister it). `abandoned` is called when every
+ * caller has left (before the abort), so the owner stops handing this work to newcomers.
+ */
+export function shareWork<T>(run: (signal: AbortSignal) => Promise<T>, abandoned: () => void): SharedWork<T> {
+  const controller = new AbortController();
+  const done = Promise.resolve().then(() => run(controller.signal));
+  // Every caller may have left before it settles: its rejection then has no listener.
+  done.catch(() => {});
+  let waiting = 0;
+  return {
+    join(signal) {
+      waiting++;
+      if (!signal) return done.finally(() => waiting--);
+      return new Promise<T>((resolve, reject) => {
+        const settle = () => {
+          signal.removeEventListener('abort', leave);
+          waiting--;
+        };
+        const leave = () => {
+          settle();
+          if (waiting === 0) {
+            abandoned();
+            controller.abort(signal.reason);
+          }
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', leave, { once: true });
+        done.then(
+          (value) => {
+            if (signal.aborted) return;
+            settle();
+            resolve(value);
+          },
+          (error: unknown) => {
+            if (signal.aborted) return;
+            settle();
+            reject(error);
+          },
+        );
+      });
+    },
+  };
+}
