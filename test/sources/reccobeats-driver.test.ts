@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startReplay, type Replay } from '../../replay/server.ts';
 import reccobeats, { type ReccoBeatsOptions } from '../../core/sources/reccobeats/index.ts';
 import { createDriverContext } from '../../core/sources/kit/context.ts';
-import { breaker } from '../../core/storage/breaker.ts';
+import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import { SleeveError } from '../../core/errors.ts';
 import type { FeatureHint, FeaturesSource } from '../../core/sources/types.ts';
@@ -43,9 +43,10 @@ interface Made {
 
 function make(options: { storage?: Storage; now?: () => number; fetch?: typeof globalThis.fetch; driver?: ReccoBeatsOptions } = {}): Made {
   const errors: string[] = [];
+  const log = { info() {}, error: (message: string) => void errors.push(message) };
+  // The storage's one breaker, as createSleeve builds it: an outage is logged once.
   const ctx = createDriverContext({
-    storage: options.storage ?? createStorage(), breaker: breaker({ onOutage() {} }), now: options.now ?? Date.now,
-    log: { info() {}, error: (message) => errors.push(message) }, fetch: options.fetch,
+    storage: options.storage ?? createStorage(), breaker: storageBreaker(log, 'test'), now: options.now ?? Date.now, log, fetch: options.fetch,
   });
   return { source: reccobeats({ baseUrl: replay.urlOf('reccobeats'), ...options.driver }, ctx), errors };
 }

@@ -23,6 +23,8 @@ export interface BudgetSpec {
 export interface DriverContext {
   fetch: $Fetch;
   storage: Storage;
+  /** The storage's one breaker: while it is open, drivers skip the storage (D9). */
+  breaker: Breaker;
   /** Unix milliseconds. */
   now(): number;
   log: Logger;
@@ -53,6 +55,7 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
   return {
     fetch: options.fetch ? ofetch.create({}, { fetch: options.fetch }) : ofetch,
     storage: options.storage,
+    breaker: options.breaker,
     now: options.now,
     log: options.log,
     cached: createCacher(options),

@@ -8,10 +8,11 @@
  *
  * Keys are `up:reccobeats:features:<ISRC>`: an ISRC is 12 upper-case letters and digits, which
  * unstorage keeps as is (no `?`, no `:`, no `/`). A dead storage costs one slow call per
- * cool-down (a breaker of the driver's own), and features are then fetched without it.
+ * cool-down (the storage's one breaker, shared with the frame), and features are then fetched
+ * without it.
  */
 import type { Storage } from 'unstorage';
-import { breaker, type Breaker } from '../../storage/breaker.ts';
+import type { Breaker } from '../../storage/breaker.ts';
 import type { Features } from './wire.ts';
 
 /** How long "ReccoBeats does not know this ISRC" is believed. */
@@ -54,8 +55,7 @@ export interface FeatureStore {
   entry(isrc: string, records: StoredRecord[]): Entry;
 }
 
-export function featureStore(storage: Storage, now: () => number, onOutage: (error: unknown) => void): FeatureStore {
-  const guard: Breaker = breaker({ onOutage });
+export function featureStore(storage: Storage, now: () => number, guard: Breaker): FeatureStore {
   return {
     async read(isrcs) {
       const found = new Map<string, Entry>();
