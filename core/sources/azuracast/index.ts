@@ -43,11 +43,15 @@ export interface AzuraCastOptions {
 export default function azuracast(options: AzuraCastOptions, ctx: DriverContext): RadioSource {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const circuit = ctx.circuit(DRIVER_NAME);
 
   const fetchNowPlaying = async (station: string, signal?: AbortSignal): Promise<NowPlaying | null> => {
-    const { status, body } = await getJson(ctx.fetch, `${base}/api/nowplaying/${encodeURIComponent(station)}`, { driver: DRIVER_NAME, timeoutMs, signal });
+    const { status, body } = await circuit.run(async () => {
+      const answer = await getJson(ctx.fetch, `${base}/api/nowplaying/${encodeURIComponent(station)}`, { driver: DRIVER_NAME, timeoutMs, signal });
+      if (answer.status !== 200 && answer.status !== 404) throw upstreamError(DRIVER_NAME, `answered HTTP ${answer.status}`);
+      return answer;
+    });
     if (status === 404) return null;
-    if (status !== 200) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
     return decoded(DRIVER_NAME, body, toNowPlaying);
   };
 

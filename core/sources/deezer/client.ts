@@ -44,12 +44,23 @@ function errorOf(body: unknown): ErrorBody | null {
 
 export function deezerClient(ctx: DriverContext, baseUrl: string, budget: Budget, timeoutMs: number = TIMEOUT_MS): DeezerClient {
   const base = baseUrl.replace(/\/+$/, '');
+  const circuit = ctx.circuit(DRIVER_NAME);
+  /** One call within the budget; its failures (and only they) count against the circuit. */
+  const call = (path: string, query: Query, signal: AbortSignal | undefined) =>
+    circuit.run(async () => {
+      await budget.take(signal);
+      const { status, body } = await getJson(ctx.fetch, `${base}${path}`, { driver: DRIVER_NAME, timeoutMs, signal, query });
+      // Deezer says "not found" with a 404 for unknown routes and ids, whatever the body holds.
+      if (status === 404) return { status, body, error: null };
+      const error = errorOf(body);
+      if (error && error.code !== 800 && error.code !== 4) throw upstreamError(DRIVER_NAME, `answered error ${error.code}: ${error.message}`);
+      if (!error && status !== 200 && status !== 404) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
+      return { status, body, error };
+    });
   return {
     async get(path, query, signal, decode) {
       for (let attempt = 1; ; attempt++) {
-        await budget.take(signal);
-        const { status, body } = await getJson(ctx.fetch, `${base}${path}`, { driver: DRIVER_NAME, timeoutMs, signal, query });
-        const error = errorOf(body);
+        const { status, body, error } = await call(path, query, signal);
         if (error?.code === 800 || status === 404) return null;
         if (error?.code === 4) {
           budget.pause(QUOTA_PAUSE_MS);
@@ -58,8 +69,6 @@ export function deezerClient(ctx: DriverContext, baseUrl: string, budget: Budget
             headers: { 'Retry-After': String(Math.ceil(DEEZER_BUDGET.windowMs / 1000)) },
           });
         }
-        if (error) throw upstreamError(DRIVER_NAME, `answered error ${error.code}: ${error.message}`);
-        if (status !== 200) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
         return decoded(DRIVER_NAME, body, decode);
       }
     },

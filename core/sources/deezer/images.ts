@@ -86,7 +86,9 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
   const flights = new Map<string, Promise<ImageBytes | null>>();
   const budget = ctx.budget(IMAGES_BUDGET);
 
-  const fetchOnce = async (target: string): Promise<ImageBytes | null> => {
+  const circuit = ctx.circuit(`${DRIVER_NAME}-images`);
+  const fetchOnce = (target: string): Promise<ImageBytes | null> => circuit.run(() => fetchPicture(target));
+  const fetchPicture = async (target: string): Promise<ImageBytes | null> => {
     // A shared fetch serves whoever waits: no caller's signal stops it, its own timeout does.
     await budget.take();
     const timeout = AbortSignal.timeout(timeoutMs);

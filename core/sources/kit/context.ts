@@ -12,6 +12,7 @@ import type { Breaker } from '../../storage/breaker.ts';
 import { countersFor } from '../../storage/counters.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
+import { COOLDOWN_MS, createCircuit, type Circuit } from './circuit.ts';
 
 /** An upstream's published budget (D13), e.g. Deezer's 50 calls per 5 s per IP. */
 export interface BudgetSpec {
@@ -35,6 +36,8 @@ export interface DriverContext {
    * and with Redis storage every Sleeve instance does too (they share one egress IP).
    */
   budget(spec: BudgetSpec): Budget;
+  /** The circuit breaker of an upstream, one per name (`circuit.ts`). */
+  circuit(name: string): Circuit;
 }
 
 export interface DriverContextOptions {
@@ -52,6 +55,7 @@ export const MAX_BUDGET_WAIT_MS = 3000;
 export function createDriverContext(options: DriverContextOptions): DriverContext {
   const counters = countersFor(options.storage);
   const budgets = new Map<string, Budget>();
+  const circuits = new Map<string, Circuit>();
   return {
     fetch: options.fetch ? ofetch.create({}, { fetch: options.fetch }) : ofetch,
     storage: options.storage,
@@ -66,6 +70,21 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
         budgets.set(spec.name, budget);
       }
       return budget;
+    },
+    circuit(name) {
+      let circuit = circuits.get(name);
+      if (!circuit) {
+        circuit = createCircuit({
+          name,
+          // One line when an outage starts and one when it ends, never one per refused call.
+          onChange: (state) =>
+            state === 'open'
+              ? options.log.error(`[sleeve] [${name}] is failing: calls refused for ${COOLDOWN_MS / 1000} s at a time until it answers again`)
+              : options.log.info(`[sleeve] [${name}] answers again`),
+        });
+        circuits.set(name, circuit);
+      }
+      return circuit;
     },
   };
 }

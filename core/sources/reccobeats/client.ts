@@ -13,6 +13,7 @@ import type { $Fetch } from 'ofetch';
 import { SleeveError, upstreamError } from '../../errors.ts';
 import type { Budget } from '../kit/budget.ts';
 import type { BudgetSpec } from '../kit/context.ts';
+import type { Circuit } from '../kit/circuit.ts';
 
 export const DRIVER_NAME: string = 'reccobeats';
 /** At most this many ids a call (D1). */
@@ -62,6 +63,8 @@ export interface ClientOptions {
   fetch: $Fetch;
   baseUrl: string;
   budget: Budget;
+  /** Failures open it; while open, calls fail at once (kit/circuit.ts). */
+  circuit: Circuit;
   now(): number;
   timeoutMs?: number;
 }
@@ -90,8 +93,12 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
     raw,
     async get(path, ids, signal) {
       for (let attempt = 1; ; attempt++) {
-        await options.budget.take(signal);
-        const { status, headers, text } = await raw(path, ids, signal);
+        const { status, headers, text } = await options.circuit.run(async () => {
+          await options.budget.take(signal);
+          const answer = await raw(path, ids, signal);
+          if (answer.status >= 500) throw upstreamError(DRIVER_NAME, `answered HTTP ${answer.status}`);
+          return answer;
+        });
         if (status === 429) {
           const pauseMs = retryAfterMs(headers.get('retry-after'), options.now()) ?? RATE_LIMIT_PAUSE_MS;
           options.budget.pause(pauseMs);
@@ -101,7 +108,6 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
             headers: { 'Retry-After': String(Math.max(1, Math.ceil(pauseMs / 1000))) },
           });
         }
-        if (status >= 500) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
         if (status !== 200) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}: ${text.slice(0, 200)}`);
         try {
           return JSON.parse(text) as unknown;
