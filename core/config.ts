@@ -16,6 +16,9 @@ export class ConfigError extends Error {
   }
 }
 
+const count = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(1));
+const integer = (min: number, max: number) => v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
+
 const httpUrl = v.pipe(v.string(), v.url(), v.check((s) => /^https?:\/\//i.test(s)));
 
 /** Each variable: its schema and the words that say what it accepts. */
@@ -26,6 +29,16 @@ const VARIABLES = {
   SLEEVE_DEEZER_URL: [httpUrl, 'an absolute http(s) URL'],
   /** D14: where Deezer's pictures are fetched from (default: Deezer's image host each picture names). */
   SLEEVE_DEEZER_IMAGES_URL: [httpUrl, 'an absolute http(s) URL'],
+  // /resolve's link metadata (live mode): each platform's public endpoints, a replay's offline.
+  SLEEVE_SPOTIFY_URL: [httpUrl, 'an absolute http(s) URL'],
+  SLEEVE_SPOTIFY_API_URL: [httpUrl, 'an absolute http(s) URL'],
+  SLEEVE_SPOTIFY_ACCOUNTS_URL: [httpUrl, 'an absolute http(s) URL'],
+  SLEEVE_SPOTIFY_CLIENT_ID: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{8,128}$/)), 'a Spotify client id (letters and digits)'],
+  SLEEVE_SPOTIFY_CLIENT_SECRET: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{8,128}$/)), 'a Spotify client secret (letters and digits)'],
+  SLEEVE_ITUNES_URL: [httpUrl, 'an absolute http(s) URL'],
+  SLEEVE_YOUTUBE_URL: [httpUrl, 'an absolute http(s) URL'],
+  SLEEVE_SOUNDCLOUD_URL: [httpUrl, 'an absolute http(s) URL'],
+  SLEEVE_SHORT_LINKS_URL: [httpUrl, 'an absolute http(s) URL (a replay of short links; leave unset in production)'],
   SLEEVE_FEATURES_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_AZURACAST_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_STATION: [v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/i)), 'a station shortcode (letters, digits, - and _)'],
@@ -36,10 +49,18 @@ const VARIABLES = {
     v.union([v.literal('off'), v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/), v.transform(Number), v.minValue(0.01))]),
     'off, or a factor such as 100 that multiplies every limit',
   ],
+  SLEEVE_MAX_SOCKETS_PER_IP: [count, 'a whole number of at least 1 (open /nowplaying/socket clients per IP)'],
+  SLEEVE_MAX_SOCKETS: [count, 'a whole number of at least 1 (open /nowplaying/socket clients in all)'],
   SLEEVE_COUNTRY_HEADERS: [
     v.pipe(v.string(), v.regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/i), v.transform((s) => s.split(','))),
     'a comma-separated list of header names',
   ],
+  /** Open connections per process before new ones are refused with a 503 (server adapters). */
+  SLEEVE_MAX_CONNECTIONS: [integer(1, 1_000_000), 'a whole number of connections from 1 to 1000000'],
+  /** How long a connection with no request in progress stays open (server adapters). */
+  SLEEVE_IDLE_TIMEOUT_MS: [integer(100, 255_000), 'a number of milliseconds from 100 to 255000'],
+  /** How long a client has to send a request's headers (Node). */
+  SLEEVE_HEADERS_TIMEOUT_MS: [integer(100, 300_000), 'a number of milliseconds from 100 to 300000'],
 } as const;
 
 type Variables = typeof VARIABLES;
@@ -50,6 +71,12 @@ export interface EnvConfig {
   /** Where the adapter should read a catalogue file from, if anywhere. */
   catalogPath: string | undefined;
   options: SleeveOptions;
+}
+
+/** The set entries of a group of variables, or undefined when none is set. */
+function present<T extends object>(group: T): Partial<T> | undefined {
+  const set = Object.entries(group).filter(([, value]) => value !== undefined);
+  return set.length === 0 ? undefined : (Object.fromEntries(set) as Partial<T>);
 }
 
 export function optionsFromEnv(env: Record<string, string | undefined>): EnvConfig {
@@ -73,8 +100,18 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       rateLimits: p.SLEEVE_RATE_LIMITS,
       countryHeaders: p.SLEEVE_COUNTRY_HEADERS,
       station: p.SLEEVE_STATION,
+      maxSocketsPerIp: p.SLEEVE_MAX_SOCKETS_PER_IP,
+      maxSockets: p.SLEEVE_MAX_SOCKETS,
       upstreams: { deezer: p.SLEEVE_DEEZER_URL, features: p.SLEEVE_FEATURES_URL, azuracast: p.SLEEVE_AZURACAST_URL },
       deezer: p.SLEEVE_DEEZER_IMAGES_URL === undefined ? undefined : { imagesUrl: p.SLEEVE_DEEZER_IMAGES_URL },
+      links: present({
+        spotifyUrl: p.SLEEVE_SPOTIFY_URL, spotifyApiUrl: p.SLEEVE_SPOTIFY_API_URL, spotifyAccountsUrl: p.SLEEVE_SPOTIFY_ACCOUNTS_URL,
+        spotifyClientId: p.SLEEVE_SPOTIFY_CLIENT_ID, spotifyClientSecret: p.SLEEVE_SPOTIFY_CLIENT_SECRET, itunesUrl: p.SLEEVE_ITUNES_URL,
+        youtubeUrl: p.SLEEVE_YOUTUBE_URL, soundcloudUrl: p.SLEEVE_SOUNDCLOUD_URL, shortLinksUrl: p.SLEEVE_SHORT_LINKS_URL,
+      }),
+      maxConnections: p.SLEEVE_MAX_CONNECTIONS,
+      idleTimeoutMs: p.SLEEVE_IDLE_TIMEOUT_MS,
+      headersTimeoutMs: p.SLEEVE_HEADERS_TIMEOUT_MS,
     },
   };
 }

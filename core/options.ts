@@ -7,6 +7,8 @@ import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from 'unstorage';
 import type { Logger } from './deps.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
+import type { FetchLike } from './sources/kit/context.ts';
+import type { LinksOptions } from './sources/links/index.ts';
 import type { Sources } from './sources/types.ts';
 
 export type Mode = 'demo' | 'live';
@@ -51,10 +53,54 @@ export interface SleeveOptions {
   upgradeWebSocket?: UpgradeWebSocket<any>;
   /** How often `/nowplaying/socket` looks for a new song or listener count, in ms (default 2000). */
   radioPollMs?: number;
+  /** Open `/nowplaying/socket` clients (WebSocket and event stream) per client IP; more get 429 (default 10). */
+  maxSocketsPerIp?: number;
+  /** Open `/nowplaying/socket` clients in this process; more get 503 (default 1000). */
+  maxSockets?: number;
+  /** How long a request body (`/batch`) may take to arrive, in ms; later is 400 (default 10000). */
+  bodyTimeoutMs?: number;
   /** The fetch live drivers call upstreams with (default: the runtime's). */
-  fetch?: typeof globalThis.fetch;
+  fetch?: FetchLike;
   /** The Deezer driver's options beyond its URL (live mode): country charts, page size, timeout. */
   deezer?: Omit<DeezerOptions, 'baseUrl'>;
+  /** `/resolve`'s link metadata in live mode: each platform's base URL, optional Spotify credentials. */
+  links?: LinksOptions;
+  /**
+   * Server adapters only (core ignores it): open connections per process past which a new
+   * one is refused with a 503 (default 1024). Enforced by `sleeve/node`; Bun and Deno offer
+   * no hook to count connections.
+   */
+  maxConnections?: number;
+  /**
+   * Server adapters only: how long a connection with no request in progress stays open, in
+   * ms (default 10 000). Node: `keepAliveTimeout` (plus Node's own 1 s). Bun: `idleTimeout`
+   * in whole seconds (at most 255), which also cuts a silent or slow-headers client. Deno: no
+   * such setting.
+   */
+  idleTimeoutMs?: number;
+  /**
+   * Server adapters only: how long a client has to send a request's headers, in ms, counted
+   * from its connection or the start of the request (default 10 000). Node only (Bun: see
+   * `idleTimeoutMs`).
+   */
+  headersTimeoutMs?: number;
+}
+
+/** The connection limits a server adapter applies (see `SleeveOptions`), all set. */
+export interface ServerLimits {
+  maxConnections: number;
+  idleTimeoutMs: number;
+  headersTimeoutMs: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: ServerLimits = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 };
+
+export function serverLimits(options: SleeveOptions): ServerLimits {
+  return {
+    maxConnections: options.maxConnections ?? DEFAULT_SERVER_LIMITS.maxConnections,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_SERVER_LIMITS.idleTimeoutMs,
+    headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_SERVER_LIMITS.headersTimeoutMs,
+  };
 }
 
 export interface ResolvedOptions {
@@ -70,7 +116,11 @@ export interface ResolvedOptions {
   storageName: string;
   upgradeWebSocket: UpgradeWebSocket<any> | undefined;
   radioPollMs: number;
+  maxSocketsPerIp: number;
+  maxSockets: number;
+  bodyTimeoutMs: number;
   deezer: Omit<DeezerOptions, 'baseUrl'>;
+  links: LinksOptions;
 }
 
 export const DEFAULT_UPSTREAMS: UpstreamUrls = {
@@ -95,7 +145,11 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     storageName: typeof storage === 'string' ? storage.replace(/\/\/[^@/]*@/, '//***@') : 'custom',
     upgradeWebSocket: options.upgradeWebSocket,
     radioPollMs: options.radioPollMs ?? 2000,
+    maxSocketsPerIp: options.maxSocketsPerIp ?? 10,
+    maxSockets: options.maxSockets ?? 1000,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
     deezer: options.deezer ?? {},
+    links: definedOnly(options.links ?? {}),
   };
 }
 

@@ -75,6 +75,12 @@ function built({ index, recordings }: Loaded, path: string, params: URLSearchPar
     const recording = index.trackByIsrc(match[1] ?? '');
     return recording === undefined ? noData() : { status: 200, body: recording.body, text: recording.text };
   }
+  if ((match = /^\/album\/upc:(\d+)$/.exec(path)) !== null) {
+    // Deezer answers the album body itself for `upc:`, as it does for `isrc:` on tracks.
+    const upc = match[1];
+    const album = index.all('album').map((a) => index.full('album', a.id)).find((body) => body?.['upc'] === upc);
+    return album === undefined ? noData() : ok(album);
+  }
   if ((match = /^\/artist\/(\d+)$/.exec(path)) !== null) return artist(index, Number(match[1]));
   if ((match = /^\/artist\/(\d+)\/(top|albums|related)$/.exec(path)) !== null) {
     const id = Number(match[1]);

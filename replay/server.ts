@@ -64,9 +64,17 @@ export interface Replay {
   /** `${url}/<name>`: the base URL of any mounted upstream. */
   urlOf(upstream: UpstreamName): string;
   /** What points a live Sleeve at this replay alone: `createSleeve({ mode: 'live', ...replay.options })`. */
-  options: { upstreams: { deezer: string; features: string; azuracast: string }; deezer: { imagesUrl: string } };
+  options: {
+    upstreams: { deezer: string; features: string; azuracast: string };
+    deezer: { imagesUrl: string };
+    links: { spotifyUrl: string; spotifyApiUrl: string; spotifyAccountsUrl: string; itunesUrl: string; youtubeUrl: string; soundcloudUrl: string; shortLinksUrl: string };
+  };
   /** The same as environment variables, for a Sleeve started as a process. */
-  env: { SLEEVE_DEEZER_URL: string; SLEEVE_FEATURES_URL: string; SLEEVE_AZURACAST_URL: string; SLEEVE_DEEZER_IMAGES_URL: string };
+  env: {
+    SLEEVE_DEEZER_URL: string; SLEEVE_FEATURES_URL: string; SLEEVE_AZURACAST_URL: string; SLEEVE_DEEZER_IMAGES_URL: string;
+    SLEEVE_SPOTIFY_URL: string; SLEEVE_SPOTIFY_API_URL: string; SLEEVE_SPOTIFY_ACCOUNTS_URL: string; SLEEVE_ITUNES_URL: string;
+    SLEEVE_YOUTUBE_URL: string; SLEEVE_SOUNDCLOUD_URL: string; SLEEVE_SHORT_LINKS_URL: string;
+  };
   /** Every request received under an upstream's prefix, in order. */
   calls: ReplayCall[];
   /** Clears calls and the quota window. */
@@ -156,10 +164,17 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
     options: {
       upstreams: { deezer: `${url}/deezer`, features: `${url}/reccobeats`, azuracast: `${url}/azuracast` },
       deezer: { imagesUrl: `${url}/deezer-images` },
+      links: {
+        spotifyUrl: `${url}/spotify`, spotifyApiUrl: `${url}/spotify-api`, spotifyAccountsUrl: `${url}/spotify-accounts`, itunesUrl: `${url}/itunes`,
+        youtubeUrl: `${url}/youtube`, soundcloudUrl: `${url}/soundcloud`, shortLinksUrl: `${url}/short-links`,
+      },
     },
     env: {
       SLEEVE_DEEZER_URL: `${url}/deezer`, SLEEVE_FEATURES_URL: `${url}/reccobeats`, SLEEVE_AZURACAST_URL: `${url}/azuracast`,
       SLEEVE_DEEZER_IMAGES_URL: `${url}/deezer-images`,
+      SLEEVE_SPOTIFY_URL: `${url}/spotify`, SLEEVE_SPOTIFY_API_URL: `${url}/spotify-api`, SLEEVE_SPOTIFY_ACCOUNTS_URL: `${url}/spotify-accounts`,
+      SLEEVE_ITUNES_URL: `${url}/itunes`, SLEEVE_YOUTUBE_URL: `${url}/youtube`, SLEEVE_SOUNDCLOUD_URL: `${url}/soundcloud`,
+      SLEEVE_SHORT_LINKS_URL: `${url}/short-links`,
     },
     calls,
     reset() {

@@ -7,15 +7,24 @@ import { azuracastUpstream } from './azuracast.ts';
 import { deezerUpstream } from './deezer.ts';
 import { deezerImagesUpstream } from './deezer-images.ts';
 import { reccobeatsUpstream } from './reccobeats.ts';
+import { itunesUpstream, shortLinksUpstream, soundcloudUpstream, spotifyAccountsUpstream, spotifyApiUpstream, spotifyUpstream, youtubeUpstream } from './links.ts';
 import type { Upstream } from './upstream.ts';
 
-export type UpstreamName = 'deezer' | 'reccobeats' | 'azuracast' | 'deezer-images';
+export type UpstreamName = 'deezer' | 'reccobeats' | 'azuracast' | 'deezer-images'
+  | 'spotify' | 'spotify-api' | 'spotify-accounts' | 'itunes' | 'youtube' | 'soundcloud' | 'short-links';
 
 export const UPSTREAMS: Readonly<Record<UpstreamName, () => Upstream>> = {
   deezer: deezerUpstream,
   reccobeats: reccobeatsUpstream,
   azuracast: azuracastUpstream,
   'deezer-images': deezerImagesUpstream,
+  spotify: spotifyUpstream,
+  'spotify-api': spotifyApiUpstream,
+  'spotify-accounts': spotifyAccountsUpstream,
+  itunes: itunesUpstream,
+  youtube: youtubeUpstream,
+  soundcloud: soundcloudUpstream,
+  'short-links': shortLinksUpstream,
 };
 
 export function isUpstream(prefix: string): prefix is UpstreamName {

@@ -1,8 +1,13 @@
-/** @module Spec §4.14–§4.15: `/album/info` (by `id` or `query`) and `/album/new-releases`. */
+/**
+ * @module
+ * Spec §4.14–§4.15: `/album/info` (by `id` or `query`), `/album/tracks` (the tracklist with
+ * ISRCs §4.14 names; its shape is in the README) and `/album/new-releases`.
+ */
 import * as v from 'valibot';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
 import { idParam, integerParam, optionalText } from '../schemas/params.ts';
 import { fullAlbum, newRelease } from '../shape/album.ts';
+import { albumTracklist } from '../shape/album-tracks.ts';
 import { baseUrlOf } from '../shape/urls.ts';
 import { allAlbumTracks, latestReleases, requireAlbum } from '../services/album.ts';
 
@@ -21,6 +26,19 @@ export const albumInfo: Endpoint<unknown> = defineEndpoint({
     const album = await requireAlbum(music, params, request.signal);
     const tracks = await allAlbumTracks(music, album.id, request.signal);
     return fullAlbum(album, tracks, baseUrlOf(deps.options.baseUrl, request));
+  },
+});
+
+/** Spec §4.21: 60 a minute and an hour's cache, like `/album/info`. */
+export const albumTracks: Endpoint<unknown> = defineEndpoint({
+  path: '/album/tracks',
+  rateLimit: 60,
+  cache: 60 * 60,
+  params: infoParams,
+  async handle({ params, deps, request }) {
+    const { music } = deps.sources;
+    const album = await requireAlbum(music, params, request.signal);
+    return albumTracklist(album, await allAlbumTracks(music, album.id, request.signal));
   },
 });
 

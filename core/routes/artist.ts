@@ -6,11 +6,11 @@
 import * as v from 'valibot';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
 import { idParam, integerParam, optionalEnum, optionalText } from '../schemas/params.ts';
-import { ARTIST_INFO_RELATED, ARTIST_INFO_TOP_TRACKS, artistEntry, fullArtist } from '../shape/artist.ts';
+import { artistEntry, fullArtist } from '../shape/artist.ts';
 import { discographyBody } from '../shape/discography.ts';
 import { topTrack } from '../shape/track.ts';
 import { baseUrlOf } from '../shape/urls.ts';
-import { requireArtist, topTracksByPopularity } from '../services/artist.ts';
+import { artistInfoLists, requireArtist, topTracksByPopularity } from '../services/artist.ts';
 import { allReleases, groupDiscography } from '../services/discography.ts';
 import { RECORD_TYPES, type MusicSource } from '../sources/types.ts';
 
@@ -71,10 +71,7 @@ export const artistInfo: Endpoint<unknown> = defineEndpoint({
   async handle({ params, deps, request }) {
     const { music } = deps.sources;
     const artist = await requireArtist(music, params, request.signal);
-    const [top, related] = await Promise.all([
-      topTracksByPopularity(music, artist.id, ARTIST_INFO_TOP_TRACKS, request.signal),
-      music.relatedArtists(artist.id, { limit: ARTIST_INFO_RELATED, signal: request.signal }),
-    ]);
+    const { top, related } = await artistInfoLists(music, artist.id, request.signal);
     return fullArtist(artist, top, related, baseUrlOf(deps.options.baseUrl, request));
   },
 });

@@ -7,10 +7,11 @@ import type { Endpoint } from '../http/endpoint.ts';
 import { batch } from './batch.ts';
 import { editorialGenres } from './editorial.ts';
 import { healthz } from './health.ts';
-import { albumInfo, albumNewReleases } from './album.ts';
+import { albumInfo, albumNewReleases, albumTracks } from './album.ts';
 import { artistDiscography, artistInfo, artistSimilar, artistTopTracks } from './artist.ts';
 import { artistImage, cover, mediaImage } from './media.ts';
-import { playlistGenerate } from './playlist.ts';
+import { playlistGenerate, playlistInfo } from './playlist.ts';
+import { resolve } from './resolve.ts';
 import { nowPlaying, nowPlayingSocket } from './radio.ts';
 import { searchAlbums, searchAll, searchArtist, searchPlaylists } from './search.ts';
 import { trackPreview } from './preview.ts';
@@ -22,7 +23,7 @@ const metadata: readonly Endpoint<any>[] = [
   searchAll, searchAlbums, searchArtist, searchPlaylists,
   artistDiscography, artistTopTracks, artistSimilar, artistInfo,
   trackRelated, trackInfo, trackIsrc, trackHot, trackPreview,
-  albumInfo, albumNewReleases, playlistGenerate,
+  albumInfo, albumTracks, albumNewReleases, playlistGenerate, playlistInfo, resolve,
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
 ];
 

@@ -1,10 +1,16 @@
-/** @module Spec §4.16 `/playlist/generate`; the three rules live in `services/playlist.ts`. */
+/**
+ * @module
+ * Spec §4.16 `/playlist/generate` (the three rules live in `services/playlist.ts`), and D11's
+ * `/playlist/info`: a playlist with its tracks.
+ */
 import * as v from 'valibot';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
-import { integerParam, optionalInteger, optionalNumber, requiredText } from '../schemas/params.ts';
+import { idParam, integerParam, optionalInteger, optionalNumber, requiredText } from '../schemas/params.ts';
 import { generatedPlaylist } from '../shape/generated.ts';
 import { baseUrlOf } from '../shape/urls.ts';
 import { generatePlaylist, genreKeywords } from '../services/playlist.ts';
+import { playlistWithTracks } from '../services/playlist-info.ts';
+import { playlistInfo as playlistInfoBody } from '../shape/playlist.ts';
 
 const generateParams = v.object({
   genres: v.pipe(requiredText('genres'), v.check((s) => genreKeywords(s).length > 0, 'genres must name at least one genre keyword')),
@@ -22,5 +28,17 @@ export const playlistGenerate: Endpoint<unknown> = defineEndpoint({
     const { genres, energy, tempo, limit } = params;
     const tracks = await generatePlaylist(deps.sources, genreKeywords(genres), { energy, tempo }, limit, { signal: request.signal, degraded });
     return generatedPlaylist(genres, energy, tempo, tracks, baseUrlOf(deps.options.baseUrl, request));
+  },
+});
+
+/** D11 and spec §4.21: 60 a minute and an hour's cache, like the other lookups by id. */
+export const playlistInfo: Endpoint<unknown> = defineEndpoint({
+  path: '/playlist/info',
+  rateLimit: 60,
+  cache: 60 * 60,
+  params: v.object({ id: idParam('id') }),
+  async handle({ params, deps, request }) {
+    const { playlist, tracks } = await playlistWithTracks(deps.sources.music, params.id, request.signal);
+    return playlistInfoBody(playlist, tracks, baseUrlOf(deps.options.baseUrl, request));
   },
 });

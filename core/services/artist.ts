@@ -5,6 +5,7 @@
  */
 import { SleeveError } from '../errors.ts';
 import type { Artist, MusicSource, TrackHit } from '../sources/types.ts';
+import { ARTIST_INFO_RELATED, ARTIST_INFO_TOP_TRACKS } from '../shape/artist.ts';
 import { PLAUSIBLE, rankByRelevance, similarity } from './ranking.ts';
 
 export interface ArtistQuery {
@@ -33,4 +34,13 @@ export async function requireArtist(music: MusicSource, q: ArtistQuery, signal?:
 export async function topTracksByPopularity(music: MusicSource, artistId: number, limit: number, signal?: AbortSignal): Promise<TrackHit[]> {
   const tracks = await music.artistTopTracks(artistId, { limit, signal });
   return [...tracks].sort((a, b) => b.rank - a.rank).slice(0, limit);
+}
+
+/** Spec §2.4's full artist: its top tracks and related artists, at most 10 and 6 (§8.3). */
+export async function artistInfoLists(music: MusicSource, artistId: number, signal?: AbortSignal): Promise<{ top: TrackHit[]; related: Artist[] }> {
+  const [top, related] = await Promise.all([
+    topTracksByPopularity(music, artistId, ARTIST_INFO_TOP_TRACKS, signal),
+    music.relatedArtists(artistId, { limit: ARTIST_INFO_RELATED, signal }),
+  ]);
+  return { top, related };
 }

@@ -10,13 +10,16 @@ export const PAGE_SIZE = 100;
 /** A guard against a source whose `total` never stops growing. */
 export const MAX_PAGES = 100;
 
-/** Every item, page after page, until the source's `total` is reached or a page comes back empty. */
-export async function allPages<T>(page: (offset: number, limit: number) => Promise<Page<T>>): Promise<T[]> {
+/**
+ * Every item, page after page, until the source's `total` is reached, a page comes back
+ * empty, or `max` items are in hand (a bound for lists a caller cannot page themselves).
+ */
+export async function allPages<T>(page: (offset: number, limit: number) => Promise<Page<T>>, max: number = MAX_PAGES * PAGE_SIZE): Promise<T[]> {
   const out: T[] = [];
-  for (let n = 0; n < MAX_PAGES; n++) {
-    const { items, total } = await page(out.length, PAGE_SIZE);
+  for (let n = 0; n < MAX_PAGES && out.length < max; n++) {
+    const { items, total } = await page(out.length, Math.min(PAGE_SIZE, max - out.length));
     out.push(...items);
     if (items.length === 0 || out.length >= total) break;
   }
-  return out;
+  return out.slice(0, max);
 }

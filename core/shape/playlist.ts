@@ -1,5 +1,6 @@
-/** @module Spec §2.5: the playlist variants; `creator` is the creator's display name. */
-import type { PlaylistHit } from '../sources/types.ts';
+/** @module Spec §2.5 and D11: the playlist variants; `creator` is the creator's display name. */
+import type { Playlist, PlaylistHit, TrackHit } from '../sources/types.ts';
+import { relatedTrack, type RelatedTrack } from './track.ts';
 import { playlistCoverUrl } from './urls.ts';
 
 export interface PlaylistResult {
@@ -17,5 +18,19 @@ export function searchPlaylist(playlist: PlaylistHit, base: string, score: numbe
   return {
     id: playlist.id, title: playlist.title, cover: playlistCoverUrl(base, playlist.id), trackCount: playlist.trackCount,
     creator: playlist.creator.name, public: playlist.public, score,
+  };
+}
+
+/** D11: `/playlist/info`, the whole playlist with its tracks as related-track objects. */
+export interface PlaylistInfo {
+  id: number; title: string; description: string; cover: string; trackCount: number; duration: number;
+  creator: string; public: boolean; fans: number; tracks: RelatedTrack[];
+}
+
+export function playlistInfo(playlist: Playlist, tracks: readonly TrackHit[], base: string): PlaylistInfo {
+  return {
+    id: playlist.id, title: playlist.title, description: playlist.description, cover: playlistCoverUrl(base, playlist.id),
+    trackCount: playlist.trackCount, duration: playlist.duration, creator: playlist.creator.name, public: playlist.public,
+    fans: playlist.fans, tracks: tracks.map((t) => relatedTrack(t, base)),
   };
 }

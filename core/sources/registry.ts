@@ -1,14 +1,16 @@
 /**
  * @module
  * Picks the drivers for a mode (D1): demo mode serves the catalogue and its simulated
- * station; live mode serves music from Deezer, audio features from ReccoBeats and the radio
- * from an AzuraCast station. Services never know which driver answers.
+ * station; live mode serves music from Deezer, audio features from ReccoBeats, the radio
+ * from an AzuraCast station and link metadata (`/resolve`) from the platforms' public
+ * endpoints. Services never know which driver answers.
  */
 import type { ResolvedOptions } from '../options.ts';
 import azuracast from './azuracast/index.ts';
 import catalogSources from './catalog/index.ts';
 import deezer from './deezer/index.ts';
 import type { DriverContext } from './kit/context.ts';
+import links from './links/index.ts';
 import reccobeats from './reccobeats/index.ts';
 import type { Sources } from './types.ts';
 
@@ -27,6 +29,7 @@ export function registerSources(options: ResolvedOptions, ctx: DriverContext): R
       music: deezer({ ...options.deezer, baseUrl: upstreams.deezer }, ctx),
       features: reccobeats({ baseUrl: upstreams.features }, ctx),
       radio: azuracast({ baseUrl: upstreams.azuracast, defaultStation: options.station }, ctx),
+      links: links(options.links, ctx),
     },
     summary: `live mode: music from ${host(upstreams.deezer)}, audio features from ${host(upstreams.features)}, radio from ${host(upstreams.azuracast)}`,
   };

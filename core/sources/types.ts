@@ -5,6 +5,8 @@
  * services never see an upstream field name. Response shaping (spec §2) starts from here.
  */
 
+import type { ParsedLink } from '../links/types.ts';
+
 /** Spec §2.3: the record type a release was filed under. */
 export type RecordType = 'album' | 'single' | 'ep' | 'compilation';
 export const RECORD_TYPES: readonly RecordType[] = ['album', 'single', 'ep', 'compilation'];
@@ -249,6 +251,8 @@ export interface MusicSource extends Probed {
   track(id: number, options?: CallOptions): Promise<Track | null>;
   trackByIsrc(isrc: string, options?: CallOptions): Promise<Track | null>;
   album(id: number, options?: CallOptions): Promise<Album | null>;
+  /** The album with this UPC (digits; leading zeros are not significant: platforms pad to 12, 13 or 14). */
+  albumByUpc(upc: string, options?: CallOptions): Promise<Album | null>;
   /** The album's tracklist in order, with ISRCs and positions. */
   albumTracks(id: number, options: ListOptions): Promise<Page<TrackHit>>;
   artist(id: number, options?: CallOptions): Promise<Artist | null>;
@@ -306,6 +310,28 @@ export interface FeaturesOptions extends CallOptions {
 export interface FeaturesSource extends Probed {
   /** Features of each known ISRC; unknown ones are absent from the map. */
   features(isrcs: readonly string[], options?: FeaturesOptions): Promise<Map<string, AudioFeatures>>;
+}
+
+/** What a platform says about a linked item (D11), in domain terms. */
+export interface LinkMetadata {
+  type: 'track' | 'album' | 'artist' | 'playlist';
+  /** Track, album or playlist title, or the artist's name. */
+  title: string;
+  /** The main artist's name (null for an artist itself, or when the platform does not say). */
+  artist: string | null;
+  /** Track duration when known. */
+  durationMs: number | null;
+  /** Exact identifiers when the platform gives them (Spotify with credentials: ISRC, UPC). */
+  isrc: string | null;
+  upc: string | null;
+}
+
+/** Link metadata (D11): the platforms' own public endpoints, never any other host. */
+export interface LinksSource extends Probed {
+  /** Follows a short link, at most 3 redirects, only through D11's hosts; the URL it stands for, or null when it leads nowhere allowed (never fetching a foreign host). */
+  expand(url: string, options?: CallOptions): Promise<string | null>;
+  /** What the link's platform says about the item (Spotify, Apple, YouTube, SoundCloud; not Deezer, which is the music source), or null when it has nothing. */
+  metadata(link: ParsedLink, options?: CallOptions): Promise<LinkMetadata | null>;
 }
 
 // ---- Radio: spec §2.7 and §4.19 are AzuraCast's own shapes, so the domain keeps them. ----
@@ -427,4 +453,6 @@ export interface Sources {
   music: MusicSource;
   features: FeaturesSource;
   radio: RadioSource;
+  /** Link metadata for `/resolve` (live mode); absent in demo mode, which makes no network call. */
+  links?: LinksSource;
 }

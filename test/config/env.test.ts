@@ -42,6 +42,14 @@ describe('configuration from the environment (D1)', () => {
       SLEEVE_TRUST_PROXY: '1',
       SLEEVE_RATE_LIMITS: '100',
       SLEEVE_COUNTRY_HEADERS: 'CF-IPCountry,X-Country',
+      SLEEVE_DEEZER_IMAGES_URL: 'http://127.0.0.1:7004',
+      SLEEVE_SPOTIFY_URL: 'http://127.0.0.1:7005',
+      SLEEVE_SPOTIFY_CLIENT_ID: 'client1234',
+      SLEEVE_SPOTIFY_CLIENT_SECRET: 'secret1234',
+      SLEEVE_ITUNES_URL: 'http://127.0.0.1:7006',
+      SLEEVE_SHORT_LINKS_URL: 'http://127.0.0.1:7007',
+      SLEEVE_MAX_SOCKETS_PER_IP: '5',
+      SLEEVE_MAX_SOCKETS: '50',
     });
     expect(config).toEqual({
       port: 9000,
@@ -55,6 +63,13 @@ describe('configuration from the environment (D1)', () => {
         countryHeaders: ['CF-IPCountry', 'X-Country'],
         station: 'jazz_fm',
         upstreams: { deezer: 'http://127.0.0.1:7001', features: 'http://127.0.0.1:7002', azuracast: 'http://127.0.0.1:7003' },
+        deezer: { imagesUrl: 'http://127.0.0.1:7004' },
+        links: {
+          spotifyUrl: 'http://127.0.0.1:7005', spotifyClientId: 'client1234', spotifyClientSecret: 'secret1234',
+          itunesUrl: 'http://127.0.0.1:7006', shortLinksUrl: 'http://127.0.0.1:7007',
+        },
+        maxSocketsPerIp: 5,
+        maxSockets: 50,
       },
     });
   });

@@ -84,6 +84,8 @@ export function runMusicContract(options: MusicContractOptions): void {
       for (const x of tracks.items) expectValid(TrackHitSchema, x, 'albumTrack');
       expect(tracks.items.every((x) => x.trackNumber !== null), 'an album tracklist carries positions').toBe(true);
       expect(await s.album(unknown)).toBeNull();
+      if (album?.upc) expect((await s.albumByUpc(`00${album.upc}`))?.id, 'a UPC padded with zeros finds the album').toBe(album.id);
+      expect(await s.albumByUpc('000000000000')).toBeNull();
     });
 
     test("a track's artist, top tracks, releases and related artists are schema-valid and honour limit", async (s) => {
@@ -190,7 +192,7 @@ export function runMusicContract(options: MusicContractOptions): void {
         ['searchAlbums', () => s.searchAlbums('a', { limit: 1, signal })],
         ['searchPlaylists', () => s.searchPlaylists('a', { limit: 1, signal })],
         ['track', () => s.track(1, { signal })], ['trackByIsrc', () => s.trackByIsrc('ZZ0000000000', { signal })],
-        ['album', () => s.album(1, { signal })], ['albumTracks', () => s.albumTracks(1, { limit: 1, signal })],
+        ['album', () => s.album(1, { signal })], ['albumByUpc', () => s.albumByUpc('1', { signal })], ['albumTracks', () => s.albumTracks(1, { limit: 1, signal })],
         ['artist', () => s.artist(1, { signal })], ['artistTopTracks', () => s.artistTopTracks(1, { limit: 1, signal })],
         ['artistAlbums', () => s.artistAlbums(1, { limit: 1, signal })], ['relatedArtists', () => s.relatedArtists(1, { limit: 1, signal })],
         ['similarTracks', () => s.similarTracks(1, { limit: 1, signal })],

@@ -1,8 +1,9 @@
 /** @module Spec §2.3: schemas of the album variants. */
 import * as v from 'valibot';
 import type { AlbumSearchResult, DiscographyRelease, FullAlbum, NewRelease, SearchAlbum } from '../../shape/album.ts';
+import type { AlbumTracklist } from '../../shape/album-tracks.ts';
 import type { DiscographyBody } from '../../shape/discography.ts';
-import { count, cover, id, optionalDate, recordType, ref, score, strings } from './common.ts';
+import { count, cover, id, isrc, optionalDate, recordType, ref, score, strings } from './common.ts';
 import { albumTrackEntrySchema } from './tracks.ts';
 
 const head = { id, title: v.string(), artist: v.string(), artistId: id, cover };
@@ -28,6 +29,14 @@ export const fullAlbumSchema: v.GenericSchema<FullAlbum> = v.strictObject({
   ...newReleaseEntries, trackCount: count, duration: count, label: v.string(), upc: v.string(), explicit: v.boolean(),
   genres: strings, contributors: v.array(v.strictObject({ id, name: v.string(), role: v.string() })),
   tracks: v.array(albumTrackEntrySchema),
+});
+
+/** `/album/tracks` (README). */
+export const albumTracklistSchema: v.GenericSchema<AlbumTracklist> = v.strictObject({
+  id, title: v.string(), artist: ref, trackCount: count,
+  tracks: v.array(v.strictObject({
+    id, title: v.string(), isrc, trackNumber: count, discNumber: count, durationMs: count, explicit: v.boolean(), artists: v.array(ref),
+  })),
 });
 
 const releases = v.optional(v.array(discographyReleaseSchema));

@@ -8,3 +8,4 @@ export * from './playlists.ts';
 export * from './radio.ts';
 export * from './search.ts';
 export * from './tracks.ts';
+export * from './resolve.ts';

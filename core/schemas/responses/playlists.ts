@@ -1,7 +1,7 @@
 /** @module Spec §2.5: schemas of the playlist variants. */
 import * as v from 'valibot';
 import type { GeneratedPlaylist } from '../../shape/generated.ts';
-import type { PlaylistResult, SearchPlaylist } from '../../shape/playlist.ts';
+import type { PlaylistInfo, PlaylistResult, SearchPlaylist } from '../../shape/playlist.ts';
 import { count, cover, id, score } from './common.ts';
 import { relatedTrackSchema } from './tracks.ts';
 
@@ -11,6 +11,12 @@ export const playlistResultSchema: v.GenericSchema<PlaylistResult> = v.strictObj
 
 export const searchPlaylistSchema: v.GenericSchema<SearchPlaylist> = v.strictObject({
   id, title: v.string(), cover, trackCount: count, creator: v.string(), public: v.boolean(), score,
+});
+
+/** D11: `/playlist/info`. */
+export const playlistInfoSchema: v.GenericSchema<PlaylistInfo> = v.strictObject({
+  id, title: v.string(), description: v.string(), cover, trackCount: count, duration: count, creator: v.string(),
+  public: v.boolean(), fans: count, tracks: v.array(relatedTrackSchema),
 });
 
 /** Spec §4.16. */

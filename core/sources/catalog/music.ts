@@ -9,6 +9,7 @@ import { toAlbum, toArtist, toPlaylist, toTrack } from './domain.ts';
 import { containsWords, fold } from './fold.ts';
 import type { LoadedCatalog } from './loaded.ts';
 import type { CatalogStore } from './store.ts';
+import type { AlbumRecord } from './format.ts';
 import { interleave } from '../../interleave.ts';
 
 /** Resolves the catalogue once the caller's signal is checked: aborted calls never run. */
@@ -17,6 +18,7 @@ export type Catalog = (options?: CallOptions) => Promise<LoadedCatalog>;
 const page = <T>(items: readonly T[], o: ListOptions): T[] => items.slice(o.offset ?? 0, (o.offset ?? 0) + o.limit);
 
 export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeResult>): MusicSource {
+  let byUpc: Map<string, AlbumRecord> | undefined;
   const search = async <T>(kind: 'artists' | 'albums' | 'playlists', query: string, o: ListOptions, map: (c: LoadedCatalog, id: number) => T | null): Promise<T[]> => {
     const c = await catalog(o);
     return c.search[kind].search(query, (o.offset ?? 0) + o.limit).slice(o.offset ?? 0).map((id) => map(c, id)).filter((x): x is T => x !== null);
@@ -48,6 +50,14 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
     track: lookup((s) => s.tracks, toTrack),
     trackByIsrc: lookup((s) => s.byIsrc, toTrack, compactIsrc),
     album: lookup((s) => s.albums, toAlbum),
+    async albumByUpc(upc, o) {
+      const { store } = await catalog(o);
+      const wanted = upc.replace(/^0+/, '');
+      // Built on first use: most deployments never resolve an album link.
+      byUpc ??= new Map([...store.albums.values()].flatMap((a) => (a.upc ? [[a.upc.replace(/^0+/, ''), a] as const] : [])));
+      const found = byUpc.get(wanted);
+      return found ? toAlbum(store, found) : null;
+    },
     async albumTracks(id, o) {
       const { store } = await catalog(o);
       const all = store.albumTracks.get(id) ?? [];

@@ -86,6 +86,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     run: (id: number, signal) => api.get(`/track/${id}`, {}, signal, (b) => toTrack(b).previewUrl),
   });
   const album = ctx.cached({ name: 'deezer:album', maxAge: DAY, run: (id: number, signal) => api.get(`/album/${id}`, {}, signal, toAlbum) });
+  const albumByUpc = ctx.cached({ name: 'deezer:album-upc', maxAge: 7 * DAY, run: (upc: string, signal) => api.get(`/album/upc:${upc}`, {}, signal, toAlbum) });
   const albumTracks = ctx.cached({
     name: 'deezer:album-tracks',
     maxAge: DAY,
@@ -170,6 +171,15 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     preview: (id, o) => preview(id, o),
     image: deezerImages(ctx, { imagesUrl: options.imagesUrl, timeoutMs: options.timeoutMs }),
     album: (id, o) => album(id, o),
+    // Deezer files UPCs as they came (12 or 13 digits); other platforms pad to 14.
+    async albumByUpc(upc, o) {
+      const digits = upc.replace(/^0+/, '');
+      for (const candidate of new Set([upc, digits.padStart(12, '0'), digits.padStart(13, '0')])) {
+        const found = await albumByUpc(candidate, o);
+        if (found) return found;
+      }
+      return null;
+    },
     async albumTracks(id, o) {
       const found = await album(id, o);
       if (!found) return { items: [], total: 0 };

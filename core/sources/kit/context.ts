@@ -21,6 +21,9 @@ export interface BudgetSpec {
   windowMs: number;
 }
 
+/** The runtime's fetch as drivers use it; a plain signature so any runtime's fetch, or a test's, fits. */
+export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
 export interface DriverContext {
   fetch: $Fetch;
   storage: Storage;
@@ -46,7 +49,7 @@ export interface DriverContextOptions {
   now(): number;
   log: Logger;
   /** The runtime's fetch, or a test's; ofetch is built over it. */
-  fetch?: typeof globalThis.fetch;
+  fetch?: FetchLike;
 }
 
 /** A call waits at most this long for its turn under an upstream's budget (D13), then 503. */
@@ -57,7 +60,7 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
   const budgets = new Map<string, Budget>();
   const circuits = new Map<string, Circuit>();
   return {
-    fetch: options.fetch ? ofetch.create({}, { fetch: options.fetch }) : ofetch,
+    fetch: options.fetch ? ofetch.create({}, { fetch: options.fetch as typeof globalThis.fetch }) : ofetch,
     storage: options.storage,
     breaker: options.breaker,
     now: options.now,

@@ -1,0 +1,64 @@
+/**
+ * @module
+ * Spec §4.17, D11: `GET /resolve?url=`: a pasted link from one of five platforms → the
+ * service's own item, `{ type, source, originalUrl, data }`, `data` in the shape of
+ * `/track/info`, `/album/info`, `/artist/info` or `/playlist/info`. Cached 24 h keyed on the
+ * source, type and id the link names, so two spellings of one link share an entry; that is
+ * why `originalUrl` is the link as its platform writes it (canonical), not one caller's spelling.
+ */
+import * as v from 'valibot';
+import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { MAX_LINK_LENGTH, parseLink } from '../links/parse.ts';
+import { requiredText } from '../schemas/params.ts';
+import { fullAlbum } from '../shape/album.ts';
+import { fullArtist } from '../shape/artist.ts';
+import { infoTrack } from '../shape/full-track.ts';
+import { playlistInfo } from '../shape/playlist.ts';
+import { baseUrlOf } from '../shape/urls.ts';
+import { allAlbumTracks } from '../services/album.ts';
+import { artistInfoLists } from '../services/artist.ts';
+import { playlistWithTracks } from '../services/playlist-info.ts';
+import { resolveLink } from '../services/resolve.ts';
+import { trackDetails } from '../services/track.ts';
+
+const resolveParams = v.object({ url: requiredText('url', MAX_LINK_LENGTH) });
+
+export const resolve: Endpoint<unknown> = defineEndpoint({
+  path: '/resolve',
+  rateLimit: 60,
+  cache: 24 * 60 * 60,
+  params: resolveParams,
+  cacheKey: (params) => {
+    const { url } = params as v.InferOutput<typeof resolveParams>;
+    try {
+      const link = parseLink(url);
+      return `${link.source} ${link.type ?? '-'} ${link.id}`;
+    } catch {
+      // Refused links are answered before the cache is asked; the key only has to exist.
+      return url;
+    }
+  },
+  async handle({ params, deps, request, degraded }) {
+    const { signal } = request;
+    const { source, canonicalUrl, item } = await resolveLink(deps.sources, params.url, signal);
+    const base = baseUrlOf(deps.options.baseUrl, request);
+    const music = deps.sources.music;
+    const data = await (async () => {
+      switch (item.type) {
+        case 'track':
+          return infoTrack(await trackDetails(deps.sources, item.track, { signal, degraded }), base);
+        case 'album':
+          return fullAlbum(item.album, await allAlbumTracks(music, item.album.id, signal), base);
+        case 'artist': {
+          const { top, related } = await artistInfoLists(music, item.artist.id, signal);
+          return fullArtist(item.artist, top, related, base);
+        }
+        case 'playlist': {
+          const { playlist, tracks } = await playlistWithTracks(music, item.playlist.id, signal);
+          return playlistInfo(playlist, tracks, base);
+        }
+      }
+    })();
+    return { type: item.type, source, originalUrl: canonicalUrl, data };
+  },
+});

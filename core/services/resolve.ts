@@ -1,0 +1,103 @@
+/**
+ * @module
+ * Spec §4.17 and D11: from a pasted link to the music source's own item. Deezer links name
+ * the music source's ids directly; the other platforms' links are matched from what the
+ * platform says of the item (`LinksSource.metadata`: exact by ISRC or UPC where known, else a
+ * scored search, `link-match.ts`). Short links are followed first, only through D11's hosts.
+ * Demo mode has no links source: SoundCloud and Apple links are matched by the words of their
+ * slugs, and a link only its platform can describe (Spotify, YouTube) is not found.
+ * Not found is a 404 saying what was understood: `source`, and `type` and `id` when known.
+ */
+import { SleeveError } from '../errors.ts';
+import { parseLink, type LinkSource, type LinkType, type ParsedLink } from '../links/parse.ts';
+import type { Album, Artist, LinkMetadata, MusicSource, PlaylistHit, Sources, Track } from '../sources/types.ts';
+import { matchAlbum, matchArtist, matchPlaylist, matchTrack } from './link-match.ts';
+
+export type ResolvedItem =
+  | { type: 'track'; track: Track }
+  | { type: 'album'; album: Album }
+  | { type: 'artist'; artist: Artist }
+  | { type: 'playlist'; playlist: Pick<PlaylistHit, 'id'> };
+
+export interface Resolved {
+  source: LinkSource;
+  /** The pasted link as its platform writes it: no locale, storefront or tracking. */
+  canonicalUrl: string;
+  item: ResolvedItem;
+}
+
+function notFound(link: ParsedLink, type: LinkType | null = link.type): SleeveError {
+  return new SleeveError('not_found', `No ${type ?? 'item'} of this service matches that ${link.source} link.`, {
+    extra: { source: link.source, ...(type ? { type } : {}), ...(link.short ? {} : { id: link.id }) },
+  });
+}
+
+/** Demo mode's description of a link: the words of its slug, where the link has one (D11). */
+export function slugMetadata(link: ParsedLink): LinkMetadata | null {
+  const words = (slug: string) => slug.replace(/[-_]+/g, ' ').trim();
+  const meta = (type: LinkMetadata['type'], title: string, artist: string | null = null): LinkMetadata =>
+    ({ type, title, artist, durationMs: null, isrc: null, upc: null });
+  if (link.source === 'soundcloud') {
+    const [user = '', second, third] = link.id.split('/');
+    if (second === undefined) return meta('artist', words(user));
+    if (second === 'sets' && third) return meta(link.type ?? 'playlist', words(third), words(user));
+    return meta('track', words(second), words(user));
+  }
+  // An Apple album link with ?i= names the album in its slug, not the track: nothing to go on.
+  const slug = link.hints?.slug;
+  if (link.source === 'apple-music' && slug && link.type && !link.hints?.albumId) return meta(link.type, words(slug));
+  return null;
+}
+
+async function byId(music: MusicSource, type: LinkType, id: number, signal?: AbortSignal): Promise<ResolvedItem | null> {
+  switch (type) {
+    case 'track': { const track = await music.track(id, { signal }); return track && { type, track }; }
+    case 'album': { const album = await music.album(id, { signal }); return album && { type, album }; }
+    case 'artist': { const artist = await music.artist(id, { signal }); return artist && { type, artist }; }
+    case 'playlist': { const playlist = await music.playlist(id, { signal }); return playlist && { type, playlist }; }
+  }
+}
+
+async function byMetadata(music: MusicSource, meta: LinkMetadata, signal?: AbortSignal): Promise<ResolvedItem | null> {
+  switch (meta.type) {
+    case 'track': {
+      const hit = await matchTrack(music, meta, signal);
+      const track = hit && (await music.track(hit.id, { signal }));
+      return track && { type: 'track', track };
+    }
+    case 'album': { const album = await matchAlbum(music, meta, signal); return album && { type: 'album', album }; }
+    case 'artist': { const artist = await matchArtist(music, meta, signal); return artist && { type: 'artist', artist }; }
+    case 'playlist': { const playlist = await matchPlaylist(music, meta, signal); return playlist && { type: 'playlist', playlist }; }
+  }
+}
+
+/** A short link's target, parsed; null when it leads nowhere this service may go. */
+async function expand(sources: Sources, link: ParsedLink, signal?: AbortSignal): Promise<ParsedLink | null> {
+  const target = sources.links ? await sources.links.expand(link.canonicalUrl, { signal }) : null;
+  if (target === null) return null;
+  try {
+    const parsed = parseLink(target);
+    return parsed.short ? null : parsed;
+  } catch {
+    return null;
+  }
+}
+
+export async function resolveLink(sources: Sources, url: string, signal?: AbortSignal): Promise<Resolved> {
+  const pasted = parseLink(url);
+  const link = pasted.short ? await expand(sources, pasted, signal) : pasted;
+  if (link === null) throw notFound(pasted);
+  const { music } = sources;
+  if (link.source === 'deezer') {
+    const item = link.type ? await byId(music, link.type, Number(link.id), signal) : null;
+    if (!item) throw notFound(link);
+    return { source: link.source, canonicalUrl: pasted.canonicalUrl, item };
+  }
+  const meta = sources.links ? await sources.links.metadata(link, { signal }) : slugMetadata(link);
+  // A SoundCloud set is an album or a playlist, and nothing says which: an album first.
+  const kinds: LinkType[] = link.type ? [link.type] : meta?.type === 'playlist' ? ['album', 'playlist'] : meta ? [meta.type] : [];
+  let item: ResolvedItem | null = null;
+  for (const type of kinds) if (meta && !item) item = await byMetadata(music, { ...meta, type }, signal);
+  if (!item) throw notFound(link, link.type ?? meta?.type ?? null);
+  return { source: link.source, canonicalUrl: pasted.canonicalUrl, item };
+}
