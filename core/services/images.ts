@@ -6,7 +6,7 @@
  * on the credited names and the track title. Names are compared folded (case, accents and
  * punctuation ignored), so `Daft+Punk` and `daft punk` name one artist.
  */
-import { creditsOf, type MusicSource } from '../sources/types.ts';
+import { creditsOf, type MusicSource, type TrackHit } from '../sources/types.ts';
 import { fold } from './ranking.ts';
 
 /** A known cover: the source's own picture of it (live mode), or null when it has none. */
@@ -27,12 +27,18 @@ export async function findCover(music: MusicSource, artist: string, title: strin
   const albums = await music.searchAlbums(searchText(`${artist} ${title}`), { limit: 25, signal });
   const album = albums.find((hit) => fold(hit.title) === t && fold(hit.artist.name) === a);
   if (album) return { url: album.coverUrl };
-  const tracks = await music.searchTracks(searchText(title), { limit: 25, signal });
-  const track = tracks.find((hit) => {
+  const isIt = (hit: TrackHit) => {
     const credits = creditsOf(hit);
     const names = [hit.artist.name, ...credits.map((c) => c.name), credits.map((c) => c.name).join(', ')];
     return (fold(hit.title) === t || fold(hit.album.title) === t) && names.some((name) => fold(name) === a);
-  });
+  };
+  // Narrowed to the artist first: a common title ("All Night") has more tracks than one page
+  // holds. The radio credits several artists as "A, B", so the first of them narrows too.
+  let track: TrackHit | undefined;
+  for (const name of new Set([artist, artist.split(', ')[0]!])) {
+    track ??= (await music.searchTracks(searchText(title), { artist: searchText(name), limit: 25, signal })).find(isIt);
+  }
+  track ??= (await music.searchTracks(searchText(title), { limit: 25, signal })).find(isIt);
   if (!track) return null;
   if (track.album.coverUrl !== undefined || music.image === undefined) return { url: track.album.coverUrl ?? null };
   return { url: (await music.album(track.album.id, { signal }))?.coverUrl ?? null };

@@ -29,8 +29,9 @@ function song(catalog: LoadedCatalog, slot: Slot): Song {
   const title = t ? t.title : 'Station ID';
   return {
     id: hex(`${a} - ${title}`),
-    // Relative: the service's own /cover draws the demo art (D14); an embedder can prefix its origin.
-    art: `/cover?artist=${encodeURIComponent(a)}&title=${encodeURIComponent(title)}`,
+    // Relative: the service's own images draw the demo art (D14); an embedder can prefix its
+    // origin. A station ID is no record: it wears the catalogue's own picture (genre 0, All).
+    art: t ? `/cover?artist=${encodeURIComponent(a)}&title=${encodeURIComponent(title)}` : '/media/images/genre/0.svg',
     custom_fields: [], text: `${a} - ${title}`, artist: a, title,
     album: t ? (catalog.store.albums.get(t.albumId)?.title ?? '') : '',
     genre: artist?.genres[0] ?? '', isrc: t?.isrc ?? '', lyrics: '',
