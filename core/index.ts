@@ -37,7 +37,8 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const storage = typeof options.storage === 'object' ? options.storage : storageFromSpec(options.storage ?? 'memory');
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
-  const breaker = storageBreaker(log, resolved.storageName);
+  // Recovery is probed with a read of a key that need not exist: any answer means the storage is back.
+  const breaker = storageBreaker(log, resolved.storageName, () => storage.hasItem('sleeve:breaker-probe'));
   const given = options.sources ?? {};
   const complete = given.music && given.features && given.radio;
   const registered = complete

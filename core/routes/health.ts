@@ -7,7 +7,7 @@ export const healthz: Endpoint = defineEndpoint({
   public: true,
   cache: 'no-store',
   async handle({ deps }) {
-    const { status, body } = await checkHealth({ sources: deps.sources, storage: deps.storage, now: deps.now() });
+    const { status, body } = await checkHealth({ sources: deps.sources, storage: deps.storage, breaker: deps.breaker, now: deps.now() });
     // A Response only for the 503; `cache: 'no-store'` puts the header on it.
     return Response.json(body, { status });
   },

@@ -5,6 +5,7 @@
  * the endpoint longer.
  */
 import type { Storage } from 'unstorage';
+import type { Breaker } from '../storage/breaker.ts';
 import type { ProbeResult, Sources } from '../sources/types.ts';
 import { RELEASED_AT, VERSION } from '../version.ts';
 
@@ -44,9 +45,14 @@ async function runCheck(name: Check['name'], probe: Probe, timeoutMs: number): P
   return { name, ok: result.ok, status: result.status, latencyMs: Math.round(performance.now() - started) };
 }
 
-/** D13: the storage check writes, reads back and deletes a probe key. */
-export function storageProbe(storage: Storage): Probe {
+/**
+ * D13: the storage check writes, reads back and deletes a probe key. While the storage's
+ * breaker is open (an outage under way) the answer is known already: it fails at once
+ * instead of waiting out the storage's command timeout on every /healthz.
+ */
+export function storageProbe(storage: Storage, breaker?: Breaker): Probe {
   return async () => {
+    if (breaker?.open) return { ok: false, status: 0 };
     const key = `sleeve:healthz:${Math.random().toString(36).slice(2)}`;
     await storage.setItem(key, 'ok');
     const back = await storage.getItem(key);
@@ -58,6 +64,7 @@ export function storageProbe(storage: Storage): Probe {
 export interface HealthInput {
   sources: Sources;
   storage: Storage;
+  breaker?: Breaker;
   now: number;
   timeoutMs?: number;
 }
@@ -69,7 +76,7 @@ export async function checkHealth(input: HealthInput): Promise<{ status: 200 | 5
   const checks = await Promise.all([
     runCheck('upstream-music-api', (signal) => input.sources.music.probe({ signal }), timeoutMs),
     runCheck('upstream-audio-features', (signal) => input.sources.features.probe({ signal }), timeoutMs),
-    runCheck('cache-backend', storageProbe(input.storage), timeoutMs),
+    runCheck('cache-backend', storageProbe(input.storage, input.breaker), timeoutMs),
   ]);
   const degraded = checks.some((c) => !c.ok);
   const upstreamsDown = checks.filter((c) => c.name !== 'cache-backend').every((c) => !c.ok);

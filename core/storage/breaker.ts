@@ -1,9 +1,11 @@
 /**
  * @module
  * Keeps the API answering when the storage goes away (D9): a failed call opens the breaker,
- * and for a cool-down every call skips the storage and returns its fallback at once, so a
- * dead Redis costs one slow call per cool-down rather than one per request. The outage is
- * logged once, when it starts. Real time, not `deps.now()`: the outage is real.
+ * and from then on every call skips the storage and returns its fallback at once, so a dead
+ * Redis costs one slow call at the start of an outage, not one per request. Whether the
+ * storage is back is found out in the background (`probe`, every cool-down), never by a
+ * caller's request. The outage is logged once when it starts, once when it ends. Real time,
+ * not `deps.now()`: the outage is real.
  */
 
 export interface Breaker {
@@ -20,29 +22,61 @@ export interface Breaker {
 export interface BreakerOptions {
   cooldownMs?: number;
   onOutage(error: unknown): void;
+  onRecovery?(): void;
+  /**
+   * A cheap call that succeeds when the storage is back, tried every cool-down while open.
+   * Without one, the first call after each cool-down tries the storage itself.
+   */
+  probe?(): Promise<unknown>;
 }
 
 export function breaker(options: BreakerOptions): Breaker {
   const cooldownMs = options.cooldownMs ?? 5000;
   let downUntil = 0;
   let failing = false;
+  let probing: ReturnType<typeof setTimeout> | undefined;
+
+  const close = () => {
+    if (failing) options.onRecovery?.();
+    failing = false;
+    downUntil = 0;
+  };
+  const scheduleProbe = () => {
+    if (!options.probe || probing !== undefined) return;
+    probing = setTimeout(() => {
+      options.probe!().then(
+        () => {
+          probing = undefined;
+          close();
+        },
+        () => {
+          probing = undefined;
+          downUntil = Date.now() + cooldownMs;
+          scheduleProbe();
+        },
+      );
+    }, cooldownMs);
+    // A probe must never keep a process alive on its own (Node and Bun timers have unref).
+    (probing as { unref?: () => void }).unref?.();
+  };
   const fail = <T>(error: unknown, fallback: T): T => {
     if (!failing) options.onOutage(error);
     failing = true;
     downUntil = Date.now() + cooldownMs;
+    scheduleProbe();
     return fallback;
   };
   const ok = <T>(result: T): T => {
-    failing = false;
-    downUntil = 0;
+    close();
     return result;
   };
+  const skipping = () => (options.probe ? failing : downUntil !== 0 && Date.now() < downUntil);
   return {
     get open() {
-      return Date.now() < downUntil;
+      return skipping();
     },
     run(work, fallback) {
-      if (downUntil !== 0 && Date.now() < downUntil) return fallback;
+      if (skipping()) return fallback;
       try {
         const result = work();
         return result instanceof Promise ? result.then(ok, (error: unknown) => fail(error, fallback)) : ok(result);
@@ -53,13 +87,19 @@ export function breaker(options: BreakerOptions): Breaker {
   };
 }
 
-/** The storage's breaker as Sleeve builds it: the outage logged once, naming the storage. */
-export function storageBreaker(log: { error(message: string, fields?: Record<string, unknown>): void }, storageName: string): Breaker {
+/** The storage's breaker as Sleeve builds it: the outage logged once, recovery found in the background. */
+export function storageBreaker(
+  log: { info?(message: string, fields?: Record<string, unknown>): void; error(message: string, fields?: Record<string, unknown>): void },
+  storageName: string,
+  probe?: () => Promise<unknown>,
+): Breaker {
   return breaker({
+    probe,
     onOutage: (error) =>
       log.error('storage unavailable: answering uncached and unlimited until it is back', {
         storage: storageName,
         error: error instanceof Error ? error.message : String(error),
       }),
+    onRecovery: () => log.info?.('storage available again', { storage: storageName }),
   });
 }

@@ -82,10 +82,29 @@ describe.skipIf(redisMissing !== undefined)('Redis storage (SLEEVE_STORAGE=redis
     }
     // A fresh entry this instance already holds in process is still served.
     expect((await get(sleeve, '/editorial/genres')).status).toBe(200);
+    // The outage is known: /healthz says so at once, not after the storage's command timeout.
+    const started = performance.now();
     const health = await sleeve.fetch(new Request('http://sleeve.test/healthz'));
+    expect(performance.now() - started).toBeLessThan(100);
     const body = await health.json();
     expect(health.status).toBe(200);
     expect(body.degraded).toBe(true);
     expect(body.checks[2]).toMatchObject({ name: 'cache-backend', ok: false, status: 0 });
+
+    // Redis back where it was: found out in the background, caching resumes, no request waits.
+    const back = await startRedis(Number(new URL(own.url).port));
+    try {
+      let healthy = false;
+      for (let i = 0; i < 60 && !healthy; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const checks = (await (await sleeve.fetch(new Request('http://sleeve.test/healthz'))).json()).checks;
+        healthy = checks[2].ok === true;
+      }
+      expect(healthy).toBe(true);
+      expect((await get(sleeve, '/search/all?query=back')).headers.get('x-cache')).toBe('MISS');
+      expect((await get(sleeve, '/search/all?query=back')).headers.get('x-cache')).toBe('HIT');
+    } finally {
+      await back.stop();
+    }
   });
 });
