@@ -2,6 +2,8 @@
 /// <reference types="bun-types" />
 import type { BunWebSocketData } from 'hono/bun';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
+import { serverLimits } from '../core/options.ts';
+import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './bun-limits.ts';
 
 // hono/bun reads the Bun global as it loads (its SSG helper), so it is loaded only under Bun:
 // plain Node must still be able to import this module (the package's exports check does).
@@ -20,7 +22,11 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
   const server = Bun.serve({
     port: options.port ?? 8787,
     hostname: options.hostname,
-    fetch: (request, srv) => sleeve.fetch(request, Object.assign({ server: srv }, { clientIp: srv.requestIP(request)?.address })),
+    // Bun cannot cap connections (`maxConnections`): see bun-limits.ts.
+    idleTimeout: idleSeconds(serverLimits(options).idleTimeoutMs),
+    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+    fetch: async (request, srv) =>
+      keepStreamOpen(srv, request, await sleeve.fetch(request, Object.assign({ server: srv }, { clientIp: srv.requestIP(request)?.address }))),
     websocket,
   });
   return { sleeve, server, url: `http://${options.hostname ?? 'localhost'}:${server.port}` };

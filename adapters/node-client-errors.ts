@@ -6,7 +6,7 @@
  * `/spotify/cover?artist=Björk`, spec §4), which Bun and Deno pass on and Node refuses
  * (`HPE_INVALID_URL`): those bytes are percent-encoded and the request goes through Sleeve.
  */
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 
 type Handle = (request: Request, clientIp: string | undefined) => Promise<Response>;
@@ -47,9 +47,10 @@ function withEncodedTarget(packet: Buffer | undefined): Request | null {
   return new Request(`http://${headers.get('host') ?? 'localhost'}${target}`, { method: match[1], headers });
 }
 
-async function write(socket: Socket, response: Response): Promise<void> {
+/** Writes a whole web Response on a raw socket, then closes it (`Connection: close`). */
+export async function writeResponse(socket: Socket, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
-  const head = [`HTTP/1.1 ${response.status} ${response.statusText || 'Status'}`];
+  const head = [`HTTP/1.1 ${response.status} ${response.statusText || STATUS_CODES[response.status] || 'Status'}`];
   response.headers.forEach((value, name) => {
     if (name !== 'content-length' && name !== 'connection' && name !== 'transfer-encoding') head.push(`${name}: ${value}`);
   });
@@ -64,6 +65,6 @@ export function answerClientErrors(server: Server, handle: Handle): void {
     const request = error.code === 'HPE_INVALID_URL' ? withEncodedTarget(error.rawPacket) : null;
     const [status, code, message] = REFUSALS[error.code ?? ''] ?? MALFORMED;
     const answer = request ? handle(request, socket.remoteAddress) : Promise.resolve(Response.json({ ok: false, error: { code, message } }, { status }));
-    answer.then((response) => write(socket, response)).catch(() => socket.destroy());
+    answer.then((response) => writeResponse(socket, response)).catch(() => socket.destroy());
   });
 }

@@ -1,9 +1,12 @@
 /** @module `sleeve/node`: serve Sleeve with `@hono/node-server`. */
-import { serve as nodeServe, upgradeWebSocket, type ServerType } from '@hono/node-server';
-import type { Server } from 'node:http';
+import { serve as nodeServe, upgradeWebSocket } from '@hono/node-server';
+import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
+import { serverLimits } from '../core/options.ts';
 import { answerClientErrors } from './node-client-errors.ts';
+import { capConnections, serverOptions, type ConnectionCap } from './node-limits.ts';
+import { handleUpgrades, type Upgrades } from './node-upgrade.ts';
 
 export interface ServeOptions extends SleeveOptions {
   port?: number;
@@ -12,25 +15,44 @@ export interface ServeOptions extends SleeveOptions {
 
 export interface Served {
   sleeve: Sleeve;
-  server: ServerType;
+  /** Always an HTTP/1.1 `http.Server` (no `createServer` option is given). */
+  server: Server;
   url: string;
+  /** The connections open now, as counted against `maxConnections`. */
+  connections: ConnectionCap;
+}
+
+/** What @hono/node-server passes as `env`: `outgoing` is absent for a request that came as an upgrade. */
+interface NodeEnv {
+  incoming: IncomingMessage;
+  outgoing?: unknown;
 }
 
 export function serve(options: ServeOptions = {}): Promise<Served> {
   // D12: `/nowplaying/socket` upgrades through @hono/node-server's own WebSocket support.
   const sleeve = createSleeve({ upgradeWebSocket, ...options });
+  const limits = serverLimits(options);
+  const wss = new WebSocketServer({ noServer: true });
+  let upgrades: Upgrades | undefined;
   return new Promise((resolve) => {
     const server = nodeServe(
       {
         // The server's env is passed on, not replaced: its WebSocket upgrade reads it back.
-        fetch: (request, env: { incoming: { socket: { remoteAddress?: string } } }) =>
-          sleeve.fetch(request, Object.assign(env, { clientIp: env.incoming.socket.remoteAddress })),
-        websocket: { server: new WebSocketServer({ noServer: true }) },
+        fetch: async (request, bindings) => {
+          const env = bindings as NodeEnv;
+          const response = await sleeve.fetch(request, Object.assign(env, { clientIp: env.incoming.socket.remoteAddress }));
+          if (env.outgoing === undefined) upgrades?.answered(env.incoming, response);
+          return response;
+        },
+        websocket: { server: wss },
+        serverOptions: serverOptions(limits),
         port: options.port ?? 8787,
         hostname: options.hostname,
       },
-      (info) => resolve({ sleeve, server, url: `http://${options.hostname ?? 'localhost'}:${info.port}` }),
-    );
-    answerClientErrors(server as Server, (request, clientIp) => sleeve.fetch(request, { clientIp }));
+      (info) => resolve({ sleeve, server, connections, url: `http://${options.hostname ?? 'localhost'}:${info.port}` }),
+    ) as Server;
+    const connections = capConnections(server, limits.maxConnections);
+    upgrades = handleUpgrades(server, wss);
+    answerClientErrors(server, (request, clientIp) => sleeve.fetch(request, { clientIp }));
   });
 }

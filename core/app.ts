@@ -1,16 +1,18 @@
 /**
  * @module
- * Builds the Hono app from the route table. Each endpoint is registered under its path and
- * aliases behind the frame, in the architecture's order: version prefix → CORS → User-Agent
- * → rate limit → params → cache (read) → route → cache (write). Each layer is built from the
- * declaration when the app is built, so a request only runs the layers its endpoint needs.
- * One error handler renders every failure (D3) in the shape of the request's version (D7).
+ * Builds the Hono app from the route table. Every request meets CORS and the body guard
+ * first; then each endpoint is registered under its path and aliases, bare and under every
+ * version prefix (D7), behind the frame in the architecture's order: version → WebSocket
+ * refusal → User-Agent → rate limit → params → cache (read) → route → cache (write). Each
+ * layer is built from the declaration when the app is built, so a request only runs the layers
+ * its endpoint needs. A last catch-all route answers the 404 (it survives `app.route()`,
+ * where an app's `notFound` does not), and one error handler renders every failure (D3) in
+ * the shape of the request's version.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Deps } from './deps.ts';
-import { SleeveError } from './errors.ts';
 import { cached, noStore } from './http/cache.ts';
-import { versionOf } from './http/context.ts';
+import { bodyLimit } from './http/body.ts';
 import { cors } from './http/cors.ts';
 import { markDegraded } from './http/degraded.ts';
 import type { Endpoint } from './http/endpoint.ts';
@@ -21,7 +23,8 @@ import { methodNotAllowed, versionGate } from './http/methods.ts';
 import { params, paramsOf } from './http/params.ts';
 import { rateLimit, scaledLimit } from './http/rate-limit.ts';
 import { isPublicPath, userAgent } from './http/user-agent.ts';
-import { versionPrefix } from './http/version-prefix.ts';
+import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/version-prefix.ts';
+import { refuseWebSocket, takesWebSocket } from './http/websocket.ts';
 
 export const EXPOSED_HEADERS: readonly string[] = [
   'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining',
@@ -62,12 +65,10 @@ export function createApp(deps: Deps, endpoints: readonly Endpoint<any>[]): Hono
     endpointAt: (path) => byPath.get(path)?.[0],
   };
 
-  // CORS before the prefix too, so even an unknown version's 404 is readable from a browser;
-  // a prefixed request passes it twice (outer and re-dispatched), setting the same headers.
   app.use('*', cors({ exposeHeaders: EXPOSED_HEADERS }));
-  app.use('*', versionPrefix({ dispatch: frame.dispatch }));
+  app.use('*', bodyLimit());
   for (const endpoint of endpoints) {
-    const chain = layers(endpoint, deps, state);
+    const chain = [...(takesWebSocket(endpoint) ? [] : [refuseWebSocket]), ...layers(endpoint, deps, state)];
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
       const run: MiddlewareHandler = async (c) => {
         const degraded = (reason: string) => {
@@ -77,14 +78,26 @@ export function createApp(deps: Deps, endpoints: readonly Endpoint<any>[]): Hono
         const out = await endpoint.handle({ params: paramsOf(c), deps, request: c.req.raw, c, frame, degraded });
         return out instanceof Response ? out : c.json(out as object);
       };
-      app.on(endpoint.method ?? 'GET', [path], ...handlers([...versionGate(path), ...chain, run]));
+      for (const { prefix, version } of PREFIXES) {
+        const pin = version ? [pinVersion(version)] : [];
+        app.on(endpoint.method ?? 'GET', prefixed(prefix, path), ...handlers([...pin, ...versionGate(path), ...chain, run]));
+      }
     }
   }
   for (const [path, list] of byPath) {
-    app.all(path, ...handlers([...versionGate(path), methodNotAllowed(path, list.map((e) => e.method ?? 'GET'))]));
+    const refuse = methodNotAllowed(path, list.map((e) => e.method ?? 'GET'));
+    for (const { prefix, version } of PREFIXES) {
+      const pin = version ? [pinVersion(version)] : [];
+      for (const at of prefixed(prefix, path)) app.all(at, ...handlers([...pin, ...versionGate(path), refuse]));
+    }
   }
 
-  app.notFound((c) => errorResponse(new SleeveError('not_found', `No endpoint at ${c.req.path}. See /errors and /openapi.json.`), versionOf(c)));
-  app.onError((thrown, c) => errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal), versionOf(c)));
+  const unknown = (c: Context) => {
+    const { error, version } = notFound(c);
+    return errorResponse(error, version);
+  };
+  app.all('*', unknown);
+  app.notFound(unknown);
+  app.onError((thrown, c) => errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal, c.req.url), errorVersion(c)));
   return app;
 }

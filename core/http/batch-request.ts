@@ -1,15 +1,17 @@
 /**
  * @module
  * D6: reading and checking a `/batch` body before anything runs. Everything here rejects the
- * whole batch: wrong content type (400: the error table has no 415), over 64 KiB (413), not
- * JSON, not 1 to 20 `{ id?, path }` objects, or a path that is not a relative path of this
- * service (a scheme, `//`, or anything that resolves to another origin).
+ * whole batch: wrong content type (400: the error table has no 415), over 64 KiB (413), a body
+ * that does not arrive in time or is cut off (400), not JSON, not 1 to 20 `{ id?, path }`
+ * objects, or a path that is not a relative path of this service (a scheme, `//`, or anything
+ * that resolves to another origin).
  */
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
+import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readBody } from './body.ts';
 import { validate } from './params.ts';
 
-export const MAX_BATCH_BYTES: number = 64 * 1024;
+export const MAX_BATCH_BYTES: number = MAX_BODY_BYTES;
 export const MAX_BATCH_REQUESTS: number = 20;
 
 const BodySchema = v.object({
@@ -34,26 +36,6 @@ export interface SubRequest {
   url: URL;
 }
 
-async function readLimited(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  const tooLarge = () => new SleeveError('payload_too_large', `A batch body is at most ${MAX_BATCH_BYTES} bytes.`);
-  if (declared > MAX_BATCH_BYTES) throw tooLarge();
-  // Content-Length can be absent (chunked) or wrong: count while reading, and stop at the limit.
-  const reader = request.body?.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
-  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
-    size += read.value.byteLength;
-    if (size > MAX_BATCH_BYTES) {
-      await reader?.cancel();
-      throw tooLarge();
-    }
-    text += decoder.decode(read.value, { stream: true });
-  }
-  return text + decoder.decode();
-}
-
 /** Ids as D6 says: the index when absent, `_2`, `_3`... on repeats, in order of appearance. */
 function uniqueIds(ids: readonly (string | undefined)[]): string[] {
   const seen = new Map<string, number>();
@@ -65,11 +47,11 @@ function uniqueIds(ids: readonly (string | undefined)[]): string[] {
   });
 }
 
-export async function readBatch(request: Request): Promise<SubRequest[]> {
+export async function readBatch(request: Request, timeoutMs: number = BODY_TIMEOUT_MS): Promise<SubRequest[]> {
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
     throw new SleeveError('bad_request', 'Content-Type must be application/json', { param: 'Content-Type' });
   }
-  const text = await readLimited(request);
+  const text = await readBody(request, { max: MAX_BATCH_BYTES, timeoutMs });
   let json: unknown;
   try {
     json = JSON.parse(text);

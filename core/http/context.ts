@@ -1,8 +1,10 @@
 /**
  * @module
- * What the frame keeps on a request, in one place. The adapter's connection facts and the
- * version chosen by the prefix travel as Hono `env` (bindings), so they survive the frame's
- * own re-dispatch (version prefix, batch) and work the same under `mount` and `route`.
+ * What the frame keeps on a request, in one place. The adapter's connection facts travel as
+ * Hono `env` (bindings), untouched: under Bun `env` may be the shared server object, and the
+ * Node WebSocket upgrade writes its handshake state into the very `env` it was given. The
+ * version a prefix route chose is a context variable; a `/batch` sub-request, dispatched
+ * through the app with no prefix of its own, carries the batch's version in a fresh `env`.
  */
 import type { Context } from 'hono';
 import { CURRENT, findVersion, type VersionInfo } from './versions.ts';
@@ -10,8 +12,15 @@ import { CURRENT, findVersion, type VersionInfo } from './versions.ts';
 export interface SleeveBindings {
   /** The socket's remote address, from the adapter (`ConnInfo`). */
   clientIp?: string;
-  /** Set by the version prefix (D7); absent means the current version. */
+  /** The version of a `/batch` sub-request's batch (D6, D7); absent means the current version. */
   sleeveVersion?: string;
+}
+
+const VERSION = 'sleeve.version';
+
+/** Records the version a prefix route (`/v2.5.0/…`, `/current/…`) answers as. */
+export function setVersion(c: Context, version: VersionInfo): void {
+  c.set(VERSION, version);
 }
 
 export function bindings(c: Context): SleeveBindings {
@@ -20,6 +29,8 @@ export function bindings(c: Context): SleeveBindings {
 
 /** The version this request is answered as. */
 export function versionOf(c: Context): VersionInfo {
+  const chosen = c.get(VERSION) as VersionInfo | undefined;
+  if (chosen !== undefined) return chosen;
   const label = bindings(c).sleeveVersion;
   return label === undefined ? CURRENT : (findVersion(label) ?? CURRENT);
 }

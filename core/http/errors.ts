@@ -25,13 +25,18 @@ export function errorBody(error: SleeveError): ErrorBody {
 }
 
 /**
- * Turns anything thrown into a SleeveError; bugs get a request id to quote in reports. A
- * request whose client has gone (`signal` aborted) failed because of that, not of a bug: it
- * is neither logged nor counted as one (nobody reads the answer).
+ * Turns anything thrown into a SleeveError; bugs get a request id to quote in reports. Two
+ * failures are the client's, so neither logged nor counted as bugs: a request whose client
+ * has gone (`signal` aborted; nobody reads the answer), and a request whose own URL does not
+ * parse (Bun and Deno pass on a Host such as `example.com:99999`, and the first `new URL`
+ * of it throws). Checked only once something failed, so a good request pays nothing.
  */
-export function toSleeveError(thrown: unknown, log: Logger, signal?: AbortSignal): SleeveError {
+export function toSleeveError(thrown: unknown, log: Logger, signal?: AbortSignal, url?: string): SleeveError {
   if (thrown instanceof SleeveError) return thrown;
   if (signal?.aborted) return new SleeveError('bad_request', 'The client closed the request before it was answered.');
+  if (url !== undefined && !URL.canParse(url)) {
+    return new SleeveError('bad_request', 'The request does not name a valid URL; check the Host header.', { param: 'Host' });
+  }
   // An AbortSignal.timeout() firing inside a driver is an upstream that did not answer in time.
   if (thrown instanceof Error && thrown.name === 'TimeoutError') {
     return new SleeveError('upstream_timeout', 'An upstream service did not answer in time.', { cause: thrown });

@@ -1,61 +1,86 @@
 /**
  * @module
- * D7: `/v<major>.<minor>.<patch>/…` and `/current/…`. The prefix is a route of the app itself:
- * its handler strips the prefix and dispatches the rest through the same app, with the version
- * recorded in the bindings. So `sleeve.app` alone is complete: an embedder can `mount` or
- * `route` it and pinned paths still work, and every layer after this one sees plain paths.
+ * D7: `/v<major>.<minor>.<patch>/…` and `/current/…`. Each prefix is part of ordinary routes:
+ * `createApp` registers every path once more under each prefix, behind a one-line middleware
+ * that records the version. So the router matches the decoded path (`/v%32.5.0/healthz` is
+ * `/v2.5.0/healthz`), the request is never copied (its body is never read, any method goes
+ * through, a WebSocket upgrade keeps the adapter's `env`), and `sleeve.app` stays complete:
+ * an embedder can `mount` or `route` it and pinned paths still work.
+ *
+ * Not a `/:version/*` route: a parameter route at the root makes Hono fall back from its
+ * RegExpRouter to the slower TrieRouter for every request. Static routes keep the fast path.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { baseRoutePath } from 'hono/route';
+import { basePath } from 'hono/route';
 import { SleeveError } from '../errors.ts';
-import { bindings, type SleeveBindings } from './context.ts';
-import { findVersion, VERSION_NAMES } from './versions.ts';
+import { setVersion, versionOf } from './context.ts';
+import { CURRENT, findVersion, VERSION_NAMES, VERSIONS, type VersionInfo } from './versions.ts';
 
 /** Anything that looks like a version attempt (`/v2`, `/v9.9.9`), so a typo gets the version list. */
 export const VERSION_PREFIX: RegExp = /^\/(v[0-9][^/]*|current)(?=\/|$)/;
-const CANDIDATE = /\/(v[0-9]|current(\/|$))/;
 
-export interface VersionPrefixOptions {
-  /** Runs a request through the whole app (the app's own `fetch`). */
-  dispatch(request: Request, env: SleeveBindings): Response | Promise<Response>;
+export interface Prefix {
+  /** `''` (no prefix), `/current` or `/v2.5.0`. */
+  prefix: string;
+  /** The version the prefix chooses; undefined for no prefix (current, or a batch's version). */
+  version: VersionInfo | undefined;
 }
 
-interface PrefixedBindings extends SleeveBindings {
-  /** Set when a prefix chose the version, so a second prefix (`/v2.5.0/v2.4.0/…`) is refused. */
-  sleevePrefixed?: boolean;
+/** Every way a path can be asked: bare, `/current`, and one per row of the version table. */
+export const PREFIXES: readonly Prefix[] = [
+  { prefix: '', version: undefined },
+  { prefix: '/current', version: CURRENT },
+  ...VERSIONS.map((version) => ({ prefix: `/v${version.name}`, version })),
+];
+
+/** The paths a route is registered under for a prefix (the root `/` is also the bare prefix). */
+export function prefixed(prefix: string, path: string): string[] {
+  if (prefix === '') return [path];
+  return path === '/' ? [prefix, `${prefix}/`] : [`${prefix}${path}`];
+}
+
+/** The first layer of a prefixed route: later layers (and the error handler) read the version. */
+export function pinVersion(version: VersionInfo): MiddlewareHandler {
+  return (c, next) => {
+    setVersion(c, version);
+    return next();
+  };
+}
+
+function versionsError(message: string): SleeveError {
+  return new SleeveError('not_found', `${message} Versions: ${VERSION_NAMES.join(', ')}; /current follows the newest.`, {
+    extra: { versions: VERSION_NAMES },
+  });
+}
+
+/** The path below the host's base, and its version-like first segment if it has one. */
+function split(c: Context): { path: string; label?: string; rest: string } {
+  // Under `route('/music', app)` the path still holds the host's base before the prefix.
+  const base = basePath(c).replace(/\/$/, '');
+  const path = base && c.req.path.startsWith(base) ? c.req.path.slice(base.length) || '/' : c.req.path;
+  const match = VERSION_PREFIX.exec(path);
+  return match ? { path, label: match[1]!, rest: path.slice(match[0].length) || '/' } : { path, rest: path };
 }
 
 /**
- * A middleware rather than a `/:version/*` route: a parameter route at the root makes Hono
- * fall back from its RegExpRouter to the slower TrieRouter for every request.
+ * The version to render an error in. Usually the one the route recorded; a layer that runs
+ * before any route (the body guard) or no route at all (404) reads the prefix from the path.
  */
-export function versionPrefix(options: VersionPrefixOptions): MiddlewareHandler {
-  const strip = async (c: Context, base: string, label: string): Promise<Response> => {
-    const version = findVersion(label);
-    const env = bindings(c) as PrefixedBindings;
-    if (!version || env.sleevePrefixed) {
-      const message = version ? 'Only one version prefix is allowed.' : `Unknown version ${label}.`;
-      throw new SleeveError('not_found', `${message} Versions: ${VERSION_NAMES.join(', ')}; /current follows the newest.`, {
-        extra: { versions: VERSION_NAMES },
-      });
-    }
-    // Cut from the raw (still percent-encoded) path, so the rest reaches the app unchanged.
-    const url = new URL(c.req.url);
-    const rawPath = base && url.pathname.startsWith(base) ? url.pathname.slice(base.length) : url.pathname;
-    url.pathname = rawPath.slice(label.length + 1) || '/';
-    const raw = c.req.raw;
-    const body = raw.method === 'GET' || raw.method === 'HEAD' ? undefined : await raw.arrayBuffer();
-    const request = new Request(url, { method: raw.method, headers: raw.headers, body, signal: raw.signal });
-    const inner: PrefixedBindings = { ...env, sleeveVersion: version.name, sleevePrefixed: true };
-    return options.dispatch(request, inner);
-  };
-  return (c, next) => {
-    // Most paths hold no version-like segment at all: decide that without allocating.
-    if (!CANDIDATE.test(c.req.path)) return next();
-    // Under `route('/music', app)` the path still holds the host's base before the prefix.
-    const base = baseRoutePath(c).replace(/\/$/, '');
-    const path = base && c.req.path.startsWith(base) ? c.req.path.slice(base.length) : c.req.path;
-    const match = VERSION_PREFIX.exec(path);
-    return match ? strip(c, base, match[1]!) : next();
-  };
+export function errorVersion(c: Context): VersionInfo {
+  const { label } = split(c);
+  return (label === undefined ? undefined : findVersion(label)) ?? versionOf(c);
+}
+
+/**
+ * The 404 for a path no route matched, and the version to render it in. A version-like first
+ * segment explains itself: an unknown version or a second prefix lists the versions (D7); a
+ * known version with an unknown rest answers in that version's shape.
+ */
+export function notFound(c: Context): { error: SleeveError; version: VersionInfo } {
+  const { path, label, rest } = split(c);
+  const version = label === undefined ? versionOf(c) : findVersion(label);
+  if (!version) return { error: versionsError(`Unknown version ${label}.`), version: CURRENT };
+  if (label !== undefined && VERSION_PREFIX.test(rest)) return { error: versionsError('Only one version prefix is allowed.'), version };
+  const error = new SleeveError('not_found', `No endpoint at ${label === undefined ? path : rest}. See /errors and /openapi.json.`);
+  return { error, version };
 }

@@ -64,10 +64,10 @@ export const batch: Endpoint = defineEndpoint({
   rateLimit: 30,
   cache: 'no-store',
   batchable: false,
-  async handle({ request, c, frame }) {
+  async handle({ request, c, frame, deps }) {
     if (!frame) throw new Error('/batch needs the frame (createApp sets it)');
     const started = performance.now();
-    const subs = await readBatch(request);
+    const subs = await readBatch(request, deps.options.bodyTimeoutMs);
     const version = versionOf(c);
     const env = { clientIp: bindings(c).clientIp, sleeveVersion: version.name };
     const limit = pLimit(CONCURRENCY);

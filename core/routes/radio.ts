@@ -3,13 +3,17 @@
  * Spec §4.19 and D12: `/nowplaying` (never cached; elapsed/remaining recomputed per request)
  * and `/nowplaying/socket`, which pushes `{ type: "nowplaying", data }` on connect and on each
  * change, as a WebSocket where the adapter gave an upgrade, or as Server-Sent Events for
- * `Accept: text/event-stream` (every runtime, Vercel included).
+ * `Accept: text/event-stream` (every runtime, Vercel included). Each open client holds a slot
+ * (`core/http/socket-slots.ts`): bounded per IP and per process, given back when it leaves.
  */
 import * as v from 'valibot';
 import type { Context } from 'hono';
 import type { Deps } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { slotsFor } from '../http/socket-slots.ts';
+import { asksWebSocket, checkHandshake, socketEndpoint, upgradeOrRefuse } from '../http/websocket.ts';
 import { optionalText } from '../schemas/params.ts';
 import type { NowPlayingBody } from '../shape/radio.ts';
 import { baseUrlOf } from '../shape/urls.ts';
@@ -27,48 +31,74 @@ export const nowPlaying: Endpoint<unknown> = defineEndpoint({
   },
 });
 
-export const nowPlayingSocket: Endpoint<unknown> = defineEndpoint({
+export const nowPlayingSocket: Endpoint<unknown> = socketEndpoint(defineEndpoint({
   path: '/nowplaying/socket',
   rateLimit: 30,
   cache: 'no-store',
   batchable: false,
   params: stationParams,
   async handle({ params, deps, request, c }) {
-    const wantsEvents = (request.headers.get('accept') ?? '').includes('text/event-stream');
-    const wantsSocket = request.headers.get('upgrade')?.toLowerCase() === 'websocket';
+    // A handshake is a WebSocket even with `Accept: text/event-stream`: on Node it arrives on
+    // the server's upgrade path, where an event stream could not be sent anyway.
+    const wantsSocket = asksWebSocket(c);
+    const wantsEvents = !wantsSocket && (request.headers.get('accept') ?? '').includes('text/event-stream');
     if (!wantsEvents && !wantsSocket) {
       throw new SleeveError('bad_request', 'Connect with a WebSocket, or send Accept: text/event-stream for Server-Sent Events.');
     }
-    // Resolve the station first, so an unknown one is a plain HTTP 404 (D12) on both transports.
-    const base = baseUrlOf(deps.options.baseUrl, request);
-    const first = await loadNowPlaying(deps, params.station, base, request.signal);
-    if (wantsEvents) return eventStream(deps, params.station, first, base, request.signal);
     const upgrade = deps.options.upgradeWebSocket;
-    if (!upgrade) throw new SleeveError('bad_request', 'WebSockets are not available on this runtime; send Accept: text/event-stream instead.');
-    return socket(upgrade, c, deps, params.station, first, base);
+    if (wantsSocket && !upgrade) throw new SleeveError('bad_request', 'WebSockets are not available on this runtime; send Accept: text/event-stream instead.');
+    if (wantsSocket) checkHandshake(c);
+    // Counted before any work, so a flood of handshakes is refused cheaply (429 / 503).
+    const release = slotsFor(deps).take(clientIp(c, deps.options.trustProxy));
+    try {
+      // Resolve the station first, so an unknown one is a plain HTTP 404 (D12) on both transports.
+      const base = baseUrlOf(deps.options.baseUrl, request);
+      const first = await loadNowPlaying(deps, params.station, base, request.signal);
+      if (upgrade && wantsSocket) return await socket(upgrade, c, deps, params.station, first, base, release);
+      return eventStream(deps, params.station, first, base, request.signal, release);
+    } catch (thrown) {
+      release();
+      throw thrown;
+    }
   },
-});
+}));
 
-function socket(upgrade: NonNullable<Deps['options']['upgradeWebSocket']>, c: Context, deps: Deps, station: string | undefined, first: NowPlayingBody, base: string): Promise<Response> {
+/**
+ * How long a taken slot waits for the runtime to open the socket. A handshake the runtime
+ * drops after we answered (the client left first) never opens nor closes: this gives it back.
+ */
+const HANDSHAKE_MS = 10_000;
+
+function socket(upgrade: NonNullable<Deps['options']['upgradeWebSocket']>, c: Context, deps: Deps, station: string | undefined, first: NowPlayingBody, base: string, release: () => void): Promise<Response> {
   let stop: (() => void) | undefined;
-  return upgrade(c, {
+  let released = false;
+  const leave = () => {
+    stop?.();
+    released = true;
+    release();
+  };
+  const unopened = setTimeout(leave, HANDSHAKE_MS);
+  (unopened as { unref?: () => void }).unref?.();
+  return upgradeOrRefuse(upgrade, c, {
     onOpen(_event, ws) {
+      clearTimeout(unopened);
+      // Opened after its slot was given back: the count must stay true, so it closes at once.
+      if (released) return ws.close(1013, 'Try again later');
       ws.send(nowPlayingMessage(first));
       stop = watchNowPlaying(deps, station, first, (body) => ws.send(nowPlayingMessage(body)), base);
     },
-    onClose() {
-      stop?.();
-    },
-    onError() {
-      stop?.();
-    },
+    onClose: leave,
+    onError: leave,
+  }).catch((thrown: unknown) => {
+    clearTimeout(unopened);
+    throw thrown;
   });
 }
 
 /** A comment line this often keeps idle proxies from closing a stream between songs. */
 const HEARTBEAT_MS = 15_000;
 
-function eventStream(deps: Deps, station: string | undefined, first: NowPlayingBody, base: string, signal: AbortSignal): Response {
+function eventStream(deps: Deps, station: string | undefined, first: NowPlayingBody, base: string, signal: AbortSignal, release: () => void): Response {
   const encoder = new TextEncoder();
   let stop: (() => void) | undefined;
   const stream = new ReadableStream<Uint8Array>({
@@ -83,11 +113,16 @@ function eventStream(deps: Deps, station: string | undefined, first: NowPlayingB
       write(`data: ${nowPlayingMessage(first)}\n\n`);
       const unwatch = watchNowPlaying(deps, station, first, (body) => write(`data: ${nowPlayingMessage(body)}\n\n`), base);
       const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+      let stopped = false;
       stop = () => {
+        if (stopped) return;
+        stopped = true;
         clearInterval(heartbeat);
         unwatch();
+        release();
       };
-      signal.addEventListener('abort', () => stop?.(), { once: true });
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', () => stop?.(), { once: true });
     },
     cancel() {
       stop?.();

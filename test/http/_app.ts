@@ -2,6 +2,7 @@
  * Test-only apps for the HTTP frame: `createApp` over a chosen endpoint list, a clock the
  * test moves, a logger that records, and fetch helpers that send a User-Agent and client IP.
  */
+import type { Hono } from 'hono';
 import { createStorage, type Storage } from 'unstorage';
 import * as v from 'valibot';
 import { createApp } from '../../core/app.ts';
@@ -28,6 +29,7 @@ export interface TestApp {
   clock: { now: number };
   logs: { message: string; fields?: Record<string, unknown> }[];
   deps: Deps;
+  app: Hono;
 }
 
 export function testApp(endpoints: readonly Endpoint<any>[], options: SleeveOptions & { storage?: Storage } = {}): TestApp {
@@ -55,7 +57,7 @@ export function testApp(endpoints: readonly Endpoint<any>[], options: SleeveOpti
     const text = await res.text();
     return { res, body: text ? JSON.parse(text) : undefined };
   };
-  return { fetch, json, clock, logs, deps };
+  return { fetch, json, clock, logs, deps, app };
 }
 
 /** What the switchable test endpoint does on its next call. */

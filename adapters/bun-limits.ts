@@ -1,0 +1,30 @@
+/**
+ * @module
+ * What one Bun process lets a client hold (issue 10). Bun.serve has one timer per
+ * connection, `idleTimeout`, in whole seconds up to 255: it closes a connection that sends
+ * and receives nothing for that long, whether silent from the start, idle between requests,
+ * slow to send its headers or waiting on a slow handler. Bun has no hook to count or cap
+ * connections (`maxConnections` is Node's only); header size is its `--max-http-header-size`
+ * (16 KiB by default).
+ */
+/// <reference types="bun-types" />
+
+/** Bodies past this are refused by Bun itself, before any handler, with a bare 413. */
+export const MAX_REQUEST_BODY_BYTES: number = 1024 * 1024;
+
+/**
+ * A Server-Sent Events stream is quiet between songs, with a heartbeat every 15 s
+ * (`core/routes/radio.ts`): its connection may idle this long, whatever `idleTimeout` says.
+ */
+export const STREAM_IDLE_SECONDS = 60;
+
+/** `idleTimeoutMs` as Bun's whole seconds, from 1 to 255. */
+export function idleSeconds(ms: number): number {
+  return Math.min(255, Math.max(1, Math.ceil(ms / 1000)));
+}
+
+/** Gives an event stream its own idle allowance, so that `idleTimeout` does not cut it. */
+export function keepStreamOpen(server: Bun.Server<unknown>, request: Request, response: Response): Response {
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) server.timeout(request, STREAM_IDLE_SECONDS);
+  return response;
+}

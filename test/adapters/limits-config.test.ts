@@ -1,0 +1,68 @@
+/**
+ * The connection limits' variables (SLEEVE_MAX_CONNECTIONS, SLEEVE_IDLE_TIMEOUT_MS,
+ * SLEEVE_HEADERS_TIMEOUT_MS): defaults, validation with one line naming the variable, and how
+ * each adapter turns them into its runtime's settings.
+ */
+import { describe, expect, it } from 'vitest';
+import { idleSeconds } from '../../adapters/bun-limits.ts';
+import { BODY_TIMEOUT_MS, serverOptions } from '../../adapters/node-limits.ts';
+import { ConfigError, optionsFromEnv } from '../../core/config.ts';
+import { DEFAULT_SERVER_LIMITS, serverLimits } from '../../core/options.ts';
+import { runToExit } from '../helpers/child-server.ts';
+import { scriptCommand } from '../helpers/scripts.ts';
+
+describe('the limits from the environment', () => {
+  it('default to 1024 connections, 10 s idle and 10 s for headers', () => {
+    expect(serverLimits(optionsFromEnv({}).options)).toEqual({ maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 });
+    expect(DEFAULT_SERVER_LIMITS).toEqual({ maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 });
+  });
+
+  it('are read as numbers', () => {
+    const { options } = optionsFromEnv({ SLEEVE_MAX_CONNECTIONS: '200', SLEEVE_IDLE_TIMEOUT_MS: '65000', SLEEVE_HEADERS_TIMEOUT_MS: '5000' });
+    expect(serverLimits(options)).toEqual({ maxConnections: 200, idleTimeoutMs: 65_000, headersTimeoutMs: 5_000 });
+  });
+
+  it.each([
+    ['SLEEVE_MAX_CONNECTIONS', 'lots'],
+    ['SLEEVE_MAX_CONNECTIONS', '0'],
+    ['SLEEVE_MAX_CONNECTIONS', '-5'],
+    ['SLEEVE_IDLE_TIMEOUT_MS', '10s'],
+    ['SLEEVE_IDLE_TIMEOUT_MS', '0'],
+    ['SLEEVE_IDLE_TIMEOUT_MS', '300000'],
+    ['SLEEVE_HEADERS_TIMEOUT_MS', '1.5'],
+    ['SLEEVE_HEADERS_TIMEOUT_MS', '99'],
+  ])('%s=%j is refused with one line naming it', (variable, value) => {
+    let error: unknown;
+    try {
+      optionsFromEnv({ [variable]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toMatch(new RegExp(`^${variable} must be .+ \\(got "${value.replace('.', '\\.')}"\\)$`));
+    expect((error as ConfigError).message).not.toContain('\n');
+  });
+
+  it('a bad value stops `npm start` with that line and exit code 1', async () => {
+    const { code, stderr } = await runToExit(...scriptCommand('start'), { SLEEVE_MAX_CONNECTIONS: 'lots' });
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'))).toEqual(['sleeve: SLEEVE_MAX_CONNECTIONS must be a whole number of connections from 1 to 1000000 (got "lots")']);
+  });
+});
+
+describe('what each adapter makes of them', () => {
+  it('Node: headers timeout, a 30 s body timeout, keep-alive timeout, and a check often enough', () => {
+    expect(serverOptions({ maxConnections: 10, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 })).toEqual({
+      headersTimeout: 10_000,
+      requestTimeout: BODY_TIMEOUT_MS,
+      keepAliveTimeout: 10_000,
+      connectionsCheckingInterval: 1_000,
+    });
+    expect(serverOptions({ maxConnections: 10, idleTimeoutMs: 300, headersTimeoutMs: 60_000 })).toMatchObject({ requestTimeout: 60_000, keepAliveTimeout: 300 });
+    expect(serverOptions({ maxConnections: 10, idleTimeoutMs: 300, headersTimeoutMs: 200 }).connectionsCheckingInterval).toBe(100);
+  });
+
+  it('Bun: whole seconds from 1 to 255', () => {
+    expect([idleSeconds(100), idleSeconds(1_000), idleSeconds(1_001), idleSeconds(10_000), idleSeconds(255_000)]).toEqual([1, 1, 2, 10, 255]);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Issue 10, item 8 on Node: idle and slow connections are closed on time, and connections
+ * past `maxConnections` are refused with a 503 in the D3 shape while the admitted ones keep
+ * working; the cap frees as they close. Timeouts are set low here; defaults in core/options.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type Served } from '../../adapters/node.ts';
+import { eventually, rawConnect, sleep, UA } from './_raw.ts';
+
+const quiet = { info() {}, error() {} };
+const portOf = (served: Served) => Number(new URL(served.url).port);
+const close = (served: Served) => new Promise<void>((resolve) => served.server.close(() => resolve()));
+/** Timers fire late on a busy machine: bounds are generous, still far below Node's defaults (60 s, none). */
+const LATE = 3_000;
+const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\n\r\n`;
+
+describe.concurrent('timeouts on Node', () => {
+  const IDLE = 300;
+  const HEADERS = 1_000;
+  let served: Served;
+  let port: number;
+  beforeAll(async () => {
+    served = await serve({ port: 0, hostname: '127.0.0.1', rateLimits: 'off', log: quiet, idleTimeoutMs: IDLE, headersTimeoutMs: HEADERS });
+    port = portOf(served);
+  });
+  afterAll(() => close(served));
+
+  it('an idle keep-alive connection is closed after the idle timeout (Node adds 1 s)', async () => {
+    const conn = await rawConnect(port);
+    conn.write(get('/healthz'));
+    expect((await conn.response())?.status).toBe(200);
+    const answeredAt = Date.now();
+    await conn.closed;
+    const idle = Date.now() - answeredAt;
+    expect(idle).toBeGreaterThanOrEqual(IDLE);
+    expect(idle).toBeLessThan(IDLE + 1_000 + LATE);
+  });
+
+  it('a connection that sends nothing is closed after the headers timeout', async () => {
+    const conn = await rawConnect(port);
+    const after = await conn.closed;
+    expect(after).toBeGreaterThanOrEqual(HEADERS - 50);
+    expect(after).toBeLessThan(HEADERS + LATE);
+  });
+
+  it('a client trickling its headers is cut off after the headers timeout, unanswered', async () => {
+    const conn = await rawConnect(port);
+    conn.write('GET /healthz HTTP/1.1\r\n');
+    let sent = 0;
+    // Faster than the idle timeout, so only the headers timeout can end it.
+    const trickle = setInterval(() => (conn.isClosed() ? clearInterval(trickle) : conn.write(`X-Slow-${sent++}: a\r\n`)), 100);
+    const after = await conn.closed;
+    clearInterval(trickle);
+    expect(after).toBeGreaterThanOrEqual(HEADERS - 50);
+    expect(after).toBeLessThan(HEADERS + LATE);
+    expect(conn.pending()).toBe('');
+  });
+
+  it('a stream in progress is not an idle connection', async () => {
+    const conn = await rawConnect(port);
+    conn.write(`GET /nowplaying/socket HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nAccept: text/event-stream\r\n\r\n`);
+    expect(await eventually(() => conn.pending().includes('data: '))).toBe(true);
+    await sleep(IDLE + 1_000 + 500);
+    expect(conn.isClosed()).toBe(false);
+    conn.destroy();
+  });
+});
+
+describe('the connection cap on Node', () => {
+  const MAX = 3;
+  let served: Served;
+  let port: number;
+  beforeAll(async () => {
+    served = await serve({ port: 0, hostname: '127.0.0.1', rateLimits: 'off', log: quiet, maxConnections: MAX });
+    port = portOf(served);
+  });
+  afterAll(() => close(served));
+
+  it('refuses a connection past the cap with a 503 in the D3 shape, keeps the others, and frees as they close', async () => {
+    const admitted = await Promise.all(Array.from({ length: MAX }, () => rawConnect(port)));
+    for (const conn of admitted) conn.write(get('/healthz'));
+    for (const conn of admitted) expect((await conn.response())?.status).toBe(200);
+    expect(served.connections.open()).toBe(MAX);
+
+    const refused = await rawConnect(port);
+    refused.write(get('/healthz'));
+    const res = await refused.response();
+    expect(res?.status).toBe(503);
+    expect(res?.headers['retry-after']).toBe('1');
+    expect(JSON.parse(res!.body)).toMatchObject({ ok: false, error: { code: 'service_unavailable', message: expect.stringContaining(`${MAX} connections`) } });
+    await refused.closed;
+    // fetch sees the same answer.
+    const viaFetch = await fetch(`${served.url}/healthz`, { headers: { 'user-agent': UA } });
+    expect(viaFetch.status).toBe(503);
+    expect((await viaFetch.json()).error.code).toBe('service_unavailable');
+
+    // The admitted connections still work.
+    for (const conn of admitted) conn.write(get('/editorial/genres'));
+    for (const conn of admitted) expect((await conn.response())?.status).toBe(200);
+
+    admitted[0]!.end();
+    await admitted[0]!.closed;
+    expect(await eventually(() => served.connections.open() === MAX - 1)).toBe(true);
+    const next = await rawConnect(port);
+    next.write(get('/healthz'));
+    expect((await next.response())?.status).toBe(200);
+
+    for (const conn of [...admitted.slice(1), next]) conn.destroy();
+    expect(await eventually(() => served.connections.open() === 0)).toBe(true);
+  });
+});

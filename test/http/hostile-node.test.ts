@@ -1,0 +1,67 @@
+/**
+ * Issue 10, items 2, 3 and 6, on a real Node server (`sleeve/node`) over raw sockets, for what
+ * `fetch` will not send: TRACE behind a prefix, a Content-Length the body never reaches, and
+ * POSTs cut off mid-body, which must be answered or dropped without a line in the log.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type Served } from '../../adapters/node.ts';
+import { head, raw } from './_raw.ts';
+import { UA } from './_app.ts';
+
+const logs: string[] = [];
+let served: Served;
+
+beforeAll(async () => {
+  const log = { info() {}, error: (message: string, fields?: unknown) => void logs.push(`${message} ${JSON.stringify(fields)}`) };
+  served = await serve({ port: 0, hostname: '127.0.0.1', rateLimits: 'off', bodyTimeoutMs: 300, log });
+});
+afterAll(async () => {
+  served.server.closeAllConnections?.();
+  await new Promise((resolve) => served.server.close(resolve));
+});
+
+describe('hostile requests on Node (issue 10)', () => {
+  it.each(['/healthz', '/current/healthz', '/v2.5.0/healthz', '/v3.0.0/batch'])('TRACE %s is a 405 in the version shape, never a 500', async (path) => {
+    const answer = await raw(served.url, head('TRACE', path, { 'User-Agent': UA }));
+    expect(answer?.status).toBe(405);
+    const body = JSON.parse(answer!.body);
+    if (path.startsWith('/v2.5.0')) expect(body).toEqual({ error: expect.stringContaining('TRACE') });
+    else expect(body).toMatchObject({ ok: false, error: { code: 'method_not_allowed' } });
+  });
+
+  it.each(['/current/healthz', '/v2.5.0/healthz', '/current/batch'])('%s with a Content-Length over 64 KiB is 413 at once, the rest unread', async (path) => {
+    const answer = await raw(served.url, head('POST', path, { 'User-Agent': UA, 'Content-Type': 'application/json', 'Content-Length': 400 * 1024 * 1024 }) + 'x'.repeat(1024));
+    expect(answer?.status).toBe(413);
+    expect(answer!.ms).toBeLessThan(1000);
+  });
+
+  it.each([
+    ['POST', '/current/healthz', 405],
+    ['POST', '/healthz', 405],
+    ['GET', '/v2.5.0/errors', 200],
+    ['DELETE', '/current/editorial/genres', 405],
+    ['POST', '/current/batch', 400],
+    ['POST', '/v2.5.0/batch', 400],
+    ['POST', '/batch', 400],
+  ])('%s %s declaring more than it sends is answered (%i), not held open', async (method, path, status) => {
+    const answer = await raw(served.url, head(method, path, { 'User-Agent': UA, 'Content-Type': 'application/json', 'Content-Length': 1000 }) + '{"requests": [', { waitMs: 3000 });
+    expect(answer?.status).toBe(status);
+    // Only /batch takes a body: it waits for it until the deadline (bodyTimeoutMs, 300 ms here).
+    if (!path.endsWith('/batch')) expect(answer!.ms).toBeLessThan(250);
+  });
+
+  it('POSTs cut off mid-body leave no line in the log', async () => {
+    const paths = ['/batch', '/current/batch', '/v2.5.0/batch', '/current/healthz'];
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        raw(served.url, head('POST', paths[i % paths.length]!, { 'User-Agent': UA, 'Content-Type': 'application/json', 'Content-Length': 5000 }) + '{"requests": [', {
+          waitMs: 500,
+          afterWrite: (socket) => setTimeout(() => socket.destroy(), 20),
+        }),
+      ),
+    );
+    // Past the body deadline too: whatever was still waiting has given up by now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(logs).toEqual([]);
+  });
+});
