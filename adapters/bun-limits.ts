@@ -9,8 +9,12 @@
  */
 /// <reference types="bun-types" />
 
-/** Bodies past this are refused by Bun itself, before any handler, with a bare 413. */
-export const MAX_REQUEST_BODY_BYTES: number = 1024 * 1024;
+/**
+ * Bun refuses bodies past this itself, before any handler, with a bare 413. Sleeve answers a
+ * declared body over 64 KiB with its own D3 413 before reading it, and never reads a body it
+ * does not need, so Bun's cap is set far above that: it only backs Sleeve's up.
+ */
+export const MAX_REQUEST_BODY_BYTES: number = 1024 * 1024 * 1024;
 
 /**
  * A Server-Sent Events stream is quiet between songs, with a heartbeat every 15 s

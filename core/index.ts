@@ -27,9 +27,11 @@ export interface Sleeve {
   deps: Deps;
 }
 
+/** One line per event, fields as JSON (a stack's newlines escaped), so a log line is one record. */
+const line = (message: string, fields?: Record<string, unknown>) => `[sleeve] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
 const consoleLogger: Logger = {
-  info: (message, fields) => console.log(`[sleeve] ${message}`, fields ?? ''),
-  error: (message, fields) => console.error(`[sleeve] ${message}`, fields ?? ''),
+  info: (message, fields) => console.log(line(message, fields)),
+  error: (message, fields) => console.error(line(message, fields)),
 };
 
 export function createSleeve(options: SleeveOptions = {}): Sleeve {
