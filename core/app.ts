@@ -11,10 +11,10 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Deps } from './deps.ts';
-import { cached, noStore } from './http/cache.ts';
+import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache.ts';
 import { bodyLimit } from './http/body.ts';
 import { cors } from './http/cors.ts';
-import { markDegraded } from './http/degraded.ts';
+import { keepBriefly, markDegraded } from './http/degraded.ts';
 import type { Endpoint } from './http/endpoint.ts';
 import { errorResponse, toSleeveError } from './http/errors.ts';
 import type { FrameApi } from './http/frame-api.ts';
@@ -75,7 +75,8 @@ export function createApp(deps: Deps, endpoints: readonly Endpoint<any>[]): Hono
           markDegraded(c, reason);
           deps.log.info(`answered without ${reason}`, { path: c.req.path });
         };
-        const out = await endpoint.handle({ params: paramsOf(c), deps, request: c.req.raw, c, frame, degraded });
+        const notFound = () => keepBriefly(c, NOT_FOUND_SECONDS);
+        const out = await endpoint.handle({ params: paramsOf(c), deps, request: c.req.raw, c, frame, degraded, notFound });
         return out instanceof Response ? out : c.json(out as object);
       };
       for (const { prefix, version } of PREFIXES) {

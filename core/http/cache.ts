@@ -15,7 +15,7 @@ import { hash64 } from '../hash.ts';
 import { answer, entryOf, hold, type Entry, type Held } from './cache-entry.ts';
 import { canonicalRequest } from './cache-key.ts';
 import { replaceResponse, setHeaders } from './context.ts';
-import { isDegraded } from './degraded.ts';
+import { briefLifetime, isDegraded } from './degraded.ts';
 import { paramsOf } from './params.ts';
 import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 
@@ -130,9 +130,11 @@ export function cached(options: CacheOptions): MiddlewareHandler {
         // An answer with a gap (an upstream failed) is sent, never kept: the next caller tries again.
         setHeaders(c, { 'Cache-Control': 'no-store', 'X-Cache': 'MISS' });
       } else if (c.res.status === 200 && c.res.headers.get('content-type')?.startsWith('application/json')) {
-        const made = entryOf(canonical, 200, await c.res.text(), seconds === null ? null : now + seconds * 1000, seconds ?? FOREVER_MAX_AGE);
+        const brief = briefLifetime(c);
+        const lifetime = brief === undefined ? seconds : Math.min(brief, seconds ?? brief);
+        const made = entryOf(canonical, 200, await c.res.text(), lifetime === null ? null : now + lifetime * 1000, lifetime ?? FOREVER_MAX_AGE);
         // Kept in the storage 24 h past its lifetime, for STALE answers when the upstream fails.
-        await store(key, made, seconds === null ? null : seconds + STALE_MS / 1000);
+        await store(key, made, lifetime === null ? null : lifetime + STALE_MS / 1000);
         outcome = { entry: made, state: 'MISS' };
       }
       if (outcome && 'entry' in outcome) replaceResponse(c, answer(c, outcome.entry, outcome.state));

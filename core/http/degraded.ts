@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 
 const degraded = new WeakMap<Context, string>();
+const shortened = new WeakMap<Context, number>();
 
 export function markDegraded(c: Context, reason: string): void {
   degraded.set(c, reason);
@@ -14,4 +15,17 @@ export function markDegraded(c: Context, reason: string): void {
 
 export function isDegraded(c: Context): boolean {
   return degraded.has(c);
+}
+
+/**
+ * An answer that says "not found" in a 200 (D5: `/track/info`'s `{ found: false }`) is kept
+ * as long as D9 keeps a not-found answer (5 minutes), not the endpoint's whole lifetime: the
+ * upstream may know the track tomorrow.
+ */
+export function keepBriefly(c: Context, seconds: number): void {
+  shortened.set(c, seconds);
+}
+
+export function briefLifetime(c: Context): number | undefined {
+  return shortened.get(c);
 }

@@ -24,6 +24,8 @@ export interface EndpointContext<P> {
   frame?: FrameApi;
   /** Says the answer left something out because an upstream failed: logged, and not cached. */
   degraded(reason: string): void;
+  /** Says the answer is a not-found told in a 200 (D5): cached only as long as a 404 (D9). */
+  notFound(): void;
 }
 
 export interface Endpoint<P = unknown> {

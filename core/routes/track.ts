@@ -43,9 +43,12 @@ export const trackInfo: Endpoint<unknown> = defineEndpoint({
   // Spec §8.4 "per track": an hour; the features behind it are stored for good by their source.
   cache: 60 * 60,
   params: infoParams,
-  async handle({ params, deps, request, degraded }) {
+  async handle({ params, deps, request, degraded, notFound }) {
     const track = await resolveTrackRecord(deps.sources.music, params, request.signal);
-    if (!track) return { found: false, artist: params.artist, title: params.title, ...(params.isrc ? { isrc: params.isrc } : {}) } satisfies TrackNotFound;
+    if (!track) {
+      notFound();
+      return { found: false, artist: params.artist, title: params.title, ...(params.isrc ? { isrc: params.isrc } : {}) } satisfies TrackNotFound;
+    }
     return infoTrack(await trackDetails(deps.sources, track, { signal: request.signal, degraded }), baseUrlOf(deps.options.baseUrl, request));
   },
 });
@@ -57,9 +60,12 @@ export const trackIsrc: Endpoint<unknown> = defineEndpoint({
   rateLimit: 60,
   cache: 'forever',
   params: isrcParams,
-  async handle({ params, deps, request, degraded }) {
+  async handle({ params, deps, request, degraded, notFound }) {
     const track = await deps.sources.music.trackByIsrc(params.isrc, { signal: request.signal });
-    if (!track) return { found: false, isrc: params.isrc } satisfies TrackNotFound;
+    if (!track) {
+      notFound();
+      return { found: false, isrc: params.isrc } satisfies TrackNotFound;
+    }
     return isrcTrack(await trackDetails(deps.sources, track, { signal: request.signal, degraded }), baseUrlOf(deps.options.baseUrl, request));
   },
 });

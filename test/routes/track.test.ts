@@ -124,3 +124,13 @@ describe('/track/hot and /hot-tracks (D10)', () => {
     expect((await call('/track/hot?country=F1')).status).toBe(400);
   });
 });
+
+describe('D5 answers in a 200 are kept like a 404 (D9)', () => {
+  it('/track/isrc and /track/info `{ found: false }` are cached 5 minutes, not the endpoint lifetime', async () => {
+    for (const path of ['/track/isrc?isrc=ZZ0000000001', '/track/info?artist=Nobody%20Here&title=Nothing%20Such']) {
+      const { headers, body } = await call(path);
+      expect(body.found).toBe(false);
+      expect(headers.get('cache-control')).toBe('public, max-age=300');
+    }
+  });
+});
