@@ -14,7 +14,7 @@
  *   polling (`watch.ts`).
  */
 import type { DriverContext } from '../kit/context.ts';
-import { getJson } from '../kit/http.ts';
+import { getJson, UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 import { decoded } from '../kit/wire.ts';
 import { upstreamError } from '../../errors.ts';
 import type { NowPlaying, RadioSource } from '../types.ts';
@@ -24,7 +24,7 @@ import { toNowPlaying } from './wire.ts';
 export const DRIVER_NAME: string = 'azuracast';
 /** AzuraCast's public demo station, on the default upstream `https://demo.azuracast.com`. */
 export const DEFAULT_STATION: string = 'azuratest_radio';
-const TIMEOUT_MS = 5000;
+const TIMEOUT_MS = UPSTREAM_TIMEOUT_MS;
 const CACHE_SECONDS = 2;
 
 export interface AzuraCastOptions {
@@ -32,7 +32,7 @@ export interface AzuraCastOptions {
   baseUrl: string;
   /** The station served when the caller names none (`SLEEVE_STATION`): shortcode or numeric id. Default `azuratest_radio`. */
   defaultStation?: string;
-  /** Milliseconds before a call with no answer is a 504 (default 5000). */
+  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/http.ts). */
   timeoutMs?: number;
   /** Seconds one upstream answer is shared between calls (default 2; 0 still coalesces concurrent calls). */
   cacheSeconds?: number;

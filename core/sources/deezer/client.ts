@@ -3,18 +3,18 @@
  * One call to Deezer's API within its budget (D13). Deezer answers most errors with HTTP 200
  * and an `error` body: code 800 ("no data") is "not found" (null); code 4 ("quota exceeded")
  * pauses this process's budget and tries again while the budget's 3-s wait allows, then is a
- * 503; any other error body is a 502. Transport failures come from `kit/http.ts` (5 s: 504).
+ * 503; any other error body is a 502. Transport failures come from `kit/http.ts` (2.5 s: 504).
  */
 import { SleeveError, upstreamError } from '../../errors.ts';
 import type { Budget } from '../kit/budget.ts';
-import { getJson } from '../kit/http.ts';
+import { getJson, UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 
 export const DRIVER_NAME: string = 'deezer';
 /** https://developers.deezer.com/api: "50 requests / 5 seconds" per IP. */
 export const DEEZER_BUDGET: BudgetSpec = { name: DRIVER_NAME, limit: 50, windowMs: 5000 };
-export const TIMEOUT_MS = 5000;
+export const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
 /** How long everyone in this process holds off after Deezer says "quota exceeded". */
 export const QUOTA_PAUSE_MS = 1000;
 const QUOTA_TRIES = 3;

@@ -14,7 +14,7 @@
  * cheaper and certain, and every client that shows WebP shows JPEG (the `Content-Type` says
  * which it got).
  *
- * Each fetch: 5 s at most (504), 2 MiB at most (502), a raster `image/*` type or a 502, 404
+ * Each fetch: 2.5 s at most (504), 2 MiB at most (502), a raster `image/*` type or a 502, 404
  * (and 403, 410) is "no such picture" (null). Answers are kept in an in-process cache of at
  * most 32 MiB of bytes (`services/image-cache.ts`), and identical fetches in flight share one.
  *
@@ -29,13 +29,14 @@ import { ImageCache } from '../../services/image-cache.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
 import type { ImageBytes, ImageOptions } from '../types.ts';
 import { DRIVER_NAME } from './client.ts';
+import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 
 /** The hosts Deezer's API names its pictures on; nothing else is ever fetched. */
 export const DEEZER_IMAGE_HOSTS: readonly string[] = ['e-cdns-images.dzcdn.net', 'cdn-images.dzcdn.net', 'cdns-images.dzcdn.net'];
 export const IMAGES_BUDGET: BudgetSpec = { name: 'deezer-images', limit: 100, windowMs: 5000 };
 export const MAX_IMAGE_BYTES: number = 2 * 1024 * 1024;
 export const IMAGE_CACHE_BYTES: number = 32 * 1024 * 1024;
-export const IMAGE_TIMEOUT_MS: number = 5000;
+export const IMAGE_TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
 
 /** `/images/cover/<md5>/1000x1000-000000-80-0-0.jpg`: kind, md5, width, height, the rest, extension. */
 const PICTURE_PATH = /^\/images\/([a-z]{1,16})\/([0-9a-f]{32})\/(\d{1,4})x(\d{1,4})-([0-9a-f]{6}-\d{1,3}-\d{1,3}-\d{1,3})\.(jpg|png)$/;

@@ -9,6 +9,13 @@
 import type { $Fetch } from 'ofetch';
 import { upstreamError } from '../../errors.ts';
 
+/**
+ * How long any upstream call may go unanswered before it is a 504: short enough that a caller
+ * of a failing upstream hears within 3 s (issue 10's fault contract), and D13's 2.5 s per
+ * health check. Healthy upstreams answer in well under a second.
+ */
+export const UPSTREAM_TIMEOUT_MS = 2500;
+
 export interface GetJsonOptions {
   /** Names the driver in errors: `[sleeve] [deezer] ...`. */
   driver: string;

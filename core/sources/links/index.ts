@@ -26,6 +26,7 @@ import { request, type LinkUpstream } from './http.ts';
 import { soundcloudMetadata } from './soundcloud.ts';
 import { spotifyMetadata, type MetadataOf } from './spotify.ts';
 import { youtubeMetadata } from './youtube.ts';
+import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 
 export const DRIVER_NAME: string = 'links';
 
@@ -53,7 +54,7 @@ export interface LinksOptions {
    * value in production); set (a replay's URL), `<shortLinksUrl>/<host><path>`.
    */
   shortLinksUrl?: string;
-  /** Milliseconds before a call with no answer is a 504, for every upstream (default 4000). */
+  /** Milliseconds before a call with no answer is a 504, for every upstream (default 2500, kit/http.ts). */
   timeoutMs?: number;
   /** Per upstream, over `timeoutMs`. */
   timeouts?: Partial<Record<LinksUpstream, number>>;
@@ -69,7 +70,7 @@ export const DEFAULT_URLS: Readonly<{ spotifyUrl: string; spotifyApiUrl: string;
   youtubeUrl: 'https://www.youtube.com',
   soundcloudUrl: 'https://soundcloud.com',
 };
-export const TIMEOUT_MS = 4000;
+export const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
 export const CACHE_SECONDS: number = 24 * 60 * 60;
 
 /** What the health probe asks each keyless platform for: items that have long existed. */

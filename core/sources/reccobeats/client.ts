@@ -4,7 +4,7 @@
  * rate limit: past its unpublished one it answers HTTP 429 with `Retry-After`, which pauses
  * this process's budget for that long; the call is tried again while the budget's 3-s wait
  * allows (D13), else it fails with 503 `service_unavailable` and a `Retry-After`. No answer in
- * 5 s is 504 `upstream_timeout`; unreachable, a 5xx, another unexpected status or a body that
+ * 2.5 s is 504 `upstream_timeout`; unreachable, a 5xx, another unexpected status or a body that
  * is not JSON is 502 `upstream_error`. A caller that aborts gets its own abort reason back.
  *
  * Not `kit/http.ts`'s `getJson`: that answers no headers, and `Retry-After` is a header.
@@ -14,11 +14,12 @@ import { SleeveError, upstreamError } from '../../errors.ts';
 import type { Budget } from '../kit/budget.ts';
 import type { BudgetSpec } from '../kit/context.ts';
 import type { Circuit } from '../kit/circuit.ts';
+import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 
 export const DRIVER_NAME: string = 'reccobeats';
 /** At most this many ids a call (D1). */
 export const MAX_IDS = 40;
-export const TIMEOUT_MS = 5000;
+export const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
 /**
  * ReccoBeats publishes no number (its docs say only that limits exist and that a 429 carries
  * `Retry-After`), so this is a guess kept well on the safe side: 30 calls per 5 s, which the
