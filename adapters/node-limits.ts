@@ -26,6 +26,9 @@ export function serverOptions(limits: ServerLimits): ServerOptions {
     // Node looks for expired headers and bodies this often (30 s by default, so a 10 s
     // timeout could take 40 s): a quarter of the timeout, between 100 ms and 1 s.
     connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(limits.headersTimeoutMs / 4))),
+    // Node would answer a request without Host with a bare 400; it reaches the adapter's
+    // `errorHandler` instead, which answers in the D3 shape.
+    requireHostHeader: false,
   };
 }
 

@@ -5,6 +5,7 @@ import { WebSocketServer } from 'ws';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
 import { serverLimits } from '../core/options.ts';
 import { answerClientErrors } from './node-client-errors.ts';
+import { withTargetCheck } from './node-target.ts';
 import { capConnections, serverOptions, type ConnectionCap } from './node-limits.ts';
 import { handleUpgrades, type Upgrades } from './node-upgrade.ts';
 
@@ -45,6 +46,7 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
           return response;
         },
         websocket: { server: wss },
+        createServer: withTargetCheck,
         serverOptions: serverOptions(limits),
         port: options.port ?? 8787,
         hostname: options.hostname,

@@ -1,0 +1,39 @@
+/**
+ * @module
+ * A request @hono/node-server cannot turn into a web `Request` (no Host, a Host that is no host
+ * such as `evil.example:99999` or `[::1`, a target that is no path) gets its bare `400` with no
+ * body. It is the client's fault all the same, so it is answered here first, in the D3 shape.
+ */
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+
+/** Why the request names no URL this server could answer, or null when it does. */
+export function targetProblem(request: IncomingMessage): string | null {
+  const host = request.headers.host;
+  const target = request.url ?? '';
+  if (!host) return 'The request has no Host header.';
+  if (!target.startsWith('/')) return 'The request target is not a path.';
+  const query = target.indexOf('?');
+  if (target.slice(0, query < 0 ? undefined : query).includes('\\')) return 'The request path holds a backslash.';
+  try {
+    const url = new URL(`http://${host}${target}`);
+    // A Host that parses into another host (`a@b`, `a b`) is no host either.
+    if (url.host !== host.toLowerCase().replace(/:80$/, '')) return 'The Host header is malformed.';
+  } catch {
+    return 'The Host header or the request target is malformed.';
+  }
+  return null;
+}
+
+function refuse(response: ServerResponse, message: string): void {
+  const body = JSON.stringify({ ok: false, error: { code: 'bad_request', message, param: 'Host' } });
+  response.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  response.end(body);
+}
+
+/** `createServer` for @hono/node-server, answering requests without a usable URL itself. */
+export const withTargetCheck: typeof createServer = ((options: object, listener: RequestListener) =>
+  createServer(options, (request: IncomingMessage, response: ServerResponse) => {
+    const problem = targetProblem(request);
+    if (problem === null) return listener(request, response);
+    refuse(response, problem);
+  })) as typeof createServer;
