@@ -57,6 +57,7 @@ describe('what each adapter makes of them', () => {
       requestTimeout: BODY_TIMEOUT_MS,
       keepAliveTimeout: 10_000,
       connectionsCheckingInterval: 1_000,
+      requireHostHeader: false,
     });
     expect(serverOptions({ maxConnections: 10, idleTimeoutMs: 300, headersTimeoutMs: 60_000 })).toMatchObject({ requestTimeout: 60_000, keepAliveTimeout: 300 });
     expect(serverOptions({ maxConnections: 10, idleTimeoutMs: 300, headersTimeoutMs: 200 }).connectionsCheckingInterval).toBe(100);

@@ -38,6 +38,8 @@ describe("Node's parser refusals", () => {
     ['a NUL in the path', 'GET /he\x00althz HTTP/1.1\r\nHost: x\r\n\r\n'],
     ['a malformed request line', 'NONSENSE\r\n\r\n'],
     ['headers past 16 KB', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`],
+    ['no Host header', 'GET /healthz HTTP/1.1\r\nUser-Agent: a (a@b.co)\r\n\r\n'],
+    ['a Host that is no host', 'GET /healthz HTTP/1.1\r\nHost: evil.example:99999\r\n\r\n'],
   ])('%s: 400 with the D3 error body', async (_name, bytes) => {
     const { status, body } = await send(bytes);
     expect(status).toBe(400);
