@@ -13,6 +13,9 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // The reliability suite times a real server under load: it runs alone, after everything
+    // else (`npm test` runs it at short scale through vitest.reliability.config.ts).
+    exclude: ['test/reliability/**', '**/node_modules/**'],
     reporters: ['default', './test/helpers/summary-reporter.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -17,6 +17,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { WebSocketServer } from 'ws';
+import { VERSION_PREFIX } from '../core/http/version-prefix.ts';
+import { findVersion } from '../core/http/versions.ts';
 import { writeResponse } from './node-client-errors.ts';
 
 type UpgradeListener = (request: IncomingMessage, socket: Socket, head: Buffer) => unknown;
@@ -44,8 +46,16 @@ function plainHead(request: IncomingMessage): Buffer {
 const error = (status: number, code: string, message: string, headers: Record<string, string> = {}): Response =>
   Response.json({ ok: false, error: { code, message } }, { status, headers });
 
-const connectRefusal = (): Response =>
-  error(405, 'method_not_allowed', 'CONNECT is not allowed here: this is not a proxy.', { Allow: 'GET, HEAD, POST, OPTIONS' });
+const CONNECT_REFUSED = 'CONNECT is not allowed here: this is not a proxy.';
+
+/** A 405 in the shape of the version the target pins (D7: `{ "error": "<message>" }` below 3.0.0). */
+const connectRefusal = (target: string): Response => {
+  const pin = VERSION_PREFIX.exec(target)?.[1];
+  const version = pin === undefined ? undefined : findVersion(pin);
+  const headers = { Allow: 'GET, HEAD, POST, OPTIONS' };
+  if (version?.errorShape === 'legacy') return Response.json({ error: CONNECT_REFUSED }, { status: 405, headers });
+  return error(405, 'method_not_allowed', CONNECT_REFUSED, headers);
+};
 
 const handshakeFailed = (): Response => error(400, 'bad_request', 'The WebSocket handshake failed.');
 
@@ -83,9 +93,9 @@ export function handleUpgrades(server: Server, wss: WebSocketServer): Upgrades {
   // server's one `upgrade` listener: this second one leaves refusals to the listener above.
   server.on('upgrade', function refusalsWrittenAbove() {});
 
-  server.on('connect', (_request: IncomingMessage, socket: Socket) => {
+  server.on('connect', (request: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
-    writeResponse(socket, connectRefusal()).catch(() => socket.destroy());
+    writeResponse(socket, connectRefusal(request.url ?? '')).catch(() => socket.destroy());
   });
 
   return { answered: (incoming, response) => void answers.set(incoming, response) };

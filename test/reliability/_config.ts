@@ -109,10 +109,3 @@ export const DEADLINE_MS = 5_000;
 
 /** The User-Agent every well-behaved request sends (D2). */
 export const UA = 'SleeveReliability/1.0 (reliability@example.com)';
-
-/** A seed per runtime and concern, so one runtime's cases do not depend on another's run. */
-export function seedFor(runtime: RuntimeName, concern: string): number {
-  let h = SEED ^ 0x9e3779b9;
-  for (const ch of `${runtime}:${concern}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
-  return h | 0;
-}
