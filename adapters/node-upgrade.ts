@@ -76,7 +76,9 @@ export function handleUpgrades(server: Server, wss: WebSocketServer): Upgrades {
   wss.on('connection', (_ws, request: IncomingMessage) => upgraded.add(request));
 
   server.on('upgrade', async (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    if (request.headers.upgrade?.toLowerCase() !== 'websocket' || webSocket.length === 0) {
+    // A WebSocket handshake is a GET (RFC 6455 §4.1): anything else is an ordinary request
+    // (Sleeve's 405 with Allow, in D3), never the WebSocket library's plain-text refusal.
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket' || request.method !== 'GET' || webSocket.length === 0) {
       if (socket.destroyed) return;
       // Back in front of what the client sent next (its body, a pipelined request), then to
       // the server's `connection` listeners, which give the socket a fresh parser.

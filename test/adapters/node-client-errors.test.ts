@@ -53,3 +53,26 @@ describe("Node's parser refusals", () => {
     expect(headers.toLowerCase()).toContain('content-type: image/svg+xml');
   });
 });
+
+describe('a WebSocket handshake with another method than GET', () => {
+  it("is an ordinary request: Sleeve's 405 with Allow in the D3 shape, not the WebSocket library's plain text", async () => {
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('PUT /nowplaying/socket HTTP/1.1\r\nHost: x\r\nUser-Agent: a (a@b.co)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString('utf8');
+        const [headers = '', body = ''] = text.split('\r\n\r\n');
+        const length = Number(/content-length: (\d+)/i.exec(headers)?.[1] ?? -1);
+        if (length >= 0 && Buffer.byteLength(body) >= length) {
+          socket.destroy();
+          resolve(text);
+        }
+      });
+      socket.on('error', reject);
+    });
+    expect(head).toMatch(/^HTTP\/1\.1 405/);
+    expect(head.toLowerCase()).toContain('allow: get, head, options');
+    expect(JSON.parse(head.split('\r\n\r\n')[1]!)).toMatchObject({ ok: false, error: { code: 'method_not_allowed' } });
+  });
+});

@@ -11,8 +11,8 @@
  * The sockets, in turn: idle (connected, nothing sent); a request head trickled one byte per
  * tick; a POST whose declared body is trickled one byte per tick; and a keep-alive connection
  * left idle after one answered request. A socket the server closes (its idle or header
- * timeout, as it should) is opened again 100 ms later, as an attacker would: the count stays
- * at its number for the whole hold.
+ * timeout, as it should) is opened again 0.1 to 1 s later, as an attacker would: the count
+ * stays at its number for the whole hold.
  */
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -32,7 +32,7 @@ const exit = () => {
 };
 setTimeout(exit, Number(lifetime)).unref();
 
-function open(kind: number): Promise<void> {
+function open(kind: number, index = kind): Promise<void> {
   return new Promise((resolve) => {
     const socket = connect({ port: Number(port), host: '127.0.0.1' });
     sockets.push(socket);
@@ -49,7 +49,9 @@ function open(kind: number): Promise<void> {
       closedByServer++;
       settle();
       // Opened again, once the first wave is in (bounded by the holder's lifetime).
-      if (connected >= Number(count)) setTimeout(() => void (!exiting && open(kind)), 100);
+      // Spread over a second (by the socket's number, so runs repeat): the population stays at
+      // its number without turning the server's own timeout into a synchronised connect storm.
+      if (connected >= Number(count)) setTimeout(() => void (!exiting && open(kind, index)), 100 + (index % 10) * 100);
     });
     // The keep-alive kind counts as ready once its one request is answered: then it idles.
     socket.on('data', () => settle());
@@ -68,7 +70,7 @@ function open(kind: number): Promise<void> {
 
 // Connect in waves of 100, so the listen backlog is never what refuses.
 for (let i = 0; i < Number(count); i += 100) {
-  await Promise.all(Array.from({ length: Math.min(100, Number(count) - i) }, (_, j) => open((i + j) % 4)));
+  await Promise.all(Array.from({ length: Math.min(100, Number(count) - i) }, (_, j) => open((i + j) % 4, i + j)));
 }
 // Let the server finish with the connection burst: what is measured is the holding, not the opening.
 await new Promise((resolve) => setTimeout(resolve, 500));
