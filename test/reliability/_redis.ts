@@ -5,20 +5,9 @@
  * each start; a restart has to keep the one the server was configured with.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 
 export { redisMissing } from '../storage/_redis.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from '../storage/_redis.ts';
 
 export interface RestartableRedis {
   url: string;

@@ -12,7 +12,8 @@ export const redisMissing: string | undefined =
 if (redisMissing && process.env.CI) throw new Error(`CI=${process.env.CI} but ${redisMissing}`);
 if (redisMissing) console.warn(`[test/storage] skipping Redis tests: ${redisMissing}`);
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now (the test servers' and Redis's). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -30,6 +30,7 @@ import type { BudgetSpec, DriverContext } from '../kit/context.ts';
 import type { ImageBytes, ImageOptions } from '../types.ts';
 import { DRIVER_NAME } from './client.ts';
 import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
+import { readAtMost } from '../kit/read-limited.ts';
 
 /** The hosts Deezer's API names its pictures on; nothing else is ever fetched. */
 export const DEEZER_IMAGE_HOSTS: readonly string[] = ['e-cdns-images.dzcdn.net', 'cdn-images.dzcdn.net', 'cdns-images.dzcdn.net'];
@@ -153,30 +154,6 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
   };
 }
 
-/** The whole body, or null as soon as it passes `max` bytes (the rest is not read). */
-async function readAtMost(stream: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (stream === null) return new Uint8Array(0);
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
-}
 
 /** A strong ETag of the bytes: the first 16 bytes of their SHA-256, hex, quoted. */
 async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {

@@ -12,6 +12,7 @@
 import { SleeveError, upstreamError } from '../../errors.ts';
 import { VERSION } from '../../version.ts';
 import type { Circuit } from '../kit/circuit.ts';
+import { readAtMost } from '../kit/read-limited.ts';
 
 /** One configured upstream of the links source. */
 export interface LinkUpstream {
@@ -143,7 +144,8 @@ async function once(upstream: LinkUpstream, url: string, options: RequestOptions
   }
   let text: string | null;
   try {
-    text = await readAtMost(response.body, maxBytes);
+    const bytes = await readAtMost(response.body, maxBytes);
+    text = bytes === null ? null : new TextDecoder().decode(bytes);
   } catch (error) {
     throw failed(error, 'body');
   }
@@ -151,22 +153,3 @@ async function once(upstream: LinkUpstream, url: string, options: RequestOptions
   return { status: response.status, headers: response.headers, text };
 }
 
-/** The body as UTF-8 text, or null as soon as it passes `max` bytes (the rest is not read). */
-async function readAtMost(stream: ReadableStream<Uint8Array> | null, max: number): Promise<string | null> {
-  if (stream === null) return '';
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let total = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
-}
