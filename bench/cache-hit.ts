@@ -90,6 +90,8 @@ await bareServer.close();
 const filler = 'x'.repeat(2000);
 const echo = defineEndpoint({
   path: '/bench/echo',
+  summary: 'A cheap cached echo for the memory bound.',
+  response: v.any(),
   cache: 900,
   params: v.object({ query: requiredText('query') }),
   handle: ({ params }) => ({ query: params.query, filler }),

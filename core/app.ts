@@ -15,16 +15,19 @@ import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache.ts';
 import { bodyLimit } from './http/body.ts';
 import { cors } from './http/cors.ts';
 import { keepBriefly, markDegraded } from './http/degraded.ts';
-import type { Endpoint } from './http/endpoint.ts';
+import type { AnyEndpoint } from './http/endpoint.ts';
 import { errorResponse, toSleeveError } from './http/errors.ts';
 import type { FrameApi } from './http/frame-api.ts';
+import { endpointFinder } from './http/find-endpoint.ts';
 import { frameState, type FrameState } from './http/frame.ts';
+import type { SleeveEnv } from './http/context.ts';
+import { baseUrlOf } from './shape/urls.ts';
 import { methodNotAllowed, versionGate } from './http/methods.ts';
 import { params, paramsOf } from './http/params.ts';
 import { rateLimit, scaledLimit } from './http/rate-limit.ts';
-import { isPublicPath, userAgent } from './http/user-agent.ts';
+import { userAgent } from './http/user-agent.ts';
 import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/version-prefix.ts';
-import { refuseWebSocket, takesWebSocket } from './http/websocket.ts';
+import { refuseWebSocket } from './http/websocket.ts';
 
 export const EXPOSED_HEADERS: readonly string[] = [
   'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining',
@@ -32,9 +35,9 @@ export const EXPOSED_HEADERS: readonly string[] = [
 ];
 
 /** The layers an endpoint needs, from its declaration, in the architecture's order. */
-function layers(endpoint: Endpoint<any>, deps: Deps, state: FrameState): MiddlewareHandler[] {
-  const out: MiddlewareHandler[] = [];
-  if (!endpoint.public && !isPublicPath(endpoint.path)) out.push(userAgent());
+function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState): MiddlewareHandler<SleeveEnv>[] {
+  const out: MiddlewareHandler<SleeveEnv>[] = [];
+  if (!endpoint.public) out.push(userAgent());
   const limit = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
   if (limit !== undefined) {
     const { now } = deps;
@@ -50,38 +53,43 @@ function layers(endpoint: Endpoint<any>, deps: Deps, state: FrameState): Middlew
   return out;
 }
 
-/** Hono's overloads want a non-empty tuple; our chains always end in a handler. */
-const handlers = (list: MiddlewareHandler[]) => list as [MiddlewareHandler, ...MiddlewareHandler[]];
+/** D7: an alias kept after a rename (`/hot-tracks`) is as old as the name it keeps. */
+const sinceOf = (endpoint: AnyEndpoint, path: string) => (path === endpoint.path ? endpoint.since : undefined);
 
-export function createApp(deps: Deps, endpoints: readonly Endpoint<any>[]): Hono {
-  const app = new Hono();
+/** Hono's overloads want a non-empty tuple; our chains always end in a handler. */
+const handlers = (list: MiddlewareHandler<SleeveEnv>[]) => list as [MiddlewareHandler<SleeveEnv>, ...MiddlewareHandler<SleeveEnv>[]];
+
+export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<SleeveEnv> {
+  const app = new Hono<SleeveEnv>();
   const state = frameState(deps);
-  const byPath = new Map<string, Endpoint<any>[]>();
+  const byPath = new Map<string, AnyEndpoint[]>();
   for (const endpoint of endpoints) {
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) byPath.set(path, [...(byPath.get(path) ?? []), endpoint]);
   }
   const frame: FrameApi = {
     dispatch: async (request, env) => app.fetch(request, env),
-    endpointAt: (path) => byPath.get(path)?.[0],
+    endpointAt: endpointFinder(endpoints),
   };
 
   app.use('*', cors({ exposeHeaders: EXPOSED_HEADERS }));
   app.use('*', bodyLimit());
   for (const endpoint of endpoints) {
-    const chain = [...(takesWebSocket(endpoint) ? [] : [refuseWebSocket]), ...layers(endpoint, deps, state)];
+    const chain = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...layers(endpoint, deps, state)];
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
-      const run: MiddlewareHandler = async (c) => {
+      const run: MiddlewareHandler<SleeveEnv> = async (c) => {
         const degraded = (reason: string) => {
           markDegraded(c, reason);
           deps.log.info(`answered without ${reason}`, { path: c.req.path });
         };
         const notFound = () => keepBriefly(c, NOT_FOUND_SECONDS);
-        const out = await endpoint.handle({ params: paramsOf(c), deps, request: c.req.raw, c, frame, degraded, notFound });
+        const request = c.req.raw;
+        const base = baseUrlOf(deps.options, request);
+        const out = await endpoint.handle({ params: paramsOf(c), deps, request, base, c, frame, degraded, notFound });
         return out instanceof Response ? out : c.json(out as object);
       };
       for (const { prefix, version } of PREFIXES) {
         const pin = version ? [pinVersion(version)] : [];
-        app.on(endpoint.method ?? 'GET', prefixed(prefix, path), ...handlers([...pin, ...versionGate(path), ...chain, run]));
+        app.on(endpoint.method ?? 'GET', prefixed(prefix, path), ...handlers([...pin, ...versionGate(path, sinceOf(endpoint, path)), ...chain, run]));
       }
     }
   }
@@ -89,11 +97,11 @@ export function createApp(deps: Deps, endpoints: readonly Endpoint<any>[]): Hono
     const refuse = methodNotAllowed(path, list.map((e) => e.method ?? 'GET'));
     for (const { prefix, version } of PREFIXES) {
       const pin = version ? [pinVersion(version)] : [];
-      for (const at of prefixed(prefix, path)) app.all(at, ...handlers([...pin, ...versionGate(path), refuse]));
+      for (const at of prefixed(prefix, path)) app.all(at, ...handlers([...pin, ...versionGate(path, sinceOf(list[0]!, path)), refuse]));
     }
   }
 
-  const unknown = (c: Context) => {
+  const unknown = (c: Context<SleeveEnv>) => {
     const { error, version } = notFound(c);
     return errorResponse(error, version);
   };

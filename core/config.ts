@@ -26,6 +26,7 @@ const VARIABLES = {
   PORT: [v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)), 'a port number from 0 to 65535'],
   SLEEVE_MODE: [v.picklist(['demo', 'live']), 'demo or live'],
   SLEEVE_BASE_URL: [httpUrl, 'an absolute http(s) URL such as https://music.example.com'],
+  SLEEVE_BASE_PATH: [v.pipe(v.string(), v.regex(/^\/?[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*\/?$/)), 'a URL path such as /music'],
   SLEEVE_DEEZER_URL: [httpUrl, 'an absolute http(s) URL'],
   /** D14: where Deezer's pictures are fetched from (default: Deezer's image host each picture names). */
   SLEEVE_DEEZER_IMAGES_URL: [httpUrl, 'an absolute http(s) URL'],
@@ -95,6 +96,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
     options: {
       mode: p.SLEEVE_MODE,
       baseUrl: p.SLEEVE_BASE_URL,
+      basePath: p.SLEEVE_BASE_PATH,
       storage: p.SLEEVE_STORAGE,
       trustProxy: p.SLEEVE_TRUST_PROXY,
       rateLimits: p.SLEEVE_RATE_LIMITS,

@@ -4,7 +4,9 @@
  * Runtime adapters (`sleeve/bun`, `sleeve/deno`, `sleeve/node`, `sleeve/vercel`) wrap it.
  */
 import type { Hono } from 'hono';
+import type { SleeveEnv } from './http/context.ts';
 import { createApp } from './app.ts';
+import { unmounted } from './http/mount.ts';
 import type { Deps, Logger } from './deps.ts';
 import { resolveOptions, type SleeveOptions } from './options.ts';
 import { endpoints } from './routes/index.ts';
@@ -22,7 +24,7 @@ export interface ConnInfo {
 
 export interface Sleeve {
   fetch(request: Request, info?: ConnInfo): Promise<Response>;
-  app: Hono;
+  app: Hono<SleeveEnv>;
   /** What the service was built with, for start-up lines and embedders. */
   deps: Deps;
 }
@@ -49,14 +51,15 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const sources: Sources = { ...registered.sources, ...given };
   const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log };
   const app = createApp(deps, endpoints);
-  return { fetch: async (request, info = {}) => app.fetch(request, info), app, deps };
+  const strip = unmounted(resolved.basePath);
+  return { fetch: async (request, info = {}) => app.fetch(strip(request), info), app, deps };
 }
 
 export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';
 export type { SleeveOptions, Mode, UpstreamUrls } from './options.ts';
 export type { Deps, Logger } from './deps.ts';
 export type * from './sources/types.ts';
-export { defineEndpoint, type Endpoint, type EndpointContext, type CachePolicy } from './http/endpoint.ts';
+export { defineEndpoint, type Endpoint, type AnyEndpoint, type EndpointContext, type CachePolicy, type MediaAnswer } from './http/endpoint.ts';
 export { optionsFromEnv, ConfigError, type EnvConfig } from './config.ts';
 export { VERSION } from './version.ts';
 export { prepareCatalog } from './sources/catalog/index.ts';

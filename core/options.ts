@@ -29,8 +29,13 @@ export interface SleeveOptions {
   sources?: Partial<Sources>;
   /** An unstorage instance, or a spec: `memory` (default), `fs:<dir>`, `redis://…`. */
   storage?: Storage | string;
-  /** Public origin for cover and artist-image URLs; default: each request's origin. */
+  /** Public base for the links answers carry (covers, images, previews); default: each request's origin and `basePath`. */
   baseUrl?: string;
+  /**
+   * The path Sleeve is mounted under (`/music`) when a host app or proxy serves it below its
+   * root: links in answers include it, and requests that still carry it are answered too.
+   */
+  basePath?: string;
   /** Multiplies every rate limit (D8), or `off`. Default 1. */
   rateLimits?: number | 'off';
   /** Take the client IP from forwarding headers (only behind a proxy you trust). */
@@ -106,6 +111,8 @@ export function serverLimits(options: SleeveOptions): ServerLimits {
 export interface ResolvedOptions {
   mode: Mode;
   baseUrl: string | undefined;
+  /** `''` or `/music`: no trailing slash. */
+  basePath: string;
   rateLimits: number | 'off';
   trustProxy: boolean;
   countryHeaders: string[];
@@ -136,6 +143,7 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
   return {
     mode: options.mode ?? 'demo',
     baseUrl: options.baseUrl?.replace(/\/+$/, ''),
+    basePath: normalBasePath(options.basePath),
     rateLimits: options.rateLimits ?? 1,
     trustProxy: options.trustProxy ?? false,
     countryHeaders: (options.countryHeaders ?? DEFAULT_COUNTRY_HEADERS).map((h) => h.toLowerCase()),
@@ -156,4 +164,14 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
 /** Drops undefined entries so that they do not override defaults when spread. */
 function definedOnly<T extends object>(record: T): Partial<T> {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** `music`, `/music/` and `/music` → `/music`; nothing or `/` → `''`. Refuses what no URL path holds. */
+export function normalBasePath(path: string | undefined): string {
+  const trimmed = (path ?? '').replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (!/^[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$/.test(trimmed) || trimmed.includes('//')) {
+    throw new Error(`[sleeve] basePath ${JSON.stringify(path)} is not a URL path such as /music`);
+  }
+  return `/${trimmed}`;
 }

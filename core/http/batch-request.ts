@@ -14,7 +14,8 @@ import { validate } from './params.ts';
 export const MAX_BATCH_BYTES: number = MAX_BODY_BYTES;
 export const MAX_BATCH_REQUESTS: number = 20;
 
-const BodySchema = v.object({
+/** The body `/batch` takes (D6); also published in `/openapi.json`. */
+export const batchBodySchema = v.object({
   requests: v.pipe(
     v.array(
       v.object(
@@ -58,7 +59,7 @@ export async function readBatch(request: Request, timeoutMs: number = BODY_TIMEO
   } catch {
     throw new SleeveError('bad_request', 'The body is not valid JSON.', { param: 'body' });
   }
-  const { requests } = validate(BodySchema, json);
+  const { requests } = validate(batchBodySchema, json);
   const origin = new URL(request.url).origin;
   const ids = uniqueIds(requests.map((r) => r.id));
   return requests.map(({ path }, index) => {

@@ -16,20 +16,32 @@ export interface SleeveBindings {
   sleeveVersion?: string;
 }
 
-const VERSION = 'sleeve.version';
-
-/** Records the version a prefix route (`/v2.5.0/…`, `/current/…`) answers as. */
-export function setVersion(c: Context, version: VersionInfo): void {
-  c.set(VERSION, version);
+/** What the frame's layers leave on a request for the later ones. */
+export interface SleeveVariables {
+  /** The version a prefix route chose; absent on a bare path. */
+  'sleeve.version'?: VersionInfo;
+  /** The validated parameters (`core/http/params.ts`). */
+  'sleeve.params': unknown;
 }
 
-export function bindings(c: Context): SleeveBindings {
-  return (c.env ?? {}) as SleeveBindings;
+/** Hono's environment for every Sleeve route and layer, so none needs a cast. */
+export interface SleeveEnv {
+  Bindings: SleeveBindings | undefined;
+  Variables: SleeveVariables;
+}
+
+/** Records the version a prefix route (`/v2.5.0/…`, `/current/…`) answers as. */
+export function setVersion(c: Context<SleeveEnv>, version: VersionInfo): void {
+  c.set('sleeve.version', version);
+}
+
+export function bindings(c: Context<SleeveEnv>): SleeveBindings {
+  return c.env ?? {};
 }
 
 /** The version this request is answered as. */
-export function versionOf(c: Context): VersionInfo {
-  const chosen = c.get(VERSION) as VersionInfo | undefined;
+export function versionOf(c: Context<SleeveEnv>): VersionInfo {
+  const chosen = c.get('sleeve.version');
   if (chosen !== undefined) return chosen;
   const label = bindings(c).sleeveVersion;
   return label === undefined ? CURRENT : (findVersion(label) ?? CURRENT);

@@ -1,65 +1,121 @@
 /**
  * @module
- * One declaration per endpoint: its path and aliases, and everything the HTTP frame needs to
- * wrap it (User-Agent exemption, rate limit, cache lifetime, parameter schema, batchability).
- * Routes declare; `core/app.ts` and the frame middleware read the declarations. Nothing about
- * an endpoint's policy lives anywhere else.
+ * One declaration per endpoint: everything about it lives in its `defineEndpoint` call. The
+ * frame reads the policy (User-Agent exemption, version it arrived in, rate limit, cache
+ * lifetime, batchability, parameter schema); `/openapi.json`, `/llms.txt`, the docs page and
+ * the typed client read the description (summary, parameters, example, response schema).
+ * A new endpoint is one declaration added to `core/routes/index.ts`, and nothing else.
  */
 import type { Context } from 'hono';
-import type { GenericSchema } from 'valibot';
+import type * as v from 'valibot';
 import type { Deps } from '../deps.ts';
+import type { SleeveEnv } from './context.ts';
 import type { FrameApi } from './frame-api.ts';
 
 /** Seconds to keep an answer, `forever` (spec: "indefinitely"), or `no-store` (never cached). */
 export type CachePolicy = number | 'forever' | 'no-store';
+
+/** A query schema: valibot over the record of query strings (D4). */
+export type ParamsSchema = v.GenericSchema<Record<string, unknown>, Record<string, unknown>>;
+
+/** An answer that is not JSON (an image, a redirect, a stream): described, never validated. */
+export interface MediaAnswer {
+  /** The content types it may carry (`image/svg+xml`), empty for a bodiless redirect. */
+  media: readonly string[];
+  /** 200 unless it is a redirect (302) or a protocol switch (101). */
+  status?: 200 | 302 | 101;
+  description: string;
+}
+
+/** What a 2xx answer holds: a JSON body checked by its schema, or a described medium. */
+export type Answer = v.GenericSchema<any, any> | MediaAnswer;
+
+/** The JSON body type an answer declares; a medium is a whole `Response`. */
+export type BodyOf<A> = A extends v.GenericSchema<any, infer O> ? O : Response;
+
+/** The validated parameters a schema yields; no schema, no parameters. */
+export type ParamsOf<S> = S extends v.GenericSchema<any, infer O> ? O : Record<string, never>;
 
 export interface EndpointContext<P> {
   /** The parameters, already validated and typed by the endpoint's schema. */
   params: P;
   deps: Deps;
   request: Request;
+  /** Where links in answers point: `SLEEVE_BASE_URL`, or this request's origin and mount path. */
+  base: string;
   /** The Hono context, for the rare endpoint that needs headers or the raw query. */
-  c: Context;
+  c: Context<SleeveEnv>;
   /** The app itself, for `/batch` (set by `createApp`). */
-  frame?: FrameApi;
+  frame: FrameApi;
   /** Says the answer left something out because an upstream failed: logged, and not cached. */
   degraded(reason: string): void;
   /** Says the answer is a not-found told in a 200 (D5): cached only as long as a 404 (D9). */
   notFound(): void;
 }
 
-export interface Endpoint<P = unknown> {
+type MaybePromise<T> = T | Promise<T>;
+
+export interface Endpoint<S extends ParamsSchema | undefined = any, A extends Answer = any, Path extends `/${string}` = `/${string}`> {
   /** The canonical path, e.g. `/track/hot`. Rate-limit buckets and cache keys use it. */
-  path: `/${string}`;
+  path: Path;
   /** Other paths answering the same (spec §9: `/hot-tracks`); they share bucket and cache (D8). */
   aliases?: readonly `/${string}`[];
   method?: 'GET' | 'POST';
-  /** D2: answered without a User-Agent (health, docs, images). */
+  /** One line saying what it answers: the OpenAPI summary, the `/llms.txt` line. */
+  summary: string;
+  /** More, when a caller needs it: rules, defaults, how it fails. Markdown. */
+  description?: string;
+  /** D2: answered without a User-Agent (health, docs, images: an `<img>` sends no e-mail). */
   public?: boolean;
+  /** D7 / spec §9.6: the release that added this path; older pins answer 404. Absent: always there. */
+  since?: string;
+  /** Spec §4.6 rule 3: false for images, streams and /batch itself. Default true for GET. */
+  batchable?: boolean;
+  /** Takes WebSocket handshakes; on every other endpoint a handshake is a D3 400. */
+  websocket?: boolean;
   /** Requests per minute per client (spec §8.1); absent means unlimited. */
   rateLimit?: number;
   /** Spec §8.4; absent means the response is not cached but may be stored by clients. */
   cache?: CachePolicy;
-  /** Spec §4.6 rule 3: false for images, streams and /batch itself. Default true for GET. */
-  batchable?: boolean;
   /**
    * D9: the cache key part for these params, when the default (trimmed, case-folded text,
    * sorted lists) is wrong for the endpoint: `/resolve` keyed on source, type and id, or
    * `/track/hot`, whose answer also depends on the caller's edge country header (D10).
    */
-  cacheKey?(params: P, request: Request, deps: Deps): string;
+  cacheKey?(params: ParamsOf<S>, request: Request, deps: Deps): string;
   /**
    * Reads the query itself, for the rare endpoint whose callers write it their own way (the
    * cover proxy's chat-bot callers send raw `&` and `%`); default: the strict reader (D4).
    */
   readQuery?(url: string): Record<string, string>;
-  /** Valibot schema over the query record (D4). */
-  params?: GenericSchema<Record<string, unknown>, P>;
-  /** Returns a JSON-serialisable body, or a whole Response (images, streams). */
-  handle(ctx: EndpointContext<P>): unknown | Promise<unknown>;
+  /** Valibot schema over the query record (D4); its bounds and defaults are published too. */
+  params?: S;
+  /** The body a POST takes, for the docs and the client (the handler reads and checks it). */
+  body?: v.GenericSchema<any, any>;
+  /** A working query for the docs' "try it", `/llms.txt` and the client tests. */
+  example?: Readonly<Record<string, string>>;
+  /** The 2xx answer: a strict JSON schema (checked on every answer in the tests) or a medium. */
+  response: A;
+  /** Returns the JSON body its `response` declares, or a whole Response (images, streams). */
+  handle(ctx: EndpointContext<ParamsOf<S>>): MaybePromise<BodyOf<A> | Response>;
 }
 
-/** Identity function that infers `P` from the schema, so handlers get typed params. */
-export function defineEndpoint<P>(endpoint: Endpoint<P>): Endpoint<P> {
+/** Any endpoint, as the route table holds them. */
+export type AnyEndpoint = Endpoint<any, any, any>;
+
+/** Identity function that infers the path, the params and the answer, for typed handlers and client. */
+export function defineEndpoint<const Path extends `/${string}`, S extends ParamsSchema | undefined = undefined, A extends Answer = Answer>(
+  endpoint: Endpoint<S, A, Path>,
+): Endpoint<S, A, Path> {
   return endpoint;
+}
+
+/** Whether an answer is a described medium rather than a JSON schema. */
+export function isMedia(answer: Answer): answer is MediaAnswer {
+  return 'media' in answer && Array.isArray((answer as MediaAnswer).media);
+}
+
+/** Spec §4.6 rule 3: what `/batch` may carry. */
+export function isBatchable(endpoint: AnyEndpoint): boolean {
+  return endpoint.batchable ?? (endpoint.method ?? 'GET') === 'GET';
 }

@@ -3,12 +3,12 @@
  * What the frame lends an endpoint that needs the app itself: `/batch` dispatches its
  * sub-requests through every layer, exactly as direct calls, and must know which paths exist.
  */
-import type { Endpoint } from './endpoint.ts';
+import type { AnyEndpoint } from './endpoint.ts';
 import type { SleeveBindings } from './context.ts';
 
 export interface FrameApi {
   /** Runs a request through the whole app (version prefix, limits, cache, route). */
   dispatch(request: Request, env: SleeveBindings): Promise<Response>;
   /** The endpoint answering `path` (canonical or alias, without version prefix), if any. */
-  endpointAt(path: string): Endpoint<any> | undefined;
+  endpointAt(path: string): AnyEndpoint | undefined;
 }

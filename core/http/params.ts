@@ -7,6 +7,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
+import type { SleeveEnv } from './context.ts';
 import { checkUrlLength, readQuery } from './query.ts';
 import { rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 
@@ -15,8 +16,6 @@ export interface ParamsOptions {
   /** The endpoint's own query reader (declaration `readQuery`), instead of the strict one. */
   read?(url: string): Record<string, string>;
 }
-
-const PARAMS = 'sleeve.params';
 
 /** The keys an object schema declares (also inside a pipe); null when they cannot be known. */
 export function declaredKeys(schema: unknown): ReadonlySet<string> | null {
@@ -51,7 +50,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function params(options: ParamsOptions): MiddlewareHandler {
+export function params(options: ParamsOptions): MiddlewareHandler<SleeveEnv> {
   const { schema, read } = options;
   const declared = schema ? declaredKeys(schema) : new Set<string>();
   // Validation is a pure function of the raw query string, so valid results are remembered
@@ -70,12 +69,12 @@ export function params(options: ParamsOptions): MiddlewareHandler {
       output = deepFreeze(schema ? validate(schema, query) : query);
       if (search.length <= REMEMBERED_QUERY_LENGTH) setBounded(valid, search, output, REMEMBERED);
     }
-    c.set(PARAMS, output);
+    c.set('sleeve.params', output);
     return next();
   };
 }
 
 /** The validated parameters of this request. */
-export function paramsOf<P>(c: Context): P {
-  return c.get(PARAMS) as P;
+export function paramsOf<P>(c: Context<SleeveEnv>): P {
+  return c.get('sleeve.params') as P;
 }

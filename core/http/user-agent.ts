@@ -1,17 +1,11 @@
 /**
  * @module
  * D2 / spec §5: every route but a few public ones needs a User-Agent holding a contact e-mail.
- * Which routes are public is decided once, when the app is built: the endpoint's `public: true`
- * or its path in `PUBLIC_PATHS` (images must load in an `<img>` tag, which sends no e-mail).
+ * Which routes are public is the endpoint's own `public: true`, read once when the app is built
+ * (images must load in an `<img>` tag, which sends no e-mail).
  */
 import type { MiddlewareHandler } from 'hono';
 import { SleeveError } from '../errors.ts';
-
-export const PUBLIC_PATHS: readonly string[] = ['/healthz', '/', '/openapi.json', '/llms.txt', '/errors', '/docs', '/cover', '/artistimage'];
-
-export function isPublicPath(path: string): boolean {
-  return PUBLIC_PATHS.includes(path) || path === '/media' || path.startsWith('/media/');
-}
 
 /** `something@domain.tld` anywhere in the header, as D2 words it. */
 const EMAIL = /[^\s@<>()[\]"',;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;

@@ -1,6 +1,6 @@
 /**
  * @module
- * WebSocket handshakes, seen by the frame. Only endpoints declared with `socketEndpoint` take
+ * WebSocket handshakes, seen by the frame. Only endpoints declared with `websocket: true` take
  * one; a handshake to any other path is refused with a D3 400 instead of answering the path's
  * normal response (which the Node server would send as an empty 200, dropping the body and
  * leaving the client waiting for a 101 that never comes). `upgradeOrRefuse` turns a runtime's
@@ -10,27 +10,15 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { UpgradeWebSocket, WSEvents } from 'hono/ws';
 import { SleeveError } from '../errors.ts';
-import type { Endpoint } from './endpoint.ts';
-
-const SOCKETS = new WeakSet<Endpoint<any>>();
-
-/** Declares that an endpoint answers WebSocket handshakes. */
-export function socketEndpoint<P>(endpoint: Endpoint<P>): Endpoint<P> {
-  SOCKETS.add(endpoint);
-  return endpoint;
-}
-
-export function takesWebSocket(endpoint: Endpoint<any>): boolean {
-  return SOCKETS.has(endpoint);
-}
+import type { SleeveEnv } from './context.ts';
 
 /** `Upgrade: websocket` (any case): the client asks for a WebSocket, well formed or not. */
-export function asksWebSocket(c: Context): boolean {
+export function asksWebSocket(c: Context<SleeveEnv>): boolean {
   return c.req.header('upgrade')?.toLowerCase() === 'websocket';
 }
 
 /** The layer every other endpoint gets: a handshake there is a client mistake, said in D3. */
-export const refuseWebSocket: MiddlewareHandler = (c, next) => {
+export const refuseWebSocket: MiddlewareHandler<SleeveEnv> = (c, next) => {
   if (asksWebSocket(c)) {
     throw new SleeveError('bad_request', `${c.req.path} does not take WebSocket connections; ask it over plain HTTP.`, { param: 'Upgrade' });
   }

@@ -4,37 +4,43 @@
  * ISRCs §4.14 names; its shape is in the README) and `/album/new-releases`.
  */
 import * as v from 'valibot';
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { idParam, integerParam, optionalText } from '../schemas/params.ts';
 import { fullAlbum, newRelease } from '../shape/album.ts';
 import { albumTracklist } from '../shape/album-tracks.ts';
-import { baseUrlOf } from '../shape/urls.ts';
 import { allAlbumTracks, latestReleases, requireAlbum } from '../services/album.ts';
+import { albumTracklistSchema, fullAlbumSchema, listOf, newReleaseSchema } from '../schemas/responses/index.ts';
 
 const infoParams = v.pipe(
   v.object({ id: v.optional(idParam('id')), query: optionalText('query') }),
   v.forward(v.check((p) => p.id !== undefined || p.query !== undefined, 'give id or query'), ['id']),
 );
 
-export const albumInfo: Endpoint<unknown> = defineEndpoint({
+export const albumInfo = defineEndpoint({
   path: '/album/info',
+  summary: 'One album with its tracks, by id or by a query such as "artist title".',
   rateLimit: 60,
   cache: 60 * 60,
   params: infoParams,
-  async handle({ params, deps, request }) {
+  example: { id: '10001085' },
+  response: fullAlbumSchema,
+  async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
     const album = await requireAlbum(music, params, request.signal);
     const tracks = await allAlbumTracks(music, album.id, request.signal);
-    return fullAlbum(album, tracks, baseUrlOf(deps.options.baseUrl, request));
+    return fullAlbum(album, tracks, base);
   },
 });
 
 /** Spec §4.21: 60 a minute and an hour's cache, like `/album/info`. */
-export const albumTracks: Endpoint<unknown> = defineEndpoint({
+export const albumTracks = defineEndpoint({
   path: '/album/tracks',
+  summary: "An album's tracklist with ISRCs, by id or by query.",
   rateLimit: 60,
   cache: 60 * 60,
   params: infoParams,
+  example: { id: '10001085' },
+  response: albumTracklistSchema,
   async handle({ params, deps, request }) {
     const { music } = deps.sources;
     const album = await requireAlbum(music, params, request.signal);
@@ -44,13 +50,15 @@ export const albumTracks: Endpoint<unknown> = defineEndpoint({
 
 const newParams = v.object({ limit: integerParam('limit', 1, 50, 20) });
 
-export const albumNewReleases: Endpoint<unknown> = defineEndpoint({
+export const albumNewReleases = defineEndpoint({
   path: '/album/new-releases',
+  summary: 'Albums released lately, newest first.',
   rateLimit: 30,
   cache: 60 * 60,
   params: newParams,
-  async handle({ params, deps, request }) {
-    const base = baseUrlOf(deps.options.baseUrl, request);
+  example: { limit: '10' },
+  response: listOf(newReleaseSchema),
+  async handle({ params, deps, request, base }) {
     return (await latestReleases(deps.sources.music, params.limit, request.signal)).map((a) => newRelease(a, base));
   },
 });

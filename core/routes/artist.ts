@@ -4,15 +4,15 @@
  * looked up) or `id` (no lookup). D5: an artist that cannot be found is a 404.
  */
 import * as v from 'valibot';
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { idParam, integerParam, optionalEnum, optionalText } from '../schemas/params.ts';
 import { artistEntry, fullArtist } from '../shape/artist.ts';
 import { discographyBody } from '../shape/discography.ts';
 import { topTrack } from '../shape/track.ts';
-import { baseUrlOf } from '../shape/urls.ts';
 import { artistInfoLists, requireArtist, topTracksByPopularity } from '../services/artist.ts';
 import { allReleases, groupDiscography } from '../services/discography.ts';
 import { RECORD_TYPES, type MusicSource } from '../sources/types.ts';
+import { artistEntrySchema, discographySchema, fullArtistSchema, listOf, topTrackSchema } from '../schemas/responses/index.ts';
 
 /** `artist` or `id`, one required; `id` wins when both are given since it skips the lookup. */
 function artistParams<E extends v.ObjectEntries>(extra: E) {
@@ -22,56 +22,74 @@ function artistParams<E extends v.ObjectEntries>(extra: E) {
   );
 }
 
-export const artistDiscography: Endpoint<unknown> = defineEndpoint({
+export const artistDiscography = defineEndpoint({
   path: '/artist/discography',
+  summary: "An artist's releases grouped by type (albums, singles, EPs, compilations), newest first.",
+  since: '2.4.0',
   rateLimit: 60,
   cache: 60 * 60,
   params: artistParams({ type: optionalEnum('type', RECORD_TYPES), limit: integerParam('limit', 1, 400, 200) }),
-  async handle({ params, deps, request }) {
+  example: { id: '1622', limit: '10' },
+  response: discographySchema,
+  async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
     const artist = await requireArtist(music, params, request.signal);
     const releases = await allReleases(music, artist.id, request.signal);
-    return discographyBody(artist, groupDiscography(releases, params.limit, params.type), baseUrlOf(deps.options.baseUrl, request));
+    return discographyBody(artist, groupDiscography(releases, params.limit, params.type), base);
   },
 });
 
+interface ArtistList<Path extends `/${string}`, T, I extends v.GenericSchema> {
+  path: Path;
+  summary: string;
+  defaultLimit: number;
+  /** The schema of one item of the answer. */
+  item: I;
+  list(music: MusicSource, artistId: number, limit: number, signal: AbortSignal): Promise<T[]>;
+  shape(item: T, base: string): v.InferOutput<I>;
+}
+
 /** An artist's list (top tracks, similar artists): find the artist, list by its id, shape each item. */
-function artistList<T>(
-  path: `/${string}`, defaultLimit: number,
-  list: (music: MusicSource, artistId: number, limit: number, signal: AbortSignal) => Promise<T[]>,
-  shape: (item: T, base: string) => unknown,
-): Endpoint<unknown> {
+function artistList<const Path extends `/${string}`, T, I extends v.GenericSchema>({ path, summary, defaultLimit, item, list, shape }: ArtistList<Path, T, I>) {
   return defineEndpoint({
     path,
+    summary,
     rateLimit: 60,
     cache: 60 * 60,
     params: artistParams({ limit: integerParam('limit', 1, 50, defaultLimit) }),
-    async handle({ params, deps, request }) {
+    example: { id: '1622', limit: '5' },
+    response: listOf(item),
+    async handle({ params, deps, request, base }) {
       const artist = await requireArtist(deps.sources.music, params, request.signal);
-      const base = baseUrlOf(deps.options.baseUrl, request);
       return (await list(deps.sources.music, artist.id, params.limit, request.signal)).map((item) => shape(item, base));
     },
   });
 }
 
 /** Spec §4.11: by popularity, not release date. */
-export const artistTopTracks: Endpoint<unknown> = artistList('/artist/top-tracks', 10, topTracksByPopularity, topTrack);
+export const artistTopTracks = artistList({
+  path: '/artist/top-tracks', summary: "An artist's most popular tracks.", defaultLimit: 10, item: topTrackSchema,
+  list: topTracksByPopularity, shape: topTrack,
+});
 
-export const artistSimilar: Endpoint<unknown> = artistList(
-  '/artist/similar', 20,
-  async (music, id, limit, signal) => (await music.relatedArtists(id, { limit, signal })).slice(0, limit),
-  artistEntry,
-);
+export const artistSimilar = artistList({
+  path: '/artist/similar', summary: 'Artists that sound like this one.', defaultLimit: 20, item: artistEntrySchema,
+  list: async (music, id, limit, signal) => (await music.relatedArtists(id, { limit, signal })).slice(0, limit),
+  shape: artistEntry,
+});
 
-export const artistInfo: Endpoint<unknown> = defineEndpoint({
+export const artistInfo = defineEndpoint({
   path: '/artist/info',
+  summary: 'One artist: counts, genres, top tracks and similar artists.',
   rateLimit: 60,
   cache: 60 * 60,
   params: artistParams({}),
-  async handle({ params, deps, request }) {
+  example: { id: '1622' },
+  response: fullArtistSchema,
+  async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
     const artist = await requireArtist(music, params, request.signal);
     const { top, related } = await artistInfoLists(music, artist.id, request.signal);
-    return fullArtist(artist, top, related, baseUrlOf(deps.options.baseUrl, request));
+    return fullArtist(artist, top, related, base);
   },
 });

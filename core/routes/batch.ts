@@ -8,16 +8,15 @@
  */
 import pLimit from 'p-limit';
 import { SleeveError } from '../errors.ts';
-import { readBatch, type SubRequest } from '../http/batch-request.ts';
+import { batchBodySchema, readBatch, type SubRequest } from '../http/batch-request.ts';
 import { bindings, versionOf } from '../http/context.ts';
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint, isBatchable } from '../http/endpoint.ts';
+import { batchSchema } from '../schemas/responses/index.ts';
 import { versionedErrorBody } from '../http/errors.ts';
 import type { FrameApi } from '../http/frame-api.ts';
 import { VERSION_PREFIX } from '../http/version-prefix.ts';
 import type { VersionInfo } from '../http/versions.ts';
 
-/** Spec §4.6 rule 3, plus the aliases and streams of the same things. */
-const NOT_BATCHABLE = new Set(['/cover', '/artistimage', '/listen', '/listen.mp3', '/track/preview', '/og', '/share/card', '/share-card', '/chat', '/batch', '/nowplaying/socket']);
 const CONCURRENCY = 6;
 /** Headers that describe the batch's own body or its cache state, not the caller. */
 const NOT_CARRIED = ['content-type', 'content-length', 'transfer-encoding', 'if-none-match', 'if-modified-since'];
@@ -29,12 +28,11 @@ export interface SubResponse {
   body: unknown;
 }
 
+/** Spec §4.6 rule 3, from each endpoint's own `batchable`; an unknown path is left to answer its 404. */
 function refusal(frame: FrameApi, url: URL): string | undefined {
   const path = url.pathname.replace(VERSION_PREFIX, '') || '/';
   const endpoint = frame.endpointAt(path);
-  const batchable = endpoint ? endpoint.batchable ?? (endpoint.method ?? 'GET') === 'GET' : true;
-  if (NOT_BATCHABLE.has(path) || path === '/media' || path.startsWith('/media/') || !batchable) return `${path} cannot be batched`;
-  return undefined;
+  return endpoint && !isBatchable(endpoint) ? `${path} cannot be batched` : undefined;
 }
 
 async function run(sub: SubRequest, frame: FrameApi, request: Request, env: { clientIp?: string; sleeveVersion: string }, version: VersionInfo): Promise<SubResponse> {
@@ -58,12 +56,17 @@ async function run(sub: SubRequest, frame: FrameApi, request: Request, env: { cl
   return { status: res.status, elapsedMs: Math.round(performance.now() - started), cache, body };
 }
 
-export const batch: Endpoint = defineEndpoint({
+export const batch = defineEndpoint({
   path: '/batch',
   method: 'POST',
+  summary: 'Up to 20 GET requests in one: each answered as if asked alone, in one envelope.',
+  description: 'Sub-requests run 6 at a time; each counts against its own endpoint\'s rate limit. Images, streams, previews and `/batch` itself cannot be batched (400 in that entry).',
+  since: '2.4.0',
   rateLimit: 30,
   cache: 'no-store',
   batchable: false,
+  body: batchBodySchema,
+  response: batchSchema,
   async handle({ request, c, frame, deps }) {
     if (!frame) throw new Error('/batch needs the frame (createApp sets it)');
     const started = performance.now();

@@ -1,11 +1,15 @@
 /** @module `GET /healthz` (spec §4.20, D13): public, never cached, never rate limited. */
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { checkHealth } from '../services/health.ts';
+import { healthSchema } from '../schemas/responses/index.ts';
 
-export const healthz: Endpoint = defineEndpoint({
+export const healthz = defineEndpoint({
   path: '/healthz',
+  summary: 'Whether the service and its upstreams answer: 200 when all do, 503 (same body) when one does not.',
   public: true,
+  since: '2.1.0',
   cache: 'no-store',
+  response: healthSchema,
   async handle({ deps }) {
     const { status, body } = await checkHealth({ sources: deps.sources, storage: deps.storage, breaker: deps.breaker, now: deps.now() });
     // A Response only for the 503; `cache: 'no-store'` puts the header on it.

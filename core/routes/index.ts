@@ -3,7 +3,6 @@
  * The route table: every endpoint the service answers, in one list. The app registers them in
  * this order; the frame reads their declarations (limits, cache, schemas) from here.
  */
-import type { Endpoint } from '../http/endpoint.ts';
 import { batch } from './batch.ts';
 import { editorialGenres } from './editorial.ts';
 import { healthz } from './health.ts';
@@ -18,13 +17,20 @@ import { trackPreview } from './preview.ts';
 import { trackHot, trackInfo, trackIsrc, trackRelated } from './track.ts';
 import { errorsList } from './meta.ts';
 
-/** Spec §4.1–§4.5, §4.7–§4.16, §4.19 and the D12/D14 extras (issue #5). */
-const metadata: readonly Endpoint<any>[] = [
+/**
+ * Every endpoint, in registration order: health and genres first (the cheapest), then spec
+ * §4.1–§4.19 with the D12/D14 extras, then the service's own. Kept as a tuple so the typed
+ * client (`sleeve/client`) knows each path's parameters and answer.
+ */
+export const endpoints = [
+  healthz, editorialGenres,
   searchAll, searchAlbums, searchArtist, searchPlaylists,
   artistDiscography, artistTopTracks, artistSimilar, artistInfo,
   trackRelated, trackInfo, trackIsrc, trackHot, trackPreview,
   albumInfo, albumTracks, albumNewReleases, playlistGenerate, playlistInfo, resolve,
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
-];
+  errorsList, batch,
+] as const;
 
-export const endpoints: readonly Endpoint<any>[] = [healthz, editorialGenres, ...metadata, errorsList, batch];
+/** The route table's type: what the client and the docs are generated from. */
+export type Endpoints = typeof endpoints;

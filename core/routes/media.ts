@@ -29,10 +29,10 @@ import { routePath } from 'hono/route';
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
 import { hash64 } from '../hash.ts';
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { idParam } from '../schemas/params.ts';
 import { generatedArt, initials, placeholderArt, type ArtOptions } from '../services/art.ts';
-import { imageSize, readImageQuery, type ImageSize } from '../services/image-query.ts';
+import { imageSize, MAX_IMAGE_SIDE, readImageQuery, type ImageSize } from '../services/image-query.ts';
 import { findCover, mediaName, type MediaKind } from '../services/images.ts';
 import { fold } from '../services/ranking.ts';
 import type { ImageBytes, MusicSource } from '../sources/types.ts';
@@ -89,7 +89,7 @@ async function known(music: MusicSource, url: string | null, drawn: ArtOptions, 
 }
 
 /** A required name of `/cover`: missing or too long is a 400 there, the placeholder on the alias (null). */
-function nameOf(query: Record<string, string>, name: 'artist' | 'title', strict: boolean): string | null {
+function nameOf(query: { artist?: string | undefined; title?: string | undefined }, name: 'artist' | 'title', strict: boolean): string | null {
   const value = query[name]?.trim() ?? '';
   if (value !== '' && value.length <= MAX_TEXT) return value;
   if (!strict) return null;
@@ -99,17 +99,43 @@ function nameOf(query: Record<string, string>, name: 'artist' | 'title', strict:
 
 const image = { public: true, batchable: false } as const;
 
+/** The picture answers: described for the docs, never validated (they are bytes). */
+const picturesOf = (what: string) => ({
+  media: ['image/jpeg', 'image/png', 'image/webp', 'image/svg+xml'],
+  description: `${what}; 404 with a placeholder SVG when unknown. ETag and 304 as any cached answer.`,
+});
+
+/** The size rules every picture takes (`services/image-query.ts`): read leniently, ignored when off. */
+const sizeParams = {
+  width: v.optional(v.pipe(v.string(), v.description(`Pixels, 1 to ${MAX_IMAGE_SIDE}; ignored when not a whole number in range.`))),
+  height: v.optional(v.pipe(v.string(), v.description(`Pixels, 1 to ${MAX_IMAGE_SIDE}; ignored when not a whole number in range.`))),
+  format: v.optional(v.pipe(v.string(), v.description('`jpg`, `jpeg`, `png` or `webp`, where the picture comes from an upstream.'))),
+};
+
+/**
+ * Documented, not enforced: `/cover` checks its names itself, since a bad one is a 400 there
+ * but a placeholder on the alias, and its size rules never refuse.
+ */
+const coverParams = v.object({
+  artist: v.optional(v.pipe(v.string(), v.description('The artist name, up to 200 characters.'))),
+  title: v.optional(v.pipe(v.string(), v.description('The album (or track) title, up to 200 characters.'))),
+  ...sizeParams,
+});
+
 /** Spec §4: the path the original served its cover proxy under, still asked by clients in the wild. */
 export const SPOTIFY_COVER = '/spotify/cover';
 
-export const cover: Endpoint<unknown> = defineEndpoint({
+export const cover = defineEndpoint({
   ...image,
   path: '/cover',
   aliases: [SPOTIFY_COVER],
+  summary: "An album's cover by artist and title: the upstream picture, or art drawn from the names in demo mode.",
   // Read tolerantly (see the module), never refused for its shape; names are checked below.
   readQuery: readImageQuery,
-  async handle({ params, deps, request, c }) {
-    const query = params as Record<string, string>;
+  params: coverParams,
+  example: { artist: 'Nyklochudryrk', title: 'The Telescope Tapes' },
+  response: picturesOf('The cover'),
+  async handle({ params: query, deps, request, c }) {
     const strict = !isAlias(c);
     const artist = nameOf(query, 'artist', strict);
     const title = nameOf(query, 'title', strict);
@@ -126,17 +152,15 @@ function isAlias(c: Context): boolean {
   return routePath(c).endsWith(SPOTIFY_COVER);
 }
 
-const artistImageParams = v.object({
-  id: idParam('id'),
-  width: v.optional(v.string()),
-  height: v.optional(v.string()),
-  format: v.optional(v.string()),
-});
+const artistImageParams = v.object({ id: idParam('id'), ...sizeParams });
 
-export const artistImage: Endpoint<unknown> = defineEndpoint({
+export const artistImage = defineEndpoint({
   ...image,
   path: '/artistimage',
+  summary: "An artist's picture by id.",
   params: artistImageParams,
+  example: { id: '1622' },
+  response: picturesOf("The artist's picture"),
   async handle({ params, deps, request }) {
     const music = deps.sources.music;
     const artist = await music.artist(params.id, { signal: request.signal });
@@ -146,9 +170,11 @@ export const artistImage: Endpoint<unknown> = defineEndpoint({
   },
 });
 
-export const mediaImage: Endpoint<unknown> = defineEndpoint({
+export const mediaImage = defineEndpoint({
   ...image,
   path: '/media/images/:kind/:file',
+  summary: 'Art drawn for a genre or a playlist: `/media/images/genre/<id>.svg`, `/media/images/playlist/<id>.svg`.',
+  response: picturesOf('The SVG'),
   async handle({ deps, request, c }) {
     const kind = c.req.param('kind');
     const id = /^(\d{1,15})\.svg$/.exec(c.req.param('file') ?? '')?.[1];

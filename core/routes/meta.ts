@@ -1,17 +1,14 @@
 /** @module `GET /errors` (D3): every error code with its HTTP status and meaning. Public (D2). */
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { errorsListSchema } from '../schemas/responses/index.ts';
 
-export interface ErrorsList {
-  /** The body shape since 3.0.0; pins below 3.0.0 answer `{ "error": "<message>" }`. */
-  shape: string;
-  errors: { code: ErrorCode; status: number; meaning: string }[];
-}
-
-export const errorsList: Endpoint = defineEndpoint({
+export const errorsList = defineEndpoint({
   path: '/errors',
+  summary: 'Every error code with its HTTP status and meaning (D3).',
   public: true,
-  handle(): ErrorsList {
+  response: errorsListSchema,
+  handle() {
     return {
       shape: '{ "ok": false, "error": { "code", "message", ...extra } }',
       errors: (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => ({ code, ...ERROR_CODES[code] })),

@@ -4,13 +4,13 @@
  * `/playlist/info`: a playlist with its tracks.
  */
 import * as v from 'valibot';
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { idParam, integerParam, optionalInteger, optionalNumber, requiredText } from '../schemas/params.ts';
 import { generatedPlaylist } from '../shape/generated.ts';
-import { baseUrlOf } from '../shape/urls.ts';
 import { generatePlaylist, genreKeywords } from '../services/playlist.ts';
 import { playlistWithTracks } from '../services/playlist-info.ts';
 import { playlistInfo as playlistInfoBody } from '../shape/playlist.ts';
+import { generatedPlaylistSchema, playlistInfoSchema } from '../schemas/responses/index.ts';
 
 const generateParams = v.object({
   genres: v.pipe(requiredText('genres'), v.check((s) => genreKeywords(s).length > 0, 'genres must name at least one genre keyword')),
@@ -19,26 +19,32 @@ const generateParams = v.object({
   limit: integerParam('limit', 1, 50, 20),
 });
 
-export const playlistGenerate: Endpoint<unknown> = defineEndpoint({
+export const playlistGenerate = defineEndpoint({
   path: '/playlist/generate',
+  summary: 'A playlist built from genres, nearest first to an energy and tempo target.',
   rateLimit: 30,
   cache: 30 * 60,
   params: generateParams,
-  async handle({ params, deps, request, degraded }) {
+  example: { genres: 'Pop, Rock', energy: '0.7', limit: '10' },
+  response: generatedPlaylistSchema,
+  async handle({ params, deps, request, base, degraded }) {
     const { genres, energy, tempo, limit } = params;
     const tracks = await generatePlaylist(deps.sources, genreKeywords(genres), { energy, tempo }, limit, { signal: request.signal, degraded });
-    return generatedPlaylist(genres, energy, tempo, tracks, baseUrlOf(deps.options.baseUrl, request));
+    return generatedPlaylist(genres, energy, tempo, tracks, base);
   },
 });
 
 /** D11 and spec §4.21: 60 a minute and an hour's cache, like the other lookups by id. */
-export const playlistInfo: Endpoint<unknown> = defineEndpoint({
+export const playlistInfo = defineEndpoint({
   path: '/playlist/info',
+  summary: 'One playlist with its tracks.',
   rateLimit: 60,
   cache: 60 * 60,
   params: v.object({ id: idParam('id') }),
-  async handle({ params, deps, request }) {
+  example: { id: '900000128' },
+  response: playlistInfoSchema,
+  async handle({ params, deps, request, base }) {
     const { playlist, tracks } = await playlistWithTracks(deps.sources.music, params.id, request.signal);
-    return playlistInfoBody(playlist, tracks, baseUrlOf(deps.options.baseUrl, request));
+    return playlistInfoBody(playlist, tracks, base);
   },
 });

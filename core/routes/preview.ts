@@ -7,16 +7,19 @@
  */
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { idParam } from '../schemas/params.ts';
 
-export const trackPreview: Endpoint<unknown> = defineEndpoint({
+export const trackPreview = defineEndpoint({
   path: '/track/preview',
+  summary: "A 302 to the track's 30-second preview, fresh on every call.",
   public: true,
   batchable: false,
   rateLimit: 60,
   cache: 'no-store',
   params: v.object({ id: idParam('id') }),
+  example: { id: '100008614' },
+  response: { media: [], status: 302, description: 'Location: a playable MP3 preview (live: a freshly signed Deezer URL).' },
   async handle({ params, deps, request }) {
     const url = await deps.sources.music.preview(params.id, { signal: request.signal });
     if (!url) throw new SleeveError('not_found', `No preview for track ${params.id}.`, { param: 'id' });

@@ -11,33 +11,39 @@ import type { Context } from 'hono';
 import type { Deps } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { slotsFor } from '../http/socket-slots.ts';
-import { asksWebSocket, checkHandshake, socketEndpoint, upgradeOrRefuse } from '../http/websocket.ts';
+import { asksWebSocket, checkHandshake, upgradeOrRefuse } from '../http/websocket.ts';
+import { nowPlayingSchema } from '../schemas/responses/index.ts';
 import { optionalText } from '../schemas/params.ts';
 import type { NowPlayingBody } from '../shape/radio.ts';
-import { baseUrlOf } from '../shape/urls.ts';
 import { loadNowPlaying, nowPlayingMessage, watchNowPlaying } from '../services/radio.ts';
 
 const stationParams = v.object({ station: optionalText('station', 64) });
 
-export const nowPlaying: Endpoint<unknown> = defineEndpoint({
+export const nowPlaying = defineEndpoint({
   path: '/nowplaying',
+  summary: "The station's song now playing, with elapsed and remaining seconds, history and the song up next.",
   rateLimit: 30,
   cache: 'no-store',
   params: stationParams,
-  async handle({ params, deps, request }) {
-    return loadNowPlaying(deps, params.station, baseUrlOf(deps.options.baseUrl, request), request.signal);
+  response: nowPlayingSchema,
+  async handle({ params, deps, request, base }) {
+    return loadNowPlaying(deps, params.station, base, request.signal);
   },
 });
 
-export const nowPlayingSocket: Endpoint<unknown> = socketEndpoint(defineEndpoint({
+export const nowPlayingSocket = defineEndpoint({
   path: '/nowplaying/socket',
+  summary: 'The same, pushed on connect and on every change: a WebSocket, or Server-Sent Events with `Accept: text/event-stream`.',
+  description: 'Each message is `{ "type": "nowplaying", "data": <the /nowplaying body> }`.',
   rateLimit: 30,
   cache: 'no-store',
   batchable: false,
+  websocket: true,
   params: stationParams,
-  async handle({ params, deps, request, c }) {
+  response: { media: ['text/event-stream'], description: 'Server-Sent Events (or a 101 WebSocket upgrade), one `data:` line per change.' },
+  async handle({ params, deps, request, base, c }) {
     // A handshake is a WebSocket even with `Accept: text/event-stream`: on Node it arrives on
     // the server's upgrade path, where an event stream could not be sent anyway.
     const wantsSocket = asksWebSocket(c);
@@ -52,7 +58,6 @@ export const nowPlayingSocket: Endpoint<unknown> = socketEndpoint(defineEndpoint
     const release = slotsFor(deps).take(clientIp(c, deps.options.trustProxy));
     try {
       // Resolve the station first, so an unknown one is a plain HTTP 404 (D12) on both transports.
-      const base = baseUrlOf(deps.options.baseUrl, request);
       const first = await loadNowPlaying(deps, params.station, base, request.signal);
       if (upgrade && wantsSocket) return await socket(upgrade, c, deps, params.station, first, base, release);
       return eventStream(deps, params.station, first, base, request.signal, release);
@@ -61,7 +66,7 @@ export const nowPlayingSocket: Endpoint<unknown> = socketEndpoint(defineEndpoint
       throw thrown;
     }
   },
-}));
+});
 
 /**
  * How long a taken slot waits for the runtime to open the socket. A handshake the runtime

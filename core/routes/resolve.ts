@@ -7,29 +7,32 @@
  * why `originalUrl` is the link as its platform writes it (canonical), not one caller's spelling.
  */
 import * as v from 'valibot';
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { MAX_LINK_LENGTH, parseLink } from '../links/parse.ts';
 import { requiredText } from '../schemas/params.ts';
 import { fullAlbum } from '../shape/album.ts';
 import { fullArtist } from '../shape/artist.ts';
 import { infoTrack } from '../shape/full-track.ts';
 import { playlistInfo } from '../shape/playlist.ts';
-import { baseUrlOf } from '../shape/urls.ts';
 import { allAlbumTracks } from '../services/album.ts';
 import { artistInfoLists } from '../services/artist.ts';
 import { playlistWithTracks } from '../services/playlist-info.ts';
 import { resolveLink } from '../services/resolve.ts';
 import { trackDetails } from '../services/track.ts';
+import { resolveSchema } from '../schemas/responses/index.ts';
 
 const resolveParams = v.object({ url: requiredText('url', MAX_LINK_LENGTH) });
 
-export const resolve: Endpoint<unknown> = defineEndpoint({
+export const resolve = defineEndpoint({
   path: '/resolve',
+  summary: "A pasted Spotify, Apple Music, YouTube, SoundCloud or Deezer link, as this service's own track, album, artist or playlist.",
+  since: '2.1.0',
   rateLimit: 60,
   cache: 24 * 60 * 60,
   params: resolveParams,
-  cacheKey: (params) => {
-    const { url } = params as v.InferOutput<typeof resolveParams>;
+  example: { url: 'https://www.deezer.com/track/100008614' },
+  response: resolveSchema,
+  cacheKey: ({ url }) => {
     try {
       const link = parseLink(url);
       return `${link.source} ${link.type ?? '-'} ${link.id}`;
@@ -38,10 +41,9 @@ export const resolve: Endpoint<unknown> = defineEndpoint({
       return url;
     }
   },
-  async handle({ params, deps, request, degraded }) {
+  async handle({ params, deps, request, base, degraded }) {
     const { signal } = request;
     const { source, canonicalUrl, item } = await resolveLink(deps.sources, params.url, signal);
-    const base = baseUrlOf(deps.options.baseUrl, request);
     const music = deps.sources.music;
     const data = await (async () => {
       switch (item.type) {

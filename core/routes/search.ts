@@ -1,13 +1,13 @@
 /** @module Spec §4.1–§4.4: the four search endpoints. Ranking lives in `services/search.ts` (D15). */
 import * as v from 'valibot';
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { albumSearchResultSchema, artistEntrySchema, listOf, playlistResultSchema, searchAllSchema } from '../schemas/responses/index.ts';
 import type { MusicSource } from '../sources/types.ts';
 import { csvSubset, integerParam, requiredText } from '../schemas/params.ts';
 import { albumSearchResult } from '../shape/album.ts';
 import { artistEntry } from '../shape/artist.ts';
 import { playlistResult } from '../shape/playlist.ts';
 import { searchAllBody } from '../shape/search.ts';
-import { baseUrlOf } from '../shape/urls.ts';
 import { artistsByFans, rankedAlbums, rankedPlaylists, SEARCH_TYPES, searchAll as runSearchAll, topCandidate } from '../services/search.ts';
 
 const searchAllParams = v.object({
@@ -16,44 +16,61 @@ const searchAllParams = v.object({
   types: csvSubset('types', SEARCH_TYPES),
 });
 
-export const searchAll: Endpoint<unknown> = defineEndpoint({
+export const searchAll = defineEndpoint({
   path: '/search/all',
+  summary: 'Tracks, artists, albums and playlists matching a query, with the best match on top.',
+  since: '2.4.0',
   rateLimit: 60,
   cache: 15 * 60,
   params: searchAllParams,
-  async handle({ params, deps, request }) {
+  example: { query: 'love', limit: '5' },
+  response: searchAllSchema,
+  async handle({ params, deps, request, base }) {
     const result = await runSearchAll(deps.sources.music, params.query, params.limit, params.types, request.signal);
-    return searchAllBody(params.query, params.types, result, topCandidate(result), baseUrlOf(deps.options.baseUrl, request));
+    return searchAllBody(params.query, params.types, result, topCandidate(result), base);
   },
 });
 
 /** `query` plus a 1-50 `limit` defaulting to 20: the older search endpoints (spec §4.2–§4.4). */
 const listParams = v.object({ query: requiredText('query'), limit: integerParam('limit', 1, 50, 20) });
 
+interface ListSearch<Path extends `/${string}`, T, I extends v.GenericSchema> {
+  path: Path;
+  summary: string;
+  rateLimit: number;
+  /** The schema of one item of the answer. */
+  item: I;
+  find(music: MusicSource, query: string, limit: number, signal: AbortSignal): Promise<T[]>;
+  shape(item: T, base: string): v.InferOutput<I>;
+}
+
 /** One of the older search endpoints: find, then shape each item for the request's base. */
-function listSearch<T>(
-  path: `/${string}`, rateLimit: number,
-  find: (music: MusicSource, query: string, limit: number, signal: AbortSignal) => Promise<T[]>,
-  shape: (item: T, base: string) => unknown,
-): Endpoint<unknown> {
+function listSearch<const Path extends `/${string}`, T, I extends v.GenericSchema>({ path, summary, rateLimit, item, find, shape }: ListSearch<Path, T, I>) {
   return defineEndpoint({
     path,
+    summary,
     rateLimit,
     cache: 30 * 60,
     params: listParams,
-    async handle({ params, deps, request }) {
-      const base = baseUrlOf(deps.options.baseUrl, request);
-      return (await find(deps.sources.music, params.query, params.limit, request.signal)).map((item) => shape(item, base));
+    example: { query: 'love', limit: '5' },
+    response: listOf(item),
+    async handle({ params, deps, request, base }) {
+      return (await find(deps.sources.music, params.query, params.limit, request.signal)).map((found) => shape(found, base));
     },
   });
 }
 
-export const searchAlbums: Endpoint<unknown> = listSearch(
-  '/search/albums', 60, rankedAlbums, ({ item }, base) => albumSearchResult(item, base),
-);
+export const searchAlbums = listSearch({
+  path: '/search/albums', summary: 'Albums matching a query, best first.', rateLimit: 60, item: albumSearchResultSchema,
+  find: rankedAlbums, shape: ({ item }, base) => albumSearchResult(item, base),
+});
 
-export const searchArtist: Endpoint<unknown> = listSearch('/search/artist', 60, artistsByFans, artistEntry);
+export const searchArtist = listSearch({
+  path: '/search/artist', summary: 'Artists matching a query, the most followed first.', rateLimit: 60, item: artistEntrySchema,
+  find: artistsByFans, shape: artistEntry,
+});
 
-export const searchPlaylists: Endpoint<unknown> = listSearch(
-  '/search/playlists', 30, rankedPlaylists, ({ item }, base) => playlistResult(item, base),
-);
+export const searchPlaylists = listSearch({
+  path: '/search/playlists', summary: 'Playlists matching a query, best first.', rateLimit: 30, item: playlistResultSchema,
+  find: rankedPlaylists, shape: ({ item }, base) => playlistResult(item, base),
+});

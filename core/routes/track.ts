@@ -5,13 +5,13 @@
  */
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
-import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { countryParam, integerParam, isrcParam, optionalText, requiredText } from '../schemas/params.ts';
 import { infoTrack, isrcTrack, type TrackNotFound } from '../shape/full-track.ts';
 import { chartTrack, relatedTrack } from '../shape/track.ts';
-import { baseUrlOf } from '../shape/urls.ts';
 import { countryFrom, hotChart } from '../services/charts.ts';
 import { relatedTracks } from '../services/related.ts';
+import { hotTracksSchema, infoTrackSchema, isrcTrackSchema, listOf, relatedTrackSchema, trackNotFoundSchema } from '../schemas/responses/index.ts';
 import { resolveTrack, resolveTrackRecord, trackDetails } from '../services/track.ts';
 
 const optionalIsrc = v.optional(isrcParam('isrc'));
@@ -21,72 +21,83 @@ const relatedParams = v.pipe(
   v.forward(v.check((p) => Boolean(p.isrc || (p.artist && p.title)), 'give isrc, or both artist and title'), ['isrc']),
 );
 
-export const trackRelated: Endpoint<unknown> = defineEndpoint({
+export const trackRelated = defineEndpoint({
   path: '/track/related',
+  summary: 'Tracks like a seed track, named by ISRC or by artist and title.',
   rateLimit: 60,
   cache: 60 * 60,
   params: relatedParams,
-  async handle({ params, deps, request }) {
+  example: { isrc: 'JPWKM2600001', limit: '5' },
+  response: listOf(relatedTrackSchema),
+  async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
     const seed = await resolveTrack(music, params, request.signal);
     if (!seed) throw new SleeveError('not_found', 'No track matches that ISRC or artist and title.');
-    const base = baseUrlOf(deps.options.baseUrl, request);
     return (await relatedTracks(music, seed, params.limit, request.signal)).map((t) => relatedTrack(t, base));
   },
 });
 
 const infoParams = v.object({ artist: requiredText('artist'), title: requiredText('title'), isrc: optionalIsrc });
 
-export const trackInfo: Endpoint<unknown> = defineEndpoint({
+export const trackInfo = defineEndpoint({
   path: '/track/info',
+  summary: 'One track by artist and title, with its audio features.',
+  description: 'A track nobody knows is still a 200: `{ "found": false, "artist", "title" }` (D5).',
   rateLimit: 60,
   // Spec §8.4 "per track": an hour; the features behind it are stored for good by their source.
   cache: 60 * 60,
   params: infoParams,
-  async handle({ params, deps, request, degraded, notFound }) {
+  example: { artist: 'Nyklochudryrk', title: 'Village of Telescope' },
+  response: v.union([infoTrackSchema, trackNotFoundSchema]),
+  async handle({ params, deps, request, base, degraded, notFound }) {
     const track = await resolveTrackRecord(deps.sources.music, params, request.signal);
     if (!track) {
       notFound();
       return { found: false, artist: params.artist, title: params.title, ...(params.isrc ? { isrc: params.isrc } : {}) } satisfies TrackNotFound;
     }
-    return infoTrack(await trackDetails(deps.sources, track, { signal: request.signal, degraded }), baseUrlOf(deps.options.baseUrl, request));
+    return infoTrack(await trackDetails(deps.sources, track, { signal: request.signal, degraded }), base);
   },
 });
 
 const isrcParams = v.object({ isrc: isrcParam('isrc') });
 
-export const trackIsrc: Endpoint<unknown> = defineEndpoint({
+export const trackIsrc = defineEndpoint({
   path: '/track/isrc',
+  summary: 'One track by ISRC, with its audio features.',
+  description: 'An unknown ISRC is still a 200: `{ "found": false, "isrc" }` (D5).',
+  since: '2.1.0',
   rateLimit: 60,
   cache: 'forever',
   params: isrcParams,
-  async handle({ params, deps, request, degraded, notFound }) {
+  example: { isrc: 'JPWKM2600001' },
+  response: v.union([isrcTrackSchema, trackNotFoundSchema]),
+  async handle({ params, deps, request, base, degraded, notFound }) {
     const track = await deps.sources.music.trackByIsrc(params.isrc, { signal: request.signal });
     if (!track) {
       notFound();
       return { found: false, isrc: params.isrc } satisfies TrackNotFound;
     }
-    return isrcTrack(await trackDetails(deps.sources, track, { signal: request.signal, degraded }), baseUrlOf(deps.options.baseUrl, request));
+    return isrcTrack(await trackDetails(deps.sources, track, { signal: request.signal, degraded }), base);
   },
 });
 
 const hotParams = v.object({ country: countryParam('country'), limit: integerParam('limit', 1, 100, 20) });
 
-export const trackHot: Endpoint<unknown> = defineEndpoint({
+export const trackHot = defineEndpoint({
   path: '/track/hot',
   aliases: ['/hot-tracks'],
+  summary: "The chart: the caller's country (`country`, or the edge's country header), else global.",
+  since: '2.1.1',
   rateLimit: 30,
   cache: 30 * 60,
   params: hotParams,
+  example: { limit: '10' },
+  response: hotTracksSchema,
   // D10: without ?country= the chart follows the edge header, so the key is the country served.
-  cacheKey: (params, request, deps) => {
-    const p = params as v.InferOutput<typeof hotParams>;
-    return `${countryFrom(p.country, request.headers, deps.options.countryHeaders) ?? 'global'} ${p.limit}`;
-  },
-  async handle({ params, deps, request }) {
+  cacheKey: (params, request, deps) => `${countryFrom(params.country, request.headers, deps.options.countryHeaders) ?? 'global'} ${params.limit}`,
+  async handle({ params, deps, request, base }) {
     const country = countryFrom(params.country, request.headers, deps.options.countryHeaders);
     const chart = await hotChart(deps.sources.music, country, params.limit, request.signal);
-    const base = baseUrlOf(deps.options.baseUrl, request);
     return { country: chart.country, tracks: chart.tracks.map((t, i) => chartTrack(t, i + 1, base)) };
   },
 });

@@ -4,9 +4,17 @@
  * and artist images, `M:SS` durations and pitch-class names. Pure and runtime-free.
  */
 
-/** D1: `SLEEVE_BASE_URL` (already trimmed of trailing slashes) or the request's own origin. */
-export function baseUrlOf(configured: string | undefined, request: Request): string {
-  return configured ?? new URL(request.url).origin;
+/**
+ * D1: where links in answers point. `SLEEVE_BASE_URL` (trimmed of trailing slashes) when set,
+ * as the whole public base; otherwise the request's own origin and the path Sleeve is mounted
+ * under (`basePath`, e.g. `/music`), since a host that mounts Sleeve hands it the path without.
+ */
+export function baseUrlOf(options: { baseUrl: string | undefined; basePath: string }, request: Request): string {
+  if (options.baseUrl !== undefined) return options.baseUrl;
+  const url = request.url;
+  // The origin is everything before the first `/` after `scheme://`: cheaper than `new URL`.
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  return (slash === -1 ? url : url.slice(0, slash)) + options.basePath;
 }
 
 /**

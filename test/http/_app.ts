@@ -3,12 +3,13 @@
  * test moves, a logger that records, and fetch helpers that send a User-Agent and client IP.
  */
 import type { Hono } from 'hono';
+import type { SleeveEnv } from '../../core/http/context.ts';
 import { createStorage, type Storage } from 'unstorage';
 import * as v from 'valibot';
 import { createApp } from '../../core/app.ts';
 import type { Deps } from '../../core/deps.ts';
 import { SleeveError, upstreamError } from '../../core/errors.ts';
-import { defineEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
+import { defineEndpoint, type AnyEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
 import { resolveOptions, type SleeveOptions } from '../../core/options.ts';
 import { batch } from '../../core/routes/batch.ts';
 import { editorialGenres } from '../../core/routes/editorial.ts';
@@ -19,7 +20,10 @@ import { createCatalogSources } from '../../core/sources/catalog/index.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 
 /** The frame's own endpoints, fixed here so other routes coming and going do not move these tests. */
-export const frameEndpoints: readonly Endpoint<any>[] = [healthz, editorialGenres, errorsList, batch];
+/** What a test endpoint says of itself: the frame needs a summary and an answer like any other. */
+export const stub = { summary: 'A test endpoint.', response: v.any() } as const;
+
+export const frameEndpoints: readonly AnyEndpoint[] = [healthz, editorialGenres, errorsList, batch];
 
 export const UA = 'FrameTest/1.0 (frame@example.com)';
 
@@ -29,10 +33,10 @@ export interface TestApp {
   clock: { now: number };
   logs: { message: string; fields?: Record<string, unknown> }[];
   deps: Deps;
-  app: Hono;
+  app: Hono<SleeveEnv>;
 }
 
-export function testApp(endpoints: readonly Endpoint<any>[], options: SleeveOptions & { storage?: Storage } = {}): TestApp {
+export function testApp(endpoints: readonly AnyEndpoint[], options: SleeveOptions & { storage?: Storage } = {}): TestApp {
   const clock = { now: Date.UTC(2026, 10, 22, 12, 0, 0) };
   const logs: TestApp['logs'] = [];
   const log = { info: () => {}, error: (message: string, fields?: Record<string, unknown>) => void logs.push({ message, fields }) };
@@ -65,7 +69,7 @@ export type Behaviour = 'ok' | 'upstream' | 'timeout' | 'notfound' | 'bug' | 'ab
 
 /** A counting fake source behind a cached, limited endpoint with params and an alias. */
 export interface Echo {
-  endpoint: Endpoint<any>;
+  endpoint: AnyEndpoint;
   state: { calls: number; behaviour: Behaviour };
 }
 
@@ -73,6 +77,7 @@ export function echoEndpoint(opts: { path?: `/${string}`; rateLimit?: number; ca
   const state: Echo['state'] = { calls: 0, behaviour: 'ok' };
   const endpoint = defineEndpoint({
     path: opts.path ?? '/t/echo',
+    ...stub,
     aliases: ['/t/echo-alias'],
     rateLimit: opts.rateLimit,
     cache: opts.cache ?? 900,

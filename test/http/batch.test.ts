@@ -1,13 +1,17 @@
 /** D6 / spec §4.6: POST /batch. */
 import { describe, expect, it } from 'vitest';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { echoEndpoint, frameEndpoints, testApp, UA } from './_app.ts';
+import { mediaImage } from '../../core/routes/media.ts';
+import { trackPreview } from '../../core/routes/preview.ts';
+import { nowPlayingSocket } from '../../core/routes/radio.ts';
+import { echoEndpoint, frameEndpoints, testApp, UA, stub } from './_app.ts';
 
-const cover = defineEndpoint({ path: '/cover', public: true, batchable: false, handle: () => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } }) });
-const streamy = defineEndpoint({ path: '/t/stream', batchable: false, handle: () => ({}) });
+const cover = defineEndpoint({ ...stub, path: '/cover', public: true, batchable: false, handle: () => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } }) });
+const streamy = defineEndpoint({ ...stub, path: '/t/stream', batchable: false, handle: () => ({}) });
 let concurrent = 0;
 let peak = 0;
 const slow = defineEndpoint({
+  ...stub,
   path: '/t/slow',
   async handle() {
     peak = Math.max(peak, ++concurrent);
@@ -19,7 +23,7 @@ const slow = defineEndpoint({
 
 function setup(options: Parameters<typeof testApp>[1] = {}) {
   const echo = echoEndpoint({ rateLimit: 60 });
-  return { ...testApp([...frameEndpoints, echo.endpoint, cover, streamy, slow], options), echo };
+  return { ...testApp([...frameEndpoints, echo.endpoint, cover, streamy, slow, mediaImage, trackPreview, nowPlayingSocket], options), echo };
 }
 
 const post = (app: ReturnType<typeof setup>, body: unknown, init: RequestInit & { ip?: string; ua?: string | null } = {}) =>
@@ -58,7 +62,7 @@ describe('POST /batch (D6)', () => {
 
   it('refuses non-batchable paths per entry with 400, nested batches included', async () => {
     const app = setup();
-    const paths = ['/cover?artist=a&title=b', '/t/stream', '/batch', '/v3.0.0/batch', '/current/cover', '/media/images/x.svg', '/listen', '/chat', '/share/card', '/og', '/track/preview'];
+    const paths = ['/cover?artist=a&title=b', '/t/stream', '/batch', '/v3.0.0/batch', '/current/cover', '/media/images/genre/1.svg', '/track/preview?id=1', '/nowplaying/socket'];
     const { body } = await post(app, { requests: paths.map((path) => ({ path })) });
     for (const [id, entry] of Object.entries<any>(body.responses)) {
       expect(entry, paths[Number(id)]).toMatchObject({ status: 400, cache: null, body: { ok: false, error: { code: 'bad_request' } } });

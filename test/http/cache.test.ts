@@ -3,7 +3,7 @@ import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { HOT_ENTRIES } from '../../core/http/cache.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { echoEndpoint, frameEndpoints, testApp } from './_app.ts';
+import { echoEndpoint, frameEndpoints, testApp, stub } from './_app.ts';
 
 function setup(cache: number | 'forever' = 900, delayMs?: number) {
   const echo = echoEndpoint({ cache, delayMs });
@@ -116,7 +116,7 @@ describe('cache (D9)', () => {
 
   it('no-store endpoints say so and are never kept', async () => {
     let calls = 0;
-    const live = defineEndpoint({ path: '/t/live', cache: 'no-store', handle: () => ({ calls: ++calls }) });
+    const live = defineEndpoint({ ...stub, path: '/t/live', cache: 'no-store', handle: () => ({ calls: ++calls }) });
     const { fetch } = testApp([live]);
     const res = await fetch('/t/live');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -127,7 +127,7 @@ describe('cache (D9)', () => {
 
   it('an endpoint\'s own cacheKey replaces the case-folding default', async () => {
     let calls = 0;
-    const own = defineEndpoint({ path: '/t/own', cache: 60, cacheKey: (p: Record<string, string>) => `id=${p.id}`, handle: () => ({ calls: ++calls }) });
+    const own = defineEndpoint({ ...stub, path: '/t/own', cache: 60, cacheKey: (p: Record<string, string>) => `id=${p.id}`, handle: () => ({ calls: ++calls }) });
     const { fetch } = testApp([own]);
     await fetch('/t/own?id=AbC');
     expect((await fetch('/t/own?id=AbC')).headers.get('x-cache')).toBe('HIT');

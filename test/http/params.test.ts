@@ -8,7 +8,7 @@ import {
   countryParam, csvSubset, idParam, integerParam, isrcParam, optionalEnum, optionalInteger, optionalNumber, optionalText, requiredText,
 } from '../../core/schemas/params.ts';
 import { SleeveError } from '../../core/errors.ts';
-import { echoEndpoint, testApp } from './_app.ts';
+import { echoEndpoint, testApp, stub } from './_app.ts';
 
 /** Validates `query` against `{ [name]: schema }`: the output, or the 400's param and message. */
 function check(name: string, schema: v.GenericSchema<unknown, unknown>, query: Record<string, string | undefined>) {
@@ -123,7 +123,7 @@ describe('reading the query (core/http/query.ts)', () => {
 
 describe('the params layer through the app (D4)', () => {
   const echo = echoEndpoint({ cache: 'no-store' });
-  const plain = defineEndpoint({ path: '/t/plain', handle: ({ params }) => params });
+  const plain = defineEndpoint({ ...stub, path: '/t/plain', handle: ({ params }) => params });
   const { json, fetch } = testApp([echo.endpoint, plain]);
 
   it.each([
@@ -157,6 +157,7 @@ describe('remembered validations', () => {
   it('share one frozen result per query string, so no handler can change the next request', async () => {
     const seen: unknown[] = [];
     const mutating = defineEndpoint({
+      ...stub,
       path: '/t/mutate',
       params: v.object({ types: csvSubset('types', ['a', 'b'] as const) }),
       handle: ({ params }) => {

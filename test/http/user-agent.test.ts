@@ -1,13 +1,11 @@
 /** D2: the User-Agent rule, its public exemptions, and open CORS with preflight. */
 import { describe, expect, it } from 'vitest';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { hasContactEmail, PUBLIC_PATHS } from '../../core/http/user-agent.ts';
-import { testApp, frameEndpoints as endpoints } from './_app.ts';
+import { hasContactEmail } from '../../core/http/user-agent.ts';
+import { endpoints as routes } from '../../core/routes/index.ts';
+import { testApp, frameEndpoints as endpoints, stub } from './_app.ts';
 
-const publicStubs = [...PUBLIC_PATHS.filter((p) => p !== '/healthz' && p !== '/errors'), '/media/images/genre/1.svg'].map((path) =>
-  defineEndpoint({ path: path as `/${string}`, handle: () => ({ path }) }),
-);
-const declaredPublic = defineEndpoint({ path: '/t/declared-public', public: true, handle: () => ({ ok: true }) });
+const declaredPublic = defineEndpoint({ ...stub, path: '/t/declared-public', public: true, handle: () => ({ ok: true }) });
 
 describe('User-Agent (D2)', () => {
   it.each([
@@ -30,11 +28,16 @@ describe('User-Agent (D2)', () => {
     expect((await fetch('/editorial/genres', { ua })).status).toBe(200);
   });
 
-  it('lets the public paths and public declarations answer without one', async () => {
-    const { fetch } = testApp([...endpoints, ...publicStubs, declaredPublic]);
-    for (const path of ['/healthz', '/errors', '/t/declared-public', ...publicStubs.map((e) => e.path)]) {
+  it('lets public declarations answer without one', async () => {
+    const { fetch } = testApp([...endpoints, declaredPublic]);
+    for (const path of ['/healthz', '/errors', '/t/declared-public']) {
       expect((await fetch(path, { ua: null })).status, path).toBe(200);
     }
+  });
+
+  it('exempts exactly health, the error list, pictures and previews (what an <img> or <audio> asks)', () => {
+    const exempt = routes.filter((e) => e.public).map((e) => e.path);
+    expect(exempt.sort()).toEqual(['/artistimage', '/cover', '/errors', '/healthz', '/media/images/:kind/:file', '/track/preview']);
   });
 });
 

@@ -2,12 +2,12 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { hadRoute, findVersion, VERSIONS, VERSION_NAMES } from '../../core/http/versions.ts';
+import { findVersion, isAtLeast, VERSIONS, VERSION_NAMES } from '../../core/http/versions.ts';
 import { createSleeve } from '../../core/index.ts';
-import { frameEndpoints, testApp, UA } from './_app.ts';
+import { frameEndpoints, testApp, UA, stub } from './_app.ts';
 
-const searchAll = defineEndpoint({ path: '/search/all', rateLimit: 60, handle: () => ({ route: 'search/all' }) });
-const trackHot = defineEndpoint({ path: '/track/hot', aliases: ['/hot-tracks'], rateLimit: 30, handle: () => ({ route: 'track/hot' }) });
+const searchAll = defineEndpoint({ ...stub, path: '/search/all', since: '2.4.0', rateLimit: 60, handle: () => ({ route: 'search/all' }) });
+const trackHot = defineEndpoint({ ...stub, path: '/track/hot', aliases: ['/hot-tracks'], since: '2.1.1', rateLimit: 30, handle: () => ({ route: 'track/hot' }) });
 const endpoints = [...frameEndpoints, searchAll, trackHot];
 
 describe('version prefixes (D7)', () => {
@@ -33,8 +33,8 @@ describe('version prefixes (D7)', () => {
     expect(await status('/v2.1.0/track/hot')).toBe(404);
     expect(await status('/v2.1.0/hot-tracks')).toBe(200);
     expect(await status('/v2.1.0/healthz')).toBe(200);
-    expect(hadRoute(findVersion('2.3.1')!, '/batch')).toBe(false);
-    expect(hadRoute(findVersion('v2.4.0')!, '/batch')).toBe(true);
+    expect(isAtLeast(findVersion('2.3.1')!, '2.4.0')).toBe(false);
+    expect(isAtLeast(findVersion('v2.4.0')!, '2.4.0')).toBe(true);
   });
 
   it('pins below 3.0.0 answer errors as { error: message } with the same status', async () => {

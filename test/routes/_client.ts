@@ -8,6 +8,10 @@
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { createSleeve, type MusicSource, type Sleeve, type SleeveOptions } from '../../core/index.ts';
+import { isMedia } from '../../core/http/endpoint.ts';
+import { endpointFinder } from '../../core/http/find-endpoint.ts';
+import { VERSION_PREFIX } from '../../core/http/version-prefix.ts';
+import { endpoints } from '../../core/routes/index.ts';
 import { valid } from '../shape/_valid.ts';
 
 export const UA = 'test/1.0 (test@example.com)';
@@ -27,10 +31,20 @@ export interface Answer {
   body: any;
 }
 
+const declared = endpointFinder(endpoints);
+
+/** Every 2xx JSON answer must match the response schema its endpoint declares (and publishes). */
+function checkDeclared(path: string, body: unknown): void {
+  const endpoint = declared(new URL(path, 'http://x').pathname.replace(VERSION_PREFIX, '') || '/');
+  if (endpoint && !isMedia(endpoint.response)) valid(endpoint.response, body);
+}
+
 export async function call(path: string, init: { sleeve?: Sleeve; headers?: Record<string, string> } = {}): Promise<Answer> {
   const res = await (init.sleeve ?? sleeve).fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA, ...init.headers } }));
   const type = res.headers.get('content-type') ?? '';
-  return { status: res.status, headers: res.headers, body: type.includes('json') ? await res.json() : await res.text() };
+  const body = type.includes('json') ? await res.json() : await res.text();
+  if (res.status < 300 && type.includes('json')) checkDeclared(path, body);
+  return { status: res.status, headers: res.headers, body };
 }
 
 /** A 200 whose body matches `schema`; answers the body. */

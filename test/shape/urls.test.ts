@@ -23,9 +23,11 @@ describe('shared formatting (spec §2)', () => {
     expect(artistImageUrl('https://m.example', 42)).toBe('https://m.example/artistimage?id=42');
   });
 
-  it('takes the configured base over the request origin', () => {
-    const request = new Request('http://127.0.0.1:8787/track/info');
-    expect(baseUrlOf(undefined, request)).toBe('http://127.0.0.1:8787');
-    expect(baseUrlOf('https://music.example', request)).toBe('https://music.example');
+  it('takes the configured base over the request origin and mount path', () => {
+    const request = new Request('http://127.0.0.1:8787/track/info?x=1');
+    expect(baseUrlOf({ baseUrl: undefined, basePath: '' }, request)).toBe('http://127.0.0.1:8787');
+    expect(baseUrlOf({ baseUrl: undefined, basePath: '/music' }, request)).toBe('http://127.0.0.1:8787/music');
+    expect(baseUrlOf({ baseUrl: 'https://music.example', basePath: '/music' }, request)).toBe('https://music.example');
+    expect(baseUrlOf({ baseUrl: undefined, basePath: '' }, new Request('https://[::1]/x'))).toBe('https://[::1]');
   });
 });

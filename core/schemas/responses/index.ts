@@ -9,3 +9,4 @@ export * from './radio.ts';
 export * from './search.ts';
 export * from './tracks.ts';
 export * from './resolve.ts';
+export * from './service.ts';

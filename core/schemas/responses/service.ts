@@ -1,0 +1,44 @@
+/** @module The service's own answers: `/healthz` (D13), `/errors` (D3) and the `/batch` envelope (D6). */
+import * as v from 'valibot';
+import { count, int } from './common.ts';
+
+const check = v.strictObject({
+  name: v.picklist(['upstream-music-api', 'upstream-audio-features', 'cache-backend']),
+  ok: v.boolean(),
+  status: int,
+  latencyMs: count,
+});
+
+/** Spec §4.20: 200 when every check passed, 503 with the same body when one failed. */
+export const healthSchema = v.strictObject({
+  status: v.picklist(['ok', 'degraded']),
+  version: v.string(),
+  releasedAt: v.string(),
+  timestamp: v.string(),
+  elapsedMs: count,
+  checks: v.array(check),
+  degraded: v.boolean(),
+});
+
+export const errorsListSchema = v.strictObject({
+  /** The body shape since 3.0.0; pins below 3.0.0 answer `{ "error": "<message>" }`. */
+  shape: v.string(),
+  errors: v.array(v.strictObject({ code: v.string(), status: int, meaning: v.string() })),
+});
+
+/** One sub-request's outcome; `body` is that endpoint's own answer or error. */
+const subResponse = v.strictObject({
+  status: int,
+  elapsedMs: count,
+  cache: v.nullable(v.picklist(['HIT', 'MISS'])),
+  body: v.unknown(),
+});
+
+export const batchSchema = v.strictObject({
+  count: count,
+  succeeded: count,
+  failed: count,
+  elapsedMs: count,
+  /** Keyed by each request's `id` (its index when absent; `_2`, `_3`… on repeats). */
+  responses: v.record(v.string(), subResponse),
+});
