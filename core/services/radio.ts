@@ -7,7 +7,8 @@
  */
 import type { Deps } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
-import { nowPlayingBody, type NowPlayingBody } from '../shape/radio.ts';
+import type { NowPlayingBody } from '../schemas/responses/radio.ts';
+import { nowPlayingBody } from '../shape/radio.ts';
 import type { NowPlaying } from '../sources/types.ts';
 
 export async function loadNowPlaying(deps: Deps, station: string | undefined, base: string, signal?: AbortSignal): Promise<NowPlayingBody> {

@@ -3,16 +3,8 @@
  * `/album/tracks` (spec §4.14 names it; its shape is ours, README): the album's whole
  * tracklist with what `/album/info`'s entries leave out: ISRCs, disc numbers and credits.
  */
+import type { AlbumTracklist } from '../schemas/responses/albums.ts';
 import { creditsOf, type Album, type TrackHit } from '../sources/types.ts';
-
-export interface AlbumTracklistEntry {
-  id: number; title: string; isrc: string | null; trackNumber: number; discNumber: number; durationMs: number;
-  explicit: boolean; artists: { id: number; name: string }[];
-}
-
-export interface AlbumTracklist {
-  id: number; title: string; artist: { id: number; name: string }; trackCount: number; tracks: AlbumTracklistEntry[];
-}
 
 /** A missing position falls back to the place in the list, a missing disc to 1. */
 export function albumTracklist(album: Album, tracks: readonly TrackHit[]): AlbumTracklist {

@@ -2,39 +2,19 @@
  * @module
  * Spec §2.3: the album variants, each a pure function from a domain `Album`. Covers are the
  * `/cover` proxy keyed on the album artist and title, so a track and its album share an image.
+ * The types are the response schemas' (`schemas/responses/albums.ts`).
  */
-import type { Album, AlbumHit, RecordType, TrackHit } from '../sources/types.ts';
-import { albumTrackEntry, type AlbumTrackEntry } from './track.ts';
+import type { AlbumSearchResult, DiscographyRelease, FullAlbum, NewRelease, SearchAlbum } from '../schemas/responses/albums.ts';
+import type { Album, AlbumHit, TrackHit } from '../sources/types.ts';
+import { albumTrackEntry } from './track.ts';
 import { coverUrl } from './urls.ts';
-
-interface AlbumHead {
-  id: number; title: string; artist: string; artistId: number; cover: string;
-}
-export interface SearchAlbum extends AlbumHead {
-  releaseDate: string | null; recordType: RecordType; explicit: boolean; trackCount: number;
-  genreId: number | null; score: number;
-}
-export interface AlbumSearchResult extends AlbumHead {
-  releaseDate: string | null; trackCount: number; recordType: RecordType; explicit: boolean;
-}
-export interface DiscographyRelease extends AlbumHead {
-  releaseDate: string | null; recordType: RecordType; explicit: boolean; genreId: number | null; fans: number;
-}
-export interface NewRelease {
-  id: number; title: string; artist: { id: number; name: string }; cover: string;
-  releaseDate: string | null; recordType: RecordType;
-}
-export interface Contributor {
-  id: number; name: string; role: string;
-}
-export interface FullAlbum extends NewRelease {
-  trackCount: number; duration: number; label: string; upc: string; explicit: boolean;
-  genres: string[]; contributors: Contributor[]; tracks: AlbumTrackEntry[];
-}
 
 export function albumCover(album: AlbumHit, base: string): string {
   return coverUrl(base, album.artist.name, album.title);
 }
+
+/** The fields the search, search-result and discography variants open with (one `head` in their schemas). */
+type AlbumHead = Pick<SearchAlbum, 'id' | 'title' | 'artist' | 'artistId' | 'cover'>;
 
 function head(album: AlbumHit, base: string): AlbumHead {
   return { id: album.id, title: album.title, artist: album.artist.name, artistId: album.artist.id, cover: albumCover(album, base) };

@@ -3,19 +3,10 @@
  * Spec §2.4: the artist variants. Images are always the `/artistimage` proxy (spec §4.12:
  * "proxied image URLs"), never the upstream's own address.
  */
+import type { ArtistEntry, FullArtist, SearchArtist } from '../schemas/responses/artists.ts';
 import type { Artist, TrackHit } from '../sources/types.ts';
-import { artistInfoTopTrack, type ArtistInfoTopTrack } from './track.ts';
+import { artistInfoTopTrack } from './track.ts';
 import { artistImageUrl } from './urls.ts';
-
-export interface ArtistEntry {
-  id: number; name: string; image: string; fans: number;
-}
-export interface SearchArtist extends ArtistEntry {
-  albumCount: number; score: number;
-}
-export interface FullArtist extends ArtistEntry {
-  albumCount: number; topTracks: ArtistInfoTopTrack[]; relatedArtists: ArtistEntry[];
-}
 
 /** Spec §8.3: `/artist/info` carries at most 10 top tracks and 6 related artists. */
 export const ARTIST_INFO_TOP_TRACKS = 10;

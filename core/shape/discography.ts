@@ -1,16 +1,8 @@
 /** @module Spec §4.5 and D16: the `/artist/discography` body; with `type`, only that group's array. */
+import type { DiscographyBody } from '../schemas/responses/albums.ts';
 import type { GroupName, Discography } from '../services/discography.ts';
 import type { Artist } from '../sources/types.ts';
-import { discographyRelease, type DiscographyRelease } from './album.ts';
-
-export interface DiscographyBody extends Partial<Record<GroupName, DiscographyRelease[]>> {
-  artist: string;
-  artistId: number;
-  total: number;
-  counts: Record<GroupName, number>;
-  activeFrom: string | null;
-  activeTo: string | null;
-}
+import { discographyRelease } from './album.ts';
 
 export function discographyBody(artist: Artist, d: Discography, base: string): DiscographyBody {
   const body: DiscographyBody = {

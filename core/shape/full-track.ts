@@ -4,41 +4,14 @@
  * D17: the row the spec calls "the service" is `primaryArtist`; `timeSignature` is only in the
  * `/track/info` features, 4 when the provider has none.
  */
-import type { Album, Artist, AudioFeatures, RecordType, Track, TrackHit } from '../sources/types.ts';
+import type { InfoFeatures, InfoTrack, IsrcFeatures, IsrcTrack, TrackAlbum } from '../schemas/responses/full-track.ts';
+import type { Album, Artist, AudioFeatures, Track, TrackHit } from '../sources/types.ts';
 import { albumCover } from './album.ts';
-import { isrcRecommendation, recommendation, trackCover, type IsrcRecommendation, type Recommendation } from './track.ts';
+import { isrcRecommendation, recommendation, trackCover } from './track.ts';
 import { artistImageUrl, formatDuration, keyName } from './urls.ts';
 
-export interface IsrcFeatures {
-  key: string; keyIndex: number; mode: 'Major' | 'Minor'; tempo: number; loudness: number;
-  energy: number; danceability: number; valence: number; acousticness: number;
-  instrumentalness: number; liveness: number; speechiness: number;
-}
-export interface InfoFeatures extends IsrcFeatures {
-  timeSignature: number;
-}
-export interface PrimaryArtist {
-  id: number; name: string; genres: string[]; image: string;
-}
-export interface TrackAlbum {
-  id: number; name: string; albumType: RecordType; releaseDate: string | null; totalTracks: number;
-  label: string; genres: string[]; cover: string;
-}
-interface FullTrackBase {
-  found: true; id: number; name: string; explicit: boolean; isrc: string | null;
-  durationMs: number; durationFormatted: string; artists: { id: number; name: string }[]; primaryArtist: PrimaryArtist;
-}
-export interface InfoTrack extends FullTrackBase {
-  album: TrackAlbum; audioFeatures: InfoFeatures | null; recommendations: Recommendation[];
-}
-export interface IsrcTrack extends Omit<FullTrackBase, 'durationMs'> {
-  trackNumber: number | null; discNumber: number | null; durationMs: number;
-  album: TrackAlbum & { upc: string }; audioFeatures: IsrcFeatures | null; recommendations: IsrcRecommendation[];
-}
-/** D5: a track that cannot be found is a 200 echoing what was asked. */
-export interface TrackNotFound {
-  found: false; artist?: string; title?: string; isrc?: string;
-}
+// `core/routes/track.ts` names D5's answer from here; its one declaration is the schema's.
+export type { TrackNotFound } from '../schemas/responses/full-track.ts';
 
 /** What the track service gathers for one full track. */
 export interface TrackDetails {
@@ -62,6 +35,9 @@ export function infoFeatures(f: AudioFeatures): InfoFeatures {
   const { key, keyIndex, mode, ...rest } = isrcFeatures(f);
   return { key, keyIndex, mode, timeSignature: f.timeSignature ?? 4, ...rest };
 }
+
+/** What `/track/info` and `/track/isrc` share (one `head` in their schemas). */
+type FullTrackBase = Omit<InfoTrack, 'album' | 'audioFeatures' | 'recommendations'>;
 
 function base(d: TrackDetails, url: string): FullTrackBase {
   const { track } = d;

@@ -1,13 +1,7 @@
 /** @module Spec §4.16: the `/playlist/generate` body; `params` echoes the filters, null when omitted. */
+import type { GeneratedPlaylist } from '../schemas/responses/playlists.ts';
 import type { TrackHit } from '../sources/types.ts';
-import { relatedTrack, type RelatedTrack } from './track.ts';
-
-export interface GeneratedPlaylist {
-  playlist: string;
-  params: { genres: string; energy: number | null; tempo: number | null };
-  trackCount: number;
-  tracks: RelatedTrack[];
-}
+import { relatedTrack } from './track.ts';
 
 export function generatedPlaylist(genres: string, energy: number | undefined, tempo: number | undefined, tracks: readonly TrackHit[], base: string): GeneratedPlaylist {
   return {

@@ -4,13 +4,8 @@
  * `/media/images/genre/<id>.svg` (spec §1: images point back at the service), never the
  * upstream's address.
  */
+import type { GenreView } from '../schemas/responses/genres.ts';
 import type { Genre } from '../sources/types.ts';
-
-export interface GenreView {
-  id: number;
-  name: string;
-  image: string;
-}
 
 export function genreView(genre: Genre, base: string): GenreView {
   return { id: genre.id, name: genre.name, image: `${base}/media/images/genre/${genre.id}.svg` };

@@ -1,14 +1,8 @@
 /** @module Spec §2.5 and D11: the playlist variants; `creator` is the creator's display name. */
+import type { PlaylistInfo, PlaylistResult, SearchPlaylist } from '../schemas/responses/playlists.ts';
 import type { Playlist, PlaylistHit, TrackHit } from '../sources/types.ts';
-import { relatedTrack, type RelatedTrack } from './track.ts';
+import { relatedTrack } from './track.ts';
 import { playlistCoverUrl } from './urls.ts';
-
-export interface PlaylistResult {
-  id: number; title: string; trackCount: number; cover: string; creator: string;
-}
-export interface SearchPlaylist {
-  id: number; title: string; cover: string; trackCount: number; creator: string; public: boolean; score: number;
-}
 
 export function playlistResult(playlist: PlaylistHit, base: string): PlaylistResult {
   return { id: playlist.id, title: playlist.title, trackCount: playlist.trackCount, cover: playlistCoverUrl(base, playlist.id), creator: playlist.creator.name };
@@ -22,11 +16,6 @@ export function searchPlaylist(playlist: PlaylistHit, base: string, score: numbe
 }
 
 /** D11: `/playlist/info`, the whole playlist with its tracks as related-track objects. */
-export interface PlaylistInfo {
-  id: number; title: string; description: string; cover: string; trackCount: number; duration: number;
-  creator: string; public: boolean; fans: number; tracks: RelatedTrack[];
-}
-
 export function playlistInfo(playlist: Playlist, tracks: readonly TrackHit[], base: string): PlaylistInfo {
   return {
     id: playlist.id, title: playlist.title, description: playlist.description, cover: playlistCoverUrl(base, playlist.id),

@@ -4,34 +4,31 @@
  * copies each object field by field (no upstream extra ever leaks) and recomputes
  * `elapsed`/`remaining` from `played_at` at request time (D12).
  */
-import type { Listeners, Live, Mount, NextSong, NowPlaying, Song, SongHistoryEntry, Station } from '../sources/types.ts';
+import type {
+  NowPlayingBody, NowPlayingHistoryEntry, NowPlayingListeners, NowPlayingMount, NowPlayingNext, NowPlayingSong, NowPlayingStation,
+} from '../schemas/responses/radio.ts';
+import type { Listeners, Mount, NextSong, NowPlaying, Song, SongHistoryEntry, Station } from '../sources/types.ts';
 
-export interface CurrentSong extends SongHistoryEntry {
-  elapsed: number;
-  remaining: number;
-}
-export interface NowPlayingBody {
-  station: Station; listeners: Listeners; live: Live; now_playing: CurrentSong;
-  playing_next: NextSong | null; song_history: SongHistoryEntry[]; is_online: boolean; cache: null;
-}
+// `core/routes/radio.ts` names the body from here; its one declaration is the schema's.
+export type { NowPlayingBody } from '../schemas/responses/radio.ts';
 
 /** Upstream art may be a path on this service (`/cover?...`); answers carry absolute URLs. */
 const absolute = (art: string, base: string): string => (art.startsWith('/') ? `${base}${art}` : art);
 
-export function song(s: Song, base: string): Song {
+export function song(s: Song, base: string): NowPlayingSong {
   return {
     id: s.id, art: absolute(s.art, base), custom_fields: [...s.custom_fields], text: s.text, artist: s.artist, title: s.title,
     album: s.album, genre: s.genre, isrc: s.isrc, lyrics: s.lyrics,
   };
 }
 
-const listeners = (l: Listeners): Listeners => ({ total: l.total, unique: l.unique, current: l.current });
+const listeners = (l: Listeners): NowPlayingListeners => ({ total: l.total, unique: l.unique, current: l.current });
 
-function mount(m: Mount): Mount {
+function mount(m: Mount): NowPlayingMount {
   return { id: m.id, name: m.name, url: m.url, bitrate: m.bitrate, format: m.format, listeners: listeners(m.listeners), path: m.path, is_default: m.is_default };
 }
 
-export function station(s: Station): Station {
+export function station(s: Station): NowPlayingStation {
   return {
     id: s.id, name: s.name, shortcode: s.shortcode, description: s.description, frontend: s.frontend, backend: s.backend,
     timezone: s.timezone, listen_url: s.listen_url, url: s.url, public_player_url: s.public_player_url,
@@ -41,11 +38,11 @@ export function station(s: Station): Station {
   };
 }
 
-function historyEntry(e: SongHistoryEntry, base: string): SongHistoryEntry {
+function historyEntry(e: SongHistoryEntry, base: string): NowPlayingHistoryEntry {
   return { sh_id: e.sh_id, played_at: e.played_at, duration: e.duration, playlist: e.playlist, streamer: e.streamer, is_request: e.is_request, song: song(e.song, base) };
 }
 
-function nextSong(n: NextSong, base: string): NextSong {
+function nextSong(n: NextSong, base: string): NowPlayingNext {
   return { cued_at: n.cued_at, played_at: n.played_at, duration: n.duration, playlist: n.playlist, is_request: n.is_request, song: song(n.song, base) };
 }
 

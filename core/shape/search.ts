@@ -3,28 +3,12 @@
  * Spec §4.1: the `/search/all` body. `topResult` repeats the best-scored item of any section
  * (null when nothing matched); `total` is the number of items returned (D15).
  */
+import type { SearchAllBody, TopResult } from '../schemas/responses/search.ts';
 import type { SearchAllResult, SearchType, TopCandidate } from '../services/search.ts';
-import { searchAlbum, type SearchAlbum } from './album.ts';
-import { searchArtist, type SearchArtist } from './artist.ts';
-import { searchPlaylist, type SearchPlaylist } from './playlist.ts';
-import { searchTrack, type SearchTrack } from './track.ts';
-
-export type TopResult =
-  | { type: 'track'; score: number; item: SearchTrack }
-  | { type: 'artist'; score: number; item: SearchArtist }
-  | { type: 'album'; score: number; item: SearchAlbum }
-  | { type: 'playlist'; score: number; item: SearchPlaylist };
-
-export interface SearchAllBody {
-  query: string;
-  types: SearchType[];
-  topResult: TopResult | null;
-  total: number;
-  tracks: SearchTrack[];
-  artists: SearchArtist[];
-  albums: SearchAlbum[];
-  playlists: SearchPlaylist[];
-}
+import { searchAlbum } from './album.ts';
+import { searchArtist } from './artist.ts';
+import { searchPlaylist } from './playlist.ts';
+import { searchTrack } from './track.ts';
 
 export function searchAllBody(query: string, types: readonly SearchType[], result: SearchAllResult, top: TopCandidate | null, base: string): SearchAllBody {
   const tracks = result.tracks.map(({ item, score }) => searchTrack(item, base, score));

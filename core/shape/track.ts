@@ -1,39 +1,14 @@
 /**
  * @module
  * Spec §2.1: the compact track variants. Each is a pure function from a domain `Track`; the
- * field lists are the spec's, in its order, and nothing more.
+ * field lists are the spec's, in its order, and nothing more. The types are the response
+ * schemas' (`schemas/responses/tracks.ts`), so what is built here is what the tests check.
  */
+import type {
+  AlbumTrackEntry, ArtistInfoTopTrack, ChartTrack, IsrcRecommendation, Recommendation, RelatedTrack, SearchTrack, TopTrack,
+} from '../schemas/responses/tracks.ts';
 import { creditsOf, type TrackHit } from '../sources/types.ts';
 import { coverUrl, formatDuration, previewUrl } from './urls.ts';
-
-export interface SearchTrack {
-  id: number; name: string; artist: string; artistId: number; album: string; albumId: number;
-  durationMs: number; explicit: boolean; isrc: string | null; rank: number; previewUrl: string | null;
-  cover: string; score: number;
-}
-export interface RelatedTrack {
-  id: number; name: string; artist: string; artistId: number; album: string;
-  durationMs: number; explicit: boolean; isrc: string | null; cover: string;
-}
-export interface TopTrack {
-  id: number; name: string; album: string; albumId: number; durationMs: number; explicit: boolean;
-  isrc: string | null; cover: string;
-}
-export type ArtistInfoTopTrack = Omit<TopTrack, 'isrc'>;
-export interface ChartTrack {
-  position: number; id: number; name: string; artist: string; artistId: number; album: string;
-  durationMs: number; explicit: boolean; cover: string;
-}
-export interface AlbumTrackEntry {
-  id: number; title: string; durationMs: number; explicit: boolean; trackNumber: number;
-}
-export interface Recommendation {
-  id: number; name: string; artists: { name: string; id: number }[]; album: string;
-  durationMs: number; durationFormatted: string; cover: string;
-}
-export interface IsrcRecommendation extends Recommendation {
-  isrc: string | null;
-}
 
 export function trackCover(track: TrackHit, base: string): string {
   return coverUrl(base, track.artist.name, track.album.title);

@@ -4,8 +4,7 @@
  * both as "give me the next message, validated against the message schema".
  */
 import WebSocket from 'ws';
-import { nowPlayingMessageSchema } from '../../core/schemas/responses/index.ts';
-import type { NowPlayingBody } from '../../core/shape/radio.ts';
+import { nowPlayingMessageSchema, type NowPlayingBody } from '../../core/schemas/responses/index.ts';
 import { startChild } from '../helpers/child-server.ts';
 import { valid } from '../shape/_valid.ts';
 import { UA } from './_client.ts';

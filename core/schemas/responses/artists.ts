@@ -1,17 +1,20 @@
-/** @module Spec §2.4: schemas of the artist variants. */
+/** @module Spec §2.4: schemas of the artist variants, and their types (inferred, never restated). */
 import * as v from 'valibot';
-import type { ArtistEntry, FullArtist, SearchArtist } from '../../shape/artist.ts';
 import { count, id, image, score } from './common.ts';
 import { artistInfoTopTrackSchema } from './tracks.ts';
 
 const entry = { id, name: v.string(), image, fans: count };
 
-export const artistEntrySchema: v.GenericSchema<ArtistEntry> = v.strictObject(entry);
+export const artistEntrySchema = v.strictObject(entry);
+export type ArtistEntry = v.InferOutput<typeof artistEntrySchema>;
 
-export const searchArtistSchema: v.GenericSchema<SearchArtist> = v.strictObject({ ...entry, albumCount: count, score });
+export const searchArtistSchema = v.strictObject({ ...entry, albumCount: count, score });
+export type SearchArtist = v.InferOutput<typeof searchArtistSchema>;
 
-export const fullArtistSchema: v.GenericSchema<FullArtist> = v.strictObject({
+/** Spec §8.3: at most 10 top tracks and 6 related artists (`ARTIST_INFO_*` in `shape/artist.ts`). */
+export const fullArtistSchema = v.strictObject({
   ...entry, albumCount: count,
   topTracks: v.pipe(v.array(artistInfoTopTrackSchema), v.maxLength(10)),
   relatedArtists: v.pipe(v.array(artistEntrySchema), v.maxLength(6)),
 });
+export type FullArtist = v.InferOutput<typeof fullArtistSchema>;

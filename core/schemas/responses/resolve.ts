@@ -1,4 +1,4 @@
-/** @module Spec §4.17: the `/resolve` body; `data` has the shape its `type` names. */
+/** @module Spec §4.17: the `/resolve` body's schema and type (inferred); `data` has the shape its `type` names. */
 import * as v from 'valibot';
 import { fullAlbumSchema } from './albums.ts';
 import { fullArtistSchema } from './artists.ts';
@@ -6,11 +6,10 @@ import { infoTrackSchema } from './full-track.ts';
 import { playlistInfoSchema } from './playlists.ts';
 
 const source = v.picklist(['spotify', 'deezer', 'apple-music', 'youtube-music', 'soundcloud']);
-const entry = <T extends string, D>(type: T, data: v.GenericSchema<D>) =>
+const entry = <T extends string, D extends v.GenericSchema>(type: T, data: D) =>
   v.strictObject({ type: v.literal(type), source, originalUrl: v.string(), data });
 
-export const resolveSchema: v.GenericSchema<
-  { type: 'track' | 'album' | 'artist' | 'playlist'; source: string; originalUrl: string; data: unknown }
-> = v.variant('type', [
+export const resolveSchema = v.variant('type', [
   entry('track', infoTrackSchema), entry('album', fullAlbumSchema), entry('artist', fullArtistSchema), entry('playlist', playlistInfoSchema),
 ]);
+export type ResolveBody = v.InferOutput<typeof resolveSchema>;
