@@ -39,18 +39,18 @@ export const artistDiscography = defineEndpoint({
   },
 });
 
-interface ArtistList<Path extends `/${string}`, T, I extends v.GenericSchema> {
+interface ArtistList<Path extends `/${string}`, T, O> {
   path: Path;
   summary: string;
   defaultLimit: number;
   /** The schema of one item of the answer. */
-  item: I;
+  item: v.GenericSchema<unknown, O>;
   list(music: MusicSource, artistId: number, limit: number, signal: AbortSignal): Promise<T[]>;
-  shape(item: T, base: string): v.InferOutput<I>;
+  shape(item: T, base: string): O;
 }
 
 /** An artist's list (top tracks, similar artists): find the artist, list by its id, shape each item. */
-function artistList<const Path extends `/${string}`, T, I extends v.GenericSchema>({ path, summary, defaultLimit, item, list, shape }: ArtistList<Path, T, I>) {
+function artistList<const Path extends `/${string}`, T, O>({ path, summary, defaultLimit, item, list, shape }: ArtistList<Path, T, O>) {
   return defineEndpoint({
     path,
     summary,

@@ -45,22 +45,20 @@ export const resolve = defineEndpoint({
     const { signal } = request;
     const { source, canonicalUrl, item } = await resolveLink(deps.sources, params.url, signal);
     const music = deps.sources.music;
-    const data = await (async () => {
-      switch (item.type) {
-        case 'track':
-          return infoTrack(await trackDetails(deps.sources, item.track, { signal, degraded }), base);
-        case 'album':
-          return fullAlbum(item.album, await allAlbumTracks(music, item.album.id, signal), base);
-        case 'artist': {
-          const { top, related } = await artistInfoLists(music, item.artist.id, signal);
-          return fullArtist(item.artist, top, related, base);
-        }
-        case 'playlist': {
-          const { playlist, tracks } = await playlistWithTracks(music, item.playlist.id, signal);
-          return playlistInfo(playlist, tracks, base);
-        }
+    const head = { source, originalUrl: canonicalUrl };
+    switch (item.type) {
+      case 'track':
+        return { type: 'track', ...head, data: infoTrack(await trackDetails(deps.sources, item.track, { signal, degraded }), base) };
+      case 'album':
+        return { type: 'album', ...head, data: fullAlbum(item.album, await allAlbumTracks(music, item.album.id, signal), base) };
+      case 'artist': {
+        const { top, related } = await artistInfoLists(music, item.artist.id, signal);
+        return { type: 'artist', ...head, data: fullArtist(item.artist, top, related, base) };
       }
-    })();
-    return { type: item.type, source, originalUrl: canonicalUrl, data };
+      case 'playlist': {
+        const { playlist, tracks } = await playlistWithTracks(music, item.playlist.id, signal);
+        return { type: 'playlist', ...head, data: playlistInfo(playlist, tracks, base) };
+      }
+    }
   },
 });

@@ -34,18 +34,18 @@ export const searchAll = defineEndpoint({
 /** `query` plus a 1-50 `limit` defaulting to 20: the older search endpoints (spec §4.2–§4.4). */
 const listParams = v.object({ query: requiredText('query'), limit: integerParam('limit', 1, 50, 20) });
 
-interface ListSearch<Path extends `/${string}`, T, I extends v.GenericSchema> {
+interface ListSearch<Path extends `/${string}`, T, O> {
   path: Path;
   summary: string;
   rateLimit: number;
   /** The schema of one item of the answer. */
-  item: I;
+  item: v.GenericSchema<unknown, O>;
   find(music: MusicSource, query: string, limit: number, signal: AbortSignal): Promise<T[]>;
-  shape(item: T, base: string): v.InferOutput<I>;
+  shape(item: T, base: string): O;
 }
 
 /** One of the older search endpoints: find, then shape each item for the request's base. */
-function listSearch<const Path extends `/${string}`, T, I extends v.GenericSchema>({ path, summary, rateLimit, item, find, shape }: ListSearch<Path, T, I>) {
+function listSearch<const Path extends `/${string}`, T, O>({ path, summary, rateLimit, item, find, shape }: ListSearch<Path, T, O>) {
   return defineEndpoint({
     path,
     summary,
