@@ -10,7 +10,7 @@ export type ErrorCode =
 
 export const ERROR_CODES: Readonly<Record<ErrorCode, { status: number; meaning: string }>> = {
   bad_request: { status: 400, meaning: 'A parameter or the body is missing or invalid; error.param names the parameter.' },
-  unauthorized: { status: 401, meaning: 'The User-Agent header is missing or holds no contact e-mail address.' },
+  unauthorized: { status: 401, meaning: 'Neither the User-Agent nor the Api-User-Agent header holds a contact e-mail address.' },
   not_found: { status: 404, meaning: 'Unknown path, resource, station or version.' },
   method_not_allowed: { status: 405, meaning: 'The path exists but not for this method; see the Allow header.' },
   payload_too_large: { status: 413, meaning: 'The request body is over the limit (64 KiB for /batch).' },

@@ -27,7 +27,9 @@ export function cors(options: CorsOptions): MiddlewareHandler {
         headers: {
           ...always,
           'Access-Control-Allow-Methods': methods,
-          'Access-Control-Allow-Headers': c.req.header('access-control-request-headers') ?? 'Content-Type, User-Agent, If-None-Match',
+          // What the browser asks to send is allowed as asked; a preflight that names nothing
+          // (some clients) gets the headers Sleeve reads, Api-User-Agent included (D2).
+          'Access-Control-Allow-Headers': c.req.header('access-control-request-headers') ?? 'Content-Type, User-Agent, Api-User-Agent, If-None-Match',
           'Access-Control-Max-Age': '86400',
         },
       }));

@@ -1,8 +1,11 @@
 /**
  * @module
- * D2 / spec §5: every route but a few public ones needs a User-Agent holding a contact e-mail.
- * Which routes are public is the endpoint's own `public: true`, read once when the app is built
- * (images must load in an `<img>` tag, which sends no e-mail).
+ * D2 / spec §5: every route but a few public ones needs a contact e-mail from its caller, in
+ * `User-Agent` or, from a browser, in `Api-User-Agent`. A page's script cannot set
+ * `User-Agent` (the browser writes its own), so it names its contact in `Api-User-Agent`, the
+ * convention the Wikimedia APIs ask of browser callers for exactly this. Which routes are
+ * public is the endpoint's own `public: true`, read once when the app is built (images must
+ * load in an `<img>` tag, which sends no e-mail).
  */
 import type { MiddlewareHandler } from 'hono';
 import { SleeveError } from '../errors.ts';
@@ -11,7 +14,7 @@ import { SleeveError } from '../errors.ts';
 const EMAIL = /[^\s@<>()[\]"',;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 
 export const USER_AGENT_MESSAGE =
-  'Send a User-Agent header with a contact e-mail address, such as "MyApp/1.0 (you@example.com)", so we can reach you if your client misbehaves.';
+  'Send a User-Agent header with a contact e-mail address, such as "MyApp/1.0 (you@example.com)", so we can reach you if your client misbehaves. From a browser, send it as Api-User-Agent.';
 
 export function hasContactEmail(userAgent: string | undefined): boolean {
   return userAgent !== undefined && EMAIL.test(userAgent);
@@ -19,7 +22,10 @@ export function hasContactEmail(userAgent: string | undefined): boolean {
 
 export function userAgent(): MiddlewareHandler {
   return (c, next) => {
-    if (!hasContactEmail(c.req.header('user-agent'))) throw new SleeveError('unauthorized', USER_AGENT_MESSAGE);
+    // User-Agent first: nearly every caller is a program that sends it, so one test suffices.
+    if (!hasContactEmail(c.req.header('user-agent')) && !hasContactEmail(c.req.header('api-user-agent'))) {
+      throw new SleeveError('unauthorized', USER_AGENT_MESSAGE);
+    }
     return next();
   };
 }

@@ -28,6 +28,38 @@ describe('User-Agent (D2)', () => {
     expect((await fetch('/editorial/genres', { ua })).status).toBe(200);
   });
 
+  it('accepts the contact in Api-User-Agent, which a browser script can set where it cannot set User-Agent', async () => {
+    const { fetch } = testApp(endpoints);
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0';
+    const res = await fetch('/editorial/genres', { ua: browser, headers: { 'Api-User-Agent': 'MyApp/1.0 (you@example.com)' } });
+    expect(res.status).toBe(200);
+    expect((await fetch('/editorial/genres', { ua: null, headers: { 'Api-User-Agent': 'MyApp/1.0 (you@example.com)' } })).status).toBe(200);
+  });
+
+  it('carries Api-User-Agent into /batch sub-requests, so one header satisfies the batch', async () => {
+    const { json } = testApp(endpoints);
+    const { res, body } = await json('/batch', {
+      method: 'POST',
+      ua: null,
+      headers: { 'Api-User-Agent': 'MyApp/1.0 (you@example.com)', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ requests: [{ id: 'g', path: '/editorial/genres' }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(body.responses.g.status).toBe(200);
+  });
+
+  it.each([
+    ['neither header', null, null],
+    ['a browser User-Agent and no Api-User-Agent', 'Mozilla/5.0 Chrome/156.0', null],
+    ['an Api-User-Agent without an e-mail', 'Mozilla/5.0 Chrome/156.0', 'MyApp/1.0'],
+  ])('is 401 with %s, and the message names Api-User-Agent', async (_, ua, apiUa) => {
+    const { json } = testApp(endpoints);
+    const { res, body } = await json('/editorial/genres', { ua, headers: apiUa === null ? {} : { 'Api-User-Agent': apiUa } });
+    expect(res.status).toBe(401);
+    expect(body.error.code).toBe('unauthorized');
+    expect(body.error.message).toContain('Api-User-Agent');
+  });
+
   it('lets public declarations answer without one', async () => {
     const { fetch } = testApp([...endpoints, declaredPublic]);
     for (const path of ['/healthz', '/errors', '/t/declared-public']) {
@@ -63,5 +95,20 @@ describe('CORS (D2)', () => {
       expect(res.headers.get('access-control-allow-methods')).toContain('POST');
       expect(res.headers.get('access-control-allow-headers')).toBe('content-type');
     }
+  });
+
+  it('lets a browser send Api-User-Agent: echoed when the preflight asks for it, in the default list when it names nothing', async () => {
+    const { fetch } = testApp(endpoints);
+    const preflight = (requestHeaders?: string) => fetch('/editorial/genres', {
+      method: 'OPTIONS',
+      ua: null,
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', ...(requestHeaders ? { 'Access-Control-Request-Headers': requestHeaders } : {}) },
+    });
+    const asked = await preflight('api-user-agent');
+    expect(asked.status).toBe(204);
+    expect(asked.headers.get('access-control-allow-headers')).toBe('api-user-agent');
+    const unasked = await preflight();
+    expect(unasked.status).toBe(204);
+    expect(unasked.headers.get('access-control-allow-headers')?.toLowerCase().split(/,\s*/)).toContain('api-user-agent');
   });
 });
