@@ -29,6 +29,7 @@ import { routePath } from 'hono/route';
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
 import { hash64 } from '../hash.ts';
+import { conditionalAnswer } from '../http/conditional.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { idParam } from '../schemas/params.ts';
 import { generatedArt, initials, placeholderArt, type ArtOptions } from '../services/art.ts';
@@ -51,30 +52,14 @@ function placeholder(): Response {
   return new Response(placeholderArt(), { status: 404, headers: { 'Content-Type': SVG, 'Cache-Control': BRIEFLY } });
 }
 
-/** 304 when the request already holds this version (`If-None-Match`, weak or strong, or `*`). */
-function fresh(request: Request, etag: string): boolean {
-  const held = request.headers.get('if-none-match');
-  if (held === null) return false;
-  return held.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-}
-
-function picture(request: Request, body: string | Uint8Array<ArrayBuffer>, headers: { type: string; etag: string; cache: string }): Response {
-  const common = { ETag: headers.etag, 'Cache-Control': headers.cache };
-  if (fresh(request, headers.etag)) return new Response(null, { status: 304, headers: common });
-  return new Response(body, { status: 200, headers: { ...common, 'Content-Type': headers.type, 'X-Content-Type-Options': 'nosniff' } });
-}
-
 function art(request: Request, options: ArtOptions | null): Response {
   if (options === null) return placeholder();
   const svg = generatedArt(options);
-  return picture(request, svg, { type: SVG, etag: `"${hash64(svg)}"`, cache: FOREVER });
+  return conditionalAnswer(request, svg, { type: SVG, etag: `"${hash64(svg)}"`, cache: FOREVER });
 }
 
 function bytes(request: Request, image: ImageBytes): Response {
-  return picture(request, image.body, { type: image.contentType, etag: image.etag, cache: WEEK });
+  return conditionalAnswer(request, image.body, { type: image.contentType, etag: image.etag, cache: WEEK });
 }
 
 /**
