@@ -1,11 +1,11 @@
 /**
  * @module
- * `npm run bench` (also under `npx bun` and `npx deno run -A`): cache-hit throughput of three
- * cached endpoints through the whole frame (version, CORS, User-Agent, rate limit, params,
+ * `npm run bench:in-process` (also under `npx bun` and `npx deno run -A`): cache-hit throughput
+ * of three cached endpoints through the whole frame (version, CORS, User-Agent, rate limit, params,
  * cache) against a bare Hono app answering the same bytes, on the same runtime, rounds
  * interleaved so drift hits both alike. Two measures: in process (`app.fetch`, the frame's
- * own cost, the strict one) and over HTTP (the runtime's server and a keep-alive client,
- * what a deployment sees). Then the memory bound: 200,000 distinct queries through the
+ * own cost, the strict one) and over HTTP with a JavaScript client in this same process (which
+ * caps both sides at the client's speed: `npm run bench`, with wrk, is the server measure). Then the memory bound: 200,000 distinct queries through the
  * default storage, RSS before and after.
  */
 import { Hono } from 'hono';

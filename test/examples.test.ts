@@ -36,6 +36,23 @@ describe('examples', () => {
     expect((await embedded.request('/healthz')).status).toBe(404);
   });
 
+  it('embed answers links under /music, and each of them loads there', async () => {
+    const origin = 'http://host.test';
+    const get = (path: string) => embedded.request(`${origin}${path}`, { headers: UA });
+    const hot = await (await get('/music/track/hot?limit=3')).json();
+    const genres = await (await get('/music/editorial/genres')).json();
+    const search = await (await get('/music/search/all?query=love&types=tracks&limit=1')).json();
+    const links: string[] = [...hot.tracks.map((t: { cover: string }) => t.cover), genres[1].image, search.tracks[0].previewUrl];
+    const artist = await (await get(`/music/artist/info?id=${hot.tracks[0].artistId}`)).json();
+    links.push(artist.image);
+    for (const link of links) {
+      expect(link.startsWith(`${origin}/music/`), link).toBe(true);
+      const res = await embedded.request(link);
+      expect([200, 302], link).toContain(res.status);
+    }
+    expect((await embedded.request(`${origin}/cover?artist=a&title=b`)).status).toBe(404);
+  });
+
   it('live serves a track from the Deezer replay it is pointed at', async () => {
     const replay = await startReplay();
     const server = await startChild(`${BIN}tsx`, ['examples/live/server.ts'], replay.env);

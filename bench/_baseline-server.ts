@@ -1,0 +1,51 @@
+/**
+ * @module
+ * The baselines `bench/http.ts` measures Sleeve against, on the same runtime as Sleeve: a
+ * Hono app answering the very bytes Sleeve answers on a cache hit, asked of a running Sleeve
+ * at start-up (`BENCH_SLEEVE`, `BENCH_PATHS`). `BENCH_KIND=bare`: only `content-type`.
+ * `BENCH_KIND=same`: exactly the headers Sleeve sent, as one plain object built once, plus one
+ * `Map` update per request (what a counter costs) — the gap to it is overhead Sleeve chose.
+ */
+import { Hono } from 'hono';
+import { serveHttp } from './_runtime.ts';
+
+declare const Deno: { env: { get(name: string): string | undefined } } | undefined;
+const env = (name: string): string => {
+  const value = typeof Deno !== 'undefined' ? Deno.env.get(name) : process.env[name];
+  if (value === undefined) throw new Error(`${name} is not set`);
+  return value;
+};
+
+/** Headers the HTTP server writes itself; copying them would double them. */
+const SERVER_OWN = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+
+const sleeve = env('BENCH_SLEEVE');
+const paths: string[] = JSON.parse(env('BENCH_PATHS'));
+const kind = env('BENCH_KIND');
+const userAgent = env('BENCH_UA');
+
+const app = new Hono();
+const counts = new Map<string, number>();
+for (const path of paths) {
+  const pathname = path.split('?')[0]!;
+  await fetch(sleeve + path, { headers: { 'user-agent': userAgent } }).then((r) => r.arrayBuffer());
+  const hit = await fetch(sleeve + path, { headers: { 'user-agent': userAgent } });
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  if (hit.headers.get('x-cache') !== 'HIT') throw new Error(`${path} is not a cache hit on Sleeve (${hit.status}, ${hit.headers.get('x-cache')})`);
+  const type = hit.headers.get('content-type')!;
+  if (kind === 'bare') {
+    app.get(pathname, (c) => c.body(bytes, 200, { 'content-type': type }));
+  } else {
+    const headers: Record<string, string> = {};
+    hit.headers.forEach((value, name) => {
+      if (!SERVER_OWN.has(name)) headers[name] = value;
+    });
+    app.get(pathname, (c) => {
+      counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
+      return c.body(bytes, 200, headers);
+    });
+  }
+}
+
+const served = await serveHttp(app.fetch);
+console.log(`baseline ${kind} listening on ${served.url}`);

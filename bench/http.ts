@@ -1,0 +1,106 @@
+/**
+ * @module
+ * `npm run bench`: cache-hit throughput over real HTTP, measured with `wrk` (a C load
+ * generator, so the client is never the bottleneck), on Node, Bun and Deno. On each runtime,
+ * three servers run side by side: Sleeve itself (rate limiter on, limits raised a millionfold
+ * so the bench never meets them), and two Hono apps on the same runtime answering Sleeve's own
+ * bytes (`bench/_baseline-server.ts`): "bare" (only `content-type`) and "same headers" (every
+ * header Sleeve sends, one plain object, one `Map` update per request). Rounds interleave the
+ * three, so the machine's drift hits each alike; the table shows medians and two ratios:
+ * ×same is the overhead Sleeve chose, ×bare adds what its contract costs.
+ *
+ * Knobs: BENCH_RUNTIMES=node,bun,deno  BENCH_ROUNDS=5  BENCH_SECONDS=2  BENCH_CONNECTIONS=32
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { BIN, startChild, type ChildServer } from '../test/helpers/child-server.ts';
+
+const UA = 'SleeveBench/1.0 (bench@example.com)';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun,deno').split(',');
+
+if (spawnSync('wrk', ['--version']).error) {
+  console.error('bench: wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (macOS: brew install wrk).');
+  process.exit(1);
+}
+
+/** How each runtime runs a TypeScript entry. */
+const RUN: Record<string, (entry: string) => [string, string[]]> = {
+  node: (entry) => [`${BIN}tsx`, [entry]],
+  bun: (entry) => [`${BIN}bun`, [entry]],
+  deno: (entry) => [`${BIN}deno`, ['run', '-A', '--unstable-no-legacy-abort', entry]],
+};
+
+const SLEEVE_ENTRY: Record<string, string> = { node: 'adapters/node-main.ts', bun: 'adapters/bun-main.ts', deno: 'adapters/deno-main.ts' };
+
+interface Wrk {
+  rps: number;
+  p99ms: number;
+}
+
+/** One wrk run; any answer but a 2xx fails the bench (a 429 would measure the wrong thing). */
+function wrk(url: string): Wrk {
+  const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', `User-Agent: ${UA}`, url], { encoding: 'utf8' });
+  const bad = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+  if (bad) throw new Error(`${url}: ${bad[1]} answers were not 2xx`);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const p99ms = p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : NaN;
+  return { rps, p99ms };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function catalogueIsrc(sleeve: string): Promise<string> {
+  const res = await fetch(`${sleeve}/search/all?query=love&types=tracks&limit=1`, { headers: { 'user-agent': UA } });
+  const isrc = (await res.json()).tracks?.[0]?.isrc;
+  if (typeof isrc !== 'string') throw new Error('no track with an ISRC answers /search/all?query=love');
+  return isrc;
+}
+
+async function benchRuntime(runtime: string): Promise<void> {
+  const [command, args] = RUN[runtime]!(SLEEVE_ENTRY[runtime]!);
+  const children: ChildServer[] = [];
+  try {
+    const sleeve = await startChild(command, args, { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' }, 60_000);
+    children.push(sleeve);
+    const isrc = await catalogueIsrc(sleeve.url);
+    const paths = ['/editorial/genres', '/search/all?query=love&limit=10', '/track/hot?limit=50', `/track/isrc?isrc=${isrc}`, '/v2.5.0/search/all?query=love&limit=5'];
+    const baseline = (kind: string) => {
+      const [c, a] = RUN[runtime]!('bench/_baseline-server.ts');
+      return startChild(c, a, { BENCH_SLEEVE: sleeve.url, BENCH_PATHS: JSON.stringify(paths), BENCH_KIND: kind, BENCH_UA: UA }, 60_000);
+    };
+    const bare = await baseline('bare');
+    children.push(bare);
+    const same = await baseline('same');
+    children.push(same);
+    const targets = { sleeve: sleeve.url, bare: bare.url, same: same.url };
+    const names = Object.keys(targets) as (keyof typeof targets)[];
+    const runs = new Map<string, Wrk[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const path of paths) {
+        // Rotate who goes first, so no server always meets the machine right after a pause.
+        for (let i = 0; i < names.length; i++) {
+          const name = names[(i + round) % names.length]!;
+          const key = `${name} ${path}`;
+          runs.set(key, [...(runs.get(key) ?? []), wrk(targets[name] + path)]);
+        }
+      }
+    }
+    console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians\n`);
+    console.log('| endpoint | Sleeve req/s | p99 ms | bare req/s | same-headers req/s | × same | × bare |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const path of paths) {
+      const rps = (name: string) => median(runs.get(`${name} ${path}`)!.map((r) => r.rps));
+      const p99 = median(runs.get(`sleeve ${path}`)!.map((r) => r.p99ms));
+      const [s, b, h] = [rps('sleeve'), rps('bare'), rps('same')];
+      console.log(`| \`${path}\` | ${Math.round(s)} | ${p99.toFixed(2)} | ${Math.round(b)} | ${Math.round(h)} | ${(s / h).toFixed(2)} | ${(s / b).toFixed(2)} |`);
+    }
+  } finally {
+    await Promise.all(children.map((c) => c.stop()));
+  }
+}
+
+console.log(`# Cache hits over HTTP (${new Date().toISOString().slice(0, 10)}, ${(await import('node:os')).cpus().length} cores)`);
+for (const runtime of RUNTIMES) await benchRuntime(runtime);
