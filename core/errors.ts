@@ -6,7 +6,8 @@
 
 export type ErrorCode =
   | 'bad_request' | 'unauthorized' | 'not_found' | 'method_not_allowed' | 'payload_too_large'
-  | 'rate_limited' | 'internal_error' | 'upstream_error' | 'service_unavailable' | 'upstream_timeout';
+  | 'rate_limited' | 'internal_error' | 'upstream_error' | 'service_unavailable' | 'upstream_timeout'
+  | 'not_configured';
 
 export const ERROR_CODES: Readonly<Record<ErrorCode, { status: number; meaning: string }>> = {
   bad_request: { status: 400, meaning: 'A parameter or the body is missing or invalid; error.param names the parameter.' },
@@ -19,6 +20,7 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { status: number; meaning: 
   upstream_error: { status: 502, meaning: 'An upstream service failed or answered garbage.' },
   service_unavailable: { status: 503, meaning: 'The upstream budget is exhausted; see Retry-After.' },
   upstream_timeout: { status: 504, meaning: 'An upstream service did not answer in time.' },
+  not_configured: { status: 503, meaning: 'This deployment lacks what the feature needs (e.g. /docs without the swagger-ui-dist files).' },
 };
 
 export interface SleeveErrorOptions {

@@ -57,6 +57,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
 
 export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';
 export type { SleeveOptions, Mode, UpstreamUrls } from './options.ts';
+export type { DocsFiles } from './docs/swagger-ui-dist.ts';
 export type { Deps, Logger } from './deps.ts';
 export type * from './sources/types.ts';
 export { defineEndpoint, type Endpoint, type AnyEndpoint, type EndpointContext, type CachePolicy, type MediaAnswer } from './http/endpoint.ts';

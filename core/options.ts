@@ -6,6 +6,7 @@
 import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from 'unstorage';
 import type { Logger } from './deps.ts';
+import { installedSwaggerUi, type DocsFiles } from './docs/swagger-ui-dist.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { FetchLike } from './sources/kit/context.ts';
 import type { LinksOptions } from './sources/links/index.ts';
@@ -66,6 +67,12 @@ export interface SleeveOptions {
   bodyTimeoutMs?: number;
   /** The fetch live drivers call upstreams with (default: the runtime's). */
   fetch?: FetchLike;
+  /**
+   * Reads a file of swagger-ui-dist by name, for the `/docs` page. Default: the installed
+   * package, through `node:fs` on first request. A runtime without `node:fs` (an edge worker)
+   * passes its own (from a static host, a KV store), or `/docs` answers 503 `not_configured`.
+   */
+  docsFiles?: DocsFiles;
   /** The Deezer driver's options beyond its URL (live mode): country charts, page size, timeout. */
   deezer?: Omit<DeezerOptions, 'baseUrl'>;
   /** `/resolve`'s link metadata in live mode: each platform's base URL, optional Spotify credentials. */
@@ -126,6 +133,7 @@ export interface ResolvedOptions {
   maxSocketsPerIp: number;
   maxSockets: number;
   bodyTimeoutMs: number;
+  docsFiles: DocsFiles;
   deezer: Omit<DeezerOptions, 'baseUrl'>;
   links: LinksOptions;
 }
@@ -156,6 +164,7 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     maxSocketsPerIp: options.maxSocketsPerIp ?? 10,
     maxSockets: options.maxSockets ?? 1000,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
+    docsFiles: options.docsFiles ?? installedSwaggerUi,
     deezer: options.deezer ?? {},
     links: definedOnly(options.links ?? {}),
   };
