@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startChild, type ChildServer } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
+import { runDocsChecks } from './_docs.ts';
 import { overHttp, runSmoke } from './_smoke.ts';
 
 let server: ChildServer;
@@ -9,4 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-runSmoke('Bun (npm run start:bun, real binary)', overHttp(() => server.url));
+const name = 'Bun (npm run start:bun, real binary)';
+const http = overHttp(() => server.url);
+runSmoke(name, http);
+runDocsChecks(name, http);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { serve, type Served } from '../../adapters/node.ts';
+import { runDocsChecks } from './_docs.ts';
 import { overHttp, runSmoke } from './_smoke.ts';
 
 let served: Served;
@@ -9,4 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((done) => served.server.close(() => done())));
 
-runSmoke('Node adapter, in process', overHttp(() => `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`));
+const name = 'Node adapter, in process';
+const http = overHttp(() => `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`);
+runSmoke(name, http);
+runDocsChecks(name, http);
