@@ -72,6 +72,11 @@ describe('examples', () => {
     expect(config.rewrites).toEqual([{ source: '/(.*)', destination: '/api' }]);
   });
 
+  it('vercel ships swagger-ui-dist with the function: /docs reads its files at run time, by names no tracer can see', () => {
+    const config = JSON.parse(readFileSync(`${ROOT}examples/vercel/vercel.json`, 'utf8'));
+    expect(config.functions['api/index.ts'].includeFiles).toBe('node_modules/swagger-ui-dist/**');
+  });
+
   it.each(['bun', 'deno', 'node', 'vercel', 'embed', 'live'])('%s has a three-line README', (name) => {
     const lines = readFileSync(`${ROOT}examples/${name}/README.md`, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(3);
