@@ -49,57 +49,50 @@ const OWN_FILES: ReadonlyMap<string, { body: string; type: string }> = new Map([
 export const DOCS_FILE_NAMES: readonly string[] = [...PACKAGE_FILES.keys(), ...OWN_FILES.keys()];
 
 const UNREADABLE =
-  "The API reference page needs the files of the swagger-ui-dist package, which this deployment cannot read. Install swagger-ui-dist beside Sleeve and let it be read, or pass createSleeve({ docsFiles }).";
+  'The API reference page needs the files of the swagger-ui-dist package, which this deployment cannot read. Install swagger-ui-dist beside Sleeve and let it be read, or pass createSleeve({ docsFiles }).';
+
+/** Made on first call and kept; a failure is forgotten, so the next call tries again. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | undefined;
+  return () => {
+    if (kept === undefined) {
+      kept = make();
+      kept.catch(() => (kept = undefined));
+    }
+    return kept;
+  };
+}
 
 export function docsAssets(read: DocsFiles, log: Logger): DocsAssets {
-  const held = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
   let told = false;
-  /** A package file, read once; a failure is forgotten (the next request tries again) and logged once. */
-  const packageFile = (name: string) => {
-    let file = held.get(name);
-    if (file === undefined) {
-      file = read(name).then(
-        (bytes) => new Uint8Array(bytes),
-        (cause: unknown) => {
-          held.delete(name);
-          if (!told) log.error('the docs page cannot read swagger-ui-dist', { file: name, error: cause instanceof Error ? cause.message : String(cause) });
-          told = true;
-          throw new SleeveError('not_configured', UNREADABLE, { cause });
-        },
-      );
-      held.set(name, file);
-    }
-    return file;
+  const unreadable = (name: string) => (cause: unknown): never => {
+    // Logged once, however many requests meet it; the body never carries the cause (a path).
+    if (!told) log.error('the docs page cannot read swagger-ui-dist', { file: name, error: cause instanceof Error ? cause.message : String(cause) });
+    told = true;
+    throw new SleeveError('not_configured', UNREADABLE, { cause });
   };
+  const packageFiles = new Map(
+    [...PACKAGE_FILES.keys(), 'package.json'].map((name) => [name, once(() => read(name).then((bytes) => new Uint8Array(bytes), unreadable(name)))] as const),
+  );
 
-  let token: Promise<string> | undefined;
-  const currentToken = () => {
-    token ??= packageFile('package.json').then((bytes) => {
-      const { version } = JSON.parse(new TextDecoder().decode(bytes)) as { version?: unknown };
-      return hash64(`swagger-ui-dist@${String(version)}\n${INIT_SCRIPT}\n${PAGE_CSS}\n${pageHtml('')}`);
-    });
-    token.catch(() => (token = undefined));
-    return token;
-  };
-  const etagOf = (current: string, name: string) => `"${hash64(`${current} ${name}`)}"`;
+  const token = once(async () => {
+    const { version } = JSON.parse(new TextDecoder().decode(await packageFiles.get('package.json')!())) as { version?: unknown };
+    return hash64(`swagger-ui-dist@${String(version)}\n${INIT_SCRIPT}\n${PAGE_CSS}\n${pageHtml('')}`);
+  });
+  const page = once(async () => {
+    const body = pageHtml(await token());
+    return { body, type: 'text/html; charset=utf-8', etag: `"${hash64(body)}"` };
+  });
 
-  let page: Promise<DocsFile> | undefined;
   return {
-    token: currentToken,
-    page() {
-      page ??= currentToken().then((current) => {
-        const body = pageHtml(current);
-        return { body, type: 'text/html; charset=utf-8', etag: `"${hash64(body)}"` };
-      });
-      page.catch(() => (page = undefined));
-      return page;
-    },
+    token,
+    page,
     async file(name) {
       const own = OWN_FILES.get(name);
       const type = own?.type ?? PACKAGE_FILES.get(name);
       if (type === undefined) return null;
-      const [current, body] = await Promise.all([currentToken(), own?.body ?? packageFile(name)]);
-      return { body, type, etag: etagOf(current, name) };
+      const [current, body] = await Promise.all([token(), own?.body ?? packageFiles.get(name)!()]);
+      return { body, type, etag: `"${hash64(`${current} ${name}`)}"` };
     },
   };
 }

@@ -10,23 +10,10 @@
 /** Reads one file of swagger-ui-dist by its name in the package (`swagger-ui.css`, `package.json`). */
 export type DocsFiles = (name: string) => Promise<Uint8Array>;
 
-let packageDir: Promise<string> | undefined;
-
-/**
- * Where the package is installed, resolved as Node resolves it from this file (Deno with
- * `nodeModulesDir` and Bun resolve the same `node_modules`). Resolved once; a failure is
- * forgotten, so a later request tries again.
- */
-function swaggerUiDir(): Promise<string> {
-  packageDir ??= (async () => {
-    const [{ createRequire }, { dirname }] = await Promise.all([import('node:module'), import('node:path')]);
-    return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  })();
-  packageDir.catch(() => (packageDir = undefined));
-  return packageDir;
-}
-
+/** Called once per file (`docs/assets.ts` holds what it read), so nothing here is kept. */
 export const installedSwaggerUi: DocsFiles = async (name) => {
-  const [{ readFile }, { join }, dir] = await Promise.all([import('node:fs/promises'), import('node:path'), swaggerUiDir()]);
+  const [{ readFile }, { createRequire }, { dirname, join }] = await Promise.all([import('node:fs/promises'), import('node:module'), import('node:path')]);
+  // Found as Node finds it from this file; Bun, and Deno with `nodeModulesDir`, look in the same node_modules.
+  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   return readFile(join(dir, name));
 };
