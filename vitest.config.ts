@@ -8,6 +8,7 @@ export default defineConfig({
     // Examples import the package by name, as users do; point the name at the sources.
     alias: [
       { find: /^sleeve$/, replacement: here('./core/index.ts') },
+      { find: /^sleeve\/client$/, replacement: here('./client/index.ts') },
       { find: /^sleeve\/(bun|deno|node|vercel)$/, replacement: here('./adapters/$1.ts') },
     ],
   },

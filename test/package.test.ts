@@ -6,7 +6,7 @@ import { BIN, ROOT } from './helpers/child-server.ts';
 const read = (file: string) => JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8'));
 const pkg = read('package.json');
 const deno = read('deno.json');
-const SUBPATHS = ['.', './bun', './deno', './node', './vercel'];
+const SUBPATHS = ['.', './bun', './deno', './node', './vercel', './client'];
 
 /** `./adapters/bun.ts` and `./dist/adapters/bun.js` name the same module. */
 const moduleOf = (path: string) => path.replace(/^\.\/(dist\/)?/, '').replace(/\.(d\.ts|js|ts)$/, '');
@@ -31,8 +31,8 @@ describe('package shape', () => {
     execFileSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'pipe' });
   });
 
-  it('core touches no runtime global', () => {
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'core'], { cwd: ROOT, encoding: 'utf8' })
+  it('core and the client touch no runtime global', () => {
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'core', 'client'], { cwd: ROOT, encoding: 'utf8' })
       .split('\n')
       .filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(5);
@@ -47,7 +47,7 @@ describe('package shape', () => {
       execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'pipe' });
       const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
       const files: string[] = packed[0].files.map((f: { path: string }) => f.path);
-      for (const file of files) expect(file).toMatch(/^(dist\/(core|adapters)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
+      for (const file of files) expect(file).toMatch(/^(dist\/(core|adapters|client)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
       for (const subpath of SUBPATHS) {
         expect(files).toContain(pkg.exports[subpath].default.slice(2));
         expect(files).toContain(pkg.exports[subpath].types.slice(2));
@@ -55,10 +55,24 @@ describe('package shape', () => {
       // The built files run on plain Node, without a TypeScript loader.
       const out = execFileSync(process.execPath, ['--input-type=module', '-e', `
         const { createSleeve } = await import('sleeve');
-        for (const s of ['sleeve/node', 'sleeve/bun', 'sleeve/deno', 'sleeve/vercel']) await import(s);
+        for (const s of ['sleeve/node', 'sleeve/bun', 'sleeve/deno', 'sleeve/vercel', 'sleeve/client']) await import(s);
         const res = await createSleeve().fetch(new Request('http://x/healthz'));
         console.log(res.status);`], { cwd: ROOT, encoding: 'utf8' });
       expect(out.trim()).toBe('200');
+      // sleeve/client loads nothing of the server at run time (its types come from core, its code does not).
+      const client = files.filter((f) => /^dist\/client\/.+\.js$/.test(f));
+      expect(client).toContain('dist/client/index.js');
+      let bytes = 0;
+      for (const file of client) {
+        const code = readFileSync(`${ROOT}${file}`, 'utf8');
+        bytes += code.length;
+        const sources = [...code.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+        for (const from of sources) expect(from, file).toMatch(/^\.\/[\w-]+\.js$/);
+        if (file.endsWith('/index.js')) expect(sources.length).toBeGreaterThan(0);
+        expect(code, file).not.toMatch(/\bimport\s*\(/);
+      }
+      // Comments included; about 4 KB once minified.
+      expect(bytes).toBeLessThan(16_000);
     }, 120_000);
   });
 });

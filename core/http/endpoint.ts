@@ -55,12 +55,25 @@ export interface EndpointContext<P> {
 
 type MaybePromise<T> = T | Promise<T>;
 
-export interface Endpoint<S extends ParamsSchema | undefined = any, A extends Answer = any, Path extends `/${string}` = `/${string}`> {
+/** The methods an endpoint may take (HEAD follows GET, OPTIONS is the CORS layer's). */
+export type Method = 'GET' | 'POST';
+
+/** A request body's schema (`/batch`'s); the handler reads and checks the body itself. */
+export type BodySchema = v.GenericSchema<any, any>;
+
+export interface Endpoint<
+  S extends ParamsSchema | undefined = any,
+  A extends Answer = any,
+  Path extends `/${string}` = `/${string}`,
+  M extends Method = Method,
+  B extends BodySchema | undefined = BodySchema | undefined,
+> {
   /** The canonical path, e.g. `/track/hot`. Rate-limit buckets and cache keys use it. */
   path: Path;
   /** Other paths answering the same (spec §9: `/hot-tracks`); they share bucket and cache (D8). */
   aliases?: readonly `/${string}`[];
-  method?: 'GET' | 'POST';
+  /** Default GET. Kept in the type (like `path`, `params`, `body`) for the typed client. */
+  method?: M;
   /** One line saying what it answers: the OpenAPI summary, the `/llms.txt` line. */
   summary: string;
   /** More, when a caller needs it: rules, defaults, how it fails. Markdown. */
@@ -91,7 +104,7 @@ export interface Endpoint<S extends ParamsSchema | undefined = any, A extends An
   /** Valibot schema over the query record (D4); its bounds and defaults are published too. */
   params?: S;
   /** The body a POST takes, for the docs and the client (the handler reads and checks it). */
-  body?: v.GenericSchema<any, any>;
+  body?: B;
   /** A working query for the docs' "try it", `/llms.txt` and the client tests. */
   example?: Readonly<Record<string, string>>;
   /** The 2xx answer: a strict JSON schema (checked on every answer in the tests) or a medium. */
@@ -101,12 +114,19 @@ export interface Endpoint<S extends ParamsSchema | undefined = any, A extends An
 }
 
 /** Any endpoint, as the route table holds them. */
-export type AnyEndpoint = Endpoint<any, any, any>;
+export type AnyEndpoint = Endpoint<any, any, any, any, any>;
 
-/** Identity function that infers the path, the params and the answer, for typed handlers and client. */
-export function defineEndpoint<const Path extends `/${string}`, S extends ParamsSchema | undefined = undefined, A extends Answer = Answer>(
-  endpoint: Endpoint<S, A, Path>,
-): Endpoint<S, A, Path> {
+/**
+ * Identity function that infers the path, the params, the answer, the method (GET when not
+ * given) and the body, for typed handlers and the typed client.
+ */
+export function defineEndpoint<
+  const Path extends `/${string}`,
+  S extends ParamsSchema | undefined = undefined,
+  A extends Answer = Answer,
+  M extends Method = 'GET',
+  B extends BodySchema | undefined = undefined,
+>(endpoint: Endpoint<S, A, Path, M, B>): Endpoint<S, A, Path, M, B> {
   return endpoint;
 }
 
