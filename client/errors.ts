@@ -15,7 +15,8 @@ export type SleeveApiErrorCode = ErrorCode | 'unknown' | (string & {});
 /**
  * Each status's code, for legacy bodies, which carry only a message. A copy of D3's table
  * (`core/errors.ts`), kept here so the client loads nothing of the server; a test keeps the
- * two in step.
+ * two in step. A 503 reads as `service_unavailable`: `not_configured` shares the status, and a
+ * legacy body cannot tell them apart.
  */
 export const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
   400: 'bad_request',
