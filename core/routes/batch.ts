@@ -9,10 +9,11 @@
 import pLimit from 'p-limit';
 import { SleeveError } from '../errors.ts';
 import { readBatch, type SubRequest } from '../http/batch-request.ts';
-import { bindings, versionOf } from '../http/context.ts';
+import { bindings, versionOf, type SleeveBindings } from '../http/context.ts';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
 import { versionedErrorBody } from '../http/errors.ts';
 import type { FrameApi } from '../http/frame-api.ts';
+import { traceOf } from '../http/request-trace.ts';
 import { VERSION_PREFIX } from '../http/version-prefix.ts';
 import type { VersionInfo } from '../http/versions.ts';
 
@@ -37,7 +38,7 @@ function refusal(frame: FrameApi, url: URL): string | undefined {
   return undefined;
 }
 
-async function run(sub: SubRequest, frame: FrameApi, request: Request, env: { clientIp?: string; sleeveVersion: string }, version: VersionInfo): Promise<SubResponse> {
+async function run(sub: SubRequest, frame: FrameApi, request: Request, env: SleeveBindings, version: VersionInfo): Promise<SubResponse> {
   const started = performance.now();
   const refused = refusal(frame, sub.url);
   if (refused) {
@@ -69,7 +70,8 @@ export const batch: Endpoint = defineEndpoint({
     const started = performance.now();
     const subs = await readBatch(request, deps.options.bodyTimeoutMs);
     const version = versionOf(c);
-    const env = { clientIp: bindings(c).clientIp, sleeveVersion: version.name };
+    // Sub-requests share the batch's id and upstream tally (D20): one id for the caller to quote.
+    const env = { clientIp: bindings(c).clientIp, sleeveVersion: version.name, sleeveBatch: traceOf(c) };
     const limit = pLimit(CONCURRENCY);
     const results = await Promise.all(subs.map((sub) => limit(() => run(sub, frame, request, env, version))));
     const responses: Record<string, SubResponse> = {};

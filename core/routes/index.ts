@@ -17,6 +17,7 @@ import { searchAlbums, searchAll, searchArtist, searchPlaylists } from './search
 import { trackPreview } from './preview.ts';
 import { trackHot, trackInfo, trackIsrc, trackRelated } from './track.ts';
 import { errorsList } from './meta.ts';
+import { metrics } from './metrics.ts';
 
 /** Spec §4.1–§4.5, §4.7–§4.16, §4.19 and the D12/D14 extras (issue #5). */
 const metadata: readonly Endpoint<any>[] = [
@@ -27,4 +28,4 @@ const metadata: readonly Endpoint<any>[] = [
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
 ];
 
-export const endpoints: readonly Endpoint<any>[] = [healthz, editorialGenres, ...metadata, errorsList, batch];
+export const endpoints: readonly Endpoint<any>[] = [healthz, editorialGenres, ...metadata, errorsList, batch, metrics];
