@@ -16,6 +16,7 @@ import { searchAlbums, searchAll, searchArtist, searchPlaylists } from './search
 import { trackPreview } from './preview.ts';
 import { trackHot, trackInfo, trackIsrc, trackRelated } from './track.ts';
 import { errorsList } from './meta.ts';
+import { metrics } from './metrics.ts';
 
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then spec
@@ -29,7 +30,7 @@ export const endpoints = [
   trackRelated, trackInfo, trackIsrc, trackHot, trackPreview,
   albumInfo, albumTracks, albumNewReleases, playlistGenerate, playlistInfo, resolve,
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
-  errorsList, batch,
+  errorsList, batch, metrics,
 ] as const;
 
 /** The route table's type: what the client and the docs are generated from. */

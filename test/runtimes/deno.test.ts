@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startChild, type ChildServer } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
-import { overHttp, runSmoke } from './_smoke.ts';
+import { overHttp, runLogSmoke, runSmoke } from './_smoke.ts';
 
 let server: ChildServer;
 beforeAll(async () => {
@@ -10,3 +10,4 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 runSmoke('Deno (npm run start:deno, real binary)', overHttp(() => server.url));
+runLogSmoke('Deno', () => server);
