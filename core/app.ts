@@ -1,7 +1,7 @@
 /**
  * @module
- * Builds the Hono app from the route table. Every request meets CORS and the body guard
- * first; then each endpoint is registered under its path and aliases, bare and under every
+ * Builds the Hono app from the route table. Every request meets the observe layer (D20: its
+ * id, log line and metrics, around everything else), CORS and the body guard first; then each endpoint is registered under its path and aliases, bare and under every
  * version prefix (D7), behind the frame in the architecture's order: version → WebSocket
  * refusal → User-Agent → rate limit → params → cache (read) → route → cache (write). Each
  * layer is built from the declaration when the app is built, so a request only runs the layers
@@ -23,15 +23,17 @@ import { frameState, type FrameState } from './http/frame.ts';
 import type { SleeveEnv } from './http/context.ts';
 import { baseUrlOf } from './shape/urls.ts';
 import { methodNotAllowed, versionGate } from './http/methods.ts';
+import { observe } from './http/observe.ts';
 import { params, paramsOf } from './http/params.ts';
 import { rateLimit, scaledLimit } from './http/rate-limit.ts';
+import { requestIdOf, tallyUpstream } from './http/request-trace.ts';
 import { userAgent } from './http/user-agent.ts';
 import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/version-prefix.ts';
 import { refuseWebSocket } from './http/websocket.ts';
 
 export const EXPOSED_HEADERS: readonly string[] = [
   'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining',
-  'X-RateLimit-Reset', 'Retry-After', 'X-Cache', 'ETag', 'Allow',
+  'X-RateLimit-Reset', 'Retry-After', 'X-Cache', 'ETag', 'Allow', 'X-Request-Id',
 ];
 
 /** The layers an endpoint needs, from its declaration, in the architecture's order. */
@@ -71,6 +73,7 @@ export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<S
     endpointAt: endpointFinder(endpoints),
   };
 
+  app.use('*', observe(deps, endpoints));
   app.use('*', cors({ exposeHeaders: EXPOSED_HEADERS }));
   app.use('*', bodyLimit());
   for (const endpoint of endpoints) {
@@ -84,6 +87,7 @@ export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<S
         const notFound = () => keepBriefly(c, NOT_FOUND_SECONDS);
         const request = c.req.raw;
         const base = baseUrlOf(deps.options, request);
+        tallyUpstream(c);
         const out = await endpoint.handle({ params: paramsOf(c), deps, request, base, c, frame, degraded, notFound });
         return out instanceof Response ? out : c.json(out as object);
       };
@@ -107,6 +111,6 @@ export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<S
   };
   app.all('*', unknown);
   app.notFound(unknown);
-  app.onError((thrown, c) => errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal, c.req.url), errorVersion(c)));
+  app.onError((thrown, c) => errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal, c.req.url, requestIdOf(c)), errorVersion(c)));
   return app;
 }

@@ -19,6 +19,8 @@ export class ConfigError extends Error {
 const count = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(1));
 const integer = (min: number, max: number) => v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
 
+const flag = v.pipe(v.picklist(['0', '1', 'true', 'false']), v.transform((s) => s === '1' || s === 'true'));
+
 const httpUrl = v.pipe(v.string(), v.url(), v.check((s) => /^https?:\/\//i.test(s)));
 
 /** Each variable: its schema and the words that say what it accepts. */
@@ -45,7 +47,11 @@ const VARIABLES = {
   SLEEVE_STATION: [v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/i)), 'a station shortcode (letters, digits, - and _)'],
   SLEEVE_STORAGE: [v.pipe(v.string(), v.regex(/^(memory|fs:.+|rediss?:\/\/.+)$/)), 'memory, fs:<dir> or redis://host:port'],
   SLEEVE_CATALOG: [v.pipe(v.string(), v.minLength(1)), 'the path of a catalogue file'],
-  SLEEVE_TRUST_PROXY: [v.pipe(v.picklist(['0', '1', 'true', 'false']), v.transform((s) => s === '1' || s === 'true')), '1 or 0'],
+  SLEEVE_TRUST_PROXY: [flag, '1 or 0'],
+  /** D20: one line per request, and how. */
+  SLEEVE_LOG: [v.picklist(['json', 'pretty', 'off']), 'json, pretty or off'],
+  /** D20: serve /metrics. */
+  SLEEVE_METRICS: [flag, '1 or 0'],
   SLEEVE_RATE_LIMITS: [
     v.union([v.literal('off'), v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/), v.transform(Number), v.minValue(0.01))]),
     'off, or a factor such as 100 that multiplies every limit',
@@ -114,6 +120,8 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       maxConnections: p.SLEEVE_MAX_CONNECTIONS,
       idleTimeoutMs: p.SLEEVE_IDLE_TIMEOUT_MS,
       headersTimeoutMs: p.SLEEVE_HEADERS_TIMEOUT_MS,
+      requestLog: p.SLEEVE_LOG,
+      metrics: p.SLEEVE_METRICS,
     },
   };
 }

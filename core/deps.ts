@@ -5,12 +5,15 @@
  */
 import type { Storage } from 'unstorage';
 import type { Breaker } from './storage/breaker.ts';
+import type { Metrics } from './observe/metrics.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { Sources } from './sources/types.ts';
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /** One request's line (D20), already formatted; without this method it goes to `info`. */
+  request?(line: string): void;
 }
 
 export interface Deps {
@@ -24,4 +27,6 @@ export interface Deps {
   /** Unix milliseconds; injectable so tests can move time (radio, cache expiry, limits). */
   now(): number;
   log: Logger;
+  /** What /metrics reports (D20); absent unless metrics are on, and then nothing is counted. */
+  metrics?: Metrics;
 }

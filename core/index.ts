@@ -8,13 +8,16 @@ import type { SleeveEnv } from './http/context.ts';
 import { createApp } from './app.ts';
 import { unmounted } from './http/mount.ts';
 import type { Deps, Logger } from './deps.ts';
+import { createMetrics } from './observe/metrics.ts';
 import { resolveOptions, type SleeveOptions } from './options.ts';
 import { endpoints } from './routes/index.ts';
-import { createDriverContext } from './sources/kit/context.ts';
+import { metrics as metricsRoute } from './routes/metrics.ts';
+import { createDriverContext, type DriverContext } from './sources/kit/context.ts';
 import { registerSources } from './sources/registry.ts';
 import type { Sources } from './sources/types.ts';
 import { storageBreaker } from './storage/breaker.ts';
 import { storageFromSpec } from './storage/from-spec.ts';
+import { VERSION } from './version.ts';
 
 /** What an adapter knows about the connection and core cannot: passed as Hono `env`. */
 export interface ConnInfo {
@@ -34,6 +37,8 @@ const line = (message: string, fields?: Record<string, unknown>) => `[sleeve] ${
 const consoleLogger: Logger = {
   info: (message, fields) => console.log(line(message, fields)),
   error: (message, fields) => console.error(line(message, fields)),
+  // Request lines as they are (D20): with SLEEVE_LOG=json each line is one JSON object.
+  request: (message) => console.log(message),
 };
 
 export function createSleeve(options: SleeveOptions = {}): Sleeve {
@@ -43,14 +48,19 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const log = options.log ?? consoleLogger;
   // Recovery is probed with a read of a key that need not exist: any answer means the storage is back.
   const breaker = storageBreaker(log, resolved.storageName, () => storage.hasItem('sleeve:breaker-probe'));
+  let ctx: DriverContext | undefined;
+  // D20: nothing is counted for /metrics unless it is served.
+  const metrics = resolved.metrics ? createMetrics({ version: VERSION, mode: resolved.mode, startedAt: now(), budgets: () => ctx?.budgets ?? new Map() }) : undefined;
+  const perRequest = resolved.requestLog !== 'off' && resolved.mode === 'live';
+  const counting = perRequest || metrics ? { perRequest, onCall: metrics?.upstreamCall } : undefined;
   const given = options.sources ?? {};
   const complete = given.music && given.features && given.radio;
   const registered = complete
     ? { sources: given as Sources, summary: `${resolved.mode} mode (sources given by the embedder)` }
-    : registerSources(resolved, createDriverContext({ storage, breaker, now, log, fetch: options.fetch }));
+    : registerSources(resolved, (ctx = createDriverContext({ storage, breaker, now, log, fetch: options.fetch, counting })));
   const sources: Sources = { ...registered.sources, ...given };
-  const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log };
-  const app = createApp(deps, endpoints);
+  const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log, metrics };
+  const app = createApp(deps, metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute));
   const strip = unmounted(resolved.basePath);
   return { fetch: async (request, info = {}) => app.fetch(strip(request), info), app, deps };
 }

@@ -7,6 +7,7 @@ import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from 'unstorage';
 import type { Logger } from './deps.ts';
 import { installedSwaggerUi, type DocsFiles } from './docs/swagger-ui-dist.ts';
+import type { RequestLogFormat } from './observe/request-line.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { FetchLike } from './sources/kit/context.ts';
 import type { LinksOptions } from './sources/links/index.ts';
@@ -50,7 +51,12 @@ export interface SleeveOptions {
   catalog?: string | Uint8Array;
   /** Unix milliseconds; injectable for tests. */
   now?: () => number;
+  /** Where lines go (default: the console); a `request` method takes the request lines. */
   log?: Logger;
+  /** D20: one line per request as `json` (default), `pretty`, or `off` (`SLEEVE_LOG`). */
+  requestLog?: RequestLogFormat;
+  /** D20: serve `/metrics` (Prometheus) and count what it reports (`SLEEVE_METRICS`); default false. */
+  metrics?: boolean;
   /**
    * D12: the runtime's WebSocket upgrade for `/nowplaying/socket` (`hono/bun`, `hono/deno`,
    * `@hono/node-server`), given by the adapter so core imports no runtime module. Without it
@@ -136,6 +142,8 @@ export interface ResolvedOptions {
   docsFiles: DocsFiles;
   deezer: Omit<DeezerOptions, 'baseUrl'>;
   links: LinksOptions;
+  requestLog: RequestLogFormat;
+  metrics: boolean;
 }
 
 export const DEFAULT_UPSTREAMS: UpstreamUrls = {
@@ -167,6 +175,8 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     docsFiles: options.docsFiles ?? installedSwaggerUi,
     deezer: options.deezer ?? {},
     links: definedOnly(options.links ?? {}),
+    requestLog: options.requestLog ?? 'json',
+    metrics: options.metrics ?? false,
   };
 }
 

@@ -58,7 +58,10 @@ describe('package shape', () => {
         for (const s of ['sleeve/node', 'sleeve/bun', 'sleeve/deno', 'sleeve/vercel', 'sleeve/client']) await import(s);
         const res = await createSleeve().fetch(new Request('http://x/healthz'));
         console.log(res.status);`], { cwd: ROOT, encoding: 'utf8' });
-      expect(out.trim()).toBe('200');
+      // The request's own log line (D20) comes first, then the status.
+      const [line, status] = out.trim().split('\n');
+      expect(JSON.parse(line!)).toMatchObject({ path: '/healthz', status: 200 });
+      expect(status).toBe('200');
       // sleeve/client loads nothing of the server at run time (its types come from core, its code does not).
       const client = files.filter((f) => /^dist\/client\/.+\.js$/.test(f));
       expect(client).toContain('dist/client/index.js');

@@ -7,6 +7,7 @@
  * through the app with no prefix of its own, carries the batch's version in a fresh `env`.
  */
 import type { Context } from 'hono';
+import type { RequestTrace } from './request-trace.ts';
 import { CURRENT, findVersion, type VersionInfo } from './versions.ts';
 
 export interface SleeveBindings {
@@ -14,6 +15,8 @@ export interface SleeveBindings {
   clientIp?: string;
   /** The version of a `/batch` sub-request's batch (D6, D7); absent means the current version. */
   sleeveVersion?: string;
+  /** A `/batch` sub-request's batch: its id and upstream tally (D20). */
+  sleeveBatch?: RequestTrace;
 }
 
 /** What the frame's layers leave on a request for the later ones. */

@@ -25,13 +25,14 @@ export function errorBody(error: SleeveError): ErrorBody {
 }
 
 /**
- * Turns anything thrown into a SleeveError; bugs get a request id to quote in reports. Two
+ * Turns anything thrown into a SleeveError; bugs get a request id to quote in reports, logged
+ * here once with the stack (the request's own line only says 500). Two
  * failures are the client's, so neither logged nor counted as bugs: a request whose client
  * has gone (`signal` aborted; nobody reads the answer), and a request whose own URL does not
  * parse (Bun and Deno pass on a Host such as `example.com:99999`, and the first `new URL`
  * of it throws). Checked only once something failed, so a good request pays nothing.
  */
-export function toSleeveError(thrown: unknown, log: Logger, signal?: AbortSignal, url?: string): SleeveError {
+export function toSleeveError(thrown: unknown, log: Logger, signal?: AbortSignal, url?: string, id?: string): SleeveError {
   if (thrown instanceof SleeveError) return thrown;
   if (signal?.aborted) return new SleeveError('bad_request', 'The client closed the request before it was answered.');
   if (url !== undefined && !URL.canParse(url)) {
@@ -41,7 +42,8 @@ export function toSleeveError(thrown: unknown, log: Logger, signal?: AbortSignal
   if (thrown instanceof Error && thrown.name === 'TimeoutError') {
     return new SleeveError('upstream_timeout', 'An upstream service did not answer in time.', { cause: thrown });
   }
-  const requestId = crypto.randomUUID();
+  // The request's own id (D20: its X-Request-Id), so the caller's quote finds this line.
+  const requestId = id ?? crypto.randomUUID();
   log.error('internal error', { requestId, error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) });
   return new SleeveError('internal_error', `Something went wrong on our side; quote request id ${requestId} when reporting it.`, {
     extra: { requestId },

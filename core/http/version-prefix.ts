@@ -54,7 +54,7 @@ function versionsError(message: string): SleeveError {
 }
 
 /** The path below the host's base, and its version-like first segment if it has one. */
-function split(c: Context): { path: string; label?: string; rest: string } {
+export function splitPrefix(c: Context): { path: string; label?: string; rest: string } {
   // Under `route('/music', app)` the path still holds the host's base before the prefix.
   const base = basePath(c).replace(/\/$/, '');
   const path = base && c.req.path.startsWith(base) ? c.req.path.slice(base.length) || '/' : c.req.path;
@@ -67,7 +67,7 @@ function split(c: Context): { path: string; label?: string; rest: string } {
  * before any route (the body guard) or no route at all (404) reads the prefix from the path.
  */
 export function errorVersion(c: Context): VersionInfo {
-  const { label } = split(c);
+  const { label } = splitPrefix(c);
   return (label === undefined ? undefined : findVersion(label)) ?? versionOf(c);
 }
 
@@ -77,7 +77,7 @@ export function errorVersion(c: Context): VersionInfo {
  * known version with an unknown rest answers in that version's shape.
  */
 export function notFound(c: Context): { error: SleeveError; version: VersionInfo } {
-  const { path, label, rest } = split(c);
+  const { path, label, rest } = splitPrefix(c);
   const version = label === undefined ? versionOf(c) : findVersion(label);
   if (!version) return { error: versionsError(`Unknown version ${label}.`), version: CURRENT };
   if (label !== undefined && VERSION_PREFIX.test(rest)) return { error: versionsError('Only one version prefix is allowed.'), version };

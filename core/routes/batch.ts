@@ -9,11 +9,12 @@
 import pLimit from 'p-limit';
 import { SleeveError } from '../errors.ts';
 import { batchBodySchema, readBatch, type SubRequest } from '../http/batch-request.ts';
-import { bindings, versionOf } from '../http/context.ts';
+import { bindings, versionOf, type SleeveBindings } from '../http/context.ts';
 import { defineEndpoint, isBatchable } from '../http/endpoint.ts';
 import { batchSchema } from '../schemas/responses/index.ts';
 import { versionedErrorBody } from '../http/errors.ts';
 import type { FrameApi } from '../http/frame-api.ts';
+import { traceOf } from '../http/request-trace.ts';
 import { VERSION_PREFIX } from '../http/version-prefix.ts';
 import type { VersionInfo } from '../http/versions.ts';
 
@@ -35,7 +36,7 @@ function refusal(frame: FrameApi, url: URL): string | undefined {
   return endpoint && !isBatchable(endpoint) ? `${path} cannot be batched` : undefined;
 }
 
-async function run(sub: SubRequest, frame: FrameApi, request: Request, env: { clientIp?: string; sleeveVersion: string }, version: VersionInfo): Promise<SubResponse> {
+async function run(sub: SubRequest, frame: FrameApi, request: Request, env: SleeveBindings, version: VersionInfo): Promise<SubResponse> {
   const started = performance.now();
   const refused = refusal(frame, sub.url);
   if (refused) {
@@ -72,7 +73,8 @@ export const batch = defineEndpoint({
     const started = performance.now();
     const subs = await readBatch(request, deps.options.bodyTimeoutMs);
     const version = versionOf(c);
-    const env = { clientIp: bindings(c).clientIp, sleeveVersion: version.name };
+    // Sub-requests share the batch's id and upstream tally (D20): one id for the caller to quote.
+    const env = { clientIp: bindings(c).clientIp, sleeveVersion: version.name, sleeveBatch: traceOf(c) };
     const limit = pLimit(CONCURRENCY);
     const results = await Promise.all(subs.map((sub) => limit(() => run(sub, frame, request, env, version))));
     const responses: Record<string, SubResponse> = {};

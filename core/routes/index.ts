@@ -17,6 +17,7 @@ import { trackPreview } from './preview.ts';
 import { trackHot, trackInfo, trackIsrc, trackRelated } from './track.ts';
 import { errorsList } from './meta.ts';
 import { docsFile, docsPage, docsSlash } from './docs.ts';
+import { metrics } from './metrics.ts';
 
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then spec
@@ -30,7 +31,7 @@ export const endpoints = [
   trackRelated, trackInfo, trackIsrc, trackHot, trackPreview,
   albumInfo, albumTracks, albumNewReleases, playlistGenerate, playlistInfo, resolve,
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
-  errorsList, batch, docsPage, docsSlash, docsFile,
+  errorsList, batch, metrics, docsPage, docsSlash, docsFile,
 ] as const;
 
 /** The route table's type: what the client and the docs are generated from. */

@@ -6,8 +6,14 @@ import { disconnectMidway } from './_disconnects.ts';
 let served: Served;
 /** What Sleeve itself logs (core's part of item 6): a disconnect is not a bug either. */
 const logged: string[] = [];
+/** The request log's lines (D20): one per request, kept apart; what matters is that no other line comes. */
+const requests: string[] = [];
 beforeAll(async () => {
-  const log = { info: (message: string) => void logged.push(`info: ${message}`), error: (message: string) => void logged.push(`error: ${message}`) };
+  const log = {
+    info: (message: string) => void logged.push(`info: ${message}`),
+    error: (message: string) => void logged.push(`error: ${message}`),
+    request: (line: string) => void requests.push(line),
+  };
   served = await serve({ port: 0, hostname: '127.0.0.1', rateLimits: 'off', log });
 });
 afterAll(() => new Promise<void>((resolve) => served.server.close(() => resolve())));
@@ -20,6 +26,7 @@ it('clients that disconnect mid-body, mid-answer or mid-stream log nothing from 
     const lines = spies.flatMap((spy, i) => spy.mock.calls.map((args) => `console.${methods[i]}: ${args.map(String).join(' ')}`));
     expect(lines).toEqual([]);
     expect(logged).toEqual([]);
+    for (const line of requests) expect(JSON.parse(line)).toMatchObject({ method: expect.any(String), status: expect.any(Number) });
   } finally {
     for (const spy of spies) spy.mockRestore();
   }

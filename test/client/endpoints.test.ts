@@ -25,7 +25,8 @@ const BODY_EXAMPLES: Record<string, unknown> = {
 
 let served: Served;
 beforeAll(async () => {
-  served = await serve({ port: 0, hostname: '127.0.0.1' });
+  // Metrics on, so /metrics is served like every other declared endpoint.
+  served = await serve({ port: 0, hostname: '127.0.0.1', metrics: true });
 });
 afterAll(() => new Promise<void>((done) => served.server.close(() => done())));
 

@@ -20,6 +20,9 @@ const BAD: [variable: string, value: string, accepts: RegExp][] = [
   ['SLEEVE_RATE_LIMITS', 'lots', /off, or a factor/],
   ['SLEEVE_RATE_LIMITS', '0', /off, or a factor/],
   ['SLEEVE_COUNTRY_HEADERS', 'cf ipcountry', /comma-separated list of header names/],
+  ['SLEEVE_LOG', 'verbose', /json, pretty or off/],
+  ['SLEEVE_LOG', 'JSON', /json, pretty or off/],
+  ['SLEEVE_METRICS', 'on', /1 or 0/],
 ];
 
 describe('configuration from the environment (D1)', () => {
@@ -53,6 +56,8 @@ describe('configuration from the environment (D1)', () => {
       SLEEVE_SHORT_LINKS_URL: 'http://127.0.0.1:7007',
       SLEEVE_MAX_SOCKETS_PER_IP: '5',
       SLEEVE_MAX_SOCKETS: '50',
+      SLEEVE_LOG: 'pretty',
+      SLEEVE_METRICS: '1',
     });
     expect(config).toEqual({
       port: 9000,
@@ -74,8 +79,15 @@ describe('configuration from the environment (D1)', () => {
         },
         maxSocketsPerIp: 5,
         maxSockets: 50,
+        requestLog: 'pretty',
+        metrics: true,
       },
     });
+  });
+
+  it('SLEEVE_LOG and SLEEVE_METRICS: unset leaves the defaults (json, no metrics) to createSleeve', () => {
+    expect(optionsFromEnv({}).options).toMatchObject({ requestLog: undefined, metrics: undefined });
+    expect(optionsFromEnv({ SLEEVE_LOG: 'off', SLEEVE_METRICS: 'false' }).options).toMatchObject({ requestLog: 'off', metrics: false });
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,6 +1,7 @@
 /**
  * Test-only apps for the HTTP frame: `createApp` over a chosen endpoint list, a clock the
- * test moves, a logger that records, and fetch helpers that send a User-Agent and client IP.
+ * test moves, a logger that records (errors, and request lines apart), and fetch helpers that
+ * send a User-Agent and client IP.
  */
 import type { Hono } from 'hono';
 import type { SleeveEnv } from '../../core/http/context.ts';
@@ -32,6 +33,8 @@ export interface TestApp {
   json(path: string, init?: RequestInit & { ip?: string; ua?: string | null }): Promise<{ res: Response; body: any }>;
   clock: { now: number };
   logs: { message: string; fields?: Record<string, unknown> }[];
+  /** The request log's lines (D20). */
+  lines: string[];
   deps: Deps;
   app: Hono<SleeveEnv>;
 }
@@ -39,7 +42,12 @@ export interface TestApp {
 export function testApp(endpoints: readonly AnyEndpoint[], options: SleeveOptions & { storage?: Storage } = {}): TestApp {
   const clock = { now: Date.UTC(2026, 10, 22, 12, 0, 0) };
   const logs: TestApp['logs'] = [];
-  const log = { info: () => {}, error: (message: string, fields?: Record<string, unknown>) => void logs.push({ message, fields }) };
+  const lines: string[] = [];
+  const log = {
+    info: () => {},
+    error: (message: string, fields?: Record<string, unknown>) => void logs.push({ message, fields }),
+    request: (line: string) => void lines.push(line),
+  };
   const deps: Deps = {
     options: resolveOptions(options),
     sources: createCatalogSources(),
@@ -61,7 +69,7 @@ export function testApp(endpoints: readonly AnyEndpoint[], options: SleeveOption
     const text = await res.text();
     return { res, body: text ? JSON.parse(text) : undefined };
   };
-  return { fetch, json, clock, logs, deps, app };
+  return { fetch, json, clock, logs, lines, deps, app };
 }
 
 /** What the switchable test endpoint does on its next call. */

@@ -68,11 +68,36 @@ export function runSmoke(name: string, make: () => Fetcher): void {
       await Promise.all(all.map((r) => r.arrayBuffer()));
     });
 
+    it('answers X-Request-Id (D20): a fresh one, or the caller’s own, on answers and errors alike', async () => {
+      const fresh = await get('/editorial/genres');
+      expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      await fresh.arrayBuffer();
+      const own = await get('/no/such/path', { headers: { 'X-Request-Id': 'smoke-42' } });
+      expect(own.status).toBe(404);
+      expect(own.headers.get('x-request-id')).toBe('smoke-42');
+      await own.arrayBuffer();
+    });
+
     it('a POST to a GET-only path is not answered as a success', async () => {
       const res = await get('/editorial/genres', { method: 'POST' });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect((await res.json()).ok).toBe(false);
     });
+  });
+}
+
+/** A real server process (`npm run start:bun`, `start:deno`) writes one JSON line per request on its output (D20). */
+export function runLogSmoke(name: string, server: () => { url: string; output(): string }): void {
+  it(`${name}: one JSON line per request on standard output`, async () => {
+    const id = `log-smoke-${Date.now()}`;
+    await (await fetch(`${server().url}/healthz?probe=secret`, { headers: { 'X-Request-Id': id } })).arrayBuffer();
+    let line: string | undefined;
+    for (let i = 0; i < 100 && !line; i++) {
+      line = server().output().split('\n').find((l) => l.includes(`"${id}"`));
+      if (!line) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(JSON.parse(line!)).toMatchObject({ id, method: 'GET', path: '/healthz', route: '/healthz', status: 200, upstream: 0 });
+    expect(line).not.toContain('secret');
   });
 }
 

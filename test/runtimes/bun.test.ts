@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startChild, type ChildServer } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
 import { runDocsChecks } from './_docs.ts';
-import { overHttp, runSmoke } from './_smoke.ts';
+import { overHttp, runLogSmoke, runSmoke } from './_smoke.ts';
 
 let server: ChildServer;
 beforeAll(async () => {
@@ -14,3 +14,4 @@ const name = 'Bun (npm run start:bun, real binary)';
 const http = overHttp(() => server.url);
 runSmoke(name, http);
 runDocsChecks(name, http);
+runLogSmoke('Bun', () => server);

@@ -31,6 +31,7 @@ import type { ImageBytes, ImageOptions } from '../types.ts';
 import { DRIVER_NAME } from './client.ts';
 import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 import { readAtMost } from '../kit/read-limited.ts';
+import { carry } from '../kit/tally.ts';
 
 /** The hosts Deezer's API names its pictures on; nothing else is ever fetched. */
 export const DEEZER_IMAGE_HOSTS: readonly string[] = ['e-cdns-images.dzcdn.net', 'cdn-images.dzcdn.net', 'cdns-images.dzcdn.net'];
@@ -89,9 +90,10 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
   const budget = ctx.budget(IMAGES_BUDGET);
 
   const circuit = ctx.circuit(`${DRIVER_NAME}-images`);
-  const fetchOnce = (target: string): Promise<ImageBytes | null> => circuit.run(() => fetchPicture(target));
-  const fetchPicture = async (target: string): Promise<ImageBytes | null> => {
+  const fetchOnce = (target: string, asker: AbortSignal | undefined): Promise<ImageBytes | null> => circuit.run(() => fetchPicture(target, asker));
+  const fetchPicture = async (target: string, asker: AbortSignal | undefined): Promise<ImageBytes | null> => {
     // A shared fetch serves whoever waits: no caller's signal stops it, its own timeout does.
+    // It counts for the request of the first asker (`kit/tally.ts`).
     await budget.take();
     const timeout = AbortSignal.timeout(timeoutMs);
     const failed = (error: unknown, what: string) =>
@@ -100,7 +102,7 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
         : upstreamError(DRIVER_NAME, `the image host failed while sending the ${what}`, 'upstream_error', error);
     let response: Response;
     try {
-      response = await ctx.fetch.native(target, { redirect: 'manual', signal: timeout, headers: { accept: 'image/jpeg, image/png, image/*;q=0.8' } });
+      response = await ctx.fetch.native(target, { redirect: 'manual', signal: carry(timeout, asker), headers: { accept: 'image/jpeg, image/png, image/*;q=0.8' } });
     } catch (error) {
       throw failed(error, 'answer');
     }
@@ -137,7 +139,7 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
     if (kept !== undefined) return kept;
     let flight = flights.get(target);
     if (flight === undefined) {
-      const started: Promise<ImageBytes | null> = fetchOnce(target)
+      const started: Promise<ImageBytes | null> = fetchOnce(target, signal)
         .then((image) => {
           if (image !== null) cache.set(target, image);
           return image;

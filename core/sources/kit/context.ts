@@ -13,6 +13,7 @@ import { countersFor } from '../../storage/counters.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
 import { COOLDOWN_MS, createCircuit, type Circuit } from './circuit.ts';
+import { countingFetch } from './tally.ts';
 
 /** An upstream's published budget (D13), e.g. Deezer's 50 calls per 5 s per IP. */
 export interface BudgetSpec {
@@ -41,6 +42,16 @@ export interface DriverContext {
   budget(spec: BudgetSpec): Budget;
   /** The circuit breaker of an upstream, one per name (`circuit.ts`). */
   circuit(name: string): Circuit;
+  /** Every budget made so far, by upstream name: /metrics reads their figures. */
+  readonly budgets: ReadonlyMap<string, Budget>;
+}
+
+/** Who hears of each upstream call (see `tally.ts`); absent when neither logs nor metrics do. */
+export interface CallCounting {
+  /** Count each call on its request's tally (the request log shows it). */
+  perRequest: boolean;
+  /** /metrics' counter per upstream host. */
+  onCall?(host: string): void;
 }
 
 export interface DriverContextOptions {
@@ -50,6 +61,7 @@ export interface DriverContextOptions {
   log: Logger;
   /** The runtime's fetch, or a test's; ofetch is built over it. */
   fetch?: FetchLike;
+  counting?: CallCounting;
 }
 
 /** A call waits at most this long for its turn under an upstream's budget (D13), then 503. */
@@ -59,12 +71,16 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
   const counters = countersFor(options.storage);
   const budgets = new Map<string, Budget>();
   const circuits = new Map<string, Circuit>();
+  const { counting } = options;
+  // The runtime's fetch is looked up at each call, as ofetch's own default does (tests stub it).
+  const base: FetchLike | undefined = counting ? countingFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), counting.perRequest, counting.onCall) : options.fetch;
   return {
-    fetch: options.fetch ? ofetch.create({}, { fetch: options.fetch as typeof globalThis.fetch }) : ofetch,
+    fetch: base ? ofetch.create({}, { fetch: base as typeof globalThis.fetch }) : ofetch,
     storage: options.storage,
     breaker: options.breaker,
     now: options.now,
     log: options.log,
+    budgets,
     cached: createCacher(options),
     budget(spec) {
       let budget = budgets.get(spec.name);

@@ -8,6 +8,7 @@
  */
 import type { $Fetch } from 'ofetch';
 import { upstreamError } from '../../errors.ts';
+import { withTimeout } from './tally.ts';
 
 /**
  * How long any upstream call may go unanswered before it is a 504: short enough that a caller
@@ -37,7 +38,7 @@ export async function getJson(fetch: $Fetch, url: string, options: GetJsonOption
   try {
     const response = await fetch.raw<string, 'text'>(url, {
       query: options.query, responseType: 'text', retry: 0, ignoreResponseError: true,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      signal: withTimeout(signal, timeout),
     });
     status = response.status;
     text = response._data ?? '';

@@ -4,8 +4,10 @@
  * coalesce, `cached.ts`; ISRCs batched together, the ReccoBeats driver). A caller whose signal
  * aborts leaves at once with its own reason; the request itself is aborted only when the last
  * caller waiting for it has left, so a disconnect never leaves work running for nobody, and
- * never cuts it short for someone still waiting.
+ * never cuts it short for someone still waiting. The request itself counts for the first
+ * caller's request (`tally.ts`): the others joined a call already made.
  */
+import { carry } from './tally.ts';
 
 export interface SharedWork<T> {
   /** Waits for the answer on behalf of one caller. */
@@ -25,6 +27,7 @@ export function shareWork<T>(run: (signal: AbortSignal) => Promise<T>, abandoned
   let waiting = 0;
   return {
     join(signal) {
+      carry(controller.signal, signal);
       waiting++;
       if (!signal) return done.finally(() => waiting--);
       return new Promise<T>((resolve, reject) => {

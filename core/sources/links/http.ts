@@ -13,6 +13,7 @@ import { SleeveError, upstreamError } from '../../errors.ts';
 import { VERSION } from '../../version.ts';
 import type { Circuit } from '../kit/circuit.ts';
 import { readAtMost } from '../kit/read-limited.ts';
+import { withTimeout } from '../kit/tally.ts';
 
 /** One configured upstream of the links source. */
 export interface LinkUpstream {
@@ -115,7 +116,7 @@ async function once(upstream: LinkUpstream, url: string, options: RequestOptions
   const { signal } = options;
   signal?.throwIfAborted();
   const timeout = AbortSignal.timeout(upstream.timeoutMs);
-  const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const both = withTimeout(signal, timeout);
   const failed = (error: unknown, what: string): unknown => {
     if (signal?.aborted) return signal.reason;
     if (timeout.aborted) return upstreamError(upstream.name, `sent no ${what} within ${upstream.timeoutMs} ms`, 'upstream_timeout', error);

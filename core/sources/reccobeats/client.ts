@@ -15,6 +15,7 @@ import type { Budget } from '../kit/budget.ts';
 import type { BudgetSpec } from '../kit/context.ts';
 import type { Circuit } from '../kit/circuit.ts';
 import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
+import { withTimeout } from '../kit/tally.ts';
 
 export const DRIVER_NAME: string = 'reccobeats';
 /** At most this many ids a call (D1). */
@@ -80,7 +81,7 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
     try {
       const response = await options.fetch.raw<string, 'text'>(`${base}${path}`, {
         query: { ids: ids.join(',') }, responseType: 'text', retry: 0, ignoreResponseError: true,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal: withTimeout(signal, timeout),
       });
       return { status: response.status, headers: response.headers, text: response._data ?? '' };
     } catch (error) {

@@ -1,0 +1,82 @@
+/**
+ * @module
+ * D20: the outermost layer. Every request gets an id, answered as `X-Request-Id` on whatever
+ * the app answers (errors rendered by `onError`, the catch-all 404, preflights, 405s), one log
+ * line once its response is ready (`SLEEVE_LOG`), and its figures in /metrics
+ * (`SLEEVE_METRICS`). `/batch` sub-requests pass here too, dispatched through the app: they
+ * take their batch's id and tally, are counted in /metrics under their own endpoint (they use
+ * its rate limit and cache), and write no line of their own: one line per HTTP request.
+ *
+ * Cheap on purpose, since it wraps every cache hit: no await, no header rebuilt, one header
+ * set. With the log and metrics off it only makes the id; the log line is formatted only
+ * when it is written, and metrics are counted only when a registry exists.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Deps } from '../deps.ts';
+import { formatter, isoTime, rawPath } from '../observe/request-line.ts';
+import { clientIp } from './client-ip.ts';
+import { bindings, setHeaders } from './context.ts';
+import type { Endpoint } from './endpoint.ts';
+import { REQUEST_ID_HEADER, requestId } from './request-id.ts';
+import { setTrace, type RequestTrace } from './request-trace.ts';
+import { routeLabels } from './route-label.ts';
+
+/** Sets the id on the response: in place when its headers can change, else on a copy (a redirect's). */
+function answerId(c: Context, id: string): void {
+  try {
+    c.res.headers.set(REQUEST_ID_HEADER, id);
+  } catch {
+    setHeaders(c, { [REQUEST_ID_HEADER]: id });
+  }
+}
+
+export function observe(deps: Deps, endpoints: readonly Endpoint<any>[]): MiddlewareHandler {
+  const { metrics, log, now } = deps;
+  const { requestLog, trustProxy } = deps.options;
+  const format = requestLog === 'off' ? undefined : formatter(requestLog);
+  const write = log.request ? log.request.bind(log) : (line: string) => log.info(line);
+  const routeOf = format || metrics ? routeLabels(endpoints) : undefined;
+  // Only live drivers call upstreams: in demo mode the count is always 0, so none is kept.
+  const counts = format !== undefined && deps.options.mode === 'live';
+
+  /** The response is ready: its figures, and its line unless it is a sub-request's. */
+  const done = (c: Context, trace: RequestTrace, started: number, sub: boolean, status: number): void => {
+    if (sub && !metrics) return;
+    const ms = performance.now() - started;
+    const cache = c.res.headers.get('x-cache');
+    const route = routeOf!(c);
+    metrics?.request(route, c.req.method, status, ms / 1000, cache);
+    if (!format || sub) return;
+    write(format({
+      time: isoTime(now() - ms),
+      id: trace.id,
+      method: c.req.method,
+      path: rawPath(c.req.url),
+      route,
+      status,
+      ms: Math.round(ms * 10) / 10,
+      cache: cache ?? undefined,
+      ip: clientIp(c, trustProxy),
+      upstream: trace.tally?.upstream ?? 0,
+    }));
+  };
+
+  return (c, next) => {
+    const batch = bindings(c).sleeveBatch;
+    const trace: RequestTrace = batch ?? { id: requestId(c.req.header(REQUEST_ID_HEADER)), tally: counts ? { upstream: 0 } : undefined };
+    setTrace(c, trace);
+    if (!routeOf) return next().then(() => answerId(c, trace.id));
+    const started = performance.now();
+    return next().then(
+      () => {
+        answerId(c, trace.id);
+        done(c, trace, started, batch !== undefined, c.res.status);
+      },
+      (thrown: unknown) => {
+        // Only what is not an Error gets here (Hono renders Errors through onError): Hono rethrows it.
+        done(c, trace, started, batch !== undefined, 500);
+        throw thrown;
+      },
+    );
+  };
+}

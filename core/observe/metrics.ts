@@ -1,0 +1,114 @@
+/**
+ * @module
+ * What `/metrics` reports (D20), counted in process while `SLEEVE_METRICS=1`; without it no
+ * registry exists and nothing is counted. Every label has a bounded set of values: `route` is
+ * an endpoint's declared path or `unmatched` (never the URL asked), `method` one of the
+ * methods HTTP names or `other`, `status` the statuses Sleeve answers, `upstream` the hosts
+ * the drivers may call (configured bases and the fixed hosts of D11 and D14). Counters start
+ * with the process, as Prometheus expects of counters; each instance reports its own.
+ */
+import type { Budget } from '../sources/kit/budget.ts';
+import { Exposition } from './exposition.ts';
+
+/** Seconds: a cache hit takes well under a millisecond, a slow upstream call seconds (D13: 3 s at most waiting). */
+export const DURATION_BUCKETS: readonly number[] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'CONNECT', 'TRACE']);
+
+export interface Metrics {
+  /** One answered request, `/batch` sub-requests included; `cache` is its `X-Cache`. */
+  request(route: string, method: string, status: number, seconds: number, cache: string | null): void;
+  /** One upstream HTTP call made by a driver. */
+  upstreamCall(host: string): void;
+  /** The exposition text. */
+  render(): string;
+}
+
+export interface MetricsOptions {
+  version: string;
+  mode: string;
+  /** Unix milliseconds when this Sleeve was made. */
+  startedAt: number;
+  /** The upstream budgets made so far (live mode), read at each scrape. */
+  budgets(): ReadonlyMap<string, Budget>;
+}
+
+interface RouteFigures {
+  /** `METHOD STATUS` → requests. */
+  answered: Map<string, number>;
+  /** Per bucket of `DURATION_BUCKETS`, plus one for slower. */
+  buckets: number[];
+  sum: number;
+  hit: number;
+  miss: number;
+  stale: number;
+  limited: number;
+}
+
+export function createMetrics(options: MetricsOptions): Metrics {
+  const routes = new Map<string, RouteFigures>();
+  const upstream = new Map<string, number>();
+
+  const figuresOf = (route: string): RouteFigures => {
+    let figures = routes.get(route);
+    if (!figures) {
+      figures = { answered: new Map(), buckets: new Array<number>(DURATION_BUCKETS.length + 1).fill(0), sum: 0, hit: 0, miss: 0, stale: 0, limited: 0 };
+      routes.set(route, figures);
+    }
+    return figures;
+  };
+
+  return {
+    request(route, method, status, seconds, cache) {
+      const figures = figuresOf(route);
+      const key = `${METHODS.has(method) ? method : 'other'} ${status}`;
+      figures.answered.set(key, (figures.answered.get(key) ?? 0) + 1);
+      let bucket = 0;
+      while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket++;
+      figures.buckets[bucket]!++;
+      figures.sum += seconds;
+      if (cache === 'HIT') figures.hit++;
+      else if (cache === 'MISS') figures.miss++;
+      else if (cache === 'STALE') figures.stale++;
+      if (status === 429) figures.limited++;
+    },
+    upstreamCall(host) {
+      upstream.set(host, (upstream.get(host) ?? 0) + 1);
+    },
+    render() {
+      const out = new Exposition();
+      out.family('sleeve_info', 'gauge', 'The Sleeve version and mode this instance serves; always 1.')
+        .sample('sleeve_info', { version: options.version, mode: options.mode }, 1);
+      out.family('process_start_time_seconds', 'gauge', 'When this Sleeve instance started, in Unix seconds.')
+        .sample('process_start_time_seconds', {}, Math.round(options.startedAt / 1000));
+
+      out.family('sleeve_requests_total', 'counter', 'Requests answered, by endpoint, method and status; /batch sub-requests count under their own endpoint too.');
+      for (const [route, figures] of routes) {
+        for (const [key, count] of figures.answered) {
+          const [method, status] = key.split(' ') as [string, string];
+          out.sample('sleeve_requests_total', { route, method, status }, count);
+        }
+      }
+      out.family('sleeve_request_duration_seconds', 'histogram', 'Time until the response was ready, by endpoint.');
+      for (const [route, figures] of routes) out.histogram('sleeve_request_duration_seconds', { route }, DURATION_BUCKETS, figures.buckets, figures.sum);
+      out.family('sleeve_cache_total', 'counter', 'Answers of cached endpoints by X-Cache state (D9).');
+      for (const [route, { hit, miss, stale }] of routes) {
+        if (hit + miss + stale === 0) continue;
+        out.sample('sleeve_cache_total', { route, state: 'hit' }, hit).sample('sleeve_cache_total', { route, state: 'miss' }, miss).sample('sleeve_cache_total', { route, state: 'stale' }, stale);
+      }
+      out.family('sleeve_rate_limited_total', 'counter', 'Requests refused with 429 (D8), by endpoint.');
+      for (const [route, { limited }] of routes) out.sample('sleeve_rate_limited_total', { route }, limited);
+
+      out.family('sleeve_upstream_calls_total', 'counter', 'HTTP calls the drivers made, by upstream host.');
+      for (const [host, count] of upstream) out.sample('sleeve_upstream_calls_total', { upstream: host }, count);
+      const budgets = options.budgets();
+      out.family('sleeve_budget_waits_total', 'counter', "Upstream calls that queued for their upstream's budget before going out (D13).");
+      for (const [name, budget] of budgets) out.sample('sleeve_budget_waits_total', { upstream: name }, budget.stats.waited);
+      out.family('sleeve_budget_refused_total', 'counter', "Upstream calls refused with 503 because the budget's wait would pass 3 s or its queue was full (D13).");
+      for (const [name, budget] of budgets) out.sample('sleeve_budget_refused_total', { upstream: name }, budget.stats.refused);
+      out.family('sleeve_budget_queued', 'gauge', "Upstream calls waiting for their upstream's budget now.");
+      for (const [name, budget] of budgets) out.sample('sleeve_budget_queued', { upstream: name }, budget.stats.queued);
+      return out.text();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * @module
+ * One request's log line (D20), as `SLEEVE_LOG` asks: `json` (one JSON object a line, for log
+ * collectors) or `pretty` (`GET /search/all 200 3.1ms HIT`, for a terminal). Only what helps
+ * an operator and tells nothing about the caller beyond what an access log always holds: no
+ * header is read into it, and the path never carries the query string, whose values are the
+ * caller's own search text (names, links). The endpoint's canonical `route` says which
+ * endpoint answered, whatever alias or version prefix was asked.
+ */
+
+export type RequestLogFormat = 'json' | 'pretty' | 'off';
+
+export interface RequestRecord {
+  /** ISO 8601, when the request arrived. */
+  time: string;
+  /** Its `X-Request-Id`. */
+  id: string;
+  method: string;
+  /** The path as the caller wrote it (still percent-encoded), without query. */
+  path: string;
+  /** The endpoint's declared path, or `unmatched`. */
+  route: string;
+  status: number;
+  /** Milliseconds until the response was ready (its body may stream longer), to 0.1. */
+  ms: number;
+  /** `X-Cache` (HIT, MISS, STALE), absent on endpoints that are not cached. */
+  cache?: string;
+  /** The client as the rate limit counts it (D8), absent when unknown. */
+  ip?: string;
+  /** Upstream HTTP calls made for it (for `/batch`: by all its sub-requests). */
+  upstream: number;
+}
+
+/** Paths longer than this are cut: a line stays short whatever a scanner sends. */
+export const MAX_LOGGED_PATH = 512;
+
+/** The path of an absolute URL as written (percent-encoding kept, so no control character), without query or fragment. */
+export function rawPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  let end = url.length;
+  for (let i = start; i < end; i++) {
+    const ch = url.charCodeAt(i);
+    if (ch === 63 /* ? */ || ch === 35 /* # */) end = i;
+  }
+  return end - start > MAX_LOGGED_PATH ? `${url.slice(start, start + MAX_LOGGED_PATH)}…` : url.slice(start, end);
+}
+
+/**
+ * ISO 8601 of a Unix time in milliseconds, as `Date#toISOString` writes it. Formatting a Date
+ * costs about half a microsecond, as much as the JSON of the whole line, so the text up to the
+ * second is kept and only the milliseconds are written per line (requests come many a second).
+ */
+export function isoTime(ms: number): string {
+  const whole = Math.floor(ms);
+  const second = Math.floor(whole / 1000);
+  if (second !== memo.second) {
+    memo.second = second;
+    memo.prefix = new Date(second * 1000).toISOString().slice(0, -4);
+  }
+  const millis = whole - second * 1000;
+  return `${memo.prefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
+}
+
+const memo = { second: Number.NaN, prefix: '' };
+
+/** The line for a record, in the format asked. */
+export function formatter(format: Exclude<RequestLogFormat, 'off'>): (record: RequestRecord) => string {
+  if (format === 'json') return (record) => JSON.stringify(record);
+  return (r) => `${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms${r.cache ? ` ${r.cache}` : ''}${r.upstream > 0 ? ` upstream=${r.upstream}` : ''}`;
+}

@@ -1,0 +1,117 @@
+/** D20: one line per request (SLEEVE_LOG json, pretty or off), and nothing in it a caller would not want kept. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSleeve } from '../../core/index.ts';
+import { rawPath } from '../../core/observe/request-line.ts';
+import { echoEndpoint, frameEndpoints, testApp, UA } from './_app.ts';
+
+function setup(options: Parameters<typeof testApp>[1] = {}) {
+  const echo = echoEndpoint({ rateLimit: 60 });
+  return { ...testApp([...frameEndpoints, echo.endpoint], options), echo };
+}
+
+const parsed = (lines: string[]) => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('request log (D20)', () => {
+  it('json: one line per request, with its id, method, path, endpoint, status, time, cache, client and upstream calls', async () => {
+    const app = setup();
+    const miss = await app.fetch('/t/echo?query=Daft+Punk');
+    const hit = await app.fetch('/v2.5.0/t/echo-alias?query=daft%20punk', { ip: '192.0.2.9' });
+    await app.fetch('/no/such/path?x=1');
+    expect(app.lines).toHaveLength(3);
+    for (const line of app.lines) expect(line).not.toContain('\n');
+    const [first, second, third] = parsed(app.lines);
+    expect(Object.keys(first!)).toEqual(['time', 'id', 'method', 'path', 'route', 'status', 'ms', 'cache', 'ip', 'upstream']);
+    expect(first).toMatchObject({ id: miss.headers.get('x-request-id'), method: 'GET', path: '/t/echo', route: '/t/echo', status: 200, cache: 'MISS', ip: '203.0.113.7', upstream: 0 });
+    expect(second).toMatchObject({ id: hit.headers.get('x-request-id'), path: '/v2.5.0/t/echo-alias', route: '/t/echo', cache: 'HIT', ip: '192.0.2.9' });
+    // An unknown path has no cache state: the field is left out rather than null.
+    expect(third).toMatchObject({ path: '/no/such/path', route: 'unmatched', status: 404 });
+    expect(third).not.toHaveProperty('cache');
+    for (const line of [first!, second!, third!]) {
+      expect(String(line['ms'])).toMatch(/^\d+(\.\d)?$/);
+      // When the request arrived: the (test) clock less its duration.
+      expect(Date.parse(line['time'] as string)).toBeCloseTo(app.clock.now - (line['ms'] as number), -1);
+      expect(line['time']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+  });
+
+  it('never logs the query string, headers such as Authorization or Cookie, or a forwarded address it does not trust', async () => {
+    const app = setup();
+    const secrets = ['my secret search', 'my+secret+search', 'hunter2', 's3cr3t-token', 'c00kie', '10.9.8.7', 'k3y'];
+    await app.fetch('/t/echo?query=my+secret+search&password=hunter2', {
+      headers: { Authorization: 'Bearer s3cr3t-token', Cookie: 'session=c00kie', 'X-Forwarded-For': '10.9.8.7', 'X-Api-Key': 'k3y' },
+    });
+    await app.fetch('/no/such?query=my%20secret%20search');
+    expect(app.lines).toHaveLength(2);
+    for (const secret of secrets) expect(app.lines.join('\n')).not.toContain(secret);
+  });
+
+  it('logs the client the rate limit counts: the forwarded one only with trustProxy', async () => {
+    const app = setup({ trustProxy: true });
+    await app.fetch('/editorial/genres', { headers: { 'X-Forwarded-For': '198.51.100.23, 10.0.0.1' } });
+    expect(parsed(app.lines)[0]).toMatchObject({ ip: '198.51.100.23' });
+  });
+
+  it('pretty: a short line for a terminal', async () => {
+    const app = setup({ requestLog: 'pretty' });
+    await app.fetch('/t/echo?query=a');
+    await app.fetch('/t/echo?query=a');
+    await app.fetch('/editorial/genres', { method: 'POST' });
+    expect(app.lines).toHaveLength(3);
+    expect(app.lines[0]).toMatch(/^GET \/t\/echo 200 \d+\.\dms MISS$/);
+    expect(app.lines[1]).toMatch(/^GET \/t\/echo 200 \d+\.\dms HIT$/);
+    expect(app.lines[2]).toMatch(/^POST \/editorial\/genres 405 \d+\.\dms$/);
+  });
+
+  it('off: no line at all, and the id is still answered', async () => {
+    const app = setup({ requestLog: 'off' });
+    const res = await app.fetch('/t/echo?query=a');
+    await app.fetch('/no/such/path');
+    expect(app.lines).toEqual([]);
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('a bug: its stack logged once, on its own error line; the request line says 500', async () => {
+    const app = setup();
+    app.echo.state.behaviour = 'bug';
+    const res = await app.fetch('/t/echo?query=a');
+    expect(res.status).toBe(500);
+    expect(app.logs).toHaveLength(1);
+    expect(app.logs[0]!.fields?.['error']).toMatch(/secret internals[\s\S]*\n\s+at /);
+    expect(app.lines).toHaveLength(1);
+    expect(parsed(app.lines)[0]).toMatchObject({ status: 500, id: app.logs[0]!.fields?.['requestId'] });
+    expect(app.lines[0]).not.toMatch(/secret internals|\bat /);
+  });
+
+  it('/batch: one line for the batch, none for its sub-requests', async () => {
+    const app = setup();
+    const res = await app.fetch('/batch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ requests: [{ path: '/t/echo?query=a' }, { path: '/editorial/genres' }, { path: '/no/such' }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(parsed(app.lines)).toEqual([expect.objectContaining({ method: 'POST', path: '/batch', route: '/batch', status: 200, id: res.headers.get('x-request-id') })]);
+  });
+
+  it('the path is logged as written, percent-encoded, cut at 512 characters', () => {
+    expect(rawPath('http://h.test/a%0Ab/c?q=1#f')).toBe('/a%0Ab/c');
+    expect(rawPath('http://h.test')).toBe('/');
+    expect(rawPath('http://h.test/?q')).toBe('/');
+    expect(rawPath(`http://h.test/${'x'.repeat(600)}`)).toBe(`/${'x'.repeat(511)}…`);
+  });
+
+  it('the console logger prints request lines bare (one JSON object a line); a logger without `request` gets them on info', async () => {
+    const printed = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const plain = createSleeve({ rateLimits: 'off' });
+    await plain.fetch(new Request('http://sleeve.test/healthz'));
+    const line = printed.mock.calls.map((args) => String(args[0])).find((text) => text.includes('/healthz'));
+    expect(JSON.parse(line!)).toMatchObject({ method: 'GET', path: '/healthz', route: '/healthz', status: 200 });
+
+    const info: string[] = [];
+    const custom = createSleeve({ rateLimits: 'off', requestLog: 'pretty', log: { info: (m) => void info.push(m), error: () => {} } });
+    await custom.fetch(new Request('http://sleeve.test/editorial/genres', { headers: { 'User-Agent': UA } }));
+    expect(info).toEqual([expect.stringMatching(/^GET \/editorial\/genres 200 \d+\.\dms MISS$/)]);
+  });
+});
