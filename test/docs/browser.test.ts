@@ -43,7 +43,7 @@ describe.skipIf(SKIP_BROWSER)(title, () => {
   let served: Served;
   let host: Server;
   beforeAll(async () => {
-    [browser, served] = await Promise.all([launchChromium(), serve({ port: 0, hostname: '127.0.0.1' })]);
+    [browser, served] = await Promise.all([launchChromium(), serve({ port: 0, hostname: '127.0.0.1', requestLog: 'off' })]);
     host = await new Promise<Server>((resolve) => {
       const server = serveHost({ fetch: embedApp.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server)) as Server;
     });
