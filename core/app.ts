@@ -71,6 +71,7 @@ export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<S
   const frame: FrameApi = {
     dispatch: async (request, env) => app.fetch(request, env),
     endpointAt: endpointFinder(endpoints),
+    endpoints,
   };
 
   app.use('*', observe(deps, endpoints));

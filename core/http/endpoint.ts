@@ -91,6 +91,12 @@ export interface Endpoint<
   /** Spec §8.4; absent means the response is not cached but may be stored by clients. */
   cache?: CachePolicy;
   /**
+   * Whether an upstream's failure can become this endpoint's answer (D3: 502, 503, 504), as
+   * `/openapi.json` lists it. Default true; false for what the service answers alone, and for
+   * `/healthz`, which reports failing upstreams in its own body.
+   */
+  upstream?: boolean;
+  /**
    * D9: the cache key part for these params, when the default (trimmed, case-folded text,
    * sorted lists) is wrong for the endpoint: `/resolve` keyed on source, type and id, or
    * `/track/hot`, whose answer also depends on the caller's edge country header (D10).

@@ -9,6 +9,8 @@ export const healthz = defineEndpoint({
   public: true,
   since: '2.1.0',
   cache: 'no-store',
+  // A failing upstream is reported in the body (and a 503 with it), never as a D3 error.
+  upstream: false,
   response: healthSchema,
   async handle({ deps }) {
     const { status, body } = await checkHealth({ sources: deps.sources, storage: deps.storage, breaker: deps.breaker, now: deps.now() });

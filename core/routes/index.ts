@@ -18,10 +18,11 @@ import { trackHot, trackInfo, trackIsrc, trackRelated } from './track.ts';
 import { errorsList } from './meta.ts';
 import { docsFile, docsPage, docsSlash } from './docs.ts';
 import { metrics } from './metrics.ts';
+import { landing, llms, openApi } from './self.ts';
 
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then spec
- * §4.1–§4.19 with the D12/D14 extras, then the service's own. Kept as a tuple so the typed
+ * §4.1–§4.19 with the D12/D14 extras, then the service's own, its self-description last. Kept as a tuple so the typed
  * client (`sleeve/client`) knows each path's parameters and answer.
  */
 export const endpoints = [
@@ -31,7 +32,8 @@ export const endpoints = [
   trackRelated, trackInfo, trackIsrc, trackHot, trackPreview,
   albumInfo, albumTracks, albumNewReleases, playlistGenerate, playlistInfo, resolve,
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
-  errorsList, batch, metrics, docsPage, docsSlash, docsFile,
+  errorsList, batch, metrics,
+  landing, openApi, llms, docsPage, docsSlash, docsFile,
 ] as const;
 
 /** The route table's type: what the client and the docs are generated from. */

@@ -7,6 +7,8 @@ export const errorsList = defineEndpoint({
   path: '/errors',
   summary: 'Every error code with its HTTP status and meaning (D3).',
   public: true,
+  // Answered from the table alone: no upstream failure can reach it.
+  upstream: false,
   response: errorsListSchema,
   handle() {
     return {

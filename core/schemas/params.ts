@@ -7,6 +7,10 @@
  * Each states its input type too (a string; `| undefined` when it may be left out), not
  * `unknown`: the typed client (`sleeve/client`) reads which parameters an endpoint requires
  * from its schema's input.
+ * A block whose string becomes something else (an integer in bounds, a list) also says what
+ * it accepts as `wire` metadata, in JSON Schema words built from the very numbers its checks
+ * use: a JSON Schema converter stops at the first transform and would publish only "a string"
+ * (`/openapi.json`, `/llms.txt`). Metadata never takes part in validation.
  */
 import * as v from 'valibot';
 
@@ -15,7 +19,26 @@ type RequiredParam<T> = v.GenericSchema<string, T>;
 /** A parameter that may be left out: its input may be undefined. */
 type OptionalParam<T, In extends string = string> = v.GenericSchema<In | undefined, T>;
 
+/** What a parameter accepts in the query string, as JSON Schema keywords (published, never checked). */
+export interface WireSchema {
+  type: 'integer' | 'number' | 'string' | 'array';
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  /** The value an absent parameter stands for. */
+  default?: number | string | readonly string[];
+  /** A comma-separated list's items (`type: 'array'`). */
+  items?: { type: 'string'; enum: readonly string[] };
+}
+
+/** Attaches a parameter's `wire` description (see the module); `T` is whatever the pipe holds there. */
+function wire<T>(schema: WireSchema): v.MetadataAction<T, { readonly wire: WireSchema }> {
+  return v.metadata({ wire: schema });
+}
+
 const MAX_QUERY = 200;
+/** Ids are at most 15 digits: past that they are not ids, and not exact as numbers either. */
+const ID_DIGITS = 15;
 
 /** A required text parameter: missing, empty or blank is a 400 naming it. */
 export function requiredText(name: string, max: number = MAX_QUERY): RequiredParam<string> {
@@ -33,6 +56,7 @@ export function optionalText(name: string, max: number = MAX_QUERY): OptionalPar
     v.optional(v.string()),
     v.transform((s) => (s === undefined || s.trim() === '' ? undefined : s.trim())),
     v.check((s) => s === undefined || s.length <= max, `${name} must be at most ${max} characters`),
+    wire({ type: 'string', maxLength: max }),
   );
 }
 
@@ -46,27 +70,36 @@ export function integerParam(name: string, min: number, max: number, fallback: n
     v.integer(rule),
     v.minValue(min, rule),
     v.maxValue(max, rule),
+    wire({ type: 'integer', minimum: min, maximum: max, default: fallback }),
   );
 }
 
 /** An optional integer without a default (e.g. `tempo`). */
 export function optionalInteger(name: string, min: number, max: number): OptionalParam<number | undefined> {
   const rule = `${name} must be an integer from ${min} to ${max}`;
-  return v.optional(v.pipe(v.string(), v.regex(/^[+-]?\d+$/, rule), v.transform(Number), v.minValue(min, rule), v.maxValue(max, rule)));
+  return v.optional(
+    v.pipe(v.string(), v.regex(/^[+-]?\d+$/, rule), v.transform(Number), v.minValue(min, rule), v.maxValue(max, rule), wire({ type: 'integer', minimum: min, maximum: max })),
+  );
 }
 
 /** An optional decimal (e.g. `energy` 0..1). */
 export function optionalNumber(name: string, min: number, max: number): OptionalParam<number | undefined> {
   const rule = `${name} must be a number from ${min} to ${max}`;
   return v.optional(
-    v.pipe(v.string(), v.regex(/^[+-]?(\d+\.?\d*|\.\d+)$/, rule), v.transform(Number), v.minValue(min, rule), v.maxValue(max, rule)),
+    v.pipe(
+      v.string(), v.regex(/^[+-]?(\d+\.?\d*|\.\d+)$/, rule), v.transform(Number), v.minValue(min, rule), v.maxValue(max, rule),
+      wire({ type: 'number', minimum: min, maximum: max }),
+    ),
   );
 }
 
 /** A numeric id (`id` of artists and albums). */
 export function idParam(name: string): RequiredParam<number> {
   const rule = `${name} must be a positive integer id`;
-  return v.pipe(v.string(rule), v.regex(/^\d{1,15}$/, rule), v.transform(Number), v.minValue(1, rule));
+  return v.pipe(
+    v.string(rule), v.regex(new RegExp(`^\\d{1,${ID_DIGITS}}$`), rule), v.transform(Number), v.minValue(1, rule),
+    wire({ type: 'integer', minimum: 1, maximum: 10 ** ID_DIGITS - 1 }),
+  );
 }
 
 /** ISRC: exactly 12 ASCII letters or digits, case-insensitive, answered upper-case. */
@@ -89,6 +122,7 @@ export function csvSubset<T extends string>(name: string, allowed: readonly T[])
     v.transform((s) => s.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)),
     v.check((parts) => parts.length > 0 && parts.every((p) => (allowed as readonly string[]).includes(p)), rule),
     v.transform((parts) => allowed.filter((a) => parts.includes(a))),
+    wire({ type: 'array', items: { type: 'string', enum: allowed }, default: allowed }),
   );
 }
 

@@ -67,9 +67,9 @@ describe('User-Agent (D2)', () => {
     }
   });
 
-  it('exempts exactly health, the error list, metrics (scrapers), pictures and previews (what an <img> or <audio> asks), and the docs page (what a browser opens)', () => {
+  it('exempts exactly health, the error list, the self-description, metrics (scrapers), pictures and previews (what an <img> or <audio> asks), and the docs page (what a browser opens)', () => {
     const exempt = routes.filter((e) => e.public).map((e) => e.path);
-    expect(exempt.sort()).toEqual(['/artistimage', '/cover', '/docs', '/docs/', '/docs/:file', '/errors', '/healthz', '/media/images/:kind/:file', '/metrics', '/track/preview']);
+    expect(exempt.sort()).toEqual(['/', '/artistimage', '/cover', '/docs', '/docs/', '/docs/:file', '/errors', '/healthz', '/llms.txt', '/media/images/:kind/:file', '/metrics', '/openapi.json', '/track/preview']);
   });
 });
 

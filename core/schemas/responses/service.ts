@@ -1,4 +1,4 @@
-/** @module The service's own answers: `/healthz` (D13), `/errors` (D3) and the `/batch` envelope (D6). */
+/** @module The service's own answers: `/healthz` (D13), `/errors` (D3), the `/batch` envelope (D6) and the self-description (`/`, `/openapi.json`). */
 import * as v from 'valibot';
 import { count, int } from './common.ts';
 
@@ -41,4 +41,25 @@ export const batchSchema = v.strictObject({
   elapsedMs: count,
   /** Keyed by each request's `id` (its index when absent; `_2`, `_3`… on repeats). */
   responses: v.record(v.string(), subResponse),
+});
+
+const link = v.pipe(v.string(), v.url());
+
+/** `GET /` for API clients (a browser gets a page): what the service is, and absolute links onward. */
+export const landingSchema = v.strictObject({
+  name: v.string(),
+  description: v.string(),
+  version: v.string(),
+  mode: v.picklist(['demo', 'live']),
+  links: v.strictObject({ docs: link, openapi: link, llms: link, health: link }),
+});
+export type LandingBody = v.InferOutput<typeof landingSchema>;
+
+/** `/openapi.json`, checked loosely here: the tests hold it against OpenAPI 3.1's own schema. */
+export const openApiSchema = v.looseObject({
+  openapi: v.literal('3.1.0'),
+  info: v.looseObject({ title: v.string(), version: v.string() }),
+  servers: v.array(v.looseObject({ url: v.string() })),
+  paths: v.record(v.string(), v.looseObject({})),
+  components: v.looseObject({}),
 });

@@ -1,0 +1,94 @@
+/**
+ * @module
+ * D3's error body as one shared schema, one shared response per error code (from the table
+ * in `core/errors.ts`), and which of them an endpoint can answer, read from its declaration:
+ * 400 when it takes parameters or a body, 401 unless public, 413 for a body, 429 when
+ * limited, 502–504 when an upstream's failure can reach it, and 404, 405 and 500 always.
+ */
+import { ERROR_CODES, type ErrorCode } from '../errors.ts';
+import type { AnyEndpoint } from '../http/endpoint.ts';
+import { headerRefs, LIMIT_HEADERS } from './headers.ts';
+import type { JsonSchema, Ref, Response } from './types.ts';
+
+const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
+
+export const ERROR_SCHEMA: JsonSchema = {
+  description: 'D3: every error since 3.0.0. Version pins below 3.0.0 answer `LegacyError` instead, with the same status.',
+  type: 'object',
+  required: ['ok', 'error'],
+  additionalProperties: false,
+  properties: {
+    ok: { const: false },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      // More fields when the error has them: `requestId` on a 500, `versions` on an unknown version (D7).
+      additionalProperties: true,
+      properties: {
+        code: { type: 'string', enum: CODES },
+        message: { type: 'string', description: 'What went wrong and, for a 400, the rule broken (`limit must be an integer from 1 to 25`).' },
+        param: { type: 'string', description: 'The parameter at fault (D4).' },
+        requestId: { type: 'string', description: 'On a 500: quote it when reporting the bug.' },
+      },
+    },
+  },
+};
+
+export const LEGACY_ERROR_SCHEMA: JsonSchema = {
+  description: 'D7: the error body of version pins below 3.0.0.',
+  type: 'object',
+  required: ['error'],
+  properties: { error: { type: 'string' } },
+};
+
+/** The headers an error carries besides the body: D8's on a 429, `Allow` on a 405, D13's wait on a 503. */
+const ERROR_HEADERS: Partial<Record<ErrorCode, readonly string[]>> = {
+  rate_limited: ['Retry-After', ...LIMIT_HEADERS],
+  method_not_allowed: ['Allow'],
+  service_unavailable: ['Retry-After'],
+};
+
+/** Statuses in the table's order, each with the codes that answer it. */
+function byStatus(): Map<number, ErrorCode[]> {
+  const out = new Map<number, ErrorCode[]>();
+  for (const code of CODES) out.set(ERROR_CODES[code].status, [...(out.get(ERROR_CODES[code].status) ?? []), code]);
+  return out;
+}
+
+/** The component name of a status's response: its code (`rate_limited`), or codes joined. */
+const nameOf = (codes: readonly ErrorCode[]) => codes.join('_or_');
+
+/** `components/responses`: one per status of the error table. */
+export function errorResponses(): Record<string, Response> {
+  return Object.fromEntries(
+    [...byStatus()].map(([, codes]) => {
+      const headers = codes.flatMap((code) => ERROR_HEADERS[code] ?? []);
+      const response: Response = {
+        description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].meaning}`).join(' '),
+        ...(headers.length > 0 ? { headers: headerRefs(headers) } : {}),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
+      return [nameOf(codes), response];
+    }),
+  );
+}
+
+/** The error statuses an endpoint can answer, each as a reference to its shared response. */
+export function errorRefs(endpoint: AnyEndpoint, limit: number | undefined): Record<string, Ref> {
+  const post = endpoint.method === 'POST';
+  const can: Record<number, boolean> = {
+    400: endpoint.params !== undefined || endpoint.body !== undefined,
+    401: !endpoint.public,
+    404: true,
+    405: true,
+    413: post,
+    429: limit !== undefined,
+    500: true,
+    502: endpoint.upstream !== false,
+    503: endpoint.upstream !== false,
+    504: endpoint.upstream !== false,
+  };
+  return Object.fromEntries(
+    [...byStatus()].filter(([status]) => can[status] ?? true).map(([status, codes]) => [String(status), { $ref: `#/components/responses/${nameOf(codes)}` }]),
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * @module
+ * The few OpenAPI 3.1 shapes the generator builds, typed only as far as it reads them back
+ * (tests, `/llms.txt`); everything else is plain JSON.
+ */
+import type { JsonSchema } from '@valibot/to-json-schema';
+
+export type { JsonSchema };
+
+/** A Reference Object: `{ "$ref": "#/components/…" }`. */
+export interface Ref {
+  $ref: string;
+}
+
+export interface Parameter {
+  name: string;
+  in: 'query' | 'path';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+  /** A comma-separated list is `form` without `explode`: `types=tracks,albums`. */
+  style?: 'form' | 'simple';
+  explode?: boolean;
+  /** The declaration's example value, typed as the schema says. */
+  example?: unknown;
+}
+
+export interface Response {
+  description: string;
+  headers?: Record<string, Ref | { description: string; schema: JsonSchema }>;
+  content?: Record<string, { schema?: JsonSchema | Ref }>;
+}
+
+export interface Operation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  parameters?: Parameter[];
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema | Ref }> };
+  responses: Record<string, Response | Ref>;
+  security: Record<string, string[]>[];
+  /** Requests per minute per client on this deployment (D8); absent: not limited. */
+  'x-rate-limit'?: number;
+  /** D9: seconds, `forever` or `no-store`; absent: not cached by the service. */
+  'x-cache'?: number | 'forever' | 'no-store';
+  /** D7: the first version that has this path. */
+  'x-since': string;
+  /** Spec §4.6: whether `POST /batch` may carry it. */
+  'x-batchable': boolean;
+  /** Other paths answering the same, sharing limits and cache (D8, D9). */
+  'x-sleeve-aliases'?: string[];
+}
+
+export type Method = 'get' | 'post';
+
+export type PathItem = Partial<Record<Method, Operation>>;
+
+export interface Server {
+  url: string;
+  description: string;
+  variables?: Record<string, { default: string; enum: string[]; description: string }>;
+}
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; summary: string; description: string };
+  servers: Server[];
+  tags: { name: string }[];
+  paths: Record<string, PathItem>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, Response>;
+    headers: Record<string, { description: string; schema: JsonSchema }>;
+    securitySchemes: Record<string, { type: 'apiKey'; in: 'header'; name: string; description: string }>;
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * @module
+ * The self-description, built once per app and cheap to serve: the OpenAPI document and
+ * `/llms.txt` are rendered once with a stand-in for the base URL, and each request only puts
+ * its base in (`SLEEVE_BASE_URL`, or the origin it arrived at and `basePath`). Keyed by the
+ * frame, so an app built from another route table describes that table.
+ */
+import type { FrameApi } from '../http/frame-api.ts';
+import { describeService, servedAt, type ServiceFacts } from '../openapi/document.ts';
+import type { OpenApiDocument } from '../openapi/types.ts';
+import type { ResolvedOptions } from '../options.ts';
+import { llmsText } from './llms-txt.ts';
+
+/** Stands for the base until a request gives one; nothing a declaration says looks like it. */
+const BASE = '@@sleeve-base@@';
+
+interface Built {
+  document: OpenApiDocument;
+  json: string;
+  llms: string;
+}
+
+const built = new WeakMap<FrameApi, Built>();
+
+/** What the description says about this deployment besides its routes. */
+type Options = Pick<ResolvedOptions, 'mode' | 'rateLimits'>;
+
+function build(frame: FrameApi, options: Options): Built {
+  let done = built.get(frame);
+  if (done === undefined) {
+    const facts: ServiceFacts = { endpoints: frame.endpoints, mode: options.mode, rateLimits: options.rateLimits };
+    const document = describeService(facts);
+    done = { document, json: JSON.stringify(servedAt(document, BASE)), llms: llmsText(document, facts, BASE) };
+    built.set(frame, done);
+  }
+  return done;
+}
+
+/** The document as an object, at `base` (the landing page reads it; tests too). */
+export function documentAt(frame: FrameApi, options: Options, base: string): OpenApiDocument {
+  return servedAt(build(frame, options).document, base);
+}
+
+/** `/openapi.json`'s text at `base` (a function replacer: a `$` in a base is not a pattern). */
+export function openApiJson(frame: FrameApi, options: Options, base: string): string {
+  const inJson = JSON.stringify(base).slice(1, -1);
+  return build(frame, options).json.replaceAll(BASE, () => inJson);
+}
+
+export function llmsTxt(frame: FrameApi, options: Options, base: string): string {
+  return build(frame, options).llms.replaceAll(BASE, () => base);
+}

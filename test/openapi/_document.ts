@@ -1,0 +1,39 @@
+/**
+ * Helpers for the self-description tests: a sleeve with the deployment's own rate limits
+ * (the document publishes the limits enforced, and the route tests' sleeve turns them off),
+ * its document, and a JSON Schema validator for answers (ajv, already installed as the
+ * OpenAPI validator's own dependency).
+ */
+import ajv2020 from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
+import { createSleeve, type Sleeve, type SleeveOptions } from '../../core/index.ts';
+import type { JsonSchema, OpenApiDocument, Operation } from '../../core/openapi/types.ts';
+
+const quiet = { info: () => {}, error: () => {} };
+
+/** Metrics on, so the instance serves every declared endpoint and describes them all. */
+export function describedSleeve(options: SleeveOptions = {}): Sleeve {
+  return createSleeve({ log: quiet, metrics: true, ...options });
+}
+
+export async function documentOf(sleeve: Sleeve, url = 'http://sleeve.test/openapi.json'): Promise<OpenApiDocument> {
+  const res = await sleeve.fetch(new Request(url));
+  if (res.status !== 200) throw new Error(`${url} → ${res.status}`);
+  return (await res.json()) as OpenApiDocument;
+}
+
+/** Every operation with its path and method, in the document's order. */
+export function operations(doc: OpenApiDocument): { path: string; method: string; op: Operation }[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op: op as Operation })));
+}
+
+/** A draft 2020-12 validator; `validate(schema, value)` answers the errors, or null. */
+export function schemaValidator(): (schema: JsonSchema, value: unknown) => string | null {
+  // CommonJS modules: each also exports itself as `default`, which every loader agrees on.
+  const ajv = new ajv2020.default({ strict: false, allErrors: false });
+  ajvFormats.default(ajv);
+  return (schema, value) => {
+    const check = ajv.compile(schema as object);
+    return check(value) ? null : ajv.errorsText(check.errors);
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * Issue #12: `/openapi.json` is valid OpenAPI 3.1, generated from the route table (every
+ * endpoint, alias and method, none forgotten), with each declaration's policy, security,
+ * errors and answer schema; its servers follow the base a request sees.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import { describe, expect, it } from 'vitest';
+import { isBatchable, isMedia, type Answer } from '../../core/http/endpoint.ts';
+import { VERSION_NAMES } from '../../core/http/versions.ts';
+import { CONVERSION } from '../../core/openapi/json-schema.ts';
+import { openApiPath } from '../../core/openapi/parameters.ts';
+import type { Operation, Ref } from '../../core/openapi/types.ts';
+import { endpoints } from '../../core/routes/index.ts';
+import { VERSION } from '../../core/version.ts';
+import { describedSleeve, documentOf, operations } from './_document.ts';
+
+const sleeve = describedSleeve();
+const doc = await documentOf(sleeve);
+const opOf = (path: string, method = 'GET') => doc.paths[openApiPath(path)]?.[method.toLowerCase() as 'get'] as Operation;
+
+describe('/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc) as unknown as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(doc.info.version).toBe(VERSION);
+  });
+
+  it('has every declared endpoint at its path and method, its aliases named on it, and nothing else', () => {
+    for (const endpoint of endpoints) {
+      const op = opOf(endpoint.path, endpoint.method);
+      expect(op, endpoint.path).toBeDefined();
+      expect(op.summary).toBe(endpoint.summary);
+      expect(op['x-sleeve-aliases'] ?? [], endpoint.path).toEqual((endpoint.aliases ?? []).map(openApiPath));
+      for (const alias of endpoint.aliases ?? []) expect(op.description).toContain(`\`${openApiPath(alias)}\``);
+    }
+    const declared = endpoints.map((e) => `${(e.method ?? 'GET').toLowerCase()} ${openApiPath(e.path)}`).sort();
+    expect(operations(doc).map(({ path, method }) => `${method} ${path}`).sort()).toEqual(declared);
+  });
+
+  it('names operations uniquely after their paths, and tags them by first segment', () => {
+    const ids = operations(doc).map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(opOf('/track/hot').operationId).toBe('trackHot');
+    expect(opOf('/media/images/:kind/:file').operationId).toBe('mediaImagesKindFile');
+    expect(opOf('/track/hot').tags).toEqual(['track']);
+    expect(doc.paths['/media/images/{kind}/{file}']?.get?.parameters?.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(['kind', 'file']);
+  });
+
+  it("states each declaration's policy in x- extensions and in words", () => {
+    for (const endpoint of endpoints) {
+      const op = opOf(endpoint.path, endpoint.method);
+      expect(op['x-rate-limit'], endpoint.path).toBe(endpoint.rateLimit);
+      expect(op['x-cache'], endpoint.path).toBe(endpoint.cache);
+      expect(op['x-since'], endpoint.path).toBe(endpoint.since ?? VERSION_NAMES[0]);
+      expect(op['x-batchable'], endpoint.path).toBe(isBatchable(endpoint));
+      if (endpoint.description) expect(op.description.startsWith(endpoint.description)).toBe(true);
+    }
+    expect(opOf('/track/hot').description).toContain('30 requests per minute per client, cached 30 minutes, since 2.1.1');
+    expect(opOf('/editorial/genres').description).toContain('cached indefinitely');
+    expect(opOf('/nowplaying').description).toContain('never cached');
+    expect(opOf('/batch', 'POST').description).toContain('not batchable');
+    expect(opOf('/track/related').description).toContain('Rule: give isrc, or both artist and title.');
+  });
+
+  it('publishes the limits this deployment enforces: scaled, or none when off', async () => {
+    const doubled = await documentOf(describedSleeve({ rateLimits: 2 }));
+    expect(doubled.paths['/track/hot']?.get?.['x-rate-limit']).toBe(60);
+    const off = await documentOf(describedSleeve({ rateLimits: 'off' }));
+    expect(off.paths['/track/hot']?.get?.['x-rate-limit']).toBeUndefined();
+    expect(off.paths['/track/hot']?.get?.responses['429']).toBeUndefined();
+    expect(off.info.description).toContain('Off on this deployment');
+  });
+
+  it('describes what this instance serves: /metrics only where SLEEVE_METRICS turned it on', async () => {
+    expect(Object.keys(doc.paths)).toContain('/metrics');
+    const without = await documentOf(describedSleeve({ metrics: false }));
+    expect(Object.keys(without.paths)).not.toContain('/metrics');
+  });
+
+  it('asks public endpoints for nothing, and the others for either contact header (D2)', () => {
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiUserAgent', 'userAgent']);
+    expect(doc.components.securitySchemes.userAgent).toMatchObject({ type: 'apiKey', in: 'header', name: 'User-Agent' });
+    expect(doc.components.securitySchemes.apiUserAgent).toMatchObject({ type: 'apiKey', in: 'header', name: 'Api-User-Agent' });
+    for (const endpoint of endpoints) {
+      expect(opOf(endpoint.path, endpoint.method).security, endpoint.path).toEqual(endpoint.public ? [] : [{ userAgent: [] }, { apiUserAgent: [] }]);
+    }
+  });
+
+  it('lists the D3 errors each endpoint can answer, in the shared error shape', () => {
+    const error = doc.components.schemas.Error as { properties: { error: { properties: { code: { enum: string[] } } } } };
+    expect(error.properties.error.properties.code.enum).toContain('rate_limited');
+    for (const endpoint of endpoints) {
+      const statuses = Object.keys(opOf(endpoint.path, endpoint.method).responses);
+      const has = (status: number) => statuses.includes(String(status));
+      expect(has(400), endpoint.path).toBe(endpoint.params !== undefined || endpoint.body !== undefined);
+      expect(has(401), endpoint.path).toBe(!endpoint.public);
+      expect(has(413), endpoint.path).toBe(endpoint.method === 'POST');
+      expect(has(429), endpoint.path).toBe(endpoint.rateLimit !== undefined);
+      expect(has(502) && has(503) && has(504), endpoint.path).toBe(endpoint.upstream !== false);
+      expect(has(404) && has(405) && has(500), endpoint.path).toBe(true);
+    }
+    const limited = doc.components.responses.rate_limited!;
+    expect(Object.keys(limited.headers ?? {})).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit-Remaining', 'X-RateLimit-Reset']));
+    expect(Object.keys(doc.components.responses.method_not_allowed!.headers ?? {})).toEqual(['Allow']);
+  });
+
+  it("describes each answer: a JSON schema, a medium, a redirect with Location, a socket's 101", () => {
+    for (const endpoint of endpoints) {
+      const ok = opOf(endpoint.path, endpoint.method).responses;
+      if (isMedia(endpoint.response)) {
+        const status = String(endpoint.response.status ?? 200);
+        expect(ok[status], endpoint.path).toBeDefined();
+        continue;
+      }
+      const ref = ((ok['200'] as { content: Record<string, { schema: Ref }> }).content['application/json']!.schema).$ref;
+      expect(doc.components.schemas[ref.split('/').pop()!], endpoint.path).toBeDefined();
+    }
+    expect(Object.keys((opOf('/track/preview').responses['302'] as { headers: object }).headers)).toContain('Location');
+    expect(opOf('/nowplaying/socket').responses['101']).toBeDefined();
+    expect(opOf('/batch', 'POST').requestBody?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/BatchBody' });
+    const cached = opOf('/track/hot').responses['200'] as { headers: object };
+    expect(Object.keys(cached.headers)).toEqual(expect.arrayContaining(['X-Cache', 'ETag', 'Cache-Control', 'RateLimit-Limit']));
+  });
+
+  it('converts every answer and body schema without losing a rule JSON Schema cannot say', () => {
+    for (const endpoint of endpoints) {
+      const answer = endpoint.response as Answer;
+      for (const schema of [isMedia(answer) ? undefined : answer, endpoint.body]) {
+        if (schema) expect(() => toJsonSchema(schema, { ...CONVERSION, errorMode: 'throw' }), endpoint.path).not.toThrow();
+      }
+    }
+  });
+});
+
+describe('/openapi.json servers', () => {
+  const versionServer = (d: typeof doc) => d.servers.find((s) => s.variables?.version);
+
+  it("are the request's origin when no base URL is set, and that origin under a version prefix", async () => {
+    expect(doc.servers[0]!.url).toBe('http://sleeve.test');
+    const other = await documentOf(sleeve, 'https://api.example.org:8443/openapi.json');
+    expect(other.servers[0]!.url).toBe('https://api.example.org:8443');
+    expect(versionServer(other)!.url).toBe('https://api.example.org:8443/{version}');
+  });
+
+  it('list every version prefix once, /current first and by default', () => {
+    const variable = versionServer(doc)!.variables!.version!;
+    expect(variable.enum).toEqual(['current', ...VERSION_NAMES.map((v) => `v${v}`)]);
+    expect(variable.default).toBe('current');
+  });
+
+  it('follow SLEEVE_BASE_URL (baseUrl) whatever the request, and basePath under a mount', async () => {
+    const based = await documentOf(describedSleeve({ baseUrl: 'https://music.example.com/' }), 'http://internal:8787/openapi.json');
+    expect(based.servers.map((s) => s.url)).toEqual(['https://music.example.com', 'https://music.example.com/{version}']);
+    const mounted = await documentOf(describedSleeve({ basePath: '/music' }), 'http://sleeve.test/music/openapi.json');
+    expect(mounted.servers[0]!.url).toBe('http://sleeve.test/music');
+  });
+
+  it('are the same document under a version prefix', async () => {
+    expect(await documentOf(sleeve, 'http://sleeve.test/v2.5.0/openapi.json')).toEqual(doc);
+  });
+});
+
+describe('/openapi.json as served', () => {
+  it('needs no User-Agent, is cached an hour with an ETag, and answers 304 to it', async () => {
+    const first = await sleeve.fetch(new Request('http://sleeve.test/openapi.json'));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=3600');
+    const etag = first.headers.get('etag')!;
+    const again = await sleeve.fetch(new Request('http://sleeve.test/openapi.json', { headers: { 'if-none-match': etag } }));
+    expect(again.status).toBe(304);
+  });
+});
