@@ -46,12 +46,10 @@ function queryParameters(endpoint: AnyEndpoint): Parameter[] {
 }
 
 function pathParameters(endpoint: AnyEndpoint): Parameter[] {
-  return [...endpoint.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({
-    name: name!,
-    in: 'path' as const,
-    required: true,
-    schema: { type: 'string' },
-  }));
+  return [...endpoint.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => {
+    const example = endpoint.example?.[name!];
+    return { name: name!, in: 'path' as const, required: true, schema: { type: 'string' }, ...(example !== undefined ? { example } : {}) };
+  });
 }
 
 export function parametersOf(endpoint: AnyEndpoint): Parameter[] {

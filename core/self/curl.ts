@@ -3,7 +3,7 @@
  * A ready-to-paste `curl` for an operation, from its declared example: the contact
  * User-Agent unless it is public (D2), `-N` and `Accept` for an event stream, `-i` to show a
  * redirect's `Location`. None when the example cannot make a whole request (a path parameter
- * or a body it does not give).
+ * or a body it does not give an example of).
  */
 import { CONTACT_EXAMPLE } from '../openapi/security.ts';
 import type { Operation } from '../openapi/types.ts';
@@ -14,14 +14,18 @@ function queryValue(value: unknown): string {
   return encodeURIComponent(text).replaceAll('%2C', ',').replaceAll("'", '%27');
 }
 
-/** The URL the example asks: `base` + path + the example's query; undefined when it cannot. */
+/** The URL the example asks: `base` + path (its parameters' examples in place) + the example's query; undefined when it cannot. */
 export function exampleUrl(base: string, path: string, operation: Operation): string | undefined {
-  if (path.includes('{') || operation.requestBody) return undefined;
-  const query = (operation.parameters ?? [])
+  if (operation.requestBody) return undefined;
+  const parameters = operation.parameters ?? [];
+  const inPath = new Map(parameters.filter((p) => p.in === 'path' && p.example !== undefined).map((p) => [p.name, encodeURIComponent(String(p.example))]));
+  const filled = path.replace(/\{([^}]+)\}/g, (whole, name: string) => inPath.get(name) ?? whole);
+  if (filled.includes('{')) return undefined;
+  const query = parameters
     .filter((p) => p.in === 'query' && p.example !== undefined)
     .map((p) => `${p.name}=${queryValue(p.example)}`)
     .join('&');
-  return `${base}${path}${query ? `?${query}` : ''}`;
+  return `${base}${filled}${query ? `?${query}` : ''}`;
 }
 
 export function curlOf(base: string, path: string, operation: Operation): string | undefined {
