@@ -30,11 +30,8 @@ export interface Visit {
   requests: BrowserRequest[];
 }
 
-/**
- * A fresh page that may only reach `origin`. `fulfil` answers chosen paths itself (a
- * stand-in document while the real one is not served yet).
- */
-export async function newVisit(browser: Browser, origin: string, fulfil: Record<string, () => object> = {}): Promise<Visit> {
+/** A fresh page that may only reach `origin`. */
+export async function newVisit(browser: Browser, origin: string): Promise<Visit> {
   const page = await browser.newPage();
   page.setDefaultTimeout(STEP_MS);
   page.setDefaultNavigationTimeout(STEP_MS);
@@ -52,8 +49,7 @@ export async function newVisit(browser: Browser, origin: string, fulfil: Record<
       visit.external.push(url.href);
       return route.abort('blockedbyclient');
     }
-    const answer = fulfil[url.pathname];
-    return answer ? route.fulfill({ json: answer() }) : route.continue();
+    return route.continue();
   });
   return visit;
 }

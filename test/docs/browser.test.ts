@@ -15,7 +15,6 @@ import { serve, type Served } from '../../adapters/node.ts';
 import { app as embedApp } from '../../examples/embed/app.ts';
 import { ROOT } from '../helpers/child-server.ts';
 import { launchChromium, newVisit, operation, SKIP_BROWSER, tryOutSearch, type Visit } from './_browser.ts';
-import { openApiStandIn } from './_openapi-stand-in.ts';
 
 const EXAMPLE_CONTACT = 'MyApp/1.0 (you@example.com)';
 const ARTIFACTS = `${ROOT}test/artifacts/`;
@@ -23,9 +22,6 @@ const title = SKIP_BROWSER ? '/docs in Chromium (skipped: SLEEVE_SKIP_BROWSER=1)
 
 const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const close = (server: Server | undefined) => new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-
-/** TEMPORARY: the stand-in `openapi.json` at `<mount>/openapi.json`, until the real one is served. */
-const standIn = (origin: string, mount = '') => ({ [`${mount}/openapi.json`]: () => openApiStandIn(`${origin}${mount}`) });
 
 /** What every visit must show: nothing asked elsewhere, nothing refused, the operations listed. */
 async function expectListed(visit: Visit) {
@@ -54,7 +50,7 @@ describe.skipIf(SKIP_BROWSER)(title, () => {
 
   it('lists the operations offline, and "Try it out" answers /search/all with the example contact in Api-User-Agent', async () => {
     const origin = originOf(served.server);
-    const visit = await newVisit(browser, origin, standIn(origin));
+    const visit = await newVisit(browser, origin);
     const answer = await visit.page.goto(`${origin}/docs`);
     expect(answer?.status()).toBe(200);
     await expectListed(visit);
@@ -76,7 +72,7 @@ describe.skipIf(SKIP_BROWSER)(title, () => {
 
   it('/docs/ redirects to /docs, where the relative links resolve', async () => {
     const origin = originOf(served.server);
-    const visit = await newVisit(browser, origin, standIn(origin));
+    const visit = await newVisit(browser, origin);
     await visit.page.goto(`${origin}/docs/`);
     expect(visit.page.url()).toBe(`${origin}/docs`);
     await expectListed(visit);
@@ -85,7 +81,7 @@ describe.skipIf(SKIP_BROWSER)(title, () => {
 
   it('under a mount prefix (examples/embed, /music): files, spec and "Try it out" all stay under /music', async () => {
     const origin = originOf(host);
-    const visit = await newVisit(browser, origin, standIn(origin, '/music'));
+    const visit = await newVisit(browser, origin);
     await visit.page.goto(`${origin}/music/docs/`);
     expect(visit.page.url()).toBe(`${origin}/music/docs`);
     await expectListed(visit);
