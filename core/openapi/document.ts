@@ -49,7 +49,8 @@ export function serviceRules(facts: ServiceFacts): string[] {
 
 function infoDescription(facts: ServiceFacts): string {
   const more = 'The same, as plain text for language models: `/llms.txt`; as a page to try requests in: `/docs`.';
-  return [SERVICE_SUMMARY, modeSentence(facts.mode), ...serviceRules(facts), more].join('\n\n');
+  // Not the summary again: `info.summary` carries it, and Swagger UI shows both.
+  return [modeSentence(facts.mode), ...serviceRules(facts), more].join('\n\n');
 }
 
 /** `trackHot` → `TrackHot`: the stem of an operation's schema components. */

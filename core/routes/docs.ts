@@ -54,7 +54,8 @@ function contentSecurityPolicy(baseUrl: string | undefined): string {
   ].join('; ');
 }
 
-const docs = { public: true, batchable: false } as const;
+// Served from the installed package, never an upstream: no 502 or 504 to publish.
+const docs = { public: true, batchable: false, upstream: false } as const;
 
 export const docsPage = defineEndpoint({
   ...docs,
