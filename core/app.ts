@@ -20,7 +20,7 @@ import { errorResponse, toSleeveError } from './http/errors.ts';
 import type { FrameApi } from './http/frame-api.ts';
 import { endpointFinder } from './http/find-endpoint.ts';
 import { frameState, type FrameState } from './http/frame.ts';
-import type { SleeveEnv } from './http/context.ts';
+import { applyGathered, withGathered, type SleeveEnv } from './http/context.ts';
 import { baseUrlOf } from './shape/urls.ts';
 import { methodNotAllowed, versionGate } from './http/methods.ts';
 import { observe } from './http/observe.ts';
@@ -53,6 +53,13 @@ function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState): Middlewar
     out.push(cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now: deps.now, inflight: state.inflight, hot: state.hot, keyOf, byOrigin: deps.options.baseUrl === undefined }));
   }
   return out;
+}
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+/** A route's JSON answer, built with every gathered header in one plain object (see `addHeaders`). */
+function json(c: Context<SleeveEnv>, body: unknown): Response {
+  return new Response(JSON.stringify(body), { headers: withGathered(c, JSON_TYPE) });
 }
 
 /** D7: an alias kept after a rename (`/hot-tracks`) is as old as the name it keeps. */
@@ -90,7 +97,11 @@ export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<S
         const base = baseUrlOf(deps.options, request);
         tallyUpstream(c);
         const out = await endpoint.handle({ params: paramsOf(c), deps, request, base, c, frame, degraded, notFound });
-        return out instanceof Response ? out : c.json(out as object);
+        if (!(out instanceof Response)) return json(c, out);
+        // A route's own answer (an image, a stream, a redirect) takes the gathered headers after all.
+        c.res = out;
+        applyGathered(c);
+        return c.res;
       };
       for (const { prefix, version } of PREFIXES) {
         const pin = version ? [pinVersion(version)] : [];
@@ -108,10 +119,10 @@ export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<S
 
   const unknown = (c: Context<SleeveEnv>) => {
     const { error, version } = notFound(c);
-    return errorResponse(error, version);
+    return errorResponse(error, version, withGathered(c));
   };
   app.all('*', unknown);
   app.notFound(unknown);
-  app.onError((thrown, c) => errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal, c.req.url, requestIdOf(c)), errorVersion(c)));
+  app.onError((thrown, c) => errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal, c.req.url, requestIdOf(c)), errorVersion(c), withGathered(c)));
   return app;
 }
