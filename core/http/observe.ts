@@ -60,12 +60,20 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Middlewa
     addHeaders(c, { [REQUEST_ID_HEADER]: trace.id });
     if (!routeOf) return next();
     const started = performance.now();
-    return next().then(
-      () => {
-        done(c, trace, started, batch !== undefined, c.res.status);
+    const finish = () => done(c, trace, started, batch !== undefined, c.res.status);
+    // The frame's `next` may answer synchronously (`frame-chain.ts`): a hit then logs at once.
+    const out: unknown = next();
+    if (!(out instanceof Promise)) {
+      finish();
+      return out as Promise<void>;
+    }
+    return out.then(
+      (res: unknown) => {
+        finish();
+        return res as void;
       },
       (thrown: unknown) => {
-        // Only what is not an Error gets here (Hono renders Errors through onError): Hono rethrows it.
+        // Only what is not an Error gets here (errors are rendered where thrown): Hono rethrows it.
         done(c, trace, started, batch !== undefined, 500);
         throw thrown;
       },
