@@ -25,8 +25,11 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
     // Bun cannot cap connections (`maxConnections`): see bun-limits.ts.
     idleTimeout: idleSeconds(serverLimits(options).idleTimeoutMs),
     maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
-    fetch: async (request, srv) =>
-      keepStreamOpen(srv, request, await sleeve.fetch(request, Object.assign({ server: srv }, { clientIp: srv.requestIP(request)?.address }))),
+    fetch: (request, srv) => {
+      const answer = sleeve.fetch(request, Object.assign({ server: srv }, { clientIp: srv.requestIP(request)?.address }));
+      // A cache hit comes back synchronously: handed to Bun as it is, with no promise to resolve.
+      return answer instanceof Promise ? answer.then((res) => keepStreamOpen(srv, request, res)) : keepStreamOpen(srv, request, answer);
+    },
     websocket,
   });
   return { sleeve, server, url: `http://${options.hostname ?? 'localhost'}:${server.port}` };

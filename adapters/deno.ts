@@ -14,7 +14,7 @@ export interface ServeOptions extends SleeveOptions {
 interface DenoServe {
   serve(
     options: { port: number; hostname?: string; onListen?: (addr: { port: number }) => void },
-    handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Promise<Response>,
+    handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
   ): { finished: Promise<void>; shutdown(): Promise<void> };
 }
 const { Deno } = globalThis as unknown as { Deno: DenoServe };

@@ -9,7 +9,7 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 
-type Handle = (request: Request, clientIp: string | undefined) => Promise<Response>;
+type Handle = (request: Request, clientIp: string | undefined) => Response | Promise<Response>;
 
 interface ParserError extends Error {
   code?: string;
@@ -64,7 +64,7 @@ export function answerClientErrors(server: Server, handle: Handle): void {
     if (!socket.writable || error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.destroy();
     const request = error.code === 'HPE_INVALID_URL' ? withEncodedTarget(error.rawPacket) : null;
     const [status, code, message] = REFUSALS[error.code ?? ''] ?? MALFORMED;
-    const answer = request ? handle(request, socket.remoteAddress) : Promise.resolve(Response.json({ ok: false, error: { code, message } }, { status }));
+    const answer = request ? Promise.resolve(handle(request, socket.remoteAddress)) : Promise.resolve(Response.json({ ok: false, error: { code, message } }, { status }));
     answer.then((response) => writeResponse(socket, response)).catch(() => socket.destroy());
   });
 }

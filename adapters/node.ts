@@ -39,11 +39,15 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
     const server = nodeServe(
       {
         // The server's env is passed on, not replaced: its WebSocket upgrade reads it back.
-        fetch: async (request, bindings) => {
+        fetch: (request, bindings) => {
           const env = bindings as NodeEnv;
-          const response = await sleeve.fetch(request, Object.assign(env, { clientIp: env.incoming.socket.remoteAddress }));
-          if (env.outgoing === undefined) upgrades?.answered(env.incoming, response);
-          return response;
+          const answer = sleeve.fetch(request, Object.assign(env, { clientIp: env.incoming.socket.remoteAddress }));
+          const sent = (response: Response) => {
+            if (env.outgoing === undefined) upgrades?.answered(env.incoming, response);
+            return response;
+          };
+          // A cache hit comes back synchronously: @hono/node-server then writes it on its sync path.
+          return answer instanceof Promise ? answer.then(sent) : sent(answer);
         },
         websocket: { server: wss },
         createServer: withTargetCheck,

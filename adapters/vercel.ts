@@ -7,5 +7,5 @@ import { createSleeve, type SleeveOptions } from '../core/index.ts';
 
 export function handle(options: SleeveOptions = {}): (request: Request) => Promise<Response> {
   const sleeve = createSleeve(options);
-  return (request) => sleeve.fetch(request, { clientIp: request.headers.get('x-real-ip') ?? undefined });
+  return async (request) => sleeve.fetch(request, { clientIp: request.headers.get('x-real-ip') ?? undefined });
 }

@@ -62,7 +62,7 @@ async function compare(label: string, sleeve: Fetch, bare: Fetch): Promise<numbe
 // Limits on (the layer runs and sends its headers) but far above what the bench sends.
 const sleeve = createSleeve({ rateLimits: 1e6, log: { info() {}, error: console.error } });
 const request = (base: string, path: string) => new Request(base + path, { headers: { 'User-Agent': UA } });
-const inProcess: Fetch = (path) => sleeve.fetch(request('http://bench.local', path), { clientIp: '127.0.0.1' });
+const inProcess: Fetch = async (path) => sleeve.fetch(request('http://bench.local', path), { clientIp: '127.0.0.1' });
 
 // The bare app answers the very bytes and headers Sleeve answers on a hit.
 const bareApp = new Hono();

@@ -10,6 +10,8 @@
  * ×same is the overhead Sleeve chose, ×bare adds what its contract costs.
  *
  * Knobs: BENCH_RUNTIMES=node,bun,deno  BENCH_ROUNDS=5  BENCH_SECONDS=2  BENCH_CONNECTIONS=32
+ * BENCH_BEFORE=<another checkout> (with its own node_modules) adds that Sleeve as a fourth
+ * server, interleaved like the others, for a before/after ratio measured in the same run.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { BIN, startChild, type ChildServer } from '../test/helpers/child-server.ts';
@@ -19,17 +21,18 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun,deno').split(',');
+const BEFORE = process.env.BENCH_BEFORE?.replace(/\/+$/, '');
 
 if (spawnSync('wrk', ['--version']).error) {
   console.error('bench: wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (macOS: brew install wrk).');
   process.exit(1);
 }
 
-/** How each runtime runs a TypeScript entry. */
-const RUN: Record<string, (entry: string) => [string, string[]]> = {
-  node: (entry) => [`${BIN}tsx`, [entry]],
-  bun: (entry) => [`${BIN}bun`, [entry]],
-  deno: (entry) => [`${BIN}deno`, ['run', '-A', '--unstable-no-legacy-abort', entry]],
+/** How each runtime runs a TypeScript entry of a checkout (this one: `.`). */
+const RUN: Record<string, (entry: string, root?: string) => [string, string[]]> = {
+  node: (entry, root = '.') => [`${BIN}tsx`, [`${root}/${entry}`]],
+  bun: (entry, root = '.') => [`${BIN}bun`, [`${root}/${entry}`]],
+  deno: (entry, root = '.') => [`${BIN}deno`, ['run', '-A', '--unstable-no-legacy-abort', `--config=${root}/deno.json`, `${root}/${entry}`]],
 };
 
 const SLEEVE_ENTRY: Record<string, string> = { node: 'adapters/node-main.ts', bun: 'adapters/bun-main.ts', deno: 'adapters/deno-main.ts' };
@@ -63,8 +66,11 @@ async function benchRuntime(runtime: string): Promise<void> {
   const [command, args] = RUN[runtime]!(SLEEVE_ENTRY[runtime]!);
   const children: ChildServer[] = [];
   try {
-    const sleeve = await startChild(command, args, { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' }, 60_000);
+    const quiet = { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' };
+    const sleeve = await startChild(command, args, quiet, 60_000);
     children.push(sleeve);
+    const before = BEFORE === undefined ? undefined : await startChild(...RUN[runtime]!(SLEEVE_ENTRY[runtime]!, BEFORE), quiet, 60_000);
+    if (before) children.push(before);
     const isrc = await catalogueIsrc(sleeve.url);
     const paths = ['/editorial/genres', '/search/all?query=love&limit=10', '/track/hot?limit=50', `/track/isrc?isrc=${isrc}`, '/v2.5.0/search/all?query=love&limit=5'];
     const baseline = (kind: string) => {
@@ -75,8 +81,8 @@ async function benchRuntime(runtime: string): Promise<void> {
     children.push(bare);
     const same = await baseline('same');
     children.push(same);
-    const targets = { sleeve: sleeve.url, bare: bare.url, same: same.url };
-    const names = Object.keys(targets) as (keyof typeof targets)[];
+    const targets: Record<string, string> = { sleeve: sleeve.url, bare: bare.url, same: same.url, ...(before ? { before: before.url } : {}) };
+    const names = Object.keys(targets);
     const runs = new Map<string, Wrk[]>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const path of paths) {
@@ -89,13 +95,15 @@ async function benchRuntime(runtime: string): Promise<void> {
       }
     }
     console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians\n`);
-    console.log('| endpoint | Sleeve req/s | p99 ms | bare req/s | same-headers req/s | × same | × bare |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    const extra = before ? ' before req/s | × before |' : '';
+    console.log(`| endpoint | Sleeve req/s | p99 ms | bare req/s | same-headers req/s | × same | × bare |${extra}`);
+    console.log(`|---|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
     for (const path of paths) {
       const rps = (name: string) => median(runs.get(`${name} ${path}`)!.map((r) => r.rps));
       const p99 = median(runs.get(`sleeve ${path}`)!.map((r) => r.p99ms));
       const [s, b, h] = [rps('sleeve'), rps('bare'), rps('same')];
-      console.log(`| \`${path}\` | ${Math.round(s)} | ${p99.toFixed(2)} | ${Math.round(b)} | ${Math.round(h)} | ${(s / h).toFixed(2)} | ${(s / b).toFixed(2)} |`);
+      const was = before ? ` ${Math.round(rps('before'))} | ${(s / rps('before')).toFixed(2)} |` : '';
+      console.log(`| \`${path}\` | ${Math.round(s)} | ${p99.toFixed(2)} | ${Math.round(b)} | ${Math.round(h)} | ${(s / h).toFixed(2)} | ${(s / b).toFixed(2)} |${was}`);
     }
   } finally {
     await Promise.all(children.map((c) => c.stop()));

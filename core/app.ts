@@ -19,8 +19,9 @@ import type { AnyEndpoint } from './http/endpoint.ts';
 import { errorResponse, toSleeveError } from './http/errors.ts';
 import type { FrameApi } from './http/frame-api.ts';
 import { endpointFinder } from './http/find-endpoint.ts';
+import { frameChain, type FrameLayer } from './http/frame-chain.ts';
 import { frameState, type FrameState } from './http/frame.ts';
-import type { SleeveEnv } from './http/context.ts';
+import { applyGathered, withGathered, type SleeveEnv } from './http/context.ts';
 import { baseUrlOf } from './shape/urls.ts';
 import { methodNotAllowed, versionGate } from './http/methods.ts';
 import { observe } from './http/observe.ts';
@@ -55,11 +56,16 @@ function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState): Middlewar
   return out;
 }
 
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+/** A route's JSON answer, built with every gathered header in one plain object (see `addHeaders`). */
+function json(c: Context<SleeveEnv>, body: unknown): Response {
+  return new Response(JSON.stringify(body), { headers: withGathered(c, JSON_TYPE) });
+}
+
 /** D7: an alias kept after a rename (`/hot-tracks`) is as old as the name it keeps. */
 const sinceOf = (endpoint: AnyEndpoint, path: string) => (path === endpoint.path ? endpoint.since : undefined);
 
-/** Hono's overloads want a non-empty tuple; our chains always end in a handler. */
-const handlers = (list: MiddlewareHandler<SleeveEnv>[]) => list as [MiddlewareHandler<SleeveEnv>, ...MiddlewareHandler<SleeveEnv>[]];
 
 export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<SleeveEnv> {
   const app = new Hono<SleeveEnv>();
@@ -74,9 +80,12 @@ export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<S
     endpoints,
   };
 
-  app.use('*', observe(deps, endpoints));
-  app.use('*', cors({ exposeHeaders: EXPOSED_HEADERS }));
-  app.use('*', bodyLimit());
+  const rendered = (thrown: unknown, c: Context<SleeveEnv>) =>
+    errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal, c.req.url, requestIdOf(c)), errorVersion(c), withGathered(c));
+  // What every request meets first, whatever it asks: its id and log line, CORS, the body guard.
+  const first = [observe(deps, endpoints), cors({ exposeHeaders: EXPOSED_HEADERS }), bodyLimit()];
+  // Each route is one handler running its whole frame (`frame-chain.ts`), not a Hono chain.
+  const route = (list: FrameLayer[]) => frameChain([...first, ...list], rendered);
   for (const endpoint of endpoints) {
     const chain = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...layers(endpoint, deps, state)];
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
@@ -90,11 +99,15 @@ export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<S
         const base = baseUrlOf(deps.options, request);
         tallyUpstream(c);
         const out = await endpoint.handle({ params: paramsOf(c), deps, request, base, c, frame, degraded, notFound });
-        return out instanceof Response ? out : c.json(out as object);
+        if (!(out instanceof Response)) return json(c, out);
+        // A route's own answer (an image, a stream, a redirect) takes the gathered headers after all.
+        c.res = out;
+        applyGathered(c);
+        return c.res;
       };
       for (const { prefix, version } of PREFIXES) {
         const pin = version ? [pinVersion(version)] : [];
-        app.on(endpoint.method ?? 'GET', prefixed(prefix, path), ...handlers([...pin, ...versionGate(path, sinceOf(endpoint, path)), ...chain, run]));
+        app.on(endpoint.method ?? 'GET', prefixed(prefix, path), route([...pin, ...versionGate(path, sinceOf(endpoint, path)), ...chain, run]));
       }
     }
   }
@@ -102,16 +115,16 @@ export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<S
     const refuse = methodNotAllowed(path, list.map((e) => e.method ?? 'GET'));
     for (const { prefix, version } of PREFIXES) {
       const pin = version ? [pinVersion(version)] : [];
-      for (const at of prefixed(prefix, path)) app.all(at, ...handlers([...pin, ...versionGate(path, sinceOf(list[0]!, path)), refuse]));
+      for (const at of prefixed(prefix, path)) app.all(at, route([...pin, ...versionGate(path, sinceOf(list[0]!, path)), refuse]));
     }
   }
 
   const unknown = (c: Context<SleeveEnv>) => {
     const { error, version } = notFound(c);
-    return errorResponse(error, version);
+    return errorResponse(error, version, withGathered(c));
   };
-  app.all('*', unknown);
+  app.all('*', route([unknown]));
   app.notFound(unknown);
-  app.onError((thrown, c) => errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal, c.req.url, requestIdOf(c)), errorVersion(c)));
+  app.onError(rendered);
   return app;
 }

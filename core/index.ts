@@ -26,7 +26,11 @@ export interface ConnInfo {
 }
 
 export interface Sleeve {
-  fetch(request: Request, info?: ConnInfo): Promise<Response>;
+  /**
+   * Answers a request. A cache hit held in process comes back as a Response at once, not a
+   * promise, so a server that can write it synchronously does (await works on both).
+   */
+  fetch(request: Request, info?: ConnInfo): Response | Promise<Response>;
   app: Hono<SleeveEnv>;
   /** What the service was built with, for start-up lines and embedders. */
   deps: Deps;
@@ -62,7 +66,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log, metrics };
   const app = createApp(deps, metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute));
   const strip = unmounted(resolved.basePath);
-  return { fetch: async (request, info = {}) => app.fetch(strip(request), info), app, deps };
+  return { fetch: (request, info = {}) => app.fetch(strip(request), info), app, deps };
 }
 
 export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import { SleeveError } from '../errors.ts';
-import { versionOf } from './context.ts';
+import { versionOf, withGathered, type SleeveEnv } from './context.ts';
 import { errorResponse } from './errors.ts';
 import { hash64 } from '../hash.ts';
 
@@ -50,16 +50,21 @@ export function hold(entry: Entry): Held {
   return { entry, bytes: entry.body === undefined ? undefined : encoder.encode(entry.body) };
 }
 
-/** The response for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404. */
-export function answer(c: Context, entry: Entry, state: CacheState, bytes?: Uint8Array<ArrayBuffer>): Response {
+/**
+ * The response for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404.
+ * Built once with every header in one plain object (the gathered ones first), never touched
+ * after: the Node server then writes it without rebuilding a `Headers` (issue #13).
+ */
+export function answer(c: Context<SleeveEnv>, entry: Entry, state: CacheState, bytes?: Uint8Array<ArrayBuffer>): Response {
+  c.set('sleeve.cache', state);
   const cacheControl = state === 'STALE' ? 'public, max-age=0, must-revalidate' : `public, max-age=${entry.maxAge}`;
   if (entry.body === undefined) {
-    const res = errorResponse(new SleeveError('not_found', entry.message ?? 'Not found.', { extra: entry.extra }), versionOf(c));
-    res.headers.set('X-Cache', state);
-    res.headers.set('Cache-Control', cacheControl);
-    return res;
+    const error = new SleeveError('not_found', entry.message ?? 'Not found.', { extra: entry.extra, headers: { 'X-Cache': state, 'Cache-Control': cacheControl } });
+    return errorResponse(error, versionOf(c), withGathered(c));
   }
-  const headers = { ETag: entry.etag, 'Cache-Control': cacheControl, 'X-Cache': state };
-  if (matches(c.req.header('if-none-match'), entry.etag)) return new Response(null, { status: 304, headers });
-  return new Response(bytes ?? entry.body, { status: entry.status, headers: { 'Content-Type': 'application/json', ...headers } });
+  if (matches(c.req.header('if-none-match'), entry.etag)) {
+    return new Response(null, { status: 304, headers: withGathered(c, { ETag: entry.etag, 'Cache-Control': cacheControl, 'X-Cache': state }) });
+  }
+  const headers = withGathered(c, { 'Content-Type': 'application/json', ETag: entry.etag, 'Cache-Control': cacheControl, 'X-Cache': state });
+  return new Response(bytes ?? entry.body, { status: entry.status, headers });
 }

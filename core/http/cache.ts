@@ -14,7 +14,7 @@ import type { CachePolicy } from './endpoint.ts';
 import { hash64 } from '../hash.ts';
 import { answer, entryOf, hold, type Entry, type Held } from './cache-entry.ts';
 import { canonicalRequest } from './cache-key.ts';
-import { replaceResponse, setHeaders } from './context.ts';
+import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from './context.ts';
 import { briefLifetime, isDegraded } from './degraded.ts';
 import { paramsOf } from './params.ts';
 import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
@@ -54,7 +54,7 @@ export interface CacheOptions {
   keyOf?(params: unknown, request: Request): string;
 }
 
-export function cached(options: CacheOptions): MiddlewareHandler {
+export function cached(options: CacheOptions): MiddlewareHandler<SleeveEnv> {
   const { bucket, policy, storage, breaker, inflight, hot } = options;
   const seconds = policy === 'forever' ? null : policy;
   const remember = (key: string, entry: Entry) => setBounded(hot, key, hold(entry), HOT_ENTRIES);
@@ -66,15 +66,25 @@ export function cached(options: CacheOptions): MiddlewareHandler {
     !!entry && entry.k === canonical && (entry.freshUntil === null || entry.freshUntil > now);
 
   // Without an own key, the canonical request is a pure function of the raw query, so the
-  // last few are remembered: a hot hit then neither re-normalises nor re-hashes. An own key
-  // may read headers, so it is computed for every request.
+  // last few are remembered: a hot hit then neither re-normalises nor re-hashes.
   const keys = new Map<string, { canonical: string; key: string }>();
   const scope = (url: string) => (options.byOrigin ? `${originOf(url)} ${bucket}` : bucket);
-  const ownKeyFor = (c: Context) => {
-    const canonical = canonicalRequest(scope(c.req.url), undefined, options.keyOf!(paramsOf(c), c.req.raw));
-    return { canonical, key: `cache:${hash64(canonical)}` };
+  // An own key may read headers, so it is asked on every request; the canonical string and
+  // its hash are then a pure function of it (and of the origin), so the last few are kept too.
+  const ownKeys = new Map<string, { canonical: string; key: string }>();
+  const ownKeyFor = (c: Context<SleeveEnv>) => {
+    const url = c.req.url;
+    const own = options.keyOf!(paramsOf(c), c.req.raw);
+    const memo = options.byOrigin ? `${originOf(url)}\n${own}` : own;
+    let known = ownKeys.get(memo);
+    if (!known) {
+      const canonical = canonicalRequest(scope(url), undefined, own);
+      known = { canonical, key: `cache:${hash64(canonical)}` };
+      if (memo.length <= REMEMBERED_QUERY_LENGTH) setBounded(ownKeys, memo, known, HOT_ENTRIES);
+    }
+    return known;
   };
-  const keyFor = (c: Context) => {
+  const keyFor = (c: Context<SleeveEnv>) => {
     if (options.keyOf) return ownKeyFor(c);
     const url = c.req.url;
     const search = options.byOrigin ? originOf(url) + rawSearch(url) : rawSearch(url);
@@ -97,7 +107,7 @@ export function cached(options: CacheOptions): MiddlewareHandler {
     return miss(c, next, canonical, key, now);
   };
 
-  async function miss(c: Context, next: Next, canonical: string, key: string, now: number): Promise<Response | void> {
+  async function miss(c: Context<SleeveEnv>, next: Next, canonical: string, key: string, now: number): Promise<Response | void> {
     const found = await breaker.run(() => storage.getItem<Entry>(key), null);
     const entry = found && found.k === canonical ? found : null;
     if (entry && fresh(entry, canonical, now)) {
@@ -129,6 +139,7 @@ export function cached(options: CacheOptions): MiddlewareHandler {
       } else if (isDegraded(c)) {
         // An answer with a gap (an upstream failed) is sent, never kept: the next caller tries again.
         setHeaders(c, { 'Cache-Control': 'no-store', 'X-Cache': 'MISS' });
+        c.set('sleeve.cache', 'MISS');
       } else if (c.res.status === 200 && c.res.headers.get('content-type')?.startsWith('application/json')) {
         const brief = briefLifetime(c);
         const lifetime = brief === undefined ? seconds : Math.min(brief, seconds ?? brief);
@@ -146,9 +157,9 @@ export function cached(options: CacheOptions): MiddlewareHandler {
 }
 
 /** `no-store` endpoints (`/nowplaying`, `/healthz`, `/batch`): never kept, by us or by clients. */
-export function noStore(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    setHeaders(c, { 'Cache-Control': 'no-store' });
+export function noStore(): MiddlewareHandler<SleeveEnv> {
+  return (c, next) => {
+    addHeaders(c, { 'Cache-Control': 'no-store' });
+    return next();
   };
 }

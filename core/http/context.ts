@@ -25,6 +25,10 @@ export interface SleeveVariables {
   'sleeve.version'?: VersionInfo;
   /** The validated parameters (`core/http/params.ts`). */
   'sleeve.params': unknown;
+  /** Headers the layers give this request's answer, gathered before it is built (`addHeaders`). */
+  'sleeve.headers'?: Readonly<Record<string, string>>[];
+  /** The cache's verdict, for the request's log line and /metrics (`X-Cache` without reading headers back). */
+  'sleeve.cache'?: string;
 }
 
 /** Hono's environment for every Sleeve route and layer, so none needs a cast. */
@@ -57,6 +61,35 @@ export function versionOf(c: Context<SleeveEnv>): VersionInfo {
 export function replaceResponse(c: Context, res: Response): void {
   c.res = undefined as unknown as Response;
   c.res = res;
+}
+
+/**
+ * Gives this request's answer some headers (CORS, rate limit, request id), before it exists.
+ * Whoever builds the answer (a cache hit, a route's JSON, an error) spreads them into the one
+ * plain object it builds the Response with. Setting headers on a finished Response instead
+ * makes the Node server rebuild a full `Headers`, validate and sort it, and convert it back:
+ * the largest cost of a cache hit, measured (issue #13).
+ */
+export function addHeaders(c: Context<SleeveEnv>, headers: Readonly<Record<string, string>>): void {
+  // Kept by reference (the layers' objects are theirs and never change once given): copied
+  // once, into the answer's own object, by `withGathered`.
+  const gathered = c.get('sleeve.headers');
+  if (gathered === undefined) c.set('sleeve.headers', [headers]);
+  else gathered.push(headers);
+}
+
+/** One new object: the headers gathered for this request's answer, then `own` (which wins). */
+export function withGathered(c: Context<SleeveEnv>, own?: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const gathered = c.get('sleeve.headers');
+  if (gathered !== undefined) for (const part of gathered) for (const name in part) out[name] = part[name]!;
+  if (own !== undefined) for (const name in own) out[name] = own[name]!;
+  return out;
+}
+
+/** For an answer built by a route itself (an image, a stream): the gathered headers go on it after all. */
+export function applyGathered(c: Context<SleeveEnv>): void {
+  if (c.get('sleeve.headers') !== undefined) setHeaders(c, withGathered(c));
 }
 
 /** Sets headers on the response, copying it first when its headers are immutable (a proxied fetch). */

@@ -5,7 +5,8 @@
  * (limits, cache state, ETag). No credentials are ever involved, so `*` is safe.
  */
 import type { MiddlewareHandler } from 'hono';
-import { setHeaders } from './context.ts';
+import type { SleeveEnv } from './context.ts';
+import { addHeaders, withGathered } from './context.ts';
 
 export interface CorsOptions {
   /** Response headers a browser script may read. */
@@ -14,7 +15,7 @@ export interface CorsOptions {
   methods?: readonly string[];
 }
 
-export function cors(options: CorsOptions): MiddlewareHandler {
+export function cors(options: CorsOptions): MiddlewareHandler<SleeveEnv> {
   const always = {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Expose-Headers': options.exposeHeaders.join(', '),
@@ -24,16 +25,18 @@ export function cors(options: CorsOptions): MiddlewareHandler {
     if (c.req.method === 'OPTIONS') {
       return Promise.resolve(new Response(null, {
         status: 204,
-        headers: {
+        headers: withGathered(c, {
           ...always,
           'Access-Control-Allow-Methods': methods,
           // What the browser asks to send is allowed as asked; a preflight that names nothing
           // (some clients) gets the headers Sleeve reads, Api-User-Agent included (D2).
           'Access-Control-Allow-Headers': c.req.header('access-control-request-headers') ?? 'Content-Type, User-Agent, Api-User-Agent, If-None-Match',
           'Access-Control-Max-Age': '86400',
-        },
+        }),
       }));
     }
-    return next().then(() => setHeaders(c, always));
+    // Given before the answer exists, so it is built with them (`addHeaders`), errors included.
+    addHeaders(c, always);
+    return next();
   };
 }

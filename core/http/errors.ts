@@ -55,6 +55,7 @@ export function versionedErrorBody(error: SleeveError, version: VersionInfo = CU
   return version.errorShape === 'legacy' ? { error: error.message } : errorBody(error);
 }
 
-export function errorResponse(error: SleeveError, version: VersionInfo = CURRENT): Response {
-  return Response.json(versionedErrorBody(error, version), { status: error.status, headers: error.headers });
+/** The error's response; `gathered`: the headers the frame's layers gave this request (CORS, limits, id). */
+export function errorResponse(error: SleeveError, version: VersionInfo = CURRENT, gathered?: Readonly<Record<string, string>>): Response {
+  return Response.json(versionedErrorBody(error, version), { status: error.status, headers: gathered ? { ...gathered, ...error.headers } : error.headers });
 }

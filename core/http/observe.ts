@@ -15,22 +15,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps.ts';
 import { formatter, isoTime, rawPath } from '../observe/request-line.ts';
 import { clientIp } from './client-ip.ts';
-import { bindings, setHeaders } from './context.ts';
-import type { Endpoint } from './endpoint.ts';
+import { addHeaders, bindings, type SleeveEnv } from './context.ts';
+import type { AnyEndpoint } from './endpoint.ts';
 import { REQUEST_ID_HEADER, requestId } from './request-id.ts';
 import { setTrace, type RequestTrace } from './request-trace.ts';
 import { routeLabels } from './route-label.ts';
 
-/** Sets the id on the response: in place when its headers can change, else on a copy (a redirect's). */
-function answerId(c: Context, id: string): void {
-  try {
-    c.res.headers.set(REQUEST_ID_HEADER, id);
-  } catch {
-    setHeaders(c, { [REQUEST_ID_HEADER]: id });
-  }
-}
-
-export function observe(deps: Deps, endpoints: readonly Endpoint<any>[]): MiddlewareHandler {
+export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): MiddlewareHandler<SleeveEnv> {
   const { metrics, log, now } = deps;
   const { requestLog, trustProxy } = deps.options;
   const format = requestLog === 'off' ? undefined : formatter(requestLog);
@@ -40,10 +31,11 @@ export function observe(deps: Deps, endpoints: readonly Endpoint<any>[]): Middle
   const counts = format !== undefined && deps.options.mode === 'live';
 
   /** The response is ready: its figures, and its line unless it is a sub-request's. */
-  const done = (c: Context, trace: RequestTrace, started: number, sub: boolean, status: number): void => {
+  const done = (c: Context<SleeveEnv>, trace: RequestTrace, started: number, sub: boolean, status: number): void => {
     if (sub && !metrics) return;
     const ms = performance.now() - started;
-    const cache = c.res.headers.get('x-cache');
+    // Told by the cache layer: reading the answer's headers back would rebuild them on Node.
+    const cache = c.get('sleeve.cache') ?? null;
     const route = routeOf!(c);
     metrics?.request(route, c.req.method, status, ms / 1000, cache);
     if (!format || sub) return;
@@ -65,15 +57,23 @@ export function observe(deps: Deps, endpoints: readonly Endpoint<any>[]): Middle
     const batch = bindings(c).sleeveBatch;
     const trace: RequestTrace = batch ?? { id: requestId(c.req.header(REQUEST_ID_HEADER)), tally: counts ? { upstream: 0 } : undefined };
     setTrace(c, trace);
-    if (!routeOf) return next().then(() => answerId(c, trace.id));
+    addHeaders(c, { [REQUEST_ID_HEADER]: trace.id });
+    if (!routeOf) return next();
     const started = performance.now();
-    return next().then(
-      () => {
-        answerId(c, trace.id);
-        done(c, trace, started, batch !== undefined, c.res.status);
+    const finish = () => done(c, trace, started, batch !== undefined, c.res.status);
+    // The frame's `next` may answer synchronously (`frame-chain.ts`): a hit then logs at once.
+    const out: unknown = next();
+    if (!(out instanceof Promise)) {
+      finish();
+      return out as Promise<void>;
+    }
+    return out.then(
+      (res: unknown) => {
+        finish();
+        return res as void;
       },
       (thrown: unknown) => {
-        // Only what is not an Error gets here (Hono renders Errors through onError): Hono rethrows it.
+        // Only what is not an Error gets here (errors are rendered where thrown): Hono rethrows it.
         done(c, trace, started, batch !== undefined, 500);
         throw thrown;
       },

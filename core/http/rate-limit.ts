@@ -14,7 +14,7 @@ import { SleeveError } from '../errors.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { CounterStore, Hit } from '../storage/counters.ts';
 import { clientIp } from './client-ip.ts';
-import { setHeaders, versionOf } from './context.ts';
+import { addHeaders, versionOf, type SleeveEnv } from './context.ts';
 import type { VersionInfo } from './versions.ts';
 
 export const WINDOW_MS: number = 60_000;
@@ -32,15 +32,20 @@ export interface RateLimitOptions {
 }
 
 export function limitHeaders(version: VersionInfo, limit: number, remaining: number, resetAt: number, now: number): Record<string, string> {
-  const seconds = String(Math.max(0, Math.ceil((resetAt - now) / 1000)));
-  const legacy = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': String(Math.ceil(resetAt / 1000)) };
-  if (version.rateLimitHeaders === 'x-only') return legacy;
-  return { 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': String(remaining), 'RateLimit-Reset': seconds, ...legacy };
+  const max = String(limit);
+  const left = String(remaining);
+  const at = String(Math.ceil(resetAt / 1000));
+  if (version.rateLimitHeaders === 'x-only') return { 'X-RateLimit-Limit': max, 'X-RateLimit-Remaining': left, 'X-RateLimit-Reset': at };
+  // One literal, not a spread of the legacy family: this runs on every limited request.
+  return {
+    'RateLimit-Limit': max, 'RateLimit-Remaining': left, 'RateLimit-Reset': String(Math.max(0, Math.ceil((resetAt - now) / 1000))),
+    'X-RateLimit-Limit': max, 'X-RateLimit-Remaining': left, 'X-RateLimit-Reset': at,
+  };
 }
 
-export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler<SleeveEnv> {
   const { bucket, limit, store } = options;
-  const limited = (c: Context, next: Next, hit: Hit | null, now: number) => {
+  const limited = (c: Context<SleeveEnv>, next: Next, hit: Hit | null, now: number) => {
     if (!hit) return next();
     const headers = limitHeaders(versionOf(c), limit, Math.max(0, limit - hit.count), hit.resetAt, now);
     if (hit.count > limit) {
@@ -49,7 +54,8 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
         headers: { ...headers, 'Retry-After': retry },
       });
     }
-    return next().then(() => setHeaders(c, headers));
+    addHeaders(c, headers);
+    return next();
   };
   // Not `async`: with in-process counters a request passes without waiting on a promise.
   return (c, next) => {

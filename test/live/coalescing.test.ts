@@ -80,7 +80,7 @@ describe('live mode: a client that disconnects', () => {
     let abortedAt = 0;
     controller.signal.addEventListener('abort', () => (abortedAt = performance.now()), { once: true });
     const started = performance.now();
-    const outcome = await sleeve.fetch(request('/album/info?id=302127', controller.signal)).then(
+    const outcome = await Promise.resolve(sleeve.fetch(request('/album/info?id=302127', controller.signal))).then(
       async (res) => ({ kind: 'answered' as const, status: res.status, body: await res.text().catch(() => '') }),
       (error: unknown) => ({ kind: 'rejected' as const, error }),
     );

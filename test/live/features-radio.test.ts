@@ -88,7 +88,7 @@ describe('the radio from AzuraCast', () => {
   it('the socket pushes a change from the upstream feed; 20 listeners share one upstream subscription', async () => {
     const sleeve = liveSleeve(replay, { radioPollMs: 60_000 });
     replay.reset();
-    const listeners = await Promise.all(Array.from({ length: 20 }, () => openEvents('http://sleeve.test', (r) => sleeve.fetch(r))));
+    const listeners = await Promise.all(Array.from({ length: 20 }, () => openEvents('http://sleeve.test', async (r) => sleeve.fetch(r))));
     try {
       const first = await Promise.all(listeners.map((l) => l.next()));
       // The feed is opened once the first bodies are out: wait for it (bounded), then count.
