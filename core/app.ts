@@ -21,7 +21,7 @@ import type { FrameApi } from './http/frame-api.ts';
 import { endpointFinder } from './http/find-endpoint.ts';
 import { frameChain, type FrameLayer } from './http/frame-chain.ts';
 import { frameState, type FrameState } from './http/frame.ts';
-import { applyGathered, withGathered, type SleeveEnv } from './http/context.ts';
+import { applyGathered, withGathered, type SleeveBindings, type SleeveEnv } from './http/context.ts';
 import { baseUrlOf } from './shape/urls.ts';
 import { methodNotAllowed, versionGate } from './http/methods.ts';
 import { observe } from './http/observe.ts';
@@ -38,8 +38,8 @@ export const EXPOSED_HEADERS: readonly string[] = [
 ];
 
 /** The layers an endpoint needs, from its declaration, in the architecture's order. */
-function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState): MiddlewareHandler<SleeveEnv>[] {
-  const out: MiddlewareHandler<SleeveEnv>[] = [];
+function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState): FrameLayer[] {
+  const out: FrameLayer[] = [];
   if (!endpoint.public) out.push(userAgent());
   const limit = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
   if (limit !== undefined) {
@@ -67,8 +67,25 @@ function json(c: Context<SleeveEnv>, body: unknown): Response {
 const sinceOf = (endpoint: AnyEndpoint, path: string) => (path === endpoint.path ? endpoint.since : undefined);
 
 
+/** The app, and the `fetch` to serve it with (see `createFrame`). */
+export interface Frame {
+  /** Complete on its own: `host.route('/music', app)` keeps the D3 404 and 405 answers. */
+  app: Hono<SleeveEnv>;
+  /**
+   * The same routes in a router that holds only them, so a request to an endpoint matches
+   * exactly one handler and Hono serves it by its synchronous one-handler path (a cache hit
+   * then never becomes a promise). What it does not match (404, 405, preflight) goes to `app`.
+   */
+  fetch(request: Request, env?: SleeveBindings): Response | Promise<Response>;
+}
+
 export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<SleeveEnv> {
+  return createFrame(deps, endpoints).app;
+}
+
+export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Frame {
   const app = new Hono<SleeveEnv>();
+  const routes = new Hono<SleeveEnv>();
   const state = frameState(deps);
   const byPath = new Map<string, AnyEndpoint[]>();
   for (const endpoint of endpoints) {
@@ -107,7 +124,9 @@ export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<S
       };
       for (const { prefix, version } of PREFIXES) {
         const pin = version ? [pinVersion(version)] : [];
-        app.on(endpoint.method ?? 'GET', prefixed(prefix, path), route([...pin, ...versionGate(path, sinceOf(endpoint, path)), ...chain, run]));
+        const handler = route([...pin, ...versionGate(path, sinceOf(endpoint, path)), ...chain, run]);
+        app.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
+        routes.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
       }
     }
   }
@@ -126,5 +145,7 @@ export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<S
   app.all('*', route([unknown]));
   app.notFound(unknown);
   app.onError(rendered);
-  return app;
+  routes.notFound((c) => app.fetch(c.req.raw, c.env));
+  routes.onError(rendered);
+  return { app, fetch: (request, env) => routes.fetch(request, env) };
 }

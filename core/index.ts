@@ -5,7 +5,7 @@
  */
 import type { Hono } from 'hono';
 import type { SleeveEnv } from './http/context.ts';
-import { createApp } from './app.ts';
+import { createFrame } from './app.ts';
 import { unmounted } from './http/mount.ts';
 import type { Deps, Logger } from './deps.ts';
 import { createMetrics } from './observe/metrics.ts';
@@ -64,9 +64,9 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
     : registerSources(resolved, (ctx = createDriverContext({ storage, breaker, now, log, fetch: options.fetch, counting })));
   const sources: Sources = { ...registered.sources, ...given };
   const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log, metrics };
-  const app = createApp(deps, metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute));
+  const { app, fetch } = createFrame(deps, metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute));
   const strip = unmounted(resolved.basePath);
-  return { fetch: (request, info = {}) => app.fetch(strip(request), info), app, deps };
+  return { fetch: (request, info = {}) => fetch(strip(request), info), app, deps };
 }
 
 export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';

@@ -15,6 +15,7 @@ import { hash64 } from '../hash.ts';
 import { answer, entryOf, hold, type Entry, type Held } from './cache-entry.ts';
 import { canonicalRequest } from './cache-key.ts';
 import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from './context.ts';
+import type { FrameLayer } from './frame-chain.ts';
 import { briefLifetime, isDegraded } from './degraded.ts';
 import { paramsOf } from './params.ts';
 import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
@@ -54,7 +55,7 @@ export interface CacheOptions {
   keyOf?(params: unknown, request: Request): string;
 }
 
-export function cached(options: CacheOptions): MiddlewareHandler<SleeveEnv> {
+export function cached(options: CacheOptions): FrameLayer {
   const { bucket, policy, storage, breaker, inflight, hot } = options;
   const seconds = policy === 'forever' ? null : policy;
   const remember = (key: string, entry: Entry) => setBounded(hot, key, hold(entry), HOT_ENTRIES);
@@ -103,7 +104,8 @@ export function cached(options: CacheOptions): MiddlewareHandler<SleeveEnv> {
     const { canonical, key } = keyFor(c);
     const now = options.now();
     const warm = hot.get(key);
-    if (warm && fresh(warm.entry, canonical, now)) return Promise.resolve(answer(c, warm.entry, 'HIT', warm.bytes));
+    // The Response itself, not a promise of it: the frame (`frame-chain.ts`) hands it on as is.
+    if (warm && fresh(warm.entry, canonical, now)) return answer(c, warm.entry, 'HIT', warm.bytes);
     return miss(c, next, canonical, key, now);
   };
 
