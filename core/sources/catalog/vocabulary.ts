@@ -4,7 +4,8 @@
  * corrected to the most frequent indexed word within one edit (two for words of seven letters
  * or more, a swap of neighbours counting as one), and a last word typed halfway is completed to
  * its most frequent completion. Candidates for a correction come from shared letter triples, so
- * a lookup compares a few hundred words, not the whole vocabulary.
+ * a lookup compares a few hundred words, not the whole vocabulary; triples are listed by word
+ * length, so the words too long or too short to be within reach are never counted.
  */
 
 export interface Vocabulary {
@@ -15,25 +16,35 @@ export interface Vocabulary {
   seal(): void;
 }
 
+/** Rows of the distance table, reused: a correction compares dozens of words, each a fresh table otherwise. */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)] as const;
+
 /** Optimal-string-alignment distance, giving up once it passes `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [], prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const n = b.length;
+  if (rows[0].length <= n) rows = [new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 1)];
+  // The row before last, the last, and the one being filled, rotated after each letter of `a`.
+  let [prev2, prev, row] = rows;
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    const ai = a.charCodeAt(i - 1);
+    row[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
-      row.push(d);
-      best = Math.min(best, d);
+    for (let j = 1; j <= n; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, prev2[j - 2]! + 1);
+      row[j] = d;
+      if (d < best) best = d;
     }
     if (best > max) return max + 1;
+    const oldest = prev2;
     prev2 = prev;
     prev = row;
+    row = oldest;
   }
-  return prev[b.length]!;
+  return prev[n]!;
 }
 
 /** Letter triples of `^term$`: a word and its misspelling share most of them. */
@@ -47,7 +58,8 @@ function trigrams(term: string): string[] {
 export function createVocabulary(): Vocabulary {
   const counts = new Map<string, number>();
   const terms: string[] = [];
-  const grams = new Map<string, number[]>();
+  /** Letter triple → word length → ids of the words of that length having it (once per occurrence). */
+  const grams = new Map<string, number[][]>();
   let sorted: string[] | undefined;
   let shared = new Uint16Array(0);
 
@@ -71,11 +83,17 @@ export function createVocabulary(): Vocabulary {
     if (shared.length < terms.length) shared = new Uint16Array(terms.length);
     const own = trigrams(term);
     const touched: number[] = [];
+    // Only words within `max` letters of the term's length can be within `max` edits of it.
+    const [shortest, longest] = [Math.max(0, term.length - max), term.length + max];
     for (const g of own) {
-      for (const id of grams.get(g) ?? []) {
-        const seen = shared[id]!;
-        shared[id] = seen + 1;
-        if (seen === 0) touched.push(id);
+      const byLength = grams.get(g);
+      if (byLength === undefined) continue;
+      for (let length = shortest; length <= longest && length < byLength.length; length++) {
+        for (const id of byLength[length] ?? []) {
+          const seen = shared[id]!;
+          shared[id] = seen + 1;
+          if (seen === 0) touched.push(id);
+        }
       }
     }
     // Each edit changes at most three triples (a swap four): fewer shared ones cannot be within reach.
@@ -83,7 +101,7 @@ export function createVocabulary(): Vocabulary {
     let best: string | null = null, bestDistance = max + 1, bestCount = 0;
     for (const id of touched) {
       const candidate = terms[id]!;
-      if (shared[id]! >= needed && Math.abs(candidate.length - term.length) <= max) {
+      if (shared[id]! >= needed) {
         const distance = editDistance(term, candidate, max);
         const count = counts.get(candidate)!;
         if (distance < bestDistance || (distance === bestDistance && (count > bestCount || (count === bestCount && candidate < best!)))) {
@@ -108,9 +126,11 @@ export function createVocabulary(): Vocabulary {
       sorted = undefined;
       const id = terms.push(term) - 1;
       for (const g of trigrams(term)) {
-        const list = grams.get(g);
+        let byLength = grams.get(g);
+        if (byLength === undefined) grams.set(g, (byLength = []));
+        const list = byLength[term.length];
         if (list) list.push(id);
-        else grams.set(g, [id]);
+        else byLength[term.length] = [id];
       }
     },
     resolve(term, last) {
