@@ -1,7 +1,7 @@
 /**
- * Corrections got faster (the edit distance on reused typed rows, letter triples listed by word
- * length): this keeps the vocabulary it replaced and proves both resolve every word alike, on
- * the generated catalogue's words misspelt every way and on arbitrary short words.
+ * Corrections got faster (the edit distance on reused typed rows): this keeps the vocabulary it
+ * replaced and proves both resolve every word alike, on the generated catalogue's words
+ * misspelt every way, and on arbitrary short words.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

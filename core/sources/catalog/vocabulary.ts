@@ -4,8 +4,7 @@
  * corrected to the most frequent indexed word within one edit (two for words of seven letters
  * or more, a swap of neighbours counting as one), and a last word typed halfway is completed to
  * its most frequent completion. Candidates for a correction come from shared letter triples, so
- * a lookup compares a few hundred words, not the whole vocabulary; triples are listed by word
- * length, so the words too long or too short to be within reach are never counted.
+ * a lookup compares a few hundred words, not the whole vocabulary.
  */
 
 export interface Vocabulary {
@@ -58,8 +57,7 @@ function trigrams(term: string): string[] {
 export function createVocabulary(): Vocabulary {
   const counts = new Map<string, number>();
   const terms: string[] = [];
-  /** Letter triple → word length → ids of the words of that length having it (once per occurrence). */
-  const grams = new Map<string, number[][]>();
+  const grams = new Map<string, number[]>();
   let sorted: string[] | undefined;
   let shared = new Uint16Array(0);
 
@@ -83,17 +81,11 @@ export function createVocabulary(): Vocabulary {
     if (shared.length < terms.length) shared = new Uint16Array(terms.length);
     const own = trigrams(term);
     const touched: number[] = [];
-    // Only words within `max` letters of the term's length can be within `max` edits of it.
-    const [shortest, longest] = [Math.max(0, term.length - max), term.length + max];
     for (const g of own) {
-      const byLength = grams.get(g);
-      if (byLength === undefined) continue;
-      for (let length = shortest; length <= longest && length < byLength.length; length++) {
-        for (const id of byLength[length] ?? []) {
-          const seen = shared[id]!;
-          shared[id] = seen + 1;
-          if (seen === 0) touched.push(id);
-        }
+      for (const id of grams.get(g) ?? []) {
+        const seen = shared[id]!;
+        shared[id] = seen + 1;
+        if (seen === 0) touched.push(id);
       }
     }
     // Each edit changes at most three triples (a swap four): fewer shared ones cannot be within reach.
@@ -101,7 +93,7 @@ export function createVocabulary(): Vocabulary {
     let best: string | null = null, bestDistance = max + 1, bestCount = 0;
     for (const id of touched) {
       const candidate = terms[id]!;
-      if (shared[id]! >= needed) {
+      if (shared[id]! >= needed && Math.abs(candidate.length - term.length) <= max) {
         const distance = editDistance(term, candidate, max);
         const count = counts.get(candidate)!;
         if (distance < bestDistance || (distance === bestDistance && (count > bestCount || (count === bestCount && candidate < best!)))) {
@@ -126,11 +118,9 @@ export function createVocabulary(): Vocabulary {
       sorted = undefined;
       const id = terms.push(term) - 1;
       for (const g of trigrams(term)) {
-        let byLength = grams.get(g);
-        if (byLength === undefined) grams.set(g, (byLength = []));
-        const list = byLength[term.length];
+        const list = grams.get(g);
         if (list) list.push(id);
-        else byLength[term.length] = [id];
+        else grams.set(g, [id]);
       }
     },
     resolve(term, last) {
