@@ -51,8 +51,15 @@ export function toArtist(store: CatalogStore, a: ArtistRecord): Artist {
   };
 }
 
+/** Each playlist's length, summed on first use: a search builds dozens, each of up to a hundred tracks. */
+const playlistDurations = new WeakMap<PlaylistRecord, number>();
+
 export function toPlaylist(store: CatalogStore, p: PlaylistRecord): Playlist {
-  const durationMs = p.trackIds.reduce((sum, id) => sum + (store.tracks.get(id)?.durationMs ?? 0), 0);
+  let durationMs = playlistDurations.get(p);
+  if (durationMs === undefined) {
+    durationMs = p.trackIds.reduce((sum, id) => sum + (store.tracks.get(id)?.durationMs ?? 0), 0);
+    playlistDurations.set(p, durationMs);
+  }
   return {
     id: p.id, title: p.title, description: p.description, trackCount: p.trackIds.length, duration: Math.round(durationMs / 1000),
     creator: { ...p.creator }, public: p.public, fans: p.fans, coverUrl: p.coverUrl,
