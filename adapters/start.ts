@@ -17,9 +17,9 @@ export interface Runtime {
 export async function start(runtime: Runtime): Promise<void> {
   try {
     const { port, catalogPath, options } = optionsFromEnv(runtime.env);
-    const catalog = catalogPath ? await readCatalog(runtime, catalogPath) : undefined;
     // A bad catalogue file stops start-up with one line naming its first bad record and field.
-    if (catalog) await prepareCatalog(catalog);
+    // The service gets the file prepared, not its bytes, so they are collected once loaded.
+    const catalog = catalogPath ? await prepareCatalog(await readCatalog(runtime, catalogPath)) : undefined;
     const served = await runtime.serve({ ...options, catalog, port });
     console.log(`sleeve listening on ${served.url} (${served.mode}, ${served.storage} storage, ${runtime.name})`);
   } catch (error) {

@@ -77,4 +77,4 @@ export type * from './sources/types.ts';
 export { defineEndpoint, type Endpoint, type AnyEndpoint, type EndpointContext, type CachePolicy, type MediaAnswer } from './http/endpoint.ts';
 export { optionsFromEnv, ConfigError, type EnvConfig } from './config.ts';
 export { VERSION } from './version.ts';
-export { prepareCatalog } from './sources/catalog/index.ts';
+export { prepareCatalog, type PreparedCatalog, type CatalogContents } from './sources/catalog/index.ts';

@@ -8,6 +8,7 @@ import type { Storage } from 'unstorage';
 import type { Logger } from './deps.ts';
 import { installedSwaggerUi, type DocsFiles } from './docs/swagger-ui-dist.ts';
 import type { RequestLogFormat } from './observe/request-line.ts';
+import type { CatalogContents } from './sources/catalog/loaded.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { FetchLike } from './sources/kit/context.ts';
 import type { LinksOptions } from './sources/links/index.ts';
@@ -47,8 +48,11 @@ export interface SleeveOptions {
   upstreams?: Partial<UpstreamUrls>;
   /** The radio station shortcode served by default. */
   station?: string;
-  /** A catalogue file's contents for demo mode (read by the adapter, never by core). */
-  catalog?: string | Uint8Array;
+  /**
+   * A catalogue file's contents for demo mode (read by the adapter, never by core), or the
+   * file prepared by `prepareCatalog`, which serves it without keeping the contents.
+   */
+  catalog?: CatalogContents;
   /** Unix milliseconds; injectable for tests. */
   now?: () => number;
   /** Where lines go (default: the console); a `request` method takes the request lines. */
@@ -131,7 +135,7 @@ export interface ResolvedOptions {
   countryHeaders: string[];
   upstreams: UpstreamUrls;
   station: string | undefined;
-  catalog: string | Uint8Array | undefined;
+  catalog: CatalogContents | undefined;
   /** A human name for the storage in use, for the start-up line and logs. */
   storageName: string;
   upgradeWebSocket: UpgradeWebSocket<any> | undefined;

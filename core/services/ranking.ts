@@ -11,8 +11,13 @@ const EXACT_POPULARITY = 0.3;
 const NEAR_SIMILARITY = 0.55;
 const NEAR_POPULARITY = 0.14;
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Case, accents and punctuation folded; `Beyoncé – Halo!` and `beyonce halo` are equal. */
 export function fold(text: string): string {
+  // ASCII has nothing to decompose and no letters or digits beyond a-z and 0-9, so this is the
+  // same answer without the Unicode work: most names are ASCII, and ranking folds every one.
+  if (ASCII.test(text)) return text.toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim();
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -22,47 +27,163 @@ export function fold(text: string): string {
     .trim();
 }
 
-function bigrams(text: string): Map<string, number> {
-  const grams = new Map<string, number>();
-  const s = text.replace(/ /g, '');
-  for (let i = 0; i < s.length - 1; i++) {
-    const g = s.slice(i, i + 2);
-    grams.set(g, (grams.get(g) ?? 0) + 1);
-  }
-  return grams;
+/**
+ * A query folded once, with its character bigrams counted and its words split: what every
+ * candidate's names are compared against, prepared once per ranking rather than per name.
+ */
+interface PreparedQuery {
+  folded: string;
+  /** Bigram (two UTF-16 code units as one number) → its slot in `counts`. */
+  slots: Map<number, number>;
+  /** Which filling of the ASCII table holds this query's bigrams (see `asciiSlot`). */
+  generation: number;
+  /** How often the query has each bigram. */
+  counts: Int32Array;
+  /** How many bigrams the query has, repeats included. */
+  size: number;
+  words: string[];
 }
 
-/** Sørensen–Dice over character bigrams: robust to typos and word order. */
-function dice(a: string, b: string): number {
-  const x = bigrams(a);
-  const y = bigrams(b);
-  let sizes = 0;
-  let shared = 0;
-  for (const n of x.values()) sizes += n;
-  for (const [g, n] of y) {
-    sizes += n;
-    shared += Math.min(n, x.get(g) ?? 0);
+/**
+ * The latest prepared query's bigrams of two ASCII characters, at `first * 128 + second`: its
+ * slot, valid where the stamp is that query's generation. A name's bigrams are looked up
+ * thousands of times per ranking and an array beats a map; one shared table, stamped rather
+ * than cleared or allocated per query. A query prepared earlier falls back to its own map.
+ */
+const ASCII_BIGRAMS = 128 * 128;
+const asciiStamp = new Uint32Array(ASCII_BIGRAMS);
+const asciiSlot = new Int32Array(ASCII_BIGRAMS);
+let generation = 0;
+
+function prepare(query: string): PreparedQuery {
+  const folded = fold(query);
+  const s = folded.replace(/ /g, '');
+  const slots = new Map<number, number>();
+  const tally: number[] = [];
+  if (generation === 0xffffffff) {
+    asciiStamp.fill(0);
+    generation = 0;
   }
+  generation++;
+  for (let i = 0; i < s.length - 1; i++) {
+    const [a, b] = [s.charCodeAt(i), s.charCodeAt(i + 1)];
+    const g = a * 65536 + b;
+    let slot = slots.get(g);
+    if (slot === undefined) slots.set(g, (slot = tally.push(1) - 1));
+    else tally[slot]!++;
+    if (a < 128 && b < 128) {
+      asciiStamp[a * 128 + b] = generation;
+      asciiSlot[a * 128 + b] = slot;
+    }
+  }
+  return { folded, slots, generation, counts: Int32Array.from(tally), size: Math.max(0, s.length - 1), words: folded.split(' ').filter(Boolean) };
+}
+
+/**
+ * One of an item's names: a text, or two texts meant joined by a space (`artist title`). A pair
+ * folds as its two folded halves joined (folding never carries across a space), so the halves'
+ * folds are reused and the joined text is never built.
+ */
+export type Name = string | readonly [string, string];
+
+/** Folds seen lately, bounded: the same titles and artists keep coming back among candidates. */
+const KEPT_FOLDS = 20_000;
+const folds = new Map<string, string>();
+
+function foldKept(text: string): string {
+  let folded = folds.get(text);
+  if (folded === undefined) {
+    // Dropping them all at the bound is cruder than LRU order but costs nothing per hit.
+    if (folds.size >= KEPT_FOLDS) folds.clear();
+    folded = fold(text);
+    folds.set(text, folded);
+  }
+  return folded;
+}
+
+/** Per-slot use while one name is compared; grown as queries need, cleared after each name. */
+let used = new Int32Array(64);
+
+/**
+ * Sørensen–Dice over character bigrams (spaces left out): robust to typos and word order.
+ * Shared bigrams count as often as both texts have them, so a name's bigram matches only while
+ * the query still has one of its kind unmatched. A name comes as its folded halves (`second`
+ * empty for a single text).
+ */
+function dice(first: string, second: string, q: PreparedQuery): number {
+  const { slots, counts } = q;
+  const latest = q.generation === generation;
+  if (used.length < counts.length) used = new Int32Array(counts.length);
+  const taken = used;
+  let size = 0;
+  let shared = 0;
+  let previous = -1;
+  // The halves walked as one text: the space that would join them is skipped like the others.
+  for (let half = 0; half < 2; half++) {
+    const text = half === 0 ? first : second;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 32) continue;
+      if (previous !== -1) {
+        size++;
+        const at = previous * 128 + c;
+        const slot = latest && previous < 128 && c < 128 ? (asciiStamp[at] === generation ? asciiSlot[at]! : -1) : (slots.get(previous * 65536 + c) ?? -1);
+        if (slot !== -1 && taken[slot]! < counts[slot]!) {
+          taken[slot]!++;
+          shared++;
+        }
+      }
+      previous = c;
+    }
+  }
+  for (let slot = 0; slot < counts.length; slot++) taken[slot] = 0;
+  const sizes = size + q.size;
   return sizes === 0 ? 0 : (2 * shared) / sizes;
 }
 
-/** Share of the query's words found in the name: rewards names that contain the query. */
-function wordRecall(name: string, query: string): number {
-  const words = new Set(name.split(' '));
-  const wanted = query.split(' ').filter(Boolean);
-  return wanted.length === 0 ? 0 : wanted.filter((w) => words.has(w)).length / wanted.length;
+/** Whether `word` (no spaces) is one of the words of the folded `text`: found with a space or an end either side. */
+function hasWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === 0 || text.charCodeAt(at - 1) === 32) && (end === text.length || text.charCodeAt(end) === 32)) return true;
+  }
+  return false;
 }
 
-/** Similarity 0..1 of the best of an item's names (e.g. `title`, `artist title`); 1 only when exact. */
-export function similarity(names: readonly string[], query: string): number {
-  const q = fold(query);
+/** Share of the query's words found in the name (its folded halves): rewards names that contain the query. */
+function wordRecall(first: string, second: string, q: PreparedQuery): number {
+  if (q.words.length === 0) return 0;
+  let found = 0;
+  for (const w of q.words) if (hasWord(first, w) || hasWord(second, w)) found++;
+  return found / q.words.length;
+}
+
+/** Whether `first second` (or `first` alone when `second` is empty) is the folded query. */
+function isQuery(first: string, second: string, q: PreparedQuery): boolean {
+  if (second === '') return first === q.folded;
+  const f = q.folded;
+  return f.length === first.length + 1 + second.length && f.charCodeAt(first.length) === 32 && f.startsWith(first) && f.endsWith(second);
+}
+
+function similarityTo(names: readonly Name[], q: PreparedQuery): number {
   let best = 0;
-  for (const raw of names) {
-    const name = fold(raw);
-    if (name === q) return 1;
-    best = Math.max(best, Math.min(0.99, (dice(name, q) + wordRecall(name, q)) / 2));
+  for (const name of names) {
+    let first = foldKept(typeof name === 'string' ? name : name[0]);
+    let second = typeof name === 'string' ? '' : foldKept(name[1]);
+    // A pair's halves join with one space unless one of them folds to nothing.
+    if (first === '') {
+      first = second;
+      second = '';
+    }
+    if (isQuery(first, second, q)) return 1;
+    best = Math.max(best, Math.min(0.99, (dice(first, second, q) + wordRecall(first, second, q)) / 2));
   }
   return best;
+}
+
+/** Similarity 0..1 of the best of an item's names (e.g. `title`, `[artist, title]`); 1 only when exact. */
+export function similarity(names: readonly Name[], query: string): number {
+  return similarityTo(names, prepare(query));
 }
 
 /** Popularity 0..1 on a log scale against the most popular candidate: fans follow a long tail. */
@@ -84,11 +205,12 @@ export interface Scored<T> {
 
 /** Scores and orders candidates, best first; equal scores keep the source's order. */
 export function rankByRelevance<T>(
-  items: readonly T[], query: string, namesOf: (item: T) => readonly string[], popularityOf: (item: T) => number,
+  items: readonly T[], query: string, namesOf: (item: T) => readonly Name[], popularityOf: (item: T) => number,
 ): Scored<T>[] {
   const max = Math.max(0, ...items.map(popularityOf));
+  const q = prepare(query);
   return items
-    .map((item) => ({ item, score: relevance(similarity(namesOf(item), query), popularity(popularityOf(item), max)) }))
+    .map((item) => ({ item, score: relevance(similarityTo(namesOf(item), q), popularity(popularityOf(item), max)) }))
     .sort((a, b) => b.score - a.score);
 }
 

@@ -5,7 +5,7 @@
  * each section to `limit`.
  */
 import type { AlbumHit, Artist, MusicSource, PlaylistHit, TrackHit } from '../sources/types.ts';
-import { rankByRelevance, type Scored } from './ranking.ts';
+import { rankByRelevance, type Name, type Scored } from './ranking.ts';
 
 export const SEARCH_TYPES = ['tracks', 'artists', 'albums', 'playlists'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -13,11 +13,12 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 /** How many candidates to re-rank: enough to pull an exact but obscure match up. */
 const poolSize = (limit: number): number => Math.min(Math.max(limit * 3, 25), 100);
 
-const trackNames = (t: TrackHit) => [t.title, `${t.artist.name} ${t.title}`, `${t.title} ${t.artist.name}`];
+/** The names a track answers to: its title, alone or with its artist's name either side. */
+const trackNames = (t: TrackHit): Name[] => [t.title, [t.artist.name, t.title], [t.title, t.artist.name]];
 /** The names an album answers to: its title, alone or with its artist's name either side. */
-export const albumNames = (a: AlbumHit): string[] => [a.title, `${a.artist.name} ${a.title}`, `${a.title} ${a.artist.name}`];
+export const albumNames = (a: AlbumHit): Name[] => [a.title, [a.artist.name, a.title], [a.title, a.artist.name]];
 
-async function ranked<T>(pool: Promise<T[]>, query: string, limit: number, names: (item: T) => readonly string[], popularity: (item: T) => number): Promise<Scored<T>[]> {
+async function ranked<T>(pool: Promise<T[]>, query: string, limit: number, names: (item: T) => readonly Name[], popularity: (item: T) => number): Promise<Scored<T>[]> {
   return rankByRelevance(await pool, query, names, popularity).slice(0, limit);
 }
 

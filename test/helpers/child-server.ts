@@ -10,6 +10,8 @@ export const BIN: string = `${ROOT}node_modules/.bin/`;
 
 export interface ChildServer {
   url: string;
+  /** The child's process id (the server itself only when run without a wrapper such as the tsx CLI). */
+  pid: number | undefined;
   output: () => string;
   /** Writes a line to the child's standard input (fixtures take commands there). */
   send(line: string): void;
@@ -35,6 +37,7 @@ export function startChild(command: string, args: string[], env: Record<string, 
       clearTimeout(timer);
       resolve({
         url: match[1].replace('localhost', '127.0.0.1'),
+        pid: child.pid,
         output: () => output,
         send: (line) => child.stdin?.write(`${line}\n`),
         stop: () =>

@@ -8,15 +8,15 @@ import type { DriverContext } from '../kit/context.ts';
 import type { CallOptions, FeaturesSource, ProbeResult, Sources } from '../types.ts';
 import { compactIsrc } from './codes.ts';
 import { toFeatures } from './domain.ts';
-import { builtinCatalog, BUILTIN, fileCatalog, type LoadedCatalog } from './loaded.ts';
+import { builtinCatalog, BUILTIN, fileCatalog, PreparedCatalog, type CatalogContents, type LoadedCatalog } from './loaded.ts';
 import { createCatalogMusic, type Catalog } from './music.ts';
 import { createStation } from './station.ts';
 
 export const DRIVER_NAME = 'catalog';
 
 export interface CatalogSourcesOptions {
-  /** A catalogue file's contents; without it, the built-in catalogue. */
-  catalog?: string | Uint8Array;
+  /** A catalogue file's contents, or the file prepared (`prepareCatalog`); without it, the built-in catalogue. */
+  catalog?: CatalogContents;
   /** The station shortcode served by default (`sleeve`). */
   station?: string;
   /** Seed of the built-in catalogue (and so of the station's programme). */
@@ -67,8 +67,11 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
 
 /**
  * Loads and checks a catalogue file ahead of serving, so start-up can report a bad file as one
- * line and exit; the sources made later from the same contents reuse this work.
+ * line and exit. Sources made later from the same contents reuse this work; made from the
+ * answer instead, they let the contents go (the service then holds no copy of the file).
  */
-export async function prepareCatalog(contents: string | Uint8Array): Promise<void> {
-  await fileCatalog(contents);
+export async function prepareCatalog(contents: CatalogContents): Promise<PreparedCatalog> {
+  return contents instanceof PreparedCatalog ? contents : new PreparedCatalog(await fileCatalog(contents));
 }
+
+export { PreparedCatalog, type CatalogContents };

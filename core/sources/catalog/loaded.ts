@@ -3,7 +3,8 @@
  * A catalogue ready to serve: the store and its search indexes, built once and shared. The
  * built-in demo catalogue is memoised per seed and size, so every `createSleeve()` in a
  * process (and every test) reuses one copy; a file's catalogue is memoised per byte array, so
- * start-up can validate it (`prepareCatalog`) and the service then reuses that work.
+ * start-up can validate it (`prepareCatalog`) and the service then reuses that work. Once
+ * loaded, nothing here holds the file's bytes: a `PreparedCatalog` stands for them.
  */
 import { checkCatalog } from './check.ts';
 import type { CatalogData } from './format.ts';
@@ -40,6 +41,21 @@ export function builtinCatalog(seed: string = BUILTIN.seed, tracks: number = BUI
   return loaded;
 }
 
+/**
+ * A catalogue file loaded and checked ahead of serving (`prepareCatalog`). Given as the
+ * `catalog` option it serves that catalogue without the file, so the file's bytes (half a
+ * gigabyte at 1M tracks) can be collected instead of living as long as the service.
+ */
+export class PreparedCatalog {
+  readonly loaded: LoadedCatalog;
+  constructor(loaded: LoadedCatalog) {
+    this.loaded = loaded;
+  }
+}
+
+/** What the `catalog` option takes: a file's contents, as text or bytes, or the file prepared. */
+export type CatalogContents = string | Uint8Array | PreparedCatalog;
+
 const files = new WeakMap<Uint8Array, Promise<LoadedCatalog>>();
 let lastText: { text: string; loaded: Promise<LoadedCatalog> } | undefined;
 
@@ -47,7 +63,8 @@ let lastText: { text: string; loaded: Promise<LoadedCatalog> } | undefined;
  * A catalogue file's contents, parsed, checked and indexed once per byte array (or text). A
  * bad file rejects with one line: `catalogue file: line 7 (track 100000005), field isrc: ...`.
  */
-export function fileCatalog(contents: string | Uint8Array): Promise<LoadedCatalog> {
+export function fileCatalog(contents: CatalogContents): Promise<LoadedCatalog> {
+  if (contents instanceof PreparedCatalog) return Promise.resolve(contents.loaded);
   if (typeof contents === 'string' && lastText?.text === contents) return lastText.loaded;
   const cached = typeof contents === 'string' ? undefined : files.get(contents);
   if (cached) return cached;

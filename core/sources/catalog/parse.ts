@@ -1,12 +1,14 @@
 /**
  * @module
  * Reading a catalogue file: split into lines (bytes or text, without decoding a huge file into
- * one string), parse each, validate it against its record schema. The first bad line stops the
- * load with a CatalogError naming the line, the record and the field.
+ * one string), parse each, validate it against its record schema (tracks first by hand,
+ * `track-check.ts`). The first bad line stops the load with a CatalogError naming the line,
+ * the record and the field.
  */
 import * as v from 'valibot';
 import { HeaderSchema, RECORD_SCHEMAS } from './file-schema.ts';
 import type { CatalogData, CatalogRecord } from './format.ts';
+import { checkedTrack } from './track-check.ts';
 
 export class CatalogError extends Error {
   override readonly name = 'CatalogError';
@@ -43,6 +45,14 @@ function* lines(input: string | Uint8Array): Generator<string> {
   }
 }
 
+/** A record through its valibot schema; the first issue stops the load, naming the line. */
+function validated(schema: v.GenericSchema<unknown, CatalogRecord>, raw: unknown, n: number, type: string): CatalogRecord {
+  const result = v.safeParse(schema, raw);
+  const id = (raw as { id?: unknown }).id;
+  if (!result.success) throw new CatalogError(describeIssue(`line ${n} (${type}${typeof id === 'number' ? ` ${id}` : ''})`, result.issues[0]));
+  return result.output;
+}
+
 export function parseCatalog(input: string | Uint8Array): { data: CatalogData; lines: LineIndex } {
   const data: Partial<CatalogData> & Omit<CatalogData, 'header'> = { genres: [], artists: [], albums: [], tracks: [], playlists: [], charts: [], newReleases: [] };
   const at: LineIndex = { artist: [], album: [], track: [], playlist: [], chart: [], genre: [], newReleases: [] };
@@ -66,10 +76,7 @@ export function parseCatalog(input: string | Uint8Array): { data: CatalogData; l
     const type = (raw as { type?: unknown } | null)?.type;
     const schema = typeof type === 'string' && Object.hasOwn(RECORD_SCHEMAS, type) ? RECORD_SCHEMAS[type as CatalogRecord['type']] : undefined;
     if (!schema) throw new CatalogError(`line ${n}: unknown record type ${JSON.stringify(type)} (expected ${Object.keys(RECORD_SCHEMAS).join(', ')})`);
-    const result = v.safeParse(schema, raw);
-    const id = (raw as { id?: unknown }).id;
-    if (!result.success) throw new CatalogError(describeIssue(`line ${n} (${type}${typeof id === 'number' ? ` ${id}` : ''})`, result.issues[0]));
-    const record = result.output;
+    const record = (type === 'track' ? checkedTrack(raw) : undefined) ?? validated(schema, raw, n, type as string);
     at[record.type].push(n);
     if (record.type === 'newReleases') data.newReleases.push(...record.albumIds);
     else (lists[record.type] as CatalogRecord[]).push(record);

@@ -15,25 +15,35 @@ export interface Vocabulary {
   seal(): void;
 }
 
+/** Rows of the distance table, reused: a correction compares dozens of words, each a fresh table otherwise. */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)] as const;
+
 /** Optimal-string-alignment distance, giving up once it passes `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [], prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const n = b.length;
+  if (rows[0].length <= n) rows = [new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 1)];
+  // The row before last, the last, and the one being filled, rotated after each letter of `a`.
+  let [prev2, prev, row] = rows;
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    const ai = a.charCodeAt(i - 1);
+    row[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
-      row.push(d);
-      best = Math.min(best, d);
+    for (let j = 1; j <= n; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, prev2[j - 2]! + 1);
+      row[j] = d;
+      if (d < best) best = d;
     }
     if (best > max) return max + 1;
+    const oldest = prev2;
     prev2 = prev;
     prev = row;
+    row = oldest;
   }
-  return prev[b.length]!;
+  return prev[n]!;
 }
 
 /** Letter triples of `^term$`: a word and its misspelling share most of them. */
