@@ -13,20 +13,16 @@
  * BENCH_BEFORE=<another checkout> (with its own node_modules) adds that Sleeve as a fourth
  * server, interleaved like the others, for a before/after ratio measured in the same run.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { BIN, startChild, type ChildServer } from '../test/helpers/child-server.ts';
+import { BENCH_UA as UA, median, requireWrk, wrk, type Wrk } from './_wrk.ts';
 
-const UA = 'SleeveBench/1.0 (bench@example.com)';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun,deno').split(',');
 const BEFORE = process.env.BENCH_BEFORE?.replace(/\/+$/, '');
 
-if (spawnSync('wrk', ['--version']).error) {
-  console.error('bench: wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (macOS: brew install wrk).');
-  process.exit(1);
-}
+requireWrk();
 
 /** How each runtime runs a TypeScript entry of a checkout (this one: `.`). */
 const RUN: Record<string, (entry: string, root?: string) => [string, string[]]> = {
@@ -37,23 +33,6 @@ const RUN: Record<string, (entry: string, root?: string) => [string, string[]]> 
 
 const SLEEVE_ENTRY: Record<string, string> = { node: 'adapters/node-main.ts', bun: 'adapters/bun-main.ts', deno: 'adapters/deno-main.ts' };
 
-interface Wrk {
-  rps: number;
-  p99ms: number;
-}
-
-/** One wrk run; any answer but a 2xx fails the bench (a 429 would measure the wrong thing). */
-function wrk(url: string): Wrk {
-  const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', `User-Agent: ${UA}`, url], { encoding: 'utf8' });
-  const bad = /Non-2xx or 3xx responses: (\d+)/.exec(out);
-  if (bad) throw new Error(`${url}: ${bad[1]} answers were not 2xx`);
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const p99ms = p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : NaN;
-  return { rps, p99ms };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function catalogueIsrc(sleeve: string): Promise<string> {
   const res = await fetch(`${sleeve}/search/all?query=love&types=tracks&limit=1`, { headers: { 'user-agent': UA } });
@@ -90,7 +69,7 @@ async function benchRuntime(runtime: string): Promise<void> {
         for (let i = 0; i < names.length; i++) {
           const name = names[(i + round) % names.length]!;
           const key = `${name} ${path}`;
-          runs.set(key, [...(runs.get(key) ?? []), wrk(targets[name] + path)]);
+          runs.set(key, [...(runs.get(key) ?? []), wrk(targets[name] + path, { connections: CONNECTIONS, seconds: SECONDS })]);
         }
       }
     }
