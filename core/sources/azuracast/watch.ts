@@ -92,8 +92,13 @@ async function run(plan: WatchPlan, signal: AbortSignal): Promise<void> {
     // Poll until the feed is worth another try (never, when it is turned off).
     while (!signal.aborted && Date.now() < deadline) {
       if (!pollNow) {
-        await sleep(Math.min(plan.pollMs, deadline - Date.now()), signal);
-        if (signal.aborted || Date.now() >= deadline) break;
+        const left = deadline - Date.now();
+        const wait = Math.min(plan.pollMs, left);
+        await sleep(wait, signal);
+        // A timer may fire a millisecond or more before `Date.now()` reaches the deadline (Node
+        // schedules from the event loop's cached clock): a sleep up to the deadline ends the wait
+        // whatever the clock says, or an extra poll would race the reconnection.
+        if (signal.aborted || wait === left || Date.now() >= deadline) break;
       }
       pollNow = false;
       await pollOnce(plan, signal);
