@@ -27,6 +27,7 @@ import { methodNotAllowed, versionGate } from './http/methods.ts';
 import { observe } from './http/observe.ts';
 import { params, paramsOf } from './http/params.ts';
 import { rateLimit, scaledLimit } from './http/rate-limit.ts';
+import { generationSpender } from './http/generations.ts';
 import { requestIdOf, tallyUpstream } from './http/request-trace.ts';
 import { userAgent } from './http/user-agent.ts';
 import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/version-prefix.ts';
@@ -105,6 +106,8 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   const route = (list: FrameLayer[]) => frameChain([...first, ...list], rendered);
   for (const endpoint of endpoints) {
     const chain = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...layers(endpoint, deps, state)];
+    const { trustProxy, rateLimits } = deps.options;
+    const spender = generationSpender(endpoint.generations, { store: state.counters, breaker: state.breaker, now: deps.now, trustProxy, rateLimits });
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
       const run: MiddlewareHandler<SleeveEnv> = async (c) => {
         const degraded = (reason: string) => {
@@ -115,7 +118,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         const request = c.req.raw;
         const base = baseUrlOf(deps.options, request);
         tallyUpstream(c);
-        const out = await endpoint.handle({ params: paramsOf(c), deps, request, base, c, frame, degraded, notFound });
+        const out = await endpoint.handle({ params: paramsOf(c), deps, request, base, c, frame, degraded, notFound, spendGeneration: spender(c) });
         if (!(out instanceof Response)) return json(c, out);
         // A route's own answer (an image, a stream, a redirect) takes the gathered headers after all.
         c.res = out;

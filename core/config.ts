@@ -68,6 +68,10 @@ const VARIABLES = {
   SLEEVE_IDLE_TIMEOUT_MS: [integer(100, 255_000), 'a number of milliseconds from 100 to 255000'],
   /** How long a client has to send a request's headers (Node). */
   SLEEVE_HEADERS_TIMEOUT_MS: [integer(100, 300_000), 'a number of milliseconds from 100 to 300000'],
+  /** D30: an OpenAI-compatible chat model for /chat, /assistant and /ai/* (the API base, before /chat/completions). */
+  SLEEVE_AI_URL: [httpUrl, 'an absolute http(s) URL such as https://api.openai.com/v1'],
+  SLEEVE_AI_KEY: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,512}$/)), 'an API key (printable characters, no spaces)'],
+  SLEEVE_AI_MODEL: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/)), 'a model name such as gpt-4o-mini'],
 } as const;
 
 type Variables = typeof VARIABLES;
@@ -96,6 +100,11 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
     parsed[name] = result.output;
   }
   const p = parsed as Parsed;
+  // D30: a model needs its URL and its name; a key alone, or half of the pair, is a mistake to say at start-up.
+  if ((p.SLEEVE_AI_URL === undefined) !== (p.SLEEVE_AI_MODEL === undefined) || (p.SLEEVE_AI_KEY !== undefined && p.SLEEVE_AI_URL === undefined)) {
+    const missing = p.SLEEVE_AI_URL === undefined ? 'SLEEVE_AI_URL' : 'SLEEVE_AI_MODEL';
+    throw new ConfigError(missing, 'set together with the other SLEEVE_AI_* variables (SLEEVE_AI_URL and SLEEVE_AI_MODEL; SLEEVE_AI_KEY when the server wants one)', '');
+  }
   return {
     port: p.PORT ?? 8787,
     catalogPath: p.SLEEVE_CATALOG,
@@ -122,6 +131,9 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       headersTimeoutMs: p.SLEEVE_HEADERS_TIMEOUT_MS,
       requestLog: p.SLEEVE_LOG,
       metrics: p.SLEEVE_METRICS,
+      ai: p.SLEEVE_AI_URL === undefined || p.SLEEVE_AI_MODEL === undefined
+        ? undefined
+        : { url: p.SLEEVE_AI_URL, model: p.SLEEVE_AI_MODEL, ...(p.SLEEVE_AI_KEY === undefined ? {} : { key: p.SLEEVE_AI_KEY }) },
     },
   };
 }

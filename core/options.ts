@@ -12,6 +12,7 @@ import type { CatalogContents } from './sources/catalog/loaded.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { FetchLike } from './sources/kit/context.ts';
 import type { LinksOptions } from './sources/links/index.ts';
+import type { AiOptions } from './sources/ai/openai.ts';
 import type { Sources } from './sources/types.ts';
 
 export type Mode = 'demo' | 'live';
@@ -88,6 +89,11 @@ export interface SleeveOptions {
   /** `/resolve`'s link metadata in live mode: each platform's base URL, optional Spotify credentials. */
   links?: LinksOptions;
   /**
+   * D30: an OpenAI-compatible chat model (`SLEEVE_AI_URL`, `SLEEVE_AI_KEY`, `SLEEVE_AI_MODEL`)
+   * for `/chat`, `/assistant` and `/ai/*`, in either mode. Without it they answer 503 `not_configured`.
+   */
+  ai?: AiOptions;
+  /**
    * Server adapters only (core ignores it): open connections per process past which a new
    * one is refused with a 503 (default 1024). Enforced by `sleeve/node`; Bun and Deno offer
    * no hook to count connections.
@@ -146,6 +152,7 @@ export interface ResolvedOptions {
   docsFiles: DocsFiles;
   deezer: Omit<DeezerOptions, 'baseUrl'>;
   links: LinksOptions;
+  ai: AiOptions | undefined;
   requestLog: RequestLogFormat;
   metrics: boolean;
 }
@@ -179,6 +186,7 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     docsFiles: options.docsFiles ?? installedSwaggerUi,
     deezer: options.deezer ?? {},
     links: definedOnly(options.links ?? {}),
+    ai: options.ai,
     requestLog: options.requestLog ?? 'json',
     metrics: options.metrics ?? false,
   };

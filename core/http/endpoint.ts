@@ -11,6 +11,7 @@ import type * as v from 'valibot';
 import type { Deps } from '../deps.ts';
 import type { SleeveEnv } from './context.ts';
 import type { FrameApi } from './frame-api.ts';
+import type { GenerationBudget } from './generations.ts';
 
 /** Seconds to keep an answer, `forever` (spec: "indefinitely"), or `no-store` (never cached). */
 export type CachePolicy = number | 'forever' | 'no-store';
@@ -51,6 +52,11 @@ export interface EndpointContext<P> {
   degraded(reason: string): void;
   /** Says the answer is a not-found told in a 200 (D5): cached only as long as a 404 (D9). */
   notFound(): void;
+  /**
+   * D31: draws one from the endpoint's `generations` budget, called just before a model is;
+   * past the budget it throws the 429. Does nothing for an endpoint without one.
+   */
+  spendGeneration(): void | Promise<void>;
 }
 
 type MaybePromise<T> = T | Promise<T>;
@@ -88,6 +94,11 @@ export interface Endpoint<
   websocket?: boolean;
   /** Requests per minute per client (spec §8.1); absent means unlimited. */
   rateLimit?: number;
+  /**
+   * Spec §8.1's hourly budget of model calls (D31: `/chat` 50 messages, `/ai/*` 10 fresh
+   * generations), drawn by the handler's `spendGeneration()`, so cached answers never count.
+   */
+  generations?: GenerationBudget;
   /** Spec §8.4; absent means the response is not cached but may be stored by clients. */
   cache?: CachePolicy;
   /**

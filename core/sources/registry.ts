@@ -6,6 +6,7 @@
  * endpoints. Services never know which driver answers.
  */
 import type { ResolvedOptions } from '../options.ts';
+import openAiChat from './ai/openai.ts';
 import azuracast from './azuracast/index.ts';
 import catalogSources from './catalog/index.ts';
 import deezer from './deezer/index.ts';
@@ -21,6 +22,13 @@ export interface Registered {
 }
 
 export function registerSources(options: ResolvedOptions, ctx: DriverContext): Registered {
+  const registered = byMode(options, ctx);
+  // D30: the chat model serves both modes; it is the one keyed upstream a demo may call.
+  if (!options.ai) return registered;
+  return { sources: { ...registered.sources, ai: openAiChat(options.ai, ctx) }, summary: `${registered.summary}, chat model ${options.ai.model} at ${new URL(options.ai.url).host}` };
+}
+
+function byMode(options: ResolvedOptions, ctx: DriverContext): Registered {
   if (options.mode === 'demo') return { sources: catalogSources({ station: options.station, catalog: options.catalog }, ctx), summary: 'demo mode' };
   const { upstreams } = options;
   const host = (url: string) => new URL(url).host;

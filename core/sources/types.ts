@@ -455,4 +455,28 @@ export interface Sources {
   radio: RadioSource;
   /** Link metadata for `/resolve` (live mode); absent in demo mode, which makes no network call. */
   links?: LinksSource;
+  /** A chat model for `/chat`, `/assistant` and `/ai/*` (D30), in either mode; absent unless configured. */
+  ai?: ChatModel;
+}
+
+// ---- A chat model (D30): what the AI routes ask, in the OpenAI chat-completions terms. ----
+
+/** One message of a conversation; `system` is the service's own instruction, never a caller's. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatReply {
+  /** The model's answer, trimmed. */
+  text: string;
+  /** The model that answered, as the upstream names it (else the one asked for). */
+  model: string;
+}
+
+export interface ChatModel {
+  readonly name: string;
+  /** The model asked for, as configured. */
+  readonly model: string;
+  complete(messages: readonly ChatMessage[], options?: CallOptions): Promise<ChatReply>;
 }

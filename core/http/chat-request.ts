@@ -1,0 +1,57 @@
+/**
+ * @module
+ * D32: reading and checking a `POST /chat` body before anything runs (and before the
+ * message budget is drawn). `{ "messages": [{ "role": "user" | "assistant", "content" }] }`,
+ * sent as `application/json`: 1 to 20 messages, each 1 to 2000 characters, at most 8000 in
+ * all, the last one the user's. A `system` message is refused, not dropped: the system
+ * message is Sleeve's own grounding rule, and a caller who sent one should learn it had no
+ * effect rather than believe it did. Every failure is a 400 naming the field (413 past 64 KiB).
+ */
+import * as v from 'valibot';
+import { SleeveError } from '../errors.ts';
+import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readBody } from './body.ts';
+import { validate } from './params.ts';
+
+export const MAX_CHAT_MESSAGES: number = 20;
+export const MAX_MESSAGE_CHARS: number = 2000;
+export const MAX_CHAT_CHARS: number = 8000;
+
+const message = v.object(
+  {
+    role: v.picklist(['user', 'assistant'], 'role must be user or assistant (system messages are Sleeve\'s own and cannot be sent)'),
+    content: v.pipe(
+      v.string('content must be a string'),
+      v.trim(),
+      v.minLength(1, 'content must not be empty'),
+      v.maxLength(MAX_MESSAGE_CHARS, `content must be at most ${MAX_MESSAGE_CHARS} characters`),
+    ),
+  },
+  'each message must be an object { "role", "content" }',
+);
+
+/** The body `/chat` takes (D32); also published in `/openapi.json`. */
+export const chatBodySchema = v.object({
+  messages: v.pipe(
+    v.array(message, 'messages must be an array of { "role", "content" } objects'),
+    v.minLength(1, `messages must hold 1 to ${MAX_CHAT_MESSAGES} messages`),
+    v.maxLength(MAX_CHAT_MESSAGES, `messages must hold 1 to ${MAX_CHAT_MESSAGES} messages`),
+    v.check((list) => list.at(-1)?.role === 'user', 'the last message must be the user\'s (role user)'),
+    v.check((list) => list.reduce((sum, m) => sum + m.content.length, 0) <= MAX_CHAT_CHARS, `messages must hold at most ${MAX_CHAT_CHARS} characters in all`),
+  ),
+}, 'the body must be a JSON object { "messages": [...] }');
+
+export type ChatBody = v.InferOutput<typeof chatBodySchema>;
+
+export async function readChat(request: Request, timeoutMs: number = BODY_TIMEOUT_MS): Promise<ChatBody> {
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
+    throw new SleeveError('bad_request', 'Content-Type must be application/json', { param: 'Content-Type' });
+  }
+  const text = await readBody(request, { max: MAX_BODY_BYTES, timeoutMs });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new SleeveError('bad_request', 'The body is not valid JSON.', { param: 'body' });
+  }
+  return validate(chatBodySchema, json);
+}

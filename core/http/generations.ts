@@ -1,0 +1,73 @@
+/**
+ * @module
+ * Spec §8.1's hourly budgets of the AI routes (D31): `/chat` 50 messages, the `/ai/*` family
+ * (and `/assistant`) 10 fresh generations per hour per client. A generation is a call to the
+ * model, so it is counted by the handler just before it calls one: an answer from the cache,
+ * a 400, a 404 or a deployment without a model never reaches that point and never counts.
+ * Endpoints that name the same budget share it (the cost it protects, model calls, is the
+ * same whichever route asks). Counted like D8's limits: per client IP, in fixed aligned
+ * windows (an hour here), atomic in the configured storage (the rate limiter's own counters,
+ * so Redis-sharing instances share one budget), scaled by `rateLimits` and off with it; a
+ * storage failure lets the call through. A fresh generation answers with the budget's
+ * `RateLimit-*` headers (the policy nearest exhaustion, which the per-minute one is not);
+ * past it, D8's 429 with `Retry-After`.
+ */
+import type { Context } from 'hono';
+import { SleeveError } from '../errors.ts';
+import type { Breaker } from '../storage/breaker.ts';
+import type { CounterStore } from '../storage/counters.ts';
+import { clientIp } from './client-ip.ts';
+import { addHeaders, versionOf, type SleeveEnv } from './context.ts';
+import { limitHeaders, scaledLimit } from './rate-limit.ts';
+
+export const HOUR_MS: number = 3_600_000;
+
+/** A declaration's hourly budget of model calls (`Endpoint.generations`). */
+export interface GenerationBudget {
+  /** The budget's name: endpoints naming the same one share it (`ai`, `chat`). */
+  name: string;
+  /** Model calls per hour per client (spec §8.1), before `rateLimits` scales it. */
+  perHour: number;
+  /** What one is called in messages and docs: `fresh generations`, `messages`. */
+  unit: string;
+}
+
+export interface GenerationOptions {
+  store: CounterStore;
+  breaker: Breaker;
+  now(): number;
+  trustProxy: boolean;
+  rateLimits: number | 'off';
+}
+
+/** Draws one from this request's budget, or throws the 429; a no-op without a budget or with limits off. */
+export type Spend = () => void | Promise<void>;
+
+const nothing: Spend = () => {};
+/** One function for every request of an endpoint without a budget: the hot path allocates nothing. */
+const noBudget = (): Spend => nothing;
+
+export function generationSpender(budget: GenerationBudget | undefined, options: GenerationOptions): ((c: Context<SleeveEnv>) => Spend) {
+  const limit = budget === undefined ? undefined : scaledLimit(budget.perHour, options.rateLimits);
+  if (budget === undefined || limit === undefined) return noBudget;
+  return (c) => async () => {
+    const now = options.now();
+    const key = `generations:${budget.name}|${clientIp(c, options.trustProxy) ?? 'unknown'}`;
+    const hit = await options.breaker.run(() => options.store.hit(key, now, HOUR_MS), null);
+    if (!hit) return;
+    const headers = limitHeaders(versionOf(c), limit, Math.max(0, limit - hit.count), hit.resetAt, now);
+    if (hit.count > limit) {
+      const retry = String(Math.max(1, Math.ceil((hit.resetAt - now) / 1000)));
+      throw new SleeveError('rate_limited', `Too many ${budget.unit}: at most ${limit} per hour per client (answers served from the cache do not count). Retry in ${retry} s.`, {
+        headers: { ...headers, 'Retry-After': retry },
+      });
+    }
+    addHeaders(c, headers);
+  };
+}
+
+/** `10 fresh generations per hour per client`: the budget in words, for `/openapi.json` and `/llms.txt`. */
+export function generationPhrase(budget: GenerationBudget, rateLimits: number | 'off'): string | undefined {
+  const limit = scaledLimit(budget.perHour, rateLimits);
+  return limit === undefined ? undefined : `${limit} ${budget.unit} per hour per client (budget \`${budget.name}\`, counted only when the model is called)`;
+}

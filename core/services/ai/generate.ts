@@ -1,0 +1,47 @@
+/**
+ * @module
+ * D30, D31: one generation. The model is required first (no model: 503 `not_configured`,
+ * before any lookup), then the caller's budget is drawn (D31: only now, so cached answers,
+ * bad input and unknown tracks never count), then the model is asked with the grounding.
+ */
+import { SleeveError } from '../../errors.ts';
+import type { Deps } from '../../deps.ts';
+import type { FactGroup } from '../../schemas/responses/ai.ts';
+import type { ChatMessage, ChatModel } from '../../sources/types.ts';
+import { systemPrompt } from './prompt.ts';
+
+export const NOT_CONFIGURED: string =
+  'This deployment has no chat model: the AI routes need SLEEVE_AI_URL and SLEEVE_AI_MODEL (plus SLEEVE_AI_KEY when the model server wants one), or the `ai` option of createSleeve.';
+
+/** The configured model, or the 503 that says what to configure. */
+export function requireModel(deps: Deps): ChatModel {
+  const model = deps.sources.ai;
+  if (!model) throw new SleeveError('not_configured', NOT_CONFIGURED);
+  return model;
+}
+
+export interface Generated {
+  text: string;
+  model: string;
+  generatedAt: string;
+  grounding: FactGroup[];
+}
+
+export interface GenerationCall {
+  model: ChatModel;
+  deps: Deps;
+  spendGeneration(): void | Promise<void>;
+  signal?: AbortSignal;
+  /** What the model is asked to do with the facts. */
+  task: string;
+  grounding: FactGroup[];
+  /** The conversation after the system message: one user question, or a caller's `/chat` turns. */
+  conversation: readonly ChatMessage[];
+}
+
+export async function generate(call: GenerationCall): Promise<Generated> {
+  await call.spendGeneration();
+  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(call.task, call.grounding) }, ...call.conversation];
+  const reply = await call.model.complete(messages, { signal: call.signal });
+  return { text: reply.text, model: reply.model, generatedAt: new Date(call.deps.now()).toISOString(), grounding: call.grounding };
+}
