@@ -21,7 +21,6 @@ const message = v.object(
     role: v.picklist(['user', 'assistant'], 'role must be user or assistant (system messages are Sleeve\'s own and cannot be sent)'),
     content: v.pipe(
       v.string('content must be a string'),
-      v.trim(),
       v.minLength(1, 'content must not be empty'),
       v.maxLength(MAX_MESSAGE_CHARS, `content must be at most ${MAX_MESSAGE_CHARS} characters`),
     ),
@@ -29,14 +28,16 @@ const message = v.object(
   'each message must be an object { "role", "content" }',
 );
 
-/** The body `/chat` takes (D32); also published in `/openapi.json`. */
+/**
+ * The body `/chat` takes (D32), published in `/openapi.json` as it is: only rules JSON Schema
+ * can say. The others (no blank message, the last one the user's, 8000 characters in all) are
+ * checked by `readChat` and stated in the endpoint's description.
+ */
 export const chatBodySchema = v.object({
   messages: v.pipe(
     v.array(message, 'messages must be an array of { "role", "content" } objects'),
     v.minLength(1, `messages must hold 1 to ${MAX_CHAT_MESSAGES} messages`),
     v.maxLength(MAX_CHAT_MESSAGES, `messages must hold 1 to ${MAX_CHAT_MESSAGES} messages`),
-    v.check((list) => list.at(-1)?.role === 'user', 'the last message must be the user\'s (role user)'),
-    v.check((list) => list.reduce((sum, m) => sum + m.content.length, 0) <= MAX_CHAT_CHARS, `messages must hold at most ${MAX_CHAT_CHARS} characters in all`),
   ),
 }, 'the body must be a JSON object { "messages": [...] }');
 
@@ -53,5 +54,15 @@ export async function readChat(request: Request, timeoutMs: number = BODY_TIMEOU
   } catch {
     throw new SleeveError('bad_request', 'The body is not valid JSON.', { param: 'body' });
   }
-  return validate(chatBodySchema, json);
+  const { messages } = validate(chatBodySchema, json);
+  const trimmed = messages.map((m, i) => {
+    const content = m.content.trim();
+    if (content === '') throw new SleeveError('bad_request', 'content must not be blank', { param: `messages.${i}.content` });
+    return { role: m.role, content };
+  });
+  if (trimmed.at(-1)!.role !== 'user') throw new SleeveError('bad_request', "the last message must be the user's (role user)", { param: 'messages' });
+  if (trimmed.reduce((sum, m) => sum + m.content.length, 0) > MAX_CHAT_CHARS) {
+    throw new SleeveError('bad_request', `messages must hold at most ${MAX_CHAT_CHARS} characters in all`, { param: 'messages' });
+  }
+  return { messages: trimmed };
 }

@@ -28,7 +28,7 @@ export interface ServiceFacts {
 function rateLimitText(rateLimits: number | 'off'): string {
   if (rateLimits === 'off') return '**Rate limits (D8).** Off on this deployment.';
   const scaled = rateLimits === 1 ? '' : ` (the usual figures times ${rateLimits} on this deployment)`;
-  return `**Rate limits (D8).** Per client IP, per endpoint, per minute, as each endpoint states (\`x-rate-limit\`)${scaled}. Limited answers carry \`RateLimit-*\` and \`X-RateLimit-*\`; past the limit, 429 with \`Retry-After\`.`;
+  return `**Rate limits (D8).** Per client IP, per endpoint, per minute, as each endpoint states (\`x-rate-limit\`)${scaled}. Limited answers carry \`RateLimit-*\` and \`X-RateLimit-*\`; past the limit, 429 with \`Retry-After\`. The AI routes also have hourly budgets of model calls (D31, \`x-generations\`): cached answers do not count, and a fresh one carries that budget's \`RateLimit-*\`.`;
 }
 
 /**

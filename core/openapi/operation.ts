@@ -11,6 +11,7 @@ import { isBatchable, isMedia, type AnyEndpoint } from '../http/endpoint.ts';
 import { jsonSchemaOf } from './json-schema.ts';
 import { openApiPath, parametersOf, rulesOf } from './parameters.ts';
 import { effectiveLimit, policySentence, sinceOf } from './policy.ts';
+import { scaledLimit } from '../http/rate-limit.ts';
 import { responsesOf } from './responses.ts';
 import { securityOf } from './security.ts';
 import type { JsonSchema, Operation } from './types.ts';
@@ -35,6 +36,12 @@ function descriptionOf(endpoint: AnyEndpoint, rateLimits: number | 'off'): strin
   if (aliases.length > 0) lines.push(`Also answered at ${aliases.map((a) => `\`${openApiPath(a)}\``).join(', ')}, with the same limit and cache.`);
   const policy = lines.map((line) => `- ${line}`).join('\n');
   return endpoint.description ? `${endpoint.description}\n\n${policy}` : policy;
+}
+
+/** D31's hourly budget as an extension, scaled like the limits; none when limits are off. */
+function generationsOf(endpoint: AnyEndpoint, rateLimits: number | 'off'): Pick<Operation, 'x-generations'> {
+  const perHour = endpoint.generations ? scaledLimit(endpoint.generations.perHour, rateLimits) : undefined;
+  return perHour === undefined ? {} : { 'x-generations': { perHour, budget: endpoint.generations!.name } };
 }
 
 export interface Described {
@@ -65,6 +72,7 @@ export function describeOperation(endpoint: AnyEndpoint, id: string, schemaName:
     responses: responsesOf(endpoint, limit, json ? `#/components/schemas/${schemaName}Answer` : undefined),
     security: securityOf(endpoint),
     ...(limit !== undefined ? { 'x-rate-limit': limit } : {}),
+    ...generationsOf(endpoint, rateLimits),
     ...(endpoint.cache !== undefined ? { 'x-cache': endpoint.cache } : {}),
     'x-since': sinceOf(endpoint),
     'x-batchable': isBatchable(endpoint),

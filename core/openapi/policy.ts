@@ -7,6 +7,7 @@
 import type { AnyEndpoint, CachePolicy } from '../http/endpoint.ts';
 import { isBatchable } from '../http/endpoint.ts';
 import { scaledLimit } from '../http/rate-limit.ts';
+import { generationPhrase } from '../http/generations.ts';
 import { VERSIONS } from '../http/versions.ts';
 
 /** The limit this deployment applies to the endpoint, per minute per client; undefined: none. */
@@ -49,7 +50,9 @@ export function batchPhrase(endpoint: AnyEndpoint): string {
 
 /** The policy in one sentence: `30 requests per minute per client, cached 30 minutes, since 2.1.1 (…), batchable.` */
 export function policySentence(endpoint: AnyEndpoint, rateLimits: number | 'off'): string {
-  const parts = [rateLimitPhrase(effectiveLimit(endpoint, rateLimits)), cachePhrase(endpoint.cache), sincePhrase(endpoint), batchPhrase(endpoint)];
+  // D31: an hourly budget of model calls, after the per-minute limit it comes on top of.
+  const budget = endpoint.generations ? generationPhrase(endpoint.generations, rateLimits) : undefined;
+  const parts = [rateLimitPhrase(effectiveLimit(endpoint, rateLimits)), ...(budget ? [budget] : []), cachePhrase(endpoint.cache), sincePhrase(endpoint), batchPhrase(endpoint)];
   const sentence = parts.join(', ');
   return `${sentence[0]!.toUpperCase()}${sentence.slice(1)}.`;
 }

@@ -42,6 +42,8 @@ export interface Operation {
   security: Record<string, string[]>[];
   /** Requests per minute per client on this deployment (D8); absent: not limited. */
   'x-rate-limit'?: number;
+  /** D31: model calls per hour per client on this deployment, and the budget's name (shared by endpoints naming it). */
+  'x-generations'?: { perHour: number; budget: string };
   /** D9: seconds, `forever` or `no-store`; absent: not cached by the service. */
   'x-cache'?: number | 'forever' | 'no-store';
   /** D7: the first version that has this path. */

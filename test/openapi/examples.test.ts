@@ -3,15 +3,20 @@
  * (the URL `/llms.txt` and the landing page show), it is answered 2xx or 302, and a JSON
  * answer fits the JSON Schema the document publishes for it. An operation whose example
  * cannot make a whole request (a path parameter, a body) is named, so none slips by.
+ * The sleeve has a chat model (a fake OpenAI-compatible server on loopback): the AI routes'
+ * examples are asked of a deployment that has configured one, as their docs say they need.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Ref } from '../../core/openapi/types.ts';
 import { exampleUrl } from '../../core/self/curl.ts';
 import { UA } from '../routes/_client.ts';
+import { startFakeModel } from '../helpers/fake-openai.ts';
 import { describedSleeve, documentOf, operations, schemaValidator } from './_document.ts';
 
 const BASE = 'http://sleeve.test';
-const sleeve = describedSleeve({ rateLimits: 'off' });
+const model = await startFakeModel();
+afterAll(() => model.close());
+const sleeve = describedSleeve({ rateLimits: 'off', ai: { url: model.url, model: 'example-model' } });
 const doc = await documentOf(sleeve);
 const validate = schemaValidator();
 
@@ -32,7 +37,7 @@ describe('the published examples', () => {
   });
 
   it('leave out only what no query alone can ask', () => {
-    expect(all.filter((o) => o.url === undefined).map((o) => `${o.method} ${o.path}`)).toEqual(['get /media/images/{kind}/{file}', 'post /batch']);
+    expect(all.filter((o) => o.url === undefined).map((o) => `${o.method} ${o.path}`)).toEqual(['get /media/images/{kind}/{file}', 'post /batch', 'post /chat']);
   });
 
   it.each(all.filter((o) => o.url !== undefined).map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))('%s works and fits its schema', async (_, { url, op }) => {

@@ -239,3 +239,21 @@ describe('POST /chat', () => {
     expect(model.calls).toHaveLength(0);
   });
 });
+
+describe('self-description (D31)', () => {
+  it('publishes each budget in words and as x-generations, scaled with the limits and gone when they are off', async () => {
+    const doc = (await (await makeSleeve({ rateLimits: 1 }).fetch(new Request('http://sleeve.test/openapi.json'))).json()) as any;
+    const insights = doc.paths['/ai/track-insights'].get;
+    expect(insights['x-generations']).toEqual({ perHour: 10, budget: 'ai' });
+    expect(insights.description).toContain('60 requests per minute per client, 10 fresh generations per hour per client');
+    expect(insights['x-batchable']).toBe(false);
+    expect(insights['x-cache']).toBe(30 * 24 * 3600);
+    expect(doc.paths['/assistant'].get['x-generations']).toEqual({ perHour: 10, budget: 'ai' });
+    expect(doc.paths['/chat'].post['x-generations']).toEqual({ perHour: 50, budget: 'chat' });
+    expect(doc.paths['/chat'].post.requestBody).toBeDefined();
+    const off = (await (await makeSleeve().fetch(new Request('http://sleeve.test/openapi.json'))).json()) as any;
+    expect(off.paths['/chat'].post['x-generations']).toBeUndefined();
+    const llms = await (await makeSleeve({ rateLimits: 2 }).fetch(new Request('http://sleeve.test/llms.txt'))).text();
+    expect(llms).toContain('20 fresh generations per hour per client');
+  });
+});
