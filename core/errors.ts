@@ -20,7 +20,7 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { status: number; meaning: 
   upstream_error: { status: 502, meaning: 'An upstream service failed or answered garbage.' },
   service_unavailable: { status: 503, meaning: 'The upstream budget is exhausted; see Retry-After.' },
   upstream_timeout: { status: 504, meaning: 'An upstream service did not answer in time.' },
-  not_configured: { status: 503, meaning: 'This deployment lacks what the feature needs (e.g. /docs without the swagger-ui-dist files).' },
+  not_configured: { status: 503, meaning: 'This deployment lacks what the feature needs (e.g. /docs without the swagger-ui-dist files, the AI routes without a chat model).' },
 };
 
 export interface SleeveErrorOptions {

@@ -58,7 +58,8 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const perRequest = resolved.requestLog !== 'off' && resolved.mode === 'live';
   const counting = perRequest || metrics ? { perRequest, onCall: metrics?.upstreamCall } : undefined;
   const given = options.sources ?? {};
-  const complete = given.music && given.features && given.radio;
+  // D30: the `ai` option still makes the chat model when every other source is given.
+  const complete = given.music && given.features && given.radio && (given.ai || !resolved.ai);
   const registered = complete
     ? { sources: given as Sources, summary: `${resolved.mode} mode (sources given by the embedder)` }
     : registerSources(resolved, (ctx = createDriverContext({ storage, breaker, now, log, fetch: options.fetch, counting })));

@@ -4,7 +4,8 @@
  * endpoint called with its declared `example` through the path the client's Proxy offers,
  * on a running Node server. A JSON answer must parse with the declaration's schema; a medium
  * must come back as its Response with the declared status and content type. A new endpoint
- * joins this test by being declared, and fails it if the client cannot reach it.
+ * joins this test by being declared, and fails it if the client cannot reach it. The server
+ * has a chat model (a fake one on loopback), so the AI routes answer as configured ones do.
  */
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
@@ -14,6 +15,7 @@ import { serve, type Served } from '../../adapters/node.ts';
 import { isMedia, type AnyEndpoint } from '../../core/http/endpoint.ts';
 import { endpoints } from '../../core/routes/index.ts';
 import { isResponse, USER_AGENT } from './_suite.ts';
+import { startFakeModel, type FakeModel } from '../helpers/fake-openai.ts';
 
 /** Path parameters have no declared example yet; a declaration's own `example` wins over these. */
 const PATH_EXAMPLES: Record<string, string> = { kind: 'genre', file: '0.svg' };
@@ -21,14 +23,20 @@ const PATH_EXAMPLES: Record<string, string> = { kind: 'genre', file: '0.svg' };
 /** Bodies for the POST endpoints, which declare a body schema but no example of one. */
 const BODY_EXAMPLES: Record<string, unknown> = {
   '/batch': { requests: [{ path: '/editorial/genres' }, { path: '/track/hot?limit=2' }] },
+  '/chat': { messages: [{ role: 'user', content: 'Something like Nyklochudryrk?' }] },
 };
 
 let served: Served;
+let model: FakeModel;
 beforeAll(async () => {
+  model = await startFakeModel();
   // Metrics on, so /metrics is served like every other declared endpoint.
-  served = await serve({ port: 0, hostname: '127.0.0.1', metrics: true });
+  served = await serve({ port: 0, hostname: '127.0.0.1', metrics: true, ai: { url: model.url, model: 'client-test' } });
 });
-afterAll(() => new Promise<void>((done) => served.server.close(() => done())));
+afterAll(async () => {
+  await new Promise<void>((done) => served.server.close(() => done()));
+  await model.close();
+});
 
 type Callable = { $get(params?: unknown, options?: unknown): Promise<unknown>; $post(body: unknown): Promise<unknown> };
 

@@ -1,0 +1,75 @@
+/**
+ * D30 in live mode: the AI routes over the replay of recorded Deezer and ReccoBeats answers,
+ * with the fake model on loopback. The prompt holds the recorded facts (Harder, Better,
+ * Faster, Stronger: ISRC GBDUW0000059, D major, 123 BPM, energy 0.34), the answer is the
+ * model's, a music upstream's failure is its D3 error before any model call, and without a
+ * model live mode answers 503 `not_configured` too.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as s from '../../core/schemas/responses/index.ts';
+import { startReplay, type Replay } from '../../replay/server.ts';
+import { replyFor, startFakeModel, type FakeModel } from '../helpers/fake-openai.ts';
+import { groundedIn } from '../routes/_ai.ts';
+import { ok, q } from '../routes/_client.ts';
+import { disposeSleeves, liveFails, liveSleeve } from './_live.ts';
+
+const HBFS = 'Harder, Better, Faster, Stronger';
+const HBFS_ISRC = 'GBDUW0000059';
+
+let replay: Replay;
+let model: FakeModel;
+const withModel = () => liveSleeve(replay, { ai: { url: model.url, key: 'sk-live-test', model: 'live-model' } });
+
+beforeAll(async () => {
+  [replay, model] = await Promise.all([startReplay(), startFakeModel('fake-live-1')]);
+});
+beforeEach(() => {
+  replay.reset();
+  model.calls.length = 0;
+  replay.fault('deezer', null);
+});
+afterAll(async () => {
+  await disposeSleeves();
+  await Promise.all([replay.close(), model.close()]);
+});
+
+describe('live mode', () => {
+  it("/ai/track-insights: the recorded track, features and artist are the prompt's facts", async () => {
+    const body = await ok(s.trackInsightsSchema, `/ai/track-insights?${q({ isrc: HBFS_ISRC })}`, { sleeve: withModel() });
+    expect(body.track).toMatchObject({ title: HBFS, artist: 'Daft Punk', isrc: HBFS_ISRC });
+    expect(body.model).toBe('fake-live-1');
+    const system = model.lastSystem();
+    expect(body.answer).toBe(replyFor(model.calls[0]!.body.messages));
+    groundedIn(system, body.grounding);
+    for (const fact of [`- title: ${HBFS}`, `- ISRC: ${HBFS_ISRC}`, '- key: D major', '- tempo: 123 BPM', '- energy: 0.34 (0 calm to 1 intense)', '- name: Daft Punk']) {
+      expect(system).toContain(fact);
+    }
+    expect(system).toContain("Sleeve's live catalogue");
+    expect(model.calls[0]!.body.model).toBe('live-model');
+  });
+
+  it('/ai/lyrics-explain finds the track by name and says no lyrics were used', async () => {
+    const body = await ok(s.lyricsExplainSchema, `/ai/lyrics-explain?${q({ artist: 'Daft Punk', title: HBFS })}`, { sleeve: withModel() });
+    expect(body.track.isrc).toBe(HBFS_ISRC);
+    expect(body.lyricsUsed).toBe(false);
+    groundedIn(model.lastSystem(), body.grounding);
+  });
+
+  it('/assistant grounds a question in the recorded search', async () => {
+    const body = await ok(s.assistantAnswerSchema, `/assistant?${q({ query: 'daft punk' })}`, { sleeve: withModel() });
+    groundedIn(model.lastSystem(), body.grounding);
+    expect(model.lastSystem()).toContain('- artist 27: Daft Punk');
+  });
+
+  it('a failing music upstream is its own D3 error, and the model is never asked', async () => {
+    replay.fault('deezer', 'http500');
+    await liveFails(withModel(), `/ai/track-insights?${q({ isrc: HBFS_ISRC })}`, 502, 'upstream_error');
+    expect(model.calls).toHaveLength(0);
+  });
+
+  it('without a model: 503 not_configured, before any upstream call', async () => {
+    const answer = await liveFails(liveSleeve(replay), `/ai/track-insights?${q({ isrc: HBFS_ISRC })}`, 503, 'not_configured');
+    expect(answer.body.error.message).toContain('SLEEVE_AI_MODEL');
+    expect(replay.calls).toHaveLength(0);
+  });
+});
