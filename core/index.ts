@@ -55,7 +55,8 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   let ctx: DriverContext | undefined;
   // D20: nothing is counted for /metrics unless it is served.
   const metrics = resolved.metrics ? createMetrics({ version: VERSION, mode: resolved.mode, startedAt: now(), budgets: () => ctx?.budgets ?? new Map() }) : undefined;
-  const perRequest = resolved.requestLog !== 'off' && resolved.mode === 'live';
+  // Demo mode calls no upstream, except a configured chat model (D30), whose calls D20's line counts too.
+  const perRequest = resolved.requestLog !== 'off' && (resolved.mode === 'live' || resolved.ai !== undefined);
   const counting = perRequest || metrics ? { perRequest, onCall: metrics?.upstreamCall } : undefined;
   const given = options.sources ?? {};
   // D30: the `ai` option still makes the chat model when every other source is given.

@@ -27,8 +27,8 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Middlewa
   const format = requestLog === 'off' ? undefined : formatter(requestLog);
   const write = log.request ? log.request.bind(log) : (line: string) => log.info(line);
   const routeOf = format || metrics ? routeLabels(endpoints) : undefined;
-  // Only live drivers call upstreams: in demo mode the count is always 0, so none is kept.
-  const counts = format !== undefined && deps.options.mode === 'live';
+  // Only live drivers call upstreams (and a chat model, D30): otherwise the count is always 0, so none is kept.
+  const counts = format !== undefined && (deps.options.mode === 'live' || deps.options.ai !== undefined);
 
   /** The response is ready: its figures, and its line unless it is a sub-request's. */
   const done = (c: Context<SleeveEnv>, trace: RequestTrace, started: number, sub: boolean, status: number): void => {

@@ -13,7 +13,7 @@ const integer: JsonSchema = { type: 'integer', minimum: 0 };
 const text: JsonSchema = { type: 'string' };
 
 export const HEADERS: Record<string, { description: string; schema: JsonSchema }> = {
-  'RateLimit-Limit': { description: 'Requests this client may make to this endpoint per minute (D8).', schema: integer },
+  'RateLimit-Limit': { description: "Requests this client may make to this endpoint per minute (D8); on a freshly generated AI answer, the hourly budget's (D31).", schema: integer },
   'RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: integer },
   'RateLimit-Reset': { description: 'Seconds until the minute resets.', schema: integer },
   'X-RateLimit-Limit': { description: 'As RateLimit-Limit; the only family sent to version pins below 3.0.0.', schema: integer },

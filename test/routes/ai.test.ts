@@ -257,3 +257,14 @@ describe('self-description (D31)', () => {
     expect(llms).toContain('20 fresh generations per hour per client');
   });
 });
+
+describe('request log (D20)', () => {
+  it("counts the model call among a demo request's upstream calls", async () => {
+    const lines: string[] = [];
+    const logged = aiSleeve(model, { requestLog: 'pretty', log: { info: () => {}, error: () => {}, request: (line) => lines.push(line) } });
+    expect((await call('/assistant?query=logged', { sleeve: logged })).status).toBe(200);
+    expect((await call('/assistant?query=logged', { sleeve: logged })).status).toBe(200);
+    expect(lines[0]).toMatch(/^GET \/assistant 200 .* MISS upstream=1$/);
+    expect(lines[1]).toMatch(/^GET \/assistant 200 .* HIT$/);
+  });
+});
