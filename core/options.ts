@@ -12,6 +12,8 @@ import type { CatalogContents } from './sources/catalog/loaded.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { FetchLike } from './sources/kit/context.ts';
 import type { LinksOptions } from './sources/links/index.ts';
+import type { LrclibOptions } from './sources/lrclib/index.ts';
+import type { WikimediaOptions } from './sources/wikimedia/index.ts';
 import type { Sources } from './sources/types.ts';
 
 export type Mode = 'demo' | 'live';
@@ -87,6 +89,15 @@ export interface SleeveOptions {
   deezer?: Omit<DeezerOptions, 'baseUrl'>;
   /** `/resolve`'s link metadata in live mode: each platform's base URL, optional Spotify credentials. */
   links?: LinksOptions;
+  /** `/lyrics*` in live mode (D25): the LRCLIB instance (`SLEEVE_LRCLIB_URL`), timeout, cache. */
+  lrclib?: Omit<LrclibOptions, 'contact'>;
+  /** `/artist/biography`, `/artist/knowledgebase` in live mode (D26): Wikidata and Wikipedia bases, language, timeout, cache. */
+  knowledge?: Omit<WikimediaOptions, 'contact'>;
+  /**
+   * The operator's e-mail or URL, sent in Sleeve's User-Agent to the upstreams that ask for a
+   * contact (Wikimedia, LRCLIB; `SLEEVE_CONTACT`). Never a caller's address.
+   */
+  contact?: string;
   /**
    * Server adapters only (core ignores it): open connections per process past which a new
    * one is refused with a 503 (default 1024). Enforced by `sleeve/node`; Bun and Deno offer
@@ -146,6 +157,9 @@ export interface ResolvedOptions {
   docsFiles: DocsFiles;
   deezer: Omit<DeezerOptions, 'baseUrl'>;
   links: LinksOptions;
+  lrclib: Omit<LrclibOptions, 'contact'>;
+  knowledge: Omit<WikimediaOptions, 'contact'>;
+  contact: string | undefined;
   requestLog: RequestLogFormat;
   metrics: boolean;
 }
@@ -179,6 +193,9 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     docsFiles: options.docsFiles ?? installedSwaggerUi,
     deezer: options.deezer ?? {},
     links: definedOnly(options.links ?? {}),
+    lrclib: definedOnly(options.lrclib ?? {}),
+    knowledge: definedOnly(options.knowledge ?? {}),
+    contact: options.contact,
     requestLog: options.requestLog ?? 'json',
     metrics: options.metrics ?? false,
   };

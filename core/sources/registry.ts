@@ -11,6 +11,8 @@ import catalogSources from './catalog/index.ts';
 import deezer from './deezer/index.ts';
 import type { DriverContext } from './kit/context.ts';
 import links from './links/index.ts';
+import lrclib from './lrclib/index.ts';
+import wikimedia from './wikimedia/index.ts';
 import reccobeats from './reccobeats/index.ts';
 import type { Sources } from './types.ts';
 
@@ -30,6 +32,8 @@ export function registerSources(options: ResolvedOptions, ctx: DriverContext): R
       features: reccobeats({ baseUrl: upstreams.features }, ctx),
       radio: azuracast({ baseUrl: upstreams.azuracast, defaultStation: options.station }, ctx),
       links: links(options.links, ctx),
+      lyrics: lrclib({ ...options.lrclib, contact: options.contact }, ctx),
+      knowledge: wikimedia({ ...options.knowledge, contact: options.contact }, ctx),
     },
     summary: `live mode: music from ${host(upstreams.deezer)}, audio features from ${host(upstreams.features)}, radio from ${host(upstreams.azuracast)}`,
   };

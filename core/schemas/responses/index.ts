@@ -10,3 +10,5 @@ export * from './search.ts';
 export * from './tracks.ts';
 export * from './resolve.ts';
 export * from './service.ts';
+export * from './lyrics.ts';
+export * from './knowledge.ts';
