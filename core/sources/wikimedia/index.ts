@@ -4,8 +4,9 @@
  * Wikidata and the lead of their Wikipedia article, keyless.
  *
  * Finding the item for a name: Wikidata's `wbsearchentities` (labels and aliases, best first,
- * 7 candidates), then one `wbgetentities` of them all; the first that is a music artist
- * (`facts.ts`) and whose label or an alias is a plausible match for the name (D5's 0.5) wins.
+ * 7 candidates), then one `wbgetentities` of them all; of those that are music artists
+ * (`facts.ts`), the one whose label or an alias is most like the name wins, if at least a
+ * plausible match (D5's 0.5), a tie going to Wikidata's own order.
  * When the music source is Deezer and the caller named the artist by id, an item carrying
  * that Deezer artist id (P2722) wins outright, so two artists sharing a name are told apart.
  * The labels of the facts' items (countries, genres, members) come from one more
@@ -30,7 +31,7 @@ import { decoded } from '../kit/wire.ts';
 import { json, request, type LinkUpstream } from '../links/http.ts';
 import type { ArtistFacts, Biography, CallOptions, FindArtistOptions, KnowledgeRef, KnowledgeSource } from '../types.ts';
 import { hasDeezerId, isMusicArtist, rawFacts } from './facts.ts';
-import { apiError, entities, searchHits, summary, type Entity } from './wire.ts';
+import { apiError, entities, searchHits, summary, type Entity, type SearchHit } from './wire.ts';
 
 export const DRIVER_NAME: string = 'wikimedia';
 export const DEFAULT_WIKIDATA_URL = 'https://www.wikidata.org';
@@ -59,6 +60,23 @@ export interface WikimediaOptions {
 }
 
 const trim = (url: string): string => url.replace(/\/+$/, '');
+
+interface Candidate {
+  hit: SearchHit;
+  entity: Entity;
+}
+
+/** The music artist whose label, matched text or an alias is most like the name (at least D5's 0.5); a tie goes to Wikidata's order. */
+function bestByName(candidates: readonly Candidate[], name: string): Candidate | undefined {
+  let best: { candidate: Candidate; score: number } | undefined;
+  for (const candidate of candidates) {
+    const { hit, entity } = candidate;
+    if (!isMusicArtist(entity)) continue;
+    const score = similarity([hit.matched, hit.label, entity.label ?? '', ...entity.aliases].filter(Boolean), name);
+    if (score >= PLAUSIBLE && (best === undefined || score > best.score)) best = { candidate, score };
+  }
+  return best?.candidate;
+}
 
 export default function wikimedia(options: WikimediaOptions, ctx: DriverContext): KnowledgeSource {
   const language = options.language ?? 'en';
@@ -90,13 +108,15 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
 
   const getEntities = async (ids: readonly string[], props: string, signal: AbortSignal | undefined): Promise<Map<string, Entity>> => {
     if (ids.length === 0) return new Map();
-    const body = await action({ action: 'wbgetentities', ids: ids.slice(0, MAX_IDS).join('|'), props, languages: language, sitefilter: site }, signal);
+    const sitelinks: Record<string, string> = props.includes('sitelinks') ? { sitefilter: site } : {};
+    const body = await action({ action: 'wbgetentities', ids: ids.slice(0, MAX_IDS).join('|'), props, languages: language, ...sitelinks }, signal);
     return decoded('wikidata', body, (b) => entities(b, language));
   };
 
   const named = (ids: readonly string[], labels: Map<string, Entity>): KnowledgeRef[] => ids.map((id) => ({ id, name: labels.get(id)?.label ?? id }));
 
-  const facts = async (entity: Entity, signal: AbortSignal): Promise<ArtistFacts> => {
+  const facts = async (entity: Entity | null, signal: AbortSignal): Promise<ArtistFacts | null> => {
+    if (entity === null) return null;
     const raw = rawFacts(entity);
     const labels = await getEntities([...new Set([...raw.countries, ...raw.places, ...raw.genres, ...raw.members])], 'labels', signal);
     const link = entity.sitelinks.get(site);
@@ -129,9 +149,7 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
         return entity === undefined ? [] : [{ hit, entity }];
       });
       const byId = deezer === null ? undefined : candidates.find(({ entity }) => hasDeezerId(entity, deezer));
-      const chosen = byId ?? candidates.find(({ hit, entity }) =>
-        isMusicArtist(entity) && similarity([hit.matched, hit.label, entity.label ?? '', ...entity.aliases].filter(Boolean), name) >= PLAUSIBLE);
-      return chosen === undefined ? null : facts(chosen.entity, signal);
+      return facts((byId ?? bestByName(candidates, name))?.entity ?? null, signal);
     },
   });
 
