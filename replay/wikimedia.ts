@@ -60,7 +60,8 @@ function entity(id: string, item: Item, props: Set<string>, language: string, si
   if (props.has('claims')) {
     const claims: Record<string, unknown[]> = {};
     for (const [property, values] of Object.entries(item.claims ?? {})) claims[property] = statements(id, property, values, 'normal');
-    for (const [property, values] of Object.entries(item.deprecated ?? {})) claims[property] = [...(claims[property] ?? []), ...statements(id, property, values, 'deprecated')];
+    // Deprecated statements first, so a reader that does not drop them takes the wrong value.
+    for (const [property, values] of Object.entries(item.deprecated ?? {})) claims[property] = [...statements(id, property, values, 'deprecated'), ...(claims[property] ?? [])];
     out.claims = claims;
   }
   if (props.has('sitelinks') || props.has('sitelinks/urls')) {
