@@ -4,7 +4,9 @@
  * endpoint called with its declared `example` through the path the client's Proxy offers,
  * on a running Node server. A JSON answer must parse with the declaration's schema; a medium
  * must come back as its Response with the declared status and content type. A new endpoint
- * joins this test by being declared, and fails it if the client cannot reach it.
+ * joins this test by being declared, and fails it if the client cannot reach it. Endpoints
+ * only live mode has data for (`test/helpers/live-only.ts`) are asked of a live server over
+ * the replay.
  */
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
@@ -13,6 +15,8 @@ import { createClient } from 'sleeve/client';
 import { serve, type Served } from '../../adapters/node.ts';
 import { isMedia, type AnyEndpoint } from '../../core/http/endpoint.ts';
 import { endpoints } from '../../core/routes/index.ts';
+import { startReplay, type Replay } from '../../replay/server.ts';
+import { LIVE_ONLY } from '../helpers/live-only.ts';
 import { isResponse, USER_AGENT } from './_suite.ts';
 
 /** Path parameters have no declared example yet; a declaration's own `example` wins over these. */
@@ -24,11 +28,18 @@ const BODY_EXAMPLES: Record<string, unknown> = {
 };
 
 let served: Served;
+let replay: Replay;
+let live: Served;
 beforeAll(async () => {
   // Metrics on, so /metrics is served like every other declared endpoint.
   served = await serve({ port: 0, hostname: '127.0.0.1', metrics: true });
+  replay = await startReplay();
+  live = await serve({ port: 0, hostname: '127.0.0.1', mode: 'live', ...replay.options, log: { info() {}, error() {} } });
 });
-afterAll(() => new Promise<void>((done) => served.server.close(() => done())));
+afterAll(async () => {
+  await Promise.all([served, live].map((s) => new Promise<void>((done) => s.server.close(() => done()))));
+  await replay.close();
+});
 
 type Callable = { $get(params?: unknown, options?: unknown): Promise<unknown>; $post(body: unknown): Promise<unknown> };
 
@@ -48,14 +59,14 @@ function argumentsOf(endpoint: AnyEndpoint): Record<string, unknown> {
 }
 
 describe('every declared endpoint through sleeve/client (Node)', () => {
-  const client = () => createClient({ baseUrl: `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`, userAgent: USER_AGENT });
+  const clientOf = (s: Served) => createClient({ baseUrl: `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`, userAgent: USER_AGENT });
 
   it('the route table is not empty', () => expect(endpoints.length).toBeGreaterThan(20));
 
   for (const endpoint of endpoints as readonly AnyEndpoint[]) {
     const method = endpoint.method ?? 'GET';
     it(`${method} ${endpoint.path}`, async () => {
-      const branch = branchAt(client(), endpoint.path);
+      const branch = branchAt(clientOf(LIVE_ONLY.includes(endpoint.path) ? live : served), endpoint.path);
       const media = isMedia(endpoint.response) ? endpoint.response : undefined;
       let answer: unknown;
       if (method === 'POST') {
