@@ -111,6 +111,24 @@ describe('/artist/knowledgebase in live mode', () => {
     expect(Date.now() - started).toBeLessThan(1400);
   });
 
+  it('asks Wikidata at most 2 calls at once (Wikimedia asks for calls in series)', async () => {
+    replay.fault('wikidata', 'slow', { delayMs: 300 });
+    const knowledge = liveSleeve(replay).deps.sources.knowledge!;
+    await Promise.all(['daft punk', 'homework', 'the articleless'].map((name) => knowledge.artist(name)));
+    const starts = callsTo('wikidata').map((c) => c.at);
+    // Three searches: the third starts only once one of the first two has answered.
+    expect(starts.length).toBeGreaterThanOrEqual(3);
+    expect(starts[2]! - starts[0]!).toBeGreaterThanOrEqual(250);
+  });
+
+  it('more than 100 Wikidata calls waiting is a 503 service_unavailable at once, never an unbounded queue', async () => {
+    replay.fault('wikidata', 'hang');
+    const knowledge = liveSleeve(replay, { knowledge: { ...replay.options.knowledge, timeoutMs: 100 } }).deps.sources.knowledge!;
+    const outcomes = await Promise.all(Array.from({ length: 103 }, (_, n) => knowledge.artist(`nobody ${n}`).then(() => 'answered', (e: { code?: string }) => e.code)));
+    expect(outcomes.filter((code) => code === 'service_unavailable')).toHaveLength(1);
+    expect(outcomes.filter((code) => code !== 'service_unavailable').every((code) => code === 'upstream_timeout' || code === 'upstream_error')).toBe(true);
+  });
+
   it.each([
     ['neither artist nor id', {}, 'artist'],
     ['an id that is no id', { id: 'abc' }, 'id'],
