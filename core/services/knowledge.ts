@@ -21,7 +21,11 @@ export function knowledgeSource(sources: Sources): KnowledgeSource {
 }
 
 export interface KnownArtist {
-  /** As the answer echoes it: the music source's id when named by id, and the name looked up. */
+  /**
+   * The artist as the answer names it: named by id, the music source's id and name; named by
+   * name, null and the item's label (not the caller's spelling, which D9's case-folded cache
+   * key would let one caller's spelling answer another's).
+   */
   asked: { id: number | null; name: string };
   facts: ArtistFacts;
 }
@@ -29,16 +33,11 @@ export interface KnownArtist {
 /** The knowledge-base item of the artist asked for, or D5's 404. */
 export async function knownArtist(sources: Sources, q: ArtistQuery, signal: AbortSignal): Promise<KnownArtist> {
   const knowledge = knowledgeSource(sources);
-  let asked: KnownArtist['asked'];
-  if (q.id !== undefined) {
-    const artist = await requireArtist(sources.music, q, signal);
-    asked = { id: artist.id, name: artist.name };
-  } else {
-    asked = { id: null, name: q.artist ?? '' };
-  }
+  const music = q.id === undefined ? null : await requireArtist(sources.music, q, signal);
+  const name = music?.name ?? q.artist ?? '';
   // The Deezer id tells two artists of one name apart; another music source's ids mean nothing to Wikidata.
-  const deezerArtistId = asked.id !== null && sources.music.name === 'deezer' ? asked.id : undefined;
-  const facts = await knowledge.artist(asked.name, { signal, deezerArtistId });
-  if (facts === null) throw new SleeveError('not_found', `No musician or band named ${JSON.stringify(asked.name)} in Wikidata.`);
-  return { asked, facts };
+  const deezerArtistId = music !== null && sources.music.name === 'deezer' ? music.id : undefined;
+  const facts = await knowledge.artist(name, { signal, deezerArtistId });
+  if (facts === null) throw new SleeveError('not_found', `No musician or band named ${JSON.stringify(name)} in Wikidata.`);
+  return { asked: music === null ? { id: null, name: facts.label } : { id: music.id, name: music.name }, facts };
 }

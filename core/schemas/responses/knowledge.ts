@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { id } from './common.ts';
 import { attributionSchema } from './lyrics.ts';
 
-/** The artist asked about: the music source's id when it was named by id (else null), and the name looked up. */
+/** The artist asked about: named by id, the music source's id and name; named by name, null and the Wikidata label. */
 const askedArtist = v.strictObject({ id: v.nullable(id), name: v.string() });
 const url = v.pipe(v.string(), v.url());
 const itemId = v.pipe(v.string(), v.regex(/^Q\d+$/));
