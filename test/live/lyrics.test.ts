@@ -147,6 +147,23 @@ describe('/lyrics/search in live mode', () => {
     expect(lrclibCalls()).toEqual([]);
   });
 
+  it('is batchable (D19): lyrics, a search through its alias and a miss in one /batch, each with its own status', async () => {
+    const sleeve = liveSleeve(replay);
+    const requests = [
+      { id: 'one', path: `/lyrics?${q({ artist: 'Judy Collins', title: 'Amazing Grace' })}` },
+      { id: 'search', path: `/search/lyrics?${q({ query: 'soliloquy' })}` },
+      { id: 'none', path: `/lyrics?${q({ artist: 'Nobody', title: 'Nothing' })}` },
+    ];
+    const res = await sleeve.fetch(new Request('http://sleeve.test/batch', {
+      method: 'POST', headers: { 'user-agent': 'test/1.0 (test@example.com)', 'content-type': 'application/json' }, body: JSON.stringify({ requests }),
+    }));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { responses: Record<string, { status: number; body: any }> };
+    expect(body.responses.one).toMatchObject({ status: 200, body: { id: 900001 } });
+    expect(body.responses.search).toMatchObject({ status: 200, body: { total: 1, results: [{ id: 900003 }] } });
+    expect(body.responses.none).toMatchObject({ status: 404, body: { ok: false, error: { code: 'not_found' } } });
+  });
+
   it('a search answer that is not a list is a 502, never a 500', async () => {
     replay.fault('lrclib', 'error200');
     await liveFails(liveSleeve(replay), `/lyrics/search?${q({ query: 'amazing grace' })}`, 502, 'upstream_error');
