@@ -13,6 +13,8 @@ import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { FetchLike } from './sources/kit/context.ts';
 import type { LinksOptions } from './sources/links/index.ts';
 import type { AiOptions } from './sources/ai/openai.ts';
+import type { LrclibOptions } from './sources/lrclib/index.ts';
+import type { WikimediaOptions } from './sources/wikimedia/index.ts';
 import type { Sources } from './sources/types.ts';
 
 export type Mode = 'demo' | 'live';
@@ -88,6 +90,15 @@ export interface SleeveOptions {
   deezer?: Omit<DeezerOptions, 'baseUrl'>;
   /** `/resolve`'s link metadata in live mode: each platform's base URL, optional Spotify credentials. */
   links?: LinksOptions;
+  /** `/lyrics*` in live mode (D25): the LRCLIB instance (`SLEEVE_LRCLIB_URL`), timeout, cache. */
+  lrclib?: Omit<LrclibOptions, 'contact'>;
+  /** `/artist/biography`, `/artist/knowledgebase` in live mode (D26): Wikidata and Wikipedia bases, language, timeout, cache. */
+  knowledge?: Omit<WikimediaOptions, 'contact'>;
+  /**
+   * The operator's e-mail or URL, sent in Sleeve's User-Agent to the upstreams that ask for a
+   * contact (Wikimedia, LRCLIB; `SLEEVE_CONTACT`). Never a caller's address.
+   */
+  contact?: string;
   /**
    * D30: an OpenAI-compatible chat model (`SLEEVE_AI_URL`, `SLEEVE_AI_KEY`, `SLEEVE_AI_MODEL`)
    * for `/chat`, `/assistant` and `/ai/*`, in either mode. Without it they answer 503 `not_configured`.
@@ -153,6 +164,9 @@ export interface ResolvedOptions {
   deezer: Omit<DeezerOptions, 'baseUrl'>;
   links: LinksOptions;
   ai: AiOptions | undefined;
+  lrclib: Omit<LrclibOptions, 'contact'>;
+  knowledge: Omit<WikimediaOptions, 'contact'>;
+  contact: string | undefined;
   requestLog: RequestLogFormat;
   metrics: boolean;
 }
@@ -187,6 +201,9 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     deezer: options.deezer ?? {},
     links: definedOnly(options.links ?? {}),
     ai: options.ai,
+    lrclib: definedOnly(options.lrclib ?? {}),
+    knowledge: definedOnly(options.knowledge ?? {}),
+    contact: options.contact,
     requestLog: options.requestLog ?? 'json',
     metrics: options.metrics ?? false,
   };

@@ -68,12 +68,15 @@ export interface Replay {
     upstreams: { deezer: string; features: string; azuracast: string };
     deezer: { imagesUrl: string };
     links: { spotifyUrl: string; spotifyApiUrl: string; spotifyAccountsUrl: string; itunesUrl: string; youtubeUrl: string; soundcloudUrl: string; shortLinksUrl: string };
+    lrclib: { baseUrl: string };
+    knowledge: { wikidataUrl: string; wikipediaUrl: string };
   };
   /** The same as environment variables, for a Sleeve started as a process. */
   env: {
     SLEEVE_DEEZER_URL: string; SLEEVE_FEATURES_URL: string; SLEEVE_AZURACAST_URL: string; SLEEVE_DEEZER_IMAGES_URL: string;
     SLEEVE_SPOTIFY_URL: string; SLEEVE_SPOTIFY_API_URL: string; SLEEVE_SPOTIFY_ACCOUNTS_URL: string; SLEEVE_ITUNES_URL: string;
     SLEEVE_YOUTUBE_URL: string; SLEEVE_SOUNDCLOUD_URL: string; SLEEVE_SHORT_LINKS_URL: string;
+    SLEEVE_LRCLIB_URL: string; SLEEVE_WIKIDATA_URL: string; SLEEVE_WIKIPEDIA_URL: string;
   };
   /** Every request received under an upstream's prefix, in order. */
   calls: ReplayCall[];
@@ -168,6 +171,8 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
         spotifyUrl: `${url}/spotify`, spotifyApiUrl: `${url}/spotify-api`, spotifyAccountsUrl: `${url}/spotify-accounts`, itunesUrl: `${url}/itunes`,
         youtubeUrl: `${url}/youtube`, soundcloudUrl: `${url}/soundcloud`, shortLinksUrl: `${url}/short-links`,
       },
+      lrclib: { baseUrl: `${url}/lrclib` },
+      knowledge: { wikidataUrl: `${url}/wikidata`, wikipediaUrl: `${url}/wikipedia` },
     },
     env: {
       SLEEVE_DEEZER_URL: `${url}/deezer`, SLEEVE_FEATURES_URL: `${url}/reccobeats`, SLEEVE_AZURACAST_URL: `${url}/azuracast`,
@@ -175,6 +180,7 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
       SLEEVE_SPOTIFY_URL: `${url}/spotify`, SLEEVE_SPOTIFY_API_URL: `${url}/spotify-api`, SLEEVE_SPOTIFY_ACCOUNTS_URL: `${url}/spotify-accounts`,
       SLEEVE_ITUNES_URL: `${url}/itunes`, SLEEVE_YOUTUBE_URL: `${url}/youtube`, SLEEVE_SOUNDCLOUD_URL: `${url}/soundcloud`,
       SLEEVE_SHORT_LINKS_URL: `${url}/short-links`,
+      SLEEVE_LRCLIB_URL: `${url}/lrclib`, SLEEVE_WIKIDATA_URL: `${url}/wikidata`, SLEEVE_WIKIPEDIA_URL: `${url}/wikipedia`,
     },
     calls,
     reset() {

@@ -8,10 +8,13 @@ import { deezerUpstream } from './deezer.ts';
 import { deezerImagesUpstream } from './deezer-images.ts';
 import { reccobeatsUpstream } from './reccobeats.ts';
 import { itunesUpstream, shortLinksUpstream, soundcloudUpstream, spotifyAccountsUpstream, spotifyApiUpstream, spotifyUpstream, youtubeUpstream } from './links.ts';
+import { lrclibUpstream } from './lrclib.ts';
+import { wikidataUpstream, wikipediaUpstream } from './wikimedia.ts';
 import type { Upstream } from './upstream.ts';
 
 export type UpstreamName = 'deezer' | 'reccobeats' | 'azuracast' | 'deezer-images'
-  | 'spotify' | 'spotify-api' | 'spotify-accounts' | 'itunes' | 'youtube' | 'soundcloud' | 'short-links';
+  | 'spotify' | 'spotify-api' | 'spotify-accounts' | 'itunes' | 'youtube' | 'soundcloud' | 'short-links'
+  | 'lrclib' | 'wikidata' | 'wikipedia';
 
 export const UPSTREAMS: Readonly<Record<UpstreamName, () => Upstream>> = {
   deezer: deezerUpstream,
@@ -25,6 +28,9 @@ export const UPSTREAMS: Readonly<Record<UpstreamName, () => Upstream>> = {
   youtube: youtubeUpstream,
   soundcloud: soundcloudUpstream,
   'short-links': shortLinksUpstream,
+  lrclib: lrclibUpstream,
+  wikidata: wikidataUpstream,
+  wikipedia: wikipediaUpstream,
 };
 
 export function isUpstream(prefix: string): prefix is UpstreamName {

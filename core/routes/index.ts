@@ -21,6 +21,8 @@ import { metrics } from './metrics.ts';
 import { landing, llms, openApi } from './self.ts';
 import { aiArtistSummary, aiLyricsExplain, aiSimilarBecause, aiTrackInsights } from './ai.ts';
 import { assistant, chat } from './chat.ts';
+import { lyrics, lyricsSearch } from './lyrics.ts';
+import { artistBiography, artistKnowledgebase } from './knowledge.ts';
 
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then spec
@@ -37,6 +39,7 @@ export const endpoints = [
   errorsList, batch, metrics,
   landing, openApi, llms, docsPage, docsSlash, docsFile,
   chat, assistant, aiTrackInsights, aiLyricsExplain, aiArtistSummary, aiSimilarBecause,
+  lyrics, lyricsSearch, artistBiography, artistKnowledgebase,
 ] as const;
 
 /** The route table's type: what the client and the docs are generated from. */

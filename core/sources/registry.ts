@@ -12,6 +12,8 @@ import catalogSources from './catalog/index.ts';
 import deezer from './deezer/index.ts';
 import type { DriverContext } from './kit/context.ts';
 import links from './links/index.ts';
+import lrclib, { DEFAULT_BASE_URL as LRCLIB_URL } from './lrclib/index.ts';
+import wikimedia, { DEFAULT_WIKIDATA_URL, DEFAULT_WIKIPEDIA_URL } from './wikimedia/index.ts';
 import reccobeats from './reccobeats/index.ts';
 import type { Sources } from './types.ts';
 
@@ -38,7 +40,11 @@ function byMode(options: ResolvedOptions, ctx: DriverContext): Registered {
       features: reccobeats({ baseUrl: upstreams.features }, ctx),
       radio: azuracast({ baseUrl: upstreams.azuracast, defaultStation: options.station }, ctx),
       links: links(options.links, ctx),
+      lyrics: lrclib({ ...options.lrclib, contact: options.contact }, ctx),
+      knowledge: wikimedia({ ...options.knowledge, contact: options.contact }, ctx),
     },
-    summary: `live mode: music from ${host(upstreams.deezer)}, audio features from ${host(upstreams.features)}, radio from ${host(upstreams.azuracast)}`,
+    summary: `live mode: music from ${host(upstreams.deezer)}, audio features from ${host(upstreams.features)}, radio from ${host(upstreams.azuracast)}`
+      + `, lyrics from ${host(options.lrclib.baseUrl ?? LRCLIB_URL)}, artist knowledge from ${host(options.knowledge.wikidataUrl ?? DEFAULT_WIKIDATA_URL)}`
+      + ` and ${host(options.knowledge.wikipediaUrl ?? DEFAULT_WIKIPEDIA_URL)}${options.contact === undefined ? ' (set SLEEVE_CONTACT: Wikimedia and LRCLIB ask for a contact)' : ''}`,
   };
 }

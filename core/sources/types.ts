@@ -457,6 +457,10 @@ export interface Sources {
   links?: LinksSource;
   /** A chat model for `/chat`, `/assistant` and `/ai/*` (D30), in either mode; absent unless configured. */
   ai?: ChatModel;
+  /** Lyrics (live mode, D25); absent in demo mode: `/lyrics*` answer 503 `not_configured`. */
+  lyrics?: LyricsSource;
+  /** Artist biography and facts (live mode, D26); absent in demo mode: 503 `not_configured`. */
+  knowledge?: KnowledgeSource;
 }
 
 // ---- A chat model (D30): what the AI routes ask, in the OpenAI chat-completions terms. ----
@@ -479,4 +483,113 @@ export interface ChatModel {
   /** The model asked for, as configured. */
   readonly model: string;
   complete(messages: readonly ChatMessage[], options?: CallOptions): Promise<ChatReply>;
+}
+
+// ---- Lyrics and knowledge (issue #15, D24–D26): live mode only; absent in demo mode. ----
+
+/** Who an answer's words come from, as answers credit it (D25, D26). */
+export interface Attribution {
+  /** `LRCLIB`, `Wikipedia`, `Wikidata`. */
+  source: string;
+  /** The instance or page the words were taken from. */
+  url: string;
+  /** The licence of the words, when the source states one (`CC BY-SA 4.0`, `CC0 1.0`); null when it states none. */
+  license: string | null;
+  licenseUrl: string | null;
+}
+
+/** One lyrics record, as the lyrics source filed it. */
+export interface Lyrics {
+  /** The source's own record id. */
+  id: number;
+  title: string;
+  artist: string;
+  album: string | null;
+  /** Seconds, as the source has them (fractions kept); null when it does not say. */
+  duration: number | null;
+  instrumental: boolean;
+  /** Plain text, lines separated by `\n`; null when the record has none (instrumental, or synced only). */
+  plain: string | null;
+  /** LRC: each line prefixed `[mm:ss.xx]`; null when the record has none. */
+  synced: string | null;
+}
+
+export interface LyricsQuery extends CallOptions {
+  artist: string;
+  title: string;
+  album?: string;
+  /** Seconds; the source matches within a couple of seconds. */
+  duration?: number;
+}
+
+/** A search by free text (`query`) or by fields; `query` or `title` is given. */
+export interface LyricsSearchQuery extends CallOptions {
+  query?: string;
+  title?: string;
+  artist?: string;
+  album?: string;
+}
+
+/** Lyrics (D25): a keyless lyrics database (LRCLIB), never words of the service's own. */
+export interface LyricsSource extends Probed {
+  readonly attribution: Attribution;
+  /** The best record for the track, or null when the source has none. */
+  lyrics(query: LyricsQuery): Promise<Lyrics | null>;
+  /** Records matching, best first, as many as the source gives (LRCLIB: at most 20). */
+  search(query: LyricsSearchQuery): Promise<Lyrics[]>;
+}
+
+/** An item of the knowledge base named by its id and its label (`Q142`, `France`). */
+export interface KnowledgeRef {
+  id: string;
+  name: string;
+}
+
+/** Structured facts about a musician or band (D26), from a public knowledge base (Wikidata). */
+export interface ArtistFacts {
+  /** The knowledge base's id of the item (`Q185828`). */
+  id: string;
+  label: string;
+  description: string | null;
+  kind: 'group' | 'person';
+  /** Countries of origin (a person: citizenship) and places of formation (a person: birth). */
+  countries: KnowledgeRef[];
+  places: KnowledgeRef[];
+  /** Years as strings (`1993`), or null when the item does not say. */
+  activeFrom: string | null;
+  activeTo: string | null;
+  genres: KnowledgeRef[];
+  members: KnowledgeRef[];
+  officialWebsite: string | null;
+  /** The item's page in the knowledge base. */
+  url: string;
+  /** The title of the item's encyclopedia article, and its URL, when it has one. */
+  article: { title: string; url: string } | null;
+}
+
+/** The lead of an encyclopedia article (D26). */
+export interface Biography {
+  title: string;
+  description: string | null;
+  /** Plain text, the article's first paragraphs. */
+  extract: string;
+  url: string;
+  language: string;
+  /** When the article was last edited (ISO 8601), when said. */
+  lastModified: string | null;
+}
+
+export interface FindArtistOptions extends CallOptions {
+  /** The music source's Deezer artist id, when the music source is Deezer: an item carrying it wins. */
+  deezerArtistId?: number;
+}
+
+/** Artist knowledge (D26): Wikidata facts and the Wikipedia lead, keyless. */
+export interface KnowledgeSource extends Probed {
+  /** The musician or band of this name (Wikidata search, then a music-artist check), or null. */
+  artist(name: string, options?: FindArtistOptions): Promise<ArtistFacts | null>;
+  /** The lead of the article with this title, or null when there is none. */
+  biography(title: string, options?: CallOptions): Promise<Biography | null>;
+  readonly factsAttribution: Omit<Attribution, 'url'>;
+  readonly biographyAttribution: Omit<Attribution, 'url'>;
 }

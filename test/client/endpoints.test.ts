@@ -6,6 +6,8 @@
  * must come back as its Response with the declared status and content type. A new endpoint
  * joins this test by being declared, and fails it if the client cannot reach it. The server
  * has a chat model (a fake one on loopback), so the AI routes answer as configured ones do.
+ * Endpoints only live mode has data for (`test/helpers/live-only.ts`) are asked of a live
+ * server over the replay.
  */
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
@@ -14,6 +16,8 @@ import { createClient } from 'sleeve/client';
 import { serve, type Served } from '../../adapters/node.ts';
 import { isMedia, type AnyEndpoint } from '../../core/http/endpoint.ts';
 import { endpoints } from '../../core/routes/index.ts';
+import { startReplay, type Replay } from '../../replay/server.ts';
+import { LIVE_ONLY } from '../helpers/live-only.ts';
 import { isResponse, USER_AGENT } from './_suite.ts';
 import { startFakeModel, type FakeModel } from '../helpers/fake-openai.ts';
 
@@ -28,14 +32,18 @@ const BODY_EXAMPLES: Record<string, unknown> = {
 
 let served: Served;
 let model: FakeModel;
+let replay: Replay;
+let live: Served;
 beforeAll(async () => {
   model = await startFakeModel();
   // Metrics on, so /metrics is served like every other declared endpoint.
   served = await serve({ port: 0, hostname: '127.0.0.1', metrics: true, ai: { url: model.url, model: 'client-test' } });
+  replay = await startReplay();
+  live = await serve({ port: 0, hostname: '127.0.0.1', mode: 'live', ...replay.options, log: { info() {}, error() {} } });
 });
 afterAll(async () => {
-  await new Promise<void>((done) => served.server.close(() => done()));
-  await model.close();
+  await Promise.all([served, live].map((s) => new Promise<void>((done) => s.server.close(() => done()))));
+  await Promise.all([model.close(), replay.close()]);
 });
 
 type Callable = { $get(params?: unknown, options?: unknown): Promise<unknown>; $post(body: unknown): Promise<unknown> };
@@ -56,14 +64,14 @@ function argumentsOf(endpoint: AnyEndpoint): Record<string, unknown> {
 }
 
 describe('every declared endpoint through sleeve/client (Node)', () => {
-  const client = () => createClient({ baseUrl: `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`, userAgent: USER_AGENT });
+  const clientOf = (s: Served) => createClient({ baseUrl: `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`, userAgent: USER_AGENT });
 
   it('the route table is not empty', () => expect(endpoints.length).toBeGreaterThan(20));
 
   for (const endpoint of endpoints as readonly AnyEndpoint[]) {
     const method = endpoint.method ?? 'GET';
     it(`${method} ${endpoint.path}`, async () => {
-      const branch = branchAt(client(), endpoint.path);
+      const branch = branchAt(clientOf(LIVE_ONLY.includes(endpoint.path) ? live : served), endpoint.path);
       const media = isMedia(endpoint.response) ? endpoint.response : undefined;
       let answer: unknown;
       if (method === 'POST') {

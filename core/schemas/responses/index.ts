@@ -11,3 +11,5 @@ export * from './tracks.ts';
 export * from './resolve.ts';
 export * from './service.ts';
 export * from './ai.ts';
+export * from './lyrics.ts';
+export * from './knowledge.ts';

@@ -1,0 +1,43 @@
+/**
+ * @module
+ * What the lyrics and knowledge endpoints share (D24–D26): the source each needs, or the 503
+ * `not_configured` that says this deployment has none (demo mode: no network, and Sleeve
+ * never makes up lyrics or a biography); and the artist an `/artist/biography` or
+ * `/artist/knowledgebase` call names: by `id` through the music source first (its name, and
+ * its Deezer id to pick the right item), else by `artist` name alone.
+ */
+import { SleeveError } from '../errors.ts';
+import type { ArtistFacts, KnowledgeSource, LyricsSource, Sources } from '../sources/types.ts';
+import { requireArtist, type ArtistQuery } from './artist.ts';
+
+export function lyricsSource(sources: Sources): LyricsSource {
+  if (sources.lyrics) return sources.lyrics;
+  throw new SleeveError('not_configured', 'Lyrics come from LRCLIB, which only live mode asks (SLEEVE_MODE=live); demo mode has no lyrics and never invents any.');
+}
+
+export function knowledgeSource(sources: Sources): KnowledgeSource {
+  if (sources.knowledge) return sources.knowledge;
+  throw new SleeveError('not_configured', 'Artist biographies and facts come from Wikipedia and Wikidata, which only live mode asks (SLEEVE_MODE=live); demo mode has none and never invents any.');
+}
+
+export interface KnownArtist {
+  /**
+   * The artist as the answer names it: named by id, the music source's id and name; named by
+   * name, null and the item's label (not the caller's spelling, which D9's case-folded cache
+   * key would let one caller's spelling answer another's).
+   */
+  asked: { id: number | null; name: string };
+  facts: ArtistFacts;
+}
+
+/** The knowledge-base item of the artist asked for, or D5's 404. */
+export async function knownArtist(sources: Sources, q: ArtistQuery, signal: AbortSignal): Promise<KnownArtist> {
+  const knowledge = knowledgeSource(sources);
+  const music = q.id === undefined ? null : await requireArtist(sources.music, q, signal);
+  const name = music?.name ?? q.artist ?? '';
+  // The Deezer id tells two artists of one name apart; another music source's ids mean nothing to Wikidata.
+  const deezerArtistId = music !== null && sources.music.name === 'deezer' ? music.id : undefined;
+  const facts = await knowledge.artist(name, { signal, deezerArtistId });
+  if (facts === null) throw new SleeveError('not_found', `No musician or band named ${JSON.stringify(name)} in Wikidata.`);
+  return { asked: music === null ? { id: null, name: facts.label } : { id: music.id, name: music.name }, facts };
+}
