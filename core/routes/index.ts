@@ -21,6 +21,7 @@ import { metrics } from './metrics.ts';
 import { landing, llms, openApi } from './self.ts';
 import { listen, live } from './station.ts';
 import { roadmap } from './roadmap.ts';
+import { og, shareCard } from './cards.ts';
 
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then spec
@@ -36,7 +37,7 @@ export const endpoints = [
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
   errorsList, batch, metrics,
   landing, openApi, llms, docsPage, docsSlash, docsFile,
-  live, listen, roadmap,
+  live, listen, roadmap, shareCard, og,
 ] as const;
 
 /** The route table's type: what the client and the docs are generated from. */
