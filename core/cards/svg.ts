@@ -37,6 +37,9 @@ const SIDE = CARD_HEIGHT - 2 * PAD;
 const TEXT_X = PAD + SIDE + 56;
 const TEXT_WIDTH = CARD_WIDTH - TEXT_X - PAD;
 const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';
+/** Up to three lines of title: `Harder, Better, Faster, Stronger` in two. */
+const TITLE_SIZE = 48;
+const TITLE_GAP = 58;
 
 /** Base64 without `Buffer` (not on every runtime), in chunks so no argument list grows past a limit. */
 function base64(bytes: Uint8Array): string {
@@ -60,15 +63,15 @@ function lines(texts: readonly string[], x: number, y: number, size: number, gap
 export function cardSvg(card: CardContent): string {
   const { next } = createRandom(`card:${card.seed}`);
   const hue = Math.floor(next() * 360);
-  const title = fitLines(card.title, TEXT_WIDTH, 56, 2, true);
+  const title = fitLines(card.title, TEXT_WIDTH, TITLE_SIZE, 3, true);
   const byline = card.byline === '' ? [] : fitLines(card.byline, TEXT_WIDTH, 34, 1);
   const facts = card.facts.slice(0, 3).flatMap((f) => fitLines(f, TEXT_WIDTH, 28, 1));
   // The block of text is centred on the picture's height.
-  const height = title.length * 66 + (byline.length ? 60 : 0) + (facts.length ? 30 + facts.length * 42 : 0);
-  let y = Math.max(PAD + 56, Math.round(CARD_HEIGHT / 2 - height / 2 + 48));
+  const height = title.length * TITLE_GAP + (byline.length ? 60 : 0) + (facts.length ? 30 + facts.length * 42 : 0);
+  let y = Math.max(PAD + TITLE_SIZE, Math.round(CARD_HEIGHT / 2 - height / 2 + 48));
   const parts: string[] = [];
-  parts.push(lines(title, TEXT_X, y, 56, 66, 'font-weight="700" fill="#ffffff"'));
-  y += (title.length - 1) * 66;
+  parts.push(lines(title, TEXT_X, y, TITLE_SIZE, TITLE_GAP, 'font-weight="700" fill="#ffffff"'));
+  y += (title.length - 1) * TITLE_GAP;
   if (byline.length) {
     y += 60;
     parts.push(lines(byline, TEXT_X, y, 34, 0, 'fill="#e4e4ea"'));

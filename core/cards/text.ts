@@ -6,7 +6,8 @@
  * well-formed document. Fitting: the card has no layout engine (a browser lays out SVG text
  * when it shows it, resvg when it rasterises), so widths are estimated from DejaVu Sans'
  * proportions, the font the PNG is drawn with, and erring wide: a long name is cut at a word
- * with an ellipsis rather than run off the card.
+ * with an ellipsis rather than run off the card. Measured against resvg's own layout of
+ * twenty names and fact lines at 56 px, regular and bold: 1.00 to 1.37 times the width drawn.
  */
 
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -25,18 +26,19 @@ export function xmlText(text: string): string {
 function advance(ch: string): number {
   const code = ch.codePointAt(0)!;
   if (code >= 0x1100 && (code <= 0x115f || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) || code >= 0x1f300)) return 1;
-  if (ch === ' ') return 0.32;
-  if (/[iIjl.,:;!'|()[\]{}]/.test(ch)) return 0.36;
-  if (/[MWmw@%]/.test(ch)) return 0.95;
+  if (ch === ' ') return 0.35;
+  if (/[iIjl.,:;!'|()[\]{}]/.test(ch)) return 0.38;
+  if (/[frt]/.test(ch)) return 0.52;
+  if (/[MWmw@%]/.test(ch)) return 1;
   if (/[A-Z]/.test(ch)) return 0.76;
   return 0.64;
 }
 
-/** Estimated width in pixels of `text` at `size` px (bold adds a tenth). */
+/** Estimated width in pixels of `text` at `size` px (bold adds 8 %). */
 export function textWidth(text: string, size: number, bold = false): number {
   let ems = 0;
   for (const ch of text) ems += advance(ch);
-  return ems * size * (bold ? 1.1 : 1);
+  return ems * size * (bold ? 1.08 : 1);
 }
 
 const ELLIPSIS = '…';
