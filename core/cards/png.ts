@@ -7,10 +7,10 @@
  *   bytes the first instance's `cardFiles` reads; the fonts are read once per reader. A
  *   failed read is forgotten, so the next request tries again, and answers 503
  *   `not_configured` meanwhile (logged once per reader).
- * - Costs, measured on this project's 2-core box (README, Share cards): ~30 ms to instantiate,
- *   then ~50 ms of CPU per 1200 × 630 card, most of it loading the two fonts, which
- *   resvg-wasm takes anew for every document. So rendered cards are kept (`cards/cache.ts`),
- *   and the endpoints are rate limited.
+ * - Costs (`bench/cards.ts`, README "Share cards"): ~30 ms to instantiate, then 50–60 ms of
+ *   CPU per 1200 × 630 card on an idle core, part of it loading the two fonts, which
+ *   resvg-wasm takes anew for every document. So drawn cards are kept and new drawings are
+ *   budgeted per second (`cards/answer.ts`), besides the endpoints' rate limit.
  */
 import type { Logger } from '../deps.ts';
 import { SleeveError } from '../errors.ts';

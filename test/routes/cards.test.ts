@@ -5,6 +5,7 @@
  * and a 503 `not_configured` for PNG (SVG still served) where resvg's files cannot be read.
  */
 import { describe, expect, it } from 'vitest';
+import { RENDERS_PER_SECOND } from '../../core/cards/answer.ts';
 import type { CardFiles } from '../../core/cards/files.ts';
 import { textWidth } from '../../core/cards/text.ts';
 import type { MusicSource, Track } from '../../core/index.ts';
@@ -167,5 +168,21 @@ describe('where resvg cannot be loaded (D29)', () => {
     }
     expect(logged).toEqual(['PNG cards cannot read their files']);
     expect((await get(`/og?id=${full.id}&format=svg`, {}, bare)).status).toBe(200);
+  });
+});
+
+describe('the PNG drawing budget (D29)', () => {
+  it(`draws at most ${RENDERS_PER_SECOND} new PNGs a clock second per instance; then 503 with Retry-After, while SVG and kept PNGs still answer`, async () => {
+    const clock = { now: Date.UTC(2026, 10, 22, 12, 0, 0, 100) };
+    const budgeted = makeSleeve({ now: () => clock.now });
+    const albums = (await music.newReleases({ limit: RENDERS_PER_SECOND + 2 })).map((a) => a.id);
+    expect(new Set(albums).size).toBe(RENDERS_PER_SECOND + 2);
+    for (const id of albums.slice(0, RENDERS_PER_SECOND)) expect((await get(`/og?type=album&id=${id}`, {}, budgeted)).status).toBe(200);
+    const over = await get(`/og?type=album&id=${albums[RENDERS_PER_SECOND]}`, {}, budgeted);
+    expect([over.status, over.headers.get('retry-after'), JSON.parse(over.text).error.code]).toEqual([503, '1', 'service_unavailable']);
+    expect((await get(`/og?type=album&id=${albums[RENDERS_PER_SECOND]}&format=svg`, {}, budgeted)).status).toBe(200);
+    expect((await get(`/og?type=album&id=${albums[0]}`, {}, budgeted)).status).toBe(200);
+    clock.now += 1000;
+    expect((await get(`/og?type=album&id=${albums[RENDERS_PER_SECOND]}`, {}, budgeted)).status).toBe(200);
   });
 });
