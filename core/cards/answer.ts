@@ -3,7 +3,7 @@
  * D29: a card's HTTP answer. The SVG is cheap and built on each request; its hash is the
  * `ETag` of both formats (the PNG is drawn from exactly that document), so a client holding
  * the card gets a 304 before anything is rasterised. PNGs drawn are kept per Sleeve instance
- * in a byte-bounded LRU (`services/image-cache.ts`), since drawing one costs 50–200 ms of CPU
+ * in a byte-bounded LRU (`services/image-cache.ts`), since drawing one costs 100–200 ms of CPU
  * (`bench/cards.ts`) on the thread that serves every other request. So an instance draws at
  * most `RENDERS_PER_SECOND` new PNGs in any clock second; past that a PNG not already kept is
  * a 503 `service_unavailable` with `Retry-After: 1` (SVG, and PNGs kept, still answer): the

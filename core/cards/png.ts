@@ -7,9 +7,9 @@
  *   bytes the first instance's `cardFiles` reads; the fonts are read once per reader. A
  *   failed read is forgotten, so the next request tries again, and answers 503
  *   `not_configured` meanwhile (logged once per reader).
- * - Costs (`bench/cards.ts`, README "Share cards"): ~30 ms to instantiate, then 50–60 ms of
- *   CPU per 1200 × 630 card on an idle core, part of it loading the two fonts, which
- *   resvg-wasm takes anew for every document. So drawn cards are kept and new drawings are
+ * - Costs (`bench/cards.ts`, README "Share cards"): ~30 ms to instantiate, then 100–200 ms
+ *   of CPU per 1200 × 630 card on this project's loaded 2-core box, part of it loading the
+ *   two fonts, which resvg-wasm takes anew for every document. So drawn cards are kept and new drawings are
  *   budgeted per second (`cards/answer.ts`), besides the endpoints' rate limit.
  */
 import type { Logger } from '../deps.ts';
