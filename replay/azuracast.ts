@@ -23,7 +23,7 @@
  *   the feed connections open now. `POST /__replay/live?station=<id or shortcode>&streamer=<name>`
  *   puts a streamer on air (`live.is_live`, `streamer_name`, `broadcast_start` now, as the
  *   `live` block of AzuraCast PR #2937 shows it; modelled, not recorded), or takes them off
- *   without `streamer`. All three are logged in `Replay.calls` like any request, and
+ *   without `streamer` (polled bodies change; feed subscribers are not pushed). All three are logged in `Replay.calls` like any request, and
  *   injected faults apply to them too.
  */
 import { readFileSync } from 'node:fs';

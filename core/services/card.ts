@@ -97,7 +97,8 @@ async function albumCard(deps: Deps, id: number, call: CardCall): Promise<CardCo
     title: album.title,
     byline: album.artist.name,
     facts: [
-      joined([RECORD_NAMES[album.recordType], year(album.releaseDate), plural(album.trackCount, 'track', 'tracks'), `${Math.round(album.duration / 60)} min`]),
+      joined([RECORD_NAMES[album.recordType], year(album.releaseDate)]),
+      joined([plural(album.trackCount, 'track', 'tracks'), `${Math.round(album.duration / 60)} min`]),
       joined([album.label, album.genres.slice(0, 2).join(', ')]),
     ],
     picture: await pictureOf(music, album.coverUrl, drawn, call),
