@@ -7,6 +7,7 @@ import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from 'unstorage';
 import type { Logger } from './deps.ts';
 import { installedSwaggerUi, type DocsFiles } from './docs/swagger-ui-dist.ts';
+import { installedCardFiles, type CardFiles } from './cards/files.ts';
 import type { RequestLogFormat } from './observe/request-line.ts';
 import type { CatalogContents } from './sources/catalog/loaded.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
@@ -86,6 +87,12 @@ export interface SleeveOptions {
    * passes its own (from a static host, a KV store), or `/docs` answers 503 `not_configured`.
    */
   docsFiles?: DocsFiles;
+  /**
+   * D29: reads resvg's WebAssembly module and the DejaVu Sans fonts by name, for PNG share
+   * cards. Default: the installed packages, through `node:fs` on first use. Without them PNG
+   * cards answer 503 `not_configured`; SVG cards need nothing.
+   */
+  cardFiles?: CardFiles;
   /** The Deezer driver's options beyond its URL (live mode): country charts, page size, timeout. */
   deezer?: Omit<DeezerOptions, 'baseUrl'>;
   /** `/resolve`'s link metadata in live mode: each platform's base URL, optional Spotify credentials. */
@@ -161,6 +168,7 @@ export interface ResolvedOptions {
   maxSockets: number;
   bodyTimeoutMs: number;
   docsFiles: DocsFiles;
+  cardFiles: CardFiles;
   deezer: Omit<DeezerOptions, 'baseUrl'>;
   links: LinksOptions;
   ai: AiOptions | undefined;
@@ -198,6 +206,7 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     maxSockets: options.maxSockets ?? 1000,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
     docsFiles: options.docsFiles ?? installedSwaggerUi,
+    cardFiles: options.cardFiles ?? installedCardFiles,
     deezer: options.deezer ?? {},
     links: definedOnly(options.links ?? {}),
     ai: options.ai,

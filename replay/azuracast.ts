@@ -20,7 +20,10 @@
  *   starts the next song now (the queued one, or the current one again): the old one heads
  *   the history, every feed subscriber of the station is sent the new state; answers
  *   `{"station","sh_id","pushed"}`. `GET /__replay/streams` answers `{"open", "channels"}`,
- *   the feed connections open now. Both are logged in `Replay.calls` like any request, and
+ *   the feed connections open now. `POST /__replay/live?station=<id or shortcode>&streamer=<name>`
+ *   puts a streamer on air (`live.is_live`, `streamer_name`, `broadcast_start` now, as the
+ *   `live` block of AzuraCast PR #2937 shows it; modelled, not recorded), or takes them off
+ *   without `streamer` (polled bodies change; feed subscribers are not pushed). All three are logged in `Replay.calls` like any request, and
  *   injected faults apply to them too.
  */
 import { readFileSync } from 'node:fs';
@@ -165,6 +168,15 @@ export function azuracastUpstream(): StreamingUpstream {
           pushed++;
         }
         return json(200, JSON.stringify({ station: station.shortcode, sh_id: record(station.body.now_playing).sh_id, pushed }), 'ok');
+      }
+      if (method === 'POST' && path === '/__replay/live') {
+        // A streamer connects (`streamer=<name>`) or leaves (none): the `live` block as PR #2937's example shows it.
+        const station = find(params.get('station') ?? '');
+        if (station === undefined) return json(404, NOT_FOUND, 'notfound');
+        const streamer = params.get('streamer') ?? '';
+        station.body = { ...served(station, seconds()), live: { is_live: streamer !== '', streamer_name: streamer, broadcast_start: streamer === '' ? null : seconds(), art: null } };
+        station.recorded = undefined;
+        return json(200, JSON.stringify({ station: station.shortcode, live: station.body.live }), 'ok');
       }
       if (method === 'GET' && path === '/__replay/streams') {
         const channels: Record<string, number> = {};

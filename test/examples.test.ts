@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { app as embedded } from '../examples/embed/app.ts';
 import { startReplay } from '../replay/server.ts';
@@ -72,9 +72,12 @@ describe('examples', () => {
     expect(config.rewrites).toEqual([{ source: '/(.*)', destination: '/api' }]);
   });
 
-  it('vercel ships swagger-ui-dist with the function: /docs reads its files at run time, by names no tracer can see', () => {
+  it('vercel ships swagger-ui-dist and the PNG cards\' files with the function: /docs and D29 read them at run time, by names no tracer can see', () => {
     const config = JSON.parse(readFileSync(`${ROOT}examples/vercel/vercel.json`, 'utf8'));
-    expect(config.functions['api/index.ts'].includeFiles).toBe('node_modules/swagger-ui-dist/**');
+    const globs = /^\{(.*)\}$/.exec(config.functions['api/index.ts'].includeFiles)![1]!.split(',');
+    expect(globs[0]).toBe('node_modules/swagger-ui-dist/**');
+    expect(globs.slice(1)).toEqual(['@resvg/resvg-wasm/index_bg.wasm', 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'].map((f) => `node_modules/${f}`));
+    for (const file of globs.slice(1)) expect(existsSync(`${ROOT}${file}`), file).toBe(true);
   });
 
   it.each(['bun', 'deno', 'node', 'vercel', 'embed', 'live'])('%s has a three-line README', (name) => {

@@ -14,7 +14,7 @@ export interface ConditionalHeaders {
 }
 
 /** Whether the request already holds this version (`If-None-Match`, weak or strong, or `*`). */
-function holdsCurrent(request: Request, etag: string): boolean {
+export function holdsCurrent(request: Request, etag: string): boolean {
   const held = request.headers.get('if-none-match');
   if (held === null) return false;
   return held.split(',').some((tag) => {

@@ -15,18 +15,27 @@ export interface VersionInfo {
   errorShape: ErrorShape;
   /** D7: `RateLimit-*` arrived in 3.0.0; older pins send only `X-RateLimit-*`. */
   rateLimitHeaders: RateLimitHeaders;
+  /**
+   * Spec §9.5–§9.6 in a sentence, for `/roadmap` (D28): what no declaration can say (a removed
+   * path, a changed behaviour). The paths a release added are each endpoint's `since`, never
+   * listed here.
+   */
+  changes: string;
 }
 
-const legacy = (name: string): VersionInfo => ({ name, errorShape: 'legacy', rateLimitHeaders: 'x-only' });
+const legacy = (name: string, changes: string): VersionInfo => ({ name, errorShape: 'legacy', rateLimitHeaders: 'x-only', changes });
 
 /** Oldest first; the last row is the current version (`/current` and no prefix). */
 export const VERSIONS: readonly VersionInfo[] = [
-  legacy('2.1.0'),
-  legacy('2.1.1'),
-  legacy('2.3.1'),
-  legacy('2.4.0'),
-  legacy('2.5.0'),
-  { name: '3.0.0', errorShape: 'current', rateLimitHeaders: 'both' },
+  legacy('2.1.0', 'The oldest version a pin can ask for: link resolution, ISRC lookups and the health check arrived here.'),
+  legacy('2.1.1', 'Two paths renamed; each old path remains an alias of the new one.'),
+  legacy('2.3.1', 'Removed /track/download.'),
+  legacy('2.4.0', 'Search across every type at once, batches of requests and artist discographies.'),
+  legacy('2.5.0', 'Added the assistant and /chat (not served by this implementation).'),
+  {
+    name: '3.0.0', errorShape: 'current', rateLimitHeaders: 'both',
+    changes: 'Every error in one shape, { ok: false, error: { code, message } }, and the RateLimit-* headers beside X-RateLimit-*.',
+  },
 ];
 
 export const CURRENT: VersionInfo = VERSIONS[VERSIONS.length - 1]!;

@@ -23,6 +23,9 @@ import { aiArtistSummary, aiLyricsExplain, aiSimilarBecause, aiTrackInsights } f
 import { assistant, chat } from './chat.ts';
 import { lyrics, lyricsSearch } from './lyrics.ts';
 import { artistBiography, artistKnowledgebase } from './knowledge.ts';
+import { listen, live } from './station.ts';
+import { roadmap } from './roadmap.ts';
+import { og, shareCard } from './cards.ts';
 
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then spec
@@ -40,6 +43,7 @@ export const endpoints = [
   landing, openApi, llms, docsPage, docsSlash, docsFile,
   chat, assistant, aiTrackInsights, aiLyricsExplain, aiArtistSummary, aiSimilarBecause,
   lyrics, lyricsSearch, artistBiography, artistKnowledgebase,
+  live, listen, roadmap, shareCard, og,
 ] as const;
 
 /** The route table's type: what the client and the docs are generated from. */

@@ -23,9 +23,11 @@ export interface ArtOptions {
   label: string;
   /** Circles for covers, a round crop for artists. */
   round?: boolean;
+  /** Prefixes its element ids, so it can sit inside another SVG (a share card, D29) without a clash. */
+  idPrefix?: string;
 }
 
-export function generatedArt({ seed, label, round = false }: ArtOptions): string {
+export function generatedArt({ seed, label, round = false, idPrefix: p = '' }: ArtOptions): string {
   const { next } = createRandom(seed);
   const hue = Math.floor(next() * 360);
   const second = (hue + 40 + Math.floor(next() * 100)) % 360;
@@ -33,12 +35,12 @@ export function generatedArt({ seed, label, round = false }: ArtOptions): string
     const [x, y, r, o] = [next() * 500, next() * 500, 60 + next() * 160, 0.15 + next() * 0.25];
     return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${r.toFixed(0)}" fill="hsl(${second} 80% 70%)" fill-opacity="${o.toFixed(2)}"/>`;
   }).join('');
-  const clip = round ? '<clipPath id="c"><circle cx="250" cy="250" r="250"/></clipPath>' : '<clipPath id="c"><rect width="500" height="500"/></clipPath>';
+  const clip = round ? `<clipPath id="${p}c"><circle cx="250" cy="250" r="250"/></clipPath>` : `<clipPath id="${p}c"><rect width="500" height="500"/></clipPath>`;
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500 500" width="500" height="500">',
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 65% 45%)"/>`,
+    `<defs><linearGradient id="${p}g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 65% 45%)"/>`,
     `<stop offset="1" stop-color="hsl(${second} 60% 25%)"/></linearGradient>${clip}</defs>`,
-    `<g clip-path="url(#c)"><rect width="500" height="500" fill="url(#g)"/>${shapes}</g>`,
+    `<g clip-path="url(#${p}c)"><rect width="500" height="500" fill="url(#${p}g)"/>${shapes}</g>`,
     `<text x="250" y="250" dy=".35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="150" font-weight="700" fill="#fff" fill-opacity=".9">${escapeXml(label)}</text>`,
     '</svg>',
   ].join('');

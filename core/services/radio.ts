@@ -11,13 +11,18 @@ import type { NowPlayingBody } from '../schemas/responses/radio.ts';
 import { nowPlayingBody } from '../shape/radio.ts';
 import type { NowPlaying } from '../sources/types.ts';
 
-export async function loadNowPlaying(deps: Deps, station: string | undefined, base: string, signal?: AbortSignal): Promise<NowPlayingBody> {
+/** The station's state as its source reports it now (the default station when none is named); unknown: D12's 404. */
+export async function loadStation(deps: Deps, station: string | undefined, now: number, signal?: AbortSignal): Promise<NowPlaying> {
   const { radio } = deps.sources;
   const shortcode = station ?? deps.options.station ?? radio.defaultStation;
-  const now = deps.now();
   const np = await radio.nowPlaying(shortcode, { now, signal });
   if (!np) throw new SleeveError('not_found', `No station with shortcode ${JSON.stringify(shortcode)}.`, { param: 'station' });
-  return nowPlayingBody(np, now, base);
+  return np;
+}
+
+export async function loadNowPlaying(deps: Deps, station: string | undefined, base: string, signal?: AbortSignal): Promise<NowPlayingBody> {
+  const now = deps.now();
+  return nowPlayingBody(await loadStation(deps, station, now, signal), now, base);
 }
 
 /** D12: a message is due when the song or any listener count changed, not on every tick. */

@@ -431,6 +431,12 @@ export interface NowPlaying {
 export interface RadioSource extends Probed {
   /** The shortcode served when the caller names none. */
   readonly defaultStation: string;
+  /**
+   * True for a station that is computed, not broadcast (the demo station, D1): its programme
+   * is real data, but its stream URLs lead nowhere (`.invalid` hosts), so `/listen.mp3`
+   * refuses with 503 `not_configured` rather than redirect to them (D27). Absent: a real station.
+   */
+  readonly simulated?: boolean;
   /** Null for an unknown station. `now` is Unix milliseconds (injectable for tests). */
   nowPlaying(station: string, options?: CallOptions & { now?: number }): Promise<NowPlaying | null>;
   /**

@@ -1,4 +1,5 @@
 import { GET, POST } from '../../examples/vercel/api/index.ts';
+import { runCardChecks } from './_cards.ts';
 import { runDocsChecks } from './_docs.ts';
 import { runSmoke, type Fetcher } from './_smoke.ts';
 
@@ -9,3 +10,4 @@ const handler = (): Fetcher => (path, init) => {
 };
 runSmoke('Vercel function handler', handler);
 runDocsChecks('Vercel function handler', handler);
+runCardChecks('Vercel function handler', handler);

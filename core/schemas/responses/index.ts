@@ -13,3 +13,4 @@ export * from './service.ts';
 export * from './ai.ts';
 export * from './lyrics.ts';
 export * from './knowledge.ts';
+export * from './roadmap.ts';

@@ -48,9 +48,13 @@ export type NowPlayingNext = v.InferOutput<typeof next>;
 const current = v.strictObject({ ...historyEntries, elapsed: count, remaining: count });
 export type CurrentSong = v.InferOutput<typeof current>;
 
+/** Spec §4.19's `live`, and D27's `/live` body: whether a streamer (a DJ) is on air, who, since when (Unix seconds). */
+export const liveSchema = v.strictObject({ is_live: v.boolean(), streamer_name: v.string(), broadcast_start: v.nullable(v.number()), art: v.nullable(v.string()) });
+export type LiveBody = v.InferOutput<typeof liveSchema>;
+
 export const nowPlayingSchema = v.strictObject({
   station, listeners,
-  live: v.strictObject({ is_live: v.boolean(), streamer_name: v.string(), broadcast_start: v.nullable(v.number()), art: v.nullable(v.string()) }),
+  live: liveSchema,
   now_playing: current,
   playing_next: v.nullable(next), song_history: v.array(history), is_online: v.boolean(), cache: v.null(),
 });

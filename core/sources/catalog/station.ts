@@ -79,6 +79,8 @@ export function createStation(options: StationOptions): RadioSource {
   };
   return {
     name: 'station', defaultStation: shortcode, probe: options.probe,
+    // Its listen URLs are `.invalid`: nothing is broadcast (`/listen.mp3` says so, D27).
+    simulated: true,
     async nowPlaying(name, call = {}): Promise<NowPlaying | null> {
       const catalog = await options.catalog(call);
       if (name !== shortcode) return null;

@@ -1,0 +1,30 @@
+/**
+ * @module
+ * D29: the files a PNG card is drawn with, by name, like `/docs`' `docsFiles`: resvg's
+ * WebAssembly module and the two DejaVu Sans faces (resvg-wasm sees no system fonts: without
+ * a font it draws no text at all). The default reads the installed packages through
+ * `node:fs`, which Node, Bun, Deno and Vercel's Node functions provide, imported on first use
+ * only; a runtime without it (an edge worker), or a Vercel function that does not ship the
+ * files (`includeFiles`), answers PNG with 503 `not_configured` while SVG still works, unless
+ * the embedder passes its own `cardFiles`.
+ */
+
+export const CARD_FILE_NAMES = ['resvg.wasm', 'DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'] as const;
+export type CardFileName = (typeof CARD_FILE_NAMES)[number];
+
+/** Reads one of the card's files by its name here (`resvg.wasm`, `DejaVuSans.ttf`, `DejaVuSans-Bold.ttf`). */
+export type CardFiles = (name: CardFileName) => Promise<Uint8Array>;
+
+/** Where each name is in the installed packages (`@resvg/resvg-wasm` exports its `.wasm`). */
+const PACKAGE_PATHS: Record<CardFileName, string> = {
+  'resvg.wasm': '@resvg/resvg-wasm/index_bg.wasm',
+  'DejaVuSans.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  'DejaVuSans-Bold.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+};
+
+/** Called once per file (`png.ts` holds what it read). */
+export const installedCardFiles: CardFiles = async (name) => {
+  const [{ readFile }, { createRequire }] = await Promise.all([import('node:fs/promises'), import('node:module')]);
+  // Found as Node finds it from this file; Bun, and Deno with `nodeModulesDir`, look in the same node_modules.
+  return readFile(createRequire(import.meta.url).resolve(PACKAGE_PATHS[name]));
+};

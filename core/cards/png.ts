@@ -1,0 +1,81 @@
+/**
+ * @module
+ * D29: SVG cards drawn as PNG by resvg (`@resvg/resvg-wasm`): Rust's SVG renderer compiled to
+ * WebAssembly, so the same bytes run on Node, Bun, Deno and Vercel, with no native addon.
+ *
+ * - The module is instantiated once per process (resvg-wasm allows one `initWasm`), from the
+ *   bytes the first instance's `cardFiles` reads; the fonts are read once per reader. A
+ *   failed read is forgotten, so the next request tries again, and answers 503
+ *   `not_configured` meanwhile (logged once per reader).
+ * - Costs (`bench/cards.ts`, README "Share cards"): ~30 ms to instantiate, then 100–200 ms
+ *   of CPU per 1200 × 630 card on this project's loaded 2-core box, part of it loading the
+ *   two fonts, which resvg-wasm takes anew for every document. So drawn cards are kept and new drawings are
+ *   budgeted per second (`cards/answer.ts`), besides the endpoints' rate limit.
+ */
+import type { Logger } from '../deps.ts';
+import { SleeveError } from '../errors.ts';
+import type { CardFiles } from './files.ts';
+
+type ResvgModule = typeof import('@resvg/resvg-wasm');
+
+const UNREADABLE =
+  'PNG cards need the files of @resvg/resvg-wasm and dejavu-fonts-ttf, which this deployment cannot read. Ask for format=svg, install those packages beside Sleeve and let them be read, or pass createSleeve({ cardFiles }).';
+
+/** Made on first call and kept; a failure is forgotten, so the next call tries again. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | undefined;
+  return () => {
+    if (kept === undefined) {
+      kept = make();
+      kept.catch(() => (kept = undefined));
+    }
+    return kept;
+  };
+}
+
+/** The one instantiated module of this process (see the module). */
+let instantiated: Promise<ResvgModule> | undefined;
+function resvg(read: CardFiles): Promise<ResvgModule> {
+  if (instantiated === undefined) {
+    instantiated = (async () => {
+      const [module, wasm] = await Promise.all([import('@resvg/resvg-wasm'), read('resvg.wasm')]);
+      await module.initWasm(wasm);
+      return module;
+    })();
+    instantiated.catch(() => (instantiated = undefined));
+  }
+  return instantiated;
+}
+
+export interface PngRenderer {
+  /** The card's PNG bytes; 503 `not_configured` when the files cannot be read. */
+  render(svg: string): Promise<Uint8Array<ArrayBuffer>>;
+}
+
+export function pngRenderer(read: CardFiles, log: Logger): PngRenderer {
+  let told = false;
+  const fonts = once(() => Promise.all([read('DejaVuSans.ttf'), read('DejaVuSans-Bold.ttf')]));
+  return {
+    async render(svg) {
+      let module: ResvgModule;
+      let faces: Uint8Array[];
+      try {
+        [module, faces] = await Promise.all([resvg(read), fonts()]);
+      } catch (cause) {
+        // Logged once, however many requests meet it; the body never carries the cause (a path).
+        if (!told) log.error('PNG cards cannot read their files', { error: cause instanceof Error ? cause.message : String(cause) });
+        told = true;
+        throw new SleeveError('not_configured', UNREADABLE, { cause });
+      }
+      const renderer = new module.Resvg(svg, { font: { fontBuffers: faces, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' } });
+      try {
+        const image = renderer.render();
+        const png = image.asPng();
+        image.free();
+        return new Uint8Array(png);
+      } finally {
+        renderer.free();
+      }
+    },
+  };
+}
