@@ -19,6 +19,12 @@ import { errorsList } from './meta.ts';
 import { docsFile, docsPage, docsSlash } from './docs.ts';
 import { metrics } from './metrics.ts';
 import { landing, llms, openApi } from './self.ts';
+import { artistAlbums } from './artist.ts';
+import { trackCredits } from './credits.ts';
+import { mediaPreview } from './preview.ts';
+import { recommendations } from './recommendations.ts';
+import { genreChart } from './genre-chart.ts';
+import { editorialCharts, editorialSelection } from './editorial.ts';
 
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then spec
@@ -34,6 +40,8 @@ export const endpoints = [
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
   errorsList, batch, metrics,
   landing, openApi, llms, docsPage, docsSlash, docsFile,
+  // Spec §4.21, issue #15 (D21–D23).
+  artistAlbums, trackCredits, recommendations, genreChart, editorialSelection, editorialCharts, mediaPreview,
 ] as const;
 
 /** The route table's type: what the client and the docs are generated from. */

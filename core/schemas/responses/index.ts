@@ -10,3 +10,6 @@ export * from './search.ts';
 export * from './tracks.ts';
 export * from './resolve.ts';
 export * from './service.ts';
+export * from './editorial.ts';
+export * from './credits.ts';
+export * from './recommendations.ts';
