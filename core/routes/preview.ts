@@ -45,6 +45,7 @@ export const mediaPreview = defineEndpoint({
   description: 'A chord of the track\'s key and mode struck on each beat of its tempo, louder with more energy: generated, never a recording (`X-Sleeve-Generated`). 404 for an unknown track, one without a preview, or in live mode (where `/track/preview` redirects to the upstream).',
   public: true,
   batchable: false,
+  example: { file: '100008614.wav' },
   response: { media: ['audio/wav'], description: 'A 4-second 8-bit mono WAV at 11,025 Hz (about 44 KB), cached for a year, with an ETag.' },
   async handle({ deps, request, c }) {
     const { music, features } = deps.sources;

@@ -69,7 +69,7 @@ describe('User-Agent (D2)', () => {
 
   it('exempts exactly health, the error list, the self-description, metrics (scrapers), pictures and previews (what an <img> or <audio> asks), and the docs page (what a browser opens)', () => {
     const exempt = routes.filter((e) => e.public).map((e) => e.path);
-    expect(exempt.sort()).toEqual(['/', '/artistimage', '/cover', '/docs', '/docs/', '/docs/:file', '/errors', '/healthz', '/llms.txt', '/media/images/:kind/:file', '/metrics', '/openapi.json', '/track/preview']);
+    expect(exempt.sort()).toEqual(['/', '/artistimage', '/cover', '/docs', '/docs/', '/docs/:file', '/errors', '/healthz', '/llms.txt', '/media/images/:kind/:file', '/media/previews/:file', '/metrics', '/openapi.json', '/track/preview']);
   });
 });
 
