@@ -41,7 +41,7 @@ export const TEMPO_SPAN = 100;
 const TARGETS = ['energy', 'tempo', 'valence', 'danceability'] as const;
 
 /** Mean distance in 0..1 from the targets given; 0 when none is given. */
-export function distance(f: AudioFeatures, targets: FeatureTargets): number {
+export function distance(f: Pick<AudioFeatures, (typeof TARGETS)[number]>, targets: FeatureTargets): number {
   const given = TARGETS.filter((name) => targets[name] !== undefined);
   if (given.length === 0) return 0;
   const sum = given.reduce((total, name) => {
