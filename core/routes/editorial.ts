@@ -5,12 +5,11 @@
  */
 import * as v from 'valibot';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { integerParam } from '../schemas/params.ts';
+import { genreIdParam, integerParam } from '../schemas/params.ts';
 import { genreView } from '../shape/genre.ts';
 import { editorialChartsBody, editorialSelectionBody } from '../shape/editorial.ts';
 import { capability, requireEditorial } from '../services/editorial.ts';
 import { editorialChartsSchema, editorialSelectionSchema, genreSchema, listOf } from '../schemas/responses/index.ts';
-import { editorialIdParam } from './editorial-params.ts';
 
 export const editorialGenres = defineEndpoint({
   path: '/editorial/genres',
@@ -30,7 +29,7 @@ export const editorialSelection = defineEndpoint({
   description: 'Editorial ids are the genre ids of `/editorial/genres`; an unknown one is a 404. Deezer lists no dates here: `releaseDate` is then null.',
   rateLimit: 60,
   cache: 60 * 60,
-  params: v.object({ id: editorialIdParam, limit: integerParam('limit', 1, 50, 25) }),
+  params: v.object({ id: genreIdParam('id', 0), limit: integerParam('limit', 1, 50, 25) }),
   example: { id: '106', limit: '10' },
   response: editorialSelectionSchema,
   async handle({ params, deps, request, base }) {
@@ -48,7 +47,7 @@ export const editorialCharts = defineEndpoint({
   description: 'Editorial ids are the genre ids of `/editorial/genres`; an unknown one is a 404. `limit` caps each of the four lists.',
   rateLimit: 60,
   cache: 60 * 60,
-  params: v.object({ id: editorialIdParam, limit: integerParam('limit', 1, 50, 10) }),
+  params: v.object({ id: genreIdParam('id', 0), limit: integerParam('limit', 1, 50, 10) }),
   example: { id: '106', limit: '5' },
   response: editorialChartsSchema,
   async handle({ params, deps, request, base }) {

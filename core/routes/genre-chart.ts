@@ -6,11 +6,10 @@
  */
 import * as v from 'valibot';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { integerParam } from '../schemas/params.ts';
+import { genreIdParam, integerParam } from '../schemas/params.ts';
 import { genreChartSchema } from '../schemas/responses/index.ts';
 import { capability, requireGenre } from '../services/editorial.ts';
 import { genreChartBody } from '../shape/editorial.ts';
-import { genreIdParam } from './editorial-params.ts';
 
 export const genreChart = defineEndpoint({
   path: '/genre/chart',
@@ -18,7 +17,7 @@ export const genreChart = defineEndpoint({
   description: 'An id that is not a genre of `/editorial/genres` is a 404.',
   rateLimit: 60,
   cache: 60 * 60,
-  params: v.object({ id: genreIdParam, limit: integerParam('limit', 1, 100, 25) }),
+  params: v.object({ id: genreIdParam('id'), limit: integerParam('limit', 1, 100, 25) }),
   example: { id: '106', limit: '10' },
   response: genreChartSchema,
   async handle({ params, deps, request, base }) {

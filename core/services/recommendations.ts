@@ -8,6 +8,7 @@
  *   pool is ordered by the mean distance to the targets given (tempo over a 100-BPM span),
  *   and tracks without features follow those with (spec §4.16 rule 1 keeps them too).
  * - The same artist never plays twice in a row (`assemble`, spec §4.16 rule 3).
+ * - Bounded: at most 5 genre keywords, and a pool of at most 200 tracks.
  * Deterministic: the same seeds, targets and limit give the same list.
  */
 import { SleeveError } from '../errors.ts';
@@ -35,6 +36,11 @@ export interface Recommendations {
   /** The features of the tracks answered, by ISRC (those the provider knows). */
   features: ReadonlyMap<string, AudioFeatures>;
 }
+
+/** At most this many genre keywords in `seed_genre`: each costs a listing upstream. */
+export const MAX_GENRE_SEEDS = 5;
+/** The pool ranked by features: at most 5 calls of 40 ISRCs to the features provider (D1). */
+export const MAX_POOL = 200;
 
 /** A tempo this far off counts as far as an energy of 0 from 1. */
 export const TEMPO_SPAN = 100;
@@ -79,8 +85,9 @@ export async function recommend(sources: Sources, seeds: Seeds, targets: Feature
     ]).then(interleave),
     seeds.genre === undefined ? [] : genrePool(music, genreKeywords(seeds.genre), limit, filtering, signal),
   ]);
+  // Taken in turns, then cut: every seed keeps its share of a bounded pool.
   const merged = interleave(pools);
-  const pool = seed === null ? [...new Map(merged.map((t) => [t.id, t])).values()] : uniqueExcept(seed, merged, merged.length);
+  const pool = seed === null ? [...new Map(merged.map((t) => [t.id, t])).values()].slice(0, MAX_POOL) : uniqueExcept(seed, merged, MAX_POOL);
   if (!filtering) {
     const tracks = assemble(pool, () => true, limit);
     return { tracks, features: await featuresOrNone(sources, tracks, call) };

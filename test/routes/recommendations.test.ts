@@ -84,6 +84,8 @@ describe('/recommendations', () => {
     await fails('/recommendations?seed_genre=Pop&tempo=0', 400, 'bad_request', 'tempo');
     await fails('/recommendations?seed_genre=Pop&tempo=301', 400, 'bad_request', 'tempo');
     await fails('/recommendations?seed_genre=Pop&tempo=120.5', 400, 'bad_request', 'tempo');
+    await fails('/recommendations?seed_genre=a,b,c,d,e,f', 400, 'bad_request', 'seed_genre');
+    await fails('/recommendations?seed_genre=,,', 400, 'bad_request', 'seed_genre');
     await fails('/recommendations?seed_genre=Pop&limit=0', 400, 'bad_request', 'limit');
     await fails('/recommendations?seed_genre=Pop&limit=51', 400, 'bad_request', 'limit');
   });
