@@ -4,8 +4,8 @@
  * preview is a few seconds of its chord (root, third and fifth of its key and mode) struck
  * on every beat of its tempo, louder the more energy it has: it sounds like nothing real,
  * and says so (`X-Sleeve-Generated`), yet an `<audio>` element plays something that follows
- * the track's features. WAV, 8-bit mono at 11,025 Hz, 4 s: about 44 KB, built in about a
- * millisecond, the same bytes every time (pure arithmetic), so cacheable for good.
+ * the track's features. WAV, 8-bit mono at 11,025 Hz, 4 s: about 44 KB, built in about 3 ms
+ * of CPU, the same every time (pure arithmetic; the ETag names the tone, not the bytes), so cacheable for good.
  */
 import type { AudioFeatures } from '../sources/types.ts';
 
@@ -55,13 +55,24 @@ export function wav(tone: Tone): Uint8Array<ArrayBuffer> {
   const decay = beat / 3;
   const gain = (0.35 + 0.55 * tone.energy) / voices.length;
   const fade = SAMPLE_RATE * 0.05;
+  // Each voice by the recurrence sin((n+1)w) = 2cos(w)sin(nw) - sin((n-1)w): one multiply a
+  // sample instead of a Math.sin, exact to far below 8 bits over 44,100 samples.
+  const k = voices.map((w) => 2 * Math.cos(w));
+  const now = voices.map(() => 0);
+  const before = voices.map((w) => -Math.sin(w));
+  const attack = SAMPLE_RATE * 0.005;
   for (let i = 0; i < samples; i++) {
     const sinceBeat = i % beat;
     // A 5-ms attack, then an exponential decay to the next beat; faded in and out at the ends.
-    const strike = Math.min(1, sinceBeat / (SAMPLE_RATE * 0.005)) * Math.exp(-sinceBeat / decay);
+    const strike = Math.min(1, sinceBeat / attack) * Math.exp(-sinceBeat / decay);
     const edges = Math.min(1, i / fade, (samples - 1 - i) / fade);
     let value = 0;
-    for (const step of voices) value += Math.sin(step * i);
+    for (let v = 0; v < k.length; v++) {
+      value += now[v]!;
+      const next = k[v]! * now[v]! - before[v]!;
+      before[v] = now[v]!;
+      now[v] = next;
+    }
     out[44 + i] = Math.round(128 + 127 * gain * strike * edges * value);
   }
   return out;
