@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import { fails, music, ok } from './_client.ts';
+import { call, fails, makeSleeve, music, ok, sleeve, UA } from './_client.ts';
 import { chartTracks } from './_fixtures.ts';
 
 const ELECTRO = { id: 106, name: 'Electro', image: 'http://sleeve.test/media/images/genre/106.svg' };
@@ -96,5 +96,29 @@ describe('/editorial/charts', () => {
     await fails('/editorial/charts?id=1.5', 400, 'bad_request', 'id');
     await fails('/editorial/charts?limit=0', 400, 'bad_request', 'limit');
     await fails('/editorial/charts?limit=51', 400, 'bad_request', 'limit');
+  });
+});
+
+describe('the §4.21 lists as any cached, batchable endpoint (D19, D21)', () => {
+  it('ride in /batch, and the second call is a cache hit', async () => {
+    const res = await sleeve.fetch(new Request('http://sleeve.test/batch', {
+      method: 'POST', headers: { 'user-agent': UA, 'content-type': 'application/json' },
+      body: JSON.stringify({ requests: [{ path: '/genre/chart?id=152&limit=3' }, { path: '/editorial/selection?id=152&limit=3' }, { path: '/editorial/charts?id=152&limit=3' }] }),
+    }));
+    const { responses } = await res.json();
+    expect(Object.values(responses as Record<string, { status: number }>).map((r) => r.status)).toEqual([200, 200, 200]);
+    const again = await call('/genre/chart?id=152&limit=3');
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(again.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('503 not_configured when an embedded music source lacks the method', async () => {
+    const { genreChart: _chart, editorialCharts: _charts, ...older } = music;
+    const embedded = makeSleeve({ sources: { music: older } });
+    for (const path of ['/genre/chart?id=106', '/editorial/charts?id=106']) {
+      const { status, body } = await call(path, { sleeve: embedded });
+      expect(status, path).toBe(503);
+      expect(body.error.code).toBe('not_configured');
+    }
   });
 });
