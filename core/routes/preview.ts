@@ -18,7 +18,7 @@ import { toneOf, toneTag, wav } from '../services/preview-audio.ts';
 
 export const trackPreview = defineEndpoint({
   path: '/track/preview',
-  summary: "A 302 to the track's 30-second preview, fresh on every call.",
+  summary: "A 302 to the track's preview (live: Deezer's 30 seconds, freshly signed; demo: a generated clip), fresh on every call.",
   description: 'Live: a freshly signed Deezer URL. Demo: `/media/previews/<id>.wav`, a short clip Sleeve synthesises from the track\'s key, mode, tempo and energy (D22). An unknown track, or one without a preview, is a 404.',
   public: true,
   batchable: false,
