@@ -8,11 +8,12 @@ import { defineEndpoint } from '../http/endpoint.ts';
 import { idParam, integerParam, optionalEnum, optionalText } from '../schemas/params.ts';
 import { artistEntry, fullArtist } from '../shape/artist.ts';
 import { discographyBody } from '../shape/discography.ts';
+import { artistAlbumsBody } from '../shape/artist-albums.ts';
 import { topTrack } from '../shape/track.ts';
 import { artistInfoLists, requireArtist, topTracksByPopularity } from '../services/artist.ts';
 import { allReleases, groupDiscography } from '../services/discography.ts';
 import { RECORD_TYPES, type MusicSource } from '../sources/types.ts';
-import { artistEntrySchema, discographySchema, fullArtistSchema, listOf, topTrackSchema } from '../schemas/responses/index.ts';
+import { artistAlbumsSchema, artistEntrySchema, discographySchema, fullArtistSchema, listOf, topTrackSchema } from '../schemas/responses/index.ts';
 
 /** `artist` or `id`, one required; `id` wins when both are given since it skips the lookup. */
 function artistParams<E extends v.ObjectEntries>(extra: E) {
@@ -91,5 +92,27 @@ export const artistInfo = defineEndpoint({
     const artist = await requireArtist(music, params, request.signal);
     const { top, related } = await artistInfoLists(music, artist.id, request.signal);
     return fullArtist(artist, top, related, base);
+  },
+});
+
+/**
+ * Spec §4.21 (D21): one page of an artist's releases in the source's order (Deezer's
+ * `/artist/{id}/albums`; the catalogue's newest first), where `/artist/discography` groups
+ * every release at once. `index` is the position of the first release answered.
+ */
+export const artistAlbums = defineEndpoint({
+  path: '/artist/albums',
+  summary: "One page of an artist's releases, with the total and the next page's URL.",
+  description: 'By `artist` (a name) or `id` (`id` wins). An `index` past the end answers an empty page; an unknown artist is a 404.',
+  rateLimit: 60,
+  cache: 60 * 60,
+  params: artistParams({ limit: integerParam('limit', 1, 100, 25), index: integerParam('index', 0, 10_000, 0) }),
+  example: { id: '1622', limit: '10' },
+  response: artistAlbumsSchema,
+  async handle({ params, deps, request, base }) {
+    const { music } = deps.sources;
+    const artist = await requireArtist(music, params, request.signal);
+    const page = await music.artistAlbums(artist.id, { limit: params.limit, offset: params.index, signal: request.signal });
+    return artistAlbumsBody(artist, { items: page.items.slice(0, params.limit), total: page.total }, params.index, params.limit, base);
   },
 });

@@ -4,16 +4,16 @@
  * this order; the frame reads their declarations (limits, cache, schemas) from here.
  */
 import { batch } from './batch.ts';
-import { editorialGenres } from './editorial.ts';
+import { editorialCharts, editorialGenres, editorialSelection } from './editorial.ts';
 import { healthz } from './health.ts';
 import { albumInfo, albumNewReleases, albumTracks } from './album.ts';
-import { artistDiscography, artistInfo, artistSimilar, artistTopTracks } from './artist.ts';
+import { artistAlbums, artistDiscography, artistInfo, artistSimilar, artistTopTracks } from './artist.ts';
 import { artistImage, cover, mediaImage } from './media.ts';
 import { playlistGenerate, playlistInfo } from './playlist.ts';
 import { resolve } from './resolve.ts';
 import { nowPlaying, nowPlayingSocket } from './radio.ts';
 import { searchAlbums, searchAll, searchArtist, searchPlaylists } from './search.ts';
-import { trackPreview } from './preview.ts';
+import { mediaPreview, trackPreview } from './preview.ts';
 import { trackHot, trackInfo, trackIsrc, trackRelated } from './track.ts';
 import { errorsList } from './meta.ts';
 import { docsFile, docsPage, docsSlash } from './docs.ts';
@@ -26,11 +26,15 @@ import { artistBiography, artistKnowledgebase } from './knowledge.ts';
 import { listen, live } from './station.ts';
 import { roadmap } from './roadmap.ts';
 import { og, shareCard } from './cards.ts';
+import { trackCredits } from './credits.ts';
+import { recommendations } from './recommendations.ts';
+import { genreChart } from './genre-chart.ts';
 
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then spec
- * §4.1–§4.19 with the D12/D14 extras, then the service's own, its self-description last. Kept as a tuple so the typed
- * client (`sleeve/client`) knows each path's parameters and answer.
+ * §4.1–§4.19 with the D12/D14 extras, the service's own and its self-description, then the
+ * endpoints §4.21 only names (D19, D21–D32). Kept as a tuple so the typed client
+ * (`sleeve/client`) knows each path's parameters and answer.
  */
 export const endpoints = [
   healthz, editorialGenres,
@@ -41,9 +45,11 @@ export const endpoints = [
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
   errorsList, batch, metrics,
   landing, openApi, llms, docsPage, docsSlash, docsFile,
-  chat, assistant, aiTrackInsights, aiLyricsExplain, aiArtistSummary, aiSimilarBecause,
+  // Music (D21–D23), lyrics and knowledge (D24–D26), radio and roadmap (D27, D28), cards (D29), AI (D30–D32).
+  artistAlbums, trackCredits, recommendations, genreChart, editorialSelection, editorialCharts, mediaPreview,
   lyrics, lyricsSearch, artistBiography, artistKnowledgebase,
   live, listen, roadmap, shareCard, og,
+  chat, assistant, aiTrackInsights, aiLyricsExplain, aiArtistSummary, aiSimilarBecause,
 ] as const;
 
 /** The route table's type: what the client and the docs are generated from. */

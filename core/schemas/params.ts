@@ -130,3 +130,19 @@ export function csvSubset<T extends string>(name: string, allowed: readonly T[])
 export function optionalEnum<T extends string>(name: string, allowed: readonly T[]): OptionalParam<T | undefined, T> {
   return v.optional(v.picklist(allowed, `${name} must be one of ${allowed.join(', ')}`));
 }
+
+/**
+ * A genre or editorial id as `/editorial/genres` lists them: a whole number from 0 (`All`),
+ * unlike `idParam`, which starts at 1. With a fallback it may be left out (D21: the editorial
+ * lists default to 0, as Deezer's editorial pages do).
+ */
+export function genreIdParam(name: string): RequiredParam<number>;
+export function genreIdParam(name: string, fallback: number): OptionalParam<number>;
+export function genreIdParam(name: string, fallback?: number): RequiredParam<number> | OptionalParam<number> {
+  const rule = `${name} must be a genre id: a whole number from 0, as /editorial/genres lists them`;
+  const checked = [v.regex(new RegExp(`^\\d{1,${ID_DIGITS}}$`), rule), v.transform(Number)] as const;
+  const max = 10 ** ID_DIGITS - 1;
+  return fallback === undefined
+    ? v.pipe(v.string(`${name} is required`), ...checked, wire({ type: 'integer', minimum: 0, maximum: max }))
+    : v.pipe(v.optional(v.string(), String(fallback)), ...checked, wire({ type: 'integer', minimum: 0, maximum: max, default: fallback }));
+}

@@ -290,6 +290,31 @@ export interface MusicSource extends Probed {
   chart(country: string | null, options: ListOptions): Promise<Chart | null>;
   /** Tracks of a genre keyword, most popular first: the pool `/playlist/generate` draws from. */
   genreTracks(genre: string, options: GenreTracksOptions): Promise<TrackHit[]>;
+
+  // ---- Spec §4.21 (issue #15): optional, so a source written before them still compiles; an
+  // endpoint whose source lacks one answers 503 `not_configured` (D21). ----
+
+  /** The chart of a genre of `genres()` (id 0: every genre), most played first; empty when it has none. */
+  genreChart?(genreId: number, options: ListOptions): Promise<TrackHit[]>;
+  /** An editorial (a genre's editorial page; id 0 is `All`), or null when unknown. */
+  editorial?(id: number, options?: CallOptions): Promise<Genre | null>;
+  /** The albums an editorial picks, in its own order; empty when it picks none. */
+  editorialSelection?(id: number, options: ListOptions): Promise<AlbumHit[]>;
+  /** An editorial's charts, each list most popular first and at most `limit` long. */
+  editorialCharts?(id: number, options: ListOptions): Promise<EditorialCharts>;
+  /**
+   * True for a source with no audio of its own (the demo catalogue): Sleeve synthesises each
+   * track's preview itself (`/media/previews/<id>.wav`, D22) instead of redirecting to `preview()`.
+   */
+  readonly generatedPreviews?: boolean;
+}
+
+/** An editorial's charts (Deezer's `/editorial/{id}/charts`), each list in chart order. */
+export interface EditorialCharts {
+  tracks: TrackHit[];
+  albums: AlbumHit[];
+  artists: Artist[];
+  playlists: PlaylistHit[];
 }
 
 /** What a caller knows of the track behind an ISRC. */

@@ -70,8 +70,8 @@ describe('User-Agent (D2)', () => {
   it('exempts exactly health, the error list, the self-description, metrics (scrapers), pictures, cards, previews and the stream (what an <img>, <audio> or a crawler asks), and the docs page (what a browser opens)', () => {
     const exempt = routes.filter((e) => e.public).map((e) => e.path);
     expect(exempt.sort()).toEqual([
-      '/', '/artistimage', '/cover', '/docs', '/docs/', '/docs/:file', '/errors', '/healthz', '/listen.mp3', '/llms.txt', '/media/images/:kind/:file', '/metrics', '/og',
-      '/openapi.json', '/share/card', '/track/preview',
+      '/', '/artistimage', '/cover', '/docs', '/docs/', '/docs/:file', '/errors', '/healthz', '/listen.mp3', '/llms.txt', '/media/images/:kind/:file',
+      '/media/previews/:file', '/metrics', '/og', '/openapi.json', '/share/card', '/track/preview',
     ]);
   });
 });

@@ -384,12 +384,12 @@ describe('/track/preview (spec §4.21)', () => {
     expect(answer.headers.get('content-type')).toMatch(/json/);
   });
 
-  it('demo mode redirects to the catalogue track\'s preview', async () => {
+  it('demo mode redirects to the clip Sleeve generates for the track (D22)', async () => {
     const track = ((await demoMusic.chart(null, { limit: 10 }))?.tracks ?? []).find((t) => t.previewUrl !== null);
     expect(track).toBeDefined();
     const res = await demoSleeve.fetch(new Request(`${BASE}/track/preview?id=${track!.id}`));
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe(track!.previewUrl);
+    expect(res.headers.get('location')).toBe(`${BASE}/media/previews/${track!.id}.wav`);
   });
 });
 

@@ -1,10 +1,13 @@
 /** The built-in demo catalogue runs the whole source contract. */
 import { createCatalogSources } from '../../core/sources/catalog/index.ts';
 import { runFeaturesContract, runMusicContract, runRadioContract } from './_contract.ts';
+import { runEditorialContract } from './_contract-editorial.ts';
 
 const sources = createCatalogSources();
 
 runMusicContract({ name: 'catalog', make: () => sources.music });
+
+runEditorialContract({ name: 'catalog', make: () => sources.music });
 
 runFeaturesContract({
   name: 'catalog',

@@ -6,6 +6,7 @@ import deezer from '../../core/sources/deezer/index.ts';
 import { createDriverContext } from '../../core/sources/kit/context.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { runMusicContract } from './_contract.ts';
+import { runEditorialContract } from './_contract-editorial.ts';
 
 let replay: Promise<Replay> | undefined;
 afterAll(async () => (await replay)?.close());
@@ -24,6 +25,15 @@ runMusicContract({
     reason: "the replay's search matches whole words; Deezer's own search forgives typos, and Sleeve's ranking (D15) re-scores whatever it returns",
     tests: ['search tolerates case, accents, punctuation and a small typo'],
   }],
+});
+
+runEditorialContract({
+  name: 'deezer replay',
+  make: async () => {
+    const { deezerUrl } = await (replay ??= startReplay());
+    const ctx = createDriverContext({ storage: createStorage(), breaker: breaker({ onOutage() {} }), now: Date.now, log: { info() {}, error() {} } });
+    return deezer({ baseUrl: deezerUrl }, ctx);
+  },
 });
 
 describe('deezer driver beyond the contract', () => {

@@ -53,3 +53,12 @@ export const discographySchema = v.strictObject({
   activeFrom: year, activeTo: year, albums: releases, singles: releases, eps: releases, compilations: releases,
 });
 export type DiscographyBody = v.InferOutput<typeof discographySchema>;
+
+/**
+ * Spec §4.21 (D21): `/artist/albums`, one page of an artist's releases in the source's order.
+ * `total` counts them all; `next` is the URL of the next page, null on the last.
+ */
+export const artistAlbumsSchema = v.strictObject({
+  artist: v.string(), artistId: id, total: count, index: count, albums: v.array(discographyReleaseSchema), next: v.nullable(v.string()),
+});
+export type ArtistAlbumsBody = v.InferOutput<typeof artistAlbumsSchema>;

@@ -14,3 +14,6 @@ export * from './ai.ts';
 export * from './lyrics.ts';
 export * from './knowledge.ts';
 export * from './roadmap.ts';
+export * from './editorial.ts';
+export * from './credits.ts';
+export * from './recommendations.ts';

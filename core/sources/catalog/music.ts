@@ -11,6 +11,7 @@ import type { LoadedCatalog } from './loaded.ts';
 import type { CatalogStore } from './store.ts';
 import type { AlbumRecord } from './format.ts';
 import { interleave } from '../../interleave.ts';
+import { genreLists } from './editorial.ts';
 
 /** Resolves the catalogue once the caller's signal is checked: aborted calls never run. */
 export type Catalog = (options?: CallOptions) => Promise<LoadedCatalog>;
@@ -112,6 +113,31 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
       const matching = [...store.genreTracks.keys()].filter((name) => wanted !== '' && containsWords(name, wanted));
       const merged = matching.length === 1 ? store.genreTracks.get(matching[0]!)! : [...new Set(matching.flatMap((m) => store.genreTracks.get(m)!))].sort((a, b) => b.rank - a.rank || a.id - b.id);
       return page(merged, o).map((t) => toTrack(store, t));
+    },
+    // Spec §4.21 (D21): derived from the records (`editorial.ts`); editorials are the genres.
+    generatedPreviews: true,
+    async genreChart(genreId, o) {
+      const { store } = await catalog(o);
+      return page(genreLists(store, genreId)?.tracks ?? [], o).map((t) => toTrack(store, t));
+    },
+    async editorial(id, o) {
+      const { store } = await catalog(o);
+      const genre = store.genres.get(id);
+      return genre === undefined ? null : { ...genre };
+    },
+    async editorialSelection(id, o) {
+      const { store } = await catalog(o);
+      return page(genreLists(store, id)?.selection ?? [], o).map((a) => toAlbum(store, a));
+    },
+    async editorialCharts(id, o) {
+      const { store } = await catalog(o);
+      const lists = genreLists(store, id);
+      return {
+        tracks: page(lists?.tracks ?? [], o).map((t) => toTrack(store, t)),
+        albums: page(lists?.albums ?? [], o).map((a) => toAlbum(store, a)),
+        artists: page(lists?.artists ?? [], o).map((a) => toArtist(store, a)),
+        playlists: page(lists?.playlists ?? [], o).map((p) => toPlaylist(store, p)),
+      };
     },
   };
 }

@@ -13,7 +13,7 @@ import type { AlbumHit, AlbumRef, ArtistRef, ListOptions, MusicSource, Page, Tra
 import { COUNTRY_CHARTS } from './charts.ts';
 import { DEEZER_BUDGET, deezerClient, DRIVER_NAME, type Query } from './client.ts';
 import { deezerImages } from './images.ts';
-import { listOf, toAlbum, toAlbumHit, toArtist, toGenre, toPlaylist, toPlaylistHit, toTrack, toTrackHit } from './wire.ts';
+import { listOf, toAlbum, toAlbumHit, toArtist, toEditorialCharts, toGenre, toPlaylist, toPlaylistHit, toTrack, toTrackHit } from './wire.ts';
 import { previewSeconds } from './preview.ts';
 
 export { DRIVER_NAME };
@@ -146,6 +146,20 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     maxAge: 30 * MINUTE,
     run: (p: Paged, signal) => api.get(`/chart/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'chart tracks', (t) => toTrackHit(t), p.limit).items),
   });
+  // Spec §4.21 (D21): an editorial page and its lists. Editors change them about daily; an hour
+  // like the other editorial lists.
+  const editorial = ctx.cached({ name: 'deezer:editorial', maxAge: DAY, run: (id: number, signal) => api.get(`/editorial/${id}`, {}, signal, toGenre) });
+  const selection = ctx.cached({
+    name: 'deezer:editorial-selection',
+    maxAge: HOUR,
+    // Deezer pages no selection (no `total`): the whole list, cut to `limit` here.
+    run: (p: Paged, signal) => api.get(`/editorial/${p.id}/selection`, {}, signal, (b) => page(b, 'selection', (a) => toAlbumHit(a), p.limit).items),
+  });
+  const editorialCharts = ctx.cached({
+    name: 'deezer:editorial-charts',
+    maxAge: 30 * MINUTE,
+    run: (p: Paged, signal) => api.get(`/editorial/${p.id}/charts`, { limit: p.limit }, signal, (b) => toEditorialCharts(b, p.limit)),
+  });
 
   /** A list Deezer says does not exist (code 800) is an empty one. */
   const list = <T>(value: T[] | null): T[] => value ?? [];
@@ -218,5 +232,10 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
         : await searchTracks({ q: keyword, index: o.offset ?? 0, limit: o.limit }, o);
       return byRank(list(tracks));
     },
+    // Deezer's chart order is its own (`position`), kept as it comes.
+    genreChart: async (genreId, o) => list(await chartTracks(paged(genreId, o), o)),
+    editorial: (id, o) => editorial(id, o),
+    editorialSelection: async (id, o) => list(await selection(paged(id, o), o)),
+    editorialCharts: async (id, o) => (await editorialCharts(paged(id, o), o)) ?? { tracks: [], albums: [], artists: [], playlists: [] },
   };
 }

@@ -6,7 +6,7 @@
  * caller (`album`, `artist`), never from a guess. Anything that is not the shape Deezer
  * documents throws `WireError`, which the client turns into `502 upstream_error`.
  */
-import type { Album, AlbumHit, AlbumRef, Artist, ArtistRef, Contributor, Genre, Playlist, PlaylistHit, RecordType, Track, TrackHit } from '../types.ts';
+import type { Album, AlbumHit, AlbumRef, Artist, ArtistRef, Contributor, EditorialCharts, Genre, Playlist, PlaylistHit, RecordType, Track, TrackHit } from '../types.ts';
 import { WireError } from '../kit/wire.ts';
 
 export { WireError };
@@ -133,4 +133,14 @@ export function toPlaylist(value: unknown): Playlist {
 export function toGenre(value: unknown): Genre {
   const body = object(value, 'genre');
   return { id: id(body, 'genre'), name: text(body.name), imageUrl: url(body.picture_xl) ?? url(body.picture_big) };
+}
+
+/** `/editorial/{id}/charts`: four lists in one body, each a Deezer list envelope (podcasts are left out). */
+export function toEditorialCharts(value: unknown, limit: number): EditorialCharts {
+  const body = object(value, 'editorial charts');
+  const items = <T>(key: string, map: (item: unknown) => T): T[] => listOf(body[key], `editorial ${key}`).items.slice(0, limit).map(map);
+  return {
+    tracks: items('tracks', (t) => toTrackHit(t)), albums: items('albums', (a) => toAlbumHit(a)),
+    artists: items('artists', toArtist), playlists: items('playlists', toPlaylistHit),
+  };
 }

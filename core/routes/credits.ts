@@ -1,0 +1,40 @@
+/**
+ * @module
+ * `GET /track/credits?id=|isrc=` (spec §4.21, D21): the artists credited on a track with the
+ * role each took (live: Deezer's track `contributors`; demo: the catalogue's main and
+ * featured artists). `id` wins over `isrc` when both are given, as over `artist` (D5); an
+ * unknown track is a 404, unlike `/track/info`'s 200 `found: false`, as for `/track/related`.
+ */
+import * as v from 'valibot';
+import { SleeveError } from '../errors.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { idParam, isrcParam } from '../schemas/params.ts';
+import { trackCreditsSchema } from '../schemas/responses/index.ts';
+import { trackCredits as trackCreditsBody } from '../shape/credits.ts';
+
+const creditParams = v.pipe(
+  v.object({ id: v.optional(idParam('id')), isrc: v.optional(isrcParam('isrc')) }),
+  v.forward(v.check((p) => p.id !== undefined || p.isrc !== undefined, 'give id or isrc'), ['id'] as never),
+);
+
+export const trackCredits = defineEndpoint({
+  path: '/track/credits',
+  summary: "A track's credited artists with the role each took (`Main`, `Featured`, ...), the main artist first.",
+  description: 'By `id` or `isrc` (`id` wins when both are given). An unknown track is a 404.',
+  rateLimit: 60,
+  cache: 60 * 60,
+  params: creditParams,
+  example: { id: '100008614' },
+  response: trackCreditsSchema,
+  async handle({ params, deps, request, base }) {
+    const { music } = deps.sources;
+    const track = params.id !== undefined
+      ? await music.track(params.id, { signal: request.signal })
+      : await music.trackByIsrc(params.isrc!, { signal: request.signal });
+    if (!track) {
+      const asked = params.id !== undefined ? `id ${params.id}` : `ISRC ${params.isrc}`;
+      throw new SleeveError('not_found', `No track with ${asked}.`, { param: params.id !== undefined ? 'id' : 'isrc' });
+    }
+    return trackCreditsBody(track, base);
+  },
+});
