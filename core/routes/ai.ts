@@ -16,6 +16,7 @@ import { artistSummarySchema, lyricsExplainSchema, similarBecauseSchema, trackIn
 import { AI_CACHE_SECONDS, AI_GENERATIONS } from '../services/ai/budgets.ts';
 import { aiTrack, artistFacts, comparisonFacts, discographyFacts, fullTrackFacts, relatedFacts, serviceFacts, similarArtistFacts, topTrackFacts } from '../services/ai/facts.ts';
 import { generate, requireModel } from '../services/ai/generate.ts';
+import { lyricsGrounding } from '../services/ai/lyrics-facts.ts';
 import { artistInfoLists, requireArtist } from '../services/artist.ts';
 import { allReleases, groupDiscography } from '../services/discography.ts';
 import { resolveTrackRecord, trackDetails } from '../services/track.ts';
@@ -62,8 +63,8 @@ const lyricsParams = v.object({ artist: requiredText('artist'), title: requiredT
 
 export const aiLyricsExplain = defineEndpoint({
   path: '/ai/lyrics-explain',
-  summary: "A model's reading of a song's mood and themes, from its record and audio features; lyrics are never quoted.",
-  description: 'Sleeve has no lyrics source yet (`lyricsUsed: false`): the model is told it has no lyrics, so it speaks of the mood the audio features measure and the themes the title and genres name, says that the lyrics were not consulted, and never quotes or guesses a line. 404 for an unknown track; 503 `not_configured` without a chat model.',
+  summary: "A model's reading of a song's themes and mood, from its lyrics (when a lyrics source has them), record and audio features; lyrics are never quoted.",
+  description: 'With a lyrics source (live mode: LRCLIB, D25) the model reads the song\'s words and speaks of what they are about, never quoting or paraphrasing a line; the words are not repeated in `grounding`, which names their source (`lyricsUsed: true`; an instrumental counts too). Without one (demo mode), or when the source has no record or fails, it is told it has no lyrics and speaks of the mood the audio features measure (`lyricsUsed: false`). 404 for an unknown track; 503 `not_configured` without a chat model.',
   ...policy,
   params: lyricsParams,
   example: { artist: 'Nyklochudryrk', title: 'Village of Telescope' },
@@ -73,10 +74,10 @@ export const aiLyricsExplain = defineEndpoint({
     const track = await resolveTrackRecord(deps.sources.music, params, request.signal);
     if (!track) throw new SleeveError('not_found', TRACK_NOT_FOUND);
     const details = await trackDetails(deps.sources, track, { signal: request.signal, degraded });
-    const grounding = [serviceFacts(deps.options.mode), ...fullTrackFacts(details), { subject: 'Lyrics', facts: ['not available to you: Sleeve has no lyrics for this track'] }];
-    const task = 'Explain what can be said about this song\'s mood and themes from its title, genres and audio features (valence, energy, mode). You do not have its lyrics: say that the lyrics were not consulted, and do not quote, paraphrase or guess any line.';
-    const made = await generate({ model, deps, spendGeneration, signal: request.signal, task, grounding, conversation: [{ role: 'user', content: `What is ${track.title} by ${track.artist.name} about?` }] });
-    return { track: aiTrack(track), lyricsUsed: false, answer: made.text, model: made.model, generatedAt: made.generatedAt, grounding: made.grounding };
+    const words = await lyricsGrounding(deps.sources, track, request.signal, degraded);
+    const grounding = [serviceFacts(deps.options.mode), ...fullTrackFacts(details), words.listed];
+    const made = await generate({ model, deps, spendGeneration, signal: request.signal, task: words.task, grounding, told: words.told, conversation: [{ role: 'user', content: `What is ${track.title} by ${track.artist.name} about?` }] });
+    return { track: aiTrack(track), lyricsUsed: words.used, answer: made.text, model: made.model, generatedAt: made.generatedAt, grounding: made.grounding };
   },
 });
 

@@ -35,13 +35,15 @@ export interface GenerationCall {
   /** What the model is asked to do with the facts. */
   task: string;
   grounding: FactGroup[];
+  /** Facts the model reads that the answer does not echo in its `grounding` (a song's words). */
+  told?: readonly FactGroup[];
   /** The conversation after the system message: one user question, or a caller's `/chat` turns. */
   conversation: readonly ChatMessage[];
 }
 
 export async function generate(call: GenerationCall): Promise<Generated> {
   await call.spendGeneration();
-  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(call.task, call.grounding) }, ...call.conversation];
+  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(call.task, [...call.grounding, ...(call.told ?? [])]) }, ...call.conversation];
   const reply = await call.model.complete(messages, { signal: call.signal });
   return { text: reply.text, model: reply.model, generatedAt: new Date(call.deps.now()).toISOString(), grounding: call.grounding };
 }
