@@ -18,7 +18,7 @@ export const trackPreview = defineEndpoint({
   rateLimit: 60,
   cache: 'no-store',
   params: v.object({ id: idParam('id') }),
-  example: { id: '100008614' },
+  example: { id: '100006189' },
   response: { media: [], status: 302, description: 'Location: a playable MP3 preview (live: a freshly signed Deezer URL).' },
   async handle({ params, deps, request }) {
     const url = await deps.sources.music.preview(params.id, { signal: request.signal });

@@ -75,11 +75,11 @@ function fill(lists: readonly (readonly TrackRecord[])[], lead: (position: numbe
 
 /** A country's own order of `hot`: heat times a seeded taste per track, best first. */
 function byTaste(taste: Random, hot: readonly Hot[]): TrackRecord[] {
-  const scored = hot.map((h) => ({ t: h.t, score: h.heat * taste.normal(1, 0.25, 0.4, 1.8) }));
+  const scored = hot.map((h) => ({ t: h.t, score: h.heat * taste.normal(1, 0.2, 0.5, 1.6) }));
   return scored.sort((a, b) => b.score - a.score || a.t.id - b.t.id).map((s) => s.t);
 }
 
-/** International hits a country chart looks through: noise can lift a track by at most 1.8/0.4, so the top few hundred suffice. */
+/** International hits a country chart looks through: taste lifts a track by at most 1.6/0.5, so the top few hundred suffice. */
 const INTERNATIONAL_DEPTH = CHART_SIZE * 6;
 
 export function buildCharts(r: Random, input: Input): ChartRecord[] {
