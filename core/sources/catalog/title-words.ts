@@ -62,7 +62,7 @@ export const TITLE_WORDS: Readonly<Record<Exclude<Language, 'en'>, TitleWords>> 
       a liberdade, o tempo, o mundo, a madrugada`),
     phrases: lines(`Meu amor, Tudo bem, Vem dançar, Sem você, Fica comigo, Outra vez, Nunca mais, Até amanhã, Boa noite, Só você,
       Deixa acontecer, Eu e você, Agora ou nunca, Minha vida, Saudade, Volta pra mim, Te amo, Vai passar, Menina`),
-    prepositions: lines('Sem, Sob, Com, Para, Depois'),
+    prepositions: lines('Sem, Sob, Com, Para, Até'),
     and: 'e',
   },
   it: {
