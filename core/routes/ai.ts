@@ -46,7 +46,7 @@ export const aiTrackInsights = defineEndpoint({
   description: 'The track is named by `isrc` or by `id` (`id` wins). The answer cites only the facts in `grounding`, which are Sleeve\'s own data. 404 for an unknown track; 503 `not_configured` without a chat model.',
   ...policy,
   params: insightsParams,
-  example: { isrc: 'JPWKM2600001' },
+  example: { isrc: 'GBE8P2600039' },
   response: trackInsightsSchema,
   async handle({ params, deps, request, degraded, spendGeneration }) {
     const model = requireModel(deps);
@@ -67,7 +67,7 @@ export const aiLyricsExplain = defineEndpoint({
   description: 'With a lyrics source (live mode: LRCLIB, D25) the model reads the song\'s words and speaks of what they are about, never quoting or paraphrasing a line; the words are not repeated in `grounding`, which names their source (`lyricsUsed: true`; an instrumental counts too). Without one (demo mode), or when the source has no record or fails, it is told it has no lyrics and speaks of the mood the audio features measure (`lyricsUsed: false`). 404 for an unknown track; 503 `not_configured` without a chat model.',
   ...policy,
   params: lyricsParams,
-  example: { artist: 'Nyklochudryrk', title: 'Village of Telescope' },
+  example: { artist: 'The Narrow Trains', title: 'Lavender Storm' },
   response: lyricsExplainSchema,
   async handle({ params, deps, request, degraded, spendGeneration }) {
     const model = requireModel(deps);
@@ -92,7 +92,7 @@ export const aiArtistSummary = defineEndpoint({
   description: 'The artist is named by `artist` (a name, looked up) or `id` (`id` wins). 404 for an unknown artist; 503 `not_configured` without a chat model.',
   ...policy,
   params: artistParams,
-  example: { id: '1622' },
+  example: { id: '1361' },
   response: artistSummarySchema,
   async handle({ params, deps, request, spendGeneration }) {
     const model = requireModel(deps);
@@ -120,7 +120,7 @@ export const aiSimilarBecause = defineEndpoint({
   description: 'The comparison facts (tempo and feature differences, shared genres, whether Sleeve relates one to the other) are computed by Sleeve, not by the model, and come back in `grounding`. 404 when either track is unknown; 503 `not_configured` without a chat model.',
   ...policy,
   params: similarParams,
-  example: { isrc: 'JPWKM2600001', other: 'ITU2R1800001' },
+  example: { isrc: 'GBE8P2600039', other: 'BR0UK0100001' },
   response: similarBecauseSchema,
   async handle({ params, deps, request, degraded, spendGeneration }) {
     const model = requireModel(deps);

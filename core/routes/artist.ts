@@ -30,7 +30,7 @@ export const artistDiscography = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: artistParams({ type: optionalEnum('type', RECORD_TYPES), limit: integerParam('limit', 1, 400, 200) }),
-  example: { id: '1622', limit: '10' },
+  example: { id: '1361', limit: '10' },
   response: discographySchema,
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
@@ -58,7 +58,7 @@ function artistList<const Path extends `/${string}`, T, O>({ path, summary, defa
     rateLimit: 60,
     cache: 60 * 60,
     params: artistParams({ limit: integerParam('limit', 1, 50, defaultLimit) }),
-    example: { id: '1622', limit: '5' },
+    example: { id: '1361', limit: '5' },
     response: listOf(item),
     async handle({ params, deps, request, base }) {
       const artist = await requireArtist(deps.sources.music, params, request.signal);
@@ -85,7 +85,7 @@ export const artistInfo = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: artistParams({}),
-  example: { id: '1622' },
+  example: { id: '1361' },
   response: fullArtistSchema,
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
@@ -107,7 +107,7 @@ export const artistAlbums = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: artistParams({ limit: integerParam('limit', 1, 100, 25), index: integerParam('index', 0, 10_000, 0) }),
-  example: { id: '1622', limit: '10' },
+  example: { id: '1361', limit: '10' },
   response: artistAlbumsSchema,
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;

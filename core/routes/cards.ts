@@ -65,7 +65,7 @@ export const shareCard = defineEndpoint({
     isrc: v.optional(isrcParam('isrc')),
     format: formatParam,
   }),
-  example: { id: '100008614' },
+  example: { id: '100006189' },
   response: answer,
   async handle(ctx) {
     const { id, isrc } = ctx.params;
@@ -84,7 +84,7 @@ export const og = defineEndpoint({
     id: idParam('id'),
     format: formatParam,
   }),
-  example: { type: 'album', id: '10001085' },
+  example: { type: 'album', id: '10000791' },
   response: answer,
   async handle(ctx) {
     const kind = ctx.params.type ?? 'track';

@@ -64,7 +64,7 @@ export const assistant = defineEndpoint({
   cache: AI_CACHE_SECONDS,
   batchable: false,
   params: v.object({ query: requiredText('query') }),
-  example: { query: 'Nyklochudryrk' },
+  example: { query: 'The Narrow Trains' },
   response: assistantAnswerSchema,
   async handle({ params, deps, request, spendGeneration }) {
     const model = requireModel(deps);

@@ -24,7 +24,7 @@ export const trackCredits = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: creditParams,
-  example: { id: '100008614' },
+  example: { id: '100006189' },
   response: trackCreditsSchema,
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;

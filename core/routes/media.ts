@@ -118,7 +118,7 @@ export const cover = defineEndpoint({
   // Read tolerantly (see the module), never refused for its shape; names are checked below.
   readQuery: readImageQuery,
   params: coverParams,
-  example: { artist: 'Nyklochudryrk', title: 'The Telescope Tapes' },
+  example: { artist: 'The Narrow Trains', title: 'The Cypress Years' },
   response: picturesOf('The cover'),
   async handle({ params: query, deps, request, c }) {
     const strict = !isAlias(c);
@@ -144,7 +144,7 @@ export const artistImage = defineEndpoint({
   path: '/artistimage',
   summary: "An artist's picture by id.",
   params: artistImageParams,
-  example: { id: '1622' },
+  example: { id: '1361' },
   response: picturesOf("The artist's picture"),
   async handle({ params, deps, request }) {
     const music = deps.sources.music;

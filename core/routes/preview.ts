@@ -25,7 +25,7 @@ export const trackPreview = defineEndpoint({
   rateLimit: 60,
   cache: 'no-store',
   params: v.object({ id: idParam('id') }),
-  example: { id: '100008614' },
+  example: { id: '100006189' },
   response: { media: [], status: 302, description: 'Location: a playable preview (live: a freshly signed Deezer MP3 URL; demo: a generated WAV under /media/previews/).' },
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
@@ -45,7 +45,7 @@ export const mediaPreview = defineEndpoint({
   description: 'A chord of the track\'s key and mode struck on each beat of its tempo, louder with more energy: generated, never a recording (`X-Sleeve-Generated`). 404 for an unknown track, one without a preview, or in live mode (where `/track/preview` redirects to the upstream).',
   public: true,
   batchable: false,
-  example: { file: '100008614.wav' },
+  example: { file: '100006189.wav' },
   response: { media: ['audio/wav'], description: 'A 4-second 8-bit mono WAV at 11,025 Hz (about 44 KB), cached for a year, with an ETag.' },
   async handle({ deps, request, c }) {
     const { music, features } = deps.sources;

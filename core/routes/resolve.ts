@@ -30,7 +30,7 @@ export const resolve = defineEndpoint({
   rateLimit: 60,
   cache: 24 * 60 * 60,
   params: resolveParams,
-  example: { url: 'https://www.deezer.com/track/100008614' },
+  example: { url: 'https://www.deezer.com/track/100006189' },
   response: resolveSchema,
   cacheKey: ({ url }) => {
     try {

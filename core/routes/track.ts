@@ -27,7 +27,7 @@ export const trackRelated = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: relatedParams,
-  example: { isrc: 'JPWKM2600001', limit: '5' },
+  example: { isrc: 'GBE8P2600039', limit: '5' },
   response: listOf(relatedTrackSchema),
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
@@ -47,7 +47,7 @@ export const trackInfo = defineEndpoint({
   // Spec §8.4 "per track": an hour; the features behind it are stored for good by their source.
   cache: 60 * 60,
   params: infoParams,
-  example: { artist: 'Nyklochudryrk', title: 'Village of Telescope' },
+  example: { artist: 'The Narrow Trains', title: 'Lavender Storm' },
   response: v.union([infoTrackSchema, trackNotFoundSchema]),
   async handle({ params, deps, request, base, degraded, notFound }) {
     const track = await resolveTrackRecord(deps.sources.music, params, request.signal);
@@ -69,7 +69,7 @@ export const trackIsrc = defineEndpoint({
   rateLimit: 60,
   cache: 'forever',
   params: isrcParams,
-  example: { isrc: 'JPWKM2600001' },
+  example: { isrc: 'GBE8P2600039' },
   response: v.union([isrcTrackSchema, trackNotFoundSchema]),
   async handle({ params, deps, request, base, degraded, notFound }) {
     const track = await deps.sources.music.trackByIsrc(params.isrc, { signal: request.signal });

@@ -17,7 +17,7 @@ const client = createClient({ baseUrl, userAgent: 'runtime-client/1.0 (runtime@e
 const health = await client.healthz.$get();
 const hot = await client.track.hot.$get({ limit: 3 });
 const batch = await client.batch.$post({ requests: [{ id: 'genres', path: '/editorial/genres' }, { path: '/search/albums?query=love&limit=2' }] });
-const preview = await client.track.preview.$get({ id: 100008614 });
+const preview = await client.track.preview.$get({ id: 100006189 });
 let error: unknown;
 try {
   await client.search.all.$get({ query: 'love', limit: 999 });

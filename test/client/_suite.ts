@@ -80,7 +80,7 @@ export function runClientSuite(name: string, baseUrl: () => string): void {
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
       expect(await image.text()).toMatch(/^<svg/);
-      const preview = await client().track.preview.$get({ id: 100008614 });
+      const preview = await client().track.preview.$get({ id: 100006189 });
       expect(preview.status).toBe(302);
       expect(preview.headers.get('location')).toMatch(/^https?:\/\//);
     });

@@ -27,7 +27,7 @@ const PATH_EXAMPLES: Record<string, string> = { kind: 'genre', file: '0.svg' };
 /** Bodies for the POST endpoints, which declare a body schema but no example of one. */
 const BODY_EXAMPLES: Record<string, unknown> = {
   '/batch': { requests: [{ path: '/editorial/genres' }, { path: '/track/hot?limit=2' }] },
-  '/chat': { messages: [{ role: 'user', content: 'Something like Nyklochudryrk?' }] },
+  '/chat': { messages: [{ role: 'user', content: 'Something like The Narrow Trains?' }] },
 };
 
 let served: Served;

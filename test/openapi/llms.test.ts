@@ -44,7 +44,7 @@ describe('/llms.txt', () => {
     expect(text).toContain('`limit` (optional integer from 1 to 25, default 5)');
     expect(text).toContain('`query` (required string of at most 200 characters)');
     expect(text).toContain("curl -A 'MyApp/1.0 (you@example.com)' 'http://sleeve.test/track/hot?limit=10'");
-    expect(text).toContain("curl -i 'http://sleeve.test/track/preview?id=100008614'");
+    expect(text).toContain("curl -i 'http://sleeve.test/track/preview?id=100006189'");
     const doc = await documentOf(sleeve);
     for (const { path, op } of operations(doc)) {
       const curl = curlOf('http://sleeve.test', path, op);

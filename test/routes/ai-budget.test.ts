@@ -42,7 +42,7 @@ describe('/ai/* and /assistant: 10 fresh generations per hour per client', () =>
     }
     expect(model.calls.length - before).toBe(10);
     // The budget is shared: the eleventh fresh generation, on another /ai/* route, is refused.
-    const refused = await ask(sleeve, '/ai/track-insights?isrc=JPWKM2600001');
+    const refused = await ask(sleeve, '/ai/track-insights?isrc=GBE8P2600039');
     expect(refused.status).toBe(429);
     const body = (await refused.json()) as any;
     expect(body.error.code).toBe('rate_limited');
@@ -61,7 +61,7 @@ describe('/ai/* and /assistant: 10 fresh generations per hour per client', () =>
     expect((await ask(sleeve, '/assistant?query=question+11', '198.51.100.9')).status).toBe(200);
     // The next hour starts afresh.
     clock.now += 50 * 60 * 1000;
-    expect((await ask(sleeve, '/ai/track-insights?isrc=JPWKM2600001')).status).toBe(200);
+    expect((await ask(sleeve, '/ai/track-insights?isrc=GBE8P2600039')).status).toBe(200);
   });
 
   it('lets a cached answer through even when the budget is spent', async () => {

@@ -36,7 +36,7 @@ describe.each<[ModelFault, number, string, RegExp]>([
     const sleeve = fresh();
     model.fault(fault);
     const started = Date.now();
-    const insight = await call('/ai/track-insights?isrc=JPWKM2600001', { sleeve });
+    const insight = await call('/ai/track-insights?isrc=GBE8P2600039', { sleeve });
     expect(insight.status, JSON.stringify(insight.body)).toBe(status);
     expect(insight.body).toMatchObject({ ok: false, error: { code } });
     expect(insight.body.error.message).toMatch(message);
@@ -45,7 +45,7 @@ describe.each<[ModelFault, number, string, RegExp]>([
     expect([chat.status, chat.body.error.code]).toEqual([status, code]);
     expect(Date.now() - started).toBeLessThan(2000);
     model.fault(null);
-    const after = await call('/ai/track-insights?isrc=JPWKM2600001', { sleeve });
+    const after = await call('/ai/track-insights?isrc=GBE8P2600039', { sleeve });
     expect([after.status, after.headers.get('x-cache')]).toEqual([200, 'MISS']);
   });
 });
@@ -65,7 +65,7 @@ it('an unreachable model is a 502', async () => {
   const gone = await startFakeModel();
   await gone.close();
   const sleeve = aiSleeve(gone);
-  const { status, body } = await call('/ai/artist-summary?id=1622', { sleeve });
+  const { status, body } = await call('/ai/artist-summary?id=1361', { sleeve });
   expect([status, body.error.code]).toEqual([502, 'upstream_error']);
   expect(body.error.message).toContain('unreachable');
 });

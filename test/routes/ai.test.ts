@@ -32,8 +32,8 @@ describe('without a chat model', () => {
   const bare = makeSleeve();
 
   it.each([
-    '/ai/track-insights?isrc=JPWKM2600001', '/ai/lyrics-explain?artist=a&title=b', '/ai/artist-summary?id=1622',
-    '/ai/similar-because?isrc=JPWKM2600001&other=ITU2R1800001', '/assistant?query=jazz',
+    '/ai/track-insights?isrc=GBE8P2600039', '/ai/lyrics-explain?artist=a&title=b', '/ai/artist-summary?id=1361',
+    '/ai/similar-because?isrc=GBE8P2600039&other=BR0UK0100001', '/assistant?query=jazz',
   ])('%s answers 503 not_configured, saying what to set', async (path) => {
     const { status, body } = await call(path, { sleeve: bare });
     expect(status).toBe(503);
@@ -153,9 +153,9 @@ describe('/ai/similar-because', () => {
   });
 
   it('refuses the same track twice (400 other) and a bad ISRC (400 naming it)', async () => {
-    const same = await at('/ai/similar-because?isrc=JPWKM2600001&other=jpwkm2600001');
+    const same = await at('/ai/similar-because?isrc=GBE8P2600039&other=gbe8p2600039');
     expect([same.status, same.body.error.param]).toEqual([400, 'other']);
-    const bad = await at('/ai/similar-because?isrc=JPWKM2600001&other=x');
+    const bad = await at('/ai/similar-because?isrc=GBE8P2600039&other=x');
     expect([bad.status, bad.body.error.param]).toEqual([400, 'other']);
   });
 });
@@ -231,7 +231,7 @@ describe('POST /chat', () => {
   it('is not batchable, nor is any /ai/* route', async () => {
     const res = await sleeve.fetch(new Request('http://sleeve.test/batch', {
       method: 'POST', headers: { 'user-agent': UA, 'content-type': 'application/json' },
-      body: JSON.stringify({ requests: [{ path: '/ai/track-insights?isrc=JPWKM2600001' }, { path: '/assistant?query=x' }] }),
+      body: JSON.stringify({ requests: [{ path: '/ai/track-insights?isrc=GBE8P2600039' }, { path: '/assistant?query=x' }] }),
     }));
     const body = (await res.json()) as any;
     expect(body.responses['0'].status).toBe(400);

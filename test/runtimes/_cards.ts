@@ -15,7 +15,7 @@ export function runCardChecks(name: string, make: () => Fetcher): void {
       expect(png.status).toBe(200);
       expect(png.headers.get('content-type')).toBe('image/png');
       expectPng(new Uint8Array(await png.arrayBuffer()), 1200, 630);
-      const svg = await get('/share/card?id=100008614&format=svg');
+      const svg = await get('/share/card?id=100006189&format=svg');
       expect(svg.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
       expect(await svg.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1200" height="630"/);
     });

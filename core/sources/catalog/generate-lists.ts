@@ -1,17 +1,16 @@
 /**
  * @module
  * Lists derived from the generated artists and tracks: related artists (same genre, similar
- * following), charts per country (local artists weigh more; other countries have none and
- * fall back to global, D10), editorial new releases, and user and editorial playlists.
+ * following), charts (`generate-charts.ts`), editorial new releases, and user and editorial
+ * playlists.
  */
 import type { AlbumRecord, ArtistRecord, ChartRecord, PlaylistRecord, TrackRecord } from './format.ts';
+import { buildCharts } from './generate-charts.ts';
 import { ID_BASE } from './generate-ids.ts';
 import { GENRE_PROFILES } from './genre-profiles.ts';
-import { editorialPlaylistTitle, userName, userPlaylistTitle } from './names.ts';
+import { editorialPlaylistTitles, userName, userPlaylistTitle } from './names.ts';
 import type { Random } from './random.ts';
 
-export const CHART_COUNTRIES: readonly string[] = ['US', 'GB', 'FR', 'DE', 'BR', 'JP', 'MX', 'ES', 'IT', 'NL', 'SE', 'CA', 'AU'];
-const CHART_SIZE = 100;
 const EDITORS = { id: 1, name: 'Sleeve Editors' };
 
 interface Input { artists: ArtistRecord[]; albums: AlbumRecord[]; tracks: TrackRecord[]; asOf: string }
@@ -22,7 +21,7 @@ const byRank = (a: TrackRecord, b: TrackRecord): number => b.rank - a.rank || a.
 export function buildLists(r: Random, input: Input): Lists {
   relateArtists(input.artists);
   const ranked = [...input.tracks].sort(byRank);
-  return { charts: charts(r, input, ranked), newReleases: newReleases(input), playlists: playlists(r, input, ranked) };
+  return { charts: buildCharts(r, input), newReleases: newReleases(input), playlists: playlists(r, input, ranked) };
 }
 
 /** Neighbours by following within the primary genre, nearest first. */
@@ -41,18 +40,6 @@ function relateArtists(artists: ArtistRecord[]): void {
       }
     });
   }
-}
-
-function charts(r: Random, input: Input, ranked: TrackRecord[]): ChartRecord[] {
-  const countryOf = new Map(input.artists.map((a) => [a.id, a.country]));
-  const global: ChartRecord = { type: 'chart', country: 'global', trackIds: ranked.slice(0, CHART_SIZE).map((t) => t.id) };
-  const head = ranked.slice(0, Math.max(CHART_SIZE * 20, Math.ceil(ranked.length / 20)));
-  return [global, ...CHART_COUNTRIES.map((country) => {
-    const local = r.fork(country);
-    const scored = head.map((t) => ({ t, score: t.rank * (countryOf.get(t.artistId) === country ? 2.5 : 1) * local.normal(1, 0.2, 0.4, 1.6) }));
-    scored.sort((a, b) => b.score - a.score || a.t.id - b.t.id);
-    return { type: 'chart' as const, country, trackIds: scored.slice(0, CHART_SIZE).map((s) => s.t.id) };
-  })];
 }
 
 /** The newest dated releases, most followed first within a day. */
@@ -78,7 +65,7 @@ function playlists(r: Random, input: Input, ranked: TrackRecord[]): PlaylistReco
       creator, public: true, fans: Math.round(r.pareto(editorial ? 2000 : 3, editorial ? 1.1 : 0.9)), editorial, trackIds: [...picked], coverUrl: null,
     });
   };
-  for (const g of GENRE_PROFILES) for (let k = 0; k < 2; k++) add(editorialPlaylistTitle(r, g.name), g.name, EDITORS, true);
+  for (const g of GENRE_PROFILES) for (const title of editorialPlaylistTitles(r, g.name, 2)) add(title, g.name, EDITORS, true);
   const users = Math.max(20, Math.round(input.tracks.length / 200));
   for (let k = 0; k < users; k++) {
     const genre = GENRE_PROFILES[r.weighted(GENRE_PROFILES.map((g) => g.weight))]!.name;

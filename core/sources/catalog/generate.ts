@@ -11,8 +11,9 @@ import { ID_BASE } from './generate-ids.ts';
 import { buildLists } from './generate-lists.ts';
 import { GENRE_PROFILES, type GenreProfile } from './genre-profiles.ts';
 import { DEMO_GENRES } from './genres.ts';
-import { albumTitle, artistName, labelName, trackTitle } from './names.ts';
+import { albumTitle, artistName, labelName, trackTitle, voiceOf } from './names.ts';
 import { createRandom, type Random } from './random.ts';
+import type { Language } from './title-words.ts';
 
 export interface GenerateOptions {
   tracks: number;
@@ -32,11 +33,14 @@ interface Label { name: string; country: string; registrant: string; counters: M
 
 export function generateCatalog(options: GenerateOptions): CatalogData {
   const r = createRandom(options.seed);
+  // Names come from a stream of their own: how names are made can change without moving ids, fans or charts.
+  const names = r.fork('names');
   const asOf = options.asOf ?? '2026-11-01';
   const lastYear = Number(asOf.slice(0, 4));
-  const labels: Label[] = Array.from({ length: Math.max(12, Math.ceil(options.tracks / 150)) }, (_, n) => ({
-    name: labelName(r), country: r.pick(ISRC_COUNTRIES), registrant: registrantCode(n), counters: new Map(), upcs: 0,
-  }));
+  const labels: Label[] = Array.from({ length: Math.max(12, Math.ceil(options.tracks / 150)) }, (_, n) => {
+    const country = r.pick(ISRC_COUNTRIES);
+    return { name: labelName(names, country), country, registrant: registrantCode(n), counters: new Map(), upcs: 0 };
+  });
   const artists: ArtistRecord[] = [], albums: AlbumRecord[] = [], tracks: TrackRecord[] = [];
   const profileOf = new Map<number, GenreProfile>();
   const byGenre = new Map<number, number[]>(); // genre id → artist indexes, for featured credits
@@ -44,26 +48,28 @@ export function generateCatalog(options: GenerateOptions): CatalogData {
   while (tracks.length < options.tracks) {
     const profile = GENRE_PROFILES[r.weighted(GENRE_PROFILES.map((g) => g.weight))] as GenreProfile;
     const second = r.chance(0.3) ? r.pick(GENRE_PROFILES) : undefined;
+    const fans = Math.round(Math.min(25_000_000, r.pareto(150, 0.7)));
+    const country = ARTIST_COUNTRIES[r.weighted(COUNTRY_WEIGHTS)] as string;
     const artist: ArtistRecord = {
-      type: 'artist', id: ID_BASE.artist + artists.length, name: artistName(r),
-      fans: Math.round(Math.min(25_000_000, r.pareto(150, 0.7))),
-      country: ARTIST_COUNTRIES[r.weighted(COUNTRY_WEIGHTS)] as string,
+      type: 'artist', id: ID_BASE.artist + artists.length, name: artistName(names, country, profile.name), fans, country,
       genres: second && second !== profile ? [profile.name, second.name] : [profile.name], related: [], imageUrl: null,
     };
+    const voice = voiceOf(names, country);
+    const titles = new Set<string>(); // an artist's own titles, so no two of their songs share one
     const pool = byGenre.get(profile.id) ?? [];
     byGenre.set(profile.id, pool);
     const label = r.pick(labels);
     const start = Math.round(r.normal(2008, 13, 1958, lastYear));
     const releases = 1 + Math.min(40, Math.floor((r.pareto(1, 2.2) - 1) * Math.log10(artist.fans + 10) / 2));
     for (let k = 0; k < releases && tracks.length < options.tracks; k++) {
-      const album = makeAlbum(r, artist, profile, r.chance(0.9) ? label : r.pick(labels), start, asOf, albums.length);
+      const album = makeAlbum(r, names, voice, artist, profile, r.chance(0.9) ? label : r.pick(labels), start, asOf, albums.length);
       const size = Math.min(albumSize(r, album.recordType), options.tracks - tracks.length);
       const discs = size >= 18 && (album.recordType === 'compilation' || r.chance(0.4)) ? 2 : 1;
       const featuredIds = new Set<number>();
       for (let n = 0; n < size; n++) {
         const featured = pool.length > 0 && r.chance(profile.speechiness > 0.2 ? 0.25 : 0.08) ? [artists[r.pick(pool)]!.id] : [];
         for (const id of featured) featuredIds.add(id);
-        tracks.push(makeTrack(r, { artist, album, profile, label, featured, tracks: tracks.length, position: n, size, discs, lastYear }));
+        tracks.push(makeTrack(r, names, { voice, titles, artist, album, profile, label, featured, tracks: tracks.length, position: n, size, discs, lastYear }));
       }
       album.explicit = tracks.slice(tracks.length - size).some((t) => t.explicit);
       album.contributors.push(...[...featuredIds].map((id) => ({ id, role: 'Featured' })));
@@ -92,13 +98,13 @@ function albumSize(r: Random, kind: AlbumRecord['recordType']): number {
   }
 }
 
-function makeAlbum(r: Random, artist: ArtistRecord, profile: GenreProfile, label: Label, start: number, asOf: string, n: number): AlbumRecord {
+function makeAlbum(r: Random, names: Random, voice: Language, artist: ArtistRecord, profile: GenreProfile, label: Label, start: number, asOf: string, n: number): AlbumRecord {
   const recordType = (['album', 'single', 'ep', 'compilation'] as const)[r.weighted(RECORD_KIND_WEIGHTS)] ?? 'album';
   const lastYear = Number(asOf.slice(0, 4));
   const year = Math.min(lastYear, start + Math.floor(r.next() * Math.max(1, Math.min(30, lastYear - start + 1))));
   const day = `${year}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`;
   return {
-    type: 'album', id: ID_BASE.album + n, title: recordType === 'single' ? '' : albumTitle(r), artistId: artist.id, recordType,
+    type: 'album', id: ID_BASE.album + n, title: recordType === 'single' ? '' : albumTitle(names, voice, artist.name), artistId: artist.id, recordType,
     releaseDate: r.chance(0.04) ? null : day > asOf ? `${year - 1}${day.slice(4)}` : day,
     label: r.chance(0.03) ? null : label.name,
     upc: r.chance(0.05) ? null : upc(Number(label.registrant.charCodeAt(0)) * 1e8 + ++label.upcs * 7 + n),
@@ -108,12 +114,14 @@ function makeAlbum(r: Random, artist: ArtistRecord, profile: GenreProfile, label
 }
 
 interface TrackContext {
-  artist: ArtistRecord; album: AlbumRecord; profile: GenreProfile; label: Label; featured: number[];
+  voice: Language; titles: Set<string>; artist: ArtistRecord; album: AlbumRecord; profile: GenreProfile; label: Label; featured: number[];
   tracks: number; position: number; size: number; discs: number; lastYear: number;
 }
 
-function makeTrack(r: Random, c: TrackContext): TrackRecord {
-  const title = trackTitle(r);
+function makeTrack(r: Random, names: Random, c: TrackContext): TrackRecord {
+  let title = trackTitle(names, c.voice);
+  for (let tries = 0; tries < 8 && c.titles.has(title); tries++) title = trackTitle(names, c.voice);
+  c.titles.add(title);
   if (c.album.title === '' ) c.album.title = title; // a single is named after its first track
   const year = c.album.releaseDate ? Number(c.album.releaseDate.slice(0, 4)) : r.int(1990, c.lastYear);
   const code = r.chance(0.93) ? nextIsrc(c.label, year) : null;

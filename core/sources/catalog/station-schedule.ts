@@ -7,7 +7,7 @@
  */
 import type { TrackRecord } from './format.ts';
 import type { LoadedCatalog } from './loaded.ts';
-import { artistName } from './names.ts';
+import { djName } from './names.ts';
 import { createRandom } from './random.ts';
 
 export interface Slot {
@@ -77,7 +77,7 @@ export function liveShow(seed: string, hour: number): LiveShow | null {
   if (!r.chance(0.6)) return null;
   const first = day * 24 + r.int(18, 21);
   const length = r.int(1, 2);
-  const streamer = `DJ ${artistName(r).replace(/^DJ /, '')}`;
+  const streamer = djName(r);
   return hour >= first && hour < first + length ? { streamer, start: first * HOUR, end: (first + length) * HOUR } : null;
 }
 

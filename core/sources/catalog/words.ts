@@ -1,19 +1,13 @@
 /**
  * @module
- * Word lists for invented titles and names. Long on purpose: a catalogue of a million titles
- * drawn from a few dozen words would repeat each word in a twentieth of all tracks, unlike any
- * real catalogue, and search would be measured on an unrealistic vocabulary.
+ * English words for titles and band names: a curated list of words songs are named with, and
+ * Faker's general English word lists for variety. Long on purpose: a catalogue of a million
+ * titles drawn from a few dozen words would repeat each word in a twentieth of all tracks,
+ * unlike any real catalogue, and search would be measured on an unrealistic vocabulary.
  */
+import { FAKER_ADJECTIVES, FAKER_NOUNS } from './people-data.ts';
 
 const words = (text: string): readonly string[] => text.trim().split(/\s+/);
-
-export const FIRST_NAMES: readonly string[] = words(`
-  Mira Jonah Ada Theo Lena Oskar Nia Rafael Ines Milo Zoé Kai Elif Tomás Yara Anouk Felix Sade Iker Maren Ravi Juno Leïla
-  Bram Noor Cass Dario Freya Ilya Soren Amara Bastien Chiara Desmond Esme Farid Greta Hugo Imani Jasper Kenji Lior Malik
-  Nadia Otis Priya Quinn Rosalind Santiago Tove Umar Vera Wren Xavi Yusuf Zara Alba Björn Celeste Dmitri Elodie Femi
-  Gael Hana Idris Joaquín Kira Lucian Marisol Nils Ondine Pablo Rhea Silas Talia Ulla Valentin Willa Yannick Zeno Aurelio
-  Bea Cyrus Delphine Emil Flora Gideon Hedda Ivo Jolene Kofi Lotte Mateo Nova Orla Pim Rumi Saoirse Tariq Uma Vito Ximena
-`);
 
 export const ADJECTIVES: readonly string[] = words(`
   Velvet Paper Silver Hollow Neon Quiet Golden Electric Broken Wild Midnight Crimson Lucid Distant Honey Static Tidal Amber
@@ -55,3 +49,7 @@ export const PHRASES: readonly string[] = [
 ];
 
 export const HANDLE_PARTS: readonly string[] = words('beat vinyl loop wave groove tape riff bass echo mix tune chord note drum synth');
+
+/** Faker's general English lists (`people-data.ts`), unfit words already left out there. */
+export const EXTRA_NOUNS: readonly string[] = FAKER_NOUNS;
+export const EXTRA_ADJECTIVES: readonly string[] = FAKER_ADJECTIVES;
