@@ -21,6 +21,8 @@ export interface Entry {
   body?: string;
   /** The error message of a cached 404 (rendered per version when answered). */
   message?: string;
+  /** The parameter a cached 404 names (D3's `error.param`), when it names one. */
+  param?: string;
   extra?: Record<string, unknown>;
   etag: string;
   /** Unix ms after which the entry is stale; null: never (spec "indefinitely"). */
@@ -59,7 +61,7 @@ export function answer(c: Context<SleeveEnv>, entry: Entry, state: CacheState, b
   c.set('sleeve.cache', state);
   const cacheControl = state === 'STALE' ? 'public, max-age=0, must-revalidate' : `public, max-age=${entry.maxAge}`;
   if (entry.body === undefined) {
-    const error = new SleeveError('not_found', entry.message ?? 'Not found.', { extra: entry.extra, headers: { 'X-Cache': state, 'Cache-Control': cacheControl } });
+    const error = new SleeveError('not_found', entry.message ?? 'Not found.', { param: entry.param, extra: entry.extra, headers: { 'X-Cache': state, 'Cache-Control': cacheControl } });
     return errorResponse(error, versionOf(c), withGathered(c));
   }
   if (matches(c.req.header('if-none-match'), entry.etag)) {

@@ -133,7 +133,7 @@ export function cached(options: CacheOptions): FrameLayer {
       if (error && UPSTREAM_FAILURES.includes(error.code) && entry && now - entry.freshUntil! <= STALE_MS) {
         outcome = { entry, state: 'STALE' };
       } else if (error?.code === 'not_found') {
-        const gone: Entry = { k: canonical, status: 404, message: error.message, extra: error.extra, etag: '', freshUntil: now + NOT_FOUND_SECONDS * 1000, maxAge: NOT_FOUND_SECONDS };
+        const gone: Entry = { k: canonical, status: 404, message: error.message, param: error.param, extra: error.extra, etag: '', freshUntil: now + NOT_FOUND_SECONDS * 1000, maxAge: NOT_FOUND_SECONDS };
         await store(key, gone, NOT_FOUND_SECONDS);
         outcome = { entry: gone, state: 'MISS' };
       } else if (error) {

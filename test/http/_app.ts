@@ -101,7 +101,7 @@ export function echoEndpoint(opts: { path?: `/${string}`; rateLimit?: number; ca
         case 'abort-timeout':
           throw new DOMException('The operation timed out.', 'TimeoutError');
         case 'notfound':
-          throw new SleeveError('not_found', `No track for ${params.query}.`);
+          throw new SleeveError('not_found', `No track for ${params.query}.`, { param: 'query' });
         case 'bug':
           throw new TypeError('cannot read properties of undefined (secret internals)');
       }
