@@ -1,11 +1,12 @@
 /**
  * @module
- * Spec §4.1–§4.4 and D15. Sources answer candidates by their own relevance; this re-ranks a
+ * Spec §4.1–§4.4, D15 and D34. Sources answer candidates by their own relevance; this re-ranks a
  * wider pool with the D15 score so an exact name outranks a more famous near match, then cuts
  * each section to `limit`.
  */
 import type { AlbumHit, Artist, MusicSource, PlaylistHit, TrackHit } from '../sources/types.ts';
-import { rankByRelevance, type Name, type Scored } from './ranking.ts';
+import { rankSearchHits, type Name, type Scored } from './ranking.ts';
+import { matchesAsTyped, typedQuery } from './typed-match.ts';
 
 export const SEARCH_TYPES = ['tracks', 'artists', 'albums', 'playlists'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -19,7 +20,7 @@ const trackNames = (t: TrackHit): Name[] => [t.title, [t.artist.name, t.title], 
 export const albumNames = (a: AlbumHit): Name[] => [a.title, [a.artist.name, a.title], [a.title, a.artist.name]];
 
 async function ranked<T>(pool: Promise<T[]>, query: string, limit: number, names: (item: T) => readonly Name[], popularity: (item: T) => number): Promise<Scored<T>[]> {
-  return rankByRelevance(await pool, query, names, popularity).slice(0, limit);
+  return rankSearchHits(await pool, query, names, popularity).slice(0, limit);
 }
 
 export function rankedTracks(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<TrackHit>[]> {
@@ -39,10 +40,15 @@ export function rankedPlaylists(music: MusicSource, query: string, limit: number
   return ranked(music.searchPlaylists(query, { limit: poolSize(limit), signal }), query, limit, (p) => [p.title], (p) => p.fans ?? 0);
 }
 
-/** Spec §4.3: matching artists, most fans first. */
+/**
+ * Spec §4.3: matching artists, most fans first; D34: those matching the query as typed before
+ * those a correction found, whatever their fans.
+ */
 export async function artistsByFans(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Artist[]> {
   const found = await music.searchArtists(query, { limit, signal });
-  return [...found].sort((a, b) => b.fans - a.fans);
+  const typed = typedQuery(query);
+  const band = new Map(found.map((a) => [a, matchesAsTyped([a.name], typed) ? 1 : 0]));
+  return [...found].sort((a, b) => band.get(b)! - band.get(a)! || b.fans - a.fans);
 }
 
 export interface SearchAllResult {
