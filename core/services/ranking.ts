@@ -234,9 +234,14 @@ export function searchRelevance(similarityValue: number, popularityValue: number
   return Math.round(raw * 10_000) / 10_000;
 }
 
-/** `rankByRelevance` in D34's bands: what the search endpoints answer. */
+/**
+ * `rankByRelevance` in D34's bands: what the search endpoints answer. `textsOf` gives every text
+ * a source matched the item by (a track's featured artists too), for the band; by default the
+ * names.
+ */
 export function rankSearchHits<T>(
   items: readonly T[], query: string, namesOf: (item: T) => readonly Name[], popularityOf: (item: T) => number,
+  textsOf: (item: T) => readonly string[] = (item) => namesOf(item).flatMap((n) => (typeof n === 'string' ? [n] : [...n])),
 ): Scored<T>[] {
   const max = Math.max(0, ...items.map(popularityOf));
   const q = prepare(query);
@@ -244,7 +249,7 @@ export function rankSearchHits<T>(
   return items
     .map((item) => {
       const names = namesOf(item);
-      const asTyped = matchesAsTyped(names.flatMap((n) => (typeof n === 'string' ? [n] : [...n])), typed);
+      const asTyped = matchesAsTyped(textsOf(item), typed);
       return { item, score: searchRelevance(similarityTo(names, q), popularity(popularityOf(item), max), asTyped, typed.short) };
     })
     .sort((a, b) => b.score - a.score);
