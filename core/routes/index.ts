@@ -19,6 +19,7 @@ import { errorsList } from './meta.ts';
 import { docsFile, docsPage, docsSlash } from './docs.ts';
 import { metrics } from './metrics.ts';
 import { landing, llms, openApi } from './self.ts';
+import { searchSuggest } from './suggest.ts';
 
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then spec
@@ -34,6 +35,7 @@ export const endpoints = [
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
   errorsList, batch, metrics,
   landing, openApi, llms, docsPage, docsSlash, docsFile,
+  searchSuggest,
 ] as const;
 
 /** The route table's type: what the client and the docs are generated from. */

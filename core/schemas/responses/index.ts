@@ -10,3 +10,4 @@ export * from './search.ts';
 export * from './tracks.ts';
 export * from './resolve.ts';
 export * from './service.ts';
+export * from './suggest.ts';
