@@ -79,6 +79,9 @@ function build(sorted: readonly IndexedDoc[], add: (term: string) => void): Post
   return { size: sorted.length, words: order.map((id) => words[id]!), listStart, entries, recordStart, recordWords };
 }
 
+/** How many records a filtered search asks its filter about, at most. */
+const FILTER_BUDGET = 1000;
+
 export function createTextIndex(docs: Iterable<IndexedDoc>): TextIndex {
   const sorted = [...docs].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
   const ids = sorted.map((d) => d.id);
@@ -97,7 +100,10 @@ export function createTextIndex(docs: Iterable<IndexedDoc>): TextIndex {
       if (limit <= 0) return [];
       const found: number[] = [];
       const seen = new Set<number>();
-      const accept = (ordinal: number): boolean => !seen.has(ordinal) && (!filter || filter(ids[ordinal]!));
+      // A filter (the artist of `/track/info?artist=`) is asked of at most FILTER_BUDGET records:
+      // a query's words may be common, and a filter costs more than a list step.
+      let filtered = 0;
+      const accept = (ordinal: number): boolean => !seen.has(ordinal) && (!filter || (filtered++ < FILTER_BUDGET && filter(ids[ordinal]!)));
       /** One step: adds what it finds to the answer, unless the steps before found enough. */
       const step = (ranges: readonly WordRange[], namesFirst: boolean): void => {
         const need = limit - found.length;

@@ -56,6 +56,24 @@ function trigrams(term: string): string[] {
   return out;
 }
 
+/**
+ * The letters a word has, one bit each (code unit mod 32: letters sharing a bit only let more
+ * words through). An edit changes at most two of them (a swap none), so two words whose sets
+ * differ by more than `2 * d` letters are not within d: checked in a few steps before the
+ * distance itself, it spares most comparisons when no close word exists (#13).
+ */
+function letters(term: string): number {
+  let mask = 0;
+  for (let i = 0; i < term.length; i++) mask |= 1 << (term.charCodeAt(i) & 31);
+  return mask;
+}
+
+function bitCount(n: number): number {
+  n -= (n >>> 1) & 0x55555555;
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 /** A triple's list of words of one length. */
 const gramKey = (gram: string, length: number): string => `${gram}${length}`;
 
@@ -63,6 +81,8 @@ export function createVocabulary(): Vocabulary {
   const counts = new Map<string, number>();
   const terms: string[] = [];
   const grams = new Map<string, number[]>();
+  /** Each term's `letters`, by term id. */
+  let masks = new Int32Array(1024);
   let sorted: string[] | undefined;
   let shared = new Uint16Array(0);
 
@@ -104,12 +124,13 @@ export function createVocabulary(): Vocabulary {
       byShared[Math.min(shared[id]!, own.length)]!.push(id);
       shared[id] = 0;
     }
+    const ownLetters = letters(term);
     let best: string | null = null, bestDistance = max + 1, bestCount = 0;
     for (let n = own.length; n >= Math.max(1, own.length - 4 * Math.min(max, bestDistance)); n--) {
       for (const id of byShared[n]!) {
         const candidate = terms[id]!;
         const reach = Math.min(max, bestDistance);
-        if (Math.abs(candidate.length - term.length) > reach) continue;
+        if (Math.abs(candidate.length - term.length) > reach || bitCount(masks[id]! ^ ownLetters) > 2 * reach) continue;
         const distance = editDistance(term, candidate, reach);
         if (distance > reach) continue;
         const count = counts.get(candidate)!;
@@ -133,6 +154,12 @@ export function createVocabulary(): Vocabulary {
       counts.set(term, 1);
       sorted = undefined;
       const id = terms.push(term) - 1;
+      if (id === masks.length) {
+        const grown = new Int32Array(id * 2);
+        grown.set(masks);
+        masks = grown;
+      }
+      masks[id] = letters(term);
       for (const g of trigrams(term)) {
         const key = gramKey(g, term.length);
         const list = grams.get(key);
