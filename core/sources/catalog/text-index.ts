@@ -9,7 +9,9 @@
  * 1. Every word as typed, the last one whole; then the last one as a prefix (it may be half
  *    typed). Records matching in their main text (title, name) come first.
  * 2. Misspelt words corrected (`vocabulary.ts`), every word again.
- * 3. All words but one (as typed, or corrected).
+ * 3. All words but one (as typed, or corrected), for queries of up to MAX_PARTIAL words.
+ *
+ * Corrections are tried for up to MAX_CORRECTIONS unknown words: more is no typo, and each costs.
  *
  * A query of one or two characters is a prefix only: records with a word starting with it,
  * most popular first. FlexSearch served here until its lists, walked to their end for a common
@@ -79,6 +81,12 @@ function build(sorted: readonly IndexedDoc[], add: (term: string) => void): Post
   return { size: sorted.length, words: order.map((id) => words[id]!), listStart, entries, recordStart, recordWords };
 }
 
+/** How many unknown words a query may have and still be corrected. */
+const MAX_CORRECTIONS = 4;
+
+/** Up to how many words a query may drop one of them (one walk per word dropped). */
+const MAX_PARTIAL = 8;
+
 /** How many records a filtered search asks its filter about, at most. */
 const FILTER_BUDGET = 1000;
 
@@ -125,9 +133,11 @@ export function createTextIndex(docs: Iterable<IndexedDoc>): TextIndex {
       step([...head, whole(last)], true);
       step([...head, prefixRange(postings, last)], true);
       // Corrections only for words the index does not have: a known word is never replaced.
-      const resolved = terms.map((t) => (rank.has(t) ? t : vocabulary.resolve(t, false)));
+      // A query of many unknown words is no typo: past MAX_CORRECTIONS none is corrected (a bound on the work).
+      const correcting = terms.filter((t) => !rank.has(t)).length <= MAX_CORRECTIONS;
+      const resolved = terms.map((t) => (rank.has(t) ? t : correcting ? vocabulary.resolve(t, false) : null));
       if (resolved.some((t, i) => t !== terms[i])) step(resolved.map((t) => (t === null ? { lo: 0, hi: 0 } : whole(t))), true);
-      if (terms.length > 1) {
+      if (terms.length > 1 && terms.length <= MAX_PARTIAL) {
         const best = resolved.map((t, i) => (t === null ? whole(terms[i]!) : whole(t)));
         for (let drop = terms.length - 1; drop >= 0; drop--) step(best.filter((_, i) => i !== drop), true);
       }
