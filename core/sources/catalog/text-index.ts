@@ -132,6 +132,7 @@ export function createTextIndex(docs: Iterable<IndexedDoc>): TextIndex {
       const last = terms.at(-1)!;
       step([...head, whole(last)], true);
       step([...head, prefixRange(postings, last)], true);
+      if (found.length >= limit) return found.map((o) => ids[o]!);
       // Corrections only for words the index does not have: a known word is never replaced.
       // A query of many unknown words is no typo: past MAX_CORRECTIONS none is corrected (a bound on the work).
       const correcting = terms.filter((t) => !rank.has(t)).length <= MAX_CORRECTIONS;
