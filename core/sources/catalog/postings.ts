@@ -3,9 +3,10 @@
  * The catalogue index's word lists and the walk that matches a query against them. Records are
  * numbered most popular first (their ordinal), and every list is in ordinal order, so a walk
  * meets matches most popular first and can stop once it has the page it was asked for: a
- * common word's list (a tenth of the catalogue at 1M tracks) is never read to its end for a
- * page of 25 (issue #13). An entry is `ordinal * 2 + inName`: whether the word is in the
- * record's main text (title, name) rather than only in its secondary text (artist names).
+ * common word's list (a tenth of the catalogue at 1M tracks) is read only as far as the page
+ * needs, to its end only when few of its records hold the query in their title, and then as a
+ * loop over integers (issue #13). An entry is `ordinal * 2 + inName`: whether the word is in
+ * the record's main text (title, name) rather than only in its secondary text (artist names).
  */
 
 export interface Postings {
