@@ -8,7 +8,8 @@
  *
  * 1. Every word as typed, the last one whole; then the last one as a prefix (it may be half
  *    typed). Records matching in their main text (title, name) come first.
- * 2. Misspelt words corrected (`vocabulary.ts`), every word again.
+ * 2. Misspelt words corrected (`vocabulary.ts`), every word again. A word the catalogue knows
+ *    (in any index: `TextIndexOptions.known`) is not misspelt and is never corrected.
  * 3. All words but one (as typed, or corrected), for queries of up to MAX_PARTIAL words.
  *
  * Corrections are tried for up to MAX_CORRECTIONS unknown words: more is no typo, and each costs.
@@ -34,7 +35,18 @@ export interface IndexedDoc {
 export interface TextIndex {
   /** Ids best-first; the same query always answers the same order. */
   search(query: string, limit: number, filter?: (id: number) => boolean): number[];
+  /** Whether `term` (folded) is one of this index's words. */
+  has(term: string): boolean;
   readonly size: number;
+}
+
+export interface TextIndexOptions {
+  /**
+   * Whether the catalogue knows a word in any of its indexes: such a word is what was meant,
+   * not a misspelling, and is never corrected here (`love` is a title word; the artists index
+   * has none, but `tove` is no answer to it). Default: this index's own words.
+   */
+  known?: (term: string) => boolean;
 }
 
 function build(sorted: readonly IndexedDoc[], add: (term: string) => void): Postings {
@@ -90,7 +102,7 @@ const MAX_PARTIAL = 8;
 /** How many records a filtered search asks its filter about, at most. */
 const FILTER_BUDGET = 1000;
 
-export function createTextIndex(docs: Iterable<IndexedDoc>): TextIndex {
+export function createTextIndex(docs: Iterable<IndexedDoc>, options: TextIndexOptions = {}): TextIndex {
   const sorted = [...docs].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
   const ids = sorted.map((d) => d.id);
   const vocabulary = createVocabulary();
@@ -102,8 +114,10 @@ export function createTextIndex(docs: Iterable<IndexedDoc>): TextIndex {
     return r === undefined ? { lo: 0, hi: 0 } : { lo: r, hi: r + 1 };
   };
 
+  const known = options.known ?? ((term: string) => rank.has(term));
   return {
     size: sorted.length,
+    has: (term) => rank.has(term),
     search(query, limit, filter) {
       if (limit <= 0) return [];
       const found: number[] = [];
@@ -133,10 +147,10 @@ export function createTextIndex(docs: Iterable<IndexedDoc>): TextIndex {
       step([...head, whole(last)], true);
       step([...head, prefixRange(postings, last)], true);
       if (found.length >= limit) return found.map((o) => ids[o]!);
-      // Corrections only for words the index does not have: a known word is never replaced.
+      // Corrections only for words the catalogue does not know: a known word is never replaced.
       // A query of many unknown words is no typo: past MAX_CORRECTIONS none is corrected (a bound on the work).
       const correcting = terms.filter((t) => !rank.has(t)).length <= MAX_CORRECTIONS;
-      const resolved = terms.map((t) => (rank.has(t) ? t : correcting ? vocabulary.resolve(t, false) : null));
+      const resolved = terms.map((t) => (rank.has(t) ? t : correcting && !known(t) ? vocabulary.resolve(t, false) : null));
       if (resolved.some((t, i) => t !== terms[i])) step(resolved.map((t) => (t === null ? { lo: 0, hi: 0 } : whole(t))), true);
       if (terms.length > 1 && terms.length <= MAX_PARTIAL) {
         const best = resolved.map((t, i) => (t === null ? whole(terms[i]!) : whole(t)));
