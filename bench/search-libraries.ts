@@ -21,8 +21,10 @@ type Search = (query: string) => number[] | Promise<number[]>;
 interface Doc { id: number; name: string; extra: string; popularity: number }
 
 const LIBRARIES: Record<string, (docs: Doc[]) => Promise<Search>> = {
-  // Production: core/sources/catalog/text-index.ts (FlexSearch strict + vocabulary correction).
-  'flexsearch+vocabulary': async (docs) => {
+  // Production: core/sources/catalog/text-index.ts. It was FlexSearch strict + vocabulary
+  // correction when bench/search-libraries.md was measured; since D33 (#13) it is Sleeve's own
+  // popularity-ordered word lists + the same vocabulary.
+  'sleeve-index': async (docs) => {
     const index = createTextIndex(docs);
     return (q) => index.search(q, 10);
   },

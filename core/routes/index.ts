@@ -13,6 +13,7 @@ import { playlistGenerate, playlistInfo } from './playlist.ts';
 import { resolve } from './resolve.ts';
 import { nowPlaying, nowPlayingSocket } from './radio.ts';
 import { searchAlbums, searchAll, searchArtist, searchPlaylists } from './search.ts';
+import { searchSuggest } from './suggest.ts';
 import { mediaPreview, trackPreview } from './preview.ts';
 import { trackHot, trackInfo, trackIsrc, trackRelated } from './track.ts';
 import { errorsList } from './meta.ts';
@@ -33,7 +34,7 @@ import { genreChart } from './genre-chart.ts';
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then spec
  * §4.1–§4.19 with the D12/D14 extras, the service's own and its self-description, then the
- * endpoints §4.21 only names (D19, D21–D32). Kept as a tuple so the typed client
+ * endpoints §4.21 only names (D19, D21–D33). Kept as a tuple so the typed client
  * (`sleeve/client`) knows each path's parameters and answer.
  */
 export const endpoints = [
@@ -45,8 +46,8 @@ export const endpoints = [
   nowPlaying, nowPlayingSocket, cover, artistImage, mediaImage,
   errorsList, batch, metrics,
   landing, openApi, llms, docsPage, docsSlash, docsFile,
-  // Music (D21–D23), lyrics and knowledge (D24–D26), radio and roadmap (D27, D28), cards (D29), AI (D30–D32).
-  artistAlbums, trackCredits, recommendations, genreChart, editorialSelection, editorialCharts, mediaPreview,
+  // Suggestions (D33), music (D21–D23), lyrics and knowledge (D24–D26), radio and roadmap (D27, D28), cards (D29), AI (D30–D32).
+  searchSuggest, artistAlbums, trackCredits, recommendations, genreChart, editorialSelection, editorialCharts, mediaPreview,
   lyrics, lyricsSearch, artistBiography, artistKnowledgebase,
   live, listen, roadmap, shareCard, og,
   chat, assistant, aiTrackInsights, aiLyricsExplain, aiArtistSummary, aiSimilarBecause,

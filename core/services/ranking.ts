@@ -6,6 +6,8 @@
  * popularity only orders items within the same band. Pure: sources' order breaks ties.
  */
 
+import { matchesAsTyped, typedQuery } from './typed-match.ts';
+
 const EXACT_FLOOR = 0.7;
 const EXACT_POPULARITY = 0.3;
 const NEAR_SIMILARITY = 0.55;
@@ -211,6 +213,45 @@ export function rankByRelevance<T>(
   const q = prepare(query);
   return items
     .map((item) => ({ item, score: relevance(similarityTo(namesOf(item), q), popularity(popularityOf(item), max)) }))
+    .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * D33 bands for search answers. An exact name scores as `relevance` has it (0.7..1); a name
+ * that holds the query as typed (`typed-match.ts`) scores 0.35..0.69; anything found only
+ * through a correction or with a word missing scores 0..0.34, below every match as typed. Inside
+ * a band the D15 blend orders, scaled to the band; a query of one or two characters has no
+ * useful similarity, so its matches are ordered by popularity alone.
+ */
+const TYPED_FLOOR = 0.35;
+const BAND_SPAN = 0.34;
+const NEAR_TOP = NEAR_SIMILARITY * 0.99 + NEAR_POPULARITY;
+
+export function searchRelevance(similarityValue: number, popularityValue: number, asTyped: boolean, short: boolean): number {
+  if (similarityValue === 1) return relevance(1, popularityValue);
+  const blend = (short ? 0 : similarityValue * NEAR_SIMILARITY) + popularityValue * NEAR_POPULARITY;
+  const raw = (asTyped ? TYPED_FLOOR : 0) + (blend / NEAR_TOP) * BAND_SPAN;
+  return Math.round(raw * 10_000) / 10_000;
+}
+
+/**
+ * `rankByRelevance` in D33's bands: what the search endpoints answer. `textsOf` gives every text
+ * a source matched the item by (a track's featured artists too), for the band; by default the
+ * names.
+ */
+export function rankSearchHits<T>(
+  items: readonly T[], query: string, namesOf: (item: T) => readonly Name[], popularityOf: (item: T) => number,
+  textsOf: (item: T) => readonly string[] = (item) => namesOf(item).flatMap((n) => (typeof n === 'string' ? [n] : [...n])),
+): Scored<T>[] {
+  const max = Math.max(0, ...items.map(popularityOf));
+  const q = prepare(query);
+  const typed = typedQuery(query);
+  return items
+    .map((item) => {
+      const names = namesOf(item);
+      const asTyped = matchesAsTyped(textsOf(item), typed);
+      return { item, score: searchRelevance(similarityTo(names, q), popularity(popularityOf(item), max), asTyped, typed.short) };
+    })
     .sort((a, b) => b.score - a.score);
 }
 

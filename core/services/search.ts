@@ -1,11 +1,12 @@
 /**
  * @module
- * Spec §4.1–§4.4 and D15. Sources answer candidates by their own relevance; this re-ranks a
+ * Spec §4.1–§4.4, D15 and D33. Sources answer candidates by their own relevance; this re-ranks a
  * wider pool with the D15 score so an exact name outranks a more famous near match, then cuts
  * each section to `limit`.
  */
-import type { AlbumHit, Artist, MusicSource, PlaylistHit, TrackHit } from '../sources/types.ts';
-import { rankByRelevance, type Name, type Scored } from './ranking.ts';
+import { creditsOf, type AlbumHit, type Artist, type MusicSource, type PlaylistHit, type TrackHit } from '../sources/types.ts';
+import { rankSearchHits, type Name, type Scored } from './ranking.ts';
+import { matchesAsTyped, typedQuery } from './typed-match.ts';
 
 export const SEARCH_TYPES = ['tracks', 'artists', 'albums', 'playlists'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -18,12 +19,17 @@ const trackNames = (t: TrackHit): Name[] => [t.title, [t.artist.name, t.title], 
 /** The names an album answers to: its title, alone or with its artist's name either side. */
 export const albumNames = (a: AlbumHit): Name[] => [a.title, [a.artist.name, a.title], [a.title, a.artist.name]];
 
-async function ranked<T>(pool: Promise<T[]>, query: string, limit: number, names: (item: T) => readonly Name[], popularity: (item: T) => number): Promise<Scored<T>[]> {
-  return rankByRelevance(await pool, query, names, popularity).slice(0, limit);
+async function ranked<T>(
+  pool: Promise<T[]>, query: string, limit: number, names: (item: T) => readonly Name[], popularity: (item: T) => number, texts?: (item: T) => readonly string[],
+): Promise<Scored<T>[]> {
+  return rankSearchHits(await pool, query, names, popularity, texts).slice(0, limit);
 }
 
+/** Every text a track is searched by (D33's band): its title and every credited artist. */
+const trackTexts = (t: TrackHit): string[] => [t.title, ...creditsOf(t).map((a) => a.name)];
+
 export function rankedTracks(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<TrackHit>[]> {
-  return ranked(music.searchTracks(query, { limit: poolSize(limit), signal }), query, limit, trackNames, (t) => t.rank);
+  return ranked(music.searchTracks(query, { limit: poolSize(limit), signal }), query, limit, trackNames, (t) => t.rank, trackTexts);
 }
 
 export function rankedArtists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Artist>[]> {
@@ -36,13 +42,18 @@ export function rankedAlbums(music: MusicSource, query: string, limit: number, s
 
 /** User and editorial playlists alike (spec §4.4); followers stand for popularity. */
 export function rankedPlaylists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<PlaylistHit>[]> {
-  return ranked(music.searchPlaylists(query, { limit: poolSize(limit), signal }), query, limit, (p) => [p.title], (p) => p.fans ?? 0);
+  return ranked(music.searchPlaylists(query, { limit: poolSize(limit), signal }), query, limit, (p) => [p.title], (p) => p.fans ?? 0, (p) => [p.title, p.creator.name]);
 }
 
-/** Spec §4.3: matching artists, most fans first. */
+/**
+ * Spec §4.3: matching artists, most fans first; D33: those matching the query as typed before
+ * those a correction found, whatever their fans.
+ */
 export async function artistsByFans(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Artist[]> {
   const found = await music.searchArtists(query, { limit, signal });
-  return [...found].sort((a, b) => b.fans - a.fans);
+  const typed = typedQuery(query);
+  const band = new Map(found.map((a) => [a, matchesAsTyped([a.name], typed) ? 1 : 0]));
+  return [...found].sort((a, b) => band.get(b)! - band.get(a)! || b.fans - a.fans);
 }
 
 export interface SearchAllResult {

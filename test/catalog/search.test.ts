@@ -5,6 +5,9 @@ import { createCatalogSources } from '../../core/sources/catalog/index.ts';
 import { creditsOf } from '../../core/sources/types.ts';
 import { catalogText } from '../../core/sources/catalog/write.ts';
 import { createVocabulary, editDistance } from '../../core/sources/catalog/vocabulary.ts';
+import { createTextIndex } from '../../core/sources/catalog/text-index.ts';
+import { fold, searchTerms } from '../../core/sources/catalog/fold.ts';
+import { createRandom } from '../../core/sources/catalog/random.ts';
 
 const data = generateCatalog({ tracks: 4000, seed: 'search-test' });
 const { music } = createCatalogSources({ catalog: catalogText(data) });
@@ -53,6 +56,25 @@ describe('catalogue search', () => {
     const found = await music.searchTracks(target.title, { limit: 5, artist: artist.toUpperCase() });
     expect(found.map((t) => t.id)).toContain(target.id);
     for (const t of found) expect(creditsOf(t).map((a) => a.id)).toContain(target.artistId);
+  });
+
+  it('D33: words as typed answer the records holding them all, in their title first, each part most popular first (against a scan)', () => {
+    const names = new Map(data.artists.map((a) => [a.id, a.name]));
+    const docs = data.tracks.map((t) => ({ id: t.id, name: t.title, extra: [t.artistId, ...t.featured].map((id) => names.get(id)!).join(' '), popularity: t.rank }));
+    const index = createTextIndex(docs);
+    const byPopularity = [...docs].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+    const r = createRandom('walk-check');
+    for (let n = 0; n < 200; n++) {
+      const doc = docs[Math.floor(r.next() * docs.length)]!;
+      // Words of three letters or more: one or two letters are a prefix query (tested in search-rules).
+      const words = [...new Set(searchTerms(`${doc.name} ${doc.extra}`))].filter((w) => w.length >= 3);
+      if (words.length === 0) continue;
+      const query = words.length > 1 && r.next() < 0.7 ? [words[0]!, words.at(-1)!] : [words[Math.floor(r.next() * words.length)]!];
+      const holding = byPopularity.filter((d) => query.every((w) => searchTerms(`${d.name} ${d.extra}`).includes(w)));
+      const inTitle = (d: (typeof docs)[number]) => query.every((w) => fold(d.name).split(' ').includes(w));
+      const expected = [...holding.filter(inTitle), ...holding.filter((d) => !inTitle(d))].slice(0, 10).map((d) => d.id);
+      expect(index.search(query.join(' '), 10).slice(0, expected.length), query.join(' ')).toEqual(expected);
+    }
   });
 
   it('answers nothing for a query of punctuation only', async () => {

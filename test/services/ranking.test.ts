@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold, popularity, rankByRelevance, relevance, similarity } from '../../core/services/ranking.ts';
+import { fold, popularity, rankByRelevance, rankSearchHits, relevance, searchRelevance, similarity } from '../../core/services/ranking.ts';
 
 describe('D15 ranking', () => {
   it('folds case, accents and punctuation', () => {
@@ -44,5 +44,24 @@ describe('D15 ranking', () => {
   it('keeps the source order on equal scores', () => {
     const ranked = rankByRelevance([{ n: 'a', id: 1 }, { n: 'a', id: 2 }], 'b', (i) => [i.n], () => 0);
     expect(ranked.map((r) => r.item.id)).toEqual([1, 2]);
+  });
+});
+
+describe('D33 bands', () => {
+  it('an exact name outranks any match as typed, which outranks anything a correction found', () => {
+    for (const similarity of [0, 0.5, 0.99]) {
+      for (const pop of [0, 0.5, 1]) {
+        for (const other of [0, 1]) {
+          expect(searchRelevance(1, 0, true, false)).toBeGreaterThan(searchRelevance(similarity, pop, true, false));
+          expect(searchRelevance(0, 0, true, false)).toBeGreaterThan(searchRelevance(similarity, other, false, false));
+        }
+      }
+    }
+  });
+
+  it('a short query ranks its matches by popularity alone', () => {
+    expect(searchRelevance(0.9, 0.2, true, true)).toBeLessThan(searchRelevance(0, 0.3, true, true));
+    const ranked = rankSearchHits([{ n: 'Lonely Road', p: 5 }, { n: 'Lo', p: 1 }, { n: 'Long Lost Lovers', p: 50 }, { n: 'Halo', p: 900 }], 'lo', (i) => [i.n], (i) => i.p);
+    expect(ranked.map((r) => r.item.n)).toEqual(['Lo', 'Long Lost Lovers', 'Lonely Road', 'Halo']);
   });
 });

@@ -17,3 +17,4 @@ export * from './roadmap.ts';
 export * from './editorial.ts';
 export * from './credits.ts';
 export * from './recommendations.ts';
+export * from './suggest.ts';

@@ -33,3 +33,12 @@ export function searchTerms(text: string): string[] {
   const kept = all.filter((t) => !STOPWORDS.has(t));
   return kept.length > 0 ? kept : all;
 }
+
+/** D33: a query this short (folded) is the start of a word only: too short to correct or to compare. */
+export const SHORT_QUERY = 2;
+
+/** The folded query when it is short (one or two characters, one word), else null. */
+export function shortPrefix(query: string): string | null {
+  const folded = fold(query);
+  return folded.length > 0 && folded.length <= SHORT_QUERY && !folded.includes(' ') ? folded : null;
+}

@@ -4,7 +4,9 @@
  * corrected to the most frequent indexed word within one edit (two for words of seven letters
  * or more, a swap of neighbours counting as one), and a last word typed halfway is completed to
  * its most frequent completion. Candidates for a correction come from shared letter triples, so
- * a lookup compares a few hundred words, not the whole vocabulary.
+ * a lookup compares a few hundred words, not the whole vocabulary; the triples' lists are kept
+ * per word length, so a lookup reads only the words of a length within reach (at 1M tracks a
+ * common triple's list holds tens of thousands of words, mostly of other lengths: #13).
  */
 
 export interface Vocabulary {
@@ -54,10 +56,33 @@ function trigrams(term: string): string[] {
   return out;
 }
 
+/**
+ * The letters a word has, one bit each (code unit mod 32: letters sharing a bit only let more
+ * words through). An edit changes at most two of them (a swap none), so two words whose sets
+ * differ by more than `2 * d` letters are not within d: checked in a few steps before the
+ * distance itself, it spares most comparisons when no close word exists (#13).
+ */
+function letters(term: string): number {
+  let mask = 0;
+  for (let i = 0; i < term.length; i++) mask |= 1 << (term.charCodeAt(i) & 31);
+  return mask;
+}
+
+function bitCount(n: number): number {
+  n -= (n >>> 1) & 0x55555555;
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** A triple's list of words of one length. */
+const gramKey = (gram: string, length: number): string => `${gram}${length}`;
+
 export function createVocabulary(): Vocabulary {
   const counts = new Map<string, number>();
   const terms: string[] = [];
   const grams = new Map<string, number[]>();
+  /** Each term's `letters`, by term id. */
+  let masks = new Int32Array(1024);
   let sorted: string[] | undefined;
   let shared = new Uint16Array(0);
 
@@ -82,19 +107,32 @@ export function createVocabulary(): Vocabulary {
     const own = trigrams(term);
     const touched: number[] = [];
     for (const g of own) {
-      for (const id of grams.get(g) ?? []) {
-        const seen = shared[id]!;
-        shared[id] = seen + 1;
-        if (seen === 0) touched.push(id);
+      for (let length = term.length - max; length <= term.length + max; length++) {
+        for (const id of grams.get(gramKey(g, length)) ?? []) {
+          const seen = shared[id]!;
+          shared[id] = seen + 1;
+          if (seen === 0) touched.push(id);
+        }
       }
     }
-    // Each edit changes at most three triples (a swap four): fewer shared ones cannot be within reach.
-    const needed = Math.max(1, own.length - 4 * max);
-    let best: string | null = null, bestDistance = max + 1, bestCount = 0;
+    // Each edit changes at most three triples (a swap four): a word sharing fewer than
+    // `own.length - 4 * d` cannot be within d. Words are tried most shared triples first, so a
+    // close word is met early and then bounds the rest (at 1M tracks a seven-letter typo has
+    // some 16,000 words of reach to compare otherwise: #13). The answer is the same as trying all.
+    const byShared: number[][] = Array.from({ length: own.length + 1 }, () => []);
     for (const id of touched) {
-      const candidate = terms[id]!;
-      if (shared[id]! >= needed && Math.abs(candidate.length - term.length) <= max) {
-        const distance = editDistance(term, candidate, max);
+      byShared[Math.min(shared[id]!, own.length)]!.push(id);
+      shared[id] = 0;
+    }
+    const ownLetters = letters(term);
+    let best: string | null = null, bestDistance = max + 1, bestCount = 0;
+    for (let n = own.length; n >= Math.max(1, own.length - 4 * Math.min(max, bestDistance)); n--) {
+      for (const id of byShared[n]!) {
+        const candidate = terms[id]!;
+        const reach = Math.min(max, bestDistance);
+        if (Math.abs(candidate.length - term.length) > reach || bitCount(masks[id]! ^ ownLetters) > 2 * reach) continue;
+        const distance = editDistance(term, candidate, reach);
+        if (distance > reach) continue;
         const count = counts.get(candidate)!;
         if (distance < bestDistance || (distance === bestDistance && (count > bestCount || (count === bestCount && candidate < best!)))) {
           best = candidate;
@@ -102,7 +140,6 @@ export function createVocabulary(): Vocabulary {
           bestCount = count;
         }
       }
-      shared[id] = 0;
     }
     return bestDistance <= max ? best : null;
   };
@@ -117,10 +154,17 @@ export function createVocabulary(): Vocabulary {
       counts.set(term, 1);
       sorted = undefined;
       const id = terms.push(term) - 1;
+      if (id === masks.length) {
+        const grown = new Int32Array(id * 2);
+        grown.set(masks);
+        masks = grown;
+      }
+      masks[id] = letters(term);
       for (const g of trigrams(term)) {
-        const list = grams.get(g);
+        const key = gramKey(g, term.length);
+        const list = grams.get(key);
         if (list) list.push(id);
-        else grams.set(g, [id]);
+        else grams.set(key, [id]);
       }
     },
     resolve(term, last) {
