@@ -15,23 +15,12 @@
 import type { Logger } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
 import type { CardFiles } from './files.ts';
+import { keptOnSuccess } from '../kept-on-success.ts';
 
 type ResvgModule = typeof import('@resvg/resvg-wasm');
 
 const UNREADABLE =
   'PNG cards need the files of @resvg/resvg-wasm and dejavu-fonts-ttf, which this deployment cannot read. Ask for format=svg, install those packages beside Sleeve and let them be read, or pass createSleeve({ cardFiles }).';
-
-/** Made on first call and kept; a failure is forgotten, so the next call tries again. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let kept: Promise<T> | undefined;
-  return () => {
-    if (kept === undefined) {
-      kept = make();
-      kept.catch(() => (kept = undefined));
-    }
-    return kept;
-  };
-}
 
 /** The one instantiated module of this process (see the module). */
 let instantiated: Promise<ResvgModule> | undefined;
@@ -54,7 +43,7 @@ export interface PngRenderer {
 
 export function pngRenderer(read: CardFiles, log: Logger): PngRenderer {
   let told = false;
-  const fonts = once(() => Promise.all([read('DejaVuSans.ttf'), read('DejaVuSans-Bold.ttf')]));
+  const fonts = keptOnSuccess(() => Promise.all([read('DejaVuSans.ttf'), read('DejaVuSans-Bold.ttf')]));
   return {
     async render(svg) {
       let module: ResvgModule;

@@ -13,6 +13,7 @@ import { hash64 } from '../hash.ts';
 import { INIT_SCRIPT } from './init-script.ts';
 import { PAGE_CSS, pageHtml } from './page.ts';
 import type { DocsFiles } from './swagger-ui-dist.ts';
+import { keptOnSuccess } from '../kept-on-success.ts';
 
 export interface DocsFile {
   body: string | Uint8Array<ArrayBuffer>;
@@ -51,18 +52,6 @@ export const DOCS_FILE_NAMES: readonly string[] = [...PACKAGE_FILES.keys(), ...O
 const UNREADABLE =
   'The API reference page needs the files of the swagger-ui-dist package, which this deployment cannot read. Install swagger-ui-dist beside Sleeve and let it be read, or pass createSleeve({ docsFiles }).';
 
-/** Made on first call and kept; a failure is forgotten, so the next call tries again. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let kept: Promise<T> | undefined;
-  return () => {
-    if (kept === undefined) {
-      kept = make();
-      kept.catch(() => (kept = undefined));
-    }
-    return kept;
-  };
-}
-
 export function docsAssets(read: DocsFiles, log: Logger): DocsAssets {
   let told = false;
   const unreadable = (name: string) => (cause: unknown): never => {
@@ -72,14 +61,14 @@ export function docsAssets(read: DocsFiles, log: Logger): DocsAssets {
     throw new SleeveError('not_configured', UNREADABLE, { cause });
   };
   const packageFiles = new Map(
-    [...PACKAGE_FILES.keys(), 'package.json'].map((name) => [name, once(() => read(name).then((bytes) => new Uint8Array(bytes), unreadable(name)))] as const),
+    [...PACKAGE_FILES.keys(), 'package.json'].map((name) => [name, keptOnSuccess(() => read(name).then((bytes) => new Uint8Array(bytes), unreadable(name)))] as const),
   );
 
-  const token = once(async () => {
+  const token = keptOnSuccess(async () => {
     const { version } = JSON.parse(new TextDecoder().decode(await packageFiles.get('package.json')!())) as { version?: unknown };
     return hash64(`swagger-ui-dist@${String(version)}\n${INIT_SCRIPT}\n${PAGE_CSS}\n${pageHtml('')}`);
   });
-  const page = once(async () => {
+  const page = keptOnSuccess(async () => {
     const body = pageHtml(await token());
     return { body, type: 'text/html; charset=utf-8', etag: `"${hash64(body)}"` };
   });

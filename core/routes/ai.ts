@@ -11,7 +11,7 @@
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { idParam, isrcParam, optionalText, requiredText } from '../schemas/params.ts';
+import { artistOrId, idParam, isrcParam, requiredText, trackIdOrIsrc } from '../schemas/params.ts';
 import { artistSummarySchema, lyricsExplainSchema, similarBecauseSchema, trackInsightsSchema } from '../schemas/responses/index.ts';
 import { AI_CACHE_SECONDS, AI_GENERATIONS } from '../services/ai/budgets.ts';
 import { aiTrack, artistFacts, comparisonFacts, discographyFacts, fullTrackFacts, relatedFacts, serviceFacts, similarArtistFacts, topTrackFacts } from '../services/ai/facts.ts';
@@ -35,10 +35,7 @@ async function trackByIsrcOrId(deps: Deps, q: { isrc?: string; id?: number }, si
   return track;
 }
 
-const insightsParams = v.pipe(
-  v.object({ isrc: v.optional(isrcParam('isrc')), id: v.optional(idParam('id')) }),
-  v.forward(v.check((p) => p.isrc !== undefined || p.id !== undefined, 'give isrc or id (a track id)'), ['isrc'] as never),
-);
+const insightsParams = trackIdOrIsrc();
 
 export const aiTrackInsights = defineEndpoint({
   path: '/ai/track-insights',
@@ -81,10 +78,7 @@ export const aiLyricsExplain = defineEndpoint({
   },
 });
 
-const artistParams = v.pipe(
-  v.object({ artist: optionalText('artist'), id: v.optional(idParam('id')) }),
-  v.forward(v.check((p) => p.artist !== undefined || p.id !== undefined, 'give artist (a name) or id'), ['artist'] as never),
-);
+const artistParams = artistOrId();
 
 export const aiArtistSummary = defineEndpoint({
   path: '/ai/artist-summary',

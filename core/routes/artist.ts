@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { idParam, integerParam, optionalEnum, optionalText } from '../schemas/params.ts';
+import { artistOrId, integerParam, optionalEnum } from '../schemas/params.ts';
 import { artistEntry, fullArtist } from '../shape/artist.ts';
 import { discographyBody } from '../shape/discography.ts';
 import { artistAlbumsBody } from '../shape/artist-albums.ts';
@@ -15,21 +15,13 @@ import { allReleases, groupDiscography } from '../services/discography.ts';
 import { RECORD_TYPES, type MusicSource } from '../sources/types.ts';
 import { artistAlbumsSchema, artistEntrySchema, discographySchema, fullArtistSchema, listOf, topTrackSchema } from '../schemas/responses/index.ts';
 
-/** `artist` or `id`, one required; `id` wins when both are given since it skips the lookup. */
-function artistParams<E extends v.ObjectEntries>(extra: E) {
-  return v.pipe(
-    v.object({ artist: optionalText('artist'), id: v.optional(idParam('id')), ...extra }),
-    v.forward(v.check((p) => p.artist !== undefined || p.id !== undefined, 'give artist (a name) or id'), ['artist'] as never),
-  );
-}
-
 export const artistDiscography = defineEndpoint({
   path: '/artist/discography',
   summary: "An artist's releases grouped by type (albums, singles, EPs, compilations), newest first.",
   since: '2.4.0',
   rateLimit: 60,
   cache: 60 * 60,
-  params: artistParams({ type: optionalEnum('type', RECORD_TYPES), limit: integerParam('limit', 1, 400, 200) }),
+  params: artistOrId({ type: optionalEnum('type', RECORD_TYPES), limit: integerParam('limit', 1, 400, 200) }),
   example: { id: '1361', limit: '10' },
   response: discographySchema,
   async handle({ params, deps, request, base }) {
@@ -57,7 +49,7 @@ function artistList<const Path extends `/${string}`, T, O>({ path, summary, defa
     summary,
     rateLimit: 60,
     cache: 60 * 60,
-    params: artistParams({ limit: integerParam('limit', 1, 50, defaultLimit) }),
+    params: artistOrId({ limit: integerParam('limit', 1, 50, defaultLimit) }),
     example: { id: '1361', limit: '5' },
     response: listOf(item),
     async handle({ params, deps, request, base }) {
@@ -84,7 +76,7 @@ export const artistInfo = defineEndpoint({
   summary: 'One artist: counts, genres, top tracks and similar artists.',
   rateLimit: 60,
   cache: 60 * 60,
-  params: artistParams({}),
+  params: artistOrId({}),
   example: { id: '1361' },
   response: fullArtistSchema,
   async handle({ params, deps, request, base }) {
@@ -106,7 +98,7 @@ export const artistAlbums = defineEndpoint({
   description: 'By `artist` (a name) or `id` (`id` wins). An `index` past the end answers an empty page; an unknown artist is a 404.',
   rateLimit: 60,
   cache: 60 * 60,
-  params: artistParams({ limit: integerParam('limit', 1, 100, 25), index: integerParam('index', 0, 10_000, 0) }),
+  params: artistOrId({ limit: integerParam('limit', 1, 100, 25), index: integerParam('index', 0, 10_000, 0) }),
   example: { id: '1361', limit: '10' },
   response: artistAlbumsSchema,
   async handle({ params, deps, request, base }) {

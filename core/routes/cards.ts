@@ -23,7 +23,7 @@ import * as v from 'valibot';
 import { cardAnswer, CARD_FORMATS } from '../cards/answer.ts';
 import { SleeveError } from '../errors.ts';
 import { defineEndpoint, type EndpointContext } from '../http/endpoint.ts';
-import { idParam, isrcParam, optionalEnum } from '../schemas/params.ts';
+import { idParam, optionalEnum, trackIdOrIsrc } from '../schemas/params.ts';
 import { cardContent, CARD_KINDS, type CardQuery } from '../services/card.ts';
 
 const card = { public: true, batchable: false, rateLimit: 60 } as const;
@@ -60,16 +60,11 @@ export const shareCard = defineEndpoint({
   since: '2.1.1',
   summary: "A track's share card: cover, title, artists, album, key and tempo, as PNG or SVG.",
   description: 'Give `id` or `isrc` (`id` wins when both are given).',
-  params: v.object({
-    id: v.optional(idParam('id')),
-    isrc: v.optional(isrcParam('isrc')),
-    format: formatParam,
-  }),
+  params: trackIdOrIsrc({ format: formatParam }),
   example: { id: '100006189' },
   response: answer,
   async handle(ctx) {
     const { id, isrc } = ctx.params;
-    if (id === undefined && isrc === undefined) throw new SleeveError('bad_request', 'id or isrc is required', { param: 'id' });
     const missing = id !== undefined ? `No track with id ${id}.` : `No track with ISRC ${isrc}.`;
     return drawn(ctx, { kind: 'track', id, isrc: id === undefined ? isrc : undefined }, missing);
   },

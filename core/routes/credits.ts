@@ -8,14 +8,11 @@
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { idParam, isrcParam } from '../schemas/params.ts';
+import { trackIdOrIsrc } from '../schemas/params.ts';
 import { trackCreditsSchema } from '../schemas/responses/index.ts';
 import { trackCredits as trackCreditsBody } from '../shape/credits.ts';
 
-const creditParams = v.pipe(
-  v.object({ id: v.optional(idParam('id')), isrc: v.optional(isrcParam('isrc')) }),
-  v.forward(v.check((p) => p.id !== undefined || p.isrc !== undefined, 'give id or isrc'), ['id'] as never),
-);
+const creditParams = trackIdOrIsrc();
 
 export const trackCredits = defineEndpoint({
   path: '/track/credits',

@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { idParam, optionalText } from '../schemas/params.ts';
+import { artistOrId } from '../schemas/params.ts';
 import { biographySchema, knowledgebaseSchema } from '../schemas/responses/index.ts';
 import { knowledgeSource, knownArtist } from '../services/knowledge.ts';
 
@@ -19,10 +19,7 @@ const KNOWLEDGE_CACHE = 3 * 24 * 60 * 60;
 const NOT_IN_DEMO = 'Live mode only: demo mode answers 503 `not_configured` (its artists are generated; Sleeve never invents a biography).';
 const FINDING = 'The artist is found in Wikidata by name (labels and aliases), and must be a musician or band; by `id`, the music source names the artist first, and on Deezer an item carrying that Deezer artist id wins. No such artist: 404 `not_found`.';
 
-const artistParams = v.pipe(
-  v.object({ artist: optionalText('artist'), id: v.optional(idParam('id')) }),
-  v.forward(v.check((p) => p.artist !== undefined || p.id !== undefined, 'give artist (a name) or id'), ['artist'] as never),
-);
+const artistParams = artistOrId();
 
 export const artistBiography = defineEndpoint({
   path: '/artist/biography',

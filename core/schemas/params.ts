@@ -146,3 +146,22 @@ export function genreIdParam(name: string, fallback?: number): RequiredParam<num
     ? v.pipe(v.string(`${name} is required`), ...checked, wire({ type: 'integer', minimum: 0, maximum: max }))
     : v.pipe(v.optional(v.string(), String(fallback)), ...checked, wire({ type: 'integer', minimum: 0, maximum: max, default: fallback }));
 }
+
+/**
+ * `artist` (a name) or `id`, one required, with an endpoint's `extra` parameters; `id` wins
+ * when both are given since it skips the lookup (D5). Missing both: a 400 naming `artist`.
+ */
+export function artistOrId<E extends v.ObjectEntries = {}>(extra: E = {} as E) {
+  return v.pipe(
+    v.object({ artist: optionalText('artist'), id: v.optional(idParam('id')), ...extra }),
+    v.forward(v.check((p) => p.artist !== undefined || p.id !== undefined, 'give artist (a name) or id'), ['artist'] as never),
+  );
+}
+
+/** A track by `id` or `isrc`, one required (`id` wins), with `extra` parameters. Missing both: a 400 naming `id`. */
+export function trackIdOrIsrc<E extends v.ObjectEntries = {}>(extra: E = {} as E) {
+  return v.pipe(
+    v.object({ id: v.optional(idParam('id')), isrc: v.optional(isrcParam('isrc')), ...extra }),
+    v.forward(v.check((p) => p.id !== undefined || p.isrc !== undefined, 'give id or isrc (a track)'), ['id'] as never),
+  );
+}

@@ -89,7 +89,7 @@ describe('/ai/track-insights', () => {
     const unknown = await at('/ai/track-insights?isrc=ZZZZZ9999999');
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'not_found']);
     const none = await at('/ai/track-insights');
-    expect([none.status, none.body.error.param]).toEqual([400, 'isrc']);
+    expect([none.status, none.body.error.param]).toEqual([400, 'id']);
     const bad = await at('/ai/track-insights?isrc=nope');
     expect([bad.status, bad.body.error.param]).toEqual([400, 'isrc']);
     expect(model.calls).toHaveLength(0);
