@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
-import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readBody } from './body.ts';
+import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJson } from './body.ts';
 import { validate } from './params.ts';
 
 export const MAX_BATCH_BYTES: number = MAX_BODY_BYTES;
@@ -49,16 +49,7 @@ function uniqueIds(ids: readonly (string | undefined)[]): string[] {
 }
 
 export async function readBatch(request: Request, timeoutMs: number = BODY_TIMEOUT_MS): Promise<SubRequest[]> {
-  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
-    throw new SleeveError('bad_request', 'Content-Type must be application/json', { param: 'Content-Type' });
-  }
-  const text = await readBody(request, { max: MAX_BATCH_BYTES, timeoutMs });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new SleeveError('bad_request', 'The body is not valid JSON.', { param: 'body' });
-  }
+  const json = await readJson(request, { max: MAX_BATCH_BYTES, timeoutMs });
   const { requests } = validate(batchBodySchema, json);
   const origin = new URL(request.url).origin;
   const ids = uniqueIds(requests.map((r) => r.id));

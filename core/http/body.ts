@@ -79,3 +79,20 @@ export async function readBody(request: Request, options: ReadBodyOptions): Prom
     clearTimeout(timer);
   }
 }
+
+/**
+ * A JSON body (the POST endpoints: `/batch`, `/chat`): `Content-Type: application/json` or a
+ * 400 naming it, read within `max` bytes and the timeout (`readBody`), then parsed, or a 400
+ * naming `body`. What it holds is the caller's to validate.
+ */
+export async function readJson(request: Request, options: ReadBodyOptions): Promise<unknown> {
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
+    throw new SleeveError('bad_request', 'Content-Type must be application/json', { param: 'Content-Type' });
+  }
+  const text = await readBody(request, options);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SleeveError('bad_request', 'The body is not valid JSON.', { param: 'body' });
+  }
+}

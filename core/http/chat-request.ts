@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
-import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readBody } from './body.ts';
+import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJson } from './body.ts';
 import { validate } from './params.ts';
 
 export const MAX_CHAT_MESSAGES: number = 20;
@@ -44,16 +44,7 @@ export const chatBodySchema = v.object({
 export type ChatBody = v.InferOutput<typeof chatBodySchema>;
 
 export async function readChat(request: Request, timeoutMs: number = BODY_TIMEOUT_MS): Promise<ChatBody> {
-  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
-    throw new SleeveError('bad_request', 'Content-Type must be application/json', { param: 'Content-Type' });
-  }
-  const text = await readBody(request, { max: MAX_BODY_BYTES, timeoutMs });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new SleeveError('bad_request', 'The body is not valid JSON.', { param: 'body' });
-  }
+  const json = await readJson(request, { max: MAX_BODY_BYTES, timeoutMs });
   const { messages } = validate(chatBodySchema, json);
   const trimmed = messages.map((m, i) => {
     const content = m.content.trim();
