@@ -11,7 +11,7 @@
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { artistOrId, idParam, isrcParam, requiredText, trackIdOrIsrc } from '../schemas/params.ts';
+import { artistOrId, isrcParam, requiredText, trackIdOrIsrc } from '../schemas/params.ts';
 import { artistSummarySchema, lyricsExplainSchema, similarBecauseSchema, trackInsightsSchema } from '../schemas/responses/index.ts';
 import { AI_CACHE_SECONDS, AI_GENERATIONS } from '../services/ai/budgets.ts';
 import { aiTrack, artistFacts, comparisonFacts, discographyFacts, fullTrackFacts, relatedFacts, serviceFacts, similarArtistFacts, topTrackFacts } from '../services/ai/facts.ts';
@@ -19,7 +19,7 @@ import { generate, requireModel } from '../services/ai/generate.ts';
 import { lyricsGrounding } from '../services/ai/lyrics-facts.ts';
 import { artistInfoLists, requireArtist } from '../services/artist.ts';
 import { allReleases, groupDiscography } from '../services/discography.ts';
-import { resolveTrackRecord, trackDetails } from '../services/track.ts';
+import { noSuchTrack, resolveTrackRecord, trackByIdOrIsrc, trackDetails, type TrackIdOrIsrc } from '../services/track.ts';
 import type { Track } from '../sources/types.ts';
 import type { Deps } from '../deps.ts';
 
@@ -28,10 +28,9 @@ const policy = { rateLimit: 60, generations: AI_GENERATIONS, cache: AI_CACHE_SEC
 
 const TRACK_NOT_FOUND = 'No track matches; the AI routes speak only of tracks Sleeve knows.';
 
-async function trackByIsrcOrId(deps: Deps, q: { isrc?: string; id?: number }, signal: AbortSignal): Promise<Track> {
-  const { music } = deps.sources;
-  const track = q.id !== undefined ? await music.track(q.id, { signal }) : await music.trackByIsrc(q.isrc!, { signal });
-  if (!track) throw new SleeveError('not_found', q.id !== undefined ? `No track with id ${q.id}.` : `No track with ISRC ${q.isrc}.`);
+async function knownTrack(deps: Deps, q: TrackIdOrIsrc, signal: AbortSignal): Promise<Track> {
+  const track = await trackByIdOrIsrc(deps.sources.music, q, signal);
+  if (!track) throw new SleeveError('not_found', noSuchTrack(q));
   return track;
 }
 
@@ -47,7 +46,7 @@ export const aiTrackInsights = defineEndpoint({
   response: trackInsightsSchema,
   async handle({ params, deps, request, degraded, spendGeneration }) {
     const model = requireModel(deps);
-    const track = await trackByIsrcOrId(deps, params, request.signal);
+    const track = await knownTrack(deps, params, request.signal);
     const details = await trackDetails(deps.sources, track, { signal: request.signal, degraded });
     const grounding = [serviceFacts(deps.options.mode), ...fullTrackFacts(details), relatedFacts(track, details.recommendations)];
     const task = 'Describe this track for a listener: how it sounds (from the audio features), where it sits in the artist\'s work, and what it is close to.';
@@ -118,7 +117,7 @@ export const aiSimilarBecause = defineEndpoint({
   response: similarBecauseSchema,
   async handle({ params, deps, request, degraded, spendGeneration }) {
     const model = requireModel(deps);
-    const [a, b] = await Promise.all([trackByIsrcOrId(deps, { isrc: params.isrc }, request.signal), trackByIsrcOrId(deps, { isrc: params.other }, request.signal)]);
+    const [a, b] = await Promise.all([knownTrack(deps, { isrc: params.isrc }, request.signal), knownTrack(deps, { isrc: params.other }, request.signal)]);
     const call = { signal: request.signal, degraded };
     const [da, db] = await Promise.all([trackDetails(deps.sources, a, call), trackDetails(deps.sources, b, call)]);
     const grounding = [serviceFacts(deps.options.mode), ...fullTrackFacts(da), ...fullTrackFacts(db), comparisonFacts(da, db)];

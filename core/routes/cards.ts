@@ -25,6 +25,7 @@ import { SleeveError } from '../errors.ts';
 import { defineEndpoint, type EndpointContext } from '../http/endpoint.ts';
 import { idParam, optionalEnum, trackIdOrIsrc } from '../schemas/params.ts';
 import { cardContent, CARD_KINDS, type CardQuery } from '../services/card.ts';
+import { noSuchTrack } from '../services/track.ts';
 
 const card = { public: true, batchable: false, rateLimit: 60 } as const;
 
@@ -65,8 +66,7 @@ export const shareCard = defineEndpoint({
   response: answer,
   async handle(ctx) {
     const { id, isrc } = ctx.params;
-    const missing = id !== undefined ? `No track with id ${id}.` : `No track with ISRC ${isrc}.`;
-    return drawn(ctx, { kind: 'track', id, isrc: id === undefined ? isrc : undefined }, missing);
+    return drawn(ctx, { kind: 'track', id, isrc: id === undefined ? isrc : undefined }, noSuchTrack({ id, isrc }));
   },
 });
 

@@ -5,11 +5,11 @@
  * featured artists). `id` wins over `isrc` when both are given, as over `artist` (D5); an
  * unknown track is a 404, unlike `/track/info`'s 200 `found: false`, as for `/track/related`.
  */
-import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { trackIdOrIsrc } from '../schemas/params.ts';
 import { trackCreditsSchema } from '../schemas/responses/index.ts';
+import { noSuchTrack, trackByIdOrIsrc } from '../services/track.ts';
 import { trackCredits as trackCreditsBody } from '../shape/credits.ts';
 
 const creditParams = trackIdOrIsrc();
@@ -25,13 +25,8 @@ export const trackCredits = defineEndpoint({
   response: trackCreditsSchema,
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
-    const track = params.id !== undefined
-      ? await music.track(params.id, { signal: request.signal })
-      : await music.trackByIsrc(params.isrc!, { signal: request.signal });
-    if (!track) {
-      const asked = params.id !== undefined ? `id ${params.id}` : `ISRC ${params.isrc}`;
-      throw new SleeveError('not_found', `No track with ${asked}.`, { param: params.id !== undefined ? 'id' : 'isrc' });
-    }
+    const track = await trackByIdOrIsrc(music, params, request.signal);
+    if (!track) throw new SleeveError('not_found', noSuchTrack(params), { param: params.id !== undefined ? 'id' : 'isrc' });
     return trackCreditsBody(track, base);
   },
 });

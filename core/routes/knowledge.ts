@@ -7,7 +7,6 @@
  * `artist`). Live mode only: demo mode answers 503 `not_configured`. Cached 3 days; D19's 60
  * a minute; batchable.
  */
-import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { artistOrId } from '../schemas/params.ts';

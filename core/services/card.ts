@@ -19,6 +19,7 @@ import type { MusicSource } from '../sources/types.ts';
 import { generatedArt, initials, placeholderArt, type ArtOptions } from './art.ts';
 import { featuresOrNone } from './features.ts';
 import { fold } from './ranking.ts';
+import { trackByIdOrIsrc } from './track.ts';
 
 export type CardKind = 'track' | 'album' | 'artist';
 export const CARD_KINDS: readonly CardKind[] = ['track', 'album', 'artist'];
@@ -65,7 +66,7 @@ async function pictureOf(music: MusicSource, url: string | null | undefined, dra
 async function trackCard(deps: Deps, q: CardQuery, call: CardCall): Promise<CardContent | null> {
   const { music } = deps.sources;
   const { signal } = call;
-  const track = q.id !== undefined ? await music.track(q.id, { signal }) : await music.trackByIsrc(q.isrc!, { signal });
+  const track = await trackByIdOrIsrc(music, q, signal);
   if (track === null) return null;
   const artists = track.artists.map((a) => a.name).join(', ') || track.artist.name;
   const needsAlbum = music.image !== undefined && track.album.coverUrl === undefined;

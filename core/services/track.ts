@@ -42,6 +42,22 @@ export interface TrackQuery {
   title?: string;
 }
 
+/** A track as `trackIdOrIsrc` names it: by `id` when given (it wins), else by `isrc`. */
+export interface TrackIdOrIsrc {
+  id?: number;
+  isrc?: string;
+}
+
+/** The track `q` names, or null: one lookup rule for every endpoint taking `id` or `isrc`. */
+export function trackByIdOrIsrc(music: MusicSource, q: TrackIdOrIsrc, signal?: AbortSignal): Promise<Track | null> {
+  return q.id !== undefined ? music.track(q.id, { signal }) : music.trackByIsrc(q.isrc!, { signal });
+}
+
+/** The 404 message for a track `q` names that the source does not know. */
+export function noSuchTrack(q: TrackIdOrIsrc): string {
+  return q.id !== undefined ? `No track with id ${q.id}.` : `No track with ISRC ${q.isrc}.`;
+}
+
 /**
  * A known ISRC skips the search (spec §4.7, §4.8); an unknown one falls back to artist and
  * title when both were given, since the ISRC is there to save a lookup, not to narrow it.
