@@ -13,12 +13,11 @@
  * past it, D8's 429 with `Retry-After`.
  */
 import type { Context } from 'hono';
-import { SleeveError } from '../errors.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { CounterStore } from '../storage/counters.ts';
 import { clientIp } from './client-ip.ts';
-import { addHeaders, versionOf, type SleeveEnv } from './context.ts';
-import { limitHeaders, scaledLimit } from './rate-limit.ts';
+import type { SleeveEnv } from './context.ts';
+import { admit, scaledLimit } from './rate-limit.ts';
 
 export const HOUR_MS: number = 3_600_000;
 
@@ -50,19 +49,13 @@ const noBudget = (): Spend => nothing;
 export function generationSpender(budget: GenerationBudget | undefined, options: GenerationOptions): ((c: Context<SleeveEnv>) => Spend) {
   const limit = budget === undefined ? undefined : scaledLimit(budget.perHour, options.rateLimits);
   if (budget === undefined || limit === undefined) return noBudget;
+  const refusal = (retry: string) =>
+    `Too many ${budget.unit}: at most ${limit} per hour per client (answers served from the cache do not count). Retry in ${retry} s.`;
   return (c) => async () => {
     const now = options.now();
     const key = `generations:${budget.name}|${clientIp(c, options.trustProxy) ?? 'unknown'}`;
     const hit = await options.breaker.run(() => options.store.hit(key, now, HOUR_MS), null);
-    if (!hit) return;
-    const headers = limitHeaders(versionOf(c), limit, Math.max(0, limit - hit.count), hit.resetAt, now);
-    if (hit.count > limit) {
-      const retry = String(Math.max(1, Math.ceil((hit.resetAt - now) / 1000)));
-      throw new SleeveError('rate_limited', `Too many ${budget.unit}: at most ${limit} per hour per client (answers served from the cache do not count). Retry in ${retry} s.`, {
-        headers: { ...headers, 'Retry-After': retry },
-      });
-    }
-    addHeaders(c, headers);
+    if (hit) admit(c, hit, limit, now, refusal);
   };
 }
 

@@ -43,18 +43,25 @@ export function limitHeaders(version: VersionInfo, limit: number, remaining: num
   };
 }
 
+/**
+ * A counted request against its window: over `limit`, the 429 (`refusal` words it, given the
+ * seconds to wait) with both header families and `Retry-After`; else the headers go on the
+ * answer. Shared by the per-minute limits and the AI routes' hourly budgets (D31).
+ */
+export function admit(c: Context<SleeveEnv>, hit: Hit, limit: number, now: number, refusal: (retry: string) => string): void {
+  const headers = limitHeaders(versionOf(c), limit, Math.max(0, limit - hit.count), hit.resetAt, now);
+  if (hit.count > limit) {
+    const retry = String(Math.max(1, Math.ceil((hit.resetAt - now) / 1000)));
+    throw new SleeveError('rate_limited', refusal(retry), { headers: { ...headers, 'Retry-After': retry } });
+  }
+  addHeaders(c, headers);
+}
+
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<SleeveEnv> {
   const { bucket, limit, store } = options;
+  const refusal = (retry: string) => `Too many requests to ${bucket}: at most ${limit} per minute per client. Retry in ${retry} s.`;
   const limited = (c: Context<SleeveEnv>, next: Next, hit: Hit | null, now: number) => {
-    if (!hit) return next();
-    const headers = limitHeaders(versionOf(c), limit, Math.max(0, limit - hit.count), hit.resetAt, now);
-    if (hit.count > limit) {
-      const retry = String(Math.max(1, Math.ceil((hit.resetAt - now) / 1000)));
-      throw new SleeveError('rate_limited', `Too many requests to ${bucket}: at most ${limit} per minute per client. Retry in ${retry} s.`, {
-        headers: { ...headers, 'Retry-After': retry },
-      });
-    }
-    addHeaders(c, headers);
+    if (hit) admit(c, hit, limit, now, refusal);
     return next();
   };
   // Not `async`: with in-process counters a request passes without waiting on a promise.
