@@ -16,7 +16,7 @@ const quota = process.env['REPLAY_QUOTA'] === '1' ? DEEZER_QUOTA : false;
 const replay = await startReplay({ port, quota });
 const mode = quota ? `, quota ${quota.limit} calls per ${quota.windowMs / 1000} s` : '';
 const env = Object.entries(replay.env).map(([name, value]) => `${name}=${value}`).join(' ');
-console.log(`Replay of Deezer, ReccoBeats and AzuraCast on ${replay.url}${mode}. Run Sleeve against it: SLEEVE_MODE=live ${env} npm start`);
+console.log(`Replay of Deezer, ReccoBeats, AzuraCast, the link platforms, LRCLIB, Wikidata and Wikipedia on ${replay.url}${mode}. Run Sleeve against it: SLEEVE_MODE=live ${env} npm start`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
