@@ -9,12 +9,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { replyFor, startFakeModel, type FakeModel } from '../helpers/fake-openai.ts';
-import { groundedIn } from '../routes/_ai.ts';
+import { groundedIn, postChat } from '../routes/_ai.ts';
 import { ok, q } from '../routes/_client.ts';
 import { disposeSleeves, liveFails, liveSleeve } from './_live.ts';
 
 const HBFS = 'Harder, Better, Faster, Stronger';
 const HBFS_ISRC = 'GBDUW0000059';
+/** The Kid LAROI's STAY, recorded as Deezer's track 1425844092. */
+const STAY_ISRC = 'USSM12103949';
 
 let replay: Replay;
 let model: FakeModel;
@@ -53,6 +55,34 @@ describe('live mode', () => {
     expect(body.track.isrc).toBe(HBFS_ISRC);
     expect(body.lyricsUsed).toBe(false);
     groundedIn(model.lastSystem(), body.grounding);
+    // Live mode asks LRCLIB (its replay holds no record of this track).
+    expect(model.lastSystem()).toContain('- not available to you: LRCLIB has no lyrics for this track');
+    expect(replay.calls.some((c) => c.upstream === 'lrclib')).toBe(true);
+  });
+
+  it("/ai/artist-summary: the recorded artist, its releases and top tracks are the prompt's facts", async () => {
+    const body = await ok(s.artistSummarySchema, `/ai/artist-summary?${q({ id: 27 })}`, { sleeve: withModel() });
+    expect(body.artist).toEqual({ id: 27, name: 'Daft Punk' });
+    groundedIn(model.lastSystem(), body.grounding);
+    // Recorded: the discography's first album, a top track, a related artist.
+    for (const fact of ['- name: Daft Punk', '- first release: "Homework" (album, 1997)', '- "Get Lucky (Radio Edit)"', '- Justice']) {
+      expect(model.lastSystem()).toContain(fact);
+    }
+  });
+
+  it('/ai/similar-because: two recorded tracks, compared by Sleeve, both in the prompt', async () => {
+    const body = await ok(s.similarBecauseSchema, `/ai/similar-because?${q({ isrc: HBFS_ISRC, other: STAY_ISRC })}`, { sleeve: withModel() });
+    expect([body.track.isrc, body.other.isrc]).toEqual([HBFS_ISRC, STAY_ISRC]);
+    groundedIn(model.lastSystem(), body.grounding);
+    for (const fact of [`- title: ${HBFS}`, '- title: STAY']) expect(model.lastSystem()).toContain(fact);
+  });
+
+  it('POST /chat grounds the last message in the recorded search', async () => {
+    const { status, body } = await postChat(withModel(), { messages: [{ role: 'user', content: 'daft punk' }] });
+    expect(status).toBe(200);
+    expect(body.reply).toBe(replyFor(model.calls[0]!.body.messages));
+    groundedIn(model.lastSystem(), body.grounding);
+    expect(model.lastSystem()).toContain('- artist 27: Daft Punk');
   });
 
   it('/assistant grounds a question in the recorded search', async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sleeve } from '../../core/index.ts';
-import { liveSchema } from '../../core/schemas/responses/index.ts';
+import { liveSchema, roadmapSchema } from '../../core/schemas/responses/index.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { assertWellFormed, expectPng } from '../cards/_image.ts';
 import { call, ok } from '../routes/_client.ts';
@@ -137,5 +137,13 @@ describe('share cards from Deezer, ReccoBeats and the image host (D29)', () => {
     replay.fault('deezer', 'http500');
     const { status } = await call(`/share/card?id=${HBFS_ID}`, { sleeve: imagesSleeve() });
     expect(status).toBe(502);
+  });
+});
+
+describe('/roadmap in live mode (D28)', () => {
+  it('is the same roadmap as demo mode: versions and endpoints do not depend on the upstreams', async () => {
+    const live = await ok(roadmapSchema, '/roadmap', { sleeve: liveSleeve(replay) });
+    expect(live).toEqual(await ok(roadmapSchema, '/roadmap'));
+    expect(live.everyVersion.map((e) => e.path)).toEqual(expect.arrayContaining(['/lyrics', '/listen.mp3', '/ai/track-insights']));
   });
 });
