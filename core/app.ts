@@ -7,13 +7,16 @@
  * layer is built from the declaration when the app is built, so a request only runs the layers
  * its endpoint needs. A last catch-all route answers the 404 (it survives `app.route()`,
  * where an app's `notFound` does not), and one error handler renders every failure (D3) in
- * the shape of the request's version.
+ * the shape of the request's version. In front of it all, the hit path (`hit-path.ts`) answers
+ * a cached GET whose entry is held fresh with the same layers' pieces, without the router.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Deps } from './deps.ts';
 import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache.ts';
 import { bodyLimit } from './http/body.ts';
-import { cors } from './http/cors.ts';
+import { cors, corsHeaders } from './http/cors.ts';
+import { hitPath, type HitPath, type HitRoute } from './http/hit-path.ts';
+import { CURRENT, isAtLeast } from './http/versions.ts';
 import { keepBriefly, markDegraded } from './http/degraded.ts';
 import type { AnyEndpoint } from './http/endpoint.ts';
 import { errorResponse, toSleeveError } from './http/errors.ts';
@@ -38,23 +41,32 @@ export const EXPOSED_HEADERS: readonly string[] = [
   'X-RateLimit-Reset', 'Retry-After', 'X-Cache', 'ETag', 'Allow', 'X-Request-Id',
 ];
 
+/** What an endpoint's frame is built from: its layers, and the pieces its hit path reuses. */
+interface Built {
+  chain: FrameLayer[];
+  /** Set for a cached GET endpoint, whose held answers the hit path gives (`hit-path.ts`). */
+  hit?: Omit<HitRoute, 'route' | 'version'>;
+}
+
 /** The layers an endpoint needs, from its declaration, in the architecture's order. */
-function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState): FrameLayer[] {
-  const out: FrameLayer[] = [];
-  if (!endpoint.public) out.push(userAgent());
-  const limit = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
-  if (limit !== undefined) {
-    const { now } = deps;
-    out.push(rateLimit({ bucket: endpoint.path, limit, store: state.counters, breaker: state.breaker, now, trustProxy: deps.options.trustProxy }));
-  }
-  out.push(params({ schema: endpoint.params, read: endpoint.readQuery }));
-  if (endpoint.cache === 'no-store') out.push(noStore());
+function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState): Built {
+  const chain: FrameLayer[] = [];
+  if (!endpoint.public) chain.push(userAgent());
+  const perMinute = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
+  const { now, options: { trustProxy } } = deps;
+  const limit = perMinute === undefined ? undefined : rateLimit({ bucket: endpoint.path, limit: perMinute, store: state.counters, breaker: state.breaker, now, trustProxy });
+  if (limit) chain.push(limit.layer);
+  const checked = params({ schema: endpoint.params, read: endpoint.readQuery });
+  chain.push(checked.layer);
+  if (endpoint.cache === 'no-store') chain.push(noStore());
   else if (endpoint.cache !== undefined) {
     const own = endpoint.cacheKey;
     const keyOf = own ? (params: unknown, request: Request) => own.call(endpoint, params, request, deps) : undefined;
-    out.push(cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now: deps.now, inflight: state.inflight, hot: state.hot, keyOf, byOrigin: deps.options.baseUrl === undefined }));
+    const cache = cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now, inflight: state.inflight, hot: state.hot, keyOf, byOrigin: deps.options.baseUrl === undefined });
+    chain.push(cache.layer);
+    if ((endpoint.method ?? 'GET') === 'GET' && !endpoint.websocket) return { chain, hit: { contact: !endpoint.public, params: checked, cache, limit } };
   }
-  return out;
+  return { chain };
 }
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
@@ -73,11 +85,14 @@ export interface Frame {
   /** Complete on its own: `host.route('/music', app)` keeps the D3 404 and 405 answers. */
   app: Hono<SleeveEnv>;
   /**
-   * The same routes in a router that holds only them, so a request to an endpoint matches
-   * exactly one handler and Hono serves it by its synchronous one-handler path (a cache hit
-   * then never becomes a promise). What it does not match (404, 405, preflight) goes to `app`.
+   * What `createSleeve` serves: a held cache hit by the hit path (`hit-path.ts`); anything else
+   * by the same routes in a router that holds only them, so a request to an endpoint matches
+   * exactly one handler and Hono serves it by its one-handler path. What that router does not
+   * match (404, 405, preflight) goes to `app`.
    */
   fetch(request: Request, env?: SleeveBindings): Response | Promise<Response>;
+  /** The hit path alone (`hit-path.ts`), the first thing `fetch` asks: undefined when it does not answer. */
+  hit: HitPath;
 }
 
 export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<SleeveEnv> {
@@ -101,11 +116,14 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   const rendered = (thrown: unknown, c: Context<SleeveEnv>) =>
     errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal, c.req.url, requestIdOf(c)), errorVersion(c), withGathered(c));
   // What every request meets first, whatever it asks: its id and log line, CORS, the body guard.
-  const first = [observe(deps, endpoints), cors({ exposeHeaders: EXPOSED_HEADERS }), bodyLimit()];
+  const observer = observe(deps, endpoints);
+  const first = [observer.layer, cors({ exposeHeaders: EXPOSED_HEADERS }), bodyLimit()];
+  const hits = new Map<string, HitRoute>();
   // Each route is one handler running its whole frame (`frame-chain.ts`), not a Hono chain.
   const route = (list: FrameLayer[]) => frameChain([...first, ...list], rendered);
   for (const endpoint of endpoints) {
-    const chain = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...layers(endpoint, deps, state)];
+    const built = layers(endpoint, deps, state);
+    const chain = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...built.chain];
     const { trustProxy, rateLimits } = deps.options;
     const spender = generationSpender(endpoint.generations, { store: state.counters, breaker: state.breaker, now: deps.now, trustProxy, rateLimits });
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
@@ -130,6 +148,11 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         const handler = route([...pin, ...versionGate(path, sinceOf(endpoint, path)), ...chain, run]);
         app.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
         routes.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
+        const since = sinceOf(endpoint, path);
+        const answersAs = version ?? CURRENT;
+        if (built.hit && (since === undefined || isAtLeast(answersAs, since))) {
+          for (const at of prefixed(prefix, path)) hits.set(at, { ...built.hit, route: endpoint.path, version: answersAs });
+        }
       }
     }
   }
@@ -150,5 +173,13 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   app.onError(rendered);
   routes.notFound((c) => app.fetch(c.req.raw, c.env));
   routes.onError(rendered);
-  return { app, fetch: (request, env) => routes.fetch(request, env) };
+  const hit = hitPath(hits, {
+    now: deps.now,
+    trustProxy: deps.options.trustProxy,
+    cors: corsHeaders(EXPOSED_HEADERS),
+    record: observer.record,
+    clones: deps.options.hitResponses === 'clones',
+    toError: (thrown, request, id) => toSleeveError(thrown, deps.log, request.signal, request.url, id),
+  });
+  return { app, hit, fetch: (request, env) => hit(request, env) ?? routes.fetch(request, env) };
 }

@@ -71,6 +71,14 @@ export interface SleeveOptions {
    * the path still answers Server-Sent Events.
    */
   upgradeWebSocket?: UpgradeWebSocket<any>;
+  /**
+   * How a cache hit's answer is built, for the server that writes it (issue #13; both answer
+   * the same). `objects` (default): a new `Response` with one plain header object, which the
+   * Node server writes without building a `Headers`. `clones`: a clone of the entry's template
+   * `Response` with the per-request headers set on it, which Bun's and Deno's servers take
+   * faster. The Bun and Deno adapters choose `clones`.
+   */
+  hitResponses?: 'objects' | 'clones';
   /** How often `/nowplaying/socket` looks for a new song or listener count, in ms (default 2000). */
   radioPollMs?: number;
   /** Open `/nowplaying/socket` clients (WebSocket and event stream) per client IP; more get 429 (default 10). */
@@ -163,6 +171,7 @@ export interface ResolvedOptions {
   /** A human name for the storage in use, for the start-up line and logs. */
   storageName: string;
   upgradeWebSocket: UpgradeWebSocket<any> | undefined;
+  hitResponses: 'objects' | 'clones';
   radioPollMs: number;
   maxSocketsPerIp: number;
   maxSockets: number;
@@ -201,6 +210,7 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     catalog: options.catalog,
     storageName: typeof storage === 'string' ? storage.replace(/\/\/[^@/]*@/, '//***@') : 'custom',
     upgradeWebSocket: options.upgradeWebSocket,
+    hitResponses: options.hitResponses ?? 'objects',
     radioPollMs: options.radioPollMs ?? 2000,
     maxSocketsPerIp: options.maxSocketsPerIp ?? 10,
     maxSockets: options.maxSockets ?? 1000,

@@ -10,6 +10,7 @@ import { SleeveError } from '../errors.ts';
 import { versionOf, withGathered, type SleeveEnv } from './context.ts';
 import { errorResponse } from './errors.ts';
 import { hash64 } from '../hash.ts';
+import type { VersionInfo } from './versions.ts';
 
 export type CacheState = 'HIT' | 'MISS' | 'STALE';
 
@@ -59,14 +60,28 @@ export function hold(entry: Entry): Held {
  */
 export function answer(c: Context<SleeveEnv>, entry: Entry, state: CacheState, bytes?: Uint8Array<ArrayBuffer>): Response {
   c.set('sleeve.cache', state);
+  return answerEntry(entry, state, withGathered(c), c.req.header('if-none-match'), versionOf(c), bytes);
+}
+
+/**
+ * `answer` without a Hono context (the frame's hit path): `headers` is the answer's own new
+ * object, holding what the earlier layers gave it; the entry's headers are added to it.
+ */
+export function answerEntry(entry: Entry, state: CacheState, headers: Record<string, string>, ifNoneMatch: string | undefined, version: VersionInfo, bytes?: Uint8Array<ArrayBuffer>): Response {
   const cacheControl = state === 'STALE' ? 'public, max-age=0, must-revalidate' : `public, max-age=${entry.maxAge}`;
   if (entry.body === undefined) {
     const error = new SleeveError('not_found', entry.message ?? 'Not found.', { param: entry.param, extra: entry.extra, headers: { 'X-Cache': state, 'Cache-Control': cacheControl } });
-    return errorResponse(error, versionOf(c), withGathered(c));
+    return errorResponse(error, version, headers);
   }
-  if (matches(c.req.header('if-none-match'), entry.etag)) {
-    return new Response(null, { status: 304, headers: withGathered(c, { ETag: entry.etag, 'Cache-Control': cacheControl, 'X-Cache': state }) });
+  if (matches(ifNoneMatch, entry.etag)) {
+    headers.ETag = entry.etag;
+    headers['Cache-Control'] = cacheControl;
+    headers['X-Cache'] = state;
+    return new Response(null, { status: 304, headers });
   }
-  const headers = withGathered(c, { 'Content-Type': 'application/json', ETag: entry.etag, 'Cache-Control': cacheControl, 'X-Cache': state });
+  headers['Content-Type'] = 'application/json';
+  headers.ETag = entry.etag;
+  headers['Cache-Control'] = cacheControl;
+  headers['X-Cache'] = state;
   return new Response(bytes ?? entry.body, { status: entry.status, headers });
 }

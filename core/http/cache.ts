@@ -55,7 +55,13 @@ export interface CacheOptions {
   keyOf?(params: unknown, request: Request): string;
 }
 
-export function cached(options: CacheOptions): FrameLayer {
+export interface Cached {
+  layer: FrameLayer;
+  /** The fresh entry held in process for a request with these (validated) params, if any. */
+  hot(url: string, request: Request, params: unknown, now: number): Held | undefined;
+}
+
+export function cached(options: CacheOptions): Cached {
   const { bucket, policy, storage, breaker, inflight, hot } = options;
   const seconds = policy === 'forever' ? null : policy;
   const remember = (key: string, entry: Entry) => setBounded(hot, key, hold(entry), HOT_ENTRIES);
@@ -73,9 +79,8 @@ export function cached(options: CacheOptions): FrameLayer {
   // An own key may read headers, so it is asked on every request; the canonical string and
   // its hash are then a pure function of it (and of the origin), so the last few are kept too.
   const ownKeys = new Map<string, { canonical: string; key: string }>();
-  const ownKeyFor = (c: Context<SleeveEnv>) => {
-    const url = c.req.url;
-    const own = options.keyOf!(paramsOf(c), c.req.raw);
+  const ownKeyFor = (url: string, request: Request, params: unknown) => {
+    const own = options.keyOf!(params, request);
     const memo = options.byOrigin ? `${originOf(url)}\n${own}` : own;
     let known = ownKeys.get(memo);
     if (!known) {
@@ -85,29 +90,33 @@ export function cached(options: CacheOptions): FrameLayer {
     }
     return known;
   };
-  const keyFor = (c: Context<SleeveEnv>) => {
-    if (options.keyOf) return ownKeyFor(c);
-    const url = c.req.url;
+  const keyFor = (url: string, request: Request, params: unknown) => {
+    if (options.keyOf) return ownKeyFor(url, request, params);
     const search = options.byOrigin ? originOf(url) + rawSearch(url) : rawSearch(url);
     let known = keys.get(search);
     if (!known) {
-      const params = paramsOf(c);
       const canonical = canonicalRequest(scope(url), params);
       known = { canonical, key: `cache:${hash64(canonical)}` };
       if (search.length <= REMEMBERED_QUERY_LENGTH) setBounded(keys, search, known, HOT_ENTRIES);
     }
     return known;
   };
+  /** The fresh entry held in process under this key, if there is one. */
+  const warmFor = (known: { canonical: string; key: string }, now: number): Held | undefined => {
+    const warm = hot.get(known.key);
+    return warm && fresh(warm.entry, known.canonical, now) ? warm : undefined;
+  };
 
   // Not `async`: a hit on an entry held in process is answered without awaiting anything.
-  return (c, next) => {
-    const { canonical, key } = keyFor(c);
+  const layer: FrameLayer = (c, next) => {
     const now = options.now();
-    const warm = hot.get(key);
+    const known = keyFor(c.req.url, c.req.raw, paramsOf(c));
+    const warm = warmFor(known, now);
     // The Response itself, not a promise of it: the frame (`frame-chain.ts`) hands it on as is.
-    if (warm && fresh(warm.entry, canonical, now)) return answer(c, warm.entry, 'HIT', warm.bytes);
-    return miss(c, next, canonical, key, now);
+    if (warm) return answer(c, warm.entry, 'HIT', warm.bytes);
+    return miss(c, next, known.canonical, known.key, now);
   };
+  return { layer, hot: (url, request, params, now) => warmFor(keyFor(url, request, params), now) };
 
   async function miss(c: Context<SleeveEnv>, next: Next, canonical: string, key: string, now: number): Promise<Response | void> {
     const found = await breaker.run(() => storage.getItem<Entry>(key), null);

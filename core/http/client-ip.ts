@@ -6,7 +6,7 @@
  * headers are ignored, since any client can send them.
  */
 import type { Context } from 'hono';
-import { bindings } from './context.ts';
+import { bindings, type SleeveBindings } from './context.ts';
 
 function fromForwarded(value: string | undefined): string | undefined {
   const match = value?.match(/for=("?)\[?([^\]";,]+)\]?\1/i);
@@ -14,12 +14,17 @@ function fromForwarded(value: string | undefined): string | undefined {
 }
 
 export function clientIp(c: Context, trustProxy: boolean): string | undefined {
+  return clientIpOf(c.req.raw.headers, bindings(c), trustProxy);
+}
+
+/** The same, from a request's headers and the adapter's bindings (the hit path has no context). */
+export function clientIpOf(headers: Headers, env: SleeveBindings, trustProxy: boolean): string | undefined {
   if (trustProxy) {
     const forwarded =
-      fromForwarded(c.req.header('forwarded')) ??
-      (c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || undefined) ??
-      (c.req.header('x-real-ip')?.trim() || undefined);
+      fromForwarded(headers.get('forwarded') ?? undefined) ??
+      (headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined) ??
+      (headers.get('x-real-ip')?.trim() || undefined);
     if (forwarded) return forwarded;
   }
-  return bindings(c).clientIp;
+  return env.clientIp;
 }

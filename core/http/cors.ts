@@ -15,11 +15,13 @@ export interface CorsOptions {
   methods?: readonly string[];
 }
 
+/** What every answer but a preflight carries. */
+export function corsHeaders(exposeHeaders: readonly string[]): Readonly<Record<string, string>> {
+  return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': exposeHeaders.join(', ') };
+}
+
 export function cors(options: CorsOptions): MiddlewareHandler<SleeveEnv> {
-  const always = {
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': options.exposeHeaders.join(', '),
-  };
+  const always = corsHeaders(options.exposeHeaders);
   const methods = (options.methods ?? ['GET', 'HEAD', 'POST', 'OPTIONS']).join(', ');
   return (c, next) => {
     if (c.req.method === 'OPTIONS') {

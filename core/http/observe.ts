@@ -21,7 +21,31 @@ import { REQUEST_ID_HEADER, requestId } from './request-id.ts';
 import { setTrace, type RequestTrace } from './request-trace.ts';
 import { routeLabels } from './route-label.ts';
 
-export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): MiddlewareHandler<SleeveEnv> {
+/** One answered request, as its log line and /metrics see it. */
+export interface Answered {
+  id: string;
+  method: string;
+  url: string;
+  /** The endpoint's declared path (`routeLabels`). */
+  route: string;
+  status: number;
+  /** `performance.now()` when the request arrived. */
+  started: number;
+  /** `X-Cache` as the cache layer told it, without reading headers back (they would be rebuilt on Node). */
+  cache: string | null;
+  ip: string | undefined;
+  upstream: number;
+  /** A `/batch` sub-request: counted in /metrics, no line of its own. */
+  sub: boolean;
+}
+
+export interface Observer {
+  layer: MiddlewareHandler<SleeveEnv>;
+  /** Records an answer (its figures, its line); undefined when neither is kept, so nothing is timed. */
+  record: ((answered: Answered) => void) | undefined;
+}
+
+export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Observer {
   const { metrics, log, now } = deps;
   const { requestLog, trustProxy } = deps.options;
   const format = requestLog === 'off' ? undefined : formatter(requestLog);
@@ -30,30 +54,36 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Middlewa
   // Only live drivers call upstreams (and a chat model, D30): otherwise the count is always 0, so none is kept.
   const counts = format !== undefined && (deps.options.mode === 'live' || deps.options.ai !== undefined);
 
+  const record = routeOf && ((a: Answered): void => {
+    if (a.sub && !metrics) return;
+    const ms = performance.now() - a.started;
+    metrics?.request(a.route, a.method, a.status, ms / 1000, a.cache);
+    if (!format || a.sub) return;
+    write(format({
+      time: isoTime(now() - ms),
+      id: a.id,
+      method: a.method,
+      path: rawPath(a.url),
+      route: a.route,
+      status: a.status,
+      ms: Math.round(ms * 10) / 10,
+      cache: a.cache ?? undefined,
+      ip: a.ip,
+      upstream: a.upstream,
+    }));
+  });
+
   /** The response is ready: its figures, and its line unless it is a sub-request's. */
   const done = (c: Context<SleeveEnv>, trace: RequestTrace, started: number, sub: boolean, status: number): void => {
     if (sub && !metrics) return;
-    const ms = performance.now() - started;
-    // Told by the cache layer: reading the answer's headers back would rebuild them on Node.
-    const cache = c.get('sleeve.cache') ?? null;
-    const route = routeOf!(c);
-    metrics?.request(route, c.req.method, status, ms / 1000, cache);
-    if (!format || sub) return;
-    write(format({
-      time: isoTime(now() - ms),
-      id: trace.id,
-      method: c.req.method,
-      path: rawPath(c.req.url),
-      route,
-      status,
-      ms: Math.round(ms * 10) / 10,
-      cache: cache ?? undefined,
-      ip: clientIp(c, trustProxy),
-      upstream: trace.tally?.upstream ?? 0,
-    }));
+    record!({
+      id: trace.id, method: c.req.method, url: c.req.url, route: routeOf!(c), status, started,
+      cache: c.get('sleeve.cache') ?? null, ip: format && !sub ? clientIp(c, trustProxy) : undefined,
+      upstream: trace.tally?.upstream ?? 0, sub,
+    });
   };
 
-  return (c, next) => {
+  const layer: MiddlewareHandler<SleeveEnv> = (c, next) => {
     const batch = bindings(c).sleeveBatch;
     const trace: RequestTrace = batch ?? { id: requestId(c.req.header(REQUEST_ID_HEADER)), tally: counts ? { upstream: 0 } : undefined };
     setTrace(c, trace);
@@ -79,4 +109,5 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Middlewa
       },
     );
   };
+  return { layer, record };
 }

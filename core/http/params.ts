@@ -4,10 +4,11 @@
  * path names the parameter (`error.param`), its message states the rule ("limit must be an
  * integer from 1 to 25"). The typed result is left on the context for the cache and route.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
 import type { SleeveEnv } from './context.ts';
+import type { FrameLayer } from './frame-chain.ts';
 import { checkUrlLength, readQuery } from './query.ts';
 import { rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 
@@ -50,13 +51,19 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function params(options: ParamsOptions): MiddlewareHandler<SleeveEnv> {
+export interface Params {
+  layer: FrameLayer;
+  /** The validated parameters of a raw query string seen before; undefined when not remembered. */
+  remembered(search: string): unknown;
+}
+
+export function params(options: ParamsOptions): Params {
   const { schema, read } = options;
   const declared = schema ? declaredKeys(schema) : new Set<string>();
   // Validation is a pure function of the raw query string, so valid results are remembered
   // and shared, frozen so that no handler can change what the next request receives.
   const valid = new Map<string, unknown>();
-  return (c, next) => {
+  const layer: FrameLayer = (c, next) => {
     const url = c.req.url;
     const search = rawSearch(url);
     let output = valid.get(search);
@@ -72,6 +79,7 @@ export function params(options: ParamsOptions): MiddlewareHandler<SleeveEnv> {
     c.set('sleeve.params', output);
     return next();
   };
+  return { layer, remembered: (search) => valid.get(search) };
 }
 
 /** The validated parameters of this request. */

@@ -9,12 +9,13 @@
  * Not a library: hono-rate-limiter and friends take time from `Date.now()` (tests move
  * `deps.now()`), send one header family, and cannot switch families per pinned version.
  */
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Context, Next } from 'hono';
 import { SleeveError } from '../errors.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { CounterStore, Hit } from '../storage/counters.ts';
 import { clientIp } from './client-ip.ts';
 import { addHeaders, versionOf, type SleeveEnv } from './context.ts';
+import type { FrameLayer } from './frame-chain.ts';
 import type { VersionInfo } from './versions.ts';
 
 export const WINDOW_MS: number = 60_000;
@@ -45,32 +46,53 @@ export function limitHeaders(version: VersionInfo, limit: number, remaining: num
 
 /**
  * A counted request against its window: over `limit`, the 429 (`refusal` words it, given the
- * seconds to wait) with both header families and `Retry-After`; else the headers go on the
- * answer. Shared by the per-minute limits and the AI routes' hourly budgets (D31).
+ * seconds to wait) with both header families and `Retry-After`; else the headers its answer
+ * carries. Shared by the per-minute limits and the AI routes' hourly budgets (D31).
  */
-export function admit(c: Context<SleeveEnv>, hit: Hit, limit: number, now: number, refusal: (retry: string) => string): void {
-  const headers = limitHeaders(versionOf(c), limit, Math.max(0, limit - hit.count), hit.resetAt, now);
+export function admission(version: VersionInfo, hit: Hit, limit: number, now: number, refusal: (retry: string) => string): Record<string, string> {
+  const headers = limitHeaders(version, limit, Math.max(0, limit - hit.count), hit.resetAt, now);
   if (hit.count > limit) {
     const retry = String(Math.max(1, Math.ceil((hit.resetAt - now) / 1000)));
     throw new SleeveError('rate_limited', refusal(retry), { headers: { ...headers, 'Retry-After': retry } });
   }
-  addHeaders(c, headers);
+  return headers;
 }
 
-export function rateLimit(options: RateLimitOptions): MiddlewareHandler<SleeveEnv> {
+/** `admission`, its headers given to this request's answer. */
+export function admit(c: Context<SleeveEnv>, hit: Hit, limit: number, now: number, refusal: (retry: string) => string): void {
+  addHeaders(c, admission(versionOf(c), hit, limit, now, refusal));
+}
+
+/** Headers for the answer; undefined while the storage is down (let through, uncounted). */
+type Checked = Record<string, string> | undefined;
+
+export interface RateLimit {
+  layer: FrameLayer;
+  /**
+   * Counts one request of `ip` now: the headers its answer carries, or the 429 thrown (or
+   * rejected, with a shared store). The frame's hit path (`hit-path.ts`) counts through this too.
+   */
+  check(version: VersionInfo, ip: string | undefined, now: number): Checked | Promise<Checked>;
+}
+
+export function rateLimit(options: RateLimitOptions): RateLimit {
   const { bucket, limit, store } = options;
   const refusal = (retry: string) => `Too many requests to ${bucket}: at most ${limit} per minute per client. Retry in ${retry} s.`;
-  const limited = (c: Context<SleeveEnv>, next: Next, hit: Hit | null, now: number) => {
-    if (hit) admit(c, hit, limit, now, refusal);
+  const admitted = (version: VersionInfo, hit: Hit | null, now: number): Checked => (hit ? admission(version, hit, limit, now, refusal) : undefined);
+  const check: RateLimit['check'] = (version, ip, now) => {
+    const hit = options.breaker.run(() => store.hit(`${bucket}|${ip ?? 'unknown'}`, now, WINDOW_MS), null);
+    return hit instanceof Promise ? hit.then((h) => admitted(version, h, now)) : admitted(version, hit, now);
+  };
+  const passed = (c: Context<SleeveEnv>, next: Next, headers: Checked) => {
+    if (headers) addHeaders(c, headers);
     return next();
   };
   // Not `async`: with in-process counters a request passes without waiting on a promise.
-  return (c, next) => {
-    const now = options.now();
-    const key = `${bucket}|${clientIp(c, options.trustProxy) ?? 'unknown'}`;
-    const hit = options.breaker.run(() => store.hit(key, now, WINDOW_MS), null);
-    return hit instanceof Promise ? hit.then((h) => limited(c, next, h, now)) : limited(c, next, hit, now);
+  const layer: FrameLayer = (c, next) => {
+    const headers = check(versionOf(c), clientIp(c, options.trustProxy), options.now());
+    return headers instanceof Promise ? headers.then((h) => passed(c, next, h)) : passed(c, next, headers);
   };
+  return { layer, check };
 }
 
 /** The limit a declaration gets under `rateLimits` (a factor, or `off`); undefined: not limited. */

@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import type { SleeveEnv } from '../../core/http/context.ts';
 import { createStorage, type Storage } from 'unstorage';
 import * as v from 'valibot';
-import { createApp } from '../../core/app.ts';
+import { createFrame, type Frame } from '../../core/app.ts';
 import type { Deps } from '../../core/deps.ts';
 import { SleeveError, upstreamError } from '../../core/errors.ts';
 import { defineEndpoint, type AnyEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
@@ -37,9 +37,15 @@ export interface TestApp {
   lines: string[];
   deps: Deps;
   app: Hono<SleeveEnv>;
+  frame: Frame;
 }
 
-export function testApp(endpoints: readonly AnyEndpoint[], options: SleeveOptions & { storage?: Storage } = {}): TestApp {
+/**
+ * `entry`: what `fetch` asks. `served` (default): the frame's `fetch`, as `createSleeve` serves
+ * it (held cache hits answered by the hit path); `app`: the Hono app alone, as an embedder
+ * mounting `sleeve.app` asks it.
+ */
+export function testApp(endpoints: readonly AnyEndpoint[], options: SleeveOptions & { storage?: Storage; entry?: 'served' | 'app' } = {}): TestApp {
   const clock = { now: Date.UTC(2026, 10, 22, 12, 0, 0) };
   const logs: TestApp['logs'] = [];
   const lines: string[] = [];
@@ -57,19 +63,21 @@ export function testApp(endpoints: readonly AnyEndpoint[], options: SleeveOption
     now: () => clock.now,
     log,
   };
-  const app = createApp(deps, endpoints);
+  const frame = createFrame(deps, endpoints);
+  const { app } = frame;
+  const entry = options.entry === 'app' ? (request: Request, env: object) => app.fetch(request, env) : frame.fetch;
   const fetch: TestApp['fetch'] = async (path, init = {}) => {
     const { ip = '203.0.113.7', ua = UA, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (ua !== null && !headers.has('user-agent')) headers.set('user-agent', ua);
-    return app.fetch(new Request(`http://sleeve.test${path}`, { ...rest, headers }), { clientIp: ip });
+    return entry(new Request(`http://sleeve.test${path}`, { ...rest, headers }), { clientIp: ip });
   };
   const json: TestApp['json'] = async (path, init) => {
     const res = await fetch(path, init);
     const text = await res.text();
     return { res, body: text ? JSON.parse(text) : undefined };
   };
-  return { fetch, json, clock, logs, lines, deps, app };
+  return { fetch, json, clock, logs, lines, deps, app, frame };
 }
 
 /** What the switchable test endpoint does on its next call. */
