@@ -18,7 +18,7 @@ import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from './conte
 import type { FrameLayer } from './frame-chain.ts';
 import { briefLifetime, isDegraded } from './degraded.ts';
 import { paramsOf } from './params.ts';
-import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
+import { originOf, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH, setBounded } from './query-memo.ts';
 
 export const NOT_FOUND_SECONDS: number = 300;
 export const STALE_MS: number = 24 * 3600 * 1000;
@@ -72,8 +72,9 @@ export function cached(options: CacheOptions): Cached {
   const fresh = (entry: Entry | null | undefined, canonical: string, now: number): boolean =>
     !!entry && entry.k === canonical && (entry.freshUntil === null || entry.freshUntil > now);
 
-  // Without an own key, the canonical request is a pure function of the raw query, so the
-  // last few are remembered: a hot hit then neither re-normalises nor re-hashes.
+  // Without an own key, the canonical request is a pure function of the URL (its query, and
+  // its origin when `byOrigin`), so the last few URLs are remembered whole: a hot hit then
+  // neither re-normalises nor re-hashes, nor cuts a string to look it up.
   const keys = new Map<string, { canonical: string; key: string }>();
   const scope = (url: string) => (options.byOrigin ? `${originOf(url)} ${bucket}` : bucket);
   // An own key may read headers, so it is asked on every request; the canonical string and
@@ -92,12 +93,11 @@ export function cached(options: CacheOptions): Cached {
   };
   const keyFor = (url: string, request: Request, params: unknown) => {
     if (options.keyOf) return ownKeyFor(url, request, params);
-    const search = options.byOrigin ? originOf(url) + rawSearch(url) : rawSearch(url);
-    let known = keys.get(search);
+    let known = keys.get(url);
     if (!known) {
       const canonical = canonicalRequest(scope(url), params);
       known = { canonical, key: `cache:${hash64(canonical)}` };
-      if (search.length <= REMEMBERED_QUERY_LENGTH) setBounded(keys, search, known, HOT_ENTRIES);
+      if (url.length <= REMEMBERED_URL_LENGTH) setBounded(keys, url, known, HOT_ENTRIES);
     }
     return known;
   };

@@ -21,7 +21,7 @@ import type { Params } from './params.ts';
 import type { RateLimit } from './rate-limit.ts';
 import { REQUEST_ID_HEADER, requestId } from './request-id.ts';
 import { hasContactEmail } from './user-agent.ts';
-import { CURRENT, type VersionInfo } from './versions.ts';
+import type { VersionInfo } from './versions.ts';
 
 /** One path (bare or under a version prefix) of a cached GET endpoint, with its frame's pieces. */
 export interface HitRoute {
@@ -50,26 +50,25 @@ export interface HitPathOptions {
 
 type Answer = Response | Promise<Response>;
 
+/** A held entry's first answer on a path, and the rate-limit values it was made with. */
+interface Template {
+  response: Response;
+  values: Record<string, string>;
+}
+
 /** The answer to a request the hit path can give, or undefined: the full frame answers it. */
 export type HitPath = (request: Request, env: SleeveBindings | undefined) => Answer | undefined;
 
+/** A path of the map, with the templates its held answers are cloned from (`clones`). */
+interface Path {
+  route: HitRoute;
+  templates: WeakMap<Held, Template>;
+}
+
 export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathOptions): HitPath {
   const { now, trustProxy, cors, record, toError, clones } = options;
-  // With `clones`: each held 200's answer with the headers every request shares (CORS, the
-  // entry's), kept while the entry is held. A clone gets the request's own (id, limits) set.
-  const templates = new WeakMap<Held, Response>();
-  const cloned = (held: Held & { bytes: Uint8Array<ArrayBuffer> }, id: string, limits: Record<string, string> | undefined): Response => {
-    let template = templates.get(held);
-    if (template === undefined) {
-      template = answerEntry(held.entry, 'HIT', { ...cors }, undefined, CURRENT, held.bytes);
-      templates.set(held, template);
-    }
-    const res = template.clone();
-    const headers = res.headers;
-    headers.set(REQUEST_ID_HEADER, id);
-    if (limits) for (const name in limits) headers.set(name, limits[name]!);
-    return res;
-  };
+  const paths = new Map<string, Path>();
+  for (const [path, route] of routes) paths.set(path, { route, templates: new WeakMap() });
 
   /** The request id first and CORS next, as the frame's outer layers give them. */
   const gathered = (id: string): Record<string, string> => {
@@ -78,14 +77,44 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
     return headers;
   };
 
-  /** The held entry's answer, with this request's id and limit headers. */
-  const answer = (route: HitRoute, held: Held, headers: Headers, id: string, limits: Record<string, string> | undefined): Response => {
+  // With `clones`: per path, each held 200's first answer is kept as a template while the
+  // entry is held, and later ones are its clones with their own id and counts set. Bun's
+  // headers replace a value they hold much faster than they add a name (measured: 6 added
+  // rate-limit headers cost ~2 µs a hit), so the template holds every name, and a value equal
+  // to the template's (the limit, the window's end) is not set again.
+  const cloned = (path: Path, held: Held, id: string, limits: Record<string, string> | undefined): Response => {
+    let template = path.templates.get(held);
+    if (template === undefined) {
+      const headers = gathered(id);
+      if (limits) for (const name in limits) headers[name] = limits[name]!;
+      template = { response: answerEntry(held.entry, 'HIT', headers, undefined, path.route.version, held.bytes), values: { ...limits } };
+      path.templates.set(held, template);
+    }
+    const res = template.response.clone();
+    const headers = res.headers;
+    headers.set(REQUEST_ID_HEADER, id);
+    if (limits) {
+      const { values } = template;
+      for (const name in limits) if (limits[name] !== values[name]) headers.set(name, limits[name]!);
+    }
+    return res;
+  };
+
+  /** The held entry's answer (a 200, a 304 or a held 404), with this request's id and limit headers. */
+  const answer = (path: Path, held: Held, headers: Headers, id: string, limits: Record<string, string> | undefined): Response => {
     const ifNoneMatch = headers.get('if-none-match');
-    if (clones && ifNoneMatch === null && held.bytes !== undefined) return cloned(held as Held & { bytes: Uint8Array<ArrayBuffer> }, id, limits);
+    if (clones && ifNoneMatch === null && held.bytes !== undefined) return cloned(path, held, id, limits);
     const out = gathered(id);
     if (limits) for (const name in limits) out[name] = limits[name]!;
-    return answerEntry(held.entry, 'HIT', out, ifNoneMatch ?? undefined, route.version, held.bytes);
+    return answerEntry(held.entry, 'HIT', out, ifNoneMatch ?? undefined, path.route.version, held.bytes);
   };
+
+  /** The answer, once its line is written and its figures counted (when either is kept). */
+  const recorded = (res: Response, cache: string | null, url: string, route: HitRoute, id: string, ip: string | undefined, started: number): Response => {
+    record?.({ id, method: 'GET', url, route: route.route, status: res.status, started, cache, ip, upstream: 0, sub: false });
+    return res;
+  };
+
   /** The rate limiter's 429, or a failure, rendered as the frame's error handler would. */
   const refusal = (route: HitRoute, request: Request, id: string, thrown: unknown): Response =>
     errorResponse(toError(thrown, request, id), route.version, gathered(id));
@@ -96,37 +125,34 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
     // The path exactly as routed: one written another way (escaped, a trailing slash) is not in the map.
     const start = url.indexOf('/', url.indexOf('//') + 2);
     const query = url.indexOf('?', start);
-    const route = routes.get(query < 0 ? url.slice(start) : url.slice(start, query));
-    if (route === undefined) return undefined;
+    const path = paths.get(query < 0 ? url.slice(start) : url.slice(start, query));
+    if (path === undefined) return undefined;
+    const { route } = path;
     const headers = request.headers;
     if (headers.has('content-length') || headers.has('upgrade')) return undefined;
     if (route.contact && !hasContactEmail(headers.get('user-agent') ?? undefined) && !hasContactEmail(headers.get('api-user-agent') ?? undefined)) return undefined;
     const params = route.params.remembered(query < 0 ? '' : url.slice(query));
     if (params === undefined) return undefined;
-    const at = now();
-    const held = route.cache.hot(url, request, params, at);
+    const time = now();
+    const held = route.cache.hot(url, request, params, time);
     if (held === undefined) return undefined;
 
     // Answered here from now on.
     const started = record ? performance.now() : 0;
     const id = requestId(headers.get(REQUEST_ID_HEADER) ?? undefined);
     const ip = route.limit || record ? clientIpOf(headers, env, trustProxy) : undefined;
-    const recorded = (res: Response, cache: string | null): Response => {
-      record?.({ id, method: 'GET', url, route: route.route, status: res.status, started, cache, ip, upstream: 0, sub: false });
-      return res;
-    };
     let checked: ReturnType<RateLimit['check']>;
     try {
-      checked = route.limit?.check(route.version, ip, at);
+      checked = route.limit?.check(route.version, ip, time);
     } catch (thrown) {
-      return recorded(refusal(route, request, id, thrown), null);
+      return recorded(refusal(route, request, id, thrown), null, url, route, id, ip, started);
     }
     if (checked instanceof Promise) {
       return checked.then(
-        (limits) => recorded(answer(route, held, headers, id, limits), 'HIT'),
-        (thrown: unknown) => recorded(refusal(route, request, id, thrown), null),
+        (limits) => recorded(answer(path, held, headers, id, limits), 'HIT', url, route, id, ip, started),
+        (thrown: unknown) => recorded(refusal(route, request, id, thrown), null, url, route, id, ip, started),
       );
     }
-    return recorded(answer(route, held, headers, id, checked), 'HIT');
+    return recorded(answer(path, held, headers, id, checked), 'HIT', url, route, id, ip, started);
   };
 }

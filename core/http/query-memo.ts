@@ -7,6 +7,8 @@
 
 /** Query strings longer than this are not remembered, so a memo's size stays bounded. */
 export const REMEMBERED_QUERY_LENGTH: number = 512;
+/** Whole URLs longer than this are not remembered (a remembered query behind a long origin and path). */
+export const REMEMBERED_URL_LENGTH: number = 1024;
 
 /** `?a=1&b=2` of a URL as given (still percent-encoded), or '' when it has none. */
 export function rawSearch(url: string): string {

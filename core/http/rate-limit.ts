@@ -80,7 +80,9 @@ export function rateLimit(options: RateLimitOptions): RateLimit {
   const refusal = (retry: string) => `Too many requests to ${bucket}: at most ${limit} per minute per client. Retry in ${retry} s.`;
   const admitted = (version: VersionInfo, hit: Hit | null, now: number): Checked => (hit ? admission(version, hit, limit, now, refusal) : undefined);
   const check: RateLimit['check'] = (version, ip, now) => {
-    const hit = options.breaker.run(() => store.hit(`${bucket}|${ip ?? 'unknown'}`, now, WINDOW_MS), null);
+    const key = `${bucket}|${ip ?? 'unknown'}`;
+    // In-process counters cannot fail: asked directly, with no closure for the breaker (a cache hit's whole cost is allocations).
+    const hit = store.inProcess ? store.hit(key, now, WINDOW_MS) : options.breaker.run(() => store.hit(key, now, WINDOW_MS), null);
     return hit instanceof Promise ? hit.then((h) => admitted(version, h, now)) : admitted(version, hit, now);
   };
   const passed = (c: Context<SleeveEnv>, next: Next, headers: Checked) => {

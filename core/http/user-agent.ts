@@ -9,6 +9,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { SleeveError } from '../errors.ts';
+import { REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 
 /** `something@domain.tld` anywhere in the header, as D2 words it. */
 const EMAIL = /[^\s@<>()[\]"',;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
@@ -16,8 +17,17 @@ const EMAIL = /[^\s@<>()[\]"',;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}
 export const USER_AGENT_MESSAGE =
   'Send a User-Agent header with a contact e-mail address, such as "MyApp/1.0 (you@example.com)", so we can reach you if your client misbehaves. From a browser, send it as Api-User-Agent.';
 
+/** Recent callers' headers and the verdict: a client sends the same one on every request. */
+const verdicts = new Map<string, boolean>();
+
 export function hasContactEmail(userAgent: string | undefined): boolean {
-  return userAgent !== undefined && EMAIL.test(userAgent);
+  if (userAgent === undefined) return false;
+  let verdict = verdicts.get(userAgent);
+  if (verdict === undefined) {
+    verdict = EMAIL.test(userAgent);
+    if (userAgent.length <= REMEMBERED_QUERY_LENGTH) setBounded(verdicts, userAgent, verdict, 256);
+  }
+  return verdict;
 }
 
 export function userAgent(): MiddlewareHandler {

@@ -17,6 +17,8 @@ export interface Hit {
 export interface CounterStore {
   /** Counts one request under `key` in the window holding `now`. */
   hit(key: string, now: number, windowMs: number): Hit | Promise<Hit>;
+  /** True for the in-process store (`MemoryCounters`). */
+  readonly inProcess?: boolean;
 }
 
 /**
@@ -32,12 +34,15 @@ export const MEMORY_COUNTERS_CAP: number = 100_000;
 /** In-process counters answer synchronously: callers may rely on it to skip a promise. */
 export interface MemoryCounters extends CounterStore {
   readonly size: number;
+  /** A Map in this process: it answers at once and cannot fail, so no breaker need guard it. */
+  readonly inProcess: true;
   hit(key: string, now: number, windowMs: number): Hit;
 }
 
 export function memoryCounters(): MemoryCounters {
   const byLength = new Map<number, { window: number; counts: Map<string, number> }>();
   return {
+    inProcess: true,
     get size() {
       let size = 0;
       for (const { counts } of byLength.values()) size += counts.size;
