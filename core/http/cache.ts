@@ -17,8 +17,8 @@ import { canonicalRequest } from './cache-key.ts';
 import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
 import { briefLifetime, isDegraded } from './degraded.ts';
-import { paramsOf } from './params.ts';
-import { originOf, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH, setBounded } from './query-memo.ts';
+import { paramsOf, type Params } from './params.ts';
+import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH, setBounded } from './query-memo.ts';
 
 export const NOT_FOUND_SECONDS: number = 300;
 export const STALE_MS: number = 24 * 3600 * 1000;
@@ -57,8 +57,11 @@ export interface CacheOptions {
 
 export interface Cached {
   layer: FrameLayer;
-  /** The fresh entry held in process for a request with these (validated) params, if any. */
-  hot(url: string, request: Request, params: unknown, now: number): Held | undefined;
+  /**
+   * The fresh entry held in process for a request seen before: its query already validated
+   * (`params` remembers it) and its key remembered. Undefined otherwise, whatever is held.
+   */
+  hot(url: string, request: Request, params: Params, now: number): Held | undefined;
 }
 
 export function cached(options: CacheOptions): Cached {
@@ -116,7 +119,16 @@ export function cached(options: CacheOptions): Cached {
     if (warm) return answer(c, warm.entry, 'HIT', warm.bytes);
     return miss(c, next, known.canonical, known.key, now);
   };
-  return { layer, hot: (url, request, params, now) => warmFor(keyFor(url, request, params), now) };
+  const held: Cached['hot'] = (url, request, params, now) => {
+    if (options.keyOf) {
+      const valid = params.remembered(rawSearch(url));
+      return valid === undefined ? undefined : warmFor(ownKeyFor(url, request, valid), now);
+    }
+    // Remembered only once its query was validated (this layer runs after the params one).
+    const known = keys.get(url);
+    return known && warmFor(known, now);
+  };
+  return { layer, hot: held };
 
   async function miss(c: Context<SleeveEnv>, next: Next, canonical: string, key: string, now: number): Promise<Response | void> {
     const found = await breaker.run(() => storage.getItem<Entry>(key), null);

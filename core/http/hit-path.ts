@@ -131,10 +131,8 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
     const headers = request.headers;
     if (headers.has('content-length') || headers.has('upgrade')) return undefined;
     if (route.contact && !hasContactEmail(headers.get('user-agent') ?? undefined) && !hasContactEmail(headers.get('api-user-agent') ?? undefined)) return undefined;
-    const params = route.params.remembered(query < 0 ? '' : url.slice(query));
-    if (params === undefined) return undefined;
     const time = now();
-    const held = route.cache.hot(url, request, params, time);
+    const held = route.cache.hot(url, request, route.params, time);
     if (held === undefined) return undefined;
 
     // Answered here from now on.

@@ -14,11 +14,14 @@ import { SleeveError } from '../errors.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { CounterStore, Hit } from '../storage/counters.ts';
 import { clientIp } from './client-ip.ts';
+import { REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 import { addHeaders, versionOf, type SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
 import type { VersionInfo } from './versions.ts';
 
 export const WINDOW_MS: number = 60_000;
+/** Clients whose counter key a limiter keeps made (the most recent; a flood only starts it afresh). */
+const REMEMBERED_CLIENTS = 1024;
 
 export interface RateLimitOptions {
   /** The bucket: the endpoint's canonical path. */
@@ -79,8 +82,18 @@ export function rateLimit(options: RateLimitOptions): RateLimit {
   const { bucket, limit, store } = options;
   const refusal = (retry: string) => `Too many requests to ${bucket}: at most ${limit} per minute per client. Retry in ${retry} s.`;
   const admitted = (version: VersionInfo, hit: Hit | null, now: number): Checked => (hit ? admission(version, hit, limit, now, refusal) : undefined);
+  // Each client's counter key, made once: a hit then looks its count up with a string whose hash is known.
+  const keys = new Map<string | undefined, string>();
+  const keyOf = (ip: string | undefined) => {
+    let key = keys.get(ip);
+    if (key === undefined) {
+      key = `${bucket}|${ip ?? 'unknown'}`;
+      if (key.length <= REMEMBERED_QUERY_LENGTH) setBounded(keys, ip, key, REMEMBERED_CLIENTS);
+    }
+    return key;
+  };
   const check: RateLimit['check'] = (version, ip, now) => {
-    const key = `${bucket}|${ip ?? 'unknown'}`;
+    const key = keyOf(ip);
     // In-process counters cannot fail: asked directly, with no closure for the breaker (a cache hit's whole cost is allocations).
     const hit = store.inProcess ? store.hit(key, now, WINDOW_MS) : options.breaker.run(() => store.hit(key, now, WINDOW_MS), null);
     return hit instanceof Promise ? hit.then((h) => admitted(version, h, now)) : admitted(version, hit, now);
