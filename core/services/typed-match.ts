@@ -21,12 +21,33 @@ export function typedQuery(query: string): TypedQuery {
   return { short: short !== null, words: short !== null ? [short] : searchTerms(query) };
 }
 
-export function matchesAsTyped(names: readonly string[], q: TypedQuery): boolean {
-  if (q.words.length === 0) return false;
-  const words = new Set(names.flatMap((n) => fold(n).split(' ')));
-  const last = q.words.at(-1)!;
-  for (let i = 0; i < q.words.length - 1; i++) if (!words.has(q.words[i]!)) return false;
-  if (words.has(last)) return true;
-  for (const w of words) if (w.startsWith(last)) return true;
+/** Texts' folded words seen lately, bounded: the same titles and names keep coming back among candidates. */
+const KEPT_TEXTS = 20_000;
+const kept = new Map<string, readonly string[]>();
+
+function wordsOf(text: string): readonly string[] {
+  let words = kept.get(text);
+  if (words === undefined) {
+    // Dropping them all at the bound is cruder than LRU order but costs nothing per hit.
+    if (kept.size >= KEPT_TEXTS) kept.clear();
+    words = fold(text).split(' ');
+    kept.set(text, words);
+  }
+  return words;
+}
+
+/** Whether one of the texts has `word` as a word (or, with `prefix`, as the start of one). */
+function holds(texts: readonly string[], word: string, prefix: boolean): boolean {
+  for (const text of texts) {
+    for (const w of wordsOf(text)) if (prefix ? w.startsWith(word) : w === word) return true;
+  }
   return false;
+}
+
+export function matchesAsTyped(names: readonly string[], q: TypedQuery): boolean {
+  const { words } = q;
+  if (words.length === 0) return false;
+  for (let i = 0; i < words.length - 1; i++) if (!holds(names, words[i]!, false)) return false;
+  // The last word may be half typed: the start of a word is enough (the whole word is one too).
+  return holds(names, words[words.length - 1]!, true);
 }
