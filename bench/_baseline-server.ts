@@ -5,9 +5,12 @@
  * at start-up (`BENCH_SLEEVE`, `BENCH_PATHS`). `BENCH_KIND=bare`: only `content-type`.
  * `BENCH_KIND=same`: exactly the headers Sleeve sent, as one plain object built once, plus one
  * `Map` update per request (what a counter costs) — the gap to it is overhead Sleeve chose.
+ * `BENCH_KIND=reads`: `same`, and it also reads what the contract makes every request read: the
+ * client's address the way Sleeve's adapter does (D8), `User-Agent` (D2), `X-Request-Id` (D20)
+ * and `If-None-Match` (D9). It tells the runtime's price of those reads from Sleeve's own code.
  */
 import { Hono } from 'hono';
-import { serveHttp } from './_runtime.ts';
+import { serveHttp, type Peer } from './_runtime.ts';
 
 declare const Deno: { env: { get(name: string): string | undefined } } | undefined;
 const env = (name: string): string => {
@@ -24,7 +27,7 @@ const paths: string[] = JSON.parse(env('BENCH_PATHS'));
 const kind = env('BENCH_KIND');
 const userAgent = env('BENCH_UA');
 
-const app = new Hono();
+const app = new Hono<{ Bindings: Peer | undefined }>();
 const counts = new Map<string, number>();
 for (const path of paths) {
   const pathname = path.split('?')[0]!;
@@ -40,12 +43,17 @@ for (const path of paths) {
     hit.headers.forEach((value, name) => {
       if (!SERVER_OWN.has(name)) headers[name] = value;
     });
+    const reads = kind === 'reads';
     app.get(pathname, (c) => {
-      counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
+      if (reads) {
+        const key = `${c.env?.clientIp}`;
+        if (c.req.header('user-agent') === undefined || c.req.header('x-request-id') === '' || c.req.header('if-none-match') === '') return c.body(null, 400);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      } else counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
       return c.body(bytes, 200, headers);
     });
   }
 }
 
-const served = await serveHttp(app.fetch);
+const served = await serveHttp((request, peer) => app.fetch(request, peer), kind === 'reads');
 console.log(`baseline ${kind} listening on ${served.url}`);

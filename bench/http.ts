@@ -2,12 +2,14 @@
  * @module
  * `npm run bench`: cache-hit throughput over real HTTP, measured with `wrk` (a C load
  * generator, so the client is never the bottleneck), on Node, Bun and Deno. On each runtime,
- * three servers run side by side: Sleeve itself (rate limiter on, limits raised a millionfold
- * so the bench never meets them), and two Hono apps on the same runtime answering Sleeve's own
- * bytes (`bench/_baseline-server.ts`): "bare" (only `content-type`) and "same headers" (every
- * header Sleeve sends, one plain object, one `Map` update per request). Rounds interleave the
- * three, so the machine's drift hits each alike; the table shows medians and two ratios:
- * ×same is the overhead Sleeve chose, ×bare adds what its contract costs.
+ * four servers run side by side: Sleeve itself (rate limiter on, limits raised a millionfold
+ * so the bench never meets them), and three Hono apps on the same runtime answering Sleeve's
+ * own bytes (`bench/_baseline-server.ts`): "bare" (only `content-type`), "same headers" (every
+ * header Sleeve sends, one plain object, one `Map` update per request) and "same + reads"
+ * (that, plus the reads the contract makes of every request: the client's address, the
+ * User-Agent, X-Request-Id, If-None-Match). Rounds interleave them, so the machine's drift hits
+ * each alike; the table shows medians and ratios: ×same is the overhead Sleeve chose, ×bare
+ * adds what its contract costs, ×same + reads leaves out the runtime's price of those reads.
  *
  * Knobs: BENCH_RUNTIMES=node,bun,deno  BENCH_ROUNDS=5  BENCH_SECONDS=2  BENCH_CONNECTIONS=32
  * BENCH_BEFORE=<another checkout> (with its own node_modules) adds that Sleeve as a fourth
@@ -60,7 +62,9 @@ async function benchRuntime(runtime: string): Promise<void> {
     children.push(bare);
     const same = await baseline('same');
     children.push(same);
-    const targets: Record<string, string> = { sleeve: sleeve.url, bare: bare.url, same: same.url, ...(before ? { before: before.url } : {}) };
+    const reads = await baseline('reads');
+    children.push(reads);
+    const targets: Record<string, string> = { sleeve: sleeve.url, bare: bare.url, same: same.url, reads: reads.url, ...(before ? { before: before.url } : {}) };
     const names = Object.keys(targets);
     const runs = new Map<string, Wrk[]>();
     for (let round = 0; round < ROUNDS; round++) {
@@ -75,14 +79,14 @@ async function benchRuntime(runtime: string): Promise<void> {
     }
     console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians\n`);
     const extra = before ? ' before req/s | × before |' : '';
-    console.log(`| endpoint | Sleeve req/s | p99 ms | bare req/s | same-headers req/s | × same | × bare |${extra}`);
-    console.log(`|---|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
+    console.log(`| endpoint | Sleeve req/s | p99 ms | bare req/s | same-headers req/s | × same | × bare | same + reads req/s | × same + reads |${extra}`);
+    console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
     for (const path of paths) {
       const rps = (name: string) => median(runs.get(`${name} ${path}`)!.map((r) => r.rps));
       const p99 = median(runs.get(`sleeve ${path}`)!.map((r) => r.p99ms));
-      const [s, b, h] = [rps('sleeve'), rps('bare'), rps('same')];
+      const [s, b, h, r] = [rps('sleeve'), rps('bare'), rps('same'), rps('reads')];
       const was = before ? ` ${Math.round(rps('before'))} | ${(s / rps('before')).toFixed(2)} |` : '';
-      console.log(`| \`${path}\` | ${Math.round(s)} | ${p99.toFixed(2)} | ${Math.round(b)} | ${Math.round(h)} | ${(s / h).toFixed(2)} | ${(s / b).toFixed(2)} |${was}`);
+      console.log(`| \`${path}\` | ${Math.round(s)} | ${p99.toFixed(2)} | ${Math.round(b)} | ${Math.round(h)} | ${(s / h).toFixed(2)} | ${(s / b).toFixed(2)} | ${Math.round(r)} | ${(s / r).toFixed(2)} |${was}`);
     }
   } finally {
     await Promise.all(children.map((c) => c.stop()));
