@@ -73,7 +73,10 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /** A route's JSON answer, built with every gathered header in one plain object (see `addHeaders`). */
 function json(c: Context<SleeveEnv>, body: unknown): Response {
-  return new Response(JSON.stringify(body), { headers: withGathered(c, JSON_TYPE) });
+  const text = JSON.stringify(body);
+  const res = new Response(text, { headers: withGathered(c, JSON_TYPE) });
+  c.set('sleeve.json', { res, text });
+  return res;
 }
 
 /** D7: an alias kept after a rename (`/hot-tracks`) is as old as the name it keeps. */

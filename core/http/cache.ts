@@ -67,10 +67,16 @@ export interface Cached {
 export function cached(options: CacheOptions): Cached {
   const { bucket, policy, storage, breaker, inflight, hot } = options;
   const seconds = policy === 'forever' ? null : policy;
-  const remember = (key: string, entry: Entry) => setBounded(hot, key, hold(entry), HOT_ENTRIES);
-  const store = (key: string, entry: Entry, ttlSeconds: number | null) => {
-    remember(key, entry);
-    return breaker.run(() => storage.setItem(key, entry, ttlSeconds === null ? {} : { ttl: ttlSeconds }), undefined);
+  const remember = (key: string, entry: Entry): Held => {
+    const held = hold(entry);
+    setBounded(hot, key, held, HOT_ENTRIES);
+    return held;
+  };
+  /** Kept in process and in the storage; the held form (its bytes encoded once) answers too. */
+  const store = async (key: string, entry: Entry, ttlSeconds: number | null): Promise<Held> => {
+    const held = remember(key, entry);
+    await breaker.run(() => storage.setItem(key, entry, ttlSeconds === null ? {} : { ttl: ttlSeconds }), undefined);
+    return held;
   };
   const fresh = (entry: Entry | null | undefined, canonical: string, now: number): boolean =>
     !!entry && entry.k === canonical && (entry.freshUntil === null || entry.freshUntil > now);
@@ -148,6 +154,8 @@ export function cached(options: CacheOptions): Cached {
     let settle: (outcome: Outcome) => void = () => {};
     inflight.set(key, new Promise<Outcome>((resolve) => (settle = resolve)));
     let outcome: Outcome = null;
+    let made: string | Promise<string> | undefined;
+    let kept: Held | undefined;
     try {
       await next();
       const error = c.error instanceof SleeveError ? c.error : undefined;
@@ -163,20 +171,30 @@ export function cached(options: CacheOptions): Cached {
         // An answer with a gap (an upstream failed) is sent, never kept: the next caller tries again.
         setHeaders(c, { 'Cache-Control': 'no-store', 'X-Cache': 'MISS' });
         c.set('sleeve.cache', 'MISS');
-      } else if (c.res.status === 200 && c.res.headers.get('content-type')?.startsWith('application/json')) {
+      } else if (c.res.status === 200 && (made = madeJson(c)) !== undefined) {
         const brief = briefLifetime(c);
         const lifetime = brief === undefined ? seconds : Math.min(brief, seconds ?? brief);
-        const made = entryOf(canonical, 200, await c.res.text(), lifetime === null ? null : now + lifetime * 1000, lifetime ?? FOREVER_MAX_AGE);
+        const entry = entryOf(canonical, 200, await made, lifetime === null ? null : now + lifetime * 1000, lifetime ?? FOREVER_MAX_AGE);
         // Kept in the storage 24 h past its lifetime, for STALE answers when the upstream fails.
-        await store(key, made, lifetime === null ? null : lifetime + STALE_MS / 1000);
-        outcome = { entry: made, state: 'MISS' };
+        kept = await store(key, entry, lifetime === null ? null : lifetime + STALE_MS / 1000);
+        outcome = { entry, state: 'MISS' };
       }
-      if (outcome && 'entry' in outcome) replaceResponse(c, answer(c, outcome.entry, outcome.state));
+      if (outcome && 'entry' in outcome) replaceResponse(c, answer(c, outcome.entry, outcome.state, kept?.bytes));
     } finally {
       inflight.delete(key);
       settle(outcome);
     }
   }
+}
+
+/**
+ * The JSON text of the route's answer: as the route made it when it is still the answer (see
+ * `sleeve.json`), else read back from a JSON Response; undefined for anything else.
+ */
+function madeJson(c: Context<SleeveEnv>): string | Promise<string> | undefined {
+  const made = c.get('sleeve.json');
+  if (made !== undefined && made.res === c.res) return made.text;
+  return c.res.headers.get('content-type')?.startsWith('application/json') ? c.res.text() : undefined;
 }
 
 /** `no-store` endpoints (`/nowplaying`, `/healthz`, `/batch`): never kept, by us or by clients. */

@@ -29,6 +29,11 @@ export interface SleeveVariables {
   'sleeve.headers'?: Readonly<Record<string, string>>[];
   /** The cache's verdict, for the request's log line and /metrics (`X-Cache` without reading headers back). */
   'sleeve.cache'?: string;
+  /**
+   * A route's JSON answer and its text, so the cache keeps the text as it was made instead of
+   * reading the Response back (a stream read, and on Node its headers rebuilt to check the type).
+   */
+  'sleeve.json'?: { res: Response; text: string };
 }
 
 /** Hono's environment for every Sleeve route and layer, so none needs a cast. */
