@@ -3,12 +3,13 @@
  * The frame's hit path: a plain GET whose answer the cache already holds fresh in process is
  * answered here, before routing, by one straight function. It does what the frame's layers
  * would do for that request, with their own pieces (the request id, CORS headers, the D2
- * check, the rate limiter's count and 429, the remembered params and cache keys, the cache's
- * answer, the log line and metrics), but without a Hono context, the router and a closure
- * per layer: on Bun and Deno that per-request machinery cost more than the whole answer
- * (issue #13). Everything else, and anything it is not sure of, goes to the full frame before
- * anything is counted: another method, a path written another way, a body or an upgrade, no
- * contact e-mail, a query not validated before, an entry not held fresh.
+ * check, the rate limiter's count and 429, the remembered cache keys, the cache's answer, the
+ * log line and metrics), but without a Hono context, the router and a closure per layer: on
+ * Bun and Deno that per-request machinery cost more than the whole answer (issue #13).
+ * Everything else, and anything it is not sure of, goes to the full frame before anything is
+ * counted: another method, a path written another way, a body or an upgrade, no contact
+ * e-mail, a URL the frame has not answered before (its query never validated), an entry not
+ * held fresh.
  */
 import type { SleeveError } from '../errors.ts';
 import { answerEntry, type Held } from './cache-entry.ts';

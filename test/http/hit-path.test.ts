@@ -13,12 +13,21 @@ const PER_REQUEST = new Set(['x-request-id', 'ratelimit-remaining', 'x-ratelimit
 const shared = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !PER_REQUEST.has(name)));
 const remaining = (res: Response) => Number(res.headers.get('x-ratelimit-remaining'));
 
+/** An endpoint whose own cache key reads a header, as `/track/hot`'s reads the caller's country. */
+const regional = defineEndpoint({
+  path: '/t/regional',
+  ...stub,
+  cache: 600,
+  cacheKey: (_params: unknown, request: Request) => request.headers.get('x-region') ?? 'global',
+  handle: ({ request }) => ({ region: request.headers.get('x-region') ?? 'global' }),
+});
+
 /** A gated endpoint: it arrived in 3.0.0, so `/v2.5.0/t/new` is a 404 whatever the cache holds. */
 const recent = defineEndpoint({ path: '/t/new', ...stub, since: '3.0.0', cache: 600, handle: () => ({ fresh: true }) });
 
 function setup(hitResponses: 'objects' | 'clones', rateLimit = 1000) {
   const echo = echoEndpoint({ rateLimit });
-  const app = testApp([...frameEndpoints, echo.endpoint, recent], { hitResponses });
+  const app = testApp([...frameEndpoints, echo.endpoint, recent, regional], { hitResponses });
   const ask = (path: string, init: RequestInit & { ua?: string | null; host?: string } = {}) => {
     const { ua = UA, host = 'sleeve.test', ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -133,6 +142,18 @@ for (const hitResponses of ['objects', 'clones'] as const) {
       expect((await frame.fetch(ask('/t/echo?query=e', { ua: 'curl/8' }), env)).status).toBe(401);
       expect((await frame.fetch(ask('/t/echo?query=e', { headers: { Upgrade: 'websocket' } }), env)).status).toBe(400);
       expect((await frame.fetch(ask('/t/echo?query=e', { headers: { 'Content-Length': '999999' } }), env)).status).toBe(413);
+    });
+
+    it("keys an endpoint's own way: a header its key reads picks the entry", async () => {
+      const { frame, ask, env } = setup(hitResponses);
+      const fr = { headers: { 'X-Region': 'fr' } };
+      await frame.app.fetch(ask('/t/regional'), env);
+      await frame.app.fetch(ask('/t/regional', fr), env);
+      expect(frame.hit(ask('/t/regional', fr), env)).toBeInstanceOf(Response);
+      expect(await (await frame.fetch(ask('/t/regional', fr), env)).json()).toEqual({ region: 'fr' });
+      expect(await (await frame.fetch(ask('/t/regional'), env)).json()).toEqual({ region: 'global' });
+      // A region never answered before is the frame's, and then held under its own key.
+      expect(frame.hit(ask('/t/regional', { headers: { 'X-Region': 'jp' } }), env)).toBeUndefined();
     });
 
     it('stops answering an entry once it is no longer fresh', async () => {
