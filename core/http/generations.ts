@@ -14,7 +14,7 @@
  */
 import type { Context } from 'hono';
 import type { Breaker } from '../storage/breaker.ts';
-import type { CounterStore } from '../storage/counters.ts';
+import { countThrough, type CounterStore } from '../storage/counters.ts';
 import { clientIp } from './client-ip.ts';
 import type { SleeveEnv } from './context.ts';
 import { admit, scaledLimit } from './rate-limit.ts';
@@ -54,7 +54,7 @@ export function generationSpender(budget: GenerationBudget | undefined, options:
   return (c) => async () => {
     const now = options.now();
     const key = `generations:${budget.name}|${clientIp(c, options.trustProxy) ?? 'unknown'}`;
-    const hit = await options.breaker.run(() => options.store.hit(key, now, HOUR_MS), null);
+    const hit = await countThrough(options.breaker, options.store, key, now, HOUR_MS);
     if (hit) admit(c, hit, limit, now, refusal);
   };
 }

@@ -3,8 +3,9 @@
  * D8 / spec §8.1: per client IP, per endpoint bucket (the canonical path, so aliases and
  * version prefixes share it), fixed one-minute windows counted in the configured storage.
  * Both header families go on every limited response (pins below 3.0.0: only `X-RateLimit-*`),
- * 429 adds `Retry-After`. A storage failure lets the request through: limits are a courtesy
- * to upstreams, and an outage of Redis must not take the API down with it.
+ * 429 adds `Retry-After`. A failure of a shared counter store lets the request through:
+ * limits are a courtesy to upstreams, and an outage of Redis must not take the API down with
+ * it. In-process counters (memory and fs storage) never touch the storage, so they always count.
  *
  * Not a library: hono-rate-limiter and friends take time from `Date.now()` (tests move
  * `deps.now()`), send one header family, and cannot switch families per pinned version.
@@ -12,7 +13,7 @@
 import type { Context, Next } from 'hono';
 import { SleeveError } from '../errors.ts';
 import type { Breaker } from '../storage/breaker.ts';
-import type { CounterStore, Hit } from '../storage/counters.ts';
+import { countThrough, type CounterStore, type Hit } from '../storage/counters.ts';
 import { clientIp } from './client-ip.ts';
 import { REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 import { addHeaders, versionOf, type SleeveEnv } from './context.ts';
@@ -31,7 +32,7 @@ export interface RateLimitOptions {
   store: CounterStore;
   now(): number;
   trustProxy: boolean;
-  /** Skips the counters while the storage is down; the request is then let through. */
+  /** Skips a shared store's counters while it is down; the request is then let through. */
   breaker: Breaker;
 }
 
@@ -93,9 +94,7 @@ export function rateLimit(options: RateLimitOptions): RateLimit {
     return key;
   };
   const check: RateLimit['check'] = (version, ip, now) => {
-    const key = keyOf(ip);
-    // In-process counters cannot fail: asked directly, with no closure for the breaker (a cache hit's whole cost is allocations).
-    const hit = store.inProcess ? store.hit(key, now, WINDOW_MS) : options.breaker.run(() => store.hit(key, now, WINDOW_MS), null);
+    const hit = countThrough(options.breaker, store, keyOf(ip), now, WINDOW_MS);
     return hit instanceof Promise ? hit.then((h) => admitted(version, h, now)) : admitted(version, hit, now);
   };
   const passed = (c: Context<SleeveEnv>, next: Next, headers: Checked) => {

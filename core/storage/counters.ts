@@ -6,6 +6,7 @@
  * in one MULTI, on the unstorage driver's own client), which lets instances share a budget.
  */
 import type { Storage } from 'unstorage';
+import type { Breaker } from './breaker.ts';
 
 export interface Hit {
   /** Requests counted in this window, this one included. */
@@ -19,6 +20,15 @@ export interface CounterStore {
   hit(key: string, now: number, windowMs: number): Hit | Promise<Hit>;
   /** True for the in-process store (`MemoryCounters`). */
   readonly inProcess?: boolean;
+}
+
+/**
+ * Counts one request under `key` through the storage's breaker: null while the storage is down
+ * (the request is let through). In-process counters cannot fail, so they are asked directly,
+ * with no closure for the breaker: a cache hit's cost on Bun is its allocations (#13).
+ */
+export function countThrough(breaker: Breaker, store: CounterStore, key: string, now: number, windowMs: number): Hit | null | Promise<Hit | null> {
+  return store.inProcess ? store.hit(key, now, windowMs) : breaker.run(() => store.hit(key, now, windowMs), null);
 }
 
 /**
