@@ -130,6 +130,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     const { trustProxy, rateLimits } = deps.options;
     const spender = generationSpender(endpoint.generations, { store: state.counters, breaker: state.breaker, now: deps.now, trustProxy, rateLimits });
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
+      const since = sinceOf(endpoint, path);
       const run: MiddlewareHandler<SleeveEnv> = async (c) => {
         const degraded = (reason: string) => {
           markDegraded(c, reason);
@@ -148,10 +149,9 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
       };
       for (const { prefix, version } of PREFIXES) {
         const pin = version ? [pinVersion(version)] : [];
-        const handler = route([...pin, ...versionGate(path, sinceOf(endpoint, path)), ...chain, run]);
+        const handler = route([...pin, ...versionGate(path, since), ...chain, run]);
         app.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
         routes.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
-        const since = sinceOf(endpoint, path);
         const answersAs = version ?? CURRENT;
         if (built.hit && (since === undefined || isAtLeast(answersAs, since))) {
           for (const at of prefixed(prefix, path)) hits.set(at, { ...built.hit, route: endpoint.path, version: answersAs });

@@ -71,10 +71,11 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
   const paths = new Map<string, Path>();
   for (const [path, route] of routes) paths.set(path, { route, templates: new WeakMap() });
 
-  /** The request id first and CORS next, as the frame's outer layers give them. */
-  const gathered = (id: string): Record<string, string> => {
+  /** The request id first, CORS next, then the limit's headers, as the frame's layers give them. */
+  const gathered = (id: string, limits?: Record<string, string>): Record<string, string> => {
     const headers: Record<string, string> = { [REQUEST_ID_HEADER]: id };
     for (const name in cors) headers[name] = cors[name]!;
+    if (limits) for (const name in limits) headers[name] = limits[name]!;
     return headers;
   };
 
@@ -86,9 +87,7 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
   const cloned = (path: Path, held: Held, id: string, limits: Record<string, string> | undefined): Response => {
     let template = path.templates.get(held);
     if (template === undefined) {
-      const headers = gathered(id);
-      if (limits) for (const name in limits) headers[name] = limits[name]!;
-      template = { response: answerEntry(held.entry, 'HIT', headers, undefined, path.route.version, held.bytes), values: { ...limits } };
+      template = { response: answerEntry(held.entry, 'HIT', gathered(id, limits), undefined, path.route.version, held.bytes), values: { ...limits } };
       path.templates.set(held, template);
     }
     const res = template.response.clone();
@@ -105,9 +104,7 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
   const answer = (path: Path, held: Held, headers: Headers, id: string, limits: Record<string, string> | undefined): Response => {
     const ifNoneMatch = headers.get('if-none-match');
     if (clones && ifNoneMatch === null && held.bytes !== undefined) return cloned(path, held, id, limits);
-    const out = gathered(id);
-    if (limits) for (const name in limits) out[name] = limits[name]!;
-    return answerEntry(held.entry, 'HIT', out, ifNoneMatch ?? undefined, path.route.version, held.bytes);
+    return answerEntry(held.entry, 'HIT', gathered(id, limits), ifNoneMatch ?? undefined, path.route.version, held.bytes);
   };
 
   /** The answer, once its line is written and its figures counted (when either is kept). */
