@@ -74,13 +74,11 @@ function bitCount(n: number): number {
   return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** A triple's list of words of one length. */
-const gramKey = (gram: string, length: number): string => `${gram}${length}`;
-
 export function createVocabulary(): Vocabulary {
   const counts = new Map<string, number>();
   const terms: string[] = [];
-  const grams = new Map<string, number[]>();
+  /** Triple → its words by length (`[length]`, holes where none): one lookup per triple, no key built per length. */
+  const grams = new Map<string, number[][]>();
   /** Each term's `letters`, by term id. */
   let masks = new Int32Array(1024);
   let sorted: string[] | undefined;
@@ -107,8 +105,10 @@ export function createVocabulary(): Vocabulary {
     const own = trigrams(term);
     const touched: number[] = [];
     for (const g of own) {
-      for (let length = term.length - max; length <= term.length + max; length++) {
-        for (const id of grams.get(gramKey(g, length)) ?? []) {
+      const byLength = grams.get(g);
+      if (byLength === undefined) continue;
+      for (let length = Math.max(0, term.length - max); length <= term.length + max; length++) {
+        for (const id of byLength[length] ?? []) {
           const seen = shared[id]!;
           shared[id] = seen + 1;
           if (seen === 0) touched.push(id);
@@ -161,10 +161,9 @@ export function createVocabulary(): Vocabulary {
       }
       masks[id] = letters(term);
       for (const g of trigrams(term)) {
-        const key = gramKey(g, term.length);
-        const list = grams.get(key);
-        if (list) list.push(id);
-        else grams.set(key, [id]);
+        let byLength = grams.get(g);
+        if (byLength === undefined) grams.set(g, (byLength = []));
+        (byLength[term.length] ??= []).push(id);
       }
     },
     resolve(term, last) {
