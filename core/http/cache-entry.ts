@@ -1,15 +1,16 @@
 /**
  * @module
- * What the cache stores and how an entry is answered (D9). Entries are plain JSON, so every
- * unstorage driver keeps them. Storage keys are a hash of the canonical request (unstorage
- * drops anything after `?` in a key, and fs keys must stay short); the canonical string is
- * kept in the entry and compared on read, so a hash collision is a miss, never a wrong answer.
+ * What the cache stores and how an entry is answered (D9). Entries are kept as one string
+ * (`storedForm`), so every unstorage driver keeps them. Storage keys are a hash of the
+ * canonical request (unstorage drops anything after `?` in a key, and fs keys must stay
+ * short); the canonical string is kept in the entry and compared on read, so a hash collision
+ * is a miss, never a wrong answer.
  */
 import type { Context } from 'hono';
 import { SleeveError } from '../errors.ts';
 import { versionOf, withGathered, type SleeveEnv } from './context.ts';
 import { errorResponse } from './errors.ts';
-import { hash64 } from '../hash.ts';
+import { hashBytes } from '../hash.ts';
 import type { VersionInfo } from './versions.ts';
 
 export type CacheState = 'HIT' | 'MISS' | 'STALE';
@@ -32,8 +33,29 @@ export interface Entry {
   maxAge: number;
 }
 
-export function entryOf(canonical: string, status: number, body: string, freshUntil: number | null, maxAge: number): Entry {
-  return { k: canonical, status, body, etag: `"${hash64(body)}-${body.length.toString(36)}"`, freshUntil, maxAge };
+/**
+ * How an entry is kept in the storage: its fields but the body as JSON on a first line, then
+ * the body as it is. Inside JSON the body would be escaped on every write and parsed back on
+ * every read: ten times the cost of the write itself for a search answer (#13). A stored value
+ * of any other form (an earlier version's object) is no entry: a miss, then overwritten.
+ */
+const STORED = 'sleeve-cache/1 ';
+
+export function storedForm(entry: Entry): string {
+  const { body, ...fields } = entry;
+  return STORED + JSON.stringify(fields) + (body === undefined ? '' : `\n${body}`);
+}
+
+export function fromStorage(value: unknown): Entry | null {
+  if (typeof value !== 'string' || !value.startsWith(STORED)) return null;
+  // JSON.stringify escapes every newline in the fields, so the first one ends them.
+  const end = value.indexOf('\n');
+  try {
+    const fields = JSON.parse(end === -1 ? value.slice(STORED.length) : value.slice(STORED.length, end)) as Entry;
+    return end === -1 ? fields : { ...fields, body: value.slice(end + 1) };
+  } catch {
+    return null;
+  }
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -51,6 +73,12 @@ const encoder = new TextEncoder();
 
 export function hold(entry: Entry): Held {
   return { entry, bytes: entry.body === undefined ? undefined : encoder.encode(entry.body) };
+}
+
+/** A new 200's entry, held: the body is encoded once, for its ETag and for every answer. */
+export function heldOf(canonical: string, status: number, body: string, freshUntil: number | null, maxAge: number): Held {
+  const bytes = encoder.encode(body);
+  return { entry: { k: canonical, status, body, etag: `"${hashBytes(bytes)}-${bytes.length.toString(36)}"`, freshUntil, maxAge }, bytes };
 }
 
 /**

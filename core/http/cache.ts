@@ -12,7 +12,7 @@ import { SleeveError, type ErrorCode } from '../errors.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { CachePolicy } from './endpoint.ts';
 import { hash64 } from '../hash.ts';
-import { answer, entryOf, hold, type Entry, type Held } from './cache-entry.ts';
+import { answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './cache-entry.ts';
 import { canonicalRequest } from './cache-key.ts';
 import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
@@ -67,16 +67,11 @@ export interface Cached {
 export function cached(options: CacheOptions): Cached {
   const { bucket, policy, storage, breaker, inflight, hot } = options;
   const seconds = policy === 'forever' ? null : policy;
-  const remember = (key: string, entry: Entry): Held => {
-    const held = hold(entry);
-    setBounded(hot, key, held, HOT_ENTRIES);
-    return held;
-  };
+  const remember = (key: string, held: Held): void => setBounded(hot, key, held, HOT_ENTRIES);
   /** Kept in process and in the storage; the held form (its bytes encoded once) answers too. */
-  const store = async (key: string, entry: Entry, ttlSeconds: number | null): Promise<Held> => {
-    const held = remember(key, entry);
-    await breaker.run(() => storage.setItem(key, entry, ttlSeconds === null ? {} : { ttl: ttlSeconds }), undefined);
-    return held;
+  const store = async (key: string, held: Held, ttlSeconds: number | null): Promise<void> => {
+    remember(key, held);
+    await breaker.run(() => storage.setItem(key, storedForm(held.entry), ttlSeconds === null ? {} : { ttl: ttlSeconds }), undefined);
   };
   const fresh = (entry: Entry | null | undefined, canonical: string, now: number): boolean =>
     !!entry && entry.k === canonical && (entry.freshUntil === null || entry.freshUntil > now);
@@ -137,10 +132,10 @@ export function cached(options: CacheOptions): Cached {
   return { layer, hot: held };
 
   async function miss(c: Context<SleeveEnv>, next: Next, canonical: string, key: string, now: number): Promise<Response | void> {
-    const found = await breaker.run(() => storage.getItem<Entry>(key), null);
+    const found = fromStorage(await breaker.run(() => storage.getItem(key), null));
     const entry = found && found.k === canonical ? found : null;
     if (entry && fresh(entry, canonical, now)) {
-      remember(key, entry);
+      remember(key, hold(entry));
       return answer(c, entry, 'HIT');
     }
 
@@ -163,7 +158,7 @@ export function cached(options: CacheOptions): Cached {
         outcome = { entry, state: 'STALE' };
       } else if (error?.code === 'not_found') {
         const gone: Entry = { k: canonical, status: 404, message: error.message, param: error.param, extra: error.extra, etag: '', freshUntil: now + NOT_FOUND_SECONDS * 1000, maxAge: NOT_FOUND_SECONDS };
-        await store(key, gone, NOT_FOUND_SECONDS);
+        await store(key, hold(gone), NOT_FOUND_SECONDS);
         outcome = { entry: gone, state: 'MISS' };
       } else if (error) {
         outcome = { error };
@@ -174,10 +169,10 @@ export function cached(options: CacheOptions): Cached {
       } else if (c.res.status === 200 && (made = madeJson(c)) !== undefined) {
         const brief = briefLifetime(c);
         const lifetime = brief === undefined ? seconds : Math.min(brief, seconds ?? brief);
-        const entry = entryOf(canonical, 200, await made, lifetime === null ? null : now + lifetime * 1000, lifetime ?? FOREVER_MAX_AGE);
+        kept = heldOf(canonical, 200, await made, lifetime === null ? null : now + lifetime * 1000, lifetime ?? FOREVER_MAX_AGE);
         // Kept in the storage 24 h past its lifetime, for STALE answers when the upstream fails.
-        kept = await store(key, entry, lifetime === null ? null : lifetime + STALE_MS / 1000);
-        outcome = { entry, state: 'MISS' };
+        await store(key, kept, lifetime === null ? null : lifetime + STALE_MS / 1000);
+        outcome = { entry: kept.entry, state: 'MISS' };
       }
       if (outcome && 'entry' in outcome) replaceResponse(c, answer(c, outcome.entry, outcome.state, kept?.bytes));
     } finally {
