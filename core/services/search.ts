@@ -15,9 +15,9 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 const poolSize = (limit: number): number => Math.min(Math.max(limit * 3, 25), 100);
 
 /** The names a track answers to: its title, alone or with its artist's name either side. */
-const trackNames = (t: TrackHit): Name[] => [t.title, [t.artist.name, t.title], [t.title, t.artist.name]];
+const trackNames = (t: TrackHit): Name[] => [{ title: t.title, by: t.artist.name }];
 /** The names an album answers to: its title, alone or with its artist's name either side. */
-export const albumNames = (a: AlbumHit): Name[] => [a.title, [a.artist.name, a.title], [a.title, a.artist.name]];
+export const albumNames = (a: AlbumHit): Name[] => [{ title: a.title, by: a.artist.name }];
 
 async function ranked<T>(
   pool: Promise<T[]>, query: string, limit: number, names: (item: T) => readonly Name[], popularity: (item: T) => number, texts?: (item: T) => readonly string[],
