@@ -6,7 +6,8 @@
  * popularity only orders items within the same band. Pure: sources' order breaks ties.
  */
 
-import { matchesAsTyped, typedQuery } from './typed-match.ts';
+import { keptFolds } from './kept-folds.ts';
+import { hasWord, matchesAsTyped, typedQuery } from './typed-match.ts';
 
 const EXACT_FLOOR = 0.7;
 const EXACT_POPULARITY = 0.3;
@@ -92,20 +93,8 @@ function prepare(query: string): PreparedQuery {
  */
 export type Name = string | { readonly title: string; readonly by: string };
 
-/** Folds seen lately, bounded: the same titles and artists keep coming back among candidates. */
-const KEPT_FOLDS = 20_000;
-const folds = new Map<string, string>();
-
-function foldKept(text: string): string {
-  let folded = folds.get(text);
-  if (folded === undefined) {
-    // Dropping them all at the bound is cruder than LRU order but costs nothing per hit.
-    if (folds.size >= KEPT_FOLDS) folds.clear();
-    folded = fold(text);
-    folds.set(text, folded);
-  }
-  return folded;
-}
+/** Folds of the candidates' names, remembered: the same titles and artists keep coming back. */
+const foldKept = keptFolds(fold);
 
 /** Per-slot use while one name is compared; grown as queries need, cleared for each name. */
 let used = new Int32Array(64);
@@ -157,19 +146,10 @@ function walk(text: string, q: PreparedQuery): void {
   }
 }
 
-/** Whether `word` (no spaces) is one of the words of the folded `text`: found with a space or an end either side. */
-function hasWord(text: string, word: string): boolean {
-  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-    const end = at + word.length;
-    if ((at === 0 || text.charCodeAt(at - 1) === 32) && (end === text.length || text.charCodeAt(end) === 32)) return true;
-  }
-  return false;
-}
-
 /** How many of the query's words are words of `text`, or of `other` when given. */
 function wordsIn(q: PreparedQuery, text: string, other = ''): number {
   let found = 0;
-  for (const w of q.words) if (hasWord(text, w) || (other !== '' && hasWord(other, w))) found++;
+  for (const w of q.words) if (hasWord(text, w, false) || (other !== '' && hasWord(other, w, false))) found++;
   return found;
 }
 

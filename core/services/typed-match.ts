@@ -8,6 +8,7 @@
  * A pure rule on the answer, so it holds for any source: the catalogue's index or Deezer's.
  */
 import { fold, searchTerms, shortPrefix } from '../sources/catalog/fold.ts';
+import { keptFolds } from './kept-folds.ts';
 
 export interface TypedQuery {
   /** One or two characters: matched as the start of a word, and ranked by popularity alone. */
@@ -21,26 +22,26 @@ export function typedQuery(query: string): TypedQuery {
   return { short: short !== null, words: short !== null ? [short] : searchTerms(query) };
 }
 
-/** Texts' folded words seen lately, bounded: the same titles and names keep coming back among candidates. */
-const KEPT_TEXTS = 20_000;
-const kept = new Map<string, readonly string[]>();
+/** Candidates' texts folded as search folds them, remembered: the same titles and names keep coming back. */
+const foldKept = keptFolds(fold);
 
-function wordsOf(text: string): readonly string[] {
-  let words = kept.get(text);
-  if (words === undefined) {
-    // Dropping them all at the bound is cruder than LRU order but costs nothing per hit.
-    if (kept.size >= KEPT_TEXTS) kept.clear();
-    words = fold(text).split(' ');
-    kept.set(text, words);
+/**
+ * Whether the folded `text` has `word` (no spaces) as one of its words (or, with `prefix`, as
+ * the start of one): found after a space or at the start, and, whole, before a space or at the
+ * end. Folded texts are words joined by single spaces, so nothing is split.
+ */
+export function hasWord(text: string, word: string, prefix: boolean): boolean {
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (at !== 0 && text.charCodeAt(at - 1) !== 32) continue;
+    const end = at + word.length;
+    if (prefix || end === text.length || text.charCodeAt(end) === 32) return true;
   }
-  return words;
+  return false;
 }
 
 /** Whether one of the texts has `word` as a word (or, with `prefix`, as the start of one). */
 function holds(texts: readonly string[], word: string, prefix: boolean): boolean {
-  for (const text of texts) {
-    for (const w of wordsOf(text)) if (prefix ? w.startsWith(word) : w === word) return true;
-  }
+  for (const text of texts) if (hasWord(foldKept(text), word, prefix)) return true;
   return false;
 }
 

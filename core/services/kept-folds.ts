@@ -1,0 +1,28 @@
+/**
+ * @module
+ * A fold remembered for the texts that keep coming back among search candidates (the same
+ * titles and names), bounded. Two generations: when the newer one fills, the older is dropped
+ * whole and the newer takes its place, so a text still in use survives the turnover (it is
+ * carried over when met again) and nothing is paid per lookup to keep an order. At a million
+ * tracks most candidates are new to a smaller memo, and folding them again was a tenth of a
+ * miss (#13).
+ */
+
+/** Texts per generation: at most twice this many folds are held, some 60 bytes each. */
+export const KEPT_PER_GENERATION = 50_000;
+
+export function keptFolds(fold: (text: string) => string, bound: number = KEPT_PER_GENERATION): (text: string) => string {
+  let newer = new Map<string, string>();
+  let older = new Map<string, string>();
+  return (text) => {
+    let folded = newer.get(text);
+    if (folded !== undefined) return folded;
+    folded = older.get(text) ?? fold(text);
+    if (newer.size >= bound) {
+      older = newer;
+      newer = new Map();
+    }
+    newer.set(text, folded);
+    return folded;
+  };
+}
