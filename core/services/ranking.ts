@@ -205,7 +205,7 @@ function similarityTo(names: readonly Name[], q: PreparedQuery): number {
   return best;
 }
 
-/** Similarity 0..1 of the best of an item's names (e.g. `title`, `[artist, title]`); 1 only when exact. */
+/** Similarity 0..1 of the best of an item's names (e.g. `title`, `{ title, by: artist }`); 1 only when exact. */
 export function similarity(names: readonly Name[], query: string): number {
   return similarityTo(names, prepare(query));
 }
