@@ -1,9 +1,10 @@
 /** @module `sleeve/bun`: serve Sleeve with `Bun.serve`. */
 /// <reference types="bun-types" />
 import type { BunWebSocketData } from 'hono/bun';
-import { createSleeve, type ConnInfo, type Sleeve, type SleeveOptions } from '../core/index.ts';
+import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
 import { serverLimits } from '../core/options.ts';
 import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './bun-limits.ts';
+import { BunPeer } from './bun-peer.ts';
 
 // hono/bun reads the Bun global as it loads (its SSG helper), so it is loaded only under Bun:
 // plain Node must still be able to import this module (the package's exports check does).
@@ -27,9 +28,8 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
     idleTimeout: idleSeconds(serverLimits(options).idleTimeoutMs),
     maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
     fetch: (request, srv) => {
-      // One object: the connection's address (D8) and, for hono/bun's upgrade, the server.
-      const env: ConnInfo & { server: typeof srv } = { server: srv, clientIp: srv.requestIP(request)?.address };
-      const answer = sleeve.fetch(request, env);
+      // One object: the connection's address (D8), read when counted, and the server for hono/bun's upgrade.
+      const answer = sleeve.fetch(request, new BunPeer(srv, request));
       // A cache hit comes back synchronously: handed to Bun as it is, with no promise to resolve.
       return answer instanceof Promise ? answer.then((res) => keepStreamOpen(srv, request, res)) : keepStreamOpen(srv, request, answer);
     },
