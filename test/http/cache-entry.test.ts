@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStorage } from 'unstorage';
-import fsDriver from 'unstorage/drivers/fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromStorage, heldOf, storedForm, type Entry } from '../../core/http/cache-entry.ts';
 import { hashBytes } from '../../core/hash.ts';
+import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import { echoEndpoint, testApp } from './_app.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sleeve-entry-'));
@@ -24,8 +24,8 @@ describe('cache entries in the storage (D9)', () => {
     expect(storedForm(ok).endsWith(`\n${awkward}`)).toBe(true);
   });
 
-  it('survive the memory and fs drivers unchanged (unstorage does not parse them)', async () => {
-    for (const storage of [createStorage(), createStorage({ driver: fsDriver({ base: dir }) })]) {
+  it('survive the memory and fs storages unchanged (unstorage does not parse them)', async () => {
+    for (const storage of [storageFromSpec('memory'), storageFromSpec(`fs:${dir}`)]) {
       await storage.setItem('cache:a', storedForm(ok));
       await storage.setItem('cache:b', storedForm(gone));
       expect(fromStorage(await storage.getItem('cache:a'))).toEqual(ok);
