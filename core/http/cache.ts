@@ -33,7 +33,7 @@ export const HOT_ENTRIES: number = 256;
 const UPSTREAM_FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 
 /** What a leader hands its followers: an entry to answer with and how, or an error to rethrow. */
-export type Outcome = { entry: Entry; state: 'MISS' | 'STALE' } | { error: SleeveError } | null;
+export type Outcome = { entry: Entry; state: 'MISS' | 'STALE'; bytes?: Uint8Array<ArrayBuffer> } | { error: SleeveError } | null;
 
 export interface CacheOptions {
   bucket: string;
@@ -135,22 +135,22 @@ export function cached(options: CacheOptions): Cached {
     const found = fromStorage(await breaker.run(() => storage.getItem(key), null));
     const entry = found && found.k === canonical ? found : null;
     if (entry && fresh(entry, canonical, now)) {
-      remember(key, hold(entry));
-      return answer(c, entry, 'HIT');
+      const held = hold(entry);
+      remember(key, held);
+      return answer(c, entry, 'HIT', held.bytes);
     }
 
     const pending = inflight.get(key);
     if (pending) {
       const outcome = await pending;
       if (outcome && 'error' in outcome) throw outcome.error;
-      if (outcome) return answer(c, outcome.entry, outcome.state);
+      if (outcome) return answer(c, outcome.entry, outcome.state, outcome.bytes);
       return next();
     }
     let settle: (outcome: Outcome) => void = () => {};
     inflight.set(key, new Promise<Outcome>((resolve) => (settle = resolve)));
     let outcome: Outcome = null;
     let made: string | Promise<string> | undefined;
-    let kept: Held | undefined;
     try {
       await next();
       const error = c.error instanceof SleeveError ? c.error : undefined;
@@ -169,12 +169,12 @@ export function cached(options: CacheOptions): Cached {
       } else if (c.res.status === 200 && (made = madeJson(c)) !== undefined) {
         const brief = briefLifetime(c);
         const lifetime = brief === undefined ? seconds : Math.min(brief, seconds ?? brief);
-        kept = heldOf(canonical, 200, await made, lifetime === null ? null : now + lifetime * 1000, lifetime ?? FOREVER_MAX_AGE);
+        const kept = heldOf(canonical, 200, await made, lifetime === null ? null : now + lifetime * 1000, lifetime ?? FOREVER_MAX_AGE);
         // Kept in the storage 24 h past its lifetime, for STALE answers when the upstream fails.
         await store(key, kept, lifetime === null ? null : lifetime + STALE_MS / 1000);
-        outcome = { entry: kept.entry, state: 'MISS' };
+        outcome = { entry: kept.entry, state: 'MISS', bytes: kept.bytes };
       }
-      if (outcome && 'entry' in outcome) replaceResponse(c, answer(c, outcome.entry, outcome.state, kept?.bytes));
+      if (outcome && 'entry' in outcome) replaceResponse(c, answer(c, outcome.entry, outcome.state, outcome.bytes));
     } finally {
       inflight.delete(key);
       settle(outcome);
