@@ -1,31 +1,33 @@
 /** @module `sleeve/bun`: serve Sleeve with `Bun.serve`. */
 /// <reference types="bun-types" />
 import type { BunWebSocketData } from 'hono/bun';
-import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
+import { createSleeve, type Sleeve } from '../core/index.ts';
 import { serverLimits } from '../core/options.ts';
 import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './bun-limits.ts';
 import { BunPeer } from './bun-peer.ts';
+import { exitOnSignals, gracefulStop } from './graceful.ts';
+import type { ServeOptions } from './serve-options.ts';
+import { stdoutLogger } from './stdout-log.ts';
 
 // hono/bun reads the Bun global as it loads (its SSG helper), so it is loaded only under Bun:
 // plain Node must still be able to import this module (the package's exports check does).
 const honoBun = 'Bun' in globalThis ? await import('hono/bun') : undefined;
 
-export interface ServeOptions extends SleeveOptions {
-  port?: number;
-  hostname?: string;
-}
+export type { ServeOptions } from './serve-options.ts';
 
-export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun.Server<BunWebSocketData>; url: string } {
+/** `shutdown()` stops gracefully as SIGTERM does, without exiting (D34; see `sleeve/node`). */
+export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun.Server<BunWebSocketData>; url: string; shutdown(): Promise<boolean> } {
   if (!honoBun) throw new Error('[sleeve] sleeve/bun serves with Bun.serve: run it under Bun');
   // D12: `/nowplaying/socket` upgrades through hono/bun, which finds the server in `env.server`.
   const { upgradeWebSocket, websocket } = honoBun;
   // Bun's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = createSleeve({ upgradeWebSocket, hitResponses: 'clones', ...options });
+  const sleeve = createSleeve({ upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger() });
+  const limits = serverLimits(options);
   const server = Bun.serve({
     port: options.port ?? 8787,
     hostname: options.hostname,
     // Bun cannot cap connections (`maxConnections`): see bun-limits.ts.
-    idleTimeout: idleSeconds(serverLimits(options).idleTimeoutMs),
+    idleTimeout: idleSeconds(limits.idleTimeoutMs),
     maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
     fetch: (request, srv) => {
       // One object: the connection's address (D8), read when counted, and the server for hono/bun's upgrade.
@@ -35,5 +37,10 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
     },
     websocket,
   });
-  return { sleeve, server, url: `http://${options.hostname ?? 'localhost'}:${server.port}` };
+  // D34: Bun's own graceful stop: no new connections, requests in flight answered, idle ones closed.
+  const shutdown = gracefulStop(sleeve, { stop: () => server.stop(false), cut: () => void server.stop(true) }, limits.shutdownTimeoutMs);
+  if (options.gracefulShutdown !== false) {
+    exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs }, { on: (signal, handler) => process.on(signal, handler), exit: (code) => process.exit(code) });
+  }
+  return { sleeve, server, shutdown, url: `http://${options.hostname ?? 'localhost'}:${server.port}` };
 }

@@ -1,14 +1,18 @@
 /** @module `sleeve/deno`: serve Sleeve with `Deno.serve`. */
-import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
+import { createSleeve, type Sleeve } from '../core/index.ts';
+import { serverLimits } from '../core/options.ts';
+import { exitOnSignals, gracefulStop, type ShutdownSignal } from './graceful.ts';
+import type { ServeOptions } from './serve-options.ts';
+import { stdoutLogger } from './stdout-log.ts';
 
 // hono/deno reads the Deno global as it loads, so it is loaded only under Deno: plain Node
 // must still be able to import this module (the package's exports check does).
 const honoDeno = 'Deno' in globalThis ? await import('hono/deno') : undefined;
 
-export interface ServeOptions extends SleeveOptions {
-  port?: number;
-  hostname?: string;
-}
+export type { ServeOptions } from './serve-options.ts';
+
+/** How long Deno's stop waits for live clients to take their close frame. */
+const LIVE_CLOSE_MS = 1_000;
 
 // Typed locally so the npm build typechecks without Deno's own types.
 interface DenoServe {
@@ -16,6 +20,8 @@ interface DenoServe {
     options: { port: number; hostname?: string; onListen?: (addr: { port: number }) => void },
     handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
   ): { finished: Promise<void>; shutdown(): Promise<void> };
+  addSignalListener(signal: ShutdownSignal, handler: () => void): void;
+  exit(code: number): never;
 }
 const { Deno } = globalThis as unknown as { Deno: DenoServe };
 
@@ -24,13 +30,26 @@ const { Deno } = globalThis as unknown as { Deno: DenoServe };
  * `idleTimeoutMs`, `headersTimeoutMs` and `maxConnections` options are not enforced here.
  * Serve Deno behind a reverse proxy that bounds them (README).
  */
-export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shutdown(): Promise<void>; url: string }> {
+export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shutdown(): Promise<boolean>; url: string }> {
   // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket).
   // Deno's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = createSleeve({ upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones', ...options });
+  const sleeve = createSleeve({ upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger() });
+  const { shutdownTimeoutMs } = serverLimits(options);
+  let server: ReturnType<DenoServe['serve']> | undefined;
+  // D34: Deno's own graceful stop (no new connections, requests in flight answered). It closes
+  // WebSockets itself with 1001, so it waits (a second at most) for Sleeve's 1012 to be had.
+  // It has no way to cut connections early: past the bound the process exits with them open.
+  const stop = async (liveGone: Promise<void>) => {
+    await Promise.race([liveGone, new Promise((resolve) => setTimeout(resolve, LIVE_CLOSE_MS))]);
+    await server?.shutdown();
+  };
+  const shutdown = gracefulStop(sleeve, { stop, cut: () => {} }, shutdownTimeoutMs);
+  if (options.gracefulShutdown !== false) {
+    exitOnSignals({ sleeve, stop: shutdown, timeoutMs: shutdownTimeoutMs }, { on: (signal, handler) => Deno.addSignalListener(signal, handler), exit: (code) => Deno.exit(code) });
+  }
   return new Promise((resolve) => {
-    const server = Deno.serve(
-      { port: options.port ?? 8787, hostname: options.hostname, onListen: ({ port }) => resolve({ sleeve, shutdown: () => server.shutdown(), url: `http://${options.hostname ?? 'localhost'}:${port}` }) },
+    server = Deno.serve(
+      { port: options.port ?? 8787, hostname: options.hostname, onListen: ({ port }) => resolve({ sleeve, shutdown, url: `http://${options.hostname ?? 'localhost'}:${port}` }) },
       (request, info) => sleeve.fetch(request, { clientIp: info.remoteAddr.hostname }),
     );
   });

@@ -1,18 +1,19 @@
 /** @module `sleeve/node`: serve Sleeve with `@hono/node-server`. */
 import { serve as nodeServe, upgradeWebSocket } from '@hono/node-server';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { WebSocketServer } from 'ws';
-import { createSleeve, type Sleeve, type SleeveOptions } from '../core/index.ts';
+import { createSleeve, type Sleeve } from '../core/index.ts';
 import { serverLimits } from '../core/options.ts';
+import { exitOnSignals, gracefulStop } from './graceful.ts';
+import { nodeStoppable } from './node-stop.ts';
+import type { ServeOptions } from './serve-options.ts';
+import { stdoutLogger } from './stdout-log.ts';
 import { answerClientErrors } from './node-client-errors.ts';
 import { withTargetCheck } from './node-target.ts';
 import { capConnections, serverOptions, type ConnectionCap } from './node-limits.ts';
 import { handleUpgrades, type Upgrades } from './node-upgrade.ts';
 
-export interface ServeOptions extends SleeveOptions {
-  port?: number;
-  hostname?: string;
-}
+export type { ServeOptions } from './serve-options.ts';
 
 export interface Served {
   sleeve: Sleeve;
@@ -21,17 +22,24 @@ export interface Served {
   url: string;
   /** The connections open now, as counted against `maxConnections`. */
   connections: ConnectionCap;
+  /**
+   * Stops gracefully (D34), as SIGTERM does but without exiting: drains, stops accepting, lets
+   * requests in flight finish within `shutdownTimeoutMs`, closes the storage. Resolves true
+   * when nothing had to be cut.
+   */
+  shutdown(): Promise<boolean>;
 }
 
 /** What @hono/node-server passes as `env`: `outgoing` is absent for a request that came as an upgrade. */
 interface NodeEnv {
   incoming: IncomingMessage;
-  outgoing?: unknown;
+  outgoing?: ServerResponse;
 }
 
 export function serve(options: ServeOptions = {}): Promise<Served> {
   // D12: `/nowplaying/socket` upgrades through @hono/node-server's own WebSocket support.
-  const sleeve = createSleeve({ upgradeWebSocket, ...options });
+  // Request lines are batched (`stdout-log.ts`) unless the embedder gives a logger.
+  const sleeve = createSleeve({ upgradeWebSocket, ...options, log: options.log ?? stdoutLogger() });
   const limits = serverLimits(options);
   const wss = new WebSocketServer({ noServer: true });
   let upgrades: Upgrades | undefined;
@@ -44,6 +52,7 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
           const answer = sleeve.fetch(request, Object.assign(env, { clientIp: env.incoming.socket.remoteAddress }));
           const sent = (response: Response) => {
             if (env.outgoing === undefined) upgrades?.answered(env.incoming, response);
+            else if (stoppable.stopping) stoppable.answering(env.outgoing);
             return response;
           };
           // A cache hit comes back synchronously: @hono/node-server then writes it on its sync path.
@@ -55,8 +64,13 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
         port: options.port ?? 8787,
         hostname: options.hostname,
       },
-      (info) => resolve({ sleeve, server, connections, url: `http://${options.hostname ?? 'localhost'}:${info.port}` }),
+      (info) => resolve({ sleeve, server, connections, shutdown, url: `http://${options.hostname ?? 'localhost'}:${info.port}` }),
     ) as Server;
+    const stoppable = nodeStoppable(server);
+    const shutdown = gracefulStop(sleeve, stoppable, limits.shutdownTimeoutMs);
+    if (options.gracefulShutdown !== false) {
+      exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs }, { on: (signal, handler) => process.on(signal, handler), exit: (code) => process.exit(code) });
+    }
     const connections = capConnections(server, limits.maxConnections);
     upgrades = handleUpgrades(server, wss);
     answerClientErrors(server, (request, clientIp) => sleeve.fetch(request, { clientIp }));

@@ -73,6 +73,8 @@ const VARIABLES = {
   SLEEVE_IDLE_TIMEOUT_MS: [integer(100, 255_000), 'a number of milliseconds from 100 to 255000'],
   /** How long a client has to send a request's headers (Node). */
   SLEEVE_HEADERS_TIMEOUT_MS: [integer(100, 300_000), 'a number of milliseconds from 100 to 300000'],
+  /** D34: how long a graceful shutdown may take before what is left is cut (server adapters). */
+  SLEEVE_SHUTDOWN_TIMEOUT_MS: [integer(0, 600_000), 'a number of milliseconds from 0 to 600000'],
   /** D30: an OpenAI-compatible chat model for /chat, /assistant and /ai/* (the API base, before /chat/completions). */
   SLEEVE_AI_URL: [httpUrl, 'an absolute http(s) URL such as https://api.openai.com/v1'],
   SLEEVE_AI_KEY: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,512}$/)), 'an API key (printable characters, no spaces)'],
@@ -137,6 +139,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       maxConnections: p.SLEEVE_MAX_CONNECTIONS,
       idleTimeoutMs: p.SLEEVE_IDLE_TIMEOUT_MS,
       headersTimeoutMs: p.SLEEVE_HEADERS_TIMEOUT_MS,
+      shutdownTimeoutMs: p.SLEEVE_SHUTDOWN_TIMEOUT_MS,
       requestLog: p.SLEEVE_LOG,
       metrics: p.SLEEVE_METRICS,
       ai: p.SLEEVE_AI_URL === undefined || p.SLEEVE_AI_MODEL === undefined

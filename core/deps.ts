@@ -4,6 +4,7 @@
  * a clock. Built once per `createSleeve` call; nothing here reads a runtime global.
  */
 import type { Storage } from 'unstorage';
+import type { Lifecycle } from './lifecycle.ts';
 import type { Breaker } from './storage/breaker.ts';
 import type { Metrics } from './observe/metrics.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -14,6 +15,8 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
   /** One request's line (D20), already formatted; without this method it goes to `info`. */
   request?(line: string): void;
+  /** Writes whatever lines are still held (a batching writer): called by `Sleeve.close()`. */
+  flush?(): void | Promise<void>;
 }
 
 export interface Deps {
@@ -29,4 +32,6 @@ export interface Deps {
   log: Logger;
   /** What /metrics reports (D20); absent unless metrics are on, and then nothing is counted. */
   metrics?: Metrics;
+  /** Graceful shutdown (D34): whether the instance is draining, and the live streams to tell. */
+  lifecycle: Lifecycle;
 }

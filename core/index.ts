@@ -4,6 +4,7 @@
  * Runtime adapters (`sleeve/bun`, `sleeve/deno`, `sleeve/node`, `sleeve/vercel`) wrap it.
  */
 import type { Hono } from 'hono';
+import type { Storage } from 'unstorage';
 import type { SleeveEnv } from './http/context.ts';
 import { createFrame } from './app.ts';
 import { unmounted } from './http/mount.ts';
@@ -18,6 +19,7 @@ import type { Sources } from './sources/types.ts';
 import { storageBreaker } from './storage/breaker.ts';
 import { storageFromSpec } from './storage/from-spec.ts';
 import { VERSION } from './version.ts';
+import { lifecycle } from './lifecycle.ts';
 
 /** What an adapter knows about the connection and core cannot: passed as Hono `env`. */
 export interface ConnInfo {
@@ -34,6 +36,18 @@ export interface Sleeve {
   app: Hono<SleeveEnv>;
   /** What the service was built with, for start-up lines and embedders. */
   deps: Deps;
+  /**
+   * Begins a graceful shutdown (D34): `/healthz` answers 503 `draining` from now on, and every
+   * `/nowplaying/socket` client is told to reconnect (a 1012 close frame, or a last `reconnect`
+   * event) and let go. Requests keep being answered. The server adapters call it on SIGTERM.
+   * Resolves once those clients have gone.
+   */
+  drain(): Promise<void>;
+  /**
+   * Lets go of what outlives requests, once the server has stopped: writes the log lines a
+   * batching logger holds, and closes the storage's connection (Redis), so the process can end.
+   */
+  close(): Promise<void>;
 }
 
 /** One line per event, fields as JSON (a stack's newlines escaped), so a log line is one record. */
@@ -47,7 +61,8 @@ const consoleLogger: Logger = {
 
 export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const resolved = resolveOptions(options);
-  const storage = typeof options.storage === 'object' ? options.storage : storageFromSpec(options.storage ?? 'memory');
+  const ownStorage = typeof options.storage !== 'object';
+  const storage: Storage = typeof options.storage === 'object' ? options.storage : storageFromSpec(options.storage ?? 'memory');
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
   // Recovery is probed with a read of a key that need not exist: any answer means the storage is back.
@@ -65,10 +80,21 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
     ? { sources: given as Sources, summary: `${resolved.mode} mode (sources given by the embedder)` }
     : registerSources(resolved, (ctx = createDriverContext({ storage, breaker, now, log, fetch: options.fetch, counting })));
   const sources: Sources = { ...registered.sources, ...given };
-  const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log, metrics };
+  const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log, metrics, lifecycle: lifecycle() };
   const { app, fetch } = createFrame(deps, metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute));
   const strip = unmounted(resolved.basePath);
-  return { fetch: (request, info = {}) => fetch(strip(request), info), app, deps };
+  return {
+    fetch: (request, info = {}) => fetch(strip(request), info),
+    app,
+    deps,
+    drain: () => deps.lifecycle.drain(),
+    close: async () => {
+      void deps.lifecycle.drain();
+      await log.flush?.();
+      // A storage the embedder passed in is theirs to close.
+      if (ownStorage) await storage.dispose();
+    },
+  };
 }
 
 export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';

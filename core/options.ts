@@ -138,6 +138,11 @@ export interface SleeveOptions {
    * `idleTimeoutMs`).
    */
   headersTimeoutMs?: number;
+  /**
+   * Server adapters only (D34): how long a graceful shutdown (SIGTERM, SIGINT) may take, in
+   * ms, before the connections still open are cut and the process exits 1 (default 10 000).
+   */
+  shutdownTimeoutMs?: number;
 }
 
 /** The connection limits a server adapter applies (see `SleeveOptions`), all set. */
@@ -145,15 +150,17 @@ export interface ServerLimits {
   maxConnections: number;
   idleTimeoutMs: number;
   headersTimeoutMs: number;
+  shutdownTimeoutMs: number;
 }
 
-export const DEFAULT_SERVER_LIMITS: ServerLimits = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 };
+export const DEFAULT_SERVER_LIMITS: ServerLimits = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000, shutdownTimeoutMs: 10_000 };
 
 export function serverLimits(options: SleeveOptions): ServerLimits {
   return {
     maxConnections: options.maxConnections ?? DEFAULT_SERVER_LIMITS.maxConnections,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_SERVER_LIMITS.idleTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_SERVER_LIMITS.headersTimeoutMs,
+    shutdownTimeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SERVER_LIMITS.shutdownTimeoutMs,
   };
 }
 

@@ -1,6 +1,6 @@
 /** @module `GET /healthz` (spec §4.20, D13): public, never cached, never rate limited. */
 import { defineEndpoint } from '../http/endpoint.ts';
-import { checkHealth } from '../services/health.ts';
+import { checkHealth, drainingHealth } from '../services/health.ts';
 import { healthSchema } from '../schemas/responses/index.ts';
 
 export const healthz = defineEndpoint({
@@ -13,7 +13,7 @@ export const healthz = defineEndpoint({
   upstream: false,
   response: healthSchema,
   async handle({ deps }) {
-    const { status, body } = await checkHealth({ sources: deps.sources, storage: deps.storage, breaker: deps.breaker, now: deps.now() });
+    const { status, body } = deps.lifecycle.draining ? drainingHealth(deps.now()) : await checkHealth({ sources: deps.sources, storage: deps.storage, breaker: deps.breaker, now: deps.now() });
     // A Response only for the 503; `cache: 'no-store'` puts the header on it.
     return Response.json(body, { status });
   },

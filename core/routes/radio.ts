@@ -76,9 +76,11 @@ const HANDSHAKE_MS = 10_000;
 
 function socket(upgrade: NonNullable<Deps['options']['upgradeWebSocket']>, c: Context, deps: Deps, station: string | undefined, first: NowPlayingBody, base: string, release: () => void): Promise<Response> {
   let stop: (() => void) | undefined;
+  let undrain: (() => void) | undefined;
   let released = false;
   const leave = () => {
     stop?.();
+    undrain?.();
     released = true;
     release();
   };
@@ -91,6 +93,8 @@ function socket(upgrade: NonNullable<Deps['options']['upgradeWebSocket']>, c: Co
       if (released) return ws.close(1013, 'Try again later');
       ws.send(nowPlayingMessage(first));
       stop = watchNowPlaying(deps, station, first, (body) => ws.send(nowPlayingMessage(body)), base);
+      // D34: 1012 is "service restart": the client reconnects, through the balancer, to an instance that stays.
+      undrain = deps.lifecycle.onDrain(() => ws.close(1012, RECONNECT_REASON));
     },
     onClose: leave,
     onError: leave,
@@ -102,6 +106,11 @@ function socket(upgrade: NonNullable<Deps['options']['upgradeWebSocket']>, c: Co
 
 /** A comment line this often keeps idle proxies from closing a stream between songs. */
 const HEARTBEAT_MS = 15_000;
+
+/** What a leaving instance tells a live client (D34). */
+const RECONNECT_REASON = 'Service restarting: reconnect';
+/** An event stream's last event while draining: `retry` sets EventSource's delay before it reconnects. */
+export const RECONNECT_EVENT = `retry: 1000\nevent: reconnect\ndata: ${JSON.stringify({ type: 'reconnect', message: RECONNECT_REASON })}\n\n`;
 
 function eventStream(deps: Deps, station: string | undefined, first: NowPlayingBody, base: string, signal: AbortSignal, release: () => void): Response {
   const encoder = new TextEncoder();
@@ -119,13 +128,27 @@ function eventStream(deps: Deps, station: string | undefined, first: NowPlayingB
       const unwatch = watchNowPlaying(deps, station, first, (body) => write(`data: ${nowPlayingMessage(body)}\n\n`), base);
       const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
       let stopped = false;
+      let undrain: (() => void) | undefined;
       stop = () => {
         if (stopped) return;
         stopped = true;
         clearInterval(heartbeat);
         unwatch();
+        undrain?.();
         release();
       };
+      // D34: a last event, then the end of the stream; EventSource reconnects by itself.
+      undrain = deps.lifecycle.onDrain(() => {
+        write(RECONNECT_EVENT);
+        stop?.();
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      });
+      // Told at once (the instance was draining already): its stop ran before `undrain` was had.
+      if (stopped) undrain();
       if (signal.aborted) stop();
       else signal.addEventListener('abort', () => stop?.(), { once: true });
     },

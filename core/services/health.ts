@@ -19,7 +19,8 @@ export interface Check {
 }
 
 export interface Health {
-  status: 'ok' | 'degraded';
+  /** `draining` (D34): the instance is shutting down and runs no check. */
+  status: 'ok' | 'degraded' | 'draining';
   version: string;
   releasedAt: string;
   timestamp: string;
@@ -67,6 +68,17 @@ export interface HealthInput {
   breaker?: Breaker;
   now: number;
   timeoutMs?: number;
+}
+
+/**
+ * D34: a draining instance answers at once, with no check run: 503, so a balancer that polls
+ * it takes it out of rotation while its requests in flight finish.
+ */
+export function drainingHealth(now: number): { status: 503; body: Health } {
+  return {
+    status: 503,
+    body: { status: 'draining', version: VERSION, releasedAt: RELEASED_AT, timestamp: new Date(now).toISOString(), elapsedMs: 0, checks: [], degraded: true },
+  };
 }
 
 /** Returns the body and the HTTP status: 503 only when both upstream checks fail. */

@@ -12,14 +12,15 @@ import { runToExit } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
 
 describe('the limits from the environment', () => {
-  it('default to 1024 connections, 10 s idle and 10 s for headers', () => {
-    expect(serverLimits(optionsFromEnv({}).options)).toEqual({ maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 });
-    expect(DEFAULT_SERVER_LIMITS).toEqual({ maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 });
+  it('default to 1024 connections, 10 s idle, 10 s for headers and 10 s to shut down', () => {
+    const defaults = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000, shutdownTimeoutMs: 10_000 };
+    expect(serverLimits(optionsFromEnv({}).options)).toEqual(defaults);
+    expect(DEFAULT_SERVER_LIMITS).toEqual(defaults);
   });
 
   it('are read as numbers', () => {
-    const { options } = optionsFromEnv({ SLEEVE_MAX_CONNECTIONS: '200', SLEEVE_IDLE_TIMEOUT_MS: '65000', SLEEVE_HEADERS_TIMEOUT_MS: '5000' });
-    expect(serverLimits(options)).toEqual({ maxConnections: 200, idleTimeoutMs: 65_000, headersTimeoutMs: 5_000 });
+    const { options } = optionsFromEnv({ SLEEVE_MAX_CONNECTIONS: '200', SLEEVE_IDLE_TIMEOUT_MS: '65000', SLEEVE_HEADERS_TIMEOUT_MS: '5000', SLEEVE_SHUTDOWN_TIMEOUT_MS: '0' });
+    expect(serverLimits(options)).toEqual({ maxConnections: 200, idleTimeoutMs: 65_000, headersTimeoutMs: 5_000, shutdownTimeoutMs: 0 });
   });
 
   it.each([
@@ -31,6 +32,8 @@ describe('the limits from the environment', () => {
     ['SLEEVE_IDLE_TIMEOUT_MS', '300000'],
     ['SLEEVE_HEADERS_TIMEOUT_MS', '1.5'],
     ['SLEEVE_HEADERS_TIMEOUT_MS', '99'],
+    ['SLEEVE_SHUTDOWN_TIMEOUT_MS', '10s'],
+    ['SLEEVE_SHUTDOWN_TIMEOUT_MS', '600001'],
   ])('%s=%j is refused with one line naming it', (variable, value) => {
     let error: unknown;
     try {
@@ -52,15 +55,15 @@ describe('the limits from the environment', () => {
 
 describe('what each adapter makes of them', () => {
   it('Node: headers timeout, a 30 s body timeout, keep-alive timeout, and a check often enough', () => {
-    expect(serverOptions({ maxConnections: 10, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 })).toEqual({
+    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 })).toEqual({
       headersTimeout: 10_000,
       requestTimeout: BODY_TIMEOUT_MS,
       keepAliveTimeout: 10_000,
       connectionsCheckingInterval: 1_000,
       requireHostHeader: false,
     });
-    expect(serverOptions({ maxConnections: 10, idleTimeoutMs: 300, headersTimeoutMs: 60_000 })).toMatchObject({ requestTimeout: 60_000, keepAliveTimeout: 300 });
-    expect(serverOptions({ maxConnections: 10, idleTimeoutMs: 300, headersTimeoutMs: 200 }).connectionsCheckingInterval).toBe(100);
+    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, idleTimeoutMs: 300, headersTimeoutMs: 60_000 })).toMatchObject({ requestTimeout: 60_000, keepAliveTimeout: 300 });
+    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, idleTimeoutMs: 300, headersTimeoutMs: 200 }).connectionsCheckingInterval).toBe(100);
   });
 
   it('Bun: whole seconds from 1 to 255', () => {

@@ -15,6 +15,10 @@ export interface ChildServer {
   output: () => string;
   /** Writes a line to the child's standard input (fixtures take commands there). */
   send(line: string): void;
+  /** Sends the child a signal, without waiting. */
+  kill(signal: NodeJS.Signals): void;
+  /** The child's exit: its code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
 
@@ -25,6 +29,7 @@ export function startChild(command: string, args: string[], env: Record<string, 
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -40,6 +45,8 @@ export function startChild(command: string, args: string[], env: Record<string, 
         pid: child.pid,
         output: () => output,
         send: (line) => child.stdin?.write(`${line}\n`),
+        kill: (signal) => void child.kill(signal),
+        exited,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

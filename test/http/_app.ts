@@ -19,6 +19,7 @@ import { errorsList } from '../../core/routes/meta.ts';
 import { integerParam, requiredText } from '../../core/schemas/params.ts';
 import { createCatalogSources } from '../../core/sources/catalog/index.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
+import { lifecycle } from '../../core/lifecycle.ts';
 
 /** The frame's own endpoints, fixed here so other routes coming and going do not move these tests. */
 /** What a test endpoint says of itself: the frame needs a summary and an answer like any other. */
@@ -60,6 +61,7 @@ export function testApp(endpoints: readonly AnyEndpoint[], options: SleeveOption
     storage: options.storage ?? createStorage(),
     breaker: storageBreaker(log, 'test'),
     summary: 'demo mode',
+    lifecycle: lifecycle(),
     now: () => clock.now,
     log,
   };

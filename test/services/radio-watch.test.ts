@@ -15,6 +15,7 @@ import { createDriverContext } from '../../core/sources/kit/context.ts';
 import type { Sources } from '../../core/sources/types.ts';
 import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
+import { lifecycle } from '../../core/lifecycle.ts';
 
 const BASE = 'https://music.example.com';
 const SSE = '/api/live/nowplaying/sse';
@@ -36,7 +37,7 @@ function deps(radioPollMs: number): Deps {
   const radio = azuracast({ baseUrl: replay.urlOf('azuracast'), cacheSeconds: 0 }, ctx);
   return {
     options: resolveOptions({ radioPollMs }), sources: { radio } as unknown as Sources, storage: createStorage(),
-    now: Date.now, log: quiet, breaker: storageBreaker(quiet, 'test'), summary: 'test',
+    now: Date.now, log: quiet, breaker: storageBreaker(quiet, 'test'), summary: 'test', lifecycle: lifecycle(),
   };
 }
 

@@ -6,6 +6,7 @@ import { changeKey, loadNowPlaying, watchNowPlaying } from '../../core/services/
 import type { NowPlaying, Sources } from '../../core/sources/types.ts';
 import { nowPlaying } from '../helpers/domain.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
+import { lifecycle } from '../../core/lifecycle.ts';
 
 const BASE = 'https://music.example.com';
 
@@ -24,7 +25,7 @@ function station() {
   };
   const deps: Deps = {
     options: resolveOptions({ radioPollMs: 1000 }), sources: { radio } as unknown as Sources, storage: createStorage(),
-    now: () => clock.now, log: { info() {}, error() {} }, breaker: storageBreaker({ error() {} }, 'test'), summary: 'test',
+    now: () => clock.now, log: { info() {}, error() {} }, breaker: storageBreaker({ error() {} }, 'test'), summary: 'test', lifecycle: lifecycle(),
   };
   return { deps, clock, polls };
 }

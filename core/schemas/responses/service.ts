@@ -11,7 +11,8 @@ const check = v.strictObject({
 
 /** Spec §4.20: 200 when every check passed, 503 with the same body when one failed. */
 export const healthSchema = v.strictObject({
-  status: v.picklist(['ok', 'degraded']),
+  /** `draining` (D34): shutting down, 503, no check run. */
+  status: v.picklist(['ok', 'degraded', 'draining']),
   version: v.string(),
   releasedAt: v.string(),
   timestamp: v.string(),

@@ -1,0 +1,91 @@
+/**
+ * @module
+ * Graceful shutdown for the server adapters (D34), the same on Node, Bun and Deno; each
+ * adapter says only how its server stops (`Stoppable`) and how its runtime delivers signals.
+ *
+ * On SIGTERM or SIGINT: Sleeve drains (`/healthz` answers 503 `draining`, live streams are told
+ * to reconnect), the server stops accepting and closes idle keep-alive connections, requests in
+ * flight finish, then the log is flushed and the storage closed, and the process exits 0. Past
+ * `shutdownTimeoutMs` (default 10 s) whatever is left is cut and it exits 1. A second signal
+ * exits at once (128 + the signal's number, as a shell reports it).
+ */
+import type { Sleeve } from '../core/index.ts';
+
+export type ShutdownSignal = 'SIGTERM' | 'SIGINT';
+const SIGNALS: readonly ShutdownSignal[] = ['SIGTERM', 'SIGINT'];
+const SIGNAL_NUMBER: Record<ShutdownSignal, number> = { SIGINT: 2, SIGTERM: 15 };
+
+/** How one runtime's server stops. */
+export interface Stoppable {
+  /**
+   * Stops accepting; resolves once requests in flight are answered and every connection is
+   * closed. `liveGone` resolves once the live clients Sleeve told to reconnect have closed.
+   */
+  stop(liveGone: Promise<void>): Promise<void>;
+  /** Cuts whatever connections are left (the bound has passed). */
+  cut(): void;
+}
+
+/**
+ * Drains `sleeve`, stops `server` and closes `sleeve`, all within `timeoutMs`; resolves true when
+ * everything ended in time, false when what was left had to be cut. One promise for every call.
+ */
+export function gracefulStop(sleeve: Sleeve, server: Stoppable, timeoutMs: number): () => Promise<boolean> {
+  let stopping: Promise<boolean> | undefined;
+  const stop = async (): Promise<boolean> => {
+    const liveGone = sleeve.drain();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    // The storage's close is inside the bound too: a Redis that does not answer must not hold the exit.
+    const ended = server.stop(liveGone).then(() => sleeve.close()).then(() => true as const);
+    const clean = await Promise.race([ended, bound]);
+    clearTimeout(timer);
+    if (!clean) {
+      sleeve.deps.log.error(`shutdown: what was still open after ${timeoutMs} ms was cut`);
+      server.cut();
+      sleeve.deps.log.flush?.();
+    }
+    return clean;
+  };
+  return () => (stopping ??= stop());
+}
+
+export interface SignalRuntime {
+  /** Calls `handler` on each delivery of `signal`. */
+  on(signal: ShutdownSignal, handler: () => void): void;
+  exit(code: number): void;
+}
+
+interface Served {
+  sleeve: Sleeve;
+  stop(): Promise<boolean>;
+  timeoutMs: number;
+}
+
+/** Every server of this process that exits on a signal; the handlers are installed once, whatever their number. */
+const served = new Set<Served>();
+let installed = false;
+let received = false;
+
+function onSignal(signal: ShutdownSignal, runtime: SignalRuntime): void {
+  if (received) {
+    for (const { sleeve } of served) sleeve.deps.log.flush?.();
+    return runtime.exit(128 + SIGNAL_NUMBER[signal]);
+  }
+  received = true;
+  const stops = [...served].map(({ sleeve, stop, timeoutMs }) => {
+    sleeve.deps.log.info(`${signal}: draining, exiting within ${timeoutMs} ms`);
+    return stop();
+  });
+  void Promise.all(stops).then((clean) => runtime.exit(clean.every(Boolean) ? 0 : 1));
+}
+
+/**
+ * The first SIGTERM or SIGINT stops every server registered here gracefully, then exits (0, or
+ * 1 when one had to be cut); a second one exits at once.
+ */
+export function exitOnSignals(instance: Served, runtime: SignalRuntime): void {
+  if (!installed) for (const signal of SIGNALS) runtime.on(signal, () => onSignal(signal, runtime));
+  installed = true;
+  served.add(instance);
+}

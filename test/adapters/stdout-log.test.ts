@@ -1,0 +1,74 @@
+/**
+ * The servers' request-log writer (`adapters/stdout-log.ts`, issue #22): lines are held and
+ * written in batches, what is held is bounded (a flood drops lines, counted and said once), and
+ * `flush()` writes everything held. Written to a real file descriptor.
+ */
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOG_BATCH_BYTES, stdoutLogger } from '../../adapters/stdout-log.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sleeve-log-'));
+let fds: number[] = [];
+const file = (name: string) => {
+  const path = join(dir, name);
+  const fd = openSync(path, 'w');
+  fds.push(fd);
+  return { fd, read: () => readFileSync(path, 'utf8') };
+};
+afterEach(() => {
+  for (const fd of fds) closeSync(fd);
+  fds = [];
+});
+
+const line = (i: number) => `{"id":${i},"pad":"${'x'.repeat(80)}"}`;
+
+describe('stdoutLogger', () => {
+  it('holds lines until a batch is full, then writes them in order; flush() writes the rest', async () => {
+    const out = file('batches.log');
+    const log = stdoutLogger({ fd: out.fd });
+    const perBatch = Math.ceil(LOG_BATCH_BYTES / (line(0).length + 1));
+    for (let i = 0; i < perBatch - 1; i++) log.request!(line(i));
+    // Fewer bytes than a batch: nothing written yet, not one write per line.
+    expect(out.read()).toBe('');
+    for (let i = perBatch - 1; i < perBatch + 3; i++) log.request!(line(i));
+    log.info('event', { n: 1 });
+    await log.flush();
+    const lines = out.read().trimEnd().split('\n');
+    expect(lines).toEqual([...Array.from({ length: perBatch + 3 }, (_, i) => line(i)), '[sleeve] event {"n":1}']);
+  });
+
+  it('writes a quiet server’s lines within its flush interval', async () => {
+    const out = file('quiet.log');
+    const log = stdoutLogger({ fd: out.fd });
+    log.request!(line(1));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(out.read()).toBe(`${line(1)}\n`);
+  });
+
+  it('holds at most maxHeldBytes: a flood drops lines, and their number is said once', async () => {
+    const out = file('flood.log');
+    const warnings: string[] = [];
+    const log = stdoutLogger({ fd: out.fd, batchBytes: 16 * 1024 - 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
+    for (let i = 0; i < 50; i++) log.request!(line(i));
+    expect(log.dropped).toBe(40);
+    expect(warnings).toEqual([]);
+    await log.flush();
+    expect(out.read().trimEnd().split('\n')).toEqual(Array.from({ length: 10 }, (_, i) => line(i)));
+    expect(warnings).toEqual(['[sleeve] 40 log lines dropped: standard output could not keep up']);
+    log.request!(line(99));
+    await log.flush();
+    expect(warnings).toHaveLength(1);
+    expect(log.dropped).toBe(0);
+  });
+
+  it('errors go to standard error at once, unbatched', () => {
+    const out = file('errors.log');
+    const warnings: string[] = [];
+    const log = stdoutLogger({ fd: out.fd, warn: (text) => warnings.push(text) });
+    log.error('boom', { requestId: 'r1' });
+    expect(warnings).toEqual(['[sleeve] boom {"requestId":"r1"}']);
+    expect(out.read()).toBe('');
+  });
+});
