@@ -16,8 +16,10 @@
 import sonicBoom, { type SonicBoom as Writer } from 'sonic-boom';
 import type { Logger } from '../core/index.ts';
 
-/** Lines are written once this many bytes wait (about 15 request lines)... */
-export const LOG_BATCH_BYTES = 4096;
+/** Lines are written once this many bytes wait (about 150 request lines: one write where there were as many)... */
+export const LOG_BATCH_BYTES = 32 * 1024;
+/** What one write may carry (sonic-boom wants it above the batch). */
+const MAX_WRITE_BYTES = 64 * 1024;
 /** ...or this often, so a quiet server's lines still show within a blink. */
 export const LOG_FLUSH_MS = 100;
 /** At most this much is held while standard output is busy; past it lines are dropped and counted. */
@@ -55,6 +57,7 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
   const out = new SonicBoom({
     fd: options.fd ?? 1,
     minLength: options.batchBytes ?? LOG_BATCH_BYTES,
+    maxWrite: MAX_WRITE_BYTES,
     maxLength: options.maxHeldBytes ?? LOG_MAX_HELD_BYTES,
     periodicFlush: LOG_FLUSH_MS,
   });

@@ -64,8 +64,23 @@ export function isoTime(ms: number): string {
 
 const memo = { second: Number.NaN, prefix: '' };
 
+/** Text JSON writes as it is: printable ASCII without `"` or `\`, which is what paths, ids, routes and addresses nearly always are. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+const jsonText = (text: string) => (PLAIN.test(text) ? `"${text}"` : JSON.stringify(text));
+
+/**
+ * `JSON.stringify(record)`, the same text, written field by field: it is made for every request,
+ * and building it as one template (escaping only a field that needs it) costs a fraction of
+ * stringifying an object (issue #22; `request-line.test.ts` holds the two equal).
+ */
+export function jsonLine(r: RequestRecord): string {
+  const cache = r.cache === undefined ? '' : `,"cache":${jsonText(r.cache)}`;
+  const ip = r.ip === undefined ? '' : `,"ip":${jsonText(r.ip)}`;
+  return `{"time":${jsonText(r.time)},"id":${jsonText(r.id)},"method":${jsonText(r.method)},"path":${jsonText(r.path)},"route":${jsonText(r.route)},"status":${r.status},"ms":${r.ms}${cache}${ip},"upstream":${r.upstream}}`;
+}
+
 /** The line for a record, in the format asked. */
 export function formatter(format: Exclude<RequestLogFormat, 'off'>): (record: RequestRecord) => string {
-  if (format === 'json') return (record) => JSON.stringify(record);
+  if (format === 'json') return jsonLine;
   return (r) => `${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms${r.cache ? ` ${r.cache}` : ''}${r.upstream > 0 ? ` upstream=${r.upstream}` : ''}`;
 }

@@ -50,7 +50,7 @@ describe('stdoutLogger', () => {
   it('holds at most maxHeldBytes: a flood drops lines, and their number is said once', async () => {
     const out = file('flood.log');
     const warnings: string[] = [];
-    const log = stdoutLogger({ fd: out.fd, batchBytes: 16 * 1024 - 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
+    const log = stdoutLogger({ fd: out.fd, batchBytes: 64 * 1024 - 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
     for (let i = 0; i < 50; i++) log.request!(line(i));
     expect(log.dropped).toBe(40);
     expect(warnings).toEqual([]);
