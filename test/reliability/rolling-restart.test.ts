@@ -19,8 +19,12 @@ if (missing) console.warn(`[rolling restart] skipped: ${missing}`);
 
 /** Seconds of load around each restart, and wrk's connections. */
 const LOAD = SCALE === 'full' ? { seconds: 20, connections: 64 } : { seconds: 6, connections: 16 };
-/** What the load asks: cache hits of four endpoints, one of them the rate-limit probe's. */
-const LOAD_PATHS = ['/editorial/genres', '/search/all?query=love&limit=10', '/track/hot?limit=50', '/genre/list'];
+/**
+ * What the load asks: cache hits of four endpoints (the first is the rate-limit probe's), and a
+ * `/batch` of them all, a POST that nginx never retries on the other instance: one cut while
+ * it is answered is lost.
+ */
+const LOAD_PATHS = ['/editorial/genres', '/search/all?query=love&limit=10', '/track/hot?limit=50', '/album/new-releases?limit=20', 'batch'];
 /** URLs asked once before the restarts, to be hits after each. */
 const CACHED = Array.from({ length: 20 }, (_, i) => `/search/all?query=rolling+${i}&limit=3`);
 
