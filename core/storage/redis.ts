@@ -3,7 +3,9 @@
  * `SLEEVE_STORAGE=redis://…` through unstorage's Redis driver, loaded on first use: ioredis
  * is an optional peer dependency, so memory and fs users (and edge bundles) never load it.
  * The client is tuned to fail fast rather than queue: a dead Redis must cost a request at
- * most about a second (then the frame's breaker skips it), never hang it.
+ * most about a second (then the frame's breaker skips it), never hang it. It also behaves in a
+ * serverless function (issue #22): it connects on first use, gives a connection a second,
+ * keeps no process alive by itself and never reconnects on a timer of its own.
  */
 import type { Driver } from 'unstorage';
 import { SleeveError } from '../errors.ts';
@@ -18,9 +20,19 @@ export interface RedisOptions {
   commandTimeout?: number;
 }
 
+/** Reconnections a client makes on its own after losing its connection, a moment apart: a blip is ridden out. */
+const QUICK_RETRIES = 2;
+const QUICK_RETRY_MS = 100;
+
+/** The slice of an ioredis client the driver looks after. */
+interface Client {
+  on(event: string, listener: (...args: unknown[]) => void): void;
+  stream?: { unref?(): void };
+}
+
 export default function redisDriver(options: RedisOptions): Driver {
   let loaded: Promise<Driver> | undefined;
-  const create = (module: typeof import('unstorage/drivers/redis')): Driver => {
+  const create = (module: typeof import('unstorage/drivers/redis'), self: Promise<Driver>): Driver => {
     const driver = module.default({
       url: options.url,
       base: options.base ?? 'sleeve',
@@ -29,20 +41,35 @@ export default function redisDriver(options: RedisOptions): Driver {
       enableOfflineQueue: true,
       maxRetriesPerRequest: 1,
       commandTimeout: options.commandTimeout ?? 1000,
-      connectTimeout: 2000,
-      retryStrategy: (times: number) => Math.min(times * 200, 2000),
+      connectTimeout: 1000,
+      // Past a blip the client gives up (issue #22): no timer of its own retries every few
+      // seconds in every instance and every function at once. The next call makes a new client,
+      // and while the storage is down the breaker makes that call once per cool-down.
+      retryStrategy: (times: number) => (times <= QUICK_RETRIES ? times * QUICK_RETRY_MS : null),
     });
-    const client = driver.getInstance?.() as { on?(event: string, listener: (error: unknown) => void): void } | undefined;
-    // Without a listener ioredis prints every reconnect failure; the frame logs outages once.
-    // Attached here, once per client: every storage call goes through `load`.
-    client?.on?.('error', () => {});
+    const client = driver.getInstance?.() as Client | undefined;
+    // Without a listener ioredis prints every connection failure; the frame logs outages once.
+    client?.on('error', () => {});
+    // The socket never keeps a process alive on its own: a server's listener does, and a
+    // function's process may end once it has answered. A command awaiting its reply holds the
+    // event loop by its own timer (commandTimeout).
+    client?.on('connect', () => client.stream?.unref?.());
+    client?.on('end', () => {
+      if (loaded === self) loaded = undefined;
+    });
     return driver;
   };
-  const load = () =>
-    (loaded ??= import('unstorage/drivers/redis').then(create, (cause: unknown) => {
-      loaded = undefined;
-      throw new SleeveError('internal_error', '[sleeve] [redis] SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis', { cause });
-    }));
+  const load = (): Promise<Driver> => {
+    if (loaded) return loaded;
+    const self: Promise<Driver> = import('unstorage/drivers/redis').then(
+      (module) => create(module, self),
+      (cause: unknown) => {
+        loaded = undefined;
+        throw new SleeveError('internal_error', '[sleeve] [redis] SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis', { cause });
+      },
+    );
+    return (loaded = self);
+  };
   return {
     name: DRIVER_NAME,
     options,
