@@ -7,17 +7,27 @@ import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOG_BATCH_BYTES, stdoutLogger } from '../../adapters/stdout-log.ts';
+import { LOG_BATCH_BYTES, stdoutLogger as makeLogger, type StdoutLogger, type StdoutLogOptions } from '../../adapters/stdout-log.ts';
+
+const stdoutLogger = (options: StdoutLogOptions) => {
+  const log = makeLogger(options);
+  loggers.push(log);
+  return log;
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'sleeve-log-'));
 let fds: number[] = [];
+let loggers: StdoutLogger[] = [];
 const file = (name: string) => {
   const path = join(dir, name);
   const fd = openSync(path, 'w');
   fds.push(fd);
   return { fd, read: () => readFileSync(path, 'utf8') };
 };
-afterEach(() => {
+afterEach(async () => {
+  // A logger's periodic flush must not write into a later test's file once its descriptor is reused.
+  for (const log of loggers) await log.flush();
+  loggers = [];
   for (const fd of fds) closeSync(fd);
   fds = [];
 });
@@ -28,15 +38,19 @@ describe('stdoutLogger', () => {
   it('holds lines until a batch is full, then writes them in order; flush() writes the rest', async () => {
     const out = file('batches.log');
     const log = stdoutLogger({ fd: out.fd });
-    const perBatch = Math.ceil(LOG_BATCH_BYTES / (line(0).length + 1));
-    for (let i = 0; i < perBatch - 1; i++) log.request!(line(i));
+    let held = 0;
+    let count = 0;
+    for (; held + line(count).length + 1 < LOG_BATCH_BYTES; count++) {
+      log.request!(line(count));
+      held += line(count).length + 1;
+    }
     // Fewer bytes than a batch: nothing written yet, not one write per line.
     expect(out.read()).toBe('');
-    for (let i = perBatch - 1; i < perBatch + 3; i++) log.request!(line(i));
+    for (const end = count + 4; count < end; count++) log.request!(line(count));
     log.info('event', { n: 1 });
     await log.flush();
     const lines = out.read().trimEnd().split('\n');
-    expect(lines).toEqual([...Array.from({ length: perBatch + 3 }, (_, i) => line(i)), '[sleeve] event {"n":1}']);
+    expect(lines).toEqual([...Array.from({ length: count }, (_, i) => line(i)), '[sleeve] event {"n":1}']);
   });
 
   it('writes a quiet server’s lines within its flush interval', async () => {
