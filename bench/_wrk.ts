@@ -43,3 +43,26 @@ export function wrk(url: string, run: WrkRun): Wrk {
 }
 
 export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * wrk on every target and path, round after round, rotating which target goes first so that no
+ * server always meets the machine right after a pause: the drift hits each alike. Returns each
+ * target's medians per path.
+ */
+export function interleaved(targets: Readonly<Record<string, string>>, paths: readonly string[], rounds: number, run: WrkRun): (name: string, path: string) => Wrk {
+  const names = Object.keys(targets);
+  const runs = new Map<string, Wrk[]>();
+  for (let round = 0; round < rounds; round++) {
+    for (const path of paths) {
+      for (let i = 0; i < names.length; i++) {
+        const name = names[(i + round) % names.length]!;
+        const key = `${name} ${path}`;
+        runs.set(key, [...(runs.get(key) ?? []), wrk(targets[name] + path, run)]);
+      }
+    }
+  }
+  return (name, path) => {
+    const all = runs.get(`${name} ${path}`) ?? [];
+    return { rps: median(all.map((r) => r.rps)), p99ms: median(all.map((r) => r.p99ms)) };
+  };
+}

@@ -16,7 +16,7 @@
  * server, interleaved like the others, for a before/after ratio measured in the same run.
  */
 import { BIN, startChild, type ChildServer } from '../test/helpers/child-server.ts';
-import { BENCH_UA as UA, median, requireWrk, wrk, type Wrk } from './_wrk.ts';
+import { BENCH_UA as UA, interleaved, requireWrk } from './_wrk.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -65,25 +65,14 @@ async function benchRuntime(runtime: string): Promise<void> {
     const reads = await baseline('reads');
     children.push(reads);
     const targets: Record<string, string> = { sleeve: sleeve.url, bare: bare.url, same: same.url, reads: reads.url, ...(before ? { before: before.url } : {}) };
-    const names = Object.keys(targets);
-    const runs = new Map<string, Wrk[]>();
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const path of paths) {
-        // Rotate who goes first, so no server always meets the machine right after a pause.
-        for (let i = 0; i < names.length; i++) {
-          const name = names[(i + round) % names.length]!;
-          const key = `${name} ${path}`;
-          runs.set(key, [...(runs.get(key) ?? []), wrk(targets[name] + path, { connections: CONNECTIONS, seconds: SECONDS })]);
-        }
-      }
-    }
+    const measured = interleaved(targets, paths, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS });
     console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians\n`);
     const extra = before ? ' before req/s | × before |' : '';
     console.log(`| endpoint | Sleeve req/s | p99 ms | bare req/s | same-headers req/s | × same | × bare | same + reads req/s | × same + reads |${extra}`);
     console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
     for (const path of paths) {
-      const rps = (name: string) => median(runs.get(`${name} ${path}`)!.map((r) => r.rps));
-      const p99 = median(runs.get(`sleeve ${path}`)!.map((r) => r.p99ms));
+      const rps = (name: string) => measured(name, path).rps;
+      const p99 = measured('sleeve', path).p99ms;
       const [s, b, h, r] = [rps('sleeve'), rps('bare'), rps('same'), rps('reads')];
       const was = before ? ` ${Math.round(rps('before'))} | ${(s / rps('before')).toFixed(2)} |` : '';
       console.log(`| \`${path}\` | ${Math.round(s)} | ${p99.toFixed(2)} | ${Math.round(b)} | ${Math.round(h)} | ${(s / h).toFixed(2)} | ${(s / b).toFixed(2)} | ${Math.round(r)} | ${(s / r).toFixed(2)} |${was}`);

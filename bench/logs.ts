@@ -14,7 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { freePort } from '../test/storage/_redis.ts';
 import { BIN, ROOT } from '../test/helpers/child-server.ts';
-import { BENCH_UA as UA, median, requireWrk, wrk, type Wrk } from './_wrk.ts';
+import { BENCH_UA as UA, interleaved, requireWrk } from './_wrk.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -68,18 +68,9 @@ async function benchRuntime(runtime: string): Promise<void> {
     for (const server of Object.values(targets)) {
       for (const path of PATHS) await fetch(server.url + path, { headers: { 'user-agent': UA } }).then((res) => res.arrayBuffer());
     }
-    const names = Object.keys(targets);
-    const runs = new Map<string, Wrk[]>();
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const path of PATHS) {
-        for (let i = 0; i < names.length; i++) {
-          const name = names[(i + round) % names.length]!;
-          const key = `${name} ${path}`;
-          runs.set(key, [...(runs.get(key) ?? []), wrk(targets[name]!.url + path, { connections: CONNECTIONS, seconds: SECONDS })]);
-        }
-      }
-    }
-    const rps = (name: string, path: string) => median(runs.get(`${name} ${path}`)!.map((r) => r.rps));
+    const urls = Object.fromEntries(Object.entries(targets).map(([name, server]) => [name, server.url]));
+    const measured = interleaved(urls, PATHS, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS });
+    const rps = (name: string, path: string) => measured(name, path).rps;
     console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians\n`);
     console.log(`| endpoint | logs off req/s | json logs req/s | json ÷ off |${BEFORE ? ' before, json req/s | before ÷ off |' : ''}`);
     console.log(`|---|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`);
