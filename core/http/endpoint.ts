@@ -84,6 +84,12 @@ export interface Endpoint<
   summary: string;
   /** More, when a caller needs it: rules, defaults, how it fails. Markdown. */
   description?: string;
+  /**
+   * Listed by the self-description (`/openapi.json`, `/llms.txt`); default true. False only for
+   * a path that is no operation of the API but a spelling of one sent on: `/docs/`, a redirect
+   * to `/docs`. It is answered as declared all the same.
+   */
+  described?: boolean;
   /** D2: answered without a User-Agent (health, docs, images: an `<img>` sends no e-mail). */
   public?: boolean;
   /** D7 / spec §9.6: the release that added this path; older pins answer 404. Absent: always there. */
