@@ -18,7 +18,7 @@ import type { Operation, Ref } from '../../core/openapi/types.ts';
 import { endpoints } from '../../core/routes/index.ts';
 import { VERSION } from '../../core/version.ts';
 import { ROOT } from '../helpers/child-server.ts';
-import { describedSleeve, documentOf, operations } from './_document.ts';
+import { describedSleeve, documentedBody, documentOf, operations, schemaValidator } from './_document.ts';
 
 const sleeve = describedSleeve();
 const doc = await documentOf(sleeve);
@@ -138,6 +138,25 @@ describe('/openapi.json', () => {
     const limited = doc.components.responses.rate_limited!;
     expect(Object.keys(limited.headers ?? {})).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit-Remaining', 'X-RateLimit-Reset']));
     expect(Object.keys(doc.components.responses.method_not_allowed!.headers ?? {})).toEqual(['Allow']);
+  });
+
+  it('gives every error response either shape, and each error Sleeve answers fits it: the D3 one, or the legacy one under a pin before 3.0.0 (D7)', async () => {
+    const validate = schemaValidator();
+    const ua = { 'user-agent': 'MyApp/1.0 (you@example.com)' };
+    const cases = [
+      { url: '/track/hot?limit=0', path: '/track/hot', legacy: false },
+      { url: '/v2.5.0/track/hot?limit=0', path: '/track/hot', legacy: true },
+      { url: '/v2.1.0/search/all?query=love', path: '/search/all', legacy: true },
+      { url: '/current/artist/info?id=999999999', path: '/artist/info', legacy: false },
+    ];
+    for (const { url, path, legacy } of cases) {
+      const res = await sleeve.fetch(new Request(`http://sleeve.test${url}`, { headers: ua }));
+      const body = await res.json();
+      const schema = documentedBody(doc, opOf(path), res.status);
+      expect(schema, `${url} → ${res.status}`).toBeDefined();
+      expect(validate(schema!, body), `${url} → ${JSON.stringify(body)}`).toBeNull();
+      expect(typeof body.error === 'string', url).toBe(legacy);
+    }
   });
 
   it("describes each answer: a JSON schema, a medium, a redirect with Location, a socket's 101", () => {
