@@ -132,6 +132,12 @@ export interface Endpoint<
   example?: Readonly<Record<string, string>>;
   /** The 2xx answer: a strict JSON schema (checked on every answer in the tests) or a medium. */
   response: A;
+  /**
+   * The statuses a JSON answer is sent with, each with when, for the rare endpoint that
+   * answers its body with more than a 200: `/healthz`'s 503. `/openapi.json` lists each with
+   * the answer's schema. Absent: 200 alone.
+   */
+  statuses?: Readonly<Record<number, string>>;
   /** Returns the JSON body its `response` declares, or a whole Response (images, streams). */
   handle(ctx: EndpointContext<ParamsOf<S>>): MaybePromise<BodyOf<A> | Response>;
 }

@@ -9,7 +9,7 @@ const check = v.strictObject({
   latencyMs: count,
 });
 
-/** Spec §4.20: 200 when every check passed, 503 with the same body when one failed. */
+/** Spec §4.20, D13: 200 (`ok`, or `degraded` when a check failed), 503 with the same body when both upstream checks failed. */
 export const healthSchema = v.strictObject({
   status: v.picklist(['ok', 'degraded']),
   version: v.string(),
