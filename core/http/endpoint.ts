@@ -26,6 +26,11 @@ export interface MediaAnswer {
   /** 200 unless it is a redirect (302) or a protocol switch (101). */
   status?: 200 | 302 | 101;
   description: string;
+  /**
+   * What an unknown item answers, when that is not D3's JSON 404: the pictures' placeholder
+   * SVG, which an `<img>` can show. `/openapi.json` lists it as the 404.
+   */
+  notFound?: { media: readonly string[]; description: string };
 }
 
 /** What a 2xx answer holds: a JSON body checked by its schema, or a described medium. */

@@ -15,8 +15,14 @@ function mediaResponses(answer: MediaAnswer, headers: Response['headers']): Reco
     const location = { description: 'Where the answer is.', schema: { type: 'string', format: 'uri' } } as const;
     return { 302: { description: answer.description, headers: { ...headers, Location: location } } };
   }
-  const content = Object.fromEntries(answer.media.map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }]));
-  return { [String(status)]: { description: answer.description, ...(headers ? { headers } : {}), ...(answer.media.length > 0 ? { content } : {}) } };
+  const answered = { [String(status)]: { description: answer.description, ...(headers ? { headers } : {}), ...(answer.media.length > 0 ? { content: contentOf(answer.media) } : {}) } };
+  const missing = answer.notFound;
+  return missing ? { ...answered, 404: { description: missing.description, content: contentOf(missing.media) } } : answered;
+}
+
+/** Bytes of each media type. */
+function contentOf(media: readonly string[]): Response['content'] {
+  return Object.fromEntries(media.map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }]));
 }
 
 /**

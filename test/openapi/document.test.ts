@@ -177,6 +177,17 @@ describe('/openapi.json', () => {
     expect(Object.keys(cached.headers)).toEqual(expect.arrayContaining(['X-Cache', 'ETag', 'Cache-Control', 'RateLimit-Limit']));
   });
 
+  it("documents the pictures' 404 as the placeholder SVG they answer, not a D3 error", async () => {
+    for (const url of ['/cover?artist=Nobody%20Here&title=Nothing', '/artistimage?id=999999999', '/media/images/genre/999999.svg']) {
+      const res = await sleeve.fetch(new Request(`http://sleeve.test${url}`));
+      const path = url.split('?')[0]!.replace(/^\/media\/images\/.*/, '/media/images/{kind}/{file}');
+      const documented = doc.paths[path]!.get!.responses['404'] as { content?: Record<string, unknown> };
+      expect(res.status, url).toBe(404);
+      expect(Object.keys(documented.content ?? {}), url).toEqual([res.headers.get('content-type')!.split(';')[0]]);
+      await res.arrayBuffer();
+    }
+  });
+
   it('converts every answer and body schema without losing a rule JSON Schema cannot say', () => {
     for (const endpoint of endpoints) {
       const answer = endpoint.response as Answer;
