@@ -26,6 +26,11 @@ export interface MediaAnswer {
   /** 200 unless it is a redirect (302) or a protocol switch (101). */
   status?: 200 | 302 | 101;
   description: string;
+  /**
+   * What an unknown item answers, when that is not D3's JSON 404: the pictures' placeholder
+   * SVG, which an `<img>` can show. `/openapi.json` lists it as the 404.
+   */
+  notFound?: { media: readonly string[]; description: string };
 }
 
 /** What a 2xx answer holds: a JSON body checked by its schema, or a described medium. */
@@ -84,6 +89,12 @@ export interface Endpoint<
   summary: string;
   /** More, when a caller needs it: rules, defaults, how it fails. Markdown. */
   description?: string;
+  /**
+   * Listed by the self-description (`/openapi.json`, `/llms.txt`); default true. False only for
+   * a path that is no operation of the API but a spelling of one sent on: `/docs/`, a redirect
+   * to `/docs`. It is answered as declared all the same.
+   */
+  described?: boolean;
   /** D2: answered without a User-Agent (health, docs, images: an `<img>` sends no e-mail). */
   public?: boolean;
   /** D7 / spec §9.6: the release that added this path; older pins answer 404. Absent: always there. */
@@ -126,6 +137,12 @@ export interface Endpoint<
   example?: Readonly<Record<string, string>>;
   /** The 2xx answer: a strict JSON schema (checked on every answer in the tests) or a medium. */
   response: A;
+  /**
+   * The statuses a JSON answer is sent with, each with when, for the rare endpoint that
+   * answers its body with more than a 200: `/healthz`'s 503. `/openapi.json` lists each with
+   * the answer's schema. Absent: 200 alone.
+   */
+  statuses?: Readonly<Record<number, string>>;
   /** Returns the JSON body its `response` declares, or a whole Response (images, streams). */
   handle(ctx: EndpointContext<ParamsOf<S>>): MaybePromise<BodyOf<A> | Response>;
 }

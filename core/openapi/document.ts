@@ -1,21 +1,22 @@
 /**
  * @module
- * `/openapi.json`: the whole OpenAPI 3.1 document, generated from the route table and
- * nothing else. Built once per app (`describeService`); only `servers` depend on the base a
- * request sees, so placing it at a base (`servedAt`) is a shallow copy.
+ * `/openapi.json`: the whole OpenAPI 3.1 document, generated from the route table and this
+ * deployment's options, nothing else. Built once per app (`describeService`): nothing in it
+ * depends on the request (`servers` are the configured base, else relative: `serverBase`).
  */
 import type { AnyEndpoint } from '../http/endpoint.ts';
 import { STALE_MS } from '../http/cache.ts';
-import { PREFIXES } from '../http/version-prefix.ts';
+import { PREFIXES, type Prefix } from '../http/version-prefix.ts';
 import { CURRENT, VERSIONS } from '../http/versions.ts';
 import type { Mode } from '../options.ts';
 import { VERSION } from '../version.ts';
-import { modeSentence, SERVICE_NAME, SERVICE_SUMMARY } from './about.ts';
+import { contactOf, LICENSE, modeSentence, SERVICE_NAME, SERVICE_SUMMARY } from './about.ts';
 import { ERROR_SCHEMA, errorResponses, LEGACY_ERROR_SCHEMA } from './errors.ts';
 import { HEADERS } from './headers.ts';
-import { describeOperation, operationIdOf, tagOf } from './operation.ts';
+import { describeOperation, operationIdOf } from './operation.ts';
 import { openApiPath } from './parameters.ts';
 import { CONTACT_EXAMPLE, SECURITY_SCHEMES } from './security.ts';
+import { tagsOf } from './tags.ts';
 import type { JsonSchema, Method, OpenApiDocument, Server } from './types.ts';
 
 export interface ServiceFacts {
@@ -23,6 +24,10 @@ export interface ServiceFacts {
   mode: Mode;
   /** D8's factor or `off`: the limits published are the ones enforced. */
   rateLimits: number | 'off';
+  /** The operator's e-mail or URL (`SLEEVE_CONTACT`), published as `info.contact`. */
+  contact?: string | undefined;
+  /** Where `servers` place this deployment: `serverBase(options)`; absent, the root. */
+  base?: string;
 }
 
 function rateLimitText(rateLimits: number | 'off'): string {
@@ -56,12 +61,15 @@ function infoDescription(facts: ServiceFacts): string {
 /** `trackHot` → `TrackHot`: the stem of an operation's schema components. */
 const pascal = (id: string) => id[0]!.toUpperCase() + id.slice(1);
 
-/** The document without `servers`: everything that does not depend on the caller's base. */
+/** Whether the document lists an endpoint: all but the few declared `described: false`. */
+export const isDescribed = (endpoint: AnyEndpoint): boolean => endpoint.described !== false;
+
 export function describeService(facts: ServiceFacts): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA, LegacyError: LEGACY_ERROR_SCHEMA };
   const ids = new Set<string>();
-  for (const endpoint of facts.endpoints) {
+  const described = facts.endpoints.filter(isDescribed);
+  for (const endpoint of described) {
     const method = (endpoint.method ?? 'GET').toLowerCase() as Method;
     let id = operationIdOf(endpoint.path);
     // Two methods on one path: the second is named with its method (`postBatch`).
@@ -75,29 +83,50 @@ export function describeService(facts: ServiceFacts): OpenApiDocument {
   }
   return {
     openapi: '3.1.0',
-    info: { title: SERVICE_NAME, version: VERSION, summary: SERVICE_SUMMARY, description: infoDescription(facts) },
-    servers: [],
-    tags: [...new Set(facts.endpoints.map((e) => tagOf(e.path)))].map((name) => ({ name })),
+    info: {
+      title: SERVICE_NAME,
+      version: VERSION,
+      summary: SERVICE_SUMMARY,
+      description: infoDescription(facts),
+      contact: contactOf(facts.contact),
+      license: LICENSE,
+    },
+    servers: serversFor(facts.base ?? ''),
+    tags: tagsOf(described.map((e) => e.path)),
     paths,
     components: { schemas, responses: errorResponses(), headers: HEADERS, securitySchemes: SECURITY_SCHEMES },
   };
 }
 
-/** This deployment at its base, and the same base under a version prefix (D7), named once. */
-export function serversFor(base: string): Server[] {
-  const prefixes = PREFIXES.filter((p) => p.prefix !== '').map((p) => p.prefix.slice(1));
-  return [
-    { url: base, description: `This deployment: the newest version (${CURRENT.name}).` },
-    {
-      url: `${base}/{version}`,
-      description: 'The same under a version prefix (D7).',
-      variables: {
-        version: { default: 'current', enum: prefixes, description: '`current` follows the newest version; `v<major>.<minor>.<patch>` pins one.' },
-      },
-    },
-  ];
+/**
+ * Where `servers` place this deployment: `SLEEVE_BASE_URL` when the operator gave one, else
+ * the path Sleeve is mounted under, a URL relative to wherever the document was fetched
+ * (OpenAPI resolves it against the document's own address). Not the origin a request came
+ * in at, as links in answers use: behind a proxy that is the internal one
+ * (`http://sleeve:8787`, plain HTTP), whereas the address a client fetched the document from
+ * is one it can reach. A local run's document so never names `localhost` either, which the
+ * linters client developers run flag as a placeholder (Redocly's no-server-example.com).
+ */
+export function serverBase(options: { baseUrl?: string | undefined; basePath?: string | undefined }): string {
+  return options.baseUrl ?? options.basePath ?? '';
 }
 
-export function servedAt(document: OpenApiDocument, base: string): OpenApiDocument {
-  return { ...document, servers: serversFor(base) };
+/** What a prefix changes: what a client generated for that server must know. */
+function prefixNote({ prefix, version }: Prefix): string {
+  if (prefix === '/current') return 'following the newest version';
+  const older = version!.errorShape === 'legacy' ? ': errors as `LegacyError`, rate limits in `X-RateLimit-*` alone' : '';
+  return `pinned to ${version!.name}${older}; paths added later answer 404`;
+}
+
+/**
+ * This deployment at its base, then under each version prefix (D7). One server per prefix
+ * rather than one with a `{version}` variable: the list is fixed, each entry can say what its
+ * pin changes, and Spectral refuses a relative URL with variables (stoplightio/spectral#2545).
+ */
+export function serversFor(base: string): Server[] {
+  return [
+    // `/`, not an empty URL, at the root: the value OpenAPI itself assumes when none is given.
+    { url: base || '/', description: `This deployment: the newest version (${CURRENT.name}).` },
+    ...PREFIXES.filter((p) => p.prefix !== '').map((p) => ({ url: `${base}${p.prefix}`, description: `The same, ${prefixNote(p)} (D7).` })),
+  ];
 }

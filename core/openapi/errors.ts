@@ -1,6 +1,7 @@
 /**
  * @module
- * D3's error body as one shared schema, one shared response per error code (from the table
+ * D3's error body and D7's older one (pins before 3.0.0) as shared schemas, one shared
+ * response per error status, whose body is either shape (from the table
  * in `core/errors.ts`), and which of them an endpoint can answer, read from its declaration:
  * 400 when it takes parameters or a body, 401 unless public, 413 for a body, 429 when
  * limited, 502–504 when an upstream's failure can reach it, and 404, 405 and 500 always.
@@ -35,11 +36,21 @@ export const ERROR_SCHEMA: JsonSchema = {
 };
 
 export const LEGACY_ERROR_SCHEMA: JsonSchema = {
-  description: 'D7: the error body of version pins below 3.0.0.',
+  description: 'D7: every error under a version pin below 3.0.0 (`/v2.5.0/…`): the message alone, with the same status as `Error`.',
   type: 'object',
   required: ['error'],
-  properties: { error: { type: 'string' } },
+  additionalProperties: false,
+  properties: { error: { type: 'string', description: 'What went wrong, as `Error`\'s `message` says it.' } },
 };
+
+/**
+ * An error's body, whichever server a client calls. One document describes the unprefixed
+ * server and every version prefix's, so each error is one of the two shapes: `Error` since
+ * 3.0.0, `LegacyError` under an older pin. They never both fit (`ok` is required by one and
+ * refused by the other, `error` is an object in one and a string in the other), so a client
+ * generated for a `/v2.5.0` base decodes its errors, and a validator tells them apart.
+ */
+const ERROR_BODY: JsonSchema = { oneOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/LegacyError' }] };
 
 /** The headers an error carries besides the body: D8's on a 429, `Allow` on a 405, D13's wait on a 503. */
 const ERROR_HEADERS: Partial<Record<ErrorCode, readonly string[]>> = {
@@ -66,7 +77,7 @@ export function errorResponses(): Record<string, Response> {
       const response: Response = {
         description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].meaning}`).join(' '),
         ...(headers.length > 0 ? { headers: headerRefs(headers) } : {}),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        content: { 'application/json': { schema: ERROR_BODY } },
       };
       return [nameOf(codes), response];
     }),

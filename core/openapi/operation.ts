@@ -14,6 +14,7 @@ import { effectiveLimit, policySentence, sinceOf } from './policy.ts';
 import { scaledLimit } from '../http/rate-limit.ts';
 import { responsesOf } from './responses.ts';
 import { securityOf } from './security.ts';
+import { tagOf } from './tags.ts';
 import type { JsonSchema, Operation } from './types.ts';
 
 /** `/track/hot` → `trackHot`, `/media/images/:kind/:file` → `mediaImagesKindFile`, `/` → `root`. */
@@ -21,11 +22,6 @@ export function operationIdOf(path: string): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
   if (words.length === 0) return 'root';
   return words.map((word, i) => (i === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1).toLowerCase())).join('');
-}
-
-/** The tag grouping an operation: its first path segment without an extension (`openapi`). */
-export function tagOf(path: string): string {
-  return path.split('/')[1]?.replace(/\..*$/, '') || 'service';
 }
 
 function descriptionOf(endpoint: AnyEndpoint, rateLimits: number | 'off'): string {

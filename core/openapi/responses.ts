@@ -1,8 +1,8 @@
 /**
  * @module
- * An endpoint's `responses`: its answer (a JSON body by reference to its schema, or the
- * declared media: bytes, a 302 with `Location`, an event stream or a 101 WebSocket), the 304
- * of a cached answer, then the D3 errors it can give (`errors.ts`).
+ * An endpoint's `responses`: its answer (a JSON body by reference to its schema, under each
+ * status it declares, or the declared media: bytes, a 302 with `Location`, an event stream or
+ * a 101 WebSocket), the 304 of a cached answer, then the D3 errors it can give (`errors.ts`).
  */
 import { isMedia, type AnyEndpoint, type MediaAnswer } from '../http/endpoint.ts';
 import { errorRefs } from './errors.ts';
@@ -15,8 +15,14 @@ function mediaResponses(answer: MediaAnswer, headers: Response['headers']): Reco
     const location = { description: 'Where the answer is.', schema: { type: 'string', format: 'uri' } } as const;
     return { 302: { description: answer.description, headers: { ...headers, Location: location } } };
   }
-  const content = Object.fromEntries(answer.media.map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }]));
-  return { [String(status)]: { description: answer.description, ...(headers ? { headers } : {}), ...(answer.media.length > 0 ? { content } : {}) } };
+  const answered = { [String(status)]: { description: answer.description, ...(headers ? { headers } : {}), ...(answer.media.length > 0 ? { content: contentOf(answer.media) } : {}) } };
+  const missing = answer.notFound;
+  return missing ? { ...answered, 404: { description: missing.description, content: contentOf(missing.media) } } : answered;
+}
+
+/** Bytes of each media type. */
+function contentOf(media: readonly string[]): Response['content'] {
+  return Object.fromEntries(media.map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }]));
 }
 
 /**
@@ -27,13 +33,16 @@ export function responsesOf(endpoint: AnyEndpoint, limit: number | undefined, an
   const names = successHeaders(endpoint, limit);
   const headers = names.length > 0 ? headerRefs(names) : undefined;
   const answer = endpoint.response;
+  const content = { 'application/json': { schema: { $ref: answerRef! } } };
   const success: Record<string, Response> = isMedia(answer)
     ? mediaResponses(answer, headers)
-    : { 200: { description: 'OK', ...(headers ? { headers } : {}), content: { 'application/json': { schema: { $ref: answerRef! } } } } };
+    : Object.fromEntries(Object.entries(endpoint.statuses ?? { 200: 'OK' }).map(([status, description]) => [status, { description, ...(headers ? { headers } : {}), content }]));
   if (endpoint.websocket && !success[101]) {
     success[101] = { description: 'Switching Protocols: the WebSocket, on runtimes that offer one; it sends the same messages.' };
   }
   const cached = endpoint.cache !== undefined && endpoint.cache !== 'no-store';
   if (cached) success[304] = { description: 'Not Modified: the `If-None-Match` ETag is still current.', headers: headerRefs(['ETag', 'Cache-Control']) };
-  return { ...success, ...errorRefs(endpoint, limit) };
+  // A status the declaration answers with its own body is that, not the shared error. (Keys
+  // that are numbers keep their numeric order whichever object comes first.)
+  return { ...errorRefs(endpoint, limit), ...success };
 }

@@ -4,6 +4,7 @@
  * (tests, `/llms.txt`); everything else is plain JSON.
  */
 import type { JsonSchema } from '@valibot/to-json-schema';
+import type { Contact } from './about.ts';
 
 export type { JsonSchema };
 
@@ -61,14 +62,13 @@ export type PathItem = Partial<Record<Method, Operation>>;
 export interface Server {
   url: string;
   description: string;
-  variables?: Record<string, { default: string; enum: string[]; description: string }>;
 }
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; summary: string; description: string };
+  info: { title: string; version: string; summary: string; description: string; contact: Contact; license: { name: string; identifier: string } };
   servers: Server[];
-  tags: { name: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, PathItem>;
   components: {
     schemas: Record<string, JsonSchema>;

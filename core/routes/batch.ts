@@ -61,7 +61,8 @@ export const batch = defineEndpoint({
   path: '/batch',
   method: 'POST',
   summary: 'Up to 20 GET requests in one: each answered as if asked alone, in one envelope.',
-  description: 'Sub-requests run 6 at a time; each counts against its own endpoint\'s rate limit. Images, streams, previews and `/batch` itself cannot be batched (400 in that entry).',
+  description:
+    `Sub-requests run ${CONCURRENCY} at a time; each counts against its own endpoint's rate limit. Only operations marked \`x-batchable: true\` can be batched, not images and cards, streams, previews, the AI routes, the self-description and /docs, /metrics, nor /batch itself: such an entry is a 400.`,
   since: '2.4.0',
   rateLimit: 30,
   cache: 'no-store',

@@ -77,6 +77,9 @@ export const docsPage = defineEndpoint({
 export const docsSlash = defineEndpoint({
   ...docs,
   path: '/docs/',
+  // Not described: the same page spelled with a slash is no operation of its own, and a path
+  // ending in `/` is one OpenAPI linters refuse (Redocly's no-path-trailing-slash).
+  described: false,
   summary: 'Redirects to /docs, the one URL the page\'s relative links are written for.',
   response: { media: [], status: 302, description: 'Location: ../docs (relative, so it holds under a mount prefix).' },
   handle() {

@@ -87,7 +87,8 @@ const image = { public: true, batchable: false } as const;
 /** The picture answers: described for the docs, never validated (they are bytes). */
 const picturesOf = (what: string) => ({
   media: ['image/jpeg', 'image/png', 'image/webp', 'image/svg+xml'],
-  description: `${what}; 404 with a placeholder SVG when unknown. ETag and 304 as any cached answer.`,
+  description: `${what}. ETag and 304 as any cached answer.`,
+  notFound: { media: ['image/svg+xml'], description: `Unknown: a grey placeholder SVG (\`Cache-Control: ${BRIEFLY}\`).` },
 });
 
 /** The size rules every picture takes (`services/image-query.ts`): read leniently, ignored when off. */

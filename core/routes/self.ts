@@ -24,12 +24,13 @@ export const openApi = defineEndpoint({
   ...selfDescription,
   path: '/openapi.json',
   summary: 'This API as an OpenAPI 3.1 document, generated from the endpoint declarations.',
-  description: "`servers` name this deployment's base (`SLEEVE_BASE_URL`, else the request's origin and mount path) and the same under a version prefix.",
+  description:
+    "`servers` name this deployment's base, and the same under a version prefix: `SLEEVE_BASE_URL` when set, else the path it is mounted under (`/` at the root), relative to the address this document was fetched from.",
   cache: HOUR,
   response: openApiSchema,
-  handle({ deps, frame, base }) {
+  handle({ deps, frame }) {
     // Already JSON text (rendered once per app): sent as it is rather than parsed and re-serialised.
-    return new Response(openApiJson(frame, deps.options, base), { headers: { 'Content-Type': 'application/json' } });
+    return new Response(openApiJson(frame, deps.options), { headers: { 'Content-Type': 'application/json' } });
   },
 });
 
@@ -68,7 +69,7 @@ export const landing = defineEndpoint({
     const { mode, basePath } = deps.options;
     const headers = { Vary: 'Accept', 'Cache-Control': 'public, max-age=300' };
     if (!prefersHtml(request.headers.get('accept'))) return Response.json(landingJson({ base, mode, version: VERSION }), { headers });
-    const facts: PageFacts = { base, basePath, mode, version: VERSION, curl: firstCurl(documentAt(frame, deps.options, base).paths, base) };
+    const facts: PageFacts = { base, basePath, mode, version: VERSION, curl: firstCurl(documentAt(frame, deps.options).paths, base) };
     return new Response(landingHtml(facts), { headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } });
   },
 });

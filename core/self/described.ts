@@ -1,12 +1,14 @@
 /**
  * @module
- * The self-description, built once per app and cheap to serve: the OpenAPI document and
- * `/llms.txt` are rendered once with a stand-in for the base URL, and each request only puts
- * its base in (`SLEEVE_BASE_URL`, or the origin it arrived at and `basePath`). Keyed by the
- * frame, so an app built from another route table describes that table.
+ * The self-description, built once per app and cheap to serve: the OpenAPI document does not
+ * depend on the request (its `servers` come from the options), so it is rendered to JSON
+ * once; `/llms.txt` is rendered once with a stand-in for the base URL, and each request only
+ * puts its base in (`SLEEVE_BASE_URL`, or the origin it arrived at and `basePath`), since its
+ * curls must be whole URLs. Keyed by the frame, so an app built from another route table
+ * describes that table.
  */
 import type { FrameApi } from '../http/frame-api.ts';
-import { describeService, servedAt, type ServiceFacts } from '../openapi/document.ts';
+import { describeService, serverBase, type ServiceFacts } from '../openapi/document.ts';
 import type { OpenApiDocument } from '../openapi/types.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { llmsText } from './llms-txt.ts';
@@ -23,30 +25,30 @@ interface Built {
 const built = new WeakMap<FrameApi, Built>();
 
 /** What the description says about this deployment besides its routes. */
-type Options = Pick<ResolvedOptions, 'mode' | 'rateLimits'>;
+type Options = Pick<ResolvedOptions, 'mode' | 'rateLimits'> & Partial<Pick<ResolvedOptions, 'contact' | 'baseUrl' | 'basePath'>>;
 
 function build(frame: FrameApi, options: Options): Built {
   let done = built.get(frame);
   if (done === undefined) {
-    const facts: ServiceFacts = { endpoints: frame.endpoints, mode: options.mode, rateLimits: options.rateLimits };
+    const facts: ServiceFacts = { endpoints: frame.endpoints, mode: options.mode, rateLimits: options.rateLimits, contact: options.contact, base: serverBase(options) };
     const document = describeService(facts);
-    done = { document, json: JSON.stringify(servedAt(document, BASE)), llms: llmsText(document, facts, BASE) };
+    done = { document, json: JSON.stringify(document), llms: llmsText(document, facts, BASE) };
     built.set(frame, done);
   }
   return done;
 }
 
-/** The document as an object, at `base` (the landing page reads it; tests too). */
-export function documentAt(frame: FrameApi, options: Options, base: string): OpenApiDocument {
-  return servedAt(build(frame, options).document, base);
+/** The document as an object (the landing page reads it; tests too). Shared: never change it. */
+export function documentAt(frame: FrameApi, options: Options): OpenApiDocument {
+  return build(frame, options).document;
 }
 
-/** `/openapi.json`'s text at `base` (a function replacer: a `$` in a base is not a pattern). */
-export function openApiJson(frame: FrameApi, options: Options, base: string): string {
-  const inJson = JSON.stringify(base).slice(1, -1);
-  return build(frame, options).json.replaceAll(BASE, () => inJson);
+/** `/openapi.json`'s text. */
+export function openApiJson(frame: FrameApi, options: Options): string {
+  return build(frame, options).json;
 }
 
+/** `/llms.txt` at `base` (a function replacer: a `$` in a base is not a pattern). */
 export function llmsTxt(frame: FrameApi, options: Options, base: string): string {
   return build(frame, options).llms.replaceAll(BASE, () => base);
 }

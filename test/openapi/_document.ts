@@ -7,7 +7,7 @@
 import ajv2020 from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../../core/index.ts';
-import type { JsonSchema, OpenApiDocument, Operation } from '../../core/openapi/types.ts';
+import type { JsonSchema, OpenApiDocument, Operation, Ref, Response } from '../../core/openapi/types.ts';
 
 const quiet = { info: () => {}, error: () => {} };
 
@@ -36,4 +36,18 @@ export function schemaValidator(): (schema: JsonSchema, value: unknown) => strin
     const check = ajv.compile(schema as object);
     return check(value) ? null : ajv.errorsText(check.errors);
   };
+}
+
+/**
+ * The JSON body `op` documents under `status` (its shared response followed), as a schema
+ * whose `#/components/…` references resolve within it; undefined when that status is not
+ * documented with a JSON body.
+ */
+export function documentedBody(doc: OpenApiDocument, op: Operation, status: number): JsonSchema | undefined {
+  const listed = op.responses[String(status)];
+  if (listed === undefined) return undefined;
+  const response: Response | undefined = '$ref' in listed ? doc.components.responses[(listed as Ref).$ref.split('/').pop()!] : listed;
+  const schema = response?.content?.['application/json']?.schema;
+  // Not a JSON Schema keyword, but the root ajv resolves `#/components/…` in (non-strict).
+  return schema === undefined ? undefined : ({ ...schema, components: doc.components } as unknown as JsonSchema);
 }

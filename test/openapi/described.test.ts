@@ -1,6 +1,6 @@
 /**
- * The self-description is built once per app and only takes the caller's base per request;
- * the base goes in verbatim, whatever it holds.
+ * The self-description is built once per app. The document does not depend on the request;
+ * `/llms.txt` takes the caller's base per request, verbatim, whatever it holds.
  */
 import { describe, expect, it } from 'vitest';
 import type { FrameApi } from '../../core/http/frame-api.ts';
@@ -11,26 +11,29 @@ const frame = (): FrameApi => ({ endpoints, endpointAt: () => undefined, dispatc
 const options = { mode: 'demo', rateLimits: 1 } as const;
 
 describe('described once per app', () => {
-  it('builds the document once and places it at each base', () => {
+  it('builds the document once, and the JSON from it', () => {
     const f = frame();
-    const a = documentAt(f, options, 'https://a.example');
-    const b = documentAt(f, options, 'https://b.example');
-    expect(a.paths).toBe(b.paths);
-    expect(a.servers[0]!.url).toBe('https://a.example');
-    expect(b.servers[0]!.url).toBe('https://b.example');
-    expect(documentAt(frame(), options, 'https://a.example').paths).not.toBe(a.paths);
+    const a = documentAt(f, options);
+    expect(documentAt(f, options)).toBe(a);
+    expect(openApiJson(f, options)).toBe(JSON.stringify(a));
+    expect(documentAt(frame(), options).paths).not.toBe(a.paths);
   });
 
-  it('puts any base in verbatim: quotes, backslashes and replacement patterns included', () => {
-    const f = frame();
+  it('places the servers at the configured base, else relative to the document', () => {
+    const first = (o: Parameters<typeof documentAt>[1]) => documentAt(frame(), o).servers.slice(0, 2).map((s) => s.url);
+    expect(first(options)).toEqual(['/', '/current']);
+    expect(first({ ...options, basePath: '/music' })).toEqual(['/music', '/music/current']);
+    const base = 'https://h.example/a$&b"c\\d$1';
+    expect(first({ ...options, baseUrl: base, basePath: '/music' })).toEqual([base, `${base}/current`]);
+  });
+
+  it('puts any base in /llms.txt verbatim: quotes, backslashes and replacement patterns included', () => {
     const base = 'http://h/a$&b"c\\d$1';
-    const doc = JSON.parse(openApiJson(f, options, base));
-    expect(doc.servers[0].url).toBe(base);
-    expect(llmsTxt(f, options, base)).toContain(`Base URL: ${base} (`);
+    expect(llmsTxt(frame(), options, base)).toContain(`Base URL: ${base} (`);
   });
 
   it('describes the table the app was built from', () => {
     const f: FrameApi = { ...frame(), endpoints: endpoints.filter((e) => e.path === '/healthz') };
-    expect(Object.keys(documentAt(f, options, 'http://x').paths)).toEqual(['/healthz']);
+    expect(Object.keys(documentAt(f, options).paths)).toEqual(['/healthz']);
   });
 });

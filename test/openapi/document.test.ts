@@ -1,22 +1,29 @@
 /**
  * Issue #12: `/openapi.json` is valid OpenAPI 3.1, generated from the route table (every
  * endpoint, alias and method, none forgotten), with each declaration's policy, security,
- * errors and answer schema; its servers follow the base a request sees.
+ * errors and answer schema; its servers are the configured base, else relative.
+ * Issue #26: every tag described, a licence and a contact, and the legacy error shape of
+ * older pins in every error response.
  */
+import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { describe, expect, it } from 'vitest';
 import { isBatchable, isMedia, type Answer } from '../../core/http/endpoint.ts';
 import { VERSION_NAMES } from '../../core/http/versions.ts';
+import { isDescribed } from '../../core/openapi/document.ts';
 import { CONVERSION } from '../../core/openapi/json-schema.ts';
 import { openApiPath } from '../../core/openapi/parameters.ts';
 import type { Operation, Ref } from '../../core/openapi/types.ts';
 import { endpoints } from '../../core/routes/index.ts';
 import { VERSION } from '../../core/version.ts';
-import { describedSleeve, documentOf, operations } from './_document.ts';
+import { ROOT } from '../helpers/child-server.ts';
+import { describedSleeve, documentedBody, documentOf, operations, schemaValidator } from './_document.ts';
 
 const sleeve = describedSleeve();
 const doc = await documentOf(sleeve);
+/** What the document lists: every declaration but the few that say `described: false`. */
+const described = endpoints.filter(isDescribed);
 const opOf = (path: string, method = 'GET') => doc.paths[openApiPath(path)]?.[method.toLowerCase() as 'get'] as Operation;
 
 describe('/openapi.json', () => {
@@ -30,15 +37,40 @@ describe('/openapi.json', () => {
   });
 
   it('has every declared endpoint at its path and method, its aliases named on it, and nothing else', () => {
-    for (const endpoint of endpoints) {
+    for (const endpoint of described) {
       const op = opOf(endpoint.path, endpoint.method);
       expect(op, endpoint.path).toBeDefined();
       expect(op.summary).toBe(endpoint.summary);
       expect(op['x-sleeve-aliases'] ?? [], endpoint.path).toEqual((endpoint.aliases ?? []).map(openApiPath));
       for (const alias of endpoint.aliases ?? []) expect(op.description).toContain(`\`${openApiPath(alias)}\``);
     }
-    const declared = endpoints.map((e) => `${(e.method ?? 'GET').toLowerCase()} ${openApiPath(e.path)}`).sort();
+    const declared = described.map((e) => `${(e.method ?? 'GET').toLowerCase()} ${openApiPath(e.path)}`).sort();
     expect(operations(doc).map(({ path, method }) => `${method} ${path}`).sort()).toEqual(declared);
+  });
+
+  it('leaves out /docs/, a redirect to /docs declared `described: false`, which is still answered', async () => {
+    expect(endpoints.filter((e) => !isDescribed(e)).map((e) => e.path)).toEqual(['/docs/']);
+    expect(Object.keys(doc.paths).filter((path) => path !== '/' && path.endsWith('/'))).toEqual([]);
+    const res = await sleeve.fetch(new Request('http://sleeve.test/docs/'));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('../docs');
+  });
+
+  it('describes every tag, and tags nothing it does not describe', () => {
+    const used = new Set(operations(doc).flatMap(({ op }) => op.tags));
+    expect(doc.tags.map((t) => t.name).sort()).toEqual([...used].sort());
+    for (const tag of doc.tags) expect(tag.description, `tag ${tag.name}: add its line to core/openapi/tags.ts`).toMatch(/^[A-Z].{10,}\.$/);
+  });
+
+  it("names the software's licence as package.json does, and the operator as the contact (SLEEVE_CONTACT)", async () => {
+    const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { license: string };
+    expect(doc.info.license.identifier).toBe(pkg.license);
+    expect(readFileSync(`${ROOT}LICENSE`, 'utf8')).toMatch(new RegExp(`^${doc.info.license.name}\n`));
+    expect(doc.info.contact.name).toContain('SLEEVE_CONTACT is not set');
+    const withEmail = await documentOf(describedSleeve({ contact: 'ops@music.example' }));
+    expect(withEmail.info.contact).toEqual({ name: 'The operator of this deployment', email: 'ops@music.example' });
+    const withUrl = await documentOf(describedSleeve({ contact: 'https://music.example/contact' }));
+    expect(withUrl.info.contact).toEqual({ name: 'The operator of this deployment', url: 'https://music.example/contact' });
   });
 
   it('names operations uniquely after their paths, and tags them by first segment', () => {
@@ -51,7 +83,7 @@ describe('/openapi.json', () => {
   });
 
   it("states each declaration's policy in x- extensions and in words", () => {
-    for (const endpoint of endpoints) {
+    for (const endpoint of described) {
       const op = opOf(endpoint.path, endpoint.method);
       expect(op['x-rate-limit'], endpoint.path).toBe(endpoint.rateLimit);
       expect(op['x-cache'], endpoint.path).toBe(endpoint.cache);
@@ -85,7 +117,7 @@ describe('/openapi.json', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiUserAgent', 'userAgent']);
     expect(doc.components.securitySchemes.userAgent).toMatchObject({ type: 'apiKey', in: 'header', name: 'User-Agent' });
     expect(doc.components.securitySchemes.apiUserAgent).toMatchObject({ type: 'apiKey', in: 'header', name: 'Api-User-Agent' });
-    for (const endpoint of endpoints) {
+    for (const endpoint of described) {
       expect(opOf(endpoint.path, endpoint.method).security, endpoint.path).toEqual(endpoint.public ? [] : [{ userAgent: [] }, { apiUserAgent: [] }]);
     }
   });
@@ -93,7 +125,7 @@ describe('/openapi.json', () => {
   it('lists the D3 errors each endpoint can answer, in the shared error shape', () => {
     const error = doc.components.schemas.Error as { properties: { error: { properties: { code: { enum: string[] } } } } };
     expect(error.properties.error.properties.code.enum).toContain('rate_limited');
-    for (const endpoint of endpoints) {
+    for (const endpoint of described) {
       const statuses = Object.keys(opOf(endpoint.path, endpoint.method).responses);
       const has = (status: number) => statuses.includes(String(status));
       expect(has(400), endpoint.path).toBe(endpoint.params !== undefined || endpoint.body !== undefined);
@@ -108,8 +140,27 @@ describe('/openapi.json', () => {
     expect(Object.keys(doc.components.responses.method_not_allowed!.headers ?? {})).toEqual(['Allow']);
   });
 
+  it('gives every error response either shape, and each error Sleeve answers fits it: the D3 one, or the legacy one under a pin before 3.0.0 (D7)', async () => {
+    const validate = schemaValidator();
+    const ua = { 'user-agent': 'MyApp/1.0 (you@example.com)' };
+    const cases = [
+      { url: '/track/hot?limit=0', path: '/track/hot', legacy: false },
+      { url: '/v2.5.0/track/hot?limit=0', path: '/track/hot', legacy: true },
+      { url: '/v2.1.0/search/all?query=love', path: '/search/all', legacy: true },
+      { url: '/current/artist/info?id=999999999', path: '/artist/info', legacy: false },
+    ];
+    for (const { url, path, legacy } of cases) {
+      const res = await sleeve.fetch(new Request(`http://sleeve.test${url}`, { headers: ua }));
+      const body = await res.json();
+      const schema = documentedBody(doc, opOf(path), res.status);
+      expect(schema, `${url} → ${res.status}`).toBeDefined();
+      expect(validate(schema!, body), `${url} → ${JSON.stringify(body)}`).toBeNull();
+      expect(typeof body.error === 'string', url).toBe(legacy);
+    }
+  });
+
   it("describes each answer: a JSON schema, a medium, a redirect with Location, a socket's 101", () => {
-    for (const endpoint of endpoints) {
+    for (const endpoint of described) {
       const ok = opOf(endpoint.path, endpoint.method).responses;
       if (isMedia(endpoint.response)) {
         const status = String(endpoint.response.status ?? 200);
@@ -126,6 +177,17 @@ describe('/openapi.json', () => {
     expect(Object.keys(cached.headers)).toEqual(expect.arrayContaining(['X-Cache', 'ETag', 'Cache-Control', 'RateLimit-Limit']));
   });
 
+  it("documents the pictures' 404 as the placeholder SVG they answer, not a D3 error", async () => {
+    for (const url of ['/cover?artist=Nobody%20Here&title=Nothing', '/artistimage?id=999999999', '/media/images/genre/999999.svg']) {
+      const res = await sleeve.fetch(new Request(`http://sleeve.test${url}`));
+      const path = url.split('?')[0]!.replace(/^\/media\/images\/.*/, '/media/images/{kind}/{file}');
+      const documented = doc.paths[path]!.get!.responses['404'] as { content?: Record<string, unknown> };
+      expect(res.status, url).toBe(404);
+      expect(Object.keys(documented.content ?? {}), url).toEqual([res.headers.get('content-type')!.split(';')[0]]);
+      await res.arrayBuffer();
+    }
+  });
+
   it('converts every answer and body schema without losing a rule JSON Schema cannot say', () => {
     for (const endpoint of endpoints) {
       const answer = endpoint.response as Answer;
@@ -137,26 +199,25 @@ describe('/openapi.json', () => {
 });
 
 describe('/openapi.json servers', () => {
-  const versionServer = (d: typeof doc) => d.servers.find((s) => s.variables?.version);
+  const prefixes = ['/current', ...VERSION_NAMES.map((v) => `/v${v}`)];
 
-  it("are the request's origin when no base URL is set, and that origin under a version prefix", async () => {
-    expect(doc.servers[0]!.url).toBe('http://sleeve.test');
-    const other = await documentOf(sleeve, 'https://api.example.org:8443/openapi.json');
-    expect(other.servers[0]!.url).toBe('https://api.example.org:8443');
-    expect(versionServer(other)!.url).toBe('https://api.example.org:8443/{version}');
+  it('are relative to where the document was fetched when no base URL is set, whatever the request', async () => {
+    expect(doc.servers.map((s) => s.url)).toEqual(['/', ...prefixes]);
+    expect(await documentOf(sleeve, 'https://api.example.org:8443/openapi.json')).toEqual(doc);
   });
 
-  it('list every version prefix once, /current first and by default', () => {
-    const variable = versionServer(doc)!.variables!.version!;
-    expect(variable.enum).toEqual(['current', ...VERSION_NAMES.map((v) => `v${v}`)]);
-    expect(variable.default).toBe('current');
+  it('name each version prefix once, after the base, with what its pin changes', () => {
+    const of = (url: string) => doc.servers.find((s) => s.url === url)!.description;
+    expect(of('/current')).toContain('newest version');
+    expect(of('/v2.5.0')).toContain('pinned to 2.5.0: errors as `LegacyError`');
+    expect(of('/v3.0.0')).toContain('pinned to 3.0.0;');
   });
 
-  it('follow SLEEVE_BASE_URL (baseUrl) whatever the request, and basePath under a mount', async () => {
+  it('are SLEEVE_BASE_URL (baseUrl) whatever the request, else basePath under a mount', async () => {
     const based = await documentOf(describedSleeve({ baseUrl: 'https://music.example.com/' }), 'http://internal:8787/openapi.json');
-    expect(based.servers.map((s) => s.url)).toEqual(['https://music.example.com', 'https://music.example.com/{version}']);
+    expect(based.servers.map((s) => s.url)).toEqual(['https://music.example.com', ...prefixes.map((p) => `https://music.example.com${p}`)]);
     const mounted = await documentOf(describedSleeve({ basePath: '/music' }), 'http://sleeve.test/music/openapi.json');
-    expect(mounted.servers[0]!.url).toBe('http://sleeve.test/music');
+    expect(mounted.servers.map((s) => s.url)).toEqual(['/music', ...prefixes.map((p) => `/music${p}`)]);
   });
 
   it('are the same document under a version prefix', async () => {

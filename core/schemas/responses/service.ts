@@ -9,7 +9,7 @@ const check = v.strictObject({
   latencyMs: count,
 });
 
-/** Spec §4.20: 200 when every check passed, 503 with the same body when one failed. */
+/** Spec §4.20, D13: 200 (`ok`, or `degraded` when a check failed), 503 with the same body when both upstream checks failed or (D34, `draining`) the instance is shutting down. */
 export const healthSchema = v.strictObject({
   /** `draining` (D34): shutting down, 503, no check run. */
   status: v.picklist(['ok', 'degraded', 'draining']),
