@@ -2,9 +2,10 @@
  * @module
  * The servers' logger (D20): lines go to standard output through one batching writer instead
  * of a `console.log` each, which is one synchronous write per request and cost hits up to half
- * their throughput (issue #22). The writer is `sonic-boom`, pino's: it holds lines until
- * `LOG_BATCH_BYTES` are waiting or `LOG_FLUSH_MS` have passed, then writes them in one call,
- * and it runs on Node, Bun and Deno alike (through `node:fs`).
+ * their throughput (issue #22). A request only pushes its line; once per event-loop turn the
+ * turn's lines are handed on together to `sonic-boom`, pino's writer, which holds them until
+ * `LOG_BATCH_BYTES` are waiting or `LOG_FLUSH_MS` have passed, then writes them in one call;
+ * it runs on Node, Bun and Deno alike (through `node:fs`).
  *
  * What it holds is bounded (`LOG_MAX_HELD_BYTES`): when standard output cannot keep up (a
  * stalled pipe, a flood), new lines are dropped, never queued without end, and the number
@@ -32,6 +33,13 @@ const atExit = new Set<() => void>();
 });
 
 const encoder = new TextEncoder();
+
+/** Lines one event-loop turn may hold before the writer has them (a turn answers far fewer requests). */
+const MAX_LINES_PER_TURN = 10_000;
+
+/** Runs `task` once the current event-loop turn is over (Node, Bun and Deno have setImmediate). */
+const nextTurn: (task: () => void) => void =
+  (globalThis as { setImmediate?: (task: () => void) => unknown }).setImmediate ?? ((task) => void setTimeout(task, 0));
 
 const line = (message: string, fields?: Record<string, unknown>) => `[sleeve] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
 
@@ -68,7 +76,8 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
   });
   let dropped = 0;
   let broken = false;
-  out.on('drop', () => dropped++);
+  let refused = false;
+  out.on('drop', () => (refused = true));
   // A closed standard output (EPIPE) must not end the service: lines are counted as dropped.
   out.on('error', (error: Error) => {
     if (!broken) warn(line('standard output failed: request lines are dropped from now on', { error: error.message }));
@@ -79,21 +88,33 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
     warn(line(`${dropped} log lines dropped: standard output could not keep up`));
     dropped = 0;
   };
+  // This turn's lines: a request only pushes its line; joining, encoding and handing them to
+  // sonic-boom is done once per event-loop turn, after the turn's answers are out.
+  let turn: string[] = [];
+  const handOver = () => {
+    const lines = turn;
+    turn = [];
+    if (lines.length === 0) return;
+    if (broken) return void (dropped += lines.length);
+    refused = false;
+    out.write(encoder.encode(`${lines.join('\n')}\n`) as unknown as string);
+    if (refused) dropped += lines.length;
+    // These got through after some did not: the flood is over, so its count is said once.
+    else report();
+  };
   const write = (text: string) => {
-    if (broken) return void dropped++;
-    const before = dropped;
-    out.write(encoder.encode(`${text}\n`) as unknown as string);
-    // This one got through after some did not: the flood is over, so its count is said once.
-    if (dropped !== before || dropped === 0) return;
-    report();
+    if (turn.length >= MAX_LINES_PER_TURN) return void dropped++;
+    if (turn.push(text) === 1) nextTurn(handOver);
   };
   const flush = () =>
     new Promise<void>((resolve) => {
+      handOver();
       if (broken) return resolve(report());
       // Waits for a write under way: flushSync would put what is held before it.
       out.flush(() => resolve(report()));
     });
   atExit.add(() => {
+    handOver();
     if (!broken) {
       try {
         out.flushSync();

@@ -65,7 +65,12 @@ describe('stdoutLogger', () => {
     const out = file('flood.log');
     const warnings: string[] = [];
     const log = stdoutLogger({ fd: out.fd, batchBytes: 64 * 1024 - 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
-    for (let i = 0; i < 50; i++) log.request!(line(i));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 10; i++) log.request!(line(i));
+    await turn();
+    // Standard output is "busy" (nothing written below a batch): the next turn's 40 lines do not fit.
+    for (let i = 10; i < 50; i++) log.request!(line(i));
+    await turn();
     expect(log.dropped).toBe(40);
     expect(warnings).toEqual([]);
     await log.flush();
@@ -75,6 +80,17 @@ describe('stdoutLogger', () => {
     await log.flush();
     expect(warnings).toHaveLength(1);
     expect(log.dropped).toBe(0);
+  });
+
+  it('holds one turn\'s lines in one array, bounded too', async () => {
+    const out = file('turn.log');
+    const warnings: string[] = [];
+    const log = stdoutLogger({ fd: out.fd, warn: (text) => warnings.push(text) });
+    for (let i = 0; i < 10_050; i++) log.request!('x');
+    expect(log.dropped).toBe(50);
+    await log.flush();
+    expect(out.read().length).toBe(2 * 10_000);
+    expect(warnings).toEqual(['[sleeve] 50 log lines dropped: standard output could not keep up']);
   });
 
   it('errors go to standard error at once, unbatched', () => {
