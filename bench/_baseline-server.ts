@@ -37,20 +37,24 @@ for (const path of paths) {
   if (hit.headers.get('x-cache') !== 'HIT') throw new Error(`${path} is not a cache hit on Sleeve (${hit.status}, ${hit.headers.get('x-cache')})`);
   const type = hit.headers.get('content-type')!;
   if (kind === 'bare') {
-    app.get(pathname, (c) => c.body(bytes, 200, { 'content-type': type }));
+    const bare = { 'content-type': type };
+    app.get(pathname, () => new Response(bytes, { headers: bare }));
   } else {
     const headers: Record<string, string> = {};
     hit.headers.forEach((value, name) => {
       if (!SERVER_OWN.has(name)) headers[name] = value;
     });
     const reads = kind === 'reads';
+    // The fastest plain route a Hono user writes: a Response from the bytes and one plain header
+    // object. `c.body(bytes, 200, headers)` copies them into a `Headers` per request, which
+    // @hono/node-server then has to read back: on Node it answered a third fewer (issue #24).
     app.get(pathname, (c) => {
       if (reads) {
         const key = `${c.env?.clientIp}`;
         if (c.req.header('user-agent') === undefined || c.req.header('x-request-id') === '' || c.req.header('if-none-match') === '') return c.body(null, 400);
         counts.set(key, (counts.get(key) ?? 0) + 1);
       } else counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
-      return c.body(bytes, 200, headers);
+      return new Response(bytes, { headers });
     });
   }
 }
