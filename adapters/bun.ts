@@ -5,7 +5,7 @@ import { createSleeve, type Sleeve } from '../core/index.ts';
 import { serverLimits } from '../core/options.ts';
 import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './bun-limits.ts';
 import { BunPeer } from './bun-peer.ts';
-import { exitOnSignals, gracefulStop } from './graceful.ts';
+import { exitOnSignals, gracefulStop, processSignals } from './graceful.ts';
 import type { ServeOptions } from './serve-options.ts';
 import { stdoutLogger } from './stdout-log.ts';
 
@@ -40,7 +40,7 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
   // D34: Bun's own graceful stop: no new connections, requests in flight answered, idle ones closed.
   const shutdown = gracefulStop(sleeve, { stop: () => server.stop(false), cut: () => void server.stop(true) }, limits.shutdownTimeoutMs);
   if (options.gracefulShutdown !== false) {
-    exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs }, { on: (signal, handler) => process.on(signal, handler), exit: (code) => process.exit(code) });
+    exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs }, processSignals);
   }
   return { sleeve, server, shutdown, url: `http://${options.hostname ?? 'localhost'}:${server.port}` };
 }

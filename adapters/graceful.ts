@@ -56,6 +56,12 @@ export interface SignalRuntime {
   exit(code: number): void;
 }
 
+/** Signals as Node and Bun deliver them (`process`); Deno has its own `addSignalListener`. */
+export const processSignals: SignalRuntime = {
+  on: (signal, handler) => void process.on(signal, handler),
+  exit: (code) => process.exit(code),
+};
+
 interface Served {
   sleeve: Sleeve;
   stop(): Promise<boolean>;

@@ -4,7 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { createSleeve, type Sleeve } from '../core/index.ts';
 import { serverLimits } from '../core/options.ts';
-import { exitOnSignals, gracefulStop } from './graceful.ts';
+import { exitOnSignals, gracefulStop, processSignals } from './graceful.ts';
 import { nodeStoppable } from './node-stop.ts';
 import type { ServeOptions } from './serve-options.ts';
 import { stdoutLogger } from './stdout-log.ts';
@@ -69,7 +69,7 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
     const stoppable = nodeStoppable(server);
     const shutdown = gracefulStop(sleeve, stoppable, limits.shutdownTimeoutMs);
     if (options.gracefulShutdown !== false) {
-      exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs }, { on: (signal, handler) => process.on(signal, handler), exit: (code) => process.exit(code) });
+      exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs }, processSignals);
     }
     const connections = capConnections(server, limits.maxConnections);
     upgrades = handleUpgrades(server, wss);
