@@ -5,12 +5,17 @@
  * the bench on any answer but a 2xx (a 429 or an error would measure the wrong thing).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { cpuSeconds } from './_cpu.ts';
 
 export const BENCH_UA = 'SleeveBench/1.0 (bench@example.com)';
 
 export interface Wrk {
   rps: number;
   p99ms: number;
+  /** Requests completed. */
+  requests: number;
+  /** Microseconds of the server's CPU per request, when its process was given (`cpu.ts`); else NaN. */
+  cpuUs: number;
 }
 
 /** Exits with how to install wrk when it is missing; the benches install nothing themselves. */
@@ -29,8 +34,9 @@ export interface WrkRun {
   args?: readonly string[];
 }
 
-/** One run with one thread (a script's request counter is then unique). */
-export function wrk(url: string, run: WrkRun): Wrk {
+/** One run with one thread (a script's request counter is then unique); `pid`: the server's, to read its CPU. */
+export function wrk(url: string, run: WrkRun, pid?: number): Wrk {
+  const cpuBefore = pid === undefined ? Number.NaN : cpuSeconds(pid);
   const script = run.script ? ['-s', run.script] : [];
   const args = run.args ? ['--', ...run.args] : [];
   const out = execFileSync('wrk', ['-t1', `-c${run.connections}`, `-d${run.seconds}s`, '--latency', '-H', `User-Agent: ${BENCH_UA}`, ...script, url, ...args], { encoding: 'utf8' });
@@ -39,7 +45,9 @@ export function wrk(url: string, run: WrkRun): Wrk {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const p99ms = p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : NaN;
-  return { rps, p99ms };
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+  const cpuUs = pid === undefined ? Number.NaN : ((cpuSeconds(pid) - cpuBefore) * 1e6) / requests;
+  return { rps, p99ms, requests, cpuUs };
 }
 
 export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -49,7 +57,7 @@ export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => 
  * server always meets the machine right after a pause: the drift hits each alike. Returns each
  * target's medians per path.
  */
-export function interleaved(targets: Readonly<Record<string, string>>, paths: readonly string[], rounds: number, run: WrkRun): (name: string, path: string) => Wrk {
+export function interleaved(targets: Readonly<Record<string, string>>, paths: readonly string[], rounds: number, run: WrkRun, pids: Readonly<Record<string, number | undefined>> = {}): (name: string, path: string) => Wrk {
   const names = Object.keys(targets);
   const runs = new Map<string, Wrk[]>();
   for (let round = 0; round < rounds; round++) {
@@ -57,12 +65,13 @@ export function interleaved(targets: Readonly<Record<string, string>>, paths: re
       for (let i = 0; i < names.length; i++) {
         const name = names[(i + round) % names.length]!;
         const key = `${name} ${path}`;
-        runs.set(key, [...(runs.get(key) ?? []), wrk(targets[name] + path, run)]);
+        runs.set(key, [...(runs.get(key) ?? []), wrk(targets[name] + path, run, pids[name])]);
       }
     }
   }
   return (name, path) => {
     const all = runs.get(`${name} ${path}`) ?? [];
-    return { rps: median(all.map((r) => r.rps)), p99ms: median(all.map((r) => r.p99ms)) };
+    const of = (field: keyof Wrk) => median(all.map((r) => r[field]));
+    return { rps: of('rps'), p99ms: of('p99ms'), requests: of('requests'), cpuUs: of('cpuUs') };
   };
 }

@@ -65,7 +65,8 @@ async function benchRuntime(runtime: string): Promise<void> {
     const reads = await baseline('reads');
     children.push(reads);
     const targets: Record<string, string> = { sleeve: sleeve.url, bare: bare.url, same: same.url, reads: reads.url, ...(before ? { before: before.url } : {}) };
-    const measured = interleaved(targets, paths, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS });
+    const pids = { sleeve: sleeve.pid, bare: bare.pid, same: same.pid, reads: reads.pid, before: before?.pid };
+    const measured = interleaved(targets, paths, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS }, pids);
     console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians\n`);
     const extra = before ? ' before req/s | × before |' : '';
     console.log(`| endpoint | Sleeve req/s | p99 ms | bare req/s | same-headers req/s | × same | × bare | same + reads req/s | × same + reads |${extra}`);
@@ -76,6 +77,17 @@ async function benchRuntime(runtime: string): Promise<void> {
       const [s, b, h, r] = [rps('sleeve'), rps('bare'), rps('same'), rps('reads')];
       const was = before ? ` ${Math.round(rps('before'))} | ${(s / rps('before')).toFixed(2)} |` : '';
       console.log(`| \`${path}\` | ${Math.round(s)} | ${p99.toFixed(2)} | ${Math.round(b)} | ${Math.round(h)} | ${(s / h).toFixed(2)} | ${(s / b).toFixed(2)} | ${Math.round(r)} | ${(s / r).toFixed(2)} |${was}`);
+    }
+    // The same rounds, as the server CPU each answer took: it holds when other work shares the
+    // cores, where requests a second fall with it. A ratio is the baseline's CPU over Sleeve's.
+    console.log(`\nServer CPU per answer, µs (same rounds, medians); × is the baseline's CPU ÷ Sleeve's:\n`);
+    console.log(`| endpoint | Sleeve | bare | same | × same | same + reads | × same + reads |${before ? ' before | × before |' : ''}`);
+    console.log(`|---|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
+    for (const path of paths) {
+      const cpu = (name: string) => measured(name, path).cpuUs;
+      const [s, b, h, r] = [cpu('sleeve'), cpu('bare'), cpu('same'), cpu('reads')];
+      const was = before ? ` ${cpu('before').toFixed(1)} | ${(cpu('before') / s).toFixed(2)} |` : '';
+      console.log(`| \`${path}\` | ${s.toFixed(1)} | ${b.toFixed(1)} | ${h.toFixed(1)} | ${(h / s).toFixed(2)} | ${r.toFixed(1)} | ${(r / s).toFixed(2)} |${was}`);
     }
   } finally {
     await Promise.all(children.map((c) => c.stop()));

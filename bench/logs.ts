@@ -69,7 +69,8 @@ async function benchRuntime(runtime: string): Promise<void> {
       for (const path of PATHS) await fetch(server.url + path, { headers: { 'user-agent': UA } }).then((res) => res.arrayBuffer());
     }
     const urls = Object.fromEntries(Object.entries(targets).map(([name, server]) => [name, server.url]));
-    const measured = interleaved(urls, PATHS, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS });
+    const pids = Object.fromEntries(Object.entries(targets).map(([name, server]) => [name, server.child.pid]));
+    const measured = interleaved(urls, PATHS, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS }, pids);
     const rps = (name: string, path: string) => measured(name, path).rps;
     console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians\n`);
     console.log(`| endpoint | logs off req/s | json logs req/s | json ÷ off |${BEFORE ? ' before, json req/s | before ÷ off |' : ''}`);
@@ -79,6 +80,16 @@ async function benchRuntime(runtime: string): Promise<void> {
       const json = rps('json', path);
       const before = BEFORE ? ` ${Math.round(rps('before', path))} | ${(rps('before', path) / off).toFixed(2)} |` : '';
       console.log(`| \`${path}\` | ${Math.round(off)} | ${Math.round(json)} | **${(json / off).toFixed(2)}** |${before}`);
+    }
+    // The same rounds as server CPU per answer: it holds when other work shares the cores.
+    const cpu = (name: string, path: string) => measured(name, path).cpuUs;
+    console.log(`\nServer CPU per answer, µs (same rounds, medians); off ÷ json is the throughput ratio CPU alone allows:\n`);
+    console.log(`| endpoint | logs off | json logs | off ÷ json |${BEFORE ? ' before, json | off ÷ before |' : ''}`);
+    console.log(`|---|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`);
+    for (const path of PATHS) {
+      const [off, json] = [cpu('off', path), cpu('json', path)];
+      const before = BEFORE ? ` ${cpu('before', path).toFixed(1)} | ${(off / cpu('before', path)).toFixed(2)} |` : '';
+      console.log(`| \`${path}\` | ${off.toFixed(1)} | ${json.toFixed(1)} | **${(off / json).toFixed(2)}** |${before}`);
     }
   } finally {
     for (const { child } of Object.values(targets)) child.kill('SIGKILL');
