@@ -2,29 +2,34 @@
  * @module
  * The servers' logger (D20): lines go to standard output through one batching writer instead
  * of a `console.log` each, which is one synchronous write per request and cost hits up to half
- * their throughput (issue #22). A request only pushes its line; once per event-loop turn the
- * turn's lines are handed on together to `sonic-boom`, pino's writer, which holds them until
- * `LOG_BATCH_BYTES` are waiting or `LOG_FLUSH_MS` have passed, then writes them in one call;
- * it runs on Node, Bun and Deno alike (through `node:fs`).
+ * their throughput (issue #22). A request's line is encoded straight into a chunk of bytes (its
+ * one copy); once `LOG_BATCH_BYTES` wait, or `LOG_FLUSH_MS` after the first of them, that part
+ * of the chunk is handed to `sonic-boom`, pino's writer, which writes it in one call, keeps
+ * writes in order and retries a busy pipe; it runs on Node, Bun and Deno alike (through
+ * `node:fs`). Nothing runs while no line waits: no timer ticks on an idle server.
  *
- * What it holds is bounded (`LOG_MAX_HELD_BYTES`): when standard output cannot keep up (a
- * stalled pipe, a flood), new lines are dropped, never queued without end, and the number
- * dropped is said once on standard error when lines get through again (or at exit). Errors go
- * straight to standard error, unbatched: they are rare, and the one line worth having when a
- * process dies. `flush()` (called by `Sleeve.close()` on a graceful exit) writes what is held,
- * in order, after any write under way; on any other exit what is held is written at once.
+ * What it holds is bounded: the chunk (`CHUNK_BYTES`) and what sonic-boom has not written yet
+ * (`LOG_MAX_HELD_BYTES`). When standard output cannot keep up (a stalled pipe, a flood), new
+ * lines are dropped, never queued without end, and the number dropped is said once on
+ * standard error when lines get through again (or at exit). Errors go straight to standard
+ * error, unbatched: they are rare, and the one line worth having when a process dies.
+ * `flush()` (called by `Sleeve.close()` on a graceful exit) writes what is held, in order,
+ * after any write under way; on any other exit what is held is written at once.
  */
+import { Buffer } from 'node:buffer';
 import sonicBoom, { type SonicBoom as Writer } from 'sonic-boom';
 import type { Logger } from '../core/index.ts';
 
-/** Lines are written once this many bytes wait (about 150 request lines: one write where there were as many)... */
+/** Lines are handed on once this many bytes wait (about 150 request lines: one write where there were as many)... */
 export const LOG_BATCH_BYTES = 32 * 1024;
+/** ...or this long after the first of them, so a quiet server's lines still show within a blink. */
+export const LOG_FLUSH_MS = 100;
+/** At most this much waits in sonic-boom while standard output is busy; past it lines are dropped and counted. */
+export const LOG_MAX_HELD_BYTES = 4 * 1024 * 1024;
+/** Lines are encoded into chunks of this size; a longer line is written on its own. */
+const CHUNK_BYTES = 64 * 1024;
 /** What one write may carry (sonic-boom wants it above the batch). */
 const MAX_WRITE_BYTES = 64 * 1024;
-/** ...or this often, so a quiet server's lines still show within a blink. */
-export const LOG_FLUSH_MS = 100;
-/** At most this much is held while standard output is busy; past it lines are dropped and counted. */
-export const LOG_MAX_HELD_BYTES = 4 * 1024 * 1024;
 
 /** What each writer does when the process exits without a graceful flush (an error, a second signal). */
 const atExit = new Set<() => void>();
@@ -32,16 +37,16 @@ const atExit = new Set<() => void>();
   for (const write of atExit) write();
 });
 
-const encoder = new TextEncoder();
-
-/** Lines one event-loop turn may hold before the writer has them (a turn answers far fewer requests). */
-const MAX_LINES_PER_TURN = 10_000;
-
-/** Runs `task` once the current event-loop turn is over (Node, Bun and Deno have setImmediate). */
-const nextTurn: (task: () => void) => void =
-  (globalThis as { setImmediate?: (task: () => void) => unknown }).setImmediate ?? ((task) => void setTimeout(task, 0));
-
 const line = (message: string, fields?: Record<string, unknown>) => `[sleeve] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
+
+/**
+ * `Buffer#utf8Write`, what `write` calls once it has checked its arguments: the checks cost a
+ * line more than the copy. Node, Bun and Deno all have it, but it is undocumented: `write` stands in.
+ */
+type Utf8Write = (this: Buffer, text: string, offset: number) => number;
+const utf8Write: Utf8Write = (Buffer.prototype as { utf8Write?: Utf8Write }).utf8Write ?? function (text, offset) {
+  return this.write(text, offset);
+};
 
 // A CommonJS module: Node's ESM loader gives only its default export, the class, which carries itself as `.SonicBoom`.
 const { SonicBoom } = sonicBoom as unknown as { SonicBoom: typeof Writer };
@@ -64,14 +69,14 @@ export interface StdoutLogger extends Logger {
 
 export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
   const warn = options.warn ?? ((text: string) => console.error(text));
+  const batchBytes = Math.min(options.batchBytes ?? LOG_BATCH_BYTES, CHUNK_BYTES);
   const out = new SonicBoom({
     fd: options.fd ?? 1,
-    minLength: options.batchBytes ?? LOG_BATCH_BYTES,
+    // Batches are made here; sonic-boom writes each as it comes, or after the write under way.
+    minLength: 0,
     maxWrite: MAX_WRITE_BYTES,
     maxLength: options.maxHeldBytes ?? LOG_MAX_HELD_BYTES,
-    periodicFlush: LOG_FLUSH_MS,
-    // Bytes, not text: sonic-boom measures its last text chunk's UTF-8 length again on every
-    // write (up to `maxWrite` bytes a line, 10 µs at 64 KiB), where it only adds a byte array's.
+    // Bytes, not text: sonic-boom would measure a text's UTF-8 length again on every write.
     contentMode: 'buffer',
   });
   let dropped = 0;
@@ -88,23 +93,51 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
     warn(line(`${dropped} log lines dropped: standard output could not keep up`));
     dropped = 0;
   };
-  // This turn's lines: a request only pushes its line; joining, encoding and handing them to
-  // sonic-boom is done once per event-loop turn, after the turn's answers are out.
-  let turn: string[] = [];
-  const handOver = () => {
-    const lines = turn;
-    turn = [];
-    if (lines.length === 0) return;
-    if (broken) return void (dropped += lines.length);
+
+  // The chunk lines are encoded into. A part handed on is a view sonic-boom may still be
+  // writing from, so it is never written over: later lines go after it, then into a new chunk.
+  let chunk = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+  let start = 0;
+  let end = 0;
+  let waiting = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Hands sonic-boom one write's worth, counting its lines as dropped when it is refused. */
+  const give = (bytes: Uint8Array, lines: number) => {
+    if (broken) return void (dropped += lines);
     refused = false;
-    out.write(encoder.encode(`${lines.join('\n')}\n`) as unknown as string);
-    if (refused) dropped += lines.length;
+    out.write(bytes as unknown as string);
+    if (refused) dropped += lines;
     // These got through after some did not: the flood is over, so its count is said once.
     else report();
   };
+  const handOver = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (end === start) return;
+    const bytes = chunk.subarray(start, end);
+    const lines = waiting;
+    start = end;
+    waiting = 0;
+    give(bytes, lines);
+  };
   const write = (text: string) => {
-    if (turn.length >= MAX_LINES_PER_TURN) return void dropped++;
-    if (turn.push(text) === 1) nextTurn(handOver);
+    // UTF-8 takes at most 3 bytes for each UTF-16 unit; and the newline.
+    const most = text.length * 3 + 1;
+    if (end + most > CHUNK_BYTES) {
+      handOver();
+      if (most > CHUNK_BYTES) return give(Buffer.from(`${text}\n`), 1);
+      chunk = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+      start = end = 0;
+    }
+    end += utf8Write.call(chunk, text, end);
+    chunk[end++] = 10;
+    waiting++;
+    if (end - start >= batchBytes) handOver();
+    else if (timer === undefined) {
+      timer = setTimeout(handOver, LOG_FLUSH_MS);
+      (timer as { unref?: () => void }).unref?.();
+    }
   };
   const flush = () =>
     new Promise<void>((resolve) => {

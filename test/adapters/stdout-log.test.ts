@@ -61,16 +61,12 @@ describe('stdoutLogger', () => {
     expect(out.read()).toBe(`${line(1)}\n`);
   });
 
-  it('holds at most maxHeldBytes: a flood drops lines, and their number is said once', async () => {
+  it('holds at most maxHeldBytes while a write is under way: a flood drops lines, and their number is said once', async () => {
     const out = file('flood.log');
     const warnings: string[] = [];
-    const log = stdoutLogger({ fd: out.fd, batchBytes: 64 * 1024 - 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
-    const turn = () => new Promise((resolve) => setImmediate(resolve));
-    for (let i = 0; i < 10; i++) log.request!(line(i));
-    await turn();
-    // Standard output is "busy" (nothing written below a batch): the next turn's 40 lines do not fit.
-    for (let i = 10; i < 50; i++) log.request!(line(i));
-    await turn();
+    // Every line is its own batch: the first is written at once, the next wait behind it.
+    const log = stdoutLogger({ fd: out.fd, batchBytes: 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
+    for (let i = 0; i < 50; i++) log.request!(line(i));
     expect(log.dropped).toBe(40);
     expect(warnings).toEqual([]);
     await log.flush();
@@ -82,15 +78,19 @@ describe('stdoutLogger', () => {
     expect(log.dropped).toBe(0);
   });
 
-  it('holds one turn\'s lines in one array, bounded too', async () => {
-    const out = file('turn.log');
-    const warnings: string[] = [];
-    const log = stdoutLogger({ fd: out.fd, warn: (text) => warnings.push(text) });
-    for (let i = 0; i < 10_050; i++) log.request!('x');
-    expect(log.dropped).toBe(50);
+  it('writes a line longer than a chunk whole, in its place', async () => {
+    const out = file('long.log');
+    const log = stdoutLogger({ fd: out.fd });
+    const long = `{"pad":"${'é'.repeat(40_000)}"}`;
+    log.request!(line(1));
+    log.request!(long);
+    for (let i = 2; i < 700; i++) log.request!(line(i));
     await log.flush();
-    expect(out.read().length).toBe(2 * 10_000);
-    expect(warnings).toEqual(['[sleeve] 50 log lines dropped: standard output could not keep up']);
+    const lines = out.read().trimEnd().split('\n');
+    expect(lines).toHaveLength(700);
+    expect(lines[0]).toBe(line(1));
+    expect(lines[1]).toBe(long);
+    expect(lines.slice(2)).toEqual(Array.from({ length: 698 }, (_, i) => line(i + 2)));
   });
 
   it('errors go to standard error at once, unbatched', () => {
