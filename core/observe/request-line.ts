@@ -10,13 +10,21 @@
 
 export type RequestLogFormat = 'json' | 'pretty' | 'off';
 
+/**
+ * One line's fields. Every text but `ip` is JSON as it is, by where it comes from: `jsonLine`
+ * relies on that and escapes `ip` alone.
+ */
 export interface RequestRecord {
   /** ISO 8601, when the request arrived. */
   time: string;
-  /** Its `X-Request-Id`. */
+  /** Its `X-Request-Id`: well formed (`request-id.ts`), or one made here. */
   id: string;
+  /** An HTTP method: a token, which holds no `"`, `\\` or control character (every runtime refuses others). */
   method: string;
-  /** The path as the caller wrote it (still percent-encoded), without query. */
+  /**
+   * The path as the caller wrote it (still percent-encoded), without query, from a `Request`'s
+   * URL: serialised by the URL standard, so it holds no `"`, `\\`, space or control character.
+   */
   path: string;
   /** The endpoint's declared path, or `unmatched`. */
   route: string;
@@ -25,7 +33,7 @@ export interface RequestRecord {
   ms: number;
   /** `X-Cache` (HIT, MISS, STALE), absent on endpoints that are not cached. */
   cache?: string;
-  /** The client as the rate limit counts it (D8), absent when unknown. */
+  /** The client as the rate limit counts it (D8), absent when unknown: behind a trusted proxy, whatever its header said. */
   ip?: string;
   /** Upstream HTTP calls made for it (for `/batch`: by all its sub-requests). */
   upstream: number;
@@ -64,19 +72,21 @@ export function isoTime(ms: number): string {
 
 const memo = { second: Number.NaN, prefix: '' };
 
-/** Text JSON writes as it is: printable ASCII without `"` or `\`, which is what paths, ids, routes and addresses nearly always are. */
+/** Text JSON writes as it is: printable ASCII without `"` or `\\`. */
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const jsonText = (text: string) => (PLAIN.test(text) ? `"${text}"` : JSON.stringify(text));
 
 /**
  * `JSON.stringify(record)`, the same text, written field by field: it is made for every request,
- * and building it as one template (escaping only a field that needs it) costs a fraction of
- * stringifying an object (issue #22; `request-line.test.ts` holds the two equal).
+ * and building it as one template costs a fraction of stringifying an object (issue #22;
+ * `request-line.test.ts` holds the two equal over what each field can hold). Only `ip` can hold
+ * anything (a forwarded header's text), so it alone is tested and escaped: the tests were most
+ * of a line's cost.
  */
 export function jsonLine(r: RequestRecord): string {
-  const cache = r.cache === undefined ? '' : `,"cache":${jsonText(r.cache)}`;
+  const cache = r.cache === undefined ? '' : `,"cache":"${r.cache}"`;
   const ip = r.ip === undefined ? '' : `,"ip":${jsonText(r.ip)}`;
-  return `{"time":${jsonText(r.time)},"id":${jsonText(r.id)},"method":${jsonText(r.method)},"path":${jsonText(r.path)},"route":${jsonText(r.route)},"status":${r.status},"ms":${r.ms}${cache}${ip},"upstream":${r.upstream}}`;
+  return `{"time":"${r.time}","id":"${r.id}","method":"${r.method}","path":"${r.path}","route":"${r.route}","status":${r.status},"ms":${r.ms}${cache}${ip},"upstream":${r.upstream}}`;
 }
 
 /** The line for a record, in the format asked. */

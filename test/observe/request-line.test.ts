@@ -1,19 +1,28 @@
-/** D20's json line is built as a template for speed (issue #22): it must be exactly `JSON.stringify` of its record. */
+/**
+ * D20's json line is built as a template for speed (issue #22): it must be exactly
+ * `JSON.stringify` of its record, over everything each field can hold where it comes from
+ * (`RequestRecord`): any text for `ip` (a forwarded header's), URL-serialised paths, tokens for
+ * methods, well-formed ids, declared routes.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonLine, type RequestRecord } from '../../core/observe/request-line.ts';
+import { endpoints } from '../../core/routes/index.ts';
+import { jsonLine, rawPath, type RequestRecord } from '../../core/observe/request-line.ts';
+import { UNMATCHED } from '../../core/http/route-label.ts';
 
 const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constantFrom('"', '\\', '\u2028', '\u0000', '/a"b\\c', '::ffff:127.0.0.1'));
+const routes = [UNMATCHED, ...endpoints.flatMap((e) => [e.path, ...(e.aliases ?? [])])];
 const record: fc.Arbitrary<RequestRecord> = fc.record(
   {
-    time: fc.oneof(text, fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
-    id: text,
-    method: text,
-    path: text,
-    route: text,
+    time: fc.date({ noInvalidDate: true, min: new Date(0), max: new Date('9999-12-31') }).map((d) => d.toISOString()),
+    id: fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9._:-]{1,128}$/)),
+    method: fc.stringMatching(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,12}$/),
+    // What a Request's URL holds, however the caller wrote it (long ones are cut with `…`).
+    path: fc.oneof(text, fc.string({ unit: 'binary', minLength: 500, maxLength: 700 })).map((written) => rawPath(new Request(`http://sleeve.test/p${written}`).url)),
+    route: fc.constantFrom(...routes),
     status: fc.integer({ min: 100, max: 599 }),
     ms: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer().map((n) => n / 10), fc.constant(-0)),
-    cache: text,
+    cache: fc.constantFrom('HIT', 'MISS', 'STALE'),
     ip: text,
     upstream: fc.nat(),
   },
@@ -27,8 +36,8 @@ describe('jsonLine', () => {
     }), { numRuns: 5_000 });
   });
 
-  it('escapes what a forwarded address or a path could carry', () => {
-    const r: RequestRecord = { time: 't', id: 'i', method: 'GET', path: '/a"b', route: '/r', status: 200, ms: 0.1, ip: '1.2.3.4"\n,"x":1', upstream: 0 };
+  it('escapes what a forwarded address could carry', () => {
+    const r: RequestRecord = { time: 't', id: 'i', method: 'GET', path: '/a', route: '/r', status: 200, ms: 0.1, ip: '1.2.3.4"\n,"x":1\\', upstream: 0 };
     expect(JSON.parse(jsonLine(r))).toEqual(r);
   });
 });
