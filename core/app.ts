@@ -1,7 +1,8 @@
 /**
  * @module
  * Builds the Hono app from the route table. Every request meets the observe layer (D20: its
- * id, log line and metrics, around everything else), CORS and the body guard first; then each endpoint is registered under its path and aliases, bare and under every
+ * id, log line and metrics, around everything else), CORS and the body guard first (a pinned
+ * path its version did not have yet is its 404 before a preflight or the guard answers); then each endpoint is registered under its path and aliases, bare and under every
  * version prefix (D7), behind the frame in the architecture's order: version → WebSocket
  * refusal → User-Agent → rate limit → params → cache (read) → route → cache (write). Each
  * layer is built from the declaration when the app is built, so a request only runs the layers
@@ -85,7 +86,6 @@ const sinceOf = (endpoint: AnyEndpoint, path: string) => (path === endpoint.path
 /** A prefixed path's first layers: its version, then the 404 of a path that version lacked (D7). */
 const pinned = (version: VersionInfo | undefined, path: string, since: string | undefined): FrameLayer[] =>
   version ? [pinVersion(version), ...versionGate(path, since)] : versionGate(path, since);
-
 
 /** The app, and the `fetch` to serve it with (see `createFrame`). */
 export interface Frame {

@@ -22,7 +22,8 @@ export function corsHeaders(exposeHeaders: readonly string[]): Readonly<Record<s
 
 /**
  * Two layers, so a layer can sit between them (D7's version gate): the first gives every answer
- * its headers (a preflight's 404 from the gate included), the second answers a preflight (any OPTIONS) with 204.
+ * its headers (the gate's 404 to a preflight included), the second answers a preflight (any
+ * OPTIONS) with 204.
  */
 export function cors(options: CorsOptions): { headers: MiddlewareHandler<SleeveEnv>; preflight: MiddlewareHandler<SleeveEnv> } {
   const always = corsHeaders(options.exposeHeaders);
