@@ -8,6 +8,8 @@
  */
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { SleeveError } from '../core/errors.ts';
+import { rawTarget, refusal } from '../core/http/refusal.ts';
 
 type Handle = (request: Request, clientIp: string | undefined) => Response | Promise<Response>;
 
@@ -17,11 +19,11 @@ interface ParserError extends Error {
 }
 
 /** Node's parser codes, as a caller should read them. */
-const REFUSALS: Readonly<Record<string, [status: number, code: string, message: string]>> = {
-  HPE_HEADER_OVERFLOW: [400, 'bad_request', 'The request headers are too large.'],
-  HPE_INVALID_METHOD: [400, 'bad_request', 'Unknown request method.'],
+const REFUSALS: Readonly<Record<string, string>> = {
+  HPE_HEADER_OVERFLOW: 'The request headers are too large.',
+  HPE_INVALID_METHOD: 'Unknown request method.',
 };
-const MALFORMED: [number, string, string] = [400, 'bad_request', 'The request is malformed.'];
+const MALFORMED = 'The request is malformed.';
 
 /** A GET or HEAD whose only fault is raw non-ASCII bytes in its target, as a web Request. */
 function withEncodedTarget(packet: Buffer | undefined): Request | null {
@@ -58,13 +60,15 @@ export async function writeResponse(socket: Socket, response: Response): Promise
   socket.end(Buffer.concat([Buffer.from(head.join('\r\n'), 'latin1'), body]));
 }
 
-export function answerClientErrors(server: Server, handle: Handle): void {
+/** `basePath`: the host's (`/music`), so a refused `/music/v2.5.0/…` still answers in 2.5.0's shape. */
+export function answerClientErrors(server: Server, handle: Handle, basePath = ''): void {
   server.on('clientError', (error: ParserError, socket: Socket) => {
     // A reset or a client too slow to send its headers is waiting for no answer.
     if (!socket.writable || error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.destroy();
     const request = error.code === 'HPE_INVALID_URL' ? withEncodedTarget(error.rawPacket) : null;
-    const [status, code, message] = REFUSALS[error.code ?? ''] ?? MALFORMED;
-    const answer = request ? Promise.resolve(handle(request, socket.remoteAddress)) : Promise.resolve(Response.json({ ok: false, error: { code, message } }, { status }));
+    // Refused in the shape of the version its target pins (D7), as far as the line can be read.
+    const refused = () => refusal(rawTarget(error.rawPacket?.toString('latin1') ?? ''), new SleeveError('bad_request', REFUSALS[error.code ?? ''] ?? MALFORMED), basePath);
+    const answer = Promise.resolve(request ? handle(request, socket.remoteAddress) : refused());
     answer.then((response) => writeResponse(socket, response)).catch(() => socket.destroy());
   });
 }

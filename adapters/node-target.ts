@@ -5,6 +5,8 @@
  * body. It is the client's fault all the same, so it is answered here first, in the D3 shape.
  */
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { SleeveError } from '../core/errors.ts';
+import { refusal } from '../core/http/refusal.ts';
 
 /** Why the request names no URL this server could answer, or null when it does. */
 export function targetProblem(request: IncomingMessage): string | null {
@@ -43,16 +45,20 @@ function hostProblem(host: string): string | null {
   return verdict;
 }
 
-function refuse(response: ServerResponse, message: string): void {
-  const body = JSON.stringify({ ok: false, error: { code: 'bad_request', message, param: 'Host' } });
-  response.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+/** The 400, in the shape of the version the target pins (D7), with no URL to build a Request from. */
+async function refuse(request: IncomingMessage, response: ServerResponse, message: string, basePath: string): Promise<void> {
+  const answer = refusal(request.url ?? '', new SleeveError('bad_request', message, { param: 'Host' }), basePath);
+  const body = Buffer.from(await answer.arrayBuffer());
+  response.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': body.length, connection: 'close' });
   response.end(body);
 }
 
 /** `createServer` for @hono/node-server, answering requests without a usable URL itself. */
-export const withTargetCheck: typeof createServer = ((options: object, listener: RequestListener) =>
-  createServer(options, (request: IncomingMessage, response: ServerResponse) => {
-    const problem = targetProblem(request);
-    if (problem === null) return listener(request, response);
-    refuse(response, problem);
-  })) as typeof createServer;
+export function withTargetCheck(basePath = ''): typeof createServer {
+  return ((options: object, listener: RequestListener) =>
+    createServer(options, (request: IncomingMessage, response: ServerResponse) => {
+      const problem = targetProblem(request);
+      if (problem === null) return listener(request, response);
+      refuse(request, response, problem, basePath).catch(() => response.destroy());
+    })) as typeof createServer;
+}

@@ -17,8 +17,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { WebSocketServer } from 'ws';
-import { VERSION_PREFIX } from '../core/http/version-prefix.ts';
-import { findVersion } from '../core/http/versions.ts';
+import { SleeveError } from '../core/errors.ts';
+import { refusal } from '../core/http/refusal.ts';
 import { writeResponse } from './node-client-errors.ts';
 
 type UpgradeListener = (request: IncomingMessage, socket: Socket, head: Buffer) => unknown;
@@ -43,21 +43,11 @@ function plainHead(request: IncomingMessage): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
 }
 
-const error = (status: number, code: string, message: string, headers: Record<string, string> = {}): Response =>
-  Response.json({ ok: false, error: { code, message } }, { status, headers });
-
-const CONNECT_REFUSED = 'CONNECT is not allowed here: this is not a proxy.';
-
 /** A 405 in the shape of the version the target pins (D7: `{ "error": "<message>" }` below 3.0.0). */
-const connectRefusal = (target: string): Response => {
-  const pin = VERSION_PREFIX.exec(target)?.[1];
-  const version = pin === undefined ? undefined : findVersion(pin);
-  const headers = { Allow: 'GET, HEAD, POST, OPTIONS' };
-  if (version?.errorShape === 'legacy') return Response.json({ error: CONNECT_REFUSED }, { status: 405, headers });
-  return error(405, 'method_not_allowed', CONNECT_REFUSED, headers);
-};
+const connectRefusal = (target: string, basePath: string): Response =>
+  refusal(target, new SleeveError('method_not_allowed', 'CONNECT is not allowed here: this is not a proxy.', { headers: { Allow: 'GET, HEAD, POST, OPTIONS' } }), basePath);
 
-const handshakeFailed = (): Response => error(400, 'bad_request', 'The WebSocket handshake failed.');
+const handshakeFailed = (target: string, basePath: string): Response => refusal(target, new SleeveError('bad_request', 'The WebSocket handshake failed.'), basePath);
 
 export interface Upgrades {
   /** Keeps Sleeve's answer to a WebSocket handshake, written whole if the upgrade does not happen. */
@@ -68,7 +58,7 @@ export interface Upgrades {
  * Takes over the server's `upgrade` event, keeping its WebSocket listener (installed by
  * @hono/node-server for `wss`) for WebSockets. Call it once that listener is installed.
  */
-export function handleUpgrades(server: Server, wss: WebSocketServer): Upgrades {
+export function handleUpgrades(server: Server, wss: WebSocketServer, basePath = ''): Upgrades {
   const webSocket = server.listeners('upgrade') as UpgradeListener[];
   server.removeAllListeners('upgrade');
   const answers = new WeakMap<IncomingMessage, Response>();
@@ -89,7 +79,7 @@ export function handleUpgrades(server: Server, wss: WebSocketServer): Upgrades {
     socket.on('error', () => socket.destroy());
     for (const listener of webSocket) await listener.call(server, request, socket, head);
     if (upgraded.has(request) || socket.destroyed || socket.writableEnded) return;
-    await writeResponse(socket, answers.get(request) ?? handshakeFailed()).catch(() => socket.destroy());
+    await writeResponse(socket, answers.get(request) ?? handshakeFailed(request.url ?? '', basePath)).catch(() => socket.destroy());
   });
   // @hono/node-server writes its own refusal (status, no body) only when its listener is the
   // server's one `upgrade` listener: this second one leaves refusals to the listener above.
@@ -97,7 +87,7 @@ export function handleUpgrades(server: Server, wss: WebSocketServer): Upgrades {
 
   server.on('connect', (request: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
-    writeResponse(socket, connectRefusal(request.url ?? '')).catch(() => socket.destroy());
+    writeResponse(socket, connectRefusal(request.url ?? '', basePath)).catch(() => socket.destroy());
   });
 
   return { answered: (incoming, response) => void answers.set(incoming, response) };

@@ -57,7 +57,7 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
           return answer instanceof Promise ? answer.then((response) => sent(env, response)) : sent(env, answer);
         },
         websocket: { server: wss },
-        createServer: withTargetCheck,
+        createServer: withTargetCheck(sleeve.deps.options.basePath),
         serverOptions: serverOptions(limits),
         port: options.port ?? 8787,
         hostname: options.hostname,
@@ -76,7 +76,7 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
       exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs }, processSignals);
     }
     const connections = capConnections(server, limits.maxConnections);
-    upgrades = handleUpgrades(server, wss);
-    answerClientErrors(server, (request, clientIp) => sleeve.fetch(request, { clientIp }));
+    upgrades = handleUpgrades(server, wss, sleeve.deps.options.basePath);
+    answerClientErrors(server, (request, clientIp) => sleeve.fetch(request, { clientIp }), sleeve.deps.options.basePath);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * @module
  * Builds the Hono app from the route table. Every request meets the observe layer (D20: its
- * id, log line and metrics, around everything else), CORS and the body guard first; then each endpoint is registered under its path and aliases, bare and under every
+ * id, log line and metrics, around everything else), CORS and the body guard first (a pinned
+ * path its version did not have yet is its 404 before a preflight or the guard answers); then each endpoint is registered under its path and aliases, bare and under every
  * version prefix (D7), behind the frame in the architecture's order: version → WebSocket
  * refusal → User-Agent → rate limit → params → cache (read) → route → cache (write). Each
  * layer is built from the declaration when the app is built, so a request only runs the layers
@@ -16,7 +17,7 @@ import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache.ts';
 import { bodyLimit } from './http/body.ts';
 import { cors, corsHeaders } from './http/cors.ts';
 import { hitPath, type HitPath, type HitRoute } from './http/hit-path.ts';
-import { CURRENT, isAtLeast } from './http/versions.ts';
+import { CURRENT, earliest, isAtLeast, type VersionInfo } from './http/versions.ts';
 import { keepBriefly, markDegraded } from './http/degraded.ts';
 import type { AnyEndpoint } from './http/endpoint.ts';
 import { errorResponse, toSleeveError } from './http/errors.ts';
@@ -82,6 +83,9 @@ function json(c: Context<SleeveEnv>, body: unknown): Response {
 /** D7: an alias kept after a rename (`/hot-tracks`) is as old as the name it keeps. */
 const sinceOf = (endpoint: AnyEndpoint, path: string) => (path === endpoint.path ? endpoint.since : undefined);
 
+/** A prefixed path's first layers: its version, then the 404 of a path that version lacked (D7). */
+const pinned = (version: VersionInfo | undefined, path: string, since: string | undefined): FrameLayer[] =>
+  version ? [pinVersion(version), ...versionGate(path, since)] : versionGate(path, since);
 
 /** The app, and the `fetch` to serve it with (see `createFrame`). */
 export interface Frame {
@@ -120,10 +124,14 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal, c.req.url, requestIdOf(c)), errorVersion(c), withGathered(c));
   // What every request meets first, whatever it asks: its id and log line, CORS, the body guard.
   const observer = observe(deps, endpoints);
-  const first = [observer.layer, cors({ exposeHeaders: EXPOSED_HEADERS }), bodyLimit()];
+  const { headers, preflight } = cors({ exposeHeaders: EXPOSED_HEADERS });
+  const guard = bodyLimit();
   const hits = new Map<string, HitRoute>();
   // Each route is one handler running its whole frame (`frame-chain.ts`), not a Hono chain.
-  const route = (list: FrameLayer[]) => frameChain([...first, ...list], rendered);
+  // `gate` (a prefix's pin and, for a path a pinned version did not have yet, its 404) comes
+  // right after the observer and CORS headers, before a preflight's 204 or the body guard's
+  // 413: a path that did not exist yet gives the same 404 to every method (D7).
+  const route = (list: FrameLayer[], gate: FrameLayer[] = []) => frameChain([observer.layer, headers, ...gate, preflight, guard, ...list], rendered);
   for (const endpoint of endpoints) {
     const built = layers(endpoint, deps, state);
     const chain = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...built.chain];
@@ -148,8 +156,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         return c.res;
       };
       for (const { prefix, version } of PREFIXES) {
-        const pin = version ? [pinVersion(version)] : [];
-        const handler = route([...pin, ...versionGate(path, since), ...chain, run]);
+        const handler = route([...chain, run], pinned(version, path, since));
         app.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
         routes.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
         const answersAs = version ?? CURRENT;
@@ -161,9 +168,10 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   }
   for (const [path, list] of byPath) {
     const refuse = methodNotAllowed(path, list.map((e) => e.method ?? 'GET'));
+    // The path exists from its first method's arrival; before that, a 404 rather than a 405.
+    const since = earliest(list.map((e) => sinceOf(e, path)));
     for (const { prefix, version } of PREFIXES) {
-      const pin = version ? [pinVersion(version)] : [];
-      for (const at of prefixed(prefix, path)) app.all(at, route([...pin, ...versionGate(path, sinceOf(list[0]!, path)), refuse]));
+      for (const at of prefixed(prefix, path)) app.all(at, route([refuse], pinned(version, path, since)));
     }
   }
 

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { failure } from './faults.ts';
+import { failure, withOdd } from './faults.ts';
 import { SlidingWindow } from './sliding-window.ts';
 import type { Answer, Upstream, UpstreamRequest } from './upstream.ts';
 import { isUpstream, UPSTREAMS, type UpstreamName } from './upstreams.ts';
@@ -27,7 +27,11 @@ export interface ReplayCall {
   body: 'ok' | 'error800' | 'quota' | 'fault' | 'notfound';
 }
 
-export type Fault = 'slow' | 'http500' | 'garbage' | 'error200' | 'reset' | 'hang' | null;
+/**
+ * `oddItem`: the upstream's own answer with the first item of each listing made odd;
+ * `oddRecord`: a record's own id made text (`faults.ts`, issue #23).
+ */
+export type Fault = 'slow' | 'http500' | 'garbage' | 'error200' | 'reset' | 'hang' | 'oddItem' | 'oddRecord' | null;
 
 /** An answer the upstream holds open and writes to over time (AzuraCast's Server-Sent Events feed). */
 export interface Streamed {
@@ -126,8 +130,11 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
     calls.push(call);
 
     const injected = faults.get(prefix);
-    if (injected !== undefined && injected.fault !== 'slow') {
-      const outcome = failure(injected.fault, upstream);
+    const fault = injected?.fault;
+    // `slow` and the odd answers are the upstream's own answer, later or altered (below).
+    const odd = fault === 'oddItem' || fault === 'oddRecord' ? fault : undefined;
+    if (fault !== undefined && fault !== 'slow' && fault !== 'oddItem' && fault !== 'oddRecord') {
+      const outcome = failure(fault, upstream);
       if (outcome === 'reset') return void request.socket.destroy();
       // A hanging request is only ended by close(), which destroys every connection.
       if (outcome === 'hang') return;
@@ -143,7 +150,8 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
       call.body = streamed.kind;
       return later(latencyMs + (injected?.delayMs ?? 0), () => openStream(response, streamed));
     }
-    const answer = over ? upstream.quotaExceeded() : upstream.answer(asked);
+    const own = over ? upstream.quotaExceeded() : upstream.answer(asked);
+    const answer = odd === undefined ? own : withOdd(odd, own);
     call.status = answer.status;
     call.body = answer.kind;
     later(latencyMs + (injected?.delayMs ?? 0), () => write(response, answer));

@@ -20,15 +20,25 @@ export function corsHeaders(exposeHeaders: readonly string[]): Readonly<Record<s
   return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': exposeHeaders.join(', ') };
 }
 
-export function cors(options: CorsOptions): MiddlewareHandler<SleeveEnv> {
+/**
+ * Two layers, so a layer can sit between them (D7's version gate): the first gives every answer
+ * its headers (the gate's 404 to a preflight included), the second answers a preflight (any
+ * OPTIONS) with 204.
+ */
+export function cors(options: CorsOptions): { headers: MiddlewareHandler<SleeveEnv>; preflight: MiddlewareHandler<SleeveEnv> } {
   const always = corsHeaders(options.exposeHeaders);
   const methods = (options.methods ?? ['GET', 'HEAD', 'POST', 'OPTIONS']).join(', ');
-  return (c, next) => {
-    if (c.req.method === 'OPTIONS') {
+  return {
+    headers: (c, next) => {
+      // Given before the answer exists, so it is built with them (`addHeaders`), errors included.
+      addHeaders(c, always);
+      return next();
+    },
+    preflight: (c, next) => {
+      if (c.req.method !== 'OPTIONS') return next();
       return Promise.resolve(new Response(null, {
         status: 204,
         headers: withGathered(c, {
-          ...always,
           'Access-Control-Allow-Methods': methods,
           // What the browser asks to send is allowed as asked; a preflight that names nothing
           // (some clients) gets the headers Sleeve reads, Api-User-Agent included (D2).
@@ -36,9 +46,6 @@ export function cors(options: CorsOptions): MiddlewareHandler<SleeveEnv> {
           'Access-Control-Max-Age': '86400',
         }),
       }));
-    }
-    // Given before the answer exists, so it is built with them (`addHeaders`), errors included.
-    addHeaders(c, always);
-    return next();
+    },
   };
 }

@@ -31,7 +31,7 @@ export const VERSIONS: readonly VersionInfo[] = [
   legacy('2.1.1', 'Two paths renamed; each old path remains an alias of the new one.'),
   legacy('2.3.1', 'Removed /track/download.'),
   legacy('2.4.0', 'Search across every type at once, batches of requests and artist discographies.'),
-  legacy('2.5.0', 'Added the assistant and /chat (not served by this implementation).'),
+  legacy('2.5.0', 'The music assistant, as a conversation and as one-shot questions.'),
   {
     name: '3.0.0', errorShape: 'current', rateLimitHeaders: 'both',
     changes: 'Every error in one shape, { ok: false, error: { code, message } }, and the RateLimit-* headers beside X-RateLimit-*.',
@@ -52,6 +52,12 @@ export function findVersion(label: string): VersionInfo | undefined {
 /** Whether `version` is `since` or later (an endpoint's `since`, D7). */
 export function isAtLeast(version: VersionInfo, since: string): boolean {
   return order.get(version.name)! >= order.get(since)!;
+}
+
+/** The oldest of some `since`s; undefined (always there) wins over any version. */
+export function earliest(sinces: readonly (string | undefined)[]): string | undefined {
+  if (sinces.includes(undefined)) return undefined;
+  return [...sinces].sort((a, b) => order.get(a!)! - order.get(b!)!)[0];
 }
 
 export const VERSION_NAMES: readonly string[] = VERSIONS.map((v) => v.name);

@@ -20,6 +20,8 @@ export interface Metrics {
   request(route: string, method: string, status: number, seconds: number, cache: string | null): void;
   /** One upstream HTTP call made by a driver. */
   upstreamCall(host: string): void;
+  /** Items of one upstream listing left out for their shape (issue #23); `list` is the driver's name for it. */
+  droppedItems(upstream: string, list: string, dropped: number): void;
   /** The exposition text. */
   render(): string;
 }
@@ -48,6 +50,8 @@ interface RouteFigures {
 export function createMetrics(options: MetricsOptions): Metrics {
   const routes = new Map<string, RouteFigures>();
   const upstream = new Map<string, number>();
+  /** `upstream list` → items left out; both parts are names written in the drivers, so bounded. */
+  const dropped = new Map<string, number>();
 
   const figuresOf = (route: string): RouteFigures => {
     let figures = routes.get(route);
@@ -75,6 +79,10 @@ export function createMetrics(options: MetricsOptions): Metrics {
     upstreamCall(host) {
       upstream.set(host, (upstream.get(host) ?? 0) + 1);
     },
+    droppedItems(name, list, count) {
+      const key = `${name}\n${list}`;
+      dropped.set(key, (dropped.get(key) ?? 0) + count);
+    },
     render() {
       const out = new Exposition();
       out.family('sleeve_info', 'gauge', 'The Sleeve version and mode this instance serves; always 1.')
@@ -101,6 +109,11 @@ export function createMetrics(options: MetricsOptions): Metrics {
 
       out.family('sleeve_upstream_calls_total', 'counter', 'HTTP calls the drivers made, by upstream host.');
       for (const [host, count] of upstream) out.sample('sleeve_upstream_calls_total', { upstream: host }, count);
+      out.family('sleeve_upstream_items_dropped_total', 'counter', 'Items of upstream listings left out because they had an unexpected shape; the rest of each answer was served.');
+      for (const [key, count] of dropped) {
+        const [name, list] = key.split('\n') as [string, string];
+        out.sample('sleeve_upstream_items_dropped_total', { upstream: name, list }, count);
+      }
       const budgets = options.budgets();
       out.family('sleeve_budget_waits_total', 'counter', "Upstream calls that queued for their upstream's budget before going out (D13).");
       for (const [name, budget] of budgets) out.sample('sleeve_budget_waits_total', { upstream: name }, budget.stats.waited);

@@ -7,7 +7,8 @@
  * `/chat` is never cached (a conversation does not repeat) and draws one of 50 messages per
  * hour per client (spec §8.1, D31). `/assistant` is a one-shot generation like `/ai/*`:
  * cached 30 days per question and drawing on their shared 10 per hour, so a repeated question
- * is free. Neither is batchable. Without a model: 503 `not_configured`.
+ * is free. Neither is batchable. Without a model: 503 `not_configured`. Both arrived in 2.5.0
+ * (spec §9.6), so older pins answer 404 before anything else is asked (D7).
  */
 import * as v from 'valibot';
 import { chatBodySchema, readChat } from '../http/chat-request.ts';
@@ -37,6 +38,7 @@ const TASK = 'Answer the user about music in Sleeve\'s catalogue, from the searc
 export const chat = defineEndpoint({
   path: '/chat',
   method: 'POST',
+  since: '2.5.0',
   summary: 'A conversation with the music assistant, grounded in a catalogue search for the last message.',
   description:
     'Body: `{ "messages": [{ "role": "user" | "assistant", "content" }] }`, the whole conversation so far (Sleeve keeps none), 1 to 20 messages of at most 2000 characters (8000 in all), the last one the user\'s. `system` messages are refused (400): the system message is Sleeve\'s grounding rule. Each answered message draws one of the caller\'s 50 per hour. 503 `not_configured` without a chat model.',
@@ -57,6 +59,7 @@ export const chat = defineEndpoint({
 
 export const assistant = defineEndpoint({
   path: '/assistant',
+  since: '2.5.0',
   summary: 'One question to the music assistant, grounded in a catalogue search for it; cached 30 days per question.',
   description: 'The one-shot form of `/chat`: `query` is the question (at most 200 characters). A repeated question (trimmed, case-folded, D9) is answered from the cache and costs nothing. 503 `not_configured` without a chat model.',
   rateLimit: 60,

@@ -17,6 +17,13 @@ export interface RuntimeCase {
   name: string;
   script: string;
   /** What the runtime closes, and how soon at most (ms), with the limits above. */
+  /**
+   * Issue #23: what becomes of each of `LEGACY_REFUSALS` under `/v2.5.0`. `legacy`: a JSON
+   * body in 2.5.0's shape (`{ "error": "<message>" }`), whoever refused it; `bare`: the
+   * runtime's own status with no body (no shape at all); `closed`: no answer. The last two are
+   * answered by the runtime's parser before any code of Sleeve's runs (README).
+   */
+  refusals: Readonly<Record<keyof typeof LEGACY_REFUSALS, 'legacy' | 'bare' | 'closed'>>;
   timeouts?: {
     /** A keep-alive connection idle after its answer. */
     idle: number;
@@ -41,6 +48,32 @@ async function startWarm(script: string, env: Record<string, string>): Promise<{
   return { server, port };
 }
 
+/** Requests a server may refuse before routing, each on a path pinned to a legacy version. */
+export const LEGACY_REFUSALS = {
+  'unknown method': 'FOO /v2.5.0/search/all?query=love HTTP/1.1\r\nHost: x\r\n',
+  'lower-case method': 'get /v2.5.0/search/all?query=love HTTP/1.1\r\nHost: x\r\n',
+  'method no route takes': 'PURGE /v2.5.0/search/all?query=love HTTP/1.1\r\nHost: x\r\n',
+  CONNECT: 'CONNECT /v2.5.0/search/all HTTP/1.1\r\nHost: x\r\n',
+  'raw space in the path': 'GET /v2.5.0/search/all?query=lo ve HTTP/1.1\r\nHost: x\r\n',
+  // To a path no route has: a runtime that lets it through gets Sleeve's 404.
+  'headers past 16 KB': `GET /v2.5.0/nope HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n`,
+  'no Host header': 'GET /v2.5.0/nope HTTP/1.1\r\n',
+} as const;
+
+/** What became of one refusal: `legacy`, `bare`, `closed`, or what else came back. */
+async function refusalOutcome(port: number, head: string): Promise<string> {
+  const conn = await rawConnect(port);
+  conn.write(`${head}User-Agent: ${UA}\r\nConnection: close\r\n\r\n`);
+  const res = await conn.response(5_000);
+  conn.destroy();
+  if (res === null) return 'closed';
+  if (res.status < 400) return `answered ${res.status}`;
+  if (res.body === '') return 'bare';
+  const body = JSON.parse(res.body) as unknown;
+  const legacy = typeof body === 'object' && body !== null && Object.keys(body).join() === 'error' && typeof (body as { error: unknown }).error === 'string';
+  return legacy ? 'legacy' : `current shape ${res.status}: ${res.body}`;
+}
+
 /** Milliseconds until the server closes `conn`, or Infinity past `limit`. */
 const closesWithin = (conn: RawConnection, limit: number): Promise<number> => Promise.race([conn.closed, sleep(limit).then(() => Infinity)]);
 
@@ -60,6 +93,13 @@ export function runtimeChecks(rt: RuntimeCase): void {
 
     // Request lines (D20) are expected, one per request; the tests below are about any other line.
     const outputLines = () => server.output().split('\n').filter((line) => line.trim() !== '' && !/listening on http/.test(line) && !line.startsWith('{"time":'));
+
+    it('answers what it refuses under a legacy pin in the legacy error shape, where Sleeve answers at all (issue #23)', async () => {
+      const outcomes: Record<string, string> = {};
+      for (const [name, head] of Object.entries(LEGACY_REFUSALS)) outcomes[name] = await refusalOutcome(port, head);
+      expect(outcomes).toEqual(rt.refusals);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    });
 
     it('answers Upgrade: h2c as a plain request and closes when the client does', async () => {
       const outcomes = await Promise.all(

@@ -15,10 +15,10 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => served.server.close(() => resolve())));
 
 /** Sends bytes as they are and reads the whole answer (the server closes after it). */
-function send(bytes: string | Buffer): Promise<{ status: number; headers: string; body: string }> {
+function send(bytes: string | Buffer, to: number = port): Promise<{ status: number; headers: string; body: string }> {
   return new Promise((resolve, reject) => {
     // Written, not ended: a real client waits for its answer with its side open.
-    const socket = connect(port, '127.0.0.1', () => socket.write(typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes));
+    const socket = connect(to, '127.0.0.1', () => socket.write(typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes));
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);
@@ -44,6 +44,35 @@ describe("Node's parser refusals", () => {
     const { status, body } = await send(bytes);
     expect(status).toBe(400);
     expect(JSON.parse(body)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+  });
+
+  // Issue #23: a legacy pin's errors are `{ "error": "<message>" }`, refusals included (D7).
+  const refusals = [
+    ['a lower-case method', (p: string) => `get ${p}/search/all?query=love HTTP/1.1\r\nHost: x\r\n\r\n`],
+    ['an unknown method', (p: string) => `FOO ${p}/search/all?query=love HTTP/1.1\r\nHost: x\r\n\r\n`],
+    ['a raw space in the path', (p: string) => `GET ${p}/health z HTTP/1.1\r\nHost: x\r\n\r\n`],
+    ['headers past 16 KB', (p: string) => `GET ${p}/healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`],
+    ['no Host header', (p: string) => `GET ${p}/healthz HTTP/1.1\r\nUser-Agent: a (a@b.co)\r\n\r\n`],
+    ['CONNECT', (p: string) => `CONNECT ${p}/healthz HTTP/1.1\r\nHost: x\r\n\r\n`],
+  ] as const;
+
+  it.each(refusals)('%s under /v2.5.0: the legacy error shape, same status', async (_name, request) => {
+    const { status, body } = await send(request('/v2.5.0'));
+    expect([400, 405]).toContain(status);
+    expect(JSON.parse(body)).toEqual({ error: expect.any(String) });
+    const current = await send(request('/v3.0.0'));
+    expect(current.status).toBe(status);
+    expect(JSON.parse(current.body)).toMatchObject({ ok: false, error: { message: JSON.parse(body).error } });
+  });
+
+  it("reads the pin below the host's basePath", async () => {
+    const mounted = await serve({ port: 0, hostname: '127.0.0.1', basePath: '/music', rateLimits: 'off', log: { info() {}, error() {} } });
+    try {
+      const { body } = await send('FOO /music/v2.1.0/healthz HTTP/1.1\r\nHost: x\r\n\r\n', Number(new URL(mounted.url).port));
+      expect(JSON.parse(body)).toEqual({ error: 'Unknown request method.' });
+    } finally {
+      await new Promise<void>((resolve) => mounted.server.close(() => resolve()));
+    }
   });
 
   it('raw UTF-8 in a GET request line is encoded and answered by Sleeve', async () => {

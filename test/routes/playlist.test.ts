@@ -16,7 +16,9 @@ describe('/playlist/generate', () => {
     for (let i = 1; i < body.tracks.length; i++) expect(body.tracks[i]!.artistId).not.toBe(body.tracks[i - 1]!.artistId);
   });
 
-  it('keeps tracks near the targets first, ISRC-less ones included, then tops up from the same pool', async () => {
+  // That tracks without an ISRC count as fitting (rule 1) is the service's test: the demo pools
+  // hold none any more, as ISRC-less tracks are rare and obscure (issue #23).
+  it('keeps tracks near the targets first, then tops up from the same pool', async () => {
     const body = await ok(s.generatedPlaylistSchema, '/playlist/generate?genres=Pop&energy=0.3&tempo=90&limit=50');
     expect(body.params).toEqual({ genres: 'Pop', energy: 0.3, tempo: 90 });
     expect(body.tracks).toHaveLength(50);
@@ -25,7 +27,6 @@ describe('/playlist/generate', () => {
       const f = t.isrc ? map.get(t.isrc) : undefined;
       return !f || (Math.abs(f.energy - 0.3) <= ENERGY_WINDOW && Math.abs(f.tempo - 90) <= TEMPO_WINDOW);
     });
-    expect(body.tracks.some((t) => t.isrc === null)).toBe(true);
     expect(fits.some((f, i) => f && body.tracks[i]!.isrc !== null)).toBe(true);
     // The top-up starts where the matches run out; only the artist rule may push a match past it.
     const firstTopUp = fits.indexOf(false);

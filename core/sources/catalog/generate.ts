@@ -8,6 +8,7 @@ import { ISRC_COUNTRIES, isrc, registrantCode, upc } from './codes.ts';
 import { CATALOG_FORMAT, CATALOG_VERSION, type AlbumRecord, type ArtistRecord, type CatalogData, type TrackRecord } from './format.ts';
 import { drawDurationMs, drawFeatures } from './generate-features.ts';
 import { ID_BASE } from './generate-ids.ts';
+import { keptUncoded } from './generate-isrc.ts';
 import { buildLists } from './generate-lists.ts';
 import { GENRE_PROFILES, type GenreProfile } from './genre-profiles.ts';
 import { DEMO_GENRES } from './genres.ts';
@@ -43,6 +44,8 @@ export function generateCatalog(options: GenerateOptions): CatalogData {
   });
   const artists: ArtistRecord[] = [], albums: AlbumRecord[] = [], tracks: TrackRecord[] = [];
   const profileOf = new Map<number, GenreProfile>();
+  // Tracks drawn without an ISRC, with what one is made from: most get one once the lists exist.
+  const uncoded: Uncoded[] = [];
   const byGenre = new Map<number, number[]>(); // genre id → artist indexes, for featured credits
 
   while (tracks.length < options.tracks) {
@@ -69,7 +72,7 @@ export function generateCatalog(options: GenerateOptions): CatalogData {
       for (let n = 0; n < size; n++) {
         const featured = pool.length > 0 && r.chance(profile.speechiness > 0.2 ? 0.25 : 0.08) ? [artists[r.pick(pool)]!.id] : [];
         for (const id of featured) featuredIds.add(id);
-        tracks.push(makeTrack(r, names, { voice, titles, artist, album, profile, label, featured, tracks: tracks.length, position: n, size, discs, lastYear }));
+        tracks.push(makeTrack(r, names, { voice, titles, artist, album, profile, label, featured, tracks: tracks.length, position: n, size, discs, lastYear, uncoded }));
       }
       album.explicit = tracks.slice(tracks.length - size).some((t) => t.explicit);
       album.contributors.push(...[...featuredIds].map((id) => ({ id, role: 'Featured' })));
@@ -83,6 +86,7 @@ export function generateCatalog(options: GenerateOptions): CatalogData {
   options.onProgress?.(tracks.length);
   const genres = DEMO_GENRES.map((g) => ({ type: 'genre' as const, ...g }));
   const lists = buildLists(r.fork('lists'), { artists, albums, tracks, asOf });
+  codeProminent(r.fork('isrc'), { artists, albums, tracks, ...lists }, uncoded);
   return {
     header: { format: CATALOG_FORMAT, version: CATALOG_VERSION, generated: true, note: GENERATED_NOTE, seed: String(options.seed), asOf },
     genres, artists, albums, tracks, ...lists,
@@ -115,7 +119,23 @@ function makeAlbum(r: Random, names: Random, voice: Language, artist: ArtistReco
 
 interface TrackContext {
   voice: Language; titles: Set<string>; artist: ArtistRecord; album: AlbumRecord; profile: GenreProfile; label: Label; featured: number[];
-  tracks: number; position: number; size: number; discs: number; lastYear: number;
+  tracks: number; position: number; size: number; discs: number; lastYear: number; uncoded: Uncoded[];
+}
+
+/** A track drawn without an ISRC, and what its ISRC and features are made from if it gets one. */
+interface Uncoded { track: TrackRecord; label: Label; year: number; profile: GenreProfile }
+
+/**
+ * Issue #23: every track drawn without an ISRC gets one (and its features), from a stream of its
+ * own so nothing drawn before moves, unless it is one of the few obscure ones kept without.
+ */
+function codeProminent(r: Random, data: Parameters<typeof keptUncoded>[0], uncoded: readonly Uncoded[]): void {
+  const kept = keptUncoded(data, uncoded.map((u) => u.track));
+  for (const { track, label, year, profile } of uncoded) {
+    if (kept.has(track.id)) continue;
+    track.isrc = nextIsrc(label, year);
+    track.features = drawFeatures(r, profile, track.title.endsWith('(Live)'));
+  }
 }
 
 function makeTrack(r: Random, names: Random, c: TrackContext): TrackRecord {
@@ -128,7 +148,7 @@ function makeTrack(r: Random, names: Random, c: TrackContext): TrackRecord {
   const perDisc = Math.ceil(c.size / c.discs);
   const age = Math.max(0, c.lastYear - year);
   const popularity = (Math.log10(c.artist.fans + 10) / 7.5) * (0.55 + 0.45 / (1 + age / 6)) * (1 - c.position / (c.size * 3));
-  return {
+  const track: TrackRecord = {
     type: 'track', id: ID_BASE.track + c.tracks, title, isrc: code,
     durationMs: drawDurationMs(r, c.profile),
     explicit: r.chance(c.profile.explicitShare),
@@ -138,6 +158,8 @@ function makeTrack(r: Random, names: Random, c: TrackContext): TrackRecord {
     artistId: c.artist.id, featured: c.featured.filter((id) => id !== c.artist.id),
     features: code ? drawFeatures(r, c.profile, title.endsWith('(Live)')) : null,
   };
+  if (code === null) c.uncoded.push({ track, label: c.label, year, profile: c.profile });
+  return track;
 }
 
 function nextIsrc(label: Label, year: number): string {

@@ -57,10 +57,12 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   // Paged lists (an album's tracks, an artist's releases, a playlist's tracks) ask at most a
   // page per call: their `total` tells the caller to page on.
   const onePage = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: Math.min(o.limit, pageSize) });
+  // Issue #23: an item of a listing Deezer sends in another shape is left out, the rest answered.
+  const shape = ctx.listing(DRIVER_NAME);
   // Some lists (an artist's radio) answer more than `limit` asked: the contract promises at most `limit`.
   const page = <T>(body: unknown, what: string, map: (item: unknown) => T, limit: number): Page<T> => {
     const { items, total } = listOf(body, what);
-    return { items: items.slice(0, limit).map(map), total };
+    return { items: shape(items.slice(0, limit), what, map), total };
   };
 
   const search = <T>(kind: 'track' | 'artist' | 'album' | 'playlist', map: (item: unknown) => T) =>
@@ -158,7 +160,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   const editorialCharts = ctx.cached({
     name: 'deezer:editorial-charts',
     maxAge: 30 * MINUTE,
-    run: (p: Paged, signal) => api.get(`/editorial/${p.id}/charts`, { limit: p.limit }, signal, (b) => toEditorialCharts(b, p.limit)),
+    run: (p: Paged, signal) => api.get(`/editorial/${p.id}/charts`, { limit: p.limit }, signal, (b) => toEditorialCharts(b, p.limit, shape)),
   });
 
   /** A list Deezer says does not exist (code 800) is an empty one. */

@@ -4,9 +4,11 @@
  * differ in what they carry (a search hit has no ISRC, an album's tracklist no album, an
  * artist's releases no artist), so a field a body lacks becomes null, or comes from the
  * caller (`album`, `artist`), never from a guess. Anything that is not the shape Deezer
- * documents throws `WireError`, which the client turns into `502 upstream_error`.
+ * documents throws `WireError`, which the client turns into `502 upstream_error`; an item of
+ * a listing of another shape is left out instead (issue #23, `kit/listing.ts`).
  */
 import type { Album, AlbumHit, AlbumRef, Artist, ArtistRef, Contributor, EditorialCharts, Genre, Playlist, PlaylistHit, RecordType, Track, TrackHit } from '../types.ts';
+import { strictList, type ShapeList } from '../kit/listing.ts';
 import { WireError } from '../kit/wire.ts';
 
 export { WireError };
@@ -135,10 +137,13 @@ export function toGenre(value: unknown): Genre {
   return { id: id(body, 'genre'), name: text(body.name), imageUrl: url(body.picture_xl) ?? url(body.picture_big) };
 }
 
-/** `/editorial/{id}/charts`: four lists in one body, each a Deezer list envelope (podcasts are left out). */
-export function toEditorialCharts(value: unknown, limit: number): EditorialCharts {
+/**
+ * `/editorial/{id}/charts`: four lists in one body, each a Deezer list envelope (podcasts are
+ * left out); `shape` maps each list's items (the driver's leaves odd ones out, issue #23).
+ */
+export function toEditorialCharts(value: unknown, limit: number, shape: ShapeList = strictList): EditorialCharts {
   const body = object(value, 'editorial charts');
-  const items = <T>(key: string, map: (item: unknown) => T): T[] => listOf(body[key], `editorial ${key}`).items.slice(0, limit).map(map);
+  const items = <T>(key: string, map: (item: unknown) => T): T[] => shape(listOf(body[key], `editorial ${key}`).items.slice(0, limit), `editorial ${key}`, map);
   return {
     tracks: items('tracks', (t) => toTrackHit(t)), albums: items('albums', (a) => toAlbumHit(a)),
     artists: items('artists', toArtist), playlists: items('playlists', toPlaylistHit),

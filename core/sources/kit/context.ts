@@ -13,6 +13,7 @@ import { countersFor } from '../../storage/counters.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
 import { COOLDOWN_MS, createCircuit, type Circuit } from './circuit.ts';
+import { shapeList, type ShapeList } from './listing.ts';
 import { countingFetch } from './tally.ts';
 
 /** An upstream's published budget (D13), e.g. Deezer's 50 calls per 5 s per IP. */
@@ -44,6 +45,11 @@ export interface DriverContext {
   circuit(name: string): Circuit;
   /** Every budget made so far, by upstream name: /metrics reads their figures. */
   readonly budgets: ReadonlyMap<string, Budget>;
+  /**
+   * A driver's listings, shaped item by item: an item of an unexpected shape is left out and
+   * reported once per answer (a log line and /metrics), the rest answered (`listing.ts`).
+   */
+  listing(driver: string): ShapeList;
 }
 
 /** Who hears of each upstream call (see `tally.ts`); absent when neither logs nor metrics do. */
@@ -62,6 +68,8 @@ export interface DriverContextOptions {
   /** The runtime's fetch, or a test's; ofetch is built over it. */
   fetch?: FetchLike;
   counting?: CallCounting;
+  /** /metrics' count of listing items left out, by upstream and list (`listing.ts`). */
+  onDropped?(upstream: string, list: string, dropped: number): void;
 }
 
 /** A call waits at most this long for its turn under an upstream's budget (D13), then 503. */
@@ -82,6 +90,11 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
     log: options.log,
     budgets,
     cached: createCacher(options),
+    listing: (driver) =>
+      shapeList((what, dropped, reason) => {
+        options.log.error(`[sleeve] [${driver}] answered ${dropped} item${dropped === 1 ? '' : 's'} of an unexpected shape in a listing (${what}): left out, the rest served`, { upstream: driver, list: what, dropped, reason });
+        options.onDropped?.(driver, what, dropped);
+      }),
     budget(spec) {
       let budget = budgets.get(spec.name);
       if (!budget) {

@@ -69,12 +69,13 @@ export default function lrclib(options: LrclibOptions, ctx: DriverContext): Lyri
       return body === null ? null : decoded(DRIVER_NAME, body, lyricsRecord);
     },
   });
+  const shape = ctx.listing(DRIVER_NAME);
   const search = ctx.cached<Params, Lyrics[]>({
     name: 'lrclib:search',
     maxAge,
     async run(params, signal) {
       const body = await get('/api/search', params, signal);
-      const found = body === null ? [] : decoded(DRIVER_NAME, body, lyricsRecords);
+      const found = body === null ? [] : decoded(DRIVER_NAME, body, (b) => lyricsRecords(b, shape));
       // Nothing found is a not-found answer: kept five minutes (D9), not a week.
       return found.length === 0 ? null : found;
     },

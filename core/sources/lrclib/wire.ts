@@ -6,6 +6,7 @@
  * `syncedLyrics` (LRC), both null when the record has no such text. Anything else is a
  * `WireError` (a 502 naming the driver).
  */
+import { strictList, type ShapeList } from '../kit/listing.ts';
 import { WireError } from '../kit/wire.ts';
 import type { Lyrics } from '../types.ts';
 
@@ -37,7 +38,8 @@ export function lyricsRecord(body: unknown): Lyrics {
   };
 }
 
-export function lyricsRecords(body: unknown): Lyrics[] {
+/** A search's records; `shape` maps them (the driver's leaves an odd one out, issue #23). */
+export function lyricsRecords(body: unknown, shape: ShapeList = strictList): Lyrics[] {
   if (!Array.isArray(body)) throw new WireError('a search did not answer a list');
-  return body.map(lyricsRecord);
+  return shape(body, 'lyrics search', lyricsRecord);
 }
