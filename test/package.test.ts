@@ -148,6 +148,19 @@ describe('npm package, packed and installed into a fresh project', () => {
     }, 60_000);
   }
 
+  it("import('sleeve') loads none of what only some requests need: upstream fetch, demo catalogue builder, DJ names, card renderer, docs assets", () => {
+    // Node's module hooks see every module loaded; the lazy ones must not be among them.
+    writeFileSync(join(installed.dir, 'list-loads.mjs'), `export async function load(url, context, next) { process.stdout.write(url + '\\n'); return next(url, context); }\n`);
+    writeFileSync(join(installed.dir, 'hooks.mjs'), `import { register } from 'node:module';\nregister('./list-loads.mjs', import.meta.url);\n`);
+    const run = spawnSync(process.execPath, ['--import', './hooks.mjs', '--input-type=module', '-e', `await import('sleeve')`], { cwd: installed.dir, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const loaded = run.stdout.split('\n').filter(Boolean);
+    expect(loaded.some((url) => url.includes('/node_modules/sleeve/'))).toBe(true);
+    for (const lazy of ['/ofetch/', '/node-fetch-native/', '/catalog/loaded.js', '/catalog/people-data.js', '/catalog/station-schedule.js', '/@resvg/', '/dejavu-fonts-ttf/', '/swagger-ui-dist/']) {
+      expect(loaded.filter((url) => url.includes(lazy)), lazy).toEqual([]);
+    }
+  });
+
   it('typechecks a consumer file against the shipped declarations (and its types are not any)', () => {
     writeFileSync(
       join(installed.dir, 'consumer.ts'),

@@ -5,7 +5,7 @@
  * budgets. Built once per `createSleeve`; the request's abort signal travels with each call
  * (`CallOptions.signal`), never in the context.
  */
-import { ofetch, type $Fetch } from 'ofetch';
+import type { $Fetch } from 'ofetch';
 import type { Storage } from 'unstorage';
 import type { Logger } from '../../deps.ts';
 import type { Breaker } from '../../storage/breaker.ts';
@@ -25,8 +25,19 @@ export interface BudgetSpec {
 /** The runtime's fetch as drivers use it; a plain signature so any runtime's fetch, or a test's, fits. */
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
+/**
+ * What drivers call: ofetch's `raw` (query strings, text bodies) and the runtime's own fetch
+ * (`native`). ofetch is imported on the first `raw` call, not with Sleeve: on Node it loads
+ * node-fetch-native and Node's HTTP stack, tens of milliseconds a serverless cold start
+ * would pay even in demo mode, which calls no upstream.
+ */
+export interface DriverFetch {
+  raw: $Fetch['raw'];
+  native: $Fetch['native'];
+}
+
 export interface DriverContext {
-  fetch: $Fetch;
+  fetch: DriverFetch;
   storage: Storage;
   /** The storage's one breaker: while it is open, drivers skip the storage (D9). */
   breaker: Breaker;
@@ -67,6 +78,16 @@ export interface DriverContextOptions {
 /** A call waits at most this long for its turn under an upstream's budget (D13), then 503. */
 export const MAX_BUDGET_WAIT_MS = 3000;
 
+/** ofetch over `base` (default: the runtime's fetch, looked up at each call, as ofetch's own default does). */
+function driverFetch(base: FetchLike | undefined): DriverFetch {
+  let loading: Promise<$Fetch> | undefined;
+  const ofetchOf = () =>
+    (loading ??= import('ofetch').then(({ ofetch }) => (base ? ofetch.create({}, { fetch: base as typeof globalThis.fetch }) : ofetch)));
+  const raw = async (request: Parameters<$Fetch['raw']>[0], options?: Parameters<$Fetch['raw']>[1]) => (await ofetchOf()).raw(request, options);
+  const native: FetchLike = base ?? ((input, init) => globalThis.fetch(input, init));
+  return { raw: raw as $Fetch['raw'], native: native as $Fetch['native'] };
+}
+
 export function createDriverContext(options: DriverContextOptions): DriverContext {
   const counters = countersFor(options.storage);
   const budgets = new Map<string, Budget>();
@@ -75,7 +96,7 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
   // The runtime's fetch is looked up at each call, as ofetch's own default does (tests stub it).
   const base: FetchLike | undefined = counting ? countingFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), counting.perRequest, counting.onCall) : options.fetch;
   return {
-    fetch: base ? ofetch.create({}, { fetch: base as typeof globalThis.fetch }) : ofetch,
+    fetch: driverFetch(base),
     storage: options.storage,
     breaker: options.breaker,
     now: options.now,

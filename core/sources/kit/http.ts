@@ -6,7 +6,7 @@
  * says "not found" in an HTTP-200 body, others with a 404). A caller that aborts gets its own
  * abort reason back, never an upstream error.
  */
-import type { $Fetch } from 'ofetch';
+import type { DriverFetch } from './context.ts';
 import { upstreamError } from '../../errors.ts';
 import { withTimeout } from './tally.ts';
 
@@ -30,7 +30,7 @@ export interface JsonAnswer {
   body: unknown;
 }
 
-export async function getJson(fetch: $Fetch, url: string, options: GetJsonOptions): Promise<JsonAnswer> {
+export async function getJson(fetch: DriverFetch, url: string, options: GetJsonOptions): Promise<JsonAnswer> {
   const { driver, timeoutMs, signal } = options;
   const timeout = AbortSignal.timeout(timeoutMs);
   let status: number;

@@ -9,7 +9,7 @@
  *
  * Not `kit/http.ts`'s `getJson`: that answers no headers, and `Retry-After` is a header.
  */
-import type { $Fetch } from 'ofetch';
+import type { DriverFetch } from '../kit/context.ts';
 import { SleeveError, upstreamError } from '../../errors.ts';
 import type { Budget } from '../kit/budget.ts';
 import type { BudgetSpec } from '../kit/context.ts';
@@ -62,7 +62,7 @@ export function retryAfterMs(value: string | null, now: number): number | undefi
 }
 
 export interface ClientOptions {
-  fetch: $Fetch;
+  fetch: DriverFetch;
   baseUrl: string;
   budget: Budget;
   /** Failures open it; while open, calls fail at once (kit/circuit.ts). */
