@@ -1,11 +1,10 @@
 /**
  * @module
- * The one context every driver is given: fetch (ofetch over the runtime's fetch), the
+ * The one context every driver is given: fetch (the runtime's, or a test's), the
  * configured storage, the clock, the logger, named per-call caches and the upstreams'
  * budgets. Built once per `createSleeve`; the request's abort signal travels with each call
  * (`CallOptions.signal`), never in the context.
  */
-import type { $Fetch } from 'ofetch';
 import type { Storage } from 'unstorage';
 import type { Logger } from '../../deps.ts';
 import type { Breaker } from '../../storage/breaker.ts';
@@ -25,15 +24,22 @@ export interface BudgetSpec {
 /** The runtime's fetch as drivers use it; a plain signature so any runtime's fetch, or a test's, fits. */
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
+/** A GET's answer as the drivers read it: any status, the body as text. */
+export interface TextAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
 /**
- * What drivers call: ofetch's `raw` (query strings, text bodies) and the runtime's own fetch
- * (`native`). ofetch is imported on the first `raw` call, not with Sleeve: on Node it loads
- * node-fetch-native and Node's HTTP stack, tens of milliseconds a serverless cold start
- * would pay even in demo mode, which calls no upstream.
+ * How drivers reach upstreams: the runtime's fetch (`native`), and `getText`, a GET with a
+ * query appended (undefined values left out) whose body is read as text whatever the status.
+ * That is all the drivers asked of ofetch, which on Node also loads node-fetch-native: some
+ * 30 ms at the first upstream call of a cold start (issue #25, D35).
  */
 export interface DriverFetch {
-  raw: $Fetch['raw'];
-  native: $Fetch['native'];
+  native: FetchLike;
+  getText(url: string, options: { query?: Record<string, string | number | undefined>; signal?: AbortSignal }): Promise<TextAnswer>;
 }
 
 export interface DriverContext {
@@ -70,7 +76,7 @@ export interface DriverContextOptions {
   breaker: Breaker;
   now(): number;
   log: Logger;
-  /** The runtime's fetch, or a test's; ofetch is built over it. */
+  /** The runtime's fetch, or a test's. */
   fetch?: FetchLike;
   counting?: CallCounting;
 }
@@ -78,14 +84,18 @@ export interface DriverContextOptions {
 /** A call waits at most this long for its turn under an upstream's budget (D13), then 503. */
 export const MAX_BUDGET_WAIT_MS = 3000;
 
-/** ofetch over `base` (default: the runtime's fetch, looked up at each call, as ofetch's own default does). */
+/** `getText` over `base` (default: the runtime's fetch, looked up at each call, so tests can stub it). */
 function driverFetch(base: FetchLike | undefined): DriverFetch {
-  let loading: Promise<$Fetch> | undefined;
-  const ofetchOf = () =>
-    (loading ??= import('ofetch').then(({ ofetch }) => (base ? ofetch.create({}, { fetch: base as typeof globalThis.fetch }) : ofetch)));
-  const raw = async (request: Parameters<$Fetch['raw']>[0], options?: Parameters<$Fetch['raw']>[1]) => (await ofetchOf()).raw(request, options);
   const native: FetchLike = base ?? ((input, init) => globalThis.fetch(input, init));
-  return { raw: raw as $Fetch['raw'], native: native as $Fetch['native'] };
+  return {
+    native,
+    async getText(url, { query = {}, signal }) {
+      const target = new URL(url);
+      for (const [name, value] of Object.entries(query)) if (value !== undefined) target.searchParams.append(name, String(value));
+      const response = await native(target, { signal });
+      return { status: response.status, headers: response.headers, text: await response.text() };
+    },
+  };
 }
 
 export function createDriverContext(options: DriverContextOptions): DriverContext {
@@ -93,7 +103,7 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
   const budgets = new Map<string, Budget>();
   const circuits = new Map<string, Circuit>();
   const { counting } = options;
-  // The runtime's fetch is looked up at each call, as ofetch's own default does (tests stub it).
+  // The runtime's fetch is looked up at each call (tests stub it).
   const base: FetchLike | undefined = counting ? countingFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), counting.perRequest, counting.onCall) : options.fetch;
   return {
     fetch: driverFetch(base),

@@ -36,12 +36,7 @@ export async function getJson(fetch: DriverFetch, url: string, options: GetJsonO
   let status: number;
   let text: string;
   try {
-    const response = await fetch.raw<string, 'text'>(url, {
-      query: options.query, responseType: 'text', retry: 0, ignoreResponseError: true,
-      signal: withTimeout(signal, timeout),
-    });
-    status = response.status;
-    text = response._data ?? '';
+    ({ status, text } = await fetch.getText(url, { query: options.query, signal: withTimeout(signal, timeout) }));
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     if (timeout.aborted) throw upstreamError(driver, `no answer within ${timeoutMs} ms`, 'upstream_timeout', error);

@@ -79,11 +79,7 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
     if (ids.length === 0 || ids.length > MAX_IDS) throw new RangeError(`between 1 and ${MAX_IDS} ids a call, not ${ids.length}`);
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await options.fetch.raw<string, 'text'>(`${base}${path}`, {
-        query: { ids: ids.join(',') }, responseType: 'text', retry: 0, ignoreResponseError: true,
-        signal: withTimeout(signal, timeout),
-      });
-      return { status: response.status, headers: response.headers, text: response._data ?? '' };
+      return await options.fetch.getText(`${base}${path}`, { query: { ids: ids.join(',') }, signal: withTimeout(signal, timeout) });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted) throw upstreamError(DRIVER_NAME, `no answer within ${timeoutMs} ms`, 'upstream_timeout', error);
