@@ -1,6 +1,5 @@
 /** @module `sleeve/bun`: serve Sleeve with `Bun.serve`. */
 /// <reference types="bun-types" />
-import type { BunWebSocketData } from 'hono/bun';
 import { createSleeve, type Sleeve } from '../core/index.ts';
 import { serverLimits } from '../core/options.ts';
 import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './bun-limits.ts';
@@ -15,8 +14,21 @@ const honoBun = 'Bun' in globalThis ? await import('hono/bun') : undefined;
 
 export type { ServeOptions } from './serve-options.ts';
 
+/**
+ * What `serve` promises of the `Bun.Server` it returns (the object is Bun's own: cast it to
+ * `Bun.Server<BunWebSocketData>` for the rest). Written out rather than named from bun-types
+ * because JSR checks the published types under Deno, where the `Bun` namespace does not exist.
+ */
+export interface BunServer {
+  readonly url: URL;
+  readonly port: number | undefined;
+  readonly hostname: string | undefined;
+  readonly pendingRequests: number;
+  stop(closeActiveConnections?: boolean): Promise<void>;
+}
+
 /** `shutdown()` stops gracefully as SIGTERM does, without exiting (D34; see `sleeve/node`). */
-export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun.Server<BunWebSocketData>; url: string; shutdown(): Promise<boolean> } {
+export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: BunServer; url: string; shutdown(): Promise<boolean> } {
   if (!honoBun) throw new Error('[sleeve] sleeve/bun serves with Bun.serve: run it under Bun');
   // D12: `/nowplaying/socket` upgrades through hono/bun, which finds the server in `env.server`.
   const { upgradeWebSocket, websocket } = honoBun;

@@ -13,18 +13,19 @@
  * Proxy over `fetch`: it loads nothing of the server, so it runs in browsers, workers and any
  * runtime with `fetch`.
  */
-import type { Endpoints } from '../core/routes/index.ts';
+import type { RouteTable } from './route-table.ts';
 import type { Fetch } from './call.ts';
 import { branch } from './proxy.ts';
 import type { ClientOf } from './types.ts';
 import { baseOf } from './url.ts';
 
 export { SleeveApiError, type SleeveApiErrorCode } from './errors.ts';
-export type { AnswerOf, BodyFor, CallOptions, ClientOf, GetMethods, ParamsFor, PostMethods, QueryValue } from './types.ts';
+export type { AnswerOf, BodyFor, CallOptions, ClientOf, GetMethods, ParamsFor, PostMethods, QueryValue, RouteType } from './types.ts';
+export type { RouteTable } from './route-table.ts';
 export type { Fetch } from './call.ts';
 
 /** The client for this version of Sleeve's route table. */
-export type SleeveClient = ClientOf<Endpoints>;
+export type SleeveClient = ClientOf<RouteTable>;
 
 export interface ClientOptions {
   /** Where Sleeve answers, with the path it is mounted under or a version pin if any: `https://host/music`, `http://host/v2.5.0`. */

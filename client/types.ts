@@ -1,6 +1,6 @@
 /**
  * @module
- * The client's shape, computed from the route table's type alone (`Endpoints`): one branch
+ * The client's shape, computed from the route table's types alone (`RouteTable`): one branch
  * per path segment, as Hono's `hc` builds it, and at each declared path its methods, `$get`
  * for a GET endpoint and `$post` for a POST one. Parameters come from the declaration's
  * params schema (its input: what a caller writes), answers from its response schema (its
@@ -9,6 +9,12 @@
  */
 import type * as v from 'valibot';
 import type { AnyEndpoint, BodyOf } from '../core/http/endpoint.ts';
+
+/**
+ * What the client reads of an endpoint's declaration. A server's own route table fits, and so
+ * does `route-table.ts`, the same types written out for JSR (no inferred types in an API).
+ */
+export type RouteType = Pick<AnyEndpoint, 'path' | 'method' | 'params' | 'body' | 'response'>;
 
 /** A query value as a caller may give it: numbers and booleans are sent as their text. */
 export type QueryValue = string | number | boolean;
@@ -51,37 +57,37 @@ export type PathParamNames<P extends string> = P extends `${string}/:${infer Nam
 type PathParamsOf<P extends string> = [PathParamNames<P>] extends [never] ? {} : { param: { [K in PathParamNames<P>]: QueryValue } };
 
 /** The one argument of a GET call: its query, plus `param` when its path has parameters. */
-export type ParamsFor<E extends AnyEndpoint> = Prettify<QueryOf<E['params']> & PathParamsOf<E['path']>>;
+export type ParamsFor<E extends RouteType> = Prettify<QueryOf<E['params']> & PathParamsOf<E['path']>>;
 
 /** The argument may be left out when nothing in it is required. */
 type ArgsFor<T, Rest extends unknown[]> = [RequiredKeys<T>] extends [never] ? [params?: T, ...Rest] : [params: T, ...Rest];
 
 /** What a call resolves to: the declared JSON body, or the whole `Response` for a medium. */
-export type AnswerOf<E extends AnyEndpoint> = BodyOf<E['response']>;
+export type AnswerOf<E extends RouteType> = BodyOf<E['response']>;
 
 /** The JSON body a POST takes, as its schema's input. */
-export type BodyFor<E extends AnyEndpoint> = [NonNullable<E['body']>] extends [never] ? undefined : SchemaInput<E['body']>;
+export type BodyFor<E extends RouteType> = [NonNullable<E['body']>] extends [never] ? undefined : SchemaInput<E['body']>;
 
-export interface GetMethods<E extends AnyEndpoint> {
+export interface GetMethods<E extends RouteType> {
   /** `GET` the path; rejects with a `SleeveApiError` on an error answer. */
   $get(...args: ArgsFor<ParamsFor<E>, [options?: CallOptions]>): Promise<AnswerOf<E>>;
   /** The URL `$get` would fetch, e.g. for an `<img src>` or `<audio src>` (images and previews need no User-Agent). */
   $url(...args: ArgsFor<ParamsFor<E>, []>): URL;
 }
 
-export interface PostMethods<E extends AnyEndpoint> {
+export interface PostMethods<E extends RouteType> {
   /** `POST` the body as JSON; rejects with a `SleeveApiError` on an error answer. */
   $post(body: BodyFor<E>, options?: CallOptions): Promise<AnswerOf<E>>;
 }
 
-type Get<U> = Extract<U, AnyEndpoint & { method?: 'GET' }>;
-type Post<U> = Extract<U, AnyEndpoint & { method?: 'POST' }>;
+type Get<U> = Extract<U, RouteType & { method?: 'GET' }>;
+type Post<U> = Extract<U, RouteType & { method?: 'POST' }>;
 
 /** The methods of the endpoints declared at one path (a path could have a GET and a POST). */
 type MethodsOf<U> = ([Get<U>] extends [never] ? {} : GetMethods<Get<U>>) & ([Post<U>] extends [never] ? {} : PostMethods<Post<U>>);
 
 /** The endpoints by their canonical path (aliases are the server's business, not the client's). */
-type ByPath<E extends readonly AnyEndpoint[]> = { [X in E[number] as X['path']]: X };
+type ByPath<E extends readonly RouteType[]> = { [X in E[number] as X['path']]: X };
 
 /** The next segment after `Prefix` of every path that continues it. */
 type NextSegment<Path, Prefix extends string> = Path extends `${Prefix}/${infer Rest}` ? (Rest extends `${infer Head}/${string}` ? Head : Rest) : never;
@@ -102,4 +108,4 @@ type Branch<R, Prefix extends string> = {
 type Root<R> = '/' extends keyof R ? { index: MethodsOf<R['/']> } : {};
 
 /** The client for a route table: a path not declared, or a method it does not take, is a type error. */
-export type ClientOf<E extends readonly AnyEndpoint[]> = Branch<ByPath<E>, ''> & Root<ByPath<E>>;
+export type ClientOf<E extends readonly RouteType[]> = Branch<ByPath<E>, ''> & Root<ByPath<E>>;

@@ -9,7 +9,7 @@ import type { Logger } from './deps.ts';
 import { installedSwaggerUi, type DocsFiles } from './docs/swagger-ui-dist.ts';
 import { installedCardFiles, type CardFiles } from './cards/files.ts';
 import type { RequestLogFormat } from './observe/request-line.ts';
-import type { CatalogContents } from './sources/catalog/loaded.ts';
+import type { CatalogContents } from './sources/catalog/prepared.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { FetchLike } from './sources/kit/context.ts';
 import type { LinksOptions } from './sources/links/index.ts';

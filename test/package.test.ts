@@ -1,7 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { BIN, ROOT } from './helpers/child-server.ts';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT, startChild } from './helpers/child-server.ts';
+import { installPacked, type Installed } from './helpers/installed-package.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8'));
 const pkg = read('package.json');
@@ -70,14 +73,139 @@ describe('package shape', () => {
         const code = readFileSync(`${ROOT}${file}`, 'utf8');
         bytes += code.length;
         const sources = [...code.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+        // Bundled (scripts/build-npm.ts): nothing but its own files, so no chunk it shares with the server.
         for (const from of sources) expect(from, file).toMatch(/^\.\/[\w-]+\.js$/);
-        if (file.endsWith('/index.js')) expect(sources.length).toBeGreaterThan(0);
         expect(code, file).not.toMatch(/\bimport\s*\(/);
       }
       // Comments included; about 4 KB once minified.
       expect(bytes).toBeLessThan(16_000);
     }, 120_000);
   });
+});
+
+/*
+ * The npm package as a user gets it (issue 25): `npm pack`, the tarball installed into a fresh
+ * project with no network (`test/helpers/installed-package.ts`), then served from there on
+ * Node, Bun and Deno (Deno resolving `sleeve/deno` through the project's package.json and
+ * node_modules, as a Deno user of the npm package does offline), and a consumer file
+ * typechecked against the shipped declarations. A file missing from `files`, or one a module
+ * reads at run time (the card fonts, the docs page's assets), fails here, not on a user's machine.
+ */
+const UA = { 'User-Agent': 'package-test/1.0 (package-test@example.com)' };
+
+
+/** Each runtime's entry in the consumer project, importing the installed package by its name. */
+const RUNTIMES = {
+  node: { file: 'server-node.mjs', command: () => [process.execPath] },
+  bun: { file: 'server-bun.mjs', command: () => [`${BIN}bun`] },
+  deno: { file: 'server-deno.mjs', command: () => [`${BIN}deno`, 'run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys'] },
+} as const;
+
+describe('npm package, packed and installed into a fresh project', () => {
+  // In this file, after the build above: two builds of dist/ at once would race.
+  let installed: Installed;
+  beforeAll(() => {
+    installed = installPacked(ROOT);
+  }, 240_000);
+  afterAll(() => rmSync(dirname(installed.dir), { recursive: true, force: true }));
+
+  it('packs only the built modules, README, LICENSE and package.json, every export with its types', () => {
+    const { files, unpackedSize } = installed.pack;
+    for (const file of files) expect(file).toMatch(/^(dist\/(core|adapters|client)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
+    expect(files).toContain('LICENSE');
+    for (const target of Object.values(pkg.exports as Record<string, { types: string; default: string }>)) {
+      for (const file of [target.default, target.types]) expect(existsSync(join(installed.dir, 'node_modules/sleeve', file)), file).toBe(true);
+    }
+    // Issue 25 measured 1.8 MB unpacked; the bound notices a data file packed by mistake.
+    expect(unpackedSize).toBeLessThan(2_500_000);
+  });
+
+  for (const [runtime, { file, command }] of Object.entries(RUNTIMES)) {
+    it(`serves /healthz, a search, /docs and a PNG card on ${runtime}`, async () => {
+      writeFileSync(
+        join(installed.dir, file),
+        `import { serve } from 'sleeve/${runtime}';\nconst { url } = await serve({ port: 0 });\nconsole.log(\`sleeve listening on \${url}\`);\n`,
+      );
+      const [bin, ...args] = command();
+      const server = await startChild(bin!, [...args, file], {}, 30_000, installed.dir);
+      try {
+        const health = await fetch(`${server.url}/healthz`);
+        expect(health.status).toBe(200);
+        expect(await health.json()).toMatchObject({ status: 'ok' });
+        const search = await fetch(`${server.url}/search/all?query=love`, { headers: UA });
+        expect(search.status).toBe(200);
+        expect(((await search.json()) as { tracks: unknown[] }).tracks.length).toBeGreaterThan(0);
+        const docs = await fetch(`${server.url}/docs`);
+        expect(docs.status).toBe(200);
+        expect(await docs.text()).toMatch(/swagger-ui/i);
+        const card = await fetch(`${server.url}/share/card?id=100006189`, { headers: UA });
+        expect(card.status).toBe(200);
+        expect(card.headers.get('content-type')).toBe('image/png');
+        // The PNG signature: drawn by resvg-wasm with the packaged fonts, not an SVG fallback.
+        expect([...new Uint8Array(await card.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      } finally {
+        await server.stop();
+      }
+    }, 60_000);
+  }
+
+  it("import('sleeve') loads none of what only some requests need: upstream fetch, demo catalogue builder, DJ names, card renderer, docs assets", () => {
+    // Node's module hooks see every module loaded; the lazy ones must not be among them.
+    writeFileSync(join(installed.dir, 'list-loads.mjs'), `export async function load(url, context, next) { process.stdout.write(url + '\\n'); return next(url, context); }\n`);
+    writeFileSync(join(installed.dir, 'hooks.mjs'), `import { register } from 'node:module';\nregister('./list-loads.mjs', import.meta.url);\n`);
+    const run = spawnSync(process.execPath, ['--import', './hooks.mjs', '--input-type=module', '-e', `await import('sleeve')`], { cwd: installed.dir, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const loaded = run.stdout.split('\n').filter(Boolean);
+    const ours = loaded.filter((url) => url.includes('/node_modules/sleeve/'));
+    expect(ours.length).toBeGreaterThan(0);
+    for (const lazy of ['/ofetch/', '/node-fetch-native/', '/@resvg/', '/dejavu-fonts-ttf/', '/swagger-ui-dist/']) {
+      expect(loaded.filter((url) => url.includes(lazy)), lazy).toEqual([]);
+    }
+    // Sleeve's own lazy parts, found by what they declare, whichever file or chunk holds them.
+    const code = ours.map((url) => readFileSync(fileURLToPath(url), 'utf8')).join('\n');
+    for (const lazy of ['function generateCatalog(', 'function parseCatalog(', 'PEOPLE_DATA', 'function djName(', 'function liveShow(']) {
+      expect(code, lazy).not.toContain(lazy);
+    }
+  });
+
+  it('typechecks a consumer file against the shipped declarations (and its types are not any)', () => {
+    writeFileSync(
+      join(installed.dir, 'consumer.ts'),
+      `import { createSleeve, SleeveError, type SleeveOptions } from 'sleeve';
+import { serve } from 'sleeve/node';
+import { handle } from 'sleeve/vercel';
+import { createClient } from 'sleeve/client';
+
+const options: SleeveOptions = { mode: 'demo' };
+export const answer: Response | Promise<Response> = createSleeve(options).fetch(new Request('http://localhost/healthz'));
+export const started: Promise<{ url: string }> = serve({ port: 0 });
+export const vercel: (request: Request) => Promise<Response> = handle();
+const client = createClient({ baseUrl: 'http://localhost:8787', userAgent: 'consumer/1.0 (me@example.com)' });
+export async function hot(): Promise<string[]> {
+  const { tracks } = await client.track.hot.$get({ limit: 5 });
+  return tracks.map((t) => t.name);
+}
+// @ts-expect-error: no such path
+client.track.nope;
+// @ts-expect-error: mode is demo or live
+createSleeve({ mode: 'other' });
+export { SleeveError };
+`,
+    );
+    // No skipLibCheck, so sleeve's own .d.ts files are checked; other packages' optional
+    // integrations (unstorage's drivers, ofetch's undici types) name modules a user installs
+    // only with them, so their errors are left to them.
+    const run = spawnSync(process.execPath, [
+      `${ROOT}node_modules/typescript/bin/tsc`, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022',
+      '--lib', 'es2023,dom,dom.iterable', '--types', 'node', '--typeRoots', `${ROOT}node_modules/@types`, '--listFiles', 'consumer.ts',
+    ], { cwd: installed.dir, encoding: 'utf8', timeout: 120_000 });
+    expect(run.error).toBeUndefined();
+    const errors = run.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
+    const ours = errors.filter((line) => !line.startsWith('node_modules/') || line.startsWith('node_modules/sleeve/'));
+    expect(ours).toEqual([]);
+    // The client's types were read from the package (an unused @ts-expect-error above would be an error of ours).
+    expect(run.stdout).toContain(`${installed.dir}/node_modules/sleeve/dist/client/route-table.d.ts`);
+  }, 120_000);
 });
 
 export { BIN };

@@ -22,9 +22,9 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export function startChild(command: string, args: string[], env: Record<string, string> = {}, timeoutMs = 20_000): Promise<ChildServer> {
+export function startChild(command: string, args: string[], env: Record<string, string> = {}, timeoutMs = 20_000, cwd: string = ROOT): Promise<ChildServer> {
   const child: ChildProcess = spawn(command, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, PORT: '0', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

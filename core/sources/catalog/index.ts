@@ -8,7 +8,7 @@ import type { DriverContext } from '../kit/context.ts';
 import type { CallOptions, FeaturesSource, ProbeResult, Sources } from '../types.ts';
 import { compactIsrc } from './codes.ts';
 import { toFeatures } from './domain.ts';
-import { builtinCatalog, BUILTIN, fileCatalog, PreparedCatalog, type CatalogContents, type LoadedCatalog } from './loaded.ts';
+import { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog } from './prepared.ts';
 import { createCatalogMusic, type Catalog } from './music.ts';
 import { createStation } from './station.ts';
 
@@ -36,8 +36,10 @@ export default function catalogSources(options: CatalogSourcesOptions, _ctx?: Dr
 
 export function createCatalogSources(options: CatalogSourcesOptions = {}): Sources {
   let loading: Promise<LoadedCatalog> | undefined;
+  // The parser, generator and indexes are imported with the first load (`prepared.ts`).
   const load = (): Promise<LoadedCatalog> =>
-    (loading ??= options.catalog !== undefined ? fileCatalog(options.catalog) : builtinCatalog(options.seed ?? BUILTIN.seed, options.tracks ?? BUILTIN.tracks));
+    (loading ??= import('./loaded.ts').then(({ builtinCatalog, fileCatalog }) =>
+      options.catalog !== undefined ? fileCatalog(options.catalog) : builtinCatalog(options.seed ?? BUILTIN.seed, options.tracks ?? BUILTIN.tracks)));
   const catalog: Catalog = async (call?: CallOptions) => {
     call?.signal?.throwIfAborted();
     return load();
@@ -71,7 +73,9 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
  * answer instead, they let the contents go (the service then holds no copy of the file).
  */
 export async function prepareCatalog(contents: CatalogContents): Promise<PreparedCatalog> {
-  return contents instanceof PreparedCatalog ? contents : new PreparedCatalog(await fileCatalog(contents));
+  if (contents instanceof PreparedCatalog) return contents;
+  const { fileCatalog } = await import('./loaded.ts');
+  return new PreparedCatalog(await fileCatalog(contents));
 }
 
 export { PreparedCatalog, type CatalogContents };

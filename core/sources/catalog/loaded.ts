@@ -5,23 +5,19 @@
  * process (and every test) reuses one copy; a file's catalogue is memoised per byte array, so
  * start-up can validate it (`prepareCatalog`) and the service then reuses that work. Once
  * loaded, nothing here holds the file's bytes: a `PreparedCatalog` stands for them.
+ * Imported when a catalogue is first loaded (`catalog/index.ts`), not with Sleeve: with the
+ * generator's name lists it is most of the demo's code.
  */
 import { checkCatalog } from './check.ts';
 import type { CatalogData } from './format.ts';
 import { generateCatalog } from './generate.ts';
 import { CatalogError, parseCatalog } from './parse.ts';
-import { buildSearch, type CatalogSearch } from './search.ts';
-import { buildStore, type CatalogStore } from './store.ts';
+import { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog } from './prepared.ts';
+import { buildSearch } from './search.ts';
+import { buildStore } from './store.ts';
 
-export interface LoadedCatalog {
-  store: CatalogStore;
-  search: CatalogSearch;
-  /** Seeds the station's programme: the file's seed, else a fixed one. */
-  seed: string;
-}
+export { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog };
 
-/** The built-in catalogue: fixed seed and size, so ids and charts survive restarts (D18). */
-export const BUILTIN: { readonly seed: string; readonly tracks: number } = { seed: 'sleeve-demo', tracks: 20_000 };
 
 export function indexCatalog(data: CatalogData): LoadedCatalog {
   const store = buildStore(data);
@@ -41,20 +37,6 @@ export function builtinCatalog(seed: string = BUILTIN.seed, tracks: number = BUI
   return loaded;
 }
 
-/**
- * A catalogue file loaded and checked ahead of serving (`prepareCatalog`). Given as the
- * `catalog` option it serves that catalogue without the file, so the file's bytes (half a
- * gigabyte at 1M tracks) can be collected instead of living as long as the service.
- */
-export class PreparedCatalog {
-  readonly loaded: LoadedCatalog;
-  constructor(loaded: LoadedCatalog) {
-    this.loaded = loaded;
-  }
-}
-
-/** What the `catalog` option takes: a file's contents, as text or bytes, or the file prepared. */
-export type CatalogContents = string | Uint8Array | PreparedCatalog;
 
 const files = new WeakMap<Uint8Array, Promise<LoadedCatalog>>();
 let lastText: { text: string; loaded: Promise<LoadedCatalog> } | undefined;

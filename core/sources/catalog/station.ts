@@ -8,7 +8,10 @@
 import type { CallOptions, Listeners, Mount, NowPlaying, RadioSource, Song, SongHistoryEntry, Station } from '../types.ts';
 import { hash32 } from './random.ts';
 import type { LoadedCatalog } from './loaded.ts';
-import { liveShow, slotsAround, type Slot } from './station-schedule.ts';
+import type { Slot } from './station-schedule.ts';
+
+/** The programme, with the DJs' name lists: imported with the first `nowPlaying`, not with Sleeve. */
+type Schedule = typeof import('./station-schedule.ts');
 
 const BASE = 'https://radio.sleeve-demo.invalid';
 const HISTORY = 5;
@@ -70,7 +73,8 @@ function station(shortcode: string, l: Listeners): Station {
 
 export function createStation(options: StationOptions): RadioSource {
   const { shortcode } = options;
-  const entry = (catalog: LoadedCatalog, slot: Slot): SongHistoryEntry => {
+  let schedule: Promise<Schedule> | undefined;
+  const entry = ({ liveShow }: Schedule, catalog: LoadedCatalog, slot: Slot): SongHistoryEntry => {
     const show = liveShow(catalog.seed, Math.floor(slot.start / 3600));
     return {
       sh_id: slot.shId, played_at: slot.start, duration: slot.duration, playlist: show ? '' : slot.playlist,
@@ -82,20 +86,21 @@ export function createStation(options: StationOptions): RadioSource {
     // Its listen URLs are `.invalid`: nothing is broadcast (`/listen.mp3` says so, D27).
     simulated: true,
     async nowPlaying(name, call = {}): Promise<NowPlaying | null> {
-      const catalog = await options.catalog(call);
+      const [catalog, programme] = await Promise.all([options.catalog(call), (schedule ??= import('./station-schedule.ts'))]);
       if (name !== shortcode) return null;
+      const { liveShow, slotsAround } = programme;
       const { seed } = catalog;
       const second = Math.floor((call.now ?? Date.now()) / 1000);
       const { current, history, next } = slotsAround(catalog, seed, second, HISTORY);
       const show = liveShow(seed, Math.floor(second / 3600));
       const listeners = listenersAt(seed, second, show !== null);
-      const upcoming = entry(catalog, next);
+      const upcoming = entry(programme, catalog, next);
       return {
         station: station(shortcode, listeners), listeners,
         live: { is_live: show !== null, streamer_name: show?.streamer ?? '', broadcast_start: show?.start ?? null, art: null },
-        now_playing: entry(catalog, current),
+        now_playing: entry(programme, catalog, current),
         playing_next: { cued_at: next.start - 10, played_at: next.start, duration: next.duration, playlist: upcoming.playlist, is_request: false, song: upcoming.song },
-        song_history: history.map((slot) => entry(catalog, slot)),
+        song_history: history.map((slot) => entry(programme, catalog, slot)),
         is_online: true,
       };
     },

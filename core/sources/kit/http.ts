@@ -6,7 +6,7 @@
  * says "not found" in an HTTP-200 body, others with a 404). A caller that aborts gets its own
  * abort reason back, never an upstream error.
  */
-import type { $Fetch } from 'ofetch';
+import type { DriverFetch } from './context.ts';
 import { upstreamError } from '../../errors.ts';
 import { withTimeout } from './tally.ts';
 
@@ -30,18 +30,13 @@ export interface JsonAnswer {
   body: unknown;
 }
 
-export async function getJson(fetch: $Fetch, url: string, options: GetJsonOptions): Promise<JsonAnswer> {
+export async function getJson(fetch: DriverFetch, url: string, options: GetJsonOptions): Promise<JsonAnswer> {
   const { driver, timeoutMs, signal } = options;
   const timeout = AbortSignal.timeout(timeoutMs);
   let status: number;
   let text: string;
   try {
-    const response = await fetch.raw<string, 'text'>(url, {
-      query: options.query, responseType: 'text', retry: 0, ignoreResponseError: true,
-      signal: withTimeout(signal, timeout),
-    });
-    status = response.status;
-    text = response._data ?? '';
+    ({ status, text } = await fetch.getText(url, { query: options.query, signal: withTimeout(signal, timeout) }));
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     if (timeout.aborted) throw upstreamError(driver, `no answer within ${timeoutMs} ms`, 'upstream_timeout', error);

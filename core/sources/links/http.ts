@@ -12,6 +12,7 @@
 import { SleeveError, upstreamError } from '../../errors.ts';
 import { VERSION } from '../../version.ts';
 import type { Circuit } from '../kit/circuit.ts';
+import type { FetchLike } from '../kit/context.ts';
 import { readAtMost } from '../kit/read-limited.ts';
 import { withTimeout } from '../kit/tally.ts';
 
@@ -23,7 +24,7 @@ export interface LinkUpstream {
   readonly base: string;
   readonly timeoutMs: number;
   readonly circuit: Circuit;
-  readonly fetch: typeof globalThis.fetch;
+  readonly fetch: FetchLike;
 }
 
 export interface Answer {

@@ -9,7 +9,7 @@
  *
  * Not `kit/http.ts`'s `getJson`: that answers no headers, and `Retry-After` is a header.
  */
-import type { $Fetch } from 'ofetch';
+import type { DriverFetch } from '../kit/context.ts';
 import { SleeveError, upstreamError } from '../../errors.ts';
 import type { Budget } from '../kit/budget.ts';
 import type { BudgetSpec } from '../kit/context.ts';
@@ -62,7 +62,7 @@ export function retryAfterMs(value: string | null, now: number): number | undefi
 }
 
 export interface ClientOptions {
-  fetch: $Fetch;
+  fetch: DriverFetch;
   baseUrl: string;
   budget: Budget;
   /** Failures open it; while open, calls fail at once (kit/circuit.ts). */
@@ -79,11 +79,7 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
     if (ids.length === 0 || ids.length > MAX_IDS) throw new RangeError(`between 1 and ${MAX_IDS} ids a call, not ${ids.length}`);
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await options.fetch.raw<string, 'text'>(`${base}${path}`, {
-        query: { ids: ids.join(',') }, responseType: 'text', retry: 0, ignoreResponseError: true,
-        signal: withTimeout(signal, timeout),
-      });
-      return { status: response.status, headers: response.headers, text: response._data ?? '' };
+      return await options.fetch.getText(`${base}${path}`, { query: { ids: ids.join(',') }, signal: withTimeout(signal, timeout) });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted) throw upstreamError(DRIVER_NAME, `no answer within ${timeoutMs} ms`, 'upstream_timeout', error);

@@ -1,0 +1,53 @@
+/**
+ * Packs a Sleeve checkout with `npm pack` and installs the tarball into a fresh project in a
+ * temporary folder, as a user's `npm install sleeve` would, with no network: the project's lock
+ * is the checkout's own, cut to what the package depends on (the `dev` entries left out), so
+ * `npm ci --offline` takes every tarball from the npm cache `npm ci` filled, by its integrity.
+ * (A plain `npm install --offline <tarball>` would need each dependency's registry metadata,
+ * which `npm ci` never fetches.) Used by the pack-and-install test and `bench/import.ts`.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Installed {
+  /** The fresh project: `node_modules/sleeve` and its dependencies, nothing else. */
+  dir: string;
+  /** What `npm pack` reported: the files it packed and their sizes. */
+  pack: { filename: string; size: number; unpackedSize: number; files: string[] };
+}
+
+interface LockEntry { dev?: boolean; devOptional?: boolean; [key: string]: unknown }
+
+/** `checkout` is a Sleeve checkout with its node_modules (it is built by `npm pack`'s prepack). */
+export function installPacked(checkout: string, into: string = mkdtempSync(join(tmpdir(), 'sleeve-installed-'))): Installed {
+  const packs = join(into, 'pack');
+  const dir = join(into, 'project');
+  mkdirSync(packs, { recursive: true });
+  mkdirSync(dir, { recursive: true });
+  const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+  const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', packs], checkout)) as [{ filename: string; size: number; unpackedSize: number; files: { path: string }[] }];
+  const tarball = join(packs, packed.filename);
+  const lock = JSON.parse(readFileSync(join(checkout, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const pkg = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
+  const spec = `file:../pack/${packed.filename}`;
+  const manifest = { name: 'sleeve-consumer', version: '0.0.0', private: true, type: 'module', dependencies: { [pkg.name]: spec } };
+  const packages: Record<string, unknown> = {
+    '': { name: manifest.name, version: manifest.version, dependencies: manifest.dependencies },
+    [`node_modules/${pkg.name}`]: {
+      version: pkg.version,
+      resolved: spec,
+      integrity: `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`,
+      dependencies: pkg.dependencies,
+    },
+  };
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (path.startsWith('node_modules/') && !entry.dev && !entry.devOptional) packages[path] = entry;
+  }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages }, null, 2));
+  npm(['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
+  return { dir, pack: { filename: packed.filename, size: packed.size, unpackedSize: packed.unpackedSize, files: packed.files.map((f) => f.path) } };
+}
