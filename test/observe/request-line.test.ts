@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../core/routes/index.ts';
-import { jsonLine, rawPath, type RequestRecord } from '../../core/observe/request-line.ts';
+import { isoTime, jsonLine, rawPath, type RequestRecord } from '../../core/observe/request-line.ts';
 import { UNMATCHED } from '../../core/http/route-label.ts';
 
 const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constantFrom('"', '\\', '\u2028', '\u0000', '/a"b\\c', '::ffff:127.0.0.1'));
@@ -39,5 +39,18 @@ describe('jsonLine', () => {
   it('escapes what a forwarded address could carry', () => {
     const r: RequestRecord = { time: 't', id: 'i', method: 'GET', path: '/a', route: '/r', status: 200, ms: 0.1, ip: '1.2.3.4"\n,"x":1\\', upstream: 0 };
     expect(JSON.parse(jsonLine(r))).toEqual(r);
+  });
+});
+
+describe('isoTime', () => {
+  it('is Date#toISOString of the millisecond, whatever order times come in (it remembers the last second and millisecond)', () => {
+    const time = fc.oneof(fc.integer({ min: 0, max: 253402300799999 }), fc.double({ min: 0, max: 253402300799999, noNaN: true }));
+    // Runs of times near each other: the same millisecond, the same second, the next one.
+    const runs = fc.array(fc.tuple(time, fc.array(fc.integer({ min: -1500, max: 1500 }), { maxLength: 8 })), { minLength: 1, maxLength: 20 });
+    fc.assert(fc.property(runs, (groups) => {
+      for (const [base, steps] of groups) {
+        for (const t of [base, ...steps.map((d) => Math.max(0, base + d / 3))]) expect(isoTime(t)).toBe(new Date(Math.floor(t)).toISOString());
+      }
+    }), { numRuns: 1_000 });
   });
 });
