@@ -16,7 +16,7 @@ import type { Deps } from './deps.ts';
 import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache.ts';
 import { bodyLimit } from './http/body.ts';
 import { cors, corsHeaders } from './http/cors.ts';
-import { hitPath, type HitPath, type HitRoute } from './http/hit-path.ts';
+import { hitParts, hitPath, type HitPartsPath, type HitPath, type HitRoute, type HitPathOptions } from './http/hit-path.ts';
 import { CURRENT, earliest, isAtLeast, type VersionInfo } from './http/versions.ts';
 import { keepBriefly, markDegraded } from './http/degraded.ts';
 import type { AnyEndpoint } from './http/endpoint.ts';
@@ -100,6 +100,8 @@ export interface Frame {
   fetch(request: Request, env?: SleeveBindings): Response | Promise<Response>;
   /** The hit path alone (`hit-path.ts`), the first thing `fetch` asks: undefined when it does not answer. */
   hit: HitPath;
+  /** The same, answering with parts, for a server that writes them itself (the Node adapter). */
+  hitParts: HitPartsPath;
 }
 
 export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<SleeveEnv> {
@@ -184,13 +186,14 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   app.onError(rendered);
   routes.notFound((c) => app.fetch(c.req.raw, c.env));
   routes.onError(rendered);
-  const hit = hitPath(hits, {
+  const options: HitPathOptions = {
     now: deps.now,
     trustProxy: deps.options.trustProxy,
     cors: corsHeaders(EXPOSED_HEADERS),
     record: observer.record,
     clones: deps.options.hitResponses === 'clones',
     toError: (thrown, request, id) => toSleeveError(thrown, deps.log, request.signal, request.url, id),
-  });
-  return { app, hit, fetch: (request, env) => hit(request, env) ?? routes.fetch(request, env) };
+  };
+  const hit = hitPath(hits, options);
+  return { app, hit, hitParts: hitParts(hits, options), fetch: (request, env) => hit(request, env) ?? routes.fetch(request, env) };
 }

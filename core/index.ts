@@ -6,6 +6,8 @@
 import type { Hono } from 'hono';
 import type { Storage } from 'unstorage';
 import type { SleeveEnv } from './http/context.ts';
+import type { AnswerParts } from './http/answer-parts.ts';
+import type { RequestView } from './http/request-view.ts';
 import { createFrame } from './app.ts';
 import { unmounted } from './http/mount.ts';
 import type { Deps, Logger } from './deps.ts';
@@ -33,6 +35,14 @@ export interface Sleeve {
    * promise, so a server that can write it synchronously does (await works on both).
    */
   fetch(request: Request, info?: ConnInfo): Response | Promise<Response>;
+  /**
+   * For a server that writes answers itself: a cache hit held in process, answered as its
+   * parts (status, headers, body) and counted and logged as `fetch` would; undefined for
+   * anything else, which then goes to `fetch`, uncounted. The Node adapter answers hits this
+   * way, without building a Request or a Response (issue #24). Always undefined under a
+   * `basePath`.
+   */
+  answerHit(request: RequestView, info?: ConnInfo): AnswerParts | Promise<AnswerParts> | undefined;
   app: Hono<SleeveEnv>;
   /** What the service was built with, for start-up lines and embedders. */
   deps: Deps;
@@ -81,10 +91,11 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
     : registerSources(resolved, (ctx = createDriverContext({ storage, breaker, now, log, fetch: options.fetch, counting, onDropped: metrics?.droppedItems })));
   const sources: Sources = { ...registered.sources, ...given };
   const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log, metrics, lifecycle: lifecycle() };
-  const { app, fetch } = createFrame(deps, metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute));
+  const { app, fetch, hitParts } = createFrame(deps, metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute));
   const strip = unmounted(resolved.basePath);
   return {
     fetch: (request, info = {}) => fetch(strip(request), info),
+    answerHit: resolved.basePath ? () => undefined : (request, info = {}) => hitParts(request, info),
     app,
     deps,
     drain: () => deps.lifecycle.drain(),
@@ -101,6 +112,8 @@ export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';
 export type { SleeveOptions, Mode, UpstreamUrls } from './options.ts';
 export type { DocsFiles } from './docs/swagger-ui-dist.ts';
 export type { Deps, Logger } from './deps.ts';
+export type { RequestView } from './http/request-view.ts';
+export type { AnswerParts } from './http/answer-parts.ts';
 export type * from './sources/types.ts';
 export { defineEndpoint, type Endpoint, type AnyEndpoint, type EndpointContext, type CachePolicy, type MediaAnswer } from './http/endpoint.ts';
 export { optionsFromEnv, ConfigError, type EnvConfig } from './config.ts';

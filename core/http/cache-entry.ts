@@ -8,6 +8,7 @@
  */
 import type { Context } from 'hono';
 import { SleeveError } from '../errors.ts';
+import type { AnswerParts } from './answer-parts.ts';
 import { versionOf, withGathered, type SleeveEnv } from './context.ts';
 import { errorResponse } from './errors.ts';
 import { hashBytes } from '../hash.ts';
@@ -96,20 +97,25 @@ export function answer(c: Context<SleeveEnv>, entry: Entry, state: CacheState, b
  * object, holding what the earlier layers gave it; the entry's headers are added to it.
  */
 export function answerEntry(entry: Entry, state: CacheState, headers: Record<string, string>, ifNoneMatch: string | undefined, version: VersionInfo, bytes?: Uint8Array<ArrayBuffer>): Response {
+  const parts = entryParts(entry, state, headers, ifNoneMatch, bytes);
+  return parts instanceof SleeveError ? errorResponse(parts, version, headers) : new Response(parts.body, { status: parts.status, headers: parts.headers });
+}
+
+/** `answerEntry` as parts: a 200 or a 304, or the error a held 404 is rendered from (with `headers`, in the request's version). */
+export function entryParts(entry: Entry, state: CacheState, headers: Record<string, string>, ifNoneMatch: string | undefined, bytes?: Uint8Array<ArrayBuffer>): AnswerParts | SleeveError {
   const cacheControl = state === 'STALE' ? 'public, max-age=0, must-revalidate' : `public, max-age=${entry.maxAge}`;
   if (entry.body === undefined) {
-    const error = new SleeveError('not_found', entry.message ?? 'Not found.', { param: entry.param, extra: entry.extra, headers: { 'X-Cache': state, 'Cache-Control': cacheControl } });
-    return errorResponse(error, version, headers);
+    return new SleeveError('not_found', entry.message ?? 'Not found.', { param: entry.param, extra: entry.extra, headers: { 'X-Cache': state, 'Cache-Control': cacheControl } });
   }
   if (matches(ifNoneMatch, entry.etag)) {
     headers.ETag = entry.etag;
     headers['Cache-Control'] = cacheControl;
     headers['X-Cache'] = state;
-    return new Response(null, { status: 304, headers });
+    return { status: 304, headers, body: null };
   }
   headers['Content-Type'] = 'application/json';
   headers.ETag = entry.etag;
   headers['Cache-Control'] = cacheControl;
   headers['X-Cache'] = state;
-  return new Response(bytes ?? entry.body, { status: entry.status, headers });
+  return { status: entry.status, headers, body: bytes ?? entry.body };
 }

@@ -18,6 +18,7 @@ import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from './conte
 import type { FrameLayer } from './frame-chain.ts';
 import { briefLifetime, isDegraded } from './degraded.ts';
 import { paramsOf, type Params } from './params.ts';
+import type { RequestView } from './request-view.ts';
 import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH, setBounded } from './query-memo.ts';
 
 export const NOT_FOUND_SECONDS: number = 300;
@@ -52,7 +53,7 @@ export interface CacheOptions {
    */
   byOrigin?: boolean;
   /** The endpoint's own key (declaration `cacheKey`); it may read the request's headers. */
-  keyOf?(params: unknown, request: Request): string;
+  keyOf?(params: unknown, request: RequestView): string;
 }
 
 export interface Cached {
@@ -61,7 +62,7 @@ export interface Cached {
    * The fresh entry held in process for a request seen before: its query already validated
    * (`params` remembers it) and its key remembered. Undefined otherwise, whatever is held.
    */
-  hot(url: string, request: Request, params: Params, now: number): Held | undefined;
+  hot(url: string, request: RequestView, params: Params, now: number): Held | undefined;
 }
 
 export function cached(options: CacheOptions): Cached {
@@ -84,7 +85,7 @@ export function cached(options: CacheOptions): Cached {
   // An own key may read headers, so it is asked on every request; the canonical string and
   // its hash are then a pure function of it (and of the origin), so the last few are kept too.
   const ownKeys = new Map<string, { canonical: string; key: string }>();
-  const ownKeyFor = (url: string, request: Request, params: unknown) => {
+  const ownKeyFor = (url: string, request: RequestView, params: unknown) => {
     const own = options.keyOf!(params, request);
     const memo = options.byOrigin ? `${originOf(url)}\n${own}` : own;
     let known = ownKeys.get(memo);
@@ -95,7 +96,7 @@ export function cached(options: CacheOptions): Cached {
     }
     return known;
   };
-  const keyFor = (url: string, request: Request, params: unknown) => {
+  const keyFor = (url: string, request: RequestView, params: unknown) => {
     if (options.keyOf) return ownKeyFor(url, request, params);
     let known = keys.get(url);
     if (!known) {

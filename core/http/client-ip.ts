@@ -18,7 +18,7 @@ export function clientIp(c: Context, trustProxy: boolean): string | undefined {
 }
 
 /** The same, from a request's headers and the adapter's bindings (the hit path has no context). */
-export function clientIpOf(headers: Headers, env: SleeveBindings, trustProxy: boolean): string | undefined {
+export function clientIpOf(headers: Pick<Headers, 'get'>, env: SleeveBindings, trustProxy: boolean): string | undefined {
   if (trustProxy) {
     const forwarded =
       fromForwarded(headers.get('forwarded') ?? undefined) ??

@@ -12,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import type { SleeveEnv } from './context.ts';
 import type { FrameApi } from './frame-api.ts';
 import type { GenerationBudget } from './generations.ts';
+import type { RequestView } from './request-view.ts';
 
 /** Seconds to keep an answer, `forever` (spec: "indefinitely"), or `no-store` (never cached). */
 export type CachePolicy = number | 'forever' | 'no-store';
@@ -123,7 +124,7 @@ export interface Endpoint<
    * sorted lists) is wrong for the endpoint: `/resolve` keyed on source, type and id, or
    * `/track/hot`, whose answer also depends on the caller's edge country header (D10).
    */
-  cacheKey?(params: ParamsOf<S>, request: Request, deps: Deps): string;
+  cacheKey?(params: ParamsOf<S>, request: RequestView, deps: Deps): string;
   /**
    * Reads the query itself, for the rare endpoint whose callers write it their own way (the
    * cover proxy's chat-bot callers send raw `&` and `%`); default: the strict reader (D4).

@@ -6,6 +6,7 @@
  */
 import { SleeveError } from '../errors.ts';
 import type { Logger } from '../deps.ts';
+import type { AnswerParts } from './answer-parts.ts';
 import { CURRENT, type VersionInfo } from './versions.ts';
 
 export interface ErrorBody {
@@ -58,4 +59,9 @@ export function versionedErrorBody(error: SleeveError, version: VersionInfo = CU
 /** The error's response; `gathered`: the headers the frame's layers gave this request (CORS, limits, id). */
 export function errorResponse(error: SleeveError, version: VersionInfo = CURRENT, gathered?: Readonly<Record<string, string>>): Response {
   return Response.json(versionedErrorBody(error, version), { status: error.status, headers: gathered ? { ...gathered, ...error.headers } : error.headers });
+}
+
+/** `errorResponse` as parts, for a server that writes answers itself (`adapters/node-hits.ts`). */
+export function errorParts(error: SleeveError, version: VersionInfo, gathered: Readonly<Record<string, string>>): AnswerParts {
+  return { status: error.status, headers: { ...gathered, ...error.headers, 'content-type': 'application/json' }, body: JSON.stringify(versionedErrorBody(error, version)) };
 }

@@ -9,18 +9,21 @@
  * Everything else, and anything it is not sure of, goes to the full frame before anything is
  * counted: another method, a path written another way, a body or an upgrade, no contact
  * e-mail, a URL the frame has not answered before (its query never validated), an entry not
- * held fresh.
+ * held fresh. It answers as web Responses (`hitPath`), or as their parts (`hitParts`), which
+ * the Node adapter writes to the socket itself, without a Request or a Response (issue #24).
  */
-import type { SleeveError } from '../errors.ts';
-import { answerEntry, type Held } from './cache-entry.ts';
+import { SleeveError } from '../errors.ts';
+import type { AnswerParts } from './answer-parts.ts';
+import { answerEntry, entryParts, type Held } from './cache-entry.ts';
 import type { Cached } from './cache.ts';
 import { clientIpOf } from './client-ip.ts';
 import type { SleeveBindings } from './context.ts';
-import { errorResponse } from './errors.ts';
+import { errorParts, errorResponse } from './errors.ts';
 import type { Observer } from './observe.ts';
 import type { Params } from './params.ts';
 import type { RateLimit } from './rate-limit.ts';
 import { REQUEST_ID_HEADER, requestId } from './request-id.ts';
+import type { RequestView } from './request-view.ts';
 import { hasContactEmail } from './user-agent.ts';
 import type { VersionInfo } from './versions.ts';
 
@@ -46,10 +49,8 @@ export interface HitPathOptions {
   /** `SleeveOptions.hitResponses`: clone a template per entry instead of a new header object per answer. */
   clones: boolean;
   /** Any failure as the D3 error it is answered as (the frame's own rule, `toSleeveError`). */
-  toError(thrown: unknown, request: Request, id: string): SleeveError;
+  toError(thrown: unknown, request: RequestView, id: string): SleeveError;
 }
-
-type Answer = Response | Promise<Response>;
 
 /** A held entry's first answer on a path, and the rate-limit values it was made with. */
 interface Template {
@@ -58,7 +59,10 @@ interface Template {
 }
 
 /** The answer to a request the hit path can give, or undefined: the full frame answers it. */
-export type HitPath = (request: Request, env: SleeveBindings | undefined) => Answer | undefined;
+export type HitPath = (request: RequestView, env: SleeveBindings | undefined) => Response | Promise<Response> | undefined;
+
+/** The same answers as parts, for a server that writes them itself (the Node adapter's `node-hits.ts`). */
+export type HitPartsPath = (request: RequestView, env: SleeveBindings | undefined) => AnswerParts | Promise<AnswerParts> | undefined;
 
 /** A path of the map, with the templates its held answers are cloned from (`clones`). */
 interface Path {
@@ -66,19 +70,25 @@ interface Path {
   templates: WeakMap<Held, Template>;
 }
 
+/** How answers are made: as web Responses (`hitPath`) or as parts (`hitParts`). */
+interface Answers<T> {
+  /** A held entry's answer (a 200, a 304 or a held 404), with this request's id and limit headers. */
+  entry(path: Path, held: Held, ifNoneMatch: string | null, id: string, limits: Record<string, string> | undefined): T;
+  /** The limiter's 429, or a failure, rendered as the frame's error handler would. */
+  refusal(route: HitRoute, error: SleeveError, id: string): T;
+}
+
+/** The request id first, CORS next, then the limit's headers, as the frame's layers give them. */
+const gatherer = (cors: Readonly<Record<string, string>>) => (id: string, limits?: Record<string, string>): Record<string, string> => {
+  const headers: Record<string, string> = { [REQUEST_ID_HEADER]: id };
+  for (const name in cors) headers[name] = cors[name]!;
+  if (limits) for (const name in limits) headers[name] = limits[name]!;
+  return headers;
+};
+
+/** The hit path answering with web Responses: what `createSleeve`'s `fetch` asks first. */
 export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathOptions): HitPath {
-  const { now, trustProxy, cors, record, toError, clones } = options;
-  const paths = new Map<string, Path>();
-  for (const [path, route] of routes) paths.set(path, { route, templates: new WeakMap() });
-
-  /** The request id first, CORS next, then the limit's headers, as the frame's layers give them. */
-  const gathered = (id: string, limits?: Record<string, string>): Record<string, string> => {
-    const headers: Record<string, string> = { [REQUEST_ID_HEADER]: id };
-    for (const name in cors) headers[name] = cors[name]!;
-    if (limits) for (const name in limits) headers[name] = limits[name]!;
-    return headers;
-  };
-
+  const gathered = gatherer(options.cors);
   // With `clones`: per path, each held 200's first answer is kept as a template while the
   // entry is held, and later ones are its clones with their own id and counts set. Bun's
   // headers replace a value they hold much faster than they add a name (measured: 6 added
@@ -99,25 +109,41 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
     }
     return res;
   };
+  return answering<Response>(routes, options, {
+    entry: (path, held, ifNoneMatch, id, limits) =>
+      options.clones && ifNoneMatch === null && held.bytes !== undefined
+        ? cloned(path, held, id, limits)
+        : answerEntry(held.entry, 'HIT', gathered(id, limits), ifNoneMatch ?? undefined, path.route.version, held.bytes),
+    refusal: (route, error, id) => errorResponse(error, route.version, gathered(id)),
+  });
+}
 
-  /** The held entry's answer (a 200, a 304 or a held 404), with this request's id and limit headers. */
-  const answer = (path: Path, held: Held, headers: Headers, id: string, limits: Record<string, string> | undefined): Response => {
-    const ifNoneMatch = headers.get('if-none-match');
-    if (clones && ifNoneMatch === null && held.bytes !== undefined) return cloned(path, held, id, limits);
-    return answerEntry(held.entry, 'HIT', gathered(id, limits), ifNoneMatch ?? undefined, path.route.version, held.bytes);
-  };
+/** The hit path answering with parts: the same decisions, counts, headers and bodies as `hitPath`. */
+export function hitParts(routes: ReadonlyMap<string, HitRoute>, options: HitPathOptions): HitPartsPath {
+  const gathered = gatherer(options.cors);
+  return answering<AnswerParts>(routes, options, {
+    entry: (path, held, ifNoneMatch, id, limits) => {
+      const headers = gathered(id, limits);
+      const parts = entryParts(held.entry, 'HIT', headers, ifNoneMatch ?? undefined, held.bytes);
+      return parts instanceof SleeveError ? errorParts(parts, path.route.version, headers) : parts;
+    },
+    refusal: (route, error, id) => errorParts(error, route.version, gathered(id)),
+  });
+}
+
+function answering<T extends { status: number }>(routes: ReadonlyMap<string, HitRoute>, options: HitPathOptions, answers: Answers<T>) {
+  const { now, trustProxy, record, toError } = options;
+  const paths = new Map<string, Path>();
+  for (const [path, route] of routes) paths.set(path, { route, templates: new WeakMap() });
 
   /** The answer, once its line is written and its figures counted (when either is kept). */
-  const recorded = (res: Response, cache: string | null, url: string, route: HitRoute, id: string, ip: string | undefined, started: number): Response => {
+  const recorded = (res: T, cache: string | null, url: string, route: HitRoute, id: string, ip: string | undefined, started: number): T => {
     record?.({ id, method: 'GET', url, route: route.route, status: res.status, started, cache, ip, upstream: 0, sub: false });
     return res;
   };
+  const refused = (route: HitRoute, request: RequestView, id: string, thrown: unknown): T => answers.refusal(route, toError(thrown, request, id), id);
 
-  /** The rate limiter's 429, or a failure, rendered as the frame's error handler would. */
-  const refusal = (route: HitRoute, request: Request, id: string, thrown: unknown): Response =>
-    errorResponse(toError(thrown, request, id), route.version, gathered(id));
-
-  return (request, env = {}) => {
+  return (request: RequestView, env: SleeveBindings = {}): T | Promise<T> | undefined => {
     if (request.method !== 'GET' || env.sleeveVersion !== undefined || env.sleeveBatch !== undefined) return undefined;
     const url = request.url;
     // The path exactly as routed: one written another way (escaped, a trailing slash) is not in the map.
@@ -135,20 +161,23 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
 
     // Answered here from now on.
     const started = record ? performance.now() : 0;
-    const id = requestId(headers.get(REQUEST_ID_HEADER) ?? undefined);
+    const id = requestId(headers.get(REQUEST_ID_READ) ?? undefined);
     const ip = route.limit || record ? clientIpOf(headers, env, trustProxy) : undefined;
     let checked: ReturnType<RateLimit['check']>;
     try {
       checked = route.limit?.check(route.version, ip, time);
     } catch (thrown) {
-      return recorded(refusal(route, request, id, thrown), null, url, route, id, ip, started);
+      return recorded(refused(route, request, id, thrown), null, url, route, id, ip, started);
     }
     if (checked instanceof Promise) {
       return checked.then(
-        (limits) => recorded(answer(path, held, headers, id, limits), 'HIT', url, route, id, ip, started),
-        (thrown: unknown) => recorded(refusal(route, request, id, thrown), null, url, route, id, ip, started),
+        (limits) => recorded(answers.entry(path, held, headers.get('if-none-match'), id, limits), 'HIT', url, route, id, ip, started),
+        (thrown: unknown) => recorded(refused(route, request, id, thrown), null, url, route, id, ip, started),
       );
     }
-    return recorded(answer(path, held, headers, id, checked), 'HIT', url, route, id, ip, started);
+    return recorded(answers.entry(path, held, headers.get('if-none-match'), id, checked), 'HIT', url, route, id, ip, started);
   };
 }
+
+/** `X-Request-Id` as a request's header is read: in lower case, as a `RequestView` is asked. */
+const REQUEST_ID_READ = REQUEST_ID_HEADER.toLowerCase();

@@ -7,7 +7,7 @@
 import type { Chart, MusicSource } from '../sources/types.ts';
 
 /** Edge networks send `XX` or `T1` (Tor) for unknown places: only two letters count. */
-export function countryFrom(param: string | undefined, headers: Headers, headerNames: readonly string[]): string | null {
+export function countryFrom(param: string | undefined, headers: Pick<Headers, 'get'>, headerNames: readonly string[]): string | null {
   if (param) return param.toUpperCase();
   for (const name of headerNames) {
     const value = headers.get(name)?.trim().toUpperCase();

@@ -1,0 +1,14 @@
+/**
+ * @module
+ * What a cache key and the hit path read of a request (`hit-path.ts`): its method, its URL, a
+ * few headers. A web `Request` is one; so is the Node adapter's view of an `IncomingMessage`,
+ * which answers a hit without building a Request at all (`adapters/node-hits.ts`).
+ */
+export interface RequestView {
+  readonly method: string;
+  readonly url: string;
+  /** Header names are asked in lower case (a web `Headers` does not mind either way). */
+  readonly headers: { get(name: string): string | null; has(name: string): boolean };
+  /** A web Request's; a view of a request answered at once has none. */
+  readonly signal?: AbortSignal;
+}
