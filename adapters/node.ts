@@ -9,6 +9,7 @@ import { nodeStoppable } from './node-stop.ts';
 import type { ServeOptions } from './serve-options.ts';
 import { stdoutLogger } from './stdout-log.ts';
 import { answerClientErrors } from './node-client-errors.ts';
+import { nodeHits } from './node-hits.ts';
 import { withTargetCheck } from './node-target.ts';
 import { capConnections, serverOptions, type ConnectionCap } from './node-limits.ts';
 import { handleUpgrades, type Upgrades } from './node-upgrade.ts';
@@ -57,7 +58,8 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
           return answer instanceof Promise ? answer.then((response) => sent(env, response)) : sent(env, answer);
         },
         websocket: { server: wss },
-        createServer: withTargetCheck(sleeve.deps.options.basePath),
+        // Cache hits are written before @hono/node-server builds a Request for them (`node-hits.ts`).
+        createServer: withTargetCheck(sleeve.deps.options.basePath, nodeHits(sleeve, () => stoppable.stopping)),
         serverOptions: serverOptions(limits),
         port: options.port ?? 8787,
         hostname: options.hostname,
