@@ -50,7 +50,8 @@ async function benchRuntime(runtime: string): Promise<void> {
     const quiet = { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' };
     const sleeve = await startChild(command, args, quiet, 60_000);
     children.push(sleeve);
-    const before = BEFORE === undefined ? undefined : await startChild(...RUN[runtime]!(SLEEVE_ENTRY[runtime]!, BEFORE), quiet, 60_000);
+    // The other checkout runs from its own folder, as it would be started there (its tsconfig, its relative files).
+    const before = BEFORE === undefined ? undefined : await startChild(...RUN[runtime]!(SLEEVE_ENTRY[runtime]!, BEFORE), quiet, 60_000, BEFORE);
     if (before) children.push(before);
     const isrc = await catalogueIsrc(sleeve.url);
     const paths = ['/editorial/genres', '/search/all?query=love&limit=10', '/track/hot?limit=50', `/track/isrc?isrc=${isrc}`, '/v2.5.0/search/all?query=love&limit=5'];
