@@ -21,6 +21,7 @@ import { promisify } from 'node:util';
 import { ROOT } from '../test/helpers/child-server.ts';
 import { installPacked } from '../test/helpers/installed-package.ts';
 import { startReplay } from '../replay/server.ts';
+import { median } from './_wrk.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const BEFORE = process.env.BENCH_BEFORE?.replace(/\/+$/, '');
@@ -45,7 +46,6 @@ console.log(JSON.stringify({ imported, healthz, status: body.status }));
 
 interface Figures { imported: number; healthz?: number; status?: string }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const replay = await startReplay();
 const installs = [{ name: 'this checkout', root: ROOT }, ...(BEFORE ? [{ name: `before (${BEFORE})`, root: BEFORE }] : [])].map((target) => {
