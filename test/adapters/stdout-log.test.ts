@@ -7,7 +7,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOG_BATCH_BYTES, stdoutLogger as makeLogger, type StdoutLogger, type StdoutLogOptions } from '../../adapters/stdout-log.ts';
+import { LOG_BATCH_CHARS, stdoutLogger as makeLogger, type StdoutLogger, type StdoutLogOptions } from '../../adapters/stdout-log.ts';
 
 const stdoutLogger = (options: StdoutLogOptions) => {
   const log = makeLogger(options);
@@ -40,7 +40,7 @@ describe('stdoutLogger', () => {
     const log = stdoutLogger({ fd: out.fd });
     let held = 0;
     let count = 0;
-    for (; held + line(count).length + 1 < LOG_BATCH_BYTES; count++) {
+    for (; held + line(count).length + 1 < LOG_BATCH_CHARS; count++) {
       log.request!(line(count));
       held += line(count).length + 1;
     }
@@ -65,7 +65,7 @@ describe('stdoutLogger', () => {
     const out = file('flood.log');
     const warnings: string[] = [];
     // Every line is its own batch: the first is written at once, the next wait behind it.
-    const log = stdoutLogger({ fd: out.fd, batchBytes: 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
+    const log = stdoutLogger({ fd: out.fd, batchChars: 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
     for (let i = 0; i < 50; i++) log.request!(line(i));
     expect(log.dropped).toBe(40);
     expect(warnings).toEqual([]);
@@ -78,7 +78,7 @@ describe('stdoutLogger', () => {
     expect(log.dropped).toBe(0);
   });
 
-  it('writes a line longer than a chunk whole, in its place', async () => {
+  it('writes a line longer than a batch whole, in its place', async () => {
     const out = file('long.log');
     const log = stdoutLogger({ fd: out.fd });
     const long = `{"pad":"${'é'.repeat(40_000)}"}`;
