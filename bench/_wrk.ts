@@ -52,26 +52,77 @@ export function wrk(url: string, run: WrkRun, pid?: number): Wrk {
 
 export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** Runs per target and path, in round order: the i-th run of every target on a path is of one round. */
+export type Samples = Map<string, Wrk[]>;
+
+/** What an interleaved measure gives: each target's medians, and ratios paired by round. */
+export interface Measured {
+  (name: string, path: string): Wrk;
+  /**
+   * The median over rounds of `a ÷ b` (`field`), each pair from one round: a drift of the
+   * machine between rounds cancels out, as it does not in a ratio of two medians.
+   */
+  ratio(a: string, b: string, path: string, field: 'rps' | 'cpuUs'): number;
+}
+
 /**
  * wrk on every target and path, round after round, rotating which target goes first so that no
- * server always meets the machine right after a pause: the drift hits each alike. Returns each
- * target's medians per path.
+ * server always meets the machine right after a pause: the drift hits each alike. Runs are
+ * added to `into` when given, so several sets of server processes can be measured as one
+ * (`processSets`).
  */
-export function interleaved(targets: Readonly<Record<string, string>>, paths: readonly string[], rounds: number, run: WrkRun, pids: Readonly<Record<string, number | undefined>> = {}): (name: string, path: string) => Wrk {
+export function interleaved(targets: Readonly<Record<string, string>>, paths: readonly string[], rounds: number, run: WrkRun, pids: Readonly<Record<string, number | undefined>> = {}, into: Samples = new Map()): Measured {
   const names = Object.keys(targets);
-  const runs = new Map<string, Wrk[]>();
   for (let round = 0; round < rounds; round++) {
     for (const path of paths) {
       for (let i = 0; i < names.length; i++) {
         const name = names[(i + round) % names.length]!;
         const key = `${name} ${path}`;
-        runs.set(key, [...(runs.get(key) ?? []), wrk(targets[name] + path, run, pids[name])]);
+        into.set(key, [...(into.get(key) ?? []), wrk(targets[name] + path, run, pids[name])]);
       }
     }
   }
-  return (name, path) => {
-    const all = runs.get(`${name} ${path}`) ?? [];
+  return measuredOf(into);
+}
+
+export function measuredOf(samples: Samples): Measured {
+  const runs = (name: string, path: string) => samples.get(`${name} ${path}`) ?? [];
+  const measured = (name: string, path: string): Wrk => {
+    const all = runs(name, path);
     const of = (field: keyof Wrk) => median(all.map((r) => r[field]));
     return { rps: of('rps'), p99ms: of('p99ms'), requests: of('requests'), cpuUs: of('cpuUs') };
   };
+  measured.ratio = (a: string, b: string, path: string, field: 'rps' | 'cpuUs') => {
+    const [as, bs] = [runs(a, path), runs(b, path)];
+    return median(as.map((run, i) => run[field] / bs[i]![field]));
+  };
+  return measured;
+}
+
+/** A set of servers `processSets` measures: their URLs and pids by name, the paths to ask, and how to stop them. */
+export interface ServerSet {
+  targets: Record<string, string>;
+  pids: Record<string, number | undefined>;
+  paths: readonly string[];
+  stop(): Promise<void> | void;
+}
+
+/**
+ * Measures `sets` fresh sets of server processes one after another, into one set of samples:
+ * two processes of the same code differ by a few percent from start to start (seen: 12.7 and
+ * 13.5 µs a hit for two identical Bun servers), as much as what a bench looks for, so one
+ * process per target would measure its luck. The rounds of each set are interleaved as
+ * `interleaved` does.
+ */
+export async function processSets(sets: number, rounds: number, run: WrkRun, start: () => Promise<ServerSet>): Promise<Measured> {
+  const samples: Samples = new Map();
+  for (let set = 0; set < sets; set++) {
+    const { targets, pids, paths, stop } = await start();
+    try {
+      interleaved(targets, paths, rounds, run, pids, samples);
+    } finally {
+      await stop();
+    }
+  }
+  return measuredOf(samples);
 }

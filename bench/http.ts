@@ -8,17 +8,20 @@
  * header Sleeve sends, one plain object, one `Map` update per request) and "same + reads"
  * (that, plus the reads the contract makes of every request: the client's address, the
  * User-Agent, X-Request-Id, If-None-Match). Rounds interleave them, so the machine's drift hits
- * each alike; the table shows medians and ratios: ×same is the overhead Sleeve chose, ×bare
- * adds what its contract costs, ×same + reads leaves out the runtime's price of those reads.
+ * each alike, and the whole set is started afresh `BENCH_PROCESSES` times (`processSets`), so
+ * no process's luck decides; the table shows medians, and ratios as the median of each round's
+ * ratio: ×same is the overhead Sleeve chose, ×bare adds what its contract costs, ×same + reads
+ * leaves out the runtime's price of those reads.
  *
- * Knobs: BENCH_RUNTIMES=node,bun,deno  BENCH_ROUNDS=5  BENCH_SECONDS=2  BENCH_CONNECTIONS=32
+ * Knobs: BENCH_RUNTIMES=node,bun,deno  BENCH_PROCESSES=3  BENCH_ROUNDS=2 (each set)  BENCH_SECONDS=2  BENCH_CONNECTIONS=32
  * BENCH_BEFORE=<another checkout> (with its own node_modules) adds that Sleeve as a fourth
  * server, interleaved like the others, for a before/after ratio measured in the same run.
  */
 import { BIN, startChild, type ChildServer } from '../test/helpers/child-server.ts';
-import { BENCH_UA as UA, interleaved, requireWrk } from './_wrk.ts';
+import { BENCH_UA as UA, processSets, requireWrk } from './_wrk.ts';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun,deno').split(',');
@@ -45,53 +48,60 @@ async function catalogueIsrc(sleeve: string): Promise<string> {
 
 async function benchRuntime(runtime: string): Promise<void> {
   const [command, args] = RUN[runtime]!(SLEEVE_ENTRY[runtime]!);
-  const children: ChildServer[] = [];
-  try {
-    const quiet = { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' };
-    const sleeve = await startChild(command, args, quiet, 60_000);
-    children.push(sleeve);
-    // The other checkout runs from its own folder, as it would be started there (its tsconfig, its relative files).
-    const before = BEFORE === undefined ? undefined : await startChild(...RUN[runtime]!(SLEEVE_ENTRY[runtime]!, BEFORE), quiet, 60_000, BEFORE);
-    if (before) children.push(before);
-    const isrc = await catalogueIsrc(sleeve.url);
-    const paths = ['/editorial/genres', '/search/all?query=love&limit=10', '/track/hot?limit=50', `/track/isrc?isrc=${isrc}`, '/v2.5.0/search/all?query=love&limit=5'];
-    const baseline = (kind: string) => {
-      const [c, a] = RUN[runtime]!('bench/_baseline-server.ts');
-      return startChild(c, a, { BENCH_SLEEVE: sleeve.url, BENCH_PATHS: JSON.stringify(paths), BENCH_KIND: kind, BENCH_UA: UA }, 60_000);
+  const quiet = { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' };
+  let paths: string[] = [];
+  const measured = await processSets(PROCESSES, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS }, async () => {
+    const children: ChildServer[] = [];
+    const stop = () => Promise.all(children.map((c) => c.stop())).then(() => undefined);
+    const started = async <T extends ChildServer>(child: Promise<T>) => {
+      const server = await child;
+      children.push(server);
+      return server;
     };
-    const bare = await baseline('bare');
-    children.push(bare);
-    const same = await baseline('same');
-    children.push(same);
-    const reads = await baseline('reads');
-    children.push(reads);
-    const targets: Record<string, string> = { sleeve: sleeve.url, bare: bare.url, same: same.url, reads: reads.url, ...(before ? { before: before.url } : {}) };
-    const pids = { sleeve: sleeve.pid, bare: bare.pid, same: same.pid, reads: reads.pid, before: before?.pid };
-    const measured = interleaved(targets, paths, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS }, pids);
-    console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians\n`);
-    const extra = before ? ' before req/s | × before |' : '';
-    console.log(`| endpoint | Sleeve req/s | p99 ms | bare req/s | same-headers req/s | × same | × bare | same + reads req/s | × same + reads |${extra}`);
-    console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
-    for (const path of paths) {
-      const rps = (name: string) => measured(name, path).rps;
-      const p99 = measured('sleeve', path).p99ms;
-      const [s, b, h, r] = [rps('sleeve'), rps('bare'), rps('same'), rps('reads')];
-      const was = before ? ` ${Math.round(rps('before'))} | ${(s / rps('before')).toFixed(2)} |` : '';
-      console.log(`| \`${path}\` | ${Math.round(s)} | ${p99.toFixed(2)} | ${Math.round(b)} | ${Math.round(h)} | ${(s / h).toFixed(2)} | ${(s / b).toFixed(2)} | ${Math.round(r)} | ${(s / r).toFixed(2)} |${was}`);
+    try {
+      const sleeve = await started(startChild(command, args, quiet, 60_000));
+      // The other checkout runs from its own folder, as it would be started there (its tsconfig, its relative files).
+      const was = BEFORE === undefined ? undefined : await started(startChild(...RUN[runtime]!(SLEEVE_ENTRY[runtime]!, BEFORE), quiet, 60_000, BEFORE));
+      const isrc = await catalogueIsrc(sleeve.url);
+      paths = ['/editorial/genres', '/search/all?query=love&limit=10', '/track/hot?limit=50', `/track/isrc?isrc=${isrc}`, '/v2.5.0/search/all?query=love&limit=5'];
+      const baseline = (kind: string) => {
+        const [c, a] = RUN[runtime]!('bench/_baseline-server.ts');
+        return started(startChild(c, a, { BENCH_SLEEVE: sleeve.url, BENCH_PATHS: JSON.stringify(paths), BENCH_KIND: kind, BENCH_UA: UA }, 60_000));
+      };
+      const [bare, same, reads] = [await baseline('bare'), await baseline('same'), await baseline('reads')];
+      return {
+        targets: { sleeve: sleeve.url, bare: bare.url, same: same.url, reads: reads.url, ...(was ? { before: was.url } : {}) },
+        pids: { sleeve: sleeve.pid, bare: bare.pid, same: same.pid, reads: reads.pid, before: was?.pid },
+        paths,
+        stop,
+      };
+    } catch (error) {
+      await stop();
+      throw error;
     }
-    // The same rounds, as the server CPU each answer took: it holds when other work shares the
-    // cores, where requests a second fall with it. A ratio is the baseline's CPU over Sleeve's.
-    console.log(`\nServer CPU per answer, µs (same rounds, medians); × is the baseline's CPU ÷ Sleeve's:\n`);
-    console.log(`| endpoint | Sleeve | bare | same | × same | same + reads | × same + reads |${before ? ' before | × before |' : ''}`);
-    console.log(`|---|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
-    for (const path of paths) {
-      const cpu = (name: string) => measured(name, path).cpuUs;
-      const [s, b, h, r] = [cpu('sleeve'), cpu('bare'), cpu('same'), cpu('reads')];
-      const was = before ? ` ${cpu('before').toFixed(1)} | ${(cpu('before') / s).toFixed(2)} |` : '';
-      console.log(`| \`${path}\` | ${s.toFixed(1)} | ${b.toFixed(1)} | ${h.toFixed(1)} | ${(h / s).toFixed(2)} | ${r.toFixed(1)} | ${(r / s).toFixed(2)} |${was}`);
-    }
-  } finally {
-    await Promise.all(children.map((c) => c.stop()));
+  });
+  const before = BEFORE !== undefined;
+  const ratio = (a: string, b: string, path: string, field: 'rps' | 'cpuUs') => measured.ratio(a, b, path, field).toFixed(2);
+  console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${PROCESSES} sets of fresh servers × ${ROUNDS} interleaved rounds of ${SECONDS} s; medians, ratios paired by round\n`);
+  const extra = before ? ' before req/s | × before |' : '';
+  console.log(`| endpoint | Sleeve req/s | p99 ms | bare req/s | same-headers req/s | × same | × bare | same + reads req/s | × same + reads |${extra}`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
+  for (const path of paths) {
+    const rps = (name: string) => Math.round(measured(name, path).rps);
+    const x = (baseline: string) => ratio('sleeve', baseline, path, 'rps');
+    const was = before ? ` ${rps('before')} | ${x('before')} |` : '';
+    console.log(`| \`${path}\` | ${rps('sleeve')} | ${measured('sleeve', path).p99ms.toFixed(2)} | ${rps('bare')} | ${rps('same')} | ${x('same')} | ${x('bare')} | ${rps('reads')} | ${x('reads')} |${was}`);
+  }
+  // The same rounds, as the server CPU each answer took: it holds when other work shares the
+  // cores, where requests a second fall with it. A ratio is the baseline's CPU over Sleeve's.
+  console.log(`\nServer CPU per answer, µs (same rounds, medians); × is the baseline's CPU ÷ Sleeve's:\n`);
+  console.log(`| endpoint | Sleeve | bare | same | × same | same + reads | × same + reads |${before ? ' before | × before |' : ''}`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
+  for (const path of paths) {
+    const cpu = (name: string) => measured(name, path).cpuUs.toFixed(1);
+    const x = (baseline: string) => ratio(baseline, 'sleeve', path, 'cpuUs');
+    const was = before ? ` ${cpu('before')} | ${x('before')} |` : '';
+    console.log(`| \`${path}\` | ${cpu('sleeve')} | ${cpu('bare')} | ${cpu('same')} | ${x('same')} | ${cpu('reads')} | ${x('reads')} |${was}`);
   }
 }
 

@@ -4,9 +4,11 @@
  * Sleeves run side by side from the same code, one with `SLEEVE_LOG=json` (the default) and one
  * with `SLEEVE_LOG=off`, their standard output sent to /dev/null as a log shipper's pipe would
  * drain it; `wrk` (one thread) measures hits on each in interleaved rounds, and the table gives
- * the medians and json ÷ off. The goal is at most 10% of hit throughput: a ratio of 0.90 or more.
+ * the medians and json ÷ off, the median of each round's ratio. Servers are started afresh
+ * `BENCH_PROCESSES` times (`processSets`): one process's luck would weigh as much as the log.
+ * The goal is at most 10% of hit throughput: a ratio of 0.90 or more.
  *
- * Knobs: BENCH_RUNTIMES=node,bun,deno  BENCH_ROUNDS=5  BENCH_SECONDS=2  BENCH_CONNECTIONS=32
+ * Knobs: BENCH_RUNTIMES=node,bun,deno  BENCH_PROCESSES=3  BENCH_ROUNDS=3 (each set)  BENCH_SECONDS=2  BENCH_CONNECTIONS=32
  * BENCH_BEFORE=<another checkout> (with its own node_modules) adds that checkout's Sleeve with
  * json logs, interleaved like the others, to show the cost before a change.
  */
@@ -14,9 +16,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { freePort } from '../test/storage/_redis.ts';
 import { BIN, ROOT } from '../test/helpers/child-server.ts';
-import { BENCH_UA as UA, interleaved, requireWrk } from './_wrk.ts';
+import { BENCH_UA as UA, processSets, requireWrk } from './_wrk.ts';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun,deno').split(',');
@@ -58,41 +61,45 @@ async function start(runtime: string, root: string, log: string): Promise<Server
 }
 
 async function benchRuntime(runtime: string): Promise<void> {
-  const targets: Record<string, Server> = {
-    json: await start(runtime, ROOT, 'json'),
-    off: await start(runtime, ROOT, 'off'),
-    ...(BEFORE ? { before: await start(runtime, BEFORE, 'json') } : {}),
-  };
-  try {
-    // Warm each path on each server, so every measured request is a hit.
-    for (const server of Object.values(targets)) {
-      for (const path of PATHS) await fetch(server.url + path, { headers: { 'user-agent': UA } }).then((res) => res.arrayBuffer());
+  const measured = await processSets(PROCESSES, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS }, async () => {
+    const servers: Record<string, Server> = {};
+    try {
+      servers.json = await start(runtime, ROOT, 'json');
+      servers.off = await start(runtime, ROOT, 'off');
+      if (BEFORE) servers.before = await start(runtime, BEFORE, 'json');
+      // Warm each path on each server, so every measured request is a hit.
+      for (const server of Object.values(servers)) {
+        for (const path of PATHS) await fetch(server.url + path, { headers: { 'user-agent': UA } }).then((res) => res.arrayBuffer());
+      }
+    } catch (error) {
+      for (const { child } of Object.values(servers)) child.kill('SIGKILL');
+      throw error;
     }
-    const urls = Object.fromEntries(Object.entries(targets).map(([name, server]) => [name, server.url]));
-    const pids = Object.fromEntries(Object.entries(targets).map(([name, server]) => [name, server.child.pid]));
-    const measured = interleaved(urls, PATHS, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS }, pids);
-    const rps = (name: string, path: string) => measured(name, path).rps;
-    console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians\n`);
-    console.log(`| endpoint | logs off req/s | json logs req/s | json ÷ off |${BEFORE ? ' before, json req/s | before ÷ off |' : ''}`);
-    console.log(`|---|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`);
-    for (const path of PATHS) {
-      const off = rps('off', path);
-      const json = rps('json', path);
-      const before = BEFORE ? ` ${Math.round(rps('before', path))} | ${(rps('before', path) / off).toFixed(2)} |` : '';
-      console.log(`| \`${path}\` | ${Math.round(off)} | ${Math.round(json)} | **${(json / off).toFixed(2)}** |${before}`);
-    }
-    // The same rounds as server CPU per answer: it holds when other work shares the cores.
-    const cpu = (name: string, path: string) => measured(name, path).cpuUs;
-    console.log(`\nServer CPU per answer, µs (same rounds, medians); off ÷ json is the throughput ratio CPU alone allows:\n`);
-    console.log(`| endpoint | logs off | json logs | off ÷ json |${BEFORE ? ' before, json | off ÷ before |' : ''}`);
-    console.log(`|---|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`);
-    for (const path of PATHS) {
-      const [off, json] = [cpu('off', path), cpu('json', path)];
-      const before = BEFORE ? ` ${cpu('before', path).toFixed(1)} | ${(off / cpu('before', path)).toFixed(2)} |` : '';
-      console.log(`| \`${path}\` | ${off.toFixed(1)} | ${json.toFixed(1)} | **${(off / json).toFixed(2)}** |${before}`);
-    }
-  } finally {
-    for (const { child } of Object.values(targets)) child.kill('SIGKILL');
+    return {
+      targets: Object.fromEntries(Object.entries(servers).map(([name, server]) => [name, server.url])),
+      pids: Object.fromEntries(Object.entries(servers).map(([name, server]) => [name, server.child.pid])),
+      paths: PATHS,
+      stop: () => {
+        for (const { child } of Object.values(servers)) child.kill('SIGKILL');
+      },
+    };
+  });
+  const rps = (name: string, path: string) => measured(name, path).rps;
+  console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${PROCESSES} sets of fresh servers × ${ROUNDS} interleaved rounds of ${SECONDS} s; medians, ratios paired by round\n`);
+  console.log(`| endpoint | logs off req/s | json logs req/s | json ÷ off |${BEFORE ? ' before, json req/s | before ÷ off |' : ''}`);
+  console.log(`|---|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`);
+  for (const path of PATHS) {
+    const before = BEFORE ? ` ${Math.round(rps('before', path))} | ${measured.ratio('before', 'off', path, 'rps').toFixed(2)} |` : '';
+    console.log(`| \`${path}\` | ${Math.round(rps('off', path))} | ${Math.round(rps('json', path))} | **${measured.ratio('json', 'off', path, 'rps').toFixed(2)}** |${before}`);
+  }
+  // The same rounds as server CPU per answer: it holds when other work shares the cores.
+  const cpu = (name: string, path: string) => measured(name, path).cpuUs;
+  console.log(`\nServer CPU per answer, µs (same rounds, medians); off ÷ json is the throughput ratio CPU alone allows:\n`);
+  console.log(`| endpoint | logs off | json logs | off ÷ json |${BEFORE ? ' before, json | off ÷ before |' : ''}`);
+  console.log(`|---|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`);
+  for (const path of PATHS) {
+    const before = BEFORE ? ` ${cpu('before', path).toFixed(1)} | ${measured.ratio('off', 'before', path, 'cpuUs').toFixed(2)} |` : '';
+    console.log(`| \`${path}\` | ${cpu('off', path).toFixed(1)} | ${cpu('json', path).toFixed(1)} | **${measured.ratio('off', 'json', path, 'cpuUs').toFixed(2)}** |${before}`);
   }
 }
 
