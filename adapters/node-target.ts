@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { SleeveError } from '../core/errors.ts';
+import { REMEMBERED_QUERY_LENGTH, setBounded } from '../core/http/query-memo.ts';
 import { refusal } from '../core/http/refusal.ts';
 
 /** Why the request names no URL this server could answer, or null when it does. */
@@ -22,7 +23,7 @@ export function targetProblem(request: IncomingMessage): string | null {
   return hostProblem(host);
 }
 
-/** Hosts whose verdict is remembered: a server is asked under few names, a scanner's are forgotten. */
+/** Hosts whose verdict is remembered (the oldest forgotten first): a server is asked under few names. */
 const REMEMBERED_HOSTS = 64;
 const verdicts = new Map<string, string | null>();
 
@@ -40,8 +41,7 @@ function hostProblem(host: string): string | null {
   } catch {
     verdict = 'The Host header is malformed.';
   }
-  if (verdicts.size >= REMEMBERED_HOSTS) verdicts.clear();
-  verdicts.set(host, verdict);
+  if (host.length <= REMEMBERED_QUERY_LENGTH) setBounded(verdicts, host, verdict, REMEMBERED_HOSTS);
   return verdict;
 }
 

@@ -53,7 +53,7 @@ export function wrk(url: string, run: WrkRun, pid?: number): Wrk {
 export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Runs per target and path, in round order: the i-th run of every target on a path is of one round. */
-export type Samples = Map<string, Wrk[]>;
+type Samples = Map<string, Wrk[]>;
 
 /** What an interleaved measure gives: each target's medians, and ratios paired by round. */
 export interface Measured {
@@ -67,11 +67,10 @@ export interface Measured {
 
 /**
  * wrk on every target and path, round after round, rotating which target goes first so that no
- * server always meets the machine right after a pause: the drift hits each alike. Runs are
- * added to `into` when given, so several sets of server processes can be measured as one
- * (`processSets`).
+ * server always meets the machine right after a pause: the drift hits each alike. The runs go
+ * into `into`, where several sets of server processes add up (`processSets`).
  */
-export function interleaved(targets: Readonly<Record<string, string>>, paths: readonly string[], rounds: number, run: WrkRun, pids: Readonly<Record<string, number | undefined>> = {}, into: Samples = new Map()): Measured {
+function interleaved(targets: Readonly<Record<string, string>>, paths: readonly string[], rounds: number, run: WrkRun, pids: Readonly<Record<string, number | undefined>>, into: Samples): void {
   const names = Object.keys(targets);
   for (let round = 0; round < rounds; round++) {
     for (const path of paths) {
@@ -82,10 +81,9 @@ export function interleaved(targets: Readonly<Record<string, string>>, paths: re
       }
     }
   }
-  return measuredOf(into);
 }
 
-export function measuredOf(samples: Samples): Measured {
+function measuredOf(samples: Samples): Measured {
   const runs = (name: string, path: string) => samples.get(`${name} ${path}`) ?? [];
   const measured = (name: string, path: string): Wrk => {
     const all = runs(name, path);
