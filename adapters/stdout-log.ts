@@ -8,15 +8,21 @@
  * one call, keeps writes in order and retries a busy pipe; it runs on Node, Bun and Deno alike
  * (through `node:fs`). Nothing runs while no line waits: no timer ticks on an idle server.
  *
- * What it holds is bounded: the text waiting (a batch and one line) and what sonic-boom has not
- * written yet (`LOG_MAX_HELD_BYTES`). When standard output cannot keep up (a stalled pipe, a
- * flood), new lines are dropped, never queued without end, and the number dropped is said once
- * on standard error when lines get through again (or at exit). Errors go straight to standard
+ * A batch goes to a file, a terminal or /dev/null at once, synchronously, as Node writes its own
+ * `process.stdout` to them: no reader can hold such a write up, and an asynchronous one goes
+ * through the runtime's thread pool, which cost Bun about 0.4 µs of every line (a hand-off per
+ * batch on a busy machine; issue #22, wrk and /proc CPU). A pipe or a socket (a log shipper,
+ * journald) is written asynchronously, since its reader may stall: then what is held is bounded,
+ * the text waiting (a batch and one line) and what sonic-boom has not written yet
+ * (`LOG_MAX_HELD_BYTES`). When standard output cannot keep up (a stalled pipe, a flood), new
+ * lines are dropped, never queued without end, and the number dropped is said once on standard
+ * error when lines get through again (or at exit). Errors go straight to standard
  * error, unbatched: they are rare, and the one line worth having when a process dies.
  * `flush()` (called by `Sleeve.close()` on a graceful exit) writes what is held, in order,
  * after any write under way; on any other exit what is held is written at once.
  */
 import { Buffer } from 'node:buffer';
+import { fstatSync } from 'node:fs';
 import sonicBoom, { type SonicBoom as Writer } from 'sonic-boom';
 import type { Logger } from '../core/index.ts';
 
@@ -40,6 +46,16 @@ const line = (message: string, fields?: Record<string, unknown>) => `[sleeve] ${
 // A CommonJS module: Node's ESM loader gives only its default export, the class, which carries itself as `.SonicBoom`.
 const { SonicBoom } = sonicBoom as unknown as { SonicBoom: typeof Writer };
 
+/** Whether writing to `fd` never waits on a reader: a file, a terminal or /dev/null, not a pipe or a socket. */
+function writtenAtOnce(fd: number): boolean {
+  try {
+    const stat = fstatSync(fd);
+    return stat.isFile() || stat.isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
 export interface StdoutLogOptions {
   /** The file descriptor lines go to (default 1, standard output). */
   fd?: number;
@@ -59,8 +75,10 @@ export interface StdoutLogger extends Logger {
 export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
   const warn = options.warn ?? ((text: string) => console.error(text));
   const batchChars = options.batchChars ?? LOG_BATCH_CHARS;
+  const fd = options.fd ?? 1;
   const out = new SonicBoom({
-    fd: options.fd ?? 1,
+    fd,
+    sync: writtenAtOnce(fd),
     // Batches are made here; sonic-boom writes each as it comes, or after the write under way.
     minLength: 0,
     maxWrite: MAX_WRITE_BYTES,

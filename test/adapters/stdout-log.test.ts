@@ -3,7 +3,8 @@
  * written in batches, what is held is bounded (a flood drops lines, counted and said once), and
  * `flush()` writes everything held. Written to a real file descriptor.
  */
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,6 +24,20 @@ const file = (name: string) => {
   const fd = openSync(path, 'w');
   fds.push(fd);
   return { fd, read: () => readFileSync(path, 'utf8') };
+};
+/** A pipe (a FIFO held open at both ends) that nobody reads until `read()`: standard output piped to a log shipper. */
+const pipe = (name: string) => {
+  const path = join(dir, name);
+  execFileSync('mkfifo', [path]);
+  const fd = openSync(path, 'r+');
+  fds.push(fd);
+  return {
+    fd,
+    read: () => {
+      const bytes = Buffer.alloc(1 << 16);
+      return bytes.subarray(0, readSync(fd, bytes)).toString('utf8');
+    },
+  };
 };
 afterEach(async () => {
   // A logger's periodic flush must not write into a later test's file once its descriptor is reused.
@@ -61,8 +76,15 @@ describe('stdoutLogger', () => {
     expect(out.read()).toBe(`${line(1)}\n`);
   });
 
-  it('holds at most maxHeldBytes while a write is under way: a flood drops lines, and their number is said once', async () => {
-    const out = file('flood.log');
+  it('writes a batch to a file at once, in the call that fills it: no reader can hold a file up', () => {
+    const out = file('at-once.log');
+    const log = stdoutLogger({ fd: out.fd, batchChars: 3 * line(0).length });
+    for (let i = 0; i < 3; i++) log.request!(line(i));
+    expect(out.read()).toBe(`${line(0)}\n${line(1)}\n${line(2)}\n`);
+  });
+
+  it('writes to a pipe asynchronously, holding at most maxHeldBytes while a write is under way: a flood drops lines, and their number is said once', async () => {
+    const out = pipe('flood.pipe');
     const warnings: string[] = [];
     // Every line is its own batch: the first is written at once, the next wait behind it.
     const log = stdoutLogger({ fd: out.fd, batchChars: 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
