@@ -52,7 +52,12 @@ export interface HitPathOptions {
   toError(thrown: unknown, request: RequestView, id: string): SleeveError;
 }
 
-/** A held entry's first answer on a path, and the rate-limit values it was made with. */
+/**
+ * A held entry's first answer on a path, and the rate-limit values it was made with. On a
+ * limited path only answers with counts are cloned: while a shared counter store is down,
+ * answers carry no counts (the limiter lets them through), so they are made afresh, not cloned
+ * with a template's old ones.
+ */
 interface Template {
   response: Response;
   values: Record<string, string>;
@@ -111,7 +116,7 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
   };
   return answering<Response>(routes, options, {
     entry: (path, held, ifNoneMatch, id, limits) =>
-      options.clones && ifNoneMatch === null && held.bytes !== undefined
+      options.clones && ifNoneMatch === null && held.bytes !== undefined && (limits !== undefined || path.route.limit === undefined)
         ? cloned(path, held, id, limits)
         : answerEntry(held.entry, 'HIT', gathered(id, limits), ifNoneMatch ?? undefined, path.route.version, held.bytes),
     refusal: (route, error, id) => errorResponse(error, route.version, gathered(id)),

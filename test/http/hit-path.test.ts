@@ -4,6 +4,7 @@
  * `sleeve.app` gets it), both ways it can build an answer, and leave everything it is not sure
  * of to the frame without counting it.
  */
+import { createStorage, type Storage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { echoEndpoint, frameEndpoints, stub, testApp, UA } from './_app.ts';
@@ -25,9 +26,42 @@ const regional = defineEndpoint({
 /** A gated endpoint: it arrived in 3.0.0, so `/v2.5.0/t/new` is a 404 whatever the cache holds. */
 const recent = defineEndpoint({ path: '/t/new', ...stub, since: '3.0.0', cache: 600, handle: () => ({ fresh: true }) });
 
-function setup(hitResponses: 'objects' | 'clones', rateLimit = 1000) {
+/**
+ * A shared store (its driver says "redis", so counters go through its MULTI) kept in a Map,
+ * which fails every call while `state.down`: Redis gone while entries are still held in process.
+ */
+function switchableRedisLike(): { storage: Storage; state: { down: boolean } } {
+  const state = { down: false };
+  const items = new Map<string, unknown>();
+  const counts = new Map<string, number>();
+  const up = <T>(value: () => T) => (state.down ? Promise.reject(new Error('connect ECONNREFUSED')) : Promise.resolve(value()));
+  const multi = () => {
+    const replies: [null, unknown][] = [];
+    const chain = {
+      incr: (key: string) => (counts.set(key, (counts.get(key) ?? 0) + 1), replies.push([null, counts.get(key)]), chain),
+      pexpire: () => (replies.push([null, 1]), chain),
+      exec: () => up(() => replies),
+    };
+    return chain;
+  };
+  const storage = createStorage({
+    driver: {
+      name: 'redis',
+      getInstance: () => ({ multi }),
+      hasItem: (key: string) => up(() => items.has(key)),
+      getItem: (key: string) => up(() => items.get(key) ?? null),
+      setItem: (key: string, value: unknown) => up(() => void items.set(key, value)),
+      removeItem: (key: string) => up(() => void items.delete(key)),
+      getKeys: () => up(() => [...items.keys()]),
+      clear: () => up(() => items.clear()),
+    } as never,
+  });
+  return { storage, state };
+}
+
+function setup(hitResponses: 'objects' | 'clones', rateLimit = 1000, storage?: Storage) {
   const echo = echoEndpoint({ rateLimit });
-  const app = testApp([...frameEndpoints, echo.endpoint, recent, regional], { hitResponses });
+  const app = testApp([...frameEndpoints, echo.endpoint, recent, regional], { hitResponses, storage });
   const ask = (path: string, init: RequestInit & { ua?: string | null; host?: string } = {}) => {
     const { ua = UA, host = 'sleeve.test', ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -101,6 +135,23 @@ for (const hitResponses of ['objects', 'clones'] as const) {
         expect(await a.json()).toEqual(await b.json());
       }
       expect(echo.state.calls).toBe(2);
+    });
+
+    it('while a shared counter store is down, answers carry no counts, as the frame’s do', async () => {
+      const shared = switchableRedisLike();
+      const { frame, ask, env } = setup(hitResponses, 1000, shared.storage);
+      await frame.app.fetch(ask('/t/echo?query=e'), env);
+      expect((await frame.fetch(ask('/t/echo?query=e'), env)).headers.get('ratelimit-limit')).toBe('1000');
+      shared.state.down = true;
+      const fast = frame.hit(ask('/t/echo?query=e'), env);
+      expect(fast).toBeInstanceOf(Promise);
+      const [a, b] = [await fast!, await frame.app.fetch(ask('/t/echo?query=e'), env)];
+      expect([a.headers.get('x-cache'), b.headers.get('x-cache')]).toEqual(['HIT', 'HIT']);
+      expect([...a.headers.keys()].filter((name) => name.includes('ratelimit'))).toEqual([]);
+      expect(Object.fromEntries([...a.headers].filter(([name]) => name !== 'x-request-id'))).toEqual(Object.fromEntries([...b.headers].filter(([name]) => name !== 'x-request-id')));
+      expect(await a.text()).toBe(await b.text());
+      const parts = await frame.hitParts(ask('/t/echo?query=e'), env)!;
+      expect(Object.keys(parts.headers).filter((name) => name.toLowerCase().includes('ratelimit'))).toEqual([]);
     });
 
     it('counts against the same limit as the frame and answers its 429 the same way', async () => {
