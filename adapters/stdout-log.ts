@@ -10,7 +10,7 @@
  *
  * A batch goes to a file, a terminal or /dev/null at once, synchronously, as Node writes its own
  * `process.stdout` to them: no reader can hold such a write up, and an asynchronous one goes
- * through the runtime's thread pool, which cost Bun about 0.4 µs of every line (a hand-off per
+ * through the runtime's thread pool, which cost Bun 0.2-0.4 µs of every line (a hand-off per
  * batch on a busy machine; issue #22, wrk and /proc CPU). A pipe or a socket (a log shipper,
  * journald) is written asynchronously, since its reader may stall: then what is held is bounded,
  * the text waiting (a batch and one line) and what sonic-boom has not written yet
