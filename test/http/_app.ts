@@ -120,3 +120,37 @@ export function echoEndpoint(opts: { path?: `/${string}`; rateLimit?: number; ca
   });
   return { endpoint, state };
 }
+
+/**
+ * A shared store (its driver says "redis", so counters go through its MULTI) kept in a Map,
+ * which fails every call while `state.down`: Redis gone (from the start with `down`), or gone
+ * while entries are still held in process.
+ */
+export function redisLikeStorage(down = false): { storage: Storage; state: { down: boolean } } {
+  const state = { down };
+  const items = new Map<string, unknown>();
+  const counts = new Map<string, number>();
+  const up = <T>(value: () => T) => (state.down ? Promise.reject(new Error('connect ECONNREFUSED')) : Promise.resolve(value()));
+  const multi = () => {
+    const replies: [null, unknown][] = [];
+    const chain = {
+      incr: (key: string) => (counts.set(key, (counts.get(key) ?? 0) + 1), replies.push([null, counts.get(key)]), chain),
+      pexpire: () => (replies.push([null, 1]), chain),
+      exec: () => up(() => replies),
+    };
+    return chain;
+  };
+  const storage = createStorage({
+    driver: {
+      name: 'redis',
+      getInstance: () => ({ multi }),
+      hasItem: (key: string) => up(() => items.has(key)),
+      getItem: (key: string) => up(() => items.get(key) ?? null),
+      setItem: (key: string, value: unknown) => up(() => void items.set(key, value)),
+      removeItem: (key: string) => up(() => void items.delete(key)),
+      getKeys: () => up(() => [...items.keys()]),
+      clear: () => up(() => items.clear()),
+    } as never,
+  });
+  return { storage, state };
+}

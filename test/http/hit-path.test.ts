@@ -4,10 +4,10 @@
  * `sleeve.app` gets it), both ways it can build an answer, and leave everything it is not sure
  * of to the frame without counting it.
  */
-import { createStorage, type Storage } from 'unstorage';
+import type { Storage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { echoEndpoint, frameEndpoints, stub, testApp, UA } from './_app.ts';
+import { echoEndpoint, frameEndpoints, redisLikeStorage, stub, testApp, UA } from './_app.ts';
 
 /** Headers that differ between two answers by design: the request's own id and its count. */
 const PER_REQUEST = new Set(['x-request-id', 'ratelimit-remaining', 'x-ratelimit-remaining']);
@@ -25,39 +25,6 @@ const regional = defineEndpoint({
 
 /** A gated endpoint: it arrived in 3.0.0, so `/v2.5.0/t/new` is a 404 whatever the cache holds. */
 const recent = defineEndpoint({ path: '/t/new', ...stub, since: '3.0.0', cache: 600, handle: () => ({ fresh: true }) });
-
-/**
- * A shared store (its driver says "redis", so counters go through its MULTI) kept in a Map,
- * which fails every call while `state.down`: Redis gone while entries are still held in process.
- */
-function switchableRedisLike(): { storage: Storage; state: { down: boolean } } {
-  const state = { down: false };
-  const items = new Map<string, unknown>();
-  const counts = new Map<string, number>();
-  const up = <T>(value: () => T) => (state.down ? Promise.reject(new Error('connect ECONNREFUSED')) : Promise.resolve(value()));
-  const multi = () => {
-    const replies: [null, unknown][] = [];
-    const chain = {
-      incr: (key: string) => (counts.set(key, (counts.get(key) ?? 0) + 1), replies.push([null, counts.get(key)]), chain),
-      pexpire: () => (replies.push([null, 1]), chain),
-      exec: () => up(() => replies),
-    };
-    return chain;
-  };
-  const storage = createStorage({
-    driver: {
-      name: 'redis',
-      getInstance: () => ({ multi }),
-      hasItem: (key: string) => up(() => items.has(key)),
-      getItem: (key: string) => up(() => items.get(key) ?? null),
-      setItem: (key: string, value: unknown) => up(() => void items.set(key, value)),
-      removeItem: (key: string) => up(() => void items.delete(key)),
-      getKeys: () => up(() => [...items.keys()]),
-      clear: () => up(() => items.clear()),
-    } as never,
-  });
-  return { storage, state };
-}
 
 function setup(hitResponses: 'objects' | 'clones', rateLimit = 1000, storage?: Storage) {
   const echo = echoEndpoint({ rateLimit });
@@ -138,7 +105,7 @@ for (const hitResponses of ['objects', 'clones'] as const) {
     });
 
     it('while a shared counter store is down, answers carry no counts, as the frame’s do', async () => {
-      const shared = switchableRedisLike();
+      const shared = redisLikeStorage();
       const { frame, ask, env } = setup(hitResponses, 1000, shared.storage);
       await frame.app.fetch(ask('/t/echo?query=e'), env);
       expect((await frame.fetch(ask('/t/echo?query=e'), env)).headers.get('ratelimit-limit')).toBe('1000');

@@ -1,7 +1,7 @@
 /** D8: per-endpoint, per-IP limits with both header families, shared by aliases and prefixes. */
 import { describe, expect, it } from 'vitest';
 import { MEMORY_COUNTERS_CAP, memoryCounters } from '../../core/storage/counters.ts';
-import { echoEndpoint, frameEndpoints, testApp } from './_app.ts';
+import { echoEndpoint, frameEndpoints, redisLikeStorage, testApp } from './_app.ts';
 
 const minute = 60_000;
 
@@ -90,7 +90,7 @@ describe('rate limits (D8)', () => {
   });
 
   it('a failing counter store lets requests through, logged once', async () => {
-    const broken = setup({ storage: brokenRedisLike() });
+    const broken = setup({ storage: redisLikeStorage(true).storage });
     for (let i = 0; i < 5; i++) expect((await broken.fetch('/t/echo?query=a')).status).toBe(200);
     expect(broken.logs.filter((l) => l.message.startsWith('storage unavailable'))).toHaveLength(1);
   });
@@ -110,18 +110,3 @@ describe('memory counters', () => {
     expect(counters.size).toBe(1);
   });
 });
-
-/** An unstorage instance whose driver says "redis" and whose client always fails. */
-import { createStorage } from 'unstorage';
-function brokenRedisLike() {
-  const fail = async () => {
-    throw new Error('connect ECONNREFUSED');
-  };
-  return createStorage({
-    driver: {
-      name: 'redis',
-      getInstance: () => ({ multi: () => ({ incr: function () { return this; }, pexpire: function () { return this; }, exec: fail }) }),
-      hasItem: fail, getItem: fail, setItem: fail, removeItem: fail, getKeys: fail, clear: fail,
-    } as never,
-  });
-}
