@@ -15,7 +15,7 @@
  * json logs, interleaved like the others, to show the cost before a change.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { freePort } from '../test/storage/_redis.ts';
 import { BIN, ROOT } from '../test/helpers/child-server.ts';
 import { BENCH_UA as UA, processSets, requireWrk } from './_wrk.ts';
@@ -58,7 +58,9 @@ async function start(runtime: string, root: string, log: string, output: 'null' 
     env: { ...process.env, PORT: String(port), SLEEVE_LOG: log, SLEEVE_RATE_LIMITS: '1000000' },
     stdio: ['ignore', reader?.stdin ?? devNull, 'inherit'],
   });
-  child.on('exit', () => reader?.kill());
+  // The children hold their own copies of the descriptors: ours would only pile up, a set after another.
+  closeSync(devNull);
+  if (reader) child.on('exit', () => reader.kill());
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 600; tries++) {
     const up = await fetch(`${url}/healthz`).then((res) => res.ok, () => false);
