@@ -142,8 +142,8 @@ function answering<T extends { status: number }>(routes: ReadonlyMap<string, Hit
   for (const [path, route] of routes) paths.set(path, { route, templates: new WeakMap() });
 
   /** The answer, once its line is written and its figures counted (when either is kept). */
-  const recorded = (res: T, cache: string | null, url: string, route: HitRoute, id: string, ip: string | undefined, started: number): T => {
-    record?.({ id, method: 'GET', url, route: route.route, status: res.status, started, cache, ip, upstream: 0, sub: false });
+  const recorded = (res: T, cache: string | null, url: string, route: HitRoute, id: string, ip: string | undefined, started: number, arrived: number): T => {
+    record?.({ id, method: 'GET', url, route: route.route, status: res.status, started, arrived, cache, ip, upstream: 0, sub: false });
     return res;
   };
   const refused = (route: HitRoute, request: RequestView, id: string, thrown: unknown): T => answers.refusal(route, toError(thrown, request, id), id);
@@ -172,15 +172,15 @@ function answering<T extends { status: number }>(routes: ReadonlyMap<string, Hit
     try {
       checked = route.limit?.check(route.version, ip, time);
     } catch (thrown) {
-      return recorded(refused(route, request, id, thrown), null, url, route, id, ip, started);
+      return recorded(refused(route, request, id, thrown), null, url, route, id, ip, started, time);
     }
     if (checked instanceof Promise) {
       return checked.then(
-        (limits) => recorded(answers.entry(path, held, headers.get('if-none-match'), id, limits), 'HIT', url, route, id, ip, started),
-        (thrown: unknown) => recorded(refused(route, request, id, thrown), null, url, route, id, ip, started),
+        (limits) => recorded(answers.entry(path, held, headers.get('if-none-match'), id, limits), 'HIT', url, route, id, ip, started, time),
+        (thrown: unknown) => recorded(refused(route, request, id, thrown), null, url, route, id, ip, started, time),
       );
     }
-    return recorded(answers.entry(path, held, headers.get('if-none-match'), id, checked), 'HIT', url, route, id, ip, started);
+    return recorded(answers.entry(path, held, headers.get('if-none-match'), id, checked), 'HIT', url, route, id, ip, started, time);
   };
 }
 

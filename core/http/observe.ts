@@ -31,6 +31,8 @@ export interface Answered {
   status: number;
   /** `performance.now()` when the request arrived. */
   started: number;
+  /** Unix time in ms when it arrived, when the caller has read the clock already (the hit path): a clock read costs 35-45 ns. */
+  arrived?: number;
   /** `X-Cache` as the cache layer told it, without reading headers back (they would be rebuilt on Node). */
   cache: string | null;
   ip: string | undefined;
@@ -60,7 +62,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Observer
     metrics?.request(a.route, a.method, a.status, ms / 1000, a.cache);
     if (!format || a.sub) return;
     write(format({
-      time: isoTime(now() - ms),
+      time: isoTime(a.arrived ?? now() - ms),
       id: a.id,
       method: a.method,
       path: rawPath(a.url),
