@@ -17,7 +17,8 @@
  * BENCH_BEFORE=<another checkout> (with its own node_modules) adds that Sleeve as a fourth
  * server, interleaved like the others, for a before/after ratio measured in the same run.
  */
-import { BIN, startChild, type ChildServer } from '../test/helpers/child-server.ts';
+import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
+import { runEntry } from './_run.ts';
 import { BENCH_UA as UA, processSets, requireWrk } from './_wrk.ts';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
@@ -28,13 +29,6 @@ const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun,deno').split(',');
 const BEFORE = process.env.BENCH_BEFORE?.replace(/\/+$/, '');
 
 requireWrk();
-
-/** How each runtime runs a TypeScript entry of a checkout (this one: `.`). */
-const RUN: Record<string, (entry: string, root?: string) => [string, string[]]> = {
-  node: (entry, root = '.') => [`${BIN}tsx`, [`${root}/${entry}`]],
-  bun: (entry, root = '.') => [`${BIN}bun`, [`${root}/${entry}`]],
-  deno: (entry, root = '.') => [`${BIN}deno`, ['run', '-A', '--unstable-no-legacy-abort', `--config=${root}/deno.json`, `${root}/${entry}`]],
-};
 
 const SLEEVE_ENTRY: Record<string, string> = { node: 'adapters/node-main.ts', bun: 'adapters/bun-main.ts', deno: 'adapters/deno-main.ts' };
 
@@ -47,7 +41,7 @@ async function catalogueIsrc(sleeve: string): Promise<string> {
 }
 
 async function benchRuntime(runtime: string): Promise<void> {
-  const [command, args] = RUN[runtime]!(SLEEVE_ENTRY[runtime]!);
+  const [command, args] = runEntry(runtime, SLEEVE_ENTRY[runtime]!);
   const quiet = { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' };
   let paths: string[] = [];
   const measured = await processSets(PROCESSES, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS }, async () => {
@@ -61,11 +55,11 @@ async function benchRuntime(runtime: string): Promise<void> {
     try {
       const sleeve = await started(startChild(command, args, quiet, 60_000));
       // The other checkout runs from its own folder, as it would be started there (its tsconfig, its relative files).
-      const was = BEFORE === undefined ? undefined : await started(startChild(...RUN[runtime]!(SLEEVE_ENTRY[runtime]!, BEFORE), quiet, 60_000, BEFORE));
+      const was = BEFORE === undefined ? undefined : await started(startChild(...runEntry(runtime, SLEEVE_ENTRY[runtime]!, BEFORE), quiet, 60_000, BEFORE));
       const isrc = await catalogueIsrc(sleeve.url);
       paths = ['/editorial/genres', '/search/all?query=love&limit=10', '/track/hot?limit=50', `/track/isrc?isrc=${isrc}`, '/v2.5.0/search/all?query=love&limit=5'];
       const baseline = (kind: string) => {
-        const [c, a] = RUN[runtime]!('bench/_baseline-server.ts');
+        const [c, a] = runEntry(runtime, 'bench/_baseline-server.ts');
         return started(startChild(c, a, { BENCH_SLEEVE: sleeve.url, BENCH_PATHS: JSON.stringify(paths), BENCH_KIND: kind, BENCH_UA: UA }, 60_000));
       };
       const [bare, same, reads] = [await baseline('bare'), await baseline('same'), await baseline('reads')];

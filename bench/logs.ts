@@ -17,7 +17,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { freePort } from '../test/storage/_redis.ts';
-import { BIN, ROOT } from '../test/helpers/child-server.ts';
+import { ROOT } from '../test/helpers/child-server.ts';
+import { runEntry } from './_run.ts';
 import { BENCH_UA as UA, processSets, requireWrk } from './_wrk.ts';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
@@ -29,13 +30,6 @@ const BEFORE = process.env.BENCH_BEFORE?.replace(/\/+$/, '');
 const PATHS = ['/editorial/genres', '/search/all?query=love&limit=10'];
 
 requireWrk();
-
-/** How each runtime runs its entry from a checkout: as `npm start` does, without the tsx wrapper process. */
-const RUN: Record<string, (root: string) => [string, string[]]> = {
-  node: (root) => [process.execPath, ['--import', 'tsx', `${root}/adapters/node-main.ts`]],
-  bun: (root) => [`${BIN}bun`, [`${root}/adapters/bun-main.ts`]],
-  deno: (root) => [`${BIN}deno`, ['run', '-A', '--unstable-no-legacy-abort', `--config=${root}/deno.json`, `${root}/adapters/deno-main.ts`]],
-};
 
 interface Server {
   url: string;
@@ -50,7 +44,7 @@ interface Server {
  */
 async function start(runtime: string, root: string, log: string, output: 'null' | 'pipe' = 'null'): Promise<Server> {
   const port = await freePort();
-  const [command, args] = RUN[runtime]!(root);
+  const [command, args] = runEntry(runtime, `adapters/${runtime}-main.ts`, root);
   const devNull = openSync('/dev/null', 'w');
   const reader = output === 'pipe' ? spawn('cat', [], { stdio: ['pipe', devNull, 'inherit'] }) : undefined;
   const child = spawn(command, args, {

@@ -4,10 +4,10 @@ import { BIN, ROOT } from './child-server.ts';
 
 const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> };
 
-/** `npm run <name>`'s command as [binary path, args], the binary taken from node_modules/.bin. */
+/** `npm run <name>`'s command as [binary path, args]: `node` is this Node, any other binary is taken from node_modules/.bin. */
 export function scriptCommand(name: string): [string, string[]] {
   const script = pkg.scripts[name];
   if (!script) throw new Error(`no npm script ${name}`);
   const [bin, ...args] = script.split(/\s+/);
-  return [`${BIN}${bin}`, args];
+  return [bin === 'node' ? process.execPath : `${BIN}${bin}`, args];
 }

@@ -7,6 +7,7 @@
  * limit's count goes on, and URLs cached before are hits after.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/child-server.ts';
 import { freePort } from '../storage/_redis.ts';
@@ -34,9 +35,17 @@ interface Instance {
   exited: Promise<number | null>;
 }
 
+/** The unit's `ExecStart` arguments after `node` (its flags and entry), so instances run as the unit runs them. */
+const UNIT_ARGS = (() => {
+  const unit = readFileSync(`${ROOT}examples/deploy/sleeve@.service`, 'utf8');
+  const [node, ...args] = /^ExecStart=(.+)$/m.exec(unit)![1]!.trim().split(/\s+/);
+  if (!node!.endsWith('/node')) throw new Error(`the unit's ExecStart runs ${node}, not Node itself`);
+  return args;
+})();
+
 /** One instance, started as the systemd unit starts it: Node itself, no wrapper process. */
 async function startInstance(port: number, redis: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/node-main.ts'], {
+  const child = spawn(process.execPath, UNIT_ARGS, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), SLEEVE_STORAGE: redis, SLEEVE_TRUST_PROXY: '1', SLEEVE_RATE_LIMITS: '100000', SLEEVE_LOG: 'off' },
     stdio: ['ignore', 'ignore', 'inherit'],
