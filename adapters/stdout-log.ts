@@ -2,18 +2,18 @@
  * @module
  * The servers' logger (D20): lines go to standard output through one batching writer instead
  * of a `console.log` each, which is one synchronous write per request and cost hits up to half
- * their throughput (issue #22). Lines wait as one text, each appended to the last (a rope:
- * appending copies nothing); once `LOG_BATCH_CHARS` wait, or `LOG_FLUSH_MS` after the first of
- * them, the text is encoded once and handed to `sonic-boom`, pino's writer, which writes it in
- * one call, keeps writes in order and retries a busy pipe; it runs on Node, Bun and Deno alike
- * (through `node:fs`). Nothing runs while no line waits: no timer ticks on an idle server.
+ * their throughput (issue #22). Each line is encoded as it comes into one chunk of bytes; once
+ * `LOG_BATCH_BYTES` wait, or `LOG_FLUSH_MS` after the first of them, the chunk's bytes are handed
+ * to `sonic-boom`, pino's writer, which writes them in one call, keeps writes in order and
+ * retries a busy pipe; it runs on Node, Bun and Deno alike (through `node:fs`). Nothing runs
+ * while no line waits: no timer ticks on an idle server.
  *
  * A batch goes to a file, a terminal or /dev/null at once, synchronously, as Node writes its own
  * `process.stdout` to them: no reader can hold such a write up, and an asynchronous one goes
  * through the runtime's thread pool, which cost Bun 0.2-0.4 µs of every line (a hand-off per
  * batch on a busy machine; issue #22, wrk and /proc CPU). A pipe or a socket (a log shipper,
  * journald) is written asynchronously, since its reader may stall: then what is held is bounded,
- * the text waiting (a batch and one line) and what sonic-boom has not written yet
+ * the chunk lines are encoded into (two batches' worth) and what sonic-boom has not written yet
  * (`LOG_MAX_HELD_BYTES`). When standard output cannot keep up (a stalled pipe, a flood), new
  * lines are dropped, never queued without end, and the number dropped is said once on standard
  * error when lines get through again (or at exit). Errors go straight to standard
@@ -26,8 +26,8 @@ import { fstatSync } from 'node:fs';
 import sonicBoom, { type SonicBoom as Writer } from 'sonic-boom';
 import type { Logger } from '../core/index.ts';
 
-/** Lines are handed on once this many characters wait (about 150 request lines: one write where there were as many)... */
-export const LOG_BATCH_CHARS = 32 * 1024;
+/** Lines are handed on once this many bytes wait (about 130 request lines: one write where there were as many)... */
+export const LOG_BATCH_BYTES = 32 * 1024;
 /** ...or this long after the first of them, so a quiet server's lines still show within a blink. */
 export const LOG_FLUSH_MS = 100;
 /** At most this much waits in sonic-boom while standard output is busy; past it lines are dropped and counted. */
@@ -61,7 +61,7 @@ export interface StdoutLogOptions {
   fd?: number;
   /** Where the writer's own troubles are said (default: standard error). */
   warn?: (text: string) => void;
-  batchChars?: number;
+  batchBytes?: number;
   maxHeldBytes?: number;
 }
 
@@ -74,7 +74,7 @@ export interface StdoutLogger extends Logger {
 
 export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
   const warn = options.warn ?? ((text: string) => console.error(text));
-  const batchChars = options.batchChars ?? LOG_BATCH_CHARS;
+  const batchBytes = options.batchBytes ?? LOG_BATCH_BYTES;
   const fd = options.fd ?? 1;
   const out = new SonicBoom({
     fd,
@@ -101,9 +101,12 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
     dropped = 0;
   };
 
-  // Encoded once a batch: a native call for each line (into a chunk of bytes) cost Bun about
-  // 0.3 µs of a hit's 12 more than this (issue #22, A/B with wrk and /proc CPU).
-  let pending = '';
+  // Each line is encoded into the chunk as it comes, while its text is fresh. Held as one text
+  // of appended lines (a rope) and encoded once a batch, it cost Node 0.6 µs a hit (V8 walking
+  // some 3,000 cold pieces to flatten a batch: a CPU profile, issue #22) and Deno 0.45; Bun
+  // the same or less. What a chunk holds is copied out when handed on, so one chunk serves.
+  const chunk = Buffer.allocUnsafeSlow(Math.max(2 * batchBytes, 64 * 1024));
+  let used = 0;
   let waiting = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -120,16 +123,23 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     if (waiting === 0) return;
-    const bytes = Buffer.from(pending);
+    const bytes = Buffer.from(chunk.subarray(0, used));
     const lines = waiting;
-    pending = '';
+    used = 0;
     waiting = 0;
     give(bytes, lines);
   };
   const write = (text: string) => {
-    pending = `${pending}${text}\n`;
+    // At most 3 bytes a UTF-16 unit: a line that may not fit goes after what waits, alone if it must.
+    const room = 3 * text.length + 1;
+    if (used + room > chunk.length) {
+      handOver();
+      if (room > chunk.length) return give(Buffer.from(`${text}\n`), 1);
+    }
+    used += chunk.write(text, used);
+    chunk[used++] = 10;
     waiting++;
-    if (pending.length >= batchChars) handOver();
+    if (used >= batchBytes) handOver();
     else if (timer === undefined) {
       timer = setTimeout(handOver, LOG_FLUSH_MS);
       (timer as { unref?: () => void }).unref?.();

@@ -8,7 +8,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, readSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOG_BATCH_CHARS, stdoutLogger as makeLogger, type StdoutLogger, type StdoutLogOptions } from '../../adapters/stdout-log.ts';
+import { LOG_BATCH_BYTES, stdoutLogger as makeLogger, type StdoutLogger, type StdoutLogOptions } from '../../adapters/stdout-log.ts';
 
 const stdoutLogger = (options: StdoutLogOptions) => {
   const log = makeLogger(options);
@@ -55,7 +55,7 @@ describe('stdoutLogger', () => {
     const log = stdoutLogger({ fd: out.fd });
     let held = 0;
     let count = 0;
-    for (; held + line(count).length + 1 < LOG_BATCH_CHARS; count++) {
+    for (; held + line(count).length + 1 < LOG_BATCH_BYTES; count++) {
       log.request!(line(count));
       held += line(count).length + 1;
     }
@@ -78,7 +78,7 @@ describe('stdoutLogger', () => {
 
   it('writes a batch to a file at once, in the call that fills it: no reader can hold a file up', () => {
     const out = file('at-once.log');
-    const log = stdoutLogger({ fd: out.fd, batchChars: 3 * line(0).length });
+    const log = stdoutLogger({ fd: out.fd, batchBytes: 3 * line(0).length });
     for (let i = 0; i < 3; i++) log.request!(line(i));
     expect(out.read()).toBe(`${line(0)}\n${line(1)}\n${line(2)}\n`);
   });
@@ -87,7 +87,7 @@ describe('stdoutLogger', () => {
     const out = pipe('flood.pipe');
     const warnings: string[] = [];
     // Every line is its own batch: the first is written at once, the next wait behind it.
-    const log = stdoutLogger({ fd: out.fd, batchChars: 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
+    const log = stdoutLogger({ fd: out.fd, batchBytes: 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
     for (let i = 0; i < 50; i++) log.request!(line(i));
     expect(log.dropped).toBe(40);
     expect(warnings).toEqual([]);
@@ -113,6 +113,25 @@ describe('stdoutLogger', () => {
     expect(lines[0]).toBe(line(1));
     expect(lines[1]).toBe(long);
     expect(lines.slice(2)).toEqual(Array.from({ length: 698 }, (_, i) => line(i + 2)));
+  });
+
+  it('counts a batch in bytes, and hands on what waits before a line that may not fit after it', async () => {
+    const out = file('bytes.log');
+    const log = stdoutLogger({ fd: out.fd });
+    const [a10, a20] = ['a'.repeat(10_000), 'a'.repeat(20_000)];
+    const [e12, e16] = ['é'.repeat(12_000), 'é'.repeat(16_000)];
+    log.request!(a10);
+    expect(out.read()).toBe('');
+    // 22,002 characters but 34,002 bytes: a batch.
+    log.request!(e12);
+    expect(out.read()).toBe(`${a10}\n${e12}\n`);
+    log.request!(a20);
+    // Up to 48,001 bytes, as far as the writer can tell before encoding, after 20,001 waiting:
+    // more than the chunk holds, so what waits goes first, and the wide line (32,001 bytes) waits.
+    log.request!(e16);
+    expect(out.read()).toBe(`${a10}\n${e12}\n${a20}\n`);
+    await log.flush();
+    expect(out.read()).toBe(`${a10}\n${e12}\n${a20}\n${e16}\n`);
   });
 
   it('errors go to standard error at once, unbatched', () => {
