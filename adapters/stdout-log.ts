@@ -2,8 +2,9 @@
  * @module
  * The servers' logger (D20): lines go to standard output through one batching writer instead
  * of a `console.log` each, which is one synchronous write per request and cost hits up to half
- * their throughput (issue #22). Each line is encoded as it comes into one chunk of bytes; once
- * `LOG_BATCH_BYTES` wait, or `LOG_FLUSH_MS` after the first of them, the chunk's bytes are handed
+ * their throughput (issue #22). Each line is encoded as it comes into one chunk of bytes (on
+ * Bun, appended to one text: `batchAs`); once `LOG_BATCH_BYTES` wait, or `LOG_FLUSH_MS` after the
+ * first of them, the batch's bytes are handed
  * to `sonic-boom`, pino's writer, which writes them in one call, keeps writes in order and
  * retries a busy pipe; it runs on Node, Bun and Deno alike (through `node:fs`). Nothing runs
  * while no line waits: no timer ticks on an idle server.
@@ -13,7 +14,7 @@
  * through the runtime's thread pool, which cost Bun 0.2-0.4 µs of every line (a hand-off per
  * batch on a busy machine; issue #22, wrk and /proc CPU). A pipe or a socket (a log shipper,
  * journald) is written asynchronously, since its reader may stall: then what is held is bounded,
- * the chunk lines are encoded into (two batches' worth) and what sonic-boom has not written yet
+ * what waits (a chunk of two batches' worth, or a batch and one line of text) and what sonic-boom has not written yet
  * (`LOG_MAX_HELD_BYTES`). When standard output cannot keep up (a stalled pipe, a flood), new
  * lines are dropped, never queued without end, and the number dropped is said once on standard
  * error when lines get through again (or at exit). Errors go straight to standard
@@ -63,6 +64,14 @@ export interface StdoutLogOptions {
   warn?: (text: string) => void;
   batchBytes?: number;
   maxHeldBytes?: number;
+  /**
+   * How lines wait: `bytes`, each encoded into one chunk as it comes (the default), or `text`,
+   * appended to one text encoded once a batch. V8 (Node, Deno) flattens a long appended text
+   * slowly, walking its pieces cold (0.6 µs a hit on Node); on Bun, JavaScriptCore's call to
+   * encode each line costs more than that (the Bun adapter's choice: `bench:logs` read json at
+   * 0.87-0.91 × off with `bytes` and 0.89-0.93 with `text`, one run each, req/s and CPU).
+   */
+  batchAs?: 'bytes' | 'text';
 }
 
 export interface StdoutLogger extends Logger {
@@ -101,11 +110,11 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
     dropped = 0;
   };
 
-  // Each line is encoded into the chunk as it comes, while its text is fresh. Held as one text
-  // of appended lines (a rope) and encoded once a batch, it cost Node 0.6 µs a hit (V8 walking
-  // some 3,000 cold pieces to flatten a batch: a CPU profile, issue #22) and Deno 0.45; Bun
-  // the same or less. What a chunk holds is copied out when handed on, so one chunk serves.
-  const chunk = Buffer.allocUnsafeSlow(Math.max(2 * batchBytes, 64 * 1024));
+  // `bytes`: each line is encoded into the chunk while its text is fresh; what the chunk holds is
+  // copied out when handed on, so one chunk serves. `text`: lines wait as one appended text.
+  const asText = options.batchAs === 'text';
+  const chunk = asText ? Buffer.alloc(0) : Buffer.allocUnsafeSlow(Math.max(2 * batchBytes, 64 * 1024));
+  let text = '';
   let used = 0;
   let waiting = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -123,21 +132,27 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     if (waiting === 0) return;
-    const bytes = Buffer.from(chunk.subarray(0, used));
+    const bytes = asText ? Buffer.from(text) : Buffer.from(chunk.subarray(0, used));
     const lines = waiting;
+    text = '';
     used = 0;
     waiting = 0;
     give(bytes, lines);
   };
-  const write = (text: string) => {
-    // At most 3 bytes a UTF-16 unit: a line that may not fit goes after what waits, alone if it must.
-    const room = 3 * text.length + 1;
-    if (used + room > chunk.length) {
-      handOver();
-      if (room > chunk.length) return give(Buffer.from(`${text}\n`), 1);
+  const write = (line: string) => {
+    if (asText) {
+      text = `${text}${line}\n`;
+      used = text.length;
+    } else {
+      // At most 3 bytes a UTF-16 unit: a line that may not fit goes after what waits, alone if it must.
+      const room = 3 * line.length + 1;
+      if (used + room > chunk.length) {
+        handOver();
+        if (room > chunk.length) return give(Buffer.from(`${line}\n`), 1);
+      }
+      used += chunk.write(line, used);
+      chunk[used++] = 10;
     }
-    used += chunk.write(text, used);
-    chunk[used++] = 10;
     waiting++;
     if (used >= batchBytes) handOver();
     else if (timer === undefined) {

@@ -7,11 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, readSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOG_BATCH_BYTES, stdoutLogger as makeLogger, type StdoutLogger, type StdoutLogOptions } from '../../adapters/stdout-log.ts';
 
+/** How the loggers of the tests under way batch (`batchAs`): both ways are held to the same behaviour. */
+let batchAs: StdoutLogOptions['batchAs'] = 'bytes';
 const stdoutLogger = (options: StdoutLogOptions) => {
-  const log = makeLogger(options);
+  const log = makeLogger({ batchAs, ...options });
   loggers.push(log);
   return log;
 };
@@ -20,14 +22,14 @@ const dir = mkdtempSync(join(tmpdir(), 'sleeve-log-'));
 let fds: number[] = [];
 let loggers: StdoutLogger[] = [];
 const file = (name: string) => {
-  const path = join(dir, name);
+  const path = join(dir, `${batchAs}-${name}`);
   const fd = openSync(path, 'w');
   fds.push(fd);
   return { fd, read: () => readFileSync(path, 'utf8') };
 };
 /** A pipe (a FIFO held open at both ends) that nobody reads until `read()`: standard output piped to a log shipper. */
 const pipe = (name: string) => {
-  const path = join(dir, name);
+  const path = join(dir, `${batchAs}-${name}`);
   execFileSync('mkfifo', [path]);
   const fd = openSync(path, 'r+');
   fds.push(fd);
@@ -49,7 +51,11 @@ afterEach(async () => {
 
 const line = (i: number) => `{"id":${i},"pad":"${'x'.repeat(80)}"}`;
 
-describe('stdoutLogger', () => {
+describe.each(['bytes', 'text'] as const)('stdoutLogger, lines batched as %s', (how) => {
+  beforeEach(() => {
+    batchAs = how;
+  });
+
   it('holds lines until a batch is full, then writes them in order; flush() writes the rest', async () => {
     const out = file('batches.log');
     const log = stdoutLogger({ fd: out.fd });
@@ -115,6 +121,20 @@ describe('stdoutLogger', () => {
     expect(lines.slice(2)).toEqual(Array.from({ length: 698 }, (_, i) => line(i + 2)));
   });
 
+  it('errors go to standard error at once, unbatched', () => {
+    const out = file('errors.log');
+    const warnings: string[] = [];
+    const log = stdoutLogger({ fd: out.fd, warn: (text) => warnings.push(text) });
+    log.error('boom', { requestId: 'r1' });
+    expect(warnings).toEqual(['[sleeve] boom {"requestId":"r1"}']);
+    expect(out.read()).toBe('');
+  });
+});
+
+describe('stdoutLogger, lines batched as bytes', () => {
+  beforeEach(() => {
+    batchAs = 'bytes';
+  });
   it('counts a batch in bytes, and hands on what waits before a line that may not fit after it', async () => {
     const out = file('bytes.log');
     const log = stdoutLogger({ fd: out.fd });
@@ -132,14 +152,5 @@ describe('stdoutLogger', () => {
     expect(out.read()).toBe(`${a10}\n${e12}\n${a20}\n`);
     await log.flush();
     expect(out.read()).toBe(`${a10}\n${e12}\n${a20}\n${e16}\n`);
-  });
-
-  it('errors go to standard error at once, unbatched', () => {
-    const out = file('errors.log');
-    const warnings: string[] = [];
-    const log = stdoutLogger({ fd: out.fd, warn: (text) => warnings.push(text) });
-    log.error('boom', { requestId: 'r1' });
-    expect(warnings).toEqual(['[sleeve] boom {"requestId":"r1"}']);
-    expect(out.read()).toBe('');
   });
 });
