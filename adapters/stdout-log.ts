@@ -4,21 +4,21 @@
  * of a `console.log` each, which is one synchronous write per request and cost hits up to half
  * their throughput (issue #22). Each line is encoded as it comes into one chunk of bytes (on
  * Bun, appended to one text: `batchAs`); once `LOG_BATCH_BYTES` wait, or `LOG_FLUSH_MS` after the
- * first of them, the batch's bytes are handed
- * to `sonic-boom`, pino's writer, which writes them in one call, keeps writes in order and
- * retries a busy pipe; it runs on Node, Bun and Deno alike (through `node:fs`). Nothing runs
- * while no line waits: no timer ticks on an idle server.
+ * first of them, the batch's bytes are handed to `sonic-boom`, pino's writer, which writes them
+ * in one call, keeps writes in order and retries a busy pipe; it runs on Node, Bun and Deno
+ * alike (through `node:fs`). Nothing runs while no line waits: no timer ticks on an idle server.
  *
  * A batch goes to a file, a terminal or /dev/null at once, synchronously, as Node writes its own
  * `process.stdout` to them: no reader can hold such a write up, and an asynchronous one goes
  * through the runtime's thread pool, which cost Bun 0.2-0.4 µs of every line (a hand-off per
  * batch on a busy machine; issue #22, wrk and /proc CPU). A pipe or a socket (a log shipper,
  * journald) is written asynchronously, since its reader may stall: then what is held is bounded,
- * what waits (a chunk of two batches' worth, or a batch and one line of text) and what sonic-boom has not written yet
- * (`LOG_MAX_HELD_BYTES`). When standard output cannot keep up (a stalled pipe, a flood), new
- * lines are dropped, never queued without end, and the number dropped is said once on standard
- * error when lines get through again (or at exit). Errors go straight to standard
- * error, unbatched: they are rare, and the one line worth having when a process dies.
+ * what waits (a chunk of two batches' worth, or a batch and one line of text) and what
+ * sonic-boom has not written yet (`LOG_MAX_HELD_BYTES`). When standard output cannot keep up
+ * (a stalled pipe, a flood), new lines are dropped, never queued without end, and the number
+ * dropped is said once on standard error when lines get through again (or at exit). Errors go
+ * straight to standard error, unbatched: they are rare, and the one line worth having when a
+ * process dies.
  * `flush()` (called by `Sleeve.close()` on a graceful exit) writes what is held, in order,
  * after any write under way; on any other exit what is held is written at once.
  */

@@ -6,13 +6,11 @@
  * run, for Sleeve and baselines alike: a comparison on one runtime is made with one runtime's
  * configuration.
  */
-import { readFileSync } from 'node:fs';
 import { BIN } from '../test/helpers/child-server.ts';
+import { scriptCommand } from '../test/helpers/scripts.ts';
 
-const scripts = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
-
-/** The flags `npm start` gives Node before `--import tsx`, e.g. `--min-semi-space-size=16`. */
-export const NODE_START_FLAGS: readonly string[] = scripts.start!.split(/\s+/).slice(1).filter((word) => word.startsWith('--') && word !== '--import');
+/** The flags `npm start` gives Node besides `--import tsx`, e.g. `--min-semi-space-size=16`. */
+export const NODE_START_FLAGS: readonly string[] = scriptCommand('start')[1].filter((word) => word.startsWith('--') && word !== '--import');
 
 /** `[command, args]` to run `entry` (a path inside `root`) on `runtime`. */
 export function runEntry(runtime: string, entry: string, root = '.'): [string, string[]] {
