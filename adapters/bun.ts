@@ -33,7 +33,7 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
   // D12: `/nowplaying/socket` upgrades through hono/bun, which finds the server in `env.server`.
   const { upgradeWebSocket, websocket } = honoBun;
   // Bun's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = createSleeve({ upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger({ batchAs: 'text' }) });
+  const sleeve = createSleeve({ upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger() });
   const limits = serverLimits(options);
   const server = Bun.serve({
     port: options.port ?? 8787,

@@ -2,18 +2,19 @@
  * @module
  * The servers' logger (D20): lines go to standard output through one batching writer instead
  * of a `console.log` each, which is one synchronous write per request and cost hits up to half
- * their throughput (issue #22). Each line is encoded as it comes into one chunk of bytes (on
- * Bun, appended to one text: `batchAs`); once `LOG_BATCH_BYTES` wait, or `LOG_FLUSH_MS` after the
- * first of them, the batch's bytes are handed to `sonic-boom`, pino's writer, which writes them
- * in one call, keeps writes in order and retries a busy pipe; it runs on Node, Bun and Deno
- * alike (through `node:fs`). Nothing runs while no line waits: no timer ticks on an idle server.
+ * their throughput (issue #22). Each line is written as it comes into one chunk of bytes, a
+ * request's straight from its record (`encodeJsonLine`); once `LOG_BATCH_BYTES` wait, or
+ * `LOG_FLUSH_MS` after the first of them, the batch's bytes are handed to `sonic-boom`, pino's
+ * writer, which writes them in one call, keeps writes in order and retries a busy pipe; it runs
+ * on Node, Bun and Deno alike (through `node:fs`). Nothing runs while no line waits: no timer
+ * ticks on an idle server.
  *
  * A batch goes to a file, a terminal or /dev/null at once, synchronously, as Node writes its own
  * `process.stdout` to them: no reader can hold such a write up, and an asynchronous one goes
  * through the runtime's thread pool, which cost Bun 0.2-0.4 µs of every line (a hand-off per
  * batch on a busy machine; issue #22, wrk and /proc CPU). A pipe or a socket (a log shipper,
  * journald) is written asynchronously, since its reader may stall: then what is held is bounded,
- * what waits (a chunk of two batches' worth, or a batch and one line of text) and what
+ * what waits (a chunk of two batches' worth) and what
  * sonic-boom has not written yet (`LOG_MAX_HELD_BYTES`). When standard output cannot keep up
  * (a stalled pipe, a flood), new lines are dropped, never queued without end, and the number
  * dropped is said once on standard error when lines get through again (or at exit). Errors go
@@ -25,7 +26,7 @@
 import { Buffer } from 'node:buffer';
 import { fstatSync } from 'node:fs';
 import sonicBoom, { type SonicBoom as Writer } from 'sonic-boom';
-import type { Logger } from '../core/index.ts';
+import { encodeJsonLine, jsonLine, type Logger, type RequestRecord } from '../core/index.ts';
 
 /** Lines are handed on once this many bytes wait (about 130 request lines: one write where there were as many)... */
 export const LOG_BATCH_BYTES = 32 * 1024;
@@ -57,6 +58,16 @@ function writtenAtOnce(fd: number): boolean {
   }
 }
 
+/** `line` and a newline into `out` from `at` (at most 3 bytes a UTF-16 unit): the end, or -1 when it may not fit. */
+function textInto(line: string, out: Buffer, at: number): number {
+  if (at + 3 * line.length + 1 > out.length) return -1;
+  at += out.write(line, at);
+  out[at] = 10;
+  return at + 1;
+}
+const lineText = (line: string) => `${line}\n`;
+const recordText = (record: RequestRecord) => `${jsonLine(record)}\n`;
+
 export interface StdoutLogOptions {
   /** The file descriptor lines go to (default 1, standard output). */
   fd?: number;
@@ -64,14 +75,6 @@ export interface StdoutLogOptions {
   warn?: (text: string) => void;
   batchBytes?: number;
   maxHeldBytes?: number;
-  /**
-   * How lines wait: `bytes`, each encoded into one chunk as it comes (the default), or `text`,
-   * appended to one text encoded once a batch. V8 (Node, Deno) flattens a long appended text
-   * slowly, walking its pieces cold (0.6 µs a hit on Node); on Bun, JavaScriptCore's call to
-   * encode each line costs more than that (the Bun adapter's choice: `bench:logs` read json at
-   * 0.87-0.91 × off with `bytes` and 0.89-0.93 with `text`, one run each, req/s and CPU).
-   */
-  batchAs?: 'bytes' | 'text';
 }
 
 export interface StdoutLogger extends Logger {
@@ -110,11 +113,10 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
     dropped = 0;
   };
 
-  // `bytes`: each line is encoded into the chunk while its text is fresh; what the chunk holds is
-  // copied out when handed on, so one chunk serves. `text`: lines wait as one appended text.
-  const asText = options.batchAs === 'text';
-  const chunk = asText ? Buffer.alloc(0) : Buffer.allocUnsafeSlow(Math.max(2 * batchBytes, 64 * 1024));
-  let text = '';
+  // Lines are written into the chunk while their parts are fresh; what it holds is copied out
+  // when handed on, so one chunk serves (a V8 text appended line after line is flattened slowly,
+  // walking its pieces cold: 0.6 µs a hit on Node).
+  const chunk = Buffer.allocUnsafeSlow(Math.max(2 * batchBytes, 64 * 1024));
   let used = 0;
   let waiting = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -132,27 +134,24 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     if (waiting === 0) return;
-    const bytes = asText ? Buffer.from(text) : Buffer.from(chunk.subarray(0, used));
+    const bytes = Buffer.from(chunk.subarray(0, used));
     const lines = waiting;
-    text = '';
     used = 0;
     waiting = 0;
     give(bytes, lines);
   };
-  const write = (line: string) => {
-    if (asText) {
-      text = `${text}${line}\n`;
-      used = text.length;
-    } else {
-      // At most 3 bytes a UTF-16 unit: a line that may not fit goes after what waits, alone if it must.
-      const room = 3 * line.length + 1;
-      if (used + room > chunk.length) {
-        handOver();
-        if (room > chunk.length) return give(Buffer.from(`${line}\n`), 1);
-      }
-      used += chunk.write(line, used);
-      chunk[used++] = 10;
+  /**
+   * Holds one line, written into the chunk by `into` (its end, or -1 when it may not fit): a line
+   * that may not fit goes after what waits, alone if it must.
+   */
+  const hold = <T>(item: T, into: (item: T, out: Buffer, at: number) => number, text: (item: T) => string) => {
+    let end = into(item, chunk, used);
+    if (end < 0) {
+      handOver();
+      end = into(item, chunk, 0);
+      if (end < 0) return give(Buffer.from(text(item)), 1);
     }
+    used = end;
     waiting++;
     if (used >= batchBytes) handOver();
     else if (timer === undefined) {
@@ -160,6 +159,8 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
       (timer as { unref?: () => void }).unref?.();
     }
   };
+  const write = (line: string) => hold(line, textInto, lineText);
+  const writeRecord = (record: RequestRecord) => hold(record, encodeJsonLine, recordText);
   const flush = () =>
     new Promise<void>((resolve) => {
       handOver();
@@ -182,6 +183,7 @@ export function stdoutLogger(options: StdoutLogOptions = {}): StdoutLogger {
     info: (message, fields) => write(line(message, fields)),
     error: (message, fields) => warn(line(message, fields)),
     request: write,
+    requestRecord: writeRecord,
     flush,
     get dropped() {
       return dropped;

@@ -112,6 +112,7 @@ export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';
 export type { SleeveOptions, Mode, UpstreamUrls } from './options.ts';
 export type { DocsFiles } from './docs/swagger-ui-dist.ts';
 export type { Deps, Logger } from './deps.ts';
+export { jsonLine, encodeJsonLine, type RequestRecord } from './observe/request-line.ts';
 export type { RequestView } from './http/request-view.ts';
 export type { AnswerParts } from './http/answer-parts.ts';
 export type * from './sources/types.ts';

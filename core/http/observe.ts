@@ -13,7 +13,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps.ts';
-import { formatter, isoTime, rawPath } from '../observe/request-line.ts';
+import { formatter, type RequestRecord } from '../observe/request-line.ts';
 import { clientIp } from './client-ip.ts';
 import { addHeaders, bindings, type SleeveEnv } from './context.ts';
 import type { AnyEndpoint } from './endpoint.ts';
@@ -52,6 +52,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Observer
   const { requestLog, trustProxy } = deps.options;
   const format = requestLog === 'off' ? undefined : formatter(requestLog);
   const write = log.request ? log.request.bind(log) : (line: string) => log.info(line);
+  const written = requestLog === 'json' && log.requestRecord ? log.requestRecord.bind(log) : (r: RequestRecord) => write(format!(r));
   const routeOf = format || metrics ? routeLabels(endpoints) : undefined;
   // Only live drivers call upstreams (and a chat model, D30): otherwise the count is always 0, so none is kept.
   const counts = format !== undefined && (deps.options.mode === 'live' || deps.options.ai !== undefined);
@@ -61,18 +62,18 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Observer
     const ms = performance.now() - a.started;
     metrics?.request(a.route, a.method, a.status, ms / 1000, a.cache);
     if (!format || a.sub) return;
-    write(format({
-      time: isoTime(a.arrived ?? now() - ms),
+    written({
+      time: a.arrived ?? now() - ms,
       id: a.id,
       method: a.method,
-      path: rawPath(a.url),
+      url: a.url,
       route: a.route,
       status: a.status,
       ms: Math.round(ms * 10) / 10,
       cache: a.cache ?? undefined,
       ip: a.ip,
       upstream: a.upstream,
-    }));
+    });
   });
 
   /** The response is ready: its figures, and its line unless it is a sub-request's. */

@@ -7,13 +7,12 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, readSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LOG_BATCH_BYTES, stdoutLogger as makeLogger, type StdoutLogger, type StdoutLogOptions } from '../../adapters/stdout-log.ts';
+import { jsonLine, type RequestRecord } from '../../core/index.ts';
 
-/** How the loggers of the tests under way batch (`batchAs`): both ways are held to the same behaviour. */
-let batchAs: StdoutLogOptions['batchAs'] = 'bytes';
 const stdoutLogger = (options: StdoutLogOptions) => {
-  const log = makeLogger({ batchAs, ...options });
+  const log = makeLogger(options);
   loggers.push(log);
   return log;
 };
@@ -22,14 +21,14 @@ const dir = mkdtempSync(join(tmpdir(), 'sleeve-log-'));
 let fds: number[] = [];
 let loggers: StdoutLogger[] = [];
 const file = (name: string) => {
-  const path = join(dir, `${batchAs}-${name}`);
+  const path = join(dir, name);
   const fd = openSync(path, 'w');
   fds.push(fd);
   return { fd, read: () => readFileSync(path, 'utf8') };
 };
 /** A pipe (a FIFO held open at both ends) that nobody reads until `read()`: standard output piped to a log shipper. */
 const pipe = (name: string) => {
-  const path = join(dir, `${batchAs}-${name}`);
+  const path = join(dir, name);
   execFileSync('mkfifo', [path]);
   const fd = openSync(path, 'r+');
   fds.push(fd);
@@ -51,11 +50,7 @@ afterEach(async () => {
 
 const line = (i: number) => `{"id":${i},"pad":"${'x'.repeat(80)}"}`;
 
-describe.each(['bytes', 'text'] as const)('stdoutLogger, lines batched as %s', (how) => {
-  beforeEach(() => {
-    batchAs = how;
-  });
-
+describe('stdoutLogger', () => {
   it('holds lines until a batch is full, then writes them in order; flush() writes the rest', async () => {
     const out = file('batches.log');
     const log = stdoutLogger({ fd: out.fd });
@@ -129,12 +124,7 @@ describe.each(['bytes', 'text'] as const)('stdoutLogger, lines batched as %s', (
     expect(warnings).toEqual(['[sleeve] boom {"requestId":"r1"}']);
     expect(out.read()).toBe('');
   });
-});
 
-describe('stdoutLogger, lines batched as bytes', () => {
-  beforeEach(() => {
-    batchAs = 'bytes';
-  });
   it('counts a batch in bytes, and hands on what waits before a line that may not fit after it', async () => {
     const out = file('bytes.log');
     const log = stdoutLogger({ fd: out.fd });
@@ -152,5 +142,31 @@ describe('stdoutLogger, lines batched as bytes', () => {
     expect(out.read()).toBe(`${a10}\n${e12}\n${a20}\n`);
     await log.flush();
     expect(out.read()).toBe(`${a10}\n${e12}\n${a20}\n${e16}\n`);
+  });
+
+  it("writes request records as jsonLine's text, in their place among other lines, across batches", async () => {
+    const out = file('records.log');
+    const log = stdoutLogger({ fd: out.fd, batchBytes: 4096 });
+    const record = (i: number): RequestRecord => ({
+      time: 1_764_126_000_000 + i * 7.3, id: `id-${i}`, method: 'GET', url: `http://127.0.0.1:8787/search/all?query=${i}`,
+      route: '/search/all', status: 200, ms: i / 10, cache: 'HIT', ip: '::ffff:127.0.0.1', upstream: i % 3,
+    });
+    // What the bytes cannot say as they are: a path cut with `…`, an address to escape.
+    const odd = (i: number): RequestRecord => ({ ...record(i), url: `http://h.test/${'x'.repeat(600)}`, ip: 'a"é\n' });
+    const expected: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const r = i % 50 === 7 ? odd(i) : record(i);
+      log.requestRecord!(r);
+      expected.push(jsonLine(r));
+      if (i % 30 === 0) {
+        log.request!(line(i));
+        expected.push(line(i));
+      }
+    }
+    // Batches were written while lines came, whole lines each time.
+    expect(out.read().endsWith('\n')).toBe(true);
+    expect(out.read().length).toBeGreaterThan(4096);
+    await log.flush();
+    expect(out.read().trimEnd().split('\n')).toEqual(expected);
   });
 });

@@ -1,6 +1,6 @@
 /** D20: one line per request (SLEEVE_LOG json, pretty or off), and nothing in it a caller would not want kept. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSleeve } from '../../core/index.ts';
+import { createSleeve, jsonLine, type RequestRecord } from '../../core/index.ts';
 import { rawPath } from '../../core/observe/request-line.ts';
 import { echoEndpoint, frameEndpoints, testApp, UA } from './_app.ts';
 
@@ -113,5 +113,23 @@ describe('request log (D20)', () => {
     const custom = createSleeve({ rateLimits: 'off', requestLog: 'pretty', log: { info: (m) => void info.push(m), error: () => {} } });
     await custom.fetch(new Request('http://sleeve.test/editorial/genres', { headers: { 'User-Agent': UA } }));
     expect(info).toEqual([expect.stringMatching(/^GET \/editorial\/genres 200 \d+\.\dms MISS$/)]);
+  });
+
+  it('a logger that takes records gets them under json, as what the line says, cache hits too; under pretty it gets lines', async () => {
+    const records: RequestRecord[] = [];
+    const lines: string[] = [];
+    const log = { info: () => {}, error: () => {}, request: (line: string) => void lines.push(line), requestRecord: (r: RequestRecord) => void records.push(r) };
+    const json = createSleeve({ rateLimits: 'off', log });
+    const asked = 'http://sleeve.test/editorial/genres?x=1';
+    const answers = [await json.fetch(new Request(asked, { headers: { 'User-Agent': UA } })), await json.fetch(new Request(asked, { headers: { 'User-Agent': UA } }))];
+    expect(lines).toEqual([]);
+    expect(records.map((r) => JSON.parse(jsonLine(r)))).toEqual(answers.map((res, i) => expect.objectContaining({
+      id: res.headers.get('x-request-id'), method: 'GET', path: '/editorial/genres', route: '/editorial/genres', status: 200, cache: ['MISS', 'HIT'][i],
+    })));
+
+    const pretty = createSleeve({ rateLimits: 'off', requestLog: 'pretty', log });
+    await pretty.fetch(new Request(asked, { headers: { 'User-Agent': UA } }));
+    expect(records).toHaveLength(2);
+    expect(lines).toEqual([expect.stringMatching(/^GET \/editorial\/genres 200 \d+\.\dms MISS$/)]);
   });
 });
