@@ -24,6 +24,7 @@ import type { Params } from './params.ts';
 import type { RateLimit } from './rate-limit.ts';
 import { REQUEST_ID_HEADER, requestId } from './request-id.ts';
 import type { RequestView } from './request-view.ts';
+import { pathStart } from './url-path.ts';
 import { hasContactEmail } from './user-agent.ts';
 import type { VersionInfo } from './versions.ts';
 
@@ -152,7 +153,7 @@ function answering<T extends { status: number }>(routes: ReadonlyMap<string, Hit
     if (request.method !== 'GET' || env.sleeveVersion !== undefined || env.sleeveBatch !== undefined) return undefined;
     const url = request.url;
     // The path exactly as routed: one written another way (escaped, a trailing slash) is not in the map.
-    const start = url.indexOf('/', url.indexOf('//') + 2);
+    const start = pathStart(url);
     const query = url.indexOf('?', start);
     const path = paths.get(query < 0 ? url.slice(start) : url.slice(start, query));
     if (path === undefined) return undefined;

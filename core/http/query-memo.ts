@@ -4,6 +4,7 @@
  * params, cache keys) and keeps recently answered entries. These are the pieces those memos
  * share: how the raw query and origin are cut from a URL, and one bounded, oldest-out map.
  */
+import { pathStart } from './url-path.ts';
 
 /** Query strings longer than this are not remembered, so a memo's size stays bounded. */
 export const REMEMBERED_QUERY_LENGTH: number = 512;
@@ -18,7 +19,7 @@ export function rawSearch(url: string): string {
 
 /** `http://host:port` of an absolute URL; a Request's `url` is already normalised. */
 export function originOf(url: string): string {
-  const path = url.indexOf('/', url.indexOf('//') + 2);
+  const path = pathStart(url);
   return path < 0 ? url : url.slice(0, path);
 }
 

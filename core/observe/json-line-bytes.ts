@@ -4,6 +4,7 @@
  * it: the same line as `jsonLine`'s text (`request-line.ts`), made for every request without
  * making that text. Apart from it because it changes for speed alone.
  */
+import { pathStart } from '../http/url-path.ts';
 import { isPlainJson, jsonLine, MAX_LOGGED_PATH, timePrefix, type RequestRecord } from './request-line.ts';
 
 /** What a line may hold beyond its texts: names and punctuation, the time, the numbers. */
@@ -95,16 +96,16 @@ function timeInto(time: number, out: Uint8Array, at: number): number {
 function middleInto(r: RequestRecord, out: Uint8Array, at: number): number {
   if (at < 0) return -1;
   const { method, url, route, status } = r;
-  const path = url.indexOf('/', url.indexOf('//') + 2);
+  const path = pathStart(url);
   const kept = middles.get(route);
   if (kept !== undefined && kept.method === method && kept.status === status && pathIs(url, path, kept.path)) return copy(kept.bytes, out, at);
   const from = at;
   at = copy(METHOD, out, at);
   at = ascii(method, out, at);
   at = copy(PATH, out, at);
-  const pathStart = at;
+  const pathFrom = at;
   at = pathInto(url, path, out, at);
-  const pathEnd = at;
+  const pathTo = at;
   at = copy(ROUTE, out, at);
   at = ascii(route, out, at);
   at = copy(STATUS, out, at);
@@ -116,7 +117,7 @@ function middleInto(r: RequestRecord, out: Uint8Array, at: number): number {
   if (!next.keep(out, from, at)) return at;
   next.method = method;
   next.status = status;
-  next.path = url.slice(path, path + pathEnd - pathStart);
+  next.path = url.slice(path, path + pathTo - pathFrom);
   if (kept === undefined) middles.set(route, next);
   return at;
 }

@@ -8,6 +8,8 @@
  * endpoint answered, whatever alias or version prefix was asked.
  */
 
+import { pathStart } from '../http/url-path.ts';
+
 export type RequestLogFormat = 'json' | 'pretty' | 'off';
 
 /**
@@ -48,7 +50,7 @@ export const MAX_LOGGED_PATH = 512;
 
 /** The path of an absolute URL as written (percent-encoding kept, so no control character), without query or fragment. */
 export function rawPath(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const start = pathStart(url);
   if (start < 0) return '/';
   let end = url.length;
   for (let i = start; i < end; i++) {

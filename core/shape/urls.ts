@@ -3,6 +3,7 @@
  * The small formatting rules every response variant shares (spec §2): proxy URLs for covers
  * and artist images, `M:SS` durations and pitch-class names. Pure and runtime-free.
  */
+import { pathStart } from '../http/url-path.ts';
 
 /**
  * D1: where links in answers point. `SLEEVE_BASE_URL` (trimmed of trailing slashes) when set,
@@ -12,8 +13,8 @@
 export function baseUrlOf(options: { baseUrl: string | undefined; basePath: string }, request: Request): string {
   if (options.baseUrl !== undefined) return options.baseUrl;
   const url = request.url;
-  // The origin is everything before the first `/` after `scheme://`: cheaper than `new URL`.
-  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  // The origin is everything before the path: cheaper than `new URL`.
+  const slash = pathStart(url);
   return (slash === -1 ? url : url.slice(0, slash)) + options.basePath;
 }
 
