@@ -5,7 +5,7 @@
  * making that text. Apart from it because it changes for speed alone.
  */
 import { pathStart } from '../http/url-path.ts';
-import { isPlainJson, jsonLine, MAX_LOGGED_PATH, timePrefix, type RequestRecord } from './request-line.ts';
+import { isPlainJson, jsonLine, MAX_LOGGED_PATH, tenthsOf, timePrefix, type RequestRecord } from './request-line.ts';
 
 /** What a line may hold beyond its texts: names and punctuation, the time, the numbers. */
 const LINE_FRAME = 200;
@@ -44,7 +44,7 @@ const head = Object.assign(new Kept(), { second: Number.NaN });
 const middles = new Map<string, Kept & { method: string; path: string; status: number }>();
 const MAX_MIDDLES = 512;
 /** `,"cache":"…","ip":"…","upstream":…}` and the newline, as last written. */
-const tail = Object.assign(new Kept(), { cache: '', ip: '' as string | undefined, upstream: -1 });
+const tail = Object.assign(new Kept(), { cache: '' as string | undefined, ip: '' as string | undefined, upstream: -1 });
 
 /**
  * `jsonLine(r)` and a newline, as UTF-8 into `out` from `at`: the end, or -1 when it may not fit
@@ -150,7 +150,11 @@ function tailInto(r: RequestRecord, out: Uint8Array, at: number): number {
   at = digits(upstream, out, at);
   at = byte(125 /* } */, out, at);
   at = byte(10 /* \n */, out, at);
-  if (at >= 0 && tail.keep(out, from, at)) Object.assign(tail, { cache, ip, upstream });
+  if (at >= 0 && tail.keep(out, from, at)) {
+    tail.cache = cache;
+    tail.ip = ip;
+    tail.upstream = upstream;
+  }
   return at;
 }
 
@@ -205,8 +209,8 @@ function digits(n: number, out: Uint8Array, at: number): number {
 
 /** `msText(ms)` written when it is whole tenths; -1 otherwise. */
 function tenths(ms: number, out: Uint8Array, at: number): number {
-  const tenth = Math.round(ms * 10);
-  if (!(tenth >= 0 && tenth <= 0x7fffffff && tenth / 10 === ms)) return -1;
+  const tenth = tenthsOf(ms);
+  if (tenth < 0) return -1;
   const whole = (tenth / 10) | 0;
   at = digits(whole, out, at);
   return tenth === whole * 10 ? at : byte(48 + tenth - whole * 10, out, byte(46 /* . */, out, at));

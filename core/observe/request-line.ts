@@ -88,11 +88,17 @@ const memo = { second: Number.NaN, prefix: '' };
  * shortest text of a fraction costs a runtime 30-70 ns, the digits of two integers a third.
  */
 function msText(ms: number): string {
-  const tenths = Math.round(ms * 10);
-  if (!(tenths >= 0 && tenths <= 0x7fffffff && tenths / 10 === ms)) return `${ms}`;
+  const tenths = tenthsOf(ms);
+  if (tenths < 0) return `${ms}`;
   const whole = (tenths / 10) | 0;
   const digit = tenths - whole * 10;
   return digit === 0 ? `${whole}` : `${whole}.${digit}`;
+}
+
+/** `ms` in whole tenths (a small integer), or -1 when it is not whole tenths: then its text is the runtime's. */
+export function tenthsOf(ms: number): number {
+  const tenths = Math.round(ms * 10);
+  return tenths >= 0 && tenths <= 0x7fffffff && tenths / 10 === ms ? tenths : -1;
 }
 
 /** Text JSON writes as it is: printable ASCII without `"` or `\\`. */
