@@ -52,7 +52,7 @@ export interface EndpointContext<P> {
   base: string;
   /** The Hono context, for the rare endpoint that needs headers or the raw query. */
   c: Context<SleeveEnv>;
-  /** The app itself, for `/batch` (set by `createApp`). */
+  /** The app itself, for `/batch` (set by `createFrame`). */
   frame: FrameApi;
   /** Says the answer left something out because an upstream failed: logged, and not cached. */
   degraded(reason: string): void;

@@ -1,7 +1,7 @@
 /**
  * @module
  * The per-app state the frame layers share: the storage's breaker, the rate-limit
- * counters, and the identical misses in flight. Built once per `createApp`.
+ * counters, and the identical misses in flight. Built once per `createFrame`.
  */
 import type { Deps } from '../deps.ts';
 import type { Breaker } from '../storage/breaker.ts';

@@ -1,7 +1,7 @@
 /**
  * @module
  * D7: `/v<major>.<minor>.<patch>/…` and `/current/…`. Each prefix is part of ordinary routes:
- * `createApp` registers every path once more under each prefix, behind a one-line middleware
+ * `createFrame` registers every path once more under each prefix, behind a one-line middleware
  * that records the version. So the router matches the decoded path (`/v%32.5.0/healthz` is
  * `/v2.5.0/healthz`), the request is never copied (its body is never read, any method goes
  * through, a WebSocket upgrade keeps the adapter's `env`), and `sleeve.app` stays complete:

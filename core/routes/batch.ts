@@ -70,7 +70,6 @@ export const batch = defineEndpoint({
   body: batchBodySchema,
   response: batchSchema,
   async handle({ request, c, frame, deps }) {
-    if (!frame) throw new Error('/batch needs the frame (createApp sets it)');
     const started = performance.now();
     const subs = await readBatch(request, deps.options.bodyTimeoutMs);
     const version = versionOf(c);

@@ -18,7 +18,7 @@ export const metrics = defineEndpoint({
   cache: 'no-store',
   response: { media: ['text/plain'], description: `The Prometheus text exposition format (\`${PROMETHEUS_CONTENT_TYPE}\`).` },
   handle({ deps, c }) {
-    // An app built with this route but without a registry (createApp over the whole table) answers like any unknown path.
+    // An app built with this route but without a registry (createFrame over the whole table) answers like any unknown path.
     if (!deps.metrics) throw notFound(c).error;
     return new Response(deps.metrics.render(), { headers: { 'Content-Type': PROMETHEUS_CONTENT_TYPE } });
   },

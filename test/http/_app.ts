@@ -1,5 +1,5 @@
 /**
- * Test-only apps for the HTTP frame: `createApp` over a chosen endpoint list, a clock the
+ * Test-only apps for the HTTP frame: `createFrame` over a chosen endpoint list, a clock the
  * test moves, a logger that records (errors, and request lines apart), and fetch helpers that
  * send a User-Agent and client IP.
  */
