@@ -7,6 +7,7 @@
  */
 import type { Context } from 'hono';
 import { bindings, type SleeveBindings } from './context.ts';
+import type { HeaderReader } from './request-view.ts';
 
 function fromForwarded(value: string | undefined): string | undefined {
   const match = value?.match(/for=("?)\[?([^\]";,]+)\]?\1/i);
@@ -18,7 +19,7 @@ export function clientIp(c: Context, trustProxy: boolean): string | undefined {
 }
 
 /** The same, from a request's headers and the adapter's bindings (the hit path has no context). */
-export function clientIpOf(headers: Pick<Headers, 'get'>, env: SleeveBindings, trustProxy: boolean): string | undefined {
+export function clientIpOf(headers: HeaderReader, env: SleeveBindings, trustProxy: boolean): string | undefined {
   if (trustProxy) {
     const forwarded =
       fromForwarded(headers.get('forwarded') ?? undefined) ??

@@ -17,7 +17,7 @@ import { formatter, type RequestRecord } from '../observe/request-line.ts';
 import { clientIp } from './client-ip.ts';
 import { addHeaders, bindings, type SleeveEnv } from './context.ts';
 import type { AnyEndpoint } from './endpoint.ts';
-import { REQUEST_ID_HEADER, requestId } from './request-id.ts';
+import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import { setTrace, type RequestTrace } from './request-trace.ts';
 import { routeLabels } from './route-label.ts';
 
@@ -88,7 +88,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Observer
 
   const layer: MiddlewareHandler<SleeveEnv> = (c, next) => {
     const batch = bindings(c).sleeveBatch;
-    const trace: RequestTrace = batch ?? { id: requestId(c.req.header(REQUEST_ID_HEADER)), tally: counts ? { upstream: 0 } : undefined };
+    const trace: RequestTrace = batch ?? { id: requestIdFrom(c.req.raw.headers), tally: counts ? { upstream: 0 } : undefined };
     setTrace(c, trace);
     addHeaders(c, { [REQUEST_ID_HEADER]: trace.id });
     if (!routeOf) return next();

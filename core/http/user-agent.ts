@@ -10,6 +10,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { SleeveError } from '../errors.ts';
 import { REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
+import type { HeaderReader } from './request-view.ts';
 
 /** `something@domain.tld` anywhere in the header, as D2 words it. */
 const EMAIL = /[^\s@<>()[\]"',;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
@@ -20,8 +21,8 @@ export const USER_AGENT_MESSAGE =
 /** Recent callers' headers and the verdict: a client sends the same one on every request. */
 const verdicts = new Map<string, boolean>();
 
-export function hasContactEmail(userAgent: string | undefined): boolean {
-  if (userAgent === undefined) return false;
+export function hasContactEmail(userAgent: string | null | undefined): boolean {
+  if (userAgent == null) return false;
   let verdict = verdicts.get(userAgent);
   if (verdict === undefined) {
     verdict = EMAIL.test(userAgent);
@@ -30,12 +31,18 @@ export function hasContactEmail(userAgent: string | undefined): boolean {
   return verdict;
 }
 
+/**
+ * D2 for one request: a contact e-mail in `User-Agent` or `Api-User-Agent`. The frame's layer
+ * and the hit path both ask this. User-Agent first: nearly every caller is a program that
+ * sends it, so one test suffices.
+ */
+export function namesContact(headers: HeaderReader): boolean {
+  return hasContactEmail(headers.get('user-agent')) || hasContactEmail(headers.get('api-user-agent'));
+}
+
 export function userAgent(): MiddlewareHandler {
   return (c, next) => {
-    // User-Agent first: nearly every caller is a program that sends it, so one test suffices.
-    if (!hasContactEmail(c.req.header('user-agent')) && !hasContactEmail(c.req.header('api-user-agent'))) {
-      throw new SleeveError('unauthorized', USER_AGENT_MESSAGE);
-    }
+    if (!namesContact(c.req.raw.headers)) throw new SleeveError('unauthorized', USER_AGENT_MESSAGE);
     return next();
   };
 }
