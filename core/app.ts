@@ -15,7 +15,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Deps } from './deps.ts';
 import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache.ts';
 import { bodyLimit } from './http/body.ts';
-import { cors, corsHeaders } from './http/cors.ts';
+import { cors } from './http/cors.ts';
 import { hitParts, hitPath, type HitPartsPath, type HitPath, type HitRoute, type HitPathOptions } from './http/hit-path.ts';
 import { CURRENT, earliest, isAtLeast, type VersionInfo } from './http/versions.ts';
 import { keepBriefly, markDegraded } from './http/degraded.ts';
@@ -26,6 +26,7 @@ import { endpointFinder } from './http/find-endpoint.ts';
 import { frameChain, type FrameLayer } from './http/frame-chain.ts';
 import { frameState, type FrameState } from './http/frame.ts';
 import { applyGathered, withGathered, type SleeveBindings, type SleeveEnv } from './http/context.ts';
+import type { RequestView } from './http/request-view.ts';
 import { baseUrlOf } from './shape/urls.ts';
 import { methodNotAllowed, versionGate } from './http/methods.ts';
 import { observe } from './http/observe.ts';
@@ -122,11 +123,12 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     endpoints,
   };
 
-  const rendered = (thrown: unknown, c: Context<SleeveEnv>) =>
-    errorResponse(toSleeveError(thrown, deps.log, c.req.raw.signal, c.req.url, requestIdOf(c)), errorVersion(c), withGathered(c));
+  // Any failure as the D3 error it is answered as: the frame's error handler and the hit path's.
+  const toError = (thrown: unknown, request: RequestView, id: string | undefined) => toSleeveError(thrown, deps.log, request.signal, request.url, id);
+  const rendered = (thrown: unknown, c: Context<SleeveEnv>) => errorResponse(toError(thrown, c.req.raw, requestIdOf(c)), errorVersion(c), withGathered(c));
   // What every request meets first, whatever it asks: its id and log line, CORS, the body guard.
   const observer = observe(deps, endpoints);
-  const { headers, preflight } = cors({ exposeHeaders: EXPOSED_HEADERS });
+  const { headers, preflight, always } = cors({ exposeHeaders: EXPOSED_HEADERS });
   const guard = bodyLimit();
   const hits = new Map<string, HitRoute>();
   // Each route is one handler running its whole frame (`frame-chain.ts`), not a Hono chain.
@@ -189,10 +191,10 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   const options: HitPathOptions = {
     now: deps.now,
     trustProxy: deps.options.trustProxy,
-    cors: corsHeaders(EXPOSED_HEADERS),
+    cors: always,
     record: observer.record,
     clones: deps.options.hitResponses === 'clones',
-    toError: (thrown, request, id) => toSleeveError(thrown, deps.log, request.signal, request.url, id),
+    toError,
   };
   const hit = hitPath(hits, options);
   return { app, hit, hitParts: hitParts(hits, options), fetch: (request, env) => hit(request, env) ?? routes.fetch(request, env) };

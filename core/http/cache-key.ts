@@ -5,6 +5,7 @@
  * absent values dropped, so parameter order and defaults do not split entries. The bucket is
  * the canonical path, so aliases and version prefixes share entries too.
  */
+import { hash64 } from '../hash.ts';
 
 function normalise(value: unknown): unknown {
   if (typeof value === 'string') return value.trim().toLowerCase();
@@ -28,4 +29,18 @@ function normalise(value: unknown): unknown {
  */
 export function canonicalRequest(bucket: string, params: unknown, own?: string): string {
   return `${bucket} ${own ?? JSON.stringify(normalise(params ?? {}))}`;
+}
+
+/** A canonical request and the storage key its entry is kept under. */
+export interface CacheKey {
+  canonical: string;
+  key: string;
+}
+
+/**
+ * The storage key of a canonical request: its hash (unstorage drops anything after `?` in a
+ * key, and fs keys must stay short); the entry keeps the canonical string, compared on read.
+ */
+export function cacheKey(canonical: string): CacheKey {
+  return { canonical, key: `cache:${hash64(canonical)}` };
 }

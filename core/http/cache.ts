@@ -11,9 +11,8 @@ import type { Storage } from 'unstorage';
 import { SleeveError, type ErrorCode } from '../errors.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { CachePolicy } from './endpoint.ts';
-import { hash64 } from '../hash.ts';
 import { answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './cache-entry.ts';
-import { canonicalRequest } from './cache-key.ts';
+import { cacheKey, canonicalRequest, type CacheKey } from './cache-key.ts';
 import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
 import { briefLifetime, isDegraded } from './degraded.ts';
@@ -80,18 +79,17 @@ export function cached(options: CacheOptions): Cached {
   // Without an own key, the canonical request is a pure function of the URL (its query, and
   // its origin when `byOrigin`), so the last few URLs are remembered whole: a hot hit then
   // neither re-normalises nor re-hashes, nor cuts a string to look it up.
-  const keys = new Map<string, { canonical: string; key: string }>();
+  const keys = new Map<string, CacheKey>();
   const scope = (url: string) => (options.byOrigin ? `${originOf(url)} ${bucket}` : bucket);
   // An own key may read headers, so it is asked on every request; the canonical string and
   // its hash are then a pure function of it (and of the origin), so the last few are kept too.
-  const ownKeys = new Map<string, { canonical: string; key: string }>();
+  const ownKeys = new Map<string, CacheKey>();
   const ownKeyFor = (url: string, request: RequestView, params: unknown) => {
     const own = options.keyOf!(params, request);
     const memo = options.byOrigin ? `${originOf(url)}\n${own}` : own;
     let known = ownKeys.get(memo);
     if (!known) {
-      const canonical = canonicalRequest(scope(url), undefined, own);
-      known = { canonical, key: `cache:${hash64(canonical)}` };
+      known = cacheKey(canonicalRequest(scope(url), undefined, own));
       if (memo.length <= REMEMBERED_QUERY_LENGTH) setBounded(ownKeys, memo, known, HOT_ENTRIES);
     }
     return known;
@@ -100,14 +98,13 @@ export function cached(options: CacheOptions): Cached {
     if (options.keyOf) return ownKeyFor(url, request, params);
     let known = keys.get(url);
     if (!known) {
-      const canonical = canonicalRequest(scope(url), params);
-      known = { canonical, key: `cache:${hash64(canonical)}` };
+      known = cacheKey(canonicalRequest(scope(url), params));
       if (url.length <= REMEMBERED_URL_LENGTH) setBounded(keys, url, known, HOT_ENTRIES);
     }
     return known;
   };
   /** The fresh entry held in process under this key, if there is one. */
-  const warmFor = (known: { canonical: string; key: string }, now: number): Held | undefined => {
+  const warmFor = (known: CacheKey, now: number): Held | undefined => {
     const warm = hot.get(known.key);
     return warm && fresh(warm.entry, known.canonical, now) ? warm : undefined;
   };

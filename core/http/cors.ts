@@ -20,12 +20,20 @@ export function corsHeaders(exposeHeaders: readonly string[]): Readonly<Record<s
   return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': exposeHeaders.join(', ') };
 }
 
+/** The two layers, and the one object of headers the first gives (`always`). */
+export interface Cors {
+  headers: MiddlewareHandler<SleeveEnv>;
+  preflight: MiddlewareHandler<SleeveEnv>;
+  /** `corsHeaders`, made once: the hit path gives its answers this very object's headers. */
+  always: Readonly<Record<string, string>>;
+}
+
 /**
  * Two layers, so a layer can sit between them (D7's version gate): the first gives every answer
  * its headers (the gate's 404 to a preflight included), the second answers a preflight (any
  * OPTIONS) with 204.
  */
-export function cors(options: CorsOptions): { headers: MiddlewareHandler<SleeveEnv>; preflight: MiddlewareHandler<SleeveEnv> } {
+export function cors(options: CorsOptions): Cors {
   const always = corsHeaders(options.exposeHeaders);
   const methods = (options.methods ?? ['GET', 'HEAD', 'POST', 'OPTIONS']).join(', ');
   return {
@@ -47,5 +55,6 @@ export function cors(options: CorsOptions): { headers: MiddlewareHandler<SleeveE
         }),
       }));
     },
+    always,
   };
 }

@@ -2,10 +2,13 @@
  * @module
  * The frame's hit path: a plain GET whose answer the cache already holds fresh in process is
  * answered here, before routing, by one straight function. It does what the frame's layers
- * would do for that request, with their own pieces (the request id, CORS headers, the D2
- * check, the rate limiter's count and 429, the remembered cache keys, the cache's answer, the
- * log line and metrics), but without a Hono context, the router and a closure per layer: on
- * Bun and Deno that per-request machinery cost more than the whole answer (issue #13).
+ * would do for that request by calling the very functions those layers call, each rule written
+ * once: the request id (`requestIdFrom`), CORS headers (the CORS layer's `always`), the D2
+ * check (`namesContact`), the client (`clientIpOf`) and the rate limiter's count and 429
+ * (`RateLimit.check`), the cache key remembered for the URL and the cache's answer
+ * (`Cached.hot`, `answerEntry`), the error rule (`toError`), the log line and metrics
+ * (`Observer.record`). What it leaves out is a Hono context, the router and a closure per
+ * layer: on Bun and Deno that per-request machinery cost more than the whole answer (issue #13).
  * Everything else, and anything it is not sure of, goes to the full frame before anything is
  * counted: another method, a path written another way, a body or an upgrade, no contact
  * e-mail, a URL the frame has not answered before (its query never validated), an entry not
@@ -22,10 +25,10 @@ import { errorParts, errorResponse } from './errors.ts';
 import type { Observer } from './observe.ts';
 import type { Params } from './params.ts';
 import type { RateLimit } from './rate-limit.ts';
-import { REQUEST_ID_HEADER, requestId } from './request-id.ts';
+import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import type { RequestView } from './request-view.ts';
 import { pathStart } from './url-path.ts';
-import { hasContactEmail } from './user-agent.ts';
+import { namesContact } from './user-agent.ts';
 import type { VersionInfo } from './versions.ts';
 
 /** One path (bare or under a version prefix) of a cached GET endpoint, with its frame's pieces. */
@@ -44,7 +47,7 @@ export interface HitRoute {
 export interface HitPathOptions {
   now(): number;
   trustProxy: boolean;
-  /** What CORS gives every answer (`corsHeaders`). */
+  /** What CORS gives every answer: the CORS layer's own object (`cors().always`). */
   cors: Readonly<Record<string, string>>;
   record: Observer['record'];
   /** `SleeveOptions.hitResponses`: clone a template per entry instead of a new header object per answer. */
@@ -160,14 +163,14 @@ function answering<T extends { status: number }>(routes: ReadonlyMap<string, Hit
     const { route } = path;
     const headers = request.headers;
     if (headers.has('content-length') || headers.has('upgrade')) return undefined;
-    if (route.contact && !hasContactEmail(headers.get('user-agent') ?? undefined) && !hasContactEmail(headers.get('api-user-agent') ?? undefined)) return undefined;
+    if (route.contact && !namesContact(headers)) return undefined;
     const time = now();
     const held = route.cache.hot(url, request, route.params, time);
     if (held === undefined) return undefined;
 
     // Answered here from now on.
     const started = record ? performance.now() : 0;
-    const id = requestId(headers.get(REQUEST_ID_READ) ?? undefined);
+    const id = requestIdFrom(headers);
     const ip = route.limit || record ? clientIpOf(headers, env, trustProxy) : undefined;
     let checked: ReturnType<RateLimit['check']>;
     try {
@@ -184,6 +187,3 @@ function answering<T extends { status: number }>(routes: ReadonlyMap<string, Hit
     return recorded(answers.entry(path, held, headers.get('if-none-match'), id, checked), 'HIT', url, route, id, ip, started, time);
   };
 }
-
-/** `X-Request-Id` as a request's header is read: in lower case, as a `RequestView` is asked. */
-const REQUEST_ID_READ = REQUEST_ID_HEADER.toLowerCase();
