@@ -1,7 +1,7 @@
 /**
  * @module
  * `npm run catalog:generate -- --tracks N --seed S --out FILE`: writes a catalogue file (format
- * in the README, "Demo catalogue"). The same N and S give a byte-identical file. Progress goes
+ * in docs/demo-mode.md, "File format"). The same N and S give a byte-identical file. Progress goes
  * to stderr, so `--out -` can stream the file to stdout.
  */
 import { createWriteStream } from 'node:fs';

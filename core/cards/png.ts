@@ -7,7 +7,7 @@
  *   bytes the first instance's `cardFiles` reads; the fonts are read once per reader. A
  *   failed read is forgotten, so the next request tries again, and answers 503
  *   `not_configured` meanwhile (logged once per reader).
- * - Costs (`bench/cards.ts`, README "Share cards"): ~30 ms to instantiate, then 100–200 ms
+ * - Costs (`bench/cards.ts`, docs/performance.md): ~30 ms to instantiate, then 100–200 ms
  *   of CPU per 1200 × 630 card on this project's loaded 2-core box, part of it loading the
  *   two fonts, which resvg-wasm takes anew for every document. So drawn cards are kept and new drawings are
  *   budgeted per second (`cards/answer.ts`), besides the endpoints' rate limit.

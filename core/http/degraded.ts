@@ -1,7 +1,7 @@
 /**
  * @module
  * An answer that left something out because an upstream failed (a track without its audio
- * features, README "Live mode") is still worth sending, but not worth keeping: the cache layer
+ * features, docs/live-mode.md) is still worth sending, but not worth keeping: the cache layer
  * sends it `no-store` instead of holding the gap for the endpoint's whole lifetime.
  */
 import type { Context } from 'hono';

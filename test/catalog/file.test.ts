@@ -65,7 +65,7 @@ describe('catalogue file', () => {
 
 describe('the documented format', () => {
   it('README example records pass the schemas', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../docs/demo-mode.md', import.meta.url), 'utf8');
     const example = /## Demo catalogue[\s\S]*?```jsonl\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(example).toBeDefined();
     const parsed = parseCatalog(example!).data;

@@ -1,6 +1,6 @@
 /**
  * When the audio-features provider fails, tracks are answered without features, and such an
- * answer is never cached (README "Live mode"): the next caller tries the provider again.
+ * answer is never cached (docs/live-mode.md): the next caller tries the provider again.
  */
 import { describe, expect, it } from 'vitest';
 import { upstreamError } from '../../core/errors.ts';

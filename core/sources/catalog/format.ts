@@ -1,6 +1,6 @@
 /**
  * @module
- * The catalogue file format, version 1 (documented in the README, "Demo catalogue"): JSON
+ * The catalogue file format, version 1 (documented in docs/demo-mode.md): JSON
  * Lines, a header line then one record per line, each naming its `type`. One record per line
  * keeps a million-track file streamable and lets a validation error name its line.
  */
