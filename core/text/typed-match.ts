@@ -1,17 +1,16 @@
 /**
  * @module
- * D33: whether an item's names hold the query as it was typed, folded as the catalogue's index
- * folds (`terms.ts`: case, accents, punctuation, either reading of an apostrophe; stop words
- * left out). Every word of the query must be one of the names' words, the last one possibly
- * only the start of one (it may be half typed); a query of one or two characters must start
- * one of the words. Anything else a source answered it found through a correction or with a
- * word missing, and ranks below (`core/services/ranking.ts`). A pure rule on the answer, so it
- * holds for any source: the catalogue's index or Deezer's.
+ * D33: whether an item's names hold the query as it was typed, read as the catalogue's index
+ * reads texts (`terms.ts`: folded, either reading of an apostrophe, stop words left out), so
+ * the two agree on what matches. Every word of the query must be one of the names' words, the
+ * last one possibly only the start of one (it may be half typed); a query of one or two
+ * characters must start one of the words. Anything else a source answered it found through a
+ * correction or with a word missing, and ranks below (`core/services/ranking.ts`). A pure rule
+ * on the answer, so it holds for any source: the catalogue's index or Deezer's.
  */
-import { fold, foldJoined, hasApostrophe } from './fold.ts';
 import { hasWord } from './has-word.ts';
 import { keptFolds } from './kept-folds.ts';
-import { queryTerms, shortPrefix } from './terms.ts';
+import { queryTerms, searchTerms, shortPrefix } from './terms.ts';
 
 export interface TypedQuery {
   /** One or two characters: matched as the start of a word, and ranked by popularity alone. */
@@ -25,16 +24,17 @@ export function typedQuery(query: string): TypedQuery {
   return { short: short !== null, readings: short !== null ? [[short]] : queryTerms(query) };
 }
 
-/** A text's words in every reading, as one folded text (a word of either is a word of this). */
-function allWords(text: string): string {
-  const spaced = fold(text);
-  if (!hasApostrophe(text)) return spaced;
-  const joined = foldJoined(text);
-  return joined === spaced ? spaced : `${spaced} ${joined}`;
+/**
+ * A text's words as the index holds them (`searchTerms`: every reading, stop words out), as one
+ * folded text: a query's word is a word of this, or starts one, exactly where the index would
+ * find it.
+ */
+function indexedWords(text: string): string {
+  return searchTerms(text).join(' ');
 }
 
 /** Candidates' texts folded, remembered: the same titles and names keep coming back. */
-const foldKept = keptFolds(allWords);
+const foldKept = keptFolds(indexedWords);
 
 /** Whether one of the texts has `word` as a word (or, with `prefix`, as the start of one). */
 function holds(texts: readonly string[], word: string, prefix: boolean): boolean {
