@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { searchTerms } from '../core/sources/catalog/fold.ts';
+import { searchTerms } from '../core/text/terms.ts';
 import { generateCatalog } from '../core/sources/catalog/generate.ts';
 import { BUILTIN } from '../core/sources/catalog/loaded.ts';
 import { ROOT, startChild, type ChildServer } from '../test/helpers/child-server.ts';

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Index as FlexIndex } from 'flexsearch';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
-import { searchTerms } from '../core/sources/catalog/fold.ts';
+import { searchTerms } from '../core/text/terms.ts';
 import { generateCatalog } from '../core/sources/catalog/generate.ts';
 import { createTextIndex } from '../core/sources/catalog/text-index.ts';
 import MiniSearch from 'minisearch';

@@ -93,12 +93,12 @@ export class DeezerIndex {
     const hits = this.all(kind).filter((entity) => {
       const texts = this.#searchable(entity);
       if (texts === undefined) return false;
-      const everything = new Set(Object.values(texts).flatMap((text) => words(text)));
+      const everything = new Set(Object.values(texts).flatMap((text) => textWords(text)));
       if (!wanted.words.every((word) => everything.has(word))) return false;
       return [...wanted.fields].every(([field, needed]) => {
         const text = texts[field];
         if (text === undefined) return true;
-        const have = new Set(words(text));
+        const have = new Set(textWords(text));
         return needed.every((word) => have.has(word));
       });
     });
@@ -226,6 +226,11 @@ function byPopularity(entities: Entity[]): Entity[] {
 /** Case, accents and punctuation folded away, split into words. */
 function words(text: string): string[] {
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+}
+
+/** A title's or name's words, its apostrophes read both ways as Deezer does: `It's you` is found by `it s you` and `its you`. */
+function textWords(text: string): string[] {
+  return [...words(text), ...words(text.replace(/['’‘`ʼ´]/g, ''))];
 }
 
 interface Query {

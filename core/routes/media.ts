@@ -35,7 +35,7 @@ import { idParam } from '../schemas/params.ts';
 import { generatedArt, initials, placeholderArt, type ArtOptions } from '../services/art.ts';
 import { imageSize, MAX_IMAGE_SIDE, readImageQuery, type ImageSize } from '../services/image-query.ts';
 import { findCover, mediaName, type MediaKind } from '../services/images.ts';
-import { fold } from '../services/ranking.ts';
+import { fold } from '../text/fold.ts';
 import type { ImageBytes, MusicSource } from '../sources/types.ts';
 
 /** Drawn art never changes for a name. */

@@ -6,7 +6,7 @@
 import { SleeveError } from '../errors.ts';
 import type { Album, AlbumHit, MusicSource, TrackHit } from '../sources/types.ts';
 import { newestFirst } from './discography.ts';
-import { PLAUSIBLE, similarity } from './ranking.ts';
+import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { allPages } from './paging.ts';
 import { albumNames, rankedAlbums } from './search.ts';
 

@@ -6,7 +6,8 @@
 import { SleeveError } from '../errors.ts';
 import type { Artist, MusicSource, TrackHit } from '../sources/types.ts';
 import { ARTIST_INFO_RELATED, ARTIST_INFO_TOP_TRACKS } from '../shape/artist.ts';
-import { PLAUSIBLE, rankByRelevance, similarity } from './ranking.ts';
+import { PLAUSIBLE, similarity } from '../text/similarity.ts';
+import { rankByRelevance } from './ranking.ts';
 
 export interface ArtistQuery {
   artist?: string;

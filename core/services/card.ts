@@ -18,7 +18,7 @@ import { formatDuration, keyName } from '../shape/urls.ts';
 import type { MusicSource } from '../sources/types.ts';
 import { generatedArt, initials, placeholderArt, type ArtOptions } from './art.ts';
 import { featuresOrNone } from './features.ts';
-import { fold } from './ranking.ts';
+import { fold } from '../text/fold.ts';
 import { trackByIdOrIsrc } from './track.ts';
 
 export type CardKind = 'track' | 'album' | 'artist';

@@ -7,7 +7,7 @@
  * punctuation ignored), so `Daft+Punk` and `daft punk` name one artist.
  */
 import { creditsOf, type MusicSource, type TrackHit } from '../sources/types.ts';
-import { fold } from './ranking.ts';
+import { fold } from '../text/fold.ts';
 
 /** A known cover: the source's own picture of it (live mode), or null when it has none. */
 export interface Cover {

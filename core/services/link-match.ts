@@ -6,7 +6,8 @@
  * item is worse than none.
  */
 import { creditsOf, type Album, type AlbumHit, type Artist, type LinkMetadata, type MusicSource, type PlaylistHit, type TrackHit } from '../sources/types.ts';
-import { fold, similarity } from './ranking.ts';
+import { foldCompact } from '../text/fold.ts';
+import { similarity } from '../text/similarity.ts';
 import { stripBrackets } from './track.ts';
 
 /** Title and artist must both look this alike (0..1, ranking.ts's similarity) to count as the item. */
@@ -17,8 +18,8 @@ export const MATCH_THRESHOLD = 0.8;
  * a slug) count as equal to the spaced name.
  */
 export function nameMatch(names: readonly string[], wanted: string): number {
-  const compact = fold(wanted).replace(/ /g, '');
-  if (names.some((n) => fold(n).replace(/ /g, '') === compact)) return 1;
+  const compact = foldCompact(wanted);
+  if (names.some((n) => foldCompact(n) === compact)) return 1;
   return similarity(names, wanted);
 }
 

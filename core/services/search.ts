@@ -5,8 +5,9 @@
  * each section to `limit`.
  */
 import { creditsOf, type AlbumHit, type Artist, type MusicSource, type PlaylistHit, type TrackHit } from '../sources/types.ts';
-import { rankSearchHits, type Name, type Scored } from './ranking.ts';
-import { matchesAsTyped, typedQuery } from './typed-match.ts';
+import type { Name } from '../text/similarity.ts';
+import { rankSearchHits, type Scored } from './ranking.ts';
+import { matchesAsTyped, typedQuery } from '../text/typed-match.ts';
 
 export const SEARCH_TYPES = ['tracks', 'artists', 'albums', 'playlists'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];

@@ -11,8 +11,8 @@
  * different scales).
  */
 import { popularity } from './ranking.ts';
-import { matchesAsTyped, typedQuery } from './typed-match.ts';
-import { fold } from '../sources/catalog/fold.ts';
+import { matchesAsTyped, typedQuery } from '../text/typed-match.ts';
+import { foldJoined, readings } from '../text/fold.ts';
 import type { MusicSource } from '../sources/types.ts';
 
 export type SuggestionType = 'artist' | 'track' | 'album';
@@ -46,22 +46,24 @@ export async function suggest(music: MusicSource, query: string, limit: number, 
   const typed = typedQuery(query);
   const asTyped = (c: Candidate): boolean => matchesAsTyped(c.artist === null ? [c.text] : [c.text, c.artist], typed);
   let found = await candidates(music, query, limit, signal);
-  const words = fold(query).split(' ');
+  const words = foldJoined(query).split(' ');
   if (words.length > 1 && found.filter(asTyped).length < limit) {
     // The last word half typed: what the other words find, kept where it completes the last.
     const wider = await candidates(music, words.slice(0, -1).join(' '), limit * 2, signal);
     found = found.concat(wider.filter(asTyped));
   }
   const best = new Map(KINDS.map((k) => [k, Math.max(0, ...found.filter((c) => c.type === k).map((c) => c.popularity))]));
-  const folded = fold(query);
-  const band = (c: Candidate): number => (fold(c.text).startsWith(folded) ? 0 : asTyped(c) ? 1 : 2);
+  // A name starts with the query in any reading of either (`It's Only…` starts `its o` and `it s o`).
+  const typedReadings = readings(query);
+  const starts = (c: Candidate): boolean => readings(c.text).some((r) => typedReadings.some((t) => r.startsWith(t)));
+  const band = (c: Candidate): number => (starts(c) ? 0 : asTyped(c) ? 1 : 2);
   const seen = new Set<string>();
   return found
     .map((c) => ({ c, band: band(c), pop: popularity(c.popularity, best.get(c.type)!) }))
     .sort((a, b) => a.band - b.band || b.pop - a.pop || KINDS.indexOf(a.c.type) - KINDS.indexOf(b.c.type))
     .filter(({ c }) => {
       // One line per thing a user would pick: the same kind, text and artist only once.
-      const key = `${c.type}\u0000${fold(c.text)}\u0000${fold(c.artist ?? '')}`;
+      const key = `${c.type}\u0000${foldJoined(c.text)}\u0000${foldJoined(c.artist ?? '')}`;
       return !seen.has(key) && seen.add(key);
     })
     .slice(0, limit)

@@ -6,7 +6,8 @@
  */
 import type { TrackDetails } from '../shape/full-track.ts';
 import { isTrackRecord, type MusicSource, type Sources, type Track, type TrackHit } from '../sources/types.ts';
-import { fold, PLAUSIBLE, similarity } from './ranking.ts';
+import { fold } from '../text/fold.ts';
+import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
 import { relatedTracks } from './related.ts';
 

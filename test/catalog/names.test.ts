@@ -4,7 +4,7 @@
  * findable by search however they are written.
  */
 import { describe, expect, it } from 'vitest';
-import { fold } from '../../core/sources/catalog/fold.ts';
+import { foldJoined as fold } from '../../core/text/fold.ts';
 import { generateCatalog } from '../../core/sources/catalog/generate.ts';
 import { createCatalogSources } from '../../core/sources/catalog/index.ts';
 import { plural } from '../../core/sources/catalog/names.ts';

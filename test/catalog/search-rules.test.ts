@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import { fold, searchTerms } from '../../core/sources/catalog/fold.ts';
+import { foldJoined as fold } from '../../core/text/fold.ts';
+import { searchTerms } from '../../core/text/terms.ts';
 import type { CatalogData } from '../../core/sources/catalog/format.ts';
 import { generateCatalog } from '../../core/sources/catalog/generate.ts';
 import { editDistance } from '../../core/sources/catalog/vocabulary.ts';

@@ -6,7 +6,8 @@ import { creditsOf } from '../../core/sources/types.ts';
 import { catalogText } from '../../core/sources/catalog/write.ts';
 import { createVocabulary, editDistance } from '../../core/sources/catalog/vocabulary.ts';
 import { createTextIndex } from '../../core/sources/catalog/text-index.ts';
-import { fold, searchTerms } from '../../core/sources/catalog/fold.ts';
+import { foldJoined as fold } from '../../core/text/fold.ts';
+import { searchTerms } from '../../core/text/terms.ts';
 import { createRandom } from '../../core/sources/catalog/random.ts';
 
 const data = generateCatalog({ tracks: 4000, seed: 'search-test' });

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { searchTerms } from '../../core/sources/catalog/fold.ts';
+import { searchTerms } from '../../core/text/terms.ts';
 import { generateCatalog } from '../../core/sources/catalog/generate.ts';
 import { createVocabulary, editDistance, type Vocabulary } from '../../core/sources/catalog/vocabulary.ts';
 

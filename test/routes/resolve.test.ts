@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import { fold } from '../../core/services/ranking.ts';
+import { fold } from '../../core/text/fold.ts';
 import { call, fails, music, ok, q } from './_client.ts';
 import { chartTracks } from './_fixtures.ts';
 

@@ -1,7 +1,7 @@
 /** Spec §4.1–§4.4, D15: the search endpoints through `createSleeve()`. */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import { fold } from '../../core/services/ranking.ts';
+import { fold } from '../../core/text/fold.ts';
 import { call, fails, music, ok, q } from './_client.ts';
 import { chartTracks } from './_fixtures.ts';
 

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import { builtinCatalog } from '../../core/sources/catalog/loaded.ts';
-import { fold, searchTerms } from '../../core/sources/catalog/fold.ts';
+import { foldJoined as fold } from '../../core/text/fold.ts';
+import { searchTerms } from '../../core/text/terms.ts';
 import { call, fails, ok, q, sleeve, UA } from './_client.ts';
 
 const data = (await builtinCatalog()).store.data;

@@ -8,7 +8,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fold, popularity, rankByRelevance, relevance, similarity, type Name } from '../../core/services/ranking.ts';
+import { popularity, rankByRelevance, relevance } from '../../core/services/ranking.ts';
+import { fold } from '../../core/text/fold.ts';
+import { similarity, type Name } from '../../core/text/similarity.ts';
 import { generateCatalog } from '../../core/sources/catalog/generate.ts';
 
 /** The implementation before the rewrite, verbatim. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fold, popularity, rankByRelevance, rankSearchHits, relevance, searchRelevance, similarity } from '../../core/services/ranking.ts';
+import { popularity, rankByRelevance, rankSearchHits, relevance, searchRelevance } from '../../core/services/ranking.ts';
+import { fold } from '../../core/text/fold.ts';
+import { similarity } from '../../core/text/similarity.ts';
 
 describe('D15 ranking', () => {
   it('folds case, accents and punctuation', () => {

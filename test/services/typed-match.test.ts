@@ -1,7 +1,8 @@
 /** D33: "as typed" is read off the folded words of an item's texts, without splitting them. */
 import { describe, expect, it } from 'vitest';
-import { keptFolds } from '../../core/services/kept-folds.ts';
-import { hasWord, matchesAsTyped, typedQuery } from '../../core/services/typed-match.ts';
+import { hasWord } from '../../core/text/has-word.ts';
+import { keptFolds } from '../../core/text/kept-folds.ts';
+import { matchesAsTyped, typedQuery } from '../../core/text/typed-match.ts';
 
 const asTyped = (texts: string[], query: string) => matchesAsTyped(texts, typedQuery(query));
 

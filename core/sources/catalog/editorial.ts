@@ -8,7 +8,7 @@
  * first use (most deployments never ask), and kept with the catalogue.
  */
 import type { AlbumRecord, ArtistRecord, PlaylistRecord, TrackRecord } from './format.ts';
-import { fold } from './fold.ts';
+import { fold } from '../../text/fold.ts';
 import type { CatalogStore } from './store.ts';
 
 export interface GenreLists {

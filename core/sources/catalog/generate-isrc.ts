@@ -8,7 +8,7 @@
  * null`) stays real. Settled after the lists, which depend on popularity and dates only.
  */
 import type { ArtistRecord, CatalogData, TrackRecord } from './format.ts';
-import { fold } from './fold.ts';
+import { fold } from '../../text/fold.ts';
 
 /** At most this share of the tracks has no ISRC (1 in 200; the issue's bound is 1 in 100). */
 export const UNCODED_SHARE = 0.005;

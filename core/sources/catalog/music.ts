@@ -6,7 +6,8 @@
 import type { CallOptions, ListOptions, MusicSource, ProbeResult } from '../types.ts';
 import { compactIsrc } from './codes.ts';
 import { toAlbum, toArtist, toPlaylist, toTrack } from './domain.ts';
-import { containsWords, fold } from './fold.ts';
+import { fold } from '../../text/fold.ts';
+import { containsWords, holdsWords } from '../../text/terms.ts';
 import type { LoadedCatalog } from './loaded.ts';
 import type { CatalogStore } from './store.ts';
 import type { AlbumRecord } from './format.ts';
@@ -39,7 +40,7 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
       const artist = o.artist === undefined ? '' : fold(o.artist);
       const credited = (id: number): boolean => {
         const t = c.store.tracks.get(id);
-        return !!t && [t.artistId, ...t.featured].some((a) => containsWords(fold(c.store.artists.get(a)?.name ?? ''), artist));
+        return !!t && [t.artistId, ...t.featured].some((a) => holdsWords(c.store.artists.get(a)?.name ?? '', o.artist!));
       };
       // The artist's name joins the query, so the candidates a filter looks through are already theirs.
       const ids = c.search.tracks.search(artist === '' ? query : `${query} ${o.artist}`, (o.offset ?? 0) + o.limit, artist === '' ? undefined : credited);

@@ -5,7 +5,7 @@
  * popularity, charts). Built once per catalogue; records are kept as loaded, not copied.
  */
 import type { Genre } from '../types.ts';
-import { fold } from './fold.ts';
+import { fold } from '../../text/fold.ts';
 import type { AlbumRecord, ArtistRecord, CatalogData, PlaylistRecord, TrackRecord } from './format.ts';
 
 export interface CatalogStore {

@@ -1,7 +1,8 @@
 /**
  * @module
- * Full-text search over one kind of record (D33). Terms are folded (case, accents,
- * punctuation) and stop words dropped. Records are numbered most popular first and every word
+ * Full-text search over one kind of record (D33). Terms are read as `core/text/terms.ts`
+ * reads them (folded: case, accents, punctuation, either reading of an apostrophe; stop words
+ * dropped), as the as-typed rule and the ranking read names. Records are numbered most popular first and every word
  * list is kept in that order (`postings.ts`), so each step below meets its matches most popular
  * first and stops at the page asked for. A query is answered in steps, each only when the
  * steps before it found fewer records than asked ("too little"):
@@ -18,7 +19,8 @@
  * most popular first. FlexSearch served here until its lists, walked to their end for a common
  * word and ordered by word position rather than popularity, set the 1M catalogue's p99 (#13).
  */
-import { fold, searchTerms, shortPrefix } from './fold.ts';
+import { foldJoined } from '../../text/fold.ts';
+import { queryTerms, searchTerms, shortPrefix } from '../../text/terms.ts';
 import { prefixRange, walk, type Postings, type WordRange } from './postings.ts';
 import { createVocabulary } from './vocabulary.ts';
 
@@ -56,9 +58,10 @@ function build(sorted: readonly IndexedDoc[], add: (term: string) => void): Post
   let recordWords = new Int32Array(Math.max(16, sorted.length * 4));
   let used = 0;
   sorted.forEach((doc, ordinal) => {
-    const name = fold(doc.name);
-    const inName = new Set(name.split(' '));
-    for (const term of new Set(searchTerms(`${name} ${doc.extra}`))) {
+    // The title's own words are its joined reading (`L'estate` → `lestate`): a record found by
+    // the pieces an apostrophe splits (`estate`) ranks with those matching outside the title.
+    const inName = new Set(foldJoined(doc.name).split(' '));
+    for (const term of new Set(searchTerms(`${doc.name} ${doc.extra}`))) {
       let id = ids.get(term);
       if (id === undefined) ids.set(term, (id = words.push(term) - 1));
       add(term);
@@ -140,12 +143,17 @@ export function createTextIndex(docs: Iterable<IndexedDoc>, options: TextIndexOp
         step([prefixRange(postings, short)], false);
         return found.map((o) => ids[o]!);
       }
-      const terms = searchTerms(query);
+      // Each reading of the query as typed (`queryTerms`: an apostrophe joins words, then breaks them).
+      const readings = queryTerms(query);
+      const terms = readings[0]!;
       if (terms.length === 0) return [];
-      const head = terms.slice(0, -1).map(whole);
-      const last = terms.at(-1)!;
-      step([...head, whole(last)], true);
-      step([...head, prefixRange(postings, last)], true);
+      for (const reading of readings) {
+        const head = reading.slice(0, -1).map(whole);
+        const last = reading.at(-1);
+        if (last === undefined) continue;
+        step([...head, whole(last)], true);
+        step([...head, prefixRange(postings, last)], true);
+      }
       if (found.length >= limit) return found.map((o) => ids[o]!);
       // Corrections only for words the catalogue does not know: a known word is never replaced.
       // A query of many unknown words is no typo: past MAX_CORRECTIONS none is corrected (a bound on the work).

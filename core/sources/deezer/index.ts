@@ -8,7 +8,7 @@
  */
 import type { DriverContext } from '../kit/context.ts';
 import { interleave } from '../../interleave.ts';
-import { fold } from '../../services/ranking.ts';
+import { fold } from '../../text/fold.ts';
 import type { AlbumHit, AlbumRef, ArtistRef, ListOptions, MusicSource, Page, TrackHit } from '../types.ts';
 import { COUNTRY_CHARTS } from './charts.ts';
 import { DEEZER_BUDGET, deezerClient, DRIVER_NAME, type Query } from './client.ts';

@@ -6,6 +6,7 @@
  * `(Radio Edit)`, `(feat. …)`, `- Remastered 2011`) stays, since it tells recordings apart.
  * YouTube Music's auto-generated channels are `Artist - Topic`; `VEVO` channels end in `VEVO`.
  */
+import { foldCompact } from '../../text/fold.ts';
 
 /** A bracketed group naming the kind of upload, not the recording. */
 const DECORATION = new RegExp(
@@ -65,15 +66,10 @@ export function splitTitle(rawTitle: string, uploader: string | null): TitlePart
  */
 export function mainCredit(credit: string, known: string | null = null): string {
   const line = credit.trim();
-  const wanted = known === null ? '' : fold(known);
-  if (wanted !== '' && fold(line).startsWith(wanted)) {
-    for (let end = 1; end <= line.length; end++) if (fold(line.slice(0, end)) === wanted) return line.slice(0, end).trim();
+  const wanted = known === null ? '' : foldCompact(known);
+  if (wanted !== '' && foldCompact(line).startsWith(wanted)) {
+    for (let end = 1; end <= line.length; end++) if (foldCompact(line.slice(0, end)) === wanted) return line.slice(0, end).trim();
   }
   const first = line.split(/\s*,\s*|\s+(?:feat\.?|ft\.?|featuring|x|×)\s+/i)[0]?.trim();
   return first === undefined || first === '' ? line : first;
-}
-
-/** Lower case, accents and punctuation gone: for comparing names, never for showing them. */
-function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }

@@ -6,7 +6,7 @@
  * (`- Remastered 2011`); the title (D15's similarity) breaks what duration leaves close. With
  * no hint, or nothing to compare with, the provider's first record is taken. Pure.
  */
-import { similarity } from '../../services/ranking.ts';
+import { similarity } from '../../text/similarity.ts';
 import type { FeatureHint } from '../types.ts';
 import type { StoredRecord } from './store.ts';
 

@@ -23,7 +23,7 @@
  */
 import pLimit from 'p-limit';
 import { SleeveError, upstreamError } from '../../errors.ts';
-import { PLAUSIBLE, similarity } from '../../services/ranking.ts';
+import { PLAUSIBLE, similarity } from '../../text/similarity.ts';
 import { sleeveAgent } from '../kit/agent.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
