@@ -12,7 +12,7 @@ import type { RequestLogFormat } from './observe/request-line.ts';
 import type { CatalogContents } from './sources/catalog/prepared.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { FetchLike } from './sources/kit/context.ts';
-import type { LinksOptions } from './sources/links/index.ts';
+import type { LinksOptions } from './sources/platforms/index.ts';
 import type { AiOptions } from './sources/ai/openai.ts';
 import type { LrclibOptions } from './sources/lrclib/index.ts';
 import type { WikimediaOptions } from './sources/wikimedia/index.ts';

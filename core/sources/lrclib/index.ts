@@ -7,7 +7,7 @@
  * self-hosted, so the base is configurable; answers credit the instance asked.
  *
  * Sleeve's own User-Agent (`kit/agent.ts`), as LRCLIB asks. Its own timeout (2.5 s) and
- * circuit (`lrclib`), requests and bodies bounded as the links upstreams' (`links/http.ts`).
+ * circuit (`lrclib`), requests and bodies bounded as the links upstreams' (`kit/call.ts`).
  * Answers are kept a week (lyrics do not change once filed), "none" five minutes (D9). No call
  * budget: LRCLIB publishes none, and the week-long cache keeps repeats off the wire.
  */
@@ -16,7 +16,7 @@ import { sleeveAgent } from '../kit/agent.ts';
 import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
-import { json, request, type LinkUpstream } from '../links/http.ts';
+import { json, request, type LinkUpstream } from '../platforms/http.ts';
 import type { Lyrics, LyricsQuery, LyricsSearchQuery, LyricsSource } from '../types.ts';
 import { lyricsRecord, lyricsRecords } from './wire.ts';
 

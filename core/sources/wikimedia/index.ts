@@ -28,7 +28,7 @@ import { sleeveAgent } from '../kit/agent.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 import { decoded } from '../kit/wire.ts';
-import { json, request, type LinkUpstream } from '../links/http.ts';
+import { json, request, type LinkUpstream } from '../platforms/http.ts';
 import type { ArtistFacts, Biography, CallOptions, FindArtistOptions, KnowledgeRef, KnowledgeSource } from '../types.ts';
 import { hasDeezerId, isMusicArtist, rawFacts } from './facts.ts';
 import { apiError, entities, searchHits, summary, type Entity, type SearchHit } from './wire.ts';

@@ -19,7 +19,7 @@ import type { ParsedLink } from '../../links/types.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded, WireError } from '../kit/wire.ts';
 import type { CallOptions, LinkMetadata } from '../types.ts';
-import { first, metaTags, type MetaTags } from './html.ts';
+import { first, metaTags, type MetaTags } from './meta-tags.ts';
 import { json, MISSING, request, unexpected, type Answer, type LinkUpstream } from './http.ts';
 import { mainCredit } from './titles.ts';
 import { isrcOf, object, optionalString, string, upcOf, type ItemKey, type LinkKind } from './wire.ts';

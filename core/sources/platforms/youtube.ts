@@ -12,7 +12,7 @@
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { LinkMetadata } from '../types.ts';
-import { first, metaTags } from './html.ts';
+import { first, metaTags } from './meta-tags.ts';
 import { json, MISSING, request, unexpected, type LinkUpstream } from './http.ts';
 import type { MetadataOf } from './spotify.ts';
 import { channelArtist, splitTitle } from './titles.ts';

@@ -1,9 +1,10 @@
 /**
  * @module
- * The links driver (D11, live mode): what Spotify, Apple Music, YouTube and SoundCloud say about
- * a linked item, from their public, keyless endpoints (`spotify.ts`, `apple.ts`, `youtube.ts`,
- * `soundcloud.ts`), and short links followed through D11's hosts only (`expand.ts`). Deezer
- * links are the music source's: null here.
+ * The platforms driver (D11), the links source of live mode: what Spotify, Apple Music, YouTube
+ * and SoundCloud say about a linked item, from their public, keyless endpoints (`spotify.ts`,
+ * `apple.ts`, `youtube.ts`, `soundcloud.ts`), and short links followed through D11's hosts only
+ * (`expand.ts`). Deezer links are the music source's: null here. What a link itself says (its
+ * platform, kind and id, no network call) is `core/links/`; this folder asks the platforms.
  *
  * Every upstream has its own configurable base URL (defaults: the real hosts), its own timeout
  * (4 s by default), its own circuit (`links:<upstream>`) and its own named caches (a day by
