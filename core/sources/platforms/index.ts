@@ -18,16 +18,16 @@
  * keep repeated links off the wire.
  */
 import type { ParsedLink } from '../../links/types.ts';
+import { UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { SleeveError } from '../../errors.ts';
 import type { CallOptions, LinkMetadata, LinksSource, ProbeResult } from '../types.ts';
 import { appleMetadata } from './apple.ts';
 import { expander } from './expand.ts';
-import { request, type LinkUpstream } from './http.ts';
+import { request } from './request.ts';
 import { soundcloudMetadata } from './soundcloud.ts';
 import { spotifyMetadata, type MetadataOf } from './spotify.ts';
 import { youtubeMetadata } from './youtube.ts';
-import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 
 export const DRIVER_NAME: string = 'links';
 
@@ -55,7 +55,7 @@ export interface LinksOptions {
    * value in production); set (a replay's URL), `<shortLinksUrl>/<host><path>`.
    */
   shortLinksUrl?: string;
-  /** Milliseconds before a call with no answer is a 504, for every upstream (default 2500, kit/http.ts). */
+  /** Milliseconds before a call with no answer is a 504, for every upstream (default 2500, kit/call.ts). */
   timeoutMs?: number;
   /** Per upstream, over `timeoutMs`. */
   timeouts?: Partial<Record<LinksUpstream, number>>;
@@ -90,7 +90,7 @@ const trim = (url: string): string => url.replace(/\/+$/, '');
 
 export default function links(options: LinksOptions, ctx: DriverContext): LinksSource {
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
-  const upstream = (name: LinksUpstream, base: string): LinkUpstream => ({
+  const upstream = (name: LinksUpstream, base: string): Upstream => ({
     name,
     base: trim(base),
     timeoutMs: options.timeouts?.[name] ?? options.timeoutMs ?? TIMEOUT_MS,
@@ -124,7 +124,7 @@ export default function links(options: LinksOptions, ctx: DriverContext): LinksS
   }, maxAge);
 
   /** One keyless platform reached: the status it answered, 0 when unreachable or too slow. */
-  const probeOne = async (up: LinkUpstream, path: string, signal: AbortSignal | undefined): Promise<ProbeResult> => {
+  const probeOne = async (up: Upstream, path: string, signal: AbortSignal | undefined): Promise<ProbeResult> => {
     try {
       const { status } = await request(up, path, { signal, raw: true, headers: { accept: 'application/json' } });
       return { ok: status === 200, status };

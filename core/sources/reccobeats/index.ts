@@ -29,7 +29,7 @@ export { DRIVER_NAME };
 export interface ReccoBeatsOptions {
   /** Default `https://api.reccobeats.com` (the driver adds `/v1/...`); point it at a replay to run offline. */
   baseUrl?: string;
-  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/http.ts). */
+  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/call.ts). */
   timeoutMs?: number;
   /** Calls allowed per window, over the default of 30 per 5 s (`client.ts` says why). */
   budget?: { limit: number; windowMs: number };
@@ -63,7 +63,7 @@ function hintsOf(hints: FeaturesOptions['hints']): Map<string, FeatureHint> {
 export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContext): FeaturesSource {
   const budget = ctx.budget({ ...RECCOBEATS_BUDGET, ...options.budget, name: DRIVER_NAME });
   const client = reccobeatsClient({
-    fetch: ctx.fetch, baseUrl: options.baseUrl ?? DEFAULT_BASE_URL, budget, circuit: ctx.circuit(DRIVER_NAME), now: ctx.now, timeoutMs: options.timeoutMs,
+    fetch: ctx.fetch.native, baseUrl: options.baseUrl ?? DEFAULT_BASE_URL, budget, circuit: ctx.circuit(DRIVER_NAME), now: ctx.now, timeoutMs: options.timeoutMs,
   });
   const store = featureStore(ctx.storage, ctx.now, ctx.breaker);
   /** ISRC → the batch fetching it now. */
