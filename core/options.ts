@@ -13,7 +13,7 @@ import type { CatalogContents } from './sources/catalog/prepared.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { FetchLike } from './sources/kit/context.ts';
 import type { LinksOptions } from './sources/platforms/index.ts';
-import type { AiOptions } from './sources/ai/openai.ts';
+import type { AiOptions } from './sources/ai/index.ts';
 import type { LrclibOptions } from './sources/lrclib/index.ts';
 import type { WikimediaOptions } from './sources/wikimedia/index.ts';
 import type { Sources } from './sources/types.ts';

@@ -6,7 +6,7 @@
  * endpoints. Services never know which driver answers.
  */
 import type { ResolvedOptions } from '../options.ts';
-import openAiChat from './ai/openai.ts';
+import openAiChat from './ai/index.ts';
 import azuracast from './azuracast/index.ts';
 import catalogSources from './catalog/index.ts';
 import deezer from './deezer/index.ts';

@@ -29,6 +29,7 @@ import { soundcloudMetadata } from './soundcloud.ts';
 import { spotifyMetadata, type MetadataOf } from './spotify.ts';
 import { youtubeMetadata } from './youtube.ts';
 
+/** The source it serves, as logs, circuits (`links:<upstream>`) and caches have always named it. */
 export const DRIVER_NAME: string = 'links';
 
 /** The upstreams of the links source, as named in errors, circuits (`links:<name>`) and `timeouts`. */
@@ -88,7 +89,7 @@ export const PROBES: Readonly<{ spotify: string; itunes: string; youtube: string
 
 const trim = (url: string): string => url.replace(/\/+$/, '');
 
-export default function links(options: LinksOptions, ctx: DriverContext): LinksSource {
+export default function platforms(options: LinksOptions, ctx: DriverContext): LinksSource {
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
   const upstream = (name: LinksUpstream, base: string): Upstream => ({
     name,
