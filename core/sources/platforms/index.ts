@@ -96,7 +96,7 @@ export default function platforms(options: LinksOptions, ctx: DriverContext): Li
     base: trim(base),
     timeoutMs: options.timeouts?.[name] ?? options.timeoutMs ?? TIMEOUT_MS,
     circuit: ctx.circuit(`${DRIVER_NAME}:${name}`),
-    fetch: ctx.fetch.native,
+    fetch: ctx.fetch,
   });
   const spotifyPage = upstream('spotify', options.spotifyUrl ?? DEFAULT_URLS.spotifyUrl);
   const itunes = upstream('itunes', options.itunesUrl ?? DEFAULT_URLS.itunesUrl);

@@ -63,7 +63,7 @@ function hintsOf(hints: FeaturesOptions['hints']): Map<string, FeatureHint> {
 export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContext): FeaturesSource {
   const budget = ctx.budget({ ...RECCOBEATS_BUDGET, ...options.budget, name: DRIVER_NAME });
   const client = reccobeatsClient({
-    fetch: ctx.fetch.native, baseUrl: options.baseUrl ?? DEFAULT_BASE_URL, budget, circuit: ctx.circuit(DRIVER_NAME), now: ctx.now, timeoutMs: options.timeoutMs,
+    fetch: ctx.fetch, baseUrl: options.baseUrl ?? DEFAULT_BASE_URL, budget, circuit: ctx.circuit(DRIVER_NAME), now: ctx.now, timeoutMs: options.timeoutMs,
   });
   const store = featureStore(ctx.storage, ctx.now, ctx.breaker);
   /** ISRC → the batch fetching it now. */
