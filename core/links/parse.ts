@@ -5,11 +5,11 @@
  * its platform's grammar, and re-exports the vocabulary and host table callers need.
  */
 import { readUrl, schemeOf, vetText } from './input.ts';
-import { APPLE_FORMS, parseApple } from './platforms/apple.ts';
-import { DEEZER_FORMS, parseDeezer } from './platforms/deezer.ts';
-import { parseSoundcloud, SOUNDCLOUD_FORMS } from './platforms/soundcloud.ts';
-import { parseSpotify, parseSpotifyUri, SPOTIFY_FORMS } from './platforms/spotify.ts';
-import { parseYoutube, YOUTUBE_FORMS } from './platforms/youtube.ts';
+import { APPLE_FORMS, parseApple } from './apple-url.ts';
+import { DEEZER_FORMS, parseDeezer } from './deezer-url.ts';
+import { parseSoundcloud, SOUNDCLOUD_FORMS } from './soundcloud-url.ts';
+import { parseSpotify, parseSpotifyUri, SPOTIFY_FORMS } from './spotify-url.ts';
+import { parseYoutube, YOUTUBE_FORMS } from './youtube-url.ts';
 import type { LinkSource, ParsedLink } from './types.ts';
 
 export type { LinkSource, LinkType, ParsedLink } from './types.ts';

@@ -6,12 +6,12 @@
  * endpoints. Services never know which driver answers.
  */
 import type { ResolvedOptions } from '../options.ts';
-import openAiChat from './ai/openai.ts';
+import openAiChat from './ai/index.ts';
 import azuracast from './azuracast/index.ts';
 import catalogSources from './catalog/index.ts';
 import deezer from './deezer/index.ts';
 import type { DriverContext } from './kit/context.ts';
-import links from './links/index.ts';
+import links from './platforms/index.ts';
 import lrclib, { DEFAULT_BASE_URL as LRCLIB_URL } from './lrclib/index.ts';
 import wikimedia, { DEFAULT_WIKIDATA_URL, DEFAULT_WIKIPEDIA_URL } from './wikimedia/index.ts';
 import reccobeats from './reccobeats/index.ts';

@@ -6,15 +6,15 @@
  *
  * - Unknown station: AzuraCast answers 404, this answers null (the service's 404).
  * - Unreachable, 5xx, any other status, or a body that is not a now-playing state: 502
- *   `upstream_error`; no answer within `timeoutMs`: 504 `upstream_timeout` (`kit/http.ts`).
+ *   `upstream_error`; no answer within `timeoutMs`: 504 `upstream_timeout` (`kit/call.ts`).
  * - `/nowplaying` is never cached at the HTTP layer (spec §8.4), so the upstream call is
  *   shared for `cacheSeconds` (2 s: AzuraCast itself refreshes every few seconds) and
  *   concurrent calls coalesce (`kit/cached.ts`): a flood of requests is one upstream call.
  * - `watch` is one live subscription per station: AzuraCast's SSE feed where offered, else
  *   polling (`watch.ts`).
  */
+import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
-import { getJson, UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 import { decoded } from '../kit/wire.ts';
 import { upstreamError } from '../../errors.ts';
 import type { NowPlaying, RadioSource } from '../types.ts';
@@ -32,7 +32,7 @@ export interface AzuraCastOptions {
   baseUrl: string;
   /** The station served when the caller names none (`SLEEVE_STATION`): shortcode or numeric id. Default `azuratest_radio`. */
   defaultStation?: string;
-  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/http.ts). */
+  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/call.ts). */
   timeoutMs?: number;
   /** Seconds one upstream answer is shared between calls (default 2; 0 still coalesces concurrent calls). */
   cacheSeconds?: number;
@@ -43,11 +43,11 @@ export interface AzuraCastOptions {
 export default function azuracast(options: AzuraCastOptions, ctx: DriverContext): RadioSource {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  const circuit = ctx.circuit(DRIVER_NAME);
+  const installation: Upstream = { name: DRIVER_NAME, base, timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(DRIVER_NAME) };
 
   const fetchNowPlaying = async (station: string, signal?: AbortSignal): Promise<NowPlaying | null> => {
-    const { status, body } = await circuit.run(async () => {
-      const answer = await getJson(ctx.fetch, `${base}/api/nowplaying/${encodeURIComponent(station)}`, { driver: DRIVER_NAME, timeoutMs, signal });
+    const { status, body } = await call(installation, `/api/nowplaying/${encodeURIComponent(station)}`, { signal }, async (reply) => {
+      const answer = { status: reply.status, body: await reply.json() };
       if (answer.status !== 200 && answer.status !== 404) throw upstreamError(DRIVER_NAME, `answered HTTP ${answer.status}`);
       return answer;
     });

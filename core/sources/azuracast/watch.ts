@@ -133,7 +133,10 @@ async function stream(plan: WatchPlan, closed: AbortSignal): Promise<{ outcome: 
     arm(plan.timeoutMs);
     let response: Response;
     try {
-      response = await ctx.fetch.native(sseUrl(plan.baseUrl, station), { headers: { accept: 'text/event-stream' }, signal: connection.signal });
+      // Not the kit's one-shot call (`kit/call.ts`): that reads one answer whole within a
+      // timeout, where this stream stays open for as long as the watch lasts and is read as it
+      // arrives, its timeout re-armed at each message.
+      response = await ctx.fetch(sseUrl(plan.baseUrl, station), { headers: { accept: 'text/event-stream' }, signal: connection.signal });
     } catch (error) {
       if (closed.aborted) return { outcome: 'closed', delivered };
       ctx.log.error('azuracast live feed unreachable', { station, error: String(error) });

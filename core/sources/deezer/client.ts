@@ -3,11 +3,11 @@
  * One call to Deezer's API within its budget (D13). Deezer answers most errors with HTTP 200
  * and an `error` body: code 800 ("no data") is "not found" (null); code 4 ("quota exceeded")
  * pauses this process's budget and tries again while the budget's 3-s wait allows, then is a
- * 503; any other error body is a 502. Transport failures come from `kit/http.ts` (2.5 s: 504).
+ * 503; any other error body is a 502. Transport failures come from `kit/call.ts` (2.5 s: 504).
  */
 import { SleeveError, upstreamError } from '../../errors.ts';
 import type { Budget } from '../kit/budget.ts';
-import { getJson, UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
+import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 
@@ -43,13 +43,14 @@ function errorOf(body: unknown): ErrorBody | null {
 }
 
 export function deezerClient(ctx: DriverContext, baseUrl: string, budget: Budget, timeoutMs: number = TIMEOUT_MS): DeezerClient {
-  const base = baseUrl.replace(/\/+$/, '');
-  const circuit = ctx.circuit(DRIVER_NAME);
-  /** One call within the budget; its failures (and only they) count against the circuit. */
-  const call = (path: string, query: Query, signal: AbortSignal | undefined) =>
-    circuit.run(async () => {
-      await budget.take(signal);
-      const { status, body } = await getJson(ctx.fetch, `${base}${path}`, { driver: DRIVER_NAME, timeoutMs, signal, query });
+  const api: Upstream = {
+    name: DRIVER_NAME, base: baseUrl.replace(/\/+$/, ''), timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(DRIVER_NAME), budget,
+  };
+  /** One call within the budget; its failures, error bodies included, count against the circuit. */
+  const ask = (path: string, query: Query, signal: AbortSignal | undefined) =>
+    call(api, path, { query, signal }, async (reply) => {
+      const { status } = reply;
+      const body = await reply.json();
       // Deezer says "not found" with a 404 for unknown routes and ids, whatever the body holds.
       if (status === 404) return { status, body, error: null };
       const error = errorOf(body);
@@ -60,7 +61,7 @@ export function deezerClient(ctx: DriverContext, baseUrl: string, budget: Budget
   return {
     async get(path, query, signal, decode) {
       for (let attempt = 1; ; attempt++) {
-        const { status, body, error } = await call(path, query, signal);
+        const { status, body, error } = await ask(path, query, signal);
         if (error?.code === 800 || status === 404) return null;
         if (error?.code === 4) {
           budget.pause(QUOTA_PAUSE_MS);

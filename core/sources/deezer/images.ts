@@ -16,7 +16,7 @@
  *
  * Each fetch: 2.5 s at most (504), 2 MiB at most (502), a raster `image/*` type or a 502, 404
  * (and 403, 410) is "no such picture" (null). Answers are kept in an in-process cache of at
- * most 32 MiB of bytes (`services/image-cache.ts`), and identical fetches in flight share one.
+ * most 32 MiB of bytes (`storage/image-cache.ts`), and identical fetches in flight share one.
  *
  * Budget: Deezer's CDN is not its API and publishes no quota, so a picture never spends the
  * API's 50 calls per 5 s (a page of 50 covers would otherwise starve the metadata calls that
@@ -25,13 +25,11 @@
  * make Sleeve hammer Deezer's CDN; past it, 503 with `Retry-After` as for the API.
  */
 import { upstreamError } from '../../errors.ts';
-import { ImageCache } from '../../services/image-cache.ts';
+import { ImageCache } from '../../storage/image-cache.ts';
+import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
 import type { ImageBytes, ImageOptions } from '../types.ts';
 import { DRIVER_NAME } from './client.ts';
-import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
-import { readAtMost } from '../kit/read-limited.ts';
-import { carry } from '../kit/tally.ts';
 
 /** The hosts Deezer's API names its pictures on; nothing else is ever fetched. */
 export const DEEZER_IMAGE_HOSTS: readonly string[] = ['e-cdns-images.dzcdn.net', 'cdn-images.dzcdn.net', 'cdns-images.dzcdn.net'];
@@ -89,46 +87,26 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
   const flights = new Map<string, Promise<ImageBytes | null>>();
   const budget = ctx.budget(IMAGES_BUDGET);
 
-  const circuit = ctx.circuit(`${DRIVER_NAME}-images`);
-  const fetchOnce = (target: string, asker: AbortSignal | undefined): Promise<ImageBytes | null> => circuit.run(() => fetchPicture(target, asker));
-  const fetchPicture = async (target: string, asker: AbortSignal | undefined): Promise<ImageBytes | null> => {
-    // A shared fetch serves whoever waits: no caller's signal stops it, its own timeout does.
-    // It counts for the request of the first asker (`kit/tally.ts`).
-    await budget.take();
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const failed = (error: unknown, what: string) =>
-      timeout.aborted
-        ? upstreamError(DRIVER_NAME, `the image host sent no ${what} within ${timeoutMs} ms`, 'upstream_timeout', error)
-        : upstreamError(DRIVER_NAME, `the image host failed while sending the ${what}`, 'upstream_error', error);
-    let response: Response;
-    try {
-      response = await ctx.fetch.native(target, { redirect: 'manual', signal: carry(timeout, asker), headers: { accept: 'image/jpeg, image/png, image/*;q=0.8' } });
-    } catch (error) {
-      throw failed(error, 'answer');
-    }
-    const refuse = async (message: string): Promise<never> => {
-      await response.body?.cancel().catch(() => {});
-      throw upstreamError(DRIVER_NAME, `the image host ${message}`);
-    };
-    if (MISSING.has(response.status)) {
-      await response.body?.cancel().catch(() => {});
-      return null;
-    }
-    if (response.status !== 200) return refuse(`answered HTTP ${response.status}`);
-    const contentType = response.headers.get('content-type')?.trim() ?? '';
-    const media = contentType.split(';')[0]!.trim().toLowerCase();
-    if (!RASTER.test(media)) return refuse(`answered ${media === '' ? 'no Content-Type' : media}, not a picture`);
-    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) return refuse(`sent a picture over ${maxBytes} bytes`);
-    let body: Uint8Array<ArrayBuffer> | null;
-    try {
-      body = await readAtMost(response.body, maxBytes);
-    } catch (error) {
-      throw failed(error, 'picture');
-    }
-    if (body === null) return refuse(`sent a picture over ${maxBytes} bytes`);
-    if (body.byteLength === 0) return refuse('sent an empty picture');
-    return { body, contentType, etag: await etagOf(body) };
+  const pictures: Upstream = {
+    // Each picture names its whole URL (`deezerImageUrl`): no base to put before it.
+    name: DRIVER_NAME, base: '', timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(`${DRIVER_NAME}-images`), budget, speaker: 'the image host',
   };
+  // A shared fetch serves whoever waits: no caller's signal stops it, its own timeout does.
+  // It counts for the request of the first asker (`kit/tally.ts`).
+  const fetchOnce = (target: string, asker: AbortSignal | undefined): Promise<ImageBytes | null> =>
+    call(pictures, target, { signal: asker, shared: true, redirect: 'manual', maxBytes, headers: { accept: 'image/jpeg, image/png, image/*;q=0.8' } }, async (reply) => {
+      const refuse = (message: string): never => {
+        throw upstreamError(DRIVER_NAME, `the image host ${message}`);
+      };
+      if (MISSING.has(reply.status)) return null;
+      if (reply.status !== 200) return refuse(`answered HTTP ${reply.status}`);
+      const contentType = reply.headers.get('content-type')?.trim() ?? '';
+      const media = contentType.split(';')[0]!.trim().toLowerCase();
+      if (!RASTER.test(media)) return refuse(`answered ${media === '' ? 'no Content-Type' : media}, not a picture`);
+      const body = await reply.bytes();
+      if (body.byteLength === 0) return refuse('sent an empty picture');
+      return { body, contentType, etag: await etagOf(body) };
+    });
 
   return async (url, asked = {}) => {
     const { signal, ...ask } = asked;

@@ -23,7 +23,7 @@ export interface DeezerOptions {
   baseUrl?: string;
   /** ISO country code → id of Deezer's "Top <Country>" playlist, over the built-in table (D10). */
   countryCharts?: Record<string, number>;
-  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/http.ts). */
+  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/call.ts). */
   timeoutMs?: number;
   /**
    * Most items asked of Deezer per list call (default 100); longer lists are paged through.

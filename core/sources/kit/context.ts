@@ -22,29 +22,17 @@ export interface BudgetSpec {
   windowMs: number;
 }
 
-/** The runtime's fetch as drivers use it; a plain signature so any runtime's fetch, or a test's, fits. */
+/**
+ * The runtime's fetch as drivers use it (through `call.ts`); a plain signature so any
+ * runtime's fetch, or a test's, fits. Not ofetch: all the drivers ask of a fetch is in
+ * `call.ts`, and ofetch on Node also loads node-fetch-native, some 30 ms at the first
+ * upstream call of a cold start (issue #25, D36).
+ */
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
-/** A GET's answer as the drivers read it: any status, the body as text. */
-export interface TextAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
-}
-
-/**
- * How drivers reach upstreams: the runtime's fetch (`native`), and `getText`, a GET with a
- * query appended (undefined values left out) whose body is read as text whatever the status.
- * That is all the drivers asked of ofetch, which on Node also loads node-fetch-native: some
- * 30 ms at the first upstream call of a cold start (issue #25, D36).
- */
-export interface DriverFetch {
-  native: FetchLike;
-  getText(url: string, options: { query?: Record<string, string | number | undefined>; signal?: AbortSignal }): Promise<TextAnswer>;
-}
-
 export interface DriverContext {
-  fetch: DriverFetch;
+  /** The runtime's fetch (or a test's), counting each call (`tally.ts`). */
+  fetch: FetchLike;
   storage: Storage;
   /** The storage's one breaker: while it is open, drivers skip the storage (D9). */
   breaker: Breaker;
@@ -92,29 +80,15 @@ export interface DriverContextOptions {
 /** A call waits at most this long for its turn under an upstream's budget (D13), then 503. */
 export const MAX_BUDGET_WAIT_MS = 3000;
 
-/** `getText` over `base` (default: the runtime's fetch, looked up at each call, so tests can stub it). */
-function driverFetch(base: FetchLike | undefined): DriverFetch {
-  const native: FetchLike = base ?? ((input, init) => globalThis.fetch(input, init));
-  return {
-    native,
-    async getText(url, { query = {}, signal }) {
-      const target = new URL(url);
-      for (const [name, value] of Object.entries(query)) if (value !== undefined) target.searchParams.append(name, String(value));
-      const response = await native(target, { signal });
-      return { status: response.status, headers: response.headers, text: await response.text() };
-    },
-  };
-}
-
 export function createDriverContext(options: DriverContextOptions): DriverContext {
   const counters = countersFor(options.storage);
   const budgets = new Map<string, Budget>();
   const circuits = new Map<string, Circuit>();
   const { counting } = options;
   // The runtime's fetch is looked up at each call (tests stub it).
-  const base: FetchLike | undefined = counting ? countingFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), counting.perRequest, counting.onCall) : options.fetch;
+  const native: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   return {
-    fetch: driverFetch(base),
+    fetch: counting ? countingFetch(native, counting.perRequest, counting.onCall) : native,
     storage: options.storage,
     breaker: options.breaker,
     now: options.now,

@@ -41,11 +41,6 @@ export function carry(derived: AbortSignal, origin: AbortSignal | undefined): Ab
   return derived;
 }
 
-/** The caller's signal combined with a call's timeout, counting for the caller. */
-export function withTimeout(signal: AbortSignal | undefined, timeout: AbortSignal): AbortSignal {
-  return signal ? carry(AbortSignal.any([signal, timeout]), signal) : timeout;
-}
-
 /** The host a call goes to: the `upstream` label of /metrics (a bounded set: D11, D14). */
 function hostOf(input: RequestInfo | URL): string {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

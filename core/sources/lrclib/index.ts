@@ -7,16 +7,14 @@
  * self-hosted, so the base is configurable; answers credit the instance asked.
  *
  * Sleeve's own User-Agent (`kit/agent.ts`), as LRCLIB asks. Its own timeout (2.5 s) and
- * circuit (`lrclib`), requests and bodies bounded as the links upstreams' (`links/http.ts`).
+ * circuit (`lrclib`); redirects followed only within its base, bodies bounded (`kit/call.ts`).
  * Answers are kept a week (lyrics do not change once filed), "none" five minutes (D9). No call
  * budget: LRCLIB publishes none, and the week-long cache keeps repeats off the wire.
  */
-import { upstreamError } from '../../errors.ts';
 import { sleeveAgent } from '../kit/agent.ts';
-import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
+import { answerOf, call, jsonOf, unexpected, UPSTREAM_TIMEOUT_MS, type Answer, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
-import { json, request, type LinkUpstream } from '../links/http.ts';
 import type { Lyrics, LyricsQuery, LyricsSearchQuery, LyricsSource } from '../types.ts';
 import { lyricsRecord, lyricsRecords } from './wire.ts';
 
@@ -47,18 +45,20 @@ const queryOf = (params: Params): string => {
 
 export default function lrclib(options: LrclibOptions, ctx: DriverContext): LyricsSource {
   const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const upstream: LinkUpstream = {
-    name: DRIVER_NAME, base, timeoutMs: options.timeoutMs ?? UPSTREAM_TIMEOUT_MS, circuit: ctx.circuit(DRIVER_NAME), fetch: ctx.fetch.native,
+  const upstream: Upstream = {
+    name: DRIVER_NAME, base, timeoutMs: options.timeoutMs ?? UPSTREAM_TIMEOUT_MS, circuit: ctx.circuit(DRIVER_NAME), fetch: ctx.fetch,
   };
-  const headers = { 'user-agent': sleeveAgent(options.contact), accept: 'application/json' };
+  const headers = { 'user-agent': sleeveAgent(options.contact), 'accept-language': 'en', accept: 'application/json' };
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
+  const ask = (path: string, signal: AbortSignal | undefined, raw = false): Promise<Answer> =>
+    call(upstream, path, { signal, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true }, answerOf);
 
   /** The JSON of a 200, null for a 404; any other status is LRCLIB failing. */
   const get = async (path: string, params: Params, signal: AbortSignal): Promise<unknown> => {
-    const answer = await request(upstream, `${path}?${queryOf(params)}`, { signal, headers, maxBytes: MAX_BODY_BYTES });
+    const answer = await ask(`${path}?${queryOf(params)}`, signal);
     if (answer.status === 404) return null;
-    if (answer.status !== 200) throw upstreamError(DRIVER_NAME, `answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`);
-    return json(upstream, answer);
+    if (answer.status !== 200) throw unexpected(upstream, answer);
+    return jsonOf(upstream, answer);
   };
 
   const one = ctx.cached<Params, Lyrics>({
@@ -93,7 +93,7 @@ export default function lrclib(options: LrclibOptions, ctx: DriverContext): Lyri
     // Never from the cache: LRCLIB's own API must answer (a search that always has results).
     async probe(o) {
       try {
-        const answer = await request(upstream, `/api/search?${queryOf({ q: 'amazing grace' })}`, { signal: o?.signal, headers, raw: true, maxBytes: MAX_BODY_BYTES });
+        const answer = await ask(`/api/search?${queryOf({ q: 'amazing grace' })}`, o?.signal, true);
         return { ok: answer.status === 200, status: answer.status };
       } catch (error) {
         if (o?.signal?.aborted) throw error;

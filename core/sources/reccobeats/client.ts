@@ -5,17 +5,14 @@
  * this process's budget for that long; the call is tried again while the budget's 3-s wait
  * allows (D13), else it fails with 503 `service_unavailable` and a `Retry-After`. No answer in
  * 2.5 s is 504 `upstream_timeout`; unreachable, a 5xx, another unexpected status or a body that
- * is not JSON is 502 `upstream_error`. A caller that aborts gets its own abort reason back.
- *
- * Not `kit/http.ts`'s `getJson`: that answers no headers, and `Retry-After` is a header.
+ * is not JSON is 502 `upstream_error` (`kit/call.ts`). A caller that aborts gets its own abort
+ * reason back.
  */
-import type { DriverFetch } from '../kit/context.ts';
-import { SleeveError, upstreamError } from '../../errors.ts';
+import { SleeveError } from '../../errors.ts';
 import type { Budget } from '../kit/budget.ts';
-import type { BudgetSpec } from '../kit/context.ts';
+import { answerOf, call, jsonOf, unexpected, UPSTREAM_TIMEOUT_MS, type Answer, type Upstream } from '../kit/call.ts';
 import type { Circuit } from '../kit/circuit.ts';
-import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
-import { withTimeout } from '../kit/tally.ts';
+import type { BudgetSpec, FetchLike } from '../kit/context.ts';
 
 export const DRIVER_NAME: string = 'reccobeats';
 /** At most this many ids a call (D1). */
@@ -34,11 +31,8 @@ export const RECCOBEATS_BUDGET: BudgetSpec = { name: DRIVER_NAME, limit: 30, win
 export const RATE_LIMIT_PAUSE_MS = 1000;
 const RATE_LIMIT_TRIES = 3;
 
-export interface RawAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
-}
+/** What the health probe reads: any status, the body as text. */
+export type RawAnswer = Answer;
 
 export interface ReccoBeatsClient {
   /**
@@ -62,7 +56,7 @@ export function retryAfterMs(value: string | null, now: number): number | undefi
 }
 
 export interface ClientOptions {
-  fetch: DriverFetch;
+  fetch: FetchLike;
   baseUrl: string;
   budget: Budget;
   /** Failures open it; while open, calls fail at once (kit/circuit.ts). */
@@ -72,33 +66,23 @@ export interface ClientOptions {
 }
 
 export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-
-  const raw = async (path: string, ids: readonly string[], signal: AbortSignal | undefined): Promise<RawAnswer> => {
+  const upstream: Upstream = {
+    name: DRIVER_NAME, base: options.baseUrl.replace(/\/+$/, ''), timeoutMs: options.timeoutMs ?? TIMEOUT_MS, fetch: options.fetch, circuit: options.circuit, budget: options.budget,
+  };
+  const queryOf = (ids: readonly string[]): Record<string, string> => {
     if (ids.length === 0 || ids.length > MAX_IDS) throw new RangeError(`between 1 and ${MAX_IDS} ids a call, not ${ids.length}`);
-    const timeout = AbortSignal.timeout(timeoutMs);
-    try {
-      return await options.fetch.getText(`${base}${path}`, { query: { ids: ids.join(',') }, signal: withTimeout(signal, timeout) });
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) throw upstreamError(DRIVER_NAME, `no answer within ${timeoutMs} ms`, 'upstream_timeout', error);
-      throw upstreamError(DRIVER_NAME, 'unreachable', 'upstream_error', error);
-    }
+    return { ids: ids.join(',') };
   };
 
   return {
-    raw,
+    raw: (path, ids, signal) => call(upstream, path, { query: queryOf(ids), signal, raw: true }, answerOf),
     async get(path, ids, signal) {
+      const query = queryOf(ids);
       for (let attempt = 1; ; attempt++) {
-        const { status, headers, text } = await options.circuit.run(async () => {
-          await options.budget.take(signal);
-          const answer = await raw(path, ids, signal);
-          if (answer.status >= 500) throw upstreamError(DRIVER_NAME, `answered HTTP ${answer.status}`);
-          return answer;
-        });
-        if (status === 429) {
-          const pauseMs = retryAfterMs(headers.get('retry-after'), options.now()) ?? RATE_LIMIT_PAUSE_MS;
+        // Within the budget and the circuit; a 429 and the statuses read below do not count against it.
+        const answer = await call(upstream, path, { query, signal }, answerOf);
+        if (answer.status === 429) {
+          const pauseMs = retryAfterMs(answer.headers.get('retry-after'), options.now()) ?? RATE_LIMIT_PAUSE_MS;
           options.budget.pause(pauseMs);
           // The next take() waits out the pause, or refuses at once (503 + Retry-After) when it passes 3 s.
           if (attempt < RATE_LIMIT_TRIES) continue;
@@ -106,12 +90,8 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
             headers: { 'Retry-After': String(Math.max(1, Math.ceil(pauseMs / 1000))) },
           });
         }
-        if (status !== 200) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}: ${text.slice(0, 200)}`);
-        try {
-          return JSON.parse(text) as unknown;
-        } catch (error) {
-          throw upstreamError(DRIVER_NAME, 'answered HTTP 200 with a body that is not JSON', 'upstream_error', error);
-        }
+        if (answer.status !== 200) throw unexpected(upstream, answer);
+        return jsonOf(upstream, answer);
       }
     },
   };

@@ -25,10 +25,9 @@ import pLimit from 'p-limit';
 import { SleeveError, upstreamError } from '../../errors.ts';
 import { PLAUSIBLE, similarity } from '../../text/similarity.ts';
 import { sleeveAgent } from '../kit/agent.ts';
+import { answerOf, call, jsonOf, unexpected, UPSTREAM_TIMEOUT_MS, type Answer, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
-import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 import { decoded } from '../kit/wire.ts';
-import { json, request, type LinkUpstream } from '../links/http.ts';
 import type { ArtistFacts, Biography, CallOptions, FindArtistOptions, KnowledgeRef, KnowledgeSource } from '../types.ts';
 import { hasDeezerId, isMusicArtist, rawFacts } from './facts.ts';
 import { apiError, entities, searchHits, summary, type Entity, type SearchHit } from './wire.ts';
@@ -82,12 +81,14 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
   const language = options.language ?? 'en';
   const site = `${language.replaceAll('-', '_')}wiki`;
   const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
-  const upstream = (name: string, base: string): LinkUpstream => ({ name, base: trim(base), timeoutMs, circuit: ctx.circuit(name), fetch: ctx.fetch.native });
+  const upstream = (name: string, base: string): Upstream => ({ name, base: trim(base), timeoutMs, circuit: ctx.circuit(name), fetch: ctx.fetch });
   const wikidata = upstream('wikidata', options.wikidataUrl ?? DEFAULT_WIKIDATA_URL);
   const wikipedia = upstream('wikipedia', options.wikipediaUrl ?? DEFAULT_WIKIPEDIA_URL);
-  const headers = { 'user-agent': sleeveAgent(options.contact), accept: 'application/json' };
+  const headers = { 'user-agent': sleeveAgent(options.contact), 'accept-language': 'en', accept: 'application/json' };
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
   const inSeries = pLimit(CONCURRENT_WIKIDATA);
+  const ask = (up: Upstream, path: string, signal: AbortSignal | undefined, raw = false): Promise<Answer> =>
+    call(up, path, { signal, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true }, answerOf);
 
   /** One Action API call: its JSON, an API error being Wikidata failing. */
   const action = (params: Record<string, string>, signal: AbortSignal | undefined): Promise<unknown> => {
@@ -97,9 +98,9 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
     return inSeries(async () => {
       signal?.throwIfAborted();
       const query = new URLSearchParams({ ...params, format: 'json', formatversion: '1' });
-      const answer = await request(wikidata, `/w/api.php?${query}`, { signal, headers, maxBytes: MAX_BODY_BYTES });
-      if (answer.status !== 200) throw upstreamError('wikidata', `answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`);
-      const body = json(wikidata, answer);
+      const answer = await ask(wikidata, `/w/api.php?${query}`, signal);
+      if (answer.status !== 200) throw unexpected(wikidata, answer);
+      const body = jsonOf(wikidata, answer);
       const error = apiError(body);
       if (error !== null) throw upstreamError('wikidata', `answered an error: ${error.code} ${error.info.slice(0, 200)}`);
       return body;
@@ -158,10 +159,10 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
     maxAge,
     async run({ title }, signal) {
       const path = `/api/rest_v1/page/summary/${encodeURIComponent(title.replaceAll(' ', '_'))}`;
-      const answer = await request(wikipedia, path, { signal, headers, maxBytes: MAX_BODY_BYTES });
+      const answer = await ask(wikipedia, path, signal);
       if (answer.status === 404) return null;
-      if (answer.status !== 200) throw upstreamError('wikipedia', `answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`);
-      const lead = decoded('wikipedia', json(wikipedia, answer), summary);
+      if (answer.status !== 200) throw unexpected(wikipedia, answer);
+      const lead = decoded('wikipedia', jsonOf(wikipedia, answer), summary);
       // A disambiguation page or an article without a lead is no biography.
       if (lead.type !== 'standard' || lead.extract.trim() === '') return null;
       return {
@@ -181,9 +182,9 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
     biography: (title: string, o: CallOptions = {}) => biography({ title }, { signal: o.signal }),
     // Never from the cache: both APIs must answer; Wikidata is asked for its own item (Q2013).
     async probe(o) {
-      const one = async (up: LinkUpstream, path: string) => {
+      const one = async (up: Upstream, path: string) => {
         try {
-          const { status } = await request(up, path, { signal: o?.signal, headers, raw: true, maxBytes: MAX_BODY_BYTES });
+          const { status } = await ask(up, path, o?.signal, true);
           return { ok: status === 200, status };
         } catch (error) {
           if (o?.signal?.aborted) throw error;

@@ -3,10 +3,10 @@
  * Spotify's link grammar: `open.spotify.com/[intl-xx/][embed/]{track|album|artist|playlist}/<id>`,
  * the legacy `user/<name>/playlist/<id>`, `spotify:<type>:<id>` URIs and `spotify.link` short links.
  */
-import type { LinkInput } from '../input.ts';
-import { refuse, refuseItem } from '../refuse.ts';
-import type { LinkType, ParsedLink } from '../types.ts';
-import { item, shortLink } from './result.ts';
+import type { LinkInput } from './input.ts';
+import { refuse, refuseItem } from './refuse.ts';
+import type { LinkType, ParsedLink } from './types.ts';
+import { item, shortLink } from './parsed-link.ts';
 
 /** The accepted forms, for messages and docs. */
 export const SPOTIFY_FORMS: readonly string[] = [

@@ -3,8 +3,8 @@
  * Building a `ParsedLink` the same way for every platform: hints without empty entries, short
  * links with their path as id and a canonical URL rebuilt from vetted parts only.
  */
-import type { LinkInput } from '../input.ts';
-import type { LinkSource, LinkType, ParsedLink } from '../types.ts';
+import type { LinkInput } from './input.ts';
+import type { LinkSource, LinkType, ParsedLink } from './types.ts';
 
 /** A parsed item link; `hints` entries that are undefined are dropped, and so is an empty `hints`. */
 export function item(

@@ -4,10 +4,10 @@
  * `watch?v=` and `youtu.be/<id>` are tracks, `playlist?list=OLAK5uy_…` an album and any other
  * list a playlist, `channel/UC…` (and `browse/UC…` on YouTube Music) an artist.
  */
-import type { LinkInput } from '../input.ts';
-import { refuseItem } from '../refuse.ts';
-import type { ParsedLink } from '../types.ts';
-import { item } from './result.ts';
+import type { LinkInput } from './input.ts';
+import { refuseItem } from './refuse.ts';
+import type { ParsedLink } from './types.ts';
+import { item } from './parsed-link.ts';
 
 /** The accepted forms, for messages and docs. */
 export const YOUTUBE_FORMS: readonly string[] = [

@@ -3,10 +3,10 @@
  * Deezer's link grammar: `deezer.com/[xx[-yy]/]{track|album|artist|playlist}/<numeric id>` and the
  * short links of deezer.page.link, dzr.page.link and link.deezer.com (`/s/<code>`).
  */
-import type { LinkInput } from '../input.ts';
-import { refuseItem } from '../refuse.ts';
-import type { LinkType, ParsedLink } from '../types.ts';
-import { item, shortLink } from './result.ts';
+import type { LinkInput } from './input.ts';
+import { refuseItem } from './refuse.ts';
+import type { LinkType, ParsedLink } from './types.ts';
+import { item, shortLink } from './parsed-link.ts';
 
 /** The accepted forms, for messages and docs. */
 export const DEEZER_FORMS: readonly string[] = [

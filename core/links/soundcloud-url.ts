@@ -4,10 +4,10 @@
  * a set (playlist or album: only its metadata tells, so the type stays null); site pages such as
  * `/discover` or `/search` are no user; `on.soundcloud.com/<code>` is a short link.
  */
-import type { LinkInput } from '../input.ts';
-import { refuse, refuseItem } from '../refuse.ts';
-import type { LinkType, ParsedLink } from '../types.ts';
-import { item, shortLink } from './result.ts';
+import type { LinkInput } from './input.ts';
+import { refuse, refuseItem } from './refuse.ts';
+import type { LinkType, ParsedLink } from './types.ts';
+import { item, shortLink } from './parsed-link.ts';
 
 /** The accepted forms, for messages and docs. */
 export const SOUNDCLOUD_FORMS: readonly string[] = [

@@ -9,11 +9,12 @@
  * pages have neither: null without a request. Private, removed and unembeddable videos answer
  * 401/403/404: null.
  */
+import { jsonOf, unexpected, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { LinkMetadata } from '../types.ts';
-import { first, metaTags } from './html.ts';
-import { json, MISSING, request, unexpected, type LinkUpstream } from './http.ts';
+import { first, metaTags } from './meta-tags.ts';
+import { MISSING, request } from './request.ts';
 import type { MetadataOf } from './spotify.ts';
 import { channelArtist, splitTitle } from './titles.ts';
 import { object, optionalString, string, type ItemKey } from './wire.ts';
@@ -37,7 +38,7 @@ export function fromEmbed(embed: Embed, type: LinkMetadata['type']): LinkMetadat
   return { type: 'playlist', title: embed.title.trim(), artist: null, ...base };
 }
 
-export function youtubeMetadata(ctx: DriverContext, up: LinkUpstream, maxAge: number): MetadataOf {
+export function youtubeMetadata(ctx: DriverContext, up: Upstream, maxAge: number): MetadataOf {
   const oembed = ctx.cached({
     name: 'links:youtube-oembed',
     maxAge,
@@ -46,7 +47,7 @@ export function youtubeMetadata(ctx: DriverContext, up: LinkUpstream, maxAge: nu
       const answer = await request(up, `/oembed?url=${encodeURIComponent(item)}&format=json`, { signal, headers: { accept: 'application/json' } });
       if (MISSING.has(answer.status)) return null;
       if (answer.status !== 200) throw unexpected(up, answer);
-      const embed = decoded(up.name, json(up, answer), (body): Embed => {
+      const embed = decoded(up.name, jsonOf(up, answer), (body): Embed => {
         const o = object(body, 'oEmbed answer');
         return { title: string(o, 'title'), author: optionalString(o, 'author_name') };
       });

@@ -16,21 +16,22 @@
  * the keyless way answering meanwhile; any other failure of the API is the caller's 502/504.
  */
 import type { ParsedLink } from '../../links/types.ts';
+import { jsonOf, unexpected, type Answer, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded, WireError } from '../kit/wire.ts';
 import type { CallOptions, LinkMetadata } from '../types.ts';
-import { first, metaTags, type MetaTags } from './html.ts';
-import { json, MISSING, request, unexpected, type Answer, type LinkUpstream } from './http.ts';
+import { first, metaTags, type MetaTags } from './meta-tags.ts';
+import { MISSING, request } from './request.ts';
 import { mainCredit } from './titles.ts';
 import { isrcOf, object, optionalString, string, upcOf, type ItemKey, type LinkKind } from './wire.ts';
 
 export interface SpotifyUpstreams {
   /** open.spotify.com: oEmbed and pages. */
-  page: LinkUpstream;
+  page: Upstream;
   /** api.spotify.com */
-  api: LinkUpstream;
+  api: Upstream;
   /** accounts.spotify.com */
-  accounts: LinkUpstream;
+  accounts: Upstream;
 }
 
 export interface SpotifyCredentials {
@@ -122,7 +123,7 @@ export function spotifyMetadata(ctx: DriverContext, up: SpotifyUpstreams, creden
       const answer = await request(up.page, `/oembed?url=${encodeURIComponent(item)}`, { signal, headers: { accept: 'application/json' } });
       if (MISSING.has(answer.status)) return null;
       if (answer.status !== 200) throw unexpected(up.page, answer);
-      return decoded(up.page.name, json(up.page, answer), (body) => string(object(body, 'oEmbed answer'), 'title'));
+      return decoded(up.page.name, jsonOf(up.page, answer), (body) => string(object(body, 'oEmbed answer'), 'title'));
     },
   });
   const page = ctx.cached({
@@ -175,7 +176,7 @@ export function spotifyMetadata(ctx: DriverContext, up: SpotifyUpstreams, creden
     });
     if (answer.status === 400 || answer.status === 401 || answer.status === 403) throw new CredentialsRefused(`HTTP ${answer.status}`);
     if (answer.status !== 200) throw unexpected(up.accounts, answer);
-    const token = decoded(up.accounts.name, json(up.accounts, answer), (body) => {
+    const token = decoded(up.accounts.name, jsonOf(up.accounts, answer), (body) => {
       const o = object(body, 'token answer');
       const expires = o['expires_in'];
       if (typeof expires !== 'number' || !(expires > 0)) throw new WireError('expires_in is not a positive number');
@@ -212,7 +213,7 @@ export function spotifyMetadata(ctx: DriverContext, up: SpotifyUpstreams, creden
       const answer = await callApi(`/v1/${key.type}s/${key.id}`, signal);
       if (answer.status === 404 || answer.status === 400) return null;
       if (answer.status !== 200) throw unexpected(up.api, answer);
-      return decoded(up.api.name, json(up.api, answer), key.type === 'track' ? apiTrack : apiAlbum);
+      return decoded(up.api.name, jsonOf(up.api, answer), key.type === 'track' ? apiTrack : apiAlbum);
     },
   });
 

@@ -14,7 +14,7 @@ import { SleeveError } from '../../core/errors.ts';
 import { parseLink } from '../../core/links/parse.ts';
 import type { ParsedLink } from '../../core/links/types.ts';
 import { createDriverContext } from '../../core/sources/kit/context.ts';
-import links, { DEFAULT_URLS, DRIVER_NAME, type LinksOptions } from '../../core/sources/links/index.ts';
+import links, { DEFAULT_URLS, DRIVER_NAME, type LinksOptions } from '../../core/sources/platforms/index.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import type { LinkMetadata, LinksSource } from '../../core/sources/types.ts';
 import { startReplay, type Fault, type Replay } from '../../replay/server.ts';

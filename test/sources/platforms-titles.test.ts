@@ -4,12 +4,12 @@
  * Open Graph tags and descriptions, meta tags and entities, iTunes Lookup entries.
  */
 import { describe, expect, it } from 'vitest';
-import { lookupEntry, withoutReleaseKind } from '../../core/sources/links/apple.ts';
-import { decodeEntities, first, metaTags } from '../../core/sources/links/html.ts';
-import { withoutUploader } from '../../core/sources/links/soundcloud.ts';
-import { apiAlbum, apiTrack, creditFromDescription, pageFacts } from '../../core/sources/links/spotify.ts';
-import { channelArtist, mainCredit, splitTitle, undecorated } from '../../core/sources/links/titles.ts';
-import { isrcOf, upcOf } from '../../core/sources/links/wire.ts';
+import { lookupEntry, withoutReleaseKind } from '../../core/sources/platforms/apple.ts';
+import { decodeEntities, first, metaTags } from '../../core/sources/platforms/meta-tags.ts';
+import { withoutUploader } from '../../core/sources/platforms/soundcloud.ts';
+import { apiAlbum, apiTrack, creditFromDescription, pageFacts } from '../../core/sources/platforms/spotify.ts';
+import { channelArtist, mainCredit, splitTitle, undecorated } from '../../core/sources/platforms/titles.ts';
+import { isrcOf, upcOf } from '../../core/sources/platforms/wire.ts';
 import { WireError } from '../../core/sources/kit/wire.ts';
 
 describe('upload titles', () => {

@@ -11,10 +11,9 @@
  * while and callers hear at once. Shaped after the chat completion object of
  * https://platform.openai.com/docs/api-reference/chat/object (`choices[0].message.content`).
  */
-import { SleeveError, upstreamError } from '../../errors.ts';
+import { upstreamError } from '../../errors.ts';
+import { call, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
-import { readAtMost } from '../kit/read-limited.ts';
-import { withTimeout } from '../kit/tally.ts';
 import { WireError, decoded } from '../kit/wire.ts';
 import type { CallOptions, ChatMessage, ChatModel, ChatReply } from '../types.ts';
 
@@ -52,70 +51,34 @@ function decodeReply(body: unknown, asked: string): ChatReply {
 }
 
 export default function openAiChat(options: AiOptions, ctx: DriverContext): ChatModel {
-  const url = `${options.url.replace(/\/+$/, '')}/chat/completions`;
-  const timeoutMs = options.timeoutMs ?? AI_TIMEOUT_MS;
+  const model: Upstream = {
+    name: DRIVER_NAME, base: options.url.replace(/\/+$/, ''), timeoutMs: options.timeoutMs ?? AI_TIMEOUT_MS, fetch: ctx.fetch, circuit: ctx.circuit(DRIVER_NAME), speaker: 'the model',
+  };
   const maxBytes = options.maxBytes ?? AI_MAX_BYTES;
-  const circuit = ctx.circuit(DRIVER_NAME);
-  const fetch = ctx.fetch.native;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (options.key) headers['authorization'] = `Bearer ${options.key}`;
 
-  async function once(messages: readonly ChatMessage[], signal: AbortSignal | undefined): Promise<ChatReply> {
-    signal?.throwIfAborted();
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const failed = (error: unknown, what: string): unknown => {
-      if (signal?.aborted) return signal.reason;
-      if (timeout.aborted) return upstreamError(DRIVER_NAME, `the model sent no ${what} within ${timeoutMs} ms`, 'upstream_timeout', error);
-      return upstreamError(DRIVER_NAME, what === 'answer' ? 'the model is unreachable' : `the model failed while sending its ${what}`, 'upstream_error', error);
-    };
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers,
-        redirect: 'manual',
-        signal: withTimeout(signal, timeout),
-        body: JSON.stringify({ model: options.model, messages, max_tokens: options.maxTokens ?? AI_MAX_TOKENS, temperature: 0.2, stream: false }),
-      });
-    } catch (error) {
-      throw failed(error, 'answer');
-    }
-    const drop = () => response.body?.cancel().catch(() => {});
-    if (response.status === 429) {
-      await drop();
-      const seconds = Number(response.headers.get('retry-after') ?? '');
-      throw new SleeveError('service_unavailable', `[sleeve] [${DRIVER_NAME}] the model's rate limit is exhausted; try again shortly`, {
-        headers: { 'Retry-After': String(Number.isInteger(seconds) && seconds > 0 ? Math.min(seconds, 3600) : 5) },
-      });
-    }
-    if (response.status !== 200) {
-      await drop();
-      const why = response.status === 401 || response.status === 403 ? ' (the key was refused: check SLEEVE_AI_KEY)' : '';
-      throw upstreamError(DRIVER_NAME, `the model answered HTTP ${response.status}${why}`);
-    }
-    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-      await drop();
-      throw upstreamError(DRIVER_NAME, `the model sent a body over ${maxBytes} bytes`);
-    }
-    let bytes: Uint8Array | null;
-    try {
-      bytes = await readAtMost(response.body, maxBytes);
-    } catch (error) {
-      throw failed(error, 'body');
-    }
-    if (bytes === null) throw upstreamError(DRIVER_NAME, `the model sent a body over ${maxBytes} bytes`);
-    let body: unknown;
-    try {
-      body = JSON.parse(new TextDecoder().decode(bytes));
-    } catch (error) {
-      throw upstreamError(DRIVER_NAME, 'the model answered a body that is not JSON', 'upstream_error', error);
-    }
-    return decoded(DRIVER_NAME, body, (b) => decodeReply(b, options.model));
-  }
+  /** One completion; every failure, an answer without a reply included, counts against the circuit. */
+  const complete = (messages: readonly ChatMessage[], signal: AbortSignal | undefined): Promise<ChatReply> =>
+    call(model, '/chat/completions', {
+      method: 'POST',
+      headers,
+      signal,
+      redirect: 'manual',
+      maxBytes,
+      passOnRateLimit: true,
+      body: JSON.stringify({ model: options.model, messages, max_tokens: options.maxTokens ?? AI_MAX_TOKENS, temperature: 0.2, stream: false }),
+    }, async (reply) => {
+      if (reply.status !== 200) {
+        const why = reply.status === 401 || reply.status === 403 ? ' (the key was refused: check SLEEVE_AI_KEY)' : '';
+        throw upstreamError(DRIVER_NAME, `the model answered HTTP ${reply.status}${why}`);
+      }
+      return decoded(DRIVER_NAME, await reply.json(), (b) => decodeReply(b, options.model));
+    });
 
   return {
     name: DRIVER_NAME,
     model: options.model,
-    complete: (messages, call: CallOptions = {}) => circuit.run(() => once(messages, call.signal)),
+    complete: (messages, o: CallOptions = {}) => complete(messages, o.signal),
   };
 }

@@ -1,9 +1,10 @@
 /**
  * @module
- * The links driver (D11, live mode): what Spotify, Apple Music, YouTube and SoundCloud say about
- * a linked item, from their public, keyless endpoints (`spotify.ts`, `apple.ts`, `youtube.ts`,
- * `soundcloud.ts`), and short links followed through D11's hosts only (`expand.ts`). Deezer
- * links are the music source's: null here.
+ * The platforms driver (D11), the links source of live mode: what Spotify, Apple Music, YouTube
+ * and SoundCloud say about a linked item, from their public, keyless endpoints (`spotify.ts`,
+ * `apple.ts`, `youtube.ts`, `soundcloud.ts`), and short links followed through D11's hosts only
+ * (`expand.ts`). Deezer links are the music source's: null here. What a link itself says (its
+ * platform, kind and id, no network call) is `core/links/`; this folder asks the platforms.
  *
  * Every upstream has its own configurable base URL (defaults: the real hosts), its own timeout
  * (4 s by default), its own circuit (`links:<upstream>`) and its own named caches (a day by
@@ -17,17 +18,18 @@
  * keep repeated links off the wire.
  */
 import type { ParsedLink } from '../../links/types.ts';
+import { UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { SleeveError } from '../../errors.ts';
 import type { CallOptions, LinkMetadata, LinksSource, ProbeResult } from '../types.ts';
 import { appleMetadata } from './apple.ts';
 import { expander } from './expand.ts';
-import { request, type LinkUpstream } from './http.ts';
+import { request } from './request.ts';
 import { soundcloudMetadata } from './soundcloud.ts';
 import { spotifyMetadata, type MetadataOf } from './spotify.ts';
 import { youtubeMetadata } from './youtube.ts';
-import { UPSTREAM_TIMEOUT_MS } from '../kit/http.ts';
 
+/** The source it serves, as logs, circuits (`links:<upstream>`) and caches have always named it. */
 export const DRIVER_NAME: string = 'links';
 
 /** The upstreams of the links source, as named in errors, circuits (`links:<name>`) and `timeouts`. */
@@ -54,7 +56,7 @@ export interface LinksOptions {
    * value in production); set (a replay's URL), `<shortLinksUrl>/<host><path>`.
    */
   shortLinksUrl?: string;
-  /** Milliseconds before a call with no answer is a 504, for every upstream (default 2500, kit/http.ts). */
+  /** Milliseconds before a call with no answer is a 504, for every upstream (default 2500, kit/call.ts). */
   timeoutMs?: number;
   /** Per upstream, over `timeoutMs`. */
   timeouts?: Partial<Record<LinksUpstream, number>>;
@@ -87,14 +89,14 @@ export const PROBES: Readonly<{ spotify: string; itunes: string; youtube: string
 
 const trim = (url: string): string => url.replace(/\/+$/, '');
 
-export default function links(options: LinksOptions, ctx: DriverContext): LinksSource {
+export default function platforms(options: LinksOptions, ctx: DriverContext): LinksSource {
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
-  const upstream = (name: LinksUpstream, base: string): LinkUpstream => ({
+  const upstream = (name: LinksUpstream, base: string): Upstream => ({
     name,
     base: trim(base),
     timeoutMs: options.timeouts?.[name] ?? options.timeoutMs ?? TIMEOUT_MS,
     circuit: ctx.circuit(`${DRIVER_NAME}:${name}`),
-    fetch: ctx.fetch.native,
+    fetch: ctx.fetch,
   });
   const spotifyPage = upstream('spotify', options.spotifyUrl ?? DEFAULT_URLS.spotifyUrl);
   const itunes = upstream('itunes', options.itunesUrl ?? DEFAULT_URLS.itunesUrl);
@@ -123,7 +125,7 @@ export default function links(options: LinksOptions, ctx: DriverContext): LinksS
   }, maxAge);
 
   /** One keyless platform reached: the status it answered, 0 when unreachable or too slow. */
-  const probeOne = async (up: LinkUpstream, path: string, signal: AbortSignal | undefined): Promise<ProbeResult> => {
+  const probeOne = async (up: Upstream, path: string, signal: AbortSignal | undefined): Promise<ProbeResult> => {
     try {
       const { status } = await request(up, path, { signal, raw: true, headers: { accept: 'application/json' } });
       return { ok: status === 200, status };

@@ -3,10 +3,10 @@
  * Apple Music's link grammar: `music.apple.com/[<storefront>/]{song|album|artist|playlist|music-video}/[<slug>/]<id>`
  * (and the legacy `itunes.apple.com/.../id<id>`); an album link with `?i=<song id>` is that track.
  */
-import { decodeSegment, type LinkInput } from '../input.ts';
-import { refuseItem } from '../refuse.ts';
-import type { ParsedLink } from '../types.ts';
-import { item } from './result.ts';
+import { decodeSegment, type LinkInput } from './input.ts';
+import { refuseItem } from './refuse.ts';
+import type { ParsedLink } from './types.ts';
+import { item } from './parsed-link.ts';
 
 /** The accepted forms, for messages and docs. */
 export const APPLE_FORMS: readonly string[] = [

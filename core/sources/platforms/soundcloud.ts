@@ -8,10 +8,11 @@
  * an artist. The item URL sent is rebuilt on soundcloud.com from the vetted permalink (with a
  * private link's secret token). Unknown or private items answer 403/404: null.
  */
+import { jsonOf, unexpected, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { LinkMetadata } from '../types.ts';
-import { json, MISSING, request, unexpected, type LinkUpstream } from './http.ts';
+import { MISSING, request } from './request.ts';
 import type { MetadataOf } from './spotify.ts';
 import { splitTitle } from './titles.ts';
 import { object, optionalString, string, type LinkKind } from './wire.ts';
@@ -39,7 +40,7 @@ export function fromEmbed(title: string, author: string | null, type: LinkKind):
   return { type: 'playlist', title: bare, artist: author, ...base };
 }
 
-export function soundcloudMetadata(ctx: DriverContext, up: LinkUpstream, maxAge: number): MetadataOf {
+export function soundcloudMetadata(ctx: DriverContext, up: Upstream, maxAge: number): MetadataOf {
   const oembed = ctx.cached({
     name: 'links:soundcloud-oembed',
     maxAge,
@@ -48,7 +49,7 @@ export function soundcloudMetadata(ctx: DriverContext, up: LinkUpstream, maxAge:
       const answer = await request(up, `/oembed?url=${encodeURIComponent(item)}&format=json`, { signal, headers: { accept: 'application/json' } });
       if (MISSING.has(answer.status)) return null;
       if (answer.status !== 200) throw unexpected(up, answer);
-      return decoded(up.name, json(up, answer), (body) => {
+      return decoded(up.name, jsonOf(up, answer), (body) => {
         const o = object(body, 'oEmbed answer');
         return fromEmbed(string(o, 'title'), optionalString(o, 'author_name'), key.type);
       });

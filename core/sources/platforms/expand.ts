@@ -12,9 +12,10 @@
  * nowhere: null. Only the hosts of D11's `shortHosts` are ever requested here.
  */
 import { isLinkHost, LINK_SOURCES } from '../../links/parse.ts';
+import { isRedirect, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import type { CallOptions } from '../types.ts';
-import { isRedirect, request, type LinkUpstream } from './http.ts';
+import { request } from './request.ts';
 
 /** D11: at most this many redirects are followed. */
 export const MAX_REDIRECTS = 3;
@@ -24,7 +25,7 @@ export const SHORT_HOSTS: ReadonlySet<string> = new Set(LINK_SOURCES.flatMap((so
 
 export interface ShortLinks {
   /** Circuit, timeout and fetch of the short-link hosts (its `base` is unused: see `originOf`). */
-  upstream: LinkUpstream;
+  upstream: Upstream;
   /** The origin a short-link host is requested at: `https://<host>` unless a test points it elsewhere. */
   originOf(host: string): string;
 }

@@ -9,10 +9,11 @@
  * `artistName` for an artist. No ISRC or UPC: the Lookup API has neither. Playlists (`pl.…`)
  * have no keyless endpoint: null without a request.
  */
+import { jsonOf, unexpected, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded, WireError } from '../kit/wire.ts';
 import type { LinkMetadata } from '../types.ts';
-import { json, MISSING, request, unexpected, type LinkUpstream } from './http.ts';
+import { MISSING, request } from './request.ts';
 import type { MetadataOf } from './spotify.ts';
 import { object, optionalString, type LinkKind } from './wire.ts';
 
@@ -55,7 +56,7 @@ export function lookupEntry(body: unknown, key: LookupKey): LinkMetadata | null 
   return null;
 }
 
-export function appleMetadata(ctx: DriverContext, up: LinkUpstream, maxAge: number): MetadataOf {
+export function appleMetadata(ctx: DriverContext, up: Upstream, maxAge: number): MetadataOf {
   const lookup = ctx.cached({
     name: 'links:itunes',
     maxAge,
@@ -64,7 +65,7 @@ export function appleMetadata(ctx: DriverContext, up: LinkUpstream, maxAge: numb
       const answer = await request(up, `/lookup?id=${key.id}${entity}&country=${key.country}`, { signal, headers: { accept: 'application/json, text/javascript' } });
       if (MISSING.has(answer.status)) return null;
       if (answer.status !== 200) throw unexpected(up, answer);
-      return decoded(up.name, json(up, answer), (body) => lookupEntry(body, key));
+      return decoded(up.name, jsonOf(up, answer), (body) => lookupEntry(body, key));
     },
   });
   return async (link, options) => {
