@@ -5,13 +5,13 @@
  */
 import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from 'unstorage';
-import type { Logger } from './deps.ts';
+import type { Logger } from './observe/logger.ts';
 import { installedSwaggerUi, type DocsFiles } from './docs/swagger-ui-dist.ts';
 import { installedCardFiles, type CardFiles } from './cards/files.ts';
-import type { RequestLogFormat } from './observe/request-line.ts';
+import type { RequestLogFormat } from './observe/logger.ts';
 import type { CatalogContents } from './sources/catalog/prepared.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
-import type { FetchLike } from './sources/kit/context.ts';
+import type { FetchLike } from './sources/kit/fetch-like.ts';
 import type { LinksOptions } from './sources/links/index.ts';
 import type { AiOptions } from './sources/ai/openai.ts';
 import type { LrclibOptions } from './sources/lrclib/index.ts';

@@ -6,13 +6,14 @@
  * (`CallOptions.signal`), never in the context.
  */
 import type { Storage } from 'unstorage';
-import type { Logger } from '../../deps.ts';
+import type { Logger } from '../../observe/logger.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import { countersFor } from '../../storage/counters.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
 import { COOLDOWN_MS, createCircuit, type Circuit } from './circuit.ts';
 import { shapeList, type ShapeList } from './listing.ts';
+import type { FetchLike } from './fetch-like.ts';
 import { countingFetch } from './tally.ts';
 
 /** An upstream's published budget (D13), e.g. Deezer's 50 calls per 5 s per IP. */
@@ -21,9 +22,6 @@ export interface BudgetSpec {
   limit: number;
   windowMs: number;
 }
-
-/** The runtime's fetch as drivers use it; a plain signature so any runtime's fetch, or a test's, fits. */
-export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 /** A GET's answer as the drivers read it: any status, the body as text. */
 export interface TextAnswer {

@@ -12,7 +12,7 @@
 import { SleeveError, upstreamError } from '../../errors.ts';
 import { VERSION } from '../../version.ts';
 import type { Circuit } from '../kit/circuit.ts';
-import type { FetchLike } from '../kit/context.ts';
+import type { FetchLike } from '../kit/fetch-like.ts';
 import { readAtMost } from '../kit/read-limited.ts';
 import { withTimeout } from '../kit/tally.ts';
 
