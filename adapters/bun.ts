@@ -1,7 +1,7 @@
 /** @module `sleeve/bun`: serve Sleeve with `Bun.serve`. */
 /// <reference types="bun-types" />
 import { createSleeve, type Sleeve } from '../core/index.ts';
-import { serverLimits } from '../core/options.ts';
+import { serverLimits } from './server-limits.ts';
 import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './bun-limits.ts';
 import { BunPeer } from './bun-peer.ts';
 import { exitOnSignals, gracefulStop, processSignals } from './graceful.ts';

@@ -1,6 +1,6 @@
 /** @module `sleeve/deno`: serve Sleeve with `Deno.serve`. */
 import { createSleeve, type Sleeve } from '../core/index.ts';
-import { serverLimits } from '../core/options.ts';
+import { serverLimits } from './server-limits.ts';
 import { exitOnSignals, gracefulStop, type ShutdownSignal } from './graceful.ts';
 import type { ServeOptions } from './serve-options.ts';
 import { stdoutLogger } from './stdout-log.ts';

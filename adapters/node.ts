@@ -3,7 +3,7 @@ import { serve as nodeServe, upgradeWebSocket } from '@hono/node-server';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { createSleeve, type ConnInfo, type Sleeve } from '../core/index.ts';
-import { serverLimits } from '../core/options.ts';
+import { serverLimits } from './server-limits.ts';
 import { exitOnSignals, gracefulStop, processSignals } from './graceful.ts';
 import { nodeStoppable } from './node-stop.ts';
 import type { ServeOptions } from './serve-options.ts';
