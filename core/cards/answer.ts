@@ -3,7 +3,7 @@
  * D29: a card's HTTP answer. The SVG is cheap and built on each request; its hash is the
  * `ETag` of both formats (the PNG is drawn from exactly that document), so a client holding
  * the card gets a 304 before anything is rasterised. PNGs drawn are kept per Sleeve instance
- * in a byte-bounded LRU (`services/image-cache.ts`), since drawing one costs 100–200 ms of CPU
+ * in a byte-bounded LRU (`storage/image-cache.ts`), since drawing one costs 100–200 ms of CPU
  * (`bench/cards.ts`) on the thread that serves every other request. So an instance draws at
  * most `RENDERS_PER_SECOND` new PNGs in any clock second; past that a PNG not already kept is
  * a 503 `service_unavailable` with `Retry-After: 1` (SVG, and PNGs kept, still answer): the
@@ -17,7 +17,7 @@ import type { Deps } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
 import { hash64 } from '../hash.ts';
 import { conditionalAnswer, holdsCurrent } from '../http/conditional.ts';
-import { ImageCache } from '../services/image-cache.ts';
+import { ImageCache } from '../storage/image-cache.ts';
 import { pngRenderer, type PngRenderer } from './png.ts';
 import { cardSvg, type CardContent } from './svg.ts';
 

@@ -7,7 +7,7 @@ import { catalogText } from '../../core/sources/catalog/write.ts';
 import { createVocabulary, editDistance } from '../../core/sources/catalog/vocabulary.ts';
 import { createTextIndex } from '../../core/sources/catalog/text-index.ts';
 import { fold, searchTerms } from '../../core/sources/catalog/fold.ts';
-import { createRandom } from '../../core/sources/catalog/random.ts';
+import { createRandom } from '../../core/random.ts';
 
 const data = generateCatalog({ tracks: 4000, seed: 'search-test' });
 const { music } = createCatalogSources({ catalog: catalogText(data) });

@@ -4,7 +4,7 @@
  * other host, ever) and the bytes cache bounded by total size.
  */
 import { describe, expect, it } from 'vitest';
-import { ImageCache } from '../../core/services/image-cache.ts';
+import { ImageCache } from '../../core/storage/image-cache.ts';
 import { decodeLenient, imageSize, readImageQuery } from '../../core/services/image-query.ts';
 import { deezerImageUrl } from '../../core/sources/deezer/images.ts';
 

@@ -16,7 +16,7 @@
  *
  * Each fetch: 2.5 s at most (504), 2 MiB at most (502), a raster `image/*` type or a 502, 404
  * (and 403, 410) is "no such picture" (null). Answers are kept in an in-process cache of at
- * most 32 MiB of bytes (`services/image-cache.ts`), and identical fetches in flight share one.
+ * most 32 MiB of bytes (`storage/image-cache.ts`), and identical fetches in flight share one.
  *
  * Budget: Deezer's CDN is not its API and publishes no quota, so a picture never spends the
  * API's 50 calls per 5 s (a page of 50 covers would otherwise starve the metadata calls that
@@ -25,7 +25,7 @@
  * make Sleeve hammer Deezer's CDN; past it, 503 with `Retry-After` as for the API.
  */
 import { upstreamError } from '../../errors.ts';
-import { ImageCache } from '../../services/image-cache.ts';
+import { ImageCache } from '../../storage/image-cache.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
 import type { ImageBytes, ImageOptions } from '../types.ts';
 import { DRIVER_NAME } from './client.ts';
