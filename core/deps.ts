@@ -7,7 +7,7 @@ import type { Storage } from 'unstorage';
 import type { Lifecycle } from './lifecycle.ts';
 import type { Breaker } from './storage/breaker.ts';
 import type { Metrics } from './observe/metrics.ts';
-import type { Logger } from './observe/logger.ts';
+import type { Logger } from './logger.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { Sources } from './sources/types.ts';
 

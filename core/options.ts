@@ -5,10 +5,9 @@
  */
 import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from 'unstorage';
-import type { Logger } from './observe/logger.ts';
+import type { Logger, RequestLogFormat } from './logger.ts';
 import { installedSwaggerUi, type DocsFiles } from './docs/swagger-ui-dist.ts';
 import { installedCardFiles, type CardFiles } from './cards/files.ts';
-import type { RequestLogFormat } from './observe/logger.ts';
 import type { CatalogContents } from './sources/catalog/prepared.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { FetchLike } from './sources/kit/fetch-like.ts';

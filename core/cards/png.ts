@@ -12,7 +12,7 @@
  *   two fonts, which resvg-wasm takes anew for every document. So drawn cards are kept and new drawings are
  *   budgeted per second (`cards/answer.ts`), besides the endpoints' rate limit.
  */
-import type { Logger } from '../observe/logger.ts';
+import type { Logger } from '../logger.ts';
 import { SleeveError } from '../errors.ts';
 import type { CardFiles } from './files.ts';
 import { keptOnSuccess } from '../kept-on-success.ts';

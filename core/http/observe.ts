@@ -13,7 +13,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps.ts';
-import type { RequestRecord } from '../observe/logger.ts';
+import type { RequestRecord } from '../logger.ts';
 import { formatter } from '../observe/request-line.ts';
 import { clientIp } from './client-ip.ts';
 import { addHeaders, bindings, type SleeveEnv } from './context.ts';

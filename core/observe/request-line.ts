@@ -8,8 +8,8 @@
  * endpoint answered, whatever alias or version prefix was asked.
  */
 
-import { pathStart } from '../http/url-path.ts';
-import type { RequestLogFormat, RequestRecord } from './logger.ts';
+import { pathStart } from '../url-path.ts';
+import type { RequestLogFormat, RequestRecord } from '../logger.ts';
 
 /** Paths longer than this are cut: a line stays short whatever a scanner sends. */
 export const MAX_LOGGED_PATH = 512;

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RequestRecord } from '../../core/observe/logger.ts';
+import type { RequestRecord } from '../../core/logger.ts';
 import { isoTime, jsonLine, rawPath } from '../../core/observe/request-line.ts';
 import { records } from './_records.ts';
 

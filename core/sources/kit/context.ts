@@ -6,7 +6,7 @@
  * (`CallOptions.signal`), never in the context.
  */
 import type { Storage } from 'unstorage';
-import type { Logger } from '../../observe/logger.ts';
+import type { Logger } from '../../logger.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import { countersFor } from '../../storage/counters.ts';
 import { createBudget, type Budget } from './budget.ts';
