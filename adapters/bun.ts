@@ -13,6 +13,8 @@ import { stdoutLogger } from './stdout-log.ts';
 const honoBun = 'Bun' in globalThis ? await import('hono/bun') : undefined;
 
 export type { ServeOptions } from './serve-options.ts';
+/** The environment as `npm start` reads it: Sleeve's variables and the server limits (`SLEEVE_MAX_CONNECTIONS`, ...). */
+export { serveOptionsFromEnv, type ServeEnvConfig } from './serve-env.ts';
 
 /**
  * What `serve` promises of the `Bun.Server` it returns (the object is Bun's own: cast it to

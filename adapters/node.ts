@@ -15,6 +15,8 @@ import { capConnections, serverOptions, type ConnectionCap } from './node-limits
 import { handleUpgrades, type Upgrades } from './node-upgrade.ts';
 
 export type { ServeOptions } from './serve-options.ts';
+/** The environment as `npm start` reads it: Sleeve's variables and the server limits (`SLEEVE_MAX_CONNECTIONS`, ...). */
+export { serveOptionsFromEnv, type ServeEnvConfig } from './serve-env.ts';
 
 export interface Served {
   sleeve: Sleeve;
