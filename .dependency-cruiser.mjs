@@ -24,7 +24,8 @@
 const LEAVES = [
   '^core/text/', // fold, similarity, the as-typed match: one way to match text
   '^core/links/', // parsing a pasted link (the platforms' calls are a driver, core/sources/platforms/)
-  '^core/storage/', // unstorage from a spec, its breaker and counters
+  '^core/storage/', // unstorage from a spec, its breaker and counters, the image bytes' LRU
+  '^core/installed/', // the default readers of installed packages' files (swagger-ui, resvg, fonts)
   '^core/logger[.]ts$', // the Logger and request-record types
   '^core/url-path[.]ts$', // where an absolute URL's path begins: the frame, the log line and links read it
   '^core/errors[.]ts$',

@@ -111,7 +111,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
 
 export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';
 export type { SleeveOptions, Mode, UpstreamUrls } from './options.ts';
-export type { DocsFiles } from './docs/swagger-ui-dist.ts';
+export type { DocsFiles } from './installed/swagger-ui-dist.ts';
 export type { Deps } from './deps.ts';
 export type { Logger, RequestRecord } from './logger.ts';
 export { jsonLine } from './observe/request-line.ts';

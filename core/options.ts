@@ -6,8 +6,8 @@
 import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from 'unstorage';
 import type { Logger, RequestLogFormat } from './logger.ts';
-import { installedSwaggerUi, type DocsFiles } from './docs/swagger-ui-dist.ts';
-import { installedCardFiles, type CardFiles } from './cards/files.ts';
+import { installedSwaggerUi, type DocsFiles } from './installed/swagger-ui-dist.ts';
+import { installedCardFiles, type CardFiles } from './installed/card-files.ts';
 import type { CatalogContents } from './sources/catalog/prepared.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
 import type { FetchLike } from './sources/kit/fetch-like.ts';

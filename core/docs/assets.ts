@@ -12,7 +12,7 @@ import { SleeveError } from '../errors.ts';
 import { hash64 } from '../hash.ts';
 import { INIT_SCRIPT } from './init-script.ts';
 import { PAGE_CSS, pageHtml } from './page.ts';
-import type { DocsFiles } from './swagger-ui-dist.ts';
+import type { DocsFiles } from '../installed/swagger-ui-dist.ts';
 import { keptOnSuccess } from '../kept-on-success.ts';
 
 export interface DocsFile {
