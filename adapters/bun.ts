@@ -1,7 +1,7 @@
 /** @module `sleeve/bun`: serve Sleeve with `Bun.serve`. */
 /// <reference types="bun-types" />
 import { createSleeve, type Sleeve } from '../core/index.ts';
-import { serverLimits } from '../core/options.ts';
+import { serverLimits } from './server-limits.ts';
 import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './bun-limits.ts';
 import { BunPeer } from './bun-peer.ts';
 import { exitOnSignals, gracefulStop, processSignals } from './graceful.ts';
@@ -13,6 +13,8 @@ import { stdoutLogger } from './stdout-log.ts';
 const honoBun = 'Bun' in globalThis ? await import('hono/bun') : undefined;
 
 export type { ServeOptions } from './serve-options.ts';
+/** The environment as `npm start` reads it: Sleeve's variables and the server limits (`SLEEVE_MAX_CONNECTIONS`, ...). */
+export { serveOptionsFromEnv, type ServeEnvConfig } from './serve-env.ts';
 
 /**
  * What `serve` promises of the `Bun.Server` it returns (the object is Bun's own: cast it to

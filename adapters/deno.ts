@@ -1,6 +1,6 @@
 /** @module `sleeve/deno`: serve Sleeve with `Deno.serve`. */
 import { createSleeve, type Sleeve } from '../core/index.ts';
-import { serverLimits } from '../core/options.ts';
+import { serverLimits } from './server-limits.ts';
 import { exitOnSignals, gracefulStop, type ShutdownSignal } from './graceful.ts';
 import type { ServeOptions } from './serve-options.ts';
 import { stdoutLogger } from './stdout-log.ts';
@@ -10,6 +10,8 @@ import { stdoutLogger } from './stdout-log.ts';
 const honoDeno = 'Deno' in globalThis ? await import('hono/deno') : undefined;
 
 export type { ServeOptions } from './serve-options.ts';
+/** The environment as `npm start` reads it: Sleeve's variables and the server limits (`SLEEVE_MAX_CONNECTIONS`, ...). */
+export { serveOptionsFromEnv, type ServeEnvConfig } from './serve-env.ts';
 
 /** How long Deno's stop waits for live clients to take their close frame. */
 const LIVE_CLOSE_MS = 1_000;

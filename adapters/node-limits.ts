@@ -9,7 +9,7 @@
  */
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ServerLimits } from '../core/options.ts';
+import type { ServerLimits } from './server-limits.ts';
 
 /** How long a request's body may take to arrive in full (Sleeve's bodies are at most 64 KiB). */
 export const BODY_TIMEOUT_MS = 30_000;

@@ -3,7 +3,7 @@ import { serve as nodeServe, upgradeWebSocket } from '@hono/node-server';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { createSleeve, type ConnInfo, type Sleeve } from '../core/index.ts';
-import { serverLimits } from '../core/options.ts';
+import { serverLimits } from './server-limits.ts';
 import { exitOnSignals, gracefulStop, processSignals } from './graceful.ts';
 import { nodeStoppable } from './node-stop.ts';
 import type { ServeOptions } from './serve-options.ts';
@@ -15,6 +15,8 @@ import { capConnections, serverOptions, type ConnectionCap } from './node-limits
 import { handleUpgrades, type Upgrades } from './node-upgrade.ts';
 
 export type { ServeOptions } from './serve-options.ts';
+/** The environment as `npm start` reads it: Sleeve's variables and the server limits (`SLEEVE_MAX_CONNECTIONS`, ...). */
+export { serveOptionsFromEnv, type ServeEnvConfig } from './serve-env.ts';
 
 export interface Served {
   sleeve: Sleeve;

@@ -4,19 +4,21 @@
  * the environment, read the catalogue file, serve, print one line. A bad variable prints one
  * line naming it and exits 1, never a stack trace.
  */
-import { ConfigError, optionsFromEnv, prepareCatalog, type SleeveOptions } from '../core/index.ts';
+import { ConfigError, prepareCatalog } from '../core/index.ts';
+import { serveOptionsFromEnv } from './serve-env.ts';
+import type { ServeOptions } from './serve-options.ts';
 
 export interface Runtime {
   name: string;
   env: Record<string, string | undefined>;
   readFile(path: string): Promise<Uint8Array>;
-  serve(options: SleeveOptions & { port: number }): Promise<{ url: string; storage: string; mode: string }>;
+  serve(options: ServeOptions & { port: number }): Promise<{ url: string; storage: string; mode: string }>;
   exit(code: number): never;
 }
 
 export async function start(runtime: Runtime): Promise<void> {
   try {
-    const { port, catalogPath, options } = optionsFromEnv(runtime.env);
+    const { port, catalogPath, options } = serveOptionsFromEnv(runtime.env);
     // A bad catalogue file stops start-up with one line naming its first bad record and field.
     // The service gets the file prepared, not its bytes, so they are collected once loaded.
     const catalog = catalogPath ? await prepareCatalog(await readCatalog(runtime, catalogPath)) : undefined;

@@ -17,7 +17,6 @@ export class ConfigError extends Error {
 }
 
 const count = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(1));
-const integer = (min: number, max: number) => v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
 
 const flag = v.pipe(v.picklist(['0', '1', 'true', 'false']), v.transform((s) => s === '1' || s === 'true'));
 
@@ -67,22 +66,17 @@ const VARIABLES = {
     v.pipe(v.string(), v.regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/i), v.transform((s) => s.split(','))),
     'a comma-separated list of header names',
   ],
-  /** Open connections per process before new ones are refused with a 503 (server adapters). */
-  SLEEVE_MAX_CONNECTIONS: [integer(1, 1_000_000), 'a whole number of connections from 1 to 1000000'],
-  /** How long a connection with no request in progress stays open (server adapters). */
-  SLEEVE_IDLE_TIMEOUT_MS: [integer(100, 255_000), 'a number of milliseconds from 100 to 255000'],
-  /** How long a client has to send a request's headers (Node). */
-  SLEEVE_HEADERS_TIMEOUT_MS: [integer(100, 300_000), 'a number of milliseconds from 100 to 300000'],
-  /** D34: how long a graceful shutdown may take before what is left is cut (server adapters). */
-  SLEEVE_SHUTDOWN_TIMEOUT_MS: [integer(0, 600_000), 'a number of milliseconds from 0 to 600000'],
   /** D30: an OpenAI-compatible chat model for /chat, /assistant and /ai/* (the API base, before /chat/completions). */
   SLEEVE_AI_URL: [httpUrl, 'an absolute http(s) URL such as https://api.openai.com/v1'],
   SLEEVE_AI_KEY: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,512}$/)), 'an API key (printable characters, no spaces)'],
   SLEEVE_AI_MODEL: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/)), 'a model name such as gpt-4o-mini'],
 } as const;
 
-type Variables = typeof VARIABLES;
-type Parsed = { [K in keyof Variables]?: v.InferOutput<Variables[K][0]> };
+/** Variables by name, each with its schema and the words that say what it accepts. */
+export type VariableTable = Readonly<Record<string, readonly [schema: v.GenericSchema<string, unknown>, accepts: string]>>;
+
+/** What `readVariables` gives for a table: each variable's parsed value, when set. */
+export type Parsed<T extends VariableTable> = { [K in keyof T]?: v.InferOutput<T[K][0]> };
 
 export interface EnvConfig {
   port: number;
@@ -97,16 +91,25 @@ function present<T extends object>(group: T): Partial<T> | undefined {
   return set.length === 0 ? undefined : (Object.fromEntries(set) as Partial<T>);
 }
 
-export function optionsFromEnv(env: Record<string, string | undefined>): EnvConfig {
+/**
+ * The variables of `table` that `env` sets, each checked by its schema; an empty one counts
+ * as unset. The first bad value throws the ConfigError that names it. The server adapters read
+ * their own variables (`adapters/serve-env.ts`) through this too, so every line reads alike.
+ */
+export function readVariables<T extends VariableTable>(table: T, env: Record<string, string | undefined>): Parsed<T> {
   const parsed: Record<string, unknown> = {};
-  for (const [name, [schema, accepts]] of Object.entries(VARIABLES)) {
+  for (const [name, [schema, accepts]] of Object.entries(table)) {
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
-    const result = v.safeParse(schema as v.GenericSchema<string, unknown>, raw.trim());
+    const result = v.safeParse(schema, raw.trim());
     if (!result.success) throw new ConfigError(name, accepts, raw);
     parsed[name] = result.output;
   }
-  const p = parsed as Parsed;
+  return parsed as Parsed<T>;
+}
+
+export function optionsFromEnv(env: Record<string, string | undefined>): EnvConfig {
+  const p = readVariables(VARIABLES, env);
   // D30: a model needs its URL and its name; a key alone, or half of the pair, is a mistake to say at start-up.
   if ((p.SLEEVE_AI_URL === undefined) !== (p.SLEEVE_AI_MODEL === undefined) || (p.SLEEVE_AI_KEY !== undefined && p.SLEEVE_AI_URL === undefined)) {
     const missing = p.SLEEVE_AI_URL === undefined ? 'SLEEVE_AI_URL' : 'SLEEVE_AI_MODEL';
@@ -136,10 +139,6 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       lrclib: p.SLEEVE_LRCLIB_URL === undefined ? undefined : { baseUrl: p.SLEEVE_LRCLIB_URL },
       knowledge: present({ wikipediaUrl: p.SLEEVE_WIKIPEDIA_URL, wikidataUrl: p.SLEEVE_WIKIDATA_URL }),
       contact: p.SLEEVE_CONTACT,
-      maxConnections: p.SLEEVE_MAX_CONNECTIONS,
-      idleTimeoutMs: p.SLEEVE_IDLE_TIMEOUT_MS,
-      headersTimeoutMs: p.SLEEVE_HEADERS_TIMEOUT_MS,
-      shutdownTimeoutMs: p.SLEEVE_SHUTDOWN_TIMEOUT_MS,
       requestLog: p.SLEEVE_LOG,
       metrics: p.SLEEVE_METRICS,
       ai: p.SLEEVE_AI_URL === undefined || p.SLEEVE_AI_MODEL === undefined

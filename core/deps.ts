@@ -7,23 +7,9 @@ import type { Storage } from 'unstorage';
 import type { Lifecycle } from './lifecycle.ts';
 import type { Breaker } from './storage/breaker.ts';
 import type { Metrics } from './observe/metrics.ts';
-import type { RequestRecord } from './observe/request-line.ts';
+import type { Logger } from './logger.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { Sources } from './sources/types.ts';
-
-export interface Logger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-  /** One request's line (D20), already formatted; without this method it goes to `info`. */
-  request?(line: string): void;
-  /**
-   * With `SLEEVE_LOG=json`, takes each request's record instead of its line, and writes
-   * `jsonLine(record)` itself: the servers' writer encodes it straight into bytes (issue #22).
-   */
-  requestRecord?(record: RequestRecord): void;
-  /** Writes whatever lines are still held (a batching writer): called by `Sleeve.close()`. */
-  flush?(): void | Promise<void>;
-}
 
 export interface Deps {
   options: ResolvedOptions;

@@ -5,13 +5,12 @@
  */
 import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from 'unstorage';
-import type { Logger } from './deps.ts';
-import { installedSwaggerUi, type DocsFiles } from './docs/swagger-ui-dist.ts';
-import { installedCardFiles, type CardFiles } from './cards/files.ts';
-import type { RequestLogFormat } from './observe/request-line.ts';
+import type { Logger, RequestLogFormat } from './logger.ts';
+import { installedSwaggerUi, type DocsFiles } from './installed/swagger-ui-dist.ts';
+import { installedCardFiles, type CardFiles } from './installed/card-files.ts';
 import type { CatalogContents } from './sources/catalog/prepared.ts';
 import type { DeezerOptions } from './sources/deezer/index.ts';
-import type { FetchLike } from './sources/kit/context.ts';
+import type { FetchLike } from './sources/kit/fetch-like.ts';
 import type { LinksOptions } from './sources/platforms/index.ts';
 import type { AiOptions } from './sources/ai/index.ts';
 import type { LrclibOptions } from './sources/lrclib/index.ts';
@@ -119,49 +118,6 @@ export interface SleeveOptions {
    * for `/chat`, `/assistant` and `/ai/*`, in either mode. Without it they answer 503 `not_configured`.
    */
   ai?: AiOptions;
-  /**
-   * Server adapters only (core ignores it): open connections per process past which a new
-   * one is refused with a 503 (default 1024). Enforced by `sleeve/node`; Bun and Deno offer
-   * no hook to count connections.
-   */
-  maxConnections?: number;
-  /**
-   * Server adapters only: how long a connection with no request in progress stays open, in
-   * ms (default 10 000). Node: `keepAliveTimeout` (plus Node's own 1 s). Bun: `idleTimeout`
-   * in whole seconds (at most 255), which also cuts a silent or slow-headers client. Deno: no
-   * such setting.
-   */
-  idleTimeoutMs?: number;
-  /**
-   * Server adapters only: how long a client has to send a request's headers, in ms, counted
-   * from its connection or the start of the request (default 10 000). Node only (Bun: see
-   * `idleTimeoutMs`).
-   */
-  headersTimeoutMs?: number;
-  /**
-   * Server adapters only (D34): how long a graceful shutdown (SIGTERM, SIGINT) may take, in
-   * ms, before the connections still open are cut and the process exits 1 (default 10 000).
-   */
-  shutdownTimeoutMs?: number;
-}
-
-/** The connection limits a server adapter applies (see `SleeveOptions`), all set. */
-export interface ServerLimits {
-  maxConnections: number;
-  idleTimeoutMs: number;
-  headersTimeoutMs: number;
-  shutdownTimeoutMs: number;
-}
-
-export const DEFAULT_SERVER_LIMITS: ServerLimits = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000, shutdownTimeoutMs: 10_000 };
-
-export function serverLimits(options: SleeveOptions): ServerLimits {
-  return {
-    maxConnections: options.maxConnections ?? DEFAULT_SERVER_LIMITS.maxConnections,
-    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_SERVER_LIMITS.idleTimeoutMs,
-    headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_SERVER_LIMITS.headersTimeoutMs,
-    shutdownTimeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SERVER_LIMITS.shutdownTimeoutMs,
-  };
 }
 
 export interface ResolvedOptions {

@@ -27,8 +27,7 @@
  *   injected faults apply to them too.
  */
 import { readFileSync } from 'node:fs';
-import type { StreamingUpstream, Streamed } from './server.ts';
-import { json, type Answer } from './upstream.ts';
+import { json, type Answer, type Streamed, type StreamingUpstream } from './upstream.ts';
 
 const FIXTURES_DIR = new URL('../test/fixtures/azuracast/', import.meta.url);
 const fixture = (file: string): string => readFileSync(new URL(file, FIXTURES_DIR), 'utf8');

@@ -5,8 +5,13 @@
  * upstream's own error with HTTP 200, a dropped connection, or no answer at all; or the
  * upstream's own answer with one odd item in each listing, or an odd record (`withOdd`).
  */
-import type { Fault } from './server.ts';
 import type { Answer, Upstream } from './upstream.ts';
+
+/**
+ * `oddItem`: the upstream's own answer with the first item of each listing made odd;
+ * `oddRecord`: a record's own id made text (`withOdd` below, issue #23); `null`: no fault.
+ */
+export type Fault = 'slow' | 'http500' | 'garbage' | 'error200' | 'reset' | 'hang' | 'oddItem' | 'oddRecord' | null;
 
 const HTTP_500 = '<html>\r\n<head><title>500 Internal Server Error</title></head>\r\n<body>\r\n<center><h1>500 Internal Server Error</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 const GARBAGE = '<!DOCTYPE html><html><head><title>Maintenance</title></head><body><p>We will be back soon.</p></body></html>';

@@ -21,8 +21,7 @@
  */
 import { linksData, type LinksData, type SpotifyItem } from './links-data.ts';
 import { soundcloudOembed, spotifyApiObject, spotifyNotFoundPage, spotifyOembed, spotifyPage, youtubeChannelPage, youtubeOembed } from './links-render.ts';
-import type { StreamingUpstream, Streamed } from './server.ts';
-import { json, type Answer, type Upstream, type UpstreamRequest } from './upstream.ts';
+import { json, type Answer, type Streamed, type StreamingUpstream, type Upstream, type UpstreamRequest } from './upstream.ts';
 
 const html = (status: number, body: string, kind: Answer['kind']): Answer => ({ status, contentType: 'text/html; charset=utf-8', body, kind });
 const text = (status: number, body: string, kind: Answer['kind']): Answer => ({ status, contentType: 'text/plain; charset=utf-8', body, kind });

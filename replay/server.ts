@@ -7,10 +7,13 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { failure, withOdd } from './faults.ts';
+import { failure, withOdd, type Fault } from './faults.ts';
 import { SlidingWindow } from './sliding-window.ts';
-import type { Answer, Upstream, UpstreamRequest } from './upstream.ts';
+import type { Answer, AnswerKind, Streamed, StreamingUpstream, Upstream, UpstreamRequest } from './upstream.ts';
 import { isUpstream, UPSTREAMS, type UpstreamName } from './upstreams.ts';
+
+/** The replay's own API takes a `Fault` (`Replay.fault`): offered here beside it. */
+export type { Fault } from './faults.ts';
 
 export interface ReplayCall {
   upstream: UpstreamName;
@@ -23,28 +26,8 @@ export interface ReplayCall {
   at: number;
   /** 0 when the connection was reset or left hanging. */
   status: number;
-  /** `error800`: Deezer's "no data" body, or another recorded Deezer error (ParameterException). */
-  body: 'ok' | 'error800' | 'quota' | 'fault' | 'notfound';
-}
-
-/**
- * `oddItem`: the upstream's own answer with the first item of each listing made odd;
- * `oddRecord`: a record's own id made text (`faults.ts`, issue #23).
- */
-export type Fault = 'slow' | 'http500' | 'garbage' | 'error200' | 'reset' | 'hang' | 'oddItem' | 'oddRecord' | null;
-
-/** An answer the upstream holds open and writes to over time (AzuraCast's Server-Sent Events feed). */
-export interface Streamed {
-  status: number;
-  headers: Record<string, string>;
-  kind: ReplayCall['body'];
-  /** Starts writing; the returned function is called once, when the client leaves or the replay closes. */
-  open(write: (text: string) => void, end: () => void): () => void;
-}
-
-/** An upstream that may answer some requests with a stream; `undefined` sends them to `answer()`. */
-export interface StreamingUpstream extends Upstream {
-  stream(request: UpstreamRequest): Streamed | undefined;
+  /** What the answer amounts to (`AnswerKind`). */
+  body: AnswerKind;
 }
 
 const streams = (upstream: Upstream): upstream is StreamingUpstream => typeof (upstream as Partial<StreamingUpstream>).stream === 'function';

@@ -1,10 +1,16 @@
 /**
  * @module
- * What the replay server needs from each upstream it mounts (Deezer now; ReccoBeats and
- * AzuraCast later): answers to requests under its prefix, and its own wording of the two
- * errors the server injects (quota exceeded, an error with HTTP 200).
+ * What the replay server needs from each upstream it mounts (all those in `upstreams.ts`):
+ * answers to requests under its prefix, and its own wording of the two errors the server
+ * injects (quota exceeded, an error with HTTP 200). The server and the upstreams both import
+ * these types, and this file imports neither, so none of them imports the other back.
  */
-import type { ReplayCall } from './server.ts';
+
+/**
+ * What an answer amounts to, as a test reads it from `Replay.calls`: `error800` is Deezer's
+ * "no data" body, or another recorded Deezer error (ParameterException).
+ */
+export type AnswerKind = 'ok' | 'error800' | 'quota' | 'fault' | 'notfound';
 
 export interface UpstreamRequest {
   method: string;
@@ -20,7 +26,7 @@ export interface Answer {
   contentType: string;
   body: string;
   /** What the answer amounts to, as a test reads it from `Replay.calls`. */
-  kind: ReplayCall['body'];
+  kind: AnswerKind;
 }
 
 export interface Upstream {
@@ -29,6 +35,20 @@ export interface Upstream {
   quotaExceeded(): Answer;
   /** An error body sent with HTTP 200, the way the upstream reports a failure of its own. */
   error200(): Answer;
+}
+
+/** An answer the upstream holds open and writes to over time (AzuraCast's Server-Sent Events feed). */
+export interface Streamed {
+  status: number;
+  headers: Record<string, string>;
+  kind: AnswerKind;
+  /** Starts writing; the returned function is called once, when the client leaves or the replay closes. */
+  open(write: (text: string) => void, end: () => void): () => void;
+}
+
+/** An upstream that may answer some requests with a stream; `undefined` sends them to `answer()`. */
+export interface StreamingUpstream extends Upstream {
+  stream(request: UpstreamRequest): Streamed | undefined;
 }
 
 export function json(status: number, body: string, kind: Answer['kind']): Answer {

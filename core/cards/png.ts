@@ -12,9 +12,9 @@
  *   two fonts, which resvg-wasm takes anew for every document. So drawn cards are kept and new drawings are
  *   budgeted per second (`cards/answer.ts`), besides the endpoints' rate limit.
  */
-import type { Logger } from '../deps.ts';
+import type { Logger } from '../logger.ts';
 import { SleeveError } from '../errors.ts';
-import type { CardFiles } from './files.ts';
+import type { CardFiles } from '../installed/card-files.ts';
 import { keptOnSuccess } from '../kept-on-success.ts';
 
 type ResvgModule = typeof import('@resvg/resvg-wasm');

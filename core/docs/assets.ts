@@ -7,12 +7,12 @@
  * current set (swagger-ui-dist's version and Sleeve's own texts), so the page links each file
  * with it and a file asked for under the current token can be cached for good.
  */
-import type { Logger } from '../deps.ts';
+import type { Logger } from '../logger.ts';
 import { SleeveError } from '../errors.ts';
 import { hash64 } from '../hash.ts';
 import { INIT_SCRIPT } from './init-script.ts';
 import { PAGE_CSS, pageHtml } from './page.ts';
-import type { DocsFiles } from './swagger-ui-dist.ts';
+import type { DocsFiles } from '../installed/swagger-ui-dist.ts';
 import { keptOnSuccess } from '../kept-on-success.ts';
 
 export interface DocsFile {

@@ -9,8 +9,7 @@
 import type { Context } from 'hono';
 import type * as v from 'valibot';
 import type { Deps } from '../deps.ts';
-import type { SleeveEnv } from './context.ts';
-import type { FrameApi } from './frame-api.ts';
+import type { SleeveBindings, SleeveEnv } from './context.ts';
 import type { GenerationBudget } from './generations.ts';
 import type { RequestView } from './request-view.ts';
 
@@ -52,7 +51,7 @@ export interface EndpointContext<P> {
   base: string;
   /** The Hono context, for the rare endpoint that needs headers or the raw query. */
   c: Context<SleeveEnv>;
-  /** The app itself, for `/batch` (set by `createFrame`). */
+  /** The app itself, for `/batch` and the self-description (set by `createFrame`). */
   frame: FrameApi;
   /** Says the answer left something out because an upstream failed: logged, and not cached. */
   degraded(reason: string): void;
@@ -63,6 +62,21 @@ export interface EndpointContext<P> {
    * past the budget it throws the 429. Does nothing for an endpoint without one.
    */
   spendGeneration(): void | Promise<void>;
+}
+
+/**
+ * What the frame lends an endpoint that needs the app itself: `/batch` dispatches its
+ * sub-requests through every layer, exactly as direct calls, and must know which paths exist;
+ * the self-description (`/openapi.json`, `/llms.txt`, `/`) reads the whole route table. It
+ * lives here, beside the context that carries it, because it names the endpoints in turn.
+ */
+export interface FrameApi {
+  /** Runs a request through the whole app (version prefix, limits, cache, route). */
+  dispatch(request: Request, env: SleeveBindings): Promise<Response>;
+  /** The endpoint answering `path` (canonical or alias, without version prefix), if any. */
+  endpointAt(path: string): AnyEndpoint | undefined;
+  /** The route table the app was built from: what `/openapi.json` and `/llms.txt` describe. */
+  endpoints: readonly AnyEndpoint[];
 }
 
 type MaybePromise<T> = T | Promise<T>;

@@ -5,7 +5,7 @@
  * shape follows the version row (D7): pins below 3.0.0 get `{ "error": "<message>" }`.
  */
 import { SleeveError } from '../errors.ts';
-import type { Logger } from '../deps.ts';
+import type { Logger } from '../logger.ts';
 import type { AnswerParts } from './answer-parts.ts';
 import { CURRENT, type VersionInfo } from './versions.ts';
 

@@ -27,7 +27,7 @@ import type { Params } from './params.ts';
 import type { RateLimit } from './rate-limit.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import type { RequestView } from './request-view.ts';
-import { pathStart } from './url-path.ts';
+import { pathStart } from '../url-path.ts';
 import { namesContact } from './user-agent.ts';
 import type { VersionInfo } from './versions.ts';
 

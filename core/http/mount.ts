@@ -4,7 +4,7 @@
  * hands over the path without the prefix; a proxy or a catch-all route may not. Both work:
  * a request that still carries the prefix is answered as if it did not.
  */
-import { pathStart } from './url-path.ts';
+import { pathStart } from '../url-path.ts';
 
 /** The request as Sleeve's routes expect it; the same object when there is nothing to strip. */
 export function unmounted(basePath: string): (request: Request) => Request {

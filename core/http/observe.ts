@@ -13,7 +13,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps.ts';
-import { formatter, type RequestRecord } from '../observe/request-line.ts';
+import type { RequestRecord } from '../logger.ts';
+import { formatter } from '../observe/request-line.ts';
 import { clientIp } from './client-ip.ts';
 import { addHeaders, bindings, type SleeveEnv } from './context.ts';
 import type { AnyEndpoint } from './endpoint.ts';

@@ -4,8 +4,9 @@
  * it: the same line as `jsonLine`'s text (`request-line.ts`), made for every request without
  * making that text. Apart from it because it changes for speed alone.
  */
-import { pathStart } from '../http/url-path.ts';
-import { isPlainJson, jsonLine, MAX_LOGGED_PATH, tenthsOf, timePrefix, type RequestRecord } from './request-line.ts';
+import { pathStart } from '../url-path.ts';
+import type { RequestRecord } from '../logger.ts';
+import { isPlainJson, jsonLine, MAX_LOGGED_PATH, tenthsOf, timePrefix } from './request-line.ts';
 
 /** What a line may hold beyond its texts: names and punctuation, the time, the numbers. */
 const LINE_FRAME = 200;

@@ -8,42 +8,8 @@
  * endpoint answered, whatever alias or version prefix was asked.
  */
 
-import { pathStart } from '../http/url-path.ts';
-
-export type RequestLogFormat = 'json' | 'pretty' | 'off';
-
-/**
- * What a line is made from, as the request left it: `jsonLine` writes it as text and
- * `encodeJsonLine` as bytes, the same line (`request-line.test.ts`). The time and the path are
- * turned into text only there, so a writer that encodes records itself never makes that text.
- * Every text but `ip` is JSON as it is, by where it comes from: both rely on that and escape
- * `ip` alone.
- */
-export interface RequestRecord {
-  /** Unix time in ms when the request arrived: the line's `time`, in ISO 8601. */
-  time: number;
-  /** Its `X-Request-Id`: well formed (`request-id.ts`), or one made here. */
-  id: string;
-  /** An HTTP method: a token, which holds no `"`, `\\` or control character (every runtime refuses others). */
-  method: string;
-  /**
-   * The request's URL: the line's `path` is its path as the caller wrote it (still
-   * percent-encoded), without query (`rawPath`). A `Request`'s URL is serialised by the URL
-   * standard, so its path holds no `"`, `\\`, space or control character.
-   */
-  url: string;
-  /** The endpoint's declared path, or `unmatched`. */
-  route: string;
-  status: number;
-  /** Milliseconds until the response was ready (its body may stream longer), to 0.1. */
-  ms: number;
-  /** `X-Cache` (HIT, MISS, STALE), absent on endpoints that are not cached. */
-  cache?: string;
-  /** The client as the rate limit counts it (D8), absent when unknown: behind a trusted proxy, whatever its header said. */
-  ip?: string;
-  /** Upstream HTTP calls made for it (for `/batch`: by all its sub-requests). */
-  upstream: number;
-}
+import { pathStart } from '../url-path.ts';
+import type { RequestLogFormat, RequestRecord } from '../logger.ts';
 
 /** Paths longer than this are cut: a line stays short whatever a scanner sends. */
 export const MAX_LOGGED_PATH = 512;

@@ -13,7 +13,7 @@ import { SleeveError } from '../errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { artistOrId, isrcParam, requiredText, trackIdOrIsrc } from '../schemas/params.ts';
 import { artistSummarySchema, lyricsExplainSchema, similarBecauseSchema, trackInsightsSchema } from '../schemas/responses/index.ts';
-import { AI_CACHE_SECONDS, AI_GENERATIONS } from '../services/ai/budgets.ts';
+import { AI_CACHE_SECONDS, AI_GENERATIONS } from './ai-budgets.ts';
 import { aiTrack, artistFacts, comparisonFacts, discographyFacts, fullTrackFacts, relatedFacts, serviceFacts, similarArtistFacts, topTrackFacts } from '../services/ai/facts.ts';
 import { generate, requireModel } from '../services/ai/generate.ts';
 import { lyricsGrounding } from '../services/ai/lyrics-facts.ts';

@@ -15,7 +15,7 @@ import { chatBodySchema, readChat } from '../http/chat-request.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { requiredText } from '../schemas/params.ts';
 import { assistantAnswerSchema, chatReplySchema } from '../schemas/responses/index.ts';
-import { AI_CACHE_SECONDS, AI_GENERATIONS, CHAT_MESSAGES } from '../services/ai/budgets.ts';
+import { AI_CACHE_SECONDS, AI_GENERATIONS, CHAT_MESSAGES } from './ai-budgets.ts';
 import { searchFacts, serviceFacts } from '../services/ai/facts.ts';
 import { generate, requireModel } from '../services/ai/generate.ts';
 import { searchAll } from '../services/search.ts';

@@ -1,13 +1,13 @@
 /**
  * @module
  * D28 `/roadmap` (spec §4.21, §9): the versions a pin can ask for and what each changed,
- * generated from the version table and the route table's declarations (`services/roadmap.ts`),
+ * generated from the version table and the route table's declarations (`self/roadmap.ts`),
  * never a list kept by hand. Answered by the service alone (no upstream), limited and cached
  * as D19's default: it changes only with a deploy.
  */
 import { defineEndpoint } from '../http/endpoint.ts';
 import { roadmapSchema } from '../schemas/responses/index.ts';
-import { roadmap as build } from '../services/roadmap.ts';
+import { roadmap as build } from '../self/roadmap.ts';
 
 export const roadmap = defineEndpoint({
   path: '/roadmap',

@@ -7,7 +7,7 @@
  * curls must be whole URLs. Keyed by the frame, so an app built from another route table
  * describes that table.
  */
-import type { FrameApi } from '../http/frame-api.ts';
+import type { FrameApi } from '../http/endpoint.ts';
 import { describeService, serverBase, type ServiceFacts } from '../openapi/document.ts';
 import type { OpenApiDocument } from '../openapi/types.ts';
 import type { ResolvedOptions } from '../options.ts';

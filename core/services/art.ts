@@ -5,7 +5,7 @@
  * overlapping circles and the initials. Pure string building, no runtime APIs. The seeded
  * generator is the catalogue's own (sfc32): demo data and demo art share one randomness.
  */
-import { createRandom } from '../sources/catalog/random.ts';
+import { createRandom } from '../random.ts';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);

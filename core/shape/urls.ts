@@ -3,7 +3,7 @@
  * The small formatting rules every response variant shares (spec §2): proxy URLs for covers
  * and artist images, `M:SS` durations and pitch-class names. Pure and runtime-free.
  */
-import { pathStart } from '../http/url-path.ts';
+import { pathStart } from '../url-path.ts';
 
 /**
  * D1: where links in answers point. `SLEEVE_BASE_URL` (trimmed of trailing slashes) when set,

@@ -6,20 +6,21 @@
 import { describe, expect, it } from 'vitest';
 import { idleSeconds } from '../../adapters/bun-limits.ts';
 import { BODY_TIMEOUT_MS, serverOptions } from '../../adapters/node-limits.ts';
-import { ConfigError, optionsFromEnv } from '../../core/config.ts';
-import { DEFAULT_SERVER_LIMITS, serverLimits } from '../../core/options.ts';
+import { serveOptionsFromEnv } from '../../adapters/serve-env.ts';
+import { DEFAULT_SERVER_LIMITS, serverLimits } from '../../adapters/server-limits.ts';
+import { ConfigError } from '../../core/config.ts';
 import { runToExit } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
 
 describe('the limits from the environment', () => {
   it('default to 1024 connections, 10 s idle, 10 s for headers and 10 s to shut down', () => {
     const defaults = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000, shutdownTimeoutMs: 10_000 };
-    expect(serverLimits(optionsFromEnv({}).options)).toEqual(defaults);
+    expect(serverLimits(serveOptionsFromEnv({}).options)).toEqual(defaults);
     expect(DEFAULT_SERVER_LIMITS).toEqual(defaults);
   });
 
   it('are read as numbers', () => {
-    const { options } = optionsFromEnv({ SLEEVE_MAX_CONNECTIONS: '200', SLEEVE_IDLE_TIMEOUT_MS: '65000', SLEEVE_HEADERS_TIMEOUT_MS: '5000', SLEEVE_SHUTDOWN_TIMEOUT_MS: '0' });
+    const { options } = serveOptionsFromEnv({ SLEEVE_MAX_CONNECTIONS: '200', SLEEVE_IDLE_TIMEOUT_MS: '65000', SLEEVE_HEADERS_TIMEOUT_MS: '5000', SLEEVE_SHUTDOWN_TIMEOUT_MS: '0' });
     expect(serverLimits(options)).toEqual({ maxConnections: 200, idleTimeoutMs: 65_000, headersTimeoutMs: 5_000, shutdownTimeoutMs: 0 });
   });
 
@@ -37,7 +38,7 @@ describe('the limits from the environment', () => {
   ])('%s=%j is refused with one line naming it', (variable, value) => {
     let error: unknown;
     try {
-      optionsFromEnv({ [variable]: value });
+      serveOptionsFromEnv({ [variable]: value });
     } catch (e) {
       error = e;
     }

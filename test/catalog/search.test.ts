@@ -8,7 +8,7 @@ import { createVocabulary, editDistance } from '../../core/sources/catalog/vocab
 import { createTextIndex } from '../../core/sources/catalog/text-index.ts';
 import { foldJoined as fold } from '../../core/text/fold.ts';
 import { searchTerms } from '../../core/text/terms.ts';
-import { createRandom } from '../../core/sources/catalog/random.ts';
+import { createRandom } from '../../core/random.ts';
 
 const data = generateCatalog({ tracks: 4000, seed: 'search-test' });
 const { music } = createCatalogSources({ catalog: catalogText(data) });

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { UNMATCHED } from '../../core/http/route-label.ts';
-import type { RequestRecord } from '../../core/observe/request-line.ts';
+import type { RequestRecord } from '../../core/logger.ts';
 import { endpoints } from '../../core/routes/index.ts';
 
 const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constantFrom('"', '\\', '\u2028', '\u0000', '/a"b\\c', '::ffff:127.0.0.1'));

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeJsonLine } from '../../core/observe/json-line-bytes.ts';
-import { jsonLine, type RequestRecord } from '../../core/observe/request-line.ts';
+import type { RequestRecord } from '../../core/logger.ts';
+import { jsonLine } from '../../core/observe/request-line.ts';
 import { records } from './_records.ts';
 
 describe('encodeJsonLine', () => {

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoTime, jsonLine, rawPath, type RequestRecord } from '../../core/observe/request-line.ts';
+import type { RequestRecord } from '../../core/logger.ts';
+import { isoTime, jsonLine, rawPath } from '../../core/observe/request-line.ts';
 import { records } from './_records.ts';
 
 /** What D20's line says of a record, in its order. */

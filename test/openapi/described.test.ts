@@ -3,7 +3,7 @@
  * `/llms.txt` takes the caller's base per request, verbatim, whatever it holds.
  */
 import { describe, expect, it } from 'vitest';
-import type { FrameApi } from '../../core/http/frame-api.ts';
+import type { FrameApi } from '../../core/http/endpoint.ts';
 import { endpoints } from '../../core/routes/index.ts';
 import { documentAt, llmsTxt, openApiJson } from '../../core/self/described.ts';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RENDERS_PER_SECOND } from '../../core/cards/answer.ts';
-import type { CardFiles } from '../../core/cards/files.ts';
+import type { CardFiles } from '../../core/installed/card-files.ts';
 import { textWidth } from '../../core/cards/text.ts';
 import type { MusicSource, Track } from '../../core/index.ts';
 import { assertWellFormed, expectPng } from '../cards/_image.ts';

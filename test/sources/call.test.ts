@@ -8,7 +8,7 @@ import { SleeveError } from '../../core/errors.ts';
 import type { Budget } from '../../core/sources/kit/budget.ts';
 import { answerOf, call, jsonOf, type CallOptions, type Reply, type Upstream } from '../../core/sources/kit/call.ts';
 import { createCircuit } from '../../core/sources/kit/circuit.ts';
-import type { FetchLike } from '../../core/sources/kit/context.ts';
+import type { FetchLike } from '../../core/sources/kit/fetch-like.ts';
 import { tallyOf, tallyOn } from '../../core/sources/kit/tally.ts';
 
 interface Seen {

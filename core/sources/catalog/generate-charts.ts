@@ -15,7 +15,7 @@
  * so every chart has its local acts near the top, not only by chance.
  */
 import type { AlbumRecord, ArtistRecord, ChartRecord, TrackRecord } from './format.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../../random.ts';
 
 export const CHART_COUNTRIES: readonly string[] = ['US', 'GB', 'FR', 'DE', 'BR', 'JP', 'MX', 'ES', 'IT', 'NL', 'SE', 'CA', 'AU'];
 export const CHART_SIZE = 100;

@@ -5,7 +5,7 @@
  */
 import type { FeaturesRecord } from './format.ts';
 import type { GenreProfile } from './genre-profiles.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../../random.ts';
 
 /** Rounded to `places` decimals by arithmetic: `Number(x.toFixed())` took a tenth of the built-in catalogue's generation. */
 const round = (value: number, places: number): number => {

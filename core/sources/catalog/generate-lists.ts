@@ -9,7 +9,7 @@ import { buildCharts } from './generate-charts.ts';
 import { ID_BASE } from './generate-ids.ts';
 import { GENRE_PROFILES } from './genre-profiles.ts';
 import { editorialPlaylistTitles, userName, userPlaylistTitle } from './names.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../../random.ts';
 
 const EDITORS = { id: 1, name: 'Sleeve Editors' };
 

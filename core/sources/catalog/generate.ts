@@ -13,7 +13,7 @@ import { buildLists } from './generate-lists.ts';
 import { GENRE_PROFILES, type GenreProfile } from './genre-profiles.ts';
 import { DEMO_GENRES } from './genres.ts';
 import { albumTitle, artistName, labelName, trackTitle, voiceOf } from './names.ts';
-import { createRandom, type Random } from './random.ts';
+import { createRandom, type Random } from '../../random.ts';
 import type { Language } from './title-words.ts';
 
 export interface GenerateOptions {

@@ -7,7 +7,7 @@
  * name on purpose; the data says it is generated (D18).
  */
 import { peopleOf, personName, PEOPLE_BY_COUNTRY, surname, type People } from './people.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../../random.ts';
 import { bare, LANGUAGE_OF_COUNTRY, TITLE_WORDS, type Language } from './title-words.ts';
 import { ADJECTIVES, EXTRA_ADJECTIVES, EXTRA_NOUNS, HANDLE_PARTS, NOUNS, PHRASES, PREPOSITIONS, VERBS } from './words.ts';
 

@@ -7,7 +7,7 @@
  * draws a DJ per hour with a fresh generator) and no shared Faker instance is reseeded.
  */
 import { PEOPLE_DATA } from './people-data.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../../random.ts';
 
 export interface People {
   /** Faker's locale code, for tests and for the record. */

@@ -8,7 +8,7 @@
 import type { TrackRecord } from './format.ts';
 import type { LoadedCatalog } from './loaded.ts';
 import { djName } from './names.ts';
-import { createRandom } from './random.ts';
+import { createRandom } from '../../random.ts';
 
 export interface Slot {
   /** Unix seconds. */

@@ -6,7 +6,7 @@
  * see the same programme.
  */
 import type { CallOptions, Listeners, Mount, NowPlaying, RadioSource, Song, SongHistoryEntry, Station } from '../types.ts';
-import { hash32 } from './random.ts';
+import { hash32 } from '../../random.ts';
 import type { LoadedCatalog } from './loaded.ts';
 import type { Slot } from './station-schedule.ts';
 

@@ -22,7 +22,7 @@
 import { SleeveError, upstreamError } from '../../errors.ts';
 import type { Budget } from './budget.ts';
 import type { Circuit } from './circuit.ts';
-import type { FetchLike } from './context.ts';
+import type { FetchLike } from './fetch-like.ts';
 import { readAtMost } from './read-limited.ts';
 import { carry } from './tally.ts';
 

@@ -6,13 +6,14 @@
  * (`CallOptions.signal`), never in the context.
  */
 import type { Storage } from 'unstorage';
-import type { Logger } from '../../deps.ts';
+import type { Logger } from '../../logger.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import { countersFor } from '../../storage/counters.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
 import { COOLDOWN_MS, createCircuit, type Circuit } from './circuit.ts';
 import { shapeList, type ShapeList } from './listing.ts';
+import type { FetchLike } from './fetch-like.ts';
 import { countingFetch } from './tally.ts';
 
 /** An upstream's published budget (D13), e.g. Deezer's 50 calls per 5 s per IP. */
@@ -22,13 +23,6 @@ export interface BudgetSpec {
   windowMs: number;
 }
 
-/**
- * The runtime's fetch as drivers use it (through `call.ts`); a plain signature so any
- * runtime's fetch, or a test's, fits. Not ofetch: all the drivers ask of a fetch is in
- * `call.ts`, and ofetch on Node also loads node-fetch-native, some 30 ms at the first
- * upstream call of a cold start (issue #25, D36).
- */
-export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 export interface DriverContext {
   /** The runtime's fetch (or a test's), counting each call (`tally.ts`). */

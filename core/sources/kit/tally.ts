@@ -12,7 +12,7 @@
  * 30), where this costs one WeakMap entry per request that reaches its route, and nothing on
  * a hit. It is plain JavaScript, so it runs alike on Node, Bun, Deno and edge runtimes.
  */
-import type { FetchLike } from './context.ts';
+import type { FetchLike } from './fetch-like.ts';
 
 /** What a request's upstream calls are counted in. */
 export interface UpstreamTally {

@@ -12,7 +12,8 @@ import { SleeveError } from '../../errors.ts';
 import type { Budget } from '../kit/budget.ts';
 import { answerOf, call, jsonOf, unexpected, UPSTREAM_TIMEOUT_MS, type Answer, type Upstream } from '../kit/call.ts';
 import type { Circuit } from '../kit/circuit.ts';
-import type { BudgetSpec, FetchLike } from '../kit/context.ts';
+import type { BudgetSpec } from '../kit/context.ts';
+import type { FetchLike } from '../kit/fetch-like.ts';
 
 export const DRIVER_NAME: string = 'reccobeats';
 /** At most this many ids a call (D1). */

@@ -22,7 +22,7 @@ const PACKAGE_PATHS: Record<CardFileName, string> = {
   'DejaVuSans-Bold.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
 };
 
-/** Called once per file (`png.ts` holds what it read). */
+/** Called once per file (`cards/png.ts` holds what it read). */
 export const installedCardFiles: CardFiles = async (name) => {
   const [{ readFile }, { createRequire }] = await Promise.all([import('node:fs/promises'), import('node:module')]);
   // Found as Node finds it from this file; Bun, and Deno with `nodeModulesDir`, look in the same node_modules.

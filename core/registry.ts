@@ -4,18 +4,21 @@
  * station; live mode serves music from Deezer, audio features from ReccoBeats, the radio
  * from an AzuraCast station and link metadata (`/resolve`) from the platforms' public
  * endpoints. Services never know which driver answers.
+ *
+ * It reads the resolved options, so it sits beside them, above the drivers: a driver is
+ * given its own options and the kit's context, never `ResolvedOptions`.
  */
-import type { ResolvedOptions } from '../options.ts';
-import openAiChat from './ai/index.ts';
-import azuracast from './azuracast/index.ts';
-import catalogSources from './catalog/index.ts';
-import deezer from './deezer/index.ts';
-import type { DriverContext } from './kit/context.ts';
-import links from './platforms/index.ts';
-import lrclib, { DEFAULT_BASE_URL as LRCLIB_URL } from './lrclib/index.ts';
-import wikimedia, { DEFAULT_WIKIDATA_URL, DEFAULT_WIKIPEDIA_URL } from './wikimedia/index.ts';
-import reccobeats from './reccobeats/index.ts';
-import type { Sources } from './types.ts';
+import type { ResolvedOptions } from './options.ts';
+import openAiChat from './sources/ai/index.ts';
+import azuracast from './sources/azuracast/index.ts';
+import catalogSources from './sources/catalog/index.ts';
+import deezer from './sources/deezer/index.ts';
+import type { DriverContext } from './sources/kit/context.ts';
+import links from './sources/platforms/index.ts';
+import lrclib, { DEFAULT_BASE_URL as LRCLIB_URL } from './sources/lrclib/index.ts';
+import wikimedia, { DEFAULT_WIKIDATA_URL, DEFAULT_WIKIPEDIA_URL } from './sources/wikimedia/index.ts';
+import reccobeats from './sources/reccobeats/index.ts';
+import type { Sources } from './sources/types.ts';
 
 export interface Registered {
   sources: Sources;

@@ -3,7 +3,7 @@
  * Spec §8.1's budgets of the AI routes (D31), named once for their declarations. `/ai/*` and
  * `/assistant` share one: it protects model calls, whichever route asks for one.
  */
-import type { GenerationBudget } from '../../http/generations.ts';
+import type { GenerationBudget } from '../http/generations.ts';
 
 /** Spec §8.1: "/ai/* allow 10 fresh generations per hour per IP; cached results do not count". */
 export const AI_GENERATIONS: GenerationBudget = { name: 'ai', perHour: 10, unit: 'fresh generations' };

@@ -1,6 +1,7 @@
 /**
  * @module
- * A small seeded random generator (sfc32) and the draws the generator needs. `Math.random`
+ * A small seeded random generator (sfc32) and the draws the catalogue generator needs; the
+ * placeholder art and the cards draw from it too, so it sits in a leaf. `Math.random`
  * is never used: the same seed must give the same catalogue, byte for byte, on every runtime.
  */
 

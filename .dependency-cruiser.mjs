@@ -1,0 +1,188 @@
+/**
+ * Sleeve's layers, written out as rules that dependency-cruiser checks: `test/layers.test.ts`
+ * runs them over the project, and `npm run layers` prints what breaks them.
+ *
+ * Imports run one way, from the top down:
+ *
+ *   adapters/                      the runtimes' servers, reading env; core never imports them
+ *   core/index.ts, core/app.ts     the entry: createSleeve, and the frame it builds
+ *   core/routes/                   one file per resource group: parse, call a service, shape
+ *   core/http/, self/, openapi/    the HTTP frame and the service's description of itself
+ *   core/services/                 the spec's rules; they never know which driver answers
+ *   core/options.ts, deps.ts,      the wiring: the options, what handlers are given, and the
+ *     registry.ts                  registry that picks drivers by mode (drivers never see it)
+ *   core/sources/                  the drivers: the kit, the contract (types.ts), one folder
+ *                                  per upstream
+ *   leaves (LEAVES below)          text matching, link parsing, errors, storage, log types:
+ *                                  they import no other layer of Sleeve
+ *
+ * A rule that fails names the file and the import that breaks it; move the thing imported
+ * down to a layer both may use (a leaf, most often) rather than adding an exception here.
+ */
+
+/** What every layer may use and that uses no layer of its own. */
+const LEAVES = [
+  '^core/text/', // fold, similarity, the as-typed match: one way to match text
+  '^core/links/', // parsing a pasted link (the platforms' calls are a driver, core/sources/platforms/)
+  '^core/storage/', // unstorage from a spec, its breaker and counters, the image bytes' LRU
+  '^core/installed/', // the default readers of installed packages' files (swagger-ui, resvg, fonts)
+  '^core/logger[.]ts$', // the Logger and request-record types
+  '^core/url-path[.]ts$', // where an absolute URL's path begins: the frame, the log line and links read it
+  '^core/errors[.]ts$',
+  '^core/hash[.]ts$',
+  '^core/version[.]ts$',
+  '^core/interleave[.]ts$',
+  '^core/kept-on-success[.]ts$',
+  '^core/random[.]ts$', // the seeded generator: the demo catalogue and the placeholder art
+];
+
+/** One folder per upstream (`deezer/`, `catalog/`, ...): every folder of core/sources/ but the kit. */
+const DRIVER_FOLDERS = '^core/sources/(?!kit/)[^/]+/';
+
+/** The files that sit above the drivers and choose or configure them. */
+const WIRING = '^core/(options|deps|registry)[.]ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'No import circles: two files that import each other (even for types) are one module in two files, '
+        + 'and a circle through a layer boundary means some import runs upward. Move what both need to a file below both.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'sources-not-upward',
+      comment:
+        'A driver (core/sources/**) imports only drivers and leaves: never a service, the HTTP frame, routes, '
+        + 'the description, the wiring (options, deps, registry) or the entry. A driver is given its own options '
+        + 'and the kit\'s context; what it shares with services (text matching, link parsing) lives in a leaf.',
+      severity: 'error',
+      from: { path: '^core/sources/' },
+      to: { path: '^core/', pathNot: ['^core/sources/', ...LEAVES] },
+    },
+    {
+      name: 'drivers-apart',
+      comment:
+        'A driver\'s folder imports the kit, the contract (core/sources/types.ts) and leaves, never another '
+        + 'driver\'s folder: a new driver is one folder on the shared kit, and a helper two drivers need goes to the kit.',
+      severity: 'error',
+      // The kit has its own rule below.
+      from: { path: '^core/sources/([^/]+)/', pathNot: '^core/sources/kit/' },
+      to: { path: '^core/sources/', pathNot: ['^core/sources/$1/', '^core/sources/kit/', '^core/sources/types[.]ts$'] },
+    },
+    {
+      name: 'kit-under-drivers',
+      comment: 'The kit serves every driver, so it knows none of them: it imports the contract and leaves only.',
+      severity: 'error',
+      from: { path: '^core/sources/kit/' },
+      to: { path: DRIVER_FOLDERS },
+    },
+    {
+      name: 'only-the-wiring-names-drivers',
+      comment:
+        'Services, routes and the frame reach drivers through the contract (core/sources/types.ts and deps.sources), '
+        + 'never a driver\'s own folder: the registry picks the drivers by mode, the options name their option types, '
+        + 'and the entry exports the catalogue\'s preparation. Anything else a driver folder holds that others need '
+        + 'belongs in a leaf.',
+      severity: 'error',
+      from: { path: '^core/', pathNot: ['^core/sources/', WIRING, '^core/index[.]ts$'] },
+      to: { path: DRIVER_FOLDERS },
+    },
+    {
+      name: 'wiring-under-services',
+      comment:
+        'The options, the deps and the registry sit below the services and above the drivers: they import drivers '
+        + '(their option types, their factories) and leaves, never services, routes, the frame or the entry.',
+      severity: 'error',
+      from: { path: WIRING },
+      to: { path: '^core/(services|routes|http|self|openapi|shape|schemas)/|^core/(app|index|config)[.]ts$' },
+    },
+    {
+      name: 'services-not-upward',
+      comment:
+        'Services hold the spec\'s rules and are called by routes: they never import routes, the HTTP frame, '
+        + 'the description (self/, openapi/) or the entry. What a service and the frame both need goes down to a leaf.',
+      severity: 'error',
+      from: { path: '^core/services/' },
+      to: { path: '^core/(routes|http|self|openapi)/|^core/(app|index|config)[.]ts$' },
+    },
+    {
+      name: 'frame-not-routes',
+      comment:
+        'The HTTP frame (core/http/) runs every route the same way and reads endpoints only through their '
+        + 'declarations: it never imports a route, a service, the description or the entry.',
+      severity: 'error',
+      from: { path: '^core/http/' },
+      to: { path: '^core/(routes|services|self|openapi)/|^core/(app|index)[.]ts$' },
+    },
+    {
+      name: 'leaves-import-leaves',
+      comment:
+        'A leaf (text matching, link parsing, errors, storage, log types, ...) is used by every layer, so it '
+        + 'imports no layer of Sleeve: only other leaves and packages.',
+      severity: 'error',
+      from: { path: LEAVES },
+      to: { path: '^(core|adapters|client|replay)/', pathNot: LEAVES },
+    },
+    {
+      name: 'entry-on-top',
+      comment: 'Only the entry builds the app: no file in core imports core/index.ts, and only the entry imports core/app.ts.',
+      severity: 'error',
+      from: { path: '^core/', pathNot: '^core/index[.]ts$' },
+      to: { path: '^core/(index|app)[.]ts$' },
+    },
+    {
+      name: 'core-not-adapters',
+      comment: 'Adapters wrap core; core never imports them (nor the client, the replay, tests, benches or scripts).',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { path: '^(adapters|client|replay|test|bench|scripts|examples)/' },
+    },
+    {
+      name: 'core-no-runtime-modules',
+      comment:
+        'Core touches no runtime: the runtimes\' servers and WebSocket modules (@hono/node-server, ws, hono/bun, '
+        + 'hono/deno, bun) are the adapters\' to import, and pass what core needs in through options.',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { path: 'node_modules/(@hono/node-server|ws|bun|bun-types)/|node_modules/hono/dist/(cjs/)?adapter/' },
+    },
+    {
+      name: 'core-node-builtins-lazily',
+      comment:
+        'Core runs on edge runtimes without node:*, so it imports a Node builtin only lazily (`await import`), '
+        + 'for a default an embedder can replace (the docs page\'s and the cards\' files).',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { dependencyTypes: ['core'], dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'adapters-through-the-entry',
+      comment:
+        'Adapters serve the app the entry builds: they may use the entry, the configuration, the frame\'s '
+        + 'answers and leaves, never a route, a service, a driver or the wiring directly.',
+      severity: 'error',
+      from: { path: '^adapters/' },
+      to: { path: '^core/(routes|services|sources|shape|schemas|self|openapi|cards|docs)/|^core/(app|options|deps|registry)[.]ts$' },
+    },
+    {
+      name: 'client-types-only',
+      comment: 'The typed client (sleeve/client) ships without the server: it may take core\'s types, never its code.',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: '^(core|adapters)/', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports are arrows too: a circle of types is still a circle.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // The build's output and the benches' data are not the project's code.
+    exclude: { path: '^(dist|bench/[.]data)/' },
+  },
+};

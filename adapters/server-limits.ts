@@ -1,0 +1,45 @@
+/**
+ * @module
+ * What a server adapter (`sleeve/node`, `sleeve/bun`, `sleeve/deno`) lets connections hold,
+ * and for how long it lets a shutdown run. Core never reads these: they belong to the server
+ * around it, so they live here with the adapters, and `ServeOptions` adds them to Sleeve's own.
+ */
+
+/** The server limits as options (`ServeOptions`), each with its default. */
+export interface ServerLimitOptions {
+  /**
+   * Open connections per process past which a new one is refused with a 503 (default 1024).
+   * Enforced by `sleeve/node`; Bun and Deno offer no hook to count connections.
+   */
+  maxConnections?: number;
+  /**
+   * How long a connection with no request in progress stays open, in ms (default 10 000).
+   * Node: `keepAliveTimeout` (plus Node's own 1 s). Bun: `idleTimeout` in whole seconds (at
+   * most 255), which also cuts a silent or slow-headers client. Deno: no such setting.
+   */
+  idleTimeoutMs?: number;
+  /**
+   * How long a client has to send a request's headers, in ms, counted from its connection or
+   * the start of the request (default 10 000). Node only (Bun: see `idleTimeoutMs`).
+   */
+  headersTimeoutMs?: number;
+  /**
+   * D34: how long a graceful shutdown (SIGTERM, SIGINT) may take, in ms, before the
+   * connections still open are cut and the process exits 1 (default 10 000).
+   */
+  shutdownTimeoutMs?: number;
+}
+
+/** The connection limits a server adapter applies, all set. */
+export type ServerLimits = Required<ServerLimitOptions>;
+
+export const DEFAULT_SERVER_LIMITS: ServerLimits = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000, shutdownTimeoutMs: 10_000 };
+
+export function serverLimits(options: ServerLimitOptions): ServerLimits {
+  return {
+    maxConnections: options.maxConnections ?? DEFAULT_SERVER_LIMITS.maxConnections,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_SERVER_LIMITS.idleTimeoutMs,
+    headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_SERVER_LIMITS.headersTimeoutMs,
+    shutdownTimeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SERVER_LIMITS.shutdownTimeoutMs,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The layer rules (`.dependency-cruiser.mjs`) hold over the whole project, and each of them
+ * fires, by its name, on a breach planted in a small tree made for the purpose in the system's
+ * temporary directory (never inside the project, and removed whatever the outcome).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cruise, type ICruiseOptions, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CONFIG = join(ROOT, '.dependency-cruiser.mjs');
+/** Everything that is the project's code: what ships, and what tests, measures and builds it. */
+const PROJECT = ['core', 'adapters', 'client', 'replay', 'scripts', 'bench', 'test', 'examples', 'smoke.ts'];
+
+/** Each violation as one line, `rule: from → to`; a package is named by its folder alone, a builtin without `node:`. */
+async function violations(paths: string[], options: ICruiseOptions, tsConfig?: string): Promise<string[]> {
+  const { output } = await cruise(paths, options, undefined, tsConfig ? { tsConfig: extractTSConfig(tsConfig) } : undefined);
+  return (output as ICruiseResult).summary.violations
+    .map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^node_modules\/([^/]+)\/.*$/, 'node_modules/$1')}`)
+    .sort();
+}
+
+describe('the layer rules', () => {
+  it('hold over the whole project, with no import circle', async () => {
+    const options = await extractDepcruiseOptions(CONFIG);
+    expect(await violations(PROJECT, { ...options, baseDir: ROOT }, join(ROOT, 'tsconfig.json'))).toEqual([]);
+  }, 60_000);
+
+  describe('on a tree with one breach of each rule', () => {
+    let tree = '';
+
+    /** Each file of the planted tree and what it imports; a file with no import only exports. */
+    const PLANTED: Record<string, string | undefined> = {
+      'core/text/a.ts': './b.ts',
+      'core/text/b.ts': './a.ts',
+      'core/sources/deezer/planted.ts': '../../services/ranking.ts',
+      'core/sources/lrclib/index.ts': '../links/http.ts',
+      'core/sources/kit/http.ts': '../deezer/planted.ts',
+      'core/services/suggest.ts': '../sources/catalog/fold.ts',
+      'core/deps.ts': './services/ranking.ts',
+      'core/services/roadmap.ts': '../http/versions.ts',
+      'core/http/observe.ts': '../routes/search.ts',
+      'core/routes/search.ts': '../index.ts',
+      'core/links/parse.ts': '../services/ranking.ts',
+      'core/app.ts': '../adapters/node.ts',
+      'core/http/websocket.ts': 'ws',
+      'core/hash.ts': 'node:crypto',
+      'adapters/node.ts': '../core/services/ranking.ts',
+      'client/index.ts': '../core/errors.ts',
+      'core/services/ranking.ts': undefined,
+      'core/sources/links/http.ts': undefined,
+      'core/sources/catalog/fold.ts': undefined,
+      'core/http/versions.ts': undefined,
+      'core/index.ts': undefined,
+      'core/errors.ts': undefined,
+    };
+
+    beforeAll(() => {
+      tree = mkdtempSync(join(tmpdir(), 'sleeve-layers-'));
+      for (const [file, imported] of Object.entries(PLANTED)) {
+        mkdirSync(dirname(join(tree, file)), { recursive: true });
+        writeFileSync(join(tree, file), imported === undefined ? 'export {};\n' : `import '${imported}';\nexport {};\n`);
+      }
+      // A stand-in for the `ws` package, so that the import resolves into node_modules as in the project.
+      mkdirSync(join(tree, 'node_modules/ws'), { recursive: true });
+      writeFileSync(join(tree, 'node_modules/ws/package.json'), '{ "name": "ws", "main": "index.js" }\n');
+      writeFileSync(join(tree, 'node_modules/ws/index.js'), 'module.exports = {};\n');
+    });
+
+    afterAll(() => {
+      if (tree) rmSync(tree, { recursive: true, force: true });
+    });
+
+    it('name every breach, and nothing else', async () => {
+      const options = await extractDepcruiseOptions(CONFIG);
+      expect(await violations(['core', 'adapters', 'client'], { ...options, baseDir: tree })).toEqual([
+        'adapters-through-the-entry: adapters/node.ts → core/services/ranking.ts',
+        'client-types-only: client/index.ts → core/errors.ts',
+        'core-no-runtime-modules: core/http/websocket.ts → node_modules/ws',
+        'core-node-builtins-lazily: core/hash.ts → crypto',
+        'core-not-adapters: core/app.ts → adapters/node.ts',
+        'drivers-apart: core/sources/lrclib/index.ts → core/sources/links/http.ts',
+        'entry-on-top: core/routes/search.ts → core/index.ts',
+        'frame-not-routes: core/http/observe.ts → core/routes/search.ts',
+        'kit-under-drivers: core/sources/kit/http.ts → core/sources/deezer/planted.ts',
+        'leaves-import-leaves: core/links/parse.ts → core/services/ranking.ts',
+        'no-circular: core/text/a.ts → core/text/b.ts',
+        'only-the-wiring-names-drivers: core/services/suggest.ts → core/sources/catalog/fold.ts',
+        'services-not-upward: core/services/roadmap.ts → core/http/versions.ts',
+        'sources-not-upward: core/sources/deezer/planted.ts → core/services/ranking.ts',
+        'wiring-under-services: core/deps.ts → core/services/ranking.ts',
+      ]);
+    }, 30_000);
+
+    it('cover every rule the configuration states', async () => {
+      const { default: config } = (await import(CONFIG)) as { default: { forbidden: { name: string }[] } };
+      const planted = ['adapters-through-the-entry', 'client-types-only', 'core-no-runtime-modules', 'core-node-builtins-lazily', 'core-not-adapters', 'drivers-apart', 'entry-on-top', 'frame-not-routes', 'kit-under-drivers', 'leaves-import-leaves', 'no-circular', 'only-the-wiring-names-drivers', 'services-not-upward', 'sources-not-upward', 'wiring-under-services'];
+      expect(config.forbidden.map((rule) => rule.name).sort()).toEqual(planted);
+    });
+  });
+});
