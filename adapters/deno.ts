@@ -30,7 +30,7 @@ const { Deno } = globalThis as unknown as { Deno: DenoServe };
 /**
  * Deno.serve (2.9) has no idle or headers timeout and no connection count or cap: the
  * `idleTimeoutMs`, `headersTimeoutMs` and `maxConnections` options are not enforced here.
- * Serve Deno behind a reverse proxy that bounds them (README).
+ * Serve Deno behind a reverse proxy that bounds them (docs/http.md, Bounds).
  */
 export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shutdown(): Promise<boolean>; url: string }> {
   // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket).

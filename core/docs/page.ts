@@ -7,7 +7,7 @@
  * knowledge of the prefix. No inline script or style, so the page's CSP allows only 'self'.
  */
 
-/** The example the README gives (D2); the page says to replace it with one's own. */
+/** The example the README and docs/http.md give (D2); the page says to replace it with one's own. */
 export const EXAMPLE_CONTACT = 'MyApp/1.0 (you@example.com)';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

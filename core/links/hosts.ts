@@ -17,7 +17,7 @@ export interface LinkSourceHosts {
   shortHosts: readonly string[];
 }
 
-/** The five supported platforms with their hosts, for parsing, the README and OpenAPI. */
+/** The five supported platforms with their hosts: for parsing, refusals' list and short links (docs/resolving-links.md). */
 export const LINK_SOURCES: readonly LinkSourceHosts[] = [
   { source: 'spotify', name: 'Spotify', hosts: ['open.spotify.com', 'spotify.link'], variants: [], shortHosts: ['spotify.link'] },
   {

@@ -16,7 +16,7 @@ export type { LinkSource, LinkType, ParsedLink } from './types.ts';
 export { isLinkHost, LINK_SOURCES, type LinkSourceHosts } from './hosts.ts';
 export { MAX_LINK_LENGTH } from './input.ts';
 
-/** The link forms each source accepts, for the README and OpenAPI. */
+/** The link forms each platform accepts, as docs/resolving-links.md lists them. */
 export const LINK_FORMS: Readonly<Record<LinkSource, readonly string[]>> = {
   'spotify': SPOTIFY_FORMS,
   'deezer': DEEZER_FORMS,

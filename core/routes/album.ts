@@ -1,7 +1,7 @@
 /**
  * @module
  * Spec §4.14–§4.15: `/album/info` (by `id` or `query`), `/album/tracks` (the tracklist with
- * ISRCs §4.14 names; its shape is in the README) and `/album/new-releases`.
+ * ISRCs §4.14 names; its shape is in docs/endpoints.md) and `/album/new-releases`.
  */
 import * as v from 'valibot';
 import { defineEndpoint } from '../http/endpoint.ts';

@@ -1,7 +1,7 @@
 /**
  * The checks every runtime's real entry (`npm start`, `start:bun`, `start:deno`) must pass
  * against hostile connections, started as a child process with low limits in its environment.
- * What a runtime cannot enforce is said in its test file, and in the README.
+ * What a runtime cannot enforce is said in its test file, and in docs/http.md (Bounds).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChild, type ChildServer } from '../helpers/child-server.ts';
@@ -21,7 +21,7 @@ export interface RuntimeCase {
    * Issue #23: what becomes of each of `LEGACY_REFUSALS` under `/v2.5.0`. `legacy`: a JSON
    * body in 2.5.0's shape (`{ "error": "<message>" }`), whoever refused it; `bare`: the
    * runtime's own status with no body (no shape at all); `closed`: no answer. The last two are
-   * answered by the runtime's parser before any code of Sleeve's runs (README).
+   * answered by the runtime's parser before any code of Sleeve's runs (docs/http.md, Bounds).
    */
   refusals: Readonly<Record<keyof typeof LEGACY_REFUSALS, 'legacy' | 'bare' | 'closed'>>;
   timeouts?: {

@@ -61,7 +61,7 @@ async function socket(url: string) {
 
 /**
  * `probe`: what a health check whose headers are still arriving gets. Deno's graceful stop
- * closes a connection whose request has not fully arrived (README, Deploying): a balancer
+ * closes a connection whose request has not fully arrived (docs/deploying.md): a balancer
  * counts that as a failed check too, so it takes the instance out either way.
  */
 const RUNTIMES = [

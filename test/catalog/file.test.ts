@@ -64,9 +64,9 @@ describe('catalogue file', () => {
 });
 
 describe('the documented format', () => {
-  it('README example records pass the schemas', () => {
-    const readme = readFileSync(new URL('../../docs/demo-mode.md', import.meta.url), 'utf8');
-    const example = /## Demo catalogue[\s\S]*?```jsonl\n([\s\S]*?)```/.exec(readme)?.[1];
+  it('the example records of docs/demo-mode.md pass the schemas', () => {
+    const page = readFileSync(new URL('../../docs/demo-mode.md', import.meta.url), 'utf8');
+    const example = /## Demo catalogue[\s\S]*?```jsonl\n([\s\S]*?)```/.exec(page)?.[1];
     expect(example).toBeDefined();
     const parsed = parseCatalog(example!).data;
     expect([parsed.artists.length, parsed.albums.length, parsed.tracks.length, parsed.playlists.length, parsed.charts.length]).toEqual([1, 1, 1, 1, 1]);

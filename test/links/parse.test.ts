@@ -597,7 +597,7 @@ describe('isLinkHost (vets the redirects of short links)', () => {
   });
 });
 
-describe('exports for the README and OpenAPI', () => {
+describe('exports for parsing, refusals and docs/resolving-links.md', () => {
   it('lists the five sources with hosts and forms', () => {
     expect(LINK_SOURCES.map((s) => s.source)).toEqual(['spotify', 'deezer', 'apple-music', 'youtube-music', 'soundcloud']);
     expect(LINK_SOURCES.map((s) => s.name)).toEqual(['Spotify', 'Deezer', 'Apple Music', 'YouTube Music', 'SoundCloud']);

@@ -157,7 +157,7 @@ describe.each(RUNTIMES)('slow and many connections on %s', (runtime) => {
   }, 120_000);
 });
 
-/** Only Node's adapter can cap connections (README, Bounds): Bun.serve and Deno.serve offer no hook. */
+/** Only Node's adapter can cap connections (docs/http.md, Bounds): Bun.serve and Deno.serve offer no hook. */
 const NO_CAP: Readonly<Record<string, string>> = {
   bun: 'Bun.serve has no connection cap and no hook to refuse a connection',
   deno: 'Deno.serve has no connection cap and no hook to refuse a connection',

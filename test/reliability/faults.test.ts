@@ -5,7 +5,7 @@
  * - every fault (`slow`, `http500`, `garbage`, `error200`, `reset`, `hang`) on every upstream
  *   (Deezer, ReccoBeats, AzuraCast, Deezer's image host): the caller gets `X-Cache: STALE` where
  *   an expired entry under 24 h old exists, else `502`/`504`, within 3 s, never a 500 (for
- *   ReccoBeats the README's decision also allows the track without features, `no-store`);
+ *   ReccoBeats D17 (docs/live-mode.md) also allows the track without features, `no-store`);
  *   an entry over 24 h old is not served stale; then the upstream answers again and so does
  *   the server. Full scale runs the 24 cells; short runs six, each fault once, the upstreams
  *   rotated per runtime.

@@ -34,7 +34,7 @@ export const fullAlbumSchema = v.strictObject({
 });
 export type FullAlbum = v.InferOutput<typeof fullAlbumSchema>;
 
-/** `/album/tracks` (README). */
+/** `/album/tracks` (docs/endpoints.md). */
 export const albumTracklistSchema = v.strictObject({
   id, title: v.string(), artist: ref, trackCount: count,
   tracks: v.array(v.strictObject({

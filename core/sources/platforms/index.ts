@@ -7,7 +7,7 @@
  * platform, kind and id, no network call) is `core/links/`; this folder asks the platforms.
  *
  * Every upstream has its own configurable base URL (defaults: the real hosts), its own timeout
- * (4 s by default), its own circuit (`links:<upstream>`) and its own named caches (a day by
+ * (2.5 s by default, the kit's), its own circuit (`links:<upstream>`) and its own named caches (a day by
  * default; "nothing there" five minutes, D9). Nothing is ever requested but those bases and the
  * short-link hosts: the paths are built from the vetted ids of a parsed link, never from a URL
  * found in a body, and no redirect is followed off a base. Spotify client credentials, when
