@@ -34,6 +34,7 @@ const LEAVES = [
   '^core/interleave[.]ts$',
   '^core/kept-on-success[.]ts$',
   '^core/random[.]ts$', // the seeded generator: the demo catalogue and the placeholder art
+  '^core/format[.]ts$', // how a duration (M:SS) and a key (C#/Db) are written: responses, cards and the model's facts
 ];
 
 /** One folder per upstream (`deezer/`, `catalog/`, ...): every folder of core/sources/ but the kit. */

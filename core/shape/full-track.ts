@@ -8,7 +8,8 @@ import type { InfoFeatures, InfoTrack, IsrcFeatures, IsrcTrack, TrackAlbum } fro
 import type { Album, Artist, AudioFeatures, Track, TrackHit } from '../sources/types.ts';
 import { albumCover } from './album.ts';
 import { isrcRecommendation, recommendation, trackCover } from './track.ts';
-import { artistImageUrl, formatDuration, keyName } from './urls.ts';
+import { formatDuration, keyName } from '../format.ts';
+import { artistImageUrl } from './urls.ts';
 
 // `core/routes/track.ts` names D5's answer from here; its one declaration is the schema's.
 export type { TrackNotFound } from '../schemas/responses/full-track.ts';

@@ -8,7 +8,7 @@
  */
 import type { FactGroup } from '../../schemas/responses/ai.ts';
 import type { TrackDetails } from '../../shape/full-track.ts';
-import { formatDuration, keyName } from '../../shape/urls.ts';
+import { formatDuration, keyName } from '../../format.ts';
 import type { AlbumHit, Artist, AudioFeatures, Track, TrackHit } from '../../sources/types.ts';
 import type { Discography } from '../discography.ts';
 import type { SearchAllResult } from '../search.ts';
