@@ -7,7 +7,7 @@
  * here is invented: a value the source does not have is left out, never guessed.
  */
 import type { FactGroup } from '../../schemas/responses/ai.ts';
-import type { TrackDetails } from '../../shape/full-track.ts';
+import type { TrackDetails } from '../track.ts';
 import { formatDuration, keyName } from '../../format.ts';
 import type { AlbumHit, Artist, AudioFeatures, Track, TrackHit } from '../../sources/types.ts';
 import type { Discography } from '../discography.ts';
