@@ -8,7 +8,11 @@
  *   core/index.ts, core/app.ts     the entry: createSleeve, and the frame it builds
  *   core/routes/                   one file per resource group: parse, call a service, shape
  *   core/http/, self/, openapi/    the HTTP frame and the service's description of itself
- *   core/services/                 the spec's rules; they never know which driver answers
+ *   core/shape/, core/schemas/     the answers: domain values shaped into the spec's response
+ *                                  variants, and the valibot schemas of params and answers
+ *                                  (they may read the services' result types)
+ *   core/services/                 the spec's rules; they never know which driver answers,
+ *                                  nor how their results are written out
  *   core/options.ts, deps.ts,      the wiring: the options, what handlers are given, and the
  *     registry.ts                  registry that picks drivers by mode (drivers never see it)
  *   core/sources/                  the drivers: the kit, the contract (types.ts), one folder
@@ -34,6 +38,7 @@ const LEAVES = [
   '^core/interleave[.]ts$',
   '^core/kept-on-success[.]ts$',
   '^core/random[.]ts$', // the seeded generator: the demo catalogue and the placeholder art
+  '^core/format[.]ts$', // how a duration (M:SS) and a key (C#/Db) are written: responses, cards and the model's facts
 ];
 
 /** One folder per upstream (`deezer/`, `catalog/`, ...): every folder of core/sources/ but the kit. */
@@ -109,6 +114,17 @@ export default {
       severity: 'error',
       from: { path: '^core/services/' },
       to: { path: '^core/(routes|http|self|openapi)/|^core/(app|index|config)[.]ts$' },
+    },
+    {
+      name: 'services-not-shape',
+      comment:
+        'A route parses, calls a service, then shapes the answer: the shapes (core/shape/) and the schemas '
+        + '(core/schemas/) read what services return, never the other way. A service returns domain values; what '
+        + 'a service and a shape both need (a limit, a formatting rule) lives in the service or in a leaf, and a '
+        + 'service that sends answers itself (the radio feed) is given its shaping by the route.',
+      severity: 'error',
+      from: { path: '^core/services/' },
+      to: { path: '^core/(shape|schemas)/' },
     },
     {
       name: 'frame-not-routes',

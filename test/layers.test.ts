@@ -44,6 +44,8 @@ describe('the layer rules', () => {
       'core/services/suggest.ts': '../sources/catalog/fold.ts',
       'core/deps.ts': './services/ranking.ts',
       'core/services/roadmap.ts': '../http/versions.ts',
+      'core/services/radio.ts': '../shape/radio.ts',
+      'core/services/ai/facts.ts': '../../schemas/responses/ai.ts',
       'core/http/observe.ts': '../routes/search.ts',
       'core/routes/search.ts': '../index.ts',
       'core/links/parse.ts': '../services/ranking.ts',
@@ -58,6 +60,8 @@ describe('the layer rules', () => {
       'core/http/versions.ts': undefined,
       'core/index.ts': undefined,
       'core/errors.ts': undefined,
+      'core/shape/radio.ts': undefined,
+      'core/schemas/responses/ai.ts': undefined,
     };
 
     beforeAll(() => {
@@ -91,6 +95,8 @@ describe('the layer rules', () => {
         'leaves-import-leaves: core/links/parse.ts → core/services/ranking.ts',
         'no-circular: core/text/a.ts → core/text/b.ts',
         'only-the-wiring-names-drivers: core/services/suggest.ts → core/sources/catalog/fold.ts',
+        'services-not-shape: core/services/ai/facts.ts → core/schemas/responses/ai.ts',
+        'services-not-shape: core/services/radio.ts → core/shape/radio.ts',
         'services-not-upward: core/services/roadmap.ts → core/http/versions.ts',
         'sources-not-upward: core/sources/deezer/planted.ts → core/services/ranking.ts',
         'wiring-under-services: core/deps.ts → core/services/ranking.ts',
@@ -99,7 +105,7 @@ describe('the layer rules', () => {
 
     it('cover every rule the configuration states', async () => {
       const { default: config } = (await import(CONFIG)) as { default: { forbidden: { name: string }[] } };
-      const planted = ['adapters-through-the-entry', 'client-types-only', 'core-no-runtime-modules', 'core-node-builtins-lazily', 'core-not-adapters', 'drivers-apart', 'entry-on-top', 'frame-not-routes', 'kit-under-drivers', 'leaves-import-leaves', 'no-circular', 'only-the-wiring-names-drivers', 'services-not-upward', 'sources-not-upward', 'wiring-under-services'];
+      const planted = ['adapters-through-the-entry', 'client-types-only', 'core-no-runtime-modules', 'core-node-builtins-lazily', 'core-not-adapters', 'drivers-apart', 'entry-on-top', 'frame-not-routes', 'kit-under-drivers', 'leaves-import-leaves', 'no-circular', 'only-the-wiring-names-drivers', 'services-not-shape', 'services-not-upward', 'sources-not-upward', 'wiring-under-services'];
       expect(config.forbidden.map((rule) => rule.name).sort()).toEqual(planted);
     });
   });

@@ -16,10 +16,9 @@ import { defineEndpoint } from '../http/endpoint.ts';
 import { requiredText } from '../schemas/params.ts';
 import { assistantAnswerSchema, chatReplySchema } from '../schemas/responses/index.ts';
 import { AI_CACHE_SECONDS, AI_GENERATIONS, CHAT_MESSAGES } from './ai-budgets.ts';
-import { searchFacts, serviceFacts } from '../services/ai/facts.ts';
+import { searchFacts, serviceFacts, type FactGroup } from '../services/ai/facts.ts';
 import { generate, requireModel } from '../services/ai/generate.ts';
 import { searchAll } from '../services/search.ts';
-import type { FactGroup } from '../schemas/responses/ai.ts';
 import type { Deps } from '../deps.ts';
 
 /** Results per section: enough to name what the question is about, few enough to read. */

@@ -16,8 +16,19 @@ import { slotsFor } from '../http/socket-slots.ts';
 import { asksWebSocket, checkHandshake, upgradeOrRefuse } from '../http/websocket.ts';
 import { nowPlayingSchema } from '../schemas/responses/index.ts';
 import { optionalText } from '../schemas/params.ts';
-import type { NowPlayingBody } from '../shape/radio.ts';
-import { loadNowPlaying, nowPlayingMessage, watchNowPlaying } from '../services/radio.ts';
+import { nowPlayingBody, nowPlayingMessage, type NowPlayingBody } from '../shape/radio.ts';
+import { loadStation, watchStation } from '../services/radio.ts';
+
+/** D12: the station's `/nowplaying` body now, `elapsed`/`remaining` at the injectable clock, URLs on `base`. */
+export async function loadNowPlaying(deps: Deps, station: string | undefined, base: string, signal?: AbortSignal): Promise<NowPlayingBody> {
+  const now = deps.now();
+  return nowPlayingBody(await loadStation(deps, station, now, signal), now, base);
+}
+
+/** D12: `send` is given each change after `first`, as a `/nowplaying` body on `base`; returns the unsubscribe function. */
+export function watchNowPlaying(deps: Deps, station: string | undefined, first: NowPlayingBody, send: (body: NowPlayingBody) => void, base: string): () => void {
+  return watchStation(deps, station, first, send, base, nowPlayingBody);
+}
 
 const stationParams = v.object({ station: optionalText('station', 64) });
 

@@ -5,9 +5,12 @@
  */
 import { SleeveError } from '../errors.ts';
 import type { Artist, MusicSource, TrackHit } from '../sources/types.ts';
-import { ARTIST_INFO_RELATED, ARTIST_INFO_TOP_TRACKS } from '../shape/artist.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { rankByRelevance } from './ranking.ts';
+
+/** Spec §8.3: `/artist/info` carries at most 10 top tracks and 6 related artists, so no more are fetched. */
+export const ARTIST_INFO_TOP_TRACKS = 10;
+export const ARTIST_INFO_RELATED = 6;
 
 export interface ArtistQuery {
   artist?: string;

@@ -1,14 +1,13 @@
 /**
  * @module
- * D12 radio: the `/nowplaying` body with `elapsed`/`remaining` recomputed from the injectable
- * clock, and one shared upstream subscription per station that `/nowplaying/socket`
- * connections subscribe to (the source's live feed, or a poll), so a thousand listeners cost
- * one upstream subscription, not a thousand.
+ * D12 radio: a station's state at the injectable clock's now, and one shared upstream
+ * subscription per station that `/nowplaying/socket` connections subscribe to (the source's
+ * live feed, or a poll), so a thousand listeners cost one upstream subscription, not a
+ * thousand. What a subscriber is sent is the route's to shape (`core/shape/radio.ts`): the
+ * service is given that shaping, and runs it once per change and base, not once per listener.
  */
 import type { Deps } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
-import type { NowPlayingBody } from '../schemas/responses/radio.ts';
-import { nowPlayingBody } from '../shape/radio.ts';
 import type { NowPlaying } from '../sources/types.ts';
 
 /** The station's state as its source reports it now (the default station when none is named); unknown: D12's 404. */
@@ -20,18 +19,29 @@ export async function loadStation(deps: Deps, station: string | undefined, now: 
   return np;
 }
 
-export async function loadNowPlaying(deps: Deps, station: string | undefined, base: string, signal?: AbortSignal): Promise<NowPlayingBody> {
-  const now = deps.now();
-  return nowPlayingBody(await loadStation(deps, station, now, signal), now, base);
+/**
+ * What the feed reads of a state: the station's name and the fields a change shows in (D12).
+ * The upstream's state and the body shaped from it both have them, the body copying them as they are.
+ */
+export interface StationState {
+  station: { shortcode: string };
+  now_playing: { sh_id: number; played_at: number; song: { id: string } };
+  listeners: { total: number; unique: number; current: number };
 }
 
 /** D12: a message is due when the song or any listener count changed, not on every tick. */
-export function changeKey(body: NowPlayingBody): string {
-  const { now_playing: np, listeners: l } = body;
+export function changeKey(state: StationState): string {
+  const { now_playing: np, listeners: l } = state;
   return `${np.sh_id}|${np.song.id}|${np.played_at}|${l.total}|${l.unique}|${l.current}`;
 }
 
-type Send = (body: NowPlayingBody) => void;
+/**
+ * How a state becomes what subscribers are sent: the route's shape of the `/nowplaying` body,
+ * whose URLs are built on the subscriber's base, with `elapsed` at `now`.
+ */
+export type ShapeState<B> = (np: NowPlaying, now: number, base: string) => B;
+
+type Send<B> = (body: B) => void;
 
 interface Subscriber {
   /** Bodies carry URLs built on the subscriber's base. */
@@ -41,47 +51,54 @@ interface Subscriber {
 }
 
 /** One upstream subscription (the source's `watch`, or a poller) and everyone listening to it. */
-interface Feed {
-  subscribers: Map<Send, Subscriber>;
+interface Feed<B> {
+  subscribers: Map<Send<B>, Subscriber>;
   close(): void;
 }
 
-const feeds = new WeakMap<Deps, Map<string, Feed>>();
+/**
+ * The open feeds, by station. A feed's bodies are of the type its route shapes; one route
+ * (`/nowplaying/socket`) subscribes, so one type per feed is all the casts below assume.
+ */
+const feeds = new WeakMap<Deps, Map<string, Feed<unknown>>>();
 
 /**
- * Subscribes `send` to changes after `first` (which the caller has already sent). Returns the
- * unsubscribe function. There is one upstream subscription per station, whatever the number
- * of subscribers and their bases: the source's own `watch` (a live feed) when it has one, else
- * a poll every `radioPollMs`; it closes with its last subscriber.
+ * Subscribes `send` to changes after `first` (which the caller has already sent), each shaped
+ * by `shape` on `base`. Returns the unsubscribe function. There is one upstream subscription
+ * per station, whatever the number of subscribers and their bases: the source's own `watch`
+ * (a live feed) when it has one, else a poll every `radioPollMs`; it closes with its last
+ * subscriber. The feed shapes with the `shape` of the subscriber that opened it.
  */
-export function watchNowPlaying(deps: Deps, station: string | undefined, first: NowPlayingBody, send: Send, base: string): () => void {
-  const byStation = feeds.get(deps) ?? new Map<string, Feed>();
+export function watchStation<B extends StationState>(
+  deps: Deps, station: string | undefined, first: B, send: Send<B>, base: string, shape: ShapeState<B>,
+): () => void {
+  const byStation = feeds.get(deps) ?? new Map<string, Feed<unknown>>();
   feeds.set(deps, byStation);
   const name = first.station.shortcode;
-  let feed = byStation.get(name);
+  let feed = byStation.get(name) as Feed<B> | undefined;
   if (!feed) {
-    feed = openFeed(deps, station ?? deps.options.station ?? deps.sources.radio.defaultStation, name);
-    byStation.set(name, feed);
+    feed = openFeed(deps, station ?? deps.options.station ?? deps.sources.radio.defaultStation, name, shape);
+    byStation.set(name, feed as Feed<unknown>);
   }
   const active = feed;
   active.subscribers.set(send, { base, seen: changeKey(first) });
   return () => {
     if (!active.subscribers.delete(send) || active.subscribers.size > 0) return;
     active.close();
-    if (byStation.get(name) === active) byStation.delete(name);
+    if (byStation.get(name) === (active as Feed<unknown>)) byStation.delete(name);
   };
 }
 
-function openFeed(deps: Deps, requested: string, name: string): Feed {
-  const subscribers = new Map<Send, Subscriber>();
+function openFeed<B extends StationState>(deps: Deps, requested: string, name: string, shape: ShapeState<B>): Feed<B> {
+  const subscribers = new Map<Send<B>, Subscriber>();
   /** A state from upstream: each subscriber whose last body differs gets the new one (D12). */
   const deliver = (np: NowPlaying) => {
     const now = deps.now();
-    const built = new Map<string, { body: NowPlayingBody; key: string }>();
+    const built = new Map<string, { body: B; key: string }>();
     for (const [send, subscriber] of subscribers) {
       let one = built.get(subscriber.base);
       if (!one) {
-        const body = nowPlayingBody(np, now, subscriber.base);
+        const body = shape(np, now, subscriber.base);
         one = { body, key: changeKey(body) };
         built.set(subscriber.base, one);
       }
@@ -121,8 +138,4 @@ function openFeed(deps: Deps, requested: string, name: string): Feed {
       clearTimeout(timer);
     },
   };
-}
-
-export function nowPlayingMessage(body: NowPlayingBody): string {
-  return JSON.stringify({ type: 'nowplaying', data: body });
 }

@@ -4,8 +4,7 @@
  * stripped) and gathering what a full track needs: its artist, album, features (only with an
  * ISRC) and recommendations.
  */
-import type { TrackDetails } from '../shape/full-track.ts';
-import { isTrackRecord, type MusicSource, type Sources, type Track, type TrackHit } from '../sources/types.ts';
+import { isTrackRecord, type Album, type Artist, type AudioFeatures, type MusicSource, type Sources, type Track, type TrackHit } from '../sources/types.ts';
 import { fold } from '../text/fold.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
@@ -74,6 +73,16 @@ export async function resolveTrack(music: MusicSource, q: TrackQuery, signal?: A
 export async function resolveTrackRecord(music: MusicSource, q: TrackQuery, signal?: AbortSignal): Promise<Track | null> {
   const found = await resolveTrack(music, q, signal);
   return !found || isTrackRecord(found) ? found : music.track(found.id, { signal });
+}
+
+/** What `trackDetails` gathers for one full track: the full-track shape and the model's facts read it. */
+export interface TrackDetails {
+  track: Track;
+  /** The primary artist, or null when the source lost it (the track's own credit is used). */
+  artist: Artist | null;
+  album: Album | null;
+  features: AudioFeatures | null;
+  recommendations: readonly TrackHit[];
 }
 
 /** Everything the full-track shape needs, fetched in parallel. Features need an ISRC (spec §4.8). */

@@ -4,13 +4,10 @@
  * "proxied image URLs"), never the upstream's own address.
  */
 import type { ArtistEntry, FullArtist, SearchArtist } from '../schemas/responses/artists.ts';
+import { ARTIST_INFO_RELATED, ARTIST_INFO_TOP_TRACKS } from '../services/artist.ts';
 import type { Artist, TrackHit } from '../sources/types.ts';
 import { artistInfoTopTrack } from './track.ts';
 import { artistImageUrl } from './urls.ts';
-
-/** Spec §8.3: `/artist/info` carries at most 10 top tracks and 6 related artists. */
-export const ARTIST_INFO_TOP_TRACKS = 10;
-export const ARTIST_INFO_RELATED = 6;
 
 export function artistEntry(artist: Artist, base: string): ArtistEntry {
   return { id: artist.id, name: artist.name, image: artistImageUrl(base, artist.id), fans: artist.fans };

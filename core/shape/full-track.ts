@@ -5,23 +5,15 @@
  * `/track/info` features, 4 when the provider has none.
  */
 import type { InfoFeatures, InfoTrack, IsrcFeatures, IsrcTrack, TrackAlbum } from '../schemas/responses/full-track.ts';
-import type { Album, Artist, AudioFeatures, Track, TrackHit } from '../sources/types.ts';
+import type { TrackDetails } from '../services/track.ts';
+import type { AudioFeatures } from '../sources/types.ts';
 import { albumCover } from './album.ts';
 import { isrcRecommendation, recommendation, trackCover } from './track.ts';
-import { artistImageUrl, formatDuration, keyName } from './urls.ts';
+import { formatDuration, keyName } from '../format.ts';
+import { artistImageUrl } from './urls.ts';
 
 // `core/routes/track.ts` names D5's answer from here; its one declaration is the schema's.
 export type { TrackNotFound } from '../schemas/responses/full-track.ts';
-
-/** What the track service gathers for one full track. */
-export interface TrackDetails {
-  track: Track;
-  /** The primary artist, or null when the source lost it (the track's own credit is used). */
-  artist: Artist | null;
-  album: Album | null;
-  features: AudioFeatures | null;
-  recommendations: readonly TrackHit[];
-}
 
 export function isrcFeatures(f: AudioFeatures): IsrcFeatures {
   return {

@@ -1,8 +1,9 @@
 /**
  * @module
- * Spec §2.7 and §4.19: the `/nowplaying` body. The upstream shapes are AzuraCast's own, so this
- * copies each object field by field (no upstream extra ever leaks) and recomputes
- * `elapsed`/`remaining` from `played_at` at request time (D12).
+ * Spec §2.7 and §4.19: the `/nowplaying` body, and the socket's message that carries it. The
+ * upstream shapes are AzuraCast's own, so this copies each object field by field (no upstream
+ * extra ever leaks) and recomputes `elapsed`/`remaining` from `played_at` at request time
+ * (D12). The radio service's feed shapes each change with `nowPlayingBody`, given by the route.
  */
 import type {
   NowPlayingBody, NowPlayingHistoryEntry, NowPlayingListeners, NowPlayingMount, NowPlayingNext, NowPlayingSong, NowPlayingStation,
@@ -60,4 +61,9 @@ export function nowPlayingBody(np: NowPlaying, nowMs: number, base: string): Now
     playing_next: np.playing_next ? nextSong(np.playing_next, base) : null,
     song_history: np.song_history.map((e) => historyEntry(e, base)), is_online: np.is_online, cache: null,
   };
+}
+
+/** Spec §4.19: what `/nowplaying/socket` sends, as a WebSocket message or an event's `data:`. */
+export function nowPlayingMessage(body: NowPlayingBody): string {
+  return JSON.stringify({ type: 'nowplaying', data: body });
 }

@@ -8,7 +8,8 @@ import type {
   AlbumTrackEntry, ArtistInfoTopTrack, ChartTrack, IsrcRecommendation, Recommendation, RelatedTrack, SearchTrack, TopTrack,
 } from '../schemas/responses/tracks.ts';
 import { creditsOf, type TrackHit } from '../sources/types.ts';
-import { coverUrl, formatDuration, previewUrl } from './urls.ts';
+import { formatDuration } from '../format.ts';
+import { coverUrl, previewUrl } from './urls.ts';
 
 export function trackCover(track: TrackHit, base: string): string {
   return coverUrl(base, track.artist.name, track.album.title);

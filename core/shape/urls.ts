@@ -1,7 +1,7 @@
 /**
  * @module
- * The small formatting rules every response variant shares (spec §2): proxy URLs for covers
- * and artist images, `M:SS` durations and pitch-class names. Pure and runtime-free.
+ * The URLs every response variant shares (spec §2): where answers point, and the proxy URLs
+ * for covers, artist images, previews and playlist art. Pure and runtime-free.
  */
 import { pathStart } from '../url-path.ts';
 
@@ -39,18 +39,4 @@ export function previewUrl(base: string, trackId: number): string {
 /** Playlists have no artist/title pair, so their art lives under `/media/images/` (spec §2). */
 export function playlistCoverUrl(base: string, id: number): string {
   return `${base}/media/images/playlist/${id}.svg`;
-}
-
-/** Spec §2.1: `M:SS`; minutes are not padded and may exceed 59 (a 75-minute mix is `75:00`). */
-export function formatDuration(durationMs: number): string {
-  const totalSeconds = Math.max(0, Math.round(durationMs / 1000));
-  const minutes = Math.floor(totalSeconds / 60);
-  return `${minutes}:${String(totalSeconds % 60).padStart(2, '0')}`;
-}
-
-const PITCH_CLASSES = ['C', 'C#/Db', 'D', 'D#/Eb', 'E', 'F', 'F#/Gb', 'G', 'G#/Ab', 'A', 'A#/Bb', 'B'] as const;
-
-/** Spec §2.2 `key`: a single letter or a pair like `C#/Db`; empty when no key was detected (-1). */
-export function keyName(keyIndex: number): string {
-  return PITCH_CLASSES[keyIndex] ?? '';
 }

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../core/deps.ts';
 import { resolveOptions } from '../../core/options.ts';
 import type { NowPlayingBody } from '../../core/schemas/responses/radio.ts';
-import { loadNowPlaying, watchNowPlaying } from '../../core/services/radio.ts';
+import { loadNowPlaying, watchNowPlaying } from '../../core/routes/radio.ts';
 import azuracast from '../../core/sources/azuracast/index.ts';
 import { createDriverContext } from '../../core/sources/kit/context.ts';
 import type { Sources } from '../../core/sources/types.ts';

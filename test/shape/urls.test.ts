@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { artistImageUrl, baseUrlOf, coverUrl, formatDuration, keyName } from '../../core/shape/urls.ts';
+import { formatDuration, keyName } from '../../core/format.ts';
+import { artistImageUrl, baseUrlOf, coverUrl } from '../../core/shape/urls.ts';
 
 describe('shared formatting (spec §2)', () => {
   it('formats durations as M:SS, rounding to the nearest second', () => {

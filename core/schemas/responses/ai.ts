@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { id, isrc, ref } from './common.ts';
 
-/** Facts about one thing (a track, its audio features, an artist, a search), as the prompt held them. */
+/** Facts about one thing (a track, its audio features, an artist, a search), as the prompt held them (`FactGroup` in services/ai/facts.ts). */
 export const factGroupSchema = v.strictObject({
   subject: v.string(),
   facts: v.array(v.string()),
@@ -33,5 +33,4 @@ export const lyricsExplainSchema = v.strictObject({ track: aiTrackSchema, lyrics
 export const artistSummarySchema = v.strictObject({ artist: ref, answer: v.string(), ...generated });
 export const similarBecauseSchema = v.strictObject({ track: aiTrackSchema, other: aiTrackSchema, answer: v.string(), ...generated });
 
-export type FactGroup = v.InferOutput<typeof factGroupSchema>;
 export type AiTrack = v.InferOutput<typeof aiTrackSchema>;

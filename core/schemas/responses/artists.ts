@@ -11,7 +11,7 @@ export type ArtistEntry = v.InferOutput<typeof artistEntrySchema>;
 export const searchArtistSchema = v.strictObject({ ...entry, albumCount: count, score });
 export type SearchArtist = v.InferOutput<typeof searchArtistSchema>;
 
-/** Spec §8.3: at most 10 top tracks and 6 related artists (`ARTIST_INFO_*` in `shape/artist.ts`). */
+/** Spec §8.3: at most 10 top tracks and 6 related artists (`ARTIST_INFO_*` in `services/artist.ts`). */
 export const fullArtistSchema = v.strictObject({
   ...entry, albumCount: count,
   topTracks: v.pipe(v.array(artistInfoTopTrackSchema), v.maxLength(10)),

@@ -6,12 +6,20 @@
  * as `grounding`, so what the model was told is exactly what the caller can check. Nothing
  * here is invented: a value the source does not have is left out, never guessed.
  */
-import type { FactGroup } from '../../schemas/responses/ai.ts';
-import type { TrackDetails } from '../../shape/full-track.ts';
-import { formatDuration, keyName } from '../../shape/urls.ts';
+import type { TrackDetails } from '../track.ts';
+import { formatDuration, keyName } from '../../format.ts';
 import type { AlbumHit, Artist, AudioFeatures, Track, TrackHit } from '../../sources/types.ts';
 import type { Discography } from '../discography.ts';
 import type { SearchAllResult } from '../search.ts';
+
+/**
+ * Facts about one thing (a track, its audio features, an artist, a search), as the prompt holds
+ * them and the answer's `grounding` returns them (`factGroupSchema` in schemas/responses/ai.ts).
+ */
+export interface FactGroup {
+  subject: string;
+  facts: string[];
+}
 
 /** Two decimals: enough for 0..1 features, short enough for a prompt. */
 const n2 = (x: number) => String(Math.round(x * 100) / 100);

@@ -6,8 +6,8 @@
  */
 import { SleeveError } from '../../errors.ts';
 import type { Deps } from '../../deps.ts';
-import type { FactGroup } from '../../schemas/responses/ai.ts';
 import type { ChatMessage, ChatModel } from '../../sources/types.ts';
+import type { FactGroup } from './facts.ts';
 import { systemPrompt } from './prompt.ts';
 
 export const NOT_CONFIGURED: string =

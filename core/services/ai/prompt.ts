@@ -5,7 +5,7 @@
  * the answer uses those facts and nothing else: no invented tracks, dates, numbers, and no
  * lyrics (Sleeve holds none to quote, and quoting them would be reproducing them anyway).
  */
-import type { FactGroup } from '../../schemas/responses/ai.ts';
+import type { FactGroup } from './facts.ts';
 
 /** The answer's length: a few short paragraphs, what a card or a chat bubble shows. */
 export const ANSWER_WORDS = 150;
