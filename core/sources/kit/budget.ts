@@ -146,7 +146,7 @@ export function createBudget(options: BudgetOptions): Budget {
   let seen = { slot: 0, count: 0 };
   // The pump has a turn counted and is waiting for its moment to hand it out.
   let holding = false;
-  const queue = fairQueue<Waiter>(options.windowMs);
+  const queue = fairQueue<Waiter>();
   const stats = {
     taken: 0,
     waited: 0,

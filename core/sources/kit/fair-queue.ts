@@ -6,9 +6,12 @@
  * turns (round robin: ties go to the client whose first waiter came first). Within a client,
  * first come, first served.
  *
- * "Lately" is a count of turns that decays with the upstream's window (`decayMs`, Deezer's
- * 5 s): a client that flooded a minute ago is fresh again, one that floods now stays behind
- * quieter ones until their use catches up with its own (deficit-weighted, max-min fair). A
+ * "Lately" is a count of turns that fades over a minute (`USE_DECAY_MS`, the span D8's rate
+ * limits count a client's requests in): a client that floods now stays behind quieter ones
+ * until their use over the last minute or so catches up with its own (deficit-weighted,
+ * max-min fair), and is fresh again a few minutes after it stops. Not the upstream's 5-s
+ * window: over 5 s a quiet client whose few requests each make a few calls soon weighs as much
+ * as a flood the budget has been refusing, and the two would alternate, doubling its waits. A
  * client is whatever string the caller names (`tally.ts`: D8's address of the request); calls
  * no request made share one name. Turns taken without waiting count too (`served`), so a
  * client that had the budget to itself is not fresh the moment others arrive.
@@ -17,6 +20,8 @@
  * with no waiter is kept for `MAX_REMEMBERED` of them, past which the faded ones are forgotten.
  */
 
+/** How fast use fades: e-fold time of the count of turns a client took (see above). */
+export const USE_DECAY_MS: number = 60_000;
 /** Idle clients whose use is remembered at most; past it, the ones under one recent turn go. */
 export const MAX_REMEMBERED: number = 4096;
 
@@ -51,7 +56,7 @@ export interface FairQueue<W extends Queued> {
   all(): W[];
 }
 
-export function fairQueue<W extends Queued>(decayMs: number): FairQueue<W> {
+export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS): FairQueue<W> {
   // Insertion order of a client's Set is its FIFO; a waiter's arrival number breaks ties.
   const waiting = new Map<string, Set<W>>();
   const arrival = new WeakMap<W, number>();
