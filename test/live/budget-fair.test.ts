@@ -128,3 +128,48 @@ describe.skipIf(redisMissing !== undefined)('live mode: the same across two inst
     expectFair(await contest(sleeves, replay));
   });
 });
+
+describe.skipIf(redisMissing !== undefined)('live mode: SLEEVE_BUDGET_SCOPE=instance gives each instance its own budget, even on one Redis', () => {
+  let redis: RedisServer;
+  let replay: Replay;
+  const opened: Sleeve[] = [];
+  beforeAll(async () => {
+    // Not in quota mode: instances with a budget each stand for instances with an IP each.
+    [redis, replay] = await Promise.all([startRedis(), startReplay({ quota: false })]);
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((s) => s.deps.storage.dispose()));
+    await replay?.close();
+    await redis?.stop();
+  });
+
+  it('each stays within Deezer\'s 50 calls per 5 s, and together they spend more than one budget', async () => {
+    const instance = () => {
+      const sleeve = createSleeve({ mode: 'live', ...replay.options, storage: redis.url, budgetScope: 'instance', rateLimits: 'off', log: quiet });
+      opened.push(sleeve);
+      return sleeve;
+    };
+    const sleeves = [instance(), instance()];
+    await Promise.all(sleeves.map((s) => get(s, '/healthz', '192.0.2.1')));
+    replay.reset();
+    // Each is asked 40 distinct cold searches a second for 4.5 s: five times its budget.
+    const fire = async (sleeve: Sleeve, tag: string): Promise<Outcome[]> => {
+      const pending: Promise<Outcome>[] = [];
+      const until = performance.now() + 4500;
+      for (let i = 0; performance.now() < until; i++) {
+        for (let j = 0; j < 4; j++) pending.push(get(sleeve, `/search/artist?query=${tag}${i}x${j}qz`, `192.0.2.${j + 10}`));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return Promise.all(pending);
+    };
+    const outcomes = (await Promise.all([fire(sleeves[0]!, 'alpha'), fire(sleeves[1]!, 'beta')])).flat();
+    const deezer = replay.calls.filter((c) => c.upstream === 'deezer');
+    const window = (tag: string) => busiestWindow(deezer.filter((c) => c.search.includes(tag)).map((c) => c.at), QUOTA.windowMs);
+    console.log(`[budget-fair] scope instance: busiest 5 s alpha ${window('alpha')}, beta ${window('beta')}, both ${window('')}`);
+    expect(outcomes.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
+    expect(window('alpha')).toBeLessThanOrEqual(QUOTA.limit);
+    expect(window('beta')).toBeLessThanOrEqual(QUOTA.limit);
+    // Shared, the two together would stay within one budget (48 of 50: test/live/budget.test.ts).
+    expect(window('')).toBeGreaterThan(QUOTA.limit);
+  });
+});

@@ -7,9 +7,22 @@
  * `service_unavailable` and `Retry-After`, rather than holding its client for nothing.
  *
  * Counted in small fixed slots (see `perSlot`) through the counters the rate limits already
- * use: `INCR` in Redis when the storage is Redis, a Map in process otherwise. One pump per
- * process serves a FIFO of waiters, so a full slot costs one timer, not one poll per waiter.
- * Instances are not fair to each other: the pump that counts first at a slot's start wins.
+ * use: `INCR` in Redis when the storage is Redis (unless the scope is per instance:
+ * `SLEEVE_BUDGET_SCOPE`, `context.ts`), a Map in process otherwise. One pump per process
+ * serves the waiters, so a full slot costs one timer, not one poll per waiter.
+ *
+ * Waiters are served client by client (`fair-queue.ts`, issue 35): the least-used client's
+ * call goes next, so one client's flood does not cost a quiet client its answers. Under a
+ * backlog the slot's turns go out `spacing` apart (see `pump`), so a quiet client's calls wait
+ * one spacing each, not a slot each. Across instances on one Redis nothing more is shared than
+ * the slot count: each instance serves its own clients fairly from the turns it wins, and
+ * under a backlog each pump holds one turn at a time, placed by the shared count, so instances
+ * win turns in turn and a quiet client's call waits at most one spacing per busy instance
+ * (about 250 ms on two). That meets the issue's bound (each of a quiet client's six cold
+ * requests within 1 s while another floods both instances: about 0.65 s measured,
+ * `test/live/budget-fair.test.ts`) with one `INCR` per turn, as before. Making instances yield
+ * to each other's fresher clients would need every waiter's client published in Redis and a
+ * read of the others' before each turn: more round trips per call for a wait already bounded.
  *
  * Not a library: the budget must live in the storage Sleeve already uses through unstorage
  * (Redis or in process, possibly the embedder's client) and hold for any sliding 5-s window.
