@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
 import { startReplay, type Replay, type ReplayCall } from '../../replay/server.ts';
 import { busiestWindow } from '../../replay/sliding-window.ts';
+import { clientOf } from '../../core/sources/kit/tally.ts';
 import { redisMissing, startRedis, type RedisServer } from '../storage/_redis.ts';
 
 const UA = 'test/1.0 (test@example.com)';
@@ -171,5 +172,53 @@ describe.skipIf(redisMissing !== undefined)('live mode: SLEEVE_BUDGET_SCOPE=inst
     expect(window('beta')).toBeLessThanOrEqual(QUOTA.limit);
     // Shared, the two together would stay within one budget (48 of 50: test/live/budget.test.ts).
     expect(window('')).toBeGreaterThan(QUOTA.limit);
+  });
+});
+
+describe('live mode: whose each upstream call is', () => {
+  let replay: Replay;
+  const opened: Sleeve[] = [];
+  beforeAll(async () => {
+    replay = await startReplay({ quota: false });
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((s) => s.deps.storage.dispose()));
+    await replay?.close();
+  });
+
+  /** A live Sleeve whose fetch records the client each call's signal carries, by upstream path. */
+  const recording = (trustProxy: boolean) => {
+    const seen: string[] = [];
+    const sleeve = createSleeve({
+      mode: 'live', ...replay.options, storage: 'memory', trustProxy, rateLimits: 'off', log: quiet,
+      fetch: (input, init) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+        seen.push(`${url.pathname} ${clientOf(init?.signal) ?? '(none)'}`);
+        return fetch(input, init);
+      },
+    });
+    opened.push(sleeve);
+    return { sleeve, seen };
+  };
+
+  it('is the forwarded client\'s behind a trusted proxy, a /batch sub-request\'s its caller\'s, and the socket\'s address otherwise', async () => {
+    const trusted = recording(true);
+    expect((await get(trusted.sleeve, '/album/info?id=302127', QUIET)).status).toBe(200);
+    const res = await trusted.sleeve.fetch(new Request('http://sleeve.test/batch', {
+      method: 'POST',
+      headers: { 'user-agent': UA, 'content-type': 'application/json', 'x-forwarded-for': NOISY },
+      body: JSON.stringify({ requests: [{ id: 'a', path: '/artist/info?id=27' }, { id: 'b', path: '/track/hot' }] }),
+    }));
+    expect(res.status).toBe(200);
+    expect((await res.json()) as unknown).toMatchObject({ succeeded: 2 });
+    expect(trusted.seen.sort()).toEqual([
+      `/deezer/album/302127 ${QUIET}`, `/deezer/album/302127/tracks ${QUIET}`,
+      `/deezer/artist/27 ${NOISY}`, `/deezer/artist/27/related ${NOISY}`, `/deezer/artist/27/top ${NOISY}`, `/deezer/chart/0/tracks ${NOISY}`,
+    ]);
+    // Untrusted, a forwarding header is anyone's to send: the call is the socket's client's
+    // (none here, with no adapter: one shared name, 'unknown').
+    const untrusted = recording(false);
+    expect((await get(untrusted.sleeve, '/track/hot', QUIET)).status).toBe(200);
+    expect(untrusted.seen).toEqual(['/deezer/chart/0/tracks unknown']);
   });
 });
