@@ -117,6 +117,17 @@ describe('the budget served client by client', () => {
     expect(times.slice(0, 8)).toEqual([500, 625, 750, 875, 1000, 1125, 1250, 1375]);
   });
 
+  it('under a flood of many clients, each gets its share of the turns', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000, maxQueue: 300 });
+    const turns: Turn[] = [];
+    const clients = Array.from({ length: 10 }, (_, i) => `198.51.100.${i}`);
+    for (const client of clients) ask(budget, clock, client, 30, turns);
+    await clock.runUntil(T0 + 5500);
+    const first = through(turns).slice(0, 40);
+    expect(first).toHaveLength(40);
+    for (const client of clients) expect(first.filter((t) => t.client === client)).toHaveLength(4);
+  });
+
   it('turns taken without waiting count: a client that had the budget to itself is served after a newcomer', async () => {
     const clock = fakeClock();
     const budget = createBudget({ name: 'deezer', counters: memoryCounters(), limit: 50, windowMs: 5000, clock });
