@@ -14,6 +14,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Deps } from './deps.ts';
 import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache.ts';
+import { clientIp } from './http/client-ip.ts';
 import { bodyLimit } from './http/body.ts';
 import { cors } from './http/cors.ts';
 import { hitParts, hitPath, type HitPartsPath, type HitPath, type HitRoute, type HitPathOptions } from './http/hit-path.ts';
@@ -139,6 +140,8 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     const built = layers(endpoint, deps, state);
     const chain = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...built.chain];
     const { trustProxy, rateLimits } = deps.options;
+    // Only live mode has upstream budgets to serve by client (`kit/fair-queue.ts`).
+    const live = deps.options.mode === 'live';
     const spender = generationSpender(endpoint.generations, { store: state.counters, breaker: state.breaker, now: deps.now, trustProxy, rateLimits });
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
       const since = sinceOf(endpoint, path);
@@ -150,7 +153,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         const notFound = () => keepBriefly(c, NOT_FOUND_SECONDS);
         const request = c.req.raw;
         const base = baseUrlOf(deps.options, request);
-        tallyUpstream(c);
+        tallyUpstream(c, live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined);
         const out = await endpoint.handle({ params: paramsOf(c), deps, request, base, c, frame, degraded, notFound, spendGeneration: spender(c) });
         if (!(out instanceof Response)) return json(c, out);
         // A route's own answer (an image, a stream, a redirect) takes the gathered headers after all.

@@ -52,6 +52,8 @@ const VARIABLES = {
   SLEEVE_STORAGE: [v.pipe(v.string(), v.regex(/^(memory|fs:.+|rediss?:\/\/.+)$/)), 'memory, fs:<dir> or redis://host:port'],
   SLEEVE_CATALOG: [v.pipe(v.string(), v.minLength(1)), 'the path of a catalogue file'],
   SLEEVE_TRUST_PROXY: [flag, '1 or 0'],
+  /** D13: instances on one Redis share one upstream budget (one egress IP), or each keeps its own. */
+  SLEEVE_BUDGET_SCOPE: [v.picklist(['shared', 'instance']), 'shared or instance'],
   /** D20: one line per request, and how. */
   SLEEVE_LOG: [v.picklist(['json', 'pretty', 'off']), 'json, pretty or off'],
   /** D20: serve /metrics. */
@@ -124,6 +126,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       basePath: p.SLEEVE_BASE_PATH,
       storage: p.SLEEVE_STORAGE,
       trustProxy: p.SLEEVE_TRUST_PROXY,
+      budgetScope: p.SLEEVE_BUDGET_SCOPE,
       rateLimits: p.SLEEVE_RATE_LIMITS,
       countryHeaders: p.SLEEVE_COUNTRY_HEADERS,
       station: p.SLEEVE_STATION,

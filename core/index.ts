@@ -89,7 +89,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const complete = given.music && given.features && given.radio && (given.ai || !resolved.ai);
   const registered = complete
     ? { sources: given as Sources, summary: `${resolved.mode} mode (sources given by the embedder)` }
-    : registerSources(resolved, (ctx = createDriverContext({ storage, breaker, now, log, fetch: options.fetch, counting, onDropped: metrics?.droppedItems })));
+    : registerSources(resolved, (ctx = createDriverContext({ storage, breaker, now, log, fetch: options.fetch, counting, onDropped: metrics?.droppedItems, budgetScope: resolved.budgetScope })));
   const sources: Sources = { ...registered.sources, ...given };
   const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log, metrics, lifecycle: lifecycle() };
   const { app, fetch, hitParts } = createFrame(deps, metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute));

@@ -46,6 +46,13 @@ export interface SleeveOptions {
   rateLimits?: number | 'off';
   /** Take the client IP from forwarding headers (only behind a proxy you trust). */
   trustProxy?: boolean;
+  /**
+   * Live mode's upstream call budgets (D13): `shared` (default) through the storage's counters,
+   * so instances on one Redis share one budget (one egress IP); `instance`: each instance
+   * counts its own in process, even with Redis (Vercel, or instances on several hosts, each
+   * with its own IP). `SLEEVE_BUDGET_SCOPE`.
+   */
+  budgetScope?: BudgetScope;
   /** Edge headers carrying the caller's country (D10), first match wins. */
   countryHeaders?: string[];
   upstreams?: Partial<UpstreamUrls>;
@@ -120,6 +127,9 @@ export interface SleeveOptions {
   ai?: AiOptions;
 }
 
+/** Who shares an upstream budget: every instance on the storage (`shared`), or each `instance` alone. */
+export type BudgetScope = 'shared' | 'instance';
+
 export interface ResolvedOptions {
   mode: Mode;
   baseUrl: string | undefined;
@@ -127,6 +137,7 @@ export interface ResolvedOptions {
   basePath: string;
   rateLimits: number | 'off';
   trustProxy: boolean;
+  budgetScope: BudgetScope;
   countryHeaders: string[];
   upstreams: UpstreamUrls;
   station: string | undefined;
@@ -167,6 +178,7 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     basePath: normalBasePath(options.basePath),
     rateLimits: options.rateLimits ?? 1,
     trustProxy: options.trustProxy ?? false,
+    budgetScope: options.budgetScope ?? 'shared',
     countryHeaders: (options.countryHeaders ?? DEFAULT_COUNTRY_HEADERS).map((h) => h.toLowerCase()),
     upstreams: { ...DEFAULT_UPSTREAMS, ...definedOnly(options.upstreams ?? {}) },
     station: options.station,

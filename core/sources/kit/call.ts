@@ -24,7 +24,7 @@ import type { Budget } from './budget.ts';
 import type { Circuit } from './circuit.ts';
 import type { FetchLike } from './fetch-like.ts';
 import { readAtMost } from './read-limited.ts';
-import { carry } from './tally.ts';
+import { carry, clientOf } from './tally.ts';
 
 /**
  * How long any upstream call may go unanswered before it is a 504: short enough that a caller
@@ -129,7 +129,8 @@ export function call<T>(upstream: Upstream, path: string, options: CallOptions, 
   const url = urlOf(upstream, path, options.query);
   if (options.raw === true) return once(upstream, url, options, read);
   const run = async (): Promise<T> => {
-    await upstream.budget?.take(options.shared === true ? undefined : options.signal);
+    // A shared call waits on no one's abort, but for the client of the request that made it.
+    await (options.shared === true ? upstream.budget?.take(undefined, clientOf(options.signal)) : upstream.budget?.take(options.signal));
     return once(upstream, url, options, read);
   };
   return upstream.circuit ? upstream.circuit.run(run) : run();

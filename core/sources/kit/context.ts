@@ -8,7 +8,7 @@
 import type { Storage } from 'unstorage';
 import type { Logger } from '../../logger.ts';
 import type { Breaker } from '../../storage/breaker.ts';
-import { countersFor } from '../../storage/counters.ts';
+import { countersFor, memoryCounters } from '../../storage/counters.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
 import { COOLDOWN_MS, createCircuit, type Circuit } from './circuit.ts';
@@ -37,7 +37,8 @@ export interface DriverContext {
   cached: Cacher;
   /**
    * The budget of an upstream, one per name: every driver instance of this context shares it,
-   * and with Redis storage every Sleeve instance does too (they share one egress IP).
+   * and with Redis storage every Sleeve instance does too (they share one egress IP), unless
+   * `budgetScope` is `instance`.
    */
   budget(spec: BudgetSpec): Budget;
   /** The circuit breaker of an upstream, one per name (`circuit.ts`). */
@@ -69,13 +70,19 @@ export interface DriverContextOptions {
   counting?: CallCounting;
   /** /metrics' count of listing items left out, by upstream and list (`listing.ts`). */
   onDropped?(upstream: string, list: string, dropped: number): void;
+  /**
+   * Where the budgets count (D13): `shared` (default) in the storage's counters, so instances
+   * on one Redis share them (one egress IP); `instance` in this process only, even with Redis
+   * (each instance its own IP: Vercel, several hosts).
+   */
+  budgetScope?: 'shared' | 'instance';
 }
 
 /** A call waits at most this long for its turn under an upstream's budget (D13), then 503. */
 export const MAX_BUDGET_WAIT_MS = 3000;
 
 export function createDriverContext(options: DriverContextOptions): DriverContext {
-  const counters = countersFor(options.storage);
+  const counters = options.budgetScope === 'instance' ? memoryCounters() : countersFor(options.storage);
   const budgets = new Map<string, Budget>();
   const circuits = new Map<string, Circuit>();
   const { counting } = options;

@@ -1,11 +1,14 @@
 /**
  * @module
- * Upstream calls counted per request, for its log line. The only thing that travels from a
- * route to a driver's fetch is the request's abort signal (`CallOptions.signal`), so the
- * request's tally is found from it: the HTTP frame puts it on the request's signal when the
- * route starts, and the kit carries it onto each signal it derives for a call (a timeout
- * combined with it, a shared flight's own controller). The fetch the kit hands drivers counts
- * each call on the tally its signal carries, and on the per-upstream counter of /metrics.
+ * Whose request each upstream call is for: the request's tally of calls, for its log line, and
+ * its client (the address D8 counts), for the budget's fair share (`fair-queue.ts`). The only
+ * thing that travels from a route to a driver's fetch is the request's abort signal
+ * (`CallOptions.signal`), so both are found from it: the HTTP frame puts them on the request's
+ * signal when the route starts, and the kit carries them onto each signal it derives for a
+ * call (a timeout combined with it, a shared flight's own controller). The fetch the kit hands
+ * drivers counts each call on the tally its signal carries, and on the per-upstream counter of
+ * /metrics; the budget serves waiters by the client their signal carries. Drivers never see
+ * the HTTP layer: a client is only a string here.
  *
  * Not `AsyncLocalStorage`: on Node 20 it hooks every promise of the process, cache hits
  * included (one `run` per request measured 2 to 5 µs more CPU per in-process hit, of about
@@ -19,25 +22,41 @@ export interface UpstreamTally {
   upstream: number;
 }
 
-/** Weak both ways: a signal (and its tally) goes when its request and calls are done. */
-const tallies = new WeakMap<AbortSignal, UpstreamTally>();
+/** Whose a request's calls are: its tally (while the request log is on) and its client. */
+interface Owner {
+  readonly tally: UpstreamTally | undefined;
+  readonly client: string | undefined;
+}
+
+/** Weak both ways: a signal (and its owner) goes when its request and calls are done. */
+const owners = new WeakMap<AbortSignal, Owner>();
 
 /** From now on, calls made with `signal` (or a signal derived with `carry`) count on `tally`. */
 export function tallyOn(signal: AbortSignal, tally: UpstreamTally): void {
-  tallies.set(signal, tally);
+  owners.set(signal, { tally, client: owners.get(signal)?.client });
 }
 
 export function tallyOf(signal: AbortSignal | null | undefined): UpstreamTally | undefined {
-  return signal ? tallies.get(signal) : undefined;
+  return signal ? owners.get(signal)?.tally : undefined;
+}
+
+/** From now on, calls made with `signal` (or a signal derived with `carry`) are `client`'s (D8's address). */
+export function clientOn(signal: AbortSignal, client: string): void {
+  owners.set(signal, { tally: owners.get(signal)?.tally, client });
+}
+
+/** The client whose calls `signal`'s are; undefined for calls no request made (or made before its route). */
+export function clientOf(signal: AbortSignal | null | undefined): string | undefined {
+  return signal ? owners.get(signal)?.client : undefined;
 }
 
 /**
  * Calls made with `derived` count for whoever `origin` counts for. A shared flight keeps the
- * tally of the first caller who needed it: that request made the call, the others joined it.
+ * owner of the first caller who needed it: that request made the call, the others joined it.
  */
 export function carry(derived: AbortSignal, origin: AbortSignal | undefined): AbortSignal {
-  const tally = tallyOf(origin);
-  if (tally && !tallies.has(derived)) tallies.set(derived, tally);
+  const owner = origin ? owners.get(origin) : undefined;
+  if (owner && !owners.has(derived)) owners.set(derived, owner);
   return derived;
 }
 

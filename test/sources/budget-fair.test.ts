@@ -1,0 +1,245 @@
+/**
+ * Issue 35: the budget's waiters are served client by client (`core/sources/kit/fair-queue.ts`)
+ * on a fake clock: a client that has used none of the budget is served next whatever another
+ * has queued, clients that use alike take turns, each client's queue is bounded and a full
+ * queue makes room for a client with fewer waiters, aborts and deadlines hold as before, and a
+ * backlog's turns are spaced so that a newcomer waits one spacing, not a slot.
+ */
+import { describe, expect, it } from 'vitest';
+import { SleeveError } from '../../core/errors.ts';
+import { createBudget, SLOT_MS, type Budget, type BudgetOptions, type Clock } from '../../core/sources/kit/budget.ts';
+import { fairQueue, MAX_REMEMBERED } from '../../core/sources/kit/fair-queue.ts';
+import { clientOf, clientOn } from '../../core/sources/kit/tally.ts';
+import { memoryCounters, type MemoryCounters } from '../../core/storage/counters.ts';
+
+const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+/** Deezer's 4 turns a 500-ms slot, spaced under a backlog. */
+const SPACING = SLOT_MS / 4;
+
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function fakeClock(start = T0) {
+  let now = start;
+  const timers: { at: number; resolve(): void }[] = [];
+  const clock = {
+    now: () => now,
+    sleep(ms: number) {
+      return new Promise<void>((resolve) => timers.push({ at: now + ms, resolve }));
+    },
+    async runUntil(until: number) {
+      for (;;) {
+        await settle();
+        timers.sort((a, b) => a.at - b.at);
+        const next = timers[0];
+        if (!next || next.at > until) break;
+        now = Math.max(now, next.at);
+        for (const due of timers.splice(0, timers.filter((t) => t.at === next.at).length)) due.resolve();
+      }
+      now = until;
+      await settle();
+    },
+  } satisfies Clock & Record<string, unknown>;
+  return clock;
+}
+
+interface Turn {
+  client: string;
+  asked: number;
+  at: number;
+  error?: unknown;
+}
+
+/** `n` calls of `client` asked now; each settled turn is recorded in order. */
+function ask(budget: Budget, clock: Clock, client: string, n: number, turns: Turn[], signal?: AbortSignal): void {
+  for (let i = 0; i < n; i++) {
+    const asked = clock.now();
+    budget.take(signal, client).then(
+      () => turns.push({ client, asked, at: clock.now() }),
+      (error: unknown) => turns.push({ client, asked, at: clock.now(), error }),
+    );
+  }
+}
+
+/** A budget whose current slot is already spent (by someone else), so every call queues. */
+function spent(more: Partial<BudgetOptions> = {}): { budget: Budget; clock: ReturnType<typeof fakeClock>; counters: MemoryCounters } {
+  const clock = fakeClock();
+  const counters = memoryCounters();
+  for (let i = 0; i < 4; i++) counters.hit('budget:deezer', T0, SLOT_MS);
+  const budget = createBudget({ name: 'deezer', counters, limit: 50, windowMs: 5000, clock, ...more });
+  return { budget, clock, counters };
+}
+
+const through = (turns: readonly Turn[]) => turns.filter((t) => !t.error);
+
+describe('the budget served client by client', () => {
+  it('a client with nothing used is served at the next turn, whatever another has queued', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 200, maxQueue: 300 });
+    const turns: Turn[] = [];
+    ask(budget, clock, 'noisy', 100, turns);
+    await clock.runUntil(T0 + 1010);
+    const before = through(turns).length;
+    expect(before).toBeGreaterThan(0);
+    ask(budget, clock, 'quiet', 1, turns);
+    await clock.runUntil(T0 + 3000);
+    const order = through(turns).map((t) => t.client);
+    expect(order[before]).toBe('quiet');
+    // One spacing at most, not a slot: the backlog's turns go out 125 ms apart.
+    const quiet = turns.find((t) => t.client === 'quiet')!;
+    expect(quiet.at - quiet.asked).toBeLessThanOrEqual(SPACING);
+  });
+
+  it('a quiet client\'s calls that depend on each other wait one spacing each, while another floods', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 200, maxQueue: 300 });
+    const turns: Turn[] = [];
+    ask(budget, clock, 'noisy', 150, turns);
+    await clock.runUntil(T0 + 2033);
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const asked = clock.now();
+      let at = -1;
+      void budget.take(undefined, 'quiet').then(() => (at = clock.now()));
+      while (at < 0) await clock.runUntil(clock.now() + 1);
+      waits.push(at - asked);
+      // The upstream answers 20 ms later; then the next call.
+      await clock.runUntil(clock.now() + 20);
+    }
+    for (const wait of waits) expect(wait).toBeLessThanOrEqual(SPACING);
+  });
+
+  it('clients that use alike take turns (round robin), first come first served within each', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000 });
+    const turns: Turn[] = [];
+    for (const client of ['a', 'b', 'c']) ask(budget, clock, client, 10, turns);
+    await clock.runUntil(T0 + 10_000);
+    expect(through(turns).map((t) => t.client).join('')).toBe('abc'.repeat(10));
+    // Through at 8 a second: the budget's rate, none of it left unused.
+    const times = through(turns).map((t) => t.at - T0);
+    expect(times.slice(0, 8)).toEqual([500, 625, 750, 875, 1000, 1125, 1250, 1375]);
+  });
+
+  it('under a flood of many clients, each gets its share of the turns', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000, maxQueue: 300 });
+    const turns: Turn[] = [];
+    const clients = Array.from({ length: 10 }, (_, i) => `198.51.100.${i}`);
+    for (const client of clients) ask(budget, clock, client, 30, turns);
+    await clock.runUntil(T0 + 5500);
+    const first = through(turns).slice(0, 40);
+    expect(first).toHaveLength(40);
+    for (const client of clients) expect(first.filter((t) => t.client === client)).toHaveLength(4);
+  });
+
+  it('turns taken without waiting count: a client that had the budget to itself is served after a newcomer', async () => {
+    const clock = fakeClock();
+    const budget = createBudget({ name: 'deezer', counters: memoryCounters(), limit: 50, windowMs: 5000, clock });
+    const turns: Turn[] = [];
+    ask(budget, clock, 'first', 8, turns);
+    ask(budget, clock, 'second', 2, turns);
+    await clock.runUntil(T0 + 5000);
+    expect(through(turns).map((t) => t.client).join(' ')).toBe('first first first first second second first first first first');
+  });
+
+  it('bounds each client\'s queue, and a full queue makes room for a client with fewer waiters', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 5, maxQueue: 8 });
+    const turns: Turn[] = [];
+    ask(budget, clock, 'a', 7, turns);
+    await settle();
+    expect(budget.stats.queued).toBe(5);
+    const refused = turns.filter((t) => t.error);
+    expect(refused).toHaveLength(2);
+    for (const t of refused) {
+      expect(t.error).toBeInstanceOf(SleeveError);
+      expect((t.error as SleeveError).message).toMatch(/^\[sleeve\] \[deezer\] upstream call budget exhausted \(5 calls of this client already waiting\); retry in \d+ s$/);
+      expect((t.error as SleeveError).headers['Retry-After']).toMatch(/^[1-9]\d*$/);
+      expect(t.at).toBe(t.asked);
+    }
+    ask(budget, clock, 'b', 3, turns);
+    await settle();
+    expect(budget.stats.queued).toBe(8);
+    // The queue is full: c (no waiter) takes the place of a's last; a newcomer of a (now 4, the
+    // most) is refused.
+    ask(budget, clock, 'c', 1, turns);
+    ask(budget, clock, 'a', 1, turns);
+    await settle();
+    expect(budget.stats.queued).toBe(8);
+    expect(turns.filter((t) => t.error).map((t) => (t.error as Error).message.match(/\((.*)\)/)![1])).toEqual([
+      '5 calls of this client already waiting',
+      '5 calls of this client already waiting',
+      '8 calls already waiting',
+      '8 calls already waiting',
+    ]);
+    await clock.runUntil(T0 + 5000);
+    expect(through(turns).map((t) => t.client).join('')).toBe('abcababa');
+  });
+
+  it('an aborted waiter leaves its client\'s queue at once; the other clients keep their turns', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000 });
+    const turns: Turn[] = [];
+    const controller = new AbortController();
+    ask(budget, clock, 'a', 3, turns);
+    ask(budget, clock, 'b', 2, turns, controller.signal);
+    ask(budget, clock, 'c', 2, turns);
+    await settle();
+    expect(budget.stats.queued).toBe(7);
+    const reason = new Error('client went away');
+    controller.abort(reason);
+    await settle();
+    expect(budget.stats.queued).toBe(5);
+    expect(turns.filter((t) => t.error).map((t) => [t.client, t.error, t.at - T0])).toEqual([['b', reason, 0], ['b', reason, 0]]);
+    await clock.runUntil(T0 + 5000);
+    expect(through(turns).map((t) => t.client).join('')).toBe('acaca');
+  });
+
+  it('deadlines hold per client: whoever cannot be served within 3 s is refused at once with 503, the rest served in time', async () => {
+    const { budget, clock } = spent();
+    const turns: Turn[] = [];
+    ask(budget, clock, 'noisy', 100, turns);
+    await clock.runUntil(T0 + 1000);
+    ask(budget, clock, 'quiet', 3, turns);
+    await clock.runUntil(T0 + 10_000);
+    expect(turns).toHaveLength(103);
+    for (const t of through(turns)) expect(t.at - t.asked).toBeLessThanOrEqual(3000);
+    const refused = turns.filter((t) => t.error);
+    expect(refused.length).toBeGreaterThan(50);
+    for (const t of refused) {
+      expect((t.error as SleeveError).status).toBe(503);
+      expect((t.error as SleeveError).headers['Retry-After']).toMatch(/^[1-9]\d*$/);
+      expect(t.client).toBe('noisy');
+    }
+    // Some of the noisy client's admitted waiters lost their turns to the quiet one and heard by their deadline.
+    for (const t of refused) expect(t.at - t.asked).toBeLessThanOrEqual(3000);
+    const quiet = turns.filter((t) => t.client === 'quiet');
+    expect(quiet.every((t) => !t.error && t.at - t.asked <= 3 * SPACING)).toBe(true);
+  });
+
+  it('finds the client on the call\'s signal (`tally.ts`), carried to signals derived from it', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000 });
+    const turns: Turn[] = [];
+    const signal = new AbortController().signal;
+    clientOn(signal, 'quiet');
+    expect(clientOf(signal)).toBe('quiet');
+    ask(budget, clock, 'noisy', 20, turns);
+    await clock.runUntil(T0 + 510);
+    let at = -1;
+    void budget.take(signal).then(() => (at = clock.now()));
+    await clock.runUntil(T0 + 1000);
+    expect(at).toBeGreaterThan(0);
+    expect(at - (T0 + 510)).toBeLessThanOrEqual(SPACING);
+  });
+});
+
+describe('fairQueue', () => {
+  it('remembers the use of a bounded number of idle clients, and forgets faded use first', () => {
+    const queue = fairQueue<{ client: string }>();
+    for (let i = 0; i < MAX_REMEMBERED * 3; i++) queue.served(`192.0.2.${i}`, T0 + i);
+    expect(queue.remembered).toBeLessThanOrEqual(MAX_REMEMBERED);
+    // Use fades over a minute: five minutes later 40 turns weigh less than one a second ago.
+    for (let i = 0; i < 40; i++) queue.served('heavy', T0);
+    const heavy = { client: 'heavy' };
+    const fresh = { client: 'fresh' };
+    queue.add(heavy);
+    queue.add(fresh);
+    expect(queue.next(T0 + 1000)).toBe(fresh);
+    queue.served('fresh', T0 + 299_000);
+    expect(queue.next(T0 + 300_000)).toBe(heavy);
+  });
+});
