@@ -100,6 +100,40 @@ async function perEndpoint(): Promise<void> {
   console.log('');
 }
 
+const HBFS_INFO = '/track/info?artist=Daft%20Punk&title=Harder%2C%20Better%2C%20Faster%2C%20Stronger';
+
+/** Requests after others on one Sleeve: what the entity caches shared across endpoints save (issue #35). */
+const AFTER: { before: string[]; path: string }[] = [
+  { before: ['/album/info?id=302127'], path: HBFS_INFO },
+  { before: ['/album/info?id=302127', '/artist/info?id=27'], path: HBFS_INFO },
+  { before: ['/album/info?id=302127', '/artist/info?id=27'], path: `${HBFS_INFO}&isrc=GBDUW0000059` },
+  { before: ['/track/isrc?isrc=GBDUW0000059'], path: HBFS_INFO },
+  { before: [HBFS_INFO], path: '/track/isrc?isrc=GBDUW0000059' },
+  { before: [HBFS_INFO], path: '/track/preview?id=3135556' },
+  { before: ['/track/related?isrc=GBDUW0000059'], path: HBFS_INFO },
+  { before: [HBFS_INFO], path: '/track/info?artist=Daft%20Punk&title=One%20More%20Time' },
+  { before: ['/album/info?id=629506181'], path: '/playlist/generate?genres=pop&energy=0.8&tempo=120&limit=20' },
+];
+
+async function afterOthers(): Promise<void> {
+  const replay = await replayOf(false);
+  console.log('## Upstream calls of a request after others (one fresh live Sleeve per row, memory storage)\n');
+  console.log('Entities (tracks, albums, an artist\'s radio and top tracks, audio features) are cached under their own keys, whichever endpoint fetched them.\n');
+  console.log('| request | after | calls | of which features | Deezer calls made |');
+  console.log('|---|---|---:|---:|---|');
+  for (const { before, path } of AFTER) {
+    const sleeve = liveSleeve(replay);
+    for (const earlier of before) await get(sleeve, earlier);
+    replay.reset();
+    const answer = await get(sleeve, path);
+    const features = replay.calls.filter((c) => c.upstream === 'reccobeats').length;
+    const deezer = replay.calls.filter((c) => c.upstream === 'deezer').map((c) => `\`${decodeURIComponent(c.path)}\``);
+    const after = before.map((b) => `\`${decodeURIComponent(b)}\``).join(' + ');
+    console.log(`| \`${decodeURIComponent(path)}\` (${answer.status}) | ${after} | ${replay.calls.length} | ${features} | ${deezer.join(', ') || '–'} |`);
+  }
+  console.log('');
+}
+
 /** Distinct cold requests sharing no upstream call: artist and album searches of nonsense words, ISRCs, artist ids. */
 function distinctPaths(n: number): string[] {
   const recorded = ['GBDUW0000059', 'USUM72409273', 'USSM12103949', 'GBSMU7385741'];
@@ -192,6 +226,7 @@ async function sockets(): Promise<void> {
 try {
   console.log(`# Sleeve live mode: upstream cost (replay, Node ${process.version}, ${new Date().toISOString()})\n`);
   await perEndpoint();
+  await afterOthers();
   await burst();
   await coalescing();
   await sockets();

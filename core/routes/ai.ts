@@ -47,7 +47,7 @@ export const aiTrackInsights = defineEndpoint({
   async handle({ params, deps, request, degraded, spendGeneration }) {
     const model = requireModel(deps);
     const track = await knownTrack(deps, params, request.signal);
-    const details = await trackDetails(deps.sources, track, { signal: request.signal, degraded });
+    const details = await trackDetails(deps.sources, track, { signal: request.signal, degraded, artistRecord: true });
     const grounding = [serviceFacts(deps.options.mode), ...fullTrackFacts(details), relatedFacts(track, details.recommendations)];
     const task = 'Describe this track for a listener: how it sounds (from the audio features), where it sits in the artist\'s work, and what it is close to.';
     const made = await generate({ model, deps, spendGeneration, signal: request.signal, task, grounding, conversation: [{ role: 'user', content: `Tell me about ${track.title} by ${track.artist.name}.` }] });
@@ -69,7 +69,7 @@ export const aiLyricsExplain = defineEndpoint({
     const model = requireModel(deps);
     const track = await resolveTrackRecord(deps.sources.music, params, request.signal);
     if (!track) throw new SleeveError('not_found', TRACK_NOT_FOUND);
-    const details = await trackDetails(deps.sources, track, { signal: request.signal, degraded });
+    const details = await trackDetails(deps.sources, track, { signal: request.signal, degraded, artistRecord: true });
     const words = await lyricsGrounding(deps.sources, track, request.signal, degraded);
     const grounding = [serviceFacts(deps.options.mode), ...fullTrackFacts(details), words.listed];
     const made = await generate({ model, deps, spendGeneration, signal: request.signal, task: words.task, grounding, told: words.told, conversation: [{ role: 'user', content: `What is ${track.title} by ${track.artist.name} about?` }] });
@@ -118,7 +118,7 @@ export const aiSimilarBecause = defineEndpoint({
   async handle({ params, deps, request, degraded, spendGeneration }) {
     const model = requireModel(deps);
     const [a, b] = await Promise.all([knownTrack(deps, { isrc: params.isrc }, request.signal), knownTrack(deps, { isrc: params.other }, request.signal)]);
-    const call = { signal: request.signal, degraded };
+    const call = { signal: request.signal, degraded, artistRecord: true };
     const [da, db] = await Promise.all([trackDetails(deps.sources, a, call), trackDetails(deps.sources, b, call)]);
     const grounding = [serviceFacts(deps.options.mode), ...fullTrackFacts(da), ...fullTrackFacts(db), comparisonFacts(da, db)];
     const task = 'Explain why these two tracks are alike, and where they differ, from the comparison facts. If they have little in common, say so.';

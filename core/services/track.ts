@@ -85,12 +85,26 @@ export interface TrackDetails {
   recommendations: readonly TrackHit[];
 }
 
-/** Everything the full-track shape needs, fetched in parallel. Features need an ISRC (spec §4.8). */
-export async function trackDetails(sources: Sources, track: Track, call: FeaturesCall): Promise<TrackDetails> {
+export interface DetailsCall extends FeaturesCall {
+  /**
+   * Asks for the artist's whole record (fans, releases) even where the full-track shape does
+   * not need it: the AI routes list it among their facts.
+   */
+  artistRecord?: boolean;
+}
+
+/**
+ * Everything the full-track shape needs, fetched in parallel. Features need an ISRC (spec §4.8).
+ * The artist's record is asked only of a source whose artists carry genres (or when the caller
+ * wants the record): otherwise the track's own credit gives all the shape takes of it (id and
+ * name), and the upstream call is saved (issue #35).
+ */
+export async function trackDetails(sources: Sources, track: Track, call: DetailsCall): Promise<TrackDetails> {
   const { music } = sources;
   const { signal } = call;
+  const needsArtist = call.artistRecord === true || music.artistGenres !== false;
   const [artist, album, featureMap, recommendations] = await Promise.all([
-    music.artist(track.artist.id, { signal }),
+    needsArtist ? music.artist(track.artist.id, { signal }) : null,
     music.album(track.album.id, { signal }),
     featuresOrNone(sources, [track], call),
     relatedTracks(music, track, RECOMMENDATIONS, signal),

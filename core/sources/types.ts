@@ -243,6 +243,12 @@ interface Probed {
  * computed by the service).
  */
 export interface MusicSource extends Probed {
+  /**
+   * False when the source's artists never carry genres (Deezer files them on albums only): an
+   * artist's record then adds nothing to a full track that the track's own credit lacks, and
+   * the track service spends no upstream call on it. Absent means true.
+   */
+  readonly artistGenres?: boolean;
   searchTracks(query: string, options: TrackSearchOptions): Promise<TrackHit[]>;
   searchArtists(query: string, options: ListOptions): Promise<Artist[]>;
   searchAlbums(query: string, options: ListOptions): Promise<AlbumHit[]>;

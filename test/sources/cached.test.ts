@@ -37,6 +37,32 @@ describe('named per-call caches', () => {
     expect(runs).toBe(2);
   });
 
+  it('keep(): an answer another call fetched is kept under this call\'s key and lifetime', async () => {
+    const { clock, cached } = setup();
+    let runs = 0;
+    const call = cached({ name: 't:kept', maxAge: 60, run: async (id: number) => ({ id, n: ++runs }) });
+    await call.keep(1, { id: 1, n: 0 });
+    expect(await call(1)).toEqual({ id: 1, n: 0 });
+    expect(runs).toBe(0);
+    // The lifetime counts from the keep, as from a fetch.
+    clock.now += 61_000;
+    expect(await call(1)).toEqual({ id: 1, n: 1 });
+    // "No such thing" kept is kept for D9's five minutes.
+    await call.keep(2, null);
+    expect(await call(2)).toBeNull();
+    clock.now += MISSING_SECONDS * 1000 + 1000;
+    expect(await call(2)).toEqual({ id: 2, n: 2 });
+  });
+
+  it('keep(): an answer that says it is already stale is not kept', async () => {
+    const { cached } = setup();
+    let runs = 0;
+    const call = cached({ name: 't:stale', maxAge: 60, maxAgeOf: (v: string) => (v === 'expired' ? 0 : undefined), run: async () => (++runs, 'fresh') });
+    await call.keep(1, 'expired');
+    expect(await call(1)).toBe('fresh');
+    expect(runs).toBe(1);
+  });
+
   it('keeps arguments apart, even ones that differ only after a `?`', async () => {
     const { cached } = setup();
     const call = cached({ name: 't:args', maxAge: 60, run: async (a: { q: string }) => a.q });

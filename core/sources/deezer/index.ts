@@ -9,7 +9,7 @@
 import type { DriverContext } from '../kit/context.ts';
 import { interleave } from '../../interleave.ts';
 import { fold } from '../../text/fold.ts';
-import type { AlbumHit, AlbumRef, ArtistRef, ListOptions, MusicSource, Page, TrackHit } from '../types.ts';
+import type { AlbumHit, AlbumRef, ArtistRef, ListOptions, MusicSource, Page, Track, TrackHit } from '../types.ts';
 import { COUNTRY_CHARTS } from './charts.ts';
 import { DEEZER_BUDGET, deezerClient, DRIVER_NAME, type Query } from './client.ts';
 import { deezerImages } from './images.ts';
@@ -36,6 +36,8 @@ export interface DeezerOptions {
 
 /** Chart albums whose tracklists make a genre's pool when ISRCs are needed: a pool of ~50-200 tracks in 1 + 5 calls. */
 const POOL_ALBUMS = 5;
+/** Deezer's own page length (an artist's radio is always this long): the least asked of lists shared across lengths. */
+const SHARED_PAGE = 25;
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -54,6 +56,10 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   const charts: Record<string, number> = { ...COUNTRY_CHARTS, ...options.countryCharts };
   const pageSize = options.pageSize ?? 100;
   const paged = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: o.limit });
+  // An artist's radio and top tracks are asked at many lengths (5 recommendations, 10 on
+  // `/artist/info`, 20 related tracks): asked at least a Deezer page long and cut per caller,
+  // one call serves them all (issue #35). A shorter list is the longer one's start.
+  const shared = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: Math.max(o.limit, SHARED_PAGE) });
   // Paged lists (an album's tracks, an artist's releases, a playlist's tracks) ask at most a
   // page per call: their `total` tells the caller to page on.
   const onePage = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: Math.min(o.limit, pageSize) });
@@ -77,18 +83,54 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   const searchAlbums = search('album', (a) => toAlbumHit(a));
   const searchPlaylists = search('playlist', toPlaylistHit);
 
-  const track = ctx.cached({ name: 'deezer:track', maxAge: DAY, run: (id: number, signal) => api.get(`/track/${id}`, {}, signal, toTrack) });
+  // Issue #35: one track record, however it was asked for (by id, by ISRC, for its preview), is
+  // fetched once: each of these calls keeps what it fetched under the others' keys too.
+  /** A track record fresh from Deezer, kept as the record of its id and as its id's preview. */
+  const keepTrack = async (found: Track): Promise<void> => {
+    await Promise.all([track.keep(found.id, found), preview.keep(found.id, found.previewUrl)]);
+  };
+  const track = ctx.cached({
+    name: 'deezer:track',
+    maxAge: DAY,
+    run: async (id: number, signal) => {
+      const found = await api.get(`/track/${id}`, {}, signal, toTrack);
+      await preview.keep(id, found?.previewUrl ?? null);
+      return found;
+    },
+  });
   // An ISRC names one recording for good (spec §8.4: `/track/isrc` "indefinitely"); a week keeps storage honest.
-  const trackByIsrc = ctx.cached({ name: 'deezer:isrc', maxAge: 7 * DAY, run: (isrc: string, signal) => api.get(`/track/isrc:${isrc}`, {}, signal, toTrack) });
+  // Only this way round: a track's ISRC may name several Deezer tracks, and which one answers the ISRC is Deezer's choice.
+  const trackByIsrc = ctx.cached({
+    name: 'deezer:isrc',
+    maxAge: 7 * DAY,
+    run: async (isrc: string, signal) => {
+      const found = await api.get(`/track/isrc:${isrc}`, {}, signal, toTrack);
+      if (found) await keepTrack(found);
+      return found;
+    },
+  });
   // Previews are signed and expire: never keep one past its signature (`preview.ts`).
   const preview = ctx.cached({
     name: 'deezer:preview',
     maxAge: 10 * MINUTE,
     maxAgeOf: (url: string | null) => (url === null ? undefined : previewSeconds(url, ctx.now())),
-    run: (id: number, signal) => api.get(`/track/${id}`, {}, signal, (b) => toTrack(b).previewUrl),
+    run: async (id: number, signal) => {
+      const found = await api.get(`/track/${id}`, {}, signal, toTrack);
+      await track.keep(id, found);
+      return found?.previewUrl ?? null;
+    },
   });
   const album = ctx.cached({ name: 'deezer:album', maxAge: DAY, run: (id: number, signal) => api.get(`/album/${id}`, {}, signal, toAlbum) });
-  const albumByUpc = ctx.cached({ name: 'deezer:album-upc', maxAge: 7 * DAY, run: (upc: string, signal) => api.get(`/album/upc:${upc}`, {}, signal, toAlbum) });
+  // An album found by UPC is the album of its id: kept under both.
+  const albumByUpc = ctx.cached({
+    name: 'deezer:album-upc',
+    maxAge: 7 * DAY,
+    run: async (upc: string, signal) => {
+      const found = await api.get(`/album/upc:${upc}`, {}, signal, toAlbum);
+      if (found) await album.keep(found.id, found);
+      return found;
+    },
+  });
   const albumTracks = ctx.cached({
     name: 'deezer:album-tracks',
     maxAge: DAY,
@@ -169,6 +211,8 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
 
   return {
     name: DRIVER_NAME,
+    // `toArtist`: Deezer files genres on albums, so a full track needs no artist lookup (issue #35).
+    artistGenres: false,
     // Never from the cache: a health check must reach Deezer (D13).
     async probe(o) {
       const found = await api.get('/genre', {}, o?.signal, (b) => listOf(b, 'genres').items.length > 0);
@@ -202,14 +246,14 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
       return (await albumTracks({ ...onePage(id, o), album: { id: found.id, title: found.title } }, o)) ?? { items: [], total: 0 };
     },
     artist: (id, o) => artist(id, o),
-    artistTopTracks: async (id, o) => list(await artistTop(paged(id, o), o)),
+    artistTopTracks: async (id, o) => list(await artistTop(shared(id, o), o)).slice(0, o.limit),
     async artistAlbums(id, o) {
       const found = await artist(id, o);
       if (!found) return { items: [], total: 0 };
       return (await artistAlbums({ ...onePage(id, o), artist: { id: found.id, name: found.name } }, o)) ?? { items: [], total: 0 };
     },
     relatedArtists: async (id, o) => list(await related(paged(id, o), o)),
-    similarTracks: async (id, o) => list(await radio(paged(id, o), o)),
+    similarTracks: async (id, o) => list(await radio(shared(id, o), o)).slice(0, o.limit),
     playlist: (id, o) => playlist(id, o),
     playlistTracks: async (id, o) => (await playlistTracks(onePage(id, o), o)) ?? { items: [], total: 0 },
     genres: async (o) => list(await genres(null, o)),

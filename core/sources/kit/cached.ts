@@ -28,7 +28,16 @@ export interface CachedSpec<A, T> {
 }
 
 /** Answers from the cache, or from one shared run of the upstream call. Arguments are plain JSON. */
-export type CachedCall<A, T> = (args: A, options?: CallOptions) => Promise<T | null>;
+export interface CachedCall<A, T> {
+  (args: A, options?: CallOptions): Promise<T | null>;
+  /**
+   * Stores what another upstream call just answered for `args`, under this call's key and
+   * lifetime: one entity fetched by either of two calls (a track by ISRC is the track by its id)
+   * is then fetched once. Only for answers fresh from the upstream, never for cached ones,
+   * so an entry never outlives the lifetime its own call gives it.
+   */
+  keep(args: A, value: T | null): Promise<void>;
+}
 
 export type Cacher = <A, T>(spec: CachedSpec<A, T>) => CachedCall<A, T>;
 
@@ -58,12 +67,16 @@ export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
       return breaker.run(() => storage.setItem(storageKey, stored, seconds === 'forever' ? {} : { ttl: seconds }), undefined);
     };
 
-    return async (args, options) => {
-      options?.signal?.throwIfAborted();
-      // Arguments are numbers, strings and plain records built in one order: JSON names them exactly.
+    // Arguments are numbers, strings and plain records built in one order: JSON names them exactly.
+    // Storage keys drop everything after a `?` (unstorage normalises keys): hash the key, keep it whole inside.
+    const keyOf = (args: A) => {
       const key = JSON.stringify(args);
-      // Storage keys drop everything after a `?` (unstorage normalises keys): hash the key, keep it whole inside.
-      const storageKey = `up:${spec.name}:${hash64(key)}`;
+      return { key, storageKey: `up:${spec.name}:${hash64(key)}` };
+    };
+
+    const ask = async (args: A, options?: CallOptions): Promise<T | null> => {
+      options?.signal?.throwIfAborted();
+      const { key, storageKey } = keyOf(args);
       const stored = await breaker.run(() => storage.getItem<Stored<T>>(storageKey), null);
       if (stored && stored.k === key && (stored.until === null || stored.until > now())) return stored.v;
 
@@ -87,5 +100,11 @@ export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
       }
       return flight.join(options?.signal);
     };
+    return Object.assign(ask, {
+      keep: async (args: A, value: T | null): Promise<void> => {
+        const { key, storageKey } = keyOf(args);
+        await keep(storageKey, key, value);
+      },
+    });
   };
 }
