@@ -65,6 +65,8 @@ function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState, refresh: R
   else if (endpoint.cache !== undefined) {
     const own = endpoint.cacheKey;
     const keyOf = own ? (params: unknown, request: Request) => own.call(endpoint, params, request, deps) : undefined;
+    // Not where an answer costs a model generation (D31): a refresh would draw on a client's allowance.
+    if (endpoint.generations) refresh = undefined;
     const cache = cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now, inflight: state.inflight, hot: state.hot, keyOf, byOrigin: deps.options.baseUrl === undefined, refresh });
     chain.push(cache.layer);
     if ((endpoint.method ?? 'GET') === 'GET' && !endpoint.websocket) return { chain, hit: { contact: !endpoint.public, params: checked, cache, limit } };

@@ -99,6 +99,23 @@ describe('stale-while-revalidate (D9, issue 35)', () => {
     expect(seen).toEqual(['198.51.100.4', BACKGROUND]);
   });
 
+  it('not where an answer costs a model generation (D31): an expired entry is a MISS', async () => {
+    let calls = 0;
+    const endpoint = defineEndpoint({
+      path: '/t/model',
+      ...stub,
+      cache: 60,
+      generations: { name: 'test', perHour: 100, unit: 'fresh generations' },
+      params: v.object({ query: requiredText('query') }),
+      handle: () => ({ n: ++calls }),
+    });
+    const { fetch, clock } = testApp([...frameEndpoints, endpoint], { rateLimits: 'off', mode: 'live' });
+    await fetch('/t/model?query=a');
+    clock.now += 61_000;
+    expect((await fetch('/t/model?query=a')).headers.get('x-cache')).toBe('MISS');
+    expect(calls).toBe(2);
+  });
+
   it(`at most ${MAX_REFRESHES} refreshes run at once`, async () => {
     const echo = echoEndpoint({ cache: 60, delayMs: 50 });
     const { json, clock } = testApp([...frameEndpoints, echo.endpoint], { rateLimits: 'off', mode: 'live' });
