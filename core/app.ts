@@ -14,6 +14,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Deps } from './deps.ts';
 import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache.ts';
+import { refresher, type Refresher } from './http/cache-refresh.ts';
 import { clientIp } from './http/client-ip.ts';
 import { bodyLimit } from './http/body.ts';
 import { cors } from './http/cors.ts';
@@ -51,7 +52,7 @@ interface Built {
 }
 
 /** The layers an endpoint needs, from its declaration, in the architecture's order. */
-function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState): Built {
+function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState, refresh: Refresher | undefined): Built {
   const chain: FrameLayer[] = [];
   if (!endpoint.public) chain.push(userAgent());
   const perMinute = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
@@ -64,7 +65,9 @@ function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState): Built {
   else if (endpoint.cache !== undefined) {
     const own = endpoint.cacheKey;
     const keyOf = own ? (params: unknown, request: Request) => own.call(endpoint, params, request, deps) : undefined;
-    const cache = cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now, inflight: state.inflight, hot: state.hot, keyOf, byOrigin: deps.options.baseUrl === undefined });
+    // Not where an answer costs a model generation (D31): a refresh would draw on a client's allowance.
+    if (endpoint.generations) refresh = undefined;
+    const cache = cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now, inflight: state.inflight, hot: state.hot, keyOf, byOrigin: deps.options.baseUrl === undefined, refresh });
     chain.push(cache.layer);
     if ((endpoint.method ?? 'GET') === 'GET' && !endpoint.websocket) return { chain, hit: { contact: !endpoint.public, params: checked, cache, limit } };
   }
@@ -131,13 +134,18 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   const { headers, preflight, always } = cors({ exposeHeaders: EXPOSED_HEADERS });
   const guard = bodyLimit();
   const hits = new Map<string, HitRoute>();
+  // Background refreshes of cached answers (`http/cache-refresh.ts`), live mode only: elsewhere
+  // no upstream budget is spent, so a miss costs nothing worth saving. Their own router, with
+  // no rate limit, request log or metrics: a refresh is no client's request.
+  const refreshes = new Hono<SleeveEnv>();
+  const refresh = deps.options.mode === 'live' ? refresher((request, env) => refreshes.fetch(request, env as SleeveBindings)) : undefined;
   // Each route is one handler running its whole frame (`frame-chain.ts`), not a Hono chain.
   // `gate` (a prefix's pin and, for a path a pinned version did not have yet, its 404) comes
   // right after the observer and CORS headers, before a preflight's 204 or the body guard's
   // 413: a path that did not exist yet gives the same 404 to every method (D7).
   const route = (list: FrameLayer[], gate: FrameLayer[] = []) => frameChain([observer.layer, headers, ...gate, preflight, guard, ...list], rendered);
   for (const endpoint of endpoints) {
-    const built = layers(endpoint, deps, state);
+    const built = layers(endpoint, deps, state, refresh);
     const chain = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...built.chain];
     const { trustProxy, rateLimits } = deps.options;
     // Only live mode has upstream budgets to serve by client (`kit/fair-queue.ts`).
@@ -166,6 +174,9 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         app.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
         routes.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
         const answersAs = version ?? CURRENT;
+        if (built.hit && refresh) {
+          refreshes.on('GET', prefixed(prefix, path), frameChain([...pinned(version, path, since), built.hit.params.layer, built.hit.cache.refresh, run], rendered));
+        }
         if (built.hit && (since === undefined || isAtLeast(answersAs, since))) {
           for (const at of prefixed(prefix, path)) hits.set(at, { ...built.hit, route: endpoint.path, version: answersAs });
         }

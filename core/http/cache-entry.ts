@@ -68,18 +68,22 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export interface Held {
   entry: Entry;
   bytes: Uint8Array<ArrayBuffer> | undefined;
+  /** Fresh hits answered from it in this process: how popular it is (`cache-refresh.ts`). */
+  hits: number;
+  /** From this time (Unix ms) a hit goes to the cache layer, which may refresh it ahead; Infinity: never. */
+  aheadAt: number;
 }
 
 const encoder = new TextEncoder();
 
 export function hold(entry: Entry): Held {
-  return { entry, bytes: entry.body === undefined ? undefined : encoder.encode(entry.body) };
+  return { entry, bytes: entry.body === undefined ? undefined : encoder.encode(entry.body), hits: 0, aheadAt: Infinity };
 }
 
 /** A new 200's entry, held: the body is encoded once, for its ETag and for every answer. */
 export function heldOf(canonical: string, status: number, body: string, freshUntil: number | null, maxAge: number): Held {
   const bytes = encoder.encode(body);
-  return { entry: { k: canonical, status, body, etag: `"${hashBytes(bytes)}-${bytes.length.toString(36)}"`, freshUntil, maxAge }, bytes };
+  return { entry: { k: canonical, status, body, etag: `"${hashBytes(bytes)}-${bytes.length.toString(36)}"`, freshUntil, maxAge }, bytes, hits: 0, aheadAt: Infinity };
 }
 
 /**
@@ -102,6 +106,11 @@ export function answerEntry(entry: Entry, state: CacheState, headers: Record<str
 }
 
 /** `answerEntry` as parts: a 200 or a 304, or the error a held 404 is rendered from (with `headers`, in the request's version). */
+/** Whole seconds since the entry was fetched (RFC 9111 `Age`), for a `STALE` answer. */
+export function ageOf(entry: Entry, now: number): number {
+  return entry.freshUntil === null ? 0 : Math.max(0, Math.floor((now - (entry.freshUntil - entry.maxAge * 1000)) / 1000));
+}
+
 export function entryParts(entry: Entry, state: CacheState, headers: Record<string, string>, ifNoneMatch: string | undefined, bytes?: Uint8Array<ArrayBuffer>): AnswerParts | SleeveError {
   const cacheControl = state === 'STALE' ? 'public, max-age=0, must-revalidate' : `public, max-age=${entry.maxAge}`;
   if (entry.body === undefined) {

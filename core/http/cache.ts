@@ -5,13 +5,19 @@
  * is the leader and the others wait for its outcome. 200s are kept for the declared lifetime,
  * not-found answers for 5 minutes, other errors never; when the upstream fails, an entry that
  * expired less than 24 h ago is answered instead (`X-Cache: STALE`).
+ *
+ * In live mode (`refresh` set, `cache-refresh.ts`) an entry at most `staleSeconds` of its
+ * lifetime past it is answered `STALE` at once, with `Age`, while one refresh runs in the
+ * background; and an entry hit `POPULAR_HITS` times is refreshed in the last tenth of its
+ * lifetime. A fresh hit pays one comparison and one increment for that (`warmFor`).
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Storage } from 'unstorage';
 import { SleeveError, type ErrorCode } from '../errors.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { CachePolicy } from './endpoint.ts';
-import { answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './cache-entry.ts';
+import { ageOf, answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './cache-entry.ts';
+import { aheadAt, POPULAR_HITS, staleSeconds, type Refresher } from './cache-refresh.ts';
 import { cacheKey, canonicalRequest, type CacheKey } from './cache-key.ts';
 import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
@@ -53,6 +59,11 @@ export interface CacheOptions {
   byOrigin?: boolean;
   /** The endpoint's own key (declaration `cacheKey`); it may read the request's headers. */
   keyOf?(params: unknown, request: RequestView): string;
+  /**
+   * Background refreshes (live mode only, where upstream calls cost budget): with it, stale
+   * entries within their bound are answered at once and popular ones refreshed ahead.
+   */
+  refresh?: Refresher;
 }
 
 export interface Cached {
@@ -62,12 +73,27 @@ export interface Cached {
    * (`params` remembers it) and its key remembered. Undefined otherwise, whatever is held.
    */
   hot(url: string, request: RequestView, params: Params, now: number): Held | undefined;
+  /**
+   * The layer a refresh runs through (`cache-refresh.ts`) in place of `layer`: it runs the
+   * route whatever is kept (unless another instance refreshed it meanwhile) and keeps the answer.
+   */
+  refresh: FrameLayer;
 }
 
 export function cached(options: CacheOptions): Cached {
   const { bucket, policy, storage, breaker, inflight, hot } = options;
   const seconds = policy === 'forever' ? null : policy;
-  const remember = (key: string, held: Held): void => setBounded(hot, key, held, HOT_ENTRIES);
+  const { refresh } = options;
+  const remember = (key: string, held: Held): void => {
+    // Only where refreshes run; elsewhere `aheadAt` stays Infinity and no hit is diverted.
+    if (refresh && held.entry.body !== undefined) held.aheadAt = aheadAt(held.entry.freshUntil, held.entry.maxAge);
+    setBounded(hot, key, held, HOT_ENTRIES);
+  };
+  /** Misses led by a refresh: a follower whose refresh did not bring a new entry fetches itself. */
+  const refreshes = new WeakSet<Promise<Outcome>>();
+  const startRefresh = (c: Context<SleeveEnv>, key: string): void => {
+    if (refresh && !inflight.has(key)) refresh.start(key, c.req.raw, c.env);
+  };
   /** Kept in process and in the storage; the held form (its bytes encoded once) answers too. */
   const store = async (key: string, held: Held, ttlSeconds: number | null): Promise<void> => {
     remember(key, held);
@@ -103,10 +129,15 @@ export function cached(options: CacheOptions): Cached {
     }
     return known;
   };
-  /** The fresh entry held in process under this key, if there is one. */
+  /**
+   * The fresh entry held in process under this key, if there is one, and a hit counted on it;
+   * undefined too once it is due for a refresh ahead (`aheadAt`), so that hit goes to `layer`.
+   */
   const warmFor = (known: CacheKey, now: number): Held | undefined => {
     const warm = hot.get(known.key);
-    return warm && fresh(warm.entry, known.canonical, now) ? warm : undefined;
+    if (!warm || now >= warm.aheadAt || !fresh(warm.entry, known.canonical, now)) return undefined;
+    warm.hits++;
+    return warm;
   };
 
   // Not `async`: a hit on an entry held in process is answered without awaiting anything.
@@ -116,7 +147,18 @@ export function cached(options: CacheOptions): Cached {
     const warm = warmFor(known, now);
     // The Response itself, not a promise of it: the frame (`frame-chain.ts`) hands it on as is.
     if (warm) return answer(c, warm.entry, 'HIT', warm.bytes);
+    const due = hot.get(known.key);
+    if (due && now >= due.aheadAt && fresh(due.entry, known.canonical, now)) {
+      // Once per held entry: popular ones are refreshed ahead, the others left to expire.
+      due.aheadAt = Infinity;
+      if (due.hits + 1 >= POPULAR_HITS) startRefresh(c, known.key);
+      return answer(c, due.entry, 'HIT', due.bytes);
+    }
     return miss(c, next, known.canonical, known.key, now);
+  };
+  const refreshLayer: FrameLayer = (c, next) => {
+    const known = keyFor(c.req.url, c.req.raw, paramsOf(c));
+    return miss(c, next, known.canonical, known.key, options.now(), true);
   };
   const held: Cached['hot'] = (url, request, params, now) => {
     if (options.keyOf) {
@@ -127,26 +169,39 @@ export function cached(options: CacheOptions): Cached {
     const known = keys.get(url);
     return known && warmFor(known, now);
   };
-  return { layer, hot: held };
+  return { layer, hot: held, refresh: refreshLayer };
 
-  async function miss(c: Context<SleeveEnv>, next: Next, canonical: string, key: string, now: number): Promise<Response | void> {
+  /** `refreshing`: a refresh runs the route even for a kept entry (one due ahead, or stale). */
+  async function miss(c: Context<SleeveEnv>, next: Next, canonical: string, key: string, now: number, refreshing = false): Promise<Response | void> {
     const found = fromStorage(await breaker.run(() => storage.getItem(key), null));
     const entry = found && found.k === canonical ? found : null;
-    if (entry && fresh(entry, canonical, now)) {
+    // A refresh finds an entry another instance refreshed meanwhile: nothing to do.
+    if (entry && fresh(entry, canonical, now) && (!refreshing || now < aheadAt(entry.freshUntil, entry.maxAge))) {
       const held = hold(entry);
       remember(key, held);
       return answer(c, entry, 'HIT', held.bytes);
+    }
+    // Stale-while-revalidate: within its bound, the stale entry now, one refresh behind it.
+    if (!refreshing && refresh && entry?.body !== undefined && entry.freshUntil !== null && now - entry.freshUntil <= staleSeconds(entry.maxAge) * 1000) {
+      startRefresh(c, key);
+      addHeaders(c, { Age: String(ageOf(entry, now)) });
+      return answer(c, entry, 'STALE');
     }
 
     const pending = inflight.get(key);
     if (pending) {
       const outcome = await pending;
       if (outcome && 'error' in outcome) throw outcome.error;
+      if (outcome?.state === 'STALE') addHeaders(c, { Age: String(ageOf(outcome.entry, options.now())) });
       if (outcome) return answer(c, outcome.entry, outcome.state, outcome.bytes);
+      // The refresh this request waited for was dropped (a busy budget) or failed: its own fetch.
+      if (refreshes.has(pending) && !refreshing) return miss(c, next, canonical, key, options.now());
       return next();
     }
     let settle: (outcome: Outcome) => void = () => {};
-    inflight.set(key, new Promise<Outcome>((resolve) => (settle = resolve)));
+    const leading = new Promise<Outcome>((resolve) => (settle = resolve));
+    if (refreshing) refreshes.add(leading);
+    inflight.set(key, leading);
     let outcome: Outcome = null;
     let made: string | Promise<string> | undefined;
     try {
@@ -154,6 +209,7 @@ export function cached(options: CacheOptions): Cached {
       const error = c.error instanceof SleeveError ? c.error : undefined;
       if (error && UPSTREAM_FAILURES.includes(error.code) && entry && now - entry.freshUntil! <= STALE_MS) {
         outcome = { entry, state: 'STALE' };
+        addHeaders(c, { Age: String(ageOf(entry, now)) });
       } else if (error?.code === 'not_found') {
         const gone: Entry = { k: canonical, status: 404, message: error.message, param: error.param, extra: error.extra, etag: '', freshUntil: now + NOT_FOUND_SECONDS * 1000, maxAge: NOT_FOUND_SECONDS };
         await store(key, hold(gone), NOT_FOUND_SECONDS);
@@ -173,6 +229,8 @@ export function cached(options: CacheOptions): Cached {
         outcome = { entry: kept.entry, state: 'MISS', bytes: kept.bytes };
       }
       if (outcome && 'entry' in outcome) replaceResponse(c, answer(c, outcome.entry, outcome.state, outcome.bytes));
+      // Only a new entry is worth handing on from a refresh; its followers fetch otherwise.
+      if (refreshing && !(outcome && 'entry' in outcome && outcome.state === 'MISS')) outcome = null;
     } finally {
       inflight.delete(key);
       settle(outcome);

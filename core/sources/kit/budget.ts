@@ -35,8 +35,8 @@
  */
 import { SleeveError } from '../../errors.ts';
 import { memoryCounters, type CounterStore, type Hit } from '../../storage/counters.ts';
-import { fairQueue } from './fair-queue.ts';
-import { clientOf } from './tally.ts';
+import { fairQueue, USE_DECAY_MS } from './fair-queue.ts';
+import { BACKGROUND, clientOf } from './tally.ts';
 
 /** Slot length. Shorter slots waste less of the budget at the window edges; see `perSlot`. */
 export const SLOT_MS: number = 500;
@@ -51,6 +51,13 @@ export const SKEW_MS: number = 500;
 export const MAX_PER_CLIENT: number = 50;
 /** The client of calls no request made (or made before a route named its client). */
 export const NO_CLIENT = '';
+/**
+ * A background call (a cache refresh, `tally.ts` `BACKGROUND`) waits at most this long for a
+ * spare turn, then is dropped: a refresh that cannot go soon is not worth holding a turn for.
+ */
+export const BACKGROUND_WAIT_MS: number = 1000;
+/** Background calls waiting in one process at most; past it a newcomer is dropped at once. */
+export const MAX_BACKGROUND: number = 16;
 /** After a counter error the in-process fallback is used this long, so a dead Redis is not asked per call. */
 const FALLBACK_MS = 5000;
 
@@ -101,15 +108,20 @@ export interface Budget {
    * the queue is full; rejects with the signal's reason when the caller aborts while waiting
    * (and the waiter is removed from the queue immediately). Waiters are served client by
    * client (`fair-queue.ts`): `client` is the one `signal` carries (`tally.ts`) unless named.
+   * A `BACKGROUND` call is the lowest lane: let through only when no client call waits, after
+   * every client call queued before its turn, and dropped (rejected with the same error, but
+   * counted in `dropped`, not `refused`) when any client call is waiting as it asks, when
+   * `MAX_BACKGROUND` already wait, or when no spare turn comes within `BACKGROUND_WAIT_MS`.
    */
   take(signal?: AbortSignal, client?: string): Promise<void>;
   /** The upstream said "quota exceeded" (Deezer code 4): nobody in this process takes for `ms`. */
   pause(ms: number): void;
   /**
    * Figures for benches and /metrics: calls let through (`taken`), those of them that waited
-   * in the queue first (`waited`), calls refused with 503, and calls waiting now (`queued`).
+   * in the queue first (`waited`), calls refused with 503, and calls waiting now (`queued`);
+   * `dropped`: background calls let go for a busy budget (no client saw those).
    */
-  readonly stats: { readonly taken: number; readonly waited: number; readonly refused: number; readonly queued: number };
+  readonly stats: { readonly taken: number; readonly waited: number; readonly refused: number; readonly queued: number; readonly dropped: number };
 }
 
 export const realClock: Clock = {
@@ -159,11 +171,12 @@ export function createBudget(options: BudgetOptions): Budget {
   let seen = { slot: 0, count: 0 };
   // The pump has a turn counted and is waiting for its moment to hand it out.
   let holding = false;
-  const queue = fairQueue<Waiter>();
+  const queue = fairQueue<Waiter>(USE_DECAY_MS, BACKGROUND);
   const stats = {
     taken: 0,
     waited: 0,
     refused: 0,
+    dropped: 0,
     get queued() {
       return queue.size;
     },
@@ -212,8 +225,9 @@ export function createBudget(options: BudgetOptions): Budget {
     const at = slot + Math.floor(turn / allowance) * SLOT_MS + (paced ? (turn % allowance) * spacing : 0);
     return Math.max(from, at);
   };
-  const refusal = (waitMs: number, why: string): SleeveError => {
-    stats.refused++;
+  const refusal = (waitMs: number, why: string, client?: string): SleeveError => {
+    if (client === BACKGROUND) stats.dropped++;
+    else stats.refused++;
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     return new SleeveError('service_unavailable', `[sleeve] [${name}] upstream call budget exhausted (${why}); retry in ${seconds} s`, {
       headers: { 'Retry-After': String(seconds) },
@@ -234,7 +248,7 @@ export function createBudget(options: BudgetOptions): Budget {
           continue;
         }
         leave(waiter);
-        waiter.reject(refusal(at - now, `no turn within ${maxWaitMs} ms`));
+        waiter.reject(refusal(at - now, `no turn within ${maxWaitMs} ms`, waiter.client));
       }
     }
   };
@@ -243,7 +257,7 @@ export function createBudget(options: BudgetOptions): Budget {
     for (let waiter = queue.next(now); waiter; waiter = queue.next(now)) {
       leave(waiter);
       if (now > waiter.deadline) {
-        waiter.reject(refusal(0, `no turn within ${maxWaitMs} ms`));
+        waiter.reject(refusal(0, `no turn within ${maxWaitMs} ms`, waiter.client));
         continue;
       }
       queue.served(waiter.client, now);
@@ -316,17 +330,18 @@ export function createBudget(options: BudgetOptions): Budget {
     const full = queue.size >= maxQueue;
     const evicted = full ? queue.longestTail(mine + 1) : undefined;
     if (full && !evicted) return Promise.reject(refusal(at - now, `${maxQueue} calls already waiting`));
-    if (at > start + maxWaitMs) return Promise.reject(refusal(at - now, `no turn within ${maxWaitMs} ms`));
+    const boundMs = client === BACKGROUND ? BACKGROUND_WAIT_MS : maxWaitMs;
+    if (at > start + boundMs) return Promise.reject(refusal(at - now, `no turn within ${boundMs} ms`, client));
     if (evicted) {
       leave(evicted);
-      evicted.reject(refusal(at - now, `${maxQueue} calls already waiting`));
+      evicted.reject(refusal(at - now, `${maxQueue} calls already waiting`, evicted.client));
     }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         client,
         resolve,
         reject,
-        deadline: start + maxWaitMs,
+        deadline: start + boundMs,
         signal,
         onAbort: () => {
           leave(waiter);
@@ -344,6 +359,11 @@ export function createBudget(options: BudgetOptions): Budget {
     take(signal, client = clientOf(signal) ?? NO_CLIENT) {
       if (signal?.aborted) return Promise.reject(signal.reason);
       const now = clock.now();
+      if (client === BACKGROUND) {
+        const behind = queue.countOf(BACKGROUND);
+        if (queue.size > behind) return Promise.reject(refusal(0, 'client calls are waiting', client));
+        if (behind >= MAX_BACKGROUND) return Promise.reject(refusal(0, `${MAX_BACKGROUND} background calls already waiting`, client));
+      }
       // Most calls are within budget: empty queue, free slot, one counter hit, no timer.
       if (queue.size > 0 || now < pausedUntil || now < fullUntil) return wait(signal, client, now);
       const through = (hit: Hit): Promise<void> | undefined => {

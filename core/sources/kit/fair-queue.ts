@@ -56,7 +56,11 @@ export interface FairQueue<W extends Queued> {
   all(): W[];
 }
 
-export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS): FairQueue<W> {
+/**
+ * `lowest` names a lane served only when no other client waits (the budget's background
+ * refreshes, `tally.ts` `BACKGROUND`): its waiters never take a turn another client could use.
+ */
+export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowest?: string): FairQueue<W> {
   // Insertion order of a client's Set is its FIFO; a waiter's arrival number breaks ties.
   const waiting = new Map<string, Set<W>>();
   const arrival = new WeakMap<W, number>();
@@ -100,8 +104,13 @@ export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS): Fai
       let best: W | undefined;
       let bestUse = Infinity;
       let bestArrival = Infinity;
+      let last: W | undefined;
       for (const [client, mine] of waiting) {
         const head = mine.values().next().value!;
+        if (client === lowest) {
+          last = head;
+          continue;
+        }
         const used = usedBy(client, now);
         const came = arrival.get(head)!;
         if (used < bestUse || (used === bestUse && came < bestArrival)) {
@@ -110,7 +119,7 @@ export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS): Fai
           bestArrival = came;
         }
       }
-      return best;
+      return best ?? last;
     },
     served(client, now) {
       use.set(client, { value: usedBy(client, now) + 1, at: now });

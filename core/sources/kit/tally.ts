@@ -40,9 +40,22 @@ export function tallyOf(signal: AbortSignal | null | undefined): UpstreamTally |
   return signal ? owners.get(signal)?.tally : undefined;
 }
 
-/** From now on, calls made with `signal` (or a signal derived with `carry`) are `client`'s (D8's address). */
+/**
+ * The client of a cache refresh's calls (`http/cache-refresh.ts`): nobody waits for them, so
+ * the budget serves them last and only from spare turns (`budget.ts`, `fair-queue.ts`). No
+ * address D8 counts can be this string.
+ */
+export const BACKGROUND = '\u0000background';
+
+/**
+ * From now on, calls made with `signal` (or a signal derived with `carry`) are `client`'s (D8's
+ * address). A signal marked `BACKGROUND` stays so: a refresh runs the same route, which names
+ * its client as any request's does, but no client is waiting for it.
+ */
 export function clientOn(signal: AbortSignal, client: string): void {
-  owners.set(signal, { tally: owners.get(signal)?.tally, client });
+  const owner = owners.get(signal);
+  if (owner?.client === BACKGROUND) return;
+  owners.set(signal, { tally: owner?.tally, client });
 }
 
 /** The client whose calls `signal`'s are; undefined for calls no request made (or made before its route). */
