@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
 import { BACKGROUND_WAIT_MS, createBudget, MAX_BACKGROUND, SLOT_MS, type Budget, type BudgetOptions, type Clock } from '../../core/sources/kit/budget.ts';
 import { fairQueue } from '../../core/sources/kit/fair-queue.ts';
+import { shareWork } from '../../core/sources/kit/shared-work.ts';
 import { BACKGROUND, clientOf, clientOn } from '../../core/sources/kit/tally.ts';
 import { memoryCounters, type MemoryCounters } from '../../core/storage/counters.ts';
 
@@ -105,6 +106,31 @@ describe('the budget\'s background lane', () => {
     expect(turns[0]!.error).toBeInstanceOf(SleeveError);
     await clock.runUntil(T0 + 2000);
     expect(through(turns).map((t) => t.client)).toEqual(['client', 'client']);
+  });
+
+  it('a client that joined a refresh\'s call which is dropped makes the call as itself, never taking the 503', async () => {
+    const { budget, clock } = spent();
+    const turns: Turn[] = [];
+    // A client's calls wait, so a refresh asking now is dropped at once.
+    ask(budget, clock, 'waiting', 2, turns);
+    const refresh = new AbortController();
+    clientOn(refresh.signal, BACKGROUND);
+    const client = new AbortController();
+    clientOn(client.signal, '198.51.100.9');
+    const asked: string[] = [];
+    const work = shareWork(async (signal) => {
+      const who = clientOf(signal) ?? '';
+      asked.push(who);
+      await budget.take(signal, who);
+      return who;
+    }, () => {});
+    const first = work.join(refresh.signal).then(() => undefined, (error: unknown) => error);
+    const joined = work.join(client.signal);
+    await clock.runUntil(T0 + 2000);
+    expect(await first).toBeInstanceOf(SleeveError);
+    await expect(joined).resolves.toBe('198.51.100.9');
+    expect(asked).toEqual([BACKGROUND, '198.51.100.9']);
+    expect(budget.stats).toMatchObject({ dropped: 1, refused: 0 });
   });
 
   it('a refresh takes a spare turn: at once when the budget is idle, at the next slot when it is only full', async () => {

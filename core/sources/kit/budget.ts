@@ -150,6 +150,17 @@ interface Waiter {
   onAbort(): void;
 }
 
+/** Refusals of background calls: nobody asked for those, so a client that joined one asks again. */
+const backgroundDrops = new WeakSet<object>();
+
+/**
+ * Whether `error` is a background call let go for a busy budget (`dropped`): a client that joined
+ * that call (`shared-work.ts`) makes it again in its own lane rather than take the refusal.
+ */
+export function isBackgroundDrop(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && backgroundDrops.has(error);
+}
+
 export function createBudget(options: BudgetOptions): Budget {
   const { name, counters } = options;
   const maxWaitMs = options.maxWaitMs ?? 3000;
@@ -229,9 +240,11 @@ export function createBudget(options: BudgetOptions): Budget {
     if (client === BACKGROUND) stats.dropped++;
     else stats.refused++;
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    return new SleeveError('service_unavailable', `[sleeve] [${name}] upstream call budget exhausted (${why}); retry in ${seconds} s`, {
+    const error = new SleeveError('service_unavailable', `[sleeve] [${name}] upstream call budget exhausted (${why}); retry in ${seconds} s`, {
       headers: { 'Retry-After': String(seconds) },
     });
+    if (client === BACKGROUND) backgroundDrops.add(error);
+    return error;
   };
   const leave = (waiter: Waiter) => {
     queue.remove(waiter);

@@ -5,9 +5,12 @@
  * aborts leaves at once with its own reason; the request itself is aborted only when the last
  * caller waiting for it has left, so a disconnect never leaves work running for nobody, and
  * never cuts it short for someone still waiting. The request itself counts for the first
- * caller's request (`tally.ts`): the others joined a call already made.
+ * caller's request (`tally.ts`): the others joined a call already made. A cache refresh's call
+ * is the budget's lowest lane and may be dropped (`isBackgroundDrop`); a client that joined it
+ * then makes the call again as itself, so a refresh never costs a client a 503 (issue #35).
  */
-import { carry } from './tally.ts';
+import { isBackgroundDrop } from './budget.ts';
+import { BACKGROUND, carry, clientOf } from './tally.ts';
 
 export interface SharedWork<T> {
   /** Waits for the answer on behalf of one caller. */
@@ -53,7 +56,8 @@ export function shareWork<T>(run: (signal: AbortSignal) => Promise<T>, abandoned
           (error: unknown) => {
             if (signal.aborted) return;
             settle();
-            reject(error);
+            if (isBackgroundDrop(error) && clientOf(signal) !== BACKGROUND) run(signal).then(resolve, reject);
+            else reject(error);
           },
         );
       });
