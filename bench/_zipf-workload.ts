@@ -12,7 +12,7 @@
  * all of them at the same instant: they share no budget (each has its own replay and quota),
  * their work is mostly waiting for budget turns, and the machine's drift then hits both alike.
  */
-import { startReplay, type Replay } from '../replay/server.ts';
+import { startReplay, type Replay, type ReplayCall } from '../replay/server.ts';
 import { busiestWindow } from '../replay/sliding-window.ts';
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { runEntry } from './_run.ts';
@@ -31,6 +31,8 @@ export interface ZipfSettings {
   timeoutMs: number;
   /** Requests open at once per Sleeve; an arrival past it is counted as dropped, never queued. */
   maxInFlight: number;
+  /** When > 0, the table adds rows counting only what was sent from this second on (the cache warm). */
+  warmupSeconds: number;
 }
 
 export interface Arrival {
@@ -85,6 +87,8 @@ export function zipfSchedule(settings: ZipfSettings): { keys: string[]; arrivals
 }
 
 interface Outcome {
+  /** When it was sent, from the start of the run. */
+  atMs: number;
   /** 0: timed out or failed before an answer; -1: dropped at the in-flight cap. */
   status: number;
   cache: string | null;
@@ -116,7 +120,7 @@ async function startTarget(name: string, root: string, quota: { limit: number; w
 
 async function send(target: Target, arrival: Arrival, timeoutMs: number, maxInFlight: number): Promise<void> {
   if (target.inFlight >= maxInFlight) {
-    target.outcomes.push({ status: -1, cache: null, ms: 0 });
+    target.outcomes.push({ atMs: arrival.atMs, status: -1, cache: null, ms: 0 });
     return;
   }
   target.inFlight++;
@@ -127,9 +131,9 @@ async function send(target: Target, arrival: Arrival, timeoutMs: number, maxInFl
       signal: AbortSignal.timeout(timeoutMs),
     });
     await res.arrayBuffer();
-    target.outcomes.push({ status: res.status, cache: res.headers.get('x-cache'), ms: performance.now() - started });
+    target.outcomes.push({ atMs: arrival.atMs, status: res.status, cache: res.headers.get('x-cache'), ms: performance.now() - started });
   } catch {
-    target.outcomes.push({ status: 0, cache: null, ms: performance.now() - started });
+    target.outcomes.push({ atMs: arrival.atMs, status: 0, cache: null, ms: performance.now() - started });
   } finally {
     target.inFlight--;
   }
@@ -150,6 +154,7 @@ export async function zipfWorkload(settings: ZipfSettings, quota: { limit: numbe
     if (before !== undefined) targets.push(await startTarget('before', before, quota));
     targets.push(await startTarget('this checkout', '.', quota));
     const started = performance.now();
+    const startedAt = Date.now();
     const pending: Promise<void>[] = [];
     let nextReport = 60_000;
     for (const arrival of arrivals) {
@@ -164,14 +169,16 @@ export async function zipfWorkload(settings: ZipfSettings, quota: { limit: numbe
     // Every request ends by its timeout at the latest.
     await Promise.all(pending);
     const elapsed = (performance.now() - started) / 1000;
-    report(settings, keys, arrivals, skipped, targets, quota, elapsed);
+    report(settings, keys, arrivals, skipped, targets, quota, elapsed, startedAt);
   } finally {
     await Promise.all(targets.map((t) => t.child.stop()));
     await Promise.all(targets.map((t) => t.replay.close()));
   }
 }
 
-function report(settings: ZipfSettings, keys: string[], arrivals: Arrival[], skipped: number, targets: Target[], quota: { windowMs: number; limit: number }, elapsed: number): void {
+function report(
+  settings: ZipfSettings, keys: string[], arrivals: Arrival[], skipped: number, targets: Target[], quota: { windowMs: number; limit: number }, elapsed: number, startedAt: number,
+): void {
   const distinct = new Set(arrivals.map((a) => a.path)).size;
   const clients = new Set(arrivals.map((a) => a.client)).size;
   const head = arrivals.filter((a) => a.path === keys[0]).length;
@@ -184,32 +191,69 @@ function report(settings: ZipfSettings, keys: string[], arrivals: Arrival[], ski
       `both get the same requests at the same instants (side by side). Request timeout ${settings.timeoutMs / 1000} s, at most ${settings.maxInFlight} in flight per Sleeve; ` +
       `all settled after ${elapsed.toFixed(0)} s.\n`,
   );
-  console.log('Fresh: a 2xx with X-Cache HIT or MISS (or none). Answered: fresh, stale or 404. Calls: everything the replay received (Deezer, ReccoBeats, …).\n');
+  console.log('Fresh: a 2xx with X-Cache HIT or MISS (or none), with the count of HITs. Answered: fresh, stale or 404. Calls: everything the replay received (Deezer, ReccoBeats, …).\n');
   console.log(`| Sleeve | answered | fresh | stale | 404 | 503 | other | p50 ms | p99 ms | upstream calls | calls / answered | Deezer calls | quota bodies | max Deezer calls in ${quota.windowMs / 1000} s |`);
   console.log('|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const target of targets) {
-    const all = target.outcomes;
-    const stale = all.filter((o) => o.cache === 'STALE' && o.status >= 200 && o.status < 300).length;
-    const fresh = all.filter((o) => o.status >= 200 && o.status < 300 && o.cache !== 'STALE').length;
-    const notFound = all.filter((o) => o.status === 404).length;
-    const unavailable = all.filter((o) => o.status === 503).length;
-    const answered = fresh + stale + notFound;
-    const others = new Map<string, number>();
-    for (const o of all) {
-      if ((o.status >= 200 && o.status < 300) || o.status === 404 || o.status === 503) continue;
-      const label = o.status === 0 ? 'timeout/error' : o.status === -1 ? 'dropped (in-flight cap)' : String(o.status);
-      others.set(label, (others.get(label) ?? 0) + 1);
+  const fromMs = settings.warmupSeconds * 1000;
+  for (const target of targets) row(target.name, target.outcomes, target.replay.calls, quota);
+  if (fromMs > 0) {
+    for (const target of targets) {
+      const outcomes = target.outcomes.filter((o) => o.atMs >= fromMs);
+      row(`${target.name}, from ${settings.warmupSeconds} s`, outcomes, target.replay.calls.filter((c) => c.at >= startedAt + fromMs), quota);
     }
-    const times = all.filter((o) => o.status > 0).map((o) => o.ms).sort((a, b) => a - b);
-    const deezer = target.replay.calls.filter((c) => c.upstream === 'deezer');
-    const quotaBodies = target.replay.calls.filter((c) => c.body === 'quota').length;
-    const other = [...others].map(([label, n]) => `${label}: ${n}`).join(', ') || '–';
-    console.log(
-      `| ${target.name} | ${share(answered, all.length)} | ${share(fresh, all.length)} | ${share(stale, all.length)} | ${share(notFound, all.length)} | ` +
-        `${share(unavailable, all.length)} | ${other} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 99).toFixed(0)} | ` +
-        `${target.replay.calls.length} | ${(target.replay.calls.length / Math.max(1, answered)).toFixed(3)} | ${deezer.length} | ${quotaBodies} | ` +
-        `${busiestWindow(deezer.map((c) => c.at), quota.windowMs)} |`,
-    );
+  }
+  console.log('');
+  byMinute(arrivals, targets);
+}
+
+/** One line of the table: outcomes sent in a span and the calls the replay received in it. */
+function row(name: string, all: Outcome[], calls: readonly ReplayCall[], quota: { windowMs: number }): void {
+  const stale = all.filter((o) => o.cache === 'STALE' && o.status >= 200 && o.status < 300).length;
+  const fresh = all.filter((o) => o.status >= 200 && o.status < 300 && o.cache !== 'STALE').length;
+  const hits = all.filter((o) => o.status >= 200 && o.status < 300 && o.cache === 'HIT').length;
+  const notFound = all.filter((o) => o.status === 404).length;
+  const unavailable = all.filter((o) => o.status === 503).length;
+  const answered = fresh + stale + notFound;
+  const others = new Map<string, number>();
+  for (const o of all) {
+    if ((o.status >= 200 && o.status < 300) || o.status === 404 || o.status === 503) continue;
+    const label = o.status === 0 ? 'timeout/error' : o.status === -1 ? 'dropped (in-flight cap)' : String(o.status);
+    others.set(label, (others.get(label) ?? 0) + 1);
+  }
+  const times = all.filter((o) => o.status > 0).map((o) => o.ms).sort((a, b) => a - b);
+  const deezer = calls.filter((c) => c.upstream === 'deezer');
+  const quotaBodies = calls.filter((c) => c.body === 'quota').length;
+  const other = [...others].map(([label, n]) => `${label}: ${n}`).join(', ') || '–';
+  console.log(
+    `| ${name} | ${share(answered, all.length)} | ${share(fresh, all.length)}, ${hits} HIT | ${share(stale, all.length)} | ${share(notFound, all.length)} | ` +
+      `${share(unavailable, all.length)} | ${other} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 99).toFixed(0)} | ` +
+      `${calls.length} | ${(calls.length / Math.max(1, answered)).toFixed(3)} | ${deezer.length} | ${quotaBodies} | ` +
+      `${busiestWindow(deezer.map((c) => c.at), quota.windowMs)} |`,
+  );
+}
+
+const isAnswered = (o: Outcome): boolean => (o.status >= 200 && o.status < 300) || o.status === 404;
+
+/** The run minute by minute: the cache starts cold, so the first minutes' new keys need more calls than the budget's 8 a second. */
+function byMinute(arrivals: Arrival[], targets: Target[]): void {
+  const minutes = Math.ceil((arrivals.at(-1)?.atMs ?? 0) / 60_000);
+  const seen = new Set<string>();
+  const fresh = new Array<number>(minutes).fill(0);
+  for (const a of arrivals) {
+    if (!seen.has(a.path)) fresh[Math.floor(a.atMs / 60_000)]! += 1;
+    seen.add(a.path);
+  }
+  console.log('By minute of the run: requests, of which for a path not asked before (cold everywhere), then each Sleeve\'s answered share, 503s and p99 ms.\n');
+  console.log(`| minute | requests | new paths |${targets.map((t) => ` ${t.name}: answered | 503 | p99 ms |`).join('')}`);
+  console.log(`|---:|---:|---:|${targets.map(() => '---:|---:|---:|').join('')}`);
+  for (let m = 0; m < minutes; m++) {
+    const inMinute = (o: { atMs: number }) => Math.floor(o.atMs / 60_000) === m;
+    const cells = targets.map((t) => {
+      const all = t.outcomes.filter(inMinute);
+      const times = all.filter((o) => o.status > 0).map((o) => o.ms).sort((a, b) => a - b);
+      return ` ${((100 * all.filter(isAnswered).length) / Math.max(1, all.length)).toFixed(1)}% | ${all.filter((o) => o.status === 503).length} | ${percentile(times, 99).toFixed(0)} |`;
+    });
+    console.log(`| ${m + 1} | ${arrivals.filter(inMinute).length} | ${fresh[m]} |${cells.join('')}`);
   }
   console.log('');
 }

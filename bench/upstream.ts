@@ -12,6 +12,7 @@
  *
  * Knobs (Zipf workload): BENCH_ZIPF_SECONDS=600 (0 skips it)  BENCH_ZIPF_RATE=18 (requests a second)
  * BENCH_ZIPF_CLIENTS=300  BENCH_ZIPF_KEYS=3000  BENCH_ZIPF_S=1  BENCH_ZIPF_SEED=35  BENCH_ZIPF_ONLY=1 (skip the other sections)
+ * BENCH_ZIPF_WARMUP=0 (seconds; > 0 adds rows counting only what was sent after them, the cache warm)
  * BENCH_BEFORE=<another checkout> (with its own node_modules) runs that checkout's Sleeve beside this one.
  */
 import { createSleeve, type Sleeve } from '../core/index.ts';
@@ -245,6 +246,7 @@ const ZIPF = {
   seed: Math.round(knob('BENCH_ZIPF_SEED', 35)),
   timeoutMs: 10_000,
   maxInFlight: 400,
+  warmupSeconds: knob('BENCH_ZIPF_WARMUP', 0),
 };
 
 try {

@@ -60,7 +60,7 @@ describe('Zipf sampler', () => {
 });
 
 describe('Zipf schedule', () => {
-  const settings: ZipfSettings = { seconds: 120, rate: 18, clients: 20, keys: 3000, s: 1, seed: 35, timeoutMs: 10_000, maxInFlight: 400 };
+  const settings: ZipfSettings = { seconds: 120, rate: 18, clients: 20, keys: 3000, s: 1, seed: 35, timeoutMs: 10_000, maxInFlight: 400, warmupSeconds: 0 };
 
   it('is the same for one seed: keys, times, clients and paths', () => {
     const a = zipfSchedule(settings);
