@@ -48,6 +48,8 @@ const LIMITS: Readonly<Record<string, number>> = {
   '/track/isrc': 60, '/track/hot': 30, '/album/info': 60, '/album/new-releases': 30, '/playlist/generate': 30, '/editorial/genres': 60,
 };
 
+const endpointOf = (path: string): string => path.split('?')[0] ?? path;
+
 /** 198.18.0.0/15 is set aside for benchmarks (RFC 2544): client i's address. */
 export const clientAddress = (client: number): string => `198.18.${(client >> 8) & 255}.${client & 255}`;
 
@@ -66,7 +68,7 @@ export function zipfSchedule(settings: ZipfSettings): { keys: string[]; arrivals
   let skipped = 0;
   for (let atMs = poissonGapMs(settings.rate, random); atMs < settings.seconds * 1000; atMs += poissonGapMs(settings.rate, random)) {
     const path = keys[rank() - 1] ?? '/track/hot';
-    const endpoint = path.split('?')[0] ?? path;
+    const endpoint = endpointOf(path);
     const limit = LIMITS[endpoint] ?? 30;
     const first = Math.floor(random() * settings.clients);
     for (let tries = 0; tries < settings.clients; tries++) {
@@ -89,6 +91,7 @@ export function zipfSchedule(settings: ZipfSettings): { keys: string[]; arrivals
 interface Outcome {
   /** When it was sent, from the start of the run. */
   atMs: number;
+  endpoint: string;
   /** 0: timed out or failed before an answer; -1: dropped at the in-flight cap. */
   status: number;
   cache: string | null;
@@ -119,8 +122,9 @@ async function startTarget(name: string, root: string, quota: { limit: number; w
 }
 
 async function send(target: Target, arrival: Arrival, timeoutMs: number, maxInFlight: number): Promise<void> {
+  const endpoint = endpointOf(arrival.path);
   if (target.inFlight >= maxInFlight) {
-    target.outcomes.push({ atMs: arrival.atMs, status: -1, cache: null, ms: 0 });
+    target.outcomes.push({ atMs: arrival.atMs, endpoint, status: -1, cache: null, ms: 0 });
     return;
   }
   target.inFlight++;
@@ -131,9 +135,9 @@ async function send(target: Target, arrival: Arrival, timeoutMs: number, maxInFl
       signal: AbortSignal.timeout(timeoutMs),
     });
     await res.arrayBuffer();
-    target.outcomes.push({ atMs: arrival.atMs, status: res.status, cache: res.headers.get('x-cache'), ms: performance.now() - started });
+    target.outcomes.push({ atMs: arrival.atMs, endpoint, status: res.status, cache: res.headers.get('x-cache'), ms: performance.now() - started });
   } catch {
-    target.outcomes.push({ atMs: arrival.atMs, status: 0, cache: null, ms: performance.now() - started });
+    target.outcomes.push({ atMs: arrival.atMs, endpoint, status: 0, cache: null, ms: performance.now() - started });
   } finally {
     target.inFlight--;
   }
@@ -204,6 +208,7 @@ function report(
   }
   console.log('');
   byMinute(arrivals, targets);
+  byEndpoint(arrivals, targets);
 }
 
 /** One line of the table: outcomes sent in a span and the calls the replay received in it. */
@@ -254,6 +259,23 @@ function byMinute(arrivals: Arrival[], targets: Target[]): void {
       return ` ${((100 * all.filter(isAnswered).length) / Math.max(1, all.length)).toFixed(1)}% | ${all.filter((o) => o.status === 503).length} | ${percentile(times, 99).toFixed(0)} |`;
     });
     console.log(`| ${m + 1} | ${arrivals.filter(inMinute).length} | ${fresh[m]} |${cells.join('')}`);
+  }
+  console.log('');
+}
+
+/** 503s by endpoint: which answers the budget could not give within its bound (those needing more calls wait more turns). */
+function byEndpoint(arrivals: Arrival[], targets: Target[]): void {
+  const endpoints = [...new Set(arrivals.map((a) => endpointOf(a.path)))].sort();
+  console.log('By endpoint: requests, then each Sleeve\'s 503s and p99 ms.\n');
+  console.log(`| endpoint | requests |${targets.map((t) => ` ${t.name}: 503 | p99 ms |`).join('')}`);
+  console.log(`|---|---:|${targets.map(() => '---:|---:|').join('')}`);
+  for (const endpoint of endpoints) {
+    const cells = targets.map((t) => {
+      const all = t.outcomes.filter((o) => o.endpoint === endpoint);
+      const times = all.filter((o) => o.status > 0).map((o) => o.ms).sort((a, b) => a - b);
+      return ` ${all.filter((o) => o.status === 503).length} | ${percentile(times, 99).toFixed(0)} |`;
+    });
+    console.log(`| \`${endpoint}\` | ${arrivals.filter((a) => endpointOf(a.path) === endpoint).length} |${cells.join('')}`);
   }
   console.log('');
 }
