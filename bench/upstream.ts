@@ -5,12 +5,20 @@
  * request, of the same request again (warm: answered from the caches, expected 0), and the
  * cold request's time, which includes waits for the budget's turns (4 calls a 500-ms slot).
  * Then the budget under load (D13): a burst of 300 distinct cold requests with the replay
- * in quota mode, and 100 identical concurrent cold requests. Prints Markdown for a note.
- * Not a test: times depend on the machine.
+ * in quota mode, and 100 identical concurrent cold requests. Then the Zipf workload
+ * (`_zipf-workload.ts`): minutes of many clients' requests on real server processes, this
+ * checkout's Sleeve and, with BENCH_BEFORE, another checkout's, side by side. Prints Markdown
+ * for a note. Not a test: times depend on the machine.
+ *
+ * Knobs (Zipf workload): BENCH_ZIPF_SECONDS=600 (0 skips it)  BENCH_ZIPF_RATE=18 (requests a second)
+ * BENCH_ZIPF_CLIENTS=300  BENCH_ZIPF_KEYS=3000  BENCH_ZIPF_S=1  BENCH_ZIPF_SEED=35  BENCH_ZIPF_ONLY=1 (skip the other sections)
+ * BENCH_ZIPF_WARMUP=0 (seconds; > 0 adds rows counting only what was sent after them, the cache warm)
+ * BENCH_BEFORE=<another checkout> (with its own node_modules) runs that checkout's Sleeve beside this one.
  */
 import { createSleeve, type Sleeve } from '../core/index.ts';
 import { startReplay, type Replay, type ReplayCall } from '../replay/server.ts';
 import { busiestWindow } from '../replay/sliding-window.ts';
+import { zipfWorkload } from './_zipf-workload.ts';
 
 const UA = 'bench/1.0 (bench@example.com)';
 const quiet = { info() {}, error() {} };
@@ -223,13 +231,34 @@ async function sockets(): Promise<void> {
   for (const s of streams) s.close();
 }
 
+const knob = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`bench: ${name} must be a number >= 0 (got ${process.env[name]})`);
+  return value;
+};
+
+const ZIPF = {
+  seconds: knob('BENCH_ZIPF_SECONDS', 600),
+  rate: knob('BENCH_ZIPF_RATE', 18),
+  clients: Math.max(1, Math.round(knob('BENCH_ZIPF_CLIENTS', 300))),
+  keys: Math.max(1, Math.round(knob('BENCH_ZIPF_KEYS', 3000))),
+  s: knob('BENCH_ZIPF_S', 1),
+  seed: Math.round(knob('BENCH_ZIPF_SEED', 35)),
+  timeoutMs: 10_000,
+  maxInFlight: 400,
+  warmupSeconds: knob('BENCH_ZIPF_WARMUP', 0),
+};
+
 try {
   console.log(`# Sleeve live mode: upstream cost (replay, Node ${process.version}, ${new Date().toISOString()})\n`);
-  await perEndpoint();
-  await afterOthers();
-  await burst();
-  await coalescing();
-  await sockets();
+  if (process.env.BENCH_ZIPF_ONLY !== '1') {
+    await perEndpoint();
+    await afterOthers();
+    await burst();
+    await coalescing();
+    await sockets();
+  }
+  if (ZIPF.seconds > 0) await zipfWorkload(ZIPF, QUOTA, process.env.BENCH_BEFORE?.replace(/\/+$/, ''));
 } finally {
   await Promise.all(opened.map((s) => s.deps.storage.dispose()));
   await Promise.all(replays.map((r) => r.close()));
