@@ -227,6 +227,41 @@ describe('the budget served client by client', () => {
   });
 });
 
+describe('a request under way goes first', () => {
+  it('a request that has had a turn takes its next before new requests\' first calls, whoever is less used', async () => {
+    const { budget, clock, counters } = spent({ maxWaitMs: 60_000 });
+    const turns: Turn[] = [];
+    // A request of a busy client, under way: it had its first call, at the next slot's start.
+    const busy = new AbortController().signal;
+    clientOn(busy, 'busy');
+    void budget.take(busy);
+    await clock.runUntil(T0 + SLOT_MS + 1);
+    // Others spend the rest of that slot; fresh clients' first calls wait, then the busy request
+    // asks its second call.
+    for (let i = 0; i < 3; i++) counters.hit('budget:deezer', clock.now(), SLOT_MS);
+    for (const fresh of ['a', 'b', 'c', 'd', 'e']) ask(budget, clock, fresh, 1, turns);
+    let second = -1;
+    void budget.take(busy).then(() => (second = clock.now()));
+    await clock.runUntil(T0 + 3000);
+    // It takes the first turn of the next slot, ahead of the five fresh clients (by use, any of
+    // them was next: the busy client has used a turn, they none).
+    expect(second).toBe(T0 + 2 * SLOT_MS);
+    expect(through(turns)).toHaveLength(5);
+    expect(through(turns).every((t) => t.at > second)).toBe(true);
+  });
+
+  it('a request\'s first call is still served by use: a flood of requests starts no faster', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000 });
+    const turns: Turn[] = [];
+    ask(budget, clock, 'noisy', 12, turns);
+    await clock.runUntil(T0 + 10);
+    ask(budget, clock, 'quiet', 1, turns);
+    await clock.runUntil(T0 + 3000);
+    // Noisy's calls are each a first call: the quiet client's is served at the next turn.
+    expect(through(turns).findIndex((t) => t.client === 'quiet')).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('fairQueue', () => {
   it('remembers the use of a bounded number of idle clients, and forgets faded use first', () => {
     const queue = fairQueue<{ client: string }>();

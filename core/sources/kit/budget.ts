@@ -36,7 +36,7 @@
 import { SleeveError } from '../../errors.ts';
 import { memoryCounters, type CounterStore, type Hit } from '../../storage/counters.ts';
 import { fairQueue, USE_DECAY_MS } from './fair-queue.ts';
-import { BACKGROUND, clientOf } from './tally.ts';
+import { BACKGROUND, clientOf, continues, tookTurn } from './tally.ts';
 
 /** Slot length. Shorter slots waste less of the budget at the window edges; see `perSlot`. */
 export const SLOT_MS: number = 500;
@@ -143,6 +143,8 @@ export const realClock: Clock = {
 
 interface Waiter {
   readonly client: string;
+  /** Its request has had a turn already (`tally.ts` `continues`): served first (`fair-queue.ts`). */
+  readonly continuing: boolean;
   resolve(): void;
   reject(reason: unknown): void;
   deadline: number;
@@ -274,6 +276,7 @@ export function createBudget(options: BudgetOptions): Budget {
         continue;
       }
       queue.served(waiter.client, now);
+      tookTurn(waiter.signal);
       stats.taken++;
       stats.waited++;
       waiter.resolve();
@@ -352,6 +355,7 @@ export function createBudget(options: BudgetOptions): Budget {
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         client,
+        continuing: client !== BACKGROUND && continues(signal),
         resolve,
         reject,
         deadline: start + boundMs,
@@ -382,6 +386,7 @@ export function createBudget(options: BudgetOptions): Budget {
       const through = (hit: Hit): Promise<void> | undefined => {
         if (!admits(hit)) return wait(signal, client, now);
         queue.served(client, now);
+        tookTurn(signal);
         stats.taken++;
         return undefined;
       };

@@ -16,6 +16,13 @@
  * no request made share one name. Turns taken without waiting count too (`served`), so a
  * client that had the budget to itself is not fresh the moment others arrive.
  *
+ * A waiter that continues a request already under way (`continuing`: its request has had a turn)
+ * goes before every new request's first call, first come first served: an answer that needs
+ * calls one after another (an artist's record, then its top tracks) would otherwise send each
+ * later call behind every fresh client, and under a flood of cold requests most of those would
+ * reach the 3-s bound after spending calls, answered 503 for nothing. A client's first call is
+ * still served by use, so a flood of its requests starts no faster; it only finishes them.
+ *
  * Memory: waiters are bounded by the budget (`maxQueue`, `maxPerClient`); the use of clients
  * with no waiter is kept for `MAX_REMEMBERED` of them, past which the faded ones are forgotten.
  */
@@ -27,6 +34,8 @@ export const MAX_REMEMBERED: number = 4096;
 
 export interface Queued {
   readonly client: string;
+  /** Its request has had a turn already: served before new requests' first calls (see above). */
+  readonly continuing?: boolean;
 }
 
 interface Use {
@@ -44,7 +53,7 @@ export interface FairQueue<W extends Queued> {
   add(waiter: W): void;
   /** Removes a waiter wherever it is; false if it was not queued. */
   remove(waiter: W): boolean;
-  /** The waiter whose turn is next (left queued): the first of the least-used waiting client. */
+  /** The waiter whose turn is next (left queued): the first continuing one, else the first of the least-used waiting client. */
   next(now: number): W | undefined;
   /** `client` took a turn at `now` (from the queue or not). */
   served(client: string, now: number): void;
@@ -63,6 +72,8 @@ export interface FairQueue<W extends Queued> {
 export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowest?: string): FairQueue<W> {
   // Insertion order of a client's Set is its FIFO; a waiter's arrival number breaks ties.
   const waiting = new Map<string, Set<W>>();
+  // Continuing waiters (never the lowest lane's), first come first served.
+  const continuing = new Set<W>();
   const arrival = new WeakMap<W, number>();
   const use = new Map<string, Use>();
   let size = 0;
@@ -90,17 +101,21 @@ export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowe
       let mine = waiting.get(waiter.client);
       if (!mine) waiting.set(waiter.client, (mine = new Set()));
       mine.add(waiter);
+      if (waiter.continuing === true && waiter.client !== lowest) continuing.add(waiter);
       arrival.set(waiter, arrivals++);
       size++;
     },
     remove(waiter) {
       const mine = waiting.get(waiter.client);
       if (!mine?.delete(waiter)) return false;
+      continuing.delete(waiter);
       if (mine.size === 0) waiting.delete(waiter.client);
       size--;
       return true;
     },
     next(now) {
+      const goingOn = continuing.values().next();
+      if (goingOn.done !== true) return goingOn.value;
       let best: W | undefined;
       let bestUse = Infinity;
       let bestArrival = Infinity;

@@ -22,10 +22,11 @@ export interface UpstreamTally {
   upstream: number;
 }
 
-/** Whose a request's calls are: its tally (while the request log is on) and its client. */
+/** Whose a request's calls are: its tally (while the request log is on), its client, and its budget turns so far. */
 interface Owner {
   readonly tally: UpstreamTally | undefined;
   readonly client: string | undefined;
+  turns: number;
 }
 
 /** Weak both ways: a signal (and its owner) goes when its request and calls are done. */
@@ -33,7 +34,8 @@ const owners = new WeakMap<AbortSignal, Owner>();
 
 /** From now on, calls made with `signal` (or a signal derived with `carry`) count on `tally`. */
 export function tallyOn(signal: AbortSignal, tally: UpstreamTally): void {
-  owners.set(signal, { tally, client: owners.get(signal)?.client });
+  const owner = owners.get(signal);
+  owners.set(signal, { tally, client: owner?.client, turns: owner?.turns ?? 0 });
 }
 
 export function tallyOf(signal: AbortSignal | null | undefined): UpstreamTally | undefined {
@@ -55,12 +57,27 @@ export const BACKGROUND = '\u0000background';
 export function clientOn(signal: AbortSignal, client: string): void {
   const owner = owners.get(signal);
   if (owner?.client === BACKGROUND) return;
-  owners.set(signal, { tally: owner?.tally, client });
+  owners.set(signal, { tally: owner?.tally, client, turns: owner?.turns ?? 0 });
 }
 
 /** The client whose calls `signal`'s are; undefined for calls no request made (or made before its route). */
 export function clientOf(signal: AbortSignal | null | undefined): string | undefined {
   return signal ? owners.get(signal)?.client : undefined;
+}
+
+/** A budget turn went to `signal`'s request (`budget.ts`). */
+export function tookTurn(signal: AbortSignal | null | undefined): void {
+  const owner = signal ? owners.get(signal) : undefined;
+  if (owner) owner.turns++;
+}
+
+/**
+ * Whether `signal`'s request has had a budget turn already: its next call continues an answer
+ * under way, which the budget serves before new requests' first calls (`fair-queue.ts`).
+ */
+export function continues(signal: AbortSignal | null | undefined): boolean {
+  const turns = signal ? owners.get(signal)?.turns : undefined;
+  return turns !== undefined && turns > 0;
 }
 
 /**
