@@ -7,69 +7,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
-import { createBudget, SLOT_MS, type Budget, type BudgetOptions, type Clock } from '../../core/sources/kit/budget.ts';
+import { createBudget, SLOT_MS } from '../../core/sources/kit/budget.ts';
 import { fairQueue, MAX_REMEMBERED } from '../../core/sources/kit/fair-queue.ts';
 import { clientOf, clientOn } from '../../core/sources/kit/tally.ts';
-import { memoryCounters, type MemoryCounters } from '../../core/storage/counters.ts';
+import { memoryCounters } from '../../core/storage/counters.ts';
+import { ask, fakeClock, settle, spent, T0, through, type Turn } from './_budget-clock.ts';
 
-const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 /** Deezer's 4 turns a 500-ms slot, spaced under a backlog. */
 const SPACING = SLOT_MS / 4;
-
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-function fakeClock(start = T0) {
-  let now = start;
-  const timers: { at: number; resolve(): void }[] = [];
-  const clock = {
-    now: () => now,
-    sleep(ms: number) {
-      return new Promise<void>((resolve) => timers.push({ at: now + ms, resolve }));
-    },
-    async runUntil(until: number) {
-      for (;;) {
-        await settle();
-        timers.sort((a, b) => a.at - b.at);
-        const next = timers[0];
-        if (!next || next.at > until) break;
-        now = Math.max(now, next.at);
-        for (const due of timers.splice(0, timers.filter((t) => t.at === next.at).length)) due.resolve();
-      }
-      now = until;
-      await settle();
-    },
-  } satisfies Clock & Record<string, unknown>;
-  return clock;
-}
-
-interface Turn {
-  client: string;
-  asked: number;
-  at: number;
-  error?: unknown;
-}
-
-/** `n` calls of `client` asked now; each settled turn is recorded in order. */
-function ask(budget: Budget, clock: Clock, client: string, n: number, turns: Turn[], signal?: AbortSignal): void {
-  for (let i = 0; i < n; i++) {
-    const asked = clock.now();
-    budget.take(signal, client).then(
-      () => turns.push({ client, asked, at: clock.now() }),
-      (error: unknown) => turns.push({ client, asked, at: clock.now(), error }),
-    );
-  }
-}
-
-/** A budget whose current slot is already spent (by someone else), so every call queues. */
-function spent(more: Partial<BudgetOptions> = {}): { budget: Budget; clock: ReturnType<typeof fakeClock>; counters: MemoryCounters } {
-  const clock = fakeClock();
-  const counters = memoryCounters();
-  for (let i = 0; i < 4; i++) counters.hit('budget:deezer', T0, SLOT_MS);
-  const budget = createBudget({ name: 'deezer', counters, limit: 50, windowMs: 5000, clock, ...more });
-  return { budget, clock, counters };
-}
-
-const through = (turns: readonly Turn[]) => turns.filter((t) => !t.error);
 
 describe('the budget served client by client', () => {
   it('a client with nothing used is served at the next turn, whatever another has queued', async () => {

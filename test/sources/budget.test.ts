@@ -10,42 +10,11 @@ import { createBudget, perSlot, SAFETY, SKEW_MS, SLOT_MS, type Budget, type Budg
 import { countersFor, memoryCounters, type CounterStore } from '../../core/storage/counters.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import { redisMissing, startRedis, type RedisServer } from '../storage/_redis.ts';
+import { fakeClock, settle, T0 } from './_budget-clock.ts';
 
 const LIMIT = 50;
 const WINDOW_MS = 5000;
 const ALLOWED = LIMIT * SAFETY;
-const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
-
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Virtual time: `runUntil` fires the sleeps in order and lets promises settle between them. */
-function fakeClock(start = T0) {
-  let now = start;
-  const timers: { at: number; resolve(): void }[] = [];
-  const clock = {
-    sleeps: 0,
-    now: () => now,
-    sleep(ms: number) {
-      clock.sleeps++;
-      return new Promise<void>((resolve) => timers.push({ at: now + ms, resolve }));
-    },
-    async runUntil(until: number) {
-      for (;;) {
-        await settle();
-        timers.sort((a, b) => a.at - b.at);
-        const next = timers[0];
-        if (!next || next.at > until) break;
-        now = Math.max(now, next.at);
-        // Sleepers due at the same instant wake together, as two instances' timers would.
-        for (const due of timers.splice(0, timers.filter((t) => t.at === next.at).length)) due.resolve();
-      }
-      now = until;
-      await settle();
-    },
-  } satisfies Clock & Record<string, unknown>;
-  return clock;
-}
-
 type Outcome = { asked: number; at: number; error?: unknown };
 
 /** Takes `n` turns at the clock's current time and records when and how each one settled. */
