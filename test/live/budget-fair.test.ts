@@ -16,7 +16,8 @@ import { createSleeve, type Sleeve } from '../../core/index.ts';
 import { startReplay, type Replay, type ReplayCall } from '../../replay/server.ts';
 import { busiestWindow } from '../../replay/sliding-window.ts';
 import { clientOf } from '../../core/sources/kit/tally.ts';
-import { redisMissing, startRedis, type RedisServer } from '../storage/_redis.ts';
+import { redisMissing } from '../storage/_redis.ts';
+import { onRedis } from './_on-redis.ts';
 
 const UA = 'test/1.0 (test@example.com)';
 const quiet = { info() {}, error() {} };
@@ -105,24 +106,11 @@ describe('live mode: one noisy client does not cost a quiet one its answers', ()
 });
 
 describe.skipIf(redisMissing !== undefined)('live mode: the same across two instances sharing one Redis', () => {
-  let redis: RedisServer;
-  let replay: Replay;
-  const opened: Sleeve[] = [];
-  beforeAll(async () => {
-    [redis, replay] = await Promise.all([startRedis(), startReplay({ quota: QUOTA })]);
-  });
-  afterAll(async () => {
-    await Promise.all(opened.map((s) => s.deps.storage.dispose()));
-    await replay?.close();
-    await redis?.stop();
-  });
+  const shared = onRedis({ quota: QUOTA });
 
   it('each instance serves the quiet client first, and the shared budget is never passed', async () => {
-    const instance = () => {
-      const sleeve = createSleeve({ mode: 'live', ...replay.options, storage: redis.url, trustProxy: true, log: quiet });
-      opened.push(sleeve);
-      return sleeve;
-    };
+    const { replay } = shared;
+    const instance = () => shared.instance({ trustProxy: true });
     const sleeves = [instance(), instance()];
     await Promise.all(sleeves.map((s) => get(s, '/healthz', '192.0.2.1')));
     replay.reset();
@@ -131,25 +119,12 @@ describe.skipIf(redisMissing !== undefined)('live mode: the same across two inst
 });
 
 describe.skipIf(redisMissing !== undefined)('live mode: SLEEVE_BUDGET_SCOPE=instance gives each instance its own budget, even on one Redis', () => {
-  let redis: RedisServer;
-  let replay: Replay;
-  const opened: Sleeve[] = [];
-  beforeAll(async () => {
-    // Not in quota mode: instances with a budget each stand for instances with an IP each.
-    [redis, replay] = await Promise.all([startRedis(), startReplay({ quota: false })]);
-  });
-  afterAll(async () => {
-    await Promise.all(opened.map((s) => s.deps.storage.dispose()));
-    await replay?.close();
-    await redis?.stop();
-  });
+  // Not in quota mode: instances with a budget each stand for instances with an IP each.
+  const shared = onRedis({ quota: false });
 
   it('each stays within Deezer\'s 50 calls per 5 s, and together they spend more than one budget', async () => {
-    const instance = () => {
-      const sleeve = createSleeve({ mode: 'live', ...replay.options, storage: redis.url, budgetScope: 'instance', rateLimits: 'off', log: quiet });
-      opened.push(sleeve);
-      return sleeve;
-    };
+    const { replay } = shared;
+    const instance = () => shared.instance({ budgetScope: 'instance', rateLimits: 'off' });
     const sleeves = [instance(), instance()];
     await Promise.all(sleeves.map((s) => get(s, '/healthz', '192.0.2.1')));
     replay.reset();

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
 import { startReplay, type Replay, type ReplayCall } from '../../replay/server.ts';
 import { busiestWindow } from '../../replay/sliding-window.ts';
-import { redisMissing, startRedis, type RedisServer } from '../storage/_redis.ts';
+import { redisMissing } from '../storage/_redis.ts';
+import { onRedis } from './_on-redis.ts';
 
 const UA = 'test/1.0 (test@example.com)';
 const quiet = { info() {}, error() {} };
@@ -120,24 +121,11 @@ describe('live mode: a burst of 300 distinct cold requests', () => {
 });
 
 describe.skipIf(redisMissing !== undefined)('live mode: two instances sharing one Redis share one budget', () => {
-  let redis: RedisServer;
-  let replay: Replay;
-  const opened: Sleeve[] = [];
-  beforeAll(async () => {
-    [redis, replay] = await Promise.all([startRedis(), startReplay({ quota: QUOTA })]);
-  });
-  afterAll(async () => {
-    await Promise.all(opened.map((s) => s.deps.storage.dispose()));
-    await replay?.close();
-    await redis?.stop();
-  });
+  const shared = onRedis({ quota: QUOTA });
 
   it('the union of their upstream calls stays within 50 per 5 s, and both get answers', async () => {
-    const instance = () => {
-      const sleeve = createSleeve({ mode: 'live', ...replay.options, storage: redis.url, rateLimits: 'off', log: quiet });
-      opened.push(sleeve);
-      return sleeve;
-    };
+    const { replay } = shared;
+    const instance = () => shared.instance({ rateLimits: 'off' });
     const a = instance();
     const b = instance();
     // Both connected before the clock starts, so neither instance gets a head start.
