@@ -135,6 +135,41 @@ describe('entities shared across endpoints (issue #35)', () => {
     expect(paths(calls)).not.toContain(`/track/${HBFS_ID}`);
   });
 
+  it('one search of the same words serves every length asked: /search/artist, /artist/info by name, /search/all', async () => {
+    const paths = [
+      `/search/artist?${q({ query: 'daft punk', limit: 5 })}`,
+      `/artist/info?${q({ artist: 'daft punk' })}`,
+      `/search/all?${q({ query: 'daft punk', types: 'artists' })}`,
+      `/search/artist?${q({ query: 'daft punk', limit: 20 })}`,
+    ];
+    const expected: unknown[] = [];
+    for (const path of paths) expected.push(await coldAnswer(path));
+    const sleeve = liveSleeve(replay);
+    const searches: string[] = [];
+    for (const [i, path] of paths.entries()) {
+      const { answer, calls } = await callsOf(sleeve, path);
+      expect(answer).toEqual(expected[i]);
+      searches.push(...called(calls).filter((c) => c.startsWith('/search/artist')));
+    }
+    expect(searches, searches.join('\n')).toHaveLength(1);
+  });
+
+  it('a cold /track/info found by name asks the album and the radio while the track record is on its way', async () => {
+    const slow = await startReplay({ latencyMs: 150 });
+    try {
+      const started = Date.now();
+      await body(liveSleeve(slow), INFO);
+      const at = (path: string) => deezerCalls(slow.calls).find((c) => c.path === path)?.at ?? Number.NaN;
+      const record = at(`/track/${HBFS_ID}`);
+      // Asked with the record, not a whole upstream answer (150 ms) after it.
+      expect(at(`/album/${DISCOVERY}`) - record).toBeLessThan(100);
+      expect(at(`/artist/${DAFT_PUNK}/radio`) - record).toBeLessThan(100);
+      expect(record).toBeGreaterThanOrEqual(started);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('an album found by UPC is the album of its id', async () => {
     const { upc } = await upstream<{ upc: string }>(replay, `/album/${DISCOVERY}`);
     const { music } = liveSleeve(replay).deps.sources;

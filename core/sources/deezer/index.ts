@@ -60,6 +60,12 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   // `/artist/info`, 20 related tracks): asked at least a Deezer page long and cut per caller,
   // one call serves them all (issue #35). A shorter list is the longer one's start.
   const shared = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: Math.max(o.limit, SHARED_PAGE) });
+  // Searches too: `/search/all` asks 5 of a kind, a lookup by name 10, `/search/artist` its
+  // `limit`; one first page of the same words answers them all (issue #35).
+  const sharedSearch = (q: string, o: ListOptions): { q: string; index: number; limit: number } => {
+    const { index, limit } = shared(0, o);
+    return { q, index, limit };
+  };
   // Paged lists (an album's tracks, an artist's releases, a playlist's tracks) ask at most a
   // page per call: their `total` tells the caller to page on.
   const onePage = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: Math.min(o.limit, pageSize) });
@@ -221,11 +227,11 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     searchTracks: async (query, o) => {
       // Deezer's advanced search narrows by artist: `artist:"…" track:"…"`.
       const q = o.artist === undefined ? query : `artist:"${o.artist.replace(/"/g, '')}" track:"${query.replace(/"/g, '')}"`;
-      return list(await searchTracks({ q, index: o.offset ?? 0, limit: o.limit }, o));
+      return list(await searchTracks(sharedSearch(q, o), o)).slice(0, o.limit);
     },
-    searchArtists: async (q, o) => list(await searchArtists({ q, index: o.offset ?? 0, limit: o.limit }, o)),
-    searchAlbums: async (q, o) => list(await searchAlbums({ q, index: o.offset ?? 0, limit: o.limit }, o)),
-    searchPlaylists: async (q, o) => list(await searchPlaylists({ q, index: o.offset ?? 0, limit: o.limit }, o)),
+    searchArtists: async (q, o) => list(await searchArtists(sharedSearch(q, o), o)).slice(0, o.limit),
+    searchAlbums: async (q, o) => list(await searchAlbums(sharedSearch(q, o), o)).slice(0, o.limit),
+    searchPlaylists: async (q, o) => list(await searchPlaylists(sharedSearch(q, o), o)).slice(0, o.limit),
     track: (id, o) => track(id, o),
     trackByIsrc: (isrc, o) => trackByIsrc(isrc.toUpperCase(), o),
     preview: (id, o) => preview(id, o),
