@@ -85,4 +85,19 @@ describe('upstream calls per request (D20)', () => {
     expect(text).toMatch(/^sleeve_budget_refused_total\{upstream="deezer"\} 0$/m);
     expect(text).toMatch(/^sleeve_info\{version="3\.0\.0",mode="live"\} 1$/m);
   });
+
+  it('/metrics counts an answer given past its lifetime, at once, as stale', async () => {
+    // /search/artist lives 30 minutes (spec §8.4); its stale bound is 180 s (D37).
+    const clock = { now: Date.now() };
+    const fresh = liveSleeve(replay, { metrics: true, now: () => clock.now });
+    expect((await get(fresh, '/search/artist?query=daft+punk')).headers.get('x-cache')).toBe('MISS');
+    clock.now += 30 * 60_000 + 30_000;
+    const stale = await get(fresh, '/search/artist?query=daft+punk');
+    expect(stale.headers.get('x-cache')).toBe('STALE');
+    expect(stale.headers.get('age')).toBe(String(30 * 60 + 30));
+    const text = await (await get(fresh, '/metrics')).text();
+    expect(text).toMatch(/^sleeve_cache_total\{route="\/search\/artist",state="miss"\} 1$/m);
+    expect(text).toMatch(/^sleeve_cache_total\{route="\/search\/artist",state="stale"\} 1$/m);
+    expect(text).toMatch(/^sleeve_cache_total\{route="\/search\/artist",state="hit"\} 0$/m);
+  });
 });
