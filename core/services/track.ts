@@ -72,12 +72,9 @@ export async function resolveTrack(music: MusicSource, q: TrackQuery, signal?: A
 /** `resolveTrack`, then the whole record when a search found only a hit (no ISRC, credits or position). */
 export async function resolveTrackRecord(music: MusicSource, q: TrackQuery, signal?: AbortSignal): Promise<Track | null> {
   const found = await resolveTrack(music, q, signal);
-  if (!found || isTrackRecord(found)) return found;
-  // The hit already names what `trackDetails` asks next, the album and the artist's radio: asked
-  // now, their waits for the budget overlap the record's instead of following it. Both are
-  // cached and a call in flight is shared, so `trackDetails` joins these (issue #35).
-  void Promise.allSettled([music.album(found.album.id, { signal }), relatedTracks(music, found, RECOMMENDATIONS, signal)]);
-  return music.track(found.id, { signal });
+  // The album and the artist's radio are not asked beside the record, though the hit names
+  // them: under a saturated budget that answered fewer requests (issue #35, the Zipf bench).
+  return !found || isTrackRecord(found) ? found : music.track(found.id, { signal });
 }
 
 /** What `trackDetails` gathers for one full track: the full-track shape and the model's facts read it. */

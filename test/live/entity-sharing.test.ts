@@ -154,22 +154,6 @@ describe('entities shared across endpoints (issue #35)', () => {
     expect(searches, searches.join('\n')).toHaveLength(1);
   });
 
-  it('a cold /track/info found by name asks the album and the radio while the track record is on its way', async () => {
-    const slow = await startReplay({ latencyMs: 150 });
-    try {
-      const started = Date.now();
-      await body(liveSleeve(slow), INFO);
-      const at = (path: string) => deezerCalls(slow.calls).find((c) => c.path === path)?.at ?? Number.NaN;
-      const record = at(`/track/${HBFS_ID}`);
-      // Asked with the record, not a whole upstream answer (150 ms) after it.
-      expect(at(`/album/${DISCOVERY}`) - record).toBeLessThan(100);
-      expect(at(`/artist/${DAFT_PUNK}/radio`) - record).toBeLessThan(100);
-      expect(record).toBeGreaterThanOrEqual(started);
-    } finally {
-      await slow.close();
-    }
-  });
-
   it('an album found by UPC is the album of its id', async () => {
     const { upc } = await upstream<{ upc: string }>(replay, `/album/${DISCOVERY}`);
     const { music } = liveSleeve(replay).deps.sources;
