@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExe } from '../../scripts/build-exe.ts';
 import { stageContainer } from '../../scripts/build-container.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
+import { freePort, redisMissing, startRedis } from '../storage/_redis.ts';
 import { ROOT, startChild, type ChildServer } from '../helpers/child-server.ts';
 import { UA, expectPngCard, expectServesDemo } from '../helpers/assets-served.ts';
 
@@ -95,6 +96,30 @@ describe('the executable, copied alone into an empty folder', () => {
       expect(replay.calls.some((call) => call.upstream === 'deezer-images')).toBe(true);
     }, 30_000);
   });
+
+  it.skipIf(redisMissing)('keeps its cache in Redis when SLEEVE_STORAGE names one (the compose file), so it outlives a restart', async () => {
+    const redis = await startRedis();
+    // One port for both runs: an answer's links carry its origin, so the cache keys do too.
+    const port = String(await freePort());
+    try {
+      const hot = async () => {
+        const server = await startBare([exe], { PORT: port, SLEEVE_STORAGE: redis.url }, folder);
+        try {
+          expect(server.output()).toContain(`${redis.url} storage`);
+          const res = await fetch(`${server.url}/track/hot?limit=2`, { headers: UA });
+          expect(res.status).toBe(200);
+          return res.headers.get('x-cache');
+        } finally {
+          await server.stop();
+        }
+      };
+      expect(await hot()).toBe('MISS');
+      // A new process, an empty memory: the hit comes from Redis.
+      expect(await hot()).toBe('HIT');
+    } finally {
+      await redis.stop();
+    }
+  }, 60_000);
 });
 
 describe.skipIf(podmanMissing)('the container image (examples/container/Containerfile)', () => {
