@@ -61,5 +61,6 @@ export function embedAssets(): { path: string; bytes: number }[] {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const { path, bytes } of embedAssets()) console.log(`${path}: ${(bytes / 1e6).toFixed(2)} MB`);
+  // On stderr: `npm pack --json` runs this (prepare) and its stdout must stay the JSON.
+  for (const { path, bytes } of embedAssets()) console.error(`${path}: ${(bytes / 1e6).toFixed(2)} MB`);
 }

@@ -18,10 +18,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExe } from '../../scripts/build-exe.ts';
-import { stageContainer } from '../../scripts/build-container.ts';
+import { CONTEXT_DIR, stageContainer } from '../../scripts/build-container.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { freePort, redisMissing, startRedis } from '../storage/_redis.ts';
 import { ROOT, startChild, type ChildServer } from '../helpers/child-server.ts';
@@ -176,6 +176,14 @@ describe.skipIf(podmanMissing)('the container image (examples/container/Containe
       rmSync(cwd, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+it("compose.yaml builds the context build:container stages, and points Sleeve's storage at its Redis service", () => {
+  const compose = readFileSync(`${ROOT}examples/container/compose.yaml`, 'utf8');
+  const build = /^ {4}build: (\S+)$/m.exec(compose)?.[1];
+  expect(build && resolve(`${ROOT}examples/container`, build)).toBe(resolve(CONTEXT_DIR));
+  expect(compose).toMatch(/^ {6}SLEEVE_STORAGE: redis:\/\/redis:6379$/m);
+  expect(compose).toMatch(/^ {2}redis:\n {4}image: \S*redis\S*$/m);
 });
 
 it('keeps the executable out of git', () => {
