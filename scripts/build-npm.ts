@@ -9,11 +9,15 @@
  * load some 280 of them, about 110 ms on the reference machine; bundled, it loads a few
  * (`npm run bench:import` measures it). npm packages stay imports, resolved from the user's
  * node_modules. D36.
+ *
+ * The embedded copies of the asset files (`core/installed/embedded/`, D38) are left out: the
+ * npm package depends on the packages they come from, so where it is installed they are
+ * read from node_modules, and its size stays what users download (no 3 MB in every install).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -22,6 +26,18 @@ export function entryPoints(): string[] {
   const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { exports: Record<string, { default: string }> };
   return Object.values(pkg.exports).map((target) => target.default.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts'));
 }
+
+/** The embedded modules, as the npm build gives them: no files (see the module). */
+const NOTHING_EMBEDDED: Plugin = {
+  name: 'nothing-embedded',
+  setup(build) {
+    build.onResolve({ filter: /\/installed\/embedded\/[\w-]+\.ts$|^\.\/embedded\/[\w-]+\.ts$/ }, (args) => ({ path: args.path, namespace: 'nothing-embedded' }));
+    build.onLoad({ filter: /.*/, namespace: 'nothing-embedded' }, () => ({
+      contents: '// The npm package reads these files from its installed dependencies (D38).\nexport const SOURCES = [];\nexport const FILES = {};\n',
+      loader: 'js',
+    }));
+  },
+};
 
 export async function buildNpm(): Promise<void> {
   rmSync(`${ROOT}dist`, { recursive: true, force: true });
@@ -40,6 +56,7 @@ export async function buildNpm(): Promise<void> {
     packages: 'external',
     chunkNames: 'core/chunks/[name]-[hash]',
     logLevel: 'warning',
+    plugins: [NOTHING_EMBEDDED],
   });
 }
 

@@ -80,7 +80,7 @@ describe('examples', () => {
     for (const file of globs.slice(1)) expect(existsSync(`${ROOT}${file}`), file).toBe(true);
   });
 
-  it.each(['bun', 'deno', 'node', 'vercel', 'embed', 'live', 'deploy'])('%s has a three-line README', (name) => {
+  it.each(['bun', 'deno', 'node', 'vercel', 'embed', 'live', 'deploy', 'container'])('%s has a three-line README', (name) => {
     const lines = readFileSync(`${ROOT}examples/${name}/README.md`, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(3);
   });

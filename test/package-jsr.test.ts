@@ -26,5 +26,7 @@ describe('JSR package', () => {
     for (const entry of ['core/index.ts', 'adapters/node.ts', 'adapters/bun.ts', 'adapters/deno.ts', 'adapters/vercel.ts', 'client/index.ts', 'LICENSE']) {
       expect(files).toContain(entry);
     }
+    // D38: the copies of the asset files, which git ignores, travel with the code on JSR.
+    for (const embedded of ['core/installed/embedded/swagger-ui-dist.ts', 'core/installed/embedded/card-files.ts']) expect(files).toContain(embedded);
   }, 150_000);
 });

@@ -2,8 +2,8 @@
  * @module
  * The files the `/docs` page is made of, by the names it links them with: an allow-list, so
  * a request names one of these or gets a 404, and no path is ever built from a caller's text.
- * Swagger UI's files come from `docsFiles` (the installed swagger-ui-dist by default), read on
- * first request and held in memory once read; Sleeve's own are strings. A token names the
+ * Swagger UI's files come from `docsFiles` (by default the installed swagger-ui-dist, or the
+ * copy embedded in a build, `installed/swagger-ui-dist.ts`), read on first request and held in memory once read; Sleeve's own are strings. A token names the
  * current set (swagger-ui-dist's version and Sleeve's own texts), so the page links each file
  * with it and a file asked for under the current token can be cached for good.
  */
@@ -49,6 +49,9 @@ const OWN_FILES: ReadonlyMap<string, { body: string; type: string }> = new Map([
 
 export const DOCS_FILE_NAMES: readonly string[] = [...PACKAGE_FILES.keys(), ...OWN_FILES.keys()];
 
+/** Every file of swagger-ui-dist the page reads: those it links, and `package.json` for the token. */
+export const PACKAGE_FILE_NAMES: readonly string[] = [...PACKAGE_FILES.keys(), 'package.json'];
+
 const UNREADABLE =
   'The API reference page needs the files of the swagger-ui-dist package, which this deployment cannot read. Install swagger-ui-dist beside Sleeve and let it be read, or pass createSleeve({ docsFiles }).';
 
@@ -61,7 +64,7 @@ export function docsAssets(read: DocsFiles, log: Logger): DocsAssets {
     throw new SleeveError('not_configured', UNREADABLE, { cause });
   };
   const packageFiles = new Map(
-    [...PACKAGE_FILES.keys(), 'package.json'].map((name) => [name, keptOnSuccess(() => read(name).then((bytes) => new Uint8Array(bytes), unreadable(name)))] as const),
+    PACKAGE_FILE_NAMES.map((name) => [name, keptOnSuccess(() => read(name).then((bytes) => new Uint8Array(bytes), unreadable(name)))] as const),
   );
 
   const token = keptOnSuccess(async () => {

@@ -4,10 +4,13 @@
  * WebAssembly module and the two DejaVu Sans faces (resvg-wasm sees no system fonts: without
  * a font it draws no text at all). The default reads the installed packages through
  * `node:fs`, which Node, Bun, Deno and Vercel's Node functions provide, imported on first use
- * only; a runtime without it (an edge worker), or a Vercel function that does not ship the
- * files (`includeFiles`), answers PNG with 503 `not_configured` while SVG still works, unless
- * the embedder passes its own `cardFiles`.
+ * only; where they cannot be read (a compiled executable, a JSR install, a runtime with no
+ * file system), the copies a build embedded (`embedded.ts`, D38), imported on first use too.
+ * With neither (a Vercel function that does not ship the files, the npm package on an edge
+ * worker), PNG answers 503 `not_configured` while SVG still works, unless the embedder passes
+ * its own `cardFiles`.
  */
+import { installedOrEmbedded, type EmbeddedModule } from './embedded.ts';
 
 export const CARD_FILE_NAMES = ['resvg.wasm', 'DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'] as const;
 export type CardFileName = (typeof CARD_FILE_NAMES)[number];
@@ -16,15 +19,18 @@ export type CardFileName = (typeof CARD_FILE_NAMES)[number];
 export type CardFiles = (name: CardFileName) => Promise<Uint8Array>;
 
 /** Where each name is in the installed packages (`@resvg/resvg-wasm` exports its `.wasm`). */
-const PACKAGE_PATHS: Record<CardFileName, string> = {
+export const CARD_PACKAGE_PATHS: Readonly<Record<CardFileName, string>> = {
   'resvg.wasm': '@resvg/resvg-wasm/index_bg.wasm',
   'DejaVuSans.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
   'DejaVuSans-Bold.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
 };
 
-/** Called once per file (`cards/png.ts` holds what it read). */
-export const installedCardFiles: CardFiles = async (name) => {
+async function readInstalled(name: string): Promise<Uint8Array> {
   const [{ readFile }, { createRequire }] = await Promise.all([import('node:fs/promises'), import('node:module')]);
   // Found as Node finds it from this file; Bun, and Deno with `nodeModulesDir`, look in the same node_modules.
-  return readFile(createRequire(import.meta.url).resolve(PACKAGE_PATHS[name]));
-};
+  return readFile(createRequire(import.meta.url).resolve(CARD_PACKAGE_PATHS[name as CardFileName]));
+}
+
+/** Called once per file (`cards/png.ts` holds what it read). */
+export const installedCardFiles: CardFiles = (name) =>
+  installedOrEmbedded(name, readInstalled, (): Promise<EmbeddedModule> => import('./embedded/card-files.ts'));
