@@ -80,7 +80,7 @@ export function describeVariables(table: VariableTable): [name: string, accepts:
 }
 
 /** Sleeve's own variables, each with what it accepts, as `optionsFromEnv` reads them. */
-export const SLEEVE_VARIABLES: VariableTable = VARIABLES;
+export const ENV_VARIABLES: VariableTable = VARIABLES;
 
 /** Variables by name, each with its schema and the words that say what it accepts. */
 export type VariableTable = Readonly<Record<string, readonly [schema: v.GenericSchema<string, unknown>, accepts: string]>>;
