@@ -178,9 +178,11 @@ describe('npm package, packed and installed into a fresh project', () => {
       expect(bad.stdout).toBe('');
       expect(bad.stderr).toBe('sleeve: unknown flag --prot; sleeve --help lists the flags\n');
       // PORT=1 in the environment, --port 0 on the command line: the flag wins (port 1 would fail).
-      // A group of its own, signalled as a whole: npx runs the command through `sh -c`, which
-      // would not pass a signal sent to npx alone on (docs/deploying.md: not under a process manager).
-      const server = await startChild(bin!, [...args, '--port', '0', '--mode', 'demo'], { PATH: path(), PORT: '1', npm_config_update_notifier: 'false' }, 30_000, installed.dir, { group: true });
+      // npx: a group of its own, signalled as a whole, as Ctrl-C does: npx runs the command through
+      // `sh -c`, which would not pass on a signal sent to npx alone (docs/deploying.md). Not bunx:
+      // it passes the signal on itself, and a second one would mean "exit now" (D34).
+      const group = bin === 'npx';
+      const server = await startChild(bin!, [...args, '--port', '0', '--mode', 'demo'], { PATH: path(), PORT: '1', npm_config_update_notifier: 'false' }, 30_000, installed.dir, { group });
       try {
         expect(server.output()).toMatch(new RegExp(`sleeve listening on http://localhost:\\d+ \\(demo mode, memory storage, ${runs.replace('.', '\\.')}`));
         const health = await fetch(`${server.url}/healthz`);
