@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { helpText, parseCommand, UsageError } from '../adapters/cli-args.ts';
 import { PACKAGE_VERSION } from '../adapters/package-version.ts';
-import { ROOT, runToExit } from './helpers/child-server.ts';
+import { BIN, ROOT, runToExit } from './helpers/child-server.ts';
 
 const TSX = [process.execPath, ['--import', 'tsx', 'adapters/cli.ts']] as const;
 const cli = (args: string[], env: Record<string, string> = {}) => runToExit(TSX[0], [...TSX[1], ...args], env);
@@ -90,5 +90,14 @@ describe('the command line', () => {
     const variable = await cli([], { SLEEVE_MODE: 'prod' });
     expect(variable.code).toBe(1);
     expect(variable.stderr).toBe('sleeve: SLEEVE_MODE must be demo or live (got "prod")\n');
+  });
+
+  it('from the sources under Deno (the files JSR ships as ./cli) and Bun: --version, and a bad flag exits 2', async () => {
+    for (const [command, args] of [[`${BIN}deno`, ['run', '-A', 'adapters/cli.ts']], [`${BIN}bun`, ['adapters/cli.ts']]] as const) {
+      expect(await runToExit(command, [...args, '--version'], {}), command).toEqual({ code: 0, stdout: `${PACKAGE_VERSION}\n`, stderr: '' });
+      const bad = await runToExit(command, [...args, '--port', 'x'], {});
+      expect(bad.code, command).toBe(2);
+      expect(bad.stderr, command).toBe('sleeve: --port must be a port number from 0 to 65535 (got "x"); sleeve --help lists the flags\n');
+    }
   });
 });
