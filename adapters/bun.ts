@@ -4,6 +4,7 @@ import { createSleeve, type Sleeve } from '../core/index.ts';
 import { serverLimits } from './server-limits.ts';
 import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './bun-limits.ts';
 import { BunPeer } from './bun-peer.ts';
+import { closingConnection } from './closing-answer.ts';
 import { exitOnSignals, gracefulStop, processSignals } from './graceful.ts';
 import type { ServeOptions } from './serve-options.ts';
 import { stdoutLogger } from './stdout-log.ts';
@@ -37,6 +38,7 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
   // Bun's server takes a cloned template answer faster than a header object (`hitResponses`).
   const sleeve = createSleeve({ upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger() });
   const limits = serverLimits(options);
+  let leaving = false;
   const server = Bun.serve({
     port: options.port ?? 8787,
     hostname: options.hostname,
@@ -46,15 +48,18 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
     fetch: (request, srv) => {
       // One object: the connection's address (D8), read when counted, and the server for hono/bun's upgrade.
       const answer = sleeve.fetch(request, new BunPeer(srv, request));
+      // D39: during the shutdown delay each answer closes its connection (Bun honours the header).
+      if (leaving) return Promise.resolve(answer).then((res) => closingConnection(keepStreamOpen(srv, request, res)));
       // A cache hit comes back synchronously: handed to Bun as it is, with no promise to resolve.
       return answer instanceof Promise ? answer.then((res) => keepStreamOpen(srv, request, res)) : keepStreamOpen(srv, request, answer);
     },
     websocket,
   });
   // D34: Bun's own graceful stop: no new connections, requests in flight answered, idle ones closed.
-  const shutdown = gracefulStop(sleeve, { stop: () => server.stop(false), cut: () => void server.stop(true) }, limits.shutdownTimeoutMs);
+  const stoppable = { leave: () => void (leaving = true), stop: () => server.stop(false), cut: () => void server.stop(true) };
+  const shutdown = gracefulStop(sleeve, stoppable, limits.shutdownTimeoutMs, limits.shutdownDelayMs);
   if (options.gracefulShutdown !== false) {
-    exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs }, processSignals);
+    exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs, delayMs: limits.shutdownDelayMs }, processSignals);
   }
   return { sleeve, server, shutdown, url: `http://${options.hostname ?? 'localhost'}:${server.port}` };
 }

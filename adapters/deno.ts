@@ -1,6 +1,7 @@
 /** @module `sleeve/deno`: serve Sleeve with `Deno.serve`. */
 import { createSleeve, type Sleeve } from '../core/index.ts';
 import { serverLimits } from './server-limits.ts';
+import { closingConnection } from './closing-answer.ts';
 import { exitOnSignals, gracefulStop, type ShutdownSignal } from './graceful.ts';
 import type { ServeOptions } from './serve-options.ts';
 import { stdoutLogger } from './stdout-log.ts';
@@ -36,7 +37,8 @@ export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shu
   // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket).
   // Deno's server takes a cloned template answer faster than a header object (`hitResponses`).
   const sleeve = createSleeve({ upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger() });
-  const { shutdownTimeoutMs } = serverLimits(options);
+  const { shutdownTimeoutMs, shutdownDelayMs } = serverLimits(options);
+  let leaving = false;
   let server: ReturnType<DenoServe['serve']> | undefined;
   // D34: Deno's own graceful stop (no new connections, requests in flight answered). It closes
   // WebSockets itself with 1001, so it waits (a second at most) for Sleeve's 1012 to be had.
@@ -45,14 +47,19 @@ export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shu
     await Promise.race([liveGone, new Promise((resolve) => setTimeout(resolve, LIVE_CLOSE_MS))]);
     await server?.shutdown();
   };
-  const shutdown = gracefulStop(sleeve, { stop, cut: () => {} }, shutdownTimeoutMs);
+  const shutdown = gracefulStop(sleeve, { leave: () => void (leaving = true), stop, cut: () => {} }, shutdownTimeoutMs, shutdownDelayMs);
   if (options.gracefulShutdown !== false) {
-    exitOnSignals({ sleeve, stop: shutdown, timeoutMs: shutdownTimeoutMs }, { on: (signal, handler) => Deno.addSignalListener(signal, handler), exit: (code) => Deno.exit(code) });
+    exitOnSignals({ sleeve, stop: shutdown, timeoutMs: shutdownTimeoutMs, delayMs: shutdownDelayMs }, { on: (signal, handler) => Deno.addSignalListener(signal, handler), exit: (code) => Deno.exit(code) });
   }
   return new Promise((resolve) => {
     server = Deno.serve(
       { port: options.port ?? 8787, hostname: options.hostname, onListen: ({ port }) => resolve({ sleeve, shutdown, url: `http://${options.hostname ?? 'localhost'}:${port}` }) },
-      (request, info) => sleeve.fetch(request, { clientIp: info.remoteAddr.hostname }),
+      (request, info) => {
+        const answer = sleeve.fetch(request, { clientIp: info.remoteAddr.hostname });
+        // D38: during the shutdown delay each answer says `Connection: close`. Deno (2.9) sends
+        // the header but leaves the connection to the client, which closes it as told.
+        return leaving ? Promise.resolve(answer).then(closingConnection) : answer;
+      },
     );
   });
 }

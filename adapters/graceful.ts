@@ -8,6 +8,11 @@
  * flight finish, then the log is flushed and the storage closed, and the process exits 0. Past
  * `shutdownTimeoutMs` (default 10 s) whatever is left is cut and it exits 1. A second signal
  * exits at once (128 + the signal's number, as a shell reports it).
+ *
+ * D39: with a shutdown delay (`shutdownDelayMs`, for Kubernetes), all that is preceded by the
+ * delay: `/healthz` answers 503 `draining` at once while requests are still accepted and
+ * answered, each answer closing its connection, so the connections Kubernetes still sends while
+ * it removes the endpoint are served, not refused. The bound counts from the delay's end.
  */
 import type { Sleeve } from '../core/index.ts';
 
@@ -17,6 +22,8 @@ const SIGNAL_NUMBER: Record<ShutdownSignal, number> = { SIGINT: 2, SIGTERM: 15 }
 
 /** How one runtime's server stops. */
 export interface Stoppable {
+  /** D39: the shutdown delay begins: from now on each answer closes its connection (`Connection: close`). */
+  leave?(): void;
   /**
    * Stops accepting; resolves once requests in flight are answered and every connection is
    * closed. `liveGone` resolves once the live clients Sleeve told to reconnect have closed.
@@ -27,12 +34,18 @@ export interface Stoppable {
 }
 
 /**
- * Drains `sleeve`, stops `server` and closes `sleeve`, all within `timeoutMs`; resolves true when
- * everything ended in time, false when what was left had to be cut. One promise for every call.
+ * After `delayMs` (D39) of serving with `/healthz` draining, drains `sleeve`, stops `server` and
+ * closes `sleeve`, all within `timeoutMs`; resolves true when everything ended in time, false
+ * when what was left had to be cut. One promise for every call.
  */
-export function gracefulStop(sleeve: Sleeve, server: Stoppable, timeoutMs: number): () => Promise<boolean> {
+export function gracefulStop(sleeve: Sleeve, server: Stoppable, timeoutMs: number, delayMs = 0): () => Promise<boolean> {
   let stopping: Promise<boolean> | undefined;
   const stop = async (): Promise<boolean> => {
+    if (delayMs > 0) {
+      sleeve.leave();
+      server.leave?.();
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     const liveGone = sleeve.drain();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const bound = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
@@ -66,6 +79,8 @@ interface Served {
   sleeve: Sleeve;
   stop(): Promise<boolean>;
   timeoutMs: number;
+  /** D39: the shutdown delay before the drain (0: none). */
+  delayMs?: number;
 }
 
 /** Every server of this process that exits on a signal; the handlers are installed once, whatever their number. */
@@ -79,8 +94,12 @@ function onSignal(signal: ShutdownSignal, runtime: SignalRuntime): void {
     return runtime.exit(128 + SIGNAL_NUMBER[signal]);
   }
   received = true;
-  const stops = [...served].map(({ sleeve, stop, timeoutMs }) => {
-    sleeve.deps.log.info(`${signal}: draining, exiting within ${timeoutMs} ms`);
+  const stops = [...served].map(({ sleeve, stop, timeoutMs, delayMs = 0 }) => {
+    sleeve.deps.log.info(
+      delayMs > 0
+        ? `${signal}: serving ${delayMs} ms more with /healthz draining, then draining; exiting within ${delayMs + timeoutMs} ms`
+        : `${signal}: draining, exiting within ${timeoutMs} ms`,
+    );
     return stop();
   });
   void Promise.all(stops).then((clean) => runtime.exit(clean.every(Boolean) ? 0 : 1));

@@ -1,19 +1,5 @@
 /** @module `npm start`: Sleeve on Node, configured from the environment. */
-import { readFile } from 'node:fs/promises';
-import { serve } from './node.ts';
+import { nodeRuntime } from './node-runtime.ts';
 import { start } from './start.ts';
 
-await start({
-  name: `node ${process.version}`,
-  env: process.env,
-  // A view of the Buffer, not a copy: at 1M tracks the file is half a gigabyte.
-  readFile: async (path) => {
-    const bytes = await readFile(path);
-    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  },
-  serve: async (options) => {
-    const { url, sleeve } = await serve(options);
-    return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
-  },
-  exit: (code) => process.exit(code),
-});
+await start(nodeRuntime());

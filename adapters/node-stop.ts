@@ -13,7 +13,7 @@ import type { Stoppable } from './graceful.ts';
 const SWEEP_MS = 50;
 
 export interface NodeStoppable extends Stoppable {
-  /** True once `stop()` was called: an answer then closes its connection. */
+  /** True once `leave()` (D39) or `stop()` was called: an answer then closes its connection. */
   readonly stopping: boolean;
   /** Marks an answer about to be written, so its connection closes after it while stopping. */
   answering(outgoing: ServerResponse | undefined): void;
@@ -24,6 +24,11 @@ export function nodeStoppable(server: Server): NodeStoppable {
   return {
     get stopping() {
       return stopping;
+    },
+    // D39: still accepting, but each answer closes its connection, so clients reconnect
+    // through the balancer, which sends them elsewhere once the endpoint is gone.
+    leave() {
+      stopping = true;
     },
     answering(outgoing) {
       if (stopping && outgoing && !outgoing.headersSent) outgoing.shouldKeepAlive = false;

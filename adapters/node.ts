@@ -26,9 +26,9 @@ export interface Served {
   /** The connections open now, as counted against `maxConnections`. */
   connections: ConnectionCap;
   /**
-   * Stops gracefully (D34), as SIGTERM does but without exiting: drains, stops accepting, lets
-   * requests in flight finish within `shutdownTimeoutMs`, closes the storage. Resolves true
-   * when nothing had to be cut.
+   * Stops gracefully (D34), as SIGTERM does but without exiting: after `shutdownDelayMs` (D38)
+   * drains, stops accepting, lets requests in flight finish within `shutdownTimeoutMs`, closes
+   * the storage. Resolves true when nothing had to be cut.
    */
   shutdown(): Promise<boolean>;
 }
@@ -75,9 +75,9 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
       else if (stoppable.stopping) stoppable.answering(env.outgoing);
       return response;
     };
-    const shutdown = gracefulStop(sleeve, stoppable, limits.shutdownTimeoutMs);
+    const shutdown = gracefulStop(sleeve, stoppable, limits.shutdownTimeoutMs, limits.shutdownDelayMs);
     if (options.gracefulShutdown !== false) {
-      exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs }, processSignals);
+      exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs, delayMs: limits.shutdownDelayMs }, processSignals);
     }
     const connections = capConnections(server, limits.maxConnections);
     upgrades = handleUpgrades(server, wss, sleeve.deps.options.basePath);

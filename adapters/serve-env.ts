@@ -5,7 +5,7 @@
  * adapters apply, checked the same way and refused with the same one line.
  */
 import * as v from 'valibot';
-import { optionsFromEnv, readVariables, type EnvConfig } from '../core/config.ts';
+import { optionsFromEnv, readVariables, type EnvConfig, type VariableTable } from '../core/config.ts';
 import type { ServeOptions } from './serve-options.ts';
 
 const integer = (min: number, max: number) => v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
@@ -20,7 +20,12 @@ const SERVER_VARIABLES = {
   SLEEVE_HEADERS_TIMEOUT_MS: [integer(100, 300_000), 'a number of milliseconds from 100 to 300000'],
   /** D34: how long a graceful shutdown may take before what is left is cut (server adapters). */
   SLEEVE_SHUTDOWN_TIMEOUT_MS: [integer(0, 600_000), 'a number of milliseconds from 0 to 600000'],
+  /** D38: how long, after SIGTERM, requests are still served while /healthz says draining, before the drain (server adapters). */
+  SLEEVE_SHUTDOWN_DELAY_MS: [integer(0, 600_000), 'a number of milliseconds from 0 to 600000'],
 } as const;
+
+/** The server adapters' own variables, each with what it accepts (the command's `--help`). */
+export const SERVER_VARIABLES_TABLE: VariableTable = SERVER_VARIABLES;
 
 /** What a server is started with: `EnvConfig` whose options are the server adapters' own. */
 export interface ServeEnvConfig extends EnvConfig {
@@ -39,6 +44,7 @@ export function serveOptionsFromEnv(env: Record<string, string | undefined>): Se
       idleTimeoutMs: p.SLEEVE_IDLE_TIMEOUT_MS,
       headersTimeoutMs: p.SLEEVE_HEADERS_TIMEOUT_MS,
       shutdownTimeoutMs: p.SLEEVE_SHUTDOWN_TIMEOUT_MS,
+      shutdownDelayMs: p.SLEEVE_SHUTDOWN_DELAY_MS,
     },
   };
 }

@@ -28,12 +28,19 @@ export interface ServerLimitOptions {
    * connections still open are cut and the process exits 1 (default 10 000).
    */
   shutdownTimeoutMs?: number;
+  /**
+   * D39: after SIGTERM or SIGINT, how long the server keeps accepting and answering requests
+   * (each answer closing its connection) while `/healthz` answers 503 `draining`, before the
+   * drain of D34 begins, in ms (default 0: the drain begins at once). For Kubernetes, which
+   * keeps sending new connections for a few seconds while it removes the endpoint.
+   */
+  shutdownDelayMs?: number;
 }
 
 /** The connection limits a server adapter applies, all set. */
 export type ServerLimits = Required<ServerLimitOptions>;
 
-export const DEFAULT_SERVER_LIMITS: ServerLimits = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000, shutdownTimeoutMs: 10_000 };
+export const DEFAULT_SERVER_LIMITS: ServerLimits = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000, shutdownTimeoutMs: 10_000, shutdownDelayMs: 0 };
 
 export function serverLimits(options: ServerLimitOptions): ServerLimits {
   return {
@@ -41,5 +48,6 @@ export function serverLimits(options: ServerLimitOptions): ServerLimits {
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_SERVER_LIMITS.idleTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_SERVER_LIMITS.headersTimeoutMs,
     shutdownTimeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SERVER_LIMITS.shutdownTimeoutMs,
+    shutdownDelayMs: options.shutdownDelayMs ?? DEFAULT_SERVER_LIMITS.shutdownDelayMs,
   };
 }

@@ -74,6 +74,14 @@ const VARIABLES = {
   SLEEVE_AI_MODEL: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/)), 'a model name such as gpt-4o-mini'],
 } as const;
 
+/** One line per variable a table declares: its name and what it accepts (the command's `--help`). */
+export function describeVariables(table: VariableTable): [name: string, accepts: string][] {
+  return Object.entries(table).map(([name, [, accepts]]) => [name, accepts]);
+}
+
+/** Sleeve's own variables, each with what it accepts, as `optionsFromEnv` reads them. */
+export const ENV_VARIABLES: VariableTable = VARIABLES;
+
 /** Variables by name, each with its schema and the words that say what it accepts. */
 export type VariableTable = Readonly<Record<string, readonly [schema: v.GenericSchema<string, unknown>, accepts: string]>>;
 

@@ -55,6 +55,13 @@ export interface Sleeve {
    */
   drain(): Promise<void>;
   /**
+   * D39: begins a shutdown delay: `/healthz` answers 503 `draining` from now on, so a balancer
+   * polling it takes the instance out, and nothing else changes (requests are answered, live
+   * streams stay). The server adapters call it on SIGTERM when `shutdownDelayMs` is set, and
+   * `drain()` once the delay is over.
+   */
+  leave(): void;
+  /**
    * Lets go of what outlives requests, once the server has stopped: writes the log lines a
    * batching logger holds, and closes the storage's connection (Redis), so the process can end.
    */
@@ -100,6 +107,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
     app,
     deps,
     drain: () => deps.lifecycle.drain(),
+    leave: () => deps.lifecycle.leave(),
     close: async () => {
       void deps.lifecycle.drain();
       await log.flush?.();

@@ -8,8 +8,14 @@
  */
 
 export interface Lifecycle {
-  /** True from the first `drain()` on. */
+  /** True from the first `leave()` or `drain()` on: `/healthz` answers 503 `draining`. */
   readonly draining: boolean;
+  /**
+   * D39: the shutdown delay begins: `/healthz` says `draining` from now on, so the balancer
+   * (Kubernetes' readiness probe) takes the instance out, while everything else carries on:
+   * requests are answered and live streams stay. `drain()` follows once the delay is over.
+   */
+  leave(): void;
   /**
    * Registers what to do when draining starts (tell one live client to reconnect), and returns
    * what the stream calls once it has closed. A listener registered while draining runs at
@@ -24,6 +30,7 @@ export function lifecycle(): Lifecycle {
   // Bounded by what registers: live streams, which `SLEEVE_MAX_SOCKETS` caps.
   const open = new Set<() => void>();
   let draining = false;
+  let leaving = false;
   let gone: (() => void) | undefined;
   const allGone = new Promise<void>((resolve) => (gone = resolve));
   const left = (listener: () => void) => {
@@ -32,7 +39,10 @@ export function lifecycle(): Lifecycle {
   };
   return {
     get draining() {
-      return draining;
+      return leaving || draining;
+    },
+    leave() {
+      leaving = true;
     },
     onDrain(listener) {
       open.add(listener);

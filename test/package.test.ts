@@ -5,11 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, startChild } from './helpers/child-server.ts';
 import { installPacked, type Installed } from './helpers/installed-package.ts';
+import { NODE_LINES, nodeBinary } from './helpers/node-lines.ts';
+import { PACKAGE_VERSION } from '../adapters/package-version.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8'));
 const pkg = read('package.json');
 const deno = read('deno.json');
-const SUBPATHS = ['.', './bun', './deno', './node', './vercel', './client'];
+const SUBPATHS = ['.', './bun', './deno', './node', './vercel', './client', './cli'];
 
 /** `./adapters/bun.ts` and `./dist/adapters/bun.js` name the same module. */
 const moduleOf = (path: string) => path.replace(/^\.\/(dist\/)?/, '').replace(/\.(d\.ts|js|ts)$/, '');
@@ -147,6 +149,58 @@ describe('npm package, packed and installed into a fresh project', () => {
         await server.stop();
       }
     }, 60_000);
+  }
+
+  /*
+   * The `sleeve` command (issue #36) as a user runs it from the installed package: `npx sleeve`
+   * on this machine's Node 20 and on Node 22 and 24 (first on PATH, as `npx` finds `node`
+   * through the command's `#!/usr/bin/env node`), `bunx --bun sleeve` and `deno run -A
+   * npm:sleeve` (resolved from the project's node_modules, `--cached-only`: no download).
+   */
+  const pathWith = (line: number) => (line === 20 ? process.env.PATH! : `${dirname(nodeBinary(line as 22 | 24))}:${process.env.PATH}`);
+  const COMMANDS = [
+    ...[20, ...NODE_LINES].map((line) => ({ name: `npx sleeve on Node ${line}`, runs: `node v${line}.`, command: () => ['npx', 'sleeve'], path: () => pathWith(line) })),
+    { name: 'bunx --bun sleeve', runs: 'bun 1.', command: () => [`${BIN}bun`, 'x', '--bun', 'sleeve'], path: () => process.env.PATH! },
+    { name: 'deno run -A npm:sleeve', runs: 'deno 2.', command: () => [`${BIN}deno`, 'run', '-A', '--cached-only', 'npm:sleeve'], path: () => process.env.PATH! },
+  ];
+  for (const { name, runs, command, path } of COMMANDS) {
+    it(`${name}: --version, --help, a bad flag exits 2 with one line, and it serves on the port its flag says`, async () => {
+      const [bin, ...args] = command();
+      const env = { ...process.env, PATH: path(), npm_config_update_notifier: 'false' };
+      const run = (extra: string[]) => spawnSync(bin!, [...args, ...extra], { cwd: installed.dir, env, encoding: 'utf8', timeout: 60_000 });
+      expect(run(['--version'])).toMatchObject({ status: 0, stdout: `${PACKAGE_VERSION}\n` });
+      const help = run(['--help']);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toMatch(/^sleeve \d+\.\d+\.\d+: /);
+      for (const named of ['--port', '--mode', '--storage', 'SLEEVE_SHUTDOWN_DELAY_MS', 'SLEEVE_AI_MODEL']) expect(help.stdout).toContain(named);
+      const bad = run(['--prot', '8080']);
+      expect(bad.status).toBe(2);
+      expect(bad.stdout).toBe('');
+      expect(bad.stderr).toBe('sleeve: unknown flag --prot; sleeve --help lists the flags\n');
+      // PORT=1 in the environment, --port 0 on the command line: the flag wins (port 1 would fail).
+      // npx: a group of its own, signalled as a whole, as Ctrl-C does: npx runs the command through
+      // `sh -c`, which would not pass on a signal sent to npx alone (docs/deploying.md). Not bunx:
+      // it passes the signal on itself, and a second one would mean "exit now" (D34).
+      const group = bin === 'npx';
+      const server = await startChild(bin!, [...args, '--port', '0', '--mode', 'demo'], { PATH: path(), PORT: '1', npm_config_update_notifier: 'false' }, 30_000, installed.dir, { group });
+      try {
+        expect(server.output()).toMatch(new RegExp(`sleeve listening on http://localhost:\\d+ \\(demo mode, memory storage, ${runs.replace('.', '\\.')}`));
+        const health = await fetch(`${server.url}/healthz`);
+        expect(health.status).toBe(200);
+        expect(await health.json()).toMatchObject({ status: 'ok' });
+        const search = await fetch(`${server.url}/search/all?query=love`, { headers: UA });
+        expect(((await search.json()) as { tracks: unknown[] }).tracks.length).toBeGreaterThan(0);
+      } finally {
+        await server.stop();
+      }
+      // npm exec ends itself by the signal it was sent; the command it ran drained and exited (D34).
+      expect(await server.exited).toEqual(bin === 'npx' ? { code: null, signal: 'SIGTERM' } : { code: 0, signal: null });
+      let gone = false;
+      for (const until = Date.now() + 15_000; !gone && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        gone = await fetch(`${server.url}/healthz`).then((res) => res.body?.cancel().then(() => false) ?? false, () => true);
+      }
+      expect(gone).toBe(true);
+    }, 360_000);
   }
 
   it("import('sleeve') loads none of what only some requests need: upstream fetch, demo catalogue builder, DJ names, card renderer, docs assets", () => {

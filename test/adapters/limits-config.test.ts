@@ -13,15 +13,15 @@ import { runToExit } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
 
 describe('the limits from the environment', () => {
-  it('default to 1024 connections, 10 s idle, 10 s for headers and 10 s to shut down', () => {
-    const defaults = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000, shutdownTimeoutMs: 10_000 };
+  it('default to 1024 connections, 10 s idle, 10 s for headers, 10 s to shut down and no shutdown delay', () => {
+    const defaults = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000, shutdownTimeoutMs: 10_000, shutdownDelayMs: 0 };
     expect(serverLimits(serveOptionsFromEnv({}).options)).toEqual(defaults);
     expect(DEFAULT_SERVER_LIMITS).toEqual(defaults);
   });
 
   it('are read as numbers', () => {
-    const { options } = serveOptionsFromEnv({ SLEEVE_MAX_CONNECTIONS: '200', SLEEVE_IDLE_TIMEOUT_MS: '65000', SLEEVE_HEADERS_TIMEOUT_MS: '5000', SLEEVE_SHUTDOWN_TIMEOUT_MS: '0' });
-    expect(serverLimits(options)).toEqual({ maxConnections: 200, idleTimeoutMs: 65_000, headersTimeoutMs: 5_000, shutdownTimeoutMs: 0 });
+    const { options } = serveOptionsFromEnv({ SLEEVE_MAX_CONNECTIONS: '200', SLEEVE_IDLE_TIMEOUT_MS: '65000', SLEEVE_HEADERS_TIMEOUT_MS: '5000', SLEEVE_SHUTDOWN_TIMEOUT_MS: '0', SLEEVE_SHUTDOWN_DELAY_MS: '5000' });
+    expect(serverLimits(options)).toEqual({ maxConnections: 200, idleTimeoutMs: 65_000, headersTimeoutMs: 5_000, shutdownTimeoutMs: 0, shutdownDelayMs: 5_000 });
   });
 
   it.each([
@@ -35,6 +35,9 @@ describe('the limits from the environment', () => {
     ['SLEEVE_HEADERS_TIMEOUT_MS', '99'],
     ['SLEEVE_SHUTDOWN_TIMEOUT_MS', '10s'],
     ['SLEEVE_SHUTDOWN_TIMEOUT_MS', '600001'],
+    ['SLEEVE_SHUTDOWN_DELAY_MS', '5s'],
+    ['SLEEVE_SHUTDOWN_DELAY_MS', '-1'],
+    ['SLEEVE_SHUTDOWN_DELAY_MS', '600001'],
   ])('%s=%j is refused with one line naming it', (variable, value) => {
     let error: unknown;
     try {
@@ -56,15 +59,15 @@ describe('the limits from the environment', () => {
 
 describe('what each adapter makes of them', () => {
   it('Node: headers timeout, a 30 s body timeout, keep-alive timeout, and a check often enough', () => {
-    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 })).toEqual({
+    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, shutdownDelayMs: 0, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 })).toEqual({
       headersTimeout: 10_000,
       requestTimeout: BODY_TIMEOUT_MS,
       keepAliveTimeout: 10_000,
       connectionsCheckingInterval: 1_000,
       requireHostHeader: false,
     });
-    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, idleTimeoutMs: 300, headersTimeoutMs: 60_000 })).toMatchObject({ requestTimeout: 60_000, keepAliveTimeout: 300 });
-    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, idleTimeoutMs: 300, headersTimeoutMs: 200 }).connectionsCheckingInterval).toBe(100);
+    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, shutdownDelayMs: 0, idleTimeoutMs: 300, headersTimeoutMs: 60_000 })).toMatchObject({ requestTimeout: 60_000, keepAliveTimeout: 300 });
+    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, shutdownDelayMs: 0, idleTimeoutMs: 300, headersTimeoutMs: 200 }).connectionsCheckingInterval).toBe(100);
   });
 
   it('Bun: whole seconds from 1 to 255', () => {

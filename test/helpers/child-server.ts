@@ -22,17 +22,24 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export function startChild(command: string, args: string[], env: Record<string, string> = {}, timeoutMs = 20_000, cwd: string = ROOT): Promise<ChildServer> {
+/**
+ * `group`: the child leads a process group of its own, and signals go to the whole group, as a
+ * terminal's Ctrl-C or a process manager's stop does: for a wrapper such as `npx`, which runs
+ * the command through a shell that does not pass a signal on.
+ */
+export function startChild(command: string, args: string[], env: Record<string, string> = {}, timeoutMs = 20_000, cwd: string = ROOT, { group = false } = {}): Promise<ChildServer> {
   const child: ChildProcess = spawn(command, args, {
     cwd,
     env: { ...process.env, PORT: '0', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
+    detached: group,
   });
+  const signal = (name: NodeJS.Signals) => (group && child.pid !== undefined ? process.kill(-child.pid, name) : child.kill(name));
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      signal('SIGKILL');
       reject(new Error(`${command} did not print its URL within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
@@ -45,13 +52,13 @@ export function startChild(command: string, args: string[], env: Record<string, 
         pid: child.pid,
         output: () => output,
         send: (line) => child.stdin?.write(`${line}\n`),
-        kill: (signal) => void child.kill(signal),
+        kill: (name) => void signal(name),
         exited,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();
             child.once('exit', () => done());
-            child.kill('SIGTERM');
+            signal('SIGTERM');
           }),
       });
     };

@@ -31,7 +31,7 @@ export function installPacked(checkout: string, into: string = mkdtempSync(join(
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', packs], checkout)) as [{ filename: string; size: number; unpackedSize: number; files: { path: string }[] }];
   const tarball = join(packs, packed.filename);
   const lock = JSON.parse(readFileSync(join(checkout, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
-  const pkg = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string> };
   const spec = `file:../pack/${packed.filename}`;
   const manifest = { name: 'sleeve-consumer', version: '0.0.0', private: true, type: 'module', dependencies: { [pkg.name]: spec } };
   const packages: Record<string, unknown> = {
@@ -41,6 +41,8 @@ export function installPacked(checkout: string, into: string = mkdtempSync(join(
       resolved: spec,
       integrity: `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`,
       dependencies: pkg.dependencies,
+      // npm ci links the commands the lock names (`npx sleeve`), not those the package.json it unpacks names.
+      ...(pkg.bin ? { bin: pkg.bin } : {}),
     },
   };
   for (const [path, entry] of Object.entries(lock.packages)) {

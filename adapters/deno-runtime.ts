@@ -1,0 +1,18 @@
+/** @module Deno as the runnable entries see it (`npm run start:deno`, and `deno run -A npm:sleeve`). */
+import { serve } from './deno.ts';
+import type { Runtime } from './start.ts';
+
+declare const Deno: { version: { deno: string }; env: { toObject(): Record<string, string> }; readFile(path: string): Promise<Uint8Array>; exit(code: number): never };
+
+export function denoRuntime(): Runtime {
+  return {
+    name: `deno ${Deno.version.deno}`,
+    env: Deno.env.toObject(),
+    readFile: (path) => Deno.readFile(path),
+    serve: async (options) => {
+      const { url, sleeve } = await serve(options);
+      return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
+    },
+    exit: (code) => Deno.exit(code),
+  };
+}
