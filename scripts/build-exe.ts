@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { embedAssets } from './embed-assets.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** The entry the executable runs: the same start-up as `npm run start:bun`. */
-export const EXE_ENTRY = 'adapters/bun-main.ts';
+/** The entry the executable runs: the `sleeve` command (its flags, `--help`, `--version`), on the Bun inside it. */
+export const EXE_ENTRY = 'adapters/cli.ts';
 export const EXE_PATH: string = `${ROOT}out/sleeve`;
 
 export function buildExe(extra: string[] = []): string {

@@ -67,6 +67,23 @@ describe('the executable, copied alone into an empty folder', () => {
     expect(readdirSync(folder)).toEqual(['sleeve']);
   }, 60_000);
 
+  it('is the sleeve command: --version, --help, a flag over its variable, and a bad flag one line and exit 2', async () => {
+    const run = (...args: string[]) => spawnSync(ENV, ['-i', exe, ...args], { cwd: folder, encoding: 'utf8', timeout: 20_000 });
+    const version = run('--version');
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    expect(run('--help').stdout).toMatch(/--storage[\s\S]*SLEEVE_MODE/);
+    const bad = run('--mode', 'prod');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    const server = await startBare([exe, '--port', '0', '--mode', 'live'], { PORT: '1', SLEEVE_MODE: 'demo', SLEEVE_CONTACT: 'exe-test@example.com' }, folder);
+    try {
+      expect(server.output()).toMatch(/\(live mode\b/);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
   describe('in live mode, against the replay', () => {
     let replay: Replay;
     let server: ChildServer;
