@@ -174,7 +174,7 @@ describe('list parameters through the app (D38)', () => {
 
   it('are known from their published wire type: only the array ones', () => {
     expect([...listKeys(lists.params)]).toEqual(['types']);
-    expect([...listKeys(v.pipe(lists.params, v.check(() => true)))]).toEqual(['types']);
+    expect([...listKeys(v.pipe(lists.params!, v.check(() => true)))]).toEqual(['types']);
   });
 
   it.each([
