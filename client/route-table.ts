@@ -988,8 +988,8 @@ export type RouteTable = readonly [
       width?: string | undefined;
       height?: string | undefined;
       format?: string | undefined;
-      artist?: string | undefined;
-      title?: string | undefined;
+      artist: string;
+      title: string;
     }>;
     body?: undefined;
     response: MediaAnswer;

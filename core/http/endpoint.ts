@@ -148,8 +148,15 @@ export interface Endpoint<
   params?: S;
   /** The body a POST takes, for the docs and the client (the handler reads and checks it). */
   body?: B;
-  /** A working query for the docs' "try it", `/llms.txt` and the client tests. */
+  /**
+   * A working query for the docs' "try it", `/llms.txt`, the client tests and generated
+   * clients: a value for every parameter (path ones too), which together, and the required
+   * ones alone, answer 2xx in demo mode (or D13's 503 `not_configured` where only live mode
+   * can answer). `/openapi.json` publishes each as its parameter's `example`.
+   */
   example?: Readonly<Record<string, string>>;
+  /** A working body, when the endpoint takes one: published as the request body's `example`, under the same rules. */
+  bodyExample?: B extends v.GenericSchema<any, any> ? v.InferInput<B> : never;
   /** The 2xx answer: a strict JSON schema (checked on every answer in the tests) or a medium. */
   response: A;
   /**

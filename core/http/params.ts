@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
+import { wireOf } from '../schemas/params.ts';
 import type { SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
 import { checkUrlLength, readQuery } from './query.ts';
@@ -24,6 +25,17 @@ export function declaredKeys(schema: unknown): ReadonlySet<string> | null {
   if (s?.entries) return new Set(Object.keys(s.entries));
   if (s?.pipe?.[0] && s.pipe[0] !== schema) return declaredKeys(s.pipe[0]);
   return null;
+}
+
+/**
+ * The comma-separated list parameters of a schema: those whose published wire type is an
+ * array. The document publishes them `type: array`, so the reader accepts them as clients
+ * generated from it send arrays, repeated (D40); what is published and what is read agree.
+ */
+export function listKeys(schema: unknown): ReadonlySet<string> {
+  const s = schema as { entries?: Record<string, v.GenericSchema>; pipe?: readonly unknown[] } | undefined;
+  if (!s?.entries) return s?.pipe?.[0] && s.pipe[0] !== schema ? listKeys(s.pipe[0]) : new Set();
+  return new Set(Object.entries(s.entries).filter(([, entry]) => wireOf(entry)?.type === 'array').map(([name]) => name));
 }
 
 export function validate<P>(schema: v.GenericSchema<any, P>, query: unknown): P {
@@ -60,6 +72,7 @@ export interface Params {
 export function params(options: ParamsOptions): Params {
   const { schema, read } = options;
   const declared = schema ? declaredKeys(schema) : new Set<string>();
+  const lists = listKeys(schema);
   // Validation is a pure function of the raw query string, so valid results are remembered
   // and shared, frozen so that no handler can change what the next request receives.
   const valid = new Map<string, unknown>();
@@ -72,7 +85,7 @@ export function params(options: ParamsOptions): Params {
       if (read) {
         checkUrlLength(url);
         query = read(url);
-      } else query = readQuery(url, declared);
+      } else query = readQuery(url, declared, lists);
       output = deepFreeze(schema ? validate(schema, query) : query);
       if (search.length <= REMEMBERED_QUERY_LENGTH) setBounded(valid, search, output, REMEMBERED);
     }

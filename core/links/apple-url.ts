@@ -4,7 +4,7 @@
  * (and the legacy `itunes.apple.com/.../id<id>`); an album link with `?i=<song id>` is that track.
  */
 import { decodeSegment, type LinkInput } from './input.ts';
-import { refuseItem } from './refuse.ts';
+import { refuseId, refuseItem } from './refuse.ts';
 import type { ParsedLink } from './types.ts';
 import { item } from './parsed-link.ts';
 
@@ -21,6 +21,8 @@ export const APPLE_FORMS: readonly string[] = [
 const STOREFRONT = /^[a-z]{2}$/i;
 const NUMERIC = /^\d{1,15}$/;
 const PLAYLIST = /^pl\.[A-Za-z0-9_-]{1,64}$/;
+/** The kinds of page whose last segment is a numeric id. */
+const KINDS: ReadonlySet<string> = new Set(['song', 'music-video', 'artist', 'album']);
 
 export function parseApple(link: LinkInput): ParsedLink {
   let segs = link.segments;
@@ -37,11 +39,11 @@ export function parseApple(link: LinkInput): ParsedLink {
   const hints = { country, slug };
 
   if (kind === 'playlist') {
-    if (!PLAYLIST.test(last)) fail();
+    if (!PLAYLIST.test(last)) throw refuseId('Apple Music', 'playlist', last, '"pl." then letters and digits (such as pl.f4d106fed2bd41149aaacabb233eb5eb)');
     return item('apple-music', 'playlist', last, `https://music.apple.com/playlist/${last}`, hints);
   }
   const id = last.replace(/^id/, '');
-  if (!NUMERIC.test(id)) fail();
+  if (!NUMERIC.test(id)) throw KINDS.has(kind) ? refuseId('Apple Music', kind, last, 'digits only (such as 1440857781)') : refuseItem('Apple Music', APPLE_FORMS);
   switch (kind) {
     case 'song':
       return item('apple-music', 'track', id, `https://music.apple.com/song/${id}`, hints);

@@ -4,7 +4,7 @@
  * short links of deezer.page.link, dzr.page.link and link.deezer.com (`/s/<code>`).
  */
 import type { LinkInput } from './input.ts';
-import { refuseItem } from './refuse.ts';
+import { refuseId, refuseItem } from './refuse.ts';
 import type { LinkType, ParsedLink } from './types.ts';
 import { item, shortLink } from './parsed-link.ts';
 
@@ -28,7 +28,8 @@ export function parseDeezer(link: LinkInput): ParsedLink {
   if (segs[0] !== undefined && LOCALE.test(segs[0])) segs = segs.slice(1);
   const type = segs[0]?.toLowerCase();
   const id = segs[1];
-  if (segs.length !== 2 || type === undefined || !TYPES.has(type) || id === undefined || !ID.test(id)) fail();
+  if (segs.length !== 2 || type === undefined || !TYPES.has(type) || id === undefined) fail();
+  if (!ID.test(id)) throw refuseId('Deezer', type, id, 'digits only (such as 3135556)');
   return item('deezer', type as LinkType, id, `https://www.deezer.com/${type}/${id}`);
 }
 

@@ -22,7 +22,23 @@ export function refuseHost(message: string): SleeveError {
   });
 }
 
+/** `a Spotify`, `an Apple Music`. */
+const a = (word: string) => `${/^[AEIOU]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 /** A link of a known platform whose path names nothing `/resolve` answers with. */
 export function refuseItem(platform: string, forms: readonly string[]): SleeveError {
-  return refuse(`url is a ${platform} link but names no track, album, artist or playlist. Accepted forms: ${forms.join('; ')}.`);
+  return refuse(`url is ${a(platform)} link but names no track, album, artist or playlist. Accepted forms: ${forms.join('; ')}.`);
+}
+
+/** How much of a refused id a message repeats: enough to recognise it, never a whole pasted page. */
+const SHOWN = 40;
+
+/**
+ * A link of a known platform whose path names an item of a known type, but whose id is not in
+ * that platform's form (`open.spotify.com/artist/1361`: a Deezer id in a Spotify link). Says
+ * that, and the form expected, rather than that the link names nothing (issue #37).
+ */
+export function refuseId(platform: string, type: string, id: string, form: string): SleeveError {
+  const shown = id.length > SHOWN ? `${id.slice(0, SHOWN)}…` : id;
+  return refuse(`url is ${a(platform)} ${type} link, but "${shown}" is not ${a(platform)} ${type} id: ${form}.`);
 }

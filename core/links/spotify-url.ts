@@ -4,7 +4,7 @@
  * the legacy `user/<name>/playlist/<id>`, `spotify:<type>:<id>` URIs and `spotify.link` short links.
  */
 import type { LinkInput } from './input.ts';
-import { refuse, refuseItem } from './refuse.ts';
+import { refuse, refuseId, refuseItem } from './refuse.ts';
 import type { LinkType, ParsedLink } from './types.ts';
 import { item, shortLink } from './parsed-link.ts';
 
@@ -18,11 +18,13 @@ export const SPOTIFY_FORMS: readonly string[] = [
 const TYPES: ReadonlySet<string> = new Set<LinkType>(['track', 'album', 'artist', 'playlist']);
 /** Spotify ids are 22 base62 characters. */
 const ID = /^[0-9A-Za-z]{22}$/;
+const ID_FORM = '22 letters and digits (such as 4uLU6hMCjMI75M1A2tKUQC)';
 const INTL = /^intl-[a-z]{2,3}([-_][a-z0-9]{2,4})?$/i;
 
 function spotifyItem(type: string, id: string): ParsedLink | undefined {
   const t = type.toLowerCase();
-  if (!TYPES.has(t) || !ID.test(id)) return undefined;
+  if (!TYPES.has(t)) return undefined;
+  if (!ID.test(id)) throw refuseId('Spotify', t, id, ID_FORM);
   return item('spotify', t as LinkType, id, `https://open.spotify.com/${t}/${id}`);
 }
 

@@ -5,7 +5,7 @@
  * list a playlist, `channel/UC…` (and `browse/UC…` on YouTube Music) an artist.
  */
 import type { LinkInput } from './input.ts';
-import { refuseItem } from './refuse.ts';
+import { refuseId, refuseItem } from './refuse.ts';
 import type { ParsedLink } from './types.ts';
 import { item } from './parsed-link.ts';
 
@@ -25,6 +25,8 @@ const CHANNEL = /^UC[A-Za-z0-9_-]{22}$/;
 const ALBUM_BROWSE = /^MPREb_[A-Za-z0-9_-]{1,64}$/;
 /** YouTube Music's album playlists. */
 const ALBUM_LIST = 'OLAK5uy_';
+const VIDEO_FORM = '11 letters, digits, - or _ (such as dQw4w9WgXcQ)';
+const CHANNEL_FORM = '"UC" then 22 letters, digits, - or _';
 
 function track(id: string, link: LinkInput): ParsedLink {
   const list = link.params.get('list') ?? undefined;
@@ -40,11 +42,13 @@ export function parseYoutube(link: LinkInput): ParsedLink {
   const n = link.segments.length;
   if (link.host === 'youtu.be') {
     if (n === 1 && first !== undefined && VIDEO.test(first)) return track(first, link);
+    if (n === 1 && first !== undefined) throw refuseId('YouTube', 'video', first, VIDEO_FORM);
     return fail();
   }
   if (n === 1 && first === 'watch') {
     const v = link.params.get('v');
     if (v !== null && VIDEO.test(v)) return track(v, link);
+    if (v !== null && v !== '') throw refuseId('YouTube', 'video', v, VIDEO_FORM);
   }
   if (n === 1 && first === 'playlist') {
     const id = link.params.get('list');
@@ -55,6 +59,7 @@ export function parseYoutube(link: LinkInput): ParsedLink {
   if (n >= 2 && first === 'channel' && second !== undefined && CHANNEL.test(second)) {
     return item('youtube-music', 'artist', second, `https://music.youtube.com/channel/${second}`);
   }
+  if (n >= 2 && first === 'channel' && second !== undefined) throw refuseId('YouTube', 'channel', second, CHANNEL_FORM);
   if (n === 2 && first === 'browse' && link.host === 'music.youtube.com' && second !== undefined) {
     if (CHANNEL.test(second)) return item('youtube-music', 'artist', second, `https://music.youtube.com/channel/${second}`);
     if (ALBUM_BROWSE.test(second)) return item('youtube-music', 'album', second, `https://music.youtube.com/browse/${second}`);

@@ -17,6 +17,7 @@ import { describeOperation, operationIdOf } from './operation.ts';
 import { openApiPath } from './parameters.ts';
 import { CONTACT_EXAMPLE, SECURITY_SCHEMES } from './security.ts';
 import { tagsOf } from './tags.ts';
+import { withoutUnused } from './unused.ts';
 import type { JsonSchema, Method, OpenApiDocument, Server } from './types.ts';
 
 export interface ServiceFacts {
@@ -81,7 +82,7 @@ export function describeService(facts: ServiceFacts): OpenApiDocument {
     if (body) schemas[`${pascal(id)}Body`] = body;
     (paths[openApiPath(endpoint.path)] ??= {})[method] = operation;
   }
-  return {
+  return withoutUnused({
     openapi: '3.1.0',
     info: {
       title: SERVICE_NAME,
@@ -95,7 +96,7 @@ export function describeService(facts: ServiceFacts): OpenApiDocument {
     tags: tagsOf(described.map((e) => e.path)),
     paths,
     components: { schemas, responses: errorResponses(), headers: HEADERS, securitySchemes: SECURITY_SCHEMES },
-  };
+  });
 }
 
 /**

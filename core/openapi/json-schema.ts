@@ -5,11 +5,10 @@
  * Actions JSON Schema cannot say (`trim`, a custom `check`) are left out rather than refused:
  * the published schema is then looser than the check, never stricter (a test converts every
  * response schema strictly, so a lossy one is noticed). A parameter whose string becomes
- * something else publishes its own `wire` description (`core/schemas/params.ts`).
+ * something else publishes its own `wire` description (`core/schemas/params.ts`, `wireOf`).
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import type { WireSchema } from '../schemas/params.ts';
 import type { JsonSchema } from './types.ts';
 
 /** The converter's settings, shared with the tests that check nothing is lost. */
@@ -21,15 +20,4 @@ type AnySchema = v.GenericSchema<any, any>;
 export function jsonSchemaOf(schema: AnySchema): JsonSchema {
   const { $schema: _dialect, ...rest } = toJsonSchema(schema, CONVERSION);
   return rest;
-}
-
-/** The `wire` metadata of a parameter, looking inside `optional(...)` for a wrapped block. */
-export function wireOf(schema: AnySchema): WireSchema | undefined {
-  const own = metadataOf(schema).wire;
-  if (own !== undefined) return own;
-  return 'wrapped' in schema ? metadataOf(schema.wrapped as AnySchema).wire : undefined;
-}
-
-function metadataOf(schema: AnySchema): { wire?: WireSchema } {
-  return v.getMetadata(schema as never) as { wire?: WireSchema };
 }

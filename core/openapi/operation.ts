@@ -40,6 +40,11 @@ function generationsOf(endpoint: AnyEndpoint, rateLimits: number | 'off'): Pick<
   return perHour === undefined ? {} : { 'x-generations': { perHour, budget: endpoint.generations!.name } };
 }
 
+/** The declaration's working body, as the request body's example (a copy: the document is handed out). */
+function bodyExampleOf(endpoint: AnyEndpoint): { example?: unknown } {
+  return endpoint.bodyExample === undefined ? {} : { example: structuredClone(endpoint.bodyExample) };
+}
+
 export interface Described {
   operation: Operation;
   /** The answer's JSON Schema, for `components/schemas/<name>Answer`. */
@@ -63,7 +68,7 @@ export function describeOperation(endpoint: AnyEndpoint, id: string, schemaName:
     tags: [tagOf(endpoint.path)],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(endpoint.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}Body` } } } } }
+      ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}Body` }, ...bodyExampleOf(endpoint) } } } }
       : {}),
     responses: responsesOf(endpoint, limit, json ? `#/components/schemas/${schemaName}Answer` : undefined),
     security: securityOf(endpoint),

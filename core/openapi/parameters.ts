@@ -6,7 +6,8 @@
  */
 import type * as v from 'valibot';
 import type { AnyEndpoint } from '../http/endpoint.ts';
-import { jsonSchemaOf, wireOf } from './json-schema.ts';
+import { wireOf } from '../schemas/params.ts';
+import { jsonSchemaOf } from './json-schema.ts';
 import type { JsonSchema, Parameter } from './types.ts';
 
 /** Hono's `/media/images/:kind/:file` as OpenAPI writes it: `/media/images/{kind}/{file}`. */
@@ -21,6 +22,15 @@ function typed(value: string, schema: JsonSchema): unknown {
   return value;
 }
 
+/**
+ * D40: what an array parameter accepts besides the comma-separated form `style: form,
+ * explode: false` declares. The exploded form is what most generated clients send by default
+ * (openapi-fetch among them), whatever the document says, and it means the same list.
+ */
+function listNote(name: string): string {
+  return `A comma-separated list (\`${name}=a,b\`); the same list repeated (\`${name}=a&${name}=b\`), as generated clients send arrays, is accepted too, and the two mixed (D40).`;
+}
+
 function queryParameters(endpoint: AnyEndpoint): Parameter[] {
   if (!endpoint.params) return [];
   const object = jsonSchemaOf(endpoint.params);
@@ -33,13 +43,15 @@ function queryParameters(endpoint: AnyEndpoint): Parameter[] {
     const wire = entries[name] ? wireOf(entries[name]) : undefined;
     const schema = (wire ? structuredClone(wire) : own) as JsonSchema; // a copy: the document is handed out
     const example = endpoint.example?.[name];
+    const list = schema.type === 'array';
+    const said = [description, list ? listNote(name) : undefined].filter(Boolean).join(' ');
     return {
       name,
       in: 'query' as const,
       required: required.has(name),
-      ...(description ? { description } : {}),
+      ...(said ? { description: said } : {}),
       schema,
-      ...(schema.type === 'array' ? { style: 'form' as const, explode: false } : {}),
+      ...(list ? { style: 'form' as const, explode: false } : {}),
       ...(example !== undefined ? { example: typed(example, schema) } : {}),
     };
   });

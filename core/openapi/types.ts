@@ -38,7 +38,7 @@ export interface Operation {
   description: string;
   tags: string[];
   parameters?: Parameter[];
-  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema | Ref }> };
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema | Ref; example?: unknown }> };
   responses: Record<string, Response | Ref>;
   security: Record<string, string[]>[];
   /** Requests per minute per client on this deployment (D8); absent: not limited. */

@@ -42,7 +42,7 @@ export const aiTrackInsights = defineEndpoint({
   description: 'The track is named by `isrc` or by `id` (`id` wins). The answer cites only the facts in `grounding`, which are Sleeve\'s own data. 404 for an unknown track; 503 `not_configured` without a chat model.',
   ...policy,
   params: insightsParams,
-  example: { isrc: 'GBE8P2600039' },
+  example: { id: '100006189', isrc: 'GBE8P2600039' },
   response: trackInsightsSchema,
   async handle({ params, deps, request, degraded, spendGeneration }) {
     const model = requireModel(deps);
@@ -85,7 +85,7 @@ export const aiArtistSummary = defineEndpoint({
   description: 'The artist is named by `artist` (a name, looked up) or `id` (`id` wins). 404 for an unknown artist; 503 `not_configured` without a chat model.',
   ...policy,
   params: artistParams,
-  example: { id: '1361' },
+  example: { artist: 'The Narrow Trains', id: '1361' },
   response: artistSummarySchema,
   async handle({ params, deps, request, spendGeneration }) {
     const model = requireModel(deps);

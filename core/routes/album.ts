@@ -22,7 +22,7 @@ export const albumInfo = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: infoParams,
-  example: { id: '10000791' },
+  example: { id: '10000791', query: 'The Cypress Years' },
   response: fullAlbumSchema,
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
@@ -39,7 +39,7 @@ export const albumTracks = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: infoParams,
-  example: { id: '10000791' },
+  example: { id: '10000791', query: 'The Cypress Years' },
   response: albumTracklistSchema,
   async handle({ params, deps, request }) {
     const { music } = deps.sources;

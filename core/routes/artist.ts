@@ -22,7 +22,7 @@ export const artistDiscography = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: artistOrId({ type: optionalEnum('type', RECORD_TYPES), limit: integerParam('limit', 1, 400, 200) }),
-  example: { id: '1361', limit: '10' },
+  example: { artist: 'The Narrow Trains', id: '1361', type: 'album', limit: '10' },
   response: discographySchema,
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
@@ -50,7 +50,7 @@ function artistList<const Path extends `/${string}`, T, O>({ path, summary, defa
     rateLimit: 60,
     cache: 60 * 60,
     params: artistOrId({ limit: integerParam('limit', 1, 50, defaultLimit) }),
-    example: { id: '1361', limit: '5' },
+    example: { artist: 'The Narrow Trains', id: '1361', limit: '5' },
     response: listOf(item),
     async handle({ params, deps, request, base }) {
       const artist = await requireArtist(deps.sources.music, params, request.signal);
@@ -77,7 +77,7 @@ export const artistInfo = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: artistOrId({}),
-  example: { id: '1361' },
+  example: { artist: 'The Narrow Trains', id: '1361' },
   response: fullArtistSchema,
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
@@ -99,7 +99,7 @@ export const artistAlbums = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: artistOrId({ limit: integerParam('limit', 1, 100, 25), index: integerParam('index', 0, 10_000, 0) }),
-  example: { id: '1361', limit: '10' },
+  example: { artist: 'The Narrow Trains', id: '1361', limit: '10', index: '0' },
   response: artistAlbumsSchema,
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;

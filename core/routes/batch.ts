@@ -67,6 +67,7 @@ export const batch = defineEndpoint({
   cache: 'no-store',
   batchable: false,
   body: batchBodySchema,
+  bodyExample: { requests: [{ id: 'search', path: '/search/all?query=love&limit=3' }, { id: 'track', path: '/track/isrc?isrc=GBE8P2600039' }, { path: '/artist/info?id=1361' }] },
   response: batchSchema,
   async handle({ request, c, frame, deps }) {
     const started = performance.now();

@@ -62,7 +62,7 @@ export const shareCard = defineEndpoint({
   summary: "A track's share card: cover, title, artists, album, key and tempo, as PNG or SVG.",
   description: 'Give `id` or `isrc` (`id` wins when both are given).',
   params: trackIdOrIsrc({ format: formatParam }),
-  example: { id: '100006189' },
+  example: { id: '100006189', isrc: 'GBE8P2600039', format: 'svg' },
   response: answer,
   async handle(ctx) {
     const { id, isrc } = ctx.params;
@@ -79,7 +79,7 @@ export const og = defineEndpoint({
     id: idParam('id'),
     format: formatParam,
   }),
-  example: { type: 'album', id: '10000791' },
+  example: { type: 'track', id: '100006189', format: 'svg' },
   response: answer,
   async handle(ctx) {
     const kind = ctx.params.type ?? 'track';

@@ -46,6 +46,7 @@ export const chat = defineEndpoint({
   cache: 'no-store',
   batchable: false,
   body: chatBodySchema,
+  bodyExample: { messages: [{ role: 'user', content: 'What should I play after The Narrow Trains?' }] },
   response: chatReplySchema,
   async handle({ deps, request, spendGeneration }) {
     const model = requireModel(deps);

@@ -21,7 +21,7 @@ export const trackCredits = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: creditParams,
-  example: { id: '100006189' },
+  example: { id: '100006189', isrc: 'GBE8P2600039' },
   response: trackCreditsSchema,
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;

@@ -94,7 +94,7 @@ export const docsFile = defineEndpoint({
   params: v.object({
     v: v.optional(v.pipe(v.string(), v.description('The token the page links its files with; the current one makes the answer immutable for a year.'))),
   }),
-  example: { file: 'init.js' },
+  example: { file: 'init.js', v: '1' },
   response: { media: ['text/javascript', 'text/css', 'image/png'], description: "Swagger UI's files (from swagger-ui-dist) and Sleeve's own, with ETag and 304." },
   async handle({ params, deps, request, c }) {
     const assets = assetsOf(deps);

@@ -27,7 +27,7 @@ export const artistBiography = defineEndpoint({
   rateLimit: 60,
   cache: KNOWLEDGE_CACHE,
   params: artistParams,
-  example: { artist: 'Daft Punk' },
+  example: { artist: 'Daft Punk', id: '27' },
   response: biographySchema,
   async handle({ params, deps, request }) {
     const knowledge = knowledgeSource(deps.sources);
@@ -53,7 +53,7 @@ export const artistKnowledgebase = defineEndpoint({
   rateLimit: 60,
   cache: KNOWLEDGE_CACHE,
   params: artistParams,
-  example: { artist: 'Daft Punk' },
+  example: { artist: 'Daft Punk', id: '27' },
   response: knowledgebaseSchema,
   async handle({ params, deps, request }) {
     const knowledge = knowledgeSource(deps.sources);

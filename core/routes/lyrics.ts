@@ -36,7 +36,7 @@ export const lyrics = defineEndpoint({
   params: v.object({
     artist: requiredText('artist'), title: requiredText('title'), album: optionalText('album'), duration: optionalInteger('duration', 1, 3600),
   }),
-  example: { artist: 'Judy Collins', title: 'Amazing Grace' },
+  example: { artist: 'Judy Collins', title: 'Amazing Grace', album: 'Whales & Nightingales', duration: '245' },
   response: lyricsSchema,
   async handle({ params, deps, request }) {
     const source = lyricsSource(deps.sources);
@@ -65,7 +65,7 @@ export const lyricsSearch = defineEndpoint({
     }),
     v.forward(v.check((p) => p.query !== undefined || p.title !== undefined, 'give query (any text) or title'), ['query'] as never),
   ),
-  example: { query: 'amazing grace' },
+  example: { query: 'amazing grace', title: 'Amazing Grace', artist: 'Judy Collins', album: 'Whales & Nightingales', limit: '5' },
   response: lyricsSearchSchema,
   async handle({ params, deps, request }) {
     const source = lyricsSource(deps.sources);

@@ -99,14 +99,25 @@ const sizeParams = {
 };
 
 /**
- * Documented, not enforced: `/cover` checks its names itself, since a bad one is a 400 there
- * but a placeholder on the alias, and its size rules never refuse.
+ * `artist` and `title` are required (a generated client must send them), but only their
+ * presence is checked here: `/cover` checks blank and length itself, since a bad name is a 400
+ * there but a placeholder on the alias, and its size rules never refuse.
  */
 const coverParams = v.object({
-  artist: v.optional(v.pipe(v.string(), v.description('The artist name, up to 200 characters.'))),
-  title: v.optional(v.pipe(v.string(), v.description('The album (or track) title, up to 200 characters.'))),
+  artist: v.pipe(v.string(), v.description('The artist name, up to 200 characters.')),
+  title: v.pipe(v.string(), v.description('The album (or track) title, up to 200 characters.')),
   ...sizeParams,
 });
+
+/**
+ * The tolerant reader; on the alias, whose chat-bot callers get a picture and never an error,
+ * a missing name reads as blank, which answers the placeholder (`nameOf`).
+ */
+function readCoverQuery(url: string): Record<string, string> {
+  const query = readImageQuery(url);
+  const path = url.slice(0, url.search(/[?#]|$/));
+  return path.endsWith(SPOTIFY_COVER) ? { artist: '', title: '', ...query } : query;
+}
 
 /** Spec §4: the path the original served its cover proxy under, still asked by clients in the wild. */
 export const SPOTIFY_COVER = '/spotify/cover';
@@ -117,9 +128,9 @@ export const cover = defineEndpoint({
   aliases: [SPOTIFY_COVER],
   summary: "An album's cover by artist and title: the upstream picture, or art drawn from the names in demo mode.",
   // Read tolerantly (see the module), never refused for its shape; names are checked below.
-  readQuery: readImageQuery,
+  readQuery: readCoverQuery,
   params: coverParams,
-  example: { artist: 'The Narrow Trains', title: 'The Cypress Years' },
+  example: { artist: 'The Narrow Trains', title: 'The Cypress Years', width: '300', height: '300', format: 'png' },
   response: picturesOf('The cover'),
   async handle({ params: query, deps, request, c }) {
     const strict = !isAlias(c);
@@ -145,7 +156,7 @@ export const artistImage = defineEndpoint({
   path: '/artistimage',
   summary: "An artist's picture by id.",
   params: artistImageParams,
-  example: { id: '1361' },
+  example: { id: '1361', width: '300', height: '300', format: 'png' },
   response: picturesOf("The artist's picture"),
   async handle({ params, deps, request }) {
     const music = deps.sources.music;
@@ -160,6 +171,7 @@ export const mediaImage = defineEndpoint({
   ...image,
   path: '/media/images/:kind/:file',
   summary: 'Art drawn for a genre or a playlist: `/media/images/genre/<id>.svg`, `/media/images/playlist/<id>.svg`.',
+  example: { kind: 'genre', file: '106.svg' },
   response: picturesOf('The SVG'),
   async handle({ deps, request, c }) {
     const kind = c.req.param('kind');

@@ -25,7 +25,7 @@ export const playlistGenerate = defineEndpoint({
   rateLimit: 30,
   cache: 30 * 60,
   params: generateParams,
-  example: { genres: 'Pop, Rock', energy: '0.7', limit: '10' },
+  example: { genres: 'Pop, Rock', energy: '0.7', tempo: '120', limit: '10' },
   response: generatedPlaylistSchema,
   async handle({ params, deps, request, base, degraded }) {
     const { genres, energy, tempo, limit } = params;

@@ -38,6 +38,7 @@ export const nowPlaying = defineEndpoint({
   rateLimit: 30,
   cache: 'no-store',
   params: stationParams,
+  example: { station: 'sleeve' },
   response: nowPlayingSchema,
   async handle({ params, deps, request, base }) {
     return loadNowPlaying(deps, params.station, base, request.signal);
@@ -53,6 +54,7 @@ export const nowPlayingSocket = defineEndpoint({
   batchable: false,
   websocket: true,
   params: stationParams,
+  example: { station: 'sleeve' },
   response: { media: ['text/event-stream'], description: 'Server-Sent Events (or a 101 WebSocket upgrade), one `data:` line per change.' },
   async handle({ params, deps, request, base, c }) {
     // A handshake is a WebSocket even with `Accept: text/event-stream`: on Node it arrives on

@@ -48,7 +48,7 @@ export const recommendations = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: recommendationParams,
-  example: { seed_genre: 'Electro', energy: '0.8', tempo: '124', limit: '10' },
+  example: { seed_isrc: 'GBE8P2600039', seed_artist: '1361', seed_genre: 'Electro', energy: '0.8', tempo: '124', valence: '0.6', danceability: '0.7', limit: '10' },
   response: recommendationsSchema,
   async handle({ params, deps, request, base, degraded }) {
     const seeds = { isrc: params.seed_isrc, artist: params.seed_artist, genre: params.seed_genre };

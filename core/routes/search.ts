@@ -23,7 +23,7 @@ export const searchAll = defineEndpoint({
   rateLimit: 60,
   cache: 15 * 60,
   params: searchAllParams,
-  example: { query: 'love', limit: '5' },
+  example: { query: 'love', limit: '5', types: 'tracks,albums' },
   response: searchAllSchema,
   async handle({ params, deps, request, base }) {
     const result = await runSearchAll(deps.sources.music, params.query, params.limit, params.types, request.signal);

@@ -33,6 +33,7 @@ export const live = defineEndpoint({
   rateLimit: 30,
   cache: 10,
   params: stationParams,
+  example: { station: 'sleeve' },
   response: liveSchema,
   async handle({ params, deps, request }): Promise<LiveBody> {
     const { live: l } = await loadStation(deps, params.station, deps.now(), request.signal);
@@ -52,6 +53,7 @@ export const listen = defineEndpoint({
   rateLimit: 60,
   cache: 'no-store',
   params: stationParams,
+  example: { station: 'sleeve' },
   response: { media: [], status: 302, description: "Location: the station's stream (AzuraCast's default mount, MP3 preferred)." },
   async handle({ params, deps, request }) {
     const np = await loadStation(deps, params.station, deps.now(), request.signal);

@@ -27,7 +27,7 @@ export const trackRelated = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: relatedParams,
-  example: { isrc: 'GBE8P2600039', limit: '5' },
+  example: { isrc: 'GBE8P2600039', artist: 'The Narrow Trains', title: 'Lavender Storm', limit: '5' },
   response: listOf(relatedTrackSchema),
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
@@ -47,7 +47,7 @@ export const trackInfo = defineEndpoint({
   // Spec §8.4 "per track": an hour; the features behind it are stored for good by their source.
   cache: 60 * 60,
   params: infoParams,
-  example: { artist: 'The Narrow Trains', title: 'Lavender Storm' },
+  example: { artist: 'The Narrow Trains', title: 'Lavender Storm', isrc: 'GBE8P2600039' },
   response: v.union([infoTrackSchema, trackNotFoundSchema]),
   async handle({ params, deps, request, base, degraded, notFound }) {
     const track = await resolveTrackRecord(deps.sources.music, params, request.signal);
@@ -91,7 +91,7 @@ export const trackHot = defineEndpoint({
   rateLimit: 30,
   cache: 30 * 60,
   params: hotParams,
-  example: { limit: '10' },
+  example: { country: 'FR', limit: '10' },
   response: hotTracksSchema,
   // D10: without ?country= the chart follows the edge header, so the key is the country served.
   cacheKey: (params, request, deps) => `${countryFrom(params.country, request.headers, deps.options.countryHeaders) ?? 'global'} ${params.limit}`,

@@ -165,3 +165,18 @@ export function trackIdOrIsrc<E extends v.ObjectEntries = {}>(extra: E = {} as E
     v.forward(v.check((p) => p.id !== undefined || p.isrc !== undefined, 'give id or isrc (a track)'), ['id'] as never),
   );
 }
+
+/**
+ * The `wire` metadata of a parameter, looking inside `optional(...)` for a wrapped block:
+ * what `/openapi.json` publishes for it, and (an array) which parameters the query reader
+ * joins when repeated (D40).
+ */
+export function wireOf(schema: v.GenericSchema<any, any>): WireSchema | undefined {
+  const own = metadataOf(schema).wire;
+  if (own !== undefined) return own;
+  return 'wrapped' in schema ? metadataOf(schema.wrapped as v.GenericSchema<any, any>).wire : undefined;
+}
+
+function metadataOf(schema: v.GenericSchema<any, any>): { wire?: WireSchema } {
+  return v.getMetadata(schema as never) as { wire?: WireSchema };
+}

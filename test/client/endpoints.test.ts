@@ -17,18 +17,9 @@ import { serve, type Served } from '../../adapters/node.ts';
 import { isMedia, type AnyEndpoint } from '../../core/http/endpoint.ts';
 import { endpoints } from '../../core/routes/index.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
-import { LIVE_ONLY } from '../helpers/live-only.ts';
+import { LIVE_ONLY, liveExample } from '../helpers/live-only.ts';
 import { isResponse, USER_AGENT } from './_suite.ts';
 import { startFakeModel, type FakeModel } from '../helpers/fake-openai.ts';
-
-/** Path parameters have no declared example yet; a declaration's own `example` wins over these. */
-const PATH_EXAMPLES: Record<string, string> = { kind: 'genre', file: '0.svg' };
-
-/** Bodies for the POST endpoints, which declare a body schema but no example of one. */
-const BODY_EXAMPLES: Record<string, unknown> = {
-  '/batch': { requests: [{ path: '/editorial/genres' }, { path: '/track/hot?limit=2' }] },
-  '/chat': { messages: [{ role: 'user', content: 'Something like The Narrow Trains?' }] },
-};
 
 let served: Served;
 let model: FakeModel;
@@ -54,11 +45,12 @@ function branchAt(client: unknown, path: string): Callable {
   return path.slice(1).split('/').reduce<any>((branch, segment) => branch[segment], client);
 }
 
-function argumentsOf(endpoint: AnyEndpoint): Record<string, unknown> {
+/** The declared example as the client takes it (path parameters under `param`); a live server gets the replay's station. */
+function argumentsOf(endpoint: AnyEndpoint, live: boolean): Record<string, unknown> {
   const names = [...endpoint.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  const example: Record<string, string> = { ...endpoint.example };
+  const example: Record<string, string> = live ? liveExample(endpoint.example) : { ...endpoint.example };
   if (names.length === 0) return example;
-  const param = Object.fromEntries(names.map((name) => [name, example[name] ?? PATH_EXAMPLES[name]]));
+  const param = Object.fromEntries(names.map((name) => [name, example[name]]));
   for (const name of names) delete example[name];
   return { ...example, param };
 }
@@ -71,16 +63,17 @@ describe('every declared endpoint through sleeve/client (Node)', () => {
   for (const endpoint of endpoints as readonly AnyEndpoint[]) {
     const method = endpoint.method ?? 'GET';
     it(`${method} ${endpoint.path}`, async () => {
-      const branch = branchAt(clientOf(LIVE_ONLY.includes(endpoint.path) ? live : served), endpoint.path);
+      const isLive = LIVE_ONLY.includes(endpoint.path);
+      const branch = branchAt(clientOf(isLive ? live : served), endpoint.path);
       const media = isMedia(endpoint.response) ? endpoint.response : undefined;
       let answer: unknown;
       if (method === 'POST') {
-        expect(BODY_EXAMPLES, `add an example body for ${endpoint.path} to this test`).toHaveProperty([endpoint.path]);
-        answer = await branch.$post(BODY_EXAMPLES[endpoint.path]);
+        expect(endpoint.bodyExample, `${endpoint.path} declares a bodyExample`).toBeDefined();
+        answer = await branch.$post(endpoint.bodyExample);
       } else {
         // A medium is asked for in its own type: the event stream answers only `Accept: text/event-stream`.
         const headers = media && media.media.length > 0 ? { accept: media.media.join(', ') } : undefined;
-        answer = await branch.$get(argumentsOf(endpoint), { headers });
+        answer = await branch.$get(argumentsOf(endpoint, isLive), { headers });
       }
       if (!media) {
         expect(isResponse(answer), 'a JSON answer resolves to its body').toBe(false);

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { readQuery } from '../../core/http/query.ts';
-import { validate } from '../../core/http/params.ts';
+import { listKeys, validate } from '../../core/http/params.ts';
 import {
   countryParam, csvSubset, idParam, integerParam, isrcParam, optionalEnum, optionalInteger, optionalNumber, optionalText, requiredText,
 } from '../../core/schemas/params.ts';
@@ -114,6 +114,16 @@ describe('reading the query (core/http/query.ts)', () => {
     expect(() => readQuery('/x?limit=1&limit=2', declared)).toThrow(expect.objectContaining({ status: 400, param: 'limit', message: 'limit must be given once' }));
   });
 
+  it('a repeated list parameter is the same list, its values joined; a scalar one given twice is still a 400 (D40)', () => {
+    const lists = new Set(['types']);
+    const both = new Set([...declared, 'types']);
+    expect(readQuery('/x?types=tracks&types=albums', both, lists)).toEqual({ types: 'tracks,albums' });
+    expect(readQuery('/x?types=tracks,albums&types=artists&query=a', both, lists)).toEqual({ types: 'tracks,albums,artists', query: 'a' });
+    expect(() => readQuery('/x?types=a&limit=1&limit=2', both, lists)).toThrow(expect.objectContaining({ status: 400, param: 'limit', message: 'limit must be given once' }));
+    // Without the list named, the same query is refused as before.
+    expect(() => readQuery('/x?types=a&types=b', both)).toThrow(expect.objectContaining({ param: 'types', message: 'types must be given once' }));
+  });
+
   it('invalid percent-encoding is a 400 naming the parameter, never a 500', () => {
     for (const url of ['/x?query=%ZZ', '/x?query=100%', '/x?query=%E0%A4%A', '/x?query=%FF']) {
       expect(() => readQuery(url, declared), url).toThrow(expect.objectContaining({ status: 400, param: 'query' }));
@@ -150,6 +160,43 @@ describe('the params layer through the app (D4)', () => {
     const { body } = await json('/t/echo?query=%20Daft%20Punk&limit=7&unknown=1&unknown=2');
     expect(body).toMatchObject({ query: 'Daft Punk', limit: 7 });
     expect((await fetch('/t/plain?a=1')).status).toBe(200);
+  });
+});
+
+describe('list parameters through the app (D40)', () => {
+  const lists = defineEndpoint({
+    ...stub,
+    path: '/t/lists',
+    params: v.object({ types: csvSubset('types', ['tracks', 'albums', 'artists'] as const), limit: integerParam('limit', 1, 9, 3) }),
+    handle: ({ params }) => params,
+  });
+  const { json } = testApp([lists]);
+
+  it('are known from their published wire type: only the array ones', () => {
+    expect([...listKeys(lists.params)]).toEqual(['types']);
+    expect([...listKeys(v.pipe(lists.params!, v.check(() => true)))]).toEqual(['types']);
+  });
+
+  it.each([
+    ['comma-separated', '/t/lists?types=artists,tracks'],
+    ['repeated, as generated clients send arrays', '/t/lists?types=artists&types=tracks'],
+    ['both mixed', '/t/lists?types=artists&types=tracks,artists'],
+  ])('%s: the same list', async (_, path) => {
+    const { res, body } = await json(path);
+    expect(res.status).toBe(200);
+    expect(body).toEqual({ types: ['tracks', 'artists'], limit: 3 });
+  });
+
+  it('check every value given, wherever it was', async () => {
+    const { res, body } = await json('/t/lists?types=tracks&types=songs');
+    expect(res.status).toBe(400);
+    expect(body.error).toMatchObject({ param: 'types', message: 'types must be a comma-separated list of tracks, albums, artists' });
+  });
+
+  it('leave a scalar parameter given twice a 400', async () => {
+    const { res, body } = await json('/t/lists?types=tracks&limit=1&limit=2');
+    expect(res.status).toBe(400);
+    expect(body.error).toMatchObject({ param: 'limit', message: 'limit must be given once' });
   });
 });
 

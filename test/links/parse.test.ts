@@ -232,6 +232,25 @@ describe('hostile input (issue 11 proof list)', () => {
     expect(refusal(`https://play.spotify.com/track/${SPOTIFY_ID}`).message).toContain("not one of Spotify's accepted hosts (open.spotify.com, spotify.link)");
   });
 
+  it("says it is the id's form that is wrong when a link names an item of a known type (issue #37)", () => {
+    expect(refusal('https://open.spotify.com/artist/1361').message).toBe(
+      'url is a Spotify artist link, but "1361" is not a Spotify artist id: 22 letters and digits (such as 4uLU6hMCjMI75M1A2tKUQC).',
+    );
+    expect(refusal('spotify:track:42').message).toContain('is not a Spotify track id');
+    expect(refusal(`https://open.spotify.com/intl-fr/album/${SPOTIFY_ID}x`).message).toContain('is not a Spotify album id');
+    expect(refusal('https://www.deezer.com/fr/track/abc').message).toBe('url is a Deezer track link, but "abc" is not a Deezer track id: digits only (such as 3135556).');
+    expect(refusal('https://music.apple.com/us/album/x/abc').message).toContain('is not an Apple Music album id');
+    expect(refusal('https://music.apple.com/us/playlist/x/42').message).toContain('is not an Apple Music playlist id');
+    expect(refusal('https://youtu.be/short').message).toContain('is not a YouTube video id');
+    expect(refusal('https://music.youtube.com/watch?v=short').message).toContain('is not a YouTube video id');
+    expect(refusal('https://www.youtube.com/channel/UC42').message).toContain('is not a YouTube channel id');
+    // A long id is cut in the message; a link naming no known type still says so.
+    expect(refusal(`https://open.spotify.com/track/${'x'.repeat(300)}`).message).not.toContain('x'.repeat(41));
+    expect(refusal(`https://open.spotify.com/show/${SPOTIFY_ID}`).message).toContain('names no track, album, artist or playlist');
+    expect(refusal('https://www.deezer.com/podcast/42').message).toContain('names no track, album, artist or playlist');
+    expect(refusal('https://music.apple.com/us/curator/x/42').message).toMatch(/^url is an Apple Music link but names no track/);
+  });
+
   it('refuses a non-string input the same way', () => {
     refusal(undefined as unknown as string);
     refusal(42 as unknown as string);

@@ -107,6 +107,23 @@ describe('/openapi.json', () => {
     expect(off.info.description).toContain('Off on this deployment');
   });
 
+  it('publishes no component nothing refers to, whatever the limits (Redocly no-unused-components, Spectral oas3-unused-component)', async () => {
+    const unused = (d: typeof doc) => {
+      const text = JSON.stringify(d);
+      return (['schemas', 'responses', 'headers'] as const).flatMap((section) =>
+        Object.keys(d.components[section]).filter((name) => !text.includes(`"#/components/${section}/${name}"`)).map((name) => `${section}/${name}`));
+    };
+    const off = await documentOf(describedSleeve({ rateLimits: 'off' }));
+    for (const [label, d] of [['limited', doc], ['doubled', await documentOf(describedSleeve({ rateLimits: 2 }))], ['off', off]] as const) {
+      expect(unused(d), label).toEqual([]);
+    }
+    // Off, no endpoint answers 429: its shared response goes, the 503's Retry-After stays.
+    expect(Object.keys(doc.components.responses)).toContain('rate_limited');
+    expect(Object.keys(off.components.responses)).not.toContain('rate_limited');
+    expect(Object.keys(off.components.headers)).toContain('Retry-After');
+    expect(Object.keys(off.components.headers)).not.toContain('RateLimit-Limit');
+  });
+
   it('describes what this instance serves: /metrics only where SLEEVE_METRICS turned it on', async () => {
     expect(Object.keys(doc.paths)).toContain('/metrics');
     const without = await documentOf(describedSleeve({ metrics: false }));

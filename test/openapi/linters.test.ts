@@ -2,7 +2,8 @@
  * Issue #26: the document a running Sleeve serves, linted as client developers lint it before
  * generating a client: Redocly CLI (its recommended rules, `redocly.yaml`) and Spectral
  * (`spectral:oas`, `.spectral.yaml`), the dev dependencies' own binaries. Neither may report
- * anything: no error, no warning (nor a Spectral hint). A copy without `info`'s contact and
+ * anything: no error, no warning (nor a Spectral hint), nor on the document of a deployment with
+ * rate limits off (issue #37: it published a 429 response nothing referred to). A copy without `info`'s contact and
  * licence shows each linter at work on the same file, so a linter that ran nothing would fail.
  *
  * Offline: Redocly's usage data is off (below, and in redocly.yaml) and its update check
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runToExit, startChild, type ChildServer } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
+import { describedSleeve, documentOf } from './_document.ts';
 
 const QUIET = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
 /** Generous: a linter's start-up on a shared two-core machine, not a speed claim. */
@@ -21,9 +23,10 @@ const LINT_MS = 60_000;
 
 let server: ChildServer;
 let dir: string;
-/** The document as served, and the control copy without `info.contact` and `info.license`. */
+/** The document as served, the control copy without `info.contact` and `info.license`, and one with limits off. */
 let served: string;
 let control: string;
+let unlimited: string;
 
 beforeAll(async () => {
   // Metrics on, so every endpoint the route table has is served and described.
@@ -37,6 +40,9 @@ beforeAll(async () => {
   const { contact: _contact, license: _license, ...info } = document.info;
   control = join(dir, 'control.json');
   writeFileSync(control, JSON.stringify({ ...document, info }, null, 2));
+  unlimited = join(dir, 'unlimited.json');
+  const off = describedSleeve({ rateLimits: 'off', contact: 'ops@example.org' });
+  writeFileSync(unlimited, JSON.stringify(await documentOf(off), null, 2));
 }, 60_000);
 
 afterAll(async () => {
@@ -82,14 +88,16 @@ async function spectral(file: string): Promise<string[]> {
 
 describe('/openapi.json under the linters client developers run', () => {
   it('Redocly (recommended) finds nothing: no error, no warning', async () => {
-    const [found, inControl] = await Promise.all([redocly(served), redocly(control)]);
+    const [found, inControl, off] = await Promise.all([redocly(served), redocly(control), redocly(unlimited)]);
     expect(found).toEqual([]);
+    expect(off).toEqual([]);
     expect(inControl.map((line) => line.split(' ')[0])).toEqual(['info-license']);
   }, LINT_MS * 2);
 
   it('Spectral (spectral:oas) finds nothing: no error, no warning, no hint', async () => {
-    const [found, inControl] = await Promise.all([spectral(served), spectral(control)]);
+    const [found, inControl, off] = await Promise.all([spectral(served), spectral(control), spectral(unlimited)]);
     expect(found).toEqual([]);
+    expect(off).toEqual([]);
     expect(inControl.map((line) => line.split(' ')[0])).toEqual(['info-contact']);
   }, LINT_MS * 2);
 });

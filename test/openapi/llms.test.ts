@@ -44,7 +44,7 @@ describe('/llms.txt', () => {
     const { text } = await llms();
     expect(text).toContain('`limit` (optional integer from 1 to 25, default 5)');
     expect(text).toContain('`query` (required string of at most 200 characters)');
-    expect(text).toContain("curl -A 'MyApp/1.0 (you@example.com)' 'http://sleeve.test/track/hot?limit=10'");
+    expect(text).toContain("curl -A 'MyApp/1.0 (you@example.com)' 'http://sleeve.test/track/hot?country=FR&limit=10'");
     expect(text).toContain("curl -i 'http://sleeve.test/track/preview?id=100006189'");
     const doc = await documentOf(sleeve);
     for (const { path, op } of operations(doc)) {
@@ -59,7 +59,7 @@ describe('/llms.txt', () => {
     expect(based.text).toContain('Base URL: https://music.example.com (');
     expect(based.text).not.toContain('internal');
     const mounted = await llms('http://sleeve.test/music/llms.txt', describedSleeve({ basePath: '/music' }));
-    expect(mounted.text).toContain("'http://sleeve.test/music/track/hot?limit=10'");
+    expect(mounted.text).toContain("'http://sleeve.test/music/track/hot?country=FR&limit=10'");
     const other = await llms('https://elsewhere.example/llms.txt');
     expect(other.text).toContain('https://elsewhere.example/openapi.json');
   });

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { listKeys } from '../../core/http/params.ts';
 import { openApiPath } from '../../core/openapi/parameters.ts';
 import type { Operation, Parameter } from '../../core/openapi/types.ts';
 import { endpoints } from '../../core/routes/index.ts';
@@ -97,6 +98,18 @@ describe('parameters in /openapi.json', () => {
         expect(p!.example, `${endpoint.path} ${name}`).toEqual(typed);
         expect(validate(p!.schema, p!.example), `${endpoint.path} ${name}`).toBeNull();
       }
+    }
+  });
+
+  it('publish every array parameter as a comma-separated list that may also be repeated, exactly those the reader joins (D40)', () => {
+    const arrays = endpoints.filter((e) => e.params).flatMap((e) => paramsOf(e.path).filter((p) => p.schema.type === 'array').map((p) => `${e.path} ${p.name}`));
+    const joined = endpoints.filter((e) => e.params).flatMap((e) => [...listKeys(e.params)].map((name) => `${e.path} ${name}`));
+    expect(arrays).toEqual(joined);
+    expect(arrays).toContain('/search/all types');
+    for (const line of arrays) {
+      const [path, name] = line.split(' ') as [string, string];
+      expect(param(path, name)).toMatchObject({ style: 'form', explode: false });
+      expect(param(path, name).description, line).toContain(`\`${name}=a&${name}=b\``);
     }
   });
 

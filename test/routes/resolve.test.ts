@@ -69,6 +69,12 @@ describe('/resolve in demo mode', () => {
     const { body } = await call(resolve('https://tidal.com/browse/track/1'));
     expect(body.error.message).toMatch(/spotify|Spotify/);
   });
+
+  it("a link of a known type with an id of the wrong form says so, not that it names nothing (issue #37)", async () => {
+    await fails(resolve('https://open.spotify.com/artist/1361'), 400, 'bad_request', 'url');
+    const { body } = await call(resolve('https://open.spotify.com/artist/1361'));
+    expect(body.error.message).toMatch(/^url is a Spotify artist link, but "1361" is not a Spotify artist id: 22 letters and digits/);
+  });
 });
 
 describe('/playlist/info and /album/tracks in demo mode', () => {

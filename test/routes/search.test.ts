@@ -45,6 +45,15 @@ describe('/search/all', () => {
     expect(body.playlists).toEqual([]);
   });
 
+  it('D40: types repeated, as generated clients send an array, is the same list as comma-separated', async () => {
+    const joined = await ok(s.searchAllSchema, '/search/all?query=love&types=albums,tracks');
+    const repeated = await ok(s.searchAllSchema, '/search/all?query=love&types=albums&types=tracks');
+    expect(repeated.types).toEqual(['tracks', 'albums']);
+    expect(repeated).toEqual(joined);
+    await fails('/search/all?query=love&types=albums&types=songs', 400, 'bad_request', 'types');
+    await fails('/search/all?query=love&query=hate', 400, 'bad_request', 'query');
+  });
+
   it('answers 200 with empty sections and a null topResult when nothing matches (D5)', async () => {
     const body = await ok(s.searchAllSchema, '/search/all?query=qqxzvvkj');
     expect(body).toMatchObject({ total: 0, topResult: null, tracks: [], artists: [], albums: [], playlists: [] });
