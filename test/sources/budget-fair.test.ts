@@ -195,25 +195,6 @@ describe('a request under way goes first', () => {
     expect(through(turns).every((t) => t.at > second)).toBe(true);
   });
 
-  it('calls a request asked side by side continue it once one has its turn: its siblings go before new requests', async () => {
-    const { budget, clock } = spent({ maxWaitMs: 60_000 });
-    // A request asks four calls at once (`/search/all`'s four searches), all first calls.
-    const wide = new AbortController().signal;
-    clientOn(wide, 'wide');
-    const done: number[] = [];
-    for (let i = 0; i < 4; i++) void budget.take(wide).then(() => done.push(clock.now()));
-    await clock.runUntil(T0 + 10);
-    // Then six fresh clients' first calls, each less used than `wide` once it has had a turn.
-    const turns: Turn[] = [];
-    for (const fresh of ['a', 'b', 'c', 'd', 'e', 'f']) ask(budget, clock, fresh, 1, turns);
-    await clock.runUntil(T0 + 3000);
-    // The request's first call has the first turn; its three siblings the next three, not
-    // the turns after six fresh clients' (where a flood's would leave half of it spent).
-    expect(done).toHaveLength(4);
-    expect(through(turns)).toHaveLength(6);
-    expect(Math.max(...done)).toBeLessThan(Math.min(...through(turns).map((t) => t.at)));
-  });
-
   it('a request\'s first call is still served by use: a flood of requests starts no faster', async () => {
     const { budget, clock } = spent({ maxWaitMs: 60_000 });
     const turns: Turn[] = [];

@@ -277,7 +277,6 @@ export function createBudget(options: BudgetOptions): Budget {
       }
       queue.served(waiter.client, now);
       tookTurn(waiter.signal);
-      queue.promote(waiter.client, (sibling) => continues(sibling.signal));
       stats.taken++;
       stats.waited++;
       waiter.resolve();

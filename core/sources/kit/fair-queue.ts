@@ -22,9 +22,6 @@
  * later call behind every fresh client, and under a flood of cold requests most of those would
  * reach the 3-s bound after spending calls, answered 503 for nothing. A client's first call is
  * still served by use, so a flood of its requests starts no faster; it only finishes them.
- * Calls a request makes side by side (`/search/all`'s four searches) all wait as first calls;
- * once one has its turn the others continue the request too, and are promoted: left behind
- * other clients' first calls, half of a request's calls would be spent and the rest refused.
  *
  * Memory: waiters are bounded by the budget (`maxQueue`, `maxPerClient`); the use of clients
  * with no waiter is kept for `MAX_REMEMBERED` of them, past which the faded ones are forgotten.
@@ -60,11 +57,6 @@ export interface FairQueue<W extends Queued> {
   next(now: number): W | undefined;
   /** `client` took a turn at `now` (from the queue or not). */
   served(client: string, now: number): void;
-  /**
-   * `client`'s waiters for which `goesOn` now holds are served as continuing from here on: the
-   * sibling calls of a request whose first call just had its turn (see above).
-   */
-  promote(client: string, goesOn: (waiter: W) => boolean): void;
   /** Each waiting client's waiters, first come first: for estimates of when each can go. */
   byClient(): IterableIterator<readonly W[]>;
   /** The last waiter of the client with the most waiters, if it has more than `than`. */
@@ -147,10 +139,6 @@ export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowe
     served(client, now) {
       use.set(client, { value: usedBy(client, now) + 1, at: now });
       if (use.size > MAX_REMEMBERED) forget(now);
-    },
-    promote(client, goesOn) {
-      if (client === lowest) return;
-      for (const waiter of waiting.get(client) ?? []) if (!continuing.has(waiter) && goesOn(waiter)) continuing.add(waiter);
     },
     byClient: () => Array.from(waiting.values(), (mine) => [...mine]).values(),
     longestTail(than) {
