@@ -51,7 +51,7 @@ export async function buildNpm(): Promise<void> {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    // package.json's engines: Node 20.19+ and 22.12+ (tested on 20, 22 and 24); Bun and Deno run the same files.
+    // package.json's engines: Node 20.19+ and 22.13+ (tested on 20, 22 and 24); Bun and Deno run the same files.
     target: 'es2022',
     packages: 'external',
     chunkNames: 'core/chunks/[name]-[hash]',
