@@ -54,7 +54,8 @@ export function parseApple(link: LinkInput): ParsedLink {
     case 'album': {
       const song = link.params.get('i');
       if (song === null || song === '') return item('apple-music', 'album', id, `https://music.apple.com/album/${id}`, hints);
-      if (!NUMERIC.test(song)) fail();
+      // `?i=` names the song: a song id of the wrong form is that, not a link that names nothing.
+      if (!NUMERIC.test(song)) throw refuseId('Apple Music', 'song', song, 'digits only (such as 1440857781)');
       return item('apple-music', 'track', song, `https://music.apple.com/song/${song}`, { country, albumId: id, slug });
     }
     default:

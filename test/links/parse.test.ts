@@ -241,6 +241,7 @@ describe('hostile input (issue 11 proof list)', () => {
     expect(refusal('https://www.deezer.com/fr/track/abc').message).toBe('url is a Deezer track link, but "abc" is not a Deezer track id: digits only (such as 3135556).');
     expect(refusal('https://music.apple.com/us/album/x/abc').message).toContain('is not an Apple Music album id');
     expect(refusal('https://music.apple.com/us/playlist/x/42').message).toContain('is not an Apple Music playlist id');
+    expect(refusal('https://music.apple.com/us/album/x/1440857781?i=abc').message).toContain('"abc" is not an Apple Music song id');
     expect(refusal('https://youtu.be/short').message).toContain('is not a YouTube video id');
     expect(refusal('https://music.youtube.com/watch?v=short').message).toContain('is not a YouTube video id');
     expect(refusal('https://www.youtube.com/channel/UC42').message).toContain('is not a YouTube channel id');
