@@ -6,6 +6,7 @@
  * (`client.ts`, D13). Lifetimes follow how often Deezer's data changes, and stay at or under
  * the endpoint lifetimes of spec §8.4 where an endpoint shows the data directly.
  */
+import type { CachedCall } from '../kit/cached.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { interleave } from '../../interleave.ts';
 import { fold } from '../../text/fold.ts';
@@ -59,13 +60,8 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   // An artist's radio and top tracks are asked at many lengths (5 recommendations, 10 on
   // `/artist/info`, 20 related tracks): asked at least a Deezer page long and cut per caller,
   // one call serves them all (issue #35). A shorter list is the longer one's start.
-  const shared = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: Math.max(o.limit, SHARED_PAGE) });
-  // Searches too: `/search/all` asks 5 of a kind, a lookup by name 10, `/search/artist` its
-  // `limit`; one first page of the same words answers them all (issue #35).
-  const sharedSearch = (q: string, o: ListOptions): { q: string; index: number; limit: number } => {
-    const { index, limit } = shared(0, o);
-    return { q, index, limit };
-  };
+  const wide = (o: ListOptions): { index: number; limit: number } => ({ index: o.offset ?? 0, limit: Math.max(o.limit, SHARED_PAGE) });
+  const shared = (id: number, o: ListOptions): Paged => ({ id, ...wide(o) });
   // Paged lists (an album's tracks, an artist's releases, a playlist's tracks) ask at most a
   // page per call: their `total` tells the caller to page on.
   const onePage = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: Math.min(o.limit, pageSize) });
@@ -84,6 +80,10 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
       run: (a: { q: string; index: number; limit: number }, signal) =>
         api.get(`/search/${kind}`, { q: a.q, ...pageQuery(a) }, signal, (b) => page(b, `${kind} search`, map, a.limit).items),
     });
+  // Searches too: `/search/all` asks 5 of a kind, a lookup by name 10, `/search/artist` its
+  // `limit`; one first page of the same words answers them all (issue #35).
+  const searched = <T>(call: CachedCall<{ q: string; index: number; limit: number }, T[]>) =>
+    async (q: string, o: ListOptions): Promise<T[]> => list(await call({ q, ...wide(o) }, o)).slice(0, o.limit);
   const searchTracks = search('track', (t) => toTrackHit(t));
   const searchArtists = search('artist', toArtist);
   const searchAlbums = search('album', (a) => toAlbumHit(a));
@@ -227,11 +227,11 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     searchTracks: async (query, o) => {
       // Deezer's advanced search narrows by artist: `artist:"…" track:"…"`.
       const q = o.artist === undefined ? query : `artist:"${o.artist.replace(/"/g, '')}" track:"${query.replace(/"/g, '')}"`;
-      return list(await searchTracks(sharedSearch(q, o), o)).slice(0, o.limit);
+      return searched(searchTracks)(q, o);
     },
-    searchArtists: async (q, o) => list(await searchArtists(sharedSearch(q, o), o)).slice(0, o.limit),
-    searchAlbums: async (q, o) => list(await searchAlbums(sharedSearch(q, o), o)).slice(0, o.limit),
-    searchPlaylists: async (q, o) => list(await searchPlaylists(sharedSearch(q, o), o)).slice(0, o.limit),
+    searchArtists: searched(searchArtists),
+    searchAlbums: searched(searchAlbums),
+    searchPlaylists: searched(searchPlaylists),
     track: (id, o) => track(id, o),
     trackByIsrc: (isrc, o) => trackByIsrc(isrc.toUpperCase(), o),
     preview: (id, o) => preview(id, o),
