@@ -1,17 +1,14 @@
 /** @module Bun as the runnable entries see it (`npm run start:bun`, and `bunx sleeve`). */
 /// <reference types="bun-types" />
 import { serve } from './bun.ts';
-import type { Runtime } from './start.ts';
+import { served, type Runtime } from './start.ts';
 
 export function bunRuntime(): Runtime {
   return {
     name: `bun ${Bun.version}`,
     env: Bun.env,
     readFile: async (path) => new Uint8Array(await Bun.file(path).arrayBuffer()),
-    serve: async (options) => {
-      const { url, sleeve } = serve(options);
-      return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
-    },
+    serve: async (options) => served(serve(options)),
     exit: (code) => process.exit(code),
   };
 }

@@ -1,6 +1,6 @@
 /** @module Deno as the runnable entries see it (`npm run start:deno`, and `deno run -A npm:sleeve`). */
 import { serve } from './deno.ts';
-import type { Runtime } from './start.ts';
+import { served, type Runtime } from './start.ts';
 
 declare const Deno: { version: { deno: string }; env: { toObject(): Record<string, string> }; readFile(path: string): Promise<Uint8Array>; exit(code: number): never };
 
@@ -9,10 +9,7 @@ export function denoRuntime(): Runtime {
     name: `deno ${Deno.version.deno}`,
     env: Deno.env.toObject(),
     readFile: (path) => Deno.readFile(path),
-    serve: async (options) => {
-      const { url, sleeve } = await serve(options);
-      return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
-    },
+    serve: async (options) => served(await serve(options)),
     exit: (code) => Deno.exit(code),
   };
 }

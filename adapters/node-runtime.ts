@@ -1,7 +1,7 @@
 /** @module Node as the runnable entries see it (`npm start`, and the `sleeve` command on Node). */
 import { readFile } from 'node:fs/promises';
 import { serve } from './node.ts';
-import type { Runtime } from './start.ts';
+import { served, type Runtime } from './start.ts';
 
 export function nodeRuntime(): Runtime {
   return {
@@ -12,10 +12,7 @@ export function nodeRuntime(): Runtime {
       const bytes = await readFile(path);
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
-    serve: async (options) => {
-      const { url, sleeve } = await serve(options);
-      return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
-    },
+    serve: async (options) => served(await serve(options)),
     exit: (code) => process.exit(code),
   };
 }

@@ -4,7 +4,7 @@
  * the environment, read the catalogue file, serve, print one line. A bad variable prints one
  * line naming it and exits 1, never a stack trace.
  */
-import { ConfigError, prepareCatalog } from '../core/index.ts';
+import { ConfigError, prepareCatalog, type Sleeve } from '../core/index.ts';
 import { serveOptionsFromEnv } from './serve-env.ts';
 import type { ServeOptions } from './serve-options.ts';
 
@@ -14,6 +14,11 @@ export interface Runtime {
   readFile(path: string): Promise<Uint8Array>;
   serve(options: ServeOptions & { port: number }): Promise<{ url: string; storage: string; mode: string }>;
   exit(code: number): never;
+}
+
+/** What a runtime's `serve()` answered, as the start-up line names it. */
+export function served({ url, sleeve }: { url: string; sleeve: Sleeve }): { url: string; mode: string; storage: string } {
+  return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
 }
 
 export async function start(runtime: Runtime): Promise<void> {
