@@ -56,7 +56,7 @@ export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shu
       { port: options.port ?? 8787, hostname: options.hostname, onListen: ({ port }) => resolve({ sleeve, shutdown, url: `http://${options.hostname ?? 'localhost'}:${port}` }) },
       (request, info) => {
         const answer = sleeve.fetch(request, { clientIp: info.remoteAddr.hostname });
-        // D38: during the shutdown delay each answer says `Connection: close`. Deno (2.9) sends
+        // D39: during the shutdown delay each answer says `Connection: close`. Deno (2.9) sends
         // the header but leaves the connection to the client, which closes it as told.
         return leaving ? Promise.resolve(answer).then(closingConnection) : answer;
       },

@@ -26,7 +26,7 @@ export interface Served {
   /** The connections open now, as counted against `maxConnections`. */
   connections: ConnectionCap;
   /**
-   * Stops gracefully (D34), as SIGTERM does but without exiting: after `shutdownDelayMs` (D38)
+   * Stops gracefully (D34), as SIGTERM does but without exiting: after `shutdownDelayMs` (D39)
    * drains, stops accepting, lets requests in flight finish within `shutdownTimeoutMs`, closes
    * the storage. Resolves true when nothing had to be cut.
    */

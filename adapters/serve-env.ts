@@ -20,7 +20,7 @@ const SERVER_VARIABLES = {
   SLEEVE_HEADERS_TIMEOUT_MS: [integer(100, 300_000), 'a number of milliseconds from 100 to 300000'],
   /** D34: how long a graceful shutdown may take before what is left is cut (server adapters). */
   SLEEVE_SHUTDOWN_TIMEOUT_MS: [integer(0, 600_000), 'a number of milliseconds from 0 to 600000'],
-  /** D38: how long, after SIGTERM, requests are still served while /healthz says draining, before the drain (server adapters). */
+  /** D39: how long, after SIGTERM, requests are still served while /healthz says draining, before the drain (server adapters). */
   SLEEVE_SHUTDOWN_DELAY_MS: [integer(0, 600_000), 'a number of milliseconds from 0 to 600000'],
 } as const;
 
