@@ -19,12 +19,18 @@ export interface ParamsOptions {
   read?(url: string): Record<string, string>;
 }
 
+/** The entries of an object schema (also inside a pipe); null when they cannot be known. */
+function entriesOf(schema: unknown): Record<string, v.GenericSchema> | null {
+  const s = schema as { entries?: Record<string, v.GenericSchema>; pipe?: readonly unknown[] } | undefined;
+  if (s?.entries) return s.entries;
+  if (s?.pipe?.[0] && s.pipe[0] !== schema) return entriesOf(s.pipe[0]);
+  return null;
+}
+
 /** The keys an object schema declares (also inside a pipe); null when they cannot be known. */
 export function declaredKeys(schema: unknown): ReadonlySet<string> | null {
-  const s = schema as { entries?: Record<string, unknown>; pipe?: readonly unknown[] } | undefined;
-  if (s?.entries) return new Set(Object.keys(s.entries));
-  if (s?.pipe?.[0] && s.pipe[0] !== schema) return declaredKeys(s.pipe[0]);
-  return null;
+  const entries = entriesOf(schema);
+  return entries ? new Set(Object.keys(entries)) : null;
 }
 
 /**
@@ -33,9 +39,7 @@ export function declaredKeys(schema: unknown): ReadonlySet<string> | null {
  * generated from it send arrays, repeated (D40); what is published and what is read agree.
  */
 export function listKeys(schema: unknown): ReadonlySet<string> {
-  const s = schema as { entries?: Record<string, v.GenericSchema>; pipe?: readonly unknown[] } | undefined;
-  if (!s?.entries) return s?.pipe?.[0] && s.pipe[0] !== schema ? listKeys(s.pipe[0]) : new Set();
-  return new Set(Object.entries(s.entries).filter(([, entry]) => wireOf(entry)?.type === 'array').map(([name]) => name));
+  return new Set(Object.entries(entriesOf(schema) ?? {}).filter(([, entry]) => wireOf(entry)?.type === 'array').map(([name]) => name));
 }
 
 export function validate<P>(schema: v.GenericSchema<any, P>, query: unknown): P {
