@@ -118,9 +118,10 @@ const AFTER: { before: string[]; path: string }[] = [
   { before: ['/track/isrc?isrc=GBDUW0000059'], path: HBFS_INFO },
   { before: [HBFS_INFO], path: '/track/isrc?isrc=GBDUW0000059' },
   { before: [HBFS_INFO], path: '/track/preview?id=3135556' },
+  { before: [HBFS_INFO], path: '/album/info?id=302127' },
   { before: ['/track/related?isrc=GBDUW0000059'], path: HBFS_INFO },
   { before: [HBFS_INFO], path: '/track/info?artist=Daft%20Punk&title=One%20More%20Time' },
-  { before: ['/album/info?id=629506181'], path: '/playlist/generate?genres=pop&energy=0.8&tempo=120&limit=20' },
+  { before: ['/album/tracks?id=629506181'], path: '/playlist/generate?genres=pop&energy=0.8&tempo=120&limit=20' },
 ];
 
 async function afterOthers(): Promise<void> {

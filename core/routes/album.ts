@@ -8,7 +8,7 @@ import { defineEndpoint } from '../http/endpoint.ts';
 import { idParam, integerParam, optionalText } from '../schemas/params.ts';
 import { fullAlbum, newRelease } from '../shape/album.ts';
 import { albumTracklist } from '../shape/album-tracks.ts';
-import { allAlbumTracks, latestReleases, requireAlbum } from '../services/album.ts';
+import { albumInfoTracks, allAlbumTracks, latestReleases, requireAlbum } from '../services/album.ts';
 import { albumTracklistSchema, fullAlbumSchema, listOf, newReleaseSchema } from '../schemas/responses/index.ts';
 
 const infoParams = v.pipe(
@@ -27,8 +27,7 @@ export const albumInfo = defineEndpoint({
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
     const album = await requireAlbum(music, params, request.signal);
-    const tracks = await allAlbumTracks(music, album.id, request.signal);
-    return fullAlbum(album, tracks, base);
+    return fullAlbum(album, await albumInfoTracks(music, album, request.signal), base);
   },
 });
 

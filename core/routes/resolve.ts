@@ -14,7 +14,7 @@ import { fullAlbum } from '../shape/album.ts';
 import { fullArtist } from '../shape/artist.ts';
 import { infoTrack } from '../shape/full-track.ts';
 import { playlistInfo } from '../shape/playlist.ts';
-import { allAlbumTracks } from '../services/album.ts';
+import { albumInfoTracks } from '../services/album.ts';
 import { artistInfoLists } from '../services/artist.ts';
 import { playlistWithTracks } from '../services/playlist-info.ts';
 import { resolveLink } from '../services/resolve.ts';
@@ -50,7 +50,7 @@ export const resolve = defineEndpoint({
       case 'track':
         return { type: 'track', ...head, data: infoTrack(await trackDetails(deps.sources, item.track, { signal, degraded }), base) };
       case 'album':
-        return { type: 'album', ...head, data: fullAlbum(item.album, await allAlbumTracks(music, item.album.id, signal), base) };
+        return { type: 'album', ...head, data: fullAlbum(item.album, await albumInfoTracks(music, item.album, signal), base) };
       case 'artist': {
         const { top, related } = await artistInfoLists(music, item.artist.id, signal);
         return { type: 'artist', ...head, data: fullArtist(item.artist, top, related, base) };

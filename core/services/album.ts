@@ -29,7 +29,12 @@ export async function requireAlbum(music: MusicSource, q: AlbumQuery, signal?: A
   return album;
 }
 
-/** Spec §4.14: the full tracklist, however many pages the source needs. */
+/** Spec §4.14: `/album/info`'s tracks: those the album's record carries when whole, else `allAlbumTracks`. */
+export function albumInfoTracks(music: MusicSource, album: Album, signal?: AbortSignal): Promise<TrackHit[]> {
+  return album.tracks ? Promise.resolve(album.tracks) : allAlbumTracks(music, album.id, signal);
+}
+
+/** Spec §4.14: the full tracklist with ISRCs and positions, however many pages the source needs. */
 export function allAlbumTracks(music: MusicSource, albumId: number, signal?: AbortSignal): Promise<TrackHit[]> {
   return allPages((offset, limit) => music.albumTracks(albumId, { limit, offset, signal }));
 }

@@ -75,6 +75,13 @@ export interface Album extends AlbumHit {
   upc: string | null;
   genres: string[];
   contributors: Contributor[];
+  /**
+   * The whole tracklist as the album's own record carries it, in order, when the record
+   * carries all of it (Deezer embeds at most 25): enough for `/album/info`, which numbers
+   * tracks by their order and shows no ISRC. Absent otherwise; `MusicSource.albumTracks`
+   * always has the tracklist, with ISRCs and positions.
+   */
+  tracks?: TrackHit[];
 }
 
 /** A track as a listing carries it (a search, a chart, top tracks, an album's or playlist's tracks). */

@@ -332,8 +332,9 @@ describe('album endpoints (spec §4.14, §4.15)', () => {
     });
     expect(body.tracks.map((t) => t.trackNumber)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
     expect(body.tracks.reduce((sum, t) => sum + t.durationMs, 0)).toBe(body.duration * 1000);
-    // The recorded tracklist spells it without commas, as Deezer did in 2019.
-    expect(body.tracks[3]).toEqual({ id: HBFS_ID, title: 'Harder Better Faster Stronger', durationMs: 224_000, explicit: false, trackNumber: 4 });
+    // The tracklist the album's body embeds (recorded 2020) spells it with commas; the recorded
+    // `/album/302127/tracks` (2019, asked only by `/album/tracks` now) without.
+    expect(body.tracks[3]).toEqual({ id: HBFS_ID, title: 'Harder, Better, Faster, Stronger', durationMs: 224_000, explicit: false, trackNumber: 4 });
     expect(await get(s.fullAlbumSchema, `/album/info?${q({ query: 'Discovery Daft Punk' })}`)).toEqual(body);
   });
 

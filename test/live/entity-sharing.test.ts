@@ -100,6 +100,25 @@ describe('entities shared across endpoints (issue #35)', () => {
     }
   });
 
+  it('/album/info costs the album alone when its body carries the whole tracklist, and nothing after /track/info of one of its tracks', async () => {
+    const album = `/album/info?id=${DISCOVERY}`;
+    const expected = await coldAnswer(album);
+    const cold = await callsOf(liveSleeve(replay), album);
+    expect(cold.answer).toEqual(expected);
+    expect(called(cold.calls)).toEqual([`/album/${DISCOVERY}`]);
+    const sleeve = liveSleeve(replay);
+    await body(sleeve, INFO);
+    const after = await callsOf(sleeve, album);
+    expect(after.answer).toEqual(expected);
+    expect(after.calls).toEqual([]);
+  });
+
+  it('an album longer than its body embeds (Deezer stops at 25) still pages its tracklist in', async () => {
+    const { answer, calls } = await callsOf(liveSleeve(replay), '/album/info?id=999000040');
+    expect((answer as { tracks: unknown[] }).tracks).toHaveLength(40);
+    expect(paths(calls)).toEqual(['/album/999000040', '/album/999000040/tracks']);
+  });
+
   it('/track/isrc then /track/info of the same track fetches the track once, and the features once', async () => {
     const expected = await coldAnswer(INFO);
     const sleeve = liveSleeve(replay);

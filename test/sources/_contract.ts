@@ -83,6 +83,7 @@ export function runMusicContract(options: MusicContractOptions): void {
       expect(tracks.items.map((x) => x.id)).toContain(t.id);
       for (const x of tracks.items) expectValid(TrackHitSchema, x, 'albumTrack');
       expect(tracks.items.every((x) => x.trackNumber !== null), 'an album tracklist carries positions').toBe(true);
+      if (album?.tracks) expect(album.tracks.map((x) => x.id), 'the tracks an album carries are its tracklist, in order').toEqual(tracks.items.map((x) => x.id));
       expect(await s.album(unknown)).toBeNull();
       if (album?.upc) expect((await s.albumByUpc(`00${album.upc}`))?.id, 'a UPC padded with zeros finds the album').toBe(album.id);
       expect(await s.albumByUpc('000000000000')).toBeNull();

@@ -38,6 +38,22 @@ describe('Deezer wire format', () => {
     expectValid(AlbumSchema, album, 'album');
     expect(album).toMatchObject({ id: 302127, title: 'Discovery', upc: '724384960650', label: 'Parlophone (France)', trackCount: 14, duration: 3660, recordType: 'album', releaseDate: '2001-03-07' });
     expect(album.genres.length).toBeGreaterThan(0);
+    // The body embeds all 14 tracks: enough for /album/info (no ISRCs, numbered by order).
+    expect(album.tracks?.map((t) => t.title)).toHaveLength(14);
+    expect(album.tracks?.[3]).toMatchObject({ id: 3135556, title: 'Harder, Better, Faster, Stronger', isrc: null, trackNumber: null, album: { id: 302127, title: 'Discovery' } });
+  });
+
+  it('an album body that embeds only part of its tracklist (Deezer stops at 25) carries none', () => {
+    const body = recorded('derived/album-999000040.json');
+    expect([body.nb_tracks, body.tracks.data.length]).toEqual([40, 25]);
+    const album = toAlbum(body);
+    expectValid(AlbumSchema, album, 'album');
+    expect(album.trackCount).toBe(40);
+    expect(album.tracks).toBeUndefined();
+    // Nor does one whose embedded list has a track of another shape: the whole list or none.
+    const broken = structuredClone(recorded('album-302127.json'));
+    delete broken.tracks.data[0].title;
+    expect(toAlbum(broken).tracks).toBeUndefined();
   });
 
   it("an artist's releases name no artist; Deezer's `compile` is the spec's `compilation`; `0000-00-00` is no date", () => {

@@ -33,10 +33,15 @@ const albumHitEntries = {
   trackCount: v.nullable(count), explicit: v.boolean(), genreId: v.nullable(id), fans: v.nullable(count),
   coverUrl: v.nullable(v.pipe(v.string(), v.url())),
 };
-export const AlbumSchema: v.GenericSchema<unknown, Album> = v.strictObject({
-  ...albumHitEntries, trackCount: count, fans: count, duration: count, label: v.nullable(text),
-  upc: v.nullable(v.pipe(v.string(), v.regex(/^\d{12,14}$/))), genres: v.array(text), contributors: v.array(contributor),
-});
+export const AlbumSchema: v.GenericSchema<unknown, Album> = v.pipe(
+  v.strictObject({
+    ...albumHitEntries, trackCount: count, fans: count, duration: count, label: v.nullable(text),
+    upc: v.nullable(v.pipe(v.string(), v.regex(/^\d{12,14}$/))), genres: v.array(text), contributors: v.array(contributor),
+    tracks: v.optional(v.array(v.strictObject(trackHitEntries))),
+  }),
+  // The tracklist an album carries is its whole one, and its tracks are on it.
+  v.check((a) => a.tracks === undefined || (a.tracks.length === a.trackCount && a.tracks.every((t) => t.album.id === a.id && t.album.title === a.title)), 'tracks is the whole tracklist of this album'),
+);
 export const AlbumHitSchema: v.GenericSchema<unknown, AlbumHit> = v.union([AlbumSchema, v.strictObject(albumHitEntries)]);
 
 export const ArtistSchema: v.GenericSchema<unknown, Artist> = v.strictObject({

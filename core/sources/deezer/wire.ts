@@ -105,14 +105,33 @@ export function toAlbumHit(value: unknown, artist?: ArtistRef): AlbumHit {
   };
 }
 
+/**
+ * The tracklist an album body embeds, when it is the whole one. Deezer embeds the first 25
+ * tracks at most, so a longer album (or one with a track of another shape) has none here and
+ * is paged in through `/album/{id}/tracks`, as before (issue #35: one call fewer otherwise).
+ */
+function wholeTracklist(body: Json, album: AlbumRef, trackCount: number | null): TrackHit[] | undefined {
+  const embedded = body.tracks;
+  if (trackCount === null || typeof embedded !== 'object' || embedded === null || !Array.isArray((embedded as Json).data)) return undefined;
+  const items = (embedded as Json).data as unknown[];
+  if (items.length !== trackCount) return undefined;
+  try {
+    return items.map((t) => toTrackHit(t, album));
+  } catch (error) {
+    if (error instanceof WireError) return undefined;
+    throw error;
+  }
+}
+
 export function toAlbum(value: unknown): Album {
   const body = object(value, 'album');
   const hit = toAlbumHit(body);
   const genres = body.genres === undefined ? [] : listOf(body.genres, 'album genres').items.map((g) => text(object(g, 'genre').name)).filter(Boolean);
+  const tracks = wholeTracklist(body, { id: hit.id, title: hit.title }, hit.trackCount);
   return {
     ...hit, trackCount: hit.trackCount ?? 0, fans: hit.fans ?? 0, duration: count(body.duration),
     label: text(body.label) || null, upc: /^\d{12,14}$/.test(text(body.upc)) ? text(body.upc) : null,
-    genres, contributors: contributors(body.contributors, hit.artist),
+    genres, contributors: contributors(body.contributors, hit.artist), ...(tracks && { tracks }),
   };
 }
 
