@@ -91,7 +91,7 @@ export const aiArtistSummary = defineEndpoint({
     const model = requireModel(deps);
     const { music } = deps.sources;
     const artist = await requireArtist(music, params, request.signal);
-    const [{ top, related }, releases] = await Promise.all([artistInfoLists(music, artist.id, request.signal), allReleases(music, artist.id, request.signal)]);
+    const [{ top, related }, releases] = await Promise.all([artistInfoLists(music, artist.id, request.signal), allReleases(music, artist, request.signal)]);
     const grounding = [
       serviceFacts(deps.options.mode), artistFacts(artist), discographyFacts(artist, groupDiscography(releases, 1), releases),
       topTrackFacts(artist, top), similarArtistFacts(artist, related),

@@ -4,7 +4,7 @@
  * the record type each release was filed under, newest first with undated releases last.
  * `counts` and `total` are before `limit`; `activeFrom`/`activeTo` are years as strings.
  */
-import type { AlbumHit, MusicSource, RecordType } from '../sources/types.ts';
+import type { AlbumHit, ArtistRef, MusicSource, RecordType } from '../sources/types.ts';
 import { allPages } from './paging.ts';
 
 export const GROUPS: Readonly<Record<RecordType, 'albums' | 'singles' | 'eps' | 'compilations'>> = {
@@ -20,8 +20,10 @@ export interface Discography {
   groups: Partial<Record<GroupName, AlbumHit[]>>;
 }
 
-export function allReleases(music: MusicSource, artistId: number, signal?: AbortSignal): Promise<AlbumHit[]> {
-  return allPages((offset, limit) => music.artistAlbums(artistId, { limit, offset, signal }));
+/** Every release of `artist`, found already (a source need not look it up again). */
+export function allReleases(music: MusicSource, artist: ArtistRef, signal?: AbortSignal): Promise<AlbumHit[]> {
+  const ref = { id: artist.id, name: artist.name };
+  return allPages((offset, limit) => music.artistAlbums(ref.id, { limit, offset, signal, artist: ref }));
 }
 
 /** Newest first; undated last; equal dates keep the source's order (Array.prototype.sort is stable). */

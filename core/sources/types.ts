@@ -217,6 +217,14 @@ export interface ListOptions extends CallOptions {
   offset?: number;
 }
 
+export interface ArtistAlbumsOptions extends ListOptions {
+  /**
+   * The artist, when the caller has found it already: a source whose release listings name no
+   * artist (Deezer's) takes the name from here rather than looking the artist up again (issue #35).
+   */
+  artist?: ArtistRef;
+}
+
 export interface GenreTracksOptions extends ListOptions {
   /**
    * The caller will ask audio features of these tracks (spec §4.16 filters), so it needs their
@@ -271,7 +279,7 @@ export interface MusicSource extends Probed {
   artist(id: number, options?: CallOptions): Promise<Artist | null>;
   artistTopTracks(id: number, options: ListOptions): Promise<TrackHit[]>;
   /** Every release of the artist, in the source's order; page through `total`. */
-  artistAlbums(id: number, options: ListOptions): Promise<Page<AlbumHit>>;
+  artistAlbums(id: number, options: ArtistAlbumsOptions): Promise<Page<AlbumHit>>;
   relatedArtists(id: number, options: ListOptions): Promise<Artist[]>;
   /**
    * Tracks by artists like this one, best first (Deezer's artist "radio"): one call for what

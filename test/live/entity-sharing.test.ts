@@ -154,6 +154,29 @@ describe('entities shared across endpoints (issue #35)', () => {
     expect(paths(calls)).not.toContain(`/track/${HBFS_ID}`);
   });
 
+  it('an artist\'s related artists are fetched once for /artist/info (6) and /artist/similar (20)', async () => {
+    const similar = `/artist/similar?${q({ id: DAFT_PUNK })}`;
+    const info = `/artist/info?${q({ id: DAFT_PUNK })}`;
+    const [expectedInfo, expectedSimilar] = [await coldAnswer(info), await coldAnswer(similar)];
+    const sleeve = liveSleeve(replay);
+    const first = await callsOf(sleeve, info);
+    expect(first.answer).toEqual(expectedInfo);
+    expect(paths(first.calls)).toContain(`/artist/${DAFT_PUNK}/related`);
+    const { answer, calls } = await callsOf(sleeve, similar);
+    expect(answer).toEqual(expectedSimilar);
+    expect((answer as unknown[]).length).toBe(20);
+    expect(calls).toEqual([]);
+  });
+
+  it('/artist/discography and /artist/albums by name take the artist the search found: no lookup of it by id', async () => {
+    for (const path of [`/artist/discography?${q({ artist: 'Daft Punk' })}`, `/artist/albums?${q({ artist: 'Daft Punk' })}`]) {
+      const expected = await coldAnswer(path);
+      const { answer, calls } = await callsOf(liveSleeve(replay), path);
+      expect(answer).toEqual(expected);
+      expect(paths(calls)).toEqual(['/search/artist', `/artist/${DAFT_PUNK}/albums`]);
+    }
+  });
+
   it('one search of the same words serves every length asked: /search/artist, /artist/info by name, /search/all', async () => {
     const paths = [
       `/search/artist?${q({ query: 'daft punk', limit: 5 })}`,

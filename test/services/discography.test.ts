@@ -47,7 +47,7 @@ describe('D16 discography grouping', () => {
         return { items: all.slice(o.offset ?? 0, (o.offset ?? 0) + o.limit), total: all.length };
       },
     } as unknown as MusicSource;
-    expect((await allReleases(music, 1)).map((a) => a.id)).toEqual(all.map((a) => a.id));
+    expect((await allReleases(music, { id: 1, name: 'One' })).map((a) => a.id)).toEqual(all.map((a) => a.id));
     expect(calls).toEqual([0, 100, 200]);
   });
 });

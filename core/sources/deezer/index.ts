@@ -57,9 +57,10 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   const charts: Record<string, number> = { ...COUNTRY_CHARTS, ...options.countryCharts };
   const pageSize = options.pageSize ?? 100;
   const paged = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: o.limit });
-  // An artist's radio and top tracks are asked at many lengths (5 recommendations, 10 on
-  // `/artist/info`, 20 related tracks): asked at least a Deezer page long and cut per caller,
-  // one call serves them all (issue #35). A shorter list is the longer one's start.
+  // An artist's radio, top tracks and related artists are asked at many lengths (5
+  // recommendations, 10 top tracks and 6 related artists on `/artist/info`, 20 related tracks
+  // or artists): asked at least a Deezer page long and cut per caller, one call serves them all
+  // (issue #35). A shorter list is the longer one's start.
   const wide = (o: ListOptions): { index: number; limit: number } => ({ index: o.offset ?? 0, limit: Math.max(o.limit, SHARED_PAGE) });
   const shared = (id: number, o: ListOptions): Paged => ({ id, ...wide(o) });
   // Paged lists (an album's tracks, an artist's releases, a playlist's tracks) ask at most a
@@ -254,11 +255,11 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     artist: (id, o) => artist(id, o),
     artistTopTracks: async (id, o) => list(await artistTop(shared(id, o), o)).slice(0, o.limit),
     async artistAlbums(id, o) {
-      const found = await artist(id, o);
+      const found = o.artist?.id === id ? o.artist : await artist(id, o);
       if (!found) return { items: [], total: 0 };
       return (await artistAlbums({ ...onePage(id, o), artist: { id: found.id, name: found.name } }, o)) ?? { items: [], total: 0 };
     },
-    relatedArtists: async (id, o) => list(await related(paged(id, o), o)),
+    relatedArtists: async (id, o) => list(await related(shared(id, o), o)).slice(0, o.limit),
     similarTracks: async (id, o) => list(await radio(shared(id, o), o)).slice(0, o.limit),
     playlist: (id, o) => playlist(id, o),
     playlistTracks: async (id, o) => (await playlistTracks(onePage(id, o), o)) ?? { items: [], total: 0 },
