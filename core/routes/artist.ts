@@ -104,7 +104,7 @@ export const artistAlbums = defineEndpoint({
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
     const artist = await requireArtist(music, params, request.signal);
-    const page = await music.artistAlbums(artist.id, { limit: params.limit, offset: params.index, signal: request.signal, artist: { id: artist.id, name: artist.name } });
+    const page = await music.artistAlbums(artist.id, { limit: params.limit, offset: params.index, signal: request.signal, artist });
     return artistAlbumsBody(artist, { items: page.items.slice(0, params.limit), total: page.total }, params.index, params.limit, base);
   },
 });

@@ -22,8 +22,7 @@ export interface Discography {
 
 /** Every release of `artist`, found already (a source need not look it up again). */
 export function allReleases(music: MusicSource, artist: ArtistRef, signal?: AbortSignal): Promise<AlbumHit[]> {
-  const ref = { id: artist.id, name: artist.name };
-  return allPages((offset, limit) => music.artistAlbums(ref.id, { limit, offset, signal, artist: ref }));
+  return allPages((offset, limit) => music.artistAlbums(artist.id, { limit, offset, signal, artist }));
 }
 
 /** Newest first; undated last; equal dates keep the source's order (Array.prototype.sort is stable). */

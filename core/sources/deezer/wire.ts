@@ -111,12 +111,10 @@ export function toAlbumHit(value: unknown, artist?: ArtistRef): AlbumHit {
  * is paged in through `/album/{id}/tracks`, as before (issue #35: one call fewer otherwise).
  */
 function wholeTracklist(body: Json, album: AlbumRef, trackCount: number | null): TrackHit[] | undefined {
-  const embedded = body.tracks;
-  if (trackCount === null || typeof embedded !== 'object' || embedded === null || !Array.isArray((embedded as Json).data)) return undefined;
-  const items = (embedded as Json).data as unknown[];
-  if (items.length !== trackCount) return undefined;
+  if (trackCount === null || body.tracks === undefined) return undefined;
   try {
-    return items.map((t) => toTrackHit(t, album));
+    const { items } = listOf(body.tracks, 'album tracks');
+    return items.length === trackCount ? items.map((t) => toTrackHit(t, album)) : undefined;
   } catch (error) {
     if (error instanceof WireError) return undefined;
     throw error;
