@@ -6,14 +6,34 @@
  */
 import ajv2020 from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
+import { expect } from 'vitest';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../../core/index.ts';
 import type { JsonSchema, OpenApiDocument, Operation, Ref, Response } from '../../core/openapi/types.ts';
+import { startChild, type ChildServer } from '../helpers/child-server.ts';
+import { scriptCommand } from '../helpers/scripts.ts';
 
 const quiet = { info: () => {}, error: () => {} };
 
 /** Metrics on, so the instance serves every declared endpoint and describes them all. */
 export function describedSleeve(options: SleeveOptions = {}): Sleeve {
   return createSleeve({ log: quiet, metrics: true, ...options });
+}
+
+/**
+ * `npm start` with metrics on (so every declared endpoint is served and described), and the
+ * document it serves, fetched over HTTP as the tools client developers run fetch it. The
+ * caller stops the server.
+ */
+export async function servedDocument(): Promise<{ server: ChildServer; doc: OpenApiDocument }> {
+  const server = await startChild(...scriptCommand('start'), { SLEEVE_METRICS: '1', SLEEVE_LOG: 'off' });
+  try {
+    const res = await fetch(`${server.url}/openapi.json`);
+    expect(res.status).toBe(200);
+    return { server, doc: (await res.json()) as OpenApiDocument };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }
 
 export async function documentOf(sleeve: Sleeve, url = 'http://sleeve.test/openapi.json'): Promise<OpenApiDocument> {

@@ -16,10 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument, Operation, Parameter, Response } from '../../core/openapi/types.ts';
-import { BIN, ROOT, runToExit, startChild, type ChildServer } from '../helpers/child-server.ts';
-import { scriptCommand } from '../helpers/scripts.ts';
+import { BIN, ROOT, runToExit, type ChildServer } from '../helpers/child-server.ts';
 import { UA } from '../routes/_client.ts';
-import { documentedBody, operations, schemaValidator } from './_document.ts';
+import { documentedBody, operations, schemaValidator, servedDocument } from './_document.ts';
 
 /** Generous: a compiler's start-up on a shared two-core machine, not a speed claim. */
 const STEP_MS = 90_000;
@@ -128,11 +127,7 @@ let dir: string;
 let doc: OpenApiDocument;
 
 beforeAll(async () => {
-  // Metrics on, so every endpoint the route table has is served and described.
-  server = await startChild(...scriptCommand('start'), { SLEEVE_METRICS: '1', SLEEVE_LOG: 'off' });
-  const res = await fetch(`${server.url}/openapi.json`);
-  expect(res.status).toBe(200);
-  doc = (await res.json()) as OpenApiDocument;
+  ({ server, doc } = await servedDocument());
   dir = mkdtempSync(join(tmpdir(), 'sleeve-generated-'));
   writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc));
   // The program's imports (openapi-fetch, @types/node) resolve from the project's packages.

@@ -13,9 +13,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runToExit, startChild, type ChildServer } from '../helpers/child-server.ts';
-import { scriptCommand } from '../helpers/scripts.ts';
-import { describedSleeve, documentOf } from './_document.ts';
+import type { OpenApiDocument } from '../../core/openapi/types.ts';
+import { BIN, runToExit, type ChildServer } from '../helpers/child-server.ts';
+import { describedSleeve, documentOf, servedDocument } from './_document.ts';
 
 const QUIET = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
 /** Generous: a linter's start-up on a shared two-core machine, not a speed claim. */
@@ -29,11 +29,8 @@ let control: string;
 let unlimited: string;
 
 beforeAll(async () => {
-  // Metrics on, so every endpoint the route table has is served and described.
-  server = await startChild(...scriptCommand('start'), { SLEEVE_METRICS: '1', SLEEVE_LOG: 'off' });
-  const res = await fetch(`${server.url}/openapi.json`);
-  expect(res.status).toBe(200);
-  const document = await res.json();
+  let document: OpenApiDocument;
+  ({ server, doc: document } = await servedDocument());
   dir = mkdtempSync(join(tmpdir(), 'sleeve-lint-'));
   served = join(dir, 'openapi.json');
   writeFileSync(served, JSON.stringify(document, null, 2));
