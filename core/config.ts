@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import type { SleeveOptions } from './options.ts';
+import { MAX_CACHE_MB, MIN_CACHE_MB } from './storage/cache-bound.ts';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -50,6 +51,8 @@ const VARIABLES = {
   SLEEVE_AZURACAST_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_STATION: [v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/i)), 'a station shortcode (letters, digits, - and _)'],
   SLEEVE_STORAGE: [v.pipe(v.string(), v.regex(/^(memory|fs:.+|rediss?:\/\/.+)$/)), 'memory, fs:<dir> or redis://host:port'],
+  /** What one process caches in its own memory, in MiB (`core/storage/cache-bound.ts`). */
+  SLEEVE_CACHE_MB: [v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.integer(), v.minValue(MIN_CACHE_MB), v.maxValue(MAX_CACHE_MB)), `a whole number of MiB from ${MIN_CACHE_MB} to ${MAX_CACHE_MB}`],
   SLEEVE_CATALOG: [v.pipe(v.string(), v.minLength(1)), 'the path of a catalogue file'],
   SLEEVE_TRUST_PROXY: [flag, '1 or 0'],
   /** D13: instances on one Redis share one upstream budget (one egress IP), or each keeps its own. */
@@ -133,6 +136,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       baseUrl: p.SLEEVE_BASE_URL,
       basePath: p.SLEEVE_BASE_PATH,
       storage: p.SLEEVE_STORAGE,
+      cacheMb: p.SLEEVE_CACHE_MB,
       trustProxy: p.SLEEVE_TRUST_PROXY,
       budgetScope: p.SLEEVE_BUDGET_SCOPE,
       rateLimits: p.SLEEVE_RATE_LIMITS,

@@ -80,7 +80,7 @@ const consoleLogger: Logger = {
 export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const resolved = resolveOptions(options);
   const ownStorage = typeof options.storage !== 'object';
-  const storage: Storage = typeof options.storage === 'object' ? options.storage : storageFromSpec(options.storage ?? 'memory');
+  const storage: Storage = typeof options.storage === 'object' ? options.storage : storageFromSpec(options.storage ?? 'memory', resolved.cache.answers);
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
   // Recovery is probed with a read of a key that need not exist: any answer means the storage is back.

@@ -16,6 +16,7 @@ import type { AiOptions } from './sources/ai/index.ts';
 import type { LrclibOptions } from './sources/lrclib/index.ts';
 import type { WikimediaOptions } from './sources/wikimedia/index.ts';
 import type { Sources } from './sources/types.ts';
+import { cacheBytes, type CacheBytes } from './storage/cache-bound.ts';
 
 export type Mode = 'demo' | 'live';
 
@@ -35,6 +36,12 @@ export interface SleeveOptions {
   sources?: Partial<Sources>;
   /** An unstorage instance, or a spec: `memory` (default), `fs:<dir>`, `redis://…`. */
   storage?: Storage | string;
+  /**
+   * MiB this instance caches in its own memory (`SLEEVE_CACHE_MB`, default 64): the `memory`
+   * storage's answers, plus half as much again for Deezer's pictures and a quarter for drawn
+   * PNG cards (`core/storage/cache-bound.ts`). Not the demo catalogue, not the runtime itself.
+   */
+  cacheMb?: number;
   /** Public base for the links answers carry (covers, images, previews); default: each request's origin and `basePath`. */
   baseUrl?: string;
   /**
@@ -149,6 +156,8 @@ export interface ResolvedOptions {
   radioPollMs: number;
   maxSocketsPerIp: number;
   maxSockets: number;
+  /** What `cacheMb` gives each in-process cache, in bytes. */
+  cache: CacheBytes;
   bodyTimeoutMs: number;
   docsFiles: DocsFiles;
   cardFiles: CardFiles;
@@ -189,6 +198,7 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     radioPollMs: options.radioPollMs ?? 2000,
     maxSocketsPerIp: options.maxSocketsPerIp ?? 10,
     maxSockets: options.maxSockets ?? 1000,
+    cache: cacheBytes(options.cacheMb),
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
     docsFiles: options.docsFiles ?? installedSwaggerUi,
     cardFiles: options.cardFiles ?? installedCardFiles,

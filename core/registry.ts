@@ -39,7 +39,7 @@ function byMode(options: ResolvedOptions, ctx: DriverContext): Registered {
   const host = (url: string) => new URL(url).host;
   return {
     sources: {
-      music: deezer({ ...options.deezer, baseUrl: upstreams.deezer }, ctx),
+      music: deezer({ imageCacheBytes: options.cache.images, ...options.deezer, baseUrl: upstreams.deezer }, ctx),
       features: reccobeats({ baseUrl: upstreams.features }, ctx),
       radio: azuracast({ baseUrl: upstreams.azuracast, defaultStation: options.station }, ctx),
       links: links(options.links, ctx),

@@ -25,8 +25,6 @@ export type CardFormat = 'svg' | 'png';
 export const CARD_FORMATS: readonly CardFormat[] = ['png', 'svg'];
 
 const WEEK = 'public, max-age=604800';
-/** PNGs kept per instance: a card with a photo is 0.3–1 MB as PNG. */
-const KEPT_BYTES = 16 * 1024 * 1024;
 const TYPES: Record<CardFormat, string> = { svg: 'image/svg+xml; charset=utf-8', png: 'image/png' };
 
 /** New PNGs one instance draws per clock second (about half a core at 100 ms each). */
@@ -34,6 +32,7 @@ export const RENDERS_PER_SECOND = 5;
 
 interface Drawn {
   renderer: PngRenderer;
+  /** PNGs kept per instance (a quarter of `SLEEVE_CACHE_MB`): a card with a photo is 0.3–1 MB as PNG. */
   kept: ImageCache<{ body: Uint8Array<ArrayBuffer> }>;
   /** The clock second being counted, and the renders started in it. */
   window: { second: number; used: number };
@@ -42,7 +41,7 @@ const drawnByDeps = new WeakMap<Deps, Drawn>();
 function drawnOf(deps: Deps): Drawn {
   let drawn = drawnByDeps.get(deps);
   if (drawn === undefined) {
-    drawn = { renderer: pngRenderer(deps.options.cardFiles, deps.log), kept: new ImageCache({ maxBytes: KEPT_BYTES }), window: { second: -1, used: 0 } };
+    drawn = { renderer: pngRenderer(deps.options.cardFiles, deps.log), kept: new ImageCache({ maxBytes: deps.options.cache.cards }), window: { second: -1, used: 0 } };
     drawnByDeps.set(deps, drawn);
   }
   return drawn;

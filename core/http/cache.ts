@@ -24,7 +24,7 @@ import type { FrameLayer } from './frame-chain.ts';
 import { briefLifetime, isDegraded } from './degraded.ts';
 import { paramsOf, type Params } from './params.ts';
 import type { RequestView } from './request-view.ts';
-import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH, setBounded } from './query-memo.ts';
+import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH, setBounded, setBoundedBytes } from './query-memo.ts';
 
 export const NOT_FOUND_SECONDS: number = 300;
 export const STALE_MS: number = 24 * 3600 * 1000;
@@ -36,6 +36,12 @@ const FOREVER_MAX_AGE = 31_536_000;
  * before its `freshUntil`, which is checked on every use. Bounded by count, oldest out first.
  */
 export const HOT_ENTRIES: number = 256;
+/**
+ * And by what they hold: each keeps its body as a string (up to two bytes a character) and as
+ * UTF-8 bytes, so 256 large answers (a 24,000-character chart) would otherwise hold 18 MB.
+ */
+export const HOT_BYTES: number = 8 * 1024 * 1024;
+const heldSize = (held: Held): number => (held.bytes?.byteLength ?? 0) * 3 + 256;
 const UPSTREAM_FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 
 /** What a leader hands its followers: an entry to answer with and how, or an error to rethrow. */
@@ -87,7 +93,7 @@ export function cached(options: CacheOptions): Cached {
   const remember = (key: string, held: Held): void => {
     // Only where refreshes run; elsewhere `aheadAt` stays Infinity and no hit is diverted.
     if (refresh && held.entry.body !== undefined) held.aheadAt = aheadAt(held.entry.freshUntil, held.entry.maxAge);
-    setBounded(hot, key, held, HOT_ENTRIES);
+    setBoundedBytes(hot, key, held, HOT_ENTRIES, HOT_BYTES, heldSize);
   };
   /** Misses led by a refresh: a follower whose refresh did not bring a new entry fetches itself. */
   const refreshes = new WeakSet<Promise<Outcome>>();

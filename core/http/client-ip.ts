@@ -3,11 +3,17 @@
  * D8: the client a rate limit counts. The adapter's socket address, unless the operator says
  * a proxy they trust sits in front (`SLEEVE_TRUST_PROXY`): then the first address of
  * `Forwarded: for=`, `X-Forwarded-For` or `X-Real-IP`, in that order. Without trust these
- * headers are ignored, since any client can send them.
+ * headers are ignored, since any client can send them. A forwarded value that is not an address
+ * (at most 45 characters of hex digits, dots and colons, as IPv6 with IPv4 at its end) is
+ * ignored too: every count and queue is keyed by it, and a client could otherwise make each
+ * key 16 KiB long.
  */
 import type { Context } from 'hono';
 import { bindings, type SleeveBindings } from './context.ts';
+import { ownCopy } from './query-memo.ts';
 import type { HeaderReader } from './request-view.ts';
+
+const ADDRESS = /^[0-9a-f.:]{2,45}$/i;
 
 function fromForwarded(value: string | undefined): string | undefined {
   const match = value?.match(/for=("?)\[?([^\]";,]+)\]?\1/i);
@@ -25,7 +31,7 @@ export function clientIpOf(headers: HeaderReader, env: SleeveBindings, trustProx
       fromForwarded(headers.get('forwarded') ?? undefined) ??
       (headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined) ??
       (headers.get('x-real-ip')?.trim() || undefined);
-    if (forwarded) return forwarded;
+    if (forwarded && ADDRESS.test(forwarded)) return ownCopy(forwarded);
   }
   return env.clientIp;
 }

@@ -11,7 +11,7 @@ import { wireOf } from '../schemas/params.ts';
 import type { SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
 import { checkUrlLength, readQuery } from './query.ts';
-import { rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
+import { ownCopy, rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 
 export interface ParamsOptions {
   schema?: v.GenericSchema<Record<string, unknown>, unknown>;
@@ -91,7 +91,7 @@ export function params(options: ParamsOptions): Params {
         query = read(url);
       } else query = readQuery(url, declared, lists);
       output = deepFreeze(schema ? validate(schema, query) : query);
-      if (search.length <= REMEMBERED_QUERY_LENGTH) setBounded(valid, search, output, REMEMBERED);
+      if (search.length <= REMEMBERED_QUERY_LENGTH) setBounded(valid, ownCopy(search), output, REMEMBERED);
     }
     c.set('sleeve.params', output);
     return next();

@@ -28,3 +28,37 @@ export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number):
   if (map.size >= max && !map.has(key)) map.delete(map.keys().next().value!);
   map.set(key, value);
 }
+
+/** What each byte-bounded map holds in all, beside the map itself. */
+const heldBytes = new WeakMap<Map<unknown, unknown>, number>();
+
+/**
+ * `setBounded`, also bounded by what its values cost (`sizeOf`, in bytes): the oldest go until
+ * the new value fits within `maxBytes`; a value larger than that is not kept at all.
+ */
+export function setBoundedBytes<K, V>(map: Map<K, V>, key: K, value: V, max: number, maxBytes: number, sizeOf: (value: V) => number): void {
+  const size = sizeOf(value);
+  if (size > maxBytes) return;
+  let total = heldBytes.get(map) ?? 0;
+  const old = map.get(key);
+  if (old !== undefined) {
+    total -= sizeOf(old);
+    map.delete(key);
+  }
+  for (const [oldest, held] of map) {
+    if (map.size < max && total + size <= maxBytes) break;
+    total -= sizeOf(held);
+    map.delete(oldest);
+  }
+  map.set(key, value);
+  heldBytes.set(map, total + size);
+}
+
+/**
+ * A copy of `text` that holds no larger string alive. A slice of a request's URL (its query,
+ * its path) keeps the whole URL in V8 and JavaScriptCore while the slice is remembered; the
+ * concatenation is flattened into a string of its own, of which the result is a slice.
+ */
+export function ownCopy(text: string): string {
+  return (text + ' ').slice(0, -1);
+}

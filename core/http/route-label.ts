@@ -8,7 +8,7 @@
  */
 import type { Context } from 'hono';
 import type { Endpoint } from './endpoint.ts';
-import { setBounded } from './query-memo.ts';
+import { ownCopy, setBounded } from './query-memo.ts';
 import { splitPrefix } from './version-prefix.ts';
 import { findVersion } from './versions.ts';
 
@@ -46,7 +46,7 @@ export function routeLabels(endpoints: readonly Endpoint<any>[]): (c: Context) =
     let label = known.get(path);
     if (label === undefined) {
       label = find(c);
-      if (path.length <= 512) setBounded(known, path, label, REMEMBERED);
+      if (path.length <= 512) setBounded(known, ownCopy(path), label, REMEMBERED);
     }
     return label;
   };

@@ -7,25 +7,34 @@ import { createStorage, type Storage } from 'unstorage';
 import fsLiteDriver from 'unstorage/drivers/fs-lite';
 import lruCacheDriver from 'unstorage/drivers/lru-cache';
 import { SleeveError } from '../errors.ts';
+import { cacheBytes, stringHeapBytes } from './cache-bound.ts';
 import redisDriver from './redis.ts';
 
 /**
  * The default in-memory store is bounded so endless distinct queries cannot grow memory
- * without limit: 64 MiB of serialised keys and values (plus a 64-byte allowance per entry)
- * and at most 100,000 entries, least recently used evicted first. (The unstorage driver
- * would otherwise cap it at 1,000 entries, too few for a cache of search answers.)
+ * without limit: `SLEEVE_CACHE_MB` (64 MiB by default) of keys and values counted as the heap
+ * holds them, and at most 100,000 entries, least recently used evicted first. (The unstorage
+ * driver would otherwise cap it at 1,000 entries, too few for a cache of search answers.)
  */
-export const MEMORY_MAX_BYTES: number = 64 * 1024 * 1024;
+export const MEMORY_MAX_BYTES: number = cacheBytes().answers;
 export const MEMORY_MAX_ENTRIES: number = 100_000;
+/**
+ * What an entry costs beside its key and value: its Map entry, its slots in lru-cache's arrays
+ * and unstorage's own (measured with a forced GC: 100,000 cached empty upstream answers hold
+ * 70 bytes each more than their two strings; rounded up for the collector's room).
+ */
+export const MEMORY_ENTRY_BYTES = 128;
 
-export function storageFromSpec(spec: string): Storage {
+const valueBytes = (value: unknown): number =>
+  typeof value === 'string' ? stringHeapBytes(value) : value instanceof Uint8Array ? value.byteLength : stringHeapBytes(JSON.stringify(value ?? null));
+
+export function storageFromSpec(spec: string, maxBytes: number = MEMORY_MAX_BYTES): Storage {
   if (spec === 'memory') {
     return createStorage({
       driver: lruCacheDriver({
         max: MEMORY_MAX_ENTRIES,
-        maxSize: MEMORY_MAX_BYTES,
-        sizeCalculation: (value: unknown, key: string) =>
-          key.length + (typeof value === 'string' ? value.length : JSON.stringify(value ?? null).length) + 64,
+        maxSize: maxBytes,
+        sizeCalculation: (value: unknown, key: string) => stringHeapBytes(key) + valueBytes(value) + MEMORY_ENTRY_BYTES,
       }),
     });
   }

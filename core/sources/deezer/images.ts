@@ -24,6 +24,7 @@
  * egress IP, shared like every budget), so that asking one picture in a thousand sizes cannot
  * make Sleeve hammer Deezer's CDN; past it, 503 with `Retry-After` as for the API.
  */
+import { cacheBytes } from '../../storage/cache-bound.ts';
 import { upstreamError } from '../../errors.ts';
 import { ImageCache } from '../../storage/image-cache.ts';
 import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
@@ -35,7 +36,8 @@ import { DRIVER_NAME } from './client.ts';
 export const DEEZER_IMAGE_HOSTS: readonly string[] = ['e-cdns-images.dzcdn.net', 'cdn-images.dzcdn.net', 'cdns-images.dzcdn.net'];
 export const IMAGES_BUDGET: BudgetSpec = { name: 'deezer-images', limit: 100, windowMs: 5000 };
 export const MAX_IMAGE_BYTES: number = 2 * 1024 * 1024;
-export const IMAGE_CACHE_BYTES: number = 32 * 1024 * 1024;
+/** Half the default `SLEEVE_CACHE_MB` (`core/storage/cache-bound.ts`). */
+export const IMAGE_CACHE_BYTES: number = cacheBytes().images;
 export const IMAGE_TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
 
 /** `/images/cover/<md5>/1000x1000-000000-80-0-0.jpg`: kind, md5, width, height, the rest, extension. */

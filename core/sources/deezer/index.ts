@@ -33,6 +33,8 @@ export interface DeezerOptions {
   pageSize?: number;
   /** D14: where pictures are fetched from (default: the Deezer image host each names); a replay's, to run offline. */
   imagesUrl?: string;
+  /** D14: bytes of pictures kept in process (default: half of `SLEEVE_CACHE_MB`'s 64 MiB). */
+  imageCacheBytes?: number;
 }
 
 /** Chart albums whose tracklists make a genre's pool when ISRCs are needed: a pool of ~50-200 tracks in 1 + 5 calls. */
@@ -236,7 +238,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     track: (id, o) => track(id, o),
     trackByIsrc: (isrc, o) => trackByIsrc(isrc.toUpperCase(), o),
     preview: (id, o) => preview(id, o),
-    image: deezerImages(ctx, { imagesUrl: options.imagesUrl, timeoutMs: options.timeoutMs }),
+    image: deezerImages(ctx, { imagesUrl: options.imagesUrl, timeoutMs: options.timeoutMs, cacheBytes: options.imageCacheBytes }),
     album: (id, o) => album(id, o),
     // Deezer files UPCs as they came (12 or 13 digits); other platforms pad to 14.
     async albumByUpc(upc, o) {
