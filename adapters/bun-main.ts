@@ -1,5 +1,7 @@
 /** @module `npm run start:bun`: Sleeve on Bun, configured from the environment. */
-import { bunRuntime } from './bun-runtime.ts';
-import { start } from './start.ts';
+import { holdToPlan } from './heap-limit.ts';
 
+// Held to the memory plan first (it may start the process again), then the server is loaded.
+await holdToPlan(process.env);
+const [{ bunRuntime }, { start }] = await Promise.all([import('./bun-runtime.ts'), import('./start.ts')]);
 await start(bunRuntime());

@@ -5,6 +5,7 @@
  * line naming it and exits 1, never a stack trace.
  */
 import { ConfigError, prepareCatalog, type Sleeve } from '../core/index.ts';
+import { planFor } from './heap-limit.ts';
 import { serveOptionsFromEnv } from './serve-env.ts';
 import type { ServeOptions } from './serve-options.ts';
 
@@ -24,10 +25,13 @@ export function served({ url, sleeve }: { url: string; sleeve: Sleeve }): { url:
 export async function start(runtime: Runtime): Promise<void> {
   try {
     const { port, catalogPath, options } = serveOptionsFromEnv(runtime.env);
+    // The bound the heap was sized for: a small container lowers the default (memory-plan.ts).
+    const plan = planFor(runtime.env);
+    if (plan.warning) console.error(plan.warning);
     // A bad catalogue file stops start-up with one line naming its first bad record and field.
     // The service gets the file prepared, not its bytes, so they are collected once loaded.
     const catalog = catalogPath ? await prepareCatalog(await readCatalog(runtime, catalogPath)) : undefined;
-    const served = await runtime.serve({ ...options, catalog, port });
+    const served = await runtime.serve({ ...options, cacheMb: plan.cacheMb, catalog, port });
     console.log(`sleeve listening on ${served.url} (${served.mode}, ${served.storage} storage, ${runtime.name})`);
   } catch (error) {
     console.error(`sleeve: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);

@@ -1,0 +1,83 @@
+/**
+ * @module
+ * Holds the runtime to the memory plan (`memory-plan.ts`) before anything else loads, by every
+ * way Sleeve starts: the `sleeve` command, `npm start`, `start:bun`, `start:deno`, the
+ * executable and the container. A runtime sizes its heap once, at start, from the machine's
+ * memory (or the container's), and lets garbage pile up to that size: on a 24 GiB machine
+ * Node held 560 MB for a 64 MiB cache. So the process starts itself again with the setting:
+ *
+ * - Node: `--max-old-space-size`, by `process.execve` (Node 22.15+, one process, the same pid)
+ *   or, on Node 20, as a child this process waits for, passing on its signals;
+ * - Bun: `BUN_JSC_forceRAMSize`, the memory JavaScriptCore sizes its collector from, by
+ *   `process.execve` (the executable too);
+ * - Deno cannot replace itself, and may lack the permission to start a process: it is told the
+ *   one variable to set (`DENO_V8_FLAGS`), which `npm run start:deno` sets.
+ *
+ * A setting the operator gave (`--max-old-space-size` in the flags or `NODE_OPTIONS`,
+ * `BUN_JSC_forceRAMSize`, `DENO_V8_FLAGS`) is theirs and left alone.
+ */
+import { statSync } from 'node:fs';
+import { containerMemoryBytes } from './container-memory.ts';
+import { runAsChild, watchParent } from './heap-child.ts';
+import { memoryPlan, YOUNG_MB, type MemoryPlan } from './memory-plan.ts';
+
+type Env = Record<string, string | undefined>;
+
+/** The plan for this process's settings; a bad `SLEEVE_CACHE_MB` is left to start-up to name. */
+export function planFor(env: Env): MemoryPlan {
+  const raw = env.SLEEVE_CACHE_MB?.trim();
+  const cacheMb = raw && /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : undefined;
+  let catalogBytes = 0;
+  try {
+    if (env.SLEEVE_CATALOG) catalogBytes = statSync(env.SLEEVE_CATALOG).size;
+  } catch {
+    // Start-up names an unreadable catalogue in its own line.
+  }
+  return memoryPlan({ cacheMb, containerBytes: containerMemoryBytes(), catalogBytes });
+}
+
+const MIB = 1024 * 1024;
+/** The old generation's flag, in any of the forms V8 takes. */
+const HEAP_FLAG = /--max[-_]old[-_]space[-_]size/;
+
+interface Execve {
+  execve?(file: string, args: string[], env: Env): never;
+}
+
+/**
+ * Restarts this process under the plan's heap setting when it has none, and never returns
+ * then; returns at once when the setting is in place or cannot be given.
+ */
+export async function holdToPlan(env: Env): Promise<void> {
+  const plan = planFor(env);
+  const deno = (globalThis as { Deno?: unknown }).Deno;
+  if (deno !== undefined) return tellDeno(env, plan);
+  const proc = process as typeof process & Execve;
+  if ('Bun' in globalThis) {
+    if (env.BUN_JSC_forceRAMSize !== undefined || proc.execve === undefined) return;
+    proc.execve(process.execPath, [process.execPath, ...bunArgs()], { ...env, BUN_JSC_forceRAMSize: String(bunRamBytes(plan)) });
+  }
+  if (process.execArgv.some((flag) => HEAP_FLAG.test(flag)) || HEAP_FLAG.test(env.NODE_OPTIONS ?? '')) return watchParent();
+  const args = [`--max-old-space-size=${plan.heapMb}`, ...process.execArgv, ...process.argv.slice(1)];
+  if (proc.execve !== undefined) proc.execve(process.execPath, [process.execPath, ...args], env);
+  await runAsChild(args);
+}
+
+/** What JavaScriptCore is told the machine has: the heap the plan allows, and its young space. */
+export const bunRamBytes = (plan: MemoryPlan): number => (plan.heapMb + YOUNG_MB) * MIB;
+
+/** Bun's arguments after its own path: a compiled executable's own, or `bun [flags] script …`. */
+function bunArgs(): string[] {
+  const script = process.argv[1] ?? '';
+  const compiled = script.startsWith('/$bunfs/') || /^[A-Z]:[\\/]~BUN[\\/]/.test(script);
+  return compiled ? process.argv.slice(2) : [...process.execArgv, ...process.argv.slice(1)];
+}
+
+async function tellDeno(env: Env, plan: MemoryPlan): Promise<void> {
+  if (HEAP_FLAG.test(env.DENO_V8_FLAGS ?? '')) return;
+  const { getHeapStatistics } = await import('node:v8');
+  // `--v8-flags` on the command line is not in the environment: read the limit it left.
+  const limitMb = getHeapStatistics().heap_size_limit / MIB;
+  if (limitMb <= (plan.heapMb + 2 * YOUNG_MB) * 1.25) return;
+  console.error(`sleeve: Deno's heap may grow to ${Math.round(limitMb)} MiB; set DENO_V8_FLAGS=--max-old-space-size=${plan.heapMb} to hold it to the ${plan.needMb} MiB this instance needs (docs/deploying.md#memory)`);
+}
