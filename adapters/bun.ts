@@ -1,5 +1,6 @@
 /** @module `sleeve/bun`: serve Sleeve with `Bun.serve`. */
 /// <reference types="bun-types" />
+import { processMemory } from './process-memory.ts';
 import { createSleeve, type Sleeve } from '../core/index.ts';
 import { serverLimits } from './server-limits.ts';
 import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './bun-limits.ts';
@@ -36,7 +37,7 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
   // D12: `/nowplaying/socket` upgrades through hono/bun, which finds the server in `env.server`.
   const { upgradeWebSocket, websocket } = honoBun;
   // Bun's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = createSleeve({ upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger() });
+  const sleeve = createSleeve({ processMemory, upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger() });
   const limits = serverLimits(options);
   let leaving = false;
   const server = Bun.serve({

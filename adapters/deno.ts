@@ -1,4 +1,5 @@
 /** @module `sleeve/deno`: serve Sleeve with `Deno.serve`. */
+import { processMemory } from './process-memory.ts';
 import { createSleeve, type Sleeve } from '../core/index.ts';
 import { serverLimits } from './server-limits.ts';
 import { closingConnection } from './closing-answer.ts';
@@ -36,7 +37,7 @@ const { Deno } = globalThis as unknown as { Deno: DenoServe };
 export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shutdown(): Promise<boolean>; url: string }> {
   // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket).
   // Deno's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = createSleeve({ upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger() });
+  const sleeve = createSleeve({ processMemory, upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger() });
   const { shutdownTimeoutMs, shutdownDelayMs } = serverLimits(options);
   let leaving = false;
   let server: ReturnType<DenoServe['serve']> | undefined;

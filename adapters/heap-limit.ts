@@ -10,8 +10,8 @@
  *   or, on Node 20, as a child this process waits for, passing on its signals;
  * - Bun: `BUN_JSC_forceRAMSize`, the memory JavaScriptCore sizes its collector from, by
  *   `process.execve` (the executable too);
- * - Deno cannot replace itself, and may lack the permission to start a process: it is told the
- *   one variable to set (`DENO_V8_FLAGS`), which `npm run start:deno` sets.
+ * - Deno cannot replace itself, and may lack the permission to start a process: start-up says
+ *   the one variable to set (`DENO_V8_FLAGS`, `heapAdvice`), which `npm run start:deno` sets.
  *
  * A setting the operator gave (`--max-old-space-size` in the flags or `NODE_OPTIONS`,
  * `BUN_JSC_forceRAMSize`, `DENO_V8_FLAGS`) is theirs and left alone.
@@ -50,8 +50,7 @@ interface Execve {
  */
 export async function holdToPlan(env: Env): Promise<void> {
   const plan = planFor(env);
-  const deno = (globalThis as { Deno?: unknown }).Deno;
-  if (deno !== undefined) return tellDeno(env, plan);
+  if ('Deno' in globalThis) return;
   const proc = process as typeof process & Execve;
   if ('Bun' in globalThis) {
     if (env.BUN_JSC_forceRAMSize !== undefined || proc.execve === undefined) return;
@@ -73,11 +72,14 @@ function bunArgs(): string[] {
   return compiled ? process.argv.slice(2) : [...process.execArgv, ...process.argv.slice(1)];
 }
 
-async function tellDeno(env: Env, plan: MemoryPlan): Promise<void> {
-  if (HEAP_FLAG.test(env.DENO_V8_FLAGS ?? '')) return;
+/**
+ * Under Deno, a line for start-up when its heap may grow well past the plan's: `--v8-flags` on
+ * the command line is not in the environment, so the limit it left is what is read.
+ */
+export async function heapAdvice(env: Env, plan: MemoryPlan): Promise<string | undefined> {
+  if (!('Deno' in globalThis) || HEAP_FLAG.test(env.DENO_V8_FLAGS ?? '')) return undefined;
   const { getHeapStatistics } = await import('node:v8');
-  // `--v8-flags` on the command line is not in the environment: read the limit it left.
   const limitMb = getHeapStatistics().heap_size_limit / MIB;
-  if (limitMb <= (plan.heapMb + 2 * YOUNG_MB) * 1.25) return;
-  console.error(`sleeve: Deno's heap may grow to ${Math.round(limitMb)} MiB; set DENO_V8_FLAGS=--max-old-space-size=${plan.heapMb} to hold it to the ${plan.needMb} MiB this instance needs (docs/deploying.md#memory)`);
+  if (limitMb <= (plan.heapMb + 2 * YOUNG_MB) * 1.25) return undefined;
+  return `sleeve: Deno's heap may grow to ${Math.round(limitMb)} MiB; set DENO_V8_FLAGS=--max-old-space-size=${plan.heapMb} to hold it to the ${plan.needMb} MiB this instance needs (docs/deploying.md#memory)`;
 }

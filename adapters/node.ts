@@ -1,4 +1,5 @@
 /** @module `sleeve/node`: serve Sleeve with `@hono/node-server`. */
+import { processMemory } from './process-memory.ts';
 import { serve as nodeServe, upgradeWebSocket } from '@hono/node-server';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { WebSocketServer } from 'ws';
@@ -42,7 +43,7 @@ interface NodeEnv {
 export function serve(options: ServeOptions = {}): Promise<Served> {
   // D12: `/nowplaying/socket` upgrades through @hono/node-server's own WebSocket support.
   // Request lines are batched (`stdout-log.ts`) unless the embedder gives a logger.
-  const sleeve = createSleeve({ upgradeWebSocket, ...options, log: options.log ?? stdoutLogger() });
+  const sleeve = createSleeve({ processMemory, upgradeWebSocket, ...options, log: options.log ?? stdoutLogger() });
   const limits = serverLimits(options);
   const wss = new WebSocketServer({ noServer: true });
   let upgrades: Upgrades | undefined;

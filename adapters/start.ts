@@ -5,7 +5,7 @@
  * line naming it and exits 1, never a stack trace.
  */
 import { ConfigError, prepareCatalog, type Sleeve } from '../core/index.ts';
-import { planFor } from './heap-limit.ts';
+import { heapAdvice, planFor } from './heap-limit.ts';
 import { serveOptionsFromEnv } from './serve-env.ts';
 import type { ServeOptions } from './serve-options.ts';
 
@@ -27,7 +27,7 @@ export async function start(runtime: Runtime): Promise<void> {
     const { port, catalogPath, options } = serveOptionsFromEnv(runtime.env);
     // The bound the heap was sized for: a small container lowers the default (memory-plan.ts).
     const plan = planFor(runtime.env);
-    if (plan.warning) console.error(plan.warning);
+    for (const line of [plan.warning, await heapAdvice(runtime.env, plan)]) if (line) console.error(line);
     // A bad catalogue file stops start-up with one line naming its first bad record and field.
     // The service gets the file prepared, not its bytes, so they are collected once loaded.
     const catalog = catalogPath ? await prepareCatalog(await readCatalog(runtime, catalogPath)) : undefined;

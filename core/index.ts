@@ -87,7 +87,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const breaker = storageBreaker(log, resolved.storageName, () => storage.hasItem('sleeve:breaker-probe'));
   let ctx: DriverContext | undefined;
   // D20: nothing is counted for /metrics unless it is served.
-  const metrics = resolved.metrics ? createMetrics({ version: VERSION, mode: resolved.mode, startedAt: now(), budgets: () => ctx?.budgets ?? new Map() }) : undefined;
+  const metrics = resolved.metrics ? createMetrics({ version: VERSION, mode: resolved.mode, startedAt: now(), budgets: () => ctx?.budgets ?? new Map(), memory: options.processMemory }) : undefined;
   // Demo mode calls no upstream, except a configured chat model (D30), whose calls D20's line counts too.
   const perRequest = resolved.requestLog !== 'off' && (resolved.mode === 'live' || resolved.ai !== undefined);
   const counting = perRequest || metrics ? { perRequest, onCall: metrics?.upstreamCall } : undefined;
@@ -122,6 +122,7 @@ export type { SleeveOptions, Mode, UpstreamUrls } from './options.ts';
 export type { DocsFiles } from './installed/swagger-ui-dist.ts';
 export type { Deps } from './deps.ts';
 export type { Logger, RequestRecord } from './logger.ts';
+export type { ProcessMemory } from './observe/metrics.ts';
 export { jsonLine } from './observe/request-line.ts';
 export { encodeJsonLine } from './observe/json-line-bytes.ts';
 export type { RequestView } from './http/request-view.ts';

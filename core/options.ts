@@ -16,6 +16,7 @@ import type { AiOptions } from './sources/ai/index.ts';
 import type { LrclibOptions } from './sources/lrclib/index.ts';
 import type { WikimediaOptions } from './sources/wikimedia/index.ts';
 import type { Sources } from './sources/types.ts';
+import type { ProcessMemory } from './observe/metrics.ts';
 import { cacheBytes, type CacheBytes } from './storage/cache-bound.ts';
 
 export type Mode = 'demo' | 'live';
@@ -42,6 +43,8 @@ export interface SleeveOptions {
    * PNG cards (`core/storage/cache-bound.ts`). Not the demo catalogue, not the runtime itself.
    */
   cacheMb?: number;
+  /** The process's memory for `/metrics`, read at each scrape; the server adapters give it. */
+  processMemory?: () => ProcessMemory;
   /** Public base for the links answers carry (covers, images, previews); default: each request's origin and `basePath`. */
   baseUrl?: string;
   /**

@@ -33,6 +33,16 @@ export interface MetricsOptions {
   startedAt: number;
   /** The upstream budgets made so far (live mode), read at each scrape. */
   budgets(): ReadonlyMap<string, Budget>;
+  /** The process's memory, where the server adapter reads it (core reads no runtime global). */
+  memory?: () => ProcessMemory;
+}
+
+/** What a process holds, in bytes. */
+export interface ProcessMemory {
+  residentBytes: number;
+  heapUsedBytes: number;
+  /** The heap's limit, where the runtime has one (V8's, set from the memory plan). */
+  heapLimitBytes?: number;
 }
 
 interface RouteFigures {
@@ -89,6 +99,14 @@ export function createMetrics(options: MetricsOptions): Metrics {
         .sample('sleeve_info', { version: options.version, mode: options.mode }, 1);
       out.family('process_start_time_seconds', 'gauge', 'When this Sleeve instance started, in Unix seconds.')
         .sample('process_start_time_seconds', {}, Math.round(options.startedAt / 1000));
+      const memory = options.memory?.();
+      if (memory) {
+        out.family('process_resident_memory_bytes', 'gauge', 'Resident memory of this process.').sample('process_resident_memory_bytes', {}, memory.residentBytes);
+        out.family('sleeve_heap_used_bytes', 'gauge', 'JavaScript heap in use, garbage not yet collected included.').sample('sleeve_heap_used_bytes', {}, memory.heapUsedBytes);
+        if (memory.heapLimitBytes !== undefined) {
+          out.family('sleeve_heap_limit_bytes', 'gauge', "The JavaScript heap's limit (issue #42: set from SLEEVE_CACHE_MB).").sample('sleeve_heap_limit_bytes', {}, memory.heapLimitBytes);
+        }
+      }
 
       out.family('sleeve_requests_total', 'counter', 'Requests answered, by endpoint, method and status; /batch sub-requests count under their own endpoint too.');
       for (const [route, figures] of routes) {

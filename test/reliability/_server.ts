@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { ROOT } from '../helpers/child-server.ts';
+import { descendants, rssOf } from '../helpers/process-memory.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
 import type { RuntimeName } from './_config.ts';
 
@@ -123,16 +124,6 @@ export async function startServer(runtime: RuntimeName, env: Record<string, stri
   };
 }
 
-/** VmRSS of a process in bytes (Linux), NaN when it is gone. */
-export function rssOf(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 function fdsOf(pid: number): string[] {
   try {
     return readdirSync(`/proc/${pid}/fd`);
@@ -189,31 +180,6 @@ function listenerPid(root: number, port: number): number | undefined {
     for (const inode of socketInodes(pid)) if (listening.has(inode)) return pid;
   }
   return undefined;
-}
-
-function descendants(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Field 4 (ppid) comes after the command name, which sits in parentheses and may hold spaces.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parent.set(Number(entry), ppid);
-    } catch {}
-  }
-  const out: number[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    const current = queue.shift()!;
-    for (const [pid, ppid] of parent) {
-      if (ppid === current) {
-        out.push(pid);
-        queue.push(pid);
-      }
-    }
-  }
-  return out;
 }
 
 export const MiB: number = 1024 * 1024;
