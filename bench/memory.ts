@@ -67,7 +67,10 @@ async function heap(server: ChildServer): Promise<{ used: string; limit: string 
 async function row(t: Target, moment: string): Promise<void> {
   const { pid, waiter } = servingPid(t.server.pid!);
   const { used, limit } = await heap(t.server);
-  t.rows.push(`| ${t.label} | ${moment} | ${Math.round(rssOf(pid) / MIB)} | ${waiter === undefined ? '–' : Math.round(rssOf(waiter) / MIB)} | ${used} | ${limit} |`);
+  const line = `| ${t.label} | ${moment} | ${Math.round(rssOf(pid) / MIB)} | ${waiter === undefined ? '–' : Math.round(rssOf(waiter) / MIB)} | ${used} | ${limit} |`;
+  // Each row as it comes too, so a long run cut short still says what it saw.
+  console.error(line);
+  t.rows.push(line);
 }
 
 const FLOOD = `

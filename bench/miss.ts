@@ -23,6 +23,7 @@ import { searchTerms } from '../core/text/terms.ts';
 import { generateCatalog } from '../core/sources/catalog/generate.ts';
 import { BUILTIN } from '../core/sources/catalog/loaded.ts';
 import { ROOT, startChild, type ChildServer } from '../test/helpers/child-server.ts';
+import { servingPid } from '../test/helpers/process-memory.ts';
 import { BENCH_UA as UA, median, requireWrk, wrk as runWrk, type Wrk } from './_wrk.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -126,7 +127,7 @@ async function startTarget(tree: string, label: string, catalog: string, script:
   const first = await fetch(`${server.url}/search/all?query=warmup&limit=10`, { headers: { 'user-agent': UA } });
   if (!first.ok) throw new Error(`${label}: the first search answered ${first.status}`);
   const startS = (performance.now() - started) / 1000;
-  const { rss, peak } = memoryOf(server.pid);
+  const { rss, peak } = memoryOf(servingPid(server.pid!).pid);
   return { label, server, script, startS, rssStart: rss, peakStart: peak, runs: [] };
 }
 
@@ -155,7 +156,7 @@ try {
   for (const t of targets) {
     const rps = t.runs.map((r) => r.rps);
     const p99 = t.runs.map((r) => r.p99ms);
-    const { rss, peak } = memoryOf(t.server.pid);
+    const { rss, peak } = memoryOf(servingPid(t.server.pid!).pid);
     console.log(`| ${t.label} | ${t.startS.toFixed(1)} | ${t.rssStart} | ${Math.max(peak, t.peakStart)} | ${Math.round(median(rps))} (${range(rps, 0)}) | ${median(p99).toFixed(1)} (${range(p99, 1)}) | ${rss} |`);
   }
 } finally {

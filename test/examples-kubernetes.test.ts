@@ -10,6 +10,7 @@ import { Service } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { serveOptionsFromEnv } from '../adapters/serve-env.ts';
+import { memoryPlan } from '../adapters/memory-plan.ts';
 import { serverLimits } from '../adapters/server-limits.ts';
 import { ROOT } from './helpers/child-server.ts';
 
@@ -41,6 +42,19 @@ describe('examples/kubernetes', () => {
     const noSelector = structuredClone(deploymentJson) as { spec: { selector?: unknown } };
     delete noSelector.spec.selector;
     expect(() => new Deployment(noSelector as ConstructorParameters<typeof Deployment>[0]).validate()).toThrow(/selector/);
+  });
+
+  it('asks for the memory SLEEVE_CACHE_MB needs (D43), and limits it with 25% to spare', () => {
+    const env = Object.fromEntries((container.env ?? []).map(({ name, value }) => [name, value]));
+    // The same reading as the server's, then the plan's figure for that bound.
+    const cacheMb = serveOptionsFromEnv(env).options.cacheMb;
+    expect(cacheMb).toBeDefined();
+    const { needMb } = memoryPlan({ cacheMb, containerBytes: undefined });
+    const mi = (quantity: unknown) => Number(/^(\d+)Mi$/.exec(String(quantity))?.[1]);
+    expect(mi(container.resources?.requests?.memory)).toBeGreaterThanOrEqual(needMb);
+    expect(mi(container.resources?.limits?.memory)).toBeGreaterThanOrEqual(needMb * 1.25);
+    // Inside that limit, Sleeve itself would find nothing to say (its start-up line).
+    expect(memoryPlan({ cacheMb, containerBytes: mi(container.resources?.limits?.memory) * 1024 * 1024 }).warning).toBeUndefined();
   });
 
   it('readiness and liveness poll /healthz on the port Sleeve listens on', () => {
