@@ -6,7 +6,7 @@
  * memory (or the container's), and lets garbage pile up to that size: on a 24 GiB machine
  * Node held 560 MB for a 64 MiB cache. So the process starts itself again with the setting:
  *
- * - Node: `--max-old-space-size`, by `process.execve` (Node 22.15+, one process, the same pid)
+ * - Node: `--max-old-space-size` (and `--max-semi-space-size`), by `process.execve` (Node 22.15+, one process, the same pid)
  *   or, on Node 20, as a child this process waits for, passing on its signals;
  * - Bun: `BUN_JSC_forceRAMSize`, the memory JavaScriptCore sizes its collector from, by
  *   `process.execve` (the executable too);
@@ -19,7 +19,7 @@
 import { statSync } from 'node:fs';
 import { containerMemoryBytes } from './container-memory.ts';
 import { runAsChild, watchParent } from './heap-child.ts';
-import { memoryPlan, YOUNG_MB, type MemoryPlan } from './memory-plan.ts';
+import { memoryPlan, SEMI_SPACE_MB, YOUNG_MB, type MemoryPlan } from './memory-plan.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -37,8 +37,14 @@ export function planFor(env: Env): MemoryPlan {
 }
 
 const MIB = 1024 * 1024;
-/** The old generation's flag, in any of the forms V8 takes. */
+/** The old generation's flag, in any of the forms V8 takes; and the young generation's. */
 const HEAP_FLAG = /--max[-_]old[-_]space[-_]size/;
+const SEMI_FLAG = /--max[-_]semi[-_]space[-_]size/;
+
+/** V8's flags for the plan; a young generation the operator sized is left as it is. */
+export function v8Flags(plan: MemoryPlan, given: string): string[] {
+  return [`--max-old-space-size=${plan.heapMb}`, ...(SEMI_FLAG.test(given) ? [] : [`--max-semi-space-size=${SEMI_SPACE_MB}`])];
+}
 
 interface Execve {
   execve?(file: string, args: string[], env: Env): never;
@@ -57,7 +63,7 @@ export async function holdToPlan(env: Env): Promise<void> {
     proc.execve(process.execPath, [process.execPath, ...bunArgs()], { ...env, BUN_JSC_forceRAMSize: String(bunRamBytes(plan)) });
   }
   if (process.execArgv.some((flag) => HEAP_FLAG.test(flag)) || HEAP_FLAG.test(env.NODE_OPTIONS ?? '')) return watchParent();
-  const args = [`--max-old-space-size=${plan.heapMb}`, ...process.execArgv, ...process.argv.slice(1)];
+  const args = [...v8Flags(plan, `${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}`), ...process.execArgv, ...process.argv.slice(1)];
   if (proc.execve !== undefined) proc.execve(process.execPath, [process.execPath, ...args], env);
   await runAsChild(args);
 }
@@ -81,5 +87,5 @@ export async function heapAdvice(env: Env, plan: MemoryPlan): Promise<string | u
   const { getHeapStatistics } = await import('node:v8');
   const limitMb = getHeapStatistics().heap_size_limit / MIB;
   if (limitMb <= (plan.heapMb + 2 * YOUNG_MB) * 1.25) return undefined;
-  return `sleeve: Deno's heap may grow to ${Math.round(limitMb)} MiB; set DENO_V8_FLAGS=--max-old-space-size=${plan.heapMb} to hold it to the ${plan.needMb} MiB this instance needs (docs/deploying.md#memory)`;
+  return `sleeve: Deno's heap may grow to ${Math.round(limitMb)} MiB; set DENO_V8_FLAGS=${v8Flags(plan, '').join(',')} to hold it to the ${plan.needMb} MiB this instance needs (docs/deploying.md#memory-d43)`;
 }

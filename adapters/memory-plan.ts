@@ -12,7 +12,8 @@
  *   `CATALOG_HEAP_PER_FILE_BYTE` times its size;
  * - the answer cache counted as the heap holds it, given half again as room to collect in, so
  *   a full cache never leaves the collector short (`HEAP_PER_CACHE_MB`);
- * - the young generation the runtime keeps beside the old one (`YOUNG_MB`);
+ * - the young generation the runtime keeps beside the old one: three semi-spaces of
+ *   `SEMI_SPACE_MB`, the size Node 20 picks and Node 24 and Deno are held to (they pick 32-64);
  * - pictures and PNG cards, held as bytes outside the heap: three quarters of the bound.
  */
 import { cacheBytes, DEFAULT_CACHE_MB, MIN_CACHE_MB } from '../core/storage/cache-bound.ts';
@@ -20,7 +21,8 @@ import { cacheBytes, DEFAULT_CACHE_MB, MIN_CACHE_MB } from '../core/storage/cach
 export const RUNTIME_MB = 64;
 export const HEAP_BASE_MB = 64;
 export const HEAP_PER_CACHE_MB = 1.5;
-export const YOUNG_MB = 48;
+export const SEMI_SPACE_MB = 16;
+export const YOUNG_MB = 3 * SEMI_SPACE_MB;
 export const CATALOG_HEAP_PER_FILE_BYTE = 4;
 
 const MIB = 1024 * 1024;

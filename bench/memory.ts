@@ -13,15 +13,17 @@
  * serves them. The flood comes from a Node child process: memory, not speed, is measured here,
  * so the client's own speed does not matter, and it counts requests exactly where wrk counts time.
  *
- * Knobs: BENCH_RUNTIMES=node,bun,deno  BENCH_STORAGES=memory,redis  BENCH_MISSES=20000,100000,200000
+ * Knobs: BENCH_RUNTIMES=node,bun,deno (node22, node24: those lines' binaries)  BENCH_STORAGES=memory,redis  BENCH_MISSES=20000,100000,200000
  * BENCH_CACHE_MB (SLEEVE_CACHE_MB, default unset: 64)  BENCH_BEFORE=<checkout>
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { v8Flags } from '../adapters/heap-limit.ts';
 import { memoryPlan } from '../adapters/memory-plan.ts';
 import { BIN, ROOT, startChild, type ChildServer } from '../test/helpers/child-server.ts';
+import { nodeBinary, type NodeLine } from '../test/helpers/node-lines.ts';
 import { rssOf, servingPid } from '../test/helpers/process-memory.ts';
 import { startRedis, type RedisServer } from '../test/storage/_redis.ts';
 import { BENCH_UA } from './_wrk.ts';
@@ -48,11 +50,14 @@ function built(tree: string): string {
   return cli;
 }
 
-function command(runtime: string, cli: string): [string, string[], Record<string, string>] {
+/** How each runtime runs the command; Deno with the flag start-up asks for, where the checkout asks (`now`). */
+function command(runtime: string, cli: string, now: boolean): [string, string[], Record<string, string>] {
   const plan = memoryPlan({ cacheMb: CACHE_MB ? Number(CACHE_MB) : undefined, containerBytes: undefined });
   if (runtime === 'node') return [process.execPath, [cli], {}];
+  // Node 22.15+ and 24 replace themselves (process.execve): no waiting parent.
+  if (runtime === 'node22' || runtime === 'node24') return [nodeBinary(Number(runtime.slice(4)) as NodeLine), [cli], {}];
   if (runtime === 'bun') return [`${BIN}bun`, [cli], {}];
-  return [`${BIN}deno`, ['run', '-A', cli], { DENO_V8_FLAGS: `--max-old-space-size=${plan.heapMb}` }];
+  return [`${BIN}deno`, ['run', '-A', cli], now ? { DENO_V8_FLAGS: v8Flags(plan, '').join(',') } : {}];
 }
 
 async function heap(server: ChildServer): Promise<{ used: string; limit: string }> {
@@ -104,7 +109,7 @@ try {
     const cli = built(tree.dir);
     for (const runtime of RUNTIMES) {
       for (const storage of STORAGES) {
-        const [bin, args, env] = command(runtime, cli);
+        const [bin, args, env] = command(runtime, cli, tree.name === 'now');
         const label = `${runtime}, ${storage}${BEFORE ? ` (${tree.name})` : ''}`;
         const server = await startChild(bin, args, {
           ...env,

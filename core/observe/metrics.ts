@@ -101,7 +101,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
         .sample('process_start_time_seconds', {}, Math.round(options.startedAt / 1000));
       const memory = options.memory?.();
       if (memory) {
-        out.family('process_resident_memory_bytes', 'gauge', 'Resident memory of this process.').sample('process_resident_memory_bytes', {}, memory.residentBytes);
+        out.family('process_resident_memory_bytes', 'gauge', 'Resident memory of this process, in bytes.').sample('process_resident_memory_bytes', {}, memory.residentBytes);
         out.family('sleeve_heap_used_bytes', 'gauge', 'JavaScript heap in use, garbage not yet collected included.').sample('sleeve_heap_used_bytes', {}, memory.heapUsedBytes);
         if (memory.heapLimitBytes !== undefined) {
           out.family('sleeve_heap_limit_bytes', 'gauge', "The JavaScript heap's limit (issue #42: set from SLEEVE_CACHE_MB).").sample('sleeve_heap_limit_bytes', {}, memory.heapLimitBytes);
