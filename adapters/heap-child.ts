@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 
 const PASSED_ON: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'];
 /** Set in the child, so it knows its parent only waits for it (lower case: no setting of Sleeve's). */
-export const CHILD_MARK = 'sleeve_waiter';
+const CHILD_MARK = 'sleeve_waiter';
 
 export function runAsChild(args: string[]): Promise<never> {
   const child = spawn(process.execPath, args, {

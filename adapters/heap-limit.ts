@@ -17,16 +17,19 @@
  * `BUN_JSC_forceRAMSize`, `DENO_V8_FLAGS`) is theirs and left alone.
  */
 import { statSync } from 'node:fs';
+import { MAX_CACHE_MB, MIN_CACHE_MB } from '../core/storage/cache-bound.ts';
 import { containerMemoryBytes } from './container-memory.ts';
 import { runAsChild, watchParent } from './heap-child.ts';
 import { memoryPlan, SEMI_SPACE_MB, YOUNG_MB, type MemoryPlan } from './memory-plan.ts';
 
 type Env = Record<string, string | undefined>;
 
-/** The plan for this process's settings; a bad `SLEEVE_CACHE_MB` is left to start-up to name. */
-export function planFor(env: Env): MemoryPlan {
-  const raw = env.SLEEVE_CACHE_MB?.trim();
-  const cacheMb = raw && /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : undefined;
+/**
+ * The plan for this process's settings. Start-up passes the bound its configuration checked;
+ * before that (the launcher loads no configuration) a bad `SLEEVE_CACHE_MB` counts as unset and
+ * is left to start-up to name.
+ */
+export function planFor(env: Env, cacheMb: number | undefined = roughCacheMb(env)): MemoryPlan {
   let catalogBytes = 0;
   try {
     if (env.SLEEVE_CATALOG) catalogBytes = statSync(env.SLEEVE_CATALOG).size;
@@ -34,6 +37,11 @@ export function planFor(env: Env): MemoryPlan {
     // Start-up names an unreadable catalogue in its own line.
   }
   return memoryPlan({ cacheMb, containerBytes: containerMemoryBytes(), catalogBytes });
+}
+
+function roughCacheMb(env: Env): number | undefined {
+  const mb = Number(env.SLEEVE_CACHE_MB?.trim() || Number.NaN);
+  return Number.isInteger(mb) && mb >= MIN_CACHE_MB && mb <= MAX_CACHE_MB ? mb : undefined;
 }
 
 const MIB = 1024 * 1024;
@@ -55,14 +63,14 @@ interface Execve {
  * then; returns at once when the setting is in place or cannot be given.
  */
 export async function holdToPlan(env: Env): Promise<void> {
-  const plan = planFor(env);
   if ('Deno' in globalThis) return;
   const proc = process as typeof process & Execve;
   if ('Bun' in globalThis) {
     if (env.BUN_JSC_forceRAMSize !== undefined || proc.execve === undefined) return;
-    proc.execve(process.execPath, [process.execPath, ...bunArgs()], { ...env, BUN_JSC_forceRAMSize: String(bunRamBytes(plan)) });
+    proc.execve(process.execPath, [process.execPath, ...bunArgs()], { ...env, BUN_JSC_forceRAMSize: String(bunRamBytes(planFor(env))) });
   }
   if (process.execArgv.some((flag) => HEAP_FLAG.test(flag)) || HEAP_FLAG.test(env.NODE_OPTIONS ?? '')) return watchParent();
+  const plan = planFor(env);
   const args = [...v8Flags(plan, `${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}`), ...process.execArgv, ...process.argv.slice(1)];
   if (proc.execve !== undefined) proc.execve(process.execPath, [process.execPath, ...args], env);
   await runAsChild(args);

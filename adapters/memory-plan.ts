@@ -34,7 +34,7 @@ export interface MemoryInputs {
   cacheMb: number | undefined;
   /** The container's memory limit in bytes (cgroup), undefined where there is none. */
   containerBytes: number | undefined;
-  /** The size of `SLEEVE_CACHE_MB`'s catalogue file in bytes, if one is served. */
+  /** The size of the catalogue file (`SLEEVE_CATALOG`) in bytes, if one is served. */
   catalogBytes?: number;
 }
 

@@ -26,7 +26,7 @@ export async function start(runtime: Runtime): Promise<void> {
   try {
     const { port, catalogPath, options } = serveOptionsFromEnv(runtime.env);
     // The bound the heap was sized for: a small container lowers the default (memory-plan.ts).
-    const plan = planFor(runtime.env);
+    const plan = planFor(runtime.env, options.cacheMb);
     for (const line of [plan.warning, await heapAdvice(runtime.env, plan)]) if (line) console.error(line);
     // A bad catalogue file stops start-up with one line naming its first bad record and field.
     // The service gets the file prepared, not its bytes, so they are collected once loaded.

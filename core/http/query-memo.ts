@@ -29,29 +29,23 @@ export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number):
   map.set(key, value);
 }
 
-/** What each byte-bounded map holds in all, beside the map itself. */
-const heldBytes = new WeakMap<Map<unknown, unknown>, number>();
-
 /**
  * `setBounded`, also bounded by what its values cost (`sizeOf`, in bytes): the oldest go until
- * the new value fits within `maxBytes`; a value larger than that is not kept at all.
+ * the new value fits within `maxBytes`. A value larger than that is not kept, and the one it
+ * replaces goes too, so an older answer is never served in its place. The total is summed
+ * afresh (a few hundred entries, on a miss), so nothing beside the map has to stay in step.
  */
 export function setBoundedBytes<K, V>(map: Map<K, V>, key: K, value: V, max: number, maxBytes: number, sizeOf: (value: V) => number): void {
-  const size = sizeOf(value);
-  if (size > maxBytes) return;
-  let total = heldBytes.get(map) ?? 0;
-  const old = map.get(key);
-  if (old !== undefined) {
-    total -= sizeOf(old);
-    map.delete(key);
-  }
+  map.delete(key);
+  let total = sizeOf(value);
+  if (total > maxBytes) return;
+  for (const held of map.values()) total += sizeOf(held);
   for (const [oldest, held] of map) {
-    if (map.size < max && total + size <= maxBytes) break;
+    if (map.size < max && total <= maxBytes) break;
     total -= sizeOf(held);
     map.delete(oldest);
   }
   map.set(key, value);
-  heldBytes.set(map, total + size);
 }
 
 /**

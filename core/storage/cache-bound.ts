@@ -34,6 +34,5 @@ export function cacheBytes(cacheMb: number = DEFAULT_CACHE_MB): CacheBytes {
  * `.length` alone undercounts any name with a character past U+00FF by half.
  */
 export function stringHeapBytes(s: string): number {
-  // eslint-disable-next-line no-control-regex
   return 16 + (/[^\u0000-\u00ff]/.test(s) ? 2 * s.length : s.length);
 }

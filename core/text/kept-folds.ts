@@ -20,10 +20,10 @@ export function keptFolds(fold: (text: string) => string, bound: number = KEPT_P
   let newer = new Map<string, string>();
   let older = new Map<string, string>();
   return (text) => {
+    if (text.length > KEPT_TEXT_LENGTH) return fold(text);
     let folded = newer.get(text);
     if (folded !== undefined) return folded;
     folded = older.get(text) ?? fold(text);
-    if (text.length > KEPT_TEXT_LENGTH) return folded;
     if (newer.size >= bound) {
       older = newer;
       newer = new Map();
