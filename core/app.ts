@@ -15,6 +15,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Deps } from './deps.ts';
 import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache.ts';
 import { refresher, type Refresher } from './http/cache-refresh.ts';
+import { completer, type Completer } from './http/completions.ts';
 import { clientIp } from './http/client-ip.ts';
 import { bodyLimit } from './http/body.ts';
 import { cors } from './http/cors.ts';
@@ -51,8 +52,14 @@ interface Built {
   hit?: Omit<HitRoute, 'route' | 'version'>;
 }
 
+/** What live mode runs again in the background: refreshes (`cache-refresh.ts`) and completions (`completions.ts`). */
+interface Background {
+  refresh?: Refresher;
+  complete?: Completer;
+}
+
 /** The layers an endpoint needs, from its declaration, in the architecture's order. */
-function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState, refresh: Refresher | undefined): Built {
+function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState, background: Background): Built {
   const chain: FrameLayer[] = [];
   if (!endpoint.public) chain.push(userAgent());
   const perMinute = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
@@ -65,9 +72,9 @@ function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState, refresh: R
   else if (endpoint.cache !== undefined) {
     const own = endpoint.cacheKey;
     const keyOf = own ? (params: unknown, request: Request) => own.call(endpoint, params, request, deps) : undefined;
-    // Not where an answer costs a model generation (D31): a refresh would draw on a client's allowance.
-    if (endpoint.generations) refresh = undefined;
-    const cache = cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now, inflight: state.inflight, hot: state.hot, keyOf, byOrigin: deps.options.baseUrl === undefined, refresh });
+    // Not where an answer costs a model generation (D31): a rerun would draw on a client's allowance.
+    const { refresh, complete } = endpoint.generations ? {} : background;
+    const cache = cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now, inflight: state.inflight, hot: state.hot, keyOf, byOrigin: deps.options.baseUrl === undefined, refresh, complete });
     chain.push(cache.layer);
     if ((endpoint.method ?? 'GET') === 'GET' && !endpoint.websocket) return { chain, hit: { contact: !endpoint.public, params: checked, cache, limit } };
   }
@@ -137,15 +144,18 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   // Background refreshes of cached answers (`http/cache-refresh.ts`), live mode only: elsewhere
   // no upstream budget is spent, so a miss costs nothing worth saving. Their own router, with
   // no rate limit, request log or metrics: a refresh is no client's request.
+  // Completions of answers the budget could not give in time run the same way, as their client's.
   const refreshes = new Hono<SleeveEnv>();
-  const refresh = deps.options.mode === 'live' ? refresher((request, env) => refreshes.fetch(request, env as SleeveBindings)) : undefined;
+  const rerun = (request: Request, env: unknown) => refreshes.fetch(request, env as SleeveBindings);
+  const background: Background = deps.options.mode === 'live' ? { refresh: refresher(rerun), complete: completer(rerun, (more) => deps.backlogMs?.(more) ?? 0) } : {};
+  const { refresh } = background;
   // Each route is one handler running its whole frame (`frame-chain.ts`), not a Hono chain.
   // `gate` (a prefix's pin and, for a path a pinned version did not have yet, its 404) comes
   // right after the observer and CORS headers, before a preflight's 204 or the body guard's
   // 413: a path that did not exist yet gives the same 404 to every method (D7).
   const route = (list: FrameLayer[], gate: FrameLayer[] = []) => frameChain([observer.layer, headers, ...gate, preflight, guard, ...list], rendered);
   for (const endpoint of endpoints) {
-    const built = layers(endpoint, deps, state, refresh);
+    const built = layers(endpoint, deps, state, background);
     const chain = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...built.chain];
     const { trustProxy, rateLimits } = deps.options;
     // Only live mode has upstream budgets to serve by client (`kit/fair-queue.ts`).

@@ -26,4 +26,9 @@ export interface Deps {
   metrics?: Metrics;
   /** Graceful shutdown (D34): whether the instance is draining, and the live streams to tell. */
   lifecycle: Lifecycle;
+  /**
+   * Live mode: how long the upstream budgets need to serve every call waiting now and `more`
+   * after them (ms, the busiest budget's): what a 503's `Retry-After` is built from.
+   */
+  backlogMs?(more: number): number;
 }

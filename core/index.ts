@@ -98,7 +98,8 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
     ? { sources: given as Sources, summary: `${resolved.mode} mode (sources given by the embedder)` }
     : registerSources(resolved, (ctx = createDriverContext({ storage, breaker, now, log, fetch: options.fetch, counting, onDropped: metrics?.droppedItems, budgetScope: resolved.budgetScope })));
   const sources: Sources = { ...registered.sources, ...given };
-  const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log, metrics, lifecycle: lifecycle() };
+  const backlogMs = (more: number) => Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.backlogMs(more)));
+  const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log, metrics, lifecycle: lifecycle(), backlogMs };
   const { app, fetch, hitParts } = createFrame(deps, metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute));
   const strip = unmounted(resolved.basePath);
   return {

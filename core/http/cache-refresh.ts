@@ -10,6 +10,7 @@
  * time, and the bounded set of refreshes running.
  */
 import { BACKGROUND, clientOn } from '../sources/kit/tally.ts';
+import { rerun } from './rerun.ts';
 
 /** Share of an entry's lifetime it may be answered past it, as `STALE`, while it is refreshed. */
 export const STALE_SHARE = 0.1;
@@ -60,20 +61,7 @@ export function refresher(run: (request: Request, env: unknown) => Response | Pr
     start(key, request, env) {
       if (running.has(key) || running.size >= MAX_REFRESHES) return false;
       running.add(key);
-      // Its own request: the client's signal ends with the client's answer, and the refresh's
-      // calls are nobody's (the same URL and headers, so the same key and the same answer).
-      const again = new Request(request.url, { headers: request.headers });
-      clientOn(again.signal, BACKGROUND);
-      void (async () => {
-        try {
-          const res = await run(again, env);
-          await res.body?.cancel();
-        } catch {
-          // A failed refresh leaves the entry as it was: the next request tries again.
-        } finally {
-          running.delete(key);
-        }
-      })();
+      rerun(run, request, env, (signal) => clientOn(signal, BACKGROUND), () => running.delete(key));
       return true;
     },
   };

@@ -18,6 +18,10 @@ import type { Breaker } from '../storage/breaker.ts';
 import type { CachePolicy } from './endpoint.ts';
 import { ageOf, answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './cache-entry.ts';
 import { aheadAt, POPULAR_HITS, staleSeconds, type Refresher } from './cache-refresh.ts';
+import type { Completer } from './completions.ts';
+import { isShortOfTurns } from '../sources/kit/budget.ts';
+import { MAX_BUDGET_WAIT_MS } from '../sources/kit/bounds.ts';
+import { clientOf } from '../sources/kit/tally.ts';
 import { cacheKey, canonicalRequest, type CacheKey } from './cache-key.ts';
 import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
@@ -70,6 +74,11 @@ export interface CacheOptions {
    * entries within their bound are answered at once and popular ones refreshed ahead.
    */
   refresh?: Refresher;
+  /**
+   * Completions (live mode only): a miss the budget could not serve in time is answered 503 and
+   * completed in the background, its `Retry-After` saying when to come back (`completions.ts`).
+   */
+  complete?: Completer;
 }
 
 export interface Cached {
@@ -196,7 +205,7 @@ export function cached(options: CacheOptions): Cached {
 
     const pending = inflight.get(key);
     if (pending) {
-      const outcome = await pending;
+      const outcome = await (refreshing ? pending : joined(pending, key));
       if (outcome && 'error' in outcome) throw outcome.error;
       if (outcome?.state === 'STALE') addHeaders(c, { Age: String(ageOf(outcome.entry, options.now())) });
       if (outcome) return answer(c, outcome.entry, outcome.state, outcome.bytes);
@@ -210,6 +219,7 @@ export function cached(options: CacheOptions): Cached {
     inflight.set(key, leading);
     let outcome: Outcome = null;
     let made: string | Promise<string> | undefined;
+    let promised: SleeveError | undefined;
     try {
       await next();
       const error = c.error instanceof SleeveError ? c.error : undefined;
@@ -239,8 +249,39 @@ export function cached(options: CacheOptions): Cached {
       if (refreshing && !(outcome && 'entry' in outcome && outcome.state === 'MISS')) outcome = null;
     } finally {
       inflight.delete(key);
+      // Started once this miss is no longer in flight, or the completion would wait on it.
+      if (!refreshing && outcome && 'error' in outcome) promised = completion(c, key, outcome.error);
+      if (promised) outcome = { error: promised };
       settle(outcome);
     }
+    if (promised) throw promised;
+  }
+
+  /**
+   * A miss in flight, waited for; but a completion (`completions.ts`) may wait long for its
+   * turns, so a request joining one waits only as long as a request waits for turns, then hears
+   * its promise anew.
+   */
+  async function joined(pending: Promise<Outcome>, key: string): Promise<Outcome> {
+    if (!options.complete?.has(key)) return pending;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), MAX_BUDGET_WAIT_MS)));
+    try {
+      const first = await Promise.race([pending, late]);
+      if (first !== 'late') return first;
+      const renewed = options.complete.renew(key);
+      if (renewed) return { error: renewed };
+      return await pending;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The 503 that promises a completion of this miss's answer, when the budget was short of turns for it. */
+  function completion(c: Context<SleeveEnv>, key: string, error: SleeveError): SleeveError | undefined {
+    const client = clientOf(c.req.raw.signal);
+    if (!options.complete || client === undefined || !isShortOfTurns(error)) return undefined;
+    return options.complete.promise(error, key, c.req.raw, c.env, client);
   }
 }
 

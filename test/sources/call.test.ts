@@ -52,7 +52,7 @@ describe('kit/call', () => {
     const { up } = upstream(hang, { timeoutMs: 50 });
     const timedOut = await failure(text(up));
     expect([timedOut.code, timedOut.status]).toEqual(['upstream_timeout', 504]);
-    expect(timedOut.message).toBe('[sleeve] [test] sent no answer within 50 ms');
+    expect(timedOut.message).toBe('[sleeve] [test] sent no answer within 50 ms; asked https://up.test/api');
     const reason = new Error('client left');
     const controller = new AbortController();
     const pending = text({ ...up, timeoutMs: 5000 }, '/x', { signal: controller.signal });
@@ -68,30 +68,30 @@ describe('kit/call', () => {
       },
     })), { timeoutMs: 50 });
     const error = await failure(text(up));
-    expect([error.code, error.message]).toEqual(['upstream_timeout', '[sleeve] [test] sent no body within 50 ms']);
+    expect([error.code, error.message]).toEqual(['upstream_timeout', '[sleeve] [test] sent no body within 50 ms; asked https://up.test/api']);
   });
 
   it('unreachable, a 5xx and a body that is not JSON are 502 upstream_error; the speaker is named', async () => {
     const unreachable = await failure(text(upstream(() => Promise.reject(new TypeError('fetch failed'))).up));
-    expect([unreachable.code, unreachable.message]).toEqual(['upstream_error', '[sleeve] [test] unreachable']);
+    expect([unreachable.code, unreachable.message]).toEqual(['upstream_error', '[sleeve] [test] unreachable: fetch failed; asked https://up.test/api']);
     let read = false;
     const cancelled: unknown[] = [];
     const body = new ReadableStream({ cancel: (why) => void cancelled.push(why ?? 'cancelled') });
     const failing = await failure(call(upstream(() => new Response(body, { status: 503 }), { speaker: 'the model' }).up, '/x', {}, () => (read = true)));
-    expect([failing.code, failing.message, read]).toEqual(['upstream_error', '[sleeve] [test] the model answered HTTP 503', false]);
+    expect([failing.code, failing.message, read]).toEqual(['upstream_error', '[sleeve] [test] the model answered HTTP 503; asked https://up.test/api', false]);
     expect(cancelled).toHaveLength(1);
     const garbage = await failure(call(upstream(() => new Response('<html>')).up, '/x', {}, (reply) => reply.json()));
-    expect(garbage.message).toBe('[sleeve] [test] answered HTTP 200 with a body that is not JSON');
+    expect(garbage.message).toBe('[sleeve] [test] answered HTTP 200 with a body that is not JSON; asked https://up.test/api');
     expect(jsonOf(upstream(() => new Response()).up, { status: 200, text: '{"a":1}' })).toEqual({ a: 1 });
   });
 
   it('a body over maxBytes is a 502, by its Content-Length or as it streams', async () => {
     const big = 'x'.repeat(2000);
     const declared = await failure(text(upstream(() => new Response(big, { headers: { 'content-length': '2000' } })).up, '/x', { maxBytes: 1000 }));
-    expect(declared.message).toBe('[sleeve] [test] sent a body over 1000 bytes');
+    expect(declared.message).toBe('[sleeve] [test] sent a body over 1000 bytes; asked https://up.test/api');
     const streamed = new ReadableStream({ start(c) { for (let i = 0; i < 4; i++) c.enqueue(new TextEncoder().encode(big)); c.close(); } });
     const over = await failure(text(upstream(() => new Response(streamed)).up, '/x', { maxBytes: 5000 }));
-    expect(over.message).toBe('[sleeve] [test] sent a body over 5000 bytes');
+    expect(over.message).toBe('[sleeve] [test] sent a body over 5000 bytes; asked https://up.test/api');
     expect((await text(upstream(() => new Response(big)).up, '/x', { maxBytes: 2000 })).text).toBe(big);
   });
 
@@ -114,7 +114,7 @@ describe('kit/call', () => {
     const { up, seen } = upstream((url) => (url in redirects ? new Response(null, { status: 302, headers: { location: redirects[url]! } }) : new Response(`at ${url}`)));
     expect((await text(up, '/a', { redirect: 'same-base' })).text).toBe('at https://up.test/api/c');
     expect(seen.every((s) => s.init!.redirect === 'manual')).toBe(true);
-    expect((await failure(text(up, '/away', { redirect: 'same-base' }))).message).toBe('[sleeve] [test] answered HTTP 302 to somewhere else than https://up.test/api');
+    expect((await failure(text(up, '/away', { redirect: 'same-base' }))).message).toBe('[sleeve] [test] answered HTTP 302 to somewhere else; asked https://up.test/api');
     seen.length = 0;
     await failure(text(up, '/loop', { redirect: 'same-base' }));
     expect(seen).toHaveLength(4);
@@ -130,7 +130,7 @@ describe('kit/call', () => {
     await failure(text(up, '/x', { signal }));
     await failure(text(up, '/x', { signal, shared: true }));
     expect(turns).toEqual([signal, undefined]);
-    const open = createCircuit({ name: 'test', failuresToOpen: 1 });
+    const open = createCircuit({ name: 'test', minCalls: 1 });
     await failure(text({ ...up, circuit: open }));
     expect(open.state).toBe('open');
     expect(await call({ ...up, circuit: open }, '/x', { signal, raw: true }, (reply: Reply) => reply.status)).toBe(500);
@@ -138,7 +138,7 @@ describe('kit/call', () => {
   });
 
   it('what read throws runs in the circuit: a 502 of its own opens it', async () => {
-    const { up, seen } = upstream(() => new Response('{}'), { circuit: createCircuit({ name: 'test', failuresToOpen: 2 }) });
+    const { up, seen } = upstream(() => new Response('{}'), { circuit: createCircuit({ name: 'test', minCalls: 2 }) });
     const fail = () => call(up, '/x', {}, () => {
       throw new SleeveError('upstream_error', 'odd body');
     });

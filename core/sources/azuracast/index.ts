@@ -43,7 +43,7 @@ export interface AzuraCastOptions {
 export default function azuracast(options: AzuraCastOptions, ctx: DriverContext): RadioSource {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  const installation: Upstream = { name: DRIVER_NAME, base, timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(DRIVER_NAME) };
+  const installation: Upstream = { name: DRIVER_NAME, base, timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(DRIVER_NAME), setting: 'SLEEVE_AZURACAST_URL' };
 
   const fetchNowPlaying = async (station: string, signal?: AbortSignal): Promise<NowPlaying | null> => {
     const { status, body } = await call(installation, `/api/nowplaying/${encodeURIComponent(station)}`, { signal }, async (reply) => {

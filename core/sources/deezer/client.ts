@@ -44,7 +44,7 @@ function errorOf(body: unknown): ErrorBody | null {
 
 export function deezerClient(ctx: DriverContext, baseUrl: string, budget: Budget, timeoutMs: number = TIMEOUT_MS): DeezerClient {
   const api: Upstream = {
-    name: DRIVER_NAME, base: baseUrl.replace(/\/+$/, ''), timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(DRIVER_NAME), budget,
+    name: DRIVER_NAME, base: baseUrl.replace(/\/+$/, ''), timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(DRIVER_NAME), budget, setting: 'SLEEVE_DEEZER_URL',
   };
   /** One call within the budget; its failures, error bodies included, count against the circuit. */
   const ask = (path: string, query: Query, signal: AbortSignal | undefined) =>

@@ -91,7 +91,7 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
 
   const pictures: Upstream = {
     // Each picture names its whole URL (`deezerImageUrl`): no base to put before it.
-    name: DRIVER_NAME, base: '', timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(`${DRIVER_NAME}-images`), budget, speaker: 'the image host',
+    name: DRIVER_NAME, base: '', timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(`${DRIVER_NAME}-images`), budget, speaker: 'the image host', setting: 'SLEEVE_DEEZER_IMAGES_URL',
   };
   // A shared fetch serves whoever waits: no caller's signal stops it, its own timeout does.
   // It counts for the request of the first asker (`kit/tally.ts`).

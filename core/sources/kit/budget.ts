@@ -36,7 +36,7 @@
 import { SleeveError } from '../../errors.ts';
 import { memoryCounters, type CounterStore, type Hit } from '../../storage/counters.ts';
 import { fairQueue, USE_DECAY_MS } from './fair-queue.ts';
-import { BACKGROUND, clientOf, continues, tookTurn } from './tally.ts';
+import { BACKGROUND, clientOf, continues, patienceOf, tookTurn } from './tally.ts';
 
 /** Slot length. Shorter slots waste less of the budget at the window edges; see `perSlot`. */
 export const SLOT_MS: number = 500;
@@ -112,10 +112,14 @@ export interface Budget {
    * every client call queued before its turn, and dropped (rejected with the same error, but
    * counted in `dropped`, not `refused`) when any client call is waiting as it asks, when
    * `MAX_BACKGROUND` already wait, or when no spare turn comes within `BACKGROUND_WAIT_MS`.
+   * A call waits `maxWaitMs` at most, or its request's patience (`tally.ts` `patienceOf`: a
+   * completion's), and never past `until` (the clock's ms: the end of its request's bound).
    */
-  take(signal?: AbortSignal, client?: string): Promise<void>;
+  take(signal?: AbortSignal, client?: string, until?: number): Promise<void>;
   /** The upstream said "quota exceeded" (Deezer code 4): nobody in this process takes for `ms`. */
   pause(ms: number): void;
+  /** How long until every call waiting now, and `more` after them, could have had a turn: the backlog, in ms. */
+  backlogMs(more: number): number;
   /**
    * Figures for benches and /metrics: calls let through (`taken`), those of them that waited
    * in the queue first (`waited`), calls refused with 503, and calls waiting now (`queued`);
@@ -143,17 +147,32 @@ export const realClock: Clock = {
 
 interface Waiter {
   readonly client: string;
+  /** A completion's call (`tally.ts` `patienceOf`): outside the queue's bounds, never evicted. */
+  readonly patient: boolean;
   /** Its request has had a turn already (`tally.ts` `continues`): served first (`fair-queue.ts`). */
   readonly continuing: boolean;
   resolve(): void;
   reject(reason: unknown): void;
   deadline: number;
+  /** What it was told it may wait, for its refusal's words. */
+  boundMs: number;
   signal: AbortSignal | undefined;
   onAbort(): void;
 }
 
 /** Refusals of background calls: nobody asked for those, so a client that joined one asks again. */
 const backgroundDrops = new WeakSet<object>();
+/** Refusals for want of a turn in time (not of a full queue): their work could still be done later (`http/completions.ts`). */
+const shortOfTurns = new WeakSet<object>();
+
+/**
+ * Whether `error` refused a client's call only because its turn would come too late: the
+ * request's remaining calls can go on in the background, within its client's share
+ * (`http/completions.ts`). A full queue's refusals are not: there is no room to wait in.
+ */
+export function isShortOfTurns(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && shortOfTurns.has(error);
+}
 
 /**
  * Whether `error` is a background call let go for a busy budget (`dropped`): a client that joined
@@ -185,6 +204,9 @@ export function createBudget(options: BudgetOptions): Budget {
   // The pump has a turn counted and is waiting for its moment to hand it out.
   let holding = false;
   const queue = fairQueue<Waiter>(USE_DECAY_MS, BACKGROUND);
+  // Completions' waiters (`patient`), in all and by client: not counted against the queue's bounds.
+  let patientTotal = 0;
+  const patientBy = new Map<string, number>();
   const stats = {
     taken: 0,
     waited: 0,
@@ -238,7 +260,22 @@ export function createBudget(options: BudgetOptions): Budget {
     const at = slot + Math.floor(turn / allowance) * SLOT_MS + (paced ? (turn % allowance) * spacing : 0);
     return Math.max(from, at);
   };
-  const refusal = (waitMs: number, why: string, client?: string): SleeveError => {
+  /**
+   * How long until a call of `client` with `mine` of its own waiters ahead would have its turn
+   * if the queue were served as it is now: the waiting clients take turns (`fair-queue.ts`),
+   * so each other client's waiters up to one more than `mine` go first, and calls continuing
+   * an answer before all. What a refused request's `Retry-After` is built from: unlike
+   * `earliest`, not a lower bound but the likely wait, given the queue ahead of it.
+   */
+  const fairWait = (client: string, mine: number, now: number): number => {
+    let ahead = mine;
+    for (const waiters of queue.byClient()) {
+      if (waiters[0]?.client === client) continue;
+      ahead += waiters.filter((w) => w.continuing).length + Math.min(waiters.filter((w) => !w.continuing).length, mine + 1);
+    }
+    return Math.max(0, earliest(ahead, now, backlogged(queue.size + 1)) - now);
+  };
+  const refusal = (waitMs: number, why: string, client?: string, late = false): SleeveError => {
     if (client === BACKGROUND) stats.dropped++;
     else stats.refused++;
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -246,10 +283,16 @@ export function createBudget(options: BudgetOptions): Budget {
       headers: { 'Retry-After': String(seconds) },
     });
     if (client === BACKGROUND) backgroundDrops.add(error);
+    else if (late) shortOfTurns.add(error);
     return error;
   };
   const leave = (waiter: Waiter) => {
-    queue.remove(waiter);
+    if (queue.remove(waiter) && waiter.patient) {
+      patientTotal--;
+      const left = (patientBy.get(waiter.client) ?? 1) - 1;
+      if (left > 0) patientBy.set(waiter.client, left);
+      else patientBy.delete(waiter.client);
+    }
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
   };
   const dropLate = (now: number) => {
@@ -263,7 +306,7 @@ export function createBudget(options: BudgetOptions): Budget {
           continue;
         }
         leave(waiter);
-        waiter.reject(refusal(at - now, `no turn within ${maxWaitMs} ms`, waiter.client));
+        waiter.reject(refusal(fairWait(waiter.client, ahead, now), `no turn within ${waiter.boundMs} ms`, waiter.client, true));
       }
     }
   };
@@ -272,7 +315,7 @@ export function createBudget(options: BudgetOptions): Budget {
     for (let waiter = queue.next(now); waiter; waiter = queue.next(now)) {
       leave(waiter);
       if (now > waiter.deadline) {
-        waiter.reject(refusal(0, `no turn within ${maxWaitMs} ms`, waiter.client));
+        waiter.reject(refusal(fairWait(waiter.client, queue.countOf(waiter.client), now), `no turn within ${waiter.boundMs} ms`, waiter.client, true));
         continue;
       }
       queue.served(waiter.client, now);
@@ -336,18 +379,27 @@ export function createBudget(options: BudgetOptions): Budget {
     }
   };
 
-  const wait = (signal: AbortSignal | undefined, client: string, start: number): Promise<void> => {
+  const wait = (signal: AbortSignal | undefined, client: string, start: number, until: number): Promise<void> => {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = clock.now();
     const mine = queue.countOf(client);
     const at = earliest(mine, now, backlogged(queue.size + 1));
-    if (mine >= maxPerClient) return Promise.reject(refusal(at - now, `${maxPerClient} calls of this client already waiting`));
+    const patience = client === BACKGROUND ? undefined : patienceOf(signal);
+    // A completion's calls are bounded by the completions (`http/completions.ts`), not by the
+    // queue's places: they neither take a request's place nor lose theirs to one.
+    const counted = (n: number, of: string | undefined) => n - (of === undefined ? patientTotal : (patientBy.get(of) ?? 0));
+    if (patience === undefined && counted(mine, client) >= maxPerClient) return Promise.reject(refusal(at - now, `${maxPerClient} calls of this client already waiting`));
     // Full: a client with fewer waiters takes the place of the last waiter of the one with most.
-    const full = queue.size >= maxQueue;
-    const evicted = full ? queue.longestTail(mine + 1) : undefined;
+    const full = patience === undefined && counted(queue.size, undefined) >= maxQueue;
+    const tail = full ? queue.longestTail(mine + 1) : undefined;
+    const evicted = tail?.patient === true ? undefined : tail;
     if (full && !evicted) return Promise.reject(refusal(at - now, `${maxQueue} calls already waiting`));
-    const boundMs = client === BACKGROUND ? BACKGROUND_WAIT_MS : maxWaitMs;
-    if (at > start + boundMs) return Promise.reject(refusal(at - now, `no turn within ${boundMs} ms`, client));
+    const boundMs = client === BACKGROUND ? BACKGROUND_WAIT_MS : (patience ?? maxWaitMs);
+    const deadline = Math.min(start + boundMs, until);
+    // The likely turn, not only the earliest: a call that would be refused at its deadline is
+    // refused now, its client told at once (and its answer completed, `http/completions.ts`).
+    const likely = client === BACKGROUND ? at : Math.max(at, now + fairWait(client, mine, now));
+    if (likely > deadline) return Promise.reject(refusal(likely - now, `no turn within ${Math.max(0, Math.round(deadline - start))} ms`, client, true));
     if (evicted) {
       leave(evicted);
       evicted.reject(refusal(at - now, `${maxQueue} calls already waiting`, evicted.client));
@@ -355,10 +407,12 @@ export function createBudget(options: BudgetOptions): Budget {
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         client,
+        patient: patience !== undefined,
         continuing: client !== BACKGROUND && continues(signal),
         resolve,
         reject,
-        deadline: start + boundMs,
+        deadline,
+        boundMs,
         signal,
         onAbort: () => {
           leave(waiter);
@@ -367,13 +421,17 @@ export function createBudget(options: BudgetOptions): Budget {
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       queue.add(waiter);
+      if (waiter.patient) {
+        patientTotal++;
+        patientBy.set(client, (patientBy.get(client) ?? 0) + 1);
+      }
       if (!pumping) void pump();
     });
   };
 
   return {
     stats,
-    take(signal, client = clientOf(signal) ?? NO_CLIENT) {
+    take(signal, client = clientOf(signal) ?? NO_CLIENT, until = Infinity) {
       if (signal?.aborted) return Promise.reject(signal.reason);
       const now = clock.now();
       if (client === BACKGROUND) {
@@ -382,9 +440,9 @@ export function createBudget(options: BudgetOptions): Budget {
         if (behind >= MAX_BACKGROUND) return Promise.reject(refusal(0, `${MAX_BACKGROUND} background calls already waiting`, client));
       }
       // Most calls are within budget: empty queue, free slot, one counter hit, no timer.
-      if (queue.size > 0 || now < pausedUntil || now < fullUntil) return wait(signal, client, now);
+      if (queue.size > 0 || now < pausedUntil || now < fullUntil) return wait(signal, client, now, until);
       const through = (hit: Hit): Promise<void> | undefined => {
-        if (!admits(hit)) return wait(signal, client, now);
+        if (!admits(hit)) return wait(signal, client, now, until);
         queue.served(client, now);
         tookTurn(signal);
         stats.taken++;
@@ -392,6 +450,10 @@ export function createBudget(options: BudgetOptions): Budget {
       };
       const hit = count(now);
       return hit instanceof Promise ? hit.then(through) : (through(hit) ?? Promise.resolve());
+    },
+    backlogMs(more) {
+      const now = clock.now();
+      return Math.max(0, earliest(queue.size + more, now, true) - now);
     },
     pause(ms) {
       const now = clock.now();

@@ -19,22 +19,43 @@
  * minutes and is read as it arrives (`azuracast/watch.ts`), where a call is one answer read
  * whole within a timeout.
  */
-import { SleeveError, upstreamError } from '../../errors.ts';
+import { SleeveError, upstreamError, type ErrorCode } from '../../errors.ts';
+import { REQUEST_BOUND_MS } from './bounds.ts';
 import type { Budget } from './budget.ts';
+import { fetchFailure } from './cause.ts';
 import type { Circuit } from './circuit.ts';
 import type { FetchLike } from './fetch-like.ts';
 import { readAtMost } from './read-limited.ts';
-import { carry, clientOf } from './tally.ts';
+import { carry, clientOf, deadlineOf } from './tally.ts';
 
-/**
- * How long any upstream call may go unanswered before it is a 504: short enough that a caller
- * of a failing upstream hears within 3 s (issue 10's fault contract), and D13's 2.5 s per
- * health check. Healthy upstreams answer in well under a second.
- */
-export const UPSTREAM_TIMEOUT_MS = 2500;
+export { UPSTREAM_TIMEOUT_MS } from './bounds.ts';
 /** A redirect within the upstream's own base is followed at most this many times (`redirect: 'same-base'`). */
 export const MAX_SAME_BASE_REDIRECTS = 3;
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+/**
+ * Tries of one idempotent call at most (issue #43). One upstream call in ten failing costs an
+ * answer of four calls 1 - 0.9^4 = 34% with no retry, 1 - 0.99^4 = 3.9% with one, and
+ * 1 - 0.999^4 = 0.4% with two: the third try is what reaches 99%.
+ */
+export const MAX_TRIES = 3;
+/**
+ * No status line within this and a try is given up (and made again while time is left):
+ * Deezer, ReccoBeats and AzuraCast answer in 0.1 to 0.3 s, so a second's silence is a try lost,
+ * and waiting out the whole 2.5 s would leave no time for another.
+ */
+export const FIRST_BYTE_MS = 1000;
+/** A try that is not the last has this long for its whole answer, body included (a body that drips). */
+export const TRY_MS = 1250;
+/** No try starts with less than this left of the call's time or the request's (`tally.ts` `deadlineOf`). */
+export const MIN_TRY_MS = 300;
+/** The pause before another try: between this and twice it, at random, so callers that failed together do not come back together. */
+export const RETRY_PAUSE_MS = 50;
+/**
+ * The largest body read when a caller names no `maxBytes`: far above any JSON answer Sleeve
+ * reads (Deezer's largest, a 100-track listing, is about 300 KB), far below what would hurt
+ * the process (a misbehaving CDN's 40 MB).
+ */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** One upstream as drivers call it. */
 export interface Upstream {
@@ -51,6 +72,8 @@ export interface Upstream {
   readonly budget?: Budget;
   /** Who answers, where errors should say it: `the model`, `the image host`. */
   readonly speaker?: string;
+  /** The setting that points Sleeve at it, named in errors so an operator knows what to check: `SLEEVE_DEEZER_URL`. */
+  readonly setting?: string;
 }
 
 export interface CallOptions {
@@ -71,7 +94,7 @@ export interface CallOptions {
    * `same-base`: followed only to the upstream's own base, at most 3 times; elsewhere is a 502.
    */
   redirect?: 'follow' | 'manual' | 'same-base';
-  /** Largest body read, in bytes; more is a 502. Unset: read whole. */
+  /** Largest body read, in bytes; more is a 502 (default `MAX_BODY_BYTES`). */
   maxBytes?: number;
   /** A 429 is the upstream's rate limit, passed on: 503 with its `Retry-After` (`rateLimited`). */
   passOnRateLimit?: boolean;
@@ -112,6 +135,32 @@ export function withTimeout(signal: AbortSignal | undefined, timeout: AbortSigna
 /** `message` as the upstream's own words: `the model answered ...` where it has a speaker. */
 const said = (upstream: Upstream, message: string): string => (upstream.speaker === undefined ? message : `${upstream.speaker} ${message}`);
 
+/**
+ * Failures worth another try (see `call`). A driver's `read` marks its own with `retryable`
+ * (Deezer's "service busy"); the kit marks what it sees: a connection refused or reset, no
+ * first byte in time, a 5xx, a body cut off, over its limit or not JSON where JSON was asked.
+ */
+const retryables = new WeakSet<object>();
+
+/** Marks `error` as worth another try of its call. */
+export function retryable<E extends object>(error: E): E {
+  retryables.add(error);
+  return error;
+}
+
+const isRetryable = (error: unknown): boolean => typeof error === 'object' && error !== null && retryables.has(error);
+
+/** Where a failure happened and what sets it: `asked http://…/deezer (SLEEVE_DEEZER_URL)`. */
+function whereOf(upstream: Upstream, url: string): string {
+  const base = upstream.base === '' ? (URL.parse(url)?.origin ?? url) : upstream.base;
+  return `asked ${base}${upstream.setting === undefined ? '' : ` (${upstream.setting})`}`;
+}
+
+/** An error of the call to `url`, in the upstream's words and saying where. */
+function failure(upstream: Upstream, url: string, message: string, code: ErrorCode = 'upstream_error', cause?: unknown): SleeveError {
+  return upstreamError(upstream.name, `${said(upstream, message)}; ${whereOf(upstream, url)}`, code, cause);
+}
+
 /** `base + path` with `query` appended (undefined values left out). */
 function urlOf(upstream: Upstream, path: string, query: CallOptions['query']): string {
   const url = `${upstream.base}${path}`;
@@ -121,17 +170,66 @@ function urlOf(upstream: Upstream, path: string, query: CallOptions['query']): s
   return target.href;
 }
 
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One try's time: all of it until its first byte, then the whole answer (`TRY_MS` unless it is the last). */
+interface TryTimes {
+  firstByteMs: number;
+  totalMs: number;
+}
+
 /**
  * One call of `path` under the upstream's base, its answer given to `read` (which may read the
  * body once, as text, JSON or bytes); what `read` returns is the call's result.
+ *
+ * A GET is tried again when it fails in a way another try may not (`retryable`), up to
+ * `MAX_TRIES`, each try through the budget as the first, within the call's
+ * timeout and the request's bound (`tally.ts` `deadlineOf`): a try that is not the last gives
+ * up at `FIRST_BYTE_MS` without a status line or at `TRY_MS` without its whole body, leaving
+ * the rest of the 2.5 s to the next. Never after a 4xx or a "not found", never for a POST (the
+ * model's answers cost a generation and have their own 30 s, D30), never for a raw call (a
+ * health probe says what one call saw).
  */
 export function call<T>(upstream: Upstream, path: string, options: CallOptions, read: (reply: Reply) => T | Promise<T>): Promise<T> {
   const url = urlOf(upstream, path, options.query);
-  if (options.raw === true) return once(upstream, url, options, read);
+  if (options.raw === true) return once(upstream, url, options, read, { firstByteMs: upstream.timeoutMs, totalMs: upstream.timeoutMs });
+  const { signal } = options;
+  // A shared call waits on no one's abort, but for the client of the request that made it.
+  const caller = options.shared === true ? undefined : signal;
+  const client = options.shared === true ? clientOf(signal) : undefined;
+  const idempotent = (options.method ?? 'GET') === 'GET';
+  const bounds = idempotent ? deadlineOf(signal) : { turnsBy: Infinity, until: Infinity };
+  const requestEnd = bounds.until;
+  let end = requestEnd;
+  let tries = 0;
+  let last = true;
+  const attempt = (): Promise<T> => {
+    tries++;
+    const left = end - Date.now();
+    last = !idempotent || tries === MAX_TRIES || left < TRY_MS + 2 * RETRY_PAUSE_MS + MIN_TRY_MS;
+    const totalMs = Math.max(1, last ? left : TRY_MS);
+    return once(upstream, url, options, read, { firstByteMs: last ? totalMs : Math.min(FIRST_BYTE_MS, totalMs), totalMs });
+  };
+  const again = async (error: unknown): Promise<T> => {
+    if (last || !isRetryable(error) || caller?.aborted === true) throw error;
+    await sleep(RETRY_PAUSE_MS * (1 + Math.random()));
+    // No turn in time for a try worth making: the caller hears what failed, not the budget.
+    try {
+      await upstream.budget?.take(caller, client, end - MIN_TRY_MS);
+    } catch {
+      throw error;
+    }
+    if (end - Date.now() < MIN_TRY_MS) throw error;
+    return attempt().catch(again);
+  };
+  // The circuit counts the call once, its retries included: a flaky upstream's call that a
+  // retry saved is a call that worked (`circuit.ts`).
   const run = async (): Promise<T> => {
-    // A shared call waits on no one's abort, but for the client of the request that made it.
-    await (options.shared === true ? upstream.budget?.take(undefined, clientOf(options.signal)) : upstream.budget?.take(options.signal));
-    return once(upstream, url, options, read);
+    if (requestEnd - Date.now() < MIN_TRY_MS) throw failure(upstream, url, `not asked: the request's ${REQUEST_BOUND_MS} ms for its upstream calls are spent`, 'upstream_timeout');
+    await upstream.budget?.take(caller, client, Math.min(bounds.turnsBy, requestEnd - MIN_TRY_MS));
+    // The call's time starts once it has its turn, as it always has (D13).
+    end = Math.min(Date.now() + upstream.timeoutMs, requestEnd);
+    return attempt().catch(again);
   };
   return upstream.circuit ? upstream.circuit.run(run) : run();
 }
@@ -145,18 +243,21 @@ export async function answerOf(reply: Reply): Promise<Answer> {
   return { status: reply.status, headers: reply.headers, text: unread ? '' : await reply.text() };
 }
 
-/** An answer's body parsed as JSON: unreadable JSON is the upstream failing (502). */
+/**
+ * An answer's body parsed as JSON: unreadable JSON is the upstream failing (502), and worth
+ * another try when read within a call (a CDN's or a portal's HTML page in place of the API's).
+ */
 export function jsonOf(upstream: Upstream, answer: Pick<Answer, 'status' | 'text'>): unknown {
   try {
     return JSON.parse(answer.text) as unknown;
   } catch (error) {
-    throw upstreamError(upstream.name, said(upstream, `answered HTTP ${answer.status} with a body that is not JSON`), 'upstream_error', error);
+    throw retryable(failure(upstream, upstream.base, `answered HTTP ${answer.status} with a body that is not JSON`, 'upstream_error', error));
   }
 }
 
 /** An answer whose status the driver did not expect: the upstream failing (502), with the start of what it said. */
 export function unexpected(upstream: Upstream, answer: Answer): SleeveError {
-  return upstreamError(upstream.name, said(upstream, `answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`));
+  return failure(upstream, upstream.base, `answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`);
 }
 
 /**
@@ -180,60 +281,72 @@ function sameBase(base: string, location: string | null, from: string): string |
   return href.startsWith(`${base}/`) || href === base ? href : null;
 }
 
-async function once<T>(upstream: Upstream, first: string, options: CallOptions, read: (reply: Reply) => T | Promise<T>): Promise<T> {
+/** A try of the call: the request (and its same-base redirects) and `read`, within `times`. */
+async function once<T>(upstream: Upstream, first: string, options: CallOptions, read: (reply: Reply) => T | Promise<T>, times: TryTimes): Promise<T> {
   const { signal } = options;
   const shared = options.shared === true;
   if (!shared) signal?.throwIfAborted();
   const follow = options.redirect === 'same-base' && options.raw !== true;
+  // The whole try, redirects included; each request of it has `firstByteMs` for its status line.
+  const timeout = AbortSignal.timeout(times.totalMs);
   let url = first;
   for (let hop = 0; ; hop++) {
-    // Each request has the whole timeout: a redirect is a new answer to wait for.
-    const timeout = AbortSignal.timeout(upstream.timeoutMs);
+    const silence = new AbortController();
+    const timer = setTimeout(() => silence.abort(new DOMException('no first byte', 'TimeoutError')), times.firstByteMs);
     const failed = (error: unknown, what: 'answer' | 'body'): unknown => {
       if (!shared && signal?.aborted) return signal.reason;
-      if (timeout.aborted) return upstreamError(upstream.name, said(upstream, `sent no ${what} within ${upstream.timeoutMs} ms`), 'upstream_timeout', error);
-      return upstreamError(upstream.name, what === 'answer' ? said(upstream, upstream.speaker === undefined ? 'unreachable' : 'is unreachable') : said(upstream, 'failed while sending the body'), 'upstream_error', error);
+      if (silence.signal.aborted || timeout.aborted) {
+        const ms = silence.signal.aborted ? times.firstByteMs : times.totalMs;
+        return retryable(failure(upstream, url, `sent no ${what} within ${ms} ms`, 'upstream_timeout', error));
+      }
+      if (what === 'body') return retryable(failure(upstream, url, 'failed while sending the body', 'upstream_error', error));
+      const cause = fetchFailure(error);
+      const unreachable = failure(upstream, url, `${upstream.speaker === undefined ? '' : 'is '}unreachable: ${cause.words}`, 'upstream_error', error);
+      return cause.transient ? retryable(unreachable) : unreachable;
     };
+    const limits = AbortSignal.any([timeout, silence.signal]);
     let response: Response;
     try {
       response = await upstream.fetch(url, {
         method: options.method ?? 'GET',
         ...(options.redirect === undefined || options.redirect === 'follow' ? {} : { redirect: 'manual' as const }),
-        signal: shared ? carry(timeout, signal) : withTimeout(signal, timeout),
+        signal: shared ? carry(limits, signal) : withTimeout(signal, limits),
         body: options.body,
         headers: options.headers,
       });
     } catch (error) {
       throw failed(error, 'answer');
+    } finally {
+      clearTimeout(timer);
     }
     // Not awaited: a cancel may settle only when every reader of a teed body has let go.
     const drop = (): void => void response.body?.cancel().catch(() => {});
     if (follow && isRedirect(response.status)) {
       drop();
       const next = sameBase(upstream.base, response.headers.get('location'), url);
-      if (next === null || hop >= MAX_SAME_BASE_REDIRECTS) throw upstreamError(upstream.name, said(upstream, `answered HTTP ${response.status} to somewhere else than ${upstream.base}`));
+      if (next === null || hop >= MAX_SAME_BASE_REDIRECTS) throw failure(upstream, url, `answered HTTP ${response.status} to somewhere else`);
       url = next;
       continue;
     }
     if (options.raw !== true && (response.status >= 500 || (response.status === 429 && options.passOnRateLimit === true))) {
       drop();
-      throw response.status === 429 ? rateLimited(upstream, response.headers) : upstreamError(upstream.name, said(upstream, `answered HTTP ${response.status}`));
+      throw response.status === 429 ? rateLimited(upstream, response.headers) : retryable(failure(upstream, url, `answered HTTP ${response.status}`));
     }
     try {
-      return await read(reply(upstream, response, options.maxBytes, failed));
+      return await read(reply(upstream, url, response, options.maxBytes ?? MAX_BODY_BYTES, failed));
     } finally {
       if (!response.bodyUsed) drop();
     }
   }
 }
 
-function reply(upstream: Upstream, response: Response, maxBytes: number | undefined, failed: (error: unknown, what: 'body') => unknown): Reply {
-  const over = (): SleeveError => upstreamError(upstream.name, said(upstream, `sent a body over ${maxBytes} bytes`));
+function reply(upstream: Upstream, url: string, response: Response, maxBytes: number, failed: (error: unknown, what: 'body') => unknown): Reply {
+  const over = (): SleeveError => failure(upstream, url, `sent a body over ${maxBytes} bytes`);
   const bytes = async (): Promise<Uint8Array<ArrayBuffer>> => {
-    if (maxBytes !== undefined && Number(response.headers.get('content-length') ?? 0) > maxBytes) throw over();
+    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw over();
     let body: Uint8Array<ArrayBuffer> | null;
     try {
-      body = maxBytes === undefined ? new Uint8Array(await response.arrayBuffer()) : await readAtMost(response.body, maxBytes);
+      body = await readAtMost(response.body, maxBytes);
     } catch (error) {
       throw failed(error, 'body');
     }
@@ -247,6 +360,15 @@ function reply(upstream: Upstream, response: Response, maxBytes: number | undefi
     headers: response.headers,
     text,
     bytes,
-    json: async () => jsonOf(upstream, { status: response.status, text: await text() }),
+    json: async () => {
+      let body: string;
+      try {
+        body = await text();
+      } catch (error) {
+        // Over the limit where JSON was asked: a CDN's or a proxy's page, not the API's answer.
+        throw error instanceof SleeveError && error.code === 'upstream_error' ? retryable(error) : error;
+      }
+      return jsonOf(upstream, { status: response.status, text: body });
+    },
   };
 }

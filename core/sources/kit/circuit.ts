@@ -1,17 +1,31 @@
 /**
  * @module
- * A circuit breaker per upstream (issue: hostile traffic and faults). After a run of failures
- * (no answer in time, unreachable, 5xx, garbage, error bodies) the upstream is not asked for
- * a cool-down: every call fails at once, so callers get their `502` (or a STALE answer from
- * the cache layer) in milliseconds instead of each waiting out a timeout, and a struggling
- * upstream is left alone. Then one trial call goes through; its success closes the circuit,
- * its failure opens it again. "Not found" and quota answers are the upstream working.
+ * A circuit breaker per upstream. When most of its recent calls fail (no answer in time,
+ * unreachable, 5xx, garbage, error bodies) the upstream is not asked for a cool-down: every
+ * call fails at once, so callers get their `502` (or a STALE answer from the cache layer) in
+ * milliseconds instead of each waiting out a timeout, and a struggling upstream is left alone.
+ * Then one trial call goes through; its success closes the circuit, its failure opens it again.
+ * "Not found" and quota answers are the upstream working.
+ *
+ * It opens on a failure rate (issue #43), not on a run of failures: at least `minCalls` calls
+ * ended within the last `windowMs`, and at least `failureRate` of them failed. A run of five
+ * failures in a row opened a circuit on an upstream failing one call in ten every minute or so
+ * (0.1^5 per call at 8 calls a second), and let a dead one be asked five times, each waiting out
+ * its timeout; at 50% of 10 calls in 10 s, a 10% flaky upstream stays closed (ten calls hold
+ * five failures about once in 6,000 windows) and a dead one busy with requests opens as soon as
+ * ten of its calls have failed. Counted in one-second buckets, so memory is fixed whatever the
+ * traffic.
  */
 import { SleeveError, type ErrorCode } from '../../errors.ts';
 
-/** Consecutive failures that open the circuit. */
-export const FAILURES_TO_OPEN = 5;
+/** Calls that must have ended in the window before a rate counts. */
+export const MIN_CALLS = 10;
+/** Share of those calls failing that opens the circuit. */
+export const FAILURE_RATE = 0.5;
+/** How far back the rate looks. */
+export const WINDOW_MS = 10_000;
 export const COOLDOWN_MS = 10_000;
+const BUCKET_MS = 1000;
 const FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout'];
 
 export type CircuitState = 'closed' | 'open' | 'half-open';
@@ -24,7 +38,9 @@ export interface Circuit {
 
 export interface CircuitOptions {
   name: string;
-  failuresToOpen?: number;
+  minCalls?: number;
+  failureRate?: number;
+  windowMs?: number;
   cooldownMs?: number;
   /** Real time by default. */
   now?(): number;
@@ -32,15 +48,50 @@ export interface CircuitOptions {
   onChange?(state: 'open' | 'closed', name: string): void;
 }
 
+/** Calls and failures of one second. */
+interface Bucket {
+  second: number;
+  calls: number;
+  failures: number;
+}
+
 export function createCircuit(options: CircuitOptions): Circuit {
-  const limit = options.failuresToOpen ?? FAILURES_TO_OPEN;
+  const minCalls = options.minCalls ?? MIN_CALLS;
+  const failureRate = options.failureRate ?? FAILURE_RATE;
   const cooldownMs = options.cooldownMs ?? COOLDOWN_MS;
   const now = options.now ?? Date.now;
-  let failures = 0;
+  const buckets: Bucket[] = Array.from({ length: Math.ceil((options.windowMs ?? WINDOW_MS) / BUCKET_MS) }, () => ({ second: -1, calls: 0, failures: 0 }));
+  let opened = false;
   let openUntil = 0;
   let trial = false;
 
-  const state = (): CircuitState => (failures < limit ? 'closed' : now() < openUntil || trial ? 'open' : 'half-open');
+  /** Counts one call that ended at `at`; true when the window now holds enough calls, mostly failed. */
+  const count = (at: number, failed: boolean): boolean => {
+    const second = Math.floor(at / BUCKET_MS);
+    const bucket = buckets[second % buckets.length]!;
+    if (bucket.second !== second) Object.assign(bucket, { second, calls: 0, failures: 0 });
+    bucket.calls++;
+    if (failed) bucket.failures++;
+    let calls = 0;
+    let failures = 0;
+    for (const b of buckets) {
+      if (b.second <= second - buckets.length) continue;
+      calls += b.calls;
+      failures += b.failures;
+    }
+    return calls >= minCalls && failures >= calls * failureRate;
+  };
+  const open = (at: number) => {
+    openUntil = at + cooldownMs;
+    if (!opened) options.onChange?.('open', options.name);
+    opened = true;
+  };
+  const close = () => {
+    for (const b of buckets) Object.assign(b, { second: -1, calls: 0, failures: 0 });
+    if (opened) options.onChange?.('closed', options.name);
+    opened = false;
+  };
+  const state = (): CircuitState => (!opened ? 'closed' : now() < openUntil || trial ? 'open' : 'half-open');
   const refuse = (): never => {
     const seconds = Math.max(1, Math.ceil((openUntil - now()) / 1000));
     throw new SleeveError('upstream_error', `[sleeve] [${options.name}] is failing; it is not asked again for ${seconds} s`, {
@@ -59,17 +110,16 @@ export function createCircuit(options: CircuitOptions): Circuit {
       if (trying) trial = true;
       try {
         const result = await call();
-        if (failures >= limit) options.onChange?.('closed', options.name);
-        failures = 0;
+        if (trying) close();
+        else if (!opened) count(now(), false);
         return result;
       } catch (error) {
-        if (error instanceof SleeveError && FAILURES.includes(error.code)) {
-          failures++;
-          if (failures === limit || trying) {
-            openUntil = now() + cooldownMs;
-            if (failures === limit) options.onChange?.('open', options.name);
-          }
-        }
+        const failed = error instanceof SleeveError && FAILURES.includes(error.code);
+        // A trial's failure opens it again (anything else leaves it half-open for the next
+        // call); calls that were under way when it opened count for nothing.
+        if (trying) {
+          if (failed) open(now());
+        } else if (!opened && count(now(), failed)) open(now());
         throw error;
       } finally {
         if (trying) trial = false;

@@ -9,9 +9,10 @@ import type { Storage } from 'unstorage';
 import type { Logger } from '../../logger.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import { countersFor, memoryCounters } from '../../storage/counters.ts';
+import { MAX_BUDGET_WAIT_MS } from './bounds.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
-import { COOLDOWN_MS, createCircuit, type Circuit } from './circuit.ts';
+import { COOLDOWN_MS, createCircuit, WINDOW_MS, type Circuit } from './circuit.ts';
 import { shapeList, type ShapeList } from './listing.ts';
 import type { FetchLike } from './fetch-like.ts';
 import { countingFetch } from './tally.ts';
@@ -78,8 +79,6 @@ export interface DriverContextOptions {
   budgetScope?: 'shared' | 'instance';
 }
 
-/** A call waits at most this long for its turn under an upstream's budget (D13), then 503. */
-export const MAX_BUDGET_WAIT_MS = 3000;
 
 export function createDriverContext(options: DriverContextOptions): DriverContext {
   const counters = options.budgetScope === 'instance' ? memoryCounters() : countersFor(options.storage);
@@ -98,7 +97,7 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
     cached: createCacher(options),
     listing: (driver) =>
       shapeList((what, dropped, reason) => {
-        options.log.error(`[sleeve] [${driver}] answered ${dropped} item${dropped === 1 ? '' : 's'} of an unexpected shape in a listing (${what}): left out, the rest served`, { upstream: driver, list: what, dropped, reason });
+        options.log.error(`[${driver}] answered ${dropped} item${dropped === 1 ? '' : 's'} of an unexpected shape in a listing (${what}): left out, the rest served`, { upstream: driver, list: what, dropped, reason });
         options.onDropped?.(driver, what, dropped);
       }),
     budget(spec) {
@@ -117,8 +116,8 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
           // One line when an outage starts and one when it ends, never one per refused call.
           onChange: (state) =>
             state === 'open'
-              ? options.log.error(`[sleeve] [${name}] is failing: calls refused for ${COOLDOWN_MS / 1000} s at a time until it answers again`)
-              : options.log.info(`[sleeve] [${name}] answers again`),
+              ? options.log.error(`[${name}] is failing (most of its calls in the last ${WINDOW_MS / 1000} s failed): calls refused for ${COOLDOWN_MS / 1000} s at a time until it answers again`)
+              : options.log.info(`[${name}] answers again`),
         });
         circuits.set(name, circuit);
       }

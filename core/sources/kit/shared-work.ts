@@ -7,10 +7,19 @@
  * never cuts it short for someone still waiting. The request itself counts for the first
  * caller's request (`tally.ts`): the others joined a call already made. A cache refresh's call
  * is the budget's lowest lane and may be dropped (`isBackgroundDrop`); a client that joined it
- * then makes the call again as itself, so a refresh never costs a client a 503 (issue #35).
+ * then makes the call again as itself, so a refresh never costs a client a 503 (issue #35); so
+ * does a completion that joined a call its first request could not wait for (issue #43).
  */
-import { isBackgroundDrop } from './budget.ts';
-import { BACKGROUND, carry, clientOf } from './tally.ts';
+import { isBackgroundDrop, isShortOfTurns } from './budget.ts';
+import { BACKGROUND, carry, clientOf, patienceOf } from './tally.ts';
+
+/**
+ * A joiner whose call was refused for want of a turn it could itself still wait for makes the
+ * call again as itself: a client behind a dropped refresh, or a completion (`http/completions.ts`,
+ * patient) behind a request that could not wait.
+ */
+const mayWaitLonger = (error: unknown, signal: AbortSignal): boolean =>
+  (isBackgroundDrop(error) && clientOf(signal) !== BACKGROUND) || (isShortOfTurns(error) && patienceOf(signal) !== undefined);
 
 export interface SharedWork<T> {
   /** Waits for the answer on behalf of one caller. */
@@ -56,7 +65,7 @@ export function shareWork<T>(run: (signal: AbortSignal) => Promise<T>, abandoned
           (error: unknown) => {
             if (signal.aborted) return;
             settle();
-            if (isBackgroundDrop(error) && clientOf(signal) !== BACKGROUND) run(signal).then(resolve, reject);
+            if (mayWaitLonger(error, signal)) run(signal).then(resolve, reject);
             else reject(error);
           },
         );

@@ -15,6 +15,7 @@
  * 30), where this costs one WeakMap entry per request that reaches its route, and nothing on
  * a hit. It is plain JavaScript, so it runs alike on Node, Bun, Deno and edge runtimes.
  */
+import { MAX_BUDGET_WAIT_MS, REQUEST_BOUND_MS } from './bounds.ts';
 import type { FetchLike } from './fetch-like.ts';
 
 /** What a request's upstream calls are counted in. */
@@ -22,20 +23,41 @@ export interface UpstreamTally {
   upstream: number;
 }
 
-/** Whose a request's calls are: its tally (while the request log is on), its client, and its budget turns so far. */
+/**
+ * Whose a request's calls are: its tally (while the request log is on), its client, its budget
+ * turns so far, and its bounds (Unix ms): turns are waited for until `turnsBy`, and its upstream
+ * work is over by `until`. A completion's (`http/completions.ts`, no client waiting on it) may
+ * wait `waitMs` for each turn, where a request waits the budget's usual 3 s.
+ */
 interface Owner {
   readonly tally: UpstreamTally | undefined;
   readonly client: string | undefined;
   turns: number;
+  readonly turnsBy: number;
+  readonly until: number;
+  readonly waitMs: number | undefined;
 }
+
+/** A new owner, or `owner` with some fields changed; a request's bounds count from its first. */
+const ownerWith = (owner: Owner | undefined, change: Partial<Owner>): Owner => {
+  const now = Date.now();
+  return {
+    tally: owner?.tally,
+    client: owner?.client,
+    turns: owner?.turns ?? 0,
+    turnsBy: owner?.turnsBy ?? now + MAX_BUDGET_WAIT_MS,
+    until: owner?.until ?? now + REQUEST_BOUND_MS,
+    waitMs: owner?.waitMs,
+    ...change,
+  };
+};
 
 /** Weak both ways: a signal (and its owner) goes when its request and calls are done. */
 const owners = new WeakMap<AbortSignal, Owner>();
 
 /** From now on, calls made with `signal` (or a signal derived with `carry`) count on `tally`. */
 export function tallyOn(signal: AbortSignal, tally: UpstreamTally): void {
-  const owner = owners.get(signal);
-  owners.set(signal, { tally, client: owner?.client, turns: owner?.turns ?? 0 });
+  owners.set(signal, ownerWith(owners.get(signal), { tally }));
 }
 
 export function tallyOf(signal: AbortSignal | null | undefined): UpstreamTally | undefined {
@@ -57,7 +79,33 @@ export const BACKGROUND = '\u0000background';
 export function clientOn(signal: AbortSignal, client: string): void {
   const owner = owners.get(signal);
   if (owner?.client === BACKGROUND) return;
-  owners.set(signal, { tally: owner?.tally, client, turns: owner?.turns ?? 0 });
+  owners.set(signal, ownerWith(owner, { client }));
+}
+
+/**
+ * From now on, calls made with `signal` are `client`'s, each may wait up to `waitMs` for a
+ * budget turn, and the work ends within `waitMs` plus one call: a completion's
+ * (`http/completions.ts`), whose client was answered 503 and comes back for the result.
+ */
+export function patientOn(signal: AbortSignal, client: string, waitMs: number): void {
+  const now = Date.now();
+  owners.set(signal, ownerWith(undefined, { client, waitMs, turnsBy: now + waitMs, until: now + REQUEST_BOUND_MS - MAX_BUDGET_WAIT_MS + waitMs }));
+}
+
+/**
+ * When the upstream work of `signal`'s request must be over, and by when its calls must have
+ * had their budget turns (Unix ms; Infinity for calls no request made): a request waits 3 s for
+ * turns in all, not 3 s a call, so its first answer comes within 3 s and a call past them, when
+ * the budget is short, is completed in the background (`http/completions.ts`).
+ */
+export function deadlineOf(signal: AbortSignal | null | undefined): { turnsBy: number; until: number } {
+  const owner = signal ? owners.get(signal) : undefined;
+  return { turnsBy: owner?.turnsBy ?? Infinity, until: owner?.until ?? Infinity };
+}
+
+/** How long a call of `signal`'s request may wait for a budget turn, when it is not the budget's usual bound. */
+export function patienceOf(signal: AbortSignal | null | undefined): number | undefined {
+  return signal ? owners.get(signal)?.waitMs : undefined;
 }
 
 /** The client whose calls `signal`'s are; undefined for calls no request made (or made before its route). */

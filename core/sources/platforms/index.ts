@@ -97,6 +97,8 @@ export default function platforms(options: LinksOptions, ctx: DriverContext): Li
     timeoutMs: options.timeouts?.[name] ?? options.timeoutMs ?? TIMEOUT_MS,
     circuit: ctx.circuit(`${DRIVER_NAME}:${name}`),
     fetch: ctx.fetch,
+    // SLEEVE_SPOTIFY_URL, SLEEVE_SPOTIFY_API_URL, SLEEVE_SHORT_LINKS_URL, ...
+    setting: `SLEEVE_${name.toUpperCase().replaceAll('-', '_')}_URL`,
   });
   const spotifyPage = upstream('spotify', options.spotifyUrl ?? DEFAULT_URLS.spotifyUrl);
   const itunes = upstream('itunes', options.itunesUrl ?? DEFAULT_URLS.itunesUrl);

@@ -143,7 +143,7 @@ export function spotifyMetadata(ctx: DriverContext, up: SpotifyUpstreams, creden
       page(key, options).catch((error: unknown) => {
         if (options?.signal?.aborted) throw error;
         // The page only adds facts: oEmbed's answer (or failure) decides.
-        ctx.log.error(`[sleeve] [${up.page.name}] the ${key.type} page failed; answering oEmbed's title alone`, { error: String(error) });
+        ctx.log.error(`[${up.page.name}] the ${key.type} page failed; answering oEmbed's title alone`, { error: String(error) });
         return null;
       }),
     ]);
@@ -227,7 +227,7 @@ export function spotifyMetadata(ctx: DriverContext, up: SpotifyUpstreams, creden
         if (!(error instanceof CredentialsRefused)) throw error;
         if (ctx.now() >= refusedUntil) {
           refusedUntil = ctx.now() + REFUSAL_PAUSE_MS;
-          ctx.log.error(`[sleeve] [${up.accounts.name}] refused the configured Spotify client credentials (${error.message}): links answer without ISRC or UPC, and they are tried again in ${REFUSAL_PAUSE_MS / 60_000} minutes`);
+          ctx.log.error(`[${up.accounts.name}] refused the configured Spotify client credentials (${error.message}): links answer without ISRC or UPC, and they are tried again in ${REFUSAL_PAUSE_MS / 60_000} minutes`);
         }
       }
     }

@@ -68,7 +68,7 @@ export interface ClientOptions {
 
 export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
   const upstream: Upstream = {
-    name: DRIVER_NAME, base: options.baseUrl.replace(/\/+$/, ''), timeoutMs: options.timeoutMs ?? TIMEOUT_MS, fetch: options.fetch, circuit: options.circuit, budget: options.budget,
+    name: DRIVER_NAME, base: options.baseUrl.replace(/\/+$/, ''), timeoutMs: options.timeoutMs ?? TIMEOUT_MS, fetch: options.fetch, circuit: options.circuit, budget: options.budget, setting: 'SLEEVE_FEATURES_URL',
   };
   const queryOf = (ids: readonly string[]): Record<string, string> => {
     if (ids.length === 0 || ids.length > MAX_IDS) throw new RangeError(`between 1 and ${MAX_IDS} ids a call, not ${ids.length}`);
@@ -81,7 +81,11 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
       const query = queryOf(ids);
       for (let attempt = 1; ; attempt++) {
         // Within the budget and the circuit; a 429 and the statuses read below do not count against it.
-        const answer = await call(upstream, path, { query, signal }, answerOf);
+        // Parsed within the call, so a body that is not JSON is tried again there (`kit/call.ts`).
+        const { answer, body } = await call(upstream, path, { query, signal }, async (reply) => {
+          const answer = await answerOf(reply);
+          return { answer, body: answer.status === 200 ? jsonOf(upstream, answer) : undefined };
+        });
         if (answer.status === 429) {
           const pauseMs = retryAfterMs(answer.headers.get('retry-after'), options.now()) ?? RATE_LIMIT_PAUSE_MS;
           options.budget.pause(pauseMs);
@@ -92,7 +96,7 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
           });
         }
         if (answer.status !== 200) throw unexpected(upstream, answer);
-        return jsonOf(upstream, answer);
+        return body;
       }
     },
   };

@@ -128,7 +128,7 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (!(error instanceof SleeveError)) throw error;
-      ctx.log.error('[sleeve] [reccobeats] release lookup failed: ISRCs with several records answer the first', { error: error.message });
+      ctx.log.error('[reccobeats] release lookup failed: ISRCs with several records answer the first', { error: error.message });
       return;
     }
     const byId = new Map(tracks.map((track) => [track.id, track]));

@@ -1,0 +1,119 @@
+/**
+ * @module
+ * A 503 that keeps its promise (issue #43). When the budget cannot give a request's call a
+ * turn in time (`kit/budget.ts` `isShortOfTurns`), the client is answered 503 at once, and the
+ * request's route runs again in the background as a completion: its calls are the same
+ * client's (they take that client's turns, never another's, and the client's own later
+ * requests queue behind them as they would have), each may wait up to `COMPLETION_WAIT_MS`
+ * for its turn, the calls the first run made are answered from the driver caches, and the
+ * answer is kept by the cache layer. `Retry-After` says when it should be there: the wait
+ * the budget expects for the next turn given the queue ahead (`fairWait`), and a second for
+ * the calls after it. A client that asks again then is answered from the cache.
+ *
+ * Bounded per client and in all; past either, the 503 is the budget's own (its Retry-After,
+ * no promise) and the work is dropped, as before. One completion per answer: a second
+ * refusal for the same key while one runs is promised the same.
+ */
+import { SleeveError } from '../errors.ts';
+import { patientOn } from '../sources/kit/tally.ts';
+import { rerun } from './rerun.ts';
+
+/** A completion's call waits this long for a turn at most: past it, its answer is not worth promising. */
+export const COMPLETION_WAIT_MS = 30_000;
+/** Completions one client may have running in one process. */
+export const MAX_COMPLETIONS_PER_CLIENT = 32;
+/**
+ * Completions running in one process, all clients together. Their calls wait in the budget's
+ * queue outside its 200 places (`kit/budget.ts`): at 8 calls a second, 256 answers of one to
+ * three calls are about a minute of Deezer's budget, as much as is worth promising.
+ */
+export const MAX_COMPLETIONS = 256;
+/** Added to the budget's expected wait: the calls of the answer after the one refused. */
+const AFTER_TURN_MS = 1000;
+/** How fast the typical completion time follows the latest ones (an exponential average). */
+const SMOOTHING = 0.2;
+
+export interface Completer {
+  /**
+   * For a request refused with `error`, short of turns: starts completing its answer under
+   * `key` for `client` (or finds one running) and returns the 503 that promises it. When the
+   * bounds are full, a 503 that promises nothing, but whose `Retry-After` is when the queue
+   * ahead should have cleared, so the client's retry finds room.
+   */
+  promise(error: SleeveError, key: string, request: Request, env: unknown, client: string): SleeveError;
+  /** For a request that waited its bound on a completion of `key` still running: the 503 that promises it anew. */
+  renew(key: string): SleeveError | undefined;
+  /** Whether a completion of `key` is running. */
+  has(key: string): boolean;
+  /** Completions running now. */
+  readonly running: number;
+  /** Refusals answered without a promise because the bounds were full. */
+  readonly dropped: number;
+}
+
+interface Running {
+  client: string;
+  startedAt: number;
+  /** When its answer is expected (Unix ms): what `Retry-After` promises. */
+  readyAt: number;
+}
+
+/**
+ * `run` answers a request through the endpoint's refresh chain (`cache-refresh.ts`): the
+ * cache layer's `refresh` runs the route and keeps its answer.
+ */
+export function completer(run: (request: Request, env: unknown) => Response | Promise<Response>, backlogMs: (more: number) => number): Completer {
+  const running = new Map<string, Running>();
+  const perClient = new Map<string, number>();
+  // How long completions have lately taken: under a backlog the budget's estimate of the next
+  // turn is early (new clients keep arriving ahead), and this is what they have actually taken.
+  let typicalMs = 0;
+  let dropped = 0;
+  const promised = (said: string, readyAt: number, what = 'the answer is being completed: ask again'): SleeveError => {
+    const seconds = Math.max(1, Math.ceil((readyAt - Date.now()) / 1000));
+    return new SleeveError('service_unavailable', `${said.replace(/; retry in \d+ s$/, '')}; ${what} in ${seconds} s`, {
+      headers: { 'Retry-After': String(seconds) },
+    });
+  };
+  const finish = (key: string, under: Running) => {
+    running.delete(key);
+    typicalMs += SMOOTHING * (Date.now() - under.startedAt - typicalMs);
+    const left = (perClient.get(under.client) ?? 1) - 1;
+    if (left > 0) perClient.set(under.client, left);
+    else perClient.delete(under.client);
+  };
+  return {
+    get running() {
+      return running.size;
+    },
+    get dropped() {
+      return dropped;
+    },
+    has: (key) => running.has(key),
+    promise(error, key, request, env, client) {
+      const known = running.get(key);
+      if (known) return promised(error.message, known.readyAt);
+      const mine = perClient.get(client) ?? 0;
+      const now = Date.now();
+      if (mine >= MAX_COMPLETIONS_PER_CLIENT || running.size >= MAX_COMPLETIONS) {
+        dropped++;
+        return promised(error.message, now + backlogMs(running.size) + AFTER_TURN_MS, 'too many answers are being completed: not this one; try again');
+      }
+      // Its turn, as the budget expects it; all that waits now and the completions ahead of it,
+      // whose calls may not be queued yet; or what completions have lately taken, whichever is last.
+      const expectedMs = Math.max(Number(error.headers['Retry-After'] ?? 1) * 1000, backlogMs(running.size + 1), typicalMs - AFTER_TURN_MS) + AFTER_TURN_MS;
+      const under: Running = { client, startedAt: now, readyAt: now + expectedMs };
+      running.set(key, under);
+      perClient.set(client, mine + 1);
+      rerun(run, request, env, (signal) => patientOn(signal, client, COMPLETION_WAIT_MS), () => finish(key, under));
+      return promised(error.message, under.readyAt);
+    },
+    renew(key) {
+      const under = running.get(key);
+      if (!under) return undefined;
+      const now = Date.now();
+      under.readyAt = Math.max(under.readyAt, now + AFTER_TURN_MS + Math.max(0, typicalMs - (now - under.startedAt)));
+      return promised('[sleeve] the upstream call budget is short', under.readyAt);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * @module
+ * A request's route run again in the background, with no client waiting on the answer: a
+ * cache refresh (`cache-refresh.ts`) or the completion of an answer the budget could not
+ * give in time (`completions.ts`). What is common to both: a request of its own (the caller's
+ * signal ends with the caller's answer; the same URL and headers give the same key and answer),
+ * marked for the budget before it runs, and whatever it answers or throws let go of, since
+ * the cache layer keeps what is worth keeping.
+ */
+
+/** Runs `request`'s route again through `run`, detached; `mark` names whose its calls are; `done` when it has settled. */
+export function rerun(
+  run: (request: Request, env: unknown) => Response | Promise<Response>,
+  request: Request,
+  env: unknown,
+  mark: (signal: AbortSignal) => void,
+  done: () => void,
+): void {
+  const again = new Request(request.url, { headers: request.headers });
+  mark(again.signal);
+  void (async () => {
+    try {
+      const res = await run(again, env);
+      await res.body?.cancel();
+    } catch {
+      // A failed run leaves the entry as it was: the next request tries again.
+    } finally {
+      done();
+    }
+  })();
+}

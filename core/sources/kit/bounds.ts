@@ -1,0 +1,18 @@
+/**
+ * @module
+ * How long live mode lets a request wait on its upstreams (D13), in one place: the budget's
+ * wait for a turn, one call's time, and the request's whole upstream work, which is what one
+ * call could take before retries (issue #43), so an answer of several calls one after another
+ * is bounded by what one was.
+ */
+
+/**
+ * How long any upstream call may go unanswered before it is a 504, its retries included: short
+ * enough that a caller of a failing upstream hears within 3 s (issue 10's fault contract), and
+ * D13's 2.5 s per health check. Healthy upstreams answer in well under a second.
+ */
+export const UPSTREAM_TIMEOUT_MS = 2500;
+/** A call waits at most this long for its turn under an upstream's budget (D13), then 503. */
+export const MAX_BUDGET_WAIT_MS = 3000;
+/** A request's upstream work in all, from its route's start: past it no call or retry starts. */
+export const REQUEST_BOUND_MS = MAX_BUDGET_WAIT_MS + UPSTREAM_TIMEOUT_MS;
