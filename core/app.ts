@@ -149,6 +149,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   const rerun = (request: Request, env: unknown) => refreshes.fetch(request, env as SleeveBindings);
   const background: Background = deps.options.mode === 'live' ? { refresh: refresher(rerun), complete: completer(rerun, (more) => deps.backlogMs?.(more) ?? 0) } : {};
   const { refresh } = background;
+  if (background.complete) deps.metrics?.watchCompletions(background.complete);
   // Each route is one handler running its whole frame (`frame-chain.ts`), not a Hono chain.
   // `gate` (a prefix's pin and, for a path a pinned version did not have yet, its 404) comes
   // right after the observer and CORS headers, before a preflight's 204 or the body guard's

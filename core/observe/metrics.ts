@@ -22,8 +22,16 @@ export interface Metrics {
   upstreamCall(host: string): void;
   /** Items of one upstream listing left out for their shape (issue #23); `list` is the driver's name for it. */
   droppedItems(upstream: string, list: string, dropped: number): void;
+  /** Live mode's completions (`http/completions.ts`), read at each scrape from then on. */
+  watchCompletions(completions: CompletionFigures): void;
   /** The exposition text. */
   render(): string;
+}
+
+/** What /metrics reads of the completions of 503'd answers. */
+export interface CompletionFigures {
+  readonly running: number;
+  readonly dropped: number;
 }
 
 export interface MetricsOptions {
@@ -62,6 +70,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
   const upstream = new Map<string, number>();
   /** `upstream list` → items left out; both parts are names written in the drivers, so bounded. */
   const dropped = new Map<string, number>();
+  let completions: CompletionFigures | undefined;
 
   const figuresOf = (route: string): RouteFigures => {
     let figures = routes.get(route);
@@ -88,6 +97,9 @@ export function createMetrics(options: MetricsOptions): Metrics {
     },
     upstreamCall(host) {
       upstream.set(host, (upstream.get(host) ?? 0) + 1);
+    },
+    watchCompletions(figures) {
+      completions = figures;
     },
     droppedItems(name, list, count) {
       const key = `${name}\n${list}`;
@@ -139,6 +151,12 @@ export function createMetrics(options: MetricsOptions): Metrics {
       for (const [name, budget] of budgets) out.sample('sleeve_budget_refused_total', { upstream: name }, budget.stats.refused);
       out.family('sleeve_budget_queued', 'gauge', "Upstream calls waiting for their upstream's budget now.");
       for (const [name, budget] of budgets) out.sample('sleeve_budget_queued', { upstream: name }, budget.stats.queued);
+      if (completions) {
+        out.family('sleeve_completions_running', 'gauge', 'Answers refused 503 for want of budget turns, being completed in the background now (D44).');
+        out.sample('sleeve_completions_running', {}, completions.running);
+        out.family('sleeve_completions_dropped_total', 'counter', 'Answers refused 503 for want of budget turns whose work was dropped: the completions were at their bound or the queue too long to promise (D44).');
+        out.sample('sleeve_completions_dropped_total', {}, completions.dropped);
+      }
       return out.text();
     },
   };

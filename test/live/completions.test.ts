@@ -5,7 +5,8 @@
  * are bounded per client; past the bound the 503 promises nothing. Another client's requests
  * meanwhile go first, as the budget's fair queue has them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fetchHonouringRetryAfter } from '../../examples/live/retry.ts';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
 import { MAX_COMPLETIONS_PER_CLIENT } from '../../core/http/completions.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
@@ -69,5 +70,21 @@ describe('live mode: a 503 for want of budget', () => {
     expect(again.map((o) => `${o.path} ${o.status} ${o.cache}`)).toEqual(promised.map((o) => `${o.path} 200 HIT`));
     expect(replay.calls.filter((c) => c.body === 'quota')).toEqual([]);
     expect(busiestWindow(replay.calls.filter((c) => c.upstream === 'deezer').map((c) => c.at), QUOTA.windowMs)).toBeLessThanOrEqual(QUOTA.limit);
+  }, 60_000);
+
+  it("the example client (examples/live/retry.ts) gets the answer in the end, from the cache", async () => {
+    // Its fetch is the global one: pointed at this Sleeve for the test.
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => sleeve.fetch(new Request(url, init)));
+    try {
+      const init = { headers: { 'user-agent': UA, 'x-forwarded-for': '198.18.0.3' } };
+      const crowd = Array.from({ length: 40 }, (_, i) => `http://sleeve.test/search/albums?query=example${i}qz`);
+      const answers = await Promise.all(crowd.map((url) => fetchHonouringRetryAfter(url, init)));
+      const statuses = answers.map((res) => `${res.status} ${res.headers.get('x-cache')}`);
+      // Some were refused at first (40 calls at once from one client) and came back to a hit.
+      expect(statuses.filter((s) => s === '200 HIT').length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => !s.startsWith('200 '))).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   }, 60_000);
 });

@@ -3,10 +3,11 @@
  * never a 500 or a hang: a 5xx, a refused key, garbage, a body over the cap and an answer
  * without a reply are 502 `upstream_error`; no answer in time is 504; its own 429 is 503
  * `service_unavailable` with its `Retry-After`. A failure is not cached (the next call asks
- * again), and a run of failures opens the circuit so callers hear at once.
+ * again), and calls mostly failing open the circuit so callers hear at once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sleeve } from '../../core/index.ts';
+import { MIN_CALLS } from '../../core/sources/kit/circuit.ts';
 import { startFakeModel, type FakeModel, type ModelFault } from '../helpers/fake-openai.ts';
 import { call } from './_client.ts';
 import { aiSleeve, postChat } from './_ai.ts';
@@ -50,12 +51,12 @@ describe.each<[ModelFault, number, string, RegExp]>([
   });
 });
 
-it('opens the circuit after five failures: the sixth caller is answered at once without a call', async () => {
+it(`opens the circuit once ${MIN_CALLS} calls mostly failed: the next caller is answered at once without a call`, async () => {
   const sleeve = fresh();
   model.fault('http500');
-  for (let i = 0; i < 5; i++) expect((await call(`/assistant?query=q${i}`, { sleeve })).status).toBe(502);
+  for (let i = 0; i < MIN_CALLS; i++) expect((await call(`/assistant?query=q${i}`, { sleeve })).status).toBe(502);
   const calls = model.calls.length;
-  const refused = await call('/assistant?query=q6', { sleeve });
+  const refused = await call('/assistant?query=after', { sleeve });
   expect(refused.status).toBe(502);
   expect(refused.body.error.message).toMatch(/not asked again/);
   expect(model.calls.length).toBe(calls);

@@ -9,6 +9,7 @@ import type { Budget } from '../../core/sources/kit/budget.ts';
 import { answerOf, call, FIRST_BYTE_MS, MAX_TRIES, MIN_TRY_MS, retryable, TRY_MS, type CallOptions, type Reply, type Upstream } from '../../core/sources/kit/call.ts';
 import { fetchFailure } from '../../core/sources/kit/cause.ts';
 import type { FetchLike } from '../../core/sources/kit/fetch-like.ts';
+import { rejection } from '../helpers/rejection.ts';
 
 type Step = (init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -52,11 +53,6 @@ const drip: Step = (init) => new Response(new ReadableStream({
   },
 }));
 
-async function failure(promise: Promise<unknown>): Promise<SleeveError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(SleeveError);
-  return error as SleeveError;
-}
 
 describe('kit/call retries', () => {
   it('a reset, refused connection, 5xx, truncated body, body that is not JSON or over the limit where JSON was asked: tried again, each try with a budget turn', async () => {
@@ -79,7 +75,7 @@ describe('kit/call retries', () => {
 
   it(`at most ${MAX_TRIES} tries; the error is the last one's, saying where and which setting points there`, async () => {
     const { up, tries } = scripted([() => new Response('busy', { status: 503 })]);
-    const error = await failure(json(up));
+    const error = await rejection(json(up));
     expect(tries).toHaveLength(MAX_TRIES);
     expect([error.code, error.message]).toEqual(['upstream_error', '[sleeve] [test] answered HTTP 503; asked https://up.test/api (SLEEVE_TEST_URL)']);
   });
@@ -119,7 +115,7 @@ describe('kit/call retries', () => {
   it('an upstream that never answers costs the call its 2.5 s, no more: the last try has what is left', async () => {
     const { up, tries, takes } = scripted([hang]);
     const started = Date.now();
-    const error = await failure(json(up));
+    const error = await rejection(json(up));
     const took = Date.now() - started;
     expect(error.code).toBe('upstream_timeout');
     expect(error.message).toMatch(/^\[sleeve\] \[test\] sent no answer within \d+ ms; asked https:\/\/up\.test\/api \(SLEEVE_TEST_URL\)$/);
@@ -133,7 +129,7 @@ describe('kit/call retries', () => {
   it('a retry that gets no turn in time: the caller hears what failed, not the budget', async () => {
     const { up, tries, refuseFrom } = scripted([() => new Response('busy', { status: 500 })]);
     refuseFrom(2);
-    const error = await failure(json(up));
+    const error = await rejection(json(up));
     expect([tries.length, error.code, error.message]).toEqual([1, 'upstream_error', '[sleeve] [test] answered HTTP 500; asked https://up.test/api (SLEEVE_TEST_URL)']);
   });
 

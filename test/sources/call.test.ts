@@ -10,6 +10,7 @@ import { answerOf, call, jsonOf, type CallOptions, type Reply, type Upstream } f
 import { createCircuit } from '../../core/sources/kit/circuit.ts';
 import type { FetchLike } from '../../core/sources/kit/fetch-like.ts';
 import { tallyOf, tallyOn } from '../../core/sources/kit/tally.ts';
+import { rejection } from '../helpers/rejection.ts';
 
 interface Seen {
   url: string;
@@ -30,11 +31,6 @@ function upstream(answer: (url: string, init: RequestInit | undefined) => Respon
 const hang = (_url: string, init: RequestInit | undefined): Promise<Response> =>
   new Promise((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason), { once: true }));
 
-async function failure(promise: Promise<unknown>): Promise<SleeveError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(SleeveError);
-  return error as SleeveError;
-}
 
 const text = (up: Upstream, path = '/x', options: CallOptions = {}) => call(up, path, options, answerOf);
 
@@ -50,7 +46,7 @@ describe('kit/call', () => {
 
   it('no answer within the timeout is 504 upstream_timeout; a caller that aborts gets its own reason', async () => {
     const { up } = upstream(hang, { timeoutMs: 50 });
-    const timedOut = await failure(text(up));
+    const timedOut = await rejection(text(up));
     expect([timedOut.code, timedOut.status]).toEqual(['upstream_timeout', 504]);
     expect(timedOut.message).toBe('[sleeve] [test] sent no answer within 50 ms; asked https://up.test/api');
     const reason = new Error('client left');
@@ -67,40 +63,40 @@ describe('kit/call', () => {
         init!.signal!.addEventListener('abort', () => c.error(init!.signal!.reason));
       },
     })), { timeoutMs: 50 });
-    const error = await failure(text(up));
+    const error = await rejection(text(up));
     expect([error.code, error.message]).toEqual(['upstream_timeout', '[sleeve] [test] sent no body within 50 ms; asked https://up.test/api']);
   });
 
   it('unreachable, a 5xx and a body that is not JSON are 502 upstream_error; the speaker is named', async () => {
-    const unreachable = await failure(text(upstream(() => Promise.reject(new TypeError('fetch failed'))).up));
+    const unreachable = await rejection(text(upstream(() => Promise.reject(new TypeError('fetch failed'))).up));
     expect([unreachable.code, unreachable.message]).toEqual(['upstream_error', '[sleeve] [test] unreachable: fetch failed; asked https://up.test/api']);
     let read = false;
     const cancelled: unknown[] = [];
     const body = new ReadableStream({ cancel: (why) => void cancelled.push(why ?? 'cancelled') });
-    const failing = await failure(call(upstream(() => new Response(body, { status: 503 }), { speaker: 'the model' }).up, '/x', {}, () => (read = true)));
+    const failing = await rejection(call(upstream(() => new Response(body, { status: 503 }), { speaker: 'the model' }).up, '/x', {}, () => (read = true)));
     expect([failing.code, failing.message, read]).toEqual(['upstream_error', '[sleeve] [test] the model answered HTTP 503; asked https://up.test/api', false]);
     expect(cancelled).toHaveLength(1);
-    const garbage = await failure(call(upstream(() => new Response('<html>')).up, '/x', {}, (reply) => reply.json()));
+    const garbage = await rejection(call(upstream(() => new Response('<html>')).up, '/x', {}, (reply) => reply.json()));
     expect(garbage.message).toBe('[sleeve] [test] answered HTTP 200 with a body that is not JSON; asked https://up.test/api');
     expect(jsonOf(upstream(() => new Response()).up, { status: 200, text: '{"a":1}' })).toEqual({ a: 1 });
   });
 
   it('a body over maxBytes is a 502, by its Content-Length or as it streams', async () => {
     const big = 'x'.repeat(2000);
-    const declared = await failure(text(upstream(() => new Response(big, { headers: { 'content-length': '2000' } })).up, '/x', { maxBytes: 1000 }));
+    const declared = await rejection(text(upstream(() => new Response(big, { headers: { 'content-length': '2000' } })).up, '/x', { maxBytes: 1000 }));
     expect(declared.message).toBe('[sleeve] [test] sent a body over 1000 bytes; asked https://up.test/api');
     const streamed = new ReadableStream({ start(c) { for (let i = 0; i < 4; i++) c.enqueue(new TextEncoder().encode(big)); c.close(); } });
-    const over = await failure(text(upstream(() => new Response(streamed)).up, '/x', { maxBytes: 5000 }));
+    const over = await rejection(text(upstream(() => new Response(streamed)).up, '/x', { maxBytes: 5000 }));
     expect(over.message).toBe('[sleeve] [test] sent a body over 5000 bytes; asked https://up.test/api');
     expect((await text(upstream(() => new Response(big)).up, '/x', { maxBytes: 2000 })).text).toBe(big);
   });
 
   it('a 429 is passed on as 503 with its Retry-After (an hour at most) only when asked; else it is the driver\'s to read', async () => {
     const limited = (after: string) => upstream(() => new Response('slow down', { status: 429, headers: { 'retry-after': after } })).up;
-    const refused = await failure(text(limited('7'), '/x', { passOnRateLimit: true }));
+    const refused = await rejection(text(limited('7'), '/x', { passOnRateLimit: true }));
     expect([refused.code, refused.headers['Retry-After']]).toEqual(['service_unavailable', '7']);
-    expect((await failure(text(limited('86400'), '/x', { passOnRateLimit: true }))).headers['Retry-After']).toBe('3600');
-    expect((await failure(text(limited('soon'), '/x', { passOnRateLimit: true }))).headers['Retry-After']).toBe('5');
+    expect((await rejection(text(limited('86400'), '/x', { passOnRateLimit: true }))).headers['Retry-After']).toBe('3600');
+    expect((await rejection(text(limited('soon'), '/x', { passOnRateLimit: true }))).headers['Retry-After']).toBe('5');
     expect((await text(limited('7'))).status).toBe(429);
   });
 
@@ -114,9 +110,9 @@ describe('kit/call', () => {
     const { up, seen } = upstream((url) => (url in redirects ? new Response(null, { status: 302, headers: { location: redirects[url]! } }) : new Response(`at ${url}`)));
     expect((await text(up, '/a', { redirect: 'same-base' })).text).toBe('at https://up.test/api/c');
     expect(seen.every((s) => s.init!.redirect === 'manual')).toBe(true);
-    expect((await failure(text(up, '/away', { redirect: 'same-base' }))).message).toBe('[sleeve] [test] answered HTTP 302 to somewhere else; asked https://up.test/api');
+    expect((await rejection(text(up, '/away', { redirect: 'same-base' }))).message).toBe('[sleeve] [test] answered HTTP 302 to somewhere else; asked https://up.test/api');
     seen.length = 0;
-    await failure(text(up, '/loop', { redirect: 'same-base' }));
+    await rejection(text(up, '/loop', { redirect: 'same-base' }));
     expect(seen).toHaveLength(4);
     const manual = await text(up, '/away', { redirect: 'manual' });
     expect([manual.status, manual.headers.get('location'), manual.text]).toEqual([302, 'https://evil.test/api/x', '']);
@@ -127,11 +123,11 @@ describe('kit/call', () => {
     const budget = { take: async (signal?: AbortSignal) => void turns.push(signal) } as unknown as Budget;
     const { up, seen } = upstream(() => new Response('busy', { status: 500 }), { budget });
     const signal = new AbortController().signal;
-    await failure(text(up, '/x', { signal }));
-    await failure(text(up, '/x', { signal, shared: true }));
+    await rejection(text(up, '/x', { signal }));
+    await rejection(text(up, '/x', { signal, shared: true }));
     expect(turns).toEqual([signal, undefined]);
     const open = createCircuit({ name: 'test', minCalls: 1 });
-    await failure(text({ ...up, circuit: open }));
+    await rejection(text({ ...up, circuit: open }));
     expect(open.state).toBe('open');
     expect(await call({ ...up, circuit: open }, '/x', { signal, raw: true }, (reply: Reply) => reply.status)).toBe(500);
     expect([turns.length, seen.length]).toEqual([3, 4]);
@@ -142,9 +138,9 @@ describe('kit/call', () => {
     const fail = () => call(up, '/x', {}, () => {
       throw new SleeveError('upstream_error', 'odd body');
     });
-    await failure(fail());
-    await failure(fail());
-    expect((await failure(fail())).message).toMatch(/is failing/);
+    await rejection(fail());
+    await rejection(fail());
+    expect((await rejection(fail())).message).toMatch(/is failing/);
     expect(seen).toHaveLength(2);
   });
 

@@ -5,13 +5,13 @@
  */
 import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { SleeveError } from '../../core/errors.ts';
 import { deezerClient, QUOTA_PAUSE_MS } from '../../core/sources/deezer/client.ts';
 import { toTrack } from '../../core/sources/deezer/wire.ts';
 import { createDriverContext } from '../../core/sources/kit/context.ts';
 import { createBudget } from '../../core/sources/kit/budget.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
 import { breaker } from '../../core/storage/breaker.ts';
+import { rejection } from '../helpers/rejection.ts';
 
 type Reply = Response | ((signal: AbortSignal) => Promise<Response>);
 
@@ -30,11 +30,6 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 const errorBody = (code: number, message = 'x') => json({ error: { type: 'Exception', message, code } });
 const get = (api: ReturnType<typeof client>['api'], signal?: AbortSignal) => api.get('/track/1', {}, signal, (b) => b);
 
-async function failure(promise: Promise<unknown>): Promise<SleeveError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(SleeveError);
-  return error as SleeveError;
-}
 
 describe('Deezer client', () => {
   it('code 800 ("no data") and HTTP 404 are "not found": null, not an error', async () => {
@@ -51,14 +46,14 @@ describe('Deezer client', () => {
   });
 
   it('code 4 that does not clear within the budget wait is 503 service_unavailable with Retry-After', async () => {
-    const error = await failure(get(client([errorBody(4, 'Quota limit exceeded')]).api));
+    const error = await rejection(get(client([errorBody(4, 'Quota limit exceeded')]).api));
     expect(error.code).toBe('service_unavailable');
     expect(Number(error.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
   });
 
   it('any other error body, a 5xx, a body that is not JSON: 502 upstream_error naming Deezer', async () => {
     for (const reply of [errorBody(100, 'An error occurred'), new Response('<html>busy</html>', { status: 503 }), new Response('<html>ok?</html>', { status: 200 }), json({ unexpected: true }, 400)]) {
-      const error = await failure(get(client([reply]).api));
+      const error = await rejection(get(client([reply]).api));
       expect(error.code).toBe('upstream_error');
       expect(error.message).toMatch(/^\[sleeve\] \[deezer\] /);
     }
@@ -66,20 +61,20 @@ describe('Deezer client', () => {
 
   it('a body of another shape than documented is a 502, never a 500', async () => {
     const { api } = client([json({ title: 'a track with no id' })]);
-    const error = await failure(api.get('/track/1', {}, undefined, toTrack));
+    const error = await rejection(api.get('/track/1', {}, undefined, toTrack));
     expect(error.code).toBe('upstream_error');
     expect(error.message).toMatch(/unexpected shape/);
   });
 
   it('no answer within the timeout: 504 upstream_timeout', async () => {
     const hang = (signal: AbortSignal) => new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
-    const error = await failure(get(client([hang], 100).api));
+    const error = await rejection(get(client([hang], 100).api));
     expect(error.code).toBe('upstream_timeout');
   });
 
   it('unreachable: 502 upstream_error', async () => {
     const refused = async () => { throw new TypeError('fetch failed'); };
-    expect((await failure(get(client([refused]).api))).code).toBe('upstream_error');
+    expect((await rejection(get(client([refused]).api))).code).toBe('upstream_error');
   });
 
   it("a caller that aborts gets its own reason back, not an upstream error", async () => {

@@ -10,7 +10,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createStorage } from 'unstorage';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SleeveError } from '../../core/errors.ts';
 import { parseLink } from '../../core/links/parse.ts';
 import type { ParsedLink } from '../../core/links/types.ts';
 import { createDriverContext } from '../../core/sources/kit/context.ts';
@@ -19,6 +18,7 @@ import { storageBreaker } from '../../core/storage/breaker.ts';
 import type { LinkMetadata, LinksSource } from '../../core/sources/types.ts';
 import { startReplay, type Fault, type Replay } from '../../replay/server.ts';
 import type { UpstreamName } from '../../replay/upstreams.ts';
+import { rejection } from '../helpers/rejection.ts';
 
 let replay: Replay;
 /** A server that is no platform: any request reaching it is a failure of the allow-list. */
@@ -78,11 +78,6 @@ const callsTo = (upstream: UpstreamName) => replay.calls.filter((c) => c.upstrea
 const meta = (type: LinkMetadata['type'], title: string, artist: string | null, more: Partial<LinkMetadata> = {}): LinkMetadata =>
   ({ type, title, artist, durationMs: null, isrc: null, upc: null, ...more });
 
-async function rejection(promise: Promise<unknown>): Promise<SleeveError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(SleeveError);
-  return error as SleeveError;
-}
 
 describe('Spotify, keyless (oEmbed and the page\'s Open Graph tags)', () => {
   it('reads a track: title from oEmbed, main artist and duration from the page (recorded item)', async () => {

@@ -15,8 +15,8 @@ import reccobeats, { type ReccoBeatsOptions } from '../../core/sources/reccobeat
 import { createDriverContext } from '../../core/sources/kit/context.ts';
 import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
-import { SleeveError } from '../../core/errors.ts';
 import type { FeatureHint, FeaturesSource } from '../../core/sources/types.ts';
+import { rejection } from '../helpers/rejection.ts';
 
 const fixture = (file: string): Record<string, unknown>[] =>
   (JSON.parse(readFileSync(new URL(`../fixtures/reccobeats/${file}`, import.meta.url), 'utf8')) as { content: Record<string, unknown>[] }).content;
@@ -54,11 +54,6 @@ function make(options: { storage?: Storage; now?: () => number; fetch?: typeof g
 const calls = (path = '/v1/audio-features') => replay.calls.filter((c) => c.upstream === 'reccobeats' && c.path === path);
 const idsOf = (search: string): string[] => (new URLSearchParams(search).get('ids') ?? '').split(',');
 
-async function rejection(promise: Promise<unknown>): Promise<SleeveError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(SleeveError);
-  return error as SleeveError;
-}
 
 describe('batching', () => {
   it('asks 40 ISRCs a call, in parallel: 100 ISRCs are 3 calls, never one per track', async () => {

@@ -163,7 +163,14 @@ interface Waiter {
 /** Refusals of background calls: nobody asked for those, so a client that joined one asks again. */
 const backgroundDrops = new WeakSet<object>();
 /** Refusals for want of a turn in time (not of a full queue): their work could still be done later (`http/completions.ts`). */
-const shortOfTurns = new WeakSet<object>();
+const lateRefusals = new WeakSet<object>();
+
+/** A 503 for want of a turn in time, made elsewhere than in a budget (a call joined too late, `shared-work.ts`). */
+export function shortOfTurns(message: string): SleeveError {
+  const error = new SleeveError('service_unavailable', message, { headers: { 'Retry-After': '1' } });
+  lateRefusals.add(error);
+  return error;
+}
 
 /**
  * Whether `error` refused a client's call only because its turn would come too late: the
@@ -171,7 +178,7 @@ const shortOfTurns = new WeakSet<object>();
  * (`http/completions.ts`). A full queue's refusals are not: there is no room to wait in.
  */
 export function isShortOfTurns(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && shortOfTurns.has(error);
+  return typeof error === 'object' && error !== null && lateRefusals.has(error);
 }
 
 /**
@@ -283,7 +290,7 @@ export function createBudget(options: BudgetOptions): Budget {
       headers: { 'Retry-After': String(seconds) },
     });
     if (client === BACKGROUND) backgroundDrops.add(error);
-    else if (late) shortOfTurns.add(error);
+    else if (late) lateRefusals.add(error);
     return error;
   };
   const leave = (waiter: Waiter) => {

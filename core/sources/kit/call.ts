@@ -1,8 +1,9 @@
 /**
  * @module
  * One call to an upstream, the one way every driver makes it: the budget's turn, the timeout,
- * the size limit, the body read as text, JSON or bytes with the answer's status and headers,
- * and every way it can fail turned into the error a caller should see (D3):
+ * the size limit, another try when a failure may be passing (D44, see `call`), the body read
+ * as text, JSON or bytes with the answer's status and headers, and every way it can fail
+ * turned into the error a caller should see (D3), saying where it happened:
  *
  * - no answer (or no whole body) within the upstream's timeout is `504 upstream_timeout`;
  * - unreachable, a 5xx, a body over the size limit or cut off, or (for JSON) unreadable, is
@@ -64,7 +65,7 @@ export interface Upstream {
   /** Origin and path prefix, no trailing slash: a call names a path under it. */
   readonly base: string;
   readonly fetch: FetchLike;
-  /** Milliseconds for the answer and its whole body; past them, 504. */
+  /** Milliseconds for the call, its tries, answers and whole bodies included; past them, 504. */
   readonly timeoutMs: number;
   /** Its circuit breaker: each call, its redirects and its `read` run in it. */
   readonly circuit?: Circuit;

@@ -8,13 +8,13 @@
  * "Not found" and quota answers are the upstream working.
  *
  * It opens on a failure rate (issue #43), not on a run of failures: at least `minCalls` calls
- * ended within the last `windowMs`, and at least `failureRate` of them failed. A run of five
- * failures in a row opened a circuit on an upstream failing one call in ten every minute or so
- * (0.1^5 per call at 8 calls a second), and let a dead one be asked five times, each waiting out
- * its timeout; at 50% of 10 calls in 10 s, a 10% flaky upstream stays closed (ten calls hold
- * five failures about once in 6,000 windows) and a dead one busy with requests opens as soon as
- * ten of its calls have failed. Counted in one-second buckets, so memory is fixed whatever the
- * traffic.
+ * ended within the last `windowMs`, and at least `failureRate` of them failed. Five failures in
+ * a row let a dead upstream be asked five times, each call waiting out its timeout, and never
+ * opened on one failing most calls but not five in a row. A call is counted once, after its
+ * retries (`call.ts`): at one try in ten failing, about one call in a thousand fails, so ten
+ * calls in 10 s hold five failures practically never, while a dead upstream busy with requests
+ * opens as soon as ten of its calls have failed. Counted in one-second buckets, so memory is
+ * fixed whatever the traffic.
  */
 import { SleeveError, type ErrorCode } from '../../errors.ts';
 

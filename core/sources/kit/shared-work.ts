@@ -10,8 +10,11 @@
  * then makes the call again as itself, so a refresh never costs a client a 503 (issue #35); so
  * does a completion that joined a call its first request could not wait for (issue #43).
  */
-import { isBackgroundDrop, isShortOfTurns } from './budget.ts';
-import { BACKGROUND, carry, clientOf, patienceOf } from './tally.ts';
+import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './budget.ts';
+import { BACKGROUND, carry, clientOf, deadlineOf, patienceOf } from './tally.ts';
+
+/** A joiner's wait for turns ran out before the shared call had its answer: a refusal like the budget's own. */
+const lateJoin = () => shortOfTurns('[sleeve] the upstream call it joined had no turn in time; retry in 1 s');
 
 /**
  * A joiner whose call was refused for want of a turn it could itself still wait for makes the
@@ -43,27 +46,35 @@ export function shareWork<T>(run: (signal: AbortSignal) => Promise<T>, abandoned
       waiting++;
       if (!signal) return done.finally(() => waiting--);
       return new Promise<T>((resolve, reject) => {
+        let left = false;
+        // A request joining a call that still waits for its turn (a completion's may wait long)
+        // waits no longer than it would for a turn of its own (`tally.ts` `deadlineOf`).
+        const { turnsBy } = deadlineOf(signal);
+        const timer = turnsBy === Infinity || patienceOf(signal) !== undefined ? undefined : setTimeout(() => leave(lateJoin()), Math.max(0, turnsBy - Date.now()));
+        const onAbort = () => leave(signal.reason);
         const settle = () => {
-          signal.removeEventListener('abort', leave);
+          left = true;
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
           waiting--;
         };
-        const leave = () => {
+        const leave = (reason: unknown) => {
           settle();
           if (waiting === 0) {
             abandoned();
-            controller.abort(signal.reason);
+            controller.abort(reason);
           }
-          reject(signal.reason);
+          reject(reason);
         };
-        signal.addEventListener('abort', leave, { once: true });
+        signal.addEventListener('abort', onAbort, { once: true });
         done.then(
           (value) => {
-            if (signal.aborted) return;
+            if (left) return;
             settle();
             resolve(value);
           },
           (error: unknown) => {
-            if (signal.aborted) return;
+            if (left) return;
             settle();
             if (mayWaitLonger(error, signal)) run(signal).then(resolve, reject);
             else reject(error);

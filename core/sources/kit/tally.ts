@@ -15,7 +15,7 @@
  * 30), where this costs one WeakMap entry per request that reaches its route, and nothing on
  * a hit. It is plain JavaScript, so it runs alike on Node, Bun, Deno and edge runtimes.
  */
-import { MAX_BUDGET_WAIT_MS, REQUEST_BOUND_MS } from './bounds.ts';
+import { ANSWER_ROOM_MS, MAX_BUDGET_WAIT_MS, REQUEST_BOUND_MS } from './bounds.ts';
 import type { FetchLike } from './fetch-like.ts';
 
 /** What a request's upstream calls are counted in. */
@@ -45,7 +45,7 @@ const ownerWith = (owner: Owner | undefined, change: Partial<Owner>): Owner => {
     tally: owner?.tally,
     client: owner?.client,
     turns: owner?.turns ?? 0,
-    turnsBy: owner?.turnsBy ?? now + MAX_BUDGET_WAIT_MS,
+    turnsBy: owner?.turnsBy ?? now + MAX_BUDGET_WAIT_MS - ANSWER_ROOM_MS,
     until: owner?.until ?? now + REQUEST_BOUND_MS,
     waitMs: owner?.waitMs,
     ...change,
