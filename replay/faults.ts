@@ -13,7 +13,8 @@ import type { Answer, Upstream } from './upstream.ts';
  */
 export type Fault = 'slow' | 'http500' | 'garbage' | 'error200' | 'reset' | 'hang' | 'oddItem' | 'oddRecord' | null;
 
-const HTTP_500 = '<html>\r\n<head><title>500 Internal Server Error</title></head>\r\n<body>\r\n<center><h1>500 Internal Server Error</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+/** The nginx page a reverse proxy sends when the app behind it fails (also `flaky-faults.ts`'s). */
+export const HTTP_500 = '<html>\r\n<head><title>500 Internal Server Error</title></head>\r\n<body>\r\n<center><h1>500 Internal Server Error</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 const GARBAGE = '<!DOCTYPE html><html><head><title>Maintenance</title></head><body><p>We will be back soon.</p></body></html>';
 
 /** `slow` answers normally, only later, and the odd ones alter the normal answer: none has one of its own. */

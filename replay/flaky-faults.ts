@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { FIXTURES_DIR } from './deezer-fixtures.ts';
+import { HTTP_500 as NGINX_500 } from './faults.ts';
 
 export type FlakyFault = 'reset' | 'http500' | 'cdn502' | 'truncated' | 'notJson' | 'quota' | 'lateHeaders' | 'drip' | 'huge';
 
@@ -28,7 +29,7 @@ const html = { 'content-type': 'text/html; charset=utf-8' };
 export const HTTP_500: Page = {
   status: 500,
   headers: { ...html, server: 'nginx' },
-  body: '<html>\r\n<head><title>500 Internal Server Error</title></head>\r\n<body>\r\n<center><h1>500 Internal Server Error</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
+  body: NGINX_500,
 };
 
 /** A CDN's own page when the origin behind it does not answer (Cloudflare's wording and markers). */
