@@ -29,6 +29,8 @@ const VARIABLES = {
   SLEEVE_MODE: [v.picklist(['demo', 'live']), 'demo or live'],
   SLEEVE_BASE_URL: [httpUrl, 'an absolute http(s) URL such as https://music.example.com'],
   SLEEVE_BASE_PATH: [v.pipe(v.string(), v.regex(/^\/?[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*\/?$/)), 'a URL path such as /music'],
+  /** Every upstream under one base, each at its own path (`UPSTREAM_PATHS`): a replay's, offline. */
+  SLEEVE_UPSTREAMS: [httpUrl, 'an absolute http(s) URL such as http://127.0.0.1:8788 (the replay\'s)'],
   SLEEVE_DEEZER_URL: [httpUrl, 'an absolute http(s) URL'],
   /** D14: where Deezer's pictures are fetched from (default: Deezer's image host each picture names). */
   SLEEVE_DEEZER_IMAGES_URL: [httpUrl, 'an absolute http(s) URL'],
@@ -77,6 +79,25 @@ const VARIABLES = {
   SLEEVE_AI_MODEL: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/)), 'a model name such as gpt-4o-mini'],
 } as const;
 
+/**
+ * Where each upstream is under `SLEEVE_UPSTREAMS`: the paths `npm run replay` serves them at
+ * (`replay/upstreams.ts`), so one variable points live mode at a replay and nothing else. A
+ * variable of its own still wins for its upstream.
+ */
+export const UPSTREAM_PATHS = {
+  SLEEVE_DEEZER_URL: 'deezer', SLEEVE_DEEZER_IMAGES_URL: 'deezer-images', SLEEVE_FEATURES_URL: 'reccobeats', SLEEVE_AZURACAST_URL: 'azuracast',
+  SLEEVE_LRCLIB_URL: 'lrclib', SLEEVE_WIKIDATA_URL: 'wikidata', SLEEVE_WIKIPEDIA_URL: 'wikipedia',
+  SLEEVE_SPOTIFY_URL: 'spotify', SLEEVE_SPOTIFY_API_URL: 'spotify-api', SLEEVE_SPOTIFY_ACCOUNTS_URL: 'spotify-accounts',
+  SLEEVE_ITUNES_URL: 'itunes', SLEEVE_YOUTUBE_URL: 'youtube', SLEEVE_SOUNDCLOUD_URL: 'soundcloud', SLEEVE_SHORT_LINKS_URL: 'short-links',
+} as const;
+
+/** Each upstream's URL under `base` (`UPSTREAM_PATHS`); nothing when no base is set. */
+function underBase(base: string | undefined): Partial<Record<keyof typeof UPSTREAM_PATHS, string>> {
+  if (base === undefined) return {};
+  const root = base.replace(/\/+$/, '');
+  return Object.fromEntries(Object.entries(UPSTREAM_PATHS).map(([variable, path]) => [variable, `${root}/${path}`]));
+}
+
 /** One line per variable a table declares: its name and what it accepts (the command's `--help`). */
 export function describeVariables(table: VariableTable): [name: string, accepts: string][] {
   return Object.entries(table).map(([name, [, accepts]]) => [name, accepts]);
@@ -122,7 +143,8 @@ export function readVariables<T extends VariableTable>(table: T, env: Record<str
 }
 
 export function optionsFromEnv(env: Record<string, string | undefined>): EnvConfig {
-  const p = readVariables(VARIABLES, env);
+  const set = readVariables(VARIABLES, env);
+  const p = { ...underBase(set.SLEEVE_UPSTREAMS), ...set };
   // D30: a model needs its URL and its name; a key alone, or half of the pair, is a mistake to say at start-up.
   if ((p.SLEEVE_AI_URL === undefined) !== (p.SLEEVE_AI_MODEL === undefined) || (p.SLEEVE_AI_KEY !== undefined && p.SLEEVE_AI_URL === undefined)) {
     const missing = p.SLEEVE_AI_URL === undefined ? 'SLEEVE_AI_URL' : 'SLEEVE_AI_MODEL';

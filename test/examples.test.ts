@@ -55,7 +55,8 @@ describe('examples', () => {
 
   it('live serves a track from the Deezer replay it is pointed at', async () => {
     const replay = await startReplay();
-    const server = await startChild(`${BIN}tsx`, ['examples/live/server.ts'], replay.env);
+    // The one variable its README names: every upstream under the replay.
+    const server = await startChild(`${BIN}tsx`, ['examples/live/server.ts'], { SLEEVE_UPSTREAMS: replay.url });
     try {
       const res = await fetch(`${server.url}/track/isrc?isrc=GBDUW0000059`, { headers: UA });
       expect(res.status).toBe(200);
