@@ -26,10 +26,21 @@ export interface Resolved {
   item: ResolvedItem;
 }
 
-function notFound(link: ParsedLink, type: LinkType | null = link.type): SleeveError {
-  return new SleeveError('not_found', `No ${type ?? 'item'} of this service matches that ${link.source} link.`, {
+function notFound(link: ParsedLink, type: LinkType | null = link.type, hint = ''): SleeveError {
+  return new SleeveError('not_found', `No ${type ?? 'item'} of this service matches that ${link.source} link.${hint}`, {
     extra: { source: link.source, ...(type ? { type } : {}), ...(link.short ? {} : { id: link.id }) },
   });
+}
+
+/**
+ * Demo mode (no links source) knows only its generated catalogue, so a real link finds nothing
+ * there: the 404 says so and shows a link that resolves (issue #44), its chart's first track.
+ */
+async function demoHint(sources: Sources, signal?: AbortSignal): Promise<string> {
+  if (sources.links) return '';
+  const first = (await sources.music.chart(null, { limit: 1, signal }))?.tracks[0];
+  const example = first ? ` such as https://www.deezer.com/track/${first.id}` : '';
+  return ` Demo mode resolves only links to its own generated catalogue, Deezer links with its ids${example}; real items need live mode.`;
 }
 
 /** Demo mode's description of a link: the words of its slug, where the link has one (D11). */
@@ -90,7 +101,7 @@ export async function resolveLink(sources: Sources, url: string, signal?: AbortS
   const { music } = sources;
   if (link.source === 'deezer') {
     const item = link.type ? await byId(music, link.type, Number(link.id), signal) : null;
-    if (!item) throw notFound(link);
+    if (!item) throw notFound(link, link.type, await demoHint(sources, signal));
     return { source: link.source, canonicalUrl: pasted.canonicalUrl, item };
   }
   const meta = sources.links ? await sources.links.metadata(link, { signal }) : slugMetadata(link);
@@ -98,6 +109,6 @@ export async function resolveLink(sources: Sources, url: string, signal?: AbortS
   const kinds: LinkType[] = link.type ? [link.type] : meta?.type === 'playlist' ? ['album', 'playlist'] : meta ? [meta.type] : [];
   let item: ResolvedItem | null = null;
   for (const type of kinds) if (meta && !item) item = await byMetadata(music, { ...meta, type }, signal);
-  if (!item) throw notFound(link, link.type ?? meta?.type ?? null);
+  if (!item) throw notFound(link, link.type ?? meta?.type ?? null, await demoHint(sources, signal));
   return { source: link.source, canonicalUrl: pasted.canonicalUrl, item };
 }

@@ -62,6 +62,17 @@ describe('/resolve in demo mode', () => {
     expect(body.error).toEqual(expect.objectContaining({ code: 'not_found', source: 'spotify', type: 'track', id: '6rqhFgbbKwnb9MLmUQDhG6' }));
   });
 
+  it('a real link\'s 404 says demo mode resolves only its own catalogue, and shows a link that resolves (issue #44)', async () => {
+    for (const link of ['https://open.spotify.com/track/6rqhFgbbKwnb9MLmUQDhG6', 'https://www.deezer.com/track/3135556']) {
+      const { status, body } = await call(resolve(link));
+      expect(status, link).toBe(404);
+      expect(body.error.message, link).toMatch(/Demo mode resolves only links to its own generated catalogue/);
+      const shown = /https:\/\/www\.deezer\.com\/track\/\d+/.exec(body.error.message)?.[0];
+      expect(shown, link).toBeDefined();
+      expect((await call(resolve(shown!))).status, shown).toBe(200);
+    }
+  });
+
   it('bad links are 400 naming url: other hosts, schemes, credentials, IPs, other platforms', async () => {
     for (const url of ['https://open.spotify.com.evil.test/track/x', 'javascript:alert(1)', 'https://user@deezer.com@evil.test/', 'http://127.0.0.1:8080/track/1', 'https://tidal.com/browse/track/1', '']) {
       await fails(resolve(url), 400, 'bad_request', 'url');
