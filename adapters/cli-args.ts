@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { describeVariables, ENV_VARIABLES } from '../core/config.ts';
 import { SERVER_VARIABLES_TABLE } from './serve-env.ts';
+import { VERSION as API_VERSION } from '../core/version.ts';
 
 /** A flag the command does not know, a missing value or a bad one: one line, exit 2. */
 export class UsageError extends Error {
@@ -81,7 +82,7 @@ export function helpText(version: string): string {
       `sets ${s.variable} (default ${s.fallback})`,
     ]),
     ['-h, --help', 'prints this and exits'],
-    ['-v, --version', 'prints the version and exits'],
+    ['-v, --version', "prints the package's version and exits"],
   ];
   const variables = [...describeVariables(ENV_VARIABLES), ...describeVariables(SERVER_VARIABLES_TABLE)];
   const column = (rows: [string, string][]) => {
@@ -90,6 +91,7 @@ export function helpText(version: string): string {
   };
   return [
     `sleeve ${version}: a self-hostable music metadata and radio API (demo mode needs no network and no key)`,
+    `  ${version} is the package's version; the API it serves has its own, ${API_VERSION} (/healthz, /openapi.json), and /vX.Y.Z/ paths pin older ones`,
     '',
     'Usage: sleeve [flags]    (npx sleeve, bunx --bun sleeve, deno run -A npm:sleeve)',
     '',

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { helpText, parseCommand, UsageError } from '../adapters/cli-args.ts';
 import { PACKAGE_VERSION } from '../adapters/package-version.ts';
+import { VERSION as API_VERSION } from '../core/version.ts';
 import { BIN, ROOT, runToExit } from './helpers/child-server.ts';
 
 const TSX = [process.execPath, ['--import', 'tsx', 'adapters/cli.ts']] as const;
@@ -74,6 +75,13 @@ describe('the command line', () => {
 
   it("--version is package.json's, and deno.json's", () => {
     for (const file of ['package.json', 'deno.json']) expect(JSON.parse(readFileSync(join(ROOT, file), 'utf8')).version, file).toBe(PACKAGE_VERSION);
+  });
+
+  it("the README and --help say which number is the package's and which the API's (issue #44)", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(`the package's (\`sleeve --version\`, npm and JSR: \`${PACKAGE_VERSION}\`)`);
+    expect(readme).toContain(`(\`/healthz\`, \`/\` and \`/openapi.json\`: \`${API_VERSION}\`)`);
+    expect(helpText(PACKAGE_VERSION)).toContain(`${PACKAGE_VERSION} is the package's version; the API it serves has its own, ${API_VERSION}`);
   });
 
   it('from the sources: --version, --help, and a bad flag exits 2 with one line on stderr', async () => {
