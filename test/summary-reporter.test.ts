@@ -1,0 +1,40 @@
+/**
+ * The test command's closing lines (`test/helpers/summary-reporter.ts`, issue #44): the count
+ * CI reads, last; before it, when tests were skipped, the files that skipped them, what this
+ * machine lacks and the one command that installs it.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TestModule } from 'vitest/node';
+import SummaryReporter from './helpers/summary-reporter.ts';
+
+/** A test file of the run as the reporter reads it: its tests' states. */
+const file = (moduleId: string, states: string[]): TestModule =>
+  ({ moduleId, state: () => 'passed', children: { allTests: () => states.map((state) => ({ result: () => ({ state }) })) } }) as unknown as TestModule;
+
+function closingLines(modules: TestModule[], path: string): string[] {
+  const lines: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(...line.split('\n').filter(Boolean)));
+  vi.stubEnv('PATH', path);
+  new SummaryReporter().onTestRunEnd(modules);
+  return lines;
+}
+
+describe('the test command\'s closing lines', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it('name the files that skipped tests, what the machine lacks and the command that installs it; the count stays last', () => {
+    const lines = closingLines([file(`${process.cwd()}/test/storage/redis.test.ts`, ['skipped', 'skipped']), file(`${process.cwd()}/test/a.test.ts`, ['passed'])], '/nowhere');
+    expect(lines).toEqual([
+      'skipped: test/storage/redis.test.ts (2)',
+      expect.stringMatching(/^this machine lacks redis-server, chromium, (nginx, )?wrk, podman: `sudo bash \.ci\/install` installs them/),
+      'vitest: 1 passed, 0 failed, 2 skipped',
+    ]);
+  });
+
+  it('say nothing more when nothing was skipped', () => {
+    expect(closingLines([file(`${process.cwd()}/test/a.test.ts`, ['passed', 'failed'])], '/nowhere')).toEqual(['vitest: 1 passed, 1 failed, 0 skipped']);
+  });
+});
