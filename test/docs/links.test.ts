@@ -34,6 +34,12 @@ describe('README and docs/', () => {
     expect([...named].filter((name) => !configuration.includes(`\`${name}\``))).toEqual([]);
   });
 
+  it('cite no document the repository does not hold: no section numbers of the interface, no "the spec" (issue #44)', () => {
+    const cited = PAGES.flatMap((page) => readFileSync(join(ROOT, page), 'utf8').split('\n').flatMap((line, i) =>
+      /§\s*\d|\b(the|interface) spec\b/i.test(line) ? [`${page}:${i + 1}: ${line.slice(0, 120)}`] : []));
+    expect(cited).toEqual([]);
+  });
+
   it('the README is at most 300 lines', () => {
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(300);
   });
