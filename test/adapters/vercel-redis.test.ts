@@ -36,6 +36,9 @@ describe.skipIf(redisMissing !== undefined)('sleeve/vercel on a shared Redis', (
   afterAll(() => redis?.stop());
 
   it('connects on first use, and two instances share the rate limit and the cache', async () => {
+    // D8 counts in minute windows: calls begun in a minute's last seconds would fall in two.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
     const before = clients(port);
     const a = handle({ storage: redis.url, rateLimits: 0.05, requestLog: 'off' });
     const b = handle({ storage: redis.url, rateLimits: 0.05, requestLog: 'off' });

@@ -67,7 +67,7 @@ describe('the budget\'s background lane', () => {
       asked.push(who);
       await budget.take(signal, who);
       return who;
-    }, () => {});
+    }, () => {}, 'deezer');
     const first = work.join(refresh.signal).then(() => undefined, (error: unknown) => error);
     const joined = work.join(client.signal);
     await clock.runUntil(T0 + 2000);

@@ -25,7 +25,7 @@ describe('upstream tally (D20)', () => {
     expect(tallyOf(derived)).toBe(first);
 
     let seen: AbortSignal | undefined;
-    const work = shareWork(async (signal) => void (seen = signal), () => {});
+    const work = shareWork(async (signal) => void (seen = signal), () => {}, 'test');
     await Promise.all([work.join(b), work.join(a)]);
     expect(tallyOf(seen)).toBe(second);
   });

@@ -11,6 +11,9 @@ import type { Breaker } from '../../storage/breaker.ts';
 import type { CallOptions } from '../types.ts';
 import { shareWork, type SharedWork } from './shared-work.ts';
 
+/** Whose call a named cache wraps: `deezer:album` is Deezer's. */
+const upstreamOf = (name: string): string => name.split(':')[0] ?? name;
+
 /** D9: not-found answers are kept five minutes. */
 export const MISSING_SECONDS = 300;
 
@@ -94,7 +97,7 @@ export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
           } finally {
             forget();
           }
-        }, forget);
+        }, forget, upstreamOf(spec.name));
         flight = started;
         flights.set(id, flight);
       }

@@ -13,8 +13,8 @@
 import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './budget.ts';
 import { BACKGROUND, carry, clientOf, deadlineOf, patienceOf } from './tally.ts';
 
-/** A joiner's wait for turns ran out before the shared call had its answer: a refusal like the budget's own. */
-const lateJoin = () => shortOfTurns('[sleeve] the upstream call it joined had no turn in time; retry in 1 s');
+/** A joiner's wait for turns ran out before the shared call had its answer: a refusal like the budget's own, naming the upstream. */
+const lateJoin = (upstream: string) => shortOfTurns(`[sleeve] [${upstream}] the upstream call this request joined had no turn in time; retry in 1 s`);
 
 /**
  * A joiner whose call was refused for want of a turn it could itself still wait for makes the
@@ -33,8 +33,9 @@ export interface SharedWork<T> {
  * Starts `run` on the next microtask, so the owner has registered the work before any of it
  * runs (a run that fails at once can then unregister it). `abandoned` is called when every
  * caller has left (before the abort), so the owner stops handing this work to newcomers.
+ * `upstream` names whose call it is, in the errors of callers that stop waiting (`deezer`).
  */
-export function shareWork<T>(run: (signal: AbortSignal) => Promise<T>, abandoned: () => void): SharedWork<T> {
+export function shareWork<T>(run: (signal: AbortSignal) => Promise<T>, abandoned: () => void, upstream: string): SharedWork<T> {
   const controller = new AbortController();
   const done = Promise.resolve().then(() => run(controller.signal));
   // Every caller may have left before it settles: its rejection then has no listener.
@@ -50,7 +51,7 @@ export function shareWork<T>(run: (signal: AbortSignal) => Promise<T>, abandoned
         // A request joining a call that still waits for its turn (a completion's may wait long)
         // waits no longer than it would for a turn of its own (`tally.ts` `deadlineOf`).
         const { turnsBy } = deadlineOf(signal);
-        const timer = turnsBy === Infinity || patienceOf(signal) !== undefined ? undefined : setTimeout(() => leave(lateJoin()), Math.max(0, turnsBy - Date.now()));
+        const timer = turnsBy === Infinity || patienceOf(signal) !== undefined ? undefined : setTimeout(() => leave(lateJoin(upstream)), Math.max(0, turnsBy - Date.now()));
         const onAbort = () => leave(signal.reason);
         const settle = () => {
           left = true;

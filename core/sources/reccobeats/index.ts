@@ -98,7 +98,7 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
         } finally {
           forget(batch);
         }
-      }, () => forget(batch)),
+      }, () => forget(batch), DRIVER_NAME),
     };
     for (const isrc of isrcs) flights.set(isrc, batch);
   };
