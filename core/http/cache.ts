@@ -20,7 +20,7 @@ import { ageOf, answer, fromStorage, heldOf, hold, storedForm, type Entry, type 
 import { aheadAt, POPULAR_HITS, staleSeconds, type Refresher } from './cache-refresh.ts';
 import type { Completer } from './completions.ts';
 import { isShortOfTurns } from '../sources/kit/budget.ts';
-import { ANSWER_ROOM_MS, MAX_BUDGET_WAIT_MS } from '../sources/kit/bounds.ts';
+import { REQUEST_TURNS_MS } from '../sources/kit/bounds.ts';
 import { clientOf } from '../sources/kit/tally.ts';
 import { cacheKey, canonicalRequest, type CacheKey } from './cache-key.ts';
 import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from './context.ts';
@@ -265,7 +265,7 @@ export function cached(options: CacheOptions): Cached {
   async function joined(pending: Promise<Outcome>, key: string): Promise<Outcome> {
     if (!options.complete?.has(key)) return pending;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), MAX_BUDGET_WAIT_MS - ANSWER_ROOM_MS)));
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), REQUEST_TURNS_MS)));
     try {
       const first = await Promise.race([pending, late]);
       if (first !== 'late') return first;

@@ -16,6 +16,7 @@
  * same.
  */
 import { SleeveError } from '../errors.ts';
+import { keyedCount } from '../sources/kit/keyed-count.ts';
 import { patientOn } from '../sources/kit/tally.ts';
 import { rerun } from './rerun.ts';
 
@@ -76,7 +77,7 @@ interface Running {
  */
 export function completer(run: (request: Request, env: unknown) => Response | Promise<Response>, backlogMs: (more: number) => number): Completer {
   const running = new Map<string, Running>();
-  const perClient = new Map<string, number>();
+  const perClient = keyedCount();
   // How long completions have lately taken: under a backlog the budget's estimate of the next
   // turn is early (new clients keep arriving ahead), and this is what they have actually taken.
   let typicalMs = 0;
@@ -90,9 +91,7 @@ export function completer(run: (request: Request, env: unknown) => Response | Pr
   const finish = (key: string, under: Running) => {
     running.delete(key);
     typicalMs += SMOOTHING * (Date.now() - under.startedAt - typicalMs);
-    const left = (perClient.get(under.client) ?? 1) - 1;
-    if (left > 0) perClient.set(under.client, left);
-    else perClient.delete(under.client);
+    perClient.remove(under.client);
   };
   return {
     get running() {
@@ -105,7 +104,7 @@ export function completer(run: (request: Request, env: unknown) => Response | Pr
     promise(error, key, request, env, client) {
       const known = running.get(key);
       if (known) return promised(error.message, known.readyAt);
-      const mine = perClient.get(client) ?? 0;
+      const mine = perClient.of(client);
       const now = Date.now();
       if (mine >= MAX_COMPLETIONS_PER_CLIENT || running.size >= MAX_COMPLETIONS) {
         dropped++;
@@ -122,7 +121,7 @@ export function completer(run: (request: Request, env: unknown) => Response | Pr
       }
       const under: Running = { client, startedAt: now, readyAt: now + expectedMs };
       running.set(key, under);
-      perClient.set(client, mine + 1);
+      perClient.add(client);
       rerun(run, request, env, (signal) => patientOn(signal, client, COMPLETION_WAIT_MS), () => finish(key, under));
       return promised(error.message, under.readyAt);
     },

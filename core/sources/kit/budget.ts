@@ -34,7 +34,9 @@
  * needed on top, and with it the counters Sleeve has are all a budget needs.
  */
 import { SleeveError } from '../../errors.ts';
+import { keyedCount } from './keyed-count.ts';
 import { memoryCounters, type CounterStore, type Hit } from '../../storage/counters.ts';
+import { errorMark } from './error-mark.ts';
 import { fairQueue, USE_DECAY_MS } from './fair-queue.ts';
 import { BACKGROUND, clientOf, continues, patienceOf, tookTurn } from './tally.ts';
 
@@ -161,15 +163,13 @@ interface Waiter {
 }
 
 /** Refusals of background calls: nobody asked for those, so a client that joined one asks again. */
-const backgroundDrops = new WeakSet<object>();
+const backgroundDrops = errorMark();
 /** Refusals for want of a turn in time (not of a full queue): their work could still be done later (`http/completions.ts`). */
-const lateRefusals = new WeakSet<object>();
+const lateRefusals = errorMark();
 
 /** A 503 for want of a turn in time, made elsewhere than in a budget (a call joined too late, `shared-work.ts`). */
 export function shortOfTurns(message: string): SleeveError {
-  const error = new SleeveError('service_unavailable', message, { headers: { 'Retry-After': '1' } });
-  lateRefusals.add(error);
-  return error;
+  return lateRefusals.mark(new SleeveError('service_unavailable', message, { headers: { 'Retry-After': '1' } }));
 }
 
 /**
@@ -178,7 +178,7 @@ export function shortOfTurns(message: string): SleeveError {
  * (`http/completions.ts`). A full queue's refusals are not: there is no room to wait in.
  */
 export function isShortOfTurns(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && lateRefusals.has(error);
+  return lateRefusals.has(error);
 }
 
 /**
@@ -186,7 +186,7 @@ export function isShortOfTurns(error: unknown): boolean {
  * that call (`shared-work.ts`) makes it again in its own lane rather than take the refusal.
  */
 export function isBackgroundDrop(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && backgroundDrops.has(error);
+  return backgroundDrops.has(error);
 }
 
 export function createBudget(options: BudgetOptions): Budget {
@@ -212,8 +212,7 @@ export function createBudget(options: BudgetOptions): Budget {
   let holding = false;
   const queue = fairQueue<Waiter>(USE_DECAY_MS, BACKGROUND);
   // Completions' waiters (`patient`), in all and by client: not counted against the queue's bounds.
-  let patientTotal = 0;
-  const patientBy = new Map<string, number>();
+  const patients = keyedCount();
   const stats = {
     taken: 0,
     waited: 0,
@@ -289,17 +288,11 @@ export function createBudget(options: BudgetOptions): Budget {
     const error = new SleeveError('service_unavailable', `[sleeve] [${name}] upstream call budget exhausted (${why}); retry in ${seconds} s`, {
       headers: { 'Retry-After': String(seconds) },
     });
-    if (client === BACKGROUND) backgroundDrops.add(error);
-    else if (late) lateRefusals.add(error);
-    return error;
+    if (client === BACKGROUND) return backgroundDrops.mark(error);
+    return late ? lateRefusals.mark(error) : error;
   };
   const leave = (waiter: Waiter) => {
-    if (queue.remove(waiter) && waiter.patient) {
-      patientTotal--;
-      const left = (patientBy.get(waiter.client) ?? 1) - 1;
-      if (left > 0) patientBy.set(waiter.client, left);
-      else patientBy.delete(waiter.client);
-    }
+    if (queue.remove(waiter) && waiter.patient) patients.remove(waiter.client);
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
   };
   const dropLate = (now: number) => {
@@ -394,10 +387,9 @@ export function createBudget(options: BudgetOptions): Budget {
     const patience = client === BACKGROUND ? undefined : patienceOf(signal);
     // A completion's calls are bounded by the completions (`http/completions.ts`), not by the
     // queue's places: they neither take a request's place nor lose theirs to one.
-    const counted = (n: number, of: string | undefined) => n - (of === undefined ? patientTotal : (patientBy.get(of) ?? 0));
-    if (patience === undefined && counted(mine, client) >= maxPerClient) return Promise.reject(refusal(at - now, `${maxPerClient} calls of this client already waiting`));
+    if (patience === undefined && mine - patients.of(client) >= maxPerClient) return Promise.reject(refusal(at - now, `${maxPerClient} calls of this client already waiting`));
     // Full: a client with fewer waiters takes the place of the last waiter of the one with most.
-    const full = patience === undefined && counted(queue.size, undefined) >= maxQueue;
+    const full = patience === undefined && queue.size - patients.total >= maxQueue;
     const tail = full ? queue.longestTail(mine + 1) : undefined;
     const evicted = tail?.patient === true ? undefined : tail;
     if (full && !evicted) return Promise.reject(refusal(at - now, `${maxQueue} calls already waiting`));
@@ -428,10 +420,7 @@ export function createBudget(options: BudgetOptions): Budget {
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       queue.add(waiter);
-      if (waiter.patient) {
-        patientTotal++;
-        patientBy.set(client, (patientBy.get(client) ?? 0) + 1);
-      }
+      if (waiter.patient) patients.add(client);
       if (!pumping) void pump();
     });
   };

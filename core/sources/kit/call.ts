@@ -25,6 +25,7 @@ import { REQUEST_BOUND_MS } from './bounds.ts';
 import type { Budget } from './budget.ts';
 import { fetchFailure } from './cause.ts';
 import type { Circuit } from './circuit.ts';
+import { errorMark } from './error-mark.ts';
 import type { FetchLike } from './fetch-like.ts';
 import { readAtMost } from './read-limited.ts';
 import { carry, clientOf, deadlineOf } from './tally.ts';
@@ -137,19 +138,14 @@ export function withTimeout(signal: AbortSignal | undefined, timeout: AbortSigna
 const said = (upstream: Upstream, message: string): string => (upstream.speaker === undefined ? message : `${upstream.speaker} ${message}`);
 
 /**
- * Failures worth another try (see `call`). A driver's `read` marks its own with `retryable`
- * (Deezer's "service busy"); the kit marks what it sees: a connection refused or reset, no
- * first byte in time, a 5xx, a body cut off, over its limit or not JSON where JSON was asked.
+ * Failures worth another try (see `call`): the kit marks what it sees (a connection refused or
+ * reset, no first byte in time, a 5xx, a body cut off, over its limit or not JSON where JSON was
+ * asked); a driver's `read` may mark its own (no driver does yet).
  */
-const retryables = new WeakSet<object>();
+const retryables = errorMark();
 
 /** Marks `error` as worth another try of its call. */
-export function retryable<E extends object>(error: E): E {
-  retryables.add(error);
-  return error;
-}
-
-const isRetryable = (error: unknown): boolean => typeof error === 'object' && error !== null && retryables.has(error);
+export const retryable = <E extends object>(error: E): E => retryables.mark(error);
 
 /** Where a failure happened and what sets it: `asked http://…/deezer (SLEEVE_DEEZER_URL)`. */
 function whereOf(upstream: Upstream, url: string): string {
@@ -212,7 +208,7 @@ export function call<T>(upstream: Upstream, path: string, options: CallOptions, 
     return once(upstream, url, options, read, { firstByteMs: last ? totalMs : Math.min(FIRST_BYTE_MS, totalMs), totalMs });
   };
   const again = async (error: unknown): Promise<T> => {
-    if (last || !isRetryable(error) || caller?.aborted === true) throw error;
+    if (last || !retryables.has(error) || caller?.aborted === true) throw error;
     await sleep(RETRY_PAUSE_MS * (1 + Math.random()));
     // No turn in time for a try worth making: the caller hears what failed, not the budget.
     try {

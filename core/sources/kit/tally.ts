@@ -15,7 +15,7 @@
  * 30), where this costs one WeakMap entry per request that reaches its route, and nothing on
  * a hit. It is plain JavaScript, so it runs alike on Node, Bun, Deno and edge runtimes.
  */
-import { ANSWER_ROOM_MS, MAX_BUDGET_WAIT_MS, REQUEST_BOUND_MS } from './bounds.ts';
+import { REQUEST_BOUND_MS, REQUEST_TURNS_MS, UPSTREAM_TIMEOUT_MS } from './bounds.ts';
 import type { FetchLike } from './fetch-like.ts';
 
 /** What a request's upstream calls are counted in. */
@@ -45,7 +45,7 @@ const ownerWith = (owner: Owner | undefined, change: Partial<Owner>): Owner => {
     tally: owner?.tally,
     client: owner?.client,
     turns: owner?.turns ?? 0,
-    turnsBy: owner?.turnsBy ?? now + MAX_BUDGET_WAIT_MS - ANSWER_ROOM_MS,
+    turnsBy: owner?.turnsBy ?? now + REQUEST_TURNS_MS,
     until: owner?.until ?? now + REQUEST_BOUND_MS,
     waitMs: owner?.waitMs,
     ...change,
@@ -89,7 +89,7 @@ export function clientOn(signal: AbortSignal, client: string): void {
  */
 export function patientOn(signal: AbortSignal, client: string, waitMs: number): void {
   const now = Date.now();
-  owners.set(signal, ownerWith(undefined, { client, waitMs, turnsBy: now + waitMs, until: now + REQUEST_BOUND_MS - MAX_BUDGET_WAIT_MS + waitMs }));
+  owners.set(signal, ownerWith(undefined, { client, waitMs, turnsBy: now + waitMs, until: now + waitMs + UPSTREAM_TIMEOUT_MS }));
 }
 
 /**
