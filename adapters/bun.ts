@@ -7,8 +7,8 @@ import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './bun-limit
 import { BunPeer } from './bun-peer.ts';
 import { closingConnection } from './closing-answer.ts';
 import { exitOnSignals, gracefulStop, processSignals } from './graceful.ts';
-import type { ServeOptions } from './serve-options.ts';
 import { stdoutLogger } from './stdout-log.ts';
+import { SERVER_REQUEST_LOG, type ServeOptions } from './serve-options.ts';
 
 // hono/bun reads the Bun global as it loads (its SSG helper), so it is loaded only under Bun:
 // plain Node must still be able to import this module (the package's exports check does).
@@ -37,7 +37,7 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
   // D12: `/nowplaying/socket` upgrades through hono/bun, which finds the server in `env.server`.
   const { upgradeWebSocket, websocket } = honoBun;
   // Bun's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = createSleeve({ processMemory, upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger() });
+  const sleeve = createSleeve({ processMemory, upgradeWebSocket, hitResponses: 'clones', ...options, requestLog: options.requestLog ?? SERVER_REQUEST_LOG, log: options.log ?? stdoutLogger() });
   const limits = serverLimits(options);
   let leaving = false;
   const server = Bun.serve({
@@ -62,5 +62,7 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
   if (options.gracefulShutdown !== false) {
     exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs, delayMs: limits.shutdownDelayMs }, processSignals);
   }
+  // Listening: the demo catalogue is built now, not on the first request.
+  void sleeve.warm();
   return { sleeve, server, shutdown, url: `http://${options.hostname ?? 'localhost'}:${server.port}` };
 }

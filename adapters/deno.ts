@@ -4,8 +4,8 @@ import { createSleeve, type Sleeve } from '../core/index.ts';
 import { serverLimits } from './server-limits.ts';
 import { closingConnection } from './closing-answer.ts';
 import { exitOnSignals, gracefulStop, type ShutdownSignal } from './graceful.ts';
-import type { ServeOptions } from './serve-options.ts';
 import { stdoutLogger } from './stdout-log.ts';
+import { SERVER_REQUEST_LOG, type ServeOptions } from './serve-options.ts';
 
 // hono/deno reads the Deno global as it loads, so it is loaded only under Deno: plain Node
 // must still be able to import this module (the package's exports check does).
@@ -37,7 +37,7 @@ const { Deno } = globalThis as unknown as { Deno: DenoServe };
 export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shutdown(): Promise<boolean>; url: string }> {
   // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket).
   // Deno's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = createSleeve({ processMemory, upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones', ...options, log: options.log ?? stdoutLogger() });
+  const sleeve = createSleeve({ processMemory, upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones', ...options, requestLog: options.requestLog ?? SERVER_REQUEST_LOG, log: options.log ?? stdoutLogger() });
   const { shutdownTimeoutMs, shutdownDelayMs } = serverLimits(options);
   let leaving = false;
   let server: ReturnType<DenoServe['serve']> | undefined;
@@ -54,7 +54,11 @@ export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shu
   }
   return new Promise((resolve) => {
     server = Deno.serve(
-      { port: options.port ?? 8787, hostname: options.hostname, onListen: ({ port }) => resolve({ sleeve, shutdown, url: `http://${options.hostname ?? 'localhost'}:${port}` }) },
+      { port: options.port ?? 8787, hostname: options.hostname, onListen: ({ port }) => {
+        // Listening: the demo catalogue is built now, not on the first request.
+        void sleeve.warm();
+        resolve({ sleeve, shutdown, url: `http://${options.hostname ?? 'localhost'}:${port}` });
+      } },
       (request, info) => {
         const answer = sleeve.fetch(request, { clientIp: info.remoteAddr.hostname });
         // D39: during the shutdown delay each answer says `Connection: close`. Deno (2.9) sends

@@ -7,8 +7,8 @@ import { createSleeve, type ConnInfo, type Sleeve } from '../core/index.ts';
 import { serverLimits } from './server-limits.ts';
 import { exitOnSignals, gracefulStop, processSignals } from './graceful.ts';
 import { nodeStoppable } from './node-stop.ts';
-import type { ServeOptions } from './serve-options.ts';
 import { stdoutLogger } from './stdout-log.ts';
+import { SERVER_REQUEST_LOG, type ServeOptions } from './serve-options.ts';
 import { answerClientErrors } from './node-client-errors.ts';
 import { nodeHits } from './node-hits.ts';
 import { withTargetCheck } from './node-target.ts';
@@ -43,7 +43,7 @@ interface NodeEnv {
 export function serve(options: ServeOptions = {}): Promise<Served> {
   // D12: `/nowplaying/socket` upgrades through @hono/node-server's own WebSocket support.
   // Request lines are batched (`stdout-log.ts`) unless the embedder gives a logger.
-  const sleeve = createSleeve({ processMemory, upgradeWebSocket, ...options, log: options.log ?? stdoutLogger() });
+  const sleeve = createSleeve({ processMemory, upgradeWebSocket, ...options, requestLog: options.requestLog ?? SERVER_REQUEST_LOG, log: options.log ?? stdoutLogger() });
   const limits = serverLimits(options);
   const wss = new WebSocketServer({ noServer: true });
   let upgrades: Upgrades | undefined;
@@ -67,7 +67,11 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
         port: options.port ?? 8787,
         hostname: options.hostname,
       },
-      (info) => resolve({ sleeve, server, connections, shutdown, url: `http://${options.hostname ?? 'localhost'}:${info.port}` }),
+      (info) => {
+        // Listening: the demo catalogue is built now, not on the first request.
+        void sleeve.warm();
+        resolve({ sleeve, server, connections, shutdown, url: `http://${options.hostname ?? 'localhost'}:${info.port}` });
+      },
     ) as Server;
     const stoppable = nodeStoppable(server);
     /** Before an answer is written: an upgrade's refusal is told to the upgrade, and while stopping its connection closes after it. */

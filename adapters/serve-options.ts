@@ -1,5 +1,5 @@
 /** @module What every server adapter (`sleeve/node`, `sleeve/bun`, `sleeve/deno`) takes besides Sleeve's own options. */
-import type { SleeveOptions } from '../core/index.ts';
+import type { RequestLogFormat, SleeveOptions } from '../core/index.ts';
 import type { ServerLimitOptions } from './server-limits.ts';
 
 export interface ServeOptions extends SleeveOptions, ServerLimitOptions {
@@ -14,3 +14,9 @@ export interface ServeOptions extends SleeveOptions, ServerLimitOptions {
    */
   gracefulShutdown?: boolean;
 }
+
+/**
+ * A server's request lines (D20, D45): on, as JSON, unless `requestLog` or `SLEEVE_LOG` says
+ * otherwise. `createSleeve` alone keeps them off, for an embedder's host.
+ */
+export const SERVER_REQUEST_LOG: RequestLogFormat = 'json';

@@ -13,7 +13,7 @@ import * as v from 'valibot';
 import { createApp } from '../core/app.ts';
 import { createSleeve, defineEndpoint } from '../core/index.ts';
 import { requiredText } from '../core/schemas/params.ts';
-import { MEMORY_MAX_BYTES, MEMORY_MAX_ENTRIES } from '../core/storage/from-spec.ts';
+import { MEMORY_MAX_BYTES, MEMORY_MAX_ENTRIES, storageFromSpec } from '../core/storage/from-spec.ts';
 import { collect, heapMiB, rssMiB, runtime, serveHttp } from './_runtime.ts';
 
 const PATHS = ['/editorial/genres', '/search/all?query=love&limit=5', '/track/hot?country=FR&limit=20'];
@@ -96,7 +96,9 @@ const echo = defineEndpoint({
   params: v.object({ query: requiredText('query') }),
   handle: ({ params }) => ({ query: params.query, filler }),
 });
-const memoryDeps = createSleeve({ rateLimits: 'off', log: { info() {}, error: console.error } }).deps;
+// Sleeve's own memory storage (the default spec), held here to count its keys.
+const memoryStorage = storageFromSpec('memory');
+const memoryDeps = createSleeve({ storage: memoryStorage, rateLimits: 'off', log: { info() {}, error: console.error } }).deps;
 const memoryApp = createApp(memoryDeps, [echo]);
 const DISTINCT = Number(process.env.BENCH_DISTINCT ?? 200_000);
 collect();
@@ -107,7 +109,7 @@ for (let i = 0; i < DISTINCT; i += 100) {
   await Promise.all(Array.from({ length: 100 }, (_, j) => Promise.resolve(memoryApp.fetch(request('http://bench.local', `/bench/echo?query=q${i + j}`))).then((r) => r.arrayBuffer())));
   if ((i + 100) % 50_000 === 0) {
     collect();
-    console.log(`${runtime} memory: after ${i + 100} distinct queries: ${snapshot()}, ${(await memoryDeps.storage.getKeys()).length} entries kept`);
+    console.log(`${runtime} memory: after ${i + 100} distinct queries: ${snapshot()}, ${(await memoryStorage.getKeys()).length} entries kept`);
   }
 }
 console.log(

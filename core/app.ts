@@ -204,7 +204,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   }
 
   const unknown = (c: Context<SleeveEnv>) => {
-    const { error, version } = notFound(c);
+    const { error, version } = notFound(c, deps.options.basePath);
     return errorResponse(error, version, withGathered(c));
   };
   app.all('*', route([unknown]));

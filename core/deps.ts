@@ -3,7 +3,7 @@
  * What every handler and service is given: the resolved options, the sources, the storage and
  * a clock. Built once per `createSleeve` call; nothing here reads a runtime global.
  */
-import type { Storage } from 'unstorage';
+import type { Storage } from './storage/storage.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import type { Breaker } from './storage/breaker.ts';
 import type { Metrics } from './observe/metrics.ts';

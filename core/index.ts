@@ -4,7 +4,7 @@
  * Runtime adapters (`sleeve/bun`, `sleeve/deno`, `sleeve/node`, `sleeve/vercel`) wrap it.
  */
 import type { Hono } from 'hono';
-import type { Storage } from 'unstorage';
+import type { Storage } from './storage/storage.ts';
 import type { SleeveEnv } from './http/context.ts';
 import type { AnswerParts } from './http/answer-parts.ts';
 import type { RequestView } from './http/request-view.ts';
@@ -48,6 +48,14 @@ export interface Sleeve {
   /** What the service was built with, for start-up lines and embedders. */
   deps: Deps;
   /**
+   * Builds what the first requests would otherwise build: in demo mode, the catalogue (about
+   * 0.8 s), so the first search after start-up is as fast as the rest. The server adapters call
+   * it once listening; a serverless entry leaves it to the first request. Never rejects; a
+   * second call answers the first's promise. Requests that come while it builds wait for it,
+   * as the first request would have.
+   */
+  warm(): Promise<void>;
+  /**
    * Begins a graceful shutdown (D34): `/healthz` answers 503 `draining` from now on, and every
    * `/nowplaying/socket` client is told to reconnect (a 1012 close frame, or a last `reconnect`
    * event) and let go. Requests keep being answered. The server adapters call it on SIGTERM.
@@ -70,12 +78,24 @@ export interface Sleeve {
 
 /** One line per event, fields as JSON (a stack's newlines escaped), so a log line is one record. */
 const line = (message: string, fields?: Record<string, unknown>) => `[sleeve] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
+/**
+ * An embedder's default (D45): Sleeve's notices go to stderr, so the host's stdout stays the
+ * host's; request lines are off unless asked for (`requestLog`), then on stdout as they are.
+ * The server adapters log to stdout through their own logger, request lines on.
+ */
 const consoleLogger: Logger = {
-  info: (message, fields) => console.log(line(message, fields)),
+  info: (message, fields) => console.error(line(message, fields)),
   error: (message, fields) => console.error(line(message, fields)),
-  // Request lines as they are (D20): with SLEEVE_LOG=json each line is one JSON object.
   request: (message) => console.log(message),
 };
+
+/** `Sleeve.warm`, once: what was built is said once; a failure is left to the requests, which load what this would have. */
+async function warm(sources: Sources, log: Logger): Promise<void> {
+  if (!sources.warm) return;
+  const started = performance.now();
+  const built = await sources.warm().catch(() => undefined);
+  if (built !== undefined) log.info(`${built} (${Math.round(performance.now() - started)} ms)`);
+}
 
 export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const resolved = resolveOptions(options);
@@ -102,11 +122,13 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log, metrics, lifecycle: lifecycle(), backlogMs };
   const { app, fetch, hitParts } = createFrame(deps, metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute));
   const strip = unmounted(resolved.basePath);
+  let warmed: Promise<void> | undefined;
   return {
     fetch: (request, info = {}) => fetch(strip(request), info),
     answerHit: resolved.basePath ? () => undefined : (request, info = {}) => hitParts(request, info),
     app,
     deps,
+    warm: () => (warmed ??= warm(sources, log)),
     drain: () => deps.lifecycle.drain(),
     leave: () => deps.lifecycle.leave(),
     close: async () => {
@@ -122,7 +144,7 @@ export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';
 export type { SleeveOptions, Mode, UpstreamUrls } from './options.ts';
 export type { DocsFiles } from './installed/swagger-ui-dist.ts';
 export type { Deps } from './deps.ts';
-export type { Logger, RequestRecord } from './logger.ts';
+export type { Logger, RequestLogFormat, RequestRecord } from './logger.ts';
 export type { ProcessMemory } from './observe/metrics.ts';
 export { jsonLine } from './observe/request-line.ts';
 export { encodeJsonLine } from './observe/json-line-bytes.ts';

@@ -4,7 +4,7 @@
  * environment (`core/config.ts`); embedders pass them directly.
  */
 import type { UpgradeWebSocket } from 'hono/ws';
-import type { Storage } from 'unstorage';
+import type { Storage } from './storage/storage.ts';
 import type { Logger, RequestLogFormat } from './logger.ts';
 import { installedSwaggerUi, type DocsFiles } from './installed/swagger-ui-dist.ts';
 import { installedCardFiles, type CardFiles } from './installed/card-files.ts';
@@ -77,7 +77,11 @@ export interface SleeveOptions {
   now?: () => number;
   /** Where lines go (default: the console); a `request` method takes the request lines. */
   log?: Logger;
-  /** D20: one line per request as `json` (default), `pretty`, or `off` (`SLEEVE_LOG`). */
+  /**
+   * D20: one line per request as `json`, `pretty`, or `off` (`SLEEVE_LOG`). Default `off` for
+   * `createSleeve` (an embedder's host keeps its own log, D45); `json` under the server adapters,
+   * `sleeve/vercel` and the `sleeve` command.
+   */
   requestLog?: RequestLogFormat;
   /** D20: serve `/metrics` (Prometheus) and count what it reports (`SLEEVE_METRICS`); default false. */
   metrics?: boolean;
@@ -211,7 +215,8 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     lrclib: definedOnly(options.lrclib ?? {}),
     knowledge: definedOnly(options.knowledge ?? {}),
     contact: options.contact,
-    requestLog: options.requestLog ?? 'json',
+    // Off for an embedder (D45): the server adapters and the `sleeve` command turn it on.
+    requestLog: options.requestLog ?? 'off',
     metrics: options.metrics ?? false,
   };
 }

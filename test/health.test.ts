@@ -24,6 +24,13 @@ describe('/healthz (spec §4.20, D13)', () => {
     for (const check of body.checks) expect(check).toEqual({ name: check.name, ok: true, status: 200, latencyMs: expect.any(Number) });
   });
 
+  it('says what each check asked (D45): in demo mode the demo catalogue, standing in for both upstreams, under the interface\'s names', async () => {
+    const res = await get(createSleeve({ log: { info() {}, error() {} } }));
+    expect(res.headers.get('x-sleeve-checked')).toBe('upstream-music-api=demo catalogue, upstream-audio-features=demo catalogue, cache-backend=memory');
+    const fs = await get(createSleeve({ storage: 'fs:/tmp/sleeve-health-test', log: { info() {}, error() {} } }));
+    expect(fs.headers.get('x-sleeve-checked')).toMatch(/, cache-backend=fs:\/tmp\/sleeve-health-test$/);
+  });
+
   it('reports a hung probe as ok:false status:0 after about 2.5 s, without holding the endpoint longer', async () => {
     const started = performance.now();
     const res = await get(sleeveWith('hang', 'ok'));

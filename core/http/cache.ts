@@ -12,7 +12,7 @@
  * lifetime. A fresh hit pays one comparison and one increment for that (`warmFor`).
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import type { Storage } from 'unstorage';
+import type { Storage } from '../storage/storage.ts';
 import { SleeveError, type ErrorCode } from '../errors.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { CachePolicy } from './endpoint.ts';

@@ -38,7 +38,10 @@ export interface SleeveVariables {
 
 /** Hono's environment for every Sleeve route and layer, so none needs a cast. */
 export interface SleeveEnv {
-  Bindings: SleeveBindings | undefined;
+  // Absent when an embedder calls `fetch(request)` alone; `bindings(c)` reads it safely. Not
+  // `| undefined` here: Hono's `Env` wants an object, which a project with
+  // `exactOptionalPropertyTypes` (tsc --init's default) holds Sleeve's declarations to.
+  Bindings: SleeveBindings;
   Variables: SleeveVariables;
 }
 
@@ -48,7 +51,7 @@ export function setVersion(c: Context<SleeveEnv>, version: VersionInfo): void {
 }
 
 export function bindings(c: Context<SleeveEnv>): SleeveBindings {
-  return c.env ?? {};
+  return (c.env as SleeveBindings | undefined) ?? {};
 }
 
 /** The version this request is answered as. */

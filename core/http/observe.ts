@@ -16,6 +16,7 @@ import type { Deps } from '../deps.ts';
 import type { RequestRecord } from '../logger.ts';
 import { formatter } from '../observe/request-line.ts';
 import { clientIp } from './client-ip.ts';
+import { asSent } from './mount.ts';
 import { addHeaders, bindings, type SleeveEnv } from './context.ts';
 import type { AnyEndpoint } from './endpoint.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
@@ -55,6 +56,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Observer
   const write = log.request ? log.request.bind(log) : (line: string) => log.info(line);
   const written = requestLog === 'json' && log.requestRecord ? log.requestRecord.bind(log) : (r: RequestRecord) => write(format!(r));
   const routeOf = format || metrics ? routeLabels(endpoints) : undefined;
+  const sent = asSent(deps.options.basePath);
   // Only live drivers call upstreams (and a chat model, D30): otherwise the count is always 0, so none is kept.
   const counts = format !== undefined && (deps.options.mode === 'live' || deps.options.ai !== undefined);
 
@@ -67,7 +69,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Observer
       time: a.arrived ?? now() - ms,
       id: a.id,
       method: a.method,
-      url: a.url,
+      url: sent(a.url),
       route: a.route,
       status: a.status,
       ms: Math.round(ms * 10) / 10,

@@ -12,6 +12,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { basePath } from 'hono/route';
+import { pathAsSent } from './mount.ts';
 import { SleeveError } from '../errors.ts';
 import { setVersion, versionOf } from './context.ts';
 import { CURRENT, findVersion, VERSION_NAMES, VERSIONS, type VersionInfo } from './versions.ts';
@@ -76,11 +77,12 @@ export function errorVersion(c: Context): VersionInfo {
  * segment explains itself: an unknown version or a second prefix lists the versions (D7); a
  * known version with an unknown rest answers in that version's shape.
  */
-export function notFound(c: Context): { error: SleeveError; version: VersionInfo } {
-  const { path, label, rest } = splitPrefix(c);
+export function notFound(c: Context, mountedAt = ''): { error: SleeveError; version: VersionInfo } {
+  const { label, rest } = splitPrefix(c);
   const version = label === undefined ? versionOf(c) : findVersion(label);
   if (!version) return { error: versionsError(`Unknown version ${label}.`), version: CURRENT };
   if (label !== undefined && VERSION_PREFIX.test(rest)) return { error: versionsError('Only one version prefix is allowed.'), version };
-  const error = new SleeveError('not_found', `No endpoint at ${label === undefined ? path : rest}. See /errors and /openapi.json.`);
+  // As the client sent it (the host's and Sleeve's `basePath` kept), or below the version asked for.
+  const error = new SleeveError('not_found', `No endpoint at ${label === undefined ? pathAsSent(mountedAt, c.req.path) : rest}. See /errors and /openapi.json.`);
   return { error, version };
 }

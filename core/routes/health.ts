@@ -1,12 +1,12 @@
 /** @module `GET /healthz` (spec §4.20, D13): public, never cached, never rate limited. */
 import { defineEndpoint } from '../http/endpoint.ts';
-import { CHECK_TIMEOUT_MS, checkHealth, drainingHealth } from '../services/health.ts';
+import { CHECK_TIMEOUT_MS, checkedHeader, checkHealth, drainingHealth } from '../services/health.ts';
 import { healthSchema } from '../schemas/responses/index.ts';
 
 export const healthz = defineEndpoint({
   path: '/healthz',
   summary: 'Whether the service, its two upstreams and its storage answer: 200 while at least one upstream does, 503 when neither does or the instance is shutting down.',
-  description: `Three checks in parallel, each cut off at ${CHECK_TIMEOUT_MS / 1000} s: \`checks\` gives each one's HTTP status seen (0: unreachable or timed out) and latency.`,
+  description: `Three checks in parallel, each cut off at ${CHECK_TIMEOUT_MS / 1000} s: \`checks\` gives each one's HTTP status seen (0: unreachable or timed out) and latency. \`X-Sleeve-Checked\` says what each asked: the upstreams' base URLs in live mode; in demo mode the demo catalogue, which stands in for both upstreams.`,
   public: true,
   since: '2.1.0',
   cache: 'no-store',
@@ -20,7 +20,7 @@ export const healthz = defineEndpoint({
   },
   async handle({ deps }) {
     const { status, body } = deps.lifecycle.draining ? drainingHealth(deps.now()) : await checkHealth({ sources: deps.sources, storage: deps.storage, breaker: deps.breaker, now: deps.now() });
-    // A Response only for the 503; `cache: 'no-store'` puts the header on it.
-    return Response.json(body, { status });
+    // `cache: 'no-store'` puts its header on it too.
+    return Response.json(body, { status, headers: { 'X-Sleeve-Checked': checkedHeader({ sources: deps.sources, storageName: deps.options.storageName }) } });
   },
 });

@@ -4,7 +4,7 @@
  * 2.5 s whether or not the probe honours its abort signal, so a hung upstream never holds
  * the endpoint longer.
  */
-import type { Storage } from 'unstorage';
+import type { Storage } from '../storage/storage.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { ProbeResult, Sources } from '../sources/types.ts';
 import { RELEASED_AT, VERSION } from '../version.ts';
@@ -79,6 +79,17 @@ export function drainingHealth(now: number): { status: 503; body: Health } {
     status: 503,
     body: { status: 'draining', version: VERSION, releasedAt: RELEASED_AT, timestamp: new Date(now).toISOString(), elapsedMs: 0, checks: [], degraded: true },
   };
+}
+
+/**
+ * What each check asked (D45), for the `X-Sleeve-Checked` header: the body keeps the
+ * interface's three check names in both modes, while in demo mode the two "upstream" checks
+ * probe the demo catalogue that stands in for both upstreams. `upstream-music-api=demo
+ * catalogue, upstream-audio-features=demo catalogue, cache-backend=memory`.
+ */
+export function checkedHeader(input: Pick<HealthInput, 'sources'> & { storageName: string }): string {
+  const said = (source: { name: string; probes?: string }) => source.probes ?? source.name;
+  return `upstream-music-api=${said(input.sources.music)}, upstream-audio-features=${said(input.sources.features)}, cache-backend=${input.storageName}`;
 }
 
 /** Returns the body and the HTTP status: 503 only when both upstream checks fail. */

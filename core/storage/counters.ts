@@ -5,7 +5,7 @@
  * (memory and fs: one process, one thread, so a Map is atomic) and Redis (`INCR` + `PEXPIRE`
  * in one MULTI, on the unstorage driver's own client), which lets instances share a budget.
  */
-import type { Storage } from 'unstorage';
+import type { Storage } from './storage.ts';
 import type { Breaker } from './breaker.ts';
 
 export interface Hit {

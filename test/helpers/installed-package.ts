@@ -1,5 +1,5 @@
 /**
- * Packs a Sleeve checkout with `npm pack` and installs the tarball into a fresh project in a
+ * Packs a Sleeve checkout with `npm run package` and installs the tarball into a fresh project in a
  * temporary folder, as a user's `npm install sleeve` would, with no network: the project's lock
  * is the checkout's own, cut to what the package depends on (the `dev` entries left out), so
  * `npm ci --offline` takes every tarball from the npm cache `npm ci` filled, by its integrity.
@@ -15,27 +15,39 @@ import { join } from 'node:path';
 export interface Installed {
   /** The fresh project: `node_modules/sleeve` and its dependencies, nothing else. */
   dir: string;
-  /** What `npm pack` reported: the files it packed and their sizes. */
-  pack: { filename: string; size: number; unpackedSize: number; files: string[] };
+  /** What `npm pack` reported: the files it packed and their sizes, and the tarball. */
+  pack: { filename: string; size: number; unpackedSize: number; files: string[]; tarball: string };
 }
 
 interface LockEntry { dev?: boolean; devOptional?: boolean; [key: string]: unknown }
 
-/** `checkout` is a Sleeve checkout with its node_modules (it is built by `npm pack`'s prepack). */
-export function installPacked(checkout: string, into: string = mkdtempSync(join(tmpdir(), 'sleeve-installed-'))): Installed {
+export interface InstallOptions {
+  /**
+   * Packages of the checkout's own lock to install beside Sleeve as the project's dev
+   * dependencies, with what they depend on (`@types/node`, as a TypeScript user has it).
+   */
+  devPackages?: string[];
+}
+
+/** `checkout` is a Sleeve checkout with its node_modules (`npm run package` builds it). */
+export function installPacked(checkout: string, into: string = mkdtempSync(join(tmpdir(), 'sleeve-installed-')), options: InstallOptions = {}): Installed {
   const packs = join(into, 'pack');
   const dir = join(into, 'project');
   mkdirSync(packs, { recursive: true });
   mkdirSync(dir, { recursive: true });
   const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
-  const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', packs], checkout)) as [{ filename: string; size: number; unpackedSize: number; files: { path: string }[] }];
+  const pkg = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string>; scripts: Record<string, string> };
+  // The published form (`scripts/package-npm.ts`, its own package.json); a plain `npm pack` for
+  // an older checkout a bench compares with.
+  const pack = pkg.scripts['package'] ? ['run', 'package', '--silent', '--'] : ['pack'];
+  const [packed] = JSON.parse(npm([...pack, '--json', '--pack-destination', packs], checkout)) as [{ filename: string; size: number; unpackedSize: number; files: { path: string }[] }];
   const tarball = join(packs, packed.filename);
   const lock = JSON.parse(readFileSync(join(checkout, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
-  const pkg = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string> };
   const spec = `file:../pack/${packed.filename}`;
-  const manifest = { name: 'sleeve-consumer', version: '0.0.0', private: true, type: 'module', dependencies: { [pkg.name]: spec } };
+  const devDependencies = Object.fromEntries((options.devPackages ?? []).map((name) => [name, String(lock.packages[`node_modules/${name}`]?.['version'])]));
+  const manifest = { name: 'sleeve-consumer', version: '0.0.0', private: true, type: 'module', dependencies: { [pkg.name]: spec }, devDependencies };
   const packages: Record<string, unknown> = {
-    '': { name: manifest.name, version: manifest.version, dependencies: manifest.dependencies },
+    '': { name: manifest.name, version: manifest.version, dependencies: manifest.dependencies, devDependencies },
     [`node_modules/${pkg.name}`]: {
       version: pkg.version,
       resolved: spec,
@@ -48,8 +60,16 @@ export function installPacked(checkout: string, into: string = mkdtempSync(join(
   for (const [path, entry] of Object.entries(lock.packages)) {
     if (path.startsWith('node_modules/') && !entry.dev && !entry.devOptional) packages[path] = entry;
   }
+  // The dev packages asked for, and theirs in turn (hoisted, as the checkout's lock has them).
+  for (const pending = Object.keys(devDependencies); pending.length > 0; ) {
+    const path = `node_modules/${pending.pop()}`;
+    const entry = lock.packages[path];
+    if (entry === undefined || packages[path] !== undefined) continue;
+    packages[path] = { ...entry, dev: true };
+    pending.push(...Object.keys((entry['dependencies'] as Record<string, string> | undefined) ?? {}));
+  }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages }, null, 2));
   npm(['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
-  return { dir, pack: { filename: packed.filename, size: packed.size, unpackedSize: packed.unpackedSize, files: packed.files.map((f) => f.path) } };
+  return { dir, pack: { filename: packed.filename, size: packed.size, unpackedSize: packed.unpackedSize, files: packed.files.map((f) => f.path), tarball } };
 }

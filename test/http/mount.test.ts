@@ -35,4 +35,24 @@ describe('basePath', () => {
     const hot = await (await sleeve.fetch(new Request('http://h.test/track/hot?limit=1', { headers }))).json();
     expect(hot.tracks[0].cover).toMatch(/^https:\/\/cdn\.example\/m\/cover\?/);
   });
+
+  it('names the path the client sent, prefix and all, in its request line and in a 404 (mounted, forwarded whole, or a Hono route)', async () => {
+    const lines: string[] = [];
+    const log = { ...quiet, request: (line: string) => void lines.push(line) };
+    const sleeve = createSleeve({ basePath: '/music', requestLog: 'json', log });
+    const mounted = new Hono().mount('/music', (request) => sleeve.fetch(request));
+    const whole = new Hono().all('/music/*', (c) => sleeve.fetch(c.req.raw));
+    const routed = new Hono().route('/music', createSleeve({ requestLog: 'json', log }).app);
+    for (const host of [mounted, whole, routed]) {
+      lines.length = 0;
+      const nope = await host.request('http://h.test/music/nope?x=1', { headers });
+      expect(nope.status).toBe(404);
+      expect((await nope.json()).error.message).toBe('No endpoint at /music/nope. See /errors and /openapi.json.');
+      const genres = await host.request('http://h.test/music/editorial/genres', { headers });
+      expect(genres.status).toBe(200);
+      expect(lines.map((line) => JSON.parse(line).path)).toEqual(['/music/nope', '/music/editorial/genres']);
+    }
+    // Below a version, the message names the path within that version, as before (D7; 2.5.0's errors are a bare message).
+    expect((await (await mounted.request('http://h.test/music/v2.5.0/nope', { headers })).json()).error).toMatch(/^No endpoint at \/nope\./);
+  });
 });

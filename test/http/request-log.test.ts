@@ -4,9 +4,10 @@ import { createSleeve, jsonLine, type RequestRecord } from '../../core/index.ts'
 import { rawPath } from '../../core/observe/request-line.ts';
 import { echoEndpoint, frameEndpoints, testApp, UA } from './_app.ts';
 
+/** Request lines as the server adapters have them: on, as JSON, unless a test says otherwise. */
 function setup(options: Parameters<typeof testApp>[1] = {}) {
   const echo = echoEndpoint({ rateLimit: 60 });
-  return { ...testApp([...frameEndpoints, echo.endpoint], options), echo };
+  return { ...testApp([...frameEndpoints, echo.endpoint], { requestLog: 'json', ...options }), echo };
 }
 
 const parsed = (lines: string[]) => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -102,13 +103,25 @@ describe('request log (D20)', () => {
     expect(rawPath(`http://h.test/${'x'.repeat(600)}`)).toBe(`/${'x'.repeat(511)}…`);
   });
 
-  it('the console logger prints request lines bare (one JSON object a line); a logger without `request` gets them on info', async () => {
+  it('embedded (createSleeve alone), no request line by default and nothing on stdout; asked for, lines go bare to stdout, one JSON object a line (D45)', async () => {
     const printed = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const plain = createSleeve({ rateLimits: 'off' });
+    const notices = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const embedded = createSleeve({ rateLimits: 'off' });
+    expect(embedded.deps.options.requestLog).toBe('off');
+    await embedded.fetch(new Request('http://sleeve.test/healthz'));
+    expect(printed).not.toHaveBeenCalled();
+    // Sleeve's own notices go to stderr, the host's stdout left alone.
+    embedded.deps.log.info('a notice');
+    expect(printed).not.toHaveBeenCalled();
+    expect(notices).toHaveBeenCalledWith('[sleeve] a notice');
+
+    const plain = createSleeve({ rateLimits: 'off', requestLog: 'json' });
     await plain.fetch(new Request('http://sleeve.test/healthz'));
     const line = printed.mock.calls.map((args) => String(args[0])).find((text) => text.includes('/healthz'));
     expect(JSON.parse(line!)).toMatchObject({ method: 'GET', path: '/healthz', route: '/healthz', status: 200 });
+  });
 
+  it('a logger without `request` gets the request lines on info', async () => {
     const info: string[] = [];
     const custom = createSleeve({ rateLimits: 'off', requestLog: 'pretty', log: { info: (m) => void info.push(m), error: () => {} } });
     await custom.fetch(new Request('http://sleeve.test/editorial/genres', { headers: { 'User-Agent': UA } }));
@@ -119,7 +132,7 @@ describe('request log (D20)', () => {
     const records: RequestRecord[] = [];
     const lines: string[] = [];
     const log = { info: () => {}, error: () => {}, request: (line: string) => void lines.push(line), requestRecord: (r: RequestRecord) => void records.push(r) };
-    const json = createSleeve({ rateLimits: 'off', log });
+    const json = createSleeve({ rateLimits: 'off', requestLog: 'json', log });
     const asked = 'http://sleeve.test/editorial/genres?x=1';
     const answers = [await json.fetch(new Request(asked, { headers: { 'User-Agent': UA } })), await json.fetch(new Request(asked, { headers: { 'User-Agent': UA } }))];
     expect(lines).toEqual([]);

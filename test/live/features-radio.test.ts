@@ -108,13 +108,16 @@ describe('the radio from AzuraCast', () => {
 
 describe('/healthz in live mode (D13)', () => {
   const health = async () => {
-    const { status, body } = await call('/healthz', { sleeve: liveSleeve(replay) });
-    return { status, body, check: (name: string) => body.checks.find((c: { name: string }) => c.name === name) };
+    const { status, body, headers } = await call('/healthz', { sleeve: liveSleeve(replay) });
+    return { status, body, headers, check: (name: string) => body.checks.find((c: { name: string }) => c.name === name) };
   };
 
   it('ok when Deezer, ReccoBeats and the storage answer', async () => {
-    const { status, body, check } = await health();
+    const { status, body, check, headers } = await health();
     expect(status).toBe(200);
+    // D45: what each check asked, by the bases they were given.
+    const { deezer, features } = replay.options.upstreams;
+    expect(headers.get('x-sleeve-checked')).toBe(`upstream-music-api=${deezer}, upstream-audio-features=${features}, cache-backend=memory`);
     expect(body).toMatchObject({ status: 'ok', degraded: false });
     expect(check('upstream-music-api')).toMatchObject({ ok: true, status: 200 });
     expect(check('upstream-audio-features')).toMatchObject({ ok: true, status: 200 });

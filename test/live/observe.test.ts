@@ -22,7 +22,7 @@ afterAll(async () => {
 
 function observed(options: { metrics?: boolean } = {}): { sleeve: Sleeve; lines: () => Record<string, any>[] } {
   const lines: string[] = [];
-  const sleeve = liveSleeve(replay, { ...options, log: { info() {}, error() {}, request: (line) => void lines.push(line) } });
+  const sleeve = liveSleeve(replay, { ...options, requestLog: 'json', log: { info() {}, error() {}, request: (line) => void lines.push(line) } });
   return { sleeve, lines: () => lines.map((line) => JSON.parse(line)) };
 }
 

@@ -103,6 +103,21 @@ export function runLogSmoke(name: string, server: () => { url: string; output():
   });
 }
 
+/**
+ * The server built the demo catalogue once listening (D45), not on a request: only
+ * `Sleeve.warm`, which the adapters call, says so in the log.
+ */
+export function runWarmSmoke(name: string, server: () => { output(): string }): void {
+  it(`${name}: builds the demo catalogue once listening, and says so`, async () => {
+    let line: string | undefined;
+    for (let i = 0; i < 500 && !line; i++) {
+      line = server().output().split('\n').find((l) => l.startsWith('[sleeve] demo catalogue ready: '));
+      if (!line) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(line).toMatch(/^\[sleeve\] demo catalogue ready: 20000 tracks \(\d+ ms\)$/);
+  });
+}
+
 /** A fetcher against a base URL over real HTTP. */
 export function overHttp(base: () => string): () => Fetcher {
   return () => (path, init) => fetch(base() + path, init);

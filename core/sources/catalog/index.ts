@@ -9,7 +9,7 @@ import type { CallOptions, FeaturesSource, ProbeResult, Sources } from '../types
 import { compactIsrc } from './codes.ts';
 import { toFeatures } from './domain.ts';
 import { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog } from './prepared.ts';
-import { createCatalogMusic, type Catalog } from './music.ts';
+import { createCatalogMusic, DEMO_CATALOGUE, type Catalog } from './music.ts';
 import { createStation } from './station.ts';
 
 export const DRIVER_NAME = 'catalog';
@@ -51,6 +51,7 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
   const music = createCatalogMusic(catalog, probe);
   const features: FeaturesSource = {
     name: 'catalog',
+    probes: DEMO_CATALOGUE,
     probe,
     async features(isrcs, call) {
       const { store } = await catalog(call);
@@ -64,7 +65,8 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
     },
   };
   const radio = createStation({ shortcode: options.station ?? 'sleeve', catalog, probe });
-  return { music, features, radio };
+  const warm = async () => `demo catalogue ready: ${(await load()).store.tracks.size} tracks`;
+  return { music, features, radio, warm };
 }
 
 /**

@@ -14,6 +14,9 @@ import type { AlbumRecord } from './format.ts';
 import { interleave } from '../../interleave.ts';
 import { genreLists } from './editorial.ts';
 
+/** What the demo sources' health probes check (`/healthz`'s `X-Sleeve-Checked`): no upstream. */
+export const DEMO_CATALOGUE = 'demo catalogue';
+
 /** Resolves the catalogue once the caller's signal is checked: aborted calls never run. */
 export type Catalog = (options?: CallOptions) => Promise<LoadedCatalog>;
 
@@ -34,6 +37,7 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
     };
   return {
     name: 'catalog',
+    probes: DEMO_CATALOGUE,
     probe,
     async searchTracks(query, o) {
       const c = await catalog(o);

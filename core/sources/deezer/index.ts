@@ -17,6 +17,8 @@ import { deezerImages } from './images.ts';
 import { listOf, toAlbum, toAlbumHit, toArtist, toEditorialCharts, toGenre, toPlaylist, toPlaylistHit, toTrack, toTrackHit } from './wire.ts';
 import { previewSeconds } from './preview.ts';
 
+const DEFAULT_BASE_URL = 'https://api.deezer.com';
+
 export { DRIVER_NAME };
 
 export interface DeezerOptions {
@@ -55,7 +57,7 @@ interface Paged {
 const pageQuery = (p: { index: number; limit: number }): Query => ({ index: p.index || undefined, limit: p.limit });
 
 export default function deezer(options: DeezerOptions, ctx: DriverContext): MusicSource {
-  const api = deezerClient(ctx, options.baseUrl ?? 'https://api.deezer.com', ctx.budget(DEEZER_BUDGET), options.timeoutMs);
+  const api = deezerClient(ctx, options.baseUrl ?? DEFAULT_BASE_URL, ctx.budget(DEEZER_BUDGET), options.timeoutMs);
   const charts: Record<string, number> = { ...COUNTRY_CHARTS, ...options.countryCharts };
   const pageSize = options.pageSize ?? 100;
   const paged = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: o.limit });
@@ -220,6 +222,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
 
   return {
     name: DRIVER_NAME,
+    probes: options.baseUrl ?? DEFAULT_BASE_URL,
     // `toArtist`: Deezer files genres on albums, so a full track needs no artist lookup (issue #35).
     artistGenres: false,
     // Never from the cache: a health check must reach Deezer (D13).

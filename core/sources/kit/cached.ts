@@ -5,7 +5,7 @@
  * fetched for one endpoint is not fetched again for the next, and instances sharing Redis
  * share it. Identical calls in flight coalesce into one upstream request (`shared-work.ts`). A null answer ("no such thing") is kept for five minutes (D9).
  */
-import type { Storage } from 'unstorage';
+import type { Storage } from '../../storage/storage.ts';
 import { hash64 } from '../../hash.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import type { CallOptions } from '../types.ts';

@@ -5,7 +5,7 @@
  * budgets. Built once per `createSleeve`; the request's abort signal travels with each call
  * (`CallOptions.signal`), never in the context.
  */
-import type { Storage } from 'unstorage';
+import type { Storage } from '../../storage/storage.ts';
 import type { Logger } from '../../logger.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import { countersFor, memoryCounters } from '../../storage/counters.ts';

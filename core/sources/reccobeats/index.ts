@@ -146,6 +146,7 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
 
   return {
     name: DRIVER_NAME,
+    probes: options.baseUrl ?? DEFAULT_BASE_URL,
     async features(isrcs, o = {}) {
       o.signal?.throwIfAborted();
       // Asked spelling → upper case; what is no ISRC at all is unknown without asking.

@@ -11,7 +11,7 @@
  * cool-down (the storage's one breaker, shared with the frame), and features are then fetched
  * without it.
  */
-import type { Storage } from 'unstorage';
+import type { Storage } from '../../storage/storage.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import type { Features } from './wire.ts';
 

@@ -1,0 +1,57 @@
+/**
+ * @module
+ * `npm run package`: the npm package as users get it. Builds `dist/` (`build-npm.ts`), stages
+ * what is published in `out/npm/` (the built modules, README, LICENSE) with a package.json of
+ * the fields a user's install reads (`PUBLISHED_FIELDS`): no scripts, so installing it runs
+ * nothing and npm has no install script to warn about (the checkout's `prepare` embeds assets
+ * for development), and no devDependencies. Then `npm pack out/npm`, passing on the arguments
+ * given (`-- --json --pack-destination <dir>`); `npm publish out/npm` publishes the same.
+ *
+ * A folder of its own rather than rewriting package.json around `npm pack` (prepack and
+ * postpack, as clean-package does): npm takes its lifecycle scripts from the package.json it
+ * finds after prepack, so a manifest without scripts never runs the postpack that would put
+ * the checkout's back. A plain `npm pack` of the checkout still builds and packs (a git
+ * dependency is installed that way), with the checkout's manifest; `npm publish` there is
+ * refused (`--refuse`, its prepublishOnly), saying which command publishes.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildNpm } from './build-npm.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const STAGE: string = `${ROOT}out/npm/`;
+
+/** What a published package.json carries, in this order: what installing, importing and running it read. */
+export const PUBLISHED_FIELDS = [
+  'name', 'version', 'description', 'license', 'type', 'bin', 'engines', 'exports', 'files',
+  'dependencies', 'peerDependencies', 'peerDependenciesMeta',
+] as const;
+
+/** The checkout's package.json cut to `PUBLISHED_FIELDS`. */
+export function publishedManifest(manifest: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(PUBLISHED_FIELDS.filter((field) => manifest[field] !== undefined).map((field) => [field, manifest[field]]));
+}
+
+/** Builds and stages the package in `out/npm/`; returns the folder. */
+export async function stageNpm(): Promise<string> {
+  await buildNpm();
+  rmSync(STAGE, { recursive: true, force: true });
+  mkdirSync(STAGE, { recursive: true });
+  const manifest = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as Record<string, unknown> & { files: string[] };
+  for (const entry of manifest.files) cpSync(`${ROOT}${entry}`, `${STAGE}${entry}`, { recursive: true });
+  cpSync(`${ROOT}LICENSE`, `${STAGE}LICENSE`);
+  writeFileSync(`${STAGE}package.json`, `${JSON.stringify(publishedManifest(manifest), null, 2)}\n`);
+  return STAGE;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (args[0] === '--refuse') {
+    console.error('sleeve: publish with `npm run package && npm publish out/npm`: that package.json is the published one, without the scripts and devDependencies of this one.');
+    process.exit(1);
+  }
+  const stage = await stageNpm();
+  // npm's output is this command's (`--json` stays parseable): the build logs only to stderr.
+  execFileSync('npm', ['pack', stage, ...args], { cwd: process.cwd(), stdio: 'inherit' });
+}
