@@ -53,8 +53,8 @@ export default {
     {
       name: 'no-circular',
       comment:
-        'No import circles: two files that import each other (even for types) are one module in two files, '
-        + 'and a circle through a layer boundary means some import runs upward. Move what both need to a file below both.',
+        'No import circles: two files that import each other (even for types) are one module in two files, ' +
+        'and a circle through a layer boundary means some import runs upward. Move what both need to a file below both.',
       severity: 'error',
       from: {},
       to: { circular: true },
@@ -62,9 +62,9 @@ export default {
     {
       name: 'sources-not-upward',
       comment:
-        'A driver (core/sources/**) imports only drivers and leaves: never a service, the HTTP frame, routes, '
-        + 'the description, the wiring (options, deps, registry) or the entry. A driver is given its own options '
-        + 'and the kit\'s context; what it shares with services (text matching, link parsing) lives in a leaf.',
+        'A driver (core/sources/**) imports only drivers and leaves: never a service, the HTTP frame, routes, ' +
+        'the description, the wiring (options, deps, registry) or the entry. A driver is given its own options ' +
+        "and the kit's context; what it shares with services (text matching, link parsing) lives in a leaf.",
       severity: 'error',
       from: { path: '^core/sources/' },
       to: { path: '^core/', pathNot: ['^core/sources/', ...LEAVES] },
@@ -72,8 +72,8 @@ export default {
     {
       name: 'drivers-apart',
       comment:
-        'A driver\'s folder imports the kit, the contract (core/sources/types.ts) and leaves, never another '
-        + 'driver\'s folder: a new driver is one folder on the shared kit, and a helper two drivers need goes to the kit.',
+        "A driver's folder imports the kit, the contract (core/sources/types.ts) and leaves, never another " +
+        "driver's folder: a new driver is one folder on the shared kit, and a helper two drivers need goes to the kit.",
       severity: 'error',
       // The kit has its own rule below.
       from: { path: '^core/sources/([^/]+)/', pathNot: '^core/sources/kit/' },
@@ -89,10 +89,10 @@ export default {
     {
       name: 'only-the-wiring-names-drivers',
       comment:
-        'Services, routes and the frame reach drivers through the contract (core/sources/types.ts and deps.sources), '
-        + 'never a driver\'s own folder: the registry picks the drivers by mode, the options name their option types, '
-        + 'and the entry exports the catalogue\'s preparation. Anything else a driver folder holds that others need '
-        + 'belongs in a leaf.',
+        'Services, routes and the frame reach drivers through the contract (core/sources/types.ts and deps.sources), ' +
+        "never a driver's own folder: the registry picks the drivers by mode, the options name their option types, " +
+        "and the entry exports the catalogue's preparation. Anything else a driver folder holds that others need " +
+        'belongs in a leaf.',
       severity: 'error',
       from: { path: '^core/', pathNot: ['^core/sources/', WIRING, '^core/index[.]ts$'] },
       to: { path: DRIVER_FOLDERS },
@@ -100,8 +100,8 @@ export default {
     {
       name: 'wiring-under-services',
       comment:
-        'The options, the deps and the registry sit below the services and above the drivers: they import drivers '
-        + '(their option types, their factories) and leaves, never services, routes, the frame or the entry.',
+        'The options, the deps and the registry sit below the services and above the drivers: they import drivers ' +
+        '(their option types, their factories) and leaves, never services, routes, the frame or the entry.',
       severity: 'error',
       from: { path: WIRING },
       to: { path: '^core/(services|routes|http|self|openapi|shape|schemas)/|^core/(app|index|config)[.]ts$' },
@@ -109,8 +109,8 @@ export default {
     {
       name: 'services-not-upward',
       comment:
-        'Services hold the spec\'s rules and are called by routes: they never import routes, the HTTP frame, '
-        + 'the description (self/, openapi/) or the entry. What a service and the frame both need goes down to a leaf.',
+        "Services hold the spec's rules and are called by routes: they never import routes, the HTTP frame, " +
+        'the description (self/, openapi/) or the entry. What a service and the frame both need goes down to a leaf.',
       severity: 'error',
       from: { path: '^core/services/' },
       to: { path: '^core/(routes|http|self|openapi)/|^core/(app|index|config)[.]ts$' },
@@ -118,10 +118,10 @@ export default {
     {
       name: 'services-not-shape',
       comment:
-        'A route parses, calls a service, then shapes the answer: the shapes (core/shape/) and the schemas '
-        + '(core/schemas/) read what services return, never the other way. A service returns domain values; what '
-        + 'a service and a shape both need (a limit, a formatting rule) lives in the service or in a leaf, and a '
-        + 'service that sends answers itself (the radio feed) is given its shaping by the route.',
+        'A route parses, calls a service, then shapes the answer: the shapes (core/shape/) and the schemas ' +
+        '(core/schemas/) read what services return, never the other way. A service returns domain values; what ' +
+        'a service and a shape both need (a limit, a formatting rule) lives in the service or in a leaf, and a ' +
+        'service that sends answers itself (the radio feed) is given its shaping by the route.',
       severity: 'error',
       from: { path: '^core/services/' },
       to: { path: '^core/(shape|schemas)/' },
@@ -129,8 +129,8 @@ export default {
     {
       name: 'frame-not-routes',
       comment:
-        'The HTTP frame (core/http/) runs every route the same way and reads endpoints only through their '
-        + 'declarations: it never imports a route, a service, the description or the entry.',
+        'The HTTP frame (core/http/) runs every route the same way and reads endpoints only through their ' +
+        'declarations: it never imports a route, a service, the description or the entry.',
       severity: 'error',
       from: { path: '^core/http/' },
       to: { path: '^core/(routes|services|self|openapi)/|^core/(app|index)[.]ts$' },
@@ -138,15 +138,16 @@ export default {
     {
       name: 'leaves-import-leaves',
       comment:
-        'A leaf (text matching, link parsing, errors, storage, log types, ...) is used by every layer, so it '
-        + 'imports no layer of Sleeve: only other leaves and packages.',
+        'A leaf (text matching, link parsing, errors, storage, log types, ...) is used by every layer, so it ' +
+        'imports no layer of Sleeve: only other leaves and packages.',
       severity: 'error',
       from: { path: LEAVES },
       to: { path: '^(core|adapters|client|replay)/', pathNot: LEAVES },
     },
     {
       name: 'entry-on-top',
-      comment: 'Only the entry builds the app: no file in core imports core/index.ts, and only the entry imports core/app.ts.',
+      comment:
+        'Only the entry builds the app: no file in core imports core/index.ts, and only the entry imports core/app.ts.',
       severity: 'error',
       from: { path: '^core/', pathNot: '^core/index[.]ts$' },
       to: { path: '^core/(index|app)[.]ts$' },
@@ -161,8 +162,8 @@ export default {
     {
       name: 'core-no-runtime-modules',
       comment:
-        'Core touches no runtime: the runtimes\' servers and WebSocket modules (@hono/node-server, ws, hono/bun, '
-        + 'hono/deno, bun) are the adapters\' to import, and pass what core needs in through options.',
+        "Core touches no runtime: the runtimes' servers and WebSocket modules (@hono/node-server, ws, hono/bun, " +
+        "hono/deno, bun) are the adapters' to import, and pass what core needs in through options.",
       severity: 'error',
       from: { path: '^core/' },
       to: { path: 'node_modules/(@hono/node-server|ws|bun|bun-types)/|node_modules/hono/dist/(cjs/)?adapter/' },
@@ -170,8 +171,8 @@ export default {
     {
       name: 'core-node-builtins-lazily',
       comment:
-        'Core runs on edge runtimes without node:*, so it imports a Node builtin only lazily (`await import`), '
-        + 'for a default an embedder can replace (the docs page\'s and the cards\' files).',
+        'Core runs on edge runtimes without node:*, so it imports a Node builtin only lazily (`await import`), ' +
+        "for a default an embedder can replace (the docs page's and the cards' files).",
       severity: 'error',
       from: { path: '^core/' },
       to: { dependencyTypes: ['core'], dependencyTypesNot: ['dynamic-import'] },
@@ -179,15 +180,17 @@ export default {
     {
       name: 'adapters-through-the-entry',
       comment:
-        'Adapters serve the app the entry builds: they may use the entry, the configuration, the frame\'s '
-        + 'answers and leaves, never a route, a service, a driver or the wiring directly.',
+        "Adapters serve the app the entry builds: they may use the entry, the configuration, the frame's " +
+        'answers and leaves, never a route, a service, a driver or the wiring directly.',
       severity: 'error',
       from: { path: '^adapters/' },
-      to: { path: '^core/(routes|services|sources|shape|schemas|self|openapi|cards|docs)/|^core/(app|options|deps|registry)[.]ts$' },
+      to: {
+        path: '^core/(routes|services|sources|shape|schemas|self|openapi|cards|docs)/|^core/(app|options|deps|registry)[.]ts$',
+      },
     },
     {
       name: 'client-types-only',
-      comment: 'The typed client (sleeve/client) ships without the server: it may take core\'s types, never its code.',
+      comment: "The typed client (sleeve/client) ships without the server: it may take core's types, never its code.",
       severity: 'error',
       from: { path: '^client/' },
       to: { path: '^(core|adapters)/', dependencyTypesNot: ['type-only'] },

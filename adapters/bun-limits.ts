@@ -35,6 +35,7 @@ export function idleSeconds(ms: number): number {
  */
 export function keepStreamOpen(server: Bun.Server<unknown>, request: Request, response: Response): Response {
   if (!request.headers.get('accept')?.includes('text/event-stream')) return response;
-  if (response.headers.get('content-type')?.startsWith('text/event-stream')) server.timeout(request, STREAM_IDLE_SECONDS);
+  if (response.headers.get('content-type')?.startsWith('text/event-stream'))
+    server.timeout(request, STREAM_IDLE_SECONDS);
   return response;
 }

@@ -32,12 +32,24 @@ export interface BunServer {
 }
 
 /** `shutdown()` stops gracefully as SIGTERM does, without exiting (D34; see `sleeve/node`). */
-export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: BunServer; url: string; shutdown(): Promise<boolean> } {
+export function serve(options: ServeOptions = {}): {
+  sleeve: Sleeve;
+  server: BunServer;
+  url: string;
+  shutdown(): Promise<boolean>;
+} {
   if (!honoBun) throw new Error('[sleeve] sleeve/bun serves with Bun.serve: run it under Bun');
   // D12: `/nowplaying/socket` upgrades through hono/bun, which finds the server in `env.server`.
   const { upgradeWebSocket, websocket } = honoBun;
   // Bun's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = createSleeve({ processMemory, upgradeWebSocket, hitResponses: 'clones', ...options, requestLog: options.requestLog ?? SERVER_REQUEST_LOG, log: options.log ?? stdoutLogger() });
+  const sleeve = createSleeve({
+    processMemory,
+    upgradeWebSocket,
+    hitResponses: 'clones',
+    ...options,
+    requestLog: options.requestLog ?? SERVER_REQUEST_LOG,
+    log: options.log ?? stdoutLogger(),
+  });
   const limits = serverLimits(options);
   let leaving = false;
   const server = Bun.serve({
@@ -52,15 +64,24 @@ export function serve(options: ServeOptions = {}): { sleeve: Sleeve; server: Bun
       // D39: during the shutdown delay each answer closes its connection (Bun honours the header).
       if (leaving) return Promise.resolve(answer).then((res) => closingConnection(keepStreamOpen(srv, request, res)));
       // A cache hit comes back synchronously: handed to Bun as it is, with no promise to resolve.
-      return answer instanceof Promise ? answer.then((res) => keepStreamOpen(srv, request, res)) : keepStreamOpen(srv, request, answer);
+      return answer instanceof Promise
+        ? answer.then((res) => keepStreamOpen(srv, request, res))
+        : keepStreamOpen(srv, request, answer);
     },
     websocket,
   });
   // D34: Bun's own graceful stop: no new connections, requests in flight answered, idle ones closed.
-  const stoppable = { leave: () => void (leaving = true), stop: () => server.stop(false), cut: () => void server.stop(true) };
+  const stoppable = {
+    leave: () => void (leaving = true),
+    stop: () => server.stop(false),
+    cut: () => void server.stop(true),
+  };
   const shutdown = gracefulStop(sleeve, stoppable, limits.shutdownTimeoutMs, limits.shutdownDelayMs);
   if (options.gracefulShutdown !== false) {
-    exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs, delayMs: limits.shutdownDelayMs }, processSignals);
+    exitOnSignals(
+      { sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs, delayMs: limits.shutdownDelayMs },
+      processSignals,
+    );
   }
   // Listening: the demo catalogue is built now, not on the first request.
   void sleeve.warm();

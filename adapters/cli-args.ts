@@ -56,7 +56,8 @@ export function parseCommand(args: readonly string[], env: Record<string, string
     if (value === undefined) continue;
     const { variable } = SETTINGS[flag];
     const [schema, accepts] = ENV_VARIABLES[variable]!;
-    if (!v.safeParse(schema, value.trim()).success) throw new UsageError(`--${flag} must be ${accepts} (got ${JSON.stringify(value)})`);
+    if (!v.safeParse(schema, value.trim()).success)
+      throw new UsageError(`--${flag} must be ${accepts} (got ${JSON.stringify(value)})`);
     set[variable] = value;
   }
   return { kind: 'serve', env: { ...env, ...set } };
@@ -69,8 +70,10 @@ function usageLine(error: unknown): string {
   // "Option '-p, --port <value>' argument missing": the long name.
   const named = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown flag ${named ?? message}`;
-  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? message}: the command takes flags only`;
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `${named ?? 'a flag'} ${/argument missing/.test(message) ? 'needs a value' : 'takes no value'}`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return `unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? message}: the command takes flags only`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return `${named ?? 'a flag'} ${/argument missing/.test(message) ? 'needs a value' : 'takes no value'}`;
   return message.split('\n')[0]!;
 }
 

@@ -17,7 +17,11 @@ async function runtime(): Promise<Runtime> {
 }
 
 /** Deno's arguments and exit, where it is Deno: `--help` and `--version` load no server. */
-const deno = (globalThis as unknown as { Deno?: { args: string[]; env: { toObject(): Record<string, string> }; exit(code: number): never } }).Deno;
+const deno = (
+  globalThis as unknown as {
+    Deno?: { args: string[]; env: { toObject(): Record<string, string> }; exit(code: number): never };
+  }
+).Deno;
 const args = deno ? deno.args : process.argv.slice(2);
 try {
   const command = parseCommand(args, deno ? deno.env.toObject() : process.env);

@@ -9,5 +9,6 @@ import { holdToPlan } from './heap-limit.ts';
 
 const deno = (globalThis as unknown as { Deno?: { args: string[]; env: { toObject(): Record<string, string> } } }).Deno;
 const args = deno ? deno.args : process.argv.slice(2);
-if (!args.some((arg) => /^(-h|--help|-v|--version)$/.test(arg))) await holdToPlan(deno ? deno.env.toObject() : process.env);
+if (!args.some((arg) => /^(-h|--help|-v|--version)$/.test(arg)))
+  await holdToPlan(deno ? deno.env.toObject() : process.env);
 await import('./cli-main.ts');

@@ -2,6 +2,8 @@
 import { holdToPlan } from './heap-limit.ts';
 
 // Held to the memory plan first (it may start the process again), then the server is loaded.
-await holdToPlan((globalThis as unknown as { Deno: { env: { toObject(): Record<string, string> } } }).Deno.env.toObject());
+await holdToPlan(
+  (globalThis as unknown as { Deno: { env: { toObject(): Record<string, string> } } }).Deno.env.toObject(),
+);
 const [{ denoRuntime }, { start }] = await Promise.all([import('./deno-runtime.ts'), import('./start.ts')]);
 await start(denoRuntime());

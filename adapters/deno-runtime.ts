@@ -2,7 +2,12 @@
 import { serve } from './deno.ts';
 import { served, type Runtime } from './start.ts';
 
-declare const Deno: { version: { deno: string }; env: { toObject(): Record<string, string> }; readFile(path: string): Promise<Uint8Array>; exit(code: number): never };
+declare const Deno: {
+  version: { deno: string };
+  env: { toObject(): Record<string, string> };
+  readFile(path: string): Promise<Uint8Array>;
+  exit(code: number): never;
+};
 
 export function denoRuntime(): Runtime {
   return {

@@ -34,10 +34,19 @@ const { Deno } = globalThis as unknown as { Deno: DenoServe };
  * `idleTimeoutMs`, `headersTimeoutMs` and `maxConnections` options are not enforced here.
  * Serve Deno behind a reverse proxy that bounds them (docs/http.md, Bounds).
  */
-export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shutdown(): Promise<boolean>; url: string }> {
+export function serve(
+  options: ServeOptions = {},
+): Promise<{ sleeve: Sleeve; shutdown(): Promise<boolean>; url: string }> {
   // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket).
   // Deno's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = createSleeve({ processMemory, upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones', ...options, requestLog: options.requestLog ?? SERVER_REQUEST_LOG, log: options.log ?? stdoutLogger() });
+  const sleeve = createSleeve({
+    processMemory,
+    upgradeWebSocket: honoDeno?.upgradeWebSocket,
+    hitResponses: 'clones',
+    ...options,
+    requestLog: options.requestLog ?? SERVER_REQUEST_LOG,
+    log: options.log ?? stdoutLogger(),
+  });
   const { shutdownTimeoutMs, shutdownDelayMs } = serverLimits(options);
   let leaving = false;
   let server: ReturnType<DenoServe['serve']> | undefined;
@@ -48,17 +57,29 @@ export function serve(options: ServeOptions = {}): Promise<{ sleeve: Sleeve; shu
     await Promise.race([liveGone, new Promise((resolve) => setTimeout(resolve, LIVE_CLOSE_MS))]);
     await server?.shutdown();
   };
-  const shutdown = gracefulStop(sleeve, { leave: () => void (leaving = true), stop, cut: () => {} }, shutdownTimeoutMs, shutdownDelayMs);
+  const shutdown = gracefulStop(
+    sleeve,
+    { leave: () => void (leaving = true), stop, cut: () => {} },
+    shutdownTimeoutMs,
+    shutdownDelayMs,
+  );
   if (options.gracefulShutdown !== false) {
-    exitOnSignals({ sleeve, stop: shutdown, timeoutMs: shutdownTimeoutMs, delayMs: shutdownDelayMs }, { on: (signal, handler) => Deno.addSignalListener(signal, handler), exit: (code) => Deno.exit(code) });
+    exitOnSignals(
+      { sleeve, stop: shutdown, timeoutMs: shutdownTimeoutMs, delayMs: shutdownDelayMs },
+      { on: (signal, handler) => Deno.addSignalListener(signal, handler), exit: (code) => Deno.exit(code) },
+    );
   }
   return new Promise((resolve) => {
     server = Deno.serve(
-      { port: options.port ?? 8787, hostname: options.hostname, onListen: ({ port }) => {
-        // Listening: the demo catalogue is built now, not on the first request.
-        void sleeve.warm();
-        resolve({ sleeve, shutdown, url: `http://${options.hostname ?? 'localhost'}:${port}` });
-      } },
+      {
+        port: options.port ?? 8787,
+        hostname: options.hostname,
+        onListen: ({ port }) => {
+          // Listening: the demo catalogue is built now, not on the first request.
+          void sleeve.warm();
+          resolve({ sleeve, shutdown, url: `http://${options.hostname ?? 'localhost'}:${port}` });
+        },
+      },
       (request, info) => {
         const answer = sleeve.fetch(request, { clientIp: info.remoteAddr.hostname });
         // D39: during the shutdown delay each answer says `Connection: close`. Deno (2.9) sends

@@ -38,7 +38,12 @@ export interface Stoppable {
  * closes `sleeve`, all within `timeoutMs`; resolves true when everything ended in time, false
  * when what was left had to be cut. One promise for every call.
  */
-export function gracefulStop(sleeve: Sleeve, server: Stoppable, timeoutMs: number, delayMs = 0): () => Promise<boolean> {
+export function gracefulStop(
+  sleeve: Sleeve,
+  server: Stoppable,
+  timeoutMs: number,
+  delayMs = 0,
+): () => Promise<boolean> {
   let stopping: Promise<boolean> | undefined;
   const stop = async (): Promise<boolean> => {
     if (delayMs > 0) {
@@ -50,7 +55,10 @@ export function gracefulStop(sleeve: Sleeve, server: Stoppable, timeoutMs: numbe
     let timer: ReturnType<typeof setTimeout> | undefined;
     const bound = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
     // The storage's close is inside the bound too: a Redis that does not answer must not hold the exit.
-    const ended = server.stop(liveGone).then(() => sleeve.close()).then(() => true as const);
+    const ended = server
+      .stop(liveGone)
+      .then(() => sleeve.close())
+      .then(() => true as const);
     const clean = await Promise.race([ended, bound]);
     clearTimeout(timer);
     if (!clean) {

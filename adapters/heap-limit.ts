@@ -51,7 +51,10 @@ const SEMI_FLAG = /--max[-_]semi[-_]space[-_]size/;
 
 /** V8's flags for the plan; a young generation the operator sized is left as it is. */
 export function v8Flags(plan: MemoryPlan, given: string): string[] {
-  return [`--max-old-space-size=${plan.heapMb}`, ...(SEMI_FLAG.test(given) ? [] : [`--max-semi-space-size=${SEMI_SPACE_MB}`])];
+  return [
+    `--max-old-space-size=${plan.heapMb}`,
+    ...(SEMI_FLAG.test(given) ? [] : [`--max-semi-space-size=${SEMI_SPACE_MB}`]),
+  ];
 }
 
 interface Execve {
@@ -67,11 +70,19 @@ export async function holdToPlan(env: Env): Promise<void> {
   const proc = process as typeof process & Execve;
   if ('Bun' in globalThis) {
     if (env.BUN_JSC_forceRAMSize !== undefined || proc.execve === undefined) return;
-    proc.execve(process.execPath, [process.execPath, ...bunArgs()], { ...env, BUN_JSC_forceRAMSize: String(bunRamBytes(planFor(env))) });
+    proc.execve(process.execPath, [process.execPath, ...bunArgs()], {
+      ...env,
+      BUN_JSC_forceRAMSize: String(bunRamBytes(planFor(env))),
+    });
   }
-  if (process.execArgv.some((flag) => HEAP_FLAG.test(flag)) || HEAP_FLAG.test(env.NODE_OPTIONS ?? '')) return watchParent();
+  if (process.execArgv.some((flag) => HEAP_FLAG.test(flag)) || HEAP_FLAG.test(env.NODE_OPTIONS ?? ''))
+    return watchParent();
   const plan = planFor(env);
-  const args = [...v8Flags(plan, `${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}`), ...process.execArgv, ...process.argv.slice(1)];
+  const args = [
+    ...v8Flags(plan, `${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}`),
+    ...process.execArgv,
+    ...process.argv.slice(1),
+  ];
   if (proc.execve !== undefined) proc.execve(process.execPath, [process.execPath, ...args], env);
   await runAsChild(args);
 }

@@ -50,19 +50,25 @@ export interface MemoryPlan {
   warning: string | undefined;
 }
 
-const heapFor = (cacheMb: number, catalogMb: number) => Math.ceil(HEAP_BASE_MB + catalogMb * CATALOG_HEAP_PER_FILE_BYTE + cacheMb * HEAP_PER_CACHE_MB);
-const needFor = (cacheMb: number, catalogMb: number) => Math.ceil(RUNTIME_MB + YOUNG_MB + heapFor(cacheMb, catalogMb) + cacheMb * BYTES_PER_CACHE_MB);
+const heapFor = (cacheMb: number, catalogMb: number) =>
+  Math.ceil(HEAP_BASE_MB + catalogMb * CATALOG_HEAP_PER_FILE_BYTE + cacheMb * HEAP_PER_CACHE_MB);
+const needFor = (cacheMb: number, catalogMb: number) =>
+  Math.ceil(RUNTIME_MB + YOUNG_MB + heapFor(cacheMb, catalogMb) + cacheMb * BYTES_PER_CACHE_MB);
 
 export function memoryPlan({ cacheMb, containerBytes, catalogBytes = 0 }: MemoryInputs): MemoryPlan {
   const catalogMb = catalogBytes / MIB;
   const containerMb = containerBytes === undefined ? undefined : Math.floor(containerBytes / MIB);
   // The largest bound whose need fits the container, from needFor's slope.
-  const fitting = containerMb === undefined ? Infinity : Math.floor((containerMb - needFor(0, catalogMb)) / (HEAP_PER_CACHE_MB + BYTES_PER_CACHE_MB));
+  const fitting =
+    containerMb === undefined
+      ? Infinity
+      : Math.floor((containerMb - needFor(0, catalogMb)) / (HEAP_PER_CACHE_MB + BYTES_PER_CACHE_MB));
   // Unset, the default shrinks to what the container holds; set, it is the operator's word.
   const chosen = cacheMb ?? Math.max(MIN_CACHE_MB, Math.min(DEFAULT_CACHE_MB, fitting));
   const needMb = needFor(chosen, catalogMb);
   const short = containerMb !== undefined && needMb > containerMb;
-  const lower = fitting >= MIN_CACHE_MB ? `lower SLEEVE_CACHE_MB to ${fitting}` : 'SLEEVE_CACHE_MB cannot go low enough';
+  const lower =
+    fitting >= MIN_CACHE_MB ? `lower SLEEVE_CACHE_MB to ${fitting}` : 'SLEEVE_CACHE_MB cannot go low enough';
   const warning = short
     ? `sleeve: the container's memory limit is ${containerMb} MiB, below the ${needMb} MiB this instance may use with SLEEVE_CACHE_MB=${chosen}${catalogBytes ? ' and its catalogue' : ''}: ${lower}, or raise the limit`
     : undefined;

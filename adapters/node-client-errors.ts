@@ -54,7 +54,8 @@ export async function writeResponse(socket: Socket, response: Response): Promise
   const body = Buffer.from(await response.arrayBuffer());
   const head = [`HTTP/1.1 ${response.status} ${response.statusText || STATUS_CODES[response.status] || 'Status'}`];
   response.headers.forEach((value, name) => {
-    if (name !== 'content-length' && name !== 'connection' && name !== 'transfer-encoding') head.push(`${name}: ${value}`);
+    if (name !== 'content-length' && name !== 'connection' && name !== 'transfer-encoding')
+      head.push(`${name}: ${value}`);
   });
   head.push(`content-length: ${body.length}`, 'connection: close', '', '');
   socket.end(Buffer.concat([Buffer.from(head.join('\r\n'), 'latin1'), body]));
@@ -64,10 +65,16 @@ export async function writeResponse(socket: Socket, response: Response): Promise
 export function answerClientErrors(server: Server, handle: Handle, basePath = ''): void {
   server.on('clientError', (error: ParserError, socket: Socket) => {
     // A reset or a client too slow to send its headers is waiting for no answer.
-    if (!socket.writable || error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.destroy();
+    if (!socket.writable || error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      return void socket.destroy();
     const request = error.code === 'HPE_INVALID_URL' ? withEncodedTarget(error.rawPacket) : null;
     // Refused in the shape of the version its target pins (D7), as far as the line can be read.
-    const refused = () => refusal(rawTarget(error.rawPacket?.toString('latin1') ?? ''), new SleeveError('bad_request', REFUSALS[error.code ?? ''] ?? MALFORMED), basePath);
+    const refused = () =>
+      refusal(
+        rawTarget(error.rawPacket?.toString('latin1') ?? ''),
+        new SleeveError('bad_request', REFUSALS[error.code ?? ''] ?? MALFORMED),
+        basePath,
+      );
     const answer = Promise.resolve(request ? handle(request, socket.remoteAddress) : refused());
     answer.then((response) => writeResponse(socket, response)).catch(() => socket.destroy());
   });

@@ -48,7 +48,8 @@ class MessageView implements RequestView {
 /** Writes an answer's parts as `@hono/node-server` writes a Response of them. */
 function write(outgoing: ServerResponse, { status, headers, body }: AnswerParts, closing: boolean): void {
   if (closing) outgoing.shouldKeepAlive = false;
-  if (body !== null) headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  if (body !== null)
+    headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   outgoing.writeHead(status, headers);
   outgoing.end(body ?? undefined);
 }
@@ -57,18 +58,26 @@ function write(outgoing: ServerResponse, { status, headers, body }: AnswerParts,
  * The fast path: true when it answered (or is answering) the request. `closing()`: the server
  * is stopping, so an answer closes its connection (D34).
  */
-export function nodeHits(sleeve: Sleeve, closing: () => boolean): (incoming: IncomingMessage, outgoing: ServerResponse) => boolean {
+export function nodeHits(
+  sleeve: Sleeve,
+  closing: () => boolean,
+): (incoming: IncomingMessage, outgoing: ServerResponse) => boolean {
   return (incoming, outgoing) => {
     if (incoming.method !== 'GET') return false;
     const target = incoming.url ?? '';
     const headers = incoming.headers;
     const host = headers.host ?? '';
     if (!PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
-    const answer = sleeve.answerHit(new MessageView(`http://${host}${target}`, headers), { clientIp: incoming.socket.remoteAddress });
+    const answer = sleeve.answerHit(new MessageView(`http://${host}${target}`, headers), {
+      clientIp: incoming.socket.remoteAddress,
+    });
     if (answer === undefined) return false;
     if (answer instanceof Promise) {
       // A shared limiter (Redis) counts asynchronously; its failures are answered by the hit path itself.
-      answer.then((parts) => write(outgoing, parts, closing()), (error: unknown) => outgoing.destroy(error as Error));
+      answer.then(
+        (parts) => write(outgoing, parts, closing()),
+        (error: unknown) => outgoing.destroy(error as Error),
+      );
     } else write(outgoing, answer, closing());
     return true;
   };

@@ -35,7 +35,10 @@ export function serverOptions(limits: ServerLimits): ServerOptions {
 const refusal = (max: number): Buffer => {
   const body = JSON.stringify({
     ok: false,
-    error: { code: 'service_unavailable', message: `The server has ${max} connections open, its limit; try again shortly.` },
+    error: {
+      code: 'service_unavailable',
+      message: `The server has ${max} connections open, its limit; try again shortly.`,
+    },
   });
   return Buffer.from(
     [

@@ -37,7 +37,10 @@ function hostProblem(host: string): string | null {
   if (verdict !== undefined) return verdict;
   try {
     // A Host that parses into another host (`a@b`, `a b`) is no host either.
-    verdict = new URL(`http://${host}/`).host === host.toLowerCase().replace(/:80$/, '') ? null : 'The Host header is malformed.';
+    verdict =
+      new URL(`http://${host}/`).host === host.toLowerCase().replace(/:80$/, '')
+        ? null
+        : 'The Host header is malformed.';
   } catch {
     verdict = 'The Host header is malformed.';
   }
@@ -46,10 +49,19 @@ function hostProblem(host: string): string | null {
 }
 
 /** The 400, in the shape of the version the target pins (D7), with no URL to build a Request from. */
-async function refuse(request: IncomingMessage, response: ServerResponse, message: string, basePath: string): Promise<void> {
+async function refuse(
+  request: IncomingMessage,
+  response: ServerResponse,
+  message: string,
+  basePath: string,
+): Promise<void> {
   const answer = refusal(request.url ?? '', new SleeveError('bad_request', message, { param: 'Host' }), basePath);
   const body = Buffer.from(await answer.arrayBuffer());
-  response.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': body.length, connection: 'close' });
+  response.writeHead(answer.status, {
+    'content-type': 'application/json',
+    'content-length': body.length,
+    connection: 'close',
+  });
   response.end(body);
 }
 
@@ -57,7 +69,10 @@ async function refuse(request: IncomingMessage, response: ServerResponse, messag
  * `createServer` for @hono/node-server, answering requests without a usable URL itself. `first`
  * is asked before @hono/node-server, and answers when it returns true (the hit fast path).
  */
-export function withTargetCheck(basePath = '', first?: (request: IncomingMessage, response: ServerResponse) => boolean): typeof createServer {
+export function withTargetCheck(
+  basePath = '',
+  first?: (request: IncomingMessage, response: ServerResponse) => boolean,
+): typeof createServer {
   return ((options: object, listener: RequestListener) =>
     createServer(options, (request: IncomingMessage, response: ServerResponse) => {
       const problem = targetProblem(request);

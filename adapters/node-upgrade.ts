@@ -33,7 +33,10 @@ function plainHead(request: IncomingMessage): Buffer {
     const lower = name.toLowerCase();
     if (lower === 'upgrade' || lower === 'http2-settings') continue;
     if (lower === 'connection') {
-      const kept = value.split(',').map((token) => token.trim()).filter((token) => token !== '' && !/^(upgrade|http2-settings)$/i.test(token));
+      const kept = value
+        .split(',')
+        .map((token) => token.trim())
+        .filter((token) => token !== '' && !/^(upgrade|http2-settings)$/i.test(token));
       if (kept.length > 0) lines.push(`${name}: ${kept.join(', ')}`);
       continue;
     }
@@ -45,9 +48,16 @@ function plainHead(request: IncomingMessage): Buffer {
 
 /** A 405 in the shape of the version the target pins (D7: `{ "error": "<message>" }` below 3.0.0). */
 const connectRefusal = (target: string, basePath: string): Response =>
-  refusal(target, new SleeveError('method_not_allowed', 'CONNECT is not allowed here: this is not a proxy.', { headers: { Allow: 'GET, HEAD, POST, OPTIONS' } }), basePath);
+  refusal(
+    target,
+    new SleeveError('method_not_allowed', 'CONNECT is not allowed here: this is not a proxy.', {
+      headers: { Allow: 'GET, HEAD, POST, OPTIONS' },
+    }),
+    basePath,
+  );
 
-const handshakeFailed = (target: string, basePath: string): Response => refusal(target, new SleeveError('bad_request', 'The WebSocket handshake failed.'), basePath);
+const handshakeFailed = (target: string, basePath: string): Response =>
+  refusal(target, new SleeveError('bad_request', 'The WebSocket handshake failed.'), basePath);
 
 export interface Upgrades {
   /** Keeps Sleeve's answer to a WebSocket handshake, written whole if the upgrade does not happen. */
@@ -79,7 +89,9 @@ export function handleUpgrades(server: Server, wss: WebSocketServer, basePath = 
     socket.on('error', () => socket.destroy());
     for (const listener of webSocket) await listener.call(server, request, socket, head);
     if (upgraded.has(request) || socket.destroyed || socket.writableEnded) return;
-    await writeResponse(socket, answers.get(request) ?? handshakeFailed(request.url ?? '', basePath)).catch(() => socket.destroy());
+    await writeResponse(socket, answers.get(request) ?? handshakeFailed(request.url ?? '', basePath)).catch(() =>
+      socket.destroy(),
+    );
   });
   // @hono/node-server writes its own refusal (status, no body) only when its listener is the
   // server's one `upgrade` listener: this second one leaves refusals to the listener above.

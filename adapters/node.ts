@@ -43,7 +43,13 @@ interface NodeEnv {
 export function serve(options: ServeOptions = {}): Promise<Served> {
   // D12: `/nowplaying/socket` upgrades through @hono/node-server's own WebSocket support.
   // Request lines are batched (`stdout-log.ts`) unless the embedder gives a logger.
-  const sleeve = createSleeve({ processMemory, upgradeWebSocket, ...options, requestLog: options.requestLog ?? SERVER_REQUEST_LOG, log: options.log ?? stdoutLogger() });
+  const sleeve = createSleeve({
+    processMemory,
+    upgradeWebSocket,
+    ...options,
+    requestLog: options.requestLog ?? SERVER_REQUEST_LOG,
+    log: options.log ?? stdoutLogger(),
+  });
   const limits = serverLimits(options);
   const wss = new WebSocketServer({ noServer: true });
   let upgrades: Upgrades | undefined;
@@ -62,7 +68,10 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
         },
         websocket: { server: wss },
         // Cache hits are written before @hono/node-server builds a Request for them (`node-hits.ts`).
-        createServer: withTargetCheck(sleeve.deps.options.basePath, nodeHits(sleeve, () => stoppable.stopping)),
+        createServer: withTargetCheck(
+          sleeve.deps.options.basePath,
+          nodeHits(sleeve, () => stoppable.stopping),
+        ),
         serverOptions: serverOptions(limits),
         port: options.port ?? 8787,
         hostname: options.hostname,
@@ -70,7 +79,13 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
       (info) => {
         // Listening: the demo catalogue is built now, not on the first request.
         void sleeve.warm();
-        resolve({ sleeve, server, connections, shutdown, url: `http://${options.hostname ?? 'localhost'}:${info.port}` });
+        resolve({
+          sleeve,
+          server,
+          connections,
+          shutdown,
+          url: `http://${options.hostname ?? 'localhost'}:${info.port}`,
+        });
       },
     ) as Server;
     const stoppable = nodeStoppable(server);
@@ -82,10 +97,17 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
     };
     const shutdown = gracefulStop(sleeve, stoppable, limits.shutdownTimeoutMs, limits.shutdownDelayMs);
     if (options.gracefulShutdown !== false) {
-      exitOnSignals({ sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs, delayMs: limits.shutdownDelayMs }, processSignals);
+      exitOnSignals(
+        { sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs, delayMs: limits.shutdownDelayMs },
+        processSignals,
+      );
     }
     const connections = capConnections(server, limits.maxConnections);
     upgrades = handleUpgrades(server, wss, sleeve.deps.options.basePath);
-    answerClientErrors(server, (request, clientIp) => sleeve.fetch(request, { clientIp }), sleeve.deps.options.basePath);
+    answerClientErrors(
+      server,
+      (request, clientIp) => sleeve.fetch(request, { clientIp }),
+      sleeve.deps.options.basePath,
+    );
   });
 }

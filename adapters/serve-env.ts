@@ -8,7 +8,8 @@ import * as v from 'valibot';
 import { optionsFromEnv, readVariables, type EnvConfig, type VariableTable } from '../core/config.ts';
 import type { ServeOptions } from './serve-options.ts';
 
-const integer = (min: number, max: number) => v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
+const integer = (min: number, max: number) =>
+  v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
 
 /** Each variable: its schema and the words that say what it accepts. */
 const SERVER_VARIABLES = {

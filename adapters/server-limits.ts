@@ -40,7 +40,13 @@ export interface ServerLimitOptions {
 /** The connection limits a server adapter applies, all set. */
 export type ServerLimits = Required<ServerLimitOptions>;
 
-export const DEFAULT_SERVER_LIMITS: ServerLimits = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000, shutdownTimeoutMs: 10_000, shutdownDelayMs: 0 };
+export const DEFAULT_SERVER_LIMITS: ServerLimits = {
+  maxConnections: 1024,
+  idleTimeoutMs: 10_000,
+  headersTimeoutMs: 10_000,
+  shutdownTimeoutMs: 10_000,
+  shutdownDelayMs: 0,
+};
 
 export function serverLimits(options: ServerLimitOptions): ServerLimits {
   return {

@@ -18,7 +18,11 @@ export interface Runtime {
 }
 
 /** What a runtime's `serve()` answered, as the start-up line names it. */
-export function served({ url, sleeve }: { url: string; sleeve: Sleeve }): { url: string; mode: string; storage: string } {
+export function served({ url, sleeve }: { url: string; sleeve: Sleeve }): {
+  url: string;
+  mode: string;
+  storage: string;
+} {
   return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
 }
 

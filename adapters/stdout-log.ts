@@ -43,7 +43,8 @@ const atExit = new Set<() => void>();
   for (const write of atExit) write();
 });
 
-const line = (message: string, fields?: Record<string, unknown>) => `[sleeve] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
+const line = (message: string, fields?: Record<string, unknown>) =>
+  `[sleeve] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
 
 // A CommonJS module: Node's ESM loader gives only its default export, the class, which carries itself as `.SonicBoom`.
 const { SonicBoom } = sonicBoom as unknown as { SonicBoom: typeof Writer };

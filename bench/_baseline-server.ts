@@ -34,7 +34,8 @@ for (const path of paths) {
   await fetch(sleeve + path, { headers: { 'user-agent': userAgent } }).then((r) => r.arrayBuffer());
   const hit = await fetch(sleeve + path, { headers: { 'user-agent': userAgent } });
   const bytes = new Uint8Array(await hit.arrayBuffer());
-  if (hit.headers.get('x-cache') !== 'HIT') throw new Error(`${path} is not a cache hit on Sleeve (${hit.status}, ${hit.headers.get('x-cache')})`);
+  if (hit.headers.get('x-cache') !== 'HIT')
+    throw new Error(`${path} is not a cache hit on Sleeve (${hit.status}, ${hit.headers.get('x-cache')})`);
   const type = hit.headers.get('content-type')!;
   if (kind === 'bare') {
     const bare = { 'content-type': type };
@@ -51,7 +52,12 @@ for (const path of paths) {
     app.get(pathname, (c) => {
       if (reads) {
         const key = `${c.env?.clientIp}`;
-        if (c.req.header('user-agent') === undefined || c.req.header('x-request-id') === '' || c.req.header('if-none-match') === '') return c.body(null, 400);
+        if (
+          c.req.header('user-agent') === undefined ||
+          c.req.header('x-request-id') === '' ||
+          c.req.header('if-none-match') === ''
+        )
+          return c.body(null, 400);
         counts.set(key, (counts.get(key) ?? 0) + 1);
       } else counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
       return new Response(bytes, { headers });

@@ -7,9 +7,18 @@
  */
 /// <reference types="bun-types" />
 const read = process.env.BENCH_READ ?? 'none';
-const body = new TextEncoder().encode(JSON.stringify({ data: Array.from({ length: 30 }, (_, i) => ({ id: i, name: `Genre ${i}` })) }));
+const body = new TextEncoder().encode(
+  JSON.stringify({ data: Array.from({ length: 30 }, (_, i) => ({ id: i, name: `Genre ${i}` })) }),
+);
 const template = new Response(body, {
-  headers: { 'content-type': 'application/json', 'x-request-id': '-', etag: '"bench"', 'cache-control': 'public, max-age=3600', 'x-cache': 'HIT', 'access-control-allow-origin': '*' },
+  headers: {
+    'content-type': 'application/json',
+    'x-request-id': '-',
+    etag: '"bench"',
+    'cache-control': 'public, max-age=3600',
+    'x-cache': 'HIT',
+    'access-control-allow-origin': '*',
+  },
 });
 let sink = 0;
 const server = Bun.serve({

@@ -10,7 +10,9 @@ import { BIN } from '../test/helpers/child-server.ts';
 import { scriptCommand } from '../test/helpers/scripts.ts';
 
 /** The flags `npm start` gives Node besides `--import tsx`, e.g. `--min-semi-space-size=16`. */
-export const NODE_START_FLAGS: readonly string[] = scriptCommand('start')[1].filter((word) => word.startsWith('--') && word !== '--import');
+export const NODE_START_FLAGS: readonly string[] = scriptCommand('start')[1].filter(
+  (word) => word.startsWith('--') && word !== '--import',
+);
 
 /** `[command, args]` to run `entry` (a path inside `root`) on `runtime`. */
 export function runEntry(runtime: string, entry: string, root = '.'): [string, string[]] {

@@ -4,12 +4,17 @@
  * handler over real HTTP on a free port (Bun.serve, Deno.serve, @hono/node-server).
  */
 type BunServer = { port: number; stop(force?: boolean): void; requestIP(r: Request): { address: string } | null };
-declare const Bun: { serve(o: { port: number; fetch: (r: Request, server: BunServer) => Response | Promise<Response> }): BunServer } | undefined;
+declare const Bun:
+  | { serve(o: { port: number; fetch: (r: Request, server: BunServer) => Response | Promise<Response> }): BunServer }
+  | undefined;
 declare const Deno:
   | {
-    serve(o: { port: number; onListen?: () => void }, h: (r: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): { addr: { port: number }; shutdown(): Promise<void> };
-    memoryUsage(): { rss: number; heapUsed: number };
-  }
+      serve(
+        o: { port: number; onListen?: () => void },
+        h: (r: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
+      ): { addr: { port: number }; shutdown(): Promise<void> };
+      memoryUsage(): { rss: number; heapUsed: number };
+    }
   | undefined;
 
 export const runtime: string = typeof Bun !== 'undefined' ? 'bun' : typeof Deno !== 'undefined' ? 'deno' : 'node';
@@ -46,21 +51,37 @@ export interface Peer {
  * Serves `fetch`. With `address`, each request also gets the client's address, read the way
  * Sleeve's adapter for the runtime reads it (`requestIP`, Deno's `remoteAddr`, the socket).
  */
-export async function serveHttp(fetch: (r: Request, peer?: Peer) => Response | Promise<Response>, address = false): Promise<Served> {
+export async function serveHttp(
+  fetch: (r: Request, peer?: Peer) => Response | Promise<Response>,
+  address = false,
+): Promise<Served> {
   if (typeof Bun !== 'undefined') {
-    const server = Bun.serve({ port: 0, fetch: address ? (r, srv) => fetch(r, { clientIp: srv.requestIP(r)?.address }) : (r) => fetch(r) });
+    const server = Bun.serve({
+      port: 0,
+      fetch: address ? (r, srv) => fetch(r, { clientIp: srv.requestIP(r)?.address }) : (r) => fetch(r),
+    });
     return { url: `http://127.0.0.1:${server.port}`, close: async () => server.stop(true) };
   }
   if (typeof Deno !== 'undefined') {
-    const server = Deno.serve({ port: 0, onListen: () => {} }, address ? (r, info) => fetch(r, { clientIp: info.remoteAddr.hostname }) : (r) => fetch(r));
+    const server = Deno.serve(
+      { port: 0, onListen: () => {} },
+      address ? (r, info) => fetch(r, { clientIp: info.remoteAddr.hostname }) : (r) => fetch(r),
+    );
     return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
   }
   const { serve } = await import('@hono/node-server');
   return new Promise((resolve) => {
     type NodeEnv = { incoming: { socket: { remoteAddress?: string } } };
-    const given = address ? (r: Request, env: NodeEnv) => fetch(r, { clientIp: env.incoming.socket.remoteAddress }) : (r: Request) => fetch(r);
-    const server = serve({ fetch: given as (r: Request) => Response | Promise<Response>, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => new Promise((done) => server.close(() => done())) }),
+    const given = address
+      ? (r: Request, env: NodeEnv) => fetch(r, { clientIp: env.incoming.socket.remoteAddress })
+      : (r: Request) => fetch(r);
+    const server = serve(
+      { fetch: given as (r: Request) => Response | Promise<Response>, port: 0, hostname: '127.0.0.1' },
+      (info) =>
+        resolve({
+          url: `http://127.0.0.1:${info.port}`,
+          close: () => new Promise((done) => server.close(() => done())),
+        }),
     );
   });
 }

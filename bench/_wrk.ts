@@ -21,7 +21,9 @@ export interface Wrk {
 /** Exits with how to install wrk when it is missing; the benches install nothing themselves. */
 export function requireWrk(): void {
   if (spawnSync('wrk', ['--version']).error) {
-    console.error('bench: wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (macOS: brew install wrk).');
+    console.error(
+      'bench: wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (macOS: brew install wrk).',
+    );
     process.exit(1);
   }
 }
@@ -39,7 +41,21 @@ export function wrk(url: string, run: WrkRun, pid?: number): Wrk {
   const cpuBefore = pid === undefined ? Number.NaN : cpuSeconds(pid);
   const script = run.script ? ['-s', run.script] : [];
   const args = run.args ? ['--', ...run.args] : [];
-  const out = execFileSync('wrk', ['-t1', `-c${run.connections}`, `-d${run.seconds}s`, '--latency', '-H', `User-Agent: ${BENCH_UA}`, ...script, url, ...args], { encoding: 'utf8' });
+  const out = execFileSync(
+    'wrk',
+    [
+      '-t1',
+      `-c${run.connections}`,
+      `-d${run.seconds}s`,
+      '--latency',
+      '-H',
+      `User-Agent: ${BENCH_UA}`,
+      ...script,
+      url,
+      ...args,
+    ],
+    { encoding: 'utf8' },
+  );
   const bad = /Non-2xx or 3xx responses: (\d+)/.exec(out);
   if (bad) throw new Error(`${url}: ${bad[1]} answers were not 2xx`);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
@@ -73,7 +89,15 @@ export interface Measured {
  * the rotation goes on across sets (`processSets`) and every server takes every place as evenly
  * as the rounds allow. The runs go into `into`, where the sets add up.
  */
-function interleaved(targets: Readonly<Record<string, string>>, paths: readonly string[], rounds: number, first: number, run: WrkRun, pids: Readonly<Record<string, number | undefined>>, into: Samples): void {
+function interleaved(
+  targets: Readonly<Record<string, string>>,
+  paths: readonly string[],
+  rounds: number,
+  first: number,
+  run: WrkRun,
+  pids: Readonly<Record<string, number | undefined>>,
+  into: Samples,
+): void {
   const names = Object.keys(targets);
   for (let round = first; round < first + rounds; round++) {
     for (const path of paths) {
@@ -123,13 +147,20 @@ export interface ServerSet {
  * process per target would measure its luck. Each set is warmed (wrk on every target and
  * path, not counted), then its rounds are interleaved as `interleaved` does.
  */
-export async function processSets(sets: number, rounds: number, run: WrkRun, start: () => Promise<ServerSet>): Promise<Measured> {
+export async function processSets(
+  sets: number,
+  rounds: number,
+  run: WrkRun,
+  start: () => Promise<ServerSet>,
+): Promise<Measured> {
   const samples: Samples = new Map();
   for (let set = 0; set < sets; set++) {
     const { targets, pids, paths, stop } = await start();
     try {
       // Unmeasured: fresh servers compile their hot code (and fill their caches) under load first.
-      for (const path of paths) for (const url of Object.values(targets)) wrk(url + path, { ...run, seconds: path === paths[0] ? FIRST_WARM_SECONDS : WARM_SECONDS });
+      for (const path of paths)
+        for (const url of Object.values(targets))
+          wrk(url + path, { ...run, seconds: path === paths[0] ? FIRST_WARM_SECONDS : WARM_SECONDS });
       interleaved(targets, paths, rounds, set * rounds, run, pids, samples);
     } finally {
       await stop();

@@ -22,7 +22,12 @@ const q = (value: string): string => encodeURIComponent(value);
  */
 const SHARES = { unknown: 0.08, fixed: 0.02, isrc: 0.02, album: 0.01, artist: 0.3, track: 0.3 } as const;
 
-const name = (index: DeezerIndex, nested: unknown, kind: 'artist' | 'album', key: 'name' | 'title'): string | undefined => {
+const name = (
+  index: DeezerIndex,
+  nested: unknown,
+  kind: 'artist' | 'album',
+  key: 'name' | 'title',
+): string | undefined => {
   if (typeof nested !== 'object' || nested === null) return undefined;
   const fields = nested as Record<string, unknown>;
   const known = typeof fields['id'] === 'number' ? index.get(kind, fields['id'])?.fields[key] : undefined;
@@ -31,13 +36,20 @@ const name = (index: DeezerIndex, nested: unknown, kind: 'artist' | 'album', key
 };
 
 const words = (text: string): string[] =>
-  text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3);
 
 /** Every kind of key the recordings allow, before the mix: each list already in a seeded order. */
 function candidates(random: Random): Record<keyof typeof SHARES | 'search', string[]> {
   const index = new DeezerIndex(loadRecordings());
   const deezer = deezerUpstream();
-  const answers = (path: string): boolean => deezer.answer({ method: 'GET', path, params: new URLSearchParams(), baseUrl: 'http://replay.invalid' }).kind === 'ok';
+  const answers = (path: string): boolean =>
+    deezer.answer({ method: 'GET', path, params: new URLSearchParams(), baseUrl: 'http://replay.invalid' }).kind ===
+    'ok';
   const tracks = index.all('track');
   const titled = tracks.flatMap((track: Entity) => {
     const artist = name(index, track.fields['artist'], 'artist', 'name');
@@ -49,7 +61,10 @@ function candidates(random: Random): Record<keyof typeof SHARES | 'search', stri
     return typeof isrc === 'string' ? [isrc] : [];
   });
   const artists = index.all('artist').flatMap((a) => (typeof a.fields['name'] === 'string' ? [a.fields['name']] : []));
-  const albums = index.all('album').map((a) => a.id).filter((id) => answers(`/album/${id}`));
+  const albums = index
+    .all('album')
+    .map((a) => a.id)
+    .filter((id) => answers(`/album/${id}`));
   const vocabulary = new Set<string>();
   for (const entity of [...tracks, ...index.all('album'), ...index.all('artist')]) {
     for (const field of ['title', 'name']) {
@@ -70,19 +85,43 @@ function candidates(random: Random): Record<keyof typeof SHARES | 'search', stri
     else unknown.push(`/track/info?artist=${q('Nobody Recorded')}&title=${q(`zipf tail ${i}`)}`);
   }
   return {
-    track: shuffled(titled.flatMap(({ artist, title }) => [
-      `/track/info?artist=${q(artist)}&title=${q(title)}`,
-      `/track/related?artist=${q(artist)}&title=${q(title)}`,
-    ]), random),
-    artist: shuffled([...new Set(artists)].flatMap((artist) => ['info', 'top-tracks', 'similar', 'discography'].map((e) => `/artist/${e}?artist=${q(artist)}`)), random),
-    album: shuffled(albums.map((id) => `/album/info?id=${id}`), random),
-    search: shuffled([
-      ...[...vocabulary].flatMap((w) => [`/search/all?query=${q(w)}`, `/search/albums?query=${q(w)}`, `/search/artist?query=${q(w)}`]),
-      ...[...playlistWords].map((w) => `/search/playlists?query=${q(w)}`),
-    ], random),
-    isrc: shuffled(isrcs.flatMap((isrc) => [`/track/isrc?isrc=${isrc}`, `/track/related?isrc=${isrc}`]), random),
+    track: shuffled(
+      titled.flatMap(({ artist, title }) => [
+        `/track/info?artist=${q(artist)}&title=${q(title)}`,
+        `/track/related?artist=${q(artist)}&title=${q(title)}`,
+      ]),
+      random,
+    ),
+    artist: shuffled(
+      [...new Set(artists)].flatMap((artist) =>
+        ['info', 'top-tracks', 'similar', 'discography'].map((e) => `/artist/${e}?artist=${q(artist)}`),
+      ),
+      random,
+    ),
+    album: shuffled(
+      albums.map((id) => `/album/info?id=${id}`),
+      random,
+    ),
+    search: shuffled(
+      [
+        ...[...vocabulary].flatMap((w) => [
+          `/search/all?query=${q(w)}`,
+          `/search/albums?query=${q(w)}`,
+          `/search/artist?query=${q(w)}`,
+        ]),
+        ...[...playlistWords].map((w) => `/search/playlists?query=${q(w)}`),
+      ],
+      random,
+    ),
+    isrc: shuffled(
+      isrcs.flatMap((isrc) => [`/track/isrc?isrc=${isrc}`, `/track/related?isrc=${isrc}`]),
+      random,
+    ),
     fixed: [
-      '/track/hot', ...['FR', 'DE', 'GB', 'US', 'BR'].map((c) => `/track/hot?country=${c}`), '/album/new-releases', '/editorial/genres',
+      '/track/hot',
+      ...['FR', 'DE', 'GB', 'US', 'BR'].map((c) => `/track/hot?country=${c}`),
+      '/album/new-releases',
+      '/editorial/genres',
       ...genres.map((g) => `/playlist/generate?genres=${g}`),
       ...genres.slice(0, 5).map((g) => `/playlist/generate?genres=${g}&energy=0.8&tempo=120&limit=20`),
     ],

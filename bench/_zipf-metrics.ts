@@ -26,7 +26,8 @@ export const EVERY_MS = 100;
  * Deezer calls a second the budget lets through (8 for 50 per 5 s), from this checkout's
  * `perSlot`, the one source of truth; the other checkout is held to the same allowance.
  */
-export const allowancePerSecond = (quota: { limit: number; windowMs: number }): number => (perSlot(quota.limit, quota.windowMs) * 1000) / SLOT_MS;
+export const allowancePerSecond = (quota: { limit: number; windowMs: number }): number =>
+  (perSlot(quota.limit, quota.windowMs) * 1000) / SLOT_MS;
 
 export interface QueueSample {
   /** Date.now() ms, halfway between the scrape's sending and its answer. */
@@ -114,10 +115,20 @@ const lowerBound = (sorted: readonly number[], at: number): number => {
   return lo;
 };
 
-const use = (ms: number, calls: number, perSecond: number): BudgetUse => ({ seconds: ms / 1000, calls, percent: ms > 0 ? (100 * calls * 1000) / (ms * perSecond) : NaN });
+const use = (ms: number, calls: number, perSecond: number): BudgetUse => ({
+  seconds: ms / 1000,
+  calls,
+  percent: ms > 0 ? (100 * calls * 1000) / (ms * perSecond) : NaN,
+});
 
 /** Budget use in the waiting slots starting in [fromAt, toAt); `callsAt` sorted. */
-export function budgetUse(slots: readonly number[], callsAt: readonly number[], fromAt: number, toAt: number, perSecond: number): BudgetUse {
+export function budgetUse(
+  slots: readonly number[],
+  callsAt: readonly number[],
+  fromAt: number,
+  toAt: number,
+  perSecond: number,
+): BudgetUse {
   let ms = 0;
   let calls = 0;
   for (const slot of slots) {

@@ -9,7 +9,15 @@
 import { SLOT_MS } from '../core/sources/kit/budget.ts';
 import type { ReplayCall } from '../replay/server.ts';
 import { busiestWindow } from '../replay/sliding-window.ts';
-import { allowancePerSecond, budgetUse, bySamples, EVERY_MS, waitingSlots, type BudgetUse, type QueueSample } from './_zipf-metrics.ts';
+import {
+  allowancePerSecond,
+  budgetUse,
+  bySamples,
+  EVERY_MS,
+  waitingSlots,
+  type BudgetUse,
+  type QueueSample,
+} from './_zipf-metrics.ts';
 import type { Answer, Arrival, Outcome, ZipfSettings } from './_zipf-types.ts';
 
 /** What one Sleeve did in the run. */
@@ -37,17 +45,26 @@ export interface ZipfRun {
 const GOALS = { p99Ms: 3000, answeredInTheEnd: 99.5, budgetUse: 95 } as const;
 
 const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
 
 const share = (n: number, of: number): string => `${((100 * n) / Math.max(1, of)).toFixed(2)}% (${n})`;
 
 const ok = (status: number): boolean => status >= 200 && status < 300;
 const isAnswered = (a: Answer): boolean => ok(a.status) || a.status === 404;
 /** Answered first, or a 503 whose retry was. */
-const inTheEnd = (o: Outcome): boolean => isAnswered(o) || (o.status === 503 && o.retry !== undefined && isAnswered(o.retry));
+const inTheEnd = (o: Outcome): boolean =>
+  isAnswered(o) || (o.status === 503 && o.retry !== undefined && isAnswered(o.retry));
 /** First answers' p99 in ms: timeouts and drops have no answer, the `other` column counts them. */
-const p99 = (all: readonly Outcome[]): number => percentile(all.filter((o) => o.status > 0).map((o) => o.ms).sort((a, b) => a - b), 99);
-const label = (status: number): string => (status === 0 ? 'timeout/error' : status === -1 ? 'dropped (in-flight cap)' : String(status));
+const p99 = (all: readonly Outcome[]): number =>
+  percentile(
+    all
+      .filter((o) => o.status > 0)
+      .map((o) => o.ms)
+      .sort((a, b) => a - b),
+    99,
+  );
+const label = (status: number): string =>
+  status === 0 ? 'timeout/error' : status === -1 ? 'dropped (in-flight cap)' : String(status);
 
 const countBy = (labels: readonly string[]): string => {
   const counts = new Map<string, number>();
@@ -64,7 +81,10 @@ interface Budget {
 
 const budgetOf = (result: ZipfResult, run: ZipfRun): Budget => ({
   slots: result.samples && waitingSlots(result.samples),
-  deezerAt: result.calls.filter((c) => c.upstream === 'deezer').map((c) => c.at).sort((a, b) => a - b),
+  deezerAt: result.calls
+    .filter((c) => c.upstream === 'deezer')
+    .map((c) => c.at)
+    .sort((a, b) => a - b),
   perSecond: allowancePerSecond(run.quota),
 });
 
@@ -85,7 +105,9 @@ export function report(run: ZipfRun, results: ZipfResult[]): void {
   const clients = new Set(arrivals.map((a) => a.client)).size;
   const head = arrivals.filter((a) => a.path === keys[0]).length;
   const perSecond = allowancePerSecond(quota);
-  console.log(`## Zipf workload: ${arrivals.length} requests in ${settings.seconds} s (${(arrivals.length / settings.seconds).toFixed(1)}/s, Poisson arrivals, open loop)\n`);
+  console.log(
+    `## Zipf workload: ${arrivals.length} requests in ${settings.seconds} s (${(arrivals.length / settings.seconds).toFixed(1)}/s, Poisson arrivals, open loop)\n`,
+  );
   console.log(
     `${clients} clients (distinct X-Forwarded-For addresses, SLEEVE_TRUST_PROXY=1, each within the spec's per-minute limits` +
       `${skipped > 0 ? `; ${skipped} arrivals skipped with every client at its limit` : ''}) ask for ` +
@@ -115,7 +137,13 @@ export function report(run: ZipfRun, results: ZipfResult[]): void {
     results.forEach((r, i) => {
       const fromAt = run.startedAt + fromMs;
       const calls = r.calls.filter((c) => c.at >= fromAt);
-      row(`${r.name}, from ${settings.warmupSeconds} s`, r.outcomes.filter((o) => o.atMs >= fromMs), calls, useIn(budgets[i]!, fromAt, Infinity), run);
+      row(
+        `${r.name}, from ${settings.warmupSeconds} s`,
+        r.outcomes.filter((o) => o.atMs >= fromMs),
+        calls,
+        useIn(budgets[i]!, fromAt, Infinity),
+        run,
+      );
     });
   }
   console.log('');
@@ -138,7 +166,13 @@ function retries(all: readonly Outcome[], retry: boolean): string {
 }
 
 /** One line of the table: outcomes sent in a span and the calls the replay received in it. */
-function row(name: string, all: Outcome[], calls: readonly ReplayCall[], use: BudgetUse | undefined, run: ZipfRun): void {
+function row(
+  name: string,
+  all: Outcome[],
+  calls: readonly ReplayCall[],
+  use: BudgetUse | undefined,
+  run: ZipfRun,
+): void {
   const stale = all.filter((o) => o.cache === 'STALE' && ok(o.status)).length;
   const fresh = all.filter((o) => ok(o.status) && o.cache !== 'STALE').length;
   const hits = all.filter((o) => ok(o.status) && o.cache === 'HIT').length;
@@ -146,7 +180,10 @@ function row(name: string, all: Outcome[], calls: readonly ReplayCall[], use: Bu
   const unavailable = all.filter((o) => o.status === 503).length;
   const answered = fresh + stale + notFound;
   const other = countBy(all.filter((o) => !isAnswered(o) && o.status !== 503).map((o) => label(o.status))) || '–';
-  const times = all.filter((o) => o.status > 0).map((o) => o.ms).sort((a, b) => a - b);
+  const times = all
+    .filter((o) => o.status > 0)
+    .map((o) => o.ms)
+    .sort((a, b) => a - b);
   const deezer = calls.filter((c) => c.upstream === 'deezer');
   const quotaBodies = calls.filter((c) => c.body === 'quota').length;
   // Deezer's answers are cached far longer than a run: a call asked again is a call spent twice.
@@ -157,7 +194,10 @@ function row(name: string, all: Outcome[], calls: readonly ReplayCall[], use: Bu
       `${share(fresh, all.length)}, ${hits} HIT | ${share(stale, all.length)} | ${share(notFound, all.length)} | ` +
       `${share(unavailable, all.length)} | ${other} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 99).toFixed(0)} | ` +
       `${calls.length} | ${(calls.length / Math.max(1, answered)).toFixed(3)} | ${deezer.length} (${repeated} asked again) | ${quotaBodies} | ` +
-      `${busiestWindow(deezer.map((c) => c.at), run.quota.windowMs)} | ${useCell(use, 'calls')} |`,
+      `${busiestWindow(
+        deezer.map((c) => c.at),
+        run.quota.windowMs,
+      )} | ${useCell(use, 'calls')} |`,
   );
 }
 
@@ -168,10 +208,17 @@ function goals(results: ZipfResult[], budgets: Budget[], quota: { limit: number;
   console.log(`Issue #43's goals, over the whole run.\n`);
   console.log(`| goal |${results.map((r) => ` ${r.name} |`).join('')}`);
   console.log(`|---|${results.map(() => '---:|').join('')}`);
-  const line = (goal: string, cell: (r: ZipfResult, i: number) => string) => console.log(`| ${goal} |${results.map((r, i) => ` ${cell(r, i)} |`).join('')}`);
+  const line = (goal: string, cell: (r: ZipfResult, i: number) => string) =>
+    console.log(`| ${goal} |${results.map((r, i) => ` ${cell(r, i)} |`).join('')}`);
   // A timeout is no answer but a wait past the goal: counted here with its time, so timing out never flatters the p99.
   line(`first answers' p99 ≤ ${GOALS.p99Ms / 1000} s (timeouts counted)`, (r) => {
-    const ms = percentile(r.outcomes.filter((o) => o.status >= 0).map((o) => o.ms).sort((a, b) => a - b), 99);
+    const ms = percentile(
+      r.outcomes
+        .filter((o) => o.status >= 0)
+        .map((o) => o.ms)
+        .sort((a, b) => a - b),
+      99,
+    );
     return `${ms.toFixed(0)} ms${mark(ms <= GOALS.p99Ms)}`;
   });
   line(`answered in the end ≥ ${GOALS.answeredInTheEnd}%`, (r) => {
@@ -182,7 +229,9 @@ function goals(results: ZipfResult[], budgets: Budget[], quota: { limit: number;
     const use = useIn(budgets[i]!, -Infinity, Infinity);
     return `${useCell(use, 'calls')}${mark(use && use.seconds > 0 ? use.percent >= GOALS.budgetUse : undefined)}`;
   });
-  line(`(the same, by ${EVERY_MS}-ms samples rather than slots)`, (r, i) => useCell(r.samples && bySamples(r.samples, budgets[i]!.deezerAt, budgets[i]!.perSecond), 'calls'));
+  line(`(the same, by ${EVERY_MS}-ms samples rather than slots)`, (r, i) =>
+    useCell(r.samples && bySamples(r.samples, budgets[i]!.deezerAt, budgets[i]!.perSecond), 'calls'),
+  );
   line(`max Deezer calls in ${quota.windowMs / 1000} s ≤ ${quota.limit}`, (_, i) => {
     const max = busiestWindow(budgets[i]!.deezerAt, quota.windowMs);
     return `${max}${mark(max <= quota.limit)}`;
@@ -190,7 +239,9 @@ function goals(results: ZipfResult[], budgets: Budget[], quota: { limit: number;
   console.log('');
   console.log(`${results.map((r) => `${r.name}: ${sampling(r.samples)}`).join('; ')}.`);
   const afters = results.map((r) => {
-    const seconds = r.outcomes.flatMap((o) => (o.retryAfterS === undefined ? [] : [o.retryAfterS])).sort((a, b) => a - b);
+    const seconds = r.outcomes
+      .flatMap((o) => (o.retryAfterS === undefined ? [] : [o.retryAfterS]))
+      .sort((a, b) => a - b);
     return `${r.name}: ${countBy(seconds.map((n) => `${n} s`)) || 'none'}`;
   });
   console.log(`Retry-After of the first answers' 503s: ${afters.join('; ')}.\n`);
@@ -218,10 +269,12 @@ function byMinute(run: ZipfRun, results: ZipfResult[], budgets: Budget[]): void 
     seen.add(a.path);
   }
   console.log(
-    'By minute of the run: requests, of which for a path not asked before (cold everywhere), then each Sleeve\'s shares answered first and in the end, 503s and p99 ms ' +
+    "By minute of the run: requests, of which for a path not asked before (cold everywhere), then each Sleeve's shares answered first and in the end, 503s and p99 ms " +
       'of the requests sent that minute, and its budget use while clients waited that minute (the last minute runs on until every retry settled), with the seconds of its waiting slots.\n',
   );
-  console.log(`| minute | requests | new paths |${results.map((r) => ` ${r.name}: answered | in the end | 503 | p99 ms | budget use |`).join('')}`);
+  console.log(
+    `| minute | requests | new paths |${results.map((r) => ` ${r.name}: answered | in the end | 503 | p99 ms | budget use |`).join('')}`,
+  );
   console.log(`|---:|---:|---:|${results.map(() => '---:|---:|---:|---:|---:|').join('')}`);
   for (let m = 0; m < minutes; m++) {
     const inMinute = (o: { atMs: number }) => Math.floor(o.atMs / 60_000) === m;
@@ -243,7 +296,7 @@ function byEndpoint(results: ZipfResult[]): void {
   // Every arrival has one outcome on every Sleeve: the first Sleeve's count the requests.
   const requests = results[0]?.outcomes ?? [];
   const endpoints = [...new Set(requests.map((o) => o.endpoint))].sort();
-  console.log('By endpoint: requests, then each Sleeve\'s 503s, retries (of which HITs) and first answers\' p99 ms.\n');
+  console.log("By endpoint: requests, then each Sleeve's 503s, retries (of which HITs) and first answers' p99 ms.\n");
   console.log(`| endpoint | requests |${results.map((r) => ` ${r.name}: 503 | retries (HIT) | p99 ms |`).join('')}`);
   console.log(`|---|---:|${results.map(() => '---:|---:|---:|').join('')}`);
   for (const endpoint of endpoints) {

@@ -32,9 +32,22 @@ export type { Arrival, ZipfSettings } from './_zipf-types.ts';
 
 /** Spec §8.1, requests per minute per client: the schedule keeps every client within them. */
 const LIMITS: Readonly<Record<string, number>> = {
-  '/search/all': 60, '/search/albums': 60, '/search/artist': 60, '/search/playlists': 30, '/artist/discography': 60,
-  '/artist/top-tracks': 60, '/artist/similar': 60, '/artist/info': 60, '/track/related': 60, '/track/info': 60,
-  '/track/isrc': 60, '/track/hot': 30, '/album/info': 60, '/album/new-releases': 30, '/playlist/generate': 30, '/editorial/genres': 60,
+  '/search/all': 60,
+  '/search/albums': 60,
+  '/search/artist': 60,
+  '/search/playlists': 30,
+  '/artist/discography': 60,
+  '/artist/top-tracks': 60,
+  '/artist/similar': 60,
+  '/artist/info': 60,
+  '/track/related': 60,
+  '/track/info': 60,
+  '/track/isrc': 60,
+  '/track/hot': 30,
+  '/album/info': 60,
+  '/album/new-releases': 30,
+  '/playlist/generate': 30,
+  '/editorial/genres': 60,
 };
 
 const endpointOf = (path: string): string => path.split('?')[0] ?? path;
@@ -57,7 +70,11 @@ export function zipfSchedule(settings: ZipfSettings): { keys: string[]; arrivals
   const recent = new Map<string, number[]>();
   const arrivals: Arrival[] = [];
   let skipped = 0;
-  for (let atMs = poissonGapMs(settings.rate, random); atMs < settings.seconds * 1000; atMs += poissonGapMs(settings.rate, random)) {
+  for (
+    let atMs = poissonGapMs(settings.rate, random);
+    atMs < settings.seconds * 1000;
+    atMs += poissonGapMs(settings.rate, random)
+  ) {
     const path = keys[rank() - 1] ?? '/track/hot';
     const endpoint = endpointOf(path);
     const limit = LIMITS[endpoint] ?? 30;
@@ -95,9 +112,21 @@ const UA = 'bench/1.0 (bench@example.com)';
 async function startTarget(name: string, root: string, quota: { limit: number; windowMs: number }): Promise<Target> {
   const replay = await startReplay({ quota });
   try {
-    const env = { ...replay.env, SLEEVE_MODE: 'live', SLEEVE_TRUST_PROXY: '1', SLEEVE_LOG: 'off', SLEEVE_STORAGE: 'memory', SLEEVE_METRICS: '1' };
+    const env = {
+      ...replay.env,
+      SLEEVE_MODE: 'live',
+      SLEEVE_TRUST_PROXY: '1',
+      SLEEVE_LOG: 'off',
+      SLEEVE_STORAGE: 'memory',
+      SLEEVE_METRICS: '1',
+    };
     // The other checkout runs from its own folder, with its own node_modules, as http.ts starts it.
-    const child = await startChild(...runEntry('node', 'adapters/node-main.ts', root), env, 60_000, root === '.' ? undefined : root);
+    const child = await startChild(
+      ...runEntry('node', 'adapters/node-main.ts', root),
+      env,
+      60_000,
+      root === '.' ? undefined : root,
+    );
     return { name, child, replay, sampler: { stop: async () => undefined }, outcomes: [], inFlight: 0, retrying: 0 };
   } catch (error) {
     await replay.close();
@@ -106,7 +135,13 @@ async function startTarget(name: string, root: string, quota: { limit: number; w
 }
 
 /** One request of `client` for `path`, within the in-flight cap (past it: -1, not sent). */
-async function ask(target: Target, client: number, path: string, timeoutMs: number, maxInFlight: number): Promise<Answer & { retryAfter: string | null }> {
+async function ask(
+  target: Target,
+  client: number,
+  path: string,
+  timeoutMs: number,
+  maxInFlight: number,
+): Promise<Answer & { retryAfter: string | null }> {
   if (target.inFlight >= maxInFlight) return { status: -1, cache: null, ms: 0, retryAfter: null };
   target.inFlight++;
   const started = performance.now();
@@ -116,7 +151,12 @@ async function ask(target: Target, client: number, path: string, timeoutMs: numb
       signal: AbortSignal.timeout(timeoutMs),
     });
     await res.arrayBuffer();
-    return { status: res.status, cache: res.headers.get('x-cache'), ms: performance.now() - started, retryAfter: res.headers.get('retry-after') };
+    return {
+      status: res.status,
+      cache: res.headers.get('x-cache'),
+      ms: performance.now() - started,
+      retryAfter: res.headers.get('retry-after'),
+    };
   } catch {
     return { status: 0, cache: null, ms: performance.now() - started, retryAfter: null };
   } finally {
@@ -127,12 +167,19 @@ async function ask(target: Target, client: number, path: string, timeoutMs: numb
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sleeve sends Retry-After in whole seconds (D13); anything else is not retried. */
-const seconds = (header: string | null): number | undefined => (header !== null && /^\d+$/.test(header.trim()) ? Number(header) : undefined);
+const seconds = (header: string | null): number | undefined =>
+  header !== null && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
 
 /** An arrival on one Sleeve and, after a 503 with Retry-After, its one retry; settles when both have. */
 async function send(target: Target, arrival: Arrival, settings: ZipfSettings): Promise<void> {
   const first = await ask(target, arrival.client, arrival.path, settings.timeoutMs, settings.maxInFlight);
-  const outcome: Outcome = { atMs: arrival.atMs, endpoint: endpointOf(arrival.path), status: first.status, cache: first.cache, ms: first.ms };
+  const outcome: Outcome = {
+    atMs: arrival.atMs,
+    endpoint: endpointOf(arrival.path),
+    status: first.status,
+    cache: first.cache,
+    ms: first.ms,
+  };
   target.outcomes.push(outcome);
   const retryAfterS = first.status === 503 ? seconds(first.retryAfter) : undefined;
   if (retryAfterS === undefined) return;
@@ -147,7 +194,11 @@ async function send(target: Target, arrival: Arrival, settings: ZipfSettings): P
 }
 
 /** Runs the workload on this checkout's Sleeve and, with `before`, that checkout's; prints a Markdown section. */
-export async function zipfWorkload(settings: ZipfSettings, quota: { limit: number; windowMs: number }, before: string | undefined): Promise<void> {
+export async function zipfWorkload(
+  settings: ZipfSettings,
+  quota: { limit: number; windowMs: number },
+  before: string | undefined,
+): Promise<void> {
   const { keys, arrivals, skipped } = zipfSchedule(settings);
   const targets: Target[] = [];
   try {
@@ -164,7 +215,9 @@ export async function zipfWorkload(settings: ZipfSettings, quota: { limit: numbe
       for (const target of targets) pending.push(send(target, arrival, settings));
       if (arrival.atMs >= nextReport) {
         const state = targets.map((t) => `${t.name} ${t.inFlight} in flight, ${t.retrying} retries waiting`);
-        process.stderr.write(`zipf: ${Math.round(arrival.atMs / 1000)} s of ${settings.seconds}, ${state.join('; ')}\n`);
+        process.stderr.write(
+          `zipf: ${Math.round(arrival.atMs / 1000)} s of ${settings.seconds}, ${state.join('; ')}\n`,
+        );
         nextReport += 60_000;
       }
     }
@@ -172,7 +225,8 @@ export async function zipfWorkload(settings: ZipfSettings, quota: { limit: numbe
     await Promise.all(pending);
     const elapsed = (performance.now() - started) / 1000;
     const results: ZipfResult[] = [];
-    for (const t of targets) results.push({ name: t.name, outcomes: t.outcomes, calls: t.replay.calls, samples: await t.sampler.stop() });
+    for (const t of targets)
+      results.push({ name: t.name, outcomes: t.outcomes, calls: t.replay.calls, samples: await t.sampler.stop() });
     report({ settings, keys, arrivals, skipped, quota, elapsed, startedAt }, results);
   } finally {
     await Promise.all(targets.map((t) => t.sampler.stop()));

@@ -10,7 +10,12 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-interface Split { importMs: number; generateMs: number; indexMs: number; totalMs: number }
+interface Split {
+  importMs: number;
+  generateMs: number;
+  indexMs: number;
+  totalMs: number;
+}
 
 async function once(): Promise<Split> {
   const t0 = performance.now();
@@ -21,7 +26,12 @@ async function once(): Promise<Split> {
   const t2 = performance.now();
   indexCatalog(data);
   const t3 = performance.now();
-  return { importMs: Math.round(t1 - t0), generateMs: Math.round(t2 - t1), indexMs: Math.round(t3 - t2), totalMs: Math.round(t3 - t0) };
+  return {
+    importMs: Math.round(t1 - t0),
+    generateMs: Math.round(t2 - t1),
+    indexMs: Math.round(t3 - t2),
+    totalMs: Math.round(t3 - t0),
+  };
 }
 
 if (process.argv[2] === '--child') {
@@ -36,5 +46,7 @@ if (process.argv[2] === '--child') {
     console.log(`run ${i + 1}: ${JSON.stringify(splits.at(-1))}`);
   }
   const median = (key: keyof Split) => splits.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(runs / 2)];
-  console.log(`median of ${runs}: import ${median('importMs')} ms, generate ${median('generateMs')} ms, index ${median('indexMs')} ms, total ${median('totalMs')} ms`);
+  console.log(
+    `median of ${runs}: import ${median('importMs')} ms, generate ${median('generateMs')} ms, index ${median('indexMs')} ms, total ${median('totalMs')} ms`,
+  );
 }

@@ -20,7 +20,8 @@ const READS = ['none', 'url', 'headers', 'address'] as const;
 requireWrk();
 const servers = new Map<string, ChildServer>();
 try {
-  for (const read of READS) servers.set(read, await startChild(`${BIN}bun`, ['bench/_bun-reads-server.ts'], { BENCH_READ: read }));
+  for (const read of READS)
+    servers.set(read, await startChild(`${BIN}bun`, ['bench/_bun-reads-server.ts'], { BENCH_READ: read }));
   const runs = new Map<string, number[]>(READS.map((r) => [r, []]));
   for (const s of servers.values()) wrk(`${s.url}/`, { connections: CONNECTIONS, seconds: 1 });
   for (let round = 0; round < ROUNDS; round++) {
@@ -30,12 +31,16 @@ try {
     }
   }
   const base = median(runs.get('none')!);
-  console.log(`# Bun's price for a request's reads (bare Bun.serve, wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians)\n`);
+  console.log(
+    `# Bun's price for a request's reads (bare Bun.serve, wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians)\n`,
+  );
   console.log('| read | req/s | × none | µs per request over none |');
   console.log('|---|---:|---:|---:|');
   for (const read of READS) {
     const rps = median(runs.get(read)!);
-    console.log(`| ${read} | ${Math.round(rps)} | ${(rps / base).toFixed(2)} | ${((1e6 / rps - 1e6 / base)).toFixed(2)} |`);
+    console.log(
+      `| ${read} | ${Math.round(rps)} | ${(rps / base).toFixed(2)} | ${(1e6 / rps - 1e6 / base).toFixed(2)} |`,
+    );
   }
 } finally {
   await Promise.all([...servers.values()].map((s) => s.stop()));

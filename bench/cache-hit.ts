@@ -54,7 +54,9 @@ async function compare(label: string, sleeve: Fetch, bare: Fetch): Promise<numbe
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     const ratio = median(a) / median(b);
     ratios.push(ratio);
-    console.log(`${runtime} ${label.padEnd(10)} ${path.padEnd(34)} sleeve ${Math.round(median(a)).toString().padStart(7)} req/s   bare ${Math.round(median(b)).toString().padStart(7)} req/s   ratio ${ratio.toFixed(2)}`);
+    console.log(
+      `${runtime} ${label.padEnd(10)} ${path.padEnd(34)} sleeve ${Math.round(median(a)).toString().padStart(7)} req/s   bare ${Math.round(median(b)).toString().padStart(7)} req/s   ratio ${ratio.toFixed(2)}`,
+    );
   }
   return ratios;
 }
@@ -69,18 +71,27 @@ const bareApp = new Hono();
 for (const path of PATHS) {
   const warm = await inProcess(path);
   const hit = await inProcess(path);
-  if (hit.headers.get('x-cache') !== 'HIT') throw new Error(`${path} is not a cache hit (${warm.status}, ${hit.headers.get('x-cache')})`);
+  if (hit.headers.get('x-cache') !== 'HIT')
+    throw new Error(`${path} is not a cache hit (${warm.status}, ${hit.headers.get('x-cache')})`);
   const bytes = new Uint8Array(await hit.arrayBuffer());
   const headers = Object.fromEntries(hit.headers);
   bareApp.get(path.split('?')[0]!, (c) => c.body(bytes, 200, headers));
 }
 const bareInProcess: Fetch = async (path) => bareApp.fetch(request('http://bench.local', path));
 
-console.log(`# cache-hit throughput on ${runtime}: ${ROUNDS} interleaved rounds of ${ROUND_MS} ms, ${CONCURRENCY} in flight, medians`);
+console.log(
+  `# cache-hit throughput on ${runtime}: ${ROUNDS} interleaved rounds of ${ROUND_MS} ms, ${CONCURRENCY} in flight, medians`,
+);
 const ratios = await compare('in-process', inProcess, bareInProcess);
 const sleeveServer = await serveHttp((r) => sleeve.fetch(r, { clientIp: '127.0.0.1' }));
 const bareServer = await serveHttp((r) => bareApp.fetch(r));
-ratios.push(...(await compare('http', (p) => fetch(request(sleeveServer.url, p)), (p) => fetch(request(bareServer.url, p)))));
+ratios.push(
+  ...(await compare(
+    'http',
+    (p) => fetch(request(sleeveServer.url, p)),
+    (p) => fetch(request(bareServer.url, p)),
+  )),
+);
 await sleeveServer.close();
 await bareServer.close();
 
@@ -98,7 +109,11 @@ const echo = defineEndpoint({
 });
 // Sleeve's own memory storage (the default spec), held here to count its keys.
 const memoryStorage = storageFromSpec('memory');
-const memoryDeps = createSleeve({ storage: memoryStorage, rateLimits: 'off', log: { info() {}, error: console.error } }).deps;
+const memoryDeps = createSleeve({
+  storage: memoryStorage,
+  rateLimits: 'off',
+  log: { info() {}, error: console.error },
+}).deps;
 const memoryApp = createApp(memoryDeps, [echo]);
 const DISTINCT = Number(process.env.BENCH_DISTINCT ?? 200_000);
 collect();
@@ -106,10 +121,18 @@ const snapshot = () => `RSS ${rssMiB()} MiB, heap ${heapMiB()} MiB`;
 console.log(`${runtime} memory: before: ${snapshot()}`);
 const started = performance.now();
 for (let i = 0; i < DISTINCT; i += 100) {
-  await Promise.all(Array.from({ length: 100 }, (_, j) => Promise.resolve(memoryApp.fetch(request('http://bench.local', `/bench/echo?query=q${i + j}`))).then((r) => r.arrayBuffer())));
+  await Promise.all(
+    Array.from({ length: 100 }, (_, j) =>
+      Promise.resolve(memoryApp.fetch(request('http://bench.local', `/bench/echo?query=q${i + j}`))).then((r) =>
+        r.arrayBuffer(),
+      ),
+    ),
+  );
   if ((i + 100) % 50_000 === 0) {
     collect();
-    console.log(`${runtime} memory: after ${i + 100} distinct queries: ${snapshot()}, ${(await memoryStorage.getKeys()).length} entries kept`);
+    console.log(
+      `${runtime} memory: after ${i + 100} distinct queries: ${snapshot()}, ${(await memoryStorage.getKeys()).length} entries kept`,
+    );
   }
 }
 console.log(

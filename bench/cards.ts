@@ -16,7 +16,8 @@ const sleeve = createSleeve({ log: { info() {}, error() {} } });
 const { music } = sleeve.deps.sources;
 const tracks = (await music.chart(null, { limit: count + 1 }))!.tracks;
 const renderer = pngRenderer(installedCardFiles, sleeve.deps.log);
-const pct = (list: number[], p: number): number => +[...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))]!.toFixed(1);
+const pct = (list: number[], p: number): number =>
+  +[...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))]!.toFixed(1);
 
 const svgs: string[] = [];
 const build: number[] = [];
@@ -36,7 +37,12 @@ for (const svg of svgs.slice(1)) {
   sizes.push((await renderer.render(svg)).byteLength);
   draw.push(performance.now() - started);
 }
-console.log(JSON.stringify({
-  cards: draw.length, firstPngMs: first, svgMs: { p50: pct(build, 0.5), p90: pct(build, 0.9) },
-  pngMs: { p50: pct(draw, 0.5), p90: pct(draw, 0.9) }, pngKiB: { p50: Math.round(pct(sizes, 0.5) / 1024), max: Math.round(Math.max(...sizes) / 1024) },
-}));
+console.log(
+  JSON.stringify({
+    cards: draw.length,
+    firstPngMs: first,
+    svgMs: { p50: pct(build, 0.5), p90: pct(build, 0.9) },
+    pngMs: { p50: pct(draw, 0.5), p90: pct(draw, 0.9) },
+    pngKiB: { p50: Math.round(pct(sizes, 0.5) / 1024), max: Math.round(Math.max(...sizes) / 1024) },
+  }),
+);

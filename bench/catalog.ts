@@ -34,14 +34,19 @@ async function generate(size: number): Promise<object> {
   for (const line of catalogLines(data)) if (!out.write(`${line}\n`)) await once(out, 'drain');
   out.end();
   await once(out, 'finish');
-  return { genS: seconds(genMs), writeS: seconds(performance.now() - started - genMs), fileMB: Math.round(statSync(fileFor(size)).size / 1048576) };
+  return {
+    genS: seconds(genMs),
+    writeS: seconds(performance.now() - started - genMs),
+    fileMB: Math.round(statSync(fileFor(size)).size / 1048576),
+  };
 }
 
 /** Start-up as `SLEEVE_CATALOG=<file> npm start` runs it, up to the options it would serve with. */
 async function startWith(file: string): Promise<SleeveOptions> {
   let served: SleeveOptions | undefined;
   await start({
-    name: 'bench', env: { SLEEVE_CATALOG: file },
+    name: 'bench',
+    env: { SLEEVE_CATALOG: file },
     readFile: async (path) => {
       const bytes = await readFile(path);
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -71,7 +76,9 @@ async function load(size: number): Promise<object> {
   const tracks = benchQueries(data, 600);
   const calls: (() => Promise<unknown>)[] = [
     ...tracks.map((q) => () => music.searchTracks(q.text, { limit: 10 })),
-    ...data.artists.slice(0, 200).map((a, i) => () => music.searchArtists(i % 2 ? a.name : a.name.toLowerCase().slice(0, -1), { limit: 10 })),
+    ...data.artists
+      .slice(0, 200)
+      .map((a, i) => () => music.searchArtists(i % 2 ? a.name : a.name.toLowerCase().slice(0, -1), { limit: 10 })),
     ...data.albums.slice(0, 200).map((a) => () => music.searchAlbums(a.title, { limit: 10 })),
   ];
   const times: number[] = [];
@@ -81,13 +88,23 @@ async function load(size: number): Promise<object> {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  return { loadS: seconds(loadMs), rssMB, heapMB: Math.round(process.memoryUsage().heapUsed / 1048576), p50ms: +percentile(times, 50).toFixed(2), p99ms: +percentile(times, 99).toFixed(2) };
+  return {
+    loadS: seconds(loadMs),
+    rssMB,
+    heapMB: Math.round(process.memoryUsage().heapUsed / 1048576),
+    p50ms: +percentile(times, 50).toFixed(2),
+    p99ms: +percentile(times, 99).toFixed(2),
+  };
 }
 
 /** A step in a fresh process; its answer is the last line it prints (start-up prints its own before). */
 function inChild(step: 'generate' | 'load', size: number): Record<string, number> {
   const file = fileURLToPath(import.meta.url);
-  const out = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', ...process.execArgv, file, '--child', step, String(size)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync(
+    process.execPath,
+    ['--expose-gc', '--max-old-space-size=8192', ...process.execArgv, file, '--child', step, String(size)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   return JSON.parse(out.trim().split('\n').at(-1)!);
 }
 
@@ -96,11 +113,15 @@ if (process.argv[2] === '--child') {
   console.log(JSON.stringify(process.argv[3] === 'generate' ? await generate(size) : await load(size)));
 } else {
   const sizes = process.argv.slice(2).map(Number);
-  console.log('| tracks | generate s | write s | file MB | load+index s | RSS after load MB | heap MB | search p50 ms | search p99 ms |\n|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| tracks | generate s | write s | file MB | load+index s | RSS after load MB | heap MB | search p50 ms | search p99 ms |\n|---|---|---|---|---|---|---|---|---|',
+  );
   for (const size of sizes.length ? sizes : [10_000, 100_000, 1_000_000]) {
     const g = inChild('generate', size);
     const l = inChild('load', size);
-    console.log(`| ${size.toLocaleString('en-US')} | ${g.genS} | ${g.writeS} | ${g.fileMB} | ${l.loadS} | ${l.rssMB} | ${l.heapMB} | ${l.p50ms} | ${l.p99ms} |`);
+    console.log(
+      `| ${size.toLocaleString('en-US')} | ${g.genS} | ${g.writeS} | ${g.fileMB} | ${l.loadS} | ${l.rssMB} | ${l.heapMB} | ${l.p50ms} | ${l.p99ms} |`,
+    );
     rmSync(fileFor(size), { force: true });
   }
 }

@@ -31,7 +31,11 @@ const FIRST: [name: string, path: string][] = [
   ['PNG card', '/share/card?id=100006189'],
 ];
 
-interface Run { listening: number; first: number[]; rssMb: number }
+interface Run {
+  listening: number;
+  first: number[];
+  rssMb: number;
+}
 
 /** Spawns `argv` in `cwd` with `env` only, times it to its start-up line, then each first answer. */
 async function once(argv: string[], env: Record<string, string>, cwd: string): Promise<Run> {
@@ -75,8 +79,20 @@ const exe = join(folder, 'sleeve');
 copyFileSync(built, exe);
 
 const rows = [
-  { name: 'out/sleeve, alone in an empty folder', argv: [exe], cwd: folder, env: {} as Record<string, string>, runs: [] as Run[] },
-  { name: '`npm run start:bun`, from the sources', argv: [`${BIN}bun`, 'adapters/bun-main.ts'], cwd: ROOT, env: { PATH: process.env.PATH ?? '' }, runs: [] as Run[] },
+  {
+    name: 'out/sleeve, alone in an empty folder',
+    argv: [exe],
+    cwd: folder,
+    env: {} as Record<string, string>,
+    runs: [] as Run[],
+  },
+  {
+    name: '`npm run start:bun`, from the sources',
+    argv: [`${BIN}bun`, 'adapters/bun-main.ts'],
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '' },
+    runs: [] as Run[],
+  },
 ];
 try {
   for (let i = 0; i < RUNS; i++) {
@@ -86,11 +102,18 @@ try {
   rmSync(folder, { recursive: true, force: true });
 }
 
-const cell = (values: number[]) => `${median(values).toFixed(0)} [${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}]`;
-console.log(`# The executable (${new Date().toISOString().slice(0, 10)}, Bun from node_modules, ${cpus().length} cores), medians of ${RUNS} fresh processes [min–max], ms\n`);
-console.log(`out/sleeve: ${(statSync(built).size / 1e6).toFixed(1)} MB, built in ${(buildMs / 1000).toFixed(1)} s (assets embedded, then bun build --compile)\n`);
+const cell = (values: number[]) =>
+  `${median(values).toFixed(0)} [${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}]`;
+console.log(
+  `# The executable (${new Date().toISOString().slice(0, 10)}, Bun from node_modules, ${cpus().length} cores), medians of ${RUNS} fresh processes [min–max], ms\n`,
+);
+console.log(
+  `out/sleeve: ${(statSync(built).size / 1e6).toFixed(1)} MB, built in ${(buildMs / 1000).toFixed(1)} s (assets embedded, then bun build --compile)\n`,
+);
 console.log(`| run | to listening | ${FIRST.map(([name]) => `first ${name}`).join(' | ')} | RSS after, MB |`);
 console.log(`|---|---:|${FIRST.map(() => '---:').join('|')}|---:|`);
 for (const { name, runs } of rows) {
-  console.log(`| ${name} | ${cell(runs.map((r) => r.listening))} | ${FIRST.map((_, i) => cell(runs.map((r) => r.first[i]!))).join(' | ')} | ${median(runs.map((r) => r.rssMb)).toFixed(0)} |`);
+  console.log(
+    `| ${name} | ${cell(runs.map((r) => r.listening))} | ${FIRST.map((_, i) => cell(runs.map((r) => r.first[i]!))).join(' | ')} | ${median(runs.map((r) => r.rssMb)).toFixed(0)} |`,
+  );
 }

@@ -31,8 +31,11 @@ const BEFORE = process.env.BENCH_BEFORE?.replace(/\/+$/, '');
 
 requireWrk();
 
-const SLEEVE_ENTRY: Record<string, string> = { node: 'adapters/node-main.ts', bun: 'adapters/bun-main.ts', deno: 'adapters/deno-main.ts' };
-
+const SLEEVE_ENTRY: Record<string, string> = {
+  node: 'adapters/node-main.ts',
+  bun: 'adapters/bun-main.ts',
+  deno: 'adapters/deno-main.ts',
+};
 
 async function catalogueIsrc(sleeve: string): Promise<string> {
   const res = await fetch(`${sleeve}/search/all?query=love&types=tracks&limit=1`, { headers: { 'user-agent': UA } });
@@ -56,18 +59,46 @@ async function benchRuntime(runtime: string): Promise<void> {
     try {
       const sleeve = await started(startChild(command, args, quiet, 60_000));
       // The other checkout runs from its own folder, as it would be started there (its tsconfig, its relative files).
-      const was = BEFORE === undefined ? undefined : await started(startChild(...runEntry(runtime, SLEEVE_ENTRY[runtime]!, BEFORE), quiet, 60_000, BEFORE));
+      const was =
+        BEFORE === undefined
+          ? undefined
+          : await started(startChild(...runEntry(runtime, SLEEVE_ENTRY[runtime]!, BEFORE), quiet, 60_000, BEFORE));
       const isrc = await catalogueIsrc(sleeve.url);
-      paths = ['/editorial/genres', '/search/all?query=love&limit=10', '/track/hot?limit=50', `/track/isrc?isrc=${isrc}`, '/v2.5.0/search/all?query=love&limit=5'];
+      paths = [
+        '/editorial/genres',
+        '/search/all?query=love&limit=10',
+        '/track/hot?limit=50',
+        `/track/isrc?isrc=${isrc}`,
+        '/v2.5.0/search/all?query=love&limit=5',
+      ];
       const baseline = (kind: string) => {
         const [c, a] = runEntry(runtime, 'bench/_baseline-server.ts');
-        return started(startChild(c, a, { BENCH_SLEEVE: sleeve.url, BENCH_PATHS: JSON.stringify(paths), BENCH_KIND: kind, BENCH_UA: UA }, 60_000));
+        return started(
+          startChild(
+            c,
+            a,
+            { BENCH_SLEEVE: sleeve.url, BENCH_PATHS: JSON.stringify(paths), BENCH_KIND: kind, BENCH_UA: UA },
+            60_000,
+          ),
+        );
       };
       const [bare, same, reads] = [await baseline('bare'), await baseline('same'), await baseline('reads')];
       return {
-        targets: { sleeve: sleeve.url, bare: bare.url, same: same.url, reads: reads.url, ...(was ? { before: was.url } : {}) },
+        targets: {
+          sleeve: sleeve.url,
+          bare: bare.url,
+          same: same.url,
+          reads: reads.url,
+          ...(was ? { before: was.url } : {}),
+        },
         // The serving process: on Node 20 Sleeve's entry waits while its child serves (D43).
-        pids: { sleeve: servingPid(sleeve.pid!).pid, bare: bare.pid, same: same.pid, reads: reads.pid, before: was?.pid },
+        pids: {
+          sleeve: servingPid(sleeve.pid!).pid,
+          bare: bare.pid,
+          same: same.pid,
+          reads: reads.pid,
+          before: was?.pid,
+        },
         paths,
         stop,
       };
@@ -77,29 +108,42 @@ async function benchRuntime(runtime: string): Promise<void> {
     }
   });
   const before = BEFORE !== undefined;
-  const ratio = (a: string, b: string, path: string, field: 'rps' | 'cpuUs') => measured.ratio(a, b, path, field).toFixed(2);
-  console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${PROCESSES} sets of fresh servers × ${ROUNDS} interleaved rounds of ${SECONDS} s; medians, ratios paired by round\n`);
+  const ratio = (a: string, b: string, path: string, field: 'rps' | 'cpuUs') =>
+    measured.ratio(a, b, path, field).toFixed(2);
+  console.log(
+    `\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${PROCESSES} sets of fresh servers × ${ROUNDS} interleaved rounds of ${SECONDS} s; medians, ratios paired by round\n`,
+  );
   const extra = before ? ' before req/s | × before |' : '';
-  console.log(`| endpoint | Sleeve req/s | p99 ms | bare req/s | same-headers req/s | × same | × bare | same + reads req/s | × same + reads |${extra}`);
+  console.log(
+    `| endpoint | Sleeve req/s | p99 ms | bare req/s | same-headers req/s | × same | × bare | same + reads req/s | × same + reads |${extra}`,
+  );
   console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
   for (const path of paths) {
     const rps = (name: string) => Math.round(measured(name, path).rps);
     const x = (baseline: string) => ratio('sleeve', baseline, path, 'rps');
     const was = before ? ` ${rps('before')} | ${x('before')} |` : '';
-    console.log(`| \`${path}\` | ${rps('sleeve')} | ${measured('sleeve', path).p99ms.toFixed(2)} | ${rps('bare')} | ${rps('same')} | ${x('same')} | ${x('bare')} | ${rps('reads')} | ${x('reads')} |${was}`);
+    console.log(
+      `| \`${path}\` | ${rps('sleeve')} | ${measured('sleeve', path).p99ms.toFixed(2)} | ${rps('bare')} | ${rps('same')} | ${x('same')} | ${x('bare')} | ${rps('reads')} | ${x('reads')} |${was}`,
+    );
   }
   // The same rounds, as the server CPU each answer took: it holds when other work shares the
   // cores, where requests a second fall with it. A ratio is the baseline's CPU over Sleeve's.
   console.log(`\nServer CPU per answer, µs (same rounds, medians); × is the baseline's CPU ÷ Sleeve's:\n`);
-  console.log(`| endpoint | Sleeve | bare | same | × same | same + reads | × same + reads |${before ? ' before | × before |' : ''}`);
+  console.log(
+    `| endpoint | Sleeve | bare | same | × same | same + reads | × same + reads |${before ? ' before | × before |' : ''}`,
+  );
   console.log(`|---|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
   for (const path of paths) {
     const cpu = (name: string) => measured(name, path).cpuUs.toFixed(1);
     const x = (baseline: string) => ratio(baseline, 'sleeve', path, 'cpuUs');
     const was = before ? ` ${cpu('before')} | ${x('before')} |` : '';
-    console.log(`| \`${path}\` | ${cpu('sleeve')} | ${cpu('bare')} | ${cpu('same')} | ${x('same')} | ${cpu('reads')} | ${x('reads')} |${was}`);
+    console.log(
+      `| \`${path}\` | ${cpu('sleeve')} | ${cpu('bare')} | ${cpu('same')} | ${x('same')} | ${cpu('reads')} | ${x('reads')} |${was}`,
+    );
   }
 }
 
-console.log(`# Cache hits over HTTP (${new Date().toISOString().slice(0, 10)}, ${(await import('node:os')).cpus().length} cores)`);
+console.log(
+  `# Cache hits over HTTP (${new Date().toISOString().slice(0, 10)}, ${(await import('node:os')).cpus().length} cores)`,
+);
 for (const runtime of RUNTIMES) await benchRuntime(runtime);

@@ -44,11 +44,17 @@ await sleeve.close();
 console.log(JSON.stringify({ imported, healthz, status: body.status }));
 `;
 
-interface Figures { imported: number; healthz?: number; status?: string }
-
+interface Figures {
+  imported: number;
+  healthz?: number;
+  status?: string;
+}
 
 const replay = await startReplay();
-const installs = [{ name: 'this checkout', root: ROOT }, ...(BEFORE ? [{ name: `before (${BEFORE})`, root: BEFORE }] : [])].map((target) => {
+const installs = [
+  { name: 'this checkout', root: ROOT },
+  ...(BEFORE ? [{ name: `before (${BEFORE})`, root: BEFORE }] : []),
+].map((target) => {
   console.error(`packing and installing ${target.root} ...`);
   const installed = installPacked(target.root);
   writeFileSync(join(installed.dir, 'probe.mjs'), PROBE);
@@ -58,7 +64,11 @@ const installs = [{ name: 'this checkout', root: ROOT }, ...(BEFORE ? [{ name: `
 try {
   // Not execFileSync: the replay answers from this process, whose event loop must keep running.
   const run = async (dir: string, which: 'sleeve' | 'node'): Promise<Figures> => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['probe.mjs', which, JSON.stringify(replay.options)], { cwd: dir, encoding: 'utf8' });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['probe.mjs', which, JSON.stringify(replay.options)],
+      { cwd: dir, encoding: 'utf8' },
+    );
     return JSON.parse(stdout.trim().split('\n').at(-1)!);
   };
   // Interleaved, so a busy moment of the machine falls on every checkout alike.
@@ -68,13 +78,20 @@ try {
       install.runs.node.push(await run(install.installed.dir, 'node'));
     }
   }
-  console.log(`# Cold start of the installed package (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores), medians of ${RUNS} fresh processes [min–max]\n`);
-  console.log(`| checkout | packed files | import('sleeve') ms | import('sleeve/node') ms | live: createSleeve + first /healthz ms | /healthz said |`);
+  console.log(
+    `# Cold start of the installed package (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores), medians of ${RUNS} fresh processes [min–max]\n`,
+  );
+  console.log(
+    `| checkout | packed files | import('sleeve') ms | import('sleeve/node') ms | live: createSleeve + first /healthz ms | /healthz said |`,
+  );
   console.log('|---|---:|---:|---:|---:|---|');
   for (const { name, installed, runs } of installs) {
-    const cell = (values: number[]) => `${median(values).toFixed(1)} [${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}]`;
+    const cell = (values: number[]) =>
+      `${median(values).toFixed(1)} [${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}]`;
     const statuses = [...new Set(runs.sleeve.map((f) => f.status))].join(', ');
-    console.log(`| ${name} | ${installed.pack.files.length} | ${cell(runs.sleeve.map((f) => f.imported))} | ${cell(runs.node.map((f) => f.imported))} | ${cell(runs.sleeve.map((f) => f.healthz!))} | ${statuses} |`);
+    console.log(
+      `| ${name} | ${installed.pack.files.length} | ${cell(runs.sleeve.map((f) => f.imported))} | ${cell(runs.node.map((f) => f.imported))} | ${cell(runs.sleeve.map((f) => f.healthz!))} | ${statuses} |`,
+    );
   }
   console.log('\nGoals: import ≤ 60 ms on Node; first live /healthz ≤ 100 ms after the import.');
 } finally {

@@ -57,7 +57,10 @@ async function start(runtime: string, root: string, log: string, output: 'null' 
   if (reader) child.on('exit', () => reader.kill());
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 600; tries++) {
-    const up = await fetch(`${url}/healthz`).then((res) => res.ok, () => false);
+    const up = await fetch(`${url}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (up) return { url, child };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -75,7 +78,8 @@ async function benchRuntime(runtime: string): Promise<void> {
       if (BEFORE) servers.before = await start(runtime, BEFORE, 'json');
       // Warm each path on each server, so every measured request is a hit.
       for (const server of Object.values(servers)) {
-        for (const path of PATHS) await fetch(server.url + path, { headers: { 'user-agent': UA } }).then((res) => res.arrayBuffer());
+        for (const path of PATHS)
+          await fetch(server.url + path, { headers: { 'user-agent': UA } }).then((res) => res.arrayBuffer());
       }
     } catch (error) {
       for (const { child } of Object.values(servers)) child.kill('SIGKILL');
@@ -91,25 +95,43 @@ async function benchRuntime(runtime: string): Promise<void> {
     };
   });
   const rps = (name: string, path: string) => measured(name, path).rps;
-  console.log(`\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${PROCESSES} sets of fresh servers × ${ROUNDS} interleaved rounds of ${SECONDS} s; medians, ratios paired by round\n`);
-  console.log(`| endpoint | logs off req/s | json logs req/s | json ÷ off | json into a pipe req/s | pipe ÷ off |${BEFORE ? ' before, json req/s | before ÷ off |' : ''}`);
+  console.log(
+    `\n### ${runtime}: wrk -t1 -c${CONNECTIONS}, ${PROCESSES} sets of fresh servers × ${ROUNDS} interleaved rounds of ${SECONDS} s; medians, ratios paired by round\n`,
+  );
+  console.log(
+    `| endpoint | logs off req/s | json logs req/s | json ÷ off | json into a pipe req/s | pipe ÷ off |${BEFORE ? ' before, json req/s | before ÷ off |' : ''}`,
+  );
   console.log(`|---|---:|---:|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`);
   for (const path of PATHS) {
-    const before = BEFORE ? ` ${Math.round(rps('before', path))} | ${measured.ratio('before', 'off', path, 'rps').toFixed(2)} |` : '';
+    const before = BEFORE
+      ? ` ${Math.round(rps('before', path))} | ${measured.ratio('before', 'off', path, 'rps').toFixed(2)} |`
+      : '';
     const piped = ` ${Math.round(rps('piped', path))} | **${measured.ratio('piped', 'off', path, 'rps').toFixed(2)}** |`;
-    console.log(`| \`${path}\` | ${Math.round(rps('off', path))} | ${Math.round(rps('json', path))} | **${measured.ratio('json', 'off', path, 'rps').toFixed(2)}** |${piped}${before}`);
+    console.log(
+      `| \`${path}\` | ${Math.round(rps('off', path))} | ${Math.round(rps('json', path))} | **${measured.ratio('json', 'off', path, 'rps').toFixed(2)}** |${piped}${before}`,
+    );
   }
   // The same rounds as server CPU per answer: it holds when other work shares the cores.
   const cpu = (name: string, path: string) => measured(name, path).cpuUs;
-  console.log(`\nServer CPU per answer, µs (same rounds, medians); off ÷ json is the throughput ratio CPU alone allows:\n`);
-  console.log(`| endpoint | logs off | json logs | off ÷ json | json into a pipe | off ÷ pipe |${BEFORE ? ' before, json | off ÷ before |' : ''}`);
+  console.log(
+    `\nServer CPU per answer, µs (same rounds, medians); off ÷ json is the throughput ratio CPU alone allows:\n`,
+  );
+  console.log(
+    `| endpoint | logs off | json logs | off ÷ json | json into a pipe | off ÷ pipe |${BEFORE ? ' before, json | off ÷ before |' : ''}`,
+  );
   console.log(`|---|---:|---:|---:|---:|---:|${BEFORE ? '---:|---:|' : ''}`);
   for (const path of PATHS) {
-    const before = BEFORE ? ` ${cpu('before', path).toFixed(1)} | ${measured.ratio('off', 'before', path, 'cpuUs').toFixed(2)} |` : '';
+    const before = BEFORE
+      ? ` ${cpu('before', path).toFixed(1)} | ${measured.ratio('off', 'before', path, 'cpuUs').toFixed(2)} |`
+      : '';
     const piped = ` ${cpu('piped', path).toFixed(1)} | **${measured.ratio('off', 'piped', path, 'cpuUs').toFixed(2)}** |`;
-    console.log(`| \`${path}\` | ${cpu('off', path).toFixed(1)} | ${cpu('json', path).toFixed(1)} | **${measured.ratio('off', 'json', path, 'cpuUs').toFixed(2)}** |${piped}${before}`);
+    console.log(
+      `| \`${path}\` | ${cpu('off', path).toFixed(1)} | ${cpu('json', path).toFixed(1)} | **${measured.ratio('off', 'json', path, 'cpuUs').toFixed(2)}** |${piped}${before}`,
+    );
   }
 }
 
-console.log(`# Request-log cost on cache hits (${new Date().toISOString().slice(0, 10)}, ${(await import('node:os')).cpus().length} cores)`);
+console.log(
+  `# Request-log cost on cache hits (${new Date().toISOString().slice(0, 10)}, ${(await import('node:os')).cpus().length} cores)`,
+);
 for (const runtime of RUNTIMES) await benchRuntime(runtime);

@@ -55,7 +55,8 @@ function command(runtime: string, cli: string, now: boolean): [string, string[],
   const plan = memoryPlan({ cacheMb: CACHE_MB ? Number(CACHE_MB) : undefined, containerBytes: undefined });
   if (runtime === 'node') return [process.execPath, [cli], {}];
   // Node 22.15+ and 24 replace themselves (process.execve): no waiting parent.
-  if (runtime === 'node22' || runtime === 'node24') return [nodeBinary(Number(runtime.slice(4)) as NodeLine), [cli], {}];
+  if (runtime === 'node22' || runtime === 'node24')
+    return [nodeBinary(Number(runtime.slice(4)) as NodeLine), [cli], {}];
   if (runtime === 'bun') return [`${BIN}bun`, [cli], {}];
   return [`${BIN}deno`, ['run', '-A', cli], now ? { DENO_V8_FLAGS: v8Flags(plan, '').join(',') } : {}];
 }
@@ -102,7 +103,9 @@ function flood(t: Target, count: number): Promise<void> {
 const trees = [{ name: 'now', dir: ROOT.replace(/\/$/, '') }, ...(BEFORE ? [{ name: 'before', dir: BEFORE }] : [])];
 const targets: Target[] = [];
 let redis: RedisServer | undefined;
-console.log(`# Memory under distinct misses (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, SLEEVE_CACHE_MB=${CACHE_MB ?? 'unset (64)'})`);
+console.log(
+  `# Memory under distinct misses (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, SLEEVE_CACHE_MB=${CACHE_MB ?? 'unset (64)'})`,
+);
 try {
   if (STORAGES.includes('redis')) redis = await startRedis();
   for (const tree of trees) {
@@ -111,14 +114,20 @@ try {
       for (const storage of STORAGES) {
         const [bin, args, env] = command(runtime, cli, tree.name === 'now');
         const label = `${runtime}, ${storage}${BEFORE ? ` (${tree.name})` : ''}`;
-        const server = await startChild(bin, args, {
-          ...env,
-          SLEEVE_LOG: 'off',
-          SLEEVE_RATE_LIMITS: 'off',
-          SLEEVE_METRICS: '1',
-          SLEEVE_STORAGE: storage === 'redis' ? redis!.url : 'memory',
-          ...(CACHE_MB ? { SLEEVE_CACHE_MB: CACHE_MB } : {}),
-        }, 60_000, tree.dir);
+        const server = await startChild(
+          bin,
+          args,
+          {
+            ...env,
+            SLEEVE_LOG: 'off',
+            SLEEVE_RATE_LIMITS: 'off',
+            SLEEVE_METRICS: '1',
+            SLEEVE_STORAGE: storage === 'redis' ? redis!.url : 'memory',
+            ...(CACHE_MB ? { SLEEVE_CACHE_MB: CACHE_MB } : {}),
+          },
+          60_000,
+          tree.dir,
+        );
         const t: Target = { label, server, asked: 0, rows: [] };
         targets.push(t);
         await row(t, 'idle');

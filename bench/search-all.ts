@@ -22,9 +22,13 @@ function queries(data: CatalogData): string[] {
   const names = new Map(data.artists.map((a) => [a.id, a.name]));
   const counts = new Map<string, number>();
   for (const t of data.tracks) {
-    for (const w of `${t.title} ${names.get(t.artistId) ?? ''}`.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length >= 2) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const w of `${t.title} ${names.get(t.artistId) ?? ''}`.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+      if (w.length >= 2) counts.set(w, (counts.get(w) ?? 0) + 1);
   }
-  const common = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 50).map(([w]) => w);
+  const common = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 50)
+    .map(([w]) => w);
   const letters = [...'abcdefghijklmnopqrstuvwxyz'];
   return [
     ...benchQueries(data, 600).map((q) => q.text),
@@ -58,11 +62,18 @@ async function child(root: string, file: string): Promise<object> {
     }
   }
   const sorted = times.map(([ms]) => ms).sort((a, b) => a - b);
-  const slowest = [...times].sort((a, b) => b[0] - a[0]).slice(0, 6).map(([ms, q]) => `${q} ${ms.toFixed(1)}`);
+  const slowest = [...times]
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, 6)
+    .map(([ms, q]) => `${q} ${ms.toFixed(1)}`);
   return {
-    loadS, queries: texts.length,
-    p50: +percentile(sorted, 50).toFixed(2), p99: +percentile(sorted, 99).toFixed(2), max: +sorted.at(-1)!.toFixed(1),
-    rssMB: Math.round(process.memoryUsage().rss / 1048576), slowest,
+    loadS,
+    queries: texts.length,
+    p50: +percentile(sorted, 50).toFixed(2),
+    p99: +percentile(sorted, 99).toFixed(2),
+    max: +sorted.at(-1)!.toFixed(1),
+    rssMB: Math.round(process.memoryUsage().rss / 1048576),
+    slowest,
   };
 }
 
@@ -70,17 +81,29 @@ if (process.argv[2] === '--child') {
   console.log(JSON.stringify(await child(process.argv[3]!, process.argv[4]!)));
 } else {
   const file = process.argv[2];
-  if (!file) throw new Error('usage: npm run bench:search -- FILE  (a catalogue file, e.g. from npm run catalog:generate)');
+  if (!file)
+    throw new Error('usage: npm run bench:search -- FILE  (a catalogue file, e.g. from npm run catalog:generate)');
   const self = fileURLToPath(import.meta.url);
   const here = resolve(self, '../..');
-  const checkouts = [['this', here], ...(process.env['BENCH_BEFORE'] ? [['before', resolve(process.env['BENCH_BEFORE'])]] : [])];
+  const checkouts = [
+    ['this', here],
+    ...(process.env['BENCH_BEFORE'] ? [['before', resolve(process.env['BENCH_BEFORE'])]] : []),
+  ];
   const rounds = Number(process.env['BENCH_ROUNDS'] ?? 2);
-  console.log('| checkout | round | load s | queries | p50 ms | p99 ms | max ms | RSS MB | slowest (ms) |\n|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| checkout | round | load s | queries | p50 ms | p99 ms | max ms | RSS MB | slowest (ms) |\n|---|---|---|---|---|---|---|---|---|',
+  );
   for (let round = 1; round <= rounds; round++) {
     for (const [label, root] of round % 2 ? checkouts : [...checkouts].reverse()) {
-      const out = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', ...process.execArgv, self, '--child', root!, resolve(file)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
+      const out = execFileSync(
+        process.execPath,
+        ['--expose-gc', '--max-old-space-size=8192', ...process.execArgv, self, '--child', root!, resolve(file)],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 },
+      );
       const r = JSON.parse(out.trim().split('\n').at(-1)!);
-      console.log(`| ${label} | ${round} | ${r.loadS} | ${r.queries} | ${r.p50} | ${r.p99} | ${r.max} | ${r.rssMB} | ${r.slowest.join('; ')} |`);
+      console.log(
+        `| ${label} | ${round} | ${r.loadS} | ${r.queries} | ${r.p50} | ${r.p99} | ${r.max} | ${r.rssMB} | ${r.slowest.join('; ')} |`,
+      );
     }
   }
 }

@@ -18,7 +18,12 @@ import MiniSearch from 'minisearch';
 import { benchQueries, percentile } from './search-queries.ts';
 
 type Search = (query: string) => number[] | Promise<number[]>;
-interface Doc { id: number; name: string; extra: string; popularity: number }
+interface Doc {
+  id: number;
+  name: string;
+  extra: string;
+  popularity: number;
+}
 
 const LIBRARIES: Record<string, (docs: Doc[]) => Promise<Search>> = {
   // Production: core/sources/catalog/text-index.ts. It was FlexSearch strict + vocabulary
@@ -30,11 +35,22 @@ const LIBRARIES: Record<string, (docs: Doc[]) => Promise<Search>> = {
   },
   // The best MiniSearch setup tried: exact words first, fuzzy (1 edit, 2 from 7 letters) only when that finds nothing.
   minisearch: async (docs) => {
-    const index = new MiniSearch<Doc>({ fields: ['name', 'extra'], storeFields: [], tokenize: searchTerms, processTerm: (t) => t });
+    const index = new MiniSearch<Doc>({
+      fields: ['name', 'extra'],
+      storeFields: [],
+      tokenize: searchTerms,
+      processTerm: (t) => t,
+    });
     index.addAll(docs);
     const prefix = (term: string, i: number, all: string[]): boolean => i === all.length - 1 && term.length >= 2;
     const run = (q: string, fuzzy: boolean, combineWith: 'AND' | 'OR') =>
-      index.search(q, { combineWith, boost: { name: 2 }, prefix, maxFuzzy: 2, fuzzy: fuzzy ? (t) => (t.length >= 7 ? 2 : t.length >= 4 ? 1 : 0) : false });
+      index.search(q, {
+        combineWith,
+        boost: { name: 2 },
+        prefix,
+        maxFuzzy: 2,
+        fuzzy: fuzzy ? (t) => (t.length >= 7 ? 2 : t.length >= 4 ? 1 : 0) : false,
+      });
     return (q) => {
       let results = run(q, false, 'AND');
       if (results.length === 0) results = run(q, true, 'AND');
@@ -60,9 +76,15 @@ const LIBRARIES: Record<string, (docs: Doc[]) => Promise<Search>> = {
   orama: async (docs) => {
     const db = create({ schema: { text: 'string', popularity: 'number' } as const });
     for (let i = 0; i < docs.length; i += 10_000) {
-      await insertMultiple(db, docs.slice(i, i + 10_000).map((d) => ({ id: String(d.id), text: terms(`${d.name} ${d.extra}`), popularity: d.popularity })));
+      await insertMultiple(
+        db,
+        docs
+          .slice(i, i + 10_000)
+          .map((d) => ({ id: String(d.id), text: terms(`${d.name} ${d.extra}`), popularity: d.popularity })),
+      );
     }
-    return async (q) => (await oramaSearch(db, { term: terms(q), tolerance: 1, limit: 10 })).hits.map((h) => Number(h.id));
+    return async (q) =>
+      (await oramaSearch(db, { term: terms(q), tolerance: 1, limit: 10 })).hits.map((h) => Number(h.id));
   },
 };
 
@@ -75,7 +97,12 @@ const mb = (bytes: number): number => Math.round(bytes / 1048576);
 async function child(library: string, size: number): Promise<void> {
   const data = generateCatalog({ tracks: size, seed: 'bench' });
   const names = new Map(data.artists.map((a) => [a.id, a.name]));
-  const docs = data.tracks.map((t) => ({ id: t.id, name: t.title, extra: [t.artistId, ...t.featured].map((id) => names.get(id)).join(' '), popularity: t.rank }));
+  const docs = data.tracks.map((t) => ({
+    id: t.id,
+    name: t.title,
+    extra: [t.artistId, ...t.featured].map((id) => names.get(id)).join(' '),
+    popularity: t.rank,
+  }));
   const queries = benchQueries(data, 1000);
   globalThis.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -96,10 +123,19 @@ async function child(library: string, size: number): Promise<void> {
   }
   const ran = times.length;
   times.sort((a, b) => a - b);
-  console.log(JSON.stringify({
-    library, size, buildS: +(buildMs / 1000).toFixed(1), indexHeapMB: mb(heapIndex), rssMB: mb(process.memoryUsage().rss),
-    p50ms: +percentile(times, 50).toFixed(2), p99ms: +percentile(times, 99).toFixed(2), recallAt10: +(found / ran).toFixed(3), queries: ran,
-  }));
+  console.log(
+    JSON.stringify({
+      library,
+      size,
+      buildS: +(buildMs / 1000).toFixed(1),
+      indexHeapMB: mb(heapIndex),
+      rssMB: mb(process.memoryUsage().rss),
+      p50ms: +percentile(times, 50).toFixed(2),
+      p99ms: +percentile(times, 99).toFixed(2),
+      recallAt10: +(found / ran).toFixed(3),
+      queries: ran,
+    }),
+  );
 }
 
 if (process.argv[2] === '--child') {
@@ -107,13 +143,21 @@ if (process.argv[2] === '--child') {
 } else {
   const sizes = process.argv.slice(2).map(Number);
   const file = fileURLToPath(import.meta.url);
-  console.log('| library | tracks | build s | index heap MB | RSS MB | p50 ms | p99 ms | recall@10 | queries |\n|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| library | tracks | build s | index heap MB | RSS MB | p50 ms | p99 ms | recall@10 | queries |\n|---|---|---|---|---|---|---|---|---|',
+  );
   for (const size of sizes.length ? sizes : [100_000, 1_000_000]) {
-    for (const library of (process.env.LIBS?.split(',') ?? Object.keys(LIBRARIES))) {
+    for (const library of process.env.LIBS?.split(',') ?? Object.keys(LIBRARIES)) {
       try {
-        const out = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', ...process.execArgv, file, '--child', library, String(size)], { encoding: 'utf8', timeout: 900_000, stdio: ['ignore', 'pipe', 'ignore'] });
+        const out = execFileSync(
+          process.execPath,
+          ['--expose-gc', '--max-old-space-size=8192', ...process.execArgv, file, '--child', library, String(size)],
+          { encoding: 'utf8', timeout: 900_000, stdio: ['ignore', 'pipe', 'ignore'] },
+        );
         const r = JSON.parse(out.trim().split('\n').at(-1)!);
-        console.log(`| ${library} | ${size} | ${r.buildS} | ${r.indexHeapMB} | ${r.rssMB} | ${r.p50ms} | ${r.p99ms} | ${r.recallAt10} | ${r.queries} |`);
+        console.log(
+          `| ${library} | ${size} | ${r.buildS} | ${r.indexHeapMB} | ${r.rssMB} | ${r.p50ms} | ${r.p99ms} | ${r.recallAt10} | ${r.queries} |`,
+        );
       } catch (error) {
         console.log(`| ${library} | ${size} | failed: ${String((error as Error).message).split('\n')[0]} |`);
       }

@@ -16,7 +16,9 @@ export interface BenchQuery {
 function typo(word: string, swap: boolean, at: number): string {
   if (word.length < 5) return word;
   const i = 1 + (at % (word.length - 3));
-  return swap ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : word.slice(0, i) + (word[i] === 'e' ? 'a' : 'e') + word.slice(i + 1);
+  return swap
+    ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)
+    : word.slice(0, i) + (word[i] === 'e' ? 'a' : 'e') + word.slice(i + 1);
 }
 
 const longestWord = (text: string): string => text.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
@@ -32,11 +34,15 @@ export function benchQueries(data: CatalogData, count: number): BenchQuery[] {
     const kind = kinds[n % kinds.length]!;
     const word = longestWord(artist);
     const text =
-      kind === 'exact' ? `${t.title} ${artist}`
-      : kind === 'artist' ? artist
-      : kind === 'title-typo' ? `${t.title.replace(longestWord(t.title), typo(longestWord(t.title), false, n))} ${artist}`
-      : kind === 'artist-swap' ? `${t.title} ${artist.replace(word, typo(word, true, n))}`
-      : `${artist} ${t.title.slice(0, Math.max(3, Math.ceil(t.title.length / 2)))}`;
+      kind === 'exact'
+        ? `${t.title} ${artist}`
+        : kind === 'artist'
+          ? artist
+          : kind === 'title-typo'
+            ? `${t.title.replace(longestWord(t.title), typo(longestWord(t.title), false, n))} ${artist}`
+            : kind === 'artist-swap'
+              ? `${t.title} ${artist.replace(word, typo(word, true, n))}`
+              : `${artist} ${t.title.slice(0, Math.max(3, Math.ceil(t.title.length / 2)))}`;
     return { kind, text, target: t.id };
   });
 }

@@ -82,7 +82,10 @@ async function get(sleeve: Sleeve, path: string): Promise<{ status: number; cach
 
 /** Deezer's busiest sliding window: the features provider's calls are not counted against its budget. */
 const maxInWindow = (calls: readonly ReplayCall[], windowMs: number): number =>
-  busiestWindow(calls.filter((c) => c.upstream === 'deezer').map((c) => c.at), windowMs);
+  busiestWindow(
+    calls.filter((c) => c.upstream === 'deezer').map((c) => c.at),
+    windowMs,
+  );
 
 const countBy = <T>(items: readonly T[], key: (item: T) => string | number): string =>
   Object.entries(
@@ -98,7 +101,9 @@ const countBy = <T>(items: readonly T[], key: (item: T) => string | number): str
 async function perEndpoint(): Promise<void> {
   const replay = await replayOf(false);
   console.log('## Upstream calls per endpoint (fresh live Sleeve each, memory storage)\n');
-  console.log('Calls are Deezer + ReccoBeats + AzuraCast; `/nowplaying` is not cached by design (its upstream answer is shared for 2 s).\n');
+  console.log(
+    'Calls are Deezer + ReccoBeats + AzuraCast; `/nowplaying` is not cached by design (its upstream answer is shared for 2 s).\n',
+  );
   console.log('| endpoint | cold calls | of which features | warm calls | cold ms | status (cold → warm, X-Cache) |');
   console.log('|---|---:|---:|---:|---:|---|');
   for (const path of ENDPOINTS) {
@@ -111,7 +116,9 @@ async function perEndpoint(): Promise<void> {
     const features = replay.calls.filter((c) => c.upstream === 'reccobeats').length;
     const warm = await get(sleeve, path);
     const warmCalls = replay.calls.length - coldCalls;
-    console.log(`| \`${decodeURIComponent(path)}\` | ${coldCalls} | ${features} | ${warmCalls} | ${coldMs.toFixed(0)} | ${cold.status} → ${warm.status}, ${cold.cache ?? '–'} → ${warm.cache ?? '–'} |`);
+    console.log(
+      `| \`${decodeURIComponent(path)}\` | ${coldCalls} | ${features} | ${warmCalls} | ${coldMs.toFixed(0)} | ${cold.status} → ${warm.status}, ${cold.cache ?? '–'} → ${warm.cache ?? '–'} |`,
+    );
   }
   console.log('');
 }
@@ -136,7 +143,9 @@ const AFTER: { before: string[]; path: string }[] = [
 async function afterOthers(): Promise<void> {
   const replay = await replayOf(false);
   console.log('## Upstream calls of a request after others (one fresh live Sleeve per row, memory storage)\n');
-  console.log('Entities (tracks, albums, an artist\'s radio and top tracks, audio features) are cached under their own keys, whichever endpoint fetched them.\n');
+  console.log(
+    "Entities (tracks, albums, an artist's radio and top tracks, audio features) are cached under their own keys, whichever endpoint fetched them.\n",
+  );
   console.log('| request | after | calls | of which features | Deezer calls made |');
   console.log('|---|---|---:|---:|---|');
   for (const { before, path } of AFTER) {
@@ -147,7 +156,9 @@ async function afterOthers(): Promise<void> {
     const features = replay.calls.filter((c) => c.upstream === 'reccobeats').length;
     const deezer = replay.calls.filter((c) => c.upstream === 'deezer').map((c) => `\`${decodeURIComponent(c.path)}\``);
     const after = before.map((b) => `\`${decodeURIComponent(b)}\``).join(' + ');
-    console.log(`| \`${decodeURIComponent(path)}\` (${answer.status}) | ${after} | ${replay.calls.length} | ${features} | ${deezer.join(', ') || '–'} |`);
+    console.log(
+      `| \`${decodeURIComponent(path)}\` (${answer.status}) | ${after} | ${replay.calls.length} | ${features} | ${deezer.join(', ') || '–'} |`,
+    );
   }
   console.log('');
 }
@@ -160,7 +171,8 @@ function distinctPaths(n: number): string[] {
     const kind = i % 6;
     if (kind <= 2) paths.push(`/search/artist?query=burst${i}qz`);
     else if (kind === 3) paths.push(`/search/albums?query=burst${i}qz`);
-    else if (kind === 4) paths.push(`/track/isrc?isrc=${recorded[Math.floor(i / 6)] ?? `ZZX9926${String(i).padStart(5, '0')}`}`);
+    else if (kind === 4)
+      paths.push(`/track/isrc?isrc=${recorded[Math.floor(i / 6)] ?? `ZZX9926${String(i).padStart(5, '0')}`}`);
     else paths.push(`/artist/info?id=${i === 5 ? 27 : 900_000 + i}`);
   }
   return paths;
@@ -185,7 +197,9 @@ async function burst(): Promise<void> {
   console.log('| figure | value |');
   console.log('|---|---|');
   console.log(`| statuses | ${countBy(answers, (a) => a.status)} |`);
-  console.log(`| 503s with Retry-After | ${unavailable.filter((a) => a.retryAfter).length} of ${unavailable.length} (values: ${countBy(unavailable, (a) => a.retryAfter ?? 'none')}) |`);
+  console.log(
+    `| 503s with Retry-After | ${unavailable.filter((a) => a.retryAfter).length} of ${unavailable.length} (values: ${countBy(unavailable, (a) => a.retryAfter ?? 'none')}) |`,
+  );
   console.log(`| upstream calls | ${replay.calls.length} (${countBy(replay.calls, (c) => c.body)}) |`);
   console.log(`| quota bodies seen upstream | ${replay.calls.filter((c) => c.body === 'quota').length} |`);
   console.log(`| max calls in any 5-s window | ${maxInWindow(replay.calls, QUOTA.windowMs)} |`);
@@ -223,27 +237,42 @@ async function sockets(): Promise<void> {
   const replay = await replayOf(false);
   const sleeve = liveSleeve(replay);
   replay.reset();
-  const streams = await Promise.all(Array.from({ length: 200 }, async () => {
-    const controller = new AbortController();
-    const res = await sleeve.fetch(new Request('http://sleeve.test/nowplaying/socket', { headers: { accept: 'text/event-stream', 'user-agent': UA }, signal: controller.signal }));
-    const reader = res.body!.getReader();
-    await reader.read();
-    return { close: () => { void reader.cancel().catch(() => {}); controller.abort(); } };
-  }));
+  const streams = await Promise.all(
+    Array.from({ length: 200 }, async () => {
+      const controller = new AbortController();
+      const res = await sleeve.fetch(
+        new Request('http://sleeve.test/nowplaying/socket', {
+          headers: { accept: 'text/event-stream', 'user-agent': UA },
+          signal: controller.signal,
+        }),
+      );
+      const reader = res.body!.getReader();
+      await reader.read();
+      return {
+        close: () => {
+          void reader.cancel().catch(() => {});
+          controller.abort();
+        },
+      };
+    }),
+  );
   const subscriptions = () => replay.calls.filter((c) => c.upstream === 'azuracast' && c.path.includes('/sse')).length;
   for (let i = 0; i < 100 && subscriptions() === 0; i++) await new Promise((r) => setTimeout(r, 20));
   console.log('## Radio: 200 event-stream listeners on one station\n');
   console.log('| figure | value |');
   console.log('|---|---|');
   console.log(`| upstream SSE subscriptions | ${subscriptions()} |`);
-  console.log(`| upstream now-playing polls | ${replay.calls.filter((c) => c.upstream === 'azuracast' && c.path.startsWith('/api/nowplaying')).length} |`);
+  console.log(
+    `| upstream now-playing polls | ${replay.calls.filter((c) => c.upstream === 'azuracast' && c.path.startsWith('/api/nowplaying')).length} |`,
+  );
   console.log('');
   for (const s of streams) s.close();
 }
 
 const knob = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`bench: ${name} must be a number >= 0 (got ${process.env[name]})`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`bench: ${name} must be a number >= 0 (got ${process.env[name]})`);
   return value;
 };
 

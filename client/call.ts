@@ -27,15 +27,29 @@ export interface Sender {
 const ANSWERED_WHEN_DEGRADED = '/healthz';
 
 async function healthBody(res: Response): Promise<unknown> {
-  const body: unknown = await res.clone().json().catch(() => undefined);
-  return typeof body === 'object' && body !== null && Array.isArray((body as { checks?: unknown }).checks) ? body : undefined;
+  const body: unknown = await res
+    .clone()
+    .json()
+    .catch(() => undefined);
+  return typeof body === 'object' && body !== null && Array.isArray((body as { checks?: unknown }).checks)
+    ? body
+    : undefined;
 }
 
-const isJson = (res: Response) => /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(res.headers.get('content-type') ?? '');
+const isJson = (res: Response) =>
+  /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(res.headers.get('content-type') ?? '');
 
-export async function send(sender: Sender, method: 'GET' | 'POST', url: URL, path: string, body: unknown, options: CallOptions = {}): Promise<unknown> {
+export async function send(
+  sender: Sender,
+  method: 'GET' | 'POST',
+  url: URL,
+  path: string,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<unknown> {
   const headers = new Headers(options.headers);
-  for (const [name, value] of sender.headers) if (!headers.has(name) || /^(api-)?user-agent$/.test(name)) headers.set(name, value);
+  for (const [name, value] of sender.headers)
+    if (!headers.has(name) || /^(api-)?user-agent$/.test(name)) headers.set(name, value);
   const init: RequestInit = { method, headers, redirect: 'manual' };
   if (options.signal) init.signal = options.signal;
   if (method === 'POST') {

@@ -72,7 +72,8 @@ export class SleeveApiError extends Error {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `Retry-After` is seconds or an HTTP date (RFC 9110 §10.2.3); either becomes whole seconds from now. */
 export function retryAfterSeconds(header: string | null, now: number = Date.now()): number | undefined {
@@ -91,13 +92,29 @@ export async function apiErrorFrom(res: Response, url: string): Promise<SleeveAp
   } catch {
     // Not JSON: kept as text, and the code is unknown.
   }
-  const common = { status: res.status, body, headers: res.headers, url, retryAfter: retryAfterSeconds(res.headers.get('retry-after')) };
+  const common = {
+    status: res.status,
+    body,
+    headers: res.headers,
+    url,
+    retryAfter: retryAfterSeconds(res.headers.get('retry-after')),
+  };
   const error = isObject(body) ? body['error'] : undefined;
   if (isObject(error) && typeof error['code'] === 'string') {
     const param = typeof error['param'] === 'string' ? error['param'] : undefined;
-    return new SleeveApiError({ ...common, code: error['code'], message: String(error['message'] ?? error['code']), param });
+    return new SleeveApiError({
+      ...common,
+      code: error['code'],
+      message: String(error['message'] ?? error['code']),
+      param,
+    });
   }
-  if (typeof error === 'string') return new SleeveApiError({ ...common, code: CODE_OF_STATUS[res.status] ?? 'unknown', message: error });
+  if (typeof error === 'string')
+    return new SleeveApiError({ ...common, code: CODE_OF_STATUS[res.status] ?? 'unknown', message: error });
   const reason = `${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
-  return new SleeveApiError({ ...common, code: 'unknown', message: `The server answered ${reason}, not a Sleeve error body.` });
+  return new SleeveApiError({
+    ...common,
+    code: 'unknown',
+    message: `The server answered ${reason}, not a Sleeve error body.`,
+  });
 }

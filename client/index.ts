@@ -20,7 +20,17 @@ import type { ClientOf } from './types.ts';
 import { baseOf } from './url.ts';
 
 export { SleeveApiError, type SleeveApiErrorCode } from './errors.ts';
-export type { AnswerOf, BodyFor, CallOptions, ClientOf, GetMethods, ParamsFor, PostMethods, QueryValue, RouteType } from './types.ts';
+export type {
+  AnswerOf,
+  BodyFor,
+  CallOptions,
+  ClientOf,
+  GetMethods,
+  ParamsFor,
+  PostMethods,
+  QueryValue,
+  RouteType,
+} from './types.ts';
 export type { RouteTable } from './route-table.ts';
 export type { Fetch } from './call.ts';
 

@@ -14,7 +14,8 @@ type Params = Parameters<typeof urlOf>[2];
 export function branch(sender: Sender, base: URL, segments: readonly string[]): unknown {
   const path = () => pathOf(segments);
   const methods: Record<string, unknown> = {
-    $get: (params?: Params, options?: CallOptions) => send(sender, 'GET', urlOf(base, segments, params), path(), undefined, options),
+    $get: (params?: Params, options?: CallOptions) =>
+      send(sender, 'GET', urlOf(base, segments, params), path(), undefined, options),
     $post: (body: unknown, options?: CallOptions) => send(sender, 'POST', urlOf(base, segments), path(), body, options),
     $url: (params?: Params) => urlOf(base, segments, params),
   };

@@ -39,12 +39,19 @@ type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[
 type Widen<T> = T extends string ? (string extends T ? QueryValue : T) : QueryValue;
 
 /** An optional schema's input (the declaration's `params?` and `body?` admit undefined); none: `{}`. */
-type SchemaInput<S> = [NonNullable<S>] extends [never] ? {} : NonNullable<S> extends v.GenericSchema<infer I, any> ? I : {};
+type SchemaInput<S> = [NonNullable<S>] extends [never]
+  ? {}
+  : NonNullable<S> extends v.GenericSchema<infer I, any>
+    ? I
+    : {};
 
 /** The query a params schema takes: required keys required, the others optional. */
-type QueryOf<S> = SchemaInput<S> extends infer I
-  ? { [K in RequiredKeys<I>]: Widen<I[K]> } & { [K in Exclude<keyof I, RequiredKeys<I>>]?: Widen<Exclude<I[K], undefined>> }
-  : never;
+type QueryOf<S> =
+  SchemaInput<S> extends infer I
+    ? { [K in RequiredKeys<I>]: Widen<I[K]> } & {
+        [K in Exclude<keyof I, RequiredKeys<I>>]?: Widen<Exclude<I[K], undefined>>;
+      }
+    : never;
 
 /** The `:name` segments of a path, e.g. `kind | file` for `/media/images/:kind/:file`. */
 export type PathParamNames<P extends string> = P extends `${string}/:${infer Name}/${infer Rest}`
@@ -54,19 +61,25 @@ export type PathParamNames<P extends string> = P extends `${string}/:${infer Nam
     : never;
 
 /** Path parameters go in `param`, as in `hc`: `{ param: { kind: 'genre', file: '1.svg' } }`. */
-type PathParamsOf<P extends string> = [PathParamNames<P>] extends [never] ? {} : { param: { [K in PathParamNames<P>]: QueryValue } };
+type PathParamsOf<P extends string> = [PathParamNames<P>] extends [never]
+  ? {}
+  : { param: { [K in PathParamNames<P>]: QueryValue } };
 
 /** The one argument of a GET call: its query, plus `param` when its path has parameters. */
 export type ParamsFor<E extends RouteType> = Prettify<QueryOf<E['params']> & PathParamsOf<E['path']>>;
 
 /** The argument may be left out when nothing in it is required. */
-type ArgsFor<T, Rest extends unknown[]> = [RequiredKeys<T>] extends [never] ? [params?: T, ...Rest] : [params: T, ...Rest];
+type ArgsFor<T, Rest extends unknown[]> = [RequiredKeys<T>] extends [never]
+  ? [params?: T, ...Rest]
+  : [params: T, ...Rest];
 
 /** What a call resolves to: the declared JSON body, or the whole `Response` for a medium. */
 export type AnswerOf<E extends RouteType> = BodyOf<E['response']>;
 
 /** The JSON body a POST takes, as its schema's input. */
-export type BodyFor<E extends RouteType> = [NonNullable<E['body']>] extends [never] ? undefined : SchemaInput<E['body']>;
+export type BodyFor<E extends RouteType> = [NonNullable<E['body']>] extends [never]
+  ? undefined
+  : SchemaInput<E['body']>;
 
 export interface GetMethods<E extends RouteType> {
   /** `GET` the path; rejects with a `SleeveApiError` on an error answer. */
@@ -84,13 +97,18 @@ type Get<U> = Extract<U, RouteType & { method?: 'GET' }>;
 type Post<U> = Extract<U, RouteType & { method?: 'POST' }>;
 
 /** The methods of the endpoints declared at one path (a path could have a GET and a POST). */
-type MethodsOf<U> = ([Get<U>] extends [never] ? {} : GetMethods<Get<U>>) & ([Post<U>] extends [never] ? {} : PostMethods<Post<U>>);
+type MethodsOf<U> = ([Get<U>] extends [never] ? {} : GetMethods<Get<U>>) &
+  ([Post<U>] extends [never] ? {} : PostMethods<Post<U>>);
 
 /** The endpoints by their canonical path (aliases are the server's business, not the client's). */
 type ByPath<E extends readonly RouteType[]> = { [X in E[number] as X['path']]: X };
 
 /** The next segment after `Prefix` of every path that continues it. */
-type NextSegment<Path, Prefix extends string> = Path extends `${Prefix}/${infer Rest}` ? (Rest extends `${infer Head}/${string}` ? Head : Rest) : never;
+type NextSegment<Path, Prefix extends string> = Path extends `${Prefix}/${infer Rest}`
+  ? Rest extends `${infer Head}/${string}`
+    ? Head
+    : Rest
+  : never;
 
 /** The methods declared at `Prefix` itself. */
 type Here<R, Prefix extends string> = Prefix extends keyof R ? MethodsOf<R[Prefix]> : {};

@@ -15,10 +15,14 @@ export function baseOf(baseUrl: string | URL): URL {
   try {
     base = new URL(baseUrl);
   } catch {
-    throw new TypeError(`sleeve/client: baseUrl must be an absolute http(s) URL such as "https://music.example.com" (got ${JSON.stringify(String(baseUrl))})`);
+    throw new TypeError(
+      `sleeve/client: baseUrl must be an absolute http(s) URL such as "https://music.example.com" (got ${JSON.stringify(String(baseUrl))})`,
+    );
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError(`sleeve/client: baseUrl must be http or https (got ${base.protocol})`);
-  if (base.search !== '' || base.hash !== '') throw new TypeError('sleeve/client: baseUrl must not carry a query or a fragment');
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new TypeError(`sleeve/client: baseUrl must be http or https (got ${base.protocol})`);
+  if (base.search !== '' || base.hash !== '')
+    throw new TypeError('sleeve/client: baseUrl must not carry a query or a fragment');
   return base;
 }
 
@@ -31,7 +35,8 @@ function filled(segment: string, param: Record<string, QueryValue> | undefined):
   if (!segment.startsWith(':')) return segment;
   const name = segment.slice(1);
   const value = param?.[name];
-  if (value === undefined || value === '') throw new TypeError(`sleeve/client: path parameter ${name} is required ({ param: { ${name}: ... } })`);
+  if (value === undefined || value === '')
+    throw new TypeError(`sleeve/client: path parameter ${name} is required ({ param: { ${name}: ... } })`);
   return encodeURIComponent(String(value));
 }
 
@@ -43,7 +48,8 @@ export function urlOf(base: URL, segments: readonly string[], params: Params = {
   url.pathname = `${base.pathname.replace(/\/+$/, '')}${path}`;
   const search = new URLSearchParams();
   // Undefined (and null) mean "not given", as an optional key left out; everything else is text.
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) search.append(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null) search.append(key, String(value));
   url.search = search.toString();
   return url;
 }

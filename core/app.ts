@@ -19,7 +19,14 @@ import { completer, type Completer } from './http/completions.ts';
 import { clientIp } from './http/client-ip.ts';
 import { bodyLimit } from './http/body.ts';
 import { cors } from './http/cors.ts';
-import { hitParts, hitPath, type HitPartsPath, type HitPath, type HitRoute, type HitPathOptions } from './http/hit-path.ts';
+import {
+  hitParts,
+  hitPath,
+  type HitPartsPath,
+  type HitPath,
+  type HitRoute,
+  type HitPathOptions,
+} from './http/hit-path.ts';
 import { CURRENT, earliest, isAtLeast, type VersionInfo } from './http/versions.ts';
 import { keepBriefly, markDegraded } from './http/degraded.ts';
 import type { AnyEndpoint, FrameApi } from './http/endpoint.ts';
@@ -41,8 +48,17 @@ import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/v
 import { refuseWebSocket } from './http/websocket.ts';
 
 export const EXPOSED_HEADERS: readonly string[] = [
-  'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining',
-  'X-RateLimit-Reset', 'Retry-After', 'X-Cache', 'ETag', 'Allow', 'X-Request-Id',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'X-Cache',
+  'ETag',
+  'Allow',
+  'X-Request-Id',
 ];
 
 /** What an endpoint's frame is built from: its layers, and the pieces its hit path reuses. */
@@ -63,8 +79,21 @@ function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState, background
   const chain: FrameLayer[] = [];
   if (!endpoint.public) chain.push(userAgent());
   const perMinute = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
-  const { now, options: { trustProxy } } = deps;
-  const limit = perMinute === undefined ? undefined : rateLimit({ bucket: endpoint.path, limit: perMinute, store: state.counters, breaker: state.breaker, now, trustProxy });
+  const {
+    now,
+    options: { trustProxy },
+  } = deps;
+  const limit =
+    perMinute === undefined
+      ? undefined
+      : rateLimit({
+          bucket: endpoint.path,
+          limit: perMinute,
+          store: state.counters,
+          breaker: state.breaker,
+          now,
+          trustProxy,
+        });
   if (limit) chain.push(limit.layer);
   const checked = params({ schema: endpoint.params, read: endpoint.readQuery });
   chain.push(checked.layer);
@@ -74,9 +103,22 @@ function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState, background
     const keyOf = own ? (params: unknown, request: Request) => own.call(endpoint, params, request, deps) : undefined;
     // Not where an answer costs a model generation (D31): a rerun would draw on a client's allowance.
     const { refresh, complete } = endpoint.generations ? {} : background;
-    const cache = cached({ bucket: endpoint.path, policy: endpoint.cache, storage: deps.storage, breaker: state.breaker, now, inflight: state.inflight, hot: state.hot, keyOf, byOrigin: deps.options.baseUrl === undefined, refresh, complete });
+    const cache = cached({
+      bucket: endpoint.path,
+      policy: endpoint.cache,
+      storage: deps.storage,
+      breaker: state.breaker,
+      now,
+      inflight: state.inflight,
+      hot: state.hot,
+      keyOf,
+      byOrigin: deps.options.baseUrl === undefined,
+      refresh,
+      complete,
+    });
     chain.push(cache.layer);
-    if ((endpoint.method ?? 'GET') === 'GET' && !endpoint.websocket) return { chain, hit: { contact: !endpoint.public, params: checked, cache, limit } };
+    if ((endpoint.method ?? 'GET') === 'GET' && !endpoint.websocket)
+      return { chain, hit: { contact: !endpoint.public, params: checked, cache, limit } };
   }
   return { chain };
 }
@@ -125,7 +167,8 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   const state = frameState(deps);
   const byPath = new Map<string, AnyEndpoint[]>();
   for (const endpoint of endpoints) {
-    for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) byPath.set(path, [...(byPath.get(path) ?? []), endpoint]);
+    for (const path of [endpoint.path, ...(endpoint.aliases ?? [])])
+      byPath.set(path, [...(byPath.get(path) ?? []), endpoint]);
   }
   const frame: FrameApi = {
     dispatch: async (request, env) => app.fetch(request, env),
@@ -134,8 +177,10 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   };
 
   // Any failure as the D3 error it is answered as: the frame's error handler and the hit path's.
-  const toError = (thrown: unknown, request: RequestView, id: string | undefined) => toSleeveError(thrown, deps.log, request.signal, request.url, id);
-  const rendered = (thrown: unknown, c: Context<SleeveEnv>) => errorResponse(toError(thrown, c.req.raw, requestIdOf(c)), errorVersion(c), withGathered(c));
+  const toError = (thrown: unknown, request: RequestView, id: string | undefined) =>
+    toSleeveError(thrown, deps.log, request.signal, request.url, id);
+  const rendered = (thrown: unknown, c: Context<SleeveEnv>) =>
+    errorResponse(toError(thrown, c.req.raw, requestIdOf(c)), errorVersion(c), withGathered(c));
   // What every request meets first, whatever it asks: its id and log line, CORS, the body guard.
   const observer = observe(deps, endpoints);
   const { headers, preflight, always } = cors({ exposeHeaders: EXPOSED_HEADERS });
@@ -147,21 +192,31 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   // Completions of answers the budget could not give in time run the same way, as their client's.
   const refreshes = new Hono<SleeveEnv>();
   const rerun = (request: Request, env: unknown) => refreshes.fetch(request, env as SleeveBindings);
-  const background: Background = deps.options.mode === 'live' ? { refresh: refresher(rerun), complete: completer(rerun, (more) => deps.backlogMs?.(more) ?? 0) } : {};
+  const background: Background =
+    deps.options.mode === 'live'
+      ? { refresh: refresher(rerun), complete: completer(rerun, (more) => deps.backlogMs?.(more) ?? 0) }
+      : {};
   const { refresh } = background;
   if (background.complete) deps.metrics?.watchCompletions(background.complete);
   // Each route is one handler running its whole frame (`frame-chain.ts`), not a Hono chain.
   // `gate` (a prefix's pin and, for a path a pinned version did not have yet, its 404) comes
   // right after the observer and CORS headers, before a preflight's 204 or the body guard's
   // 413: a path that did not exist yet gives the same 404 to every method (D7).
-  const route = (list: FrameLayer[], gate: FrameLayer[] = []) => frameChain([observer.layer, headers, ...gate, preflight, guard, ...list], rendered);
+  const route = (list: FrameLayer[], gate: FrameLayer[] = []) =>
+    frameChain([observer.layer, headers, ...gate, preflight, guard, ...list], rendered);
   for (const endpoint of endpoints) {
     const built = layers(endpoint, deps, state, background);
     const chain = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...built.chain];
     const { trustProxy, rateLimits } = deps.options;
     // Only live mode has upstream budgets to serve by client (`kit/fair-queue.ts`).
     const live = deps.options.mode === 'live';
-    const spender = generationSpender(endpoint.generations, { store: state.counters, breaker: state.breaker, now: deps.now, trustProxy, rateLimits });
+    const spender = generationSpender(endpoint.generations, {
+      store: state.counters,
+      breaker: state.breaker,
+      now: deps.now,
+      trustProxy,
+      rateLimits,
+    });
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
       const since = sinceOf(endpoint, path);
       const run: MiddlewareHandler<SleeveEnv> = async (c) => {
@@ -173,7 +228,17 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         const request = c.req.raw;
         const base = baseUrlOf(deps.options, request);
         tallyUpstream(c, live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined);
-        const out = await endpoint.handle({ params: paramsOf(c), deps, request, base, c, frame, degraded, notFound, spendGeneration: spender(c) });
+        const out = await endpoint.handle({
+          params: paramsOf(c),
+          deps,
+          request,
+          base,
+          c,
+          frame,
+          degraded,
+          notFound,
+          spendGeneration: spender(c),
+        });
         if (!(out instanceof Response)) return json(c, out);
         // A route's own answer (an image, a stream, a redirect) takes the gathered headers after all.
         c.res = out;
@@ -186,16 +251,27 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         routes.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
         const answersAs = version ?? CURRENT;
         if (built.hit && refresh) {
-          refreshes.on('GET', prefixed(prefix, path), frameChain([...pinned(version, path, since), built.hit.params.layer, built.hit.cache.refresh, run], rendered));
+          refreshes.on(
+            'GET',
+            prefixed(prefix, path),
+            frameChain(
+              [...pinned(version, path, since), built.hit.params.layer, built.hit.cache.refresh, run],
+              rendered,
+            ),
+          );
         }
         if (built.hit && (since === undefined || isAtLeast(answersAs, since))) {
-          for (const at of prefixed(prefix, path)) hits.set(at, { ...built.hit, route: endpoint.path, version: answersAs });
+          for (const at of prefixed(prefix, path))
+            hits.set(at, { ...built.hit, route: endpoint.path, version: answersAs });
         }
       }
     }
   }
   for (const [path, list] of byPath) {
-    const refuse = methodNotAllowed(path, list.map((e) => e.method ?? 'GET'));
+    const refuse = methodNotAllowed(
+      path,
+      list.map((e) => e.method ?? 'GET'),
+    );
     // The path exists from its first method's arrival; before that, a 404 rather than a 405.
     const since = earliest(list.map((e) => sinceOf(e, path)));
     for (const { prefix, version } of PREFIXES) {
@@ -221,5 +297,10 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     toError,
   };
   const hit = hitPath(hits, options);
-  return { app, hit, hitParts: hitParts(hits, options), fetch: (request, env) => hit(request, env) ?? routes.fetch(request, env) };
+  return {
+    app,
+    hit,
+    hitParts: hitParts(hits, options),
+    fetch: (request, env) => hit(request, env) ?? routes.fetch(request, env),
+  };
 }

@@ -19,18 +19,31 @@ export class ConfigError extends Error {
 
 const count = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(1));
 
-const flag = v.pipe(v.picklist(['0', '1', 'true', 'false']), v.transform((s) => s === '1' || s === 'true'));
+const flag = v.pipe(
+  v.picklist(['0', '1', 'true', 'false']),
+  v.transform((s) => s === '1' || s === 'true'),
+);
 
-const httpUrl = v.pipe(v.string(), v.url(), v.check((s) => /^https?:\/\//i.test(s)));
+const httpUrl = v.pipe(
+  v.string(),
+  v.url(),
+  v.check((s) => /^https?:\/\//i.test(s)),
+);
 
 /** Each variable: its schema and the words that say what it accepts. */
 const VARIABLES = {
-  PORT: [v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)), 'a port number from 0 to 65535'],
+  PORT: [
+    v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)),
+    'a port number from 0 to 65535',
+  ],
   SLEEVE_MODE: [v.picklist(['demo', 'live']), 'demo or live'],
   SLEEVE_BASE_URL: [httpUrl, 'an absolute http(s) URL such as https://music.example.com'],
-  SLEEVE_BASE_PATH: [v.pipe(v.string(), v.regex(/^\/?[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*\/?$/)), 'a URL path such as /music'],
+  SLEEVE_BASE_PATH: [
+    v.pipe(v.string(), v.regex(/^\/?[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*\/?$/)),
+    'a URL path such as /music',
+  ],
   /** Every upstream under one base, each at its own path (`UPSTREAM_PATHS`): a replay's, offline. */
-  SLEEVE_UPSTREAMS: [httpUrl, 'an absolute http(s) URL such as http://127.0.0.1:8788 (the replay\'s)'],
+  SLEEVE_UPSTREAMS: [httpUrl, "an absolute http(s) URL such as http://127.0.0.1:8788 (the replay's)"],
   SLEEVE_DEEZER_URL: [httpUrl, 'an absolute http(s) URL'],
   /** D14: where Deezer's pictures are fetched from (default: Deezer's image host each picture names). */
   SLEEVE_DEEZER_IMAGES_URL: [httpUrl, 'an absolute http(s) URL'],
@@ -38,8 +51,14 @@ const VARIABLES = {
   SLEEVE_SPOTIFY_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_SPOTIFY_API_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_SPOTIFY_ACCOUNTS_URL: [httpUrl, 'an absolute http(s) URL'],
-  SLEEVE_SPOTIFY_CLIENT_ID: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{8,128}$/)), 'a Spotify client id (letters and digits)'],
-  SLEEVE_SPOTIFY_CLIENT_SECRET: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{8,128}$/)), 'a Spotify client secret (letters and digits)'],
+  SLEEVE_SPOTIFY_CLIENT_ID: [
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{8,128}$/)),
+    'a Spotify client id (letters and digits)',
+  ],
+  SLEEVE_SPOTIFY_CLIENT_SECRET: [
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{8,128}$/)),
+    'a Spotify client secret (letters and digits)',
+  ],
   SLEEVE_ITUNES_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_YOUTUBE_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_SOUNDCLOUD_URL: [httpUrl, 'an absolute http(s) URL'],
@@ -49,12 +68,31 @@ const VARIABLES = {
   SLEEVE_LRCLIB_URL: [httpUrl, 'an absolute http(s) URL (an LRCLIB instance)'],
   SLEEVE_WIKIPEDIA_URL: [httpUrl, 'an absolute http(s) URL such as https://en.wikipedia.org'],
   SLEEVE_WIKIDATA_URL: [httpUrl, 'an absolute http(s) URL such as https://www.wikidata.org'],
-  SLEEVE_CONTACT: [v.pipe(v.string(), v.regex(/^[^\s()]{3,200}$/)), 'an e-mail address or URL without spaces or parentheses'],
+  SLEEVE_CONTACT: [
+    v.pipe(v.string(), v.regex(/^[^\s()]{3,200}$/)),
+    'an e-mail address or URL without spaces or parentheses',
+  ],
   SLEEVE_AZURACAST_URL: [httpUrl, 'an absolute http(s) URL'],
-  SLEEVE_STATION: [v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/i)), 'a station shortcode (letters, digits, - and _)'],
-  SLEEVE_STORAGE: [v.pipe(v.string(), v.regex(/^(memory|fs:.+|rediss?:\/\/.+)$/)), 'memory, fs:<dir> or redis://host:port'],
+  SLEEVE_STATION: [
+    v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/i)),
+    'a station shortcode (letters, digits, - and _)',
+  ],
+  SLEEVE_STORAGE: [
+    v.pipe(v.string(), v.regex(/^(memory|fs:.+|rediss?:\/\/.+)$/)),
+    'memory, fs:<dir> or redis://host:port',
+  ],
   /** What one process caches in its own memory, in MiB (`core/storage/cache-bound.ts`). */
-  SLEEVE_CACHE_MB: [v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.integer(), v.minValue(MIN_CACHE_MB), v.maxValue(MAX_CACHE_MB)), `a whole number of MiB from ${MIN_CACHE_MB} to ${MAX_CACHE_MB}`],
+  SLEEVE_CACHE_MB: [
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(MIN_CACHE_MB),
+      v.maxValue(MAX_CACHE_MB),
+    ),
+    `a whole number of MiB from ${MIN_CACHE_MB} to ${MAX_CACHE_MB}`,
+  ],
   SLEEVE_CATALOG: [v.pipe(v.string(), v.minLength(1)), 'the path of a catalogue file'],
   SLEEVE_TRUST_PROXY: [flag, '1 or 0'],
   /** D13: instances on one Redis share one upstream budget (one egress IP), or each keeps its own. */
@@ -70,7 +108,11 @@ const VARIABLES = {
   SLEEVE_MAX_SOCKETS_PER_IP: [count, 'a whole number of at least 1 (open /nowplaying/socket clients per IP)'],
   SLEEVE_MAX_SOCKETS: [count, 'a whole number of at least 1 (open /nowplaying/socket clients in all)'],
   SLEEVE_COUNTRY_HEADERS: [
-    v.pipe(v.string(), v.regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/i), v.transform((s) => s.split(','))),
+    v.pipe(
+      v.string(),
+      v.regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/i),
+      v.transform((s) => s.split(',')),
+    ),
     'a comma-separated list of header names',
   ],
   /** D30: an OpenAI-compatible chat model for /chat, /assistant and /ai/* (the API base, before /chat/completions). */
@@ -85,10 +127,20 @@ const VARIABLES = {
  * variable of its own still wins for its upstream.
  */
 export const UPSTREAM_PATHS = {
-  SLEEVE_DEEZER_URL: 'deezer', SLEEVE_DEEZER_IMAGES_URL: 'deezer-images', SLEEVE_FEATURES_URL: 'reccobeats', SLEEVE_AZURACAST_URL: 'azuracast',
-  SLEEVE_LRCLIB_URL: 'lrclib', SLEEVE_WIKIDATA_URL: 'wikidata', SLEEVE_WIKIPEDIA_URL: 'wikipedia',
-  SLEEVE_SPOTIFY_URL: 'spotify', SLEEVE_SPOTIFY_API_URL: 'spotify-api', SLEEVE_SPOTIFY_ACCOUNTS_URL: 'spotify-accounts',
-  SLEEVE_ITUNES_URL: 'itunes', SLEEVE_YOUTUBE_URL: 'youtube', SLEEVE_SOUNDCLOUD_URL: 'soundcloud', SLEEVE_SHORT_LINKS_URL: 'short-links',
+  SLEEVE_DEEZER_URL: 'deezer',
+  SLEEVE_DEEZER_IMAGES_URL: 'deezer-images',
+  SLEEVE_FEATURES_URL: 'reccobeats',
+  SLEEVE_AZURACAST_URL: 'azuracast',
+  SLEEVE_LRCLIB_URL: 'lrclib',
+  SLEEVE_WIKIDATA_URL: 'wikidata',
+  SLEEVE_WIKIPEDIA_URL: 'wikipedia',
+  SLEEVE_SPOTIFY_URL: 'spotify',
+  SLEEVE_SPOTIFY_API_URL: 'spotify-api',
+  SLEEVE_SPOTIFY_ACCOUNTS_URL: 'spotify-accounts',
+  SLEEVE_ITUNES_URL: 'itunes',
+  SLEEVE_YOUTUBE_URL: 'youtube',
+  SLEEVE_SOUNDCLOUD_URL: 'soundcloud',
+  SLEEVE_SHORT_LINKS_URL: 'short-links',
 } as const;
 
 /** Each upstream's URL under `base` (`UPSTREAM_PATHS`); nothing when no base is set. */
@@ -107,7 +159,9 @@ export function describeVariables(table: VariableTable): [name: string, accepts:
 export const ENV_VARIABLES: VariableTable = VARIABLES;
 
 /** Variables by name, each with its schema and the words that say what it accepts. */
-export type VariableTable = Readonly<Record<string, readonly [schema: v.GenericSchema<string, unknown>, accepts: string]>>;
+export type VariableTable = Readonly<
+  Record<string, readonly [schema: v.GenericSchema<string, unknown>, accepts: string]>
+>;
 
 /** What `readVariables` gives for a table: each variable's parsed value, when set. */
 export type Parsed<T extends VariableTable> = { [K in keyof T]?: v.InferOutput<T[K][0]> };
@@ -146,9 +200,16 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
   const set = readVariables(VARIABLES, env);
   const p = { ...underBase(set.SLEEVE_UPSTREAMS), ...set };
   // D30: a model needs its URL and its name; a key alone, or half of the pair, is a mistake to say at start-up.
-  if ((p.SLEEVE_AI_URL === undefined) !== (p.SLEEVE_AI_MODEL === undefined) || (p.SLEEVE_AI_KEY !== undefined && p.SLEEVE_AI_URL === undefined)) {
+  if (
+    (p.SLEEVE_AI_URL === undefined) !== (p.SLEEVE_AI_MODEL === undefined) ||
+    (p.SLEEVE_AI_KEY !== undefined && p.SLEEVE_AI_URL === undefined)
+  ) {
     const missing = p.SLEEVE_AI_URL === undefined ? 'SLEEVE_AI_URL' : 'SLEEVE_AI_MODEL';
-    throw new ConfigError(missing, 'set together with the other SLEEVE_AI_* variables (SLEEVE_AI_URL and SLEEVE_AI_MODEL; SLEEVE_AI_KEY when the server wants one)', '');
+    throw new ConfigError(
+      missing,
+      'set together with the other SLEEVE_AI_* variables (SLEEVE_AI_URL and SLEEVE_AI_MODEL; SLEEVE_AI_KEY when the server wants one)',
+      '',
+    );
   }
   return {
     port: p.PORT ?? 8787,
@@ -169,18 +230,29 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       upstreams: { deezer: p.SLEEVE_DEEZER_URL, features: p.SLEEVE_FEATURES_URL, azuracast: p.SLEEVE_AZURACAST_URL },
       deezer: p.SLEEVE_DEEZER_IMAGES_URL === undefined ? undefined : { imagesUrl: p.SLEEVE_DEEZER_IMAGES_URL },
       links: present({
-        spotifyUrl: p.SLEEVE_SPOTIFY_URL, spotifyApiUrl: p.SLEEVE_SPOTIFY_API_URL, spotifyAccountsUrl: p.SLEEVE_SPOTIFY_ACCOUNTS_URL,
-        spotifyClientId: p.SLEEVE_SPOTIFY_CLIENT_ID, spotifyClientSecret: p.SLEEVE_SPOTIFY_CLIENT_SECRET, itunesUrl: p.SLEEVE_ITUNES_URL,
-        youtubeUrl: p.SLEEVE_YOUTUBE_URL, soundcloudUrl: p.SLEEVE_SOUNDCLOUD_URL, shortLinksUrl: p.SLEEVE_SHORT_LINKS_URL,
+        spotifyUrl: p.SLEEVE_SPOTIFY_URL,
+        spotifyApiUrl: p.SLEEVE_SPOTIFY_API_URL,
+        spotifyAccountsUrl: p.SLEEVE_SPOTIFY_ACCOUNTS_URL,
+        spotifyClientId: p.SLEEVE_SPOTIFY_CLIENT_ID,
+        spotifyClientSecret: p.SLEEVE_SPOTIFY_CLIENT_SECRET,
+        itunesUrl: p.SLEEVE_ITUNES_URL,
+        youtubeUrl: p.SLEEVE_YOUTUBE_URL,
+        soundcloudUrl: p.SLEEVE_SOUNDCLOUD_URL,
+        shortLinksUrl: p.SLEEVE_SHORT_LINKS_URL,
       }),
       lrclib: p.SLEEVE_LRCLIB_URL === undefined ? undefined : { baseUrl: p.SLEEVE_LRCLIB_URL },
       knowledge: present({ wikipediaUrl: p.SLEEVE_WIKIPEDIA_URL, wikidataUrl: p.SLEEVE_WIKIDATA_URL }),
       contact: p.SLEEVE_CONTACT,
       requestLog: p.SLEEVE_LOG,
       metrics: p.SLEEVE_METRICS,
-      ai: p.SLEEVE_AI_URL === undefined || p.SLEEVE_AI_MODEL === undefined
-        ? undefined
-        : { url: p.SLEEVE_AI_URL, model: p.SLEEVE_AI_MODEL, ...(p.SLEEVE_AI_KEY === undefined ? {} : { key: p.SLEEVE_AI_KEY }) },
+      ai:
+        p.SLEEVE_AI_URL === undefined || p.SLEEVE_AI_MODEL === undefined
+          ? undefined
+          : {
+              url: p.SLEEVE_AI_URL,
+              model: p.SLEEVE_AI_MODEL,
+              ...(p.SLEEVE_AI_KEY === undefined ? {} : { key: p.SLEEVE_AI_KEY }),
+            },
     },
   };
 }

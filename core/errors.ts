@@ -5,13 +5,27 @@
  */
 
 export type ErrorCode =
-  | 'bad_request' | 'unauthorized' | 'not_found' | 'method_not_allowed' | 'payload_too_large'
-  | 'rate_limited' | 'internal_error' | 'upstream_error' | 'service_unavailable' | 'upstream_timeout'
+  | 'bad_request'
+  | 'unauthorized'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'upstream_error'
+  | 'service_unavailable'
+  | 'upstream_timeout'
   | 'not_configured';
 
 export const ERROR_CODES: Readonly<Record<ErrorCode, { status: number; meaning: string }>> = {
-  bad_request: { status: 400, meaning: 'A parameter or the body is missing or invalid; error.param names the parameter.' },
-  unauthorized: { status: 401, meaning: 'Neither the User-Agent nor the Api-User-Agent header holds a contact e-mail address.' },
+  bad_request: {
+    status: 400,
+    meaning: 'A parameter or the body is missing or invalid; error.param names the parameter.',
+  },
+  unauthorized: {
+    status: 401,
+    meaning: 'Neither the User-Agent nor the Api-User-Agent header holds a contact e-mail address.',
+  },
   not_found: { status: 404, meaning: 'Unknown path, resource, station or version.' },
   method_not_allowed: { status: 405, meaning: 'The path exists but not for this method; see the Allow header.' },
   payload_too_large: { status: 413, meaning: 'The request body is over the limit (64 KiB for /batch).' },
@@ -20,7 +34,11 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { status: number; meaning: 
   upstream_error: { status: 502, meaning: 'An upstream service failed or answered garbage.' },
   service_unavailable: { status: 503, meaning: 'The upstream budget is exhausted; see Retry-After.' },
   upstream_timeout: { status: 504, meaning: 'An upstream service did not answer in time.' },
-  not_configured: { status: 503, meaning: 'This deployment lacks what the feature needs (e.g. /docs without the swagger-ui-dist files, the AI routes without a chat model).' },
+  not_configured: {
+    status: 503,
+    meaning:
+      'This deployment lacks what the feature needs (e.g. /docs without the swagger-ui-dist files, the AI routes without a chat model).',
+  },
 };
 
 export interface SleeveErrorOptions {
@@ -52,6 +70,11 @@ export class SleeveError extends Error {
 }
 
 /** An upstream driver's failure, named the unstorage way: `[sleeve] [deezer] message`. */
-export function upstreamError(driver: string, message: string, code: ErrorCode = 'upstream_error', cause?: unknown): SleeveError {
+export function upstreamError(
+  driver: string,
+  message: string,
+  code: ErrorCode = 'upstream_error',
+  cause?: unknown,
+): SleeveError {
   return new SleeveError(code, `[sleeve] [${driver}] ${message}`, { cause });
 }

@@ -1,6 +1,7 @@
 /** @module A short, stable hash of text for storage keys and ETags, the same on every runtime. */
 
-const hex = (a: number, b: number): string => (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+const hex = (a: number, b: number): string =>
+  (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 
 /** 64-bit FNV-1a over UTF-16 code units, as two 32-bit lanes; hex. Fast and stable everywhere. */
 export function hash64(text: string): string {

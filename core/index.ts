@@ -77,7 +77,8 @@ export interface Sleeve {
 }
 
 /** One line per event, fields as JSON (a stack's newlines escaped), so a log line is one record. */
-const line = (message: string, fields?: Record<string, unknown>) => `[sleeve] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
+const line = (message: string, fields?: Record<string, unknown>) =>
+  `[sleeve] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
 /**
  * An embedder's default (D45): Sleeve's notices go to stderr, so the host's stdout stays the
  * host's; request lines are off unless asked for (`requestLog`), then on stdout as they are.
@@ -100,14 +101,25 @@ async function warm(sources: Sources, log: Logger): Promise<void> {
 export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const resolved = resolveOptions(options);
   const ownStorage = typeof options.storage !== 'object';
-  const storage: Storage = typeof options.storage === 'object' ? options.storage : storageFromSpec(options.storage ?? 'memory', resolved.cache.answers);
+  const storage: Storage =
+    typeof options.storage === 'object'
+      ? options.storage
+      : storageFromSpec(options.storage ?? 'memory', resolved.cache.answers);
   const now = options.now ?? Date.now;
   const log = options.log ?? consoleLogger;
   // Recovery is probed with a read of a key that need not exist: any answer means the storage is back.
   const breaker = storageBreaker(log, resolved.storageName, () => storage.hasItem('sleeve:breaker-probe'));
   let ctx: DriverContext | undefined;
   // D20: nothing is counted for /metrics unless it is served.
-  const metrics = resolved.metrics ? createMetrics({ version: VERSION, mode: resolved.mode, startedAt: now(), budgets: () => ctx?.budgets ?? new Map(), memory: options.processMemory }) : undefined;
+  const metrics = resolved.metrics
+    ? createMetrics({
+        version: VERSION,
+        mode: resolved.mode,
+        startedAt: now(),
+        budgets: () => ctx?.budgets ?? new Map(),
+        memory: options.processMemory,
+      })
+    : undefined;
   // Demo mode calls no upstream, except a configured chat model (D30), whose calls D20's line counts too.
   const perRequest = resolved.requestLog !== 'off' && (resolved.mode === 'live' || resolved.ai !== undefined);
   const counting = perRequest || metrics ? { perRequest, onCall: metrics?.upstreamCall } : undefined;
@@ -116,11 +128,38 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const complete = given.music && given.features && given.radio && (given.ai || !resolved.ai);
   const registered = complete
     ? { sources: given as Sources, summary: `${resolved.mode} mode (sources given by the embedder)` }
-    : registerSources(resolved, (ctx = createDriverContext({ storage, breaker, now, log, fetch: options.fetch, counting, onDropped: metrics?.droppedItems, budgetScope: resolved.budgetScope })));
+    : registerSources(
+        resolved,
+        (ctx = createDriverContext({
+          storage,
+          breaker,
+          now,
+          log,
+          fetch: options.fetch,
+          counting,
+          onDropped: metrics?.droppedItems,
+          budgetScope: resolved.budgetScope,
+        })),
+      );
   const sources: Sources = { ...registered.sources, ...given };
-  const backlogMs = (more: number) => Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.backlogMs(more)));
-  const deps: Deps = { options: resolved, sources, storage, breaker, summary: registered.summary, now, log, metrics, lifecycle: lifecycle(), backlogMs };
-  const { app, fetch, hitParts } = createFrame(deps, metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute));
+  const backlogMs = (more: number) =>
+    Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.backlogMs(more)));
+  const deps: Deps = {
+    options: resolved,
+    sources,
+    storage,
+    breaker,
+    summary: registered.summary,
+    now,
+    log,
+    metrics,
+    lifecycle: lifecycle(),
+    backlogMs,
+  };
+  const { app, fetch, hitParts } = createFrame(
+    deps,
+    metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute),
+  );
   const strip = unmounted(resolved.basePath);
   let warmed: Promise<void> | undefined;
   return {
@@ -151,7 +190,14 @@ export { encodeJsonLine } from './observe/json-line-bytes.ts';
 export type { RequestView } from './http/request-view.ts';
 export type { AnswerParts } from './http/answer-parts.ts';
 export type * from './sources/types.ts';
-export { defineEndpoint, type Endpoint, type AnyEndpoint, type EndpointContext, type CachePolicy, type MediaAnswer } from './http/endpoint.ts';
+export {
+  defineEndpoint,
+  type Endpoint,
+  type AnyEndpoint,
+  type EndpointContext,
+  type CachePolicy,
+  type MediaAnswer,
+} from './http/endpoint.ts';
 export { optionsFromEnv, ConfigError, type EnvConfig } from './config.ts';
 export { VERSION } from './version.ts';
 export { prepareCatalog, type PreparedCatalog, type CatalogContents } from './sources/catalog/index.ts';

@@ -35,9 +35,15 @@ export function hash32(text: string): number {
 
 export function createRandom(seed: string | number): Random {
   const key = String(seed);
-  let a = hash32(`a${key}`), b = hash32(`b${key}`), c = hash32(`c${key}`), d = 1;
+  let a = hash32(`a${key}`),
+    b = hash32(`b${key}`),
+    c = hash32(`c${key}`),
+    d = 1;
   const next = (): number => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

@@ -30,11 +30,18 @@ export function registerSources(options: ResolvedOptions, ctx: DriverContext): R
   const registered = byMode(options, ctx);
   // D30: the chat model serves both modes; it is the one keyed upstream a demo may call.
   if (!options.ai) return registered;
-  return { sources: { ...registered.sources, ai: openAiChat(options.ai, ctx) }, summary: `${registered.summary}, chat model ${options.ai.model} at ${new URL(options.ai.url).host}` };
+  return {
+    sources: { ...registered.sources, ai: openAiChat(options.ai, ctx) },
+    summary: `${registered.summary}, chat model ${options.ai.model} at ${new URL(options.ai.url).host}`,
+  };
 }
 
 function byMode(options: ResolvedOptions, ctx: DriverContext): Registered {
-  if (options.mode === 'demo') return { sources: catalogSources({ station: options.station, catalog: options.catalog }, ctx), summary: 'demo mode' };
+  if (options.mode === 'demo')
+    return {
+      sources: catalogSources({ station: options.station, catalog: options.catalog }, ctx),
+      summary: 'demo mode',
+    };
   const { upstreams } = options;
   const host = (url: string) => new URL(url).host;
   return {
@@ -46,8 +53,9 @@ function byMode(options: ResolvedOptions, ctx: DriverContext): Registered {
       lyrics: lrclib({ ...options.lrclib, contact: options.contact }, ctx),
       knowledge: wikimedia({ ...options.knowledge, contact: options.contact }, ctx),
     },
-    summary: `live mode: music from ${host(upstreams.deezer)}, audio features from ${host(upstreams.features)}, radio from ${host(upstreams.azuracast)}`
-      + `, lyrics from ${host(options.lrclib.baseUrl ?? LRCLIB_URL)}, artist knowledge from ${host(options.knowledge.wikidataUrl ?? DEFAULT_WIKIDATA_URL)}`
-      + ` and ${host(options.knowledge.wikipediaUrl ?? DEFAULT_WIKIPEDIA_URL)}${options.contact === undefined ? ' (set SLEEVE_CONTACT: Wikimedia and LRCLIB ask for a contact)' : ''}`,
+    summary:
+      `live mode: music from ${host(upstreams.deezer)}, audio features from ${host(upstreams.features)}, radio from ${host(upstreams.azuracast)}` +
+      `, lyrics from ${host(options.lrclib.baseUrl ?? LRCLIB_URL)}, artist knowledge from ${host(options.knowledge.wikidataUrl ?? DEFAULT_WIKIDATA_URL)}` +
+      ` and ${host(options.knowledge.wikipediaUrl ?? DEFAULT_WIKIPEDIA_URL)}${options.contact === undefined ? ' (set SLEEVE_CONTACT: Wikimedia and LRCLIB ask for a contact)' : ''}`,
   };
 }

@@ -33,9 +33,12 @@ const FIXTURES_DIR = new URL('../test/fixtures/azuracast/', import.meta.url);
 const fixture = (file: string): string => readFileSync(new URL(file, FIXTURES_DIR), 'utf8');
 
 /** Modelled on AzuraCast's `NotFoundException` answer; not recorded. */
-const NOT_FOUND = '{"code":404,"type":"NotFoundException","message":"Station not found.","formatted_message":"<b>Station not found.<\\/b>","extra_data":[],"success":false}';
-const PAGE_NOT_FOUND = '{"code":404,"type":"NotFoundException","message":"Page not found.","formatted_message":"<b>Page not found.<\\/b>","extra_data":[],"success":false}';
-const RATE_LIMITED = '{"code":429,"type":"RateLimitExceededException","message":"You have exceeded the rate limit for this application.","extra_data":[],"success":false}';
+const NOT_FOUND =
+  '{"code":404,"type":"NotFoundException","message":"Station not found.","formatted_message":"<b>Station not found.<\\/b>","extra_data":[],"success":false}';
+const PAGE_NOT_FOUND =
+  '{"code":404,"type":"NotFoundException","message":"Page not found.","formatted_message":"<b>Page not found.<\\/b>","extra_data":[],"success":false}';
+const RATE_LIMITED =
+  '{"code":429,"type":"RateLimitExceededException","message":"You have exceeded the rate limit for this application.","extra_data":[],"success":false}';
 const ERROR_200 = '{"code":500,"type":"Exception","message":"An error occurred.","extra_data":[],"success":false}';
 export const SSE_PATH: string = '/api/live/nowplaying/sse';
 const PING_MS = 25_000;
@@ -62,7 +65,8 @@ interface Subscriber {
 }
 
 const seconds = (): number => Math.floor(Date.now() / 1000);
-const record = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
+const record = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 function stations(): StationState[] {
@@ -71,14 +75,30 @@ function stations(): StationState[] {
     const text = fixture(file);
     const body = JSON.parse(text) as Json;
     const station = record(body.station);
-    return { id: num(station.id), shortcode: String(station.shortcode), era: '0.9', recorded: text, body, anchor: num(record(body.now_playing).played_at), offset: 1 };
+    return {
+      id: num(station.id),
+      shortcode: String(station.shortcode),
+      era: '0.9',
+      recorded: text,
+      body,
+      anchor: num(record(body.now_playing).played_at),
+      offset: 1,
+    };
   };
   const synthetic = JSON.parse(fixture('SYNTHETIC-openapi-example__nowplaying-station.json')) as Json;
   return [
     recorded('real-2019-v0.9__nowplaying-1__kenh-1.json'),
     recorded('real-2019-v0.9__nowplaying-2__kenh-2-idle-stream-offline-history.json'),
     // Its id (1) clashes with the 2019 install's first station: by shortcode only.
-    { id: -1, shortcode: String(record(synthetic.station).shortcode), era: 'current', recorded: undefined, body: synthetic, anchor: start - num(record(synthetic.now_playing).elapsed), offset: 1 },
+    {
+      id: -1,
+      shortcode: String(record(synthetic.station).shortcode),
+      era: 'current',
+      recorded: undefined,
+      body: synthetic,
+      anchor: start - num(record(synthetic.now_playing).elapsed),
+      offset: 1,
+    },
   ];
 }
 
@@ -87,7 +107,8 @@ function served(station: StationState, now: number): Json {
   const body = structuredClone(station.body);
   const current = record(body.now_playing);
   const duration = num(current.duration);
-  const start = duration > 0 ? station.anchor + Math.floor((now - station.anchor) / duration) * duration : station.anchor;
+  const start =
+    duration > 0 ? station.anchor + Math.floor((now - station.anchor) / duration) * duration : station.anchor;
   const delta = start - num(current.played_at);
   const shift = (entry: Json, field: string) => {
     if (typeof entry[field] === 'number') entry[field] = (entry[field] as number) + delta;
@@ -115,7 +136,17 @@ function advance(station: StationState, now: number): void {
   const shId = Math.max(num(old.sh_id), ...history.map((h) => num(h.sh_id))) + 1;
   const duration = num(next.duration);
   const { elapsed: _elapsed, remaining: _remaining, ...finished } = old;
-  body.now_playing = { ...old, sh_id: shId, played_at: now, duration, playlist: next.playlist, is_request: next.is_request, song: next.song, elapsed: 0, remaining: duration };
+  body.now_playing = {
+    ...old,
+    sh_id: shId,
+    played_at: now,
+    duration,
+    playlist: next.playlist,
+    is_request: next.is_request,
+    song: next.song,
+    elapsed: 0,
+    remaining: duration,
+  };
   body.song_history = [finished, ...history].slice(0, Math.max(history.length, 1));
   if (next !== old) Object.assign(next, { cued_at: now, played_at: now + duration });
   station.body = body;
@@ -140,8 +171,10 @@ function channelsOf(params: URLSearchParams): string[] | undefined {
 export function azuracastUpstream(): StreamingUpstream {
   const all = stations();
   const subscribers = new Set<Subscriber>();
-  const find = (name: string): StationState | undefined => all.find((s) => s.shortcode === name || (s.id >= 0 && String(s.id) === name));
-  const byChannel = (channel: string): StationState | undefined => all.find((s) => `station:${s.shortcode}` === channel);
+  const find = (name: string): StationState | undefined =>
+    all.find((s) => s.shortcode === name || (s.id >= 0 && String(s.id) === name));
+  const byChannel = (channel: string): StationState | undefined =>
+    all.find((s) => `station:${s.shortcode}` === channel);
   const decoded = (segment: string): string => {
     try {
       return decodeURIComponent(segment);
@@ -149,7 +182,10 @@ export function azuracastUpstream(): StreamingUpstream {
       return segment;
     }
   };
-  const publication = (station: StationState, now: number) => ({ data: { np: served(station, now), triggers: [], current_time: now }, offset: station.offset });
+  const publication = (station: StationState, now: number) => ({
+    data: { np: served(station, now), triggers: [], current_time: now },
+    offset: station.offset,
+  });
 
   return {
     answer({ method, path, params }): Answer {
@@ -166,14 +202,26 @@ export function azuracastUpstream(): StreamingUpstream {
           subscriber.write(message);
           pushed++;
         }
-        return json(200, JSON.stringify({ station: station.shortcode, sh_id: record(station.body.now_playing).sh_id, pushed }), 'ok');
+        return json(
+          200,
+          JSON.stringify({ station: station.shortcode, sh_id: record(station.body.now_playing).sh_id, pushed }),
+          'ok',
+        );
       }
       if (method === 'POST' && path === '/__replay/live') {
         // A streamer connects (`streamer=<name>`) or leaves (none): the `live` block as PR #2937's example shows it.
         const station = find(params.get('station') ?? '');
         if (station === undefined) return json(404, NOT_FOUND, 'notfound');
         const streamer = params.get('streamer') ?? '';
-        station.body = { ...served(station, seconds()), live: { is_live: streamer !== '', streamer_name: streamer, broadcast_start: streamer === '' ? null : seconds(), art: null } };
+        station.body = {
+          ...served(station, seconds()),
+          live: {
+            is_live: streamer !== '',
+            streamer_name: streamer,
+            broadcast_start: streamer === '' ? null : seconds(),
+            art: null,
+          },
+        };
         station.recorded = undefined;
         return json(200, JSON.stringify({ station: station.shortcode, live: station.body.live }), 'ok');
       }
@@ -191,7 +239,8 @@ export function azuracastUpstream(): StreamingUpstream {
       }
       if (path === SSE_PATH) {
         // Only here when `stream()` declined: a bad subscription, or a 0.9 station (no feed then).
-        if (channelsOf(params) === undefined) return json(400, '{"error":{"code":107,"message":"bad request"}}', 'fault');
+        if (channelsOf(params) === undefined)
+          return json(400, '{"error":{"code":107,"message":"bad request"}}', 'fault');
         return json(404, PAGE_NOT_FOUND, 'notfound');
       }
       return json(404, PAGE_NOT_FOUND, 'notfound');
@@ -203,18 +252,33 @@ export function azuracastUpstream(): StreamingUpstream {
       if (channels === undefined || channels.some((c) => byChannel(c)?.era === '0.9')) return undefined;
       return {
         status: 200,
-        headers: { 'content-type': 'text/event-stream', 'cache-control': 'private, no-cache, no-store, must-revalidate, max-age=0', 'x-accel-buffering': 'no' },
+        headers: {
+          'content-type': 'text/event-stream',
+          'cache-control': 'private, no-cache, no-store, must-revalidate, max-age=0',
+          'x-accel-buffering': 'no',
+        },
         kind: 'ok',
         open(write) {
           const now = seconds();
           const subs: Record<string, unknown> = {};
           for (const channel of channels) {
             const station = byChannel(channel);
-            subs[channel] = station === undefined
-              ? { recoverable: true, epoch: 'replay', positioned: true, recovered: true, was_recovering: true }
-              : { recoverable: true, epoch: 'replay', offset: station.offset, positioned: true, publications: [publication(station, now)], recovered: true, was_recovering: true };
+            subs[channel] =
+              station === undefined
+                ? { recoverable: true, epoch: 'replay', positioned: true, recovered: true, was_recovering: true }
+                : {
+                    recoverable: true,
+                    epoch: 'replay',
+                    offset: station.offset,
+                    positioned: true,
+                    publications: [publication(station, now)],
+                    recovered: true,
+                    was_recovering: true,
+                  };
           }
-          write(`data: ${JSON.stringify({ connect: { client: 'replay', version: 'replay', subs, ping: PING_MS / 1000, session: 'replay', time: Date.now() } })}\n\n`);
+          write(
+            `data: ${JSON.stringify({ connect: { client: 'replay', version: 'replay', subs, ping: PING_MS / 1000, session: 'replay', time: Date.now() } })}\n\n`,
+          );
           const subscriber: Subscriber = { channels, write };
           subscribers.add(subscriber);
           const ping = setInterval(() => write('data: {}\n\n'), PING_MS);

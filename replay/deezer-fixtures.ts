@@ -43,16 +43,18 @@ export function loadRecordings(): Recording[] {
     for (const name of CREDENTIALS) request.searchParams.delete(name);
     const text = readFileSync(new URL(file, FIXTURES_DIR), 'utf8');
     const derived = file.startsWith('derived/');
-    return [{
-      file,
-      derived,
-      path: request.pathname,
-      params: request.searchParams,
-      status: Number(status),
-      recordedAt: derived ? undefined : recordedAt(when),
-      text,
-      body: JSON.parse(text) as unknown,
-    }];
+    return [
+      {
+        file,
+        derived,
+        path: request.pathname,
+        params: request.searchParams,
+        status: Number(status),
+        recordedAt: derived ? undefined : recordedAt(when),
+        text,
+        body: JSON.parse(text) as unknown,
+      },
+    ];
   });
 }
 

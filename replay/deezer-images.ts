@@ -74,16 +74,33 @@ export function deezerImagesUpstream(): Upstream {
     answer({ method, path }) {
       const match = PICTURE.exec(path);
       if (method !== 'GET' || match === null) return text(404, 'Not Found', 'notfound');
-      const [, kind, md5, width, height, format] = match as unknown as [string, PictureKind, string, string, string, PictureFormat];
+      const [, kind, md5, width, height, format] = match as unknown as [
+        string,
+        PictureKind,
+        string,
+        string,
+        string,
+        PictureFormat,
+      ];
       if (!named.has(`${kind}/${md5}`)) return text(404, 'Not Found', 'notfound');
       const sides = [Number(width), Number(height)];
       if (sides.some((side) => side < 1 || side > MAX_SIDE)) return text(403, 'Forbidden', 'notfound');
-      return { status: 200, contentType: CONTENT_TYPES[format], body: binary(files.get(standInFile(kind, format))!), kind: 'ok' };
+      return {
+        status: 200,
+        contentType: CONTENT_TYPES[format],
+        body: binary(files.get(standInFile(kind, format))!),
+        kind: 'ok',
+      };
     },
     // A CDN has no quota of its own to report; a busy edge answers 429.
     quotaExceeded: () => text(429, 'Too Many Requests', 'quota'),
     // The way a CDN fails with a 200: a page that is not a picture.
-    error200: () => ({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!DOCTYPE html><title>Error</title>', kind: 'fault' }),
+    error200: () => ({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: '<!DOCTYPE html><title>Error</title>',
+      kind: 'fault',
+    }),
   };
 }
 
@@ -93,8 +110,14 @@ type Rgb = readonly [number, number, number];
 
 /** The stand-ins' colours: a warm diagonal gradient for covers, a cool one for artists. */
 const PALETTES: Readonly<Record<PictureKind, readonly [Rgb, Rgb]>> = {
-  cover: [[232, 93, 60], [98, 32, 128]],
-  artist: [[40, 170, 200], [20, 40, 90]],
+  cover: [
+    [232, 93, 60],
+    [98, 32, 128],
+  ],
+  artist: [
+    [40, 170, 200],
+    [20, 40, 90],
+  ],
 };
 /** Stand-ins are 32 × 32: 4 × 4 blocks of 8 px, each one colour. */
 const SIDE = 32;
@@ -112,8 +135,14 @@ function blockColour(kind: PictureKind, bx: number, by: number): Rgb {
 export function standIns(): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   for (const kind of ['cover', 'artist'] as const) {
-    out.set(standInFile(kind, 'jpg'), jpegOf(SIDE, SIDE, (bx, by) => blockColour(kind, bx, by)));
-    out.set(standInFile(kind, 'png'), pngOf(SIDE, SIDE, (x, y) => blockColour(kind, Math.floor(x / BLOCK), Math.floor(y / BLOCK))));
+    out.set(
+      standInFile(kind, 'jpg'),
+      jpegOf(SIDE, SIDE, (bx, by) => blockColour(kind, bx, by)),
+    );
+    out.set(
+      standInFile(kind, 'png'),
+      pngOf(SIDE, SIDE, (x, y) => blockColour(kind, Math.floor(x / BLOCK), Math.floor(y / BLOCK))),
+    );
   }
   return out;
 }
@@ -139,7 +168,14 @@ function zlibStored(data: Uint8Array): number[] {
   for (let at = 0; at < data.length || at === 0; at += 65535) {
     const chunk = data.subarray(at, at + 65535);
     const final = at + 65535 >= data.length ? 1 : 0;
-    out.push(final, chunk.length & 0xff, chunk.length >>> 8, ~chunk.length & 0xff, (~chunk.length >>> 8) & 0xff, ...chunk);
+    out.push(
+      final,
+      chunk.length & 0xff,
+      chunk.length >>> 8,
+      ~chunk.length & 0xff,
+      (~chunk.length >>> 8) & 0xff,
+      ...chunk,
+    );
   }
   let a = 1;
   let b = 0;
@@ -162,7 +198,14 @@ export function pngOf(width: number, height: number, pixel: (x: number, y: numbe
     return [...u32(data.length), ...body, ...u32(crc32(body))];
   };
   return Uint8Array.from([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...chunk('IHDR', [...u32(width), ...u32(height), 8, 2, 0, 0, 0]),
     ...chunk('IDAT', zlibStored(Uint8Array.from(raw))),
     ...chunk('IEND', []),
@@ -235,7 +278,8 @@ export function jpegOf(width: number, height: number, block: (bx: number, by: nu
   if (filled > 0) put((1 << (8 - filled)) - 1, 8 - filled);
   const segment = (marker: number, data: number[]): number[] => [0xff, marker, ...u16(data.length + 2), ...data];
   return Uint8Array.from([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
     ...segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]),
     ...segment(0xc0, [8, ...u16(height), ...u16(width), 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]),
@@ -243,7 +287,8 @@ export function jpegOf(width: number, height: number, block: (bx: number, by: nu
     ...segment(0xc4, [0x10, ...AC_BITS, ...AC_VALUES]),
     ...segment(0xda, [3, 1, 0x00, 2, 0x00, 3, 0x00, 0, 63, 0]),
     ...out,
-    0xff, 0xd9,
+    0xff,
+    0xd9,
   ]);
 }
 

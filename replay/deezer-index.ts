@@ -47,14 +47,18 @@ export class DeezerIndex {
         // Derived bodies reuse recorded tracks; what they add about them is not Deezer's word.
         if (recording.derived && kind === 'track') return;
         const key = `${kind}:${String(fields['id'])}`;
-        sightings.set(key, [...(sightings.get(key) ?? []), { fields, derived: recording.derived, recordedAt: recording.recordedAt, parent }]);
+        sightings.set(key, [
+          ...(sightings.get(key) ?? []),
+          { fields, derived: recording.derived, recordedAt: recording.recordedAt, parent },
+        ]);
       };
       walk(recording.body, parentOfList(recording.path), see);
       const whole = /^\/(track|album|artist|playlist)\/(\d+)$/.exec(recording.path);
       const { body } = recording;
       if (whole !== null && recording.status === 200 && isRecord(body) && String(body['id']) === whole[2]) {
         this.#full.set(`${whole[1]}:${whole[2]}`, body);
-        if (whole[1] === 'track' && typeof body['isrc'] === 'string') this.#byIsrc.set(body['isrc'].toUpperCase(), recording);
+        if (whole[1] === 'track' && typeof body['isrc'] === 'string')
+          this.#byIsrc.set(body['isrc'].toUpperCase(), recording);
       }
     }
     for (const [key, seen] of sightings) {
@@ -107,7 +111,9 @@ export class DeezerIndex {
 
   /** An artist's tracks, most played first (Deezer's /artist/{id}/top order). */
   tracksBy(artistId: number): Entity[] {
-    return byPopularity(this.all('track').filter((track) => this.#artistOf(track) === artistId && isRecord(track.fields['album'])));
+    return byPopularity(
+      this.all('track').filter((track) => this.#artistOf(track) === artistId && isRecord(track.fields['album'])),
+    );
   }
 
   /** An artist's releases, newest first (Deezer's /artist/{id}/albums order). */
@@ -130,7 +136,10 @@ export class DeezerIndex {
       const alias = ALIASES[name];
       const nested = fields[name] ?? (alias === undefined ? undefined : fields[alias]);
       if (!isRecord(nested)) continue;
-      const known = (name === 'artist' || name === 'album') && typeof nested['id'] === 'number' ? this.get(name, nested['id']) : undefined;
+      const known =
+        (name === 'artist' || name === 'album') && typeof nested['id'] === 'number'
+          ? this.get(name, nested['id'])
+          : undefined;
       out[name] = this.render(known === undefined ? nested : { ...nested, ...known.fields }, inner);
     }
     return out;
@@ -144,7 +153,9 @@ export class DeezerIndex {
       case 'track': {
         const artist = this.#text(fields['artist'], 'artist', 'name');
         const album = this.#text(fields['album'], 'album', 'title');
-        return title === undefined || artist === undefined || album === undefined ? undefined : { track: title, artist, album };
+        return title === undefined || artist === undefined || album === undefined
+          ? undefined
+          : { track: title, artist, album };
       }
       case 'album': {
         const artist = this.#text(fields['artist'], 'artist', 'name');
@@ -154,7 +165,9 @@ export class DeezerIndex {
         return typeof fields['name'] === 'string' ? { artist: fields['name'] } : undefined;
       case 'playlist': {
         const owner = fields['user'] ?? fields['creator'];
-        return title === undefined ? undefined : { playlist: title, owner: isRecord(owner) ? String(owner['name'] ?? '') : '' };
+        return title === undefined
+          ? undefined
+          : { playlist: title, owner: isRecord(owner) ? String(owner['name'] ?? '') : '' };
       }
     }
   }
@@ -179,7 +192,11 @@ function parentOfList(path: string): Fields | undefined {
   return match === null ? undefined : { id: Number(match[2]), type: match[1] };
 }
 
-function walk(value: unknown, parent: Fields | undefined, see: (kind: Kind, fields: Fields, parent: Fields | undefined) => void): void {
+function walk(
+  value: unknown,
+  parent: Fields | undefined,
+  see: (kind: Kind, fields: Fields, parent: Fields | undefined) => void,
+): void {
   if (Array.isArray(value)) {
     for (const item of value) walk(item, parent, see);
     return;
@@ -202,9 +219,12 @@ function walk(value: unknown, parent: Fields | undefined, see: (kind: Kind, fiel
  * sighting that has it. An item seen only in a list gets that list's parent.
  */
 function merge(kind: Kind, id: number, seen: readonly Sighting[]): Entity {
-  const ordered = [...seen].sort((a, b) => Number(a.derived) - Number(b.derived)
-    || (b.recordedAt ?? 0) - (a.recordedAt ?? 0)
-    || Object.keys(b.fields).length - Object.keys(a.fields).length);
+  const ordered = [...seen].sort(
+    (a, b) =>
+      Number(a.derived) - Number(b.derived) ||
+      (b.recordedAt ?? 0) - (a.recordedAt ?? 0) ||
+      Object.keys(b.fields).length - Object.keys(a.fields).length,
+  );
   const fields: Fields = {};
   for (const sighting of ordered) {
     for (const [key, value] of Object.entries(sighting.fields)) {
@@ -213,7 +233,8 @@ function merge(kind: Kind, id: number, seen: readonly Sighting[]): Entity {
   }
   const parent = ordered.find((sighting) => sighting.parent !== undefined)?.parent;
   const parentKey = parent?.['type'] === 'album' ? 'album' : 'artist';
-  if (parent !== undefined && fields[parentKey] === undefined && (kind === 'track' || kind === 'album')) fields[parentKey] = parent;
+  if (parent !== undefined && fields[parentKey] === undefined && (kind === 'track' || kind === 'album'))
+    fields[parentKey] = parent;
   const dates = seen.flatMap((sighting) => (sighting.recordedAt === undefined ? [] : [sighting.recordedAt]));
   return { kind, id, fields, recordedAt: dates.length === 0 ? undefined : Math.max(...dates) };
 }
@@ -225,7 +246,12 @@ function byPopularity(entities: Entity[]): Entity[] {
 
 /** Case, accents and punctuation folded away, split into words. */
 function words(text: string): string[] {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
 }
 
 /** A title's or name's words, its apostrophes read both ways as Deezer does: `It's you` is found by `it s you` and `its you`. */
@@ -241,9 +267,12 @@ interface Query {
 /** `artist:"Lou Doillon" track:"Joke" live`: Deezer's advanced syntax plus plain words. */
 function parseQuery(query: string): Query {
   const fields = new Map<string, string[]>();
-  const rest = query.replace(/([a-z_]+):(?:"([^"]*)"|(\S+))/gi, (_match, name: string, quoted?: string, bare?: string) => {
-    fields.set(name.toLowerCase(), words(quoted ?? bare ?? ''));
-    return ' ';
-  });
+  const rest = query.replace(
+    /([a-z_]+):(?:"([^"]*)"|(\S+))/gi,
+    (_match, name: string, quoted?: string, bare?: string) => {
+      fields.set(name.toLowerCase(), words(quoted ?? bare ?? ''));
+      return ' ';
+    },
+  );
   return { words: words(rest), fields };
 }

@@ -18,8 +18,17 @@ export function defaultLimit(path: string): number {
   return /^\/artist\/[^/]+\/top$/.test(path) ? 5 : 25;
 }
 
-export function pageRequest(path: string, params: URLSearchParams, fallbackLimit: number = defaultLimit(path)): PageRequest {
-  return { path, params, index: count(params.get('index'), 0), limit: count(params.get('limit'), fallbackLimit) || fallbackLimit };
+export function pageRequest(
+  path: string,
+  params: URLSearchParams,
+  fallbackLimit: number = defaultLimit(path),
+): PageRequest {
+  return {
+    path,
+    params,
+    index: count(params.get('index'), 0),
+    limit: count(params.get('limit'), fallbackLimit) || fallbackLimit,
+  };
 }
 
 /** Deezer reads an unusable number as its default rather than failing. */
@@ -33,7 +42,12 @@ function count(text: string | null, fallback: number): number {
  * the total stays as Deezer said it, and `next` stops where the recording stops, so a client
  * paging through `next` ends cleanly.
  */
-export function page(items: readonly unknown[], total: number, at: PageRequest, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function page(
+  items: readonly unknown[],
+  total: number,
+  at: PageRequest,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const body: Record<string, unknown> = { data: items.slice(at.index, at.index + at.limit), ...extra, total };
   if (at.index > 0) body['prev'] = pageUrl(at, Math.max(0, at.index - at.limit));
   if (at.index + at.limit < Math.min(items.length, total)) body['next'] = pageUrl(at, at.index + at.limit);

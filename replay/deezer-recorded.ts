@@ -37,7 +37,9 @@ interface List {
 
 /** What a request asks for apart from paging: the key recordings are grouped by. */
 function requestKey(path: string, params: URLSearchParams): string {
-  const rest = [...params].filter(([name]) => name !== 'index' && name !== 'limit').sort(([a], [b]) => a.localeCompare(b));
+  const rest = [...params]
+    .filter(([name]) => name !== 'index' && name !== 'limit')
+    .sort(([a], [b]) => a.localeCompare(b));
   return `${path}?${new URLSearchParams(rest).toString()}`;
 }
 
@@ -76,10 +78,13 @@ export class RecordedAnswers {
     if (candidates === undefined) return undefined;
     // Lists Deezer does not page (no `total`) were sometimes recorded with and without
     // `index`; the exact request wins, else the plainest one.
-    const recording = candidates.find((r) => r.params.toString() === params.toString())
-      ?? candidates.find((r) => !r.params.has('index') && !r.params.has('limit'))
-      ?? candidates[0];
-    return recording === undefined ? undefined : { status: recording.status, body: recording.body, text: recording.text };
+    const recording =
+      candidates.find((r) => r.params.toString() === params.toString()) ??
+      candidates.find((r) => !r.params.has('index') && !r.params.has('limit')) ??
+      candidates[0];
+    return recording === undefined
+      ? undefined
+      : { status: recording.status, body: recording.body, text: recording.text };
   }
 }
 
@@ -87,7 +92,10 @@ function listPage(recording: Recording): Page | undefined {
   const { body } = recording;
   if (!isRecord(body) || !Array.isArray(body['data']) || typeof body['total'] !== 'number') return undefined;
   const index = pageRequest(recording.path, recording.params).index;
-  const next = typeof body['next'] === 'string' ? pageRequest(recording.path, new URL(body['next']).searchParams).index : undefined;
+  const next =
+    typeof body['next'] === 'string'
+      ? pageRequest(recording.path, new URL(body['next']).searchParams).index
+      : undefined;
   const extra = typeof body['checksum'] === 'string' ? { checksum: body['checksum'] } : {};
   const one: Page = { recording, index, items: body['data'], total: body['total'], extra };
   if (next !== undefined) one.size = next - index;
@@ -96,7 +104,8 @@ function listPage(recording: Recording): Page | undefined {
 
 function embeddedTracks(recording: Recording): Page | undefined {
   const { body } = recording;
-  if (!/^\/playlist\/\d+$/.test(recording.path) || !isRecord(body) || typeof body['nb_tracks'] !== 'number') return undefined;
+  if (!/^\/playlist\/\d+$/.test(recording.path) || !isRecord(body) || typeof body['nb_tracks'] !== 'number')
+    return undefined;
   const tracks = body['tracks'];
   if (!isRecord(tracks) || !Array.isArray(tracks['data'])) return undefined;
   const extra = typeof tracks['checksum'] === 'string' ? { checksum: tracks['checksum'] } : {};
@@ -121,9 +130,13 @@ function mergeAgreeing(pages: readonly Page[], path: string): List {
   const slots: unknown[] = [];
   const kept: Page[] = [];
   for (const one of pages) {
-    const clash = one.items.some((item, i) => slots[one.index + i] !== undefined && idOf(slots[one.index + i]) !== idOf(item));
+    const clash = one.items.some(
+      (item, i) => slots[one.index + i] !== undefined && idOf(slots[one.index + i]) !== idOf(item),
+    );
     if (clash) continue;
-    one.items.forEach((item, i) => { slots[one.index + i] ??= item; });
+    one.items.forEach((item, i) => {
+      slots[one.index + i] ??= item;
+    });
     kept.push(one);
   }
   let covered = 0;

@@ -11,7 +11,19 @@ import { DEEZER_ORIGIN, FIXTURES_DIR, isRecord, loadRecordings, type Recording }
 import { DeezerIndex, type Kind } from './deezer-index.ts';
 import { page, pageRequest } from './deezer-paging.ts';
 import { RecordedAnswers, type RecordedAnswer } from './deezer-recorded.ts';
-import { ALBUM_HIT, ALBUM_TRACK, ARTIST, ARTIST_ALBUM, ARTIST_HIT, CHART_ALBUM, EDITORIAL_RELEASE, PLAYLIST_HIT, TOP_TRACK, TRACK_HIT, type Shape } from './deezer-shapes.ts';
+import {
+  ALBUM_HIT,
+  ALBUM_TRACK,
+  ARTIST,
+  ARTIST_ALBUM,
+  ARTIST_HIT,
+  CHART_ALBUM,
+  EDITORIAL_RELEASE,
+  PLAYLIST_HIT,
+  TOP_TRACK,
+  TRACK_HIT,
+  type Shape,
+} from './deezer-shapes.ts';
 import { json, type Answer, type Upstream } from './upstream.ts';
 
 /** Deezer's documented limit for the public API: 50 requests per 5 seconds. */
@@ -23,13 +35,18 @@ const NOT_FOUND = fixture('does-not-exists.json');
 const QUOTA = fixture('error-quota-exceeded.json');
 const ERROR_200 = '{"error":{"type":"Exception","message":"An error occurred","code":100}}';
 
-const HIT_SHAPES: Readonly<Record<Kind, Shape>> = { track: TRACK_HIT, album: ALBUM_HIT, artist: ARTIST_HIT, playlist: PLAYLIST_HIT };
+const HIT_SHAPES: Readonly<Record<Kind, Shape>> = {
+  track: TRACK_HIT,
+  album: ALBUM_HIT,
+  artist: ARTIST_HIT,
+  playlist: PLAYLIST_HIT,
+};
 
 /** Deezer routes this replay knows; those without an answer of their own get "no data". */
 const KNOWN_ROUTE = new RegExp(
-  '^/(?:track/[^/]+|album/[^/]+(?:/tracks)?|playlist/[^/]+(?:/tracks)?|artist/[^/]+(?:/(?:top|albums|related))?'
-  + '|genre(?:/[^/]+(?:/artists)?)?|chart(?:/[^/]+(?:/(?:tracks|albums|artists|playlists))?)?'
-  + '|editorial(?:/[^/]+(?:/(?:releases|charts|selection))?)?|search(?:/(?:track|album|artist|playlist))?)$',
+  '^/(?:track/[^/]+|album/[^/]+(?:/tracks)?|playlist/[^/]+(?:/tracks)?|artist/[^/]+(?:/(?:top|albums|related))?' +
+    '|genre(?:/[^/]+(?:/artists)?)?|chart(?:/[^/]+(?:/(?:tracks|albums|artists|playlists))?)?' +
+    '|editorial(?:/[^/]+(?:/(?:releases|charts|selection))?)?|search(?:/(?:track|album|artist|playlist))?)$',
 );
 
 interface Loaded {
@@ -78,7 +95,10 @@ function built({ index, recordings }: Loaded, path: string, params: URLSearchPar
   if ((match = /^\/album\/upc:(\d+)$/.exec(path)) !== null) {
     // Deezer answers the album body itself for `upc:`, as it does for `isrc:` on tracks.
     const upc = match[1];
-    const album = index.all('album').map((a) => index.full('album', a.id)).find((body) => body?.['upc'] === upc);
+    const album = index
+      .all('album')
+      .map((a) => index.full('album', a.id))
+      .find((body) => body?.['upc'] === upc);
     return album === undefined ? noData() : ok(album);
   }
   if ((match = /^\/artist\/(\d+)$/.exec(path)) !== null) return artist(index, Number(match[1]));
@@ -86,9 +106,12 @@ function built({ index, recordings }: Loaded, path: string, params: URLSearchPar
     const id = Number(match[1]);
     if (index.get('artist', id) === undefined) return noData();
     // Nothing recorded says who is related to an artist other than Daft Punk.
-    const items = match[2] === 'top'
-      ? index.tracksBy(id).map((track) => index.render(track.fields, TOP_TRACK))
-      : match[2] === 'albums' ? index.albumsBy(id).map((album) => index.render(album.fields, ARTIST_ALBUM)) : [];
+    const items =
+      match[2] === 'top'
+        ? index.tracksBy(id).map((track) => index.render(track.fields, TOP_TRACK))
+        : match[2] === 'albums'
+          ? index.albumsBy(id).map((album) => index.render(album.fields, ARTIST_ALBUM))
+          : [];
     return ok(page(items, items.length, at));
   }
   if ((match = /^\/album\/(\d+)\/tracks$/.exec(path)) !== null) {
@@ -98,7 +121,8 @@ function built({ index, recordings }: Loaded, path: string, params: URLSearchPar
   if ((match = /^\/chart\/(\d+)\/albums$/.exec(path)) !== null) {
     // A genre's album chart nobody recorded: the recorded albums filed under that genre, most fans first.
     const genreId = Number(match[1]);
-    const albums = index.all('album')
+    const albums = index
+      .all('album')
       .filter((album) => album.fields['genre_id'] === genreId && isRecord(album.fields['artist']))
       .sort((a, b) => Number(b.fields['fans'] ?? 0) - Number(a.fields['fans'] ?? 0) || a.id - b.id)
       .map((album, i) => index.render({ ...album.fields, position: i + 1 }, CHART_ALBUM));
@@ -106,7 +130,8 @@ function built({ index, recordings }: Loaded, path: string, params: URLSearchPar
   }
   if (path === '/editorial/0/releases') {
     // Nobody recorded the "All" editorial's releases: every dated album the recordings show, newest first.
-    const albums = index.all('album')
+    const albums = index
+      .all('album')
       .filter((album) => typeof album.fields['release_date'] === 'string' && isRecord(album.fields['artist']))
       .sort((a, b) => String(b.fields['release_date']).localeCompare(String(a.fields['release_date'])) || a.id - b.id)
       .map((album) => index.render(album.fields, EDITORIAL_RELEASE));
@@ -116,9 +141,10 @@ function built({ index, recordings }: Loaded, path: string, params: URLSearchPar
     // /genre and /editorial list every genre in the very shape of /genre/{id}, /editorial/{id}.
     const [, listPath, id] = match;
     const listing = recordings.find((r) => r.path === `/${listPath}` && r.params.size === 0)?.body;
-    const item = isRecord(listing) && Array.isArray(listing['data'])
-      ? listing['data'].find((entry: unknown) => isRecord(entry) && entry['id'] === Number(id))
-      : undefined;
+    const item =
+      isRecord(listing) && Array.isArray(listing['data'])
+        ? listing['data'].find((entry: unknown) => isRecord(entry) && entry['id'] === Number(id))
+        : undefined;
     return item === undefined ? noData() : ok(item);
   }
   return KNOWN_ROUTE.test(path) ? noData() : undefined;
@@ -132,7 +158,13 @@ function built({ index, recordings }: Loaded, path: string, params: URLSearchPar
 function artist(index: DeezerIndex, id: number): RecordedAnswer {
   const entity = index.get('artist', id);
   const fields = entity?.fields;
-  if (fields === undefined || entity?.recordedAt === undefined || fields['nb_fan'] === undefined || fields['nb_album'] === undefined || typeof fields['link'] !== 'string') {
+  if (
+    fields === undefined ||
+    entity?.recordedAt === undefined ||
+    fields['nb_fan'] === undefined ||
+    fields['nb_album'] === undefined ||
+    typeof fields['link'] !== 'string'
+  ) {
     return noData();
   }
   const share = `${fields['link']}?utm_source=deezer&utm_content=artist-${id}&utm_term=0_${Math.floor(entity.recordedAt / 1000)}&utm_medium=web`;
@@ -147,8 +179,13 @@ function albumTracks(index: DeezerIndex, id: number): unknown[] | undefined {
   const album = index.full('album', id);
   const embedded = isRecord(album?.['tracks']) ? album['tracks']['data'] : undefined;
   if (!Array.isArray(embedded) || embedded.length !== album?.['nb_tracks']) return undefined;
-  const tracks = embedded.map((item: unknown) => (isRecord(item) && typeof item['id'] === 'number' ? index.get('track', item['id']) : undefined));
-  const complete = tracks.every((track) => track !== undefined && ['isrc', 'track_position', 'disk_number'].every((key) => track.fields[key] !== undefined));
+  const tracks = embedded.map((item: unknown) =>
+    isRecord(item) && typeof item['id'] === 'number' ? index.get('track', item['id']) : undefined,
+  );
+  const complete = tracks.every(
+    (track) =>
+      track !== undefined && ['isrc', 'track_position', 'disk_number'].every((key) => track.fields[key] !== undefined),
+  );
   return complete ? tracks.map((track) => index.render(track?.fields ?? {}, ALBUM_TRACK)) : undefined;
 }
 
@@ -163,15 +200,21 @@ function noData(): RecordedAnswer {
 function toAnswer(reply: RecordedAnswer, baseUrl: string): Answer {
   const text = pointAt(reply.text ?? JSON.stringify(reply.body), baseUrl);
   const error = isRecord(reply.body) ? reply.body['error'] : undefined;
-  const kind = reply.status === 404 ? 'notfound'
-    : error === undefined ? 'ok'
-    : isRecord(error) && error['code'] === 4 ? 'quota'
-    : 'error800';
+  const kind =
+    reply.status === 404
+      ? 'notfound'
+      : error === undefined
+        ? 'ok'
+        : isRecord(error) && error['code'] === 4
+          ? 'quota'
+          : 'error800';
   return json(reply.status, text, kind);
 }
 
 /** Every api.deezer.com URL in a body (`next`, `tracklist`…) leads back to the replay, escaped or not. */
 function pointAt(text: string, baseUrl: string): string {
   const origin = DEEZER_ORIGIN.replace(/^https:\/\//, '').replaceAll('.', '\\.');
-  return text.replace(new RegExp(`https:(\\\\?)/\\1/${origin}`, 'g'), (_match, slash: string) => baseUrl.replaceAll('/', `${slash}/`));
+  return text.replace(new RegExp(`https:(\\\\?)/\\1/${origin}`, 'g'), (_match, slash: string) =>
+    baseUrl.replaceAll('/', `${slash}/`),
+  );
 }

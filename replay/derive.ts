@@ -34,7 +34,12 @@ const DERIVED_DAY = '2022-04-23';
 /** Deezer's artist for compilations; no recording mentions it. */
 const VARIOUS_ARTISTS = { id: 5080, name: 'Various Artists' };
 const COMPILATION_ID = 999000040;
-const DEEZER_CHARTS = { id: 637006841, name: 'Deezer Charts', tracklist: `${DEEZER_ORIGIN}/user/637006841/flow`, type: 'user' };
+const DEEZER_CHARTS = {
+  id: 637006841,
+  name: 'Deezer Charts',
+  tracklist: `${DEEZER_ORIGIN}/user/637006841/flow`,
+  type: 'user',
+};
 const PAGE = 25;
 
 function recorded(file: string): Json {
@@ -86,8 +91,14 @@ function share(kind: string, id: number): string {
 }
 
 /** Deezer's picture URLs; an empty hash is how Deezer spells "no picture". */
-function pictures(kind: 'artist' | 'cover' | 'playlist', apiPath: string, md5: string, prefix: 'picture' | 'cover'): Json {
-  const cdn = (size: number): string => `https://e-cdns-images.dzcdn.net/images/${kind}/${md5}/${size}x${size}-000000-80-0-0.jpg`;
+function pictures(
+  kind: 'artist' | 'cover' | 'playlist',
+  apiPath: string,
+  md5: string,
+  prefix: 'picture' | 'cover',
+): Json {
+  const cdn = (size: number): string =>
+    `https://e-cdns-images.dzcdn.net/images/${kind}/${md5}/${size}x${size}-000000-80-0-0.jpg`;
   return {
     [prefix]: `${DEEZER_ORIGIN}${apiPath}/image`,
     [`${prefix}_small`]: cdn(56),
@@ -125,7 +136,15 @@ function upc(id: number): string {
 // ---- a. An album of 40 tracks -------------------------------------------------------------
 
 function compilation(): Derived[] {
-  const from = ['track-1425844092.json', 'track-1724605597.json', 'track-2947516331.json', 'album-302127-tracks.json', 'playlist-908622995.json', 'album-302127.json', 'genre.json'];
+  const from = [
+    'track-1425844092.json',
+    'track-1724605597.json',
+    'track-2947516331.json',
+    'album-302127-tracks.json',
+    'playlist-908622995.json',
+    'album-302127.json',
+    'genre.json',
+  ];
   const entryTemplate = list(recorded('album-302127-tracks.json'), 'album-302127-tracks.json')[0] as Json;
   const album = recorded('album-302127.json');
   const embeddedTemplate = list(album['tracks'], 'album-302127.json tracks')[0] as Json;
@@ -133,7 +152,10 @@ function compilation(): Derived[] {
 
   // Tracks whose ISRC is recorded first (full bodies, then Discovery's tracklist), then tracks
   // of a recorded playlist, which have none.
-  const withIsrc = [...from.slice(0, 3).map(recorded), ...list(recorded('album-302127-tracks.json'), 'album-302127-tracks.json')];
+  const withIsrc = [
+    ...from.slice(0, 3).map(recorded),
+    ...list(recorded('album-302127-tracks.json'), 'album-302127-tracks.json'),
+  ];
   const without = list(recorded('playlist-908622995.json')['tracks'], 'playlist-908622995.json tracks');
   const tracks = uniqueById([...withIsrc, ...without]).slice(0, 40);
   const synthesisedIsrcs: string[] = [];
@@ -150,38 +172,52 @@ function compilation(): Derived[] {
   const id = COMPILATION_ID;
   const path = `/album/${id}`;
   const explicit = tracks.some((track) => track['explicit_lyrics'] === true);
-  const artist = { ...VARIOUS_ARTISTS, ...pictures('artist', `/artist/${VARIOUS_ARTISTS.id}`, '', 'picture'), tracklist: `${DEEZER_ORIGIN}/artist/${VARIOUS_ARTISTS.id}/top?limit=50`, type: 'artist' };
-  const contributor = {
-    ...VARIOUS_ARTISTS, link: `https://www.deezer.com/artist/${VARIOUS_ARTISTS.id}`, share: share('artist', VARIOUS_ARTISTS.id),
-    ...pictures('artist', `/artist/${VARIOUS_ARTISTS.id}`, '', 'picture'), radio: false, tracklist: artist.tracklist, type: 'artist', role: 'Main',
+  const artist = {
+    ...VARIOUS_ARTISTS,
+    ...pictures('artist', `/artist/${VARIOUS_ARTISTS.id}`, '', 'picture'),
+    tracklist: `${DEEZER_ORIGIN}/artist/${VARIOUS_ARTISTS.id}/top?limit=50`,
+    type: 'artist',
   };
-  const body = shaped({
-    id,
-    title: 'Électro Pop Hits',
-    upc: upc(id),
-    link: `https://www.deezer.com/album/${id}`,
-    share: share('album', id),
-    ...pictures('cover', path, '', 'cover'),
-    genre_id: pop['id'],
-    genres: { data: [{ id: pop['id'], name: pop['name'], picture: pop['picture'], type: 'genre' }] },
-    label: 'Replay Music',
-    nb_tracks: tracks.length,
-    duration: tracks.reduce((total, track) => total + Number(track['duration']), 0),
-    fans: 0,
-    rating: 0,
-    release_date: DERIVED_DAY,
-    record_type: 'compile',
-    available: true,
-    tracklist: `${DEEZER_ORIGIN}${path}/tracks`,
-    explicit_lyrics: explicit,
-    explicit_content_lyrics: explicit ? 4 : 0,
-    explicit_content_cover: 0,
-    contributors: [contributor],
-    artist,
-    type: 'album',
-    // Deezer embeds the first 25 tracks; the rest only come through /album/{id}/tracks.
-    tracks: { data: entries.slice(0, PAGE).map((entry) => shaped(entry, embeddedTemplate)) },
-  }, album);
+  const contributor = {
+    ...VARIOUS_ARTISTS,
+    link: `https://www.deezer.com/artist/${VARIOUS_ARTISTS.id}`,
+    share: share('artist', VARIOUS_ARTISTS.id),
+    ...pictures('artist', `/artist/${VARIOUS_ARTISTS.id}`, '', 'picture'),
+    radio: false,
+    tracklist: artist.tracklist,
+    type: 'artist',
+    role: 'Main',
+  };
+  const body = shaped(
+    {
+      id,
+      title: 'Électro Pop Hits',
+      upc: upc(id),
+      link: `https://www.deezer.com/album/${id}`,
+      share: share('album', id),
+      ...pictures('cover', path, '', 'cover'),
+      genre_id: pop['id'],
+      genres: { data: [{ id: pop['id'], name: pop['name'], picture: pop['picture'], type: 'genre' }] },
+      label: 'Replay Music',
+      nb_tracks: tracks.length,
+      duration: tracks.reduce((total, track) => total + Number(track['duration']), 0),
+      fans: 0,
+      rating: 0,
+      release_date: DERIVED_DAY,
+      record_type: 'compile',
+      available: true,
+      tracklist: `${DEEZER_ORIGIN}${path}/tracks`,
+      explicit_lyrics: explicit,
+      explicit_content_lyrics: explicit ? 4 : 0,
+      explicit_content_cover: 0,
+      contributors: [contributor],
+      artist,
+      type: 'album',
+      // Deezer embeds the first 25 tracks; the rest only come through /album/{id}/tracks.
+      tracks: { data: entries.slice(0, PAGE).map((entry) => shaped(entry, embeddedTemplate)) },
+    },
+    album,
+  );
   const note = `record_type \`compile\` (Deezer's value for compilations), title, label, upc ${upc(id)} (GS1 200 range), fans, rating, release_date, explicit_content_*, Various Artists (id 5080, radio false, no picture), track_position/disk_number (the compilation's order). ISRCs recorded for positions 1–${tracks.length - synthesisedIsrcs.length}; synthesised: ${synthesisedIsrcs.join(', ')}`;
   return [
     { file: fileOf(path), path, body, from, synthesised: note },
@@ -203,7 +239,9 @@ interface Country {
 
 function countryCharts(): Derived[] {
   const charts = ['chart-0-tracks.json', 'chart.json', 'chart-106-tracks.json', 'editorial-106-charts.json'];
-  const searches = readdirSync(FIXTURES_DIR).filter((file) => file.startsWith('search__')).sort();
+  const searches = readdirSync(FIXTURES_DIR)
+    .filter((file) => file.startsWith('search__'))
+    .sort();
   const perArtist = new Map<unknown, number>();
   // Two tracks per artist at most, so the chart is not one singer's discography.
   const varied = tracksOf(searches).filter(({ track }) => {
@@ -212,8 +250,18 @@ function countryCharts(): Derived[] {
     return (perArtist.get(artist) ?? 0) <= 2;
   });
   const countries: Country[] = [
-    { id: 1109890291, title: 'Top France', description: 'Les titres les plus écoutés en France sur Deezer.', tracks: tracksOf(charts) },
-    { id: 1111141961, title: 'Top Brasil', description: 'As músicas mais ouvidas no Brasil no Deezer.', tracks: varied },
+    {
+      id: 1109890291,
+      title: 'Top France',
+      description: 'Les titres les plus écoutés en France sur Deezer.',
+      tracks: tracksOf(charts),
+    },
+    {
+      id: 1111141961,
+      title: 'Top Brasil',
+      description: 'As músicas mais ouvidas no Brasil no Deezer.',
+      tracks: varied,
+    },
   ];
   return countries.flatMap((country) => countryChart(country));
 }
@@ -221,48 +269,67 @@ function countryCharts(): Derived[] {
 /** Each distinct track of these recordings that can be a playlist item, with its file. */
 function tracksOf(files: readonly string[]): { track: Json; file: string }[] {
   const seen = new Set<unknown>();
-  return files.flatMap((file) => {
-    const body = recorded(file);
-    return list(isRecord(body['tracks']) ? body['tracks'] : body, file).map((track) => ({ track, file }));
-  }).filter(({ track }) => fits(track, TRACK_ITEM) && !seen.has(track['id']) && seen.add(track['id']));
+  return files
+    .flatMap((file) => {
+      const body = recorded(file);
+      return list(isRecord(body['tracks']) ? body['tracks'] : body, file).map((track) => ({ track, file }));
+    })
+    .filter(({ track }) => fits(track, TRACK_ITEM) && !seen.has(track['id']) && seen.add(track['id']));
 }
 
 function countryChart(country: Country): Derived[] {
-  const from = [...new Set(country.tracks.map(({ file }) => file)), 'playlist-9200461.json (shape)', 'playlist-9200461-tracks.json (shape)'];
+  const from = [
+    ...new Set(country.tracks.map(({ file }) => file)),
+    'playlist-9200461.json (shape)',
+    'playlist-9200461-tracks.json (shape)',
+  ];
   const template = recorded('playlist-9200461.json');
   // The playlist body embeds its tracks with less of each artist than /playlist/{id}/tracks.
   const embeddedTemplate = list(template['tracks'], 'playlist-9200461.json tracks')[0] as Json;
-  const items = country.tracks.map(({ track }) => shaped({ ...track, readable: track['readable'] ?? true, time_add: DERIVED_AT }, TRACK_ITEM));
-  const checksum = createHash('md5').update(items.map((item) => String(item['id'])).join(',')).digest('hex');
+  const items = country.tracks.map(({ track }) =>
+    shaped({ ...track, readable: track['readable'] ?? true, time_add: DERIVED_AT }, TRACK_ITEM),
+  );
+  const checksum = createHash('md5')
+    .update(items.map((item) => String(item['id'])).join(','))
+    .digest('hex');
   // A playlist without its own picture shows its first four covers, as playlist-9200461 does.
   const md5 = [...new Set(items.map((item) => String((item['album'] as Json)['md5_image'])))].slice(0, 4).join('-');
   const path = `/playlist/${country.id}`;
-  const body = shaped({
-    id: country.id,
-    title: country.title,
-    description: country.description,
-    duration: items.reduce((total, item) => total + Number(item['duration']), 0),
-    public: true,
-    is_loved_track: false,
-    collaborative: false,
-    nb_tracks: items.length,
-    fans: 0,
-    link: `https://www.deezer.com/playlist/${country.id}`,
-    share: share('playlist', country.id),
-    ...pictures('cover', path, md5, 'picture'),
-    checksum,
-    tracklist: `${DEEZER_ORIGIN}${path}/tracks`,
-    creation_date: `${DERIVED_DAY} 00:00:00`,
-    md5_image: md5,
-    picture_type: 'cover',
-    creator: DEEZER_CHARTS,
-    type: 'playlist',
-    tracks: { data: items.map((item) => shaped(item, embeddedTemplate)), checksum },
-  }, template);
-  const note = 'description, fans, creation_date, checksum (md5 of the track ids), time_add; `readable: true` where the source recording has no `readable`; picture = the first four covers, as Deezer shows a playlist without a picture of its own';
+  const body = shaped(
+    {
+      id: country.id,
+      title: country.title,
+      description: country.description,
+      duration: items.reduce((total, item) => total + Number(item['duration']), 0),
+      public: true,
+      is_loved_track: false,
+      collaborative: false,
+      nb_tracks: items.length,
+      fans: 0,
+      link: `https://www.deezer.com/playlist/${country.id}`,
+      share: share('playlist', country.id),
+      ...pictures('cover', path, md5, 'picture'),
+      checksum,
+      tracklist: `${DEEZER_ORIGIN}${path}/tracks`,
+      creation_date: `${DERIVED_DAY} 00:00:00`,
+      md5_image: md5,
+      picture_type: 'cover',
+      creator: DEEZER_CHARTS,
+      type: 'playlist',
+      tracks: { data: items.map((item) => shaped(item, embeddedTemplate)), checksum },
+    },
+    template,
+  );
+  const note =
+    'description, fans, creation_date, checksum (md5 of the track ids), time_add; `readable: true` where the source recording has no `readable`; picture = the first four covers, as Deezer shows a playlist without a picture of its own';
   return [
     { file: fileOf(path), path, body, from, synthesised: note },
-    ...pages(`${path}/tracks`, items, { checksum }).map((one) => ({ file: fileOf(one.path), ...one, from, synthesised: note })),
+    ...pages(`${path}/tracks`, items, { checksum }).map((one) => ({
+      file: fileOf(one.path),
+      ...one,
+      from,
+      synthesised: note,
+    })),
   ];
 }
 
@@ -276,15 +343,26 @@ function daftPunkPage2(): Derived {
   const listed = new Set(first.map((album) => album['id']));
   const page2022 = list(recorded('artist-27-albums__index-25.json'), 'artist-27-albums__index-25.json');
   // The 2020 page lacks md5_image, which its cover URLs carry.
-  const page2020 = list(recorded('artist-27-albums__index-0.json'), 'artist-27-albums__index-0.json').map((album): Json => ({ ...album, md5_image: md5Of(album['cover_small']) }));
-  const singlesFirst = [...page2020].sort((a, b) => Number(b['record_type'] === 'single') - Number(a['record_type'] === 'single'));
-  const rest = uniqueById([...page2022, ...singlesFirst]).filter((album) => !listed.has(album['id'])).slice(0, total - first.length);
-  if (first.length + rest.length !== total) throw new Error(`only ${first.length + rest.length} of Daft Punk's ${total} releases are recorded`);
+  const page2020 = list(recorded('artist-27-albums__index-0.json'), 'artist-27-albums__index-0.json').map(
+    (album): Json => ({ ...album, md5_image: md5Of(album['cover_small']) }),
+  );
+  const singlesFirst = [...page2020].sort(
+    (a, b) => Number(b['record_type'] === 'single') - Number(a['record_type'] === 'single'),
+  );
+  const rest = uniqueById([...page2022, ...singlesFirst])
+    .filter((album) => !listed.has(album['id']))
+    .slice(0, total - first.length);
+  if (first.length + rest.length !== total)
+    throw new Error(`only ${first.length + rest.length} of Daft Punk's ${total} releases are recorded`);
   const path = '/artist/27/albums?index=25';
   return {
     file: fileOf(path),
     path,
-    body: { data: rest.map((album) => shaped(album, template)), total, prev: `${DEEZER_ORIGIN}/artist/27/albums?index=0` },
+    body: {
+      data: rest.map((album) => shaped(album, template)),
+      total,
+      prev: `${DEEZER_ORIGIN}/artist/27/albums?index=0`,
+    },
     from: ['artist-27-albums.json', 'artist-27-albums__index-25.json', 'artist-27-albums__index-0.json'],
     synthesised: `nothing: the 2026 page 1 says total ${total}, so page 2 holds the recorded releases page 1 lacks, the 2022 page 2 first, then the 2020 page 1 (singles first, md5_image read from its cover URLs), until ${total}; the recorded 2022 page 2 (total 32) is kept but no longer served`,
   };
@@ -300,11 +378,14 @@ function deezerJson(value: unknown): string {
 }
 
 function provenance(derived: readonly Derived[]): string {
-  const rows = derived.map((one) => `| \`${one.file}\` | \`${DEEZER_ORIGIN}${one.path}\` | 200 | derived: built by replay/derive.ts from ${one.from.map((file) => `\`${file}\``).join(', ')} | ${one.synthesised} |`);
+  const rows = derived.map(
+    (one) =>
+      `| \`${one.file}\` | \`${DEEZER_ORIGIN}${one.path}\` | 200 | derived: built by replay/derive.ts from ${one.from.map((file) => `\`${file}\``).join(', ')} | ${one.synthesised} |`,
+  );
   return [
     '## Derived files',
     '',
-    'Not recorded: written by `replay/derive.ts` (re-run it to re-make them) from the recorded files named in each row, because the recordings lack an album of more than 25 tracks, country charts, and a page 2 of Daft Punk\'s releases that agrees with the newest page 1. Their bodies carry no marker: this table is the only place that says they are derived. The last column names every value no recording holds.',
+    "Not recorded: written by `replay/derive.ts` (re-run it to re-make them) from the recorded files named in each row, because the recordings lack an album of more than 25 tracks, country charts, and a page 2 of Daft Punk's releases that agrees with the newest page 1. Their bodies carry no marker: this table is the only place that says they are derived. The last column names every value no recording holds.",
     '',
     '| file | request URL | HTTP | derivation | synthesised (not from any recording) |',
     '|---|---|---|---|---|',
@@ -319,7 +400,10 @@ function main(): void {
   for (const one of derived) writeFileSync(new URL(one.file, FIXTURES_DIR), deezerJson(one.body));
   const table = readFileSync(PROVENANCE_FILE, 'utf8');
   const start = table.indexOf('## Derived files');
-  writeFileSync(PROVENANCE_FILE, `${start === -1 ? `${table.trimEnd()}\n\n` : table.slice(0, start)}${provenance(derived)}`);
+  writeFileSync(
+    PROVENANCE_FILE,
+    `${start === -1 ? `${table.trimEnd()}\n\n` : table.slice(0, start)}${provenance(derived)}`,
+  );
   console.log(`wrote ${derived.length} files to ${new URL('derived/', FIXTURES_DIR).pathname}`);
 }
 

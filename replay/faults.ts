@@ -14,8 +14,10 @@ import type { Answer, Upstream } from './upstream.ts';
 export type Fault = 'slow' | 'http500' | 'garbage' | 'error200' | 'reset' | 'hang' | 'oddItem' | 'oddRecord' | null;
 
 /** The nginx page a reverse proxy sends when the app behind it fails (also `flaky-faults.ts`'s). */
-export const HTTP_500 = '<html>\r\n<head><title>500 Internal Server Error</title></head>\r\n<body>\r\n<center><h1>500 Internal Server Error</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
-const GARBAGE = '<!DOCTYPE html><html><head><title>Maintenance</title></head><body><p>We will be back soon.</p></body></html>';
+export const HTTP_500 =
+  '<html>\r\n<head><title>500 Internal Server Error</title></head>\r\n<body>\r\n<center><h1>500 Internal Server Error</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+const GARBAGE =
+  '<!DOCTYPE html><html><head><title>Maintenance</title></head><body><p>We will be back soon.</p></body></html>';
 
 /** `slow` answers normally, only later, and the odd ones alter the normal answer: none has one of its own. */
 export type Failure = Exclude<Fault, 'slow' | 'oddItem' | 'oddRecord' | null>;
@@ -36,7 +38,8 @@ export function failure(fault: Failure, upstream: Upstream): Answer | 'reset' | 
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A list envelope (`{ data: [...], total }`), as Deezer wraps every listing. */
 const isEnvelope = (value: unknown): value is { data: unknown[] } => isObject(value) && Array.isArray(value.data);
 
@@ -47,7 +50,10 @@ const isEnvelope = (value: unknown): value is { data: unknown[] } => isObject(va
  */
 function damageItem(item: unknown): void {
   if (!isObject(item)) return;
-  const entity = 'album' in item && isObject(item.album) ? 'album' : Object.keys(item).find((key) => isObject(item[key]) && !isEnvelope(item[key]));
+  const entity =
+    'album' in item && isObject(item.album)
+      ? 'album'
+      : Object.keys(item).find((key) => isObject(item[key]) && !isEnvelope(item[key]));
   if (entity !== undefined) delete item[entity];
   else item.id = `odd-${String(item.id)}`;
 }
@@ -72,6 +78,7 @@ export function withOdd(fault: 'oddItem' | 'oddRecord', answer: Answer): Answer 
     body = { ...(body as Json), id: `odd-${String((body as Json).id)}` };
   } else if (Array.isArray(body)) damageItem(body[0]);
   else if (isEnvelope(body)) damageItem(body.data[0]);
-  else if (isObject(body) && !record) for (const value of Object.values(body)) if (isEnvelope(value)) damageItem(value.data[0]);
+  else if (isObject(body) && !record)
+    for (const value of Object.values(body)) if (isEnvelope(value)) damageItem(value.data[0]);
   return { ...answer, body: JSON.stringify(body) };
 }

@@ -10,9 +10,28 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { FIXTURES_DIR } from './deezer-fixtures.ts';
 import { HTTP_500 as NGINX_500 } from './faults.ts';
 
-export type FlakyFault = 'reset' | 'http500' | 'cdn502' | 'truncated' | 'notJson' | 'quota' | 'lateHeaders' | 'drip' | 'huge';
+export type FlakyFault =
+  | 'reset'
+  | 'http500'
+  | 'cdn502'
+  | 'truncated'
+  | 'notJson'
+  | 'quota'
+  | 'lateHeaders'
+  | 'drip'
+  | 'huge';
 
-export const FLAKY_FAULTS: readonly FlakyFault[] = ['reset', 'http500', 'cdn502', 'truncated', 'notJson', 'quota', 'lateHeaders', 'drip', 'huge'];
+export const FLAKY_FAULTS: readonly FlakyFault[] = [
+  'reset',
+  'http500',
+  'cdn502',
+  'truncated',
+  'notJson',
+  'quota',
+  'lateHeaders',
+  'drip',
+  'huge',
+];
 
 /** Runs `send` after `ms`, on a timer the proxy clears when it closes. */
 export type Later = (ms: number, send: () => void) => void;
@@ -36,10 +55,11 @@ export const HTTP_500: Page = {
 export const CDN_502: Page = {
   status: 502,
   headers: { ...html, server: 'cloudflare', 'cf-ray': '8f3a1c2b9d4e5f60-CDG' },
-  body: '<!DOCTYPE html>\n<html lang="en-US">\n<head><title>api.example.com | 502: Bad gateway</title></head>\n<body>\n'
-    + '<div id="cf-error-details"><h1><span>Bad gateway</span> <span class="code-label">Error code 502</span></h1>\n'
-    + '<p>The web server reported a bad gateway error.</p>\n'
-    + '<p>Cloudflare Ray ID: <strong>8f3a1c2b9d4e5f60</strong> &bull; Performance &amp; security by Cloudflare</p></div>\n</body>\n</html>\n',
+  body:
+    '<!DOCTYPE html>\n<html lang="en-US">\n<head><title>api.example.com | 502: Bad gateway</title></head>\n<body>\n' +
+    '<div id="cf-error-details"><h1><span>Bad gateway</span> <span class="code-label">Error code 502</span></h1>\n' +
+    '<p>The web server reported a bad gateway error.</p>\n' +
+    '<p>Cloudflare Ray ID: <strong>8f3a1c2b9d4e5f60</strong> &bull; Performance &amp; security by Cloudflare</p></div>\n</body>\n</html>\n',
 };
 
 /** A 200 that is not the API at all: a maintenance page (or a captive portal) in its place. */

@@ -11,7 +11,20 @@
 import { Agent, createServer, request as forwardRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRandom } from '../core/random.ts';
-import { CDN_502, DEEZER_QUOTA, drip, FLAKY_FAULTS, HTTP_500, huge, MAINTENANCE, passed, relay, send, truncated, type FlakyFault } from './flaky-faults.ts';
+import {
+  CDN_502,
+  DEEZER_QUOTA,
+  drip,
+  FLAKY_FAULTS,
+  HTTP_500,
+  huge,
+  MAINTENANCE,
+  passed,
+  relay,
+  send,
+  truncated,
+  type FlakyFault,
+} from './flaky-faults.ts';
 import type { Replay } from './server.ts';
 import type { UpstreamName } from './upstreams.ts';
 
@@ -58,11 +71,13 @@ const checkedRate = (rate: number): number => {
 };
 
 /** `value` with every string's `from` origin replaced by `to`: the replay's pointers made the proxy's. */
-const rebased = <T>(value: T, from: string, to: string): T => JSON.parse(JSON.stringify(value).replaceAll(`"${from}/`, `"${to}/`)) as T;
+const rebased = <T>(value: T, from: string, to: string): T =>
+  JSON.parse(JSON.stringify(value).replaceAll(`"${from}/`, `"${to}/`)) as T;
 
 export async function startFlakyProxy(options: FlakyProxyOptions): Promise<FlakyProxy> {
   const target = new URL(options.target);
-  if (target.protocol !== 'http:') throw new Error(`flaky proxy: the target must be an http: origin (got ${options.target})`);
+  if (target.protocol !== 'http:')
+    throw new Error(`flaky proxy: the target must be an http: origin (got ${options.target})`);
   const faults = options.faults ?? FLAKY_FAULTS;
   if (faults.length === 0) throw new Error('flaky proxy: faults must name at least one fault');
   let rate = checkedRate(options.rate);
@@ -103,12 +118,31 @@ export async function startFlakyProxy(options: FlakyProxyOptions): Promise<Flaky
   };
 
   /** The request sent on to the origin; `answer` gets the origin's answer, unread. */
-  const forward = (request: IncomingMessage, response: ServerResponse, answer: (origin: IncomingMessage) => void): void => {
+  const forward = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    answer: (origin: IncomingMessage) => void,
+  ): void => {
     const outgoing = forwardRequest(
-      { hostname: target.hostname.replace(/^\[|\]$/g, ''), port: target.port, method: request.method, path: request.url, headers: { ...passed(request.headers), host: target.host }, agent },
+      {
+        hostname: target.hostname.replace(/^\[|\]$/g, ''),
+        port: target.port,
+        method: request.method,
+        path: request.url,
+        headers: { ...passed(request.headers), host: target.host },
+        agent,
+      },
       answer,
     );
-    outgoing.once('error', () => (response.headersSent ? response.destroy() : send(response, { status: 502, headers: { 'content-type': 'text/plain' }, body: 'flaky proxy: the origin did not answer' })));
+    outgoing.once('error', () =>
+      response.headersSent
+        ? response.destroy()
+        : send(response, {
+            status: 502,
+            headers: { 'content-type': 'text/plain' },
+            body: 'flaky proxy: the origin did not answer',
+          }),
+    );
     // A client gone before its answer is whole takes the origin's request with it.
     response.once('close', () => {
       if (!response.writableFinished) outgoing.destroy();
@@ -157,9 +191,14 @@ export async function startFlakyProxy(options: FlakyProxyOptions): Promise<Flaky
     });
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const pointed = options.replay && { options: rebased(options.replay.options, options.replay.url, url), env: rebased(options.replay.env, options.replay.url, url) };
+  const pointed = options.replay && {
+    options: rebased(options.replay.options, options.replay.url, url),
+    env: rebased(options.replay.env, options.replay.url, url),
+  };
   const unpointed = (): never => {
-    throw new Error('flaky proxy: options and env are the replay\'s, pointed here: start the proxy with the `replay` option');
+    throw new Error(
+      "flaky proxy: options and env are the replay's, pointed here: start the proxy with the `replay` option",
+    );
   };
 
   return {

@@ -84,34 +84,69 @@ export interface LinksData {
 }
 
 const read = (file: string): string => readFileSync(new URL(file, LINKS_FIXTURES), 'utf8');
-const asObject = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
+const asObject = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 const text = (o: Json, field: string): string | null => (typeof o[field] === 'string' ? (o[field] as string) : null);
 const num = (o: Json, field: string): number | null => (typeof o[field] === 'number' ? (o[field] as number) : null);
 
 /** `spotify:<type>:<id>` of the recorded answers, with what the replay answers for them. */
 function recordedSpotify(items: Map<string, SpotifyItem>, recorded: Map<string, string>): void {
-  const artistsOf = (o: Json): SpotifyArtist[] => (Array.isArray(o['artists']) ? o['artists'] : []).map((a) => ({ id: text(asObject(a), 'id'), name: text(asObject(a), 'name') ?? '' }));
+  const artistsOf = (o: Json): SpotifyArtist[] =>
+    (Array.isArray(o['artists']) ? o['artists'] : []).map((a) => ({
+      id: text(asObject(a), 'id'),
+      name: text(asObject(a), 'name') ?? '',
+    }));
   const imageOf = (o: Json): SpotifyItem['image'] => {
     const images = Array.isArray(o['images']) ? o['images'].map(asObject) : [];
     const chosen = images.find((i) => num(i, 'width') === 300) ?? images[0];
-    return chosen === undefined ? null : { url: text(chosen, 'url') ?? '', width: num(chosen, 'width') ?? 300, height: num(chosen, 'height') ?? 300 };
+    return chosen === undefined
+      ? null
+      : { url: text(chosen, 'url') ?? '', width: num(chosen, 'width') ?? 300, height: num(chosen, 'height') ?? 300 };
   };
   const addTrack = (track: Json, apiBody: string) => {
     const album = asObject(track['album']);
     const id = text(track, 'id')!;
     items.set(`track:${id}`, {
-      type: 'track', id, title: text(track, 'name') ?? '', artists: artistsOf(track),
-      album: { id: text(album, 'id'), title: text(album, 'name') ?? '', releaseDate: text(album, 'release_date'), type: text(album, 'album_type') ?? 'album' },
-      durationMs: num(track, 'duration_ms'), trackNumber: num(track, 'track_number'), isrc: text(asObject(track['external_ids']), 'isrc'), upc: null,
-      releaseDate: text(album, 'release_date'), albumType: null, totalTracks: null, owner: null, image: imageOf(album), apiBody,
+      type: 'track',
+      id,
+      title: text(track, 'name') ?? '',
+      artists: artistsOf(track),
+      album: {
+        id: text(album, 'id'),
+        title: text(album, 'name') ?? '',
+        releaseDate: text(album, 'release_date'),
+        type: text(album, 'album_type') ?? 'album',
+      },
+      durationMs: num(track, 'duration_ms'),
+      trackNumber: num(track, 'track_number'),
+      isrc: text(asObject(track['external_ids']), 'isrc'),
+      upc: null,
+      releaseDate: text(album, 'release_date'),
+      albumType: null,
+      totalTracks: null,
+      owner: null,
+      image: imageOf(album),
+      apiBody,
     });
   };
   const addAlbum = (album: Json, apiBody: string) => {
     const id = text(album, 'id')!;
     items.set(`album:${id}`, {
-      type: 'album', id, title: text(album, 'name') ?? '', artists: artistsOf(album), album: null, durationMs: null, trackNumber: null,
-      isrc: null, upc: text(asObject(album['external_ids']), 'upc'), releaseDate: text(album, 'release_date'), albumType: text(album, 'album_type'),
-      totalTracks: num(album, 'total_tracks'), owner: null, image: imageOf(album), apiBody,
+      type: 'album',
+      id,
+      title: text(album, 'name') ?? '',
+      artists: artistsOf(album),
+      album: null,
+      durationMs: null,
+      trackNumber: null,
+      isrc: null,
+      upc: text(asObject(album['external_ids']), 'upc'),
+      releaseDate: text(album, 'release_date'),
+      albumType: text(album, 'album_type'),
+      totalTracks: num(album, 'total_tracks'),
+      owner: null,
+      image: imageOf(album),
+      apiBody,
     });
   };
 
@@ -131,7 +166,10 @@ function recordedSpotify(items: Map<string, SpotifyItem>, recorded: Map<string, 
     } else if ((match = /^com\.spotify\.api_v1_albums_(\w{22})\.json$/.exec(file)) !== null) {
       recorded.set(`/v1/albums/${match[1]}`, body);
       addAlbum(parsed, body);
-    } else if ((match = /^com\.spotify\.api_v1_albums_(\w{22})_tracks_offset=(\d+)_limit=(\d+)_locale=\.json$/.exec(file)) !== null) {
+    } else if (
+      (match = /^com\.spotify\.api_v1_albums_(\w{22})_tracks_offset=(\d+)_limit=(\d+)_locale=\.json$/.exec(file)) !==
+      null
+    ) {
       recorded.set(`/v1/albums/${match[1]}/tracks?offset=${match[2]}&limit=${match[3]}`, body);
     } else if ((match = /^com\.spotify\.api_v1_search_type=album_q=upc_(\d+)\.json$/.exec(file)) !== null) {
       recorded.set(`/v1/search?type=album&q=upc:${match[1]}`, body);
@@ -145,12 +183,32 @@ function shapedSpotify(entries: Json[], items: Map<string, SpotifyItem>): void {
     const id = text(e, 'id')!;
     const album = e['album'] === null || e['album'] === undefined ? null : asObject(e['album']);
     items.set(`${type}:${id}`, {
-      type, id, title: text(e, 'title') ?? '',
-      artists: (Array.isArray(e['artists']) ? e['artists'] : []).map((a) => ({ id: text(asObject(a), 'id'), name: text(asObject(a), 'name') ?? '' })),
-      album: album === null ? null : { id: text(album, 'id'), title: text(album, 'title') ?? '', releaseDate: text(album, 'releaseDate'), type: text(album, 'type') ?? 'album' },
-      durationMs: num(e, 'durationMs'), trackNumber: num(e, 'trackNumber'), isrc: text(e, 'isrc'), upc: text(e, 'upc'),
-      releaseDate: text(e, 'releaseDate') ?? (album === null ? null : text(album, 'releaseDate')), albumType: text(e, 'albumType'),
-      totalTracks: num(e, 'totalTracks'), owner: text(e, 'owner'), image: null, apiBody: null,
+      type,
+      id,
+      title: text(e, 'title') ?? '',
+      artists: (Array.isArray(e['artists']) ? e['artists'] : []).map((a) => ({
+        id: text(asObject(a), 'id'),
+        name: text(asObject(a), 'name') ?? '',
+      })),
+      album:
+        album === null
+          ? null
+          : {
+              id: text(album, 'id'),
+              title: text(album, 'title') ?? '',
+              releaseDate: text(album, 'releaseDate'),
+              type: text(album, 'type') ?? 'album',
+            },
+      durationMs: num(e, 'durationMs'),
+      trackNumber: num(e, 'trackNumber'),
+      isrc: text(e, 'isrc'),
+      upc: text(e, 'upc'),
+      releaseDate: text(e, 'releaseDate') ?? (album === null ? null : text(album, 'releaseDate')),
+      albumType: text(e, 'albumType'),
+      totalTracks: num(e, 'totalTracks'),
+      owner: text(e, 'owner'),
+      image: null,
+      apiBody: null,
     });
   }
 }
@@ -182,9 +240,19 @@ export function linksData(): LinksData {
     itunes,
     itunesShaped: list('itunes').map(strip),
     youtube: list('youtube').map((o) => strip(o) as YoutubeItem),
-    youtubeChannels: list('youtubeChannels').map((o) => ({ id: text(o, 'id') ?? '', ogTitle: text(o, 'ogTitle') ?? '' })),
-    soundcloud: new Map(list('soundcloud').map((o) => [(text(o, 'path') ?? '').toLowerCase(), strip(o) as unknown as SoundcloudItem])),
-    shortLinks: new Map(list('shortLinks').map((o) => [text(o, 'link') ?? '', { link: text(o, 'link') ?? '', status: num(o, 'status') ?? 302, location: text(o, 'location') }])),
+    youtubeChannels: list('youtubeChannels').map((o) => ({
+      id: text(o, 'id') ?? '',
+      ogTitle: text(o, 'ogTitle') ?? '',
+    })),
+    soundcloud: new Map(
+      list('soundcloud').map((o) => [(text(o, 'path') ?? '').toLowerCase(), strip(o) as unknown as SoundcloudItem]),
+    ),
+    shortLinks: new Map(
+      list('shortLinks').map((o) => [
+        text(o, 'link') ?? '',
+        { link: text(o, 'link') ?? '', status: num(o, 'status') ?? 302, location: text(o, 'location') },
+      ]),
+    ),
   };
   return loaded;
 }

@@ -14,19 +14,33 @@ const SPOTIFY = 'https://open.spotify.com';
 
 /** Attribute-safe text, escaped the way open.spotify.com escapes it. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 }
 
-const year = (date: string | null): string | null => (date === null ? null : /^(\d{4})/.exec(date)?.[1] ?? null);
+const year = (date: string | null): string | null => (date === null ? null : (/^(\d{4})/.exec(date)?.[1] ?? null));
 const credit = (item: SpotifyItem): string => item.artists.map((a) => a.name).join(', ');
 
 function description(item: SpotifyItem): string {
   const parts: (string | null)[] = (() => {
     switch (item.type) {
-      case 'track': return [credit(item), item.album?.title ?? null, 'Song', year(item.releaseDate)];
-      case 'album': return [credit(item), item.albumType === null ? 'Album' : item.albumType[0]!.toUpperCase() + item.albumType.slice(1), year(item.releaseDate), item.totalTracks === null ? null : `${item.totalTracks} songs`];
-      case 'artist': return ['Artist'];
-      case 'playlist': return ['Playlist', item.owner];
+      case 'track':
+        return [credit(item), item.album?.title ?? null, 'Song', year(item.releaseDate)];
+      case 'album':
+        return [
+          credit(item),
+          item.albumType === null ? 'Album' : item.albumType[0]!.toUpperCase() + item.albumType.slice(1),
+          year(item.releaseDate),
+          item.totalTracks === null ? null : `${item.totalTracks} songs`,
+        ];
+      case 'artist':
+        return ['Artist'];
+      case 'playlist':
+        return ['Playlist', item.owner];
     }
   })();
   return parts.filter((p) => p !== null && p !== '').join(' · ');
@@ -35,7 +49,9 @@ function description(item: SpotifyItem): string {
 /** The page of an item: a realistic head, a body with nothing the driver reads. */
 export function spotifyPage(item: SpotifyItem): string {
   const url = `${SPOTIFY}/${item.type}/${item.id}`;
-  const ogType = { track: 'music.song', album: 'music.album', artist: 'profile', playlist: 'music.playlist' }[item.type];
+  const ogType = { track: 'music.song', album: 'music.album', artist: 'profile', playlist: 'music.playlist' }[
+    item.type
+  ];
   const meta: [string, string, string][] = [
     ['property', 'og:site_name', 'Spotify'],
     ['property', 'og:title', item.title],
@@ -44,23 +60,37 @@ export function spotifyPage(item: SpotifyItem): string {
     ['property', 'og:type', ogType],
   ];
   if (item.image !== null) meta.push(['property', 'og:image', item.image.url]);
-  if (item.type === 'track' && item.durationMs !== null) meta.push(['name', 'music:duration', String(Math.round(item.durationMs / 1000))]);
+  if (item.type === 'track' && item.durationMs !== null)
+    meta.push(['name', 'music:duration', String(Math.round(item.durationMs / 1000))]);
   if (item.type === 'track' && item.album?.id) meta.push(['name', 'music:album', `${SPOTIFY}/album/${item.album.id}`]);
-  if (item.type === 'track' && item.trackNumber !== null) meta.push(['name', 'music:album:track', String(item.trackNumber)]);
+  if (item.type === 'track' && item.trackNumber !== null)
+    meta.push(['name', 'music:album:track', String(item.trackNumber)]);
   if (item.type === 'track' || item.type === 'album') {
-    for (const artist of item.artists) if (artist.id !== null) meta.push(['name', 'music:musician', `${SPOTIFY}/artist/${artist.id}`]);
+    for (const artist of item.artists)
+      if (artist.id !== null) meta.push(['name', 'music:musician', `${SPOTIFY}/artist/${artist.id}`]);
     meta.push(['name', 'music:musician_description', credit(item)]);
   }
-  if ((item.type === 'track' || item.type === 'album') && item.releaseDate !== null) meta.push(['name', 'music:release_date', item.releaseDate]);
-  if (item.type === 'playlist' && item.owner !== null) meta.push(['name', 'music:creator', `${SPOTIFY}/user/${item.owner.toLowerCase()}`]);
-  const kind = { track: 'song and lyrics', album: 'Album', artist: 'Songs, Albums, Bio', playlist: 'playlist' }[item.type];
-  const title = item.type === 'artist' ? `${item.title} | Spotify` : `${item.title} - ${kind} by ${item.type === 'playlist' ? item.owner ?? 'Spotify' : credit(item)} | Spotify`;
-  const tags = meta.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}"/>`).join('');
+  if ((item.type === 'track' || item.type === 'album') && item.releaseDate !== null)
+    meta.push(['name', 'music:release_date', item.releaseDate]);
+  if (item.type === 'playlist' && item.owner !== null)
+    meta.push(['name', 'music:creator', `${SPOTIFY}/user/${item.owner.toLowerCase()}`]);
+  const kind = { track: 'song and lyrics', album: 'Album', artist: 'Songs, Albums, Bio', playlist: 'playlist' }[
+    item.type
+  ];
+  const title =
+    item.type === 'artist'
+      ? `${item.title} | Spotify`
+      : `${item.title} - ${kind} by ${item.type === 'playlist' ? (item.owner ?? 'Spotify') : credit(item)} | Spotify`;
+  const tags = meta
+    .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}"/>`)
+    .join('');
   const oembed = `${SPOTIFY}/oembed?url=${encodeURIComponent(url)}`;
-  return `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>`
-    + `<title>${escapeHtml(title)}</title>${tags}<link rel="canonical" href="${url}"/>`
-    + `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}"/></head>`
-    + `<body><div id="main"></div><script>/* the web player */</script></body></html>`;
+  return (
+    `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>` +
+    `<title>${escapeHtml(title)}</title>${tags}<link rel="canonical" href="${url}"/>` +
+    `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}"/></head>` +
+    `<body><div id="main"></div><script>/* the web player */</script></body></html>`
+  );
 }
 
 export function spotifyNotFoundPage(): string {
@@ -80,7 +110,9 @@ export function spotifyOembed(item: SpotifyItem): string {
     provider_url: 'https://spotify.com',
     type: 'rich',
     title: item.title,
-    ...(item.image === null ? {} : { thumbnail_url: item.image.url, thumbnail_width: item.image.width, thumbnail_height: item.image.height }),
+    ...(item.image === null
+      ? {}
+      : { thumbnail_url: item.image.url, thumbnail_width: item.image.width, thumbnail_height: item.image.height }),
   });
 }
 
@@ -97,10 +129,19 @@ const artistObject = (a: { id: string | null; name: string }): Record<string, un
 export function spotifyApiObject(item: SpotifyItem): string {
   if (item.type === 'track') {
     return JSON.stringify({
-      album: item.album === null ? null : {
-        album_type: item.album.type, artists: item.artists.slice(0, 1).map(artistObject), id: item.album.id, name: item.album.title,
-        release_date: item.album.releaseDate, release_date_precision: 'day', type: 'album', uri: item.album.id === null ? null : `spotify:album:${item.album.id}`,
-      },
+      album:
+        item.album === null
+          ? null
+          : {
+              album_type: item.album.type,
+              artists: item.artists.slice(0, 1).map(artistObject),
+              id: item.album.id,
+              name: item.album.title,
+              release_date: item.album.releaseDate,
+              release_date_precision: 'day',
+              type: 'album',
+              uri: item.album.id === null ? null : `spotify:album:${item.album.id}`,
+            },
       artists: item.artists.map(artistObject),
       disc_number: 1,
       duration_ms: item.durationMs,
@@ -138,7 +179,9 @@ export function spotifyApiObject(item: SpotifyItem): string {
 /** YouTube's oEmbed answer for a video or a playlist. */
 export function youtubeOembed(item: YoutubeItem): string {
   const video = item.id !== undefined;
-  const src = video ? `https://www.youtube.com/embed/${item.id}?feature=oembed` : `https://www.youtube.com/embed/videoseries?list=${item.list}`;
+  const src = video
+    ? `https://www.youtube.com/embed/${item.id}?feature=oembed`
+    : `https://www.youtube.com/embed/videoseries?list=${item.list}`;
   return JSON.stringify({
     title: item.title,
     author_name: item.author_name,
@@ -149,17 +192,25 @@ export function youtubeOembed(item: YoutubeItem): string {
     version: '1.0',
     provider_name: 'YouTube',
     provider_url: 'https://www.youtube.com/',
-    ...(video ? { thumbnail_height: 360, thumbnail_width: 480, thumbnail_url: `https://i.ytimg.com/vi/${item.id}/hqdefault.jpg` } : {}),
+    ...(video
+      ? {
+          thumbnail_height: 360,
+          thumbnail_width: 480,
+          thumbnail_url: `https://i.ytimg.com/vi/${item.id}/hqdefault.jpg`,
+        }
+      : {}),
     html: `<iframe width="200" height="113" src="${src}" frameborder="0" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen title="${escapeHtml(item.title ?? '')}"></iframe>`,
   });
 }
 
 /** A channel page: the head's Open Graph tags, as channel pages carry them. */
 export function youtubeChannelPage(id: string, ogTitle: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><title>${escapeHtml(ogTitle)} - YouTube</title>`
-    + `<meta property="og:site_name" content="YouTube"><meta property="og:url" content="https://www.youtube.com/channel/${id}">`
-    + `<meta property="og:title" content="${escapeHtml(ogTitle)}"><meta property="og:type" content="profile">`
-    + `<meta property="og:description" content="Auto-generated by YouTube."></head><body></body></html>`;
+  return (
+    `<!DOCTYPE html><html lang="en"><head><title>${escapeHtml(ogTitle)} - YouTube</title>` +
+    `<meta property="og:site_name" content="YouTube"><meta property="og:url" content="https://www.youtube.com/channel/${id}">` +
+    `<meta property="og:title" content="${escapeHtml(ogTitle)}"><meta property="og:type" content="profile">` +
+    `<meta property="og:description" content="Auto-generated by YouTube."></head><body></body></html>`
+  );
 }
 
 /** SoundCloud's oEmbed answer. */

@@ -25,11 +25,14 @@ interface LrclibRecord {
 }
 
 const fold = (text: string | null): string => (text ?? '').trim().toLowerCase();
-const error = (status: number, name: string, message: string, kind: Answer['kind']): Answer => json(status, JSON.stringify({ code: status, name, message }), kind);
+const error = (status: number, name: string, message: string, kind: Answer['kind']): Answer =>
+  json(status, JSON.stringify({ code: status, name, message }), kind);
 const notFound = (): Answer => error(404, 'TrackNotFound', 'Failed to find specified track', 'notfound');
 
 export function lrclibUpstream(): Upstream {
-  const { records } = JSON.parse(readFileSync(new URL('lrclib.json', KNOWLEDGE_FIXTURES), 'utf8')) as { records: LrclibRecord[] };
+  const { records } = JSON.parse(readFileSync(new URL('lrclib.json', KNOWLEDGE_FIXTURES), 'utf8')) as {
+    records: LrclibRecord[];
+  };
   return {
     answer({ method, path, params }) {
       if (method !== 'GET') return error(405, 'MethodNotAllowed', 'Method not allowed', 'notfound');
@@ -41,31 +44,39 @@ export function lrclibUpstream(): Upstream {
       if (path === '/api/get') {
         const artist = fold(params.get('artist_name'));
         const track = fold(params.get('track_name'));
-        if (artist === '' || track === '') return error(400, 'ValidationError', 'artist_name and track_name are required', 'notfound');
+        if (artist === '' || track === '')
+          return error(400, 'ValidationError', 'artist_name and track_name are required', 'notfound');
         const album = params.get('album_name');
         const duration = params.get('duration');
-        const record = records.find((r) =>
-          fold(r.artistName) === artist && fold(r.trackName) === track
-          && (album === null || fold(r.albumName) === fold(album))
-          && (duration === null || Math.abs(r.duration - Number(duration)) <= 2));
+        const record = records.find(
+          (r) =>
+            fold(r.artistName) === artist &&
+            fold(r.trackName) === track &&
+            (album === null || fold(r.albumName) === fold(album)) &&
+            (duration === null || Math.abs(r.duration - Number(duration)) <= 2),
+        );
         return record === undefined ? notFound() : json(200, JSON.stringify(record), 'ok');
       }
       if (path === '/api/search') {
         const q = fold(params.get('q'));
         const track = fold(params.get('track_name'));
-        if (q === '' && track === '') return error(400, 'ValidationError', 'either q or track_name is required', 'notfound');
+        if (q === '' && track === '')
+          return error(400, 'ValidationError', 'either q or track_name is required', 'notfound');
         const artist = fold(params.get('artist_name'));
         const album = fold(params.get('album_name'));
-        const found = records.filter((r) =>
-          (q === '' || [r.trackName, r.artistName, r.albumName].some((field) => fold(field).includes(q)))
-          && (track === '' || fold(r.trackName).includes(track))
-          && (artist === '' || fold(r.artistName).includes(artist))
-          && (album === '' || fold(r.albumName).includes(album)));
+        const found = records.filter(
+          (r) =>
+            (q === '' || [r.trackName, r.artistName, r.albumName].some((field) => fold(field).includes(q))) &&
+            (track === '' || fold(r.trackName).includes(track)) &&
+            (artist === '' || fold(r.artistName).includes(artist)) &&
+            (album === '' || fold(r.albumName).includes(album)),
+        );
         return json(200, JSON.stringify(found.slice(0, 20)), 'ok');
       }
       return error(404, 'NotFound', 'Not found', 'notfound');
     },
     quotaExceeded: () => error(429, 'TooManyRequests', 'Too many requests', 'quota'),
-    error200: () => json(200, JSON.stringify({ code: 500, name: 'InternalServerError', message: 'Something went wrong' }), 'fault'),
+    error200: () =>
+      json(200, JSON.stringify({ code: 500, name: 'InternalServerError', message: 'Something went wrong' }), 'fault'),
   };
 }

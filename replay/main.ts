@@ -16,7 +16,9 @@ const quota = process.env['REPLAY_QUOTA'] === '1' ? DEEZER_QUOTA : false;
 const replay = await startReplay({ port, quota });
 const mode = quota ? `, quota ${quota.limit} calls per ${quota.windowMs / 1000} s` : '';
 // One variable points every upstream at its path here (core/config.ts UPSTREAM_PATHS).
-console.log(`Replay of Deezer, ReccoBeats, AzuraCast, the link platforms, LRCLIB, Wikidata and Wikipedia on ${replay.url}${mode}. Run Sleeve against it: SLEEVE_MODE=live SLEEVE_UPSTREAMS=${replay.url} npm start`);
+console.log(
+  `Replay of Deezer, ReccoBeats, AzuraCast, the link platforms, LRCLIB, Wikidata and Wikipedia on ${replay.url}${mode}. Run Sleeve against it: SLEEVE_MODE=live SLEEVE_UPSTREAMS=${replay.url} npm start`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -34,21 +34,38 @@ export const TWO_RELEASE_ISRC = 'GBDUW0000059';
 export const NO_KEY_ISRC = 'XXRPL2200018';
 
 /** The Deezer fixtures whose tracks carry ISRCs, in the order they are read. */
-const DEEZER_TRACK_FILES = ['track-3135556.json', 'track-2947516331.json', 'track-1425844092.json', 'track-1724605597.json'];
-const DEEZER_LIST_FILES = ['album-302127-tracks.json', 'derived/album-999000040-tracks.json', 'derived/album-999000040-tracks__index-25.json'];
+const DEEZER_TRACK_FILES = [
+  'track-3135556.json',
+  'track-2947516331.json',
+  'track-1425844092.json',
+  'track-1724605597.json',
+];
+const DEEZER_LIST_FILES = [
+  'album-302127-tracks.json',
+  'derived/album-999000040-tracks.json',
+  'derived/album-999000040-tracks__index-25.json',
+];
 
 /** The Spotify-era feature rows, in this order (file order within the batch file). */
 const SPOTIFY_SINGLE = 'spotify-web-api/audio-features__06AKEBrKUckW0KREUWRnvT.json';
-const SPOTIFY_BATCH = 'spotify-web-api/audio-features__ids-4JpKVNYnVcJ8tuMKjAj50A,2NRANZE9UCmPAS5XVbXL40,24JygzOLM0EmRQeGtFcIcG.json';
+const SPOTIFY_BATCH =
+  'spotify-web-api/audio-features__ids-4JpKVNYnVcJ8tuMKjAj50A,2NRANZE9UCmPAS5XVbXL40,24JygzOLM0EmRQeGtFcIcG.json';
 
 /**
  * The one real ISRC↔Spotify mapping among these tracks: Spotify's own `GET /v1/tracks?ids=2plbrEY59IikOBgBGLjaoe`
  * (kellnerd/harmony testdata, in the team's shared link samples): Die With A Smile, 251667 ms, popularity 96.
  */
-const KNOWN_SPOTIFY: Readonly<Record<string, { id: string; durationMs: number; popularity: number; artists: { name: string; spotifyId: string }[] }>> = {
+const KNOWN_SPOTIFY: Readonly<
+  Record<string, { id: string; durationMs: number; popularity: number; artists: { name: string; spotifyId: string }[] }>
+> = {
   USUM72409273: {
-    id: '2plbrEY59IikOBgBGLjaoe', durationMs: 251667, popularity: 96,
-    artists: [{ name: 'Lady Gaga', spotifyId: '1HY2Jd0NmPuamShAr6KMms' }, { name: 'Bruno Mars', spotifyId: '0du5cEVh5yTK9QJze8zA0C' }],
+    id: '2plbrEY59IikOBgBGLjaoe',
+    durationMs: 251667,
+    popularity: 96,
+    artists: [
+      { name: 'Lady Gaga', spotifyId: '1HY2Jd0NmPuamShAr6KMms' },
+      { name: 'Bruno Mars', spotifyId: '0du5cEVh5yTK9QJze8zA0C' },
+    ],
   },
 };
 
@@ -81,7 +98,8 @@ const sha = (text: string): string => createHash('sha256').update(text).digest('
 const uniform = (text: string): number => parseInt(sha(text).slice(0, 8), 16) / 2 ** 32;
 const round3 = (value: number): number => Math.round(value * 1000) / 1000;
 const significant3 = (value: number): number => Number(value.toPrecision(3));
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** A 22-character base-62 id shaped like Spotify's, from a hash (no such Spotify track is claimed). */
@@ -111,8 +129,12 @@ function deezerTracks(): Seen[] {
     if (seen.has(isrc)) return;
     const artist = isRecord(item['artist']) ? String(item['artist']['name']) : '';
     seen.set(isrc, {
-      isrc, title: String(item['title']), duration: Number(item['duration']), artist,
-      rank: Number(item['rank'] ?? 0), bpm: typeof item['bpm'] === 'number' ? item['bpm'] : 0,
+      isrc,
+      title: String(item['title']),
+      duration: Number(item['duration']),
+      artist,
+      rank: Number(item['rank'] ?? 0),
+      bpm: typeof item['bpm'] === 'number' ? item['bpm'] : 0,
     });
   };
   for (const file of DEEZER_TRACK_FILES) add(read(DEEZER_FIXTURES, file));
@@ -127,7 +149,8 @@ function deezerTracks(): Seen[] {
 function releasesOf(track: Seen): Release[] {
   const known = KNOWN_SPOTIFY[track.isrc];
   const first: Release = {
-    isrc: track.isrc, title: track.title,
+    isrc: track.isrc,
+    title: track.title,
     durationMs: known?.durationMs ?? track.duration * 1000,
     artists: known?.artists ?? [{ name: track.artist, spotifyId: spotifyLike(`artist:${track.artist}`) }],
     popularity: known?.popularity ?? Math.min(100, Math.round(track.rank / 10000)),
@@ -137,8 +160,12 @@ function releasesOf(track: Seen): Release[] {
   if (track.isrc !== TWO_RELEASE_ISRC) return [first];
   // A second release of the same recording: a shorter single edit on another release, listed first.
   const edit: Release = {
-    ...first, title: `${track.title} (Edit)`, durationMs: 187000,
-    popularity: Math.max(0, first.popularity - 30), spotifyId: spotifyLike(`${track.isrc}:edit`), release: `${track.isrc}:edit`,
+    ...first,
+    title: `${track.title} (Edit)`,
+    durationMs: 187000,
+    popularity: Math.max(0, first.popularity - 30),
+    spotifyId: spotifyLike(`${track.isrc}:edit`),
+    release: `${track.isrc}:edit`,
   };
   return [edit, first];
 }
@@ -147,7 +174,8 @@ function releasesOf(track: Seen): Release[] {
 function spotifyRows(): Json[] {
   const single = read(RECCOBEATS_FIXTURES, SPOTIFY_SINGLE);
   const batch = read(RECCOBEATS_FIXTURES, SPOTIFY_BATCH);
-  if (!isRecord(single) || !isRecord(batch) || !Array.isArray(batch['audio_features'])) throw new Error('Spotify rows: unexpected shape');
+  if (!isRecord(single) || !isRecord(batch) || !Array.isArray(batch['audio_features']))
+    throw new Error('Spotify rows: unexpected shape');
   return [single, ...batch['audio_features'].filter(isRecord)];
 }
 
@@ -161,7 +189,16 @@ export interface DerivedFiles {
   /** Relative to the fixtures folder → exact file text. */
   files: Map<string, string>;
   /** For the table: ISRC, record id, title, duration, energy, tempo, key, mode. */
-  rows: { isrc: string; id: string; title: string; durationMs: number; energy: number; tempo: number; key: number; mode: number }[];
+  rows: {
+    isrc: string;
+    id: string;
+    title: string;
+    durationMs: number;
+    energy: number;
+    tempo: number;
+    key: number;
+    mode: number;
+  }[];
 }
 
 export function derive(): DerivedFiles {
@@ -184,10 +221,12 @@ export function derive(): DerivedFiles {
     const recordedBpm = bpm.get(r.isrc) ?? 0;
     const id = uuidOf(r.release);
     const href = `https://open.spotify.com/track/${r.spotifyId}`;
-    const unit = Object.fromEntries(UNIT_FIELDS.map((field) => {
-      const base = Number(row[field]);
-      return [field, significant3(Math.min(1, Math.max(0, base * (0.85 + 0.3 * uniform(`${field}:${r.release}`)))))];
-    }));
+    const unit = Object.fromEntries(
+      UNIT_FIELDS.map((field) => {
+        const base = Number(row[field]);
+        return [field, significant3(Math.min(1, Math.max(0, base * (0.85 + 0.3 * uniform(`${field}:${r.release}`)))))];
+      }),
+    );
     const energy = round3(0.2 + (0.7 * p) / (n - 1));
     const tempo = recordedBpm > 0 ? recordedBpm : round3(80 + (90 * q) / (n - 1));
     const key = r.isrc === NO_KEY_ISRC ? -1 : (Number(row['key']) + q) % 12;
@@ -195,15 +234,33 @@ export function derive(): DerivedFiles {
     const loudness = round3(Math.min(-1, Number(row['loudness']) + 4 * (uniform(`loudness:${r.release}`) - 0.5)));
     // The field order of the recorded ReccoBeats record.
     features.push({
-      id, href, isrc: r.isrc,
-      acousticness: unit['acousticness'], danceability: unit['danceability'], energy,
-      instrumentalness: unit['instrumentalness'], key, liveness: unit['liveness'], loudness, mode,
-      speechiness: unit['speechiness'], tempo, valence: unit['valence'],
+      id,
+      href,
+      isrc: r.isrc,
+      acousticness: unit['acousticness'],
+      danceability: unit['danceability'],
+      energy,
+      instrumentalness: unit['instrumentalness'],
+      key,
+      liveness: unit['liveness'],
+      loudness,
+      mode,
+      speechiness: unit['speechiness'],
+      tempo,
+      valence: unit['valence'],
     });
     trackRecords.push({
-      id, trackTitle: r.title,
-      artists: r.artists.map((a) => ({ id: uuidOf(`artist:${a.name}`), name: a.name, href: `https://open.spotify.com/artist/${a.spotifyId}` })),
-      durationMs: r.durationMs, isrc: r.isrc, href, popularity: r.popularity,
+      id,
+      trackTitle: r.title,
+      artists: r.artists.map((a) => ({
+        id: uuidOf(`artist:${a.name}`),
+        name: a.name,
+        href: `https://open.spotify.com/artist/${a.spotifyId}`,
+      })),
+      durationMs: r.durationMs,
+      isrc: r.isrc,
+      href,
+      popularity: r.popularity,
     });
     table.push({ isrc: r.isrc, id, title: r.title, durationMs: r.durationMs, energy, tempo, key, mode });
   }
@@ -224,7 +281,10 @@ function tableOf(rows: DerivedFiles['rows']): string {
   const lines = [
     '| ISRC | record id | title | durationMs | energy | tempo | key | mode |',
     '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.isrc} | \`${r.id}\` | ${r.title.replace(/\|/g, '\\|')} | ${r.durationMs} | ${r.energy.toFixed(3)} | ${r.tempo} | ${r.key} | ${r.mode} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.isrc} | \`${r.id}\` | ${r.title.replace(/\|/g, '\\|')} | ${r.durationMs} | ${r.energy.toFixed(3)} | ${r.tempo} | ${r.key} | ${r.mode} |`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -21,9 +21,12 @@ const RECORDED_TRACK = 'track__ids-0VjIjW4GlUZAMYd2vXMi3b__ELIDED.json';
 /** The query the recording answered: asked exactly so, it is answered byte-for-byte. */
 const RECORDED_IDS = '0VjIjW4GlUZAMYd2vXMi3b';
 
-const QUOTA = '{"error":"Too Many Requests","status":429,"code":4291,"message":"Rate limit exceeded. Please retry after the time given in the Retry-After header."}';
-const ERROR_200 = '{"error":"Internal Error","code":5000,"message":"An unexpected error occurred while processing the request."}';
-const badRequest = (message: string): string => JSON.stringify({ error: 'Bad Request', status: 400, code: 4001, message });
+const QUOTA =
+  '{"error":"Too Many Requests","status":429,"code":4291,"message":"Rate limit exceeded. Please retry after the time given in the Retry-After header."}';
+const ERROR_200 =
+  '{"error":"Internal Error","code":5000,"message":"An unexpected error occurred while processing the request."}';
+const badRequest = (message: string): string =>
+  JSON.stringify({ error: 'Bad Request', status: 400, code: 4001, message });
 
 type Json = Record<string, unknown>;
 
@@ -41,7 +44,8 @@ class Index {
 
   constructor(records: readonly Json[]) {
     for (const record of records) {
-      const text = (field: string): string | undefined => (typeof record[field] === 'string' ? record[field] : undefined);
+      const text = (field: string): string | undefined =>
+        typeof record[field] === 'string' ? record[field] : undefined;
       const spotify = /^https:\/\/open\.spotify\.com\/track\/(\w+)$/.exec(text('href') ?? '')?.[1];
       for (const key of [text('isrc')?.toUpperCase(), text('id')?.toLowerCase(), spotify]) {
         if (key === undefined) continue;
@@ -72,8 +76,14 @@ function load(): Loaded {
     const recordedFeatures = read(RECORDED_FEATURES);
     const recordedTrack = read(RECORDED_TRACK);
     loaded = {
-      features: new Index([...contentOf(recordedFeatures, RECORDED_FEATURES), ...contentOf(read(DERIVED_FEATURES_FILE), DERIVED_FEATURES_FILE)]),
-      tracks: new Index([...contentOf(recordedTrack, RECORDED_TRACK), ...contentOf(read(DERIVED_TRACKS_FILE), DERIVED_TRACKS_FILE)]),
+      features: new Index([
+        ...contentOf(recordedFeatures, RECORDED_FEATURES),
+        ...contentOf(read(DERIVED_FEATURES_FILE), DERIVED_FEATURES_FILE),
+      ]),
+      tracks: new Index([
+        ...contentOf(recordedTrack, RECORDED_TRACK),
+        ...contentOf(read(DERIVED_TRACKS_FILE), DERIVED_TRACKS_FILE),
+      ]),
       recordedFeatures,
       recordedTrack,
     };
@@ -83,14 +93,19 @@ function load(): Loaded {
 
 /** `ids=a,b&ids=c` → [a, b, c]; blanks dropped. */
 function idsOf(params: URLSearchParams): string[] {
-  return params.getAll('ids').flatMap((value) => value.split(',')).map((id) => id.trim()).filter((id) => id !== '');
+  return params
+    .getAll('ids')
+    .flatMap((value) => value.split(','))
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
 }
 
 function lookup(index: Index, params: URLSearchParams, recorded: string): Answer {
   const ids = idsOf(params);
   // `error800` is the log's name for an upstream's own error body (Deezer's ParameterException alike).
-  if (ids.length === 0) return json(400, badRequest('Required parameter \'ids\' is missing.'), 'error800');
-  if (ids.length > MAX_IDS) return json(400, badRequest(`At most ${MAX_IDS} ids are allowed, got ${ids.length}.`), 'error800');
+  if (ids.length === 0) return json(400, badRequest("Required parameter 'ids' is missing."), 'error800');
+  if (ids.length > MAX_IDS)
+    return json(400, badRequest(`At most ${MAX_IDS} ids are allowed, got ${ids.length}.`), 'error800');
   if (params.getAll('ids').join(',') === RECORDED_IDS) return json(200, recorded, 'ok');
   const seen = new Set<Json>();
   const content = ids.flatMap((id) => index.find(id)).filter((record) => !seen.has(record) && seen.add(record));
@@ -101,9 +116,14 @@ export function reccobeatsUpstream(): Upstream {
   const fixtures = load();
   return {
     answer({ method, path, params }) {
-      if (method === 'GET' && path === '/v1/audio-features') return lookup(fixtures.features, params, fixtures.recordedFeatures);
+      if (method === 'GET' && path === '/v1/audio-features')
+        return lookup(fixtures.features, params, fixtures.recordedFeatures);
       if (method === 'GET' && path === '/v1/track') return lookup(fixtures.tracks, params, fixtures.recordedTrack);
-      return json(404, JSON.stringify({ error: 'Not Found', status: 404, message: `No endpoint ${method} ${path}.` }), 'notfound');
+      return json(
+        404,
+        JSON.stringify({ error: 'Not Found', status: 404, message: `No endpoint ${method} ${path}.` }),
+        'notfound',
+      );
     },
     // Real ReccoBeats also sends `Retry-After`; the replay's Answer carries no headers (yet).
     quotaExceeded: () => json(429, QUOTA, 'quota'),

@@ -30,7 +30,8 @@ export interface ReplayCall {
   body: AnswerKind;
 }
 
-const streams = (upstream: Upstream): upstream is StreamingUpstream => typeof (upstream as Partial<StreamingUpstream>).stream === 'function';
+const streams = (upstream: Upstream): upstream is StreamingUpstream =>
+  typeof (upstream as Partial<StreamingUpstream>).stream === 'function';
 
 export interface ReplayOptions {
   /** Default 0: any free port. */
@@ -54,16 +55,34 @@ export interface Replay {
   options: {
     upstreams: { deezer: string; features: string; azuracast: string };
     deezer: { imagesUrl: string };
-    links: { spotifyUrl: string; spotifyApiUrl: string; spotifyAccountsUrl: string; itunesUrl: string; youtubeUrl: string; soundcloudUrl: string; shortLinksUrl: string };
+    links: {
+      spotifyUrl: string;
+      spotifyApiUrl: string;
+      spotifyAccountsUrl: string;
+      itunesUrl: string;
+      youtubeUrl: string;
+      soundcloudUrl: string;
+      shortLinksUrl: string;
+    };
     lrclib: { baseUrl: string };
     knowledge: { wikidataUrl: string; wikipediaUrl: string };
   };
   /** The same as environment variables, for a Sleeve started as a process. */
   env: {
-    SLEEVE_DEEZER_URL: string; SLEEVE_FEATURES_URL: string; SLEEVE_AZURACAST_URL: string; SLEEVE_DEEZER_IMAGES_URL: string;
-    SLEEVE_SPOTIFY_URL: string; SLEEVE_SPOTIFY_API_URL: string; SLEEVE_SPOTIFY_ACCOUNTS_URL: string; SLEEVE_ITUNES_URL: string;
-    SLEEVE_YOUTUBE_URL: string; SLEEVE_SOUNDCLOUD_URL: string; SLEEVE_SHORT_LINKS_URL: string;
-    SLEEVE_LRCLIB_URL: string; SLEEVE_WIKIDATA_URL: string; SLEEVE_WIKIPEDIA_URL: string;
+    SLEEVE_DEEZER_URL: string;
+    SLEEVE_FEATURES_URL: string;
+    SLEEVE_AZURACAST_URL: string;
+    SLEEVE_DEEZER_IMAGES_URL: string;
+    SLEEVE_SPOTIFY_URL: string;
+    SLEEVE_SPOTIFY_API_URL: string;
+    SLEEVE_SPOTIFY_ACCOUNTS_URL: string;
+    SLEEVE_ITUNES_URL: string;
+    SLEEVE_YOUTUBE_URL: string;
+    SLEEVE_SOUNDCLOUD_URL: string;
+    SLEEVE_SHORT_LINKS_URL: string;
+    SLEEVE_LRCLIB_URL: string;
+    SLEEVE_WIKIDATA_URL: string;
+    SLEEVE_WIKIPEDIA_URL: string;
   };
   /** Every request received under an upstream's prefix, in order. */
   calls: ReplayCall[];
@@ -78,7 +97,10 @@ export interface Replay {
 const SLOW_MS = 6000;
 
 export async function startReplay(options: ReplayOptions = {}): Promise<Replay> {
-  const upstreams = Object.fromEntries(Object.entries(UPSTREAMS).map(([name, make]) => [name, make()])) as Record<UpstreamName, Upstream>;
+  const upstreams = Object.fromEntries(Object.entries(UPSTREAMS).map(([name, make]) => [name, make()])) as Record<
+    UpstreamName,
+    Upstream
+  >;
   const calls: ReplayCall[] = [];
   const faults = new Map<ReplayCall['upstream'], { fault: Exclude<Fault, null>; delayMs: number }>();
   // Each upstream's quota is its own (Deezer's 50 per 5 s is not ReccoBeats' or AzuraCast's).
@@ -104,12 +126,22 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
 
   const server = createServer((request, response) => {
     const target = URL.parse(request.url ?? '/', 'http://replay.invalid');
-    if (target === null) return write(response, { status: 400, contentType: 'text/plain', body: 'Bad Request', kind: 'notfound' });
+    if (target === null)
+      return write(response, { status: 400, contentType: 'text/plain', body: 'Bad Request', kind: 'notfound' });
     const [, prefix = '', ...rest] = target.pathname.split('/');
-    if (!isUpstream(prefix)) return write(response, { status: 404, contentType: 'text/plain', body: 'Not Found', kind: 'notfound' });
+    if (!isUpstream(prefix))
+      return write(response, { status: 404, contentType: 'text/plain', body: 'Not Found', kind: 'notfound' });
     const upstream = upstreams[prefix];
     const at = Date.now();
-    const call: ReplayCall = { upstream: prefix, method: request.method ?? 'GET', path: `/${rest.join('/')}`, search: target.search, at, status: 0, body: 'fault' };
+    const call: ReplayCall = {
+      upstream: prefix,
+      method: request.method ?? 'GET',
+      path: `/${rest.join('/')}`,
+      search: target.search,
+      at,
+      status: 0,
+      body: 'fault',
+    };
     calls.push(call);
 
     const injected = faults.get(prefix);
@@ -124,7 +156,12 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
       call.status = outcome.status;
       return later(latencyMs, () => write(response, outcome));
     }
-    const asked: UpstreamRequest = { method: call.method, path: call.path, params: target.searchParams, baseUrl: `${url}/${prefix}` };
+    const asked: UpstreamRequest = {
+      method: call.method,
+      path: call.path,
+      params: target.searchParams,
+      baseUrl: `${url}/${prefix}`,
+    };
     const quota = quotaOf(prefix);
     const over = quota !== undefined && !quota.admit(at);
     const streamed = !over && streams(upstream) ? upstream.stream(asked) : undefined;
@@ -159,19 +196,32 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
       upstreams: { deezer: `${url}/deezer`, features: `${url}/reccobeats`, azuracast: `${url}/azuracast` },
       deezer: { imagesUrl: `${url}/deezer-images` },
       links: {
-        spotifyUrl: `${url}/spotify`, spotifyApiUrl: `${url}/spotify-api`, spotifyAccountsUrl: `${url}/spotify-accounts`, itunesUrl: `${url}/itunes`,
-        youtubeUrl: `${url}/youtube`, soundcloudUrl: `${url}/soundcloud`, shortLinksUrl: `${url}/short-links`,
+        spotifyUrl: `${url}/spotify`,
+        spotifyApiUrl: `${url}/spotify-api`,
+        spotifyAccountsUrl: `${url}/spotify-accounts`,
+        itunesUrl: `${url}/itunes`,
+        youtubeUrl: `${url}/youtube`,
+        soundcloudUrl: `${url}/soundcloud`,
+        shortLinksUrl: `${url}/short-links`,
       },
       lrclib: { baseUrl: `${url}/lrclib` },
       knowledge: { wikidataUrl: `${url}/wikidata`, wikipediaUrl: `${url}/wikipedia` },
     },
     env: {
-      SLEEVE_DEEZER_URL: `${url}/deezer`, SLEEVE_FEATURES_URL: `${url}/reccobeats`, SLEEVE_AZURACAST_URL: `${url}/azuracast`,
+      SLEEVE_DEEZER_URL: `${url}/deezer`,
+      SLEEVE_FEATURES_URL: `${url}/reccobeats`,
+      SLEEVE_AZURACAST_URL: `${url}/azuracast`,
       SLEEVE_DEEZER_IMAGES_URL: `${url}/deezer-images`,
-      SLEEVE_SPOTIFY_URL: `${url}/spotify`, SLEEVE_SPOTIFY_API_URL: `${url}/spotify-api`, SLEEVE_SPOTIFY_ACCOUNTS_URL: `${url}/spotify-accounts`,
-      SLEEVE_ITUNES_URL: `${url}/itunes`, SLEEVE_YOUTUBE_URL: `${url}/youtube`, SLEEVE_SOUNDCLOUD_URL: `${url}/soundcloud`,
+      SLEEVE_SPOTIFY_URL: `${url}/spotify`,
+      SLEEVE_SPOTIFY_API_URL: `${url}/spotify-api`,
+      SLEEVE_SPOTIFY_ACCOUNTS_URL: `${url}/spotify-accounts`,
+      SLEEVE_ITUNES_URL: `${url}/itunes`,
+      SLEEVE_YOUTUBE_URL: `${url}/youtube`,
+      SLEEVE_SOUNDCLOUD_URL: `${url}/soundcloud`,
       SLEEVE_SHORT_LINKS_URL: `${url}/short-links`,
-      SLEEVE_LRCLIB_URL: `${url}/lrclib`, SLEEVE_WIKIDATA_URL: `${url}/wikidata`, SLEEVE_WIKIPEDIA_URL: `${url}/wikipedia`,
+      SLEEVE_LRCLIB_URL: `${url}/lrclib`,
+      SLEEVE_WIKIDATA_URL: `${url}/wikidata`,
+      SLEEVE_WIKIPEDIA_URL: `${url}/wikipedia`,
     },
     calls,
     reset() {
@@ -180,7 +230,7 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
     },
     fault(upstream, fault, faultOptions = {}) {
       if (fault === null) faults.delete(upstream);
-      else faults.set(upstream, { fault, delayMs: fault === 'slow' ? faultOptions.delayMs ?? SLOW_MS : 0 });
+      else faults.set(upstream, { fault, delayMs: fault === 'slow' ? (faultOptions.delayMs ?? SLOW_MS) : 0 });
     },
     close() {
       for (const timer of pending) clearTimeout(timer);
@@ -218,6 +268,9 @@ function openStream(response: ServerResponse<IncomingMessage>, streamed: Streame
 
 function write(response: ServerResponse<IncomingMessage>, answer: Answer): void {
   if (response.destroyed) return;
-  response.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.body) });
+  response.writeHead(answer.status, {
+    'content-type': answer.contentType,
+    'content-length': Buffer.byteLength(answer.body),
+  });
   response.end(answer.body);
 }

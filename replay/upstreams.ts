@@ -7,14 +7,34 @@ import { azuracastUpstream } from './azuracast.ts';
 import { deezerUpstream } from './deezer.ts';
 import { deezerImagesUpstream } from './deezer-images.ts';
 import { reccobeatsUpstream } from './reccobeats.ts';
-import { itunesUpstream, shortLinksUpstream, soundcloudUpstream, spotifyAccountsUpstream, spotifyApiUpstream, spotifyUpstream, youtubeUpstream } from './links.ts';
+import {
+  itunesUpstream,
+  shortLinksUpstream,
+  soundcloudUpstream,
+  spotifyAccountsUpstream,
+  spotifyApiUpstream,
+  spotifyUpstream,
+  youtubeUpstream,
+} from './links.ts';
 import { lrclibUpstream } from './lrclib.ts';
 import { wikidataUpstream, wikipediaUpstream } from './wikimedia.ts';
 import type { Upstream } from './upstream.ts';
 
-export type UpstreamName = 'deezer' | 'reccobeats' | 'azuracast' | 'deezer-images'
-  | 'spotify' | 'spotify-api' | 'spotify-accounts' | 'itunes' | 'youtube' | 'soundcloud' | 'short-links'
-  | 'lrclib' | 'wikidata' | 'wikipedia';
+export type UpstreamName =
+  | 'deezer'
+  | 'reccobeats'
+  | 'azuracast'
+  | 'deezer-images'
+  | 'spotify'
+  | 'spotify-api'
+  | 'spotify-accounts'
+  | 'itunes'
+  | 'youtube'
+  | 'soundcloud'
+  | 'short-links'
+  | 'lrclib'
+  | 'wikidata'
+  | 'wikipedia';
 
 export const UPSTREAMS: Readonly<Record<UpstreamName, () => Upstream>> = {
   deezer: deezerUpstream,

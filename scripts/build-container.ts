@@ -43,5 +43,7 @@ export function stageContainer(exe: string = buildExe()): string {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = stageContainer();
-  console.log(`staged ${dir.slice(ROOT.length)}; build the image with:\n  podman build -t sleeve ${dir.slice(ROOT.length)}   (or docker build)`);
+  console.log(
+    `staged ${dir.slice(ROOT.length)}; build the image with:\n  podman build -t sleeve ${dir.slice(ROOT.length)}   (or docker build)`,
+  );
 }

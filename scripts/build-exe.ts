@@ -19,7 +19,10 @@ export const EXE_PATH: string = `${ROOT}out/sleeve`;
 export function buildExe(extra: string[] = []): string {
   embedAssets();
   const outfile = extra.some((arg) => arg.startsWith('--outfile')) ? [] : ['--outfile', EXE_PATH];
-  execFileSync(`${ROOT}node_modules/.bin/bun`, ['build', '--compile', EXE_ENTRY, ...outfile, ...extra], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync(`${ROOT}node_modules/.bin/bun`, ['build', '--compile', EXE_ENTRY, ...outfile, ...extra], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   return EXE_PATH;
 }
 

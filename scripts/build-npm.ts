@@ -26,14 +26,18 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** `./dist/adapters/node.js` is built from `adapters/node.ts`. */
 export function entryPoints(): string[] {
-  const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { exports: Record<string, { default: string }> };
+  const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as {
+    exports: Record<string, { default: string }>;
+  };
   return Object.values(pkg.exports).map((target) => target.default.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts'));
 }
 
 export async function buildNpm(): Promise<void> {
   rmSync(`${ROOT}dist`, { recursive: true, force: true });
   embedAssets();
-  execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}tsconfig.build.json`], { stdio: 'inherit' });
+  execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}tsconfig.build.json`], {
+    stdio: 'inherit',
+  });
   await build({
     absWorkingDir: ROOT,
     entryPoints: entryPoints(),

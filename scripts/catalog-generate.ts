@@ -24,9 +24,12 @@ function progress(label: string, done: number, total: number): void {
   else if (done >= total) process.stderr.write(`${text}\n`);
 }
 
-const { values } = parseArgs({ options: { tracks: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { tracks: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } },
+});
 const tracks = Number(values.tracks);
-if (!Number.isInteger(tracks) || tracks < 1 || tracks > 5_000_000) fail('--tracks must be an integer from 1 to 5000000');
+if (!Number.isInteger(tracks) || tracks < 1 || tracks > 5_000_000)
+  fail('--tracks must be an integer from 1 to 5000000');
 if (!values.seed) fail('--seed is required');
 if (!values.out) fail('--out is required (a file path, or - for stdout)');
 
@@ -36,11 +39,14 @@ const out = values.out === '-' ? process.stdout : createWriteStream(values.out);
 let written = 0;
 for (const line of catalogLines(data)) {
   if (!out.write(`${line}\n`)) await once(out, 'drain');
-  if (line.startsWith('{"type":"track"') && ++written % 20_000 === 0 && written < tracks) progress('writing', written, tracks);
+  if (line.startsWith('{"type":"track"') && ++written % 20_000 === 0 && written < tracks)
+    progress('writing', written, tracks);
 }
 progress('writing', tracks, tracks);
 if (out !== process.stdout) {
   out.end();
   await once(out, 'finish');
 }
-console.error(`catalog:generate: ${tracks} tracks, ${data.artists.length} artists, ${data.albums.length} releases, ${data.playlists.length} playlists in ${((performance.now() - started) / 1000).toFixed(1)} s → ${values.out}`);
+console.error(
+  `catalog:generate: ${tracks} tracks, ${data.artists.length} artists, ${data.albums.length} releases, ${data.playlists.length} playlists in ${((performance.now() - started) / 1000).toFixed(1)} s → ${values.out}`,
+);

@@ -17,11 +17,23 @@ import ts from 'typescript';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const OUT: string = `${ROOT}client/route-table.ts`;
 
-const FLAGS = ts.NodeBuilderFlags.NoTruncation | ts.NodeBuilderFlags.MultilineObjectLiterals | ts.NodeBuilderFlags.UseSingleQuotesForStringLiteralType;
+const FLAGS =
+  ts.NodeBuilderFlags.NoTruncation |
+  ts.NodeBuilderFlags.MultilineObjectLiterals |
+  ts.NodeBuilderFlags.UseSingleQuotesForStringLiteralType;
 
 /** The checker over the server's sources, as `tsc --noEmit` sees them. */
 function checkerOf(): { checker: ts.TypeChecker; table: ts.Type; source: ts.SourceFile } {
-  const config = ts.getParsedCommandLineOfConfigFile(`${ROOT}tsconfig.json`, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    `${ROOT}tsconfig.json`,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(String(d.messageText));
+      },
+    },
+  );
   if (!config) throw new Error('tsconfig.json unreadable');
   const file = `${ROOT}core/routes/index.ts`;
   const program = ts.createProgram([file], config.options);
@@ -35,7 +47,8 @@ function checkerOf(): { checker: ts.TypeChecker; table: ts.Type; source: ts.Sour
 /** One endpoint's declaration as the client reads it: `path: '/x'; params: In<…>; response: Out<…>`. */
 function routeOf(checker: ts.TypeChecker, endpoint: ts.Type, at: ts.Node): string {
   const printer = ts.createPrinter({ removeComments: true });
-  const print = (type: ts.Type) => printer.printNode(ts.EmitHint.Unspecified, checker.typeToTypeNode(type, at, FLAGS)!, at.getSourceFile());
+  const print = (type: ts.Type) =>
+    printer.printNode(ts.EmitHint.Unspecified, checker.typeToTypeNode(type, at, FLAGS)!, at.getSourceFile());
   const prop = (type: ts.Type, name: string) => {
     const symbol = type.getProperty(name);
     return symbol ? checker.getNonNullableType(checker.getTypeOfSymbol(symbol)) : undefined;
@@ -73,13 +86,18 @@ function importsOf(code: string): { code: string; imports: string } {
     byModule.set(from, (byModule.get(from) ?? new Set()).add(name));
     return name;
   });
-  const imports = [...byModule].sort().map(([from, names]) => `import type { ${[...names].sort().join(', ')} } from '${from}';\n`).join('');
+  const imports = [...byModule]
+    .sort()
+    .map(([from, names]) => `import type { ${[...names].sort().join(', ')} } from '${from}';\n`)
+    .join('');
   return { code: replaced, imports };
 }
 
 export function render(): string {
   const { checker, table, source } = checkerOf();
-  const printed = checker.getTypeArguments(table as ts.TypeReference).map((endpoint) => routeOf(checker, endpoint, source));
+  const printed = checker
+    .getTypeArguments(table as ts.TypeReference)
+    .map((endpoint) => routeOf(checker, endpoint, source));
   const { code: routes, imports } = importsOf(indent(printed.join(',\n')));
   return `/**
  * @module

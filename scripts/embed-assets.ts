@@ -24,7 +24,9 @@ const require = createRequire(join(ROOT, 'package.json'));
 function source(packagePath: string): string {
   const name = packagePath.startsWith('@') ? packagePath.split('/').slice(0, 2).join('/') : packagePath.split('/')[0]!;
   // Read from node_modules itself: a package's exports need not list its package.json.
-  const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return `${name}@${version}`;
 }
 
@@ -53,8 +55,14 @@ export function embedAssets(): { path: string; bytes: number }[] {
   const swagger = Object.fromEntries(PACKAGE_FILE_NAMES.map((name) => [name, `swagger-ui-dist/${name}`]));
   const cards = Object.fromEntries(CARD_FILE_NAMES.map((name) => [name, CARD_PACKAGE_PATHS[name]]));
   const written = [
-    { path: join(EMBEDDED_DIR, 'swagger-ui-dist.ts'), text: moduleText('The /docs page\'s files (core/installed/swagger-ui-dist.ts).', swagger) },
-    { path: join(EMBEDDED_DIR, 'card-files.ts'), text: moduleText('The PNG cards\' files (core/installed/card-files.ts).', cards) },
+    {
+      path: join(EMBEDDED_DIR, 'swagger-ui-dist.ts'),
+      text: moduleText("The /docs page's files (core/installed/swagger-ui-dist.ts).", swagger),
+    },
+    {
+      path: join(EMBEDDED_DIR, 'card-files.ts'),
+      text: moduleText("The PNG cards' files (core/installed/card-files.ts).", cards),
+    },
   ];
   for (const { path, text } of written) writeFileSync(path, text);
   return written.map(({ path, text }) => ({ path: path.slice(ROOT.length), bytes: text.length }));

@@ -24,13 +24,25 @@ export const STAGE: string = `${ROOT}out/npm/`;
 
 /** What a published package.json carries, in this order: what installing, importing and running it read. */
 export const PUBLISHED_FIELDS = [
-  'name', 'version', 'description', 'license', 'type', 'bin', 'engines', 'exports', 'files',
-  'dependencies', 'peerDependencies', 'peerDependenciesMeta',
+  'name',
+  'version',
+  'description',
+  'license',
+  'type',
+  'bin',
+  'engines',
+  'exports',
+  'files',
+  'dependencies',
+  'peerDependencies',
+  'peerDependenciesMeta',
 ] as const;
 
 /** The checkout's package.json cut to `PUBLISHED_FIELDS`. */
 export function publishedManifest(manifest: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(PUBLISHED_FIELDS.filter((field) => manifest[field] !== undefined).map((field) => [field, manifest[field]]));
+  return Object.fromEntries(
+    PUBLISHED_FIELDS.filter((field) => manifest[field] !== undefined).map((field) => [field, manifest[field]]),
+  );
 }
 
 /** Builds and stages the package in `out/npm/`; returns the folder. */
@@ -38,7 +50,9 @@ export async function stageNpm(): Promise<string> {
   await buildNpm();
   rmSync(STAGE, { recursive: true, force: true });
   mkdirSync(STAGE, { recursive: true });
-  const manifest = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as Record<string, unknown> & { files: string[] };
+  const manifest = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as Record<string, unknown> & {
+    files: string[];
+  };
   for (const entry of manifest.files) cpSync(`${ROOT}${entry}`, `${STAGE}${entry}`, { recursive: true });
   cpSync(`${ROOT}LICENSE`, `${STAGE}LICENSE`);
   writeFileSync(`${STAGE}package.json`, `${JSON.stringify(publishedManifest(manifest), null, 2)}\n`);
@@ -48,7 +62,9 @@ export async function stageNpm(): Promise<string> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   if (args[0] === '--refuse') {
-    console.error('sleeve: publish with `npm run package && npm publish out/npm`: that package.json is the published one, without the scripts and devDependencies of this one.');
+    console.error(
+      'sleeve: publish with `npm run package && npm publish out/npm`: that package.json is the published one, without the scripts and devDependencies of this one.',
+    );
     process.exit(1);
   }
   const stage = await stageNpm();

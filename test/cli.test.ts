@@ -21,7 +21,8 @@ function variablesRead(): string[] {
   for (const folder of ['core', 'adapters']) {
     for (const file of readdirSync(join(ROOT, folder), { recursive: true }) as string[]) {
       if (!file.endsWith('.ts')) continue;
-      for (const name of readFileSync(join(ROOT, folder, file), 'utf8').match(/SLEEVE_[A-Z0-9_]+/g) ?? []) if (!name.endsWith('_')) names.add(name);
+      for (const name of readFileSync(join(ROOT, folder, file), 'utf8').match(/SLEEVE_[A-Z0-9_]+/g) ?? [])
+        if (!name.endsWith('_')) names.add(name);
     }
   }
   return [...names];
@@ -64,24 +65,32 @@ describe('the command line', () => {
   it('--help names every flag and every SLEEVE_ variable Sleeve reads, one line each', () => {
     const help = helpText(PACKAGE_VERSION);
     const lines = help.split('\n');
-    for (const flag of ['--port', '--mode', '--storage', '--help', '--version']) expect(lines.filter((l) => l.includes(`${flag}`)).length, flag).toBeGreaterThan(0);
+    for (const flag of ['--port', '--mode', '--storage', '--help', '--version'])
+      expect(lines.filter((l) => l.includes(`${flag}`)).length, flag).toBeGreaterThan(0);
     const read = variablesRead();
     expect(read.length).toBeGreaterThan(30);
-    for (const name of [...read, 'PORT']) expect(lines.filter((l) => new RegExp(`^  ${name} +\\S`).test(l)), name).toHaveLength(1);
+    for (const name of [...read, 'PORT'])
+      expect(
+        lines.filter((l) => new RegExp(`^  ${name} +\\S`).test(l)),
+        name,
+      ).toHaveLength(1);
     // Nothing listed that Sleeve does not read.
     const listed = lines.map((l) => /^  (SLEEVE_[A-Z0-9_]+) /.exec(l)?.[1]).filter(Boolean);
     expect(listed.sort()).toEqual(read.sort());
   });
 
   it("--version is package.json's, and deno.json's", () => {
-    for (const file of ['package.json', 'deno.json']) expect(JSON.parse(readFileSync(join(ROOT, file), 'utf8')).version, file).toBe(PACKAGE_VERSION);
+    for (const file of ['package.json', 'deno.json'])
+      expect(JSON.parse(readFileSync(join(ROOT, file), 'utf8')).version, file).toBe(PACKAGE_VERSION);
   });
 
   it("the README and --help say which number is the package's and which the API's (issue #44)", () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain(`the package's (\`sleeve --version\`, npm and JSR: \`${PACKAGE_VERSION}\`)`);
     expect(readme).toContain(`(\`/healthz\`, \`/\` and \`/openapi.json\`: \`${API_VERSION}\`)`);
-    expect(helpText(PACKAGE_VERSION)).toContain(`${PACKAGE_VERSION} is the package's version; the API it serves has its own, ${API_VERSION}`);
+    expect(helpText(PACKAGE_VERSION)).toContain(
+      `${PACKAGE_VERSION} is the package's version; the API it serves has its own, ${API_VERSION}`,
+    );
   });
 
   it('from the sources: --version, --help, and a bad flag exits 2 with one line on stderr', async () => {
@@ -101,11 +110,20 @@ describe('the command line', () => {
   });
 
   it('from the sources under Deno (the files JSR ships as ./cli) and Bun: --version, and a bad flag exits 2', async () => {
-    for (const [command, args] of [[`${BIN}deno`, ['run', '-A', 'adapters/cli.ts']], [`${BIN}bun`, ['adapters/cli.ts']]] as const) {
-      expect(await runToExit(command, [...args, '--version'], {}), command).toEqual({ code: 0, stdout: `${PACKAGE_VERSION}\n`, stderr: '' });
+    for (const [command, args] of [
+      [`${BIN}deno`, ['run', '-A', 'adapters/cli.ts']],
+      [`${BIN}bun`, ['adapters/cli.ts']],
+    ] as const) {
+      expect(await runToExit(command, [...args, '--version'], {}), command).toEqual({
+        code: 0,
+        stdout: `${PACKAGE_VERSION}\n`,
+        stderr: '',
+      });
       const bad = await runToExit(command, [...args, '--port', 'x'], {});
       expect(bad.code, command).toBe(2);
-      expect(bad.stderr, command).toBe('sleeve: --port must be a port number from 0 to 65535 (got "x"); sleeve --help lists the flags\n');
+      expect(bad.stderr, command).toBe(
+        'sleeve: --port must be a port number from 0 to 65535 (got "x"); sleeve --help lists the flags\n',
+      );
     }
   });
 });

@@ -36,12 +36,18 @@ describe('examples/kubernetes', () => {
   });
 
   it('the validator refuses a manifest that breaks the schema (so the check above can fail)', () => {
-    const wrongType = structuredClone(deploymentJson) as { spec: { template: { spec: { terminationGracePeriodSeconds: unknown } } } };
+    const wrongType = structuredClone(deploymentJson) as {
+      spec: { template: { spec: { terminationGracePeriodSeconds: unknown } } };
+    };
     wrongType.spec.template.spec.terminationGracePeriodSeconds = '20';
-    expect(() => new Deployment(wrongType as ConstructorParameters<typeof Deployment>[0]).validate()).toThrow(/terminationGracePeriodSeconds must be integer/);
+    expect(() => new Deployment(wrongType as ConstructorParameters<typeof Deployment>[0]).validate()).toThrow(
+      /terminationGracePeriodSeconds must be integer/,
+    );
     const noSelector = structuredClone(deploymentJson) as { spec: { selector?: unknown } };
     delete noSelector.spec.selector;
-    expect(() => new Deployment(noSelector as ConstructorParameters<typeof Deployment>[0]).validate()).toThrow(/selector/);
+    expect(() => new Deployment(noSelector as ConstructorParameters<typeof Deployment>[0]).validate()).toThrow(
+      /selector/,
+    );
   });
 
   it('asks for the memory SLEEVE_CACHE_MB needs (D43), and limits it with 25% to spare', () => {
@@ -54,7 +60,9 @@ describe('examples/kubernetes', () => {
     expect(mi(container.resources?.requests?.memory)).toBeGreaterThanOrEqual(needMb);
     expect(mi(container.resources?.limits?.memory)).toBeGreaterThanOrEqual(needMb * 1.25);
     // Inside that limit, Sleeve itself would find nothing to say (its start-up line).
-    expect(memoryPlan({ cacheMb, containerBytes: mi(container.resources?.limits?.memory) * 1024 * 1024 }).warning).toBeUndefined();
+    expect(
+      memoryPlan({ cacheMb, containerBytes: mi(container.resources?.limits?.memory) * 1024 * 1024 }).warning,
+    ).toBeUndefined();
   });
 
   it('readiness and liveness poll /healthz on the port Sleeve listens on', () => {
@@ -71,9 +79,13 @@ describe('examples/kubernetes', () => {
     // The same reading as the server's: a value Sleeve would refuse fails here.
     const limits = serverLimits(serveOptionsFromEnv(env).options);
     expect(limits.shutdownDelayMs).toBeGreaterThan(0);
-    expect(pod.terminationGracePeriodSeconds! * 1000).toBeGreaterThan(limits.shutdownDelayMs + limits.shutdownTimeoutMs);
+    expect(pod.terminationGracePeriodSeconds! * 1000).toBeGreaterThan(
+      limits.shutdownDelayMs + limits.shutdownTimeoutMs,
+    );
     // A probe period shorter than the delay: the endpoint is marked unready before the drain.
-    expect(container.readinessProbe!.periodSeconds! * (container.readinessProbe!.failureThreshold ?? 3) * 1000).toBeLessThan(limits.shutdownDelayMs);
+    expect(
+      container.readinessProbe!.periodSeconds! * (container.readinessProbe!.failureThreshold ?? 3) * 1000,
+    ).toBeLessThan(limits.shutdownDelayMs);
   });
 
   it('the Service selects the pods and sends to their named port', () => {

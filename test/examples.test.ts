@@ -42,7 +42,11 @@ describe('examples', () => {
     const hot = await (await get('/music/track/hot?limit=3')).json();
     const genres = await (await get('/music/editorial/genres')).json();
     const search = await (await get('/music/search/all?query=love&types=tracks&limit=1')).json();
-    const links: string[] = [...hot.tracks.map((t: { cover: string }) => t.cover), genres[1].image, search.tracks[0].previewUrl];
+    const links: string[] = [
+      ...hot.tracks.map((t: { cover: string }) => t.cover),
+      genres[1].image,
+      search.tracks[0].previewUrl,
+    ];
     const artist = await (await get(`/music/artist/info?id=${hot.tracks[0].artistId}`)).json();
     links.push(artist.image);
     for (const link of links) {
@@ -73,16 +77,25 @@ describe('examples', () => {
     expect(config.rewrites).toEqual([{ source: '/(.*)', destination: '/api' }]);
   });
 
-  it('vercel ships swagger-ui-dist and the PNG cards\' files with the function: /docs and D29 read them at run time, by names no tracer can see', () => {
+  it("vercel ships swagger-ui-dist and the PNG cards' files with the function: /docs and D29 read them at run time, by names no tracer can see", () => {
     const config = JSON.parse(readFileSync(`${ROOT}examples/vercel/vercel.json`, 'utf8'));
     const globs = /^\{(.*)\}$/.exec(config.functions['api/index.ts'].includeFiles)![1]!.split(',');
     expect(globs[0]).toBe('node_modules/swagger-ui-dist/**');
-    expect(globs.slice(1)).toEqual(['@resvg/resvg-wasm/index_bg.wasm', 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'].map((f) => `node_modules/${f}`));
+    expect(globs.slice(1)).toEqual(
+      [
+        '@resvg/resvg-wasm/index_bg.wasm',
+        'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+        'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+      ].map((f) => `node_modules/${f}`),
+    );
     for (const file of globs.slice(1)) expect(existsSync(`${ROOT}${file}`), file).toBe(true);
   });
 
-  it.each(['bun', 'deno', 'node', 'vercel', 'embed', 'live', 'deploy', 'container'])('%s has a three-line README', (name) => {
-    const lines = readFileSync(`${ROOT}examples/${name}/README.md`, 'utf8').trim().split('\n');
-    expect(lines).toHaveLength(3);
-  });
+  it.each(['bun', 'deno', 'node', 'vercel', 'embed', 'live', 'deploy', 'container'])(
+    '%s has a three-line README',
+    (name) => {
+      const lines = readFileSync(`${ROOT}examples/${name}/README.md`, 'utf8').trim().split('\n');
+      expect(lines).toHaveLength(3);
+    },
+  );
 });

@@ -7,7 +7,10 @@ const get = (sleeve: ReturnType<typeof createSleeve>) => sleeve.fetch(new Reques
 
 function sleeveWith(music: ProbeBehaviour, features: ProbeBehaviour, storageBroken = false) {
   const storage = createStorage();
-  if (storageBroken) storage.setItem = async () => { throw new Error('storage down'); };
+  if (storageBroken)
+    storage.setItem = async () => {
+      throw new Error('storage down');
+    };
   return createSleeve({ sources: sourcesWithProbes(music, features), storage });
 }
 
@@ -20,13 +23,20 @@ describe('/healthz (spec §4.20, D13)', () => {
     expect(body).toMatchObject({ status: 'ok', version: '3.0.0', degraded: false });
     expect(body.releasedAt).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
     expect(body.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(body.checks.map((c: { name: string }) => c.name)).toEqual(['upstream-music-api', 'upstream-audio-features', 'cache-backend']);
-    for (const check of body.checks) expect(check).toEqual({ name: check.name, ok: true, status: 200, latencyMs: expect.any(Number) });
+    expect(body.checks.map((c: { name: string }) => c.name)).toEqual([
+      'upstream-music-api',
+      'upstream-audio-features',
+      'cache-backend',
+    ]);
+    for (const check of body.checks)
+      expect(check).toEqual({ name: check.name, ok: true, status: 200, latencyMs: expect.any(Number) });
   });
 
-  it('says what each check asked (D45): in demo mode the demo catalogue, standing in for both upstreams, under the interface\'s names', async () => {
+  it("says what each check asked (D45): in demo mode the demo catalogue, standing in for both upstreams, under the interface's names", async () => {
     const res = await get(createSleeve({ log: { info() {}, error() {} } }));
-    expect(res.headers.get('x-sleeve-checked')).toBe('upstream-music-api=demo catalogue, upstream-audio-features=demo catalogue, cache-backend=memory');
+    expect(res.headers.get('x-sleeve-checked')).toBe(
+      'upstream-music-api=demo catalogue, upstream-audio-features=demo catalogue, cache-backend=memory',
+    );
     const fs = await get(createSleeve({ storage: 'fs:/tmp/sleeve-health-test', log: { info() {}, error() {} } }));
     expect(fs.headers.get('x-sleeve-checked')).toMatch(/, cache-backend=fs:\/tmp\/sleeve-health-test$/);
   });

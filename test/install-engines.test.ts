@@ -17,7 +17,9 @@ interface LockEntry {
 }
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
-const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, LockEntry>;
+};
 
 /** The oldest release of each line `range` admits (`^20.19.0 || >=22.13.0` → 20.19.0, 22.13.0). */
 function oldestOfEachLine(range: string): string[] {
@@ -36,7 +38,8 @@ describe('engines of what npm ci installs', () => {
     for (const [path, entry] of Object.entries(lock.packages)) {
       const range = !entry.engines || Array.isArray(entry.engines) ? undefined : entry.engines.node;
       if (path === '' || range === undefined) continue;
-      for (const node of supported) if (!semver.satisfies(node, range)) refused.push(`${path}@${entry.version}: node ${range}, not ${node}`);
+      for (const node of supported)
+        if (!semver.satisfies(node, range)) refused.push(`${path}@${entry.version}: node ${range}, not ${node}`);
     }
     expect(refused).toEqual([]);
   });

@@ -18,7 +18,9 @@ interface LockEntry {
 }
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
-const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, LockEntry>;
+};
 const decisions = pkg.allowScripts ?? {};
 
 /** `node_modules/a/node_modules/@s/b` → `@s/b`; the lock's `name` when it gives one (an alias). */
@@ -35,7 +37,11 @@ const scripted = Object.entries(lock.packages)
 function covers(key: string, name: string, version: string): boolean {
   if (key === name || key === `${name}@*`) return true;
   if (!key.startsWith(`${name}@`)) return false;
-  return key.slice(name.length + 1).split('||').map((v) => v.trim()).includes(version);
+  return key
+    .slice(name.length + 1)
+    .split('||')
+    .map((v) => v.trim())
+    .includes(version);
 }
 
 describe('install scripts (allowScripts, D42)', () => {
@@ -44,13 +50,20 @@ describe('install scripts (allowScripts, D42)', () => {
   });
 
   it('decides every package the lockfile installs with an install script, allowed or denied', () => {
-    const undecided = scripted.filter(({ name, version }) => !Object.keys(decisions).some((key) => covers(key, name, version)));
-    expect(undecided.map(({ name, version }) => `${name}@${version}`), 'decide each in package.json allowScripts (and say why in D42)').toEqual([]);
+    const undecided = scripted.filter(
+      ({ name, version }) => !Object.keys(decisions).some((key) => covers(key, name, version)),
+    );
+    expect(
+      undecided.map(({ name, version }) => `${name}@${version}`),
+      'decide each in package.json allowScripts (and say why in D42)',
+    ).toEqual([]);
     for (const value of Object.values(decisions)) expect(typeof value).toBe('boolean');
   });
 
   it('decides nothing that no longer has an install script', () => {
-    const stale = Object.keys(decisions).filter((key) => !scripted.some(({ name, version }) => covers(key, name, version)));
+    const stale = Object.keys(decisions).filter(
+      (key) => !scripted.some(({ name, version }) => covers(key, name, version)),
+    );
     expect(stale).toEqual([]);
   });
 

@@ -19,7 +19,12 @@ const PROJECT = ['core', 'adapters', 'client', 'replay', 'scripts', 'bench', 'te
 
 /** Each violation as one line, `rule: from → to`; a package is named by its folder alone, a builtin without `node:`. */
 async function violations(paths: string[], options: ICruiseOptions, tsConfig?: string): Promise<string[]> {
-  const { output } = await cruise(paths, options, undefined, tsConfig ? { tsConfig: extractTSConfig(tsConfig) } : undefined);
+  const { output } = await cruise(
+    paths,
+    options,
+    undefined,
+    tsConfig ? { tsConfig: extractTSConfig(tsConfig) } : undefined,
+  );
   return (output as ICruiseResult).summary.violations
     .map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^node_modules\/([^/]+)\/.*$/, 'node_modules/$1')}`)
     .sort();
@@ -68,7 +73,10 @@ describe('the layer rules', () => {
       tree = mkdtempSync(join(tmpdir(), 'sleeve-layers-'));
       for (const [file, imported] of Object.entries(PLANTED)) {
         mkdirSync(dirname(join(tree, file)), { recursive: true });
-        writeFileSync(join(tree, file), imported === undefined ? 'export {};\n' : `import '${imported}';\nexport {};\n`);
+        writeFileSync(
+          join(tree, file),
+          imported === undefined ? 'export {};\n' : `import '${imported}';\nexport {};\n`,
+        );
       }
       // A stand-in for the `ws` package, so that the import resolves into node_modules as in the project.
       mkdirSync(join(tree, 'node_modules/ws'), { recursive: true });
@@ -105,7 +113,24 @@ describe('the layer rules', () => {
 
     it('cover every rule the configuration states', async () => {
       const { default: config } = (await import(CONFIG)) as { default: { forbidden: { name: string }[] } };
-      const planted = ['adapters-through-the-entry', 'client-types-only', 'core-no-runtime-modules', 'core-node-builtins-lazily', 'core-not-adapters', 'drivers-apart', 'entry-on-top', 'frame-not-routes', 'kit-under-drivers', 'leaves-import-leaves', 'no-circular', 'only-the-wiring-names-drivers', 'services-not-shape', 'services-not-upward', 'sources-not-upward', 'wiring-under-services'];
+      const planted = [
+        'adapters-through-the-entry',
+        'client-types-only',
+        'core-no-runtime-modules',
+        'core-node-builtins-lazily',
+        'core-not-adapters',
+        'drivers-apart',
+        'entry-on-top',
+        'frame-not-routes',
+        'kit-under-drivers',
+        'leaves-import-leaves',
+        'no-circular',
+        'only-the-wiring-names-drivers',
+        'services-not-shape',
+        'services-not-upward',
+        'sources-not-upward',
+        'wiring-under-services',
+      ];
       expect(config.forbidden.map((rule) => rule.name).sort()).toEqual(planted);
     });
   });

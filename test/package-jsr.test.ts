@@ -23,10 +23,19 @@ describe('JSR package', () => {
     const files = [...out.matchAll(/file:\/\/(\S+) \(/g)].map((m) => m[1]!.slice(ROOT.length));
     expect(files.length).toBeGreaterThan(100);
     for (const file of files) expect(file).toMatch(/^((core|adapters|client)\/.+\.ts|README\.md|LICENSE|deno\.json)$/);
-    for (const entry of ['core/index.ts', 'adapters/node.ts', 'adapters/bun.ts', 'adapters/deno.ts', 'adapters/vercel.ts', 'client/index.ts', 'LICENSE']) {
+    for (const entry of [
+      'core/index.ts',
+      'adapters/node.ts',
+      'adapters/bun.ts',
+      'adapters/deno.ts',
+      'adapters/vercel.ts',
+      'client/index.ts',
+      'LICENSE',
+    ]) {
       expect(files).toContain(entry);
     }
     // D38: the copies of the asset files, which git ignores, travel with the code on JSR.
-    for (const embedded of ['core/installed/embedded/swagger-ui-dist.ts', 'core/installed/embedded/card-files.ts']) expect(files).toContain(embedded);
+    for (const embedded of ['core/installed/embedded/swagger-ui-dist.ts', 'core/installed/embedded/card-files.ts'])
+      expect(files).toContain(embedded);
   }, 150_000);
 });

@@ -34,11 +34,17 @@ describe('package shape', () => {
 
   it('package-lock.json is complete for npm ci (every optional platform package of a pinned binary is locked)', () => {
     // Without --dry-run this would install; with it npm still checks the lock against package.json.
-    execFileSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
   });
 
   it('core and the client touch no runtime global', () => {
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'core', 'client'], { cwd: ROOT, encoding: 'utf8' })
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'core', 'client'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(5);
@@ -50,19 +56,34 @@ describe('package shape', () => {
 
   describe('npm build and pack', () => {
     it('builds ESM with declarations that plain Node imports, and packs only what users need', async () => {
-      const packed = JSON.parse(execFileSync('npm', ['run', 'package', '--silent', '--', '--dry-run', '--json'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+      const packed = JSON.parse(
+        execFileSync('npm', ['run', 'package', '--silent', '--', '--dry-run', '--json'], {
+          cwd: ROOT,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        }),
+      );
       const files: string[] = packed[0].files.map((f: { path: string }) => f.path);
-      for (const file of files) expect(file).toMatch(/^(dist\/(core|adapters|client)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
+      for (const file of files)
+        expect(file).toMatch(/^(dist\/(core|adapters|client)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
       for (const subpath of SUBPATHS) {
         expect(files).toContain(pkg.exports[subpath].default.slice(2));
         expect(files).toContain(pkg.exports[subpath].types.slice(2));
       }
       // The built files run on plain Node, without a TypeScript loader.
-      const out = execFileSync(process.execPath, ['--input-type=module', '-e', `
+      const out = execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `
         const { createSleeve } = await import('sleeve');
         for (const s of ['sleeve/node', 'sleeve/bun', 'sleeve/deno', 'sleeve/vercel', 'sleeve/client']) await import(s);
         const res = await createSleeve().fetch(new Request('http://x/healthz'));
-        console.log(res.status);`], { cwd: ROOT, encoding: 'utf8' });
+        console.log(res.status);`,
+        ],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       // Embedded, Sleeve writes no request line of its own to the host's stdout (D45): only the status.
       expect(out).toBe('200\n');
       // sleeve/client loads nothing of the server at run time (its types come from core, its code does not).
@@ -93,12 +114,14 @@ describe('package shape', () => {
  */
 const UA = { 'User-Agent': 'package-test/1.0 (package-test@example.com)' };
 
-
 /** Each runtime's entry in the consumer project, importing the installed package by its name. */
 const RUNTIMES = {
   node: { file: 'server-node.mjs', command: () => [process.execPath] },
   bun: { file: 'server-bun.mjs', command: () => [`${BIN}bun`] },
-  deno: { file: 'server-deno.mjs', command: () => [`${BIN}deno`, 'run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys'] },
+  deno: {
+    file: 'server-deno.mjs',
+    command: () => [`${BIN}deno`, 'run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys'],
+  },
 } as const;
 
 describe('npm package, packed and installed into a fresh project', () => {
@@ -110,8 +133,10 @@ describe('npm package, packed and installed into a fresh project', () => {
   }, 240_000);
   afterAll(() => rmSync(dirname(installed.dir), { recursive: true, force: true }));
 
-  it('carries a package.json of what a user\'s install reads: no scripts, no devDependencies', () => {
-    const published = JSON.parse(readFileSync(join(installed.dir, 'node_modules/sleeve/package.json'), 'utf8')) as Record<string, unknown>;
+  it("carries a package.json of what a user's install reads: no scripts, no devDependencies", () => {
+    const published = JSON.parse(
+      readFileSync(join(installed.dir, 'node_modules/sleeve/package.json'), 'utf8'),
+    ) as Record<string, unknown>;
     expect(Object.keys(published)).toEqual(PUBLISHED_FIELDS.filter((field) => pkg[field] !== undefined));
     for (const field of Object.keys(published)) expect(published[field], field).toEqual(pkg[field]);
     expect(published).not.toHaveProperty('scripts');
@@ -121,10 +146,18 @@ describe('npm package, packed and installed into a fresh project', () => {
   it('installs with npm install <tarball> and no warning (no install script to allow)', (ctx) => {
     const dir = join(dirname(installed.dir), 'npm-install');
     mkdirSync(dir);
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh', version: '1.0.0', private: true, type: 'module' }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'fresh', version: '1.0.0', private: true, type: 'module' }),
+    );
     // The dependencies' registry metadata comes from the npm registry (or npm's cache).
-    const run = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', installed.pack.tarball], { cwd: dir, encoding: 'utf8', timeout: 180_000 });
-    if (run.status !== 0 && /E(NOTFOUND|AI_AGAIN|CONNREFUSED|TIMEDOUT|NETUNREACH)/.test(run.stderr)) ctx.skip(`the npm registry is not reachable: ${run.stderr.split('\n')[0]}`);
+    const run = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', installed.pack.tarball], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
+    if (run.status !== 0 && /E(NOTFOUND|AI_AGAIN|CONNREFUSED|TIMEDOUT|NETUNREACH)/.test(run.stderr))
+      ctx.skip(`the npm registry is not reachable: ${run.stderr.split('\n')[0]}`);
     expect(run.status, run.stderr).toBe(0);
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/npm warn/i);
     expect(existsSync(join(dir, 'node_modules/sleeve/dist/core/index.js'))).toBe(true);
@@ -132,16 +165,19 @@ describe('npm package, packed and installed into a fresh project', () => {
 
   it('packs only the built modules, README, LICENSE and package.json, every export with its types', () => {
     const { files, unpackedSize } = installed.pack;
-    for (const file of files) expect(file).toMatch(/^(dist\/(core|adapters|client)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
+    for (const file of files)
+      expect(file).toMatch(/^(dist\/(core|adapters|client)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
     expect(files).toContain('LICENSE');
     for (const target of Object.values(pkg.exports as Record<string, { types: string; default: string }>)) {
-      for (const file of [target.default, target.types]) expect(existsSync(join(installed.dir, 'node_modules/sleeve', file)), file).toBe(true);
+      for (const file of [target.default, target.types])
+        expect(existsSync(join(installed.dir, 'node_modules/sleeve', file)), file).toBe(true);
     }
     // Issue 25 measured 1.8 MB unpacked, and the asset files carried as chunks add 2.9 MB
     // (D38); the bound notices a data file packed by mistake.
     expect(unpackedSize).toBeLessThan(5_500_000);
     // They stand for swagger-ui-dist and dejavu-fonts-ttf (24 MB), which are not installed.
-    for (const gone of ['swagger-ui-dist', 'dejavu-fonts-ttf']) expect(existsSync(join(installed.dir, 'node_modules', gone)), gone).toBe(false);
+    for (const gone of ['swagger-ui-dist', 'dejavu-fonts-ttf'])
+      expect(existsSync(join(installed.dir, 'node_modules', gone)), gone).toBe(false);
   });
 
   for (const [runtime, { file, command }] of Object.entries(RUNTIMES)) {
@@ -182,22 +218,40 @@ describe('npm package, packed and installed into a fresh project', () => {
    * through the command's `#!/usr/bin/env node`), `bunx --bun sleeve` and `deno run -A
    * npm:sleeve` (resolved from the project's node_modules, `--cached-only`: no download).
    */
-  const pathWith = (line: number) => (line === 20 ? process.env.PATH! : `${dirname(nodeBinary(line as 22 | 24))}:${process.env.PATH}`);
+  const pathWith = (line: number) =>
+    line === 20 ? process.env.PATH! : `${dirname(nodeBinary(line as 22 | 24))}:${process.env.PATH}`;
   const COMMANDS = [
-    ...[20, ...NODE_LINES].map((line) => ({ name: `npx sleeve on Node ${line}`, runs: `node v${line}.`, command: () => ['npx', 'sleeve'], path: () => pathWith(line) })),
-    { name: 'bunx --bun sleeve', runs: 'bun 1.', command: () => [`${BIN}bun`, 'x', '--bun', 'sleeve'], path: () => process.env.PATH! },
-    { name: 'deno run -A npm:sleeve', runs: 'deno 2.', command: () => [`${BIN}deno`, 'run', '-A', '--cached-only', 'npm:sleeve'], path: () => process.env.PATH! },
+    ...[20, ...NODE_LINES].map((line) => ({
+      name: `npx sleeve on Node ${line}`,
+      runs: `node v${line}.`,
+      command: () => ['npx', 'sleeve'],
+      path: () => pathWith(line),
+    })),
+    {
+      name: 'bunx --bun sleeve',
+      runs: 'bun 1.',
+      command: () => [`${BIN}bun`, 'x', '--bun', 'sleeve'],
+      path: () => process.env.PATH!,
+    },
+    {
+      name: 'deno run -A npm:sleeve',
+      runs: 'deno 2.',
+      command: () => [`${BIN}deno`, 'run', '-A', '--cached-only', 'npm:sleeve'],
+      path: () => process.env.PATH!,
+    },
   ];
   for (const { name, runs, command, path } of COMMANDS) {
     it(`${name}: --version, --help, a bad flag exits 2 with one line, and it serves on the port its flag says`, async () => {
       const [bin, ...args] = command();
       const env = { ...process.env, PATH: path(), npm_config_update_notifier: 'false' };
-      const run = (extra: string[]) => spawnSync(bin!, [...args, ...extra], { cwd: installed.dir, env, encoding: 'utf8', timeout: 60_000 });
+      const run = (extra: string[]) =>
+        spawnSync(bin!, [...args, ...extra], { cwd: installed.dir, env, encoding: 'utf8', timeout: 60_000 });
       expect(run(['--version'])).toMatchObject({ status: 0, stdout: `${PACKAGE_VERSION}\n` });
       const help = run(['--help']);
       expect(help.status).toBe(0);
       expect(help.stdout).toMatch(/^sleeve \d+\.\d+\.\d+: /);
-      for (const named of ['--port', '--mode', '--storage', 'SLEEVE_SHUTDOWN_DELAY_MS', 'SLEEVE_AI_MODEL']) expect(help.stdout).toContain(named);
+      for (const named of ['--port', '--mode', '--storage', 'SLEEVE_SHUTDOWN_DELAY_MS', 'SLEEVE_AI_MODEL'])
+        expect(help.stdout).toContain(named);
       const bad = run(['--prot', '8080']);
       expect(bad.status).toBe(2);
       expect(bad.stdout).toBe('');
@@ -207,9 +261,20 @@ describe('npm package, packed and installed into a fresh project', () => {
       // `sh -c`, which would not pass on a signal sent to npx alone (docs/deploying.md). Not bunx:
       // it passes the signal on itself, and a second one would mean "exit now" (D34).
       const group = bin === 'npx';
-      const server = await startChild(bin!, [...args, '--port', '0', '--mode', 'demo'], { PATH: path(), PORT: '1', npm_config_update_notifier: 'false' }, 30_000, installed.dir, { group });
+      const server = await startChild(
+        bin!,
+        [...args, '--port', '0', '--mode', 'demo'],
+        { PATH: path(), PORT: '1', npm_config_update_notifier: 'false' },
+        30_000,
+        installed.dir,
+        { group },
+      );
       try {
-        expect(server.output()).toMatch(new RegExp(`sleeve listening on http://localhost:\\d+ \\(demo mode, memory storage, ${runs.replace('.', '\\.')}`));
+        expect(server.output()).toMatch(
+          new RegExp(
+            `sleeve listening on http://localhost:\\d+ \\(demo mode, memory storage, ${runs.replace('.', '\\.')}`,
+          ),
+        );
         const health = await fetch(`${server.url}/healthz`);
         expect(health.status).toBe(200);
         expect(await health.json()).toMatchObject({ status: 'ok' });
@@ -219,10 +284,19 @@ describe('npm package, packed and installed into a fresh project', () => {
         await server.stop();
       }
       // npm exec ends itself by the signal it was sent; the command it ran drained and exited (D34).
-      expect(await server.exited).toEqual(bin === 'npx' ? { code: null, signal: 'SIGTERM' } : { code: 0, signal: null });
+      expect(await server.exited).toEqual(
+        bin === 'npx' ? { code: null, signal: 'SIGTERM' } : { code: 0, signal: null },
+      );
       let gone = false;
-      for (const until = Date.now() + 15_000; !gone && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 100))) {
-        gone = await fetch(`${server.url}/healthz`).then((res) => res.body?.cancel().then(() => false) ?? false, () => true);
+      for (
+        const until = Date.now() + 15_000;
+        !gone && Date.now() < until;
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      ) {
+        gone = await fetch(`${server.url}/healthz`).then(
+          (res) => res.body?.cancel().then(() => false) ?? false,
+          () => true,
+        );
       }
       expect(gone).toBe(true);
     }, 360_000);
@@ -230,30 +304,56 @@ describe('npm package, packed and installed into a fresh project', () => {
 
   it("import('sleeve') loads none of what only some requests need: upstream fetch, demo catalogue builder, DJ names, card renderer, docs assets", () => {
     // Node's module hooks see every module loaded; the lazy ones must not be among them.
-    writeFileSync(join(installed.dir, 'list-loads.mjs'), `export async function load(url, context, next) { process.stdout.write(url + '\\n'); return next(url, context); }\n`);
-    writeFileSync(join(installed.dir, 'hooks.mjs'), `import { register } from 'node:module';\nregister('./list-loads.mjs', import.meta.url);\n`);
-    const run = spawnSync(process.execPath, ['--import', './hooks.mjs', '--input-type=module', '-e', `await import('sleeve')`], { cwd: installed.dir, encoding: 'utf8', timeout: 30_000 });
+    writeFileSync(
+      join(installed.dir, 'list-loads.mjs'),
+      `export async function load(url, context, next) { process.stdout.write(url + '\\n'); return next(url, context); }\n`,
+    );
+    writeFileSync(
+      join(installed.dir, 'hooks.mjs'),
+      `import { register } from 'node:module';\nregister('./list-loads.mjs', import.meta.url);\n`,
+    );
+    const run = spawnSync(
+      process.execPath,
+      ['--import', './hooks.mjs', '--input-type=module', '-e', `await import('sleeve')`],
+      { cwd: installed.dir, encoding: 'utf8', timeout: 30_000 },
+    );
     expect(run.status, run.stderr).toBe(0);
     const loaded = run.stdout.split('\n').filter(Boolean);
     const ours = loaded.filter((url) => url.includes('/node_modules/sleeve/'));
     expect(ours.length).toBeGreaterThan(0);
     for (const lazy of ['/ofetch/', '/node-fetch-native/', '/@resvg/', '/dejavu-fonts-ttf/', '/swagger-ui-dist/']) {
-      expect(loaded.filter((url) => url.includes(lazy)), lazy).toEqual([]);
+      expect(
+        loaded.filter((url) => url.includes(lazy)),
+        lazy,
+      ).toEqual([]);
     }
     // Sleeve's own lazy parts, found by what they declare, whichever file or chunk holds them.
     const code = ours.map((url) => readFileSync(fileURLToPath(url), 'utf8')).join('\n');
-    for (const lazy of ['function generateCatalog(', 'function parseCatalog(', 'PEOPLE_DATA', 'function djName(', 'function liveShow(']) {
+    for (const lazy of [
+      'function generateCatalog(',
+      'function parseCatalog(',
+      'PEOPLE_DATA',
+      'function djName(',
+      'function liveShow(',
+    ]) {
       expect(code, lazy).not.toContain(lazy);
     }
   });
 
   it('typechecks an embedding in a project of tsc --init defaults with @types/node, skipLibCheck off: no error anywhere (and its types are not any)', () => {
-    const tsc = (args: string[]) => spawnSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, ...args], { cwd: installed.dir, encoding: 'utf8', timeout: 120_000 });
+    const tsc = (args: string[]) =>
+      spawnSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, ...args], {
+        cwd: installed.dir,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
     rmSync(join(installed.dir, 'tsconfig.json'), { force: true });
     expect(tsc(['--init']).status).toBe(0);
     // What docs/library.md tells a TypeScript user: Node's types in, and library checks left on.
     const defaults = readFileSync(join(installed.dir, 'tsconfig.json'), 'utf8');
-    const config = defaults.replace(/"types": \[\]/, '"types": ["node"]').replace(/"skipLibCheck": true/, '"skipLibCheck": false');
+    const config = defaults
+      .replace(/"types": \[\]/, '"types": ["node"]')
+      .replace(/"skipLibCheck": true/, '"skipLibCheck": false');
     expect(config).not.toBe(defaults);
     expect(config).toMatch(/"skipLibCheck": false/);
     writeFileSync(join(installed.dir, 'tsconfig.json'), config);

@@ -12,7 +12,11 @@ import { ROOT, startChild } from './helpers/child-server.ts';
 
 /** The README's `sh` blocks, each a list of its command lines (comments cut off). */
 const blocks = [...readFileSync(`${ROOT}README.md`, 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].map((m) =>
-  m[1]!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter((line) => line !== '' && !line.startsWith('#')));
+  m[1]!
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => line !== '' && !line.startsWith('#')),
+);
 
 const block = (first: RegExp): string[] => {
   const found = blocks.find((lines) => first.test(lines[0] ?? ''));
@@ -21,7 +25,8 @@ const block = (first: RegExp): string[] => {
 };
 
 /** `VAR=value ... npm start`: the variables of such a line. */
-const variablesOf = (line: string): Record<string, string> => Object.fromEntries([...line.matchAll(/\b([A-Z_]+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+const variablesOf = (line: string): Record<string, string> =>
+  Object.fromEntries([...line.matchAll(/\b([A-Z_]+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
 
 /** `curl -A '<agent>' '<url>'`: the agent and the URL. */
 function curlOf(line: string): { agent: string; url: string } {
@@ -49,7 +54,12 @@ describe('the README, from a fresh clone', () => {
   it('its replay block reaches a first live answer in two commands, asking nothing of the real sites', async () => {
     const [replayCommand, live] = block(/^npm run replay$/);
     expect(replayCommand).toBe('npm run replay');
-    const replay = spawn('npm', ['run', 'replay'], { cwd: ROOT, env: { ...process.env, PORT: '0' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const replay = spawn('npm', ['run', 'replay'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0' },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let printed = '';
       const base = await new Promise<string>((resolve, reject) => {
@@ -57,17 +67,22 @@ describe('the README, from a fresh clone', () => {
         replay.stdout.on('data', (chunk: Buffer) => {
           printed += chunk.toString();
           const found = / on (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
-          if (found) (clearTimeout(timer), resolve(found));
+          if (found) clearTimeout(timer), resolve(found);
         });
       });
       // The replay prints the very command the README shows, on its own port.
       expect(printed).toContain(live!.replace('http://127.0.0.1:8788', base));
       const variables = variablesOf(live!);
       expect(Object.keys(variables).sort()).toEqual(['SLEEVE_MODE', 'SLEEVE_UPSTREAMS']);
-      const env = { ...variables, SLEEVE_UPSTREAMS: variables.SLEEVE_UPSTREAMS!.replace('http://127.0.0.1:8788', base) };
+      const env = {
+        ...variables,
+        SLEEVE_UPSTREAMS: variables.SLEEVE_UPSTREAMS!.replace('http://127.0.0.1:8788', base),
+      };
       const server = await startChild('npm', ['start'], env, 60_000, ROOT, { group: true });
       try {
-        const res = await fetch(`${server.url}/track/isrc?isrc=GBDUW0000059`, { headers: { 'user-agent': 'readme/1.0 (readme@example.com)' } });
+        const res = await fetch(`${server.url}/track/isrc?isrc=GBDUW0000059`, {
+          headers: { 'user-agent': 'readme/1.0 (readme@example.com)' },
+        });
         expect(res.status).toBe(200);
         expect(await res.json()).toMatchObject({ found: true, name: 'Harder, Better, Faster, Stronger' });
         // Every upstream the start-up line names is the replay's.

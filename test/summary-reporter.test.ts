@@ -9,7 +9,11 @@ import SummaryReporter from './helpers/summary-reporter.ts';
 
 /** A test file of the run as the reporter reads it: its tests' states. */
 const file = (moduleId: string, states: string[]): TestModule =>
-  ({ moduleId, state: () => 'passed', children: { allTests: () => states.map((state) => ({ result: () => ({ state }) })) } }) as unknown as TestModule;
+  ({
+    moduleId,
+    state: () => 'passed',
+    children: { allTests: () => states.map((state) => ({ result: () => ({ state }) })) },
+  }) as unknown as TestModule;
 
 function closingLines(modules: TestModule[], path: string): string[] {
   const lines: string[] = [];
@@ -19,22 +23,32 @@ function closingLines(modules: TestModule[], path: string): string[] {
   return lines;
 }
 
-describe('the test command\'s closing lines', () => {
+describe("the test command's closing lines", () => {
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllEnvs();
   });
 
   it('name the files that skipped tests, what the machine lacks and the command that installs it; the count stays last', () => {
-    const lines = closingLines([file(`${process.cwd()}/test/storage/redis.test.ts`, ['skipped', 'skipped']), file(`${process.cwd()}/test/a.test.ts`, ['passed'])], '/nowhere');
+    const lines = closingLines(
+      [
+        file(`${process.cwd()}/test/storage/redis.test.ts`, ['skipped', 'skipped']),
+        file(`${process.cwd()}/test/a.test.ts`, ['passed']),
+      ],
+      '/nowhere',
+    );
     expect(lines).toEqual([
       'skipped: test/storage/redis.test.ts (2)',
-      expect.stringMatching(/^this machine lacks redis-server, chromium, (nginx, )?wrk, podman: `sudo bash \.ci\/install` installs them/),
+      expect.stringMatching(
+        /^this machine lacks redis-server, chromium, (nginx, )?wrk, podman: `sudo bash \.ci\/install` installs them/,
+      ),
       'vitest: 1 passed, 0 failed, 2 skipped',
     ]);
   });
 
   it('say nothing more when nothing was skipped', () => {
-    expect(closingLines([file(`${process.cwd()}/test/a.test.ts`, ['passed', 'failed'])], '/nowhere')).toEqual(['vitest: 1 passed, 1 failed, 0 skipped']);
+    expect(closingLines([file(`${process.cwd()}/test/a.test.ts`, ['passed', 'failed'])], '/nowhere')).toEqual([
+      'vitest: 1 passed, 1 failed, 0 skipped',
+    ]);
   });
 });

@@ -41,7 +41,11 @@ const drawnByDeps = new WeakMap<Deps, Drawn>();
 function drawnOf(deps: Deps): Drawn {
   let drawn = drawnByDeps.get(deps);
   if (drawn === undefined) {
-    drawn = { renderer: pngRenderer(deps.options.cardFiles, deps.log), kept: new ImageCache({ maxBytes: deps.options.cache.cards }), window: { second: -1, used: 0 } };
+    drawn = {
+      renderer: pngRenderer(deps.options.cardFiles, deps.log),
+      kept: new ImageCache({ maxBytes: deps.options.cache.cards }),
+      window: { second: -1, used: 0 },
+    };
     drawnByDeps.set(deps, drawn);
   }
   return drawn;
@@ -51,14 +55,24 @@ function takeRender(drawn: Drawn, nowMs: number): void {
   const second = Math.floor(nowMs / 1000);
   if (drawn.window.second !== second) drawn.window = { second, used: 0 };
   if (drawn.window.used >= RENDERS_PER_SECOND) {
-    throw new SleeveError('service_unavailable', `This instance is drawing ${RENDERS_PER_SECOND} PNG cards a second already; try again in a second, or ask for format=svg.`, {
-      headers: { 'Retry-After': '1' },
-    });
+    throw new SleeveError(
+      'service_unavailable',
+      `This instance is drawing ${RENDERS_PER_SECOND} PNG cards a second already; try again in a second, or ask for format=svg.`,
+      {
+        headers: { 'Retry-After': '1' },
+      },
+    );
   }
   drawn.window.used++;
 }
 
-export async function cardAnswer(deps: Deps, request: Request, content: CardContent, format: CardFormat, partial: boolean): Promise<Response> {
+export async function cardAnswer(
+  deps: Deps,
+  request: Request,
+  content: CardContent,
+  format: CardFormat,
+  partial: boolean,
+): Promise<Response> {
   const svg = cardSvg(content);
   const etag = `"${format}-${hash64(svg)}"`;
   const headers = { type: TYPES[format], etag, cache: partial ? 'no-store' : WEEK };

@@ -52,11 +52,16 @@ export function pngRenderer(read: CardFiles, log: Logger): PngRenderer {
         [module, faces] = await Promise.all([resvg(read), fonts()]);
       } catch (cause) {
         // Logged once, however many requests meet it; the body never carries the cause (a path).
-        if (!told) log.error('PNG cards cannot read their files', { error: cause instanceof Error ? cause.message : String(cause) });
+        if (!told)
+          log.error('PNG cards cannot read their files', {
+            error: cause instanceof Error ? cause.message : String(cause),
+          });
         told = true;
         throw new SleeveError('not_configured', UNREADABLE, { cause });
       }
-      const renderer = new module.Resvg(svg, { font: { fontBuffers: faces, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' } });
+      const renderer = new module.Resvg(svg, {
+        font: { fontBuffers: faces, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+      });
       try {
         const image = renderer.render();
         const png = image.asPng();

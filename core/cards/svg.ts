@@ -57,7 +57,9 @@ function picture(p: CardPicture): string {
 }
 
 function lines(texts: readonly string[], x: number, y: number, size: number, gap: number, attrs: string): string {
-  return texts.map((t, i) => `<text x="${x}" y="${y + i * gap}" font-size="${size}" ${attrs}>${xmlText(t)}</text>`).join('');
+  return texts
+    .map((t, i) => `<text x="${x}" y="${y + i * gap}" font-size="${size}" ${attrs}>${xmlText(t)}</text>`)
+    .join('');
 }
 
 export function cardSvg(card: CardContent): string {
@@ -91,7 +93,9 @@ export function cardSvg(card: CardContent): string {
     `<g clip-path="url(#card-pic)">${picture(card.picture)}</g>`,
     ...parts,
     `<text x="${CARD_WIDTH - PAD}" y="${CARD_HEIGHT - 28}" font-size="24" font-weight="700" fill="#ffffff" fill-opacity="0.8" text-anchor="end">Sleeve</text>`,
-    ...fitLines(card.note, TEXT_WIDTH - 120, 20, 1).map((note) => `<text x="${TEXT_X}" y="${CARD_HEIGHT - 28}" font-size="20" fill="#9a9aa8">${xmlText(note)}</text>`),
+    ...fitLines(card.note, TEXT_WIDTH - 120, 20, 1).map(
+      (note) => `<text x="${TEXT_X}" y="${CARD_HEIGHT - 28}" font-size="20" fill="#9a9aa8">${xmlText(note)}</text>`,
+    ),
     '</svg>',
   ].join('');
 }

@@ -10,7 +10,8 @@
  * twenty names and fact lines at 56 px, regular and bold: 1.00 to 1.37 times the width drawn.
  */
 
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const FORBIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text as one clean line: XML-forbidden characters gone, every run of white space one space. */
 export function cleanText(text: string): string {
@@ -25,7 +26,17 @@ export function xmlText(text: string): string {
 /** Advance of one character, in ems, from DejaVu Sans' metrics rounded up (bold is wider still). */
 function advance(ch: string): number {
   const code = ch.codePointAt(0)!;
-  if (code >= 0x1100 && (code <= 0x115f || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) || code >= 0x1f300)) return 1;
+  if (
+    code >= 0x1100 &&
+    (code <= 0x115f ||
+      (code >= 0x2e80 && code <= 0xa4cf) ||
+      (code >= 0xac00 && code <= 0xd7a3) ||
+      (code >= 0xf900 && code <= 0xfaff) ||
+      (code >= 0xfe30 && code <= 0xfe4f) ||
+      (code >= 0xff00 && code <= 0xff60) ||
+      code >= 0x1f300)
+  )
+    return 1;
   if (ch === ' ') return 0.35;
   if (/[iIjl.,:;!'|()[\]{}]/.test(ch)) return 0.38;
   if (/[frt]/.test(ch)) return 0.52;

@@ -57,18 +57,29 @@ const UNREADABLE =
 
 export function docsAssets(read: DocsFiles, log: Logger): DocsAssets {
   let told = false;
-  const unreadable = (name: string) => (cause: unknown): never => {
-    // Logged once, however many requests meet it; the body never carries the cause (a path).
-    if (!told) log.error('the docs page cannot read swagger-ui-dist', { file: name, error: cause instanceof Error ? cause.message : String(cause) });
-    told = true;
-    throw new SleeveError('not_configured', UNREADABLE, { cause });
-  };
+  const unreadable =
+    (name: string) =>
+    (cause: unknown): never => {
+      // Logged once, however many requests meet it; the body never carries the cause (a path).
+      if (!told)
+        log.error('the docs page cannot read swagger-ui-dist', {
+          file: name,
+          error: cause instanceof Error ? cause.message : String(cause),
+        });
+      told = true;
+      throw new SleeveError('not_configured', UNREADABLE, { cause });
+    };
   const packageFiles = new Map(
-    PACKAGE_FILE_NAMES.map((name) => [name, keptOnSuccess(() => read(name).then((bytes) => new Uint8Array(bytes), unreadable(name)))] as const),
+    PACKAGE_FILE_NAMES.map(
+      (name) =>
+        [name, keptOnSuccess(() => read(name).then((bytes) => new Uint8Array(bytes), unreadable(name)))] as const,
+    ),
   );
 
   const token = keptOnSuccess(async () => {
-    const { version } = JSON.parse(new TextDecoder().decode(await packageFiles.get('package.json')!())) as { version?: unknown };
+    const { version } = JSON.parse(new TextDecoder().decode(await packageFiles.get('package.json')!())) as {
+      version?: unknown;
+    };
     return hash64(`swagger-ui-dist@${String(version)}\n${INIT_SCRIPT}\n${PAGE_CSS}\n${pageHtml('')}`);
   });
   const page = keptOnSuccess(async () => {

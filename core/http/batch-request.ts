@@ -15,22 +15,25 @@ export const MAX_BATCH_BYTES: number = MAX_BODY_BYTES;
 export const MAX_BATCH_REQUESTS: number = 20;
 
 /** The body `/batch` takes (D6); also published in `/openapi.json`. */
-export const batchBodySchema = v.object({
-  requests: v.pipe(
-    v.array(
-      v.object(
-        {
-          id: v.optional(v.string('each id must be a string')),
-          path: v.string('each request needs a path, a string such as /search/all?query=x'),
-        },
-        'each request must be an object { "id"?, "path" }',
+export const batchBodySchema = v.object(
+  {
+    requests: v.pipe(
+      v.array(
+        v.object(
+          {
+            id: v.optional(v.string('each id must be a string')),
+            path: v.string('each request needs a path, a string such as /search/all?query=x'),
+          },
+          'each request must be an object { "id"?, "path" }',
+        ),
+        'requests must be an array of { "id"?, "path" } objects',
       ),
-      'requests must be an array of { "id"?, "path" } objects',
+      v.minLength(1, `requests must hold 1 to ${MAX_BATCH_REQUESTS} requests`),
+      v.maxLength(MAX_BATCH_REQUESTS, `requests must hold 1 to ${MAX_BATCH_REQUESTS} requests`),
     ),
-    v.minLength(1, `requests must hold 1 to ${MAX_BATCH_REQUESTS} requests`),
-    v.maxLength(MAX_BATCH_REQUESTS, `requests must hold 1 to ${MAX_BATCH_REQUESTS} requests`),
-  ),
-}, 'the body must be a JSON object { "requests": [...] }');
+  },
+  'the body must be a JSON object { "requests": [...] }',
+);
 
 export interface SubRequest {
   id: string;
@@ -56,9 +59,13 @@ export async function readBatch(request: Request, timeoutMs: number = BODY_TIMEO
   return requests.map(({ path }, index) => {
     const url = /^\/(?![/\\])/.test(path) ? new URL(path, origin) : undefined;
     if (!url || url.origin !== origin) {
-      throw new SleeveError('bad_request', `requests.${index}.path must be a relative path such as /search/all?query=x, not ${JSON.stringify(path.slice(0, 100))}`, {
-        param: `requests.${index}.path`,
-      });
+      throw new SleeveError(
+        'bad_request',
+        `requests.${index}.path must be a relative path such as /search/all?query=x, not ${JSON.stringify(path.slice(0, 100))}`,
+        {
+          param: `requests.${index}.path`,
+        },
+      );
     }
     return { id: ids[index]!, url };
   });

@@ -30,7 +30,8 @@ export function bodyLimit(max: number = MAX_BODY_BYTES): MiddlewareHandler {
   return (c, next) => {
     const declared = c.req.header('content-length');
     if (declared !== undefined) {
-      if (!DIGITS.test(declared.trim())) throw new SleeveError('bad_request', 'Content-Length must be a number of bytes.', { param: 'Content-Length' });
+      if (!DIGITS.test(declared.trim()))
+        throw new SleeveError('bad_request', 'Content-Length must be a number of bytes.', { param: 'Content-Length' });
       if (Number(declared) > max) throw tooLarge(max);
     }
     return next();
@@ -45,7 +46,8 @@ export interface ReadBodyOptions {
 }
 
 /** A rejection that says the client, not the service, failed: the error handler logs nothing. */
-const abandoned = () => new SleeveError('bad_request', 'The request body ended before it was complete.', { param: 'body' });
+const abandoned = () =>
+  new SleeveError('bad_request', 'The request body ended before it was complete.', { param: 'body' });
 
 /** Reads the body as text within the limits; every way it can fail is a client error. */
 export async function readBody(request: Request, options: ReadBodyOptions): Promise<string> {
@@ -56,7 +58,15 @@ export async function readBody(request: Request, options: ReadBodyOptions): Prom
   if (!reader) return '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SleeveError('bad_request', `The request body did not arrive within ${timeoutMs / 1000} s.`, { param: 'body' })), timeoutMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new SleeveError('bad_request', `The request body did not arrive within ${timeoutMs / 1000} s.`, {
+            param: 'body',
+          }),
+        ),
+      timeoutMs,
+    );
   });
   const decoder = new TextDecoder();
   let text = '';

@@ -77,13 +77,36 @@ export interface Held {
 const encoder = new TextEncoder();
 
 export function hold(entry: Entry): Held {
-  return { entry, bytes: entry.body === undefined ? undefined : encoder.encode(entry.body), hits: 0, aheadAt: Infinity };
+  return {
+    entry,
+    bytes: entry.body === undefined ? undefined : encoder.encode(entry.body),
+    hits: 0,
+    aheadAt: Infinity,
+  };
 }
 
 /** A new 200's entry, held: the body is encoded once, for its ETag and for every answer. */
-export function heldOf(canonical: string, status: number, body: string, freshUntil: number | null, maxAge: number): Held {
+export function heldOf(
+  canonical: string,
+  status: number,
+  body: string,
+  freshUntil: number | null,
+  maxAge: number,
+): Held {
   const bytes = encoder.encode(body);
-  return { entry: { k: canonical, status, body, etag: `"${hashBytes(bytes)}-${bytes.length.toString(36)}"`, freshUntil, maxAge }, bytes, hits: 0, aheadAt: Infinity };
+  return {
+    entry: {
+      k: canonical,
+      status,
+      body,
+      etag: `"${hashBytes(bytes)}-${bytes.length.toString(36)}"`,
+      freshUntil,
+      maxAge,
+    },
+    bytes,
+    hits: 0,
+    aheadAt: Infinity,
+  };
 }
 
 /**
@@ -91,7 +114,12 @@ export function heldOf(canonical: string, status: number, body: string, freshUnt
  * Built once with every header in one plain object (the gathered ones first), never touched
  * after: the Node server then writes it without rebuilding a `Headers` (issue #13).
  */
-export function answer(c: Context<SleeveEnv>, entry: Entry, state: CacheState, bytes?: Uint8Array<ArrayBuffer>): Response {
+export function answer(
+  c: Context<SleeveEnv>,
+  entry: Entry,
+  state: CacheState,
+  bytes?: Uint8Array<ArrayBuffer>,
+): Response {
   c.set('sleeve.cache', state);
   return answerEntry(entry, state, withGathered(c), c.req.header('if-none-match'), versionOf(c), bytes);
 }
@@ -100,21 +128,42 @@ export function answer(c: Context<SleeveEnv>, entry: Entry, state: CacheState, b
  * `answer` without a Hono context (the frame's hit path): `headers` is the answer's own new
  * object, holding what the earlier layers gave it; the entry's headers are added to it.
  */
-export function answerEntry(entry: Entry, state: CacheState, headers: Record<string, string>, ifNoneMatch: string | undefined, version: VersionInfo, bytes?: Uint8Array<ArrayBuffer>): Response {
+export function answerEntry(
+  entry: Entry,
+  state: CacheState,
+  headers: Record<string, string>,
+  ifNoneMatch: string | undefined,
+  version: VersionInfo,
+  bytes?: Uint8Array<ArrayBuffer>,
+): Response {
   const parts = entryParts(entry, state, headers, ifNoneMatch, bytes);
-  return parts instanceof SleeveError ? errorResponse(parts, version, headers) : new Response(parts.body, { status: parts.status, headers: parts.headers });
+  return parts instanceof SleeveError
+    ? errorResponse(parts, version, headers)
+    : new Response(parts.body, { status: parts.status, headers: parts.headers });
 }
 
 /** `answerEntry` as parts: a 200 or a 304, or the error a held 404 is rendered from (with `headers`, in the request's version). */
 /** Whole seconds since the entry was fetched (RFC 9111 `Age`), for a `STALE` answer. */
 export function ageOf(entry: Entry, now: number): number {
-  return entry.freshUntil === null ? 0 : Math.max(0, Math.floor((now - (entry.freshUntil - entry.maxAge * 1000)) / 1000));
+  return entry.freshUntil === null
+    ? 0
+    : Math.max(0, Math.floor((now - (entry.freshUntil - entry.maxAge * 1000)) / 1000));
 }
 
-export function entryParts(entry: Entry, state: CacheState, headers: Record<string, string>, ifNoneMatch: string | undefined, bytes?: Uint8Array<ArrayBuffer>): AnswerParts | SleeveError {
+export function entryParts(
+  entry: Entry,
+  state: CacheState,
+  headers: Record<string, string>,
+  ifNoneMatch: string | undefined,
+  bytes?: Uint8Array<ArrayBuffer>,
+): AnswerParts | SleeveError {
   const cacheControl = state === 'STALE' ? 'public, max-age=0, must-revalidate' : `public, max-age=${entry.maxAge}`;
   if (entry.body === undefined) {
-    return new SleeveError('not_found', entry.message ?? 'Not found.', { param: entry.param, extra: entry.extra, headers: { 'X-Cache': state, 'Cache-Control': cacheControl } });
+    return new SleeveError('not_found', entry.message ?? 'Not found.', {
+      param: entry.param,
+      extra: entry.extra,
+      headers: { 'X-Cache': state, 'Cache-Control': cacheControl },
+    });
   }
   if (matches(ifNoneMatch, entry.etag)) {
     headers.ETag = entry.etag;

@@ -61,7 +61,13 @@ export function refresher(run: (request: Request, env: unknown) => Response | Pr
     start(key, request, env) {
       if (running.has(key) || running.size >= MAX_REFRESHES) return false;
       running.add(key);
-      rerun(run, request, env, (signal) => clientOn(signal, BACKGROUND), () => running.delete(key));
+      rerun(
+        run,
+        request,
+        env,
+        (signal) => clientOn(signal, BACKGROUND),
+        () => running.delete(key),
+      );
       return true;
     },
   };

@@ -28,7 +28,14 @@ import type { FrameLayer } from './frame-chain.ts';
 import { briefLifetime, isDegraded } from './degraded.ts';
 import { paramsOf, type Params } from './params.ts';
 import type { RequestView } from './request-view.ts';
-import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH, setBounded, setBoundedBytes } from './query-memo.ts';
+import {
+  originOf,
+  rawSearch,
+  REMEMBERED_QUERY_LENGTH,
+  REMEMBERED_URL_LENGTH,
+  setBounded,
+  setBoundedBytes,
+} from './query-memo.ts';
 
 export const NOT_FOUND_SECONDS: number = 300;
 export const STALE_MS: number = 24 * 3600 * 1000;
@@ -49,7 +56,10 @@ const heldSize = (held: Held): number => (held.bytes?.byteLength ?? 0) * 3 + 256
 const UPSTREAM_FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 
 /** What a leader hands its followers: an entry to answer with and how, or an error to rethrow. */
-export type Outcome = { entry: Entry; state: 'MISS' | 'STALE'; bytes?: Uint8Array<ArrayBuffer> } | { error: SleeveError } | null;
+export type Outcome =
+  | { entry: Entry; state: 'MISS' | 'STALE'; bytes?: Uint8Array<ArrayBuffer> }
+  | { error: SleeveError }
+  | null;
 
 export interface CacheOptions {
   bucket: string;
@@ -112,7 +122,10 @@ export function cached(options: CacheOptions): Cached {
   /** Kept in process and in the storage; the held form (its bytes encoded once) answers too. */
   const store = async (key: string, held: Held, ttlSeconds: number | null): Promise<void> => {
     remember(key, held);
-    await breaker.run(() => storage.setItem(key, storedForm(held.entry), ttlSeconds === null ? {} : { ttl: ttlSeconds }), undefined);
+    await breaker.run(
+      () => storage.setItem(key, storedForm(held.entry), ttlSeconds === null ? {} : { ttl: ttlSeconds }),
+      undefined,
+    );
   };
   const fresh = (entry: Entry | null | undefined, canonical: string, now: number): boolean =>
     !!entry && entry.k === canonical && (entry.freshUntil === null || entry.freshUntil > now);
@@ -187,7 +200,14 @@ export function cached(options: CacheOptions): Cached {
   return { layer, hot: held, refresh: refreshLayer };
 
   /** `refreshing`: a refresh runs the route even for a kept entry (one due ahead, or stale). */
-  async function miss(c: Context<SleeveEnv>, next: Next, canonical: string, key: string, now: number, refreshing = false): Promise<Response | void> {
+  async function miss(
+    c: Context<SleeveEnv>,
+    next: Next,
+    canonical: string,
+    key: string,
+    now: number,
+    refreshing = false,
+  ): Promise<Response | void> {
     const found = fromStorage(await breaker.run(() => storage.getItem(key), null));
     const entry = found && found.k === canonical ? found : null;
     // A refresh finds an entry another instance refreshed meanwhile: nothing to do.
@@ -197,7 +217,13 @@ export function cached(options: CacheOptions): Cached {
       return answer(c, entry, 'HIT', held.bytes);
     }
     // Stale-while-revalidate: within its bound, the stale entry now, one refresh behind it.
-    if (!refreshing && refresh && entry?.body !== undefined && entry.freshUntil !== null && now - entry.freshUntil <= staleSeconds(entry.maxAge) * 1000) {
+    if (
+      !refreshing &&
+      refresh &&
+      entry?.body !== undefined &&
+      entry.freshUntil !== null &&
+      now - entry.freshUntil <= staleSeconds(entry.maxAge) * 1000
+    ) {
       startRefresh(c, key);
       addHeaders(c, { Age: String(ageOf(entry, now)) });
       return answer(c, entry, 'STALE');
@@ -227,7 +253,16 @@ export function cached(options: CacheOptions): Cached {
         outcome = { entry, state: 'STALE' };
         addHeaders(c, { Age: String(ageOf(entry, now)) });
       } else if (error?.code === 'not_found') {
-        const gone: Entry = { k: canonical, status: 404, message: error.message, param: error.param, extra: error.extra, etag: '', freshUntil: now + NOT_FOUND_SECONDS * 1000, maxAge: NOT_FOUND_SECONDS };
+        const gone: Entry = {
+          k: canonical,
+          status: 404,
+          message: error.message,
+          param: error.param,
+          extra: error.extra,
+          etag: '',
+          freshUntil: now + NOT_FOUND_SECONDS * 1000,
+          maxAge: NOT_FOUND_SECONDS,
+        };
         await store(key, hold(gone), NOT_FOUND_SECONDS);
         outcome = { entry: gone, state: 'MISS' };
       } else if (error) {
@@ -239,7 +274,13 @@ export function cached(options: CacheOptions): Cached {
       } else if (c.res.status === 200 && (made = madeJson(c)) !== undefined) {
         const brief = briefLifetime(c);
         const lifetime = brief === undefined ? seconds : Math.min(brief, seconds ?? brief);
-        const kept = heldOf(canonical, 200, await made, lifetime === null ? null : now + lifetime * 1000, lifetime ?? FOREVER_MAX_AGE);
+        const kept = heldOf(
+          canonical,
+          200,
+          await made,
+          lifetime === null ? null : now + lifetime * 1000,
+          lifetime ?? FOREVER_MAX_AGE,
+        );
         // Kept in the storage 24 h past its lifetime, for STALE answers when the upstream fails.
         await store(key, kept, lifetime === null ? null : lifetime + STALE_MS / 1000);
         outcome = { entry: kept.entry, state: 'MISS', bytes: kept.bytes };

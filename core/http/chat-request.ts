@@ -18,7 +18,10 @@ export const MAX_CHAT_CHARS: number = 8000;
 
 const message = v.object(
   {
-    role: v.picklist(['user', 'assistant'], 'role must be user or assistant (system messages are Sleeve\'s own and cannot be sent)'),
+    role: v.picklist(
+      ['user', 'assistant'],
+      "role must be user or assistant (system messages are Sleeve's own and cannot be sent)",
+    ),
     content: v.pipe(
       v.string('content must be a string'),
       v.minLength(1, 'content must not be empty'),
@@ -33,13 +36,16 @@ const message = v.object(
  * can say. The others (no blank message, the last one the user's, 8000 characters in all) are
  * checked by `readChat` and stated in the endpoint's description.
  */
-export const chatBodySchema = v.object({
-  messages: v.pipe(
-    v.array(message, 'messages must be an array of { "role", "content" } objects'),
-    v.minLength(1, `messages must hold 1 to ${MAX_CHAT_MESSAGES} messages`),
-    v.maxLength(MAX_CHAT_MESSAGES, `messages must hold 1 to ${MAX_CHAT_MESSAGES} messages`),
-  ),
-}, 'the body must be a JSON object { "messages": [...] }');
+export const chatBodySchema = v.object(
+  {
+    messages: v.pipe(
+      v.array(message, 'messages must be an array of { "role", "content" } objects'),
+      v.minLength(1, `messages must hold 1 to ${MAX_CHAT_MESSAGES} messages`),
+      v.maxLength(MAX_CHAT_MESSAGES, `messages must hold 1 to ${MAX_CHAT_MESSAGES} messages`),
+    ),
+  },
+  'the body must be a JSON object { "messages": [...] }',
+);
 
 export type ChatBody = v.InferOutput<typeof chatBodySchema>;
 
@@ -48,12 +54,16 @@ export async function readChat(request: Request, timeoutMs: number = BODY_TIMEOU
   const { messages } = validate(chatBodySchema, json);
   const trimmed = messages.map((m, i) => {
     const content = m.content.trim();
-    if (content === '') throw new SleeveError('bad_request', 'content must not be blank', { param: `messages.${i}.content` });
+    if (content === '')
+      throw new SleeveError('bad_request', 'content must not be blank', { param: `messages.${i}.content` });
     return { role: m.role, content };
   });
-  if (trimmed.at(-1)!.role !== 'user') throw new SleeveError('bad_request', "the last message must be the user's (role user)", { param: 'messages' });
+  if (trimmed.at(-1)!.role !== 'user')
+    throw new SleeveError('bad_request', "the last message must be the user's (role user)", { param: 'messages' });
   if (trimmed.reduce((sum, m) => sum + m.content.length, 0) > MAX_CHAT_CHARS) {
-    throw new SleeveError('bad_request', `messages must hold at most ${MAX_CHAT_CHARS} characters in all`, { param: 'messages' });
+    throw new SleeveError('bad_request', `messages must hold at most ${MAX_CHAT_CHARS} characters in all`, {
+      param: 'messages',
+    });
   }
   return { messages: trimmed };
 }

@@ -75,7 +75,10 @@ interface Running {
  * `run` answers a request through the endpoint's refresh chain (`cache-refresh.ts`): the
  * cache layer's `refresh` runs the route and keeps its answer.
  */
-export function completer(run: (request: Request, env: unknown) => Response | Promise<Response>, backlogMs: (more: number) => number): Completer {
+export function completer(
+  run: (request: Request, env: unknown) => Response | Promise<Response>,
+  backlogMs: (more: number) => number,
+): Completer {
   const running = new Map<string, Running>();
   const perClient = keyedCount();
   // How long completions have lately taken: under a backlog the budget's estimate of the next
@@ -108,12 +111,21 @@ export function completer(run: (request: Request, env: unknown) => Response | Pr
       const now = Date.now();
       if (mine >= MAX_COMPLETIONS_PER_CLIENT || running.size >= MAX_COMPLETIONS) {
         dropped++;
-        return promised(error.message, now + backlogMs(running.size) + AFTER_TURN_MS, 'too many answers are being completed: not this one; try again');
+        return promised(
+          error.message,
+          now + backlogMs(running.size) + AFTER_TURN_MS,
+          'too many answers are being completed: not this one; try again',
+        );
       }
       // Its turn, as the budget expects it; all that waits now and the completions ahead of it,
       // whose calls (about two an answer) may not be queued yet; or what completions have
       // lately taken, whichever is last.
-      const expectedMs = Math.max(Number(error.headers['Retry-After'] ?? 1) * 1000, backlogMs(CALLS_AN_ANSWER * (running.size + 1)), typicalMs - AFTER_TURN_MS) + AFTER_TURN_MS;
+      const expectedMs =
+        Math.max(
+          Number(error.headers['Retry-After'] ?? 1) * 1000,
+          backlogMs(CALLS_AN_ANSWER * (running.size + 1)),
+          typicalMs - AFTER_TURN_MS,
+        ) + AFTER_TURN_MS;
       // Not a promise it could not keep: past the completions' own wait, the work is dropped.
       if (expectedMs > COMPLETION_WAIT_MS) {
         dropped++;
@@ -122,7 +134,13 @@ export function completer(run: (request: Request, env: unknown) => Response | Pr
       const under: Running = { client, startedAt: now, readyAt: now + expectedMs };
       running.set(key, under);
       perClient.add(client);
-      rerun(run, request, env, (signal) => patientOn(signal, client, COMPLETION_WAIT_MS), () => finish(key, under));
+      rerun(
+        run,
+        request,
+        env,
+        (signal) => patientOn(signal, client, COMPLETION_WAIT_MS),
+        () => finish(key, under),
+      );
       return promised(error.message, under.readyAt);
     },
     renew(key) {

@@ -24,8 +24,15 @@ export function holdsCurrent(request: Request, etag: string): boolean {
 }
 
 /** The 200 with the body (`nosniff`: the declared type is the only reading), or a 304. */
-export function conditionalAnswer(request: Request, body: string | Uint8Array<ArrayBuffer>, headers: ConditionalHeaders): Response {
+export function conditionalAnswer(
+  request: Request,
+  body: string | Uint8Array<ArrayBuffer>,
+  headers: ConditionalHeaders,
+): Response {
   const common = { ETag: headers.etag, 'Cache-Control': headers.cache };
   if (holdsCurrent(request, headers.etag)) return new Response(null, { status: 304, headers: common });
-  return new Response(body, { status: 200, headers: { ...common, 'Content-Type': headers.type, 'X-Content-Type-Options': 'nosniff', ...headers.more } });
+  return new Response(body, {
+    status: 200,
+    headers: { ...common, 'Content-Type': headers.type, 'X-Content-Type-Options': 'nosniff', ...headers.more },
+  });
 }

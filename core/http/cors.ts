@@ -44,16 +44,20 @@ export function cors(options: CorsOptions): Cors {
     },
     preflight: (c, next) => {
       if (c.req.method !== 'OPTIONS') return next();
-      return Promise.resolve(new Response(null, {
-        status: 204,
-        headers: withGathered(c, {
-          'Access-Control-Allow-Methods': methods,
-          // What the browser asks to send is allowed as asked; a preflight that names nothing
-          // (some clients) gets the headers Sleeve reads, Api-User-Agent included (D2).
-          'Access-Control-Allow-Headers': c.req.header('access-control-request-headers') ?? 'Content-Type, User-Agent, Api-User-Agent, If-None-Match',
-          'Access-Control-Max-Age': '86400',
+      return Promise.resolve(
+        new Response(null, {
+          status: 204,
+          headers: withGathered(c, {
+            'Access-Control-Allow-Methods': methods,
+            // What the browser asks to send is allowed as asked; a preflight that names nothing
+            // (some clients) gets the headers Sleeve reads, Api-User-Agent included (D2).
+            'Access-Control-Allow-Headers':
+              c.req.header('access-control-request-headers') ??
+              'Content-Type, User-Agent, Api-User-Agent, If-None-Match',
+            'Access-Control-Max-Age': '86400',
+          }),
         }),
-      }));
+      );
     },
     always,
   };

@@ -33,11 +33,19 @@ export function errorBody(error: SleeveError): ErrorBody {
  * parse (Bun and Deno pass on a Host such as `example.com:99999`, and the first `new URL`
  * of it throws). Checked only once something failed, so a good request pays nothing.
  */
-export function toSleeveError(thrown: unknown, log: Logger, signal?: AbortSignal, url?: string, id?: string): SleeveError {
+export function toSleeveError(
+  thrown: unknown,
+  log: Logger,
+  signal?: AbortSignal,
+  url?: string,
+  id?: string,
+): SleeveError {
   if (thrown instanceof SleeveError) return thrown;
   if (signal?.aborted) return new SleeveError('bad_request', 'The client closed the request before it was answered.');
   if (url !== undefined && !URL.canParse(url)) {
-    return new SleeveError('bad_request', 'The request does not name a valid URL; check the Host header.', { param: 'Host' });
+    return new SleeveError('bad_request', 'The request does not name a valid URL; check the Host header.', {
+      param: 'Host',
+    });
   }
   // An AbortSignal.timeout() firing inside a driver is an upstream that did not answer in time.
   if (thrown instanceof Error && thrown.name === 'TimeoutError') {
@@ -45,10 +53,17 @@ export function toSleeveError(thrown: unknown, log: Logger, signal?: AbortSignal
   }
   // The request's own id (D20: its X-Request-Id), so the caller's quote finds this line.
   const requestId = id ?? crypto.randomUUID();
-  log.error('internal error', { requestId, error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown) });
-  return new SleeveError('internal_error', `Something went wrong on our side; quote request id ${requestId} when reporting it.`, {
-    extra: { requestId },
+  log.error('internal error', {
+    requestId,
+    error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
   });
+  return new SleeveError(
+    'internal_error',
+    `Something went wrong on our side; quote request id ${requestId} when reporting it.`,
+    {
+      extra: { requestId },
+    },
+  );
 }
 
 /** The body in the version's shape (D7): legacy pins get `{ "error": "<message>" }`. */
@@ -57,11 +72,26 @@ export function versionedErrorBody(error: SleeveError, version: VersionInfo = CU
 }
 
 /** The error's response; `gathered`: the headers the frame's layers gave this request (CORS, limits, id). */
-export function errorResponse(error: SleeveError, version: VersionInfo = CURRENT, gathered?: Readonly<Record<string, string>>): Response {
-  return Response.json(versionedErrorBody(error, version), { status: error.status, headers: gathered ? { ...gathered, ...error.headers } : error.headers });
+export function errorResponse(
+  error: SleeveError,
+  version: VersionInfo = CURRENT,
+  gathered?: Readonly<Record<string, string>>,
+): Response {
+  return Response.json(versionedErrorBody(error, version), {
+    status: error.status,
+    headers: gathered ? { ...gathered, ...error.headers } : error.headers,
+  });
 }
 
 /** `errorResponse` as parts, for a server that writes answers itself (`adapters/node-hits.ts`). */
-export function errorParts(error: SleeveError, version: VersionInfo, gathered: Readonly<Record<string, string>>): AnswerParts {
-  return { status: error.status, headers: { ...gathered, ...error.headers, 'content-type': 'application/json' }, body: JSON.stringify(versionedErrorBody(error, version)) };
+export function errorParts(
+  error: SleeveError,
+  version: VersionInfo,
+  gathered: Readonly<Record<string, string>>,
+): AnswerParts {
+  return {
+    status: error.status,
+    headers: { ...gathered, ...error.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(versionedErrorBody(error, version)),
+  };
 }

@@ -16,7 +16,10 @@ export function endpointFinder(endpoints: readonly AnyEndpoint[]): (path: string
         if (!literal.has(path)) literal.set(path, endpoint);
         continue;
       }
-      const source = path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+      const source = path
+        .split('/')
+        .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/');
       patterns.push({ pattern: new RegExp(`^${source}$`), endpoint });
     }
   }

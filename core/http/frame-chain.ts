@@ -15,7 +15,10 @@ type Answer = Response | void | undefined;
 /** A Hono middleware, or the route at the end of the chain. */
 export type FrameLayer = (c: Context<SleeveEnv>, next: Next) => Response | void | Promise<Response | void>;
 
-export function frameChain(layers: readonly FrameLayer[], onError: (error: Error, c: Context<SleeveEnv>) => Response): Handler<SleeveEnv> {
+export function frameChain(
+  layers: readonly FrameLayer[],
+  onError: (error: Error, c: Context<SleeveEnv>) => Response,
+): Handler<SleeveEnv> {
   const failed = (c: Context<SleeveEnv>, thrown: unknown): Response => {
     if (!(thrown instanceof Error)) throw thrown;
     c.error = thrown;
@@ -45,7 +48,11 @@ export function frameChain(layers: readonly FrameLayer[], onError: (error: Error
       } catch (thrown) {
         return failed(c, thrown);
       }
-      if (out instanceof Promise) return out.then((res) => settled(c, res), (thrown: unknown) => failed(c, thrown));
+      if (out instanceof Promise)
+        return out.then(
+          (res) => settled(c, res),
+          (thrown: unknown) => failed(c, thrown),
+        );
       return settled(c, out);
     };
     return dispatch(0) as Response | Promise<Answer>;

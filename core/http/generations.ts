@@ -46,7 +46,10 @@ const nothing: Spend = () => {};
 /** One function for every request of an endpoint without a budget: the hot path allocates nothing. */
 const noBudget = (): Spend => nothing;
 
-export function generationSpender(budget: GenerationBudget | undefined, options: GenerationOptions): ((c: Context<SleeveEnv>) => Spend) {
+export function generationSpender(
+  budget: GenerationBudget | undefined,
+  options: GenerationOptions,
+): (c: Context<SleeveEnv>) => Spend {
   const limit = budget === undefined ? undefined : scaledLimit(budget.perHour, options.rateLimits);
   if (budget === undefined || limit === undefined) return noBudget;
   const refusal = (retry: string) =>
@@ -62,5 +65,7 @@ export function generationSpender(budget: GenerationBudget | undefined, options:
 /** `10 fresh generations per hour per client`: the budget in words, for `/openapi.json` and `/llms.txt`. */
 export function generationPhrase(budget: GenerationBudget, rateLimits: number | 'off'): string | undefined {
   const limit = scaledLimit(budget.perHour, rateLimits);
-  return limit === undefined ? undefined : `${limit} ${budget.unit} per hour per client (budget \`${budget.name}\`, counted only when the model is called)`;
+  return limit === undefined
+    ? undefined
+    : `${limit} ${budget.unit} per hour per client (budget \`${budget.name}\`, counted only when the model is called)`;
 }

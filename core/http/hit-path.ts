@@ -68,10 +68,16 @@ interface Template {
 }
 
 /** The answer to a request the hit path can give, or undefined: the full frame answers it. */
-export type HitPath = (request: RequestView, env: SleeveBindings | undefined) => Response | Promise<Response> | undefined;
+export type HitPath = (
+  request: RequestView,
+  env: SleeveBindings | undefined,
+) => Response | Promise<Response> | undefined;
 
 /** The same answers as parts, for a server that writes them itself (the Node adapter's `node-hits.ts`). */
-export type HitPartsPath = (request: RequestView, env: SleeveBindings | undefined) => AnswerParts | Promise<AnswerParts> | undefined;
+export type HitPartsPath = (
+  request: RequestView,
+  env: SleeveBindings | undefined,
+) => AnswerParts | Promise<AnswerParts> | undefined;
 
 /** A path of the map, with the templates its held answers are cloned from (`clones`). */
 interface Path {
@@ -88,12 +94,14 @@ interface Answers<T> {
 }
 
 /** The request id first, CORS next, then the limit's headers, as the frame's layers give them. */
-const gatherer = (cors: Readonly<Record<string, string>>) => (id: string, limits?: Record<string, string>): Record<string, string> => {
-  const headers: Record<string, string> = { [REQUEST_ID_HEADER]: id };
-  for (const name in cors) headers[name] = cors[name]!;
-  if (limits) for (const name in limits) headers[name] = limits[name]!;
-  return headers;
-};
+const gatherer =
+  (cors: Readonly<Record<string, string>>) =>
+  (id: string, limits?: Record<string, string>): Record<string, string> => {
+    const headers: Record<string, string> = { [REQUEST_ID_HEADER]: id };
+    for (const name in cors) headers[name] = cors[name]!;
+    if (limits) for (const name in limits) headers[name] = limits[name]!;
+    return headers;
+  };
 
 /** The hit path answering with web Responses: what `createSleeve`'s `fetch` asks first. */
 export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathOptions): HitPath {
@@ -106,7 +114,10 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
   const cloned = (path: Path, held: Held, id: string, limits: Record<string, string> | undefined): Response => {
     let template = path.templates.get(held);
     if (template === undefined) {
-      template = { response: answerEntry(held.entry, 'HIT', gathered(id, limits), undefined, path.route.version, held.bytes), values: { ...limits } };
+      template = {
+        response: answerEntry(held.entry, 'HIT', gathered(id, limits), undefined, path.route.version, held.bytes),
+        values: { ...limits },
+      };
       path.templates.set(held, template);
     }
     const res = template.response.clone();
@@ -120,9 +131,19 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
   };
   return answering<Response>(routes, options, {
     entry: (path, held, ifNoneMatch, id, limits) =>
-      options.clones && ifNoneMatch === null && held.bytes !== undefined && (limits !== undefined || path.route.limit === undefined)
+      options.clones &&
+      ifNoneMatch === null &&
+      held.bytes !== undefined &&
+      (limits !== undefined || path.route.limit === undefined)
         ? cloned(path, held, id, limits)
-        : answerEntry(held.entry, 'HIT', gathered(id, limits), ifNoneMatch ?? undefined, path.route.version, held.bytes),
+        : answerEntry(
+            held.entry,
+            'HIT',
+            gathered(id, limits),
+            ifNoneMatch ?? undefined,
+            path.route.version,
+            held.bytes,
+          ),
     refusal: (route, error, id) => errorResponse(error, route.version, gathered(id)),
   });
 }
@@ -140,17 +161,43 @@ export function hitParts(routes: ReadonlyMap<string, HitRoute>, options: HitPath
   });
 }
 
-function answering<T extends { status: number }>(routes: ReadonlyMap<string, HitRoute>, options: HitPathOptions, answers: Answers<T>) {
+function answering<T extends { status: number }>(
+  routes: ReadonlyMap<string, HitRoute>,
+  options: HitPathOptions,
+  answers: Answers<T>,
+) {
   const { now, trustProxy, record, toError } = options;
   const paths = new Map<string, Path>();
   for (const [path, route] of routes) paths.set(path, { route, templates: new WeakMap() });
 
   /** The answer, once its line is written and its figures counted (when either is kept). */
-  const recorded = (res: T, cache: string | null, url: string, route: HitRoute, id: string, ip: string | undefined, started: number, arrived: number): T => {
-    record?.({ id, method: 'GET', url, route: route.route, status: res.status, started, arrived, cache, ip, upstream: 0, sub: false });
+  const recorded = (
+    res: T,
+    cache: string | null,
+    url: string,
+    route: HitRoute,
+    id: string,
+    ip: string | undefined,
+    started: number,
+    arrived: number,
+  ): T => {
+    record?.({
+      id,
+      method: 'GET',
+      url,
+      route: route.route,
+      status: res.status,
+      started,
+      arrived,
+      cache,
+      ip,
+      upstream: 0,
+      sub: false,
+    });
     return res;
   };
-  const refused = (route: HitRoute, request: RequestView, id: string, thrown: unknown): T => answers.refusal(route, toError(thrown, request, id), id);
+  const refused = (route: HitRoute, request: RequestView, id: string, thrown: unknown): T =>
+    answers.refusal(route, toError(thrown, request, id), id);
 
   return (request: RequestView, env: SleeveBindings = {}): T | Promise<T> | undefined => {
     if (request.method !== 'GET' || env.sleeveVersion !== undefined || env.sleeveBatch !== undefined) return undefined;
@@ -180,10 +227,29 @@ function answering<T extends { status: number }>(routes: ReadonlyMap<string, Hit
     }
     if (checked instanceof Promise) {
       return checked.then(
-        (limits) => recorded(answers.entry(path, held, headers.get('if-none-match'), id, limits), 'HIT', url, route, id, ip, started, time),
+        (limits) =>
+          recorded(
+            answers.entry(path, held, headers.get('if-none-match'), id, limits),
+            'HIT',
+            url,
+            route,
+            id,
+            ip,
+            started,
+            time,
+          ),
         (thrown: unknown) => recorded(refused(route, request, id, thrown), null, url, route, id, ip, started, time),
       );
     }
-    return recorded(answers.entry(path, held, headers.get('if-none-match'), id, checked), 'HIT', url, route, id, ip, started, time);
+    return recorded(
+      answers.entry(path, held, headers.get('if-none-match'), id, checked),
+      'HIT',
+      url,
+      route,
+      id,
+      ip,
+      started,
+      time,
+    );
   };
 }

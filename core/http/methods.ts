@@ -14,12 +14,16 @@ import { findVersion, isAtLeast } from './versions.ts';
  */
 export function versionGate(path: string, since: string | undefined): MiddlewareHandler<SleeveEnv>[] {
   if (since === undefined) return [];
-  if (findVersion(since) === undefined) throw new Error(`${path}: since ${since} is not a version in core/http/versions.ts`);
+  if (findVersion(since) === undefined)
+    throw new Error(`${path}: since ${since} is not a version in core/http/versions.ts`);
   return [
     (c, next) => {
       const version = versionOf(c);
       if (!isAtLeast(version, since)) {
-        throw new SleeveError('not_found', `No endpoint at ${path} in version ${version.name}; it arrived in ${since}.`);
+        throw new SleeveError(
+          'not_found',
+          `No endpoint at ${path} in version ${version.name}; it arrived in ${since}.`,
+        );
       }
       return next();
     },
@@ -29,6 +33,8 @@ export function versionGate(path: string, since: string | undefined): Middleware
 export function methodNotAllowed(path: string, methods: readonly string[]): MiddlewareHandler<SleeveEnv> {
   const allow = [...new Set(methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))), 'OPTIONS'].join(', ');
   return async (c) => {
-    throw new SleeveError('method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${allow}.`, { headers: { Allow: allow } });
+    throw new SleeveError('method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${allow}.`, {
+      headers: { Allow: allow },
+    });
   };
 }

@@ -54,44 +54,57 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Observer
   const { requestLog, trustProxy } = deps.options;
   const format = requestLog === 'off' ? undefined : formatter(requestLog);
   const write = log.request ? log.request.bind(log) : (line: string) => log.info(line);
-  const written = requestLog === 'json' && log.requestRecord ? log.requestRecord.bind(log) : (r: RequestRecord) => write(format!(r));
+  const written =
+    requestLog === 'json' && log.requestRecord ? log.requestRecord.bind(log) : (r: RequestRecord) => write(format!(r));
   const routeOf = format || metrics ? routeLabels(endpoints) : undefined;
   const sent = asSent(deps.options.basePath);
   // Only live drivers call upstreams (and a chat model, D30): otherwise the count is always 0, so none is kept.
   const counts = format !== undefined && (deps.options.mode === 'live' || deps.options.ai !== undefined);
 
-  const record = routeOf && ((a: Answered): void => {
-    if (a.sub && !metrics) return;
-    const ms = performance.now() - a.started;
-    metrics?.request(a.route, a.method, a.status, ms / 1000, a.cache);
-    if (!format || a.sub) return;
-    written({
-      time: a.arrived ?? now() - ms,
-      id: a.id,
-      method: a.method,
-      url: sent(a.url),
-      route: a.route,
-      status: a.status,
-      ms: Math.round(ms * 10) / 10,
-      cache: a.cache ?? undefined,
-      ip: a.ip,
-      upstream: a.upstream,
+  const record =
+    routeOf &&
+    ((a: Answered): void => {
+      if (a.sub && !metrics) return;
+      const ms = performance.now() - a.started;
+      metrics?.request(a.route, a.method, a.status, ms / 1000, a.cache);
+      if (!format || a.sub) return;
+      written({
+        time: a.arrived ?? now() - ms,
+        id: a.id,
+        method: a.method,
+        url: sent(a.url),
+        route: a.route,
+        status: a.status,
+        ms: Math.round(ms * 10) / 10,
+        cache: a.cache ?? undefined,
+        ip: a.ip,
+        upstream: a.upstream,
+      });
     });
-  });
 
   /** The response is ready: its figures, and its line unless it is a sub-request's. */
   const done = (c: Context<SleeveEnv>, trace: RequestTrace, started: number, sub: boolean, status: number): void => {
     if (sub && !metrics) return;
     record!({
-      id: trace.id, method: c.req.method, url: c.req.url, route: routeOf!(c), status, started,
-      cache: c.get('sleeve.cache') ?? null, ip: format && !sub ? clientIp(c, trustProxy) : undefined,
-      upstream: trace.tally?.upstream ?? 0, sub,
+      id: trace.id,
+      method: c.req.method,
+      url: c.req.url,
+      route: routeOf!(c),
+      status,
+      started,
+      cache: c.get('sleeve.cache') ?? null,
+      ip: format && !sub ? clientIp(c, trustProxy) : undefined,
+      upstream: trace.tally?.upstream ?? 0,
+      sub,
     });
   };
 
   const layer: MiddlewareHandler<SleeveEnv> = (c, next) => {
     const batch = bindings(c).sleeveBatch;
-    const trace: RequestTrace = batch ?? { id: requestIdFrom(c.req.raw.headers), tally: counts ? { upstream: 0 } : undefined };
+    const trace: RequestTrace = batch ?? {
+      id: requestIdFrom(c.req.raw.headers),
+      tally: counts ? { upstream: 0 } : undefined,
+    };
     setTrace(c, trace);
     addHeaders(c, { [REQUEST_ID_HEADER]: trace.id });
     if (!routeOf) return next();

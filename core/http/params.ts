@@ -39,7 +39,11 @@ export function declaredKeys(schema: unknown): ReadonlySet<string> | null {
  * generated from it send arrays, repeated (D40); what is published and what is read agree.
  */
 export function listKeys(schema: unknown): ReadonlySet<string> {
-  return new Set(Object.entries(entriesOf(schema) ?? {}).filter(([, entry]) => wireOf(entry)?.type === 'array').map(([name]) => name));
+  return new Set(
+    Object.entries(entriesOf(schema) ?? {})
+      .filter(([, entry]) => wireOf(entry)?.type === 'array')
+      .map(([name]) => name),
+  );
 }
 
 export function validate<P>(schema: v.GenericSchema<any, P>, query: unknown): P {
@@ -50,7 +54,9 @@ export function validate<P>(schema: v.GenericSchema<any, P>, query: unknown): P 
   // valibot reports a missing key of an object as its own "Invalid key: …" issue, before the
   // entry's schema (and its message) runs; D4 wants "<name> is required".
   const missing = issue?.type === 'object' && issue.received === 'undefined' && param !== undefined;
-  throw new SleeveError('bad_request', missing ? `${param} is required` : (issue?.message ?? 'invalid parameters'), { param });
+  throw new SleeveError('bad_request', missing ? `${param} is required` : (issue?.message ?? 'invalid parameters'), {
+    param,
+  });
 }
 
 /**

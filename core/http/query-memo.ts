@@ -35,7 +35,14 @@ export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number):
  * replaces goes too, so an older answer is never served in its place. The total is summed
  * afresh (a few hundred entries, on a miss), so nothing beside the map has to stay in step.
  */
-export function setBoundedBytes<K, V>(map: Map<K, V>, key: K, value: V, max: number, maxBytes: number, sizeOf: (value: V) => number): void {
+export function setBoundedBytes<K, V>(
+  map: Map<K, V>,
+  key: K,
+  value: V,
+  max: number,
+  maxBytes: number,
+  sizeOf: (value: V) => number,
+): void {
   map.delete(key);
   let total = sizeOf(value);
   if (total > maxBytes) return;

@@ -15,14 +15,19 @@ function decode(part: string, param: string): string {
   try {
     return decodeURIComponent(part.replace(/\+/g, ' '));
   } catch {
-    throw new SleeveError('bad_request', `${param} is not valid percent-encoding (a % must start %XX of valid UTF-8)`, { param });
+    throw new SleeveError('bad_request', `${param} is not valid percent-encoding (a % must start %XX of valid UTF-8)`, {
+      param,
+    });
   }
 }
 
 /** Every query reader's bound, the strict one's and an endpoint's own. */
 export function checkUrlLength(url: string): void {
   if (url.length > MAX_URL_LENGTH) {
-    throw new SleeveError('bad_request', `The URL is ${url.length} characters long; at most ${MAX_URL_LENGTH} are accepted.`);
+    throw new SleeveError(
+      'bad_request',
+      `The URL is ${url.length} characters long; at most ${MAX_URL_LENGTH} are accepted.`,
+    );
   }
 }
 
@@ -34,7 +39,11 @@ const NONE: ReadonlySet<string> = new Set();
  * ignored (D4), repeated or not. `lists` names the comma-separated list parameters, whose
  * repeats are joined with commas (D40): `types=a,b&types=c` reads as `types=a,b,c`.
  */
-export function readQuery(url: string, declared: ReadonlySet<string> | null, lists: ReadonlySet<string> = NONE): Record<string, string> {
+export function readQuery(
+  url: string,
+  declared: ReadonlySet<string> | null,
+  lists: ReadonlySet<string> = NONE,
+): Record<string, string> {
   checkUrlLength(url);
   const out: Record<string, string> = {};
   const start = url.indexOf('?');

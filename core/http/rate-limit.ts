@@ -36,15 +36,26 @@ export interface RateLimitOptions {
   breaker: Breaker;
 }
 
-export function limitHeaders(version: VersionInfo, limit: number, remaining: number, resetAt: number, now: number): Record<string, string> {
+export function limitHeaders(
+  version: VersionInfo,
+  limit: number,
+  remaining: number,
+  resetAt: number,
+  now: number,
+): Record<string, string> {
   const max = String(limit);
   const left = String(remaining);
   const at = String(Math.ceil(resetAt / 1000));
-  if (version.rateLimitHeaders === 'x-only') return { 'X-RateLimit-Limit': max, 'X-RateLimit-Remaining': left, 'X-RateLimit-Reset': at };
+  if (version.rateLimitHeaders === 'x-only')
+    return { 'X-RateLimit-Limit': max, 'X-RateLimit-Remaining': left, 'X-RateLimit-Reset': at };
   // One literal, not a spread of the legacy family: this runs on every limited request.
   return {
-    'RateLimit-Limit': max, 'RateLimit-Remaining': left, 'RateLimit-Reset': String(Math.max(0, Math.ceil((resetAt - now) / 1000))),
-    'X-RateLimit-Limit': max, 'X-RateLimit-Remaining': left, 'X-RateLimit-Reset': at,
+    'RateLimit-Limit': max,
+    'RateLimit-Remaining': left,
+    'RateLimit-Reset': String(Math.max(0, Math.ceil((resetAt - now) / 1000))),
+    'X-RateLimit-Limit': max,
+    'X-RateLimit-Remaining': left,
+    'X-RateLimit-Reset': at,
   };
 }
 
@@ -53,7 +64,13 @@ export function limitHeaders(version: VersionInfo, limit: number, remaining: num
  * seconds to wait) with both header families and `Retry-After`; else the headers its answer
  * carries. Shared by the per-minute limits and the AI routes' hourly budgets (D31).
  */
-export function admission(version: VersionInfo, hit: Hit, limit: number, now: number, refusal: (retry: string) => string): Record<string, string> {
+export function admission(
+  version: VersionInfo,
+  hit: Hit,
+  limit: number,
+  now: number,
+  refusal: (retry: string) => string,
+): Record<string, string> {
   const headers = limitHeaders(version, limit, Math.max(0, limit - hit.count), hit.resetAt, now);
   if (hit.count > limit) {
     const retry = String(Math.max(1, Math.ceil((hit.resetAt - now) / 1000)));
@@ -63,7 +80,13 @@ export function admission(version: VersionInfo, hit: Hit, limit: number, now: nu
 }
 
 /** `admission`, its headers given to this request's answer. */
-export function admit(c: Context<SleeveEnv>, hit: Hit, limit: number, now: number, refusal: (retry: string) => string): void {
+export function admit(
+  c: Context<SleeveEnv>,
+  hit: Hit,
+  limit: number,
+  now: number,
+  refusal: (retry: string) => string,
+): void {
   addHeaders(c, admission(versionOf(c), hit, limit, now, refusal));
 }
 
@@ -81,8 +104,10 @@ export interface RateLimit {
 
 export function rateLimit(options: RateLimitOptions): RateLimit {
   const { bucket, limit, store } = options;
-  const refusal = (retry: string) => `Too many requests to ${bucket}: at most ${limit} per minute per client. Retry in ${retry} s.`;
-  const admitted = (version: VersionInfo, hit: Hit | null, now: number): Checked => (hit ? admission(version, hit, limit, now, refusal) : undefined);
+  const refusal = (retry: string) =>
+    `Too many requests to ${bucket}: at most ${limit} per minute per client. Retry in ${retry} s.`;
+  const admitted = (version: VersionInfo, hit: Hit | null, now: number): Checked =>
+    hit ? admission(version, hit, limit, now, refusal) : undefined;
   // Each client's counter key, made once: a hit then looks its count up with a string whose hash is known.
   const keys = new Map<string | undefined, string>();
   const keyOf = (ip: string | undefined) => {

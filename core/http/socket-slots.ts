@@ -35,10 +35,18 @@ export function socketSlots(limits: SocketLimits): SocketSlots {
       const mine = ip === undefined ? 0 : (byIp.get(ip) ?? 0);
       const retry = { headers: { 'Retry-After': String(RETRY_AFTER_S) } };
       if (mine >= limits.perIp) {
-        throw new SleeveError('rate_limited', `At most ${limits.perIp} open /nowplaying/socket connections per client; close one first.`, retry);
+        throw new SleeveError(
+          'rate_limited',
+          `At most ${limits.perIp} open /nowplaying/socket connections per client; close one first.`,
+          retry,
+        );
       }
       if (total >= limits.total) {
-        throw new SleeveError('service_unavailable', `This server holds its maximum of ${limits.total} /nowplaying/socket connections; retry in ${RETRY_AFTER_S} s.`, retry);
+        throw new SleeveError(
+          'service_unavailable',
+          `This server holds its maximum of ${limits.total} /nowplaying/socket connections; retry in ${RETRY_AFTER_S} s.`,
+          retry,
+        );
       }
       if (ip !== undefined) byIp.set(ip, mine + 1);
       total++;

@@ -49,9 +49,13 @@ export function pinVersion(version: VersionInfo): MiddlewareHandler {
 }
 
 function versionsError(message: string): SleeveError {
-  return new SleeveError('not_found', `${message} Versions: ${VERSION_NAMES.join(', ')}; /current follows the newest.`, {
-    extra: { versions: VERSION_NAMES },
-  });
+  return new SleeveError(
+    'not_found',
+    `${message} Versions: ${VERSION_NAMES.join(', ')}; /current follows the newest.`,
+    {
+      extra: { versions: VERSION_NAMES },
+    },
+  );
 }
 
 /** The path below the host's base, and its version-like first segment if it has one. */
@@ -81,8 +85,12 @@ export function notFound(c: Context, mountedAt = ''): { error: SleeveError; vers
   const { label, rest } = splitPrefix(c);
   const version = label === undefined ? versionOf(c) : findVersion(label);
   if (!version) return { error: versionsError(`Unknown version ${label}.`), version: CURRENT };
-  if (label !== undefined && VERSION_PREFIX.test(rest)) return { error: versionsError('Only one version prefix is allowed.'), version };
+  if (label !== undefined && VERSION_PREFIX.test(rest))
+    return { error: versionsError('Only one version prefix is allowed.'), version };
   // As the client sent it (the host's and Sleeve's `basePath` kept), or below the version asked for.
-  const error = new SleeveError('not_found', `No endpoint at ${label === undefined ? pathAsSent(mountedAt, c.req.path) : rest}. See /errors and /openapi.json.`);
+  const error = new SleeveError(
+    'not_found',
+    `No endpoint at ${label === undefined ? pathAsSent(mountedAt, c.req.path) : rest}. See /errors and /openapi.json.`,
+  );
   return { error, version };
 }

@@ -23,18 +23,29 @@ export interface VersionInfo {
   changes: string;
 }
 
-const legacy = (name: string, changes: string): VersionInfo => ({ name, errorShape: 'legacy', rateLimitHeaders: 'x-only', changes });
+const legacy = (name: string, changes: string): VersionInfo => ({
+  name,
+  errorShape: 'legacy',
+  rateLimitHeaders: 'x-only',
+  changes,
+});
 
 /** Oldest first; the last row is the current version (`/current` and no prefix). */
 export const VERSIONS: readonly VersionInfo[] = [
-  legacy('2.1.0', 'The oldest version a pin can ask for: link resolution, ISRC lookups and the health check arrived here.'),
+  legacy(
+    '2.1.0',
+    'The oldest version a pin can ask for: link resolution, ISRC lookups and the health check arrived here.',
+  ),
   legacy('2.1.1', 'Two paths renamed; each old path remains an alias of the new one.'),
   legacy('2.3.1', 'Removed /track/download.'),
   legacy('2.4.0', 'Search across every type at once, batches of requests and artist discographies.'),
   legacy('2.5.0', 'The music assistant, as a conversation and as one-shot questions.'),
   {
-    name: '3.0.0', errorShape: 'current', rateLimitHeaders: 'both',
-    changes: 'Every error in one shape, { ok: false, error: { code, message } }, and the RateLimit-* headers beside X-RateLimit-*.',
+    name: '3.0.0',
+    errorShape: 'current',
+    rateLimitHeaders: 'both',
+    changes:
+      'Every error in one shape, { ok: false, error: { code, message } }, and the RateLimit-* headers beside X-RateLimit-*.',
   },
 ];
 

@@ -20,12 +20,19 @@ export function asksWebSocket(c: Context<SleeveEnv>): boolean {
 /** The layer every other endpoint gets: a handshake there is a client mistake, said in D3. */
 export const refuseWebSocket: MiddlewareHandler<SleeveEnv> = (c, next) => {
   if (asksWebSocket(c)) {
-    throw new SleeveError('bad_request', `${c.req.path} does not take WebSocket connections; ask it over plain HTTP.`, { param: 'Upgrade' });
+    throw new SleeveError('bad_request', `${c.req.path} does not take WebSocket connections; ask it over plain HTTP.`, {
+      param: 'Upgrade',
+    });
   }
   return next();
 };
 
-const malformed = () => new SleeveError('bad_request', 'Not a valid WebSocket handshake (RFC 6455: GET with Connection: Upgrade, Sec-WebSocket-Key and Sec-WebSocket-Version: 13).', { param: 'Upgrade' });
+const malformed = () =>
+  new SleeveError(
+    'bad_request',
+    'Not a valid WebSocket handshake (RFC 6455: GET with Connection: Upgrade, Sec-WebSocket-Key and Sec-WebSocket-Version: 13).',
+    { param: 'Upgrade' },
+  );
 
 /** The handshake headers every runtime needs; checked before any work or any slot is taken. */
 export function checkHandshake(c: Context): void {

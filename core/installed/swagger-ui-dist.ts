@@ -14,7 +14,11 @@ import { installedOrEmbedded, type EmbeddedModule } from './embedded.ts';
 export type DocsFiles = (name: string) => Promise<Uint8Array>;
 
 async function readInstalled(name: string): Promise<Uint8Array> {
-  const [{ readFile }, { createRequire }, { dirname, join }] = await Promise.all([import('node:fs/promises'), import('node:module'), import('node:path')]);
+  const [{ readFile }, { createRequire }, { dirname, join }] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:module'),
+    import('node:path'),
+  ]);
   // Found as Node finds it from this file; Bun, and Deno with `nodeModulesDir`, look in the same node_modules.
   const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   return readFile(join(dir, name));

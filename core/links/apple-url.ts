@@ -39,21 +39,34 @@ export function parseApple(link: LinkInput): ParsedLink {
   const hints = { country, slug };
 
   if (kind === 'playlist') {
-    if (!PLAYLIST.test(last)) throw refuseId('Apple Music', 'playlist', last, '"pl." then letters and digits (such as pl.f4d106fed2bd41149aaacabb233eb5eb)');
+    if (!PLAYLIST.test(last))
+      throw refuseId(
+        'Apple Music',
+        'playlist',
+        last,
+        '"pl." then letters and digits (such as pl.f4d106fed2bd41149aaacabb233eb5eb)',
+      );
     return item('apple-music', 'playlist', last, `https://music.apple.com/playlist/${last}`, hints);
   }
   const id = last.replace(/^id/, '');
-  if (!NUMERIC.test(id)) throw KINDS.has(kind) ? refuseId('Apple Music', kind, last, 'digits only (such as 1440857781)') : refuseItem('Apple Music', APPLE_FORMS);
+  if (!NUMERIC.test(id))
+    throw KINDS.has(kind)
+      ? refuseId('Apple Music', kind, last, 'digits only (such as 1440857781)')
+      : refuseItem('Apple Music', APPLE_FORMS);
   switch (kind) {
     case 'song':
       return item('apple-music', 'track', id, `https://music.apple.com/song/${id}`, hints);
     case 'music-video':
-      return item('apple-music', 'track', id, `https://music.apple.com/music-video/${id}`, { ...hints, kind: 'music-video' });
+      return item('apple-music', 'track', id, `https://music.apple.com/music-video/${id}`, {
+        ...hints,
+        kind: 'music-video',
+      });
     case 'artist':
       return item('apple-music', 'artist', id, `https://music.apple.com/artist/${id}`, hints);
     case 'album': {
       const song = link.params.get('i');
-      if (song === null || song === '') return item('apple-music', 'album', id, `https://music.apple.com/album/${id}`, hints);
+      if (song === null || song === '')
+        return item('apple-music', 'album', id, `https://music.apple.com/album/${id}`, hints);
       // `?i=` names the song: a song id of the wrong form is that, not a link that names nothing.
       if (!NUMERIC.test(song)) throw refuseId('Apple Music', 'song', song, 'digits only (such as 1440857781)');
       return item('apple-music', 'track', song, `https://music.apple.com/song/${song}`, { country, albumId: id, slug });

@@ -19,22 +19,37 @@ export interface LinkSourceHosts {
 
 /** The five supported platforms with their hosts: for parsing, refusals' list and short links (docs/resolving-links.md). */
 export const LINK_SOURCES: readonly LinkSourceHosts[] = [
-  { source: 'spotify', name: 'Spotify', hosts: ['open.spotify.com', 'spotify.link'], variants: [], shortHosts: ['spotify.link'] },
   {
-    source: 'deezer', name: 'Deezer',
+    source: 'spotify',
+    name: 'Spotify',
+    hosts: ['open.spotify.com', 'spotify.link'],
+    variants: [],
+    shortHosts: ['spotify.link'],
+  },
+  {
+    source: 'deezer',
+    name: 'Deezer',
     hosts: ['deezer.com', 'www.deezer.com', 'deezer.page.link', 'dzr.page.link', 'link.deezer.com'],
     variants: [],
     shortHosts: ['deezer.page.link', 'dzr.page.link', 'link.deezer.com'],
   },
-  { source: 'apple-music', name: 'Apple Music', hosts: ['music.apple.com', 'itunes.apple.com'], variants: [], shortHosts: [] },
   {
-    source: 'youtube-music', name: 'YouTube Music',
+    source: 'apple-music',
+    name: 'Apple Music',
+    hosts: ['music.apple.com', 'itunes.apple.com'],
+    variants: [],
+    shortHosts: [],
+  },
+  {
+    source: 'youtube-music',
+    name: 'YouTube Music',
     hosts: ['music.youtube.com', 'www.youtube.com', 'youtu.be'],
     variants: ['youtube.com', 'm.youtube.com'],
     shortHosts: [],
   },
   {
-    source: 'soundcloud', name: 'SoundCloud',
+    source: 'soundcloud',
+    name: 'SoundCloud',
     hosts: ['soundcloud.com', 'm.soundcloud.com', 'on.soundcloud.com'],
     variants: ['www.soundcloud.com'],
     shortHosts: ['on.soundcloud.com'],
@@ -59,7 +74,11 @@ export function sourceOfHost(host: string): LinkSourceHosts | undefined {
  * Used to vet each redirect of a short link before following it.
  */
 export function isLinkHost(url: URL): boolean {
-  return (url.protocol === 'https:' || url.protocol === 'http:')
-    && url.username === '' && url.password === '' && url.port === ''
-    && D11_HOSTS.has(url.hostname);
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.port === '' &&
+    D11_HOSTS.has(url.hostname)
+  );
 }

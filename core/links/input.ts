@@ -58,7 +58,7 @@ export function readUrl(text: string): LinkInput {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('url must be an http or https link.');
   if (url.username !== '' || url.password !== '') throw refuse('url must not carry credentials.');
   const host = url.hostname;
-  if (host.startsWith('[') || IPV4.test(host)) throw refuseHost('url must name a platform\'s host, not an IP address.');
+  if (host.startsWith('[') || IPV4.test(host)) throw refuseHost("url must name a platform's host, not an IP address.");
   if (url.port !== '') throw refuse('url must not name a port.');
   const platform = sourceOfHost(host);
   if (platform === undefined) throw refuseHost(hostRefusal(host));

@@ -18,11 +18,11 @@ export { MAX_LINK_LENGTH } from './input.ts';
 
 /** The link forms each platform accepts, as docs/resolving-links.md lists them. */
 export const LINK_FORMS: Readonly<Record<LinkSource, readonly string[]>> = {
-  'spotify': SPOTIFY_FORMS,
-  'deezer': DEEZER_FORMS,
+  spotify: SPOTIFY_FORMS,
+  deezer: DEEZER_FORMS,
   'apple-music': APPLE_FORMS,
   'youtube-music': YOUTUBE_FORMS,
-  'soundcloud': SOUNDCLOUD_FORMS,
+  soundcloud: SOUNDCLOUD_FORMS,
 };
 
 /**
@@ -37,10 +37,15 @@ export function parseLink(input: string): ParsedLink {
   if (schemeOf(text) === 'spotify') return parseSpotifyUri(text);
   const link = readUrl(text);
   switch (link.platform.source) {
-    case 'spotify': return parseSpotify(link);
-    case 'deezer': return parseDeezer(link);
-    case 'apple-music': return parseApple(link);
-    case 'youtube-music': return parseYoutube(link);
-    case 'soundcloud': return parseSoundcloud(link);
+    case 'spotify':
+      return parseSpotify(link);
+    case 'deezer':
+      return parseDeezer(link);
+    case 'apple-music':
+      return parseApple(link);
+    case 'youtube-music':
+      return parseYoutube(link);
+    case 'soundcloud':
+      return parseSoundcloud(link);
   }
 }

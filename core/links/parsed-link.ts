@@ -8,7 +8,10 @@ import type { LinkSource, LinkType, ParsedLink } from './types.ts';
 
 /** A parsed item link; `hints` entries that are undefined are dropped, and so is an empty `hints`. */
 export function item(
-  source: LinkSource, type: LinkType | null, id: string, canonicalUrl: string,
+  source: LinkSource,
+  type: LinkType | null,
+  id: string,
+  canonicalUrl: string,
   hints: Record<string, string | undefined> = {},
 ): ParsedLink {
   const kept: Record<string, string> = {};

@@ -27,7 +27,9 @@ const a = (word: string) => `${/^[AEIOU]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 /** A link of a known platform whose path names nothing `/resolve` answers with. */
 export function refuseItem(platform: string, forms: readonly string[]): SleeveError {
-  return refuse(`url is ${a(platform)} link but names no track, album, artist or playlist. Accepted forms: ${forms.join('; ')}.`);
+  return refuse(
+    `url is ${a(platform)} link but names no track, album, artist or playlist. Accepted forms: ${forms.join('; ')}.`,
+  );
 }
 
 /** How much of a refused id a message repeats: enough to recognise it, never a whole pasted page. */

@@ -21,17 +21,75 @@ export const SOUNDCLOUD_FORMS: readonly string[] = [
 const PERMALINK = /^[a-z0-9_-]{1,100}$/i;
 /** First path segments that are pages of the site, not users. */
 const RESERVED: ReadonlySet<string> = new Set([
-  'discover', 'search', 'you', 'stream', 'upload', 'charts', 'pages', 'tags', 'people', 'groups',
-  'jobs', 'settings', 'notifications', 'messages', 'mobile', 'imprint', 'popular', 'logout',
-  'signin', 'signup', 'login', 'connect', 'premium', 'pro', 'go', 'creators', 'artists', 'apps',
-  'feed', 'home', 'explore', 'terms-of-use', 'community-guidelines', 'legal', 'press', 'stations',
-  'checkout', 'gift', 'get-started', 'for', 'sets', 'tracks', 'playlists', 'albums', 'oembed',
-  'widget', 'player', 'resolve', 'library', 'next', 'genres', 'trending', 'new', 'embed',
+  'discover',
+  'search',
+  'you',
+  'stream',
+  'upload',
+  'charts',
+  'pages',
+  'tags',
+  'people',
+  'groups',
+  'jobs',
+  'settings',
+  'notifications',
+  'messages',
+  'mobile',
+  'imprint',
+  'popular',
+  'logout',
+  'signin',
+  'signup',
+  'login',
+  'connect',
+  'premium',
+  'pro',
+  'go',
+  'creators',
+  'artists',
+  'apps',
+  'feed',
+  'home',
+  'explore',
+  'terms-of-use',
+  'community-guidelines',
+  'legal',
+  'press',
+  'stations',
+  'checkout',
+  'gift',
+  'get-started',
+  'for',
+  'sets',
+  'tracks',
+  'playlists',
+  'albums',
+  'oembed',
+  'widget',
+  'player',
+  'resolve',
+  'library',
+  'next',
+  'genres',
+  'trending',
+  'new',
+  'embed',
 ]);
 /** A user's sub-pages: they still name the user. */
 const USER_PAGES: ReadonlySet<string> = new Set([
-  'tracks', 'albums', 'sets', 'reposts', 'likes', 'followers', 'following', 'popular-tracks',
-  'comments', 'spotlight', 'playlists', 'toptracks',
+  'tracks',
+  'albums',
+  'sets',
+  'reposts',
+  'likes',
+  'followers',
+  'following',
+  'popular-tracks',
+  'comments',
+  'spotlight',
+  'playlists',
+  'toptracks',
 ]);
 /** A track's or a set's sub-pages: they still name it. */
 const ITEM_PAGES: ReadonlySet<string> = new Set(['recommended', 'likes', 'reposts', 'comments', 'sets']);
@@ -46,7 +104,12 @@ export function parseSoundcloud(link: LinkInput): ParsedLink {
   if (RESERVED.has(user)) throw refuse(`url is a SoundCloud page (/${user}), not a track, set or user.`);
   if (!segs.every((s) => PERMALINK.test(s))) fail();
   const inContext = link.params.get('in') ?? undefined;
-  const hints = { in: inContext !== undefined && /^[a-z0-9_-]+(\/[a-z0-9_-]+){0,2}$/i.test(inContext) ? inContext.toLowerCase() : undefined };
+  const hints = {
+    in:
+      inContext !== undefined && /^[a-z0-9_-]+(\/[a-z0-9_-]+){0,2}$/i.test(inContext)
+        ? inContext.toLowerCase()
+        : undefined,
+  };
 
   if (second === undefined || (segs.length === 2 && USER_PAGES.has(second))) return at('artist', user, hints);
   if (second === 'sets') {

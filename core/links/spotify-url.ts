@@ -44,7 +44,10 @@ export function parseSpotifyUri(text: string): ParsedLink {
   if (parts.length === 5 && parts[1] === 'user' && parts[3] === 'playlist') parts.splice(1, 2);
   const [, type, id] = parts;
   const parsed = parts.length === 3 && type !== undefined && id !== undefined ? spotifyItem(type, id) : undefined;
-  if (parsed === undefined) throw refuse(`url is not a Spotify URI of a track, album, artist or playlist. Accepted forms: ${SPOTIFY_FORMS.join('; ')}.`);
+  if (parsed === undefined)
+    throw refuse(
+      `url is not a Spotify URI of a track, album, artist or playlist. Accepted forms: ${SPOTIFY_FORMS.join('; ')}.`,
+    );
   return parsed;
 }
 

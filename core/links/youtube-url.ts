@@ -30,11 +30,18 @@ const CHANNEL_FORM = '"UC" then 22 letters, digits, - or _';
 
 function track(id: string, link: LinkInput): ParsedLink {
   const list = link.params.get('list') ?? undefined;
-  return item('youtube-music', 'track', id, `https://music.youtube.com/watch?v=${id}`, { list: list !== undefined && LIST.test(list) ? list : undefined });
+  return item('youtube-music', 'track', id, `https://music.youtube.com/watch?v=${id}`, {
+    list: list !== undefined && LIST.test(list) ? list : undefined,
+  });
 }
 
 function list(id: string): ParsedLink {
-  return item('youtube-music', id.startsWith(ALBUM_LIST) ? 'album' : 'playlist', id, `https://music.youtube.com/playlist?list=${id}`);
+  return item(
+    'youtube-music',
+    id.startsWith(ALBUM_LIST) ? 'album' : 'playlist',
+    id,
+    `https://music.youtube.com/playlist?list=${id}`,
+  );
 }
 
 export function parseYoutube(link: LinkInput): ParsedLink {
@@ -61,8 +68,10 @@ export function parseYoutube(link: LinkInput): ParsedLink {
   }
   if (n >= 2 && first === 'channel' && second !== undefined) throw refuseId('YouTube', 'channel', second, CHANNEL_FORM);
   if (n === 2 && first === 'browse' && link.host === 'music.youtube.com' && second !== undefined) {
-    if (CHANNEL.test(second)) return item('youtube-music', 'artist', second, `https://music.youtube.com/channel/${second}`);
-    if (ALBUM_BROWSE.test(second)) return item('youtube-music', 'album', second, `https://music.youtube.com/browse/${second}`);
+    if (CHANNEL.test(second))
+      return item('youtube-music', 'artist', second, `https://music.youtube.com/channel/${second}`);
+    if (ALBUM_BROWSE.test(second))
+      return item('youtube-music', 'album', second, `https://music.youtube.com/browse/${second}`);
   }
   return fail();
 }

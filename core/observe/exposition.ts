@@ -51,7 +51,11 @@ export class Exposition {
     let cumulative = 0;
     for (let i = 0; i <= bounds.length; i++) {
       cumulative += counts[i] ?? 0;
-      this.sample(`${name}_bucket`, { ...labels, le: formatValue(i < bounds.length ? bounds[i]! : Infinity) }, cumulative);
+      this.sample(
+        `${name}_bucket`,
+        { ...labels, le: formatValue(i < bounds.length ? bounds[i]! : Infinity) },
+        cumulative,
+      );
     }
     this.sample(`${name}_sum`, labels, sum);
     return this.sample(`${name}_count`, labels, cumulative);

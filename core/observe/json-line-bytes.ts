@@ -14,8 +14,16 @@ const LINE_FRAME = 200;
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text);
 /** The line's own pieces, as bytes: copied, they cost no look at a character. */
-const TIME = '{"time":"', ID = bytes('Z","id":"'), METHOD = bytes('","method":"'), PATH = bytes('","path":"'), ROUTE = bytes('","route":"');
-const STATUS = bytes('","status":'), MS = bytes(',"ms":'), CACHE = bytes(',"cache":"'), IP = bytes(',"ip":"'), UPSTREAM = bytes(',"upstream":');
+const TIME = '{"time":"',
+  ID = bytes('Z","id":"'),
+  METHOD = bytes('","method":"'),
+  PATH = bytes('","path":"'),
+  ROUTE = bytes('","route":"');
+const STATUS = bytes('","status":'),
+  MS = bytes(',"ms":'),
+  CACHE = bytes(',"cache":"'),
+  IP = bytes(',"ip":"'),
+  UPSTREAM = bytes(',"upstream":');
 
 /**
  * Parts of a line as last written, copied whole while what they say is the same. Most of a cache
@@ -60,7 +68,18 @@ const tail = Object.assign(new Kept(), { cache: '' as string | undefined, ip: ''
  */
 export function encodeJsonLine(r: RequestRecord, out: Uint8Array, at: number): number {
   const { id, method, url, route, cache, ip } = r;
-  if (at + LINE_FRAME + id.length + method.length + Math.min(url.length, MAX_LOGGED_PATH) + route.length + (cache?.length ?? 0) + (ip?.length ?? 0) > out.length) return -1;
+  if (
+    at +
+      LINE_FRAME +
+      id.length +
+      method.length +
+      Math.min(url.length, MAX_LOGGED_PATH) +
+      route.length +
+      (cache?.length ?? 0) +
+      (ip?.length ?? 0) >
+    out.length
+  )
+    return -1;
   const start = at;
   at = timeInto(r.time, out, at);
   at = copy(ID, out, at);
@@ -99,7 +118,8 @@ function middleInto(r: RequestRecord, out: Uint8Array, at: number): number {
   const { method, url, route, status } = r;
   const path = pathStart(url);
   const kept = middles.get(route);
-  if (kept !== undefined && kept.method === method && kept.status === status && pathIs(url, path, kept.path)) return copy(kept.bytes, out, at);
+  if (kept !== undefined && kept.method === method && kept.status === status && pathIs(url, path, kept.path))
+    return copy(kept.bytes, out, at);
   const from = at;
   at = copy(METHOD, out, at);
   at = ascii(method, out, at);

@@ -11,7 +11,9 @@ import type { Budget } from '../sources/kit/budget.ts';
 import { Exposition } from './exposition.ts';
 
 /** Seconds: a cache hit takes well under a millisecond, a slow upstream call seconds (D13: 3 s at most waiting). */
-export const DURATION_BUCKETS: readonly number[] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+export const DURATION_BUCKETS: readonly number[] = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
+];
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'CONNECT', 'TRACE']);
 
@@ -75,7 +77,15 @@ export function createMetrics(options: MetricsOptions): Metrics {
   const figuresOf = (route: string): RouteFigures => {
     let figures = routes.get(route);
     if (!figures) {
-      figures = { answered: new Map(), buckets: new Array<number>(DURATION_BUCKETS.length + 1).fill(0), sum: 0, hit: 0, miss: 0, stale: 0, limited: 0 };
+      figures = {
+        answered: new Map(),
+        buckets: new Array<number>(DURATION_BUCKETS.length + 1).fill(0),
+        sum: 0,
+        hit: 0,
+        miss: 0,
+        stale: 0,
+        limited: 0,
+      };
       routes.set(route, figures);
     }
     return figures;
@@ -107,20 +117,36 @@ export function createMetrics(options: MetricsOptions): Metrics {
     },
     render() {
       const out = new Exposition();
-      out.family('sleeve_info', 'gauge', 'The Sleeve version and mode this instance serves; always 1.')
+      out
+        .family('sleeve_info', 'gauge', 'The Sleeve version and mode this instance serves; always 1.')
         .sample('sleeve_info', { version: options.version, mode: options.mode }, 1);
-      out.family('process_start_time_seconds', 'gauge', 'When this Sleeve instance started, in Unix seconds.')
+      out
+        .family('process_start_time_seconds', 'gauge', 'When this Sleeve instance started, in Unix seconds.')
         .sample('process_start_time_seconds', {}, Math.round(options.startedAt / 1000));
       const memory = options.memory?.();
       if (memory) {
-        out.family('process_resident_memory_bytes', 'gauge', 'Resident memory of this process, in bytes.').sample('process_resident_memory_bytes', {}, memory.residentBytes);
-        out.family('sleeve_heap_used_bytes', 'gauge', 'JavaScript heap in use, garbage not yet collected included.').sample('sleeve_heap_used_bytes', {}, memory.heapUsedBytes);
+        out
+          .family('process_resident_memory_bytes', 'gauge', 'Resident memory of this process, in bytes.')
+          .sample('process_resident_memory_bytes', {}, memory.residentBytes);
+        out
+          .family('sleeve_heap_used_bytes', 'gauge', 'JavaScript heap in use, garbage not yet collected included.')
+          .sample('sleeve_heap_used_bytes', {}, memory.heapUsedBytes);
         if (memory.heapLimitBytes !== undefined) {
-          out.family('sleeve_heap_limit_bytes', 'gauge', "The JavaScript heap's limit (issue #42: set from SLEEVE_CACHE_MB).").sample('sleeve_heap_limit_bytes', {}, memory.heapLimitBytes);
+          out
+            .family(
+              'sleeve_heap_limit_bytes',
+              'gauge',
+              "The JavaScript heap's limit (issue #42: set from SLEEVE_CACHE_MB).",
+            )
+            .sample('sleeve_heap_limit_bytes', {}, memory.heapLimitBytes);
         }
       }
 
-      out.family('sleeve_requests_total', 'counter', 'Requests answered, by endpoint, method and status; /batch sub-requests count under their own endpoint too.');
+      out.family(
+        'sleeve_requests_total',
+        'counter',
+        'Requests answered, by endpoint, method and status; /batch sub-requests count under their own endpoint too.',
+      );
       for (const [route, figures] of routes) {
         for (const [key, count] of figures.answered) {
           const [method, status] = key.split(' ') as [string, string];
@@ -128,33 +154,59 @@ export function createMetrics(options: MetricsOptions): Metrics {
         }
       }
       out.family('sleeve_request_duration_seconds', 'histogram', 'Time until the response was ready, by endpoint.');
-      for (const [route, figures] of routes) out.histogram('sleeve_request_duration_seconds', { route }, DURATION_BUCKETS, figures.buckets, figures.sum);
+      for (const [route, figures] of routes)
+        out.histogram('sleeve_request_duration_seconds', { route }, DURATION_BUCKETS, figures.buckets, figures.sum);
       out.family('sleeve_cache_total', 'counter', 'Answers of cached endpoints by X-Cache state (D9).');
       for (const [route, { hit, miss, stale }] of routes) {
         if (hit + miss + stale === 0) continue;
-        out.sample('sleeve_cache_total', { route, state: 'hit' }, hit).sample('sleeve_cache_total', { route, state: 'miss' }, miss).sample('sleeve_cache_total', { route, state: 'stale' }, stale);
+        out
+          .sample('sleeve_cache_total', { route, state: 'hit' }, hit)
+          .sample('sleeve_cache_total', { route, state: 'miss' }, miss)
+          .sample('sleeve_cache_total', { route, state: 'stale' }, stale);
       }
       out.family('sleeve_rate_limited_total', 'counter', 'Requests refused with 429 (D8), by endpoint.');
       for (const [route, { limited }] of routes) out.sample('sleeve_rate_limited_total', { route }, limited);
 
       out.family('sleeve_upstream_calls_total', 'counter', 'HTTP calls the drivers made, by upstream host.');
       for (const [host, count] of upstream) out.sample('sleeve_upstream_calls_total', { upstream: host }, count);
-      out.family('sleeve_upstream_items_dropped_total', 'counter', 'Items of upstream listings left out because they had an unexpected shape; the rest of each answer was served.');
+      out.family(
+        'sleeve_upstream_items_dropped_total',
+        'counter',
+        'Items of upstream listings left out because they had an unexpected shape; the rest of each answer was served.',
+      );
       for (const [key, count] of dropped) {
         const [name, list] = key.split('\n') as [string, string];
         out.sample('sleeve_upstream_items_dropped_total', { upstream: name, list }, count);
       }
       const budgets = options.budgets();
-      out.family('sleeve_budget_waits_total', 'counter', "Upstream calls that queued for their upstream's budget before going out (D13).");
-      for (const [name, budget] of budgets) out.sample('sleeve_budget_waits_total', { upstream: name }, budget.stats.waited);
-      out.family('sleeve_budget_refused_total', 'counter', "Upstream calls refused with 503 because the budget's wait would pass 3 s or its queue was full (D13).");
-      for (const [name, budget] of budgets) out.sample('sleeve_budget_refused_total', { upstream: name }, budget.stats.refused);
+      out.family(
+        'sleeve_budget_waits_total',
+        'counter',
+        "Upstream calls that queued for their upstream's budget before going out (D13).",
+      );
+      for (const [name, budget] of budgets)
+        out.sample('sleeve_budget_waits_total', { upstream: name }, budget.stats.waited);
+      out.family(
+        'sleeve_budget_refused_total',
+        'counter',
+        "Upstream calls refused with 503 because the budget's wait would pass 3 s or its queue was full (D13).",
+      );
+      for (const [name, budget] of budgets)
+        out.sample('sleeve_budget_refused_total', { upstream: name }, budget.stats.refused);
       out.family('sleeve_budget_queued', 'gauge', "Upstream calls waiting for their upstream's budget now.");
       for (const [name, budget] of budgets) out.sample('sleeve_budget_queued', { upstream: name }, budget.stats.queued);
       if (completions) {
-        out.family('sleeve_completions_running', 'gauge', 'Answers refused 503 for want of budget turns, being completed in the background now (D44).');
+        out.family(
+          'sleeve_completions_running',
+          'gauge',
+          'Answers refused 503 for want of budget turns, being completed in the background now (D44).',
+        );
         out.sample('sleeve_completions_running', {}, completions.running);
-        out.family('sleeve_completions_dropped_total', 'counter', 'Answers refused 503 for want of budget turns whose work was dropped: the completions were at their bound or the queue too long to promise (D44).');
+        out.family(
+          'sleeve_completions_dropped_total',
+          'counter',
+          'Answers refused 503 for want of budget turns whose work was dropped: the completions were at their bound or the queue too long to promise (D44).',
+        );
         out.sample('sleeve_completions_dropped_total', {}, completions.dropped);
       }
       return out.text();

@@ -88,5 +88,6 @@ export function jsonLine(r: RequestRecord): string {
 /** The line for a record, in the format asked. */
 export function formatter(format: Exclude<RequestLogFormat, 'off'>): (record: RequestRecord) => string {
   if (format === 'json') return jsonLine;
-  return (r) => `${r.method} ${rawPath(r.url)} ${r.status} ${r.ms.toFixed(1)}ms${r.cache ? ` ${r.cache}` : ''}${r.upstream > 0 ? ` upstream=${r.upstream}` : ''}`;
+  return (r) =>
+    `${r.method} ${rawPath(r.url)} ${r.status} ${r.ms.toFixed(1)}ms${r.cache ? ` ${r.cache}` : ''}${r.upstream > 0 ? ` upstream=${r.upstream}` : ''}`;
 }

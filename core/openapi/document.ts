@@ -115,7 +115,8 @@ export function serverBase(options: { baseUrl?: string | undefined; basePath?: s
 /** What a prefix changes: what a client generated for that server must know. */
 function prefixNote({ prefix, version }: Prefix): string {
   if (prefix === '/current') return 'following the newest version';
-  const older = version!.errorShape === 'legacy' ? ': errors as `LegacyError`, rate limits in `X-RateLimit-*` alone' : '';
+  const older =
+    version!.errorShape === 'legacy' ? ': errors as `LegacyError`, rate limits in `X-RateLimit-*` alone' : '';
   return `pinned to ${version!.name}${older}; paths added later answer 404`;
 }
 
@@ -128,6 +129,9 @@ export function serversFor(base: string): Server[] {
   return [
     // `/`, not an empty URL, at the root: the value OpenAPI itself assumes when none is given.
     { url: base || '/', description: `This deployment: the newest version (${CURRENT.name}).` },
-    ...PREFIXES.filter((p) => p.prefix !== '').map((p) => ({ url: `${base}${p.prefix}`, description: `The same, ${prefixNote(p)} (D7).` })),
+    ...PREFIXES.filter((p) => p.prefix !== '').map((p) => ({
+      url: `${base}${p.prefix}`,
+      description: `The same, ${prefixNote(p)} (D7).`,
+    })),
   ];
 }

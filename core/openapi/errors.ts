@@ -14,7 +14,8 @@ import type { JsonSchema, Ref, Response } from './types.ts';
 const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
 
 export const ERROR_SCHEMA: JsonSchema = {
-  description: 'D3: every error since 3.0.0. Version pins below 3.0.0 answer `LegacyError` instead, with the same status.',
+  description:
+    'D3: every error since 3.0.0. Version pins below 3.0.0 answer `LegacyError` instead, with the same status.',
   type: 'object',
   required: ['ok', 'error'],
   additionalProperties: false,
@@ -27,7 +28,10 @@ export const ERROR_SCHEMA: JsonSchema = {
       additionalProperties: true,
       properties: {
         code: { type: 'string', enum: CODES },
-        message: { type: 'string', description: 'What went wrong and, for a 400, the rule broken (`limit must be an integer from 1 to 25`).' },
+        message: {
+          type: 'string',
+          description: 'What went wrong and, for a 400, the rule broken (`limit must be an integer from 1 to 25`).',
+        },
         param: { type: 'string', description: 'The parameter at fault (D4).' },
         requestId: { type: 'string', description: 'On a 500: quote it when reporting the bug.' },
       },
@@ -36,11 +40,12 @@ export const ERROR_SCHEMA: JsonSchema = {
 };
 
 export const LEGACY_ERROR_SCHEMA: JsonSchema = {
-  description: 'D7: every error under a version pin below 3.0.0 (`/v2.5.0/…`): the message alone, with the same status as `Error`.',
+  description:
+    'D7: every error under a version pin below 3.0.0 (`/v2.5.0/…`): the message alone, with the same status as `Error`.',
   type: 'object',
   required: ['error'],
   additionalProperties: false,
-  properties: { error: { type: 'string', description: 'What went wrong, as `Error`\'s `message` says it.' } },
+  properties: { error: { type: 'string', description: "What went wrong, as `Error`'s `message` says it." } },
 };
 
 /**
@@ -50,7 +55,9 @@ export const LEGACY_ERROR_SCHEMA: JsonSchema = {
  * refused by the other, `error` is an object in one and a string in the other), so a client
  * generated for a `/v2.5.0` base decodes its errors, and a validator tells them apart.
  */
-const ERROR_BODY: JsonSchema = { oneOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/LegacyError' }] };
+const ERROR_BODY: JsonSchema = {
+  oneOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/LegacyError' }],
+};
 
 /** The headers an error carries besides the body: D8's on a 429, `Allow` on a 405, D13's wait on a 503. */
 const ERROR_HEADERS: Partial<Record<ErrorCode, readonly string[]>> = {
@@ -100,6 +107,8 @@ export function errorRefs(endpoint: AnyEndpoint, limit: number | undefined): Rec
     504: endpoint.upstream !== false,
   };
   return Object.fromEntries(
-    [...byStatus()].filter(([status]) => can[status] ?? true).map(([status, codes]) => [String(status), { $ref: `#/components/responses/${nameOf(codes)}` }]),
+    [...byStatus()]
+      .filter(([status]) => can[status] ?? true)
+      .map(([status, codes]) => [String(status), { $ref: `#/components/responses/${nameOf(codes)}` }]),
   );
 }

@@ -13,16 +13,29 @@ const integer: JsonSchema = { type: 'integer', minimum: 0 };
 const text: JsonSchema = { type: 'string' };
 
 export const HEADERS: Record<string, { description: string; schema: JsonSchema }> = {
-  'RateLimit-Limit': { description: "Requests this client may make to this endpoint per minute (D8); on a freshly generated AI answer, the hourly budget's (D31).", schema: integer },
+  'RateLimit-Limit': {
+    description:
+      "Requests this client may make to this endpoint per minute (D8); on a freshly generated AI answer, the hourly budget's (D31).",
+    schema: integer,
+  },
   'RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: integer },
   'RateLimit-Reset': { description: 'Seconds until the minute resets.', schema: integer },
-  'X-RateLimit-Limit': { description: 'As RateLimit-Limit; the only family sent to version pins below 3.0.0.', schema: integer },
+  'X-RateLimit-Limit': {
+    description: 'As RateLimit-Limit; the only family sent to version pins below 3.0.0.',
+    schema: integer,
+  },
   'X-RateLimit-Remaining': { description: 'As RateLimit-Remaining.', schema: integer },
   'X-RateLimit-Reset': { description: 'When the minute resets, in Unix seconds.', schema: integer },
   'Retry-After': { description: 'Seconds to wait before asking again.', schema: integer },
-  'X-Cache': { description: 'D9: `HIT`, `MISS`, or `STALE` (an expired answer served because the upstream failed).', schema: { type: 'string', enum: ['HIT', 'MISS', 'STALE'] } },
-  ETag: { description: 'The answer\'s version; send it back as `If-None-Match` for a 304.', schema: text },
-  'Cache-Control': { description: '`public, max-age=<lifetime>` on cached answers, `no-store` on answers never kept.', schema: text },
+  'X-Cache': {
+    description: 'D9: `HIT`, `MISS`, or `STALE` (an expired answer served because the upstream failed).',
+    schema: { type: 'string', enum: ['HIT', 'MISS', 'STALE'] },
+  },
+  ETag: { description: "The answer's version; send it back as `If-None-Match` for a 304.", schema: text },
+  'Cache-Control': {
+    description: '`public, max-age=<lifetime>` on cached answers, `no-store` on answers never kept.',
+    schema: text,
+  },
   Allow: { description: 'The methods this path answers.', schema: text },
 };
 

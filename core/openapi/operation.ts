@@ -21,15 +21,24 @@ import type { JsonSchema, Operation } from './types.ts';
 export function operationIdOf(path: string): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
   if (words.length === 0) return 'root';
-  return words.map((word, i) => (i === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1).toLowerCase())).join('');
+  return words
+    .map((word, i) => (i === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1).toLowerCase()))
+    .join('');
 }
 
 function descriptionOf(endpoint: AnyEndpoint, rateLimits: number | 'off'): string {
   const lines = [policySentence(endpoint, rateLimits)];
-  lines.push(endpoint.public ? 'Public: no User-Agent needed.' : 'Needs a contact User-Agent (D2): `User-Agent` or `Api-User-Agent`.');
+  lines.push(
+    endpoint.public
+      ? 'Public: no User-Agent needed.'
+      : 'Needs a contact User-Agent (D2): `User-Agent` or `Api-User-Agent`.',
+  );
   for (const rule of rulesOf(endpoint)) lines.push(`Rule: ${rule}.`);
   const aliases = endpoint.aliases ?? [];
-  if (aliases.length > 0) lines.push(`Also answered at ${aliases.map((a) => `\`${openApiPath(a)}\``).join(', ')}, with the same limit and cache.`);
+  if (aliases.length > 0)
+    lines.push(
+      `Also answered at ${aliases.map((a) => `\`${openApiPath(a)}\``).join(', ')}, with the same limit and cache.`,
+    );
   const policy = lines.map((line) => `- ${line}`).join('\n');
   return endpoint.description ? `${endpoint.description}\n\n${policy}` : policy;
 }
@@ -57,7 +66,12 @@ export interface Described {
  * @param id the operation id (unique in the document; the caller settles clashes)
  * @param schemaName the stem of the components holding its schemas (`TrackHot`)
  */
-export function describeOperation(endpoint: AnyEndpoint, id: string, schemaName: string, rateLimits: number | 'off'): Described {
+export function describeOperation(
+  endpoint: AnyEndpoint,
+  id: string,
+  schemaName: string,
+  rateLimits: number | 'off',
+): Described {
   const limit = effectiveLimit(endpoint, rateLimits);
   const parameters = parametersOf(endpoint);
   const json = !isMedia(endpoint.response);
@@ -68,7 +82,17 @@ export function describeOperation(endpoint: AnyEndpoint, id: string, schemaName:
     tags: [tagOf(endpoint.path)],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(endpoint.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}Body` }, ...bodyExampleOf(endpoint) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { $ref: `#/components/schemas/${schemaName}Body` },
+                ...bodyExampleOf(endpoint),
+              },
+            },
+          },
+        }
       : {}),
     responses: responsesOf(endpoint, limit, json ? `#/components/schemas/${schemaName}Answer` : undefined),
     security: securityOf(endpoint),

@@ -60,7 +60,13 @@ function queryParameters(endpoint: AnyEndpoint): Parameter[] {
 function pathParameters(endpoint: AnyEndpoint): Parameter[] {
   return [...endpoint.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => {
     const example = endpoint.example?.[name!];
-    return { name: name!, in: 'path' as const, required: true, schema: { type: 'string' }, ...(example !== undefined ? { example } : {}) };
+    return {
+      name: name!,
+      in: 'path' as const,
+      required: true,
+      schema: { type: 'string' },
+      ...(example !== undefined ? { example } : {}),
+    };
   });
 }
 
@@ -74,5 +80,7 @@ export function parametersOf(endpoint: AnyEndpoint): Parameter[] {
  */
 export function rulesOf(endpoint: AnyEndpoint): string[] {
   const pipe = (endpoint.params as { pipe?: readonly { kind: string; message?: unknown }[] } | undefined)?.pipe ?? [];
-  return pipe.filter((item) => item.kind === 'validation' && typeof item.message === 'string').map((item) => item.message as string);
+  return pipe
+    .filter((item) => item.kind === 'validation' && typeof item.message === 'string')
+    .map((item) => item.message as string);
 }

@@ -26,7 +26,12 @@ export function rateLimitPhrase(limit: number | undefined): string {
 
 /** `30 minutes`, `1 hour`, `45 seconds`: the largest unit that divides the lifetime. */
 export function lifetime(seconds: number): string {
-  const units: [number, string][] = [[86_400, 'day'], [3_600, 'hour'], [60, 'minute'], [1, 'second']];
+  const units: [number, string][] = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
   const [size, name] = units.find(([size]) => seconds % size === 0 && seconds >= size) ?? [1, 'second'];
   const n = seconds / size;
   return `${n} ${name}${n === 1 ? '' : 's'}`;
@@ -52,7 +57,13 @@ export function batchPhrase(endpoint: AnyEndpoint): string {
 export function policySentence(endpoint: AnyEndpoint, rateLimits: number | 'off'): string {
   // D31: an hourly budget of model calls, after the per-minute limit it comes on top of.
   const budget = endpoint.generations ? generationPhrase(endpoint.generations, rateLimits) : undefined;
-  const parts = [rateLimitPhrase(effectiveLimit(endpoint, rateLimits)), ...(budget ? [budget] : []), cachePhrase(endpoint.cache), sincePhrase(endpoint), batchPhrase(endpoint)];
+  const parts = [
+    rateLimitPhrase(effectiveLimit(endpoint, rateLimits)),
+    ...(budget ? [budget] : []),
+    cachePhrase(endpoint.cache),
+    sincePhrase(endpoint),
+    batchPhrase(endpoint),
+  ];
   const sentence = parts.join(', ');
   return `${sentence[0]!.toUpperCase()}${sentence.slice(1)}.`;
 }

@@ -15,33 +15,58 @@ function mediaResponses(answer: MediaAnswer, headers: Response['headers']): Reco
     const location = { description: 'Where the answer is.', schema: { type: 'string', format: 'uri' } } as const;
     return { 302: { description: answer.description, headers: { ...headers, Location: location } } };
   }
-  const answered = { [String(status)]: { description: answer.description, ...(headers ? { headers } : {}), ...(answer.media.length > 0 ? { content: contentOf(answer.media) } : {}) } };
+  const answered = {
+    [String(status)]: {
+      description: answer.description,
+      ...(headers ? { headers } : {}),
+      ...(answer.media.length > 0 ? { content: contentOf(answer.media) } : {}),
+    },
+  };
   const missing = answer.notFound;
-  return missing ? { ...answered, 404: { description: missing.description, content: contentOf(missing.media) } } : answered;
+  return missing
+    ? { ...answered, 404: { description: missing.description, content: contentOf(missing.media) } }
+    : answered;
 }
 
 /** Bytes of each media type. */
 function contentOf(media: readonly string[]): Response['content'] {
-  return Object.fromEntries(media.map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }]));
+  return Object.fromEntries(
+    media.map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }]),
+  );
 }
 
 /**
  * @param answerRef where the JSON answer's schema lives (`#/components/schemas/…`), for a
  *   JSON endpoint
  */
-export function responsesOf(endpoint: AnyEndpoint, limit: number | undefined, answerRef: string | undefined): Record<string, Response | Ref> {
+export function responsesOf(
+  endpoint: AnyEndpoint,
+  limit: number | undefined,
+  answerRef: string | undefined,
+): Record<string, Response | Ref> {
   const names = successHeaders(endpoint, limit);
   const headers = names.length > 0 ? headerRefs(names) : undefined;
   const answer = endpoint.response;
   const content = { 'application/json': { schema: { $ref: answerRef! } } };
   const success: Record<string, Response> = isMedia(answer)
     ? mediaResponses(answer, headers)
-    : Object.fromEntries(Object.entries(endpoint.statuses ?? { 200: 'OK' }).map(([status, description]) => [status, { description, ...(headers ? { headers } : {}), content }]));
+    : Object.fromEntries(
+        Object.entries(endpoint.statuses ?? { 200: 'OK' }).map(([status, description]) => [
+          status,
+          { description, ...(headers ? { headers } : {}), content },
+        ]),
+      );
   if (endpoint.websocket && !success[101]) {
-    success[101] = { description: 'Switching Protocols: the WebSocket, on runtimes that offer one; it sends the same messages.' };
+    success[101] = {
+      description: 'Switching Protocols: the WebSocket, on runtimes that offer one; it sends the same messages.',
+    };
   }
   const cached = endpoint.cache !== undefined && endpoint.cache !== 'no-store';
-  if (cached) success[304] = { description: 'Not Modified: the `If-None-Match` ETag is still current.', headers: headerRefs(['ETag', 'Cache-Control']) };
+  if (cached)
+    success[304] = {
+      description: 'Not Modified: the `If-None-Match` ETag is still current.',
+      headers: headerRefs(['ETag', 'Cache-Control']),
+    };
   // A status the declaration answers with its own body is that, not the shared error. (Keys
   // that are numbers keep their numeric order whichever object comes first.)
   return { ...errorRefs(endpoint, limit), ...success };

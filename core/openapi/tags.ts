@@ -16,16 +16,17 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   editorial: 'The genre list, and the picks and charts an editorial (a genre) shows (D21).',
   search: 'Searches by kind, all kinds at once, and completions while typing (D15, D33).',
   artist: 'Artists by name or id: their releases, top tracks, similar artists, biography and facts (D16, D21, D26).',
-  track: 'Tracks by ISRC, id or artist and title: details with audio features, related tracks, the chart, credits and previews.',
+  track:
+    'Tracks by ISRC, id or artist and title: details with audio features, related tracks, the chart, credits and previews.',
   album: 'Albums by id or query, their tracklists, and new releases.',
   playlist: 'Playlists: one by id, or one generated from genres and audio-feature targets.',
   resolve: "A pasted link from a streaming platform, as this service's own item (D11).",
   nowplaying: "The radio station's song now playing, polled or pushed (D12).",
   live: 'Whether a DJ is on air at the station now (D27).',
   listen: "The station's audio stream, for a player (D27).",
-  cover: "Album covers by artist and title, for an `<img>` (D14).",
+  cover: 'Album covers by artist and title, for an `<img>` (D14).',
   artistimage: "Artists' pictures by id, for an `<img>` (D14).",
-  media: 'Art drawn for genres and playlists, and the demo mode\'s generated previews (D14, D22).',
+  media: "Art drawn for genres and playlists, and the demo mode's generated previews (D14, D22).",
   share: "A track's share card, an image to paste where a link is shared (D29).",
   og: 'Open Graph images of tracks, albums and artists (D29).',
   recommendations: 'Tracks near seeds, ordered by audio-feature targets (D23).',
@@ -46,5 +47,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
 
 /** The document's `tags`, in first-use order, each with its line when it has one. */
 export function tagsOf(paths: readonly string[]): { name: string; description?: string }[] {
-  return [...new Set(paths.map(tagOf))].map((name) => (DESCRIPTIONS[name] ? { name, description: DESCRIPTIONS[name] } : { name }));
+  return [...new Set(paths.map(tagOf))].map((name) =>
+    DESCRIPTIONS[name] ? { name, description: DESCRIPTIONS[name] } : { name },
+  );
 }

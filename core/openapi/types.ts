@@ -66,7 +66,14 @@ export interface Server {
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; summary: string; description: string; contact: Contact; license: { name: string; identifier: string } };
+  info: {
+    title: string;
+    version: string;
+    summary: string;
+    description: string;
+    contact: Contact;
+    license: { name: string; identifier: string };
+  };
   servers: Server[];
   tags: { name: string; description?: string }[];
   paths: Record<string, PathItem>;

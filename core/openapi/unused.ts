@@ -16,7 +16,8 @@ function refsIn(value: unknown, out: Set<string>): void {
   if (Array.isArray(value)) for (const item of value) refsIn(item, out);
   else if (value !== null && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
-      if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/')) out.add(inner.slice('#/components/'.length));
+      if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/'))
+        out.add(inner.slice('#/components/'.length));
       else refsIn(inner, out);
     }
   }
@@ -36,7 +37,9 @@ export function withoutUnused(doc: OpenApiDocument): OpenApiDocument {
   }
   const components = { ...doc.components };
   for (const section of PRUNED) {
-    (components[section] as Record<string, unknown>) = Object.fromEntries(Object.entries(components[section]).filter(([name]) => reached.has(`${section}/${name}`)));
+    (components[section] as Record<string, unknown>) = Object.fromEntries(
+      Object.entries(components[section]).filter(([name]) => reached.has(`${section}/${name}`)),
+    );
   }
   return { ...doc, components };
 }

@@ -13,7 +13,10 @@ import { albumTracklistSchema, fullAlbumSchema, listOf, newReleaseSchema } from 
 
 const infoParams = v.pipe(
   v.object({ id: v.optional(idParam('id')), query: optionalText('query') }),
-  v.forward(v.check((p) => p.id !== undefined || p.query !== undefined, 'give id or query'), ['id']),
+  v.forward(
+    v.check((p) => p.id !== undefined || p.query !== undefined, 'give id or query'),
+    ['id'],
+  ),
 );
 
 export const albumInfo = defineEndpoint({

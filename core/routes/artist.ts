@@ -13,7 +13,14 @@ import { topTrack } from '../shape/track.ts';
 import { artistInfoLists, requireArtist, topTracksByPopularity } from '../services/artist.ts';
 import { allReleases, groupDiscography } from '../services/discography.ts';
 import { RECORD_TYPES, type MusicSource } from '../sources/types.ts';
-import { artistAlbumsSchema, artistEntrySchema, discographySchema, fullArtistSchema, listOf, topTrackSchema } from '../schemas/responses/index.ts';
+import {
+  artistAlbumsSchema,
+  artistEntrySchema,
+  discographySchema,
+  fullArtistSchema,
+  listOf,
+  topTrackSchema,
+} from '../schemas/responses/index.ts';
 
 export const artistDiscography = defineEndpoint({
   path: '/artist/discography',
@@ -43,7 +50,14 @@ interface ArtistList<Path extends `/${string}`, T, O> {
 }
 
 /** An artist's list (top tracks, similar artists): find the artist, list by its id, shape each item. */
-function artistList<const Path extends `/${string}`, T, O>({ path, summary, defaultLimit, item, list, shape }: ArtistList<Path, T, O>) {
+function artistList<const Path extends `/${string}`, T, O>({
+  path,
+  summary,
+  defaultLimit,
+  item,
+  list,
+  shape,
+}: ArtistList<Path, T, O>) {
   return defineEndpoint({
     path,
     summary,
@@ -61,12 +75,19 @@ function artistList<const Path extends `/${string}`, T, O>({ path, summary, defa
 
 /** Spec §4.11: by popularity, not release date. */
 export const artistTopTracks = artistList({
-  path: '/artist/top-tracks', summary: "An artist's most popular tracks.", defaultLimit: 10, item: topTrackSchema,
-  list: topTracksByPopularity, shape: topTrack,
+  path: '/artist/top-tracks',
+  summary: "An artist's most popular tracks.",
+  defaultLimit: 10,
+  item: topTrackSchema,
+  list: topTracksByPopularity,
+  shape: topTrack,
 });
 
 export const artistSimilar = artistList({
-  path: '/artist/similar', summary: 'Artists that sound like this one.', defaultLimit: 20, item: artistEntrySchema,
+  path: '/artist/similar',
+  summary: 'Artists that sound like this one.',
+  defaultLimit: 20,
+  item: artistEntrySchema,
   list: async (music, id, limit, signal) => (await music.relatedArtists(id, { limit, signal })).slice(0, limit),
   shape: artistEntry,
 });
@@ -95,7 +116,8 @@ export const artistInfo = defineEndpoint({
 export const artistAlbums = defineEndpoint({
   path: '/artist/albums',
   summary: "One page of an artist's releases, with the total and the next page's URL.",
-  description: 'By `artist` (a name) or `id` (`id` wins). An `index` past the end answers an empty page; an unknown artist is a 404.',
+  description:
+    'By `artist` (a name) or `id` (`id` wins). An `index` past the end answers an empty page; an unknown artist is a 404.',
   rateLimit: 60,
   cache: 60 * 60,
   params: artistOrId({ limit: integerParam('limit', 1, 100, 25), index: integerParam('index', 0, 10_000, 0) }),
@@ -104,7 +126,18 @@ export const artistAlbums = defineEndpoint({
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
     const artist = await requireArtist(music, params, request.signal);
-    const page = await music.artistAlbums(artist.id, { limit: params.limit, offset: params.index, signal: request.signal, artist });
-    return artistAlbumsBody(artist, { items: page.items.slice(0, params.limit), total: page.total }, params.index, params.limit, base);
+    const page = await music.artistAlbums(artist.id, {
+      limit: params.limit,
+      offset: params.index,
+      signal: request.signal,
+      artist,
+    });
+    return artistAlbumsBody(
+      artist,
+      { items: page.items.slice(0, params.limit), total: page.total },
+      params.index,
+      params.limit,
+      base,
+    );
   },
 });

@@ -35,11 +35,22 @@ function refusal(frame: FrameApi, url: URL): string | undefined {
   return endpoint && !isBatchable(endpoint) ? `${path} cannot be batched` : undefined;
 }
 
-async function run(sub: SubRequest, frame: FrameApi, request: Request, env: SleeveBindings, version: VersionInfo): Promise<SubResponse> {
+async function run(
+  sub: SubRequest,
+  frame: FrameApi,
+  request: Request,
+  env: SleeveBindings,
+  version: VersionInfo,
+): Promise<SubResponse> {
   const started = performance.now();
   const refused = refusal(frame, sub.url);
   if (refused) {
-    return { status: 400, elapsedMs: 0, cache: null, body: versionedErrorBody(new SleeveError('bad_request', refused, { param: 'path' }), version) };
+    return {
+      status: 400,
+      elapsedMs: 0,
+      cache: null,
+      body: versionedErrorBody(new SleeveError('bad_request', refused, { param: 'path' }), version),
+    };
   }
   const headers = new Headers(request.headers);
   for (const name of NOT_CARRIED) headers.delete(name);
@@ -60,14 +71,19 @@ export const batch = defineEndpoint({
   path: '/batch',
   method: 'POST',
   summary: 'Up to 20 GET requests in one: each answered as if asked alone, in one envelope.',
-  description:
-    `Sub-requests run ${CONCURRENCY} at a time; each counts against its own endpoint's rate limit. Only operations marked \`x-batchable: true\` can be batched, not images and cards, streams, previews, the AI routes, the self-description and /docs, /metrics, nor /batch itself: such an entry is a 400.`,
+  description: `Sub-requests run ${CONCURRENCY} at a time; each counts against its own endpoint's rate limit. Only operations marked \`x-batchable: true\` can be batched, not images and cards, streams, previews, the AI routes, the self-description and /docs, /metrics, nor /batch itself: such an entry is a 400.`,
   since: '2.4.0',
   rateLimit: 30,
   cache: 'no-store',
   batchable: false,
   body: batchBodySchema,
-  bodyExample: { requests: [{ id: 'search', path: '/search/all?query=love&limit=3' }, { id: 'track', path: '/track/isrc?isrc=GBE8P2600039' }, { path: '/artist/info?id=1361' }] },
+  bodyExample: {
+    requests: [
+      { id: 'search', path: '/search/all?query=love&limit=3' },
+      { id: 'track', path: '/track/isrc?isrc=GBE8P2600039' },
+      { path: '/artist/info?id=1361' },
+    ],
+  },
   response: batchSchema,
   async handle({ request, c, frame, deps }) {
     const started = performance.now();
@@ -80,6 +96,12 @@ export const batch = defineEndpoint({
     const responses: Record<string, SubResponse> = {};
     subs.forEach((sub, i) => (responses[sub.id] = results[i]!));
     const succeeded = results.filter((r) => r.status < 400).length;
-    return { count: subs.length, succeeded, failed: subs.length - succeeded, elapsedMs: Math.round(performance.now() - started), responses };
+    return {
+      count: subs.length,
+      succeeded,
+      failed: subs.length - succeeded,
+      elapsedMs: Math.round(performance.now() - started),
+      responses,
+    };
   },
 });

@@ -36,7 +36,8 @@ const formatParam = v.pipe(
 
 const answer = {
   media: ['image/png', 'image/svg+xml'],
-  description: 'A 1200 × 630 card; ETag and 304. 404 (D3 JSON) for an unknown item; 503 `not_configured` for PNG where resvg cannot be loaded.',
+  description:
+    'A 1200 × 630 card; ETag and 304. 404 (D3 JSON) for an unknown item; 503 `not_configured` for PNG where resvg cannot be loaded.',
 } as const;
 
 type CardParams = { format?: 'svg' | 'png' | undefined };

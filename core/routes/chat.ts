@@ -32,7 +32,8 @@ async function catalogueFacts(deps: Deps, words: string, signal: AbortSignal): P
   return [serviceFacts(deps.options.mode), searchFacts(query, result)];
 }
 
-const TASK = 'Answer the user about music in Sleeve\'s catalogue, from the search results below. Name tracks, artists and albums only as they appear there.';
+const TASK =
+  "Answer the user about music in Sleeve's catalogue, from the search results below. Name tracks, artists and albums only as they appear there.";
 
 export const chat = defineEndpoint({
   path: '/chat',
@@ -52,7 +53,15 @@ export const chat = defineEndpoint({
     const model = requireModel(deps);
     const { messages } = await readChat(request, deps.options.bodyTimeoutMs);
     const grounding = await catalogueFacts(deps, messages.at(-1)!.content, request.signal);
-    const made = await generate({ model, deps, spendGeneration, signal: request.signal, task: TASK, grounding, conversation: messages });
+    const made = await generate({
+      model,
+      deps,
+      spendGeneration,
+      signal: request.signal,
+      task: TASK,
+      grounding,
+      conversation: messages,
+    });
     return { reply: made.text, model: made.model, generatedAt: made.generatedAt, grounding: made.grounding };
   },
 });
@@ -61,7 +70,8 @@ export const assistant = defineEndpoint({
   path: '/assistant',
   since: '2.5.0',
   summary: 'One question to the music assistant, grounded in a catalogue search for it; cached 30 days per question.',
-  description: 'The one-shot form of `/chat`: `query` is the question (at most 200 characters). A repeated question (trimmed, case-folded, D9) is answered from the cache and costs nothing. 503 `not_configured` without a chat model.',
+  description:
+    'The one-shot form of `/chat`: `query` is the question (at most 200 characters). A repeated question (trimmed, case-folded, D9) is answered from the cache and costs nothing. 503 `not_configured` without a chat model.',
   rateLimit: 60,
   generations: AI_GENERATIONS,
   cache: AI_CACHE_SECONDS,
@@ -72,7 +82,21 @@ export const assistant = defineEndpoint({
   async handle({ params, deps, request, spendGeneration }) {
     const model = requireModel(deps);
     const grounding = await catalogueFacts(deps, params.query, request.signal);
-    const made = await generate({ model, deps, spendGeneration, signal: request.signal, task: TASK, grounding, conversation: [{ role: 'user', content: params.query }] });
-    return { query: params.query, answer: made.text, model: made.model, generatedAt: made.generatedAt, grounding: made.grounding };
+    const made = await generate({
+      model,
+      deps,
+      spendGeneration,
+      signal: request.signal,
+      task: TASK,
+      grounding,
+      conversation: [{ role: 'user', content: params.query }],
+    });
+    return {
+      query: params.query,
+      answer: made.text,
+      model: made.model,
+      generatedAt: made.generatedAt,
+      grounding: made.grounding,
+    };
   },
 });

@@ -26,7 +26,8 @@ export const trackCredits = defineEndpoint({
   async handle({ params, deps, request, base }) {
     const { music } = deps.sources;
     const track = await trackByIdOrIsrc(music, params, request.signal);
-    if (!track) throw new SleeveError('not_found', noSuchTrack(params), { param: params.id !== undefined ? 'id' : 'isrc' });
+    if (!track)
+      throw new SleeveError('not_found', noSuchTrack(params), { param: params.id !== undefined ? 'id' : 'isrc' });
     return trackCreditsBody(track, base);
   },
 });

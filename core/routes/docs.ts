@@ -61,7 +61,8 @@ export const docsPage = defineEndpoint({
   ...docs,
   path: '/docs',
   summary: 'This API reference, interactive: Swagger UI over /openapi.json, served by Sleeve itself.',
-  description: 'Works offline and under a mount prefix. "Try it out" sends the README\'s example contact as `Api-User-Agent` (D2); put your own there.',
+  description:
+    'Works offline and under a mount prefix. "Try it out" sends the README\'s example contact as `Api-User-Agent` (D2); put your own there.',
   response: { media: ['text/html'], description: 'The page; its script, style and icons are under /docs/.' },
   async handle({ deps, request }) {
     const page = await assetsOf(deps).page();
@@ -69,7 +70,10 @@ export const docsPage = defineEndpoint({
       type: page.type,
       etag: page.etag,
       cache: REVALIDATE,
-      more: { 'Content-Security-Policy': contentSecurityPolicy(deps.options.baseUrl), 'Referrer-Policy': 'no-referrer' },
+      more: {
+        'Content-Security-Policy': contentSecurityPolicy(deps.options.baseUrl),
+        'Referrer-Policy': 'no-referrer',
+      },
     });
   },
 });
@@ -80,7 +84,7 @@ export const docsSlash = defineEndpoint({
   // Not described: the same page spelled with a slash is no operation of its own, and a path
   // ending in `/` is one OpenAPI linters refuse (Redocly's no-path-trailing-slash).
   described: false,
-  summary: 'Redirects to /docs, the one URL the page\'s relative links are written for.',
+  summary: "Redirects to /docs, the one URL the page's relative links are written for.",
   response: { media: [], status: 302, description: 'Location: ../docs (relative, so it holds under a mount prefix).' },
   handle() {
     return new Response(null, { status: 302, headers: { Location: '../docs' } });
@@ -92,14 +96,25 @@ export const docsFile = defineEndpoint({
   path: '/docs/:file',
   summary: `A file of the /docs page: ${DOCS_FILE_NAMES.join(', ')}.`,
   params: v.object({
-    v: v.optional(v.pipe(v.string(), v.description('The token the page links its files with; the current one makes the answer immutable for a year.'))),
+    v: v.optional(
+      v.pipe(
+        v.string(),
+        v.description(
+          'The token the page links its files with; the current one makes the answer immutable for a year.',
+        ),
+      ),
+    ),
   }),
   example: { file: 'init.js', v: '1' },
-  response: { media: ['text/javascript', 'text/css', 'image/png'], description: "Swagger UI's files (from swagger-ui-dist) and Sleeve's own, with ETag and 304." },
+  response: {
+    media: ['text/javascript', 'text/css', 'image/png'],
+    description: "Swagger UI's files (from swagger-ui-dist) and Sleeve's own, with ETag and 304.",
+  },
   async handle({ params, deps, request, c }) {
     const assets = assetsOf(deps);
     const file = await assets.file(c.req.param('file') ?? '');
-    if (file === null) throw new SleeveError('not_found', `The docs page has no such file; it has ${DOCS_FILE_NAMES.join(', ')}.`);
+    if (file === null)
+      throw new SleeveError('not_found', `The docs page has no such file; it has ${DOCS_FILE_NAMES.join(', ')}.`);
     const cache = params.v !== undefined && params.v === (await assets.token()) ? IMMUTABLE : REVALIDATE;
     return conditionalAnswer(request, file.body, { type: file.type, etag: file.etag, cache });
   },

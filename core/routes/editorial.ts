@@ -26,7 +26,8 @@ export const editorialGenres = defineEndpoint({
 export const editorialSelection = defineEndpoint({
   path: '/editorial/selection',
   summary: "The albums an editorial picks (id 0, the default: all genres), in the editors' order.",
-  description: 'Editorial ids are the genre ids of `/editorial/genres`; an unknown one is a 404. Deezer lists no dates here: `releaseDate` is then null.',
+  description:
+    'Editorial ids are the genre ids of `/editorial/genres`; an unknown one is a 404. Deezer lists no dates here: `releaseDate` is then null.',
   rateLimit: 60,
   cache: 60 * 60,
   params: v.object({ id: genreIdParam('id', 0), limit: integerParam('limit', 1, 50, 25) }),
@@ -43,8 +44,10 @@ export const editorialSelection = defineEndpoint({
 
 export const editorialCharts = defineEndpoint({
   path: '/editorial/charts',
-  summary: "An editorial's charts (id 0, the default: all genres): tracks, albums, artists and playlists, each numbered.",
-  description: 'Editorial ids are the genre ids of `/editorial/genres`; an unknown one is a 404. `limit` caps each of the four lists.',
+  summary:
+    "An editorial's charts (id 0, the default: all genres): tracks, albums, artists and playlists, each numbered.",
+  description:
+    'Editorial ids are the genre ids of `/editorial/genres`; an unknown one is a 404. `limit` caps each of the four lists.',
   rateLimit: 60,
   cache: 60 * 60,
   params: v.object({ id: genreIdParam('id', 0), limit: integerParam('limit', 1, 50, 10) }),
@@ -54,6 +57,10 @@ export const editorialCharts = defineEndpoint({
     const { music } = deps.sources;
     const charts = capability(music, 'editorialCharts');
     const editorial = await requireEditorial(music, params.id, request.signal);
-    return editorialChartsBody(editorial, await charts(editorial.id, { limit: params.limit, signal: request.signal }), base);
+    return editorialChartsBody(
+      editorial,
+      await charts(editorial.id, { limit: params.limit, signal: request.signal }),
+      base,
+    );
   },
 });

@@ -24,6 +24,10 @@ export const genreChart = defineEndpoint({
     const { music } = deps.sources;
     const chart = capability(music, 'genreChart');
     const genre = await requireGenre(music, params.id, request.signal);
-    return genreChartBody(genre, (await chart(genre.id, { limit: params.limit, signal: request.signal })).slice(0, params.limit), base);
+    return genreChartBody(
+      genre,
+      (await chart(genre.id, { limit: params.limit, signal: request.signal })).slice(0, params.limit),
+      base,
+    );
   },
 });

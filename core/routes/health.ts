@@ -5,7 +5,8 @@ import { healthSchema } from '../schemas/responses/index.ts';
 
 export const healthz = defineEndpoint({
   path: '/healthz',
-  summary: 'Whether the service, its two upstreams and its storage answer: 200 while at least one upstream does, 503 when neither does or the instance is shutting down.',
+  summary:
+    'Whether the service, its two upstreams and its storage answer: 200 while at least one upstream does, 503 when neither does or the instance is shutting down.',
   description: `Three checks in parallel, each cut off at ${CHECK_TIMEOUT_MS / 1000} s: \`checks\` gives each one's HTTP status seen (0: unreachable or timed out) and latency. \`X-Sleeve-Checked\` says what each asked: the upstreams' base URLs in live mode; in demo mode the demo catalogue, which stands in for both upstreams.`,
   public: true,
   since: '2.1.0',
@@ -19,8 +20,13 @@ export const healthz = defineEndpoint({
     503: '`degraded`: both upstream checks failed (music metadata and audio features), whatever the storage; `draining` (D34): the instance is shutting down, and no check was run.',
   },
   async handle({ deps }) {
-    const { status, body } = deps.lifecycle.draining ? drainingHealth(deps.now()) : await checkHealth({ sources: deps.sources, storage: deps.storage, breaker: deps.breaker, now: deps.now() });
+    const { status, body } = deps.lifecycle.draining
+      ? drainingHealth(deps.now())
+      : await checkHealth({ sources: deps.sources, storage: deps.storage, breaker: deps.breaker, now: deps.now() });
     // `cache: 'no-store'` puts its header on it too.
-    return Response.json(body, { status, headers: { 'X-Sleeve-Checked': checkedHeader({ sources: deps.sources, storageName: deps.options.storageName }) } });
+    return Response.json(body, {
+      status,
+      headers: { 'X-Sleeve-Checked': checkedHeader({ sources: deps.sources, storageName: deps.options.storageName }) },
+    });
   },
 });

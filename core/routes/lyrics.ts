@@ -18,8 +18,14 @@ const LYRICS_CACHE = 7 * 24 * 60 * 60;
 const NOT_IN_DEMO = 'Live mode only: demo mode answers 503 `not_configured` (it has no lyrics and never invents any).';
 
 const record = (lyrics: Lyrics) => ({
-  id: lyrics.id, title: lyrics.title, artist: lyrics.artist, album: lyrics.album, duration: lyrics.duration,
-  instrumental: lyrics.instrumental, plainLyrics: lyrics.plain, syncedLyrics: lyrics.synced,
+  id: lyrics.id,
+  title: lyrics.title,
+  artist: lyrics.artist,
+  album: lyrics.album,
+  duration: lyrics.duration,
+  instrumental: lyrics.instrumental,
+  plainLyrics: lyrics.plain,
+  syncedLyrics: lyrics.synced,
 });
 
 export const lyrics = defineEndpoint({
@@ -34,14 +40,21 @@ export const lyrics = defineEndpoint({
   rateLimit: 60,
   cache: LYRICS_CACHE,
   params: v.object({
-    artist: requiredText('artist'), title: requiredText('title'), album: optionalText('album'), duration: optionalInteger('duration', 1, 3600),
+    artist: requiredText('artist'),
+    title: requiredText('title'),
+    album: optionalText('album'),
+    duration: optionalInteger('duration', 1, 3600),
   }),
   example: { artist: 'Judy Collins', title: 'Amazing Grace', album: 'Whales & Nightingales', duration: '245' },
   response: lyricsSchema,
   async handle({ params, deps, request }) {
     const source = lyricsSource(deps.sources);
     const found = await source.lyrics({ ...params, signal: request.signal });
-    if (found === null) throw new SleeveError('not_found', `No lyrics for ${JSON.stringify(params.title)} by ${JSON.stringify(params.artist)}.`);
+    if (found === null)
+      throw new SleeveError(
+        'not_found',
+        `No lyrics for ${JSON.stringify(params.title)} by ${JSON.stringify(params.artist)}.`,
+      );
     return { ...record(found), attribution: source.attribution };
   },
 });
@@ -60,12 +73,24 @@ export const lyricsSearch = defineEndpoint({
   cache: LYRICS_CACHE,
   params: v.pipe(
     v.object({
-      query: optionalText('query'), title: optionalText('title'), artist: optionalText('artist'), album: optionalText('album'),
+      query: optionalText('query'),
+      title: optionalText('title'),
+      artist: optionalText('artist'),
+      album: optionalText('album'),
       limit: integerParam('limit', 1, 20, 20),
     }),
-    v.forward(v.check((p) => p.query !== undefined || p.title !== undefined, 'give query (any text) or title'), ['query'] as never),
+    v.forward(
+      v.check((p) => p.query !== undefined || p.title !== undefined, 'give query (any text) or title'),
+      ['query'] as never,
+    ),
   ),
-  example: { query: 'amazing grace', title: 'Amazing Grace', artist: 'Judy Collins', album: 'Whales & Nightingales', limit: '5' },
+  example: {
+    query: 'amazing grace',
+    title: 'Amazing Grace',
+    artist: 'Judy Collins',
+    album: 'Whales & Nightingales',
+    limit: '5',
+  },
   response: lyricsSearchSchema,
   async handle({ params, deps, request }) {
     const source = lyricsSource(deps.sources);

@@ -66,7 +66,13 @@ function bytes(request: Request, image: ImageBytes): Response {
  * The answer for a known item: its upstream picture when the source has an image host (the
  * placeholder when that host has none), else the art drawn from its names.
  */
-async function known(music: MusicSource, url: string | null, drawn: ArtOptions, size: ImageSize, request: Request): Promise<Response> {
+async function known(
+  music: MusicSource,
+  url: string | null,
+  drawn: ArtOptions,
+  size: ImageSize,
+  request: Request,
+): Promise<Response> {
   if (music.image === undefined) return art(request, drawn);
   if (url === null) return placeholder();
   const image = await music.image(url, { ...size, signal: request.signal });
@@ -74,11 +80,16 @@ async function known(music: MusicSource, url: string | null, drawn: ArtOptions, 
 }
 
 /** A required name of `/cover`: missing or too long is a 400 there, the placeholder on the alias (null). */
-function nameOf(query: { artist?: string | undefined; title?: string | undefined }, name: 'artist' | 'title', strict: boolean): string | null {
+function nameOf(
+  query: { artist?: string | undefined; title?: string | undefined },
+  name: 'artist' | 'title',
+  strict: boolean,
+): string | null {
   const value = query[name]?.trim() ?? '';
   if (value !== '' && value.length <= MAX_TEXT) return value;
   if (!strict) return null;
-  const rule = value === '' ? `${name} is required and must not be empty` : `${name} must be at most ${MAX_TEXT} characters`;
+  const rule =
+    value === '' ? `${name} is required and must not be empty` : `${name} must be at most ${MAX_TEXT} characters`;
   throw new SleeveError('bad_request', rule, { param: name });
 }
 
@@ -88,14 +99,23 @@ const image = { public: true, batchable: false } as const;
 const picturesOf = (what: string) => ({
   media: ['image/jpeg', 'image/png', 'image/webp', 'image/svg+xml'],
   description: `${what}. ETag and 304 as any cached answer.`,
-  notFound: { media: ['image/svg+xml'], description: `Unknown: a grey placeholder SVG (\`Cache-Control: ${BRIEFLY}\`).` },
+  notFound: {
+    media: ['image/svg+xml'],
+    description: `Unknown: a grey placeholder SVG (\`Cache-Control: ${BRIEFLY}\`).`,
+  },
 });
 
 /** The size rules every picture takes (`services/image-query.ts`): read leniently, ignored when off. */
 const sizeParams = {
-  width: v.optional(v.pipe(v.string(), v.description(`Pixels, 1 to ${MAX_IMAGE_SIDE}; ignored when not a whole number in range.`))),
-  height: v.optional(v.pipe(v.string(), v.description(`Pixels, 1 to ${MAX_IMAGE_SIDE}; ignored when not a whole number in range.`))),
-  format: v.optional(v.pipe(v.string(), v.description('`jpg`, `jpeg`, `png` or `webp`, where the picture comes from an upstream.'))),
+  width: v.optional(
+    v.pipe(v.string(), v.description(`Pixels, 1 to ${MAX_IMAGE_SIDE}; ignored when not a whole number in range.`)),
+  ),
+  height: v.optional(
+    v.pipe(v.string(), v.description(`Pixels, 1 to ${MAX_IMAGE_SIDE}; ignored when not a whole number in range.`)),
+  ),
+  format: v.optional(
+    v.pipe(v.string(), v.description('`jpg`, `jpeg`, `png` or `webp`, where the picture comes from an upstream.')),
+  ),
 };
 
 /**

@@ -12,11 +12,15 @@ import { PROMETHEUS_CONTENT_TYPE } from '../observe/exposition.ts';
 
 export const metrics = defineEndpoint({
   path: '/metrics',
-  summary: 'Prometheus metrics of this instance (requests, durations, cache, rate limits, upstream calls); only with SLEEVE_METRICS=1.',
+  summary:
+    'Prometheus metrics of this instance (requests, durations, cache, rate limits, upstream calls); only with SLEEVE_METRICS=1.',
   public: true,
   batchable: false,
   cache: 'no-store',
-  response: { media: ['text/plain'], description: `The Prometheus text exposition format (\`${PROMETHEUS_CONTENT_TYPE}\`).` },
+  response: {
+    media: ['text/plain'],
+    description: `The Prometheus text exposition format (\`${PROMETHEUS_CONTENT_TYPE}\`).`,
+  },
   handle({ deps, c }) {
     // An app built with this route but without a registry (createFrame over the whole table) answers like any unknown path.
     if (!deps.metrics) throw notFound(c).error;

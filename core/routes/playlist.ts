@@ -13,7 +13,10 @@ import { playlistInfo as playlistInfoBody } from '../shape/playlist.ts';
 import { generatedPlaylistSchema, playlistInfoSchema } from '../schemas/responses/index.ts';
 
 const generateParams = v.object({
-  genres: v.pipe(requiredText('genres'), v.check((s) => genreKeywords(s).length > 0, 'genres must name at least one genre keyword')),
+  genres: v.pipe(
+    requiredText('genres'),
+    v.check((s) => genreKeywords(s).length > 0, 'genres must name at least one genre keyword'),
+  ),
   energy: optionalNumber('energy', 0, 1),
   tempo: optionalInteger('tempo', 1, 300),
   limit: integerParam('limit', 1, 50, 20),
@@ -29,7 +32,10 @@ export const playlistGenerate = defineEndpoint({
   response: generatedPlaylistSchema,
   async handle({ params, deps, request, base, degraded }) {
     const { genres, energy, tempo, limit } = params;
-    const tracks = await generatePlaylist(deps.sources, genreKeywords(genres), { energy, tempo }, limit, { signal: request.signal, degraded });
+    const tracks = await generatePlaylist(deps.sources, genreKeywords(genres), { energy, tempo }, limit, {
+      signal: request.signal,
+      degraded,
+    });
     return generatedPlaylist(genres, energy, tempo, tracks, base);
   },
 });

@@ -20,13 +20,24 @@ import { nowPlayingBody, nowPlayingMessage, type NowPlayingBody } from '../shape
 import { loadStation, watchStation } from '../services/radio.ts';
 
 /** D12: the station's `/nowplaying` body now, `elapsed`/`remaining` at the injectable clock, URLs on `base`. */
-export async function loadNowPlaying(deps: Deps, station: string | undefined, base: string, signal?: AbortSignal): Promise<NowPlayingBody> {
+export async function loadNowPlaying(
+  deps: Deps,
+  station: string | undefined,
+  base: string,
+  signal?: AbortSignal,
+): Promise<NowPlayingBody> {
   const now = deps.now();
   return nowPlayingBody(await loadStation(deps, station, now, signal), now, base);
 }
 
 /** D12: `send` is given each change after `first`, as a `/nowplaying` body on `base`; returns the unsubscribe function. */
-export function watchNowPlaying(deps: Deps, station: string | undefined, first: NowPlayingBody, send: (body: NowPlayingBody) => void, base: string): () => void {
+export function watchNowPlaying(
+  deps: Deps,
+  station: string | undefined,
+  first: NowPlayingBody,
+  send: (body: NowPlayingBody) => void,
+  base: string,
+): () => void {
   return watchStation(deps, station, first, send, base, nowPlayingBody);
 }
 
@@ -47,7 +58,8 @@ export const nowPlaying = defineEndpoint({
 
 export const nowPlayingSocket = defineEndpoint({
   path: '/nowplaying/socket',
-  summary: 'The same, pushed on connect and on every change: a WebSocket, or Server-Sent Events with `Accept: text/event-stream`.',
+  summary:
+    'The same, pushed on connect and on every change: a WebSocket, or Server-Sent Events with `Accept: text/event-stream`.',
   description: 'Each message is `{ "type": "nowplaying", "data": <the /nowplaying body> }`.',
   rateLimit: 30,
   cache: 'no-store',
@@ -55,17 +67,27 @@ export const nowPlayingSocket = defineEndpoint({
   websocket: true,
   params: stationParams,
   example: { station: 'sleeve' },
-  response: { media: ['text/event-stream'], description: 'Server-Sent Events (or a 101 WebSocket upgrade), one `data:` line per change.' },
+  response: {
+    media: ['text/event-stream'],
+    description: 'Server-Sent Events (or a 101 WebSocket upgrade), one `data:` line per change.',
+  },
   async handle({ params, deps, request, base, c }) {
     // A handshake is a WebSocket even with `Accept: text/event-stream`: on Node it arrives on
     // the server's upgrade path, where an event stream could not be sent anyway.
     const wantsSocket = asksWebSocket(c);
     const wantsEvents = !wantsSocket && (request.headers.get('accept') ?? '').includes('text/event-stream');
     if (!wantsEvents && !wantsSocket) {
-      throw new SleeveError('bad_request', 'Connect with a WebSocket, or send Accept: text/event-stream for Server-Sent Events.');
+      throw new SleeveError(
+        'bad_request',
+        'Connect with a WebSocket, or send Accept: text/event-stream for Server-Sent Events.',
+      );
     }
     const upgrade = deps.options.upgradeWebSocket;
-    if (wantsSocket && !upgrade) throw new SleeveError('bad_request', 'WebSockets are not available on this runtime; send Accept: text/event-stream instead.');
+    if (wantsSocket && !upgrade)
+      throw new SleeveError(
+        'bad_request',
+        'WebSockets are not available on this runtime; send Accept: text/event-stream instead.',
+      );
     if (wantsSocket) checkHandshake(c);
     // Counted before any work, so a flood of handshakes is refused cheaply (429 / 503).
     const release = slotsFor(deps).take(clientIp(c, deps.options.trustProxy));
@@ -87,7 +109,15 @@ export const nowPlayingSocket = defineEndpoint({
  */
 const HANDSHAKE_MS = 10_000;
 
-function socket(upgrade: NonNullable<Deps['options']['upgradeWebSocket']>, c: Context, deps: Deps, station: string | undefined, first: NowPlayingBody, base: string, release: () => void): Promise<Response> {
+function socket(
+  upgrade: NonNullable<Deps['options']['upgradeWebSocket']>,
+  c: Context,
+  deps: Deps,
+  station: string | undefined,
+  first: NowPlayingBody,
+  base: string,
+  release: () => void,
+): Promise<Response> {
   let stop: (() => void) | undefined;
   let undrain: (() => void) | undefined;
   let released = false;
@@ -125,7 +155,14 @@ const RECONNECT_REASON = 'Service restarting: reconnect';
 /** An event stream's last event while draining: `retry` sets EventSource's delay before it reconnects. */
 export const RECONNECT_EVENT = `retry: 1000\nevent: reconnect\ndata: ${JSON.stringify({ type: 'reconnect', message: RECONNECT_REASON })}\n\n`;
 
-function eventStream(deps: Deps, station: string | undefined, first: NowPlayingBody, base: string, signal: AbortSignal, release: () => void): Response {
+function eventStream(
+  deps: Deps,
+  station: string | undefined,
+  first: NowPlayingBody,
+  base: string,
+  signal: AbortSignal,
+  release: () => void,
+): Response {
   const encoder = new TextEncoder();
   let stop: (() => void) | undefined;
   const stream = new ReadableStream<Uint8Array>({
@@ -138,7 +175,13 @@ function eventStream(deps: Deps, station: string | undefined, first: NowPlayingB
         }
       };
       write(`data: ${nowPlayingMessage(first)}\n\n`);
-      const unwatch = watchNowPlaying(deps, station, first, (body) => write(`data: ${nowPlayingMessage(body)}\n\n`), base);
+      const unwatch = watchNowPlaying(
+        deps,
+        station,
+        first,
+        (body) => write(`data: ${nowPlayingMessage(body)}\n\n`),
+        base,
+      );
       const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
       let stopped = false;
       let undrain: (() => void) | undefined;

@@ -21,8 +21,10 @@ const recommendationParams = v.pipe(
     seed_artist: v.optional(idParam('seed_artist')),
     seed_genre: v.pipe(
       optionalText('seed_genre'),
-      v.check((g) => g === undefined || (genreKeywords(g).length > 0 && genreKeywords(g).length <= MAX_GENRE_SEEDS),
-        `seed_genre must name 1 to ${MAX_GENRE_SEEDS} comma-separated genre keywords`),
+      v.check(
+        (g) => g === undefined || (genreKeywords(g).length > 0 && genreKeywords(g).length <= MAX_GENRE_SEEDS),
+        `seed_genre must name 1 to ${MAX_GENRE_SEEDS} comma-separated genre keywords`,
+      ),
     ),
     energy: optionalNumber('energy', 0, 1),
     tempo: optionalInteger('tempo', 1, 300),
@@ -38,7 +40,8 @@ const recommendationParams = v.pipe(
 
 export const recommendations = defineEndpoint({
   path: '/recommendations',
-  summary: 'Tracks near the seeds (a track, an artist, genres), nearest first to energy, tempo, valence and danceability targets.',
+  summary:
+    'Tracks near the seeds (a track, an artist, genres), nearest first to energy, tempo, valence and danceability targets.',
   description: [
     'At least one seed: `seed_isrc`, `seed_artist` (an id) or `seed_genre` (1 to 5 comma-separated keywords, as `/playlist/generate` takes).',
     'Targets are soft: tracks are ordered by their mean distance to the targets given (tempo over a 100-BPM span), never dropped;',
@@ -48,11 +51,25 @@ export const recommendations = defineEndpoint({
   rateLimit: 60,
   cache: 60 * 60,
   params: recommendationParams,
-  example: { seed_isrc: 'GBE8P2600039', seed_artist: '1361', seed_genre: 'Electro', energy: '0.8', tempo: '124', valence: '0.6', danceability: '0.7', limit: '10' },
+  example: {
+    seed_isrc: 'GBE8P2600039',
+    seed_artist: '1361',
+    seed_genre: 'Electro',
+    energy: '0.8',
+    tempo: '124',
+    valence: '0.6',
+    danceability: '0.7',
+    limit: '10',
+  },
   response: recommendationsSchema,
   async handle({ params, deps, request, base, degraded }) {
     const seeds = { isrc: params.seed_isrc, artist: params.seed_artist, genre: params.seed_genre };
-    const targets = { energy: params.energy, tempo: params.tempo, valence: params.valence, danceability: params.danceability };
+    const targets = {
+      energy: params.energy,
+      tempo: params.tempo,
+      valence: params.valence,
+      danceability: params.danceability,
+    };
     const found = await recommend(deps.sources, seeds, targets, params.limit, { signal: request.signal, degraded });
     return recommendationsBody(seeds, targets, found, base);
   },

@@ -25,7 +25,8 @@ const resolveParams = v.object({ url: requiredText('url', MAX_LINK_LENGTH) });
 
 export const resolve = defineEndpoint({
   path: '/resolve',
-  summary: "A pasted Spotify, Apple Music, YouTube, SoundCloud or Deezer link, as this service's own track, album, artist or playlist.",
+  summary:
+    "A pasted Spotify, Apple Music, YouTube, SoundCloud or Deezer link, as this service's own track, album, artist or playlist.",
   since: '2.1.0',
   rateLimit: 60,
   cache: 24 * 60 * 60,
@@ -48,9 +49,17 @@ export const resolve = defineEndpoint({
     const head = { source, originalUrl: canonicalUrl };
     switch (item.type) {
       case 'track':
-        return { type: 'track', ...head, data: infoTrack(await trackDetails(deps.sources, item.track, { signal, degraded }), base) };
+        return {
+          type: 'track',
+          ...head,
+          data: infoTrack(await trackDetails(deps.sources, item.track, { signal, degraded }), base),
+        };
       case 'album':
-        return { type: 'album', ...head, data: fullAlbum(item.album, await albumInfoTracks(music, item.album, signal), base) };
+        return {
+          type: 'album',
+          ...head,
+          data: fullAlbum(item.album, await albumInfoTracks(music, item.album, signal), base),
+        };
       case 'artist': {
         const { top, related } = await artistInfoLists(music, item.artist.id, signal);
         return { type: 'artist', ...head, data: fullArtist(item.artist, top, related, base) };

@@ -11,8 +11,10 @@ import { roadmap as build } from '../self/roadmap.ts';
 
 export const roadmap = defineEndpoint({
   path: '/roadmap',
-  summary: "The service's versions, newest first: each one's error shape, rate-limit headers, changes and the endpoints it added.",
-  description: 'Pin a version by prefixing a path with its `prefix` (spec §9). Endpoints in `everyVersion` are answered under every pin.',
+  summary:
+    "The service's versions, newest first: each one's error shape, rate-limit headers, changes and the endpoints it added.",
+  description:
+    'Pin a version by prefixing a path with its `prefix` (spec §9). Endpoints in `everyVersion` are answered under every pin.',
   rateLimit: 60,
   cache: 60 * 60,
   upstream: false,

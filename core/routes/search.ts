@@ -1,14 +1,27 @@
 /** @module Spec §4.1–§4.4: the four search endpoints. Ranking lives in `services/search.ts` (D15). */
 import * as v from 'valibot';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { albumSearchResultSchema, artistEntrySchema, listOf, playlistResultSchema, searchAllSchema } from '../schemas/responses/index.ts';
+import {
+  albumSearchResultSchema,
+  artistEntrySchema,
+  listOf,
+  playlistResultSchema,
+  searchAllSchema,
+} from '../schemas/responses/index.ts';
 import type { MusicSource } from '../sources/types.ts';
 import { csvSubset, integerParam, requiredText } from '../schemas/params.ts';
 import { albumSearchResult } from '../shape/album.ts';
 import { artistEntry } from '../shape/artist.ts';
 import { playlistResult } from '../shape/playlist.ts';
 import { searchAllBody } from '../shape/search.ts';
-import { artistsByFans, rankedAlbums, rankedPlaylists, SEARCH_TYPES, searchAll as runSearchAll, topCandidate } from '../services/search.ts';
+import {
+  artistsByFans,
+  rankedAlbums,
+  rankedPlaylists,
+  SEARCH_TYPES,
+  searchAll as runSearchAll,
+  topCandidate,
+} from '../services/search.ts';
 
 const searchAllParams = v.object({
   query: requiredText('query'),
@@ -45,7 +58,14 @@ interface ListSearch<Path extends `/${string}`, T, O> {
 }
 
 /** One of the older search endpoints: find, then shape each item for the request's base. */
-function listSearch<const Path extends `/${string}`, T, O>({ path, summary, rateLimit, item, find, shape }: ListSearch<Path, T, O>) {
+function listSearch<const Path extends `/${string}`, T, O>({
+  path,
+  summary,
+  rateLimit,
+  item,
+  find,
+  shape,
+}: ListSearch<Path, T, O>) {
   return defineEndpoint({
     path,
     summary,
@@ -55,22 +75,36 @@ function listSearch<const Path extends `/${string}`, T, O>({ path, summary, rate
     example: { query: 'love', limit: '5' },
     response: listOf(item),
     async handle({ params, deps, request, base }) {
-      return (await find(deps.sources.music, params.query, params.limit, request.signal)).map((found) => shape(found, base));
+      return (await find(deps.sources.music, params.query, params.limit, request.signal)).map((found) =>
+        shape(found, base),
+      );
     },
   });
 }
 
 export const searchAlbums = listSearch({
-  path: '/search/albums', summary: 'Albums matching a query, best first.', rateLimit: 60, item: albumSearchResultSchema,
-  find: rankedAlbums, shape: ({ item }, base) => albumSearchResult(item, base),
+  path: '/search/albums',
+  summary: 'Albums matching a query, best first.',
+  rateLimit: 60,
+  item: albumSearchResultSchema,
+  find: rankedAlbums,
+  shape: ({ item }, base) => albumSearchResult(item, base),
 });
 
 export const searchArtist = listSearch({
-  path: '/search/artist', summary: 'Artists matching a query, the most followed first.', rateLimit: 60, item: artistEntrySchema,
-  find: artistsByFans, shape: artistEntry,
+  path: '/search/artist',
+  summary: 'Artists matching a query, the most followed first.',
+  rateLimit: 60,
+  item: artistEntrySchema,
+  find: artistsByFans,
+  shape: artistEntry,
 });
 
 export const searchPlaylists = listSearch({
-  path: '/search/playlists', summary: 'Playlists matching a query, best first.', rateLimit: 30, item: playlistResultSchema,
-  find: rankedPlaylists, shape: ({ item }, base) => playlistResult(item, base),
+  path: '/search/playlists',
+  summary: 'Playlists matching a query, best first.',
+  rateLimit: 30,
+  item: playlistResultSchema,
+  find: rankedPlaylists,
+  shape: ({ item }, base) => playlistResult(item, base),
 });

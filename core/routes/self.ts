@@ -37,9 +37,14 @@ export const openApi = defineEndpoint({
 export const llms = defineEndpoint({
   ...selfDescription,
   path: '/llms.txt',
-  summary: 'This API as markdown for language-model tools (llmstxt.org): its rules, then every endpoint with a curl to try.',
-  description: 'Text, so the service keeps no copy of the answer (it renders it once per app); clients may keep it an hour.',
-  response: { media: ['text/plain'], description: 'Markdown, as llms.txt has it: an H1, a summary, the rules, then sections of links.' },
+  summary:
+    'This API as markdown for language-model tools (llmstxt.org): its rules, then every endpoint with a curl to try.',
+  description:
+    'Text, so the service keeps no copy of the answer (it renders it once per app); clients may keep it an hour.',
+  response: {
+    media: ['text/plain'],
+    description: 'Markdown, as llms.txt has it: an H1, a summary, the rules, then sections of links.',
+  },
   handle({ deps, frame, base }) {
     return new Response(llmsTxt(frame, deps.options, base), {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': `public, max-age=${HOUR}` },
@@ -68,8 +73,15 @@ export const landing = defineEndpoint({
   handle({ deps, frame, base, request }) {
     const { mode, basePath } = deps.options;
     const headers = { Vary: 'Accept', 'Cache-Control': 'public, max-age=300' };
-    if (!prefersHtml(request.headers.get('accept'))) return Response.json(landingJson({ base, mode, version: VERSION }), { headers });
-    const facts: PageFacts = { base, basePath, mode, version: VERSION, curl: firstCurl(documentAt(frame, deps.options).paths, base) };
+    if (!prefersHtml(request.headers.get('accept')))
+      return Response.json(landingJson({ base, mode, version: VERSION }), { headers });
+    const facts: PageFacts = {
+      base,
+      basePath,
+      mode,
+      version: VERSION,
+      curl: firstCurl(documentAt(frame, deps.options).paths, base),
+    };
     return new Response(landingHtml(facts), { headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } });
   },
 });

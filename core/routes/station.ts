@@ -28,8 +28,10 @@ const stationParams = v.object({ station: optionalText('station', 64) });
 
 export const live = defineEndpoint({
   path: '/live',
-  summary: 'Whether a live streamer (a DJ) is on air now: `is_live`, `streamer_name`, `broadcast_start` (Unix seconds), `art`.',
-  description: "The `live` object of /nowplaying, alone. `broadcast_start` and `art` are null when not live or when the station does not say. Unknown station: 404.",
+  summary:
+    'Whether a live streamer (a DJ) is on air now: `is_live`, `streamer_name`, `broadcast_start` (Unix seconds), `art`.',
+  description:
+    'The `live` object of /nowplaying, alone. `broadcast_start` and `art` are null when not live or when the station does not say. Unknown station: 404.',
   rateLimit: 30,
   cache: 10,
   params: stationParams,
@@ -54,12 +56,20 @@ export const listen = defineEndpoint({
   cache: 'no-store',
   params: stationParams,
   example: { station: 'sleeve' },
-  response: { media: [], status: 302, description: "Location: the station's stream (AzuraCast's default mount, MP3 preferred)." },
+  response: {
+    media: [],
+    status: 302,
+    description: "Location: the station's stream (AzuraCast's default mount, MP3 preferred).",
+  },
   async handle({ params, deps, request }) {
     const np = await loadStation(deps, params.station, deps.now(), request.signal);
     if (deps.sources.radio.simulated) throw new SleeveError('not_configured', SIMULATED);
     const url = streamUrl(np.station);
-    if (url === null) throw new SleeveError('upstream_error', `The station ${JSON.stringify(np.station.shortcode)} names no stream a player could open.`);
+    if (url === null)
+      throw new SleeveError(
+        'upstream_error',
+        `The station ${JSON.stringify(np.station.shortcode)} names no stream a player could open.`,
+      );
     return new Response(null, { status: 302, headers: { Location: url } });
   },
 });

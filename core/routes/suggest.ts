@@ -12,7 +12,7 @@ export const searchSuggest = defineEndpoint({
     'The last word may be half typed (`velvet har`); one or two characters match the start of any word. ' +
     'Names that start with the query come first, then names holding every word as typed (a track or album may ' +
     'match by its artist), then what a spelling correction found; the more popular first within each. ' +
-    'Demo mode answers from the catalogue index; live mode from Deezer\'s searches (three calls, six when the ' +
+    "Demo mode answers from the catalogue index; live mode from Deezer's searches (three calls, six when the " +
     'last word has to be completed), cached an hour.',
   rateLimit: 60,
   cache: 60 * 60,
@@ -20,6 +20,9 @@ export const searchSuggest = defineEndpoint({
   example: { query: 'lo', limit: '8' },
   response: suggestSchema,
   async handle({ params, deps, request }) {
-    return { query: params.query, suggestions: await suggest(deps.sources.music, params.query, params.limit, request.signal) };
+    return {
+      query: params.query,
+      suggestions: await suggest(deps.sources.music, params.query, params.limit, request.signal),
+    };
   },
 });

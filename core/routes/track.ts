@@ -11,14 +11,29 @@ import { infoTrack, isrcTrack, type TrackNotFound } from '../shape/full-track.ts
 import { chartTrack, relatedTrack } from '../shape/track.ts';
 import { countryFrom, hotChart } from '../services/charts.ts';
 import { relatedTracks } from '../services/related.ts';
-import { hotTracksSchema, infoTrackSchema, isrcTrackSchema, listOf, relatedTrackSchema, trackNotFoundSchema } from '../schemas/responses/index.ts';
+import {
+  hotTracksSchema,
+  infoTrackSchema,
+  isrcTrackSchema,
+  listOf,
+  relatedTrackSchema,
+  trackNotFoundSchema,
+} from '../schemas/responses/index.ts';
 import { resolveTrack, resolveTrackRecord, trackDetails } from '../services/track.ts';
 
 const optionalIsrc = v.optional(isrcParam('isrc'));
 
 const relatedParams = v.pipe(
-  v.object({ isrc: optionalIsrc, artist: optionalText('artist'), title: optionalText('title'), limit: integerParam('limit', 1, 50, 20) }),
-  v.forward(v.check((p) => Boolean(p.isrc || (p.artist && p.title)), 'give isrc, or both artist and title'), ['isrc']),
+  v.object({
+    isrc: optionalIsrc,
+    artist: optionalText('artist'),
+    title: optionalText('title'),
+    limit: integerParam('limit', 1, 50, 20),
+  }),
+  v.forward(
+    v.check((p) => Boolean(p.isrc || (p.artist && p.title)), 'give isrc, or both artist and title'),
+    ['isrc'],
+  ),
 );
 
 export const trackRelated = defineEndpoint({
@@ -53,7 +68,12 @@ export const trackInfo = defineEndpoint({
     const track = await resolveTrackRecord(deps.sources.music, params, request.signal);
     if (!track) {
       notFound();
-      return { found: false, artist: params.artist, title: params.title, ...(params.isrc ? { isrc: params.isrc } : {}) } satisfies TrackNotFound;
+      return {
+        found: false,
+        artist: params.artist,
+        title: params.title,
+        ...(params.isrc ? { isrc: params.isrc } : {}),
+      } satisfies TrackNotFound;
     }
     return infoTrack(await trackDetails(deps.sources, track, { signal: request.signal, degraded }), base);
   },
@@ -94,7 +114,8 @@ export const trackHot = defineEndpoint({
   example: { country: 'FR', limit: '10' },
   response: hotTracksSchema,
   // D10: without ?country= the chart follows the edge header, so the key is the country served.
-  cacheKey: (params, request, deps) => `${countryFrom(params.country, request.headers, deps.options.countryHeaders) ?? 'global'} ${params.limit}`,
+  cacheKey: (params, request, deps) =>
+    `${countryFrom(params.country, request.headers, deps.options.countryHeaders) ?? 'global'} ${params.limit}`,
   async handle({ params, deps, request, base }) {
     const country = countryFrom(params.country, request.headers, deps.options.countryHeaders);
     const chart = await hotChart(deps.sources.music, country, params.limit, request.signal);

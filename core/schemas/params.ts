@@ -78,7 +78,14 @@ export function integerParam(name: string, min: number, max: number, fallback: n
 export function optionalInteger(name: string, min: number, max: number): OptionalParam<number | undefined> {
   const rule = `${name} must be an integer from ${min} to ${max}`;
   return v.optional(
-    v.pipe(v.string(), v.regex(/^[+-]?\d+$/, rule), v.transform(Number), v.minValue(min, rule), v.maxValue(max, rule), wire({ type: 'integer', minimum: min, maximum: max })),
+    v.pipe(
+      v.string(),
+      v.regex(/^[+-]?\d+$/, rule),
+      v.transform(Number),
+      v.minValue(min, rule),
+      v.maxValue(max, rule),
+      wire({ type: 'integer', minimum: min, maximum: max }),
+    ),
   );
 }
 
@@ -87,7 +94,11 @@ export function optionalNumber(name: string, min: number, max: number): Optional
   const rule = `${name} must be a number from ${min} to ${max}`;
   return v.optional(
     v.pipe(
-      v.string(), v.regex(/^[+-]?(\d+\.?\d*|\.\d+)$/, rule), v.transform(Number), v.minValue(min, rule), v.maxValue(max, rule),
+      v.string(),
+      v.regex(/^[+-]?(\d+\.?\d*|\.\d+)$/, rule),
+      v.transform(Number),
+      v.minValue(min, rule),
+      v.maxValue(max, rule),
       wire({ type: 'number', minimum: min, maximum: max }),
     ),
   );
@@ -97,7 +108,10 @@ export function optionalNumber(name: string, min: number, max: number): Optional
 export function idParam(name: string): RequiredParam<number> {
   const rule = `${name} must be a positive integer id`;
   return v.pipe(
-    v.string(rule), v.regex(new RegExp(`^\\d{1,${ID_DIGITS}}$`), rule), v.transform(Number), v.minValue(1, rule),
+    v.string(rule),
+    v.regex(new RegExp(`^\\d{1,${ID_DIGITS}}$`), rule),
+    v.transform(Number),
+    v.minValue(1, rule),
     wire({ type: 'integer', minimum: 1, maximum: 10 ** ID_DIGITS - 1 }),
   );
 }
@@ -119,7 +133,12 @@ export function csvSubset<T extends string>(name: string, allowed: readonly T[])
   const rule = `${name} must be a comma-separated list of ${allowed.join(', ')}`;
   return v.pipe(
     v.optional(v.string(), allowed.join(',')),
-    v.transform((s) => s.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)),
+    v.transform((s) =>
+      s
+        .split(',')
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean),
+    ),
     v.check((parts) => parts.length > 0 && parts.every((p) => (allowed as readonly string[]).includes(p)), rule),
     v.transform((parts) => allowed.filter((a) => parts.includes(a))),
     wire({ type: 'array', items: { type: 'string', enum: allowed }, default: allowed }),
@@ -144,7 +163,11 @@ export function genreIdParam(name: string, fallback?: number): RequiredParam<num
   const max = 10 ** ID_DIGITS - 1;
   return fallback === undefined
     ? v.pipe(v.string(`${name} is required`), ...checked, wire({ type: 'integer', minimum: 0, maximum: max }))
-    : v.pipe(v.optional(v.string(), String(fallback)), ...checked, wire({ type: 'integer', minimum: 0, maximum: max, default: fallback }));
+    : v.pipe(
+        v.optional(v.string(), String(fallback)),
+        ...checked,
+        wire({ type: 'integer', minimum: 0, maximum: max, default: fallback }),
+      );
 }
 
 /**
@@ -154,7 +177,10 @@ export function genreIdParam(name: string, fallback?: number): RequiredParam<num
 export function artistOrId<E extends v.ObjectEntries = {}>(extra: E = {} as E) {
   return v.pipe(
     v.object({ artist: optionalText('artist'), id: v.optional(idParam('id')), ...extra }),
-    v.forward(v.check((p) => p.artist !== undefined || p.id !== undefined, 'give artist (a name) or id'), ['artist'] as never),
+    v.forward(
+      v.check((p) => p.artist !== undefined || p.id !== undefined, 'give artist (a name) or id'),
+      ['artist'] as never,
+    ),
   );
 }
 
@@ -162,7 +188,10 @@ export function artistOrId<E extends v.ObjectEntries = {}>(extra: E = {} as E) {
 export function trackIdOrIsrc<E extends v.ObjectEntries = {}>(extra: E = {} as E) {
   return v.pipe(
     v.object({ id: v.optional(idParam('id')), isrc: v.optional(isrcParam('isrc')), ...extra }),
-    v.forward(v.check((p) => p.id !== undefined || p.isrc !== undefined, 'give id or isrc (a track)'), ['id'] as never),
+    v.forward(
+      v.check((p) => p.id !== undefined || p.isrc !== undefined, 'give id or isrc (a track)'),
+      ['id'] as never,
+    ),
   );
 }
 

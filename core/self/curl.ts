@@ -18,7 +18,11 @@ function queryValue(value: unknown): string {
 export function exampleUrl(base: string, path: string, operation: Operation): string | undefined {
   if (operation.requestBody) return undefined;
   const parameters = operation.parameters ?? [];
-  const inPath = new Map(parameters.filter((p) => p.in === 'path' && p.example !== undefined).map((p) => [p.name, encodeURIComponent(String(p.example))]));
+  const inPath = new Map(
+    parameters
+      .filter((p) => p.in === 'path' && p.example !== undefined)
+      .map((p) => [p.name, encodeURIComponent(String(p.example))]),
+  );
   const filled = path.replace(/\{([^}]+)\}/g, (whole, name: string) => inPath.get(name) ?? whole);
   if (filled.includes('{')) return undefined;
   const query = parameters

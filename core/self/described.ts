@@ -25,12 +25,19 @@ interface Built {
 const built = new WeakMap<FrameApi, Built>();
 
 /** What the description says about this deployment besides its routes. */
-type Options = Pick<ResolvedOptions, 'mode' | 'rateLimits'> & Partial<Pick<ResolvedOptions, 'contact' | 'baseUrl' | 'basePath'>>;
+type Options = Pick<ResolvedOptions, 'mode' | 'rateLimits'> &
+  Partial<Pick<ResolvedOptions, 'contact' | 'baseUrl' | 'basePath'>>;
 
 function build(frame: FrameApi, options: Options): Built {
   let done = built.get(frame);
   if (done === undefined) {
-    const facts: ServiceFacts = { endpoints: frame.endpoints, mode: options.mode, rateLimits: options.rateLimits, contact: options.contact, base: serverBase(options) };
+    const facts: ServiceFacts = {
+      endpoints: frame.endpoints,
+      mode: options.mode,
+      rateLimits: options.rateLimits,
+      contact: options.contact,
+      base: serverBase(options),
+    };
     const document = describeService(facts);
     done = { document, json: JSON.stringify(document), llms: llmsText(document, facts, BASE) };
     built.set(frame, done);

@@ -26,15 +26,27 @@ export interface PageFacts extends LandingFacts {
 }
 
 /** The pages the landing points at, relative to the base. */
-const LINKS: Readonly<Record<keyof LandingBody['links'], string>> = { docs: 'docs', openapi: 'openapi.json', llms: 'llms.txt', health: 'healthz' };
+const LINKS: Readonly<Record<keyof LandingBody['links'], string>> = {
+  docs: 'docs',
+  openapi: 'openapi.json',
+  llms: 'llms.txt',
+  health: 'healthz',
+};
 
 export function landingJson(facts: LandingFacts): LandingBody {
-  const links = Object.fromEntries(Object.entries(LINKS).map(([name, path]) => [name, `${facts.base}/${path}`])) as LandingBody['links'];
+  const links = Object.fromEntries(
+    Object.entries(LINKS).map(([name, path]) => [name, `${facts.base}/${path}`]),
+  ) as LandingBody['links'];
   return { name: SERVICE_NAME, description: SERVICE_SUMMARY, version: facts.version, mode: facts.mode, links };
 }
 
 const escape = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 
 const STYLE = [
   'body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}',

@@ -23,7 +23,8 @@ export function parameterPhrase(p: Parameter): string {
   if (s.maxLength !== undefined) words.push(`of at most ${s.maxLength} characters`);
   if (s.pattern !== undefined) words.push(`matching \`${s.pattern}\``);
   let phrase = words.join(' ');
-  if (s.default !== undefined) phrase += `, default ${Array.isArray(s.default) ? s.default.join(',') : String(s.default)}`;
+  if (s.default !== undefined)
+    phrase += `, default ${Array.isArray(s.default) ? s.default.join(',') : String(s.default)}`;
   if (p.description) phrase += `: ${p.description.replace(/\.$/, '')}`;
   return `\`${p.name}\` (${phrase})`;
 }
@@ -48,7 +49,9 @@ export function llmsText(document: OpenApiDocument, facts: ServiceFacts, base: s
   const operations = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => operationItem(base, path, method, op as Operation)),
   );
-  const prefixes = PREFIXES.filter((p) => p.prefix !== '').map((p) => `${base}${p.prefix}/…`).join(', ');
+  const prefixes = PREFIXES.filter((p) => p.prefix !== '')
+    .map((p) => `${base}${p.prefix}/…`)
+    .join(', ');
   return [
     `# ${SERVICE_NAME}`,
     `> ${SERVICE_SUMMARY} ${modeSentence(facts.mode)} Version ${document.info.version}.`,

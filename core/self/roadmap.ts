@@ -20,7 +20,14 @@ const entry = (endpoint: AnyEndpoint): EndpointEntry => ({
 });
 
 const HEADERS: Record<VersionInfo['rateLimitHeaders'], string[]> = {
-  both: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+  both: [
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+    'RateLimit-Reset',
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
+  ],
   'x-only': ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
 };
 

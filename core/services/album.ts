@@ -25,7 +25,11 @@ export async function requireAlbum(music: MusicSource, q: AlbumQuery, signal?: A
     // A search hit lacks the label, UPC, contributors and genres of the full album.
     album = hit ? await music.album(hit.id, { signal }) : null;
   }
-  if (!album) throw new SleeveError('not_found', q.id !== undefined ? `No album with id ${q.id}.` : `No album matches ${JSON.stringify(q.query)}.`);
+  if (!album)
+    throw new SleeveError(
+      'not_found',
+      q.id !== undefined ? `No album with id ${q.id}.` : `No album matches ${JSON.stringify(q.query)}.`,
+    );
   return album;
 }
 

@@ -12,8 +12,16 @@ function escapeXml(text: string): string {
 }
 
 export function initials(name: string): string {
-  const words = name.normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  return words.slice(0, 2).map((w) => [...w][0]?.toUpperCase() ?? '').join('') || '♪';
+  const words = name
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => [...w][0]?.toUpperCase() ?? '')
+      .join('') || '♪'
+  );
 }
 
 export interface ArtOptions {
@@ -35,7 +43,9 @@ export function generatedArt({ seed, label, round = false, idPrefix: p = '' }: A
     const [x, y, r, o] = [next() * 500, next() * 500, 60 + next() * 160, 0.15 + next() * 0.25];
     return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${r.toFixed(0)}" fill="hsl(${second} 80% 70%)" fill-opacity="${o.toFixed(2)}"/>`;
   }).join('');
-  const clip = round ? `<clipPath id="${p}c"><circle cx="250" cy="250" r="250"/></clipPath>` : `<clipPath id="${p}c"><rect width="500" height="500"/></clipPath>`;
+  const clip = round
+    ? `<clipPath id="${p}c"><circle cx="250" cy="250" r="250"/></clipPath>`
+    : `<clipPath id="${p}c"><rect width="500" height="500"/></clipPath>`;
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500 500" width="500" height="500">',
     `<defs><linearGradient id="${p}g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 65% 45%)"/>`,

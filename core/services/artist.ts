@@ -23,25 +23,43 @@ export async function findArtist(music: MusicSource, q: ArtistQuery, signal?: Ab
   const candidates = await music.searchArtists(q.artist, { limit: 10, signal });
   const name = q.artist;
   // Best first (an exact name always leads, D15); a near match counts only when plausibly the one asked for.
-  const ranked = rankByRelevance(candidates, name, (a) => [a.name], (a) => a.fans);
+  const ranked = rankByRelevance(
+    candidates,
+    name,
+    (a) => [a.name],
+    (a) => a.fans,
+  );
   return ranked.find(({ item }) => similarity([item.name], name) >= PLAUSIBLE)?.item ?? null;
 }
 
 /** `findArtist`, or the D5 404 naming what was asked. */
 export async function requireArtist(music: MusicSource, q: ArtistQuery, signal?: AbortSignal): Promise<Artist> {
   const artist = await findArtist(music, q, signal);
-  if (!artist) throw new SleeveError('not_found', q.id !== undefined ? `No artist with id ${q.id}.` : `No artist named ${JSON.stringify(q.artist)}.`);
+  if (!artist)
+    throw new SleeveError(
+      'not_found',
+      q.id !== undefined ? `No artist with id ${q.id}.` : `No artist named ${JSON.stringify(q.artist)}.`,
+    );
   return artist;
 }
 
 /** Spec §4.11: by popularity, never by release date. */
-export async function topTracksByPopularity(music: MusicSource, artistId: number, limit: number, signal?: AbortSignal): Promise<TrackHit[]> {
+export async function topTracksByPopularity(
+  music: MusicSource,
+  artistId: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<TrackHit[]> {
   const tracks = await music.artistTopTracks(artistId, { limit, signal });
   return [...tracks].sort((a, b) => b.rank - a.rank).slice(0, limit);
 }
 
 /** Spec §2.4's full artist: its top tracks and related artists, at most 10 and 6 (§8.3). */
-export async function artistInfoLists(music: MusicSource, artistId: number, signal?: AbortSignal): Promise<{ top: TrackHit[]; related: Artist[] }> {
+export async function artistInfoLists(
+  music: MusicSource,
+  artistId: number,
+  signal?: AbortSignal,
+): Promise<{ top: TrackHit[]; related: Artist[] }> {
   const [top, related] = await Promise.all([
     topTracksByPopularity(music, artistId, ARTIST_INFO_TOP_TRACKS, signal),
     music.relatedArtists(artistId, { limit: ARTIST_INFO_RELATED, signal }),

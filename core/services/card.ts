@@ -46,11 +46,17 @@ const noteOf = (deps: Deps): string => (deps.sources.music.image === undefined ?
 
 const year = (date: string | null): string | null => date?.slice(0, 4) ?? null;
 const plural = (n: number, one: string, many: string): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-const joined = (parts: readonly (string | null | undefined)[]): string => parts.filter((p): p is string => !!p).join(' · ');
+const joined = (parts: readonly (string | null | undefined)[]): string =>
+  parts.filter((p): p is string => !!p).join(' · ');
 const RECORD_NAMES = { album: 'Album', single: 'Single', ep: 'EP', compilation: 'Compilation' } as const;
 
 /** D14's picture of an item: drawn from its names without an image host, else the host's bytes. */
-async function pictureOf(music: MusicSource, url: string | null | undefined, drawn: ArtOptions, call: CardCall): Promise<CardPicture> {
+async function pictureOf(
+  music: MusicSource,
+  url: string | null | undefined,
+  drawn: ArtOptions,
+  call: CardCall,
+): Promise<CardPicture> {
   if (music.image === undefined) return { svg: generatedArt({ ...drawn, idPrefix: PICTURE_IDS }) };
   if (url === null || url === undefined) return { svg: placeholderArt() };
   try {
@@ -77,12 +83,18 @@ async function trackCard(deps: Deps, q: CardQuery, call: CardCall): Promise<Card
   const f = track.isrc ? features.get(track.isrc) : undefined;
   const key = f && f.keyIndex >= 0 ? `${keyName(f.keyIndex)} ${f.mode}` : null;
   const tempo = f && f.tempo > 0 ? `${Math.round(f.tempo)} BPM` : null;
-  const drawn = { seed: `cover:${fold(track.artist.name)}|${fold(track.album.title)}`, label: initials(track.album.title) };
+  const drawn = {
+    seed: `cover:${fold(track.artist.name)}|${fold(track.album.title)}`,
+    label: initials(track.album.title),
+  };
   return {
     seed: `track:${track.id}`,
     title: track.title,
     byline: artists,
-    facts: [joined([track.album.title, year(track.releaseDate)]), joined([key, tempo, formatDuration(track.durationMs)])],
+    facts: [
+      joined([track.album.title, year(track.releaseDate)]),
+      joined([key, tempo, formatDuration(track.durationMs)]),
+    ],
     picture: await pictureOf(music, track.album.coverUrl ?? album?.coverUrl, drawn, call),
     note: noteOf(deps),
   };
@@ -116,7 +128,10 @@ async function artistCard(deps: Deps, id: number, call: CardCall): Promise<CardC
     seed: `artist:${artist.id}`,
     title: artist.name,
     byline: '',
-    facts: [joined([plural(artist.fans, 'fan', 'fans'), plural(artist.albumCount, 'release', 'releases')]), artist.genres.slice(0, 3).join(', ')],
+    facts: [
+      joined([plural(artist.fans, 'fan', 'fans'), plural(artist.albumCount, 'release', 'releases')]),
+      artist.genres.slice(0, 3).join(', '),
+    ],
     picture: await pictureOf(music, artist.imageUrl, drawn, call),
     round: true,
     note: noteOf(deps),

@@ -7,7 +7,11 @@
 import type { Chart, MusicSource } from '../sources/types.ts';
 
 /** Edge networks send `XX` or `T1` (Tor) for unknown places: only two letters count. */
-export function countryFrom(param: string | undefined, headers: Pick<Headers, 'get'>, headerNames: readonly string[]): string | null {
+export function countryFrom(
+  param: string | undefined,
+  headers: Pick<Headers, 'get'>,
+  headerNames: readonly string[],
+): string | null {
   if (param) return param.toUpperCase();
   for (const name of headerNames) {
     const value = headers.get(name)?.trim().toUpperCase();
@@ -16,7 +20,12 @@ export function countryFrom(param: string | undefined, headers: Pick<Headers, 'g
   return null;
 }
 
-export async function hotChart(music: MusicSource, country: string | null, limit: number, signal?: AbortSignal): Promise<Chart> {
+export async function hotChart(
+  music: MusicSource,
+  country: string | null,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Chart> {
   const local = country ? await music.chart(country, { limit, signal }) : null;
   const chart = local ?? (await music.chart(null, { limit, signal }));
   return {

@@ -8,7 +8,10 @@ import type { AlbumHit, ArtistRef, MusicSource, RecordType } from '../sources/ty
 import { allPages } from './paging.ts';
 
 export const GROUPS: Readonly<Record<RecordType, 'albums' | 'singles' | 'eps' | 'compilations'>> = {
-  album: 'albums', single: 'singles', ep: 'eps', compilation: 'compilations',
+  album: 'albums',
+  single: 'singles',
+  ep: 'eps',
+  compilation: 'compilations',
 };
 export type GroupName = (typeof GROUPS)[RecordType];
 
@@ -41,7 +44,10 @@ export function groupDiscography(releases: readonly AlbumHit[], limit: number, o
   const groups: Partial<Record<GroupName, AlbumHit[]>> = {};
   for (const type of Object.keys(GROUPS) as RecordType[]) {
     if (only && type !== only) continue;
-    groups[GROUPS[type]] = unique.filter((r) => r.recordType === type).sort(newestFirst).slice(0, limit);
+    groups[GROUPS[type]] = unique
+      .filter((r) => r.recordType === type)
+      .sort(newestFirst)
+      .slice(0, limit);
   }
   return { total: unique.length, counts, activeFrom: years[0] ?? null, activeTo: years.at(-1) ?? null, groups };
 }

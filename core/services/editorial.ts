@@ -13,7 +13,10 @@ type Optional = 'genreChart' | 'editorial' | 'editorialSelection' | 'editorialCh
 export function capability<K extends Optional>(music: MusicSource, name: K): NonNullable<MusicSource[K]> {
   const method = music[name];
   if (typeof method !== 'function') {
-    throw new SleeveError('not_configured', `The ${music.name} music source has no ${name}; this deployment cannot answer it.`);
+    throw new SleeveError(
+      'not_configured',
+      `The ${music.name} music source has no ${name}; this deployment cannot answer it.`,
+    );
   }
   return (method as (...args: unknown[]) => unknown).bind(music) as NonNullable<MusicSource[K]>;
 }
@@ -21,13 +24,15 @@ export function capability<K extends Optional>(music: MusicSource, name: K): Non
 /** A genre of `/editorial/genres` by id, or the 404. */
 export async function requireGenre(music: MusicSource, id: number, signal?: AbortSignal): Promise<Genre> {
   const genre = (await music.genres({ signal })).find((g) => g.id === id);
-  if (!genre) throw new SleeveError('not_found', `No genre with id ${id}; /editorial/genres lists them.`, { param: 'id' });
+  if (!genre)
+    throw new SleeveError('not_found', `No genre with id ${id}; /editorial/genres lists them.`, { param: 'id' });
   return genre;
 }
 
 /** An editorial by id, or the 404. */
 export async function requireEditorial(music: MusicSource, id: number, signal?: AbortSignal): Promise<Genre> {
   const editorial = await capability(music, 'editorial')(id, { signal });
-  if (!editorial) throw new SleeveError('not_found', `No editorial with id ${id}; /editorial/genres lists them.`, { param: 'id' });
+  if (!editorial)
+    throw new SleeveError('not_found', `No editorial with id ${id}; /editorial/genres lists them.`, { param: 'id' });
   return editorial;
 }

@@ -16,9 +16,14 @@ export interface FeaturesCall {
   degraded(reason: string): void;
 }
 
-export async function featuresOrNone(sources: Sources, tracks: readonly TrackHit[], call: FeaturesCall): Promise<Map<string, AudioFeatures>> {
+export async function featuresOrNone(
+  sources: Sources,
+  tracks: readonly TrackHit[],
+  call: FeaturesCall,
+): Promise<Map<string, AudioFeatures>> {
   const hints = new Map<string, FeatureHint>();
-  for (const t of tracks) if (t.isrc && !hints.has(t.isrc)) hints.set(t.isrc, { title: t.title, durationMs: t.durationMs });
+  for (const t of tracks)
+    if (t.isrc && !hints.has(t.isrc)) hints.set(t.isrc, { title: t.title, durationMs: t.durationMs });
   if (hints.size === 0) return new Map();
   try {
     return await sources.features.features([...hints.keys()], { hints, signal: call.signal });

@@ -77,7 +77,15 @@ export interface HealthInput {
 export function drainingHealth(now: number): { status: 503; body: Health } {
   return {
     status: 503,
-    body: { status: 'draining', version: VERSION, releasedAt: RELEASED_AT, timestamp: new Date(now).toISOString(), elapsedMs: 0, checks: [], degraded: true },
+    body: {
+      status: 'draining',
+      version: VERSION,
+      releasedAt: RELEASED_AT,
+      timestamp: new Date(now).toISOString(),
+      elapsedMs: 0,
+      checks: [],
+      degraded: true,
+    },
   };
 }
 

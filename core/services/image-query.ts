@@ -50,7 +50,12 @@ export function decodeLenient(text: string): string {
     try {
       return decodeURIComponent(run);
     } catch {
-      return decodeBytes(run.slice(1).split('%').map((hex) => Number.parseInt(hex, 16)));
+      return decodeBytes(
+        run
+          .slice(1)
+          .split('%')
+          .map((hex) => Number.parseInt(hex, 16)),
+      );
     }
   });
 }
@@ -60,10 +65,16 @@ function decodeBytes(bytes: number[]): string {
   let out = '';
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i]!;
-    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    const length =
+      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
     if (length > 0 && i + length <= bytes.length) {
       try {
-        out += decodeURIComponent(bytes.slice(i, i + length).map((x) => `%${x.toString(16).padStart(2, '0')}`).join(''));
+        out += decodeURIComponent(
+          bytes
+            .slice(i, i + length)
+            .map((x) => `%${x.toString(16).padStart(2, '0')}`)
+            .join(''),
+        );
         i += length;
         continue;
       } catch {
@@ -92,7 +103,11 @@ const FORMATS: Readonly<Record<string, ImageFormat>> = { jpg: 'jpg', jpeg: 'jpg'
  * format other than jpg (jpeg), png or webp, is ignored: the picture comes at its default
  * size or format, never as a 400 (an `<img>` or a chat embed cannot show an error anyway).
  */
-export function imageSize(query: { width?: string | undefined; height?: string | undefined; format?: string | undefined }): ImageSize {
+export function imageSize(query: {
+  width?: string | undefined;
+  height?: string | undefined;
+  format?: string | undefined;
+}): ImageSize {
   const side = (raw: string | undefined): number | undefined => {
     const text = raw?.trim() ?? '';
     if (!/^\d{1,4}$/.test(text)) return undefined;

@@ -22,7 +22,12 @@ const searchText = (text: string): string => text.replace(/\+/g, ' ').replace(/\
  * is its album's: taken from the listing when it carries it, else from the album itself,
  * looked up only when the source has pictures to give (`MusicSource.image`).
  */
-export async function findCover(music: MusicSource, artist: string, title: string, signal?: AbortSignal): Promise<Cover | null> {
+export async function findCover(
+  music: MusicSource,
+  artist: string,
+  title: string,
+  signal?: AbortSignal,
+): Promise<Cover | null> {
   const [a, t] = [fold(artist), fold(title)];
   const albums = await music.searchAlbums(searchText(`${artist} ${title}`), { limit: 25, signal });
   const album = albums.find((hit) => fold(hit.title) === t && fold(hit.artist.name) === a);
@@ -44,14 +49,24 @@ export async function findCover(music: MusicSource, artist: string, title: strin
   return { url: (await music.album(track.album.id, { signal }))?.coverUrl ?? null };
 }
 
-export async function coverExists(music: MusicSource, artist: string, title: string, signal?: AbortSignal): Promise<boolean> {
+export async function coverExists(
+  music: MusicSource,
+  artist: string,
+  title: string,
+  signal?: AbortSignal,
+): Promise<boolean> {
   return (await findCover(music, artist, title, signal)) !== null;
 }
 
 export type MediaKind = 'genre' | 'playlist';
 
 /** The name behind `/media/images/<kind>/<id>.svg`, or null when there is no such item. */
-export async function mediaName(music: MusicSource, kind: MediaKind, id: number, signal?: AbortSignal): Promise<string | null> {
+export async function mediaName(
+  music: MusicSource,
+  kind: MediaKind,
+  id: number,
+  signal?: AbortSignal,
+): Promise<string | null> {
   if (kind === 'genre') return (await music.genres({ signal })).find((g) => g.id === id)?.name ?? null;
   return (await music.playlist(id, { signal }))?.title ?? null;
 }

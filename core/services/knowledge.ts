@@ -12,12 +12,18 @@ import { requireArtist, type ArtistQuery } from './artist.ts';
 
 export function lyricsSource(sources: Sources): LyricsSource {
   if (sources.lyrics) return sources.lyrics;
-  throw new SleeveError('not_configured', 'Lyrics come from LRCLIB, which only live mode asks (SLEEVE_MODE=live); demo mode has no lyrics and never invents any.');
+  throw new SleeveError(
+    'not_configured',
+    'Lyrics come from LRCLIB, which only live mode asks (SLEEVE_MODE=live); demo mode has no lyrics and never invents any.',
+  );
 }
 
 export function knowledgeSource(sources: Sources): KnowledgeSource {
   if (sources.knowledge) return sources.knowledge;
-  throw new SleeveError('not_configured', 'Artist biographies and facts come from Wikipedia and Wikidata, which only live mode asks (SLEEVE_MODE=live); demo mode has none and never invents any.');
+  throw new SleeveError(
+    'not_configured',
+    'Artist biographies and facts come from Wikipedia and Wikidata, which only live mode asks (SLEEVE_MODE=live); demo mode has none and never invents any.',
+  );
 }
 
 export interface KnownArtist {
@@ -38,6 +44,7 @@ export async function knownArtist(sources: Sources, q: ArtistQuery, signal: Abor
   // The Deezer id tells two artists of one name apart; another music source's ids mean nothing to Wikidata.
   const deezerArtistId = music !== null && sources.music.name === 'deezer' ? music.id : undefined;
   const facts = await knowledge.artist(name, { signal, deezerArtistId });
-  if (facts === null) throw new SleeveError('not_found', `No musician or band named ${JSON.stringify(name)} in Wikidata.`);
+  if (facts === null)
+    throw new SleeveError('not_found', `No musician or band named ${JSON.stringify(name)} in Wikidata.`);
   return { asked: music === null ? { id: null, name: facts.label } : { id: music.id, name: music.name }, facts };
 }

@@ -5,7 +5,16 @@
  * scored here. A candidate must clear `MATCH_THRESHOLD` or there is no match (404): a wrong
  * item is worse than none.
  */
-import { creditsOf, type Album, type AlbumHit, type Artist, type LinkMetadata, type MusicSource, type PlaylistHit, type TrackHit } from '../sources/types.ts';
+import {
+  creditsOf,
+  type Album,
+  type AlbumHit,
+  type Artist,
+  type LinkMetadata,
+  type MusicSource,
+  type PlaylistHit,
+  type TrackHit,
+} from '../sources/types.ts';
 import { foldCompact } from '../text/fold.ts';
 import { similarity } from '../text/similarity.ts';
 import { stripBrackets } from './track.ts';
@@ -45,7 +54,11 @@ function best<T>(items: readonly T[], score: (item: T) => number): T | null {
   return top?.item ?? null;
 }
 
-export async function matchTrack(music: MusicSource, meta: LinkMetadata, signal?: AbortSignal): Promise<TrackHit | null> {
+export async function matchTrack(
+  music: MusicSource,
+  meta: LinkMetadata,
+  signal?: AbortSignal,
+): Promise<TrackHit | null> {
   if (meta.isrc) {
     const exact = await music.trackByIsrc(meta.isrc, { signal });
     if (exact) return exact;
@@ -64,16 +77,31 @@ export async function matchAlbum(music: MusicSource, meta: LinkMetadata, signal?
     const exact = await music.albumByUpc(meta.upc, { signal });
     if (exact) return exact;
   }
-  const hits = await music.searchAlbums(meta.artist ? `${meta.artist} ${meta.title}` : meta.title, { limit: 15, signal });
-  const score = (a: AlbumHit) => Math.min(nameMatch([stripBrackets(a.title), a.title], stripBrackets(meta.title)), meta.artist ? nameMatch([a.artist.name], meta.artist) : 1);
+  const hits = await music.searchAlbums(meta.artist ? `${meta.artist} ${meta.title}` : meta.title, {
+    limit: 15,
+    signal,
+  });
+  const score = (a: AlbumHit) =>
+    Math.min(
+      nameMatch([stripBrackets(a.title), a.title], stripBrackets(meta.title)),
+      meta.artist ? nameMatch([a.artist.name], meta.artist) : 1,
+    );
   const hit = best(hits, score);
   return hit ? music.album(hit.id, { signal }) : null;
 }
 
-export async function matchArtist(music: MusicSource, meta: LinkMetadata, signal?: AbortSignal): Promise<Artist | null> {
+export async function matchArtist(
+  music: MusicSource,
+  meta: LinkMetadata,
+  signal?: AbortSignal,
+): Promise<Artist | null> {
   return best(await music.searchArtists(meta.title, { limit: 10, signal }), (a) => nameMatch([a.name], meta.title));
 }
 
-export async function matchPlaylist(music: MusicSource, meta: LinkMetadata, signal?: AbortSignal): Promise<PlaylistHit | null> {
+export async function matchPlaylist(
+  music: MusicSource,
+  meta: LinkMetadata,
+  signal?: AbortSignal,
+): Promise<PlaylistHit | null> {
   return best(await music.searchPlaylists(meta.title, { limit: 10, signal }), (p) => nameMatch([p.title], meta.title));
 }

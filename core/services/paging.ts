@@ -14,7 +14,10 @@ export const MAX_PAGES = 100;
  * Every item, page after page, until the source's `total` is reached, a page comes back
  * empty, or `max` items are in hand (a bound for lists a caller cannot page themselves).
  */
-export async function allPages<T>(page: (offset: number, limit: number) => Promise<Page<T>>, max: number = MAX_PAGES * PAGE_SIZE): Promise<T[]> {
+export async function allPages<T>(
+  page: (offset: number, limit: number) => Promise<Page<T>>,
+  max: number = MAX_PAGES * PAGE_SIZE,
+): Promise<T[]> {
   const out: T[] = [];
   for (let n = 0; n < MAX_PAGES && out.length < max; n++) {
     const { items, total } = await page(out.length, Math.min(PAGE_SIZE, max - out.length));

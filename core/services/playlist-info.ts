@@ -10,9 +10,16 @@ import { allPages } from './paging.ts';
 
 export const MAX_PLAYLIST_TRACKS = 1000;
 
-export async function playlistWithTracks(music: MusicSource, id: number, signal?: AbortSignal): Promise<{ playlist: Playlist; tracks: TrackHit[] }> {
+export async function playlistWithTracks(
+  music: MusicSource,
+  id: number,
+  signal?: AbortSignal,
+): Promise<{ playlist: Playlist; tracks: TrackHit[] }> {
   const playlist = await music.playlist(id, { signal });
   if (!playlist) throw new SleeveError('not_found', `No playlist with id ${id}.`, { param: 'id' });
-  const tracks = await allPages((offset, limit) => music.playlistTracks(id, { offset, limit, signal }), MAX_PLAYLIST_TRACKS);
+  const tracks = await allPages(
+    (offset, limit) => music.playlistTracks(id, { offset, limit, signal }),
+    MAX_PLAYLIST_TRACKS,
+  );
   return { playlist, tracks };
 }

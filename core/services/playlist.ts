@@ -20,7 +20,10 @@ export interface Targets {
 
 /** `rock, Indie ,,pop` → `['rock', 'Indie', 'pop']`. */
 export function genreKeywords(text: string): string[] {
-  return text.split(',').map((g) => g.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean);
 }
 
 /** Rule 1: a track is kept unless its features show it outside a target's window. */
@@ -49,13 +52,25 @@ export function assemble(pool: readonly TrackHit[], keep: (t: TrackHit) => boole
 }
 
 /** The genre search pool: each keyword's tracks in turns, first occurrence of each track kept. */
-export async function genrePool(music: MusicSource, genres: readonly string[], limit: number, withIsrc: boolean, signal?: AbortSignal): Promise<TrackHit[]> {
+export async function genrePool(
+  music: MusicSource,
+  genres: readonly string[],
+  limit: number,
+  withIsrc: boolean,
+  signal?: AbortSignal,
+): Promise<TrackHit[]> {
   const perGenre = Math.min(Math.max(limit * 4, 50), 200);
   const lists = await Promise.all(genres.map((g) => music.genreTracks(g, { limit: perGenre, withIsrc, signal })));
   return [...new Map(interleave(lists).map((t) => [t.id, t])).values()];
 }
 
-export async function generatePlaylist(sources: Sources, genres: readonly string[], targets: Targets, limit: number, call: FeaturesCall): Promise<TrackHit[]> {
+export async function generatePlaylist(
+  sources: Sources,
+  genres: readonly string[],
+  targets: Targets,
+  limit: number,
+  call: FeaturesCall,
+): Promise<TrackHit[]> {
   const filtering = targets.energy !== undefined || targets.tempo !== undefined;
   const pool = await genrePool(sources.music, genres, limit, filtering, call.signal);
   // One features call for the whole pool: the provider batches (40 ISRCs a call, D1).

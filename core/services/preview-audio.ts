@@ -26,7 +26,13 @@ export interface Tone {
 
 /** The tone of a track's features, or, for a track without, one picked from its id (still the same every time). */
 export function toneOf(features: AudioFeatures | null, trackId: number): Tone {
-  if (features === null) return { keyIndex: trackId % 12, mode: trackId % 5 < 2 ? 'Minor' : 'Major', tempo: 80 + (trackId % 81), energy: 0.5 };
+  if (features === null)
+    return {
+      keyIndex: trackId % 12,
+      mode: trackId % 5 < 2 ? 'Minor' : 'Major',
+      tempo: 80 + (trackId % 81),
+      energy: 0.5,
+    };
   return {
     keyIndex: features.keyIndex >= 0 ? features.keyIndex % 12 : trackId % 12,
     mode: features.mode,
@@ -50,7 +56,9 @@ export function wav(tone: Tone): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(new ArrayBuffer(44 + samples));
   header(new DataView(out.buffer), samples);
   const root = rootHz(tone.keyIndex);
-  const voices = [0, tone.mode === 'Minor' ? 3 : 4, 7].map((semitones) => (2 * Math.PI * root * 2 ** (semitones / 12)) / SAMPLE_RATE);
+  const voices = [0, tone.mode === 'Minor' ? 3 : 4, 7].map(
+    (semitones) => (2 * Math.PI * root * 2 ** (semitones / 12)) / SAMPLE_RATE,
+  );
   const beat = (60 / tone.tempo) * SAMPLE_RATE;
   const decay = beat / 3;
   const gain = (0.35 + 0.55 * tone.energy) / voices.length;
@@ -80,7 +88,9 @@ export function wav(tone: Tone): Uint8Array<ArrayBuffer> {
 
 /** RIFF/WAVE, one `fmt ` (PCM, mono, 8 bits) and one `data` chunk. */
 function header(view: DataView, samples: number): void {
-  const text = (at: number, s: string): void => { for (let i = 0; i < s.length; i++) view.setUint8(at + i, s.charCodeAt(i)); };
+  const text = (at: number, s: string): void => {
+    for (let i = 0; i < s.length; i++) view.setUint8(at + i, s.charCodeAt(i));
+  };
   text(0, 'RIFF');
   view.setUint32(4, 36 + samples, true);
   text(8, 'WAVE');

@@ -11,11 +11,17 @@ import { SleeveError } from '../errors.ts';
 import type { NowPlaying } from '../sources/types.ts';
 
 /** The station's state as its source reports it now (the default station when none is named); unknown: D12's 404. */
-export async function loadStation(deps: Deps, station: string | undefined, now: number, signal?: AbortSignal): Promise<NowPlaying> {
+export async function loadStation(
+  deps: Deps,
+  station: string | undefined,
+  now: number,
+  signal?: AbortSignal,
+): Promise<NowPlaying> {
   const { radio } = deps.sources;
   const shortcode = station ?? deps.options.station ?? radio.defaultStation;
   const np = await radio.nowPlaying(shortcode, { now, signal });
-  if (!np) throw new SleeveError('not_found', `No station with shortcode ${JSON.stringify(shortcode)}.`, { param: 'station' });
+  if (!np)
+    throw new SleeveError('not_found', `No station with shortcode ${JSON.stringify(shortcode)}.`, { param: 'station' });
   return np;
 }
 
@@ -70,7 +76,12 @@ const feeds = new WeakMap<Deps, Map<string, Feed<unknown>>>();
  * subscriber. The feed shapes with the `shape` of the subscriber that opened it.
  */
 export function watchStation<B extends StationState>(
-  deps: Deps, station: string | undefined, first: B, send: Send<B>, base: string, shape: ShapeState<B>,
+  deps: Deps,
+  station: string | undefined,
+  first: B,
+  send: Send<B>,
+  base: string,
+  shape: ShapeState<B>,
 ): () => void {
   const byStation = feeds.get(deps) ?? new Map<string, Feed<unknown>>();
   feeds.set(deps, byStation);

@@ -21,9 +21,10 @@ export function popularity(value: number, max: number): number {
 }
 
 export function relevance(similarityValue: number, popularityValue: number): number {
-  const raw = similarityValue === 1
-    ? EXACT_FLOOR + EXACT_POPULARITY * popularityValue
-    : similarityValue * NEAR_SIMILARITY + popularityValue * NEAR_POPULARITY;
+  const raw =
+    similarityValue === 1
+      ? EXACT_FLOOR + EXACT_POPULARITY * popularityValue
+      : similarityValue * NEAR_SIMILARITY + popularityValue * NEAR_POPULARITY;
   return Math.round(raw * 10_000) / 10_000;
 }
 
@@ -34,7 +35,10 @@ export interface Scored<T> {
 
 /** Scores and orders candidates, best first; equal scores keep the source's order. */
 export function rankByRelevance<T>(
-  items: readonly T[], query: string, namesOf: (item: T) => readonly Name[], popularityOf: (item: T) => number,
+  items: readonly T[],
+  query: string,
+  namesOf: (item: T) => readonly Name[],
+  popularityOf: (item: T) => number,
 ): Scored<T>[] {
   const max = Math.max(0, ...items.map(popularityOf));
   const q = prepareQuery(query);
@@ -54,7 +58,12 @@ const TYPED_FLOOR = 0.35;
 const BAND_SPAN = 0.34;
 const NEAR_TOP = NEAR_SIMILARITY * 0.99 + NEAR_POPULARITY;
 
-export function searchRelevance(similarityValue: number, popularityValue: number, asTyped: boolean, short: boolean): number {
+export function searchRelevance(
+  similarityValue: number,
+  popularityValue: number,
+  asTyped: boolean,
+  short: boolean,
+): number {
   if (similarityValue === 1) return relevance(1, popularityValue);
   const blend = (short ? 0 : similarityValue * NEAR_SIMILARITY) + popularityValue * NEAR_POPULARITY;
   const raw = (asTyped ? TYPED_FLOOR : 0) + (blend / NEAR_TOP) * BAND_SPAN;
@@ -67,8 +76,12 @@ export function searchRelevance(similarityValue: number, popularityValue: number
  * names.
  */
 export function rankSearchHits<T>(
-  items: readonly T[], query: string, namesOf: (item: T) => readonly Name[], popularityOf: (item: T) => number,
-  textsOf: (item: T) => readonly string[] = (item) => namesOf(item).flatMap((n) => (typeof n === 'string' ? [n] : [n.title, n.by])),
+  items: readonly T[],
+  query: string,
+  namesOf: (item: T) => readonly Name[],
+  popularityOf: (item: T) => number,
+  textsOf: (item: T) => readonly string[] = (item) =>
+    namesOf(item).flatMap((n) => (typeof n === 'string' ? [n] : [n.title, n.by])),
 ): Scored<T>[] {
   const max = Math.max(0, ...items.map(popularityOf));
   const q = prepareQuery(query);
@@ -77,7 +90,10 @@ export function rankSearchHits<T>(
     .map((item) => {
       const names = namesOf(item);
       const asTyped = matchesAsTyped(textsOf(item), typed);
-      return { item, score: searchRelevance(similarityTo(names, q), popularity(popularityOf(item), max), asTyped, typed.short) };
+      return {
+        item,
+        score: searchRelevance(similarityTo(names, q), popularity(popularityOf(item), max), asTyped, typed.short),
+      };
     })
     .sort((a, b) => b.score - a.score);
 }

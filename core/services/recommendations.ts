@@ -58,15 +58,28 @@ export function distance(f: Pick<AudioFeatures, (typeof TARGETS)[number]>, targe
 }
 
 /** Closest first; a track without features after every track with; ties keep the pool's order. */
-export function byCloseness(pool: readonly TrackHit[], features: ReadonlyMap<string, AudioFeatures>, targets: FeatureTargets): TrackHit[] {
+export function byCloseness(
+  pool: readonly TrackHit[],
+  features: ReadonlyMap<string, AudioFeatures>,
+  targets: FeatureTargets,
+): TrackHit[] {
   const gap = (t: TrackHit): number => {
     const f = t.isrc ? features.get(t.isrc) : undefined;
     return f ? distance(f, targets) : Number.POSITIVE_INFINITY;
   };
-  return pool.map((track, i) => ({ track, i, d: gap(track) })).sort((a, b) => a.d - b.d || a.i - b.i).map(({ track }) => track);
+  return pool
+    .map((track, i) => ({ track, i, d: gap(track) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .map(({ track }) => track);
 }
 
-export async function recommend(sources: Sources, seeds: Seeds, targets: FeatureTargets, limit: number, call: FeaturesCall): Promise<Recommendations> {
+export async function recommend(
+  sources: Sources,
+  seeds: Seeds,
+  targets: FeatureTargets,
+  limit: number,
+  call: FeaturesCall,
+): Promise<Recommendations> {
   const { music } = sources;
   const { signal } = call;
   const filtering = TARGETS.some((name) => targets[name] !== undefined);
@@ -75,19 +88,26 @@ export async function recommend(sources: Sources, seeds: Seeds, targets: Feature
     seeds.isrc === undefined ? null : music.trackByIsrc(seeds.isrc, { signal }),
     seeds.artist === undefined ? null : music.artist(seeds.artist, { signal }),
   ]);
-  if (seeds.isrc !== undefined && seed === null) throw new SleeveError('not_found', `No track with ISRC ${seeds.isrc}.`, { param: 'seed_isrc' });
-  if (seeds.artist !== undefined && artist === null) throw new SleeveError('not_found', `No artist with id ${seeds.artist}.`, { param: 'seed_artist' });
+  if (seeds.isrc !== undefined && seed === null)
+    throw new SleeveError('not_found', `No track with ISRC ${seeds.isrc}.`, { param: 'seed_isrc' });
+  if (seeds.artist !== undefined && artist === null)
+    throw new SleeveError('not_found', `No artist with id ${seeds.artist}.`, { param: 'seed_artist' });
   const pools = await Promise.all([
     seed === null ? [] : relatedTracks(music, seed, size, signal),
-    artist === null ? [] : Promise.all([
-      music.artistTopTracks(artist.id, { limit: Math.ceil(size / 2), signal }),
-      music.similarTracks(artist.id, { limit: size, signal }),
-    ]).then(interleave),
+    artist === null
+      ? []
+      : Promise.all([
+          music.artistTopTracks(artist.id, { limit: Math.ceil(size / 2), signal }),
+          music.similarTracks(artist.id, { limit: size, signal }),
+        ]).then(interleave),
     seeds.genre === undefined ? [] : genrePool(music, genreKeywords(seeds.genre), limit, filtering, signal),
   ]);
   // Taken in turns, then cut: every seed keeps its share of a bounded pool.
   const merged = interleave(pools);
-  const pool = seed === null ? [...new Map(merged.map((t) => [t.id, t])).values()].slice(0, MAX_POOL) : uniqueExcept(seed, merged, MAX_POOL);
+  const pool =
+    seed === null
+      ? [...new Map(merged.map((t) => [t.id, t])).values()].slice(0, MAX_POOL)
+      : uniqueExcept(seed, merged, MAX_POOL);
   if (!filtering) {
     const tracks = assemble(pool, () => true, limit);
     return { tracks, features: await featuresOrNone(sources, tracks, call) };

@@ -20,7 +20,12 @@ export function uniqueExcept(seed: TrackHit, tracks: readonly TrackHit[], limit:
   return out;
 }
 
-export async function relatedTracks(music: MusicSource, seed: TrackHit, limit: number, signal?: AbortSignal): Promise<TrackHit[]> {
+export async function relatedTracks(
+  music: MusicSource,
+  seed: TrackHit,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<TrackHit[]> {
   // A few more than asked: the seed itself (or another release of it) may be among them.
   let picked = uniqueExcept(seed, await music.similarTracks(seed.artist.id, { limit: limit + 5, signal }), limit);
   if (picked.length < limit) {

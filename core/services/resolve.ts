@@ -46,8 +46,14 @@ async function demoHint(sources: Sources, signal?: AbortSignal): Promise<string>
 /** Demo mode's description of a link: the words of its slug, where the link has one (D11). */
 export function slugMetadata(link: ParsedLink): LinkMetadata | null {
   const words = (slug: string) => slug.replace(/[-_]+/g, ' ').trim();
-  const meta = (type: LinkMetadata['type'], title: string, artist: string | null = null): LinkMetadata =>
-    ({ type, title, artist, durationMs: null, isrc: null, upc: null });
+  const meta = (type: LinkMetadata['type'], title: string, artist: string | null = null): LinkMetadata => ({
+    type,
+    title,
+    artist,
+    durationMs: null,
+    isrc: null,
+    upc: null,
+  });
   if (link.source === 'soundcloud') {
     const [user = '', second, third] = link.id.split('/');
     if (second === undefined) return meta('artist', words(user));
@@ -60,12 +66,29 @@ export function slugMetadata(link: ParsedLink): LinkMetadata | null {
   return null;
 }
 
-async function byId(music: MusicSource, type: LinkType, id: number, signal?: AbortSignal): Promise<ResolvedItem | null> {
+async function byId(
+  music: MusicSource,
+  type: LinkType,
+  id: number,
+  signal?: AbortSignal,
+): Promise<ResolvedItem | null> {
   switch (type) {
-    case 'track': { const track = await music.track(id, { signal }); return track && { type, track }; }
-    case 'album': { const album = await music.album(id, { signal }); return album && { type, album }; }
-    case 'artist': { const artist = await music.artist(id, { signal }); return artist && { type, artist }; }
-    case 'playlist': { const playlist = await music.playlist(id, { signal }); return playlist && { type, playlist }; }
+    case 'track': {
+      const track = await music.track(id, { signal });
+      return track && { type, track };
+    }
+    case 'album': {
+      const album = await music.album(id, { signal });
+      return album && { type, album };
+    }
+    case 'artist': {
+      const artist = await music.artist(id, { signal });
+      return artist && { type, artist };
+    }
+    case 'playlist': {
+      const playlist = await music.playlist(id, { signal });
+      return playlist && { type, playlist };
+    }
   }
 }
 
@@ -76,9 +99,18 @@ async function byMetadata(music: MusicSource, meta: LinkMetadata, signal?: Abort
       const track = hit && (await music.track(hit.id, { signal }));
       return track && { type: 'track', track };
     }
-    case 'album': { const album = await matchAlbum(music, meta, signal); return album && { type: 'album', album }; }
-    case 'artist': { const artist = await matchArtist(music, meta, signal); return artist && { type: 'artist', artist }; }
-    case 'playlist': { const playlist = await matchPlaylist(music, meta, signal); return playlist && { type: 'playlist', playlist }; }
+    case 'album': {
+      const album = await matchAlbum(music, meta, signal);
+      return album && { type: 'album', album };
+    }
+    case 'artist': {
+      const artist = await matchArtist(music, meta, signal);
+      return artist && { type: 'artist', artist };
+    }
+    case 'playlist': {
+      const playlist = await matchPlaylist(music, meta, signal);
+      return playlist && { type: 'playlist', playlist };
+    }
   }
 }
 
@@ -106,7 +138,13 @@ export async function resolveLink(sources: Sources, url: string, signal?: AbortS
   }
   const meta = sources.links ? await sources.links.metadata(link, { signal }) : slugMetadata(link);
   // A SoundCloud set is an album or a playlist, and nothing says which: an album first.
-  const kinds: LinkType[] = link.type ? [link.type] : meta?.type === 'playlist' ? ['album', 'playlist'] : meta ? [meta.type] : [];
+  const kinds: LinkType[] = link.type
+    ? [link.type]
+    : meta?.type === 'playlist'
+      ? ['album', 'playlist']
+      : meta
+        ? [meta.type]
+        : [];
   let item: ResolvedItem | null = null;
   for (const type of kinds) if (meta && !item) item = await byMetadata(music, { ...meta, type }, signal);
   if (!item) throw notFound(link, link.type ?? meta?.type ?? null, await demoHint(sources, signal));

@@ -4,7 +4,14 @@
  * wider pool with the D15 score so an exact name outranks a more famous near match, then cuts
  * each section to `limit`.
  */
-import { creditsOf, type AlbumHit, type Artist, type MusicSource, type PlaylistHit, type TrackHit } from '../sources/types.ts';
+import {
+  creditsOf,
+  type AlbumHit,
+  type Artist,
+  type MusicSource,
+  type PlaylistHit,
+  type TrackHit,
+} from '../sources/types.ts';
 import type { Name } from '../text/similarity.ts';
 import { rankSearchHits, type Scored } from './ranking.ts';
 import { matchesAsTyped, typedQuery } from '../text/typed-match.ts';
@@ -21,7 +28,12 @@ const trackNames = (t: TrackHit): Name[] => [{ title: t.title, by: t.artist.name
 export const albumNames = (a: AlbumHit): Name[] => [{ title: a.title, by: a.artist.name }];
 
 async function ranked<T>(
-  pool: Promise<T[]>, query: string, limit: number, names: (item: T) => readonly Name[], popularity: (item: T) => number, texts?: (item: T) => readonly string[],
+  pool: Promise<T[]>,
+  query: string,
+  limit: number,
+  names: (item: T) => readonly Name[],
+  popularity: (item: T) => number,
+  texts?: (item: T) => readonly string[],
 ): Promise<Scored<T>[]> {
   return rankSearchHits(await pool, query, names, popularity, texts).slice(0, limit);
 }
@@ -29,28 +41,79 @@ async function ranked<T>(
 /** Every text a track is searched by (D33's band): its title and every credited artist. */
 const trackTexts = (t: TrackHit): string[] => [t.title, ...creditsOf(t).map((a) => a.name)];
 
-export function rankedTracks(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<TrackHit>[]> {
-  return ranked(music.searchTracks(query, { limit: poolSize(limit), signal }), query, limit, trackNames, (t) => t.rank, trackTexts);
+export function rankedTracks(
+  music: MusicSource,
+  query: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Scored<TrackHit>[]> {
+  return ranked(
+    music.searchTracks(query, { limit: poolSize(limit), signal }),
+    query,
+    limit,
+    trackNames,
+    (t) => t.rank,
+    trackTexts,
+  );
 }
 
-export function rankedArtists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<Artist>[]> {
-  return ranked(music.searchArtists(query, { limit: poolSize(limit), signal }), query, limit, (a) => [a.name], (a) => a.fans);
+export function rankedArtists(
+  music: MusicSource,
+  query: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Scored<Artist>[]> {
+  return ranked(
+    music.searchArtists(query, { limit: poolSize(limit), signal }),
+    query,
+    limit,
+    (a) => [a.name],
+    (a) => a.fans,
+  );
 }
 
-export function rankedAlbums(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<AlbumHit>[]> {
-  return ranked(music.searchAlbums(query, { limit: poolSize(limit), signal }), query, limit, albumNames, (a) => a.fans ?? 0);
+export function rankedAlbums(
+  music: MusicSource,
+  query: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Scored<AlbumHit>[]> {
+  return ranked(
+    music.searchAlbums(query, { limit: poolSize(limit), signal }),
+    query,
+    limit,
+    albumNames,
+    (a) => a.fans ?? 0,
+  );
 }
 
 /** User and editorial playlists alike (spec §4.4); followers stand for popularity. */
-export function rankedPlaylists(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Scored<PlaylistHit>[]> {
-  return ranked(music.searchPlaylists(query, { limit: poolSize(limit), signal }), query, limit, (p) => [p.title], (p) => p.fans ?? 0, (p) => [p.title, p.creator.name]);
+export function rankedPlaylists(
+  music: MusicSource,
+  query: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Scored<PlaylistHit>[]> {
+  return ranked(
+    music.searchPlaylists(query, { limit: poolSize(limit), signal }),
+    query,
+    limit,
+    (p) => [p.title],
+    (p) => p.fans ?? 0,
+    (p) => [p.title, p.creator.name],
+  );
 }
 
 /**
  * Spec §4.3: matching artists, most fans first; D33: those matching the query as typed before
  * those a correction found, whatever their fans.
  */
-export async function artistsByFans(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Artist[]> {
+export async function artistsByFans(
+  music: MusicSource,
+  query: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Artist[]> {
   const found = await music.searchArtists(query, { limit, signal });
   const typed = typedQuery(query);
   const band = new Map(found.map((a) => [a, matchesAsTyped([a.name], typed) ? 1 : 0]));
@@ -66,9 +129,14 @@ export interface SearchAllResult {
 
 /** Every requested section in parallel; a section not asked for stays empty. */
 export async function searchAll(
-  music: MusicSource, query: string, limit: number, types: readonly SearchType[], signal?: AbortSignal,
+  music: MusicSource,
+  query: string,
+  limit: number,
+  types: readonly SearchType[],
+  signal?: AbortSignal,
 ): Promise<SearchAllResult> {
-  const want = <T>(type: SearchType, run: () => Promise<Scored<T>[]>) => (types.includes(type) ? run() : Promise.resolve([]));
+  const want = <T>(type: SearchType, run: () => Promise<Scored<T>[]>) =>
+    types.includes(type) ? run() : Promise.resolve([]);
   const [tracks, artists, albums, playlists] = await Promise.all([
     want('tracks', () => rankedTracks(music, query, limit, signal)),
     want('artists', () => rankedArtists(music, query, limit, signal)),

@@ -32,17 +32,35 @@ interface Candidate extends Suggestion {
 
 const KINDS: readonly SuggestionType[] = ['artist', 'track', 'album'];
 
-async function candidates(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Candidate[]> {
+async function candidates(
+  music: MusicSource,
+  query: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Candidate[]> {
   const o = { limit, signal };
-  const [artists, tracks, albums] = await Promise.all([music.searchArtists(query, o), music.searchTracks(query, o), music.searchAlbums(query, o)]);
+  const [artists, tracks, albums] = await Promise.all([
+    music.searchArtists(query, o),
+    music.searchTracks(query, o),
+    music.searchAlbums(query, o),
+  ]);
   return [
     ...artists.map((a): Candidate => ({ type: 'artist', id: a.id, text: a.name, artist: null, popularity: a.fans })),
-    ...tracks.map((t): Candidate => ({ type: 'track', id: t.id, text: t.title, artist: t.artist.name, popularity: t.rank })),
-    ...albums.map((a): Candidate => ({ type: 'album', id: a.id, text: a.title, artist: a.artist.name, popularity: a.fans ?? 0 })),
+    ...tracks.map(
+      (t): Candidate => ({ type: 'track', id: t.id, text: t.title, artist: t.artist.name, popularity: t.rank }),
+    ),
+    ...albums.map(
+      (a): Candidate => ({ type: 'album', id: a.id, text: a.title, artist: a.artist.name, popularity: a.fans ?? 0 }),
+    ),
   ];
 }
 
-export async function suggest(music: MusicSource, query: string, limit: number, signal?: AbortSignal): Promise<Suggestion[]> {
+export async function suggest(
+  music: MusicSource,
+  query: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Suggestion[]> {
   const typed = typedQuery(query);
   const asTyped = (c: Candidate): boolean => matchesAsTyped(c.artist === null ? [c.text] : [c.text, c.artist], typed);
   let found = await candidates(music, query, limit, signal);
@@ -52,7 +70,9 @@ export async function suggest(music: MusicSource, query: string, limit: number, 
     const wider = await candidates(music, words.slice(0, -1).join(' '), limit * 2, signal);
     found = found.concat(wider.filter(asTyped));
   }
-  const best = new Map(KINDS.map((k) => [k, Math.max(0, ...found.filter((c) => c.type === k).map((c) => c.popularity))]));
+  const best = new Map(
+    KINDS.map((k) => [k, Math.max(0, ...found.filter((c) => c.type === k).map((c) => c.popularity))]),
+  );
   // A name starts with the query in any reading of either (`It's Only…` starts `its o` and `it s o`).
   const typedReadings = readings(query);
   const starts = (c: Candidate): boolean => readings(c.text).some((r) => typedReadings.some((t) => r.startsWith(t)));

@@ -4,7 +4,16 @@
  * stripped) and gathering what a full track needs: its artist, album, features (only with an
  * ISRC) and recommendations.
  */
-import { isTrackRecord, type Album, type Artist, type AudioFeatures, type MusicSource, type Sources, type Track, type TrackHit } from '../sources/types.ts';
+import {
+  isTrackRecord,
+  type Album,
+  type Artist,
+  type AudioFeatures,
+  type MusicSource,
+  type Sources,
+  type Track,
+  type TrackHit,
+} from '../sources/types.ts';
 import { fold } from '../text/fold.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
@@ -15,7 +24,10 @@ export const RECOMMENDATIONS = 5;
 
 /** Spec §4.8: `Song (Remastered 2011) [Live]` is searched as `Song`. */
 export function stripBrackets(title: string): string {
-  const stripped = title.replace(/\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}/g, ' ').replace(/\s+/g, ' ').trim();
+  const stripped = title
+    .replace(/\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return stripped || title.trim();
 }
 
@@ -23,7 +35,12 @@ export function stripBrackets(title: string): string {
  * The artist's track whose title best matches, or null when none is plausibly it. The source
  * narrows to the artist's credits (the contract); an exact main-artist name is still preferred.
  */
-export async function findTrack(music: MusicSource, artist: string, title: string, signal?: AbortSignal): Promise<TrackHit | null> {
+export async function findTrack(
+  music: MusicSource,
+  artist: string,
+  title: string,
+  signal?: AbortSignal,
+): Promise<TrackHit | null> {
   const wanted = stripBrackets(title);
   const candidates = await music.searchTracks(wanted, { artist, limit: 10, signal });
   const artistKey = fold(artist);
@@ -70,7 +87,11 @@ export async function resolveTrack(music: MusicSource, q: TrackQuery, signal?: A
 }
 
 /** `resolveTrack`, then the whole record when a search found only a hit (no ISRC, credits or position). */
-export async function resolveTrackRecord(music: MusicSource, q: TrackQuery, signal?: AbortSignal): Promise<Track | null> {
+export async function resolveTrackRecord(
+  music: MusicSource,
+  q: TrackQuery,
+  signal?: AbortSignal,
+): Promise<Track | null> {
   const found = await resolveTrack(music, q, signal);
   // The album and the artist's radio are not asked beside the record, though the hit names
   // them: under a saturated budget that answered fewer requests (issue #35, the Zipf bench).

@@ -9,10 +9,19 @@ import { creditsOf, type Album, type TrackHit } from '../sources/types.ts';
 /** A missing position falls back to the place in the list, a missing disc to 1. */
 export function albumTracklist(album: Album, tracks: readonly TrackHit[]): AlbumTracklist {
   return {
-    id: album.id, title: album.title, artist: { id: album.artist.id, name: album.artist.name }, trackCount: tracks.length,
+    id: album.id,
+    title: album.title,
+    artist: { id: album.artist.id, name: album.artist.name },
+    trackCount: tracks.length,
     tracks: tracks.map((t, index) => ({
-      id: t.id, title: t.title, isrc: t.isrc, trackNumber: t.trackNumber ?? index + 1, discNumber: t.discNumber ?? 1,
-      durationMs: t.durationMs, explicit: t.explicit, artists: creditsOf(t).map((a) => ({ id: a.id, name: a.name })),
+      id: t.id,
+      title: t.title,
+      isrc: t.isrc,
+      trackNumber: t.trackNumber ?? index + 1,
+      discNumber: t.discNumber ?? 1,
+      durationMs: t.durationMs,
+      explicit: t.explicit,
+      artists: creditsOf(t).map((a) => ({ id: a.id, name: a.name })),
     })),
   };
 }

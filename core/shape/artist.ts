@@ -17,9 +17,15 @@ export function searchArtist(artist: Artist, base: string, score: number): Searc
   return { ...artistEntry(artist, base), albumCount: artist.albumCount, score };
 }
 
-export function fullArtist(artist: Artist, topTracks: readonly TrackHit[], related: readonly Artist[], base: string): FullArtist {
+export function fullArtist(
+  artist: Artist,
+  topTracks: readonly TrackHit[],
+  related: readonly Artist[],
+  base: string,
+): FullArtist {
   return {
-    ...artistEntry(artist, base), albumCount: artist.albumCount,
+    ...artistEntry(artist, base),
+    albumCount: artist.albumCount,
     topTracks: topTracks.slice(0, ARTIST_INFO_TOP_TRACKS).map((t) => artistInfoTopTrack(t, base)),
     relatedArtists: related.slice(0, ARTIST_INFO_RELATED).map((a) => artistEntry(a, base)),
   };

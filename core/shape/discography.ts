@@ -6,9 +6,17 @@ import { discographyRelease } from './album.ts';
 
 export function discographyBody(artist: Artist, d: Discography, base: string): DiscographyBody {
   const body: DiscographyBody = {
-    artist: artist.name, artistId: artist.id, total: d.total, counts: { ...d.counts }, activeFrom: d.activeFrom, activeTo: d.activeTo,
+    artist: artist.name,
+    artistId: artist.id,
+    total: d.total,
+    counts: { ...d.counts },
+    activeFrom: d.activeFrom,
+    activeTo: d.activeTo,
   };
-  for (const [name, releases] of Object.entries(d.groups) as [GroupName, NonNullable<Discography['groups'][GroupName]>][]) {
+  for (const [name, releases] of Object.entries(d.groups) as [
+    GroupName,
+    NonNullable<Discography['groups'][GroupName]>,
+  ][]) {
     body[name] = releases.map((r) => discographyRelease(r, base));
   }
   return body;

@@ -16,7 +16,11 @@ export function genreChartBody(genre: Genre, tracks: readonly TrackHit[], base: 
   return { genre: genreView(genre, base), tracks: tracks.map((t, i) => chartTrack(t, i + 1, base)) };
 }
 
-export function editorialSelectionBody(editorial: Genre, albums: readonly AlbumHit[], base: string): EditorialSelectionBody {
+export function editorialSelectionBody(
+  editorial: Genre,
+  albums: readonly AlbumHit[],
+  base: string,
+): EditorialSelectionBody {
   return { editorial: genreView(editorial, base), albums: albums.map((a) => newRelease(a, base)) };
 }
 

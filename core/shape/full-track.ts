@@ -17,9 +17,18 @@ export type { TrackNotFound } from '../schemas/responses/full-track.ts';
 
 export function isrcFeatures(f: AudioFeatures): IsrcFeatures {
   return {
-    key: keyName(f.keyIndex), keyIndex: f.keyIndex, mode: f.mode, tempo: f.tempo, loudness: f.loudness,
-    energy: f.energy, danceability: f.danceability, valence: f.valence, acousticness: f.acousticness,
-    instrumentalness: f.instrumentalness, liveness: f.liveness, speechiness: f.speechiness,
+    key: keyName(f.keyIndex),
+    keyIndex: f.keyIndex,
+    mode: f.mode,
+    tempo: f.tempo,
+    loudness: f.loudness,
+    energy: f.energy,
+    danceability: f.danceability,
+    valence: f.valence,
+    acousticness: f.acousticness,
+    instrumentalness: f.instrumentalness,
+    liveness: f.liveness,
+    speechiness: f.speechiness,
   };
 }
 
@@ -37,8 +46,13 @@ function base(d: TrackDetails, url: string): FullTrackBase {
   const genres = d.artist?.genres.length ? d.artist.genres : (d.album?.genres ?? []);
   const main = { ...(d.artist ?? track.artist), genres };
   return {
-    found: true, id: track.id, name: track.title, explicit: track.explicit, isrc: track.isrc,
-    durationMs: track.durationMs, durationFormatted: formatDuration(track.durationMs),
+    found: true,
+    id: track.id,
+    name: track.title,
+    explicit: track.explicit,
+    isrc: track.isrc,
+    durationMs: track.durationMs,
+    durationFormatted: formatDuration(track.durationMs),
     artists: (track.artists.length ? track.artists : [track.artist]).map((a) => ({ id: a.id, name: a.name })),
     primaryArtist: { id: main.id, name: main.name, genres: [...main.genres], image: artistImageUrl(url, main.id) },
   };
@@ -47,15 +61,21 @@ function base(d: TrackDetails, url: string): FullTrackBase {
 function trackAlbum(d: TrackDetails, url: string): TrackAlbum {
   const { track, album } = d;
   return {
-    id: track.album.id, name: track.album.title, albumType: album?.recordType ?? 'album',
-    releaseDate: album?.releaseDate ?? track.releaseDate, totalTracks: album?.trackCount ?? 0, label: album?.label ?? '',
-    genres: [...(album?.genres ?? [])], cover: album ? albumCover(album, url) : trackCover(track, url),
+    id: track.album.id,
+    name: track.album.title,
+    albumType: album?.recordType ?? 'album',
+    releaseDate: album?.releaseDate ?? track.releaseDate,
+    totalTracks: album?.trackCount ?? 0,
+    label: album?.label ?? '',
+    genres: [...(album?.genres ?? [])],
+    cover: album ? albumCover(album, url) : trackCover(track, url),
   };
 }
 
 export function infoTrack(d: TrackDetails, url: string): InfoTrack {
   return {
-    ...base(d, url), album: trackAlbum(d, url),
+    ...base(d, url),
+    album: trackAlbum(d, url),
     audioFeatures: d.track.isrc && d.features ? infoFeatures(d.features) : null,
     recommendations: d.recommendations.map((t) => recommendation(t, url)),
   };
@@ -64,7 +84,15 @@ export function infoTrack(d: TrackDetails, url: string): InfoTrack {
 export function isrcTrack(d: TrackDetails, url: string): IsrcTrack {
   const { found, id, name, explicit, isrc, durationMs, ...rest } = base(d, url);
   return {
-    found, id, name, explicit, isrc, trackNumber: d.track.trackNumber, discNumber: d.track.discNumber, durationMs, ...rest,
+    found,
+    id,
+    name,
+    explicit,
+    isrc,
+    trackNumber: d.track.trackNumber,
+    discNumber: d.track.discNumber,
+    durationMs,
+    ...rest,
     album: { ...trackAlbum(d, url), upc: d.album?.upc ?? '' },
     audioFeatures: d.track.isrc && d.features ? isrcFeatures(d.features) : null,
     recommendations: d.recommendations.map((t) => isrcRecommendation(t, url)),

@@ -3,7 +3,13 @@ import type { GeneratedPlaylist } from '../schemas/responses/playlists.ts';
 import type { TrackHit } from '../sources/types.ts';
 import { relatedTrack } from './track.ts';
 
-export function generatedPlaylist(genres: string, energy: number | undefined, tempo: number | undefined, tracks: readonly TrackHit[], base: string): GeneratedPlaylist {
+export function generatedPlaylist(
+  genres: string,
+  energy: number | undefined,
+  tempo: number | undefined,
+  tracks: readonly TrackHit[],
+  base: string,
+): GeneratedPlaylist {
   return {
     playlist: `${genres} Mix`,
     params: { genres, energy: energy ?? null, tempo: tempo ?? null },

@@ -5,21 +5,39 @@ import { relatedTrack } from './track.ts';
 import { playlistCoverUrl } from './urls.ts';
 
 export function playlistResult(playlist: PlaylistHit, base: string): PlaylistResult {
-  return { id: playlist.id, title: playlist.title, trackCount: playlist.trackCount, cover: playlistCoverUrl(base, playlist.id), creator: playlist.creator.name };
+  return {
+    id: playlist.id,
+    title: playlist.title,
+    trackCount: playlist.trackCount,
+    cover: playlistCoverUrl(base, playlist.id),
+    creator: playlist.creator.name,
+  };
 }
 
 export function searchPlaylist(playlist: PlaylistHit, base: string, score: number): SearchPlaylist {
   return {
-    id: playlist.id, title: playlist.title, cover: playlistCoverUrl(base, playlist.id), trackCount: playlist.trackCount,
-    creator: playlist.creator.name, public: playlist.public, score,
+    id: playlist.id,
+    title: playlist.title,
+    cover: playlistCoverUrl(base, playlist.id),
+    trackCount: playlist.trackCount,
+    creator: playlist.creator.name,
+    public: playlist.public,
+    score,
   };
 }
 
 /** D11: `/playlist/info`, the whole playlist with its tracks as related-track objects. */
 export function playlistInfo(playlist: Playlist, tracks: readonly TrackHit[], base: string): PlaylistInfo {
   return {
-    id: playlist.id, title: playlist.title, description: playlist.description, cover: playlistCoverUrl(base, playlist.id),
-    trackCount: playlist.trackCount, duration: playlist.duration, creator: playlist.creator.name, public: playlist.public,
-    fans: playlist.fans, tracks: tracks.map((t) => relatedTrack(t, base)),
+    id: playlist.id,
+    title: playlist.title,
+    description: playlist.description,
+    cover: playlistCoverUrl(base, playlist.id),
+    trackCount: playlist.trackCount,
+    duration: playlist.duration,
+    creator: playlist.creator.name,
+    public: playlist.public,
+    fans: playlist.fans,
+    tracks: tracks.map((t) => relatedTrack(t, base)),
   };
 }

@@ -13,11 +13,19 @@ function recommendedTrack(track: TrackHit, f: AudioFeatures | undefined, base: s
   };
 }
 
-export function recommendationsBody(seeds: Seeds, targets: FeatureTargets, found: Recommendations, base: string): RecommendationsBody {
+export function recommendationsBody(
+  seeds: Seeds,
+  targets: FeatureTargets,
+  found: Recommendations,
+  base: string,
+): RecommendationsBody {
   return {
     seeds: { isrc: seeds.isrc ?? null, artist: seeds.artist ?? null, genre: seeds.genre ?? null },
     targets: {
-      energy: targets.energy ?? null, tempo: targets.tempo ?? null, valence: targets.valence ?? null, danceability: targets.danceability ?? null,
+      energy: targets.energy ?? null,
+      tempo: targets.tempo ?? null,
+      valence: targets.valence ?? null,
+      danceability: targets.danceability ?? null,
     },
     trackCount: found.tracks.length,
     tracks: found.tracks.map((t) => recommendedTrack(t, t.isrc ? found.features.get(t.isrc) : undefined, base)),

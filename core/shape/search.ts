@@ -10,7 +10,13 @@ import { searchArtist } from './artist.ts';
 import { searchPlaylist } from './playlist.ts';
 import { searchTrack } from './track.ts';
 
-export function searchAllBody(query: string, types: readonly SearchType[], result: SearchAllResult, top: TopCandidate | null, base: string): SearchAllBody {
+export function searchAllBody(
+  query: string,
+  types: readonly SearchType[],
+  result: SearchAllResult,
+  top: TopCandidate | null,
+  base: string,
+): SearchAllBody {
   const tracks = result.tracks.map(({ item, score }) => searchTrack(item, base, score));
   const artists = result.artists.map(({ item, score }) => searchArtist(item, base, score));
   const albums = result.albums.map(({ item, score }) => searchAlbum(item, base, score));
@@ -19,7 +25,13 @@ export function searchAllBody(query: string, types: readonly SearchType[], resul
   const item = top ? sections[top.section][top.index] : undefined;
   const topResult = top && item ? ({ type: top.type, score: top.score, item } as TopResult) : null;
   return {
-    query, types: [...types], topResult, total: tracks.length + artists.length + albums.length + playlists.length,
-    tracks, artists, albums, playlists,
+    query,
+    types: [...types],
+    topResult,
+    total: tracks.length + artists.length + albums.length + playlists.length,
+    tracks,
+    artists,
+    albums,
+    playlists,
   };
 }

@@ -5,7 +5,14 @@
  * schemas' (`schemas/responses/tracks.ts`), so what is built here is what the tests check.
  */
 import type {
-  AlbumTrackEntry, ArtistInfoTopTrack, ChartTrack, IsrcRecommendation, Recommendation, RelatedTrack, SearchTrack, TopTrack,
+  AlbumTrackEntry,
+  ArtistInfoTopTrack,
+  ChartTrack,
+  IsrcRecommendation,
+  Recommendation,
+  RelatedTrack,
+  SearchTrack,
+  TopTrack,
 } from '../schemas/responses/tracks.ts';
 import { creditsOf, type TrackHit } from '../sources/types.ts';
 import { formatDuration } from '../format.ts';
@@ -17,25 +24,45 @@ export function trackCover(track: TrackHit, base: string): string {
 
 export function searchTrack(track: TrackHit, base: string, score: number): SearchTrack {
   return {
-    id: track.id, name: track.title, artist: track.artist.name, artistId: track.artist.id,
-    album: track.album.title, albumId: track.album.id, durationMs: track.durationMs, explicit: track.explicit,
-    isrc: track.isrc, rank: track.rank, previewUrl: track.previewUrl === null ? null : previewUrl(base, track.id),
-    cover: trackCover(track, base), score,
+    id: track.id,
+    name: track.title,
+    artist: track.artist.name,
+    artistId: track.artist.id,
+    album: track.album.title,
+    albumId: track.album.id,
+    durationMs: track.durationMs,
+    explicit: track.explicit,
+    isrc: track.isrc,
+    rank: track.rank,
+    previewUrl: track.previewUrl === null ? null : previewUrl(base, track.id),
+    cover: trackCover(track, base),
+    score,
   };
 }
 
 export function relatedTrack(track: TrackHit, base: string): RelatedTrack {
   return {
-    id: track.id, name: track.title, artist: track.artist.name, artistId: track.artist.id,
-    album: track.album.title, durationMs: track.durationMs, explicit: track.explicit, isrc: track.isrc,
+    id: track.id,
+    name: track.title,
+    artist: track.artist.name,
+    artistId: track.artist.id,
+    album: track.album.title,
+    durationMs: track.durationMs,
+    explicit: track.explicit,
+    isrc: track.isrc,
     cover: trackCover(track, base),
   };
 }
 
 export function artistInfoTopTrack(track: TrackHit, base: string): ArtistInfoTopTrack {
   return {
-    id: track.id, name: track.title, album: track.album.title, albumId: track.album.id,
-    durationMs: track.durationMs, explicit: track.explicit, cover: trackCover(track, base),
+    id: track.id,
+    name: track.title,
+    album: track.album.title,
+    albumId: track.album.id,
+    durationMs: track.durationMs,
+    explicit: track.explicit,
+    cover: trackCover(track, base),
   };
 }
 
@@ -51,13 +78,23 @@ export function chartTrack(track: TrackHit, position: number, base: string): Cha
 
 /** Spec §4.14: position and duration, no ISRC. A missing track number falls back to the position. */
 export function albumTrackEntry(track: TrackHit, position: number): AlbumTrackEntry {
-  return { id: track.id, title: track.title, durationMs: track.durationMs, explicit: track.explicit, trackNumber: track.trackNumber ?? position };
+  return {
+    id: track.id,
+    title: track.title,
+    durationMs: track.durationMs,
+    explicit: track.explicit,
+    trackNumber: track.trackNumber ?? position,
+  };
 }
 
 export function recommendation(track: TrackHit, base: string): Recommendation {
   return {
-    id: track.id, name: track.title, artists: creditsOf(track).map((a) => ({ name: a.name, id: a.id })),
-    album: track.album.title, durationMs: track.durationMs, durationFormatted: formatDuration(track.durationMs),
+    id: track.id,
+    name: track.title,
+    artists: creditsOf(track).map((a) => ({ name: a.name, id: a.id })),
+    album: track.album.title,
+    durationMs: track.durationMs,
+    durationFormatted: formatDuration(track.durationMs),
     cover: trackCover(track, base),
   };
 }

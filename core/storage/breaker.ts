@@ -89,7 +89,10 @@ export function breaker(options: BreakerOptions): Breaker {
 
 /** The storage's breaker as Sleeve builds it: the outage logged once, recovery found in the background. */
 export function storageBreaker(
-  log: { info?(message: string, fields?: Record<string, unknown>): void; error(message: string, fields?: Record<string, unknown>): void },
+  log: {
+    info?(message: string, fields?: Record<string, unknown>): void;
+    error(message: string, fields?: Record<string, unknown>): void;
+  },
   storageName: string,
   probe?: () => Promise<unknown>,
 ): Breaker {

@@ -27,7 +27,13 @@ export interface CounterStore {
  * (the request is let through). In-process counters cannot fail, so they are asked directly,
  * with no closure for the breaker: a cache hit's cost on Bun is its allocations (#13).
  */
-export function countThrough(breaker: Breaker, store: CounterStore, key: string, now: number, windowMs: number): Hit | null | Promise<Hit | null> {
+export function countThrough(
+  breaker: Breaker,
+  store: CounterStore,
+  key: string,
+  now: number,
+  windowMs: number,
+): Hit | null | Promise<Hit | null> {
   return store.inProcess ? store.hit(key, now, windowMs) : breaker.run(() => store.hit(key, now, windowMs), null);
 }
 
@@ -83,14 +89,21 @@ export interface RedisLike {
   multi(): RedisMulti;
 }
 
-export function redisCounters(client: () => RedisLike | Promise<RedisLike>, prefix: string = 'sleeve:rl:'): CounterStore {
+export function redisCounters(
+  client: () => RedisLike | Promise<RedisLike>,
+  prefix: string = 'sleeve:rl:',
+): CounterStore {
   return {
     async hit(key, now, windowMs) {
       // The window number is part of the key, so every instance with the same clock agrees on it
       // and the expiry is only garbage collection (two windows, for clock skew between instances).
       const window = Math.floor(now / windowMs);
       const full = `${prefix}${key}:${window}`;
-      const replies = await (await client()).multi().incr(full).pexpire(full, windowMs * 2).exec();
+      const replies = await (await client())
+        .multi()
+        .incr(full)
+        .pexpire(full, windowMs * 2)
+        .exec();
       const [error, count] = replies?.[0] ?? [new Error('no reply'), 0];
       if (error) throw error;
       return { count: Number(count), resetAt: (window + 1) * windowMs };

@@ -26,7 +26,11 @@ export const MEMORY_MAX_ENTRIES: number = 100_000;
 export const MEMORY_ENTRY_BYTES = 128;
 
 const valueBytes = (value: unknown): number =>
-  typeof value === 'string' ? stringHeapBytes(value) : value instanceof Uint8Array ? value.byteLength : stringHeapBytes(JSON.stringify(value ?? null));
+  typeof value === 'string'
+    ? stringHeapBytes(value)
+    : value instanceof Uint8Array
+      ? value.byteLength
+      : stringHeapBytes(JSON.stringify(value ?? null));
 
 export function storageFromSpec(spec: string, maxBytes: number = MEMORY_MAX_BYTES): Storage {
   if (spec === 'memory') {

@@ -65,7 +65,11 @@ export default function redisDriver(options: RedisOptions): Driver {
       (module) => create(module, self),
       (cause: unknown) => {
         loaded = undefined;
-        throw new SleeveError('internal_error', '[sleeve] [redis] SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis', { cause });
+        throw new SleeveError(
+          'internal_error',
+          '[sleeve] [redis] SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis',
+          { cause },
+        );
       },
     );
     return (loaded = self);

@@ -24,7 +24,12 @@ export function fold(text: string): string {
   if (PLAIN.test(text)) return text.toLowerCase().replace(/ {2,}/g, ' ').trim();
   // ASCII has nothing to decompose and no letters or digits beyond a-z and 0-9, so this is the
   // same answer without the Unicode work: most names are ASCII, and search folds every one.
-  if (ASCII.test(text)) return text.toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim();
+  if (ASCII.test(text))
+    return text
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

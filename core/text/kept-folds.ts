@@ -16,7 +16,10 @@ export const KEPT_PER_GENERATION = 50_000;
 /** Longer texts are folded each time: kept, a memo of 200-character titles would hold 33 MB. */
 export const KEPT_TEXT_LENGTH = 64;
 
-export function keptFolds(fold: (text: string) => string, bound: number = KEPT_PER_GENERATION): (text: string) => string {
+export function keptFolds(
+  fold: (text: string) => string,
+  bound: number = KEPT_PER_GENERATION,
+): (text: string) => string {
   let newer = new Map<string, string>();
   let older = new Map<string, string>();
   return (text) => {

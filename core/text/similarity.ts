@@ -61,7 +61,15 @@ export function prepareQuery(query: string): PreparedQuery {
       asciiSlot[a * 128 + b] = slot;
     }
   }
-  return { folded, joined, slots, generation, counts: Int32Array.from(tally), size: Math.max(0, s.length - 1), words: folded.split(' ').filter(Boolean) };
+  return {
+    folded,
+    joined,
+    slots,
+    generation,
+    counts: Int32Array.from(tally),
+    size: Math.max(0, s.length - 1),
+    words: folded.split(' ').filter(Boolean),
+  };
 }
 
 /**
@@ -168,7 +176,12 @@ function textSimilarity(text: string, joined: string, q: PreparedQuery): number 
 
 /** Whether `first second` is `f` (a reading of the query), the joined text never built. */
 function joinedIs(first: string, second: string, f: string): boolean {
-  return f.length === first.length + 1 + second.length && f.charCodeAt(first.length) === 32 && f.startsWith(first) && f.endsWith(second);
+  return (
+    f.length === first.length + 1 + second.length &&
+    f.charCodeAt(first.length) === 32 &&
+    f.startsWith(first) &&
+    f.endsWith(second)
+  );
 }
 
 /** Whether `title` alone or joined with `by` either side is `f`. */
@@ -190,7 +203,13 @@ function creditedIs(title: string, titleJoined: string, by: string, byJoined: st
  * The best of a credited title's three names (see `Name`), title and credit folded and joined.
  * A text folds to nothing in both readings or in neither.
  */
-function creditedSimilarity(title: string, titleJoined: string, by: string, byJoined: string, q: PreparedQuery): number {
+function creditedSimilarity(
+  title: string,
+  titleJoined: string,
+  by: string,
+  byJoined: string,
+  q: PreparedQuery,
+): number {
   // A text that folds to nothing leaves the other one alone, as joining would.
   if (by === '') return textSimilarity(title, titleJoined, q);
   if (title === '') return Math.max(textSimilarity(title, titleJoined, q), textSimilarity(by, byJoined, q));

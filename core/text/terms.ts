@@ -7,7 +7,23 @@
 import { foldJoined, readings } from './fold.ts';
 
 /** Words too common to discriminate: left out of search terms (unless a text has nothing else). */
-const STOPWORDS = new Set(['the', 'a', 'an', 'of', 'and', 'to', 'in', 'on', 'at', 'for', 'la', 'le', 'el', 'les', 'de']);
+const STOPWORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'and',
+  'to',
+  'in',
+  'on',
+  'at',
+  'for',
+  'la',
+  'le',
+  'el',
+  'les',
+  'de',
+]);
 
 function withoutStopwords(words: readonly string[]): string[] {
   const kept = words.filter((t) => !STOPWORDS.has(t));

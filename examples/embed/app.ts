@@ -14,4 +14,6 @@ const sleeve = createSleeve({ basePath: '/music' });
 
 export const app: Hono = new Hono()
   .get('/', (c) => c.text('My existing app. Music API under /music, e.g. /music/healthz'))
-  .mount('/music', (request, env?: NodeEnv) => sleeve.fetch(request, { clientIp: env?.incoming?.socket?.remoteAddress }));
+  .mount('/music', (request, env?: NodeEnv) =>
+    sleeve.fetch(request, { clientIp: env?.incoming?.socket?.remoteAddress }),
+  );

@@ -2,4 +2,6 @@
 import { serve } from '@hono/node-server';
 import { app } from './app.ts';
 
-serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 8787) }, (info) => console.log(`sleeve listening on http://localhost:${info.port}/music`));
+serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 8787) }, (info) =>
+  console.log(`sleeve listening on http://localhost:${info.port}/music`),
+);

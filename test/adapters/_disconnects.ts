@@ -15,14 +15,18 @@ export async function disconnectMidway(port: number): Promise<void> {
     // A body announced and cut off.
     ...Array.from({ length: each }, async () => {
       const conn = await rawConnect(port);
-      conn.write(`POST /batch HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"requests":[`);
+      conn.write(
+        `POST /batch HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"requests":[`,
+      );
       await sleep(50);
       conn.destroy();
     }),
     // A chunked body cut off.
     ...Array.from({ length: each }, async () => {
       const conn = await rawConnect(port);
-      conn.write(`POST /batch HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"req\r\n`);
+      conn.write(
+        `POST /batch HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"req\r\n`,
+      );
       await sleep(50);
       conn.destroy();
     }),
@@ -35,7 +39,9 @@ export async function disconnectMidway(port: number): Promise<void> {
     // An event stream closed after its first message.
     ...Array.from({ length: STREAMS }, async () => {
       const conn = await rawConnect(port);
-      conn.write(`GET /nowplaying/socket HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nAccept: text/event-stream\r\n\r\n`);
+      conn.write(
+        `GET /nowplaying/socket HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nAccept: text/event-stream\r\n\r\n`,
+      );
       await eventually(() => conn.pending().includes('data: '));
       conn.destroy();
     }),

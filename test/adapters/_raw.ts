@@ -63,7 +63,10 @@ export function rawConnect(port: number, host = '127.0.0.1'): Promise<RawConnect
             }
             if (closed) return null;
             const left = deadline - Date.now();
-            if (left <= 0) throw new Error(`no whole response within ${timeoutMs} ms; got ${JSON.stringify(buffer.toString('latin1').slice(0, 200))}`);
+            if (left <= 0)
+              throw new Error(
+                `no whole response within ${timeoutMs} ms; got ${JSON.stringify(buffer.toString('latin1').slice(0, 200))}`,
+              );
             await new Promise<void>((done) => {
               const timer = setTimeout(done, left);
               wake = () => {
@@ -98,14 +101,18 @@ function parse(buffer: Buffer): { response: RawResponse; used: number } | null {
       if (lineEnd < 0) return null;
       const size = parseInt(buffer.subarray(at, lineEnd).toString('latin1'), 16);
       if (buffer.length < lineEnd + 2 + size + 2) return null;
-      if (size === 0) return { response: { status, headers, body: Buffer.concat(chunks).toString('utf8') }, used: lineEnd + 4 };
+      if (size === 0)
+        return { response: { status, headers, body: Buffer.concat(chunks).toString('utf8') }, used: lineEnd + 4 };
       chunks.push(buffer.subarray(lineEnd + 2, lineEnd + 2 + size));
       at = lineEnd + 2 + size + 2;
     }
   }
   const length = Number(headers['content-length'] ?? 0);
   if (buffer.length < start + length) return null;
-  return { response: { status, headers, body: buffer.subarray(start, start + length).toString('utf8') }, used: start + length };
+  return {
+    response: { status, headers, body: buffer.subarray(start, start + length).toString('utf8') },
+    used: start + length,
+  };
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));

@@ -70,12 +70,17 @@ async function refusalOutcome(port: number, head: string): Promise<string> {
   if (res.status < 400) return `answered ${res.status}`;
   if (res.body === '') return 'bare';
   const body = JSON.parse(res.body) as unknown;
-  const legacy = typeof body === 'object' && body !== null && Object.keys(body).join() === 'error' && typeof (body as { error: unknown }).error === 'string';
+  const legacy =
+    typeof body === 'object' &&
+    body !== null &&
+    Object.keys(body).join() === 'error' &&
+    typeof (body as { error: unknown }).error === 'string';
   return legacy ? 'legacy' : `current shape ${res.status}: ${res.body}`;
 }
 
 /** Milliseconds until the server closes `conn`, or Infinity past `limit`. */
-const closesWithin = (conn: RawConnection, limit: number): Promise<number> => Promise.race([conn.closed, sleep(limit).then(() => Infinity)]);
+const closesWithin = (conn: RawConnection, limit: number): Promise<number> =>
+  Promise.race([conn.closed, sleep(limit).then(() => Infinity)]);
 
 export function runtimeChecks(rt: RuntimeCase): void {
   describe(`${rt.name} (npm run ${rt.script}) against hostile connections`, () => {
@@ -92,7 +97,11 @@ export function runtimeChecks(rt: RuntimeCase): void {
     afterAll(() => server?.stop());
 
     // Request lines (D20) are expected, one per request; the tests below are about any other line.
-    const outputLines = () => server.output().split('\n').filter((line) => line.trim() !== '' && !/listening on http/.test(line) && !line.startsWith('{"time":'));
+    const outputLines = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !/listening on http/.test(line) && !line.startsWith('{"time":'));
 
     it('answers what it refuses under a legacy pin in the legacy error shape, where Sleeve answers at all (issue #23)', async () => {
       const outcomes: Record<string, string> = {};
@@ -151,7 +160,10 @@ export function runtimeChecks(rt: RuntimeCase): void {
           conn.write('GET /healthz HTTP/1.1\r\n');
           let n = 0;
           // A line every 200 ms: busy enough for any idle timer, too slow for a headers timeout.
-          const trickle = setInterval(() => (conn.isClosed() ? clearInterval(trickle) : conn.write(`X-Slow-${n++}: a\r\n`)), 200);
+          const trickle = setInterval(
+            () => (conn.isClosed() ? clearInterval(trickle) : conn.write(`X-Slow-${n++}: a\r\n`)),
+            200,
+          );
           const after = await closesWithin(conn, within.headers + 1_000);
           clearInterval(trickle);
           conn.destroy();
@@ -159,7 +171,9 @@ export function runtimeChecks(rt: RuntimeCase): void {
         })(),
         (async () => {
           const conn = await rawConnect(port);
-          conn.write(`GET /nowplaying/socket HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nAccept: text/event-stream\r\n\r\n`);
+          conn.write(
+            `GET /nowplaying/socket HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nAccept: text/event-stream\r\n\r\n`,
+          );
           expect(await eventually(() => conn.pending().includes('data: '))).toBe(true);
           await sleep(within.streamWatch);
           const open = !conn.isClosed();

@@ -10,8 +10,18 @@
 import { runtimeChecks } from './_runtime.ts';
 
 runtimeChecks({
-  name: 'Bun', script: 'start:bun',
+  name: 'Bun',
+  script: 'start:bun',
   // Bun's parser closes on a method it does not know and answers a malformed request with a
   // bodiless status, before any of Sleeve's code runs: no hook, so no shape (docs/http.md, Bounds).
-  refusals: { 'unknown method': 'closed', 'lower-case method': 'closed', 'method no route takes': 'legacy', CONNECT: 'legacy', 'raw space in the path': 'bare', 'headers past 16 KB': 'bare', 'no Host header': 'bare' },
-  timeouts: { idle: 7_000, streamWatch: 6_000 } });
+  refusals: {
+    'unknown method': 'closed',
+    'lower-case method': 'closed',
+    'method no route takes': 'legacy',
+    CONNECT: 'legacy',
+    'raw space in the path': 'bare',
+    'headers past 16 KB': 'bare',
+    'no Host header': 'bare',
+  },
+  timeouts: { idle: 7_000, streamWatch: 6_000 },
+});

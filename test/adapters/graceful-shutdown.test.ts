@@ -16,7 +16,9 @@ const half = Math.floor(BATCH.length / 2);
 /** A `/batch` whose body is half sent: in flight until the rest comes. */
 async function batchInFlight(port: number): Promise<RawConnection> {
   const conn = await rawConnect(port);
-  conn.write(`POST /batch HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nContent-Type: application/json\r\nContent-Length: ${BATCH.length}\r\n\r\n${BATCH.slice(0, half)}`);
+  conn.write(
+    `POST /batch HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nContent-Type: application/json\r\nContent-Length: ${BATCH.length}\r\n\r\n${BATCH.slice(0, half)}`,
+  );
   return conn;
 }
 
@@ -50,7 +52,9 @@ async function eventStream(url: string) {
 /** A WebSocket client that has had its first message, and how it will be closed. */
 async function socket(url: string) {
   const ws = new WebSocket(`${url.replace('http', 'ws')}/nowplaying/socket`, { headers: { 'user-agent': UA } });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('message', () => resolve());
     ws.once('error', reject);
@@ -74,7 +78,11 @@ for (const rt of RUNTIMES) {
   describe(`${rt.name} (npm run ${rt.script}) on SIGTERM`, () => {
     let server: ChildServer | undefined;
     const start = async (env: Record<string, string> = {}) => {
-      server = await startChild(...scriptCommand(rt.script), { SLEEVE_RATE_LIMITS: 'off', SLEEVE_LOG: 'off', ...env }, 60_000);
+      server = await startChild(
+        ...scriptCommand(rt.script),
+        { SLEEVE_RATE_LIMITS: 'off', SLEEVE_LOG: 'off', ...env },
+        60_000,
+      );
       return { server, port: Number(new URL(server.url).port) };
     };
     afterEach(async () => {
@@ -115,7 +123,11 @@ for (const rt of RUNTIMES) {
       expect(JSON.parse(answered!.body)).toMatchObject({ count: 1, succeeded: 1 });
       expect(await server.exited).toEqual({ code: 0, signal: null });
       // The last request's line, held by the batching writer, was written before the exit.
-      const lines = server.output().split('\n').filter((line) => line.startsWith('{"time"')).map((line) => JSON.parse(line));
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{"time"'))
+        .map((line) => JSON.parse(line));
       expect(lines.at(-1)).toMatchObject({ method: 'POST', path: '/batch', status: 200 });
     });
 

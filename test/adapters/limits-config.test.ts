@@ -14,14 +14,32 @@ import { scriptCommand } from '../helpers/scripts.ts';
 
 describe('the limits from the environment', () => {
   it('default to 1024 connections, 10 s idle, 10 s for headers, 10 s to shut down and no shutdown delay', () => {
-    const defaults = { maxConnections: 1024, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000, shutdownTimeoutMs: 10_000, shutdownDelayMs: 0 };
+    const defaults = {
+      maxConnections: 1024,
+      idleTimeoutMs: 10_000,
+      headersTimeoutMs: 10_000,
+      shutdownTimeoutMs: 10_000,
+      shutdownDelayMs: 0,
+    };
     expect(serverLimits(serveOptionsFromEnv({}).options)).toEqual(defaults);
     expect(DEFAULT_SERVER_LIMITS).toEqual(defaults);
   });
 
   it('are read as numbers', () => {
-    const { options } = serveOptionsFromEnv({ SLEEVE_MAX_CONNECTIONS: '200', SLEEVE_IDLE_TIMEOUT_MS: '65000', SLEEVE_HEADERS_TIMEOUT_MS: '5000', SLEEVE_SHUTDOWN_TIMEOUT_MS: '0', SLEEVE_SHUTDOWN_DELAY_MS: '5000' });
-    expect(serverLimits(options)).toEqual({ maxConnections: 200, idleTimeoutMs: 65_000, headersTimeoutMs: 5_000, shutdownTimeoutMs: 0, shutdownDelayMs: 5_000 });
+    const { options } = serveOptionsFromEnv({
+      SLEEVE_MAX_CONNECTIONS: '200',
+      SLEEVE_IDLE_TIMEOUT_MS: '65000',
+      SLEEVE_HEADERS_TIMEOUT_MS: '5000',
+      SLEEVE_SHUTDOWN_TIMEOUT_MS: '0',
+      SLEEVE_SHUTDOWN_DELAY_MS: '5000',
+    });
+    expect(serverLimits(options)).toEqual({
+      maxConnections: 200,
+      idleTimeoutMs: 65_000,
+      headersTimeoutMs: 5_000,
+      shutdownTimeoutMs: 0,
+      shutdownDelayMs: 5_000,
+    });
   });
 
   it.each([
@@ -46,31 +64,68 @@ describe('the limits from the environment', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).message).toMatch(new RegExp(`^${variable} must be .+ \\(got "${value.replace('.', '\\.')}"\\)$`));
+    expect((error as ConfigError).message).toMatch(
+      new RegExp(`^${variable} must be .+ \\(got "${value.replace('.', '\\.')}"\\)$`),
+    );
     expect((error as ConfigError).message).not.toContain('\n');
   });
 
   it('a bad value stops `npm start` with that line and exit code 1', async () => {
     const { code, stderr } = await runToExit(...scriptCommand('start'), { SLEEVE_MAX_CONNECTIONS: 'lots' });
     expect(code).toBe(1);
-    expect(stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'))).toEqual(['sleeve: SLEEVE_MAX_CONNECTIONS must be a whole number of connections from 1 to 1000000 (got "lots")']);
+    expect(
+      stderr
+        .trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('npm warn')),
+    ).toEqual(['sleeve: SLEEVE_MAX_CONNECTIONS must be a whole number of connections from 1 to 1000000 (got "lots")']);
   });
 });
 
 describe('what each adapter makes of them', () => {
   it('Node: headers timeout, a 30 s body timeout, keep-alive timeout, and a check often enough', () => {
-    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, shutdownDelayMs: 0, idleTimeoutMs: 10_000, headersTimeoutMs: 10_000 })).toEqual({
+    expect(
+      serverOptions({
+        maxConnections: 10,
+        shutdownTimeoutMs: 10_000,
+        shutdownDelayMs: 0,
+        idleTimeoutMs: 10_000,
+        headersTimeoutMs: 10_000,
+      }),
+    ).toEqual({
       headersTimeout: 10_000,
       requestTimeout: BODY_TIMEOUT_MS,
       keepAliveTimeout: 10_000,
       connectionsCheckingInterval: 1_000,
       requireHostHeader: false,
     });
-    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, shutdownDelayMs: 0, idleTimeoutMs: 300, headersTimeoutMs: 60_000 })).toMatchObject({ requestTimeout: 60_000, keepAliveTimeout: 300 });
-    expect(serverOptions({ maxConnections: 10, shutdownTimeoutMs: 10_000, shutdownDelayMs: 0, idleTimeoutMs: 300, headersTimeoutMs: 200 }).connectionsCheckingInterval).toBe(100);
+    expect(
+      serverOptions({
+        maxConnections: 10,
+        shutdownTimeoutMs: 10_000,
+        shutdownDelayMs: 0,
+        idleTimeoutMs: 300,
+        headersTimeoutMs: 60_000,
+      }),
+    ).toMatchObject({ requestTimeout: 60_000, keepAliveTimeout: 300 });
+    expect(
+      serverOptions({
+        maxConnections: 10,
+        shutdownTimeoutMs: 10_000,
+        shutdownDelayMs: 0,
+        idleTimeoutMs: 300,
+        headersTimeoutMs: 200,
+      }).connectionsCheckingInterval,
+    ).toBe(100);
   });
 
   it('Bun: whole seconds from 1 to 255', () => {
-    expect([idleSeconds(100), idleSeconds(1_000), idleSeconds(1_001), idleSeconds(10_000), idleSeconds(255_000)]).toEqual([1, 1, 2, 10, 255]);
+    expect([
+      idleSeconds(100),
+      idleSeconds(1_000),
+      idleSeconds(1_001),
+      idleSeconds(10_000),
+      idleSeconds(255_000),
+    ]).toEqual([1, 1, 2, 10, 255]);
   });
 });

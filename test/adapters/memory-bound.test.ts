@@ -39,7 +39,9 @@ describe('the memory plan', () => {
     expect(set.warning).toBe(
       `sleeve: the container's memory limit is 256 MiB, below the ${set.needMb} MiB this instance may use with SLEEVE_CACHE_MB=64: lower SLEEVE_CACHE_MB to ${lowered.cacheMb}, or raise the limit`,
     );
-    expect(memoryPlan({ cacheMb: undefined, containerBytes: 100 * MIB }).warning).toMatch(/SLEEVE_CACHE_MB cannot go low enough, or raise the limit$/);
+    expect(memoryPlan({ cacheMb: undefined, containerBytes: 100 * MIB }).warning).toMatch(
+      /SLEEVE_CACHE_MB cannot go low enough, or raise the limit$/,
+    );
   });
 });
 
@@ -49,13 +51,33 @@ describe('the container limit', () => {
     throw new Error(`ENOENT ${path}`);
   };
   it('reads cgroup v2 for the process own group first, then the root of its view', () => {
-    expect(containerMemoryBytes(files({ '/proc/self/cgroup': '0::/system.slice/sleeve.service\n', '/sys/fs/cgroup/system.slice/sleeve.service/memory.max': '536870912\n' }))).toBe(512 * MIB);
-    expect(containerMemoryBytes(files({ '/proc/self/cgroup': '0::/\n', '/sys/fs/cgroup/memory.max': '268435456\n' }))).toBe(256 * MIB);
-    expect(containerMemoryBytes(files({ '/proc/self/cgroup': '0::/\n', '/sys/fs/cgroup/memory.max': 'max\n' }))).toBeUndefined();
+    expect(
+      containerMemoryBytes(
+        files({
+          '/proc/self/cgroup': '0::/system.slice/sleeve.service\n',
+          '/sys/fs/cgroup/system.slice/sleeve.service/memory.max': '536870912\n',
+        }),
+      ),
+    ).toBe(512 * MIB);
+    expect(
+      containerMemoryBytes(files({ '/proc/self/cgroup': '0::/\n', '/sys/fs/cgroup/memory.max': '268435456\n' })),
+    ).toBe(256 * MIB);
+    expect(
+      containerMemoryBytes(files({ '/proc/self/cgroup': '0::/\n', '/sys/fs/cgroup/memory.max': 'max\n' })),
+    ).toBeUndefined();
   });
   it('reads cgroup v1, where "no limit" is a figure near 2^63', () => {
-    expect(containerMemoryBytes(files({ '/proc/self/cgroup': '4:memory:/box\n1:cpu:/\n', '/sys/fs/cgroup/memory/box/memory.limit_in_bytes': '209715200' }))).toBe(200 * MIB);
-    expect(containerMemoryBytes(files({ '/sys/fs/cgroup/memory/memory.limit_in_bytes': '9223372036854771712' }))).toBeUndefined();
+    expect(
+      containerMemoryBytes(
+        files({
+          '/proc/self/cgroup': '4:memory:/box\n1:cpu:/\n',
+          '/sys/fs/cgroup/memory/box/memory.limit_in_bytes': '209715200',
+        }),
+      ),
+    ).toBe(200 * MIB);
+    expect(
+      containerMemoryBytes(files({ '/sys/fs/cgroup/memory/memory.limit_in_bytes': '9223372036854771712' })),
+    ).toBeUndefined();
     expect(containerMemoryBytes(files({}))).toBeUndefined();
   });
 });
@@ -68,16 +90,21 @@ async function flood(url: string, from: number, count: number): Promise<number> 
   let failed = 0;
   const one = (n: number) =>
     new Promise<void>((done, fail) => {
-      request({ host: hostname, port, agent, path: `/search/all?query=love%20${n}&limit=10`, headers: { 'user-agent': UA } }, (res) => {
-        if (res.statusCode !== 200) failed++;
-        res.resume().on('end', done);
-      })
+      request(
+        { host: hostname, port, agent, path: `/search/all?query=love%20${n}&limit=10`, headers: { 'user-agent': UA } },
+        (res) => {
+          if (res.statusCode !== 200) failed++;
+          res.resume().on('end', done);
+        },
+      )
         .on('error', fail)
         .end();
     });
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < from + count) await one(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < from + count) await one(next++);
+    }),
+  );
   agent.destroy();
   return failed;
 }
@@ -86,8 +113,15 @@ describe.runIf(process.platform === 'linux')('the sleeve command under a flood o
   const servers: ChildServer[] = [];
   afterAll(async () => Promise.all(servers.map((s) => s.stop())));
 
-  it('with SLEEVE_CACHE_MB=8 stays under the resident set the plan promises for that bound', { timeout: 240_000 }, async () => {
-    const server = await startChild(process.execPath, ['--import', 'tsx', 'adapters/cli.ts'], { SLEEVE_CACHE_MB: '8', SLEEVE_LOG: 'off', SLEEVE_RATE_LIMITS: 'off' }, 60_000);
+  it('with SLEEVE_CACHE_MB=8 stays under the resident set the plan promises for that bound', {
+    timeout: 240_000,
+  }, async () => {
+    const server = await startChild(
+      process.execPath,
+      ['--import', 'tsx', 'adapters/cli.ts'],
+      { SLEEVE_CACHE_MB: '8', SLEEVE_LOG: 'off', SLEEVE_RATE_LIMITS: 'off' },
+      60_000,
+    );
     servers.push(server);
     const { pid } = servingPid(server.pid!);
     const plan = memoryPlan({ cacheMb: 8, containerBytes: containerMemoryBytes() });
@@ -105,7 +139,10 @@ describe.runIf(process.platform === 'linux')('the sleeve command under a flood o
 /** A memory cgroup this process may make (root, cgroup v1 or v2 with the controller), or undefined. */
 function cgroupDir(): { dir: string; limitFile: string } | undefined {
   if (process.platform !== 'linux' || process.getuid?.() !== 0) return undefined;
-  for (const [base, limitFile] of [['/sys/fs/cgroup/memory', 'memory.limit_in_bytes'], ['/sys/fs/cgroup', 'memory.max']] as const) {
+  for (const [base, limitFile] of [
+    ['/sys/fs/cgroup/memory', 'memory.limit_in_bytes'],
+    ['/sys/fs/cgroup', 'memory.max'],
+  ] as const) {
     const dir = `${base}/sleeve-test-${process.pid}`;
     try {
       if (!existsSync(`${base}/cgroup.procs`)) continue;
@@ -125,32 +162,40 @@ describe('start-up inside a real memory cgroup', () => {
     if (group) rmdirSync(group.dir);
   });
 
-  it.skipIf(!group)('says in one line that the limit is below the need, naming the setting to lower', { timeout: 60_000 }, async () => {
-    writeFileSync(`${group!.dir}/${group!.limitFile}`, String(256 * MIB));
-    const run = (env: Record<string, string>) =>
-      new Promise<string>((done) => {
-        // The shell joins the group, then becomes the command: Sleeve reads its own group's limit.
-        const child = spawn('sh', ['-c', `echo $$ > ${group!.dir}/cgroup.procs && exec "$0" --import tsx adapters/cli.ts`, process.execPath], {
-          cwd: ROOT,
-          env: { ...process.env, PORT: '0', SLEEVE_LOG: 'off', ...env },
+  it.skipIf(!group)(
+    'says in one line that the limit is below the need, naming the setting to lower',
+    { timeout: 60_000 },
+    async () => {
+      writeFileSync(`${group!.dir}/${group!.limitFile}`, String(256 * MIB));
+      const run = (env: Record<string, string>) =>
+        new Promise<string>((done) => {
+          // The shell joins the group, then becomes the command: Sleeve reads its own group's limit.
+          const child = spawn(
+            'sh',
+            ['-c', `echo $$ > ${group!.dir}/cgroup.procs && exec "$0" --import tsx adapters/cli.ts`, process.execPath],
+            {
+              cwd: ROOT,
+              env: { ...process.env, PORT: '0', SLEEVE_LOG: 'off', ...env },
+            },
+          );
+          let output = '';
+          const read = (chunk: Buffer) => {
+            output += chunk.toString();
+            if (/listening on/.test(output)) child.kill('SIGTERM');
+          };
+          child.stdout.on('data', read);
+          child.stderr.on('data', read);
+          child.on('exit', () => done(output));
         });
-        let output = '';
-        const read = (chunk: Buffer) => {
-          output += chunk.toString();
-          if (/listening on/.test(output)) child.kill('SIGTERM');
-        };
-        child.stdout.on('data', read);
-        child.stderr.on('data', read);
-        child.on('exit', () => done(output));
-      });
-    const set = await run({ SLEEVE_CACHE_MB: '64' });
-    const lowered = memoryPlan({ cacheMb: undefined, containerBytes: 256 * MIB });
-    expect(set).toContain(`sleeve: the container's memory limit is 256 MiB, below the `);
-    expect(set).toContain(`with SLEEVE_CACHE_MB=64: lower SLEEVE_CACHE_MB to ${lowered.cacheMb}, or raise the limit`);
-    expect(set).toMatch(/listening on/);
-    // Unset, the default bound is lowered to fit, and nothing needs saying.
-    const unset = await run({});
-    expect(unset).toMatch(/listening on/);
-    expect(unset).not.toContain('memory limit');
-  });
+      const set = await run({ SLEEVE_CACHE_MB: '64' });
+      const lowered = memoryPlan({ cacheMb: undefined, containerBytes: 256 * MIB });
+      expect(set).toContain(`sleeve: the container's memory limit is 256 MiB, below the `);
+      expect(set).toContain(`with SLEEVE_CACHE_MB=64: lower SLEEVE_CACHE_MB to ${lowered.cacheMb}, or raise the limit`);
+      expect(set).toMatch(/listening on/);
+      // Unset, the default bound is lowered to fit, and nothing needs saying.
+      const unset = await run({});
+      expect(unset).toMatch(/listening on/);
+      expect(unset).not.toContain('memory limit');
+    },
+  );
 });

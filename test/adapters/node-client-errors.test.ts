@@ -18,14 +18,20 @@ afterAll(() => new Promise<void>((resolve) => served.server.close(() => resolve(
 function send(bytes: string | Buffer, to: number = port): Promise<{ status: number; headers: string; body: string }> {
   return new Promise((resolve, reject) => {
     // Written, not ended: a real client waits for its answer with its side open.
-    const socket = connect(to, '127.0.0.1', () => socket.write(typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes));
+    const socket = connect(to, '127.0.0.1', () =>
+      socket.write(typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes),
+    );
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const split = text.indexOf('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), headers: text.slice(0, split), body: text.slice(split + 4) });
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
+        headers: text.slice(0, split),
+        body: text.slice(split + 4),
+      });
     });
   });
 }
@@ -51,7 +57,10 @@ describe("Node's parser refusals", () => {
     ['a lower-case method', (p: string) => `get ${p}/search/all?query=love HTTP/1.1\r\nHost: x\r\n\r\n`],
     ['an unknown method', (p: string) => `FOO ${p}/search/all?query=love HTTP/1.1\r\nHost: x\r\n\r\n`],
     ['a raw space in the path', (p: string) => `GET ${p}/health z HTTP/1.1\r\nHost: x\r\n\r\n`],
-    ['headers past 16 KB', (p: string) => `GET ${p}/healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`],
+    [
+      'headers past 16 KB',
+      (p: string) => `GET ${p}/healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    ],
     ['no Host header', (p: string) => `GET ${p}/healthz HTTP/1.1\r\nUser-Agent: a (a@b.co)\r\n\r\n`],
     ['CONNECT', (p: string) => `CONNECT ${p}/healthz HTTP/1.1\r\nHost: x\r\n\r\n`],
   ] as const;
@@ -66,9 +75,18 @@ describe("Node's parser refusals", () => {
   });
 
   it("reads the pin below the host's basePath", async () => {
-    const mounted = await serve({ port: 0, hostname: '127.0.0.1', basePath: '/music', rateLimits: 'off', log: { info() {}, error() {} } });
+    const mounted = await serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      basePath: '/music',
+      rateLimits: 'off',
+      log: { info() {}, error() {} },
+    });
     try {
-      const { body } = await send('FOO /music/v2.1.0/healthz HTTP/1.1\r\nHost: x\r\n\r\n', Number(new URL(mounted.url).port));
+      const { body } = await send(
+        'FOO /music/v2.1.0/healthz HTTP/1.1\r\nHost: x\r\n\r\n',
+        Number(new URL(mounted.url).port),
+      );
       expect(JSON.parse(body)).toEqual({ error: 'Unknown request method.' });
     } finally {
       await new Promise<void>((resolve) => mounted.server.close(() => resolve()));
@@ -76,7 +94,12 @@ describe("Node's parser refusals", () => {
   });
 
   it('raw UTF-8 in a GET request line is encoded and answered by Sleeve', async () => {
-    const { status, headers } = await send(Buffer.from('GET /spotify/cover?artist=Björk&title=Homogenic HTTP/1.1\r\nHost: x\r\nUser-Agent: Discordbot/2.0\r\n\r\n', 'utf8'));
+    const { status, headers } = await send(
+      Buffer.from(
+        'GET /spotify/cover?artist=Björk&title=Homogenic HTTP/1.1\r\nHost: x\r\nUser-Agent: Discordbot/2.0\r\n\r\n',
+        'utf8',
+      ),
+    );
     // The demo catalogue has no such cover: Sleeve's own placeholder, not Node's bare 400.
     expect(status).toBe(404);
     expect(headers.toLowerCase()).toContain('content-type: image/svg+xml');
@@ -87,7 +110,10 @@ describe('a WebSocket handshake with another method than GET', () => {
   it("is an ordinary request: Sleeve's 405 with Allow in the D3 shape, not the WebSocket library's plain text", async () => {
     const head = await new Promise<string>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () =>
-        socket.write('PUT /nowplaying/socket HTTP/1.1\r\nHost: x\r\nUser-Agent: a (a@b.co)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n'));
+        socket.write(
+          'PUT /nowplaying/socket HTTP/1.1\r\nHost: x\r\nUser-Agent: a (a@b.co)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+        ),
+      );
       let text = '';
       socket.on('data', (chunk) => {
         text += chunk.toString('utf8');

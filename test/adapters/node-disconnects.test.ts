@@ -26,10 +26,13 @@ it('clients that disconnect mid-body, mid-answer or mid-stream log nothing from 
   const spies = methods.map((name) => vi.spyOn(console, name).mockImplementation(() => {}));
   try {
     await disconnectMidway(Number(new URL(served.url).port));
-    const lines = spies.flatMap((spy, i) => spy.mock.calls.map((args) => `console.${methods[i]}: ${args.map(String).join(' ')}`));
+    const lines = spies.flatMap((spy, i) =>
+      spy.mock.calls.map((args) => `console.${methods[i]}: ${args.map(String).join(' ')}`),
+    );
     expect(lines).toEqual([]);
     expect(logged).toEqual([]);
-    for (const line of requests) expect(JSON.parse(line)).toMatchObject({ method: expect.any(String), status: expect.any(Number) });
+    for (const line of requests)
+      expect(JSON.parse(line)).toMatchObject({ method: expect.any(String), status: expect.any(Number) });
   } finally {
     for (const spy of spies) spy.mockRestore();
   }

@@ -13,7 +13,14 @@ import { serve, type Served } from '../../adapters/node.ts';
 const UA = 'HitTest/1.0 (hits@example.com)';
 const quiet = { info() {}, error() {} };
 /** Headers that differ from one request to the next by design. */
-const PER_REQUEST = new Set(['date', 'x-request-id', 'ratelimit-remaining', 'x-ratelimit-remaining', 'ratelimit-reset', 'x-ratelimit-reset']);
+const PER_REQUEST = new Set([
+  'date',
+  'x-request-id',
+  'ratelimit-remaining',
+  'x-ratelimit-remaining',
+  'ratelimit-reset',
+  'x-ratelimit-reset',
+]);
 
 interface Raw {
   text: string;
@@ -37,15 +44,25 @@ function exchange(port: number, request: string): Promise<Raw> {
       if (buffer.length < end + 4 + length) return;
       socket.destroy();
       const [statusLine, ...lines] = head.split('\r\n');
-      const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const));
-      resolve({ text: head, status: Number(statusLine!.split(' ')[1]), headers, body: buffer.subarray(end + 4, end + 4 + length).toString('utf8') });
+      const headers = new Map(
+        lines.map(
+          (line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const,
+        ),
+      );
+      resolve({
+        text: head,
+        status: Number(statusLine!.split(' ')[1]),
+        headers,
+        body: buffer.subarray(end + 4, end + 4 + length).toString('utf8'),
+      });
     });
   });
 }
 
 let served: Served;
 let port: number;
-const get = (path: string, host: string, extra = '') => exchange(port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: ${UA}\r\n${extra}Connection: close\r\n\r\n`);
+const get = (path: string, host: string, extra = '') =>
+  exchange(port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: ${UA}\r\n${extra}Connection: close\r\n\r\n`);
 
 /** The same request through the fast path and through @hono/node-server: the same answer. */
 async function both(path: string, extra = ''): Promise<[Raw, Raw]> {
@@ -54,7 +71,10 @@ async function both(path: string, extra = ''): Promise<[Raw, Raw]> {
   // Which path wrote it shows in its header lines: the fast path writes the answer's own names
   // (`X-Request-Id`) with Content-Length among them, before Node's Date; @hono/node-server
   // leaves Content-Length to Node, after Keep-Alive, or writes names in lower case from a Headers.
-  const early = (raw: Raw) => raw.text.includes('\r\nX-Request-Id:') && raw.text.includes('\r\nContent-Length:') && raw.text.indexOf('\r\nContent-Length:') < raw.text.indexOf('\r\nDate:');
+  const early = (raw: Raw) =>
+    raw.text.includes('\r\nX-Request-Id:') &&
+    raw.text.includes('\r\nContent-Length:') &&
+    raw.text.indexOf('\r\nContent-Length:') < raw.text.indexOf('\r\nDate:');
   if (fast.headers.has('content-length')) expect(early(fast)).toBe(true);
   expect(early(slow)).toBe(false);
   expect(fast.status).toBe(slow.status);
@@ -80,14 +100,14 @@ describe('Node hit fast path', () => {
     expect(notModified.status).toBe(304);
   });
 
-  it('keeps a pinned version\'s answer and the caller\'s request id', async () => {
+  it("keeps a pinned version's answer and the caller's request id", async () => {
     await get('/v2.5.0/search/all?query=love&limit=5', `localhost:${port}`);
     const [fast] = await both('/v2.5.0/search/all?query=love&limit=5', 'X-Request-Id: trace-42\r\n');
     expect(fast.status).toBe(200);
     expect(fast.headers.get('x-request-id')).toBe('trace-42');
   });
 
-  it('answers a held 404 in its version\'s error shape', async () => {
+  it("answers a held 404 in its version's error shape", async () => {
     for (const path of ['/artist/info?id=999999999', '/v2.5.0/album/info?id=999999999']) {
       await get(path, `localhost:${port}`);
       const [fast] = await both(path);
@@ -96,7 +116,7 @@ describe('Node hit fast path', () => {
     }
   });
 
-  it('answers the limiter\'s 429 as @hono/node-server would', async () => {
+  it("answers the limiter's 429 as @hono/node-server would", async () => {
     const path = '/track/hot?limit=5';
     let fast: Raw;
     do fast = await get(path, `localhost:${port}`);
@@ -106,8 +126,11 @@ describe('Node hit fast path', () => {
     expect(JSON.parse(limited.body).error.code).toBe('rate_limited');
   });
 
-  it('leaves to @hono/node-server what is not a held hit: no contact e-mail (D2\'s 401), a miss', async () => {
-    const anonymous = await exchange(port, `GET /editorial/genres HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`);
+  it("leaves to @hono/node-server what is not a held hit: no contact e-mail (D2's 401), a miss", async () => {
+    const anonymous = await exchange(
+      port,
+      `GET /editorial/genres HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`,
+    );
     expect(anonymous.status).toBe(401);
     const miss = await get('/search/all?query=node%20hits%20miss&limit=3', `localhost:${port}`);
     expect(miss.headers.get('x-cache')).toBe('MISS');

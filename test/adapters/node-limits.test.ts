@@ -20,7 +20,14 @@ describe.concurrent('timeouts on Node', () => {
   let served: Served;
   let port: number;
   beforeAll(async () => {
-    served = await serve({ port: 0, hostname: '127.0.0.1', rateLimits: 'off', log: quiet, idleTimeoutMs: IDLE, headersTimeoutMs: HEADERS });
+    served = await serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      rateLimits: 'off',
+      log: quiet,
+      idleTimeoutMs: IDLE,
+      headersTimeoutMs: HEADERS,
+    });
     port = portOf(served);
   });
   afterAll(() => close(served));
@@ -48,7 +55,10 @@ describe.concurrent('timeouts on Node', () => {
     conn.write('GET /healthz HTTP/1.1\r\n');
     let sent = 0;
     // Faster than the idle timeout, so only the headers timeout can end it.
-    const trickle = setInterval(() => (conn.isClosed() ? clearInterval(trickle) : conn.write(`X-Slow-${sent++}: a\r\n`)), 100);
+    const trickle = setInterval(
+      () => (conn.isClosed() ? clearInterval(trickle) : conn.write(`X-Slow-${sent++}: a\r\n`)),
+      100,
+    );
     const after = await conn.closed;
     clearInterval(trickle);
     expect(after).toBeGreaterThanOrEqual(HEADERS - 50);
@@ -87,7 +97,10 @@ describe('the connection cap on Node', () => {
     const res = await refused.response();
     expect(res?.status).toBe(503);
     expect(res?.headers['retry-after']).toBe('1');
-    expect(JSON.parse(res!.body)).toMatchObject({ ok: false, error: { code: 'service_unavailable', message: expect.stringContaining(`${MAX} connections`) } });
+    expect(JSON.parse(res!.body)).toMatchObject({
+      ok: false,
+      error: { code: 'service_unavailable', message: expect.stringContaining(`${MAX} connections`) },
+    });
     await refused.closed;
     // fetch sees the same answer.
     const viaFetch = await fetch(`${served.url}/healthz`, { headers: { 'user-agent': UA } });

@@ -7,18 +7,28 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { targetProblem } from '../../adapters/node-target.ts';
 
-const ask = (host: string | undefined, url = '/healthz') => targetProblem({ headers: { host }, url } as unknown as IncomingMessage);
+const ask = (host: string | undefined, url = '/healthz') =>
+  targetProblem({ headers: { host }, url } as unknown as IncomingMessage);
 
 describe('targetProblem', () => {
   it('accepts ordinary hosts, again and again', () => {
     for (let round = 0; round < 3; round++) {
-      for (const host of ['localhost:8787', 'api.example.com', 'API.Example.com', '127.0.0.1', '[::1]:8787', 'example.com:80']) expect(ask(host)).toBeNull();
+      for (const host of [
+        'localhost:8787',
+        'api.example.com',
+        'API.Example.com',
+        '127.0.0.1',
+        '[::1]:8787',
+        'example.com:80',
+      ])
+        expect(ask(host)).toBeNull();
     }
   });
 
   it('refuses hosts that are none, the second time as the first', () => {
     for (let round = 0; round < 2; round++) {
-      for (const host of ['evil.example:99999', '[::1', 'a@b', 'a b', 'a/b', '1.2.3']) expect(ask(host), host).toBe('The Host header is malformed.');
+      for (const host of ['evil.example:99999', '[::1', 'a@b', 'a b', 'a/b', '1.2.3'])
+        expect(ask(host), host).toBe('The Host header is malformed.');
     }
   });
 

@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => served.server.close(() => resolve())));
 
-const connections = () => new Promise<number>((resolve, reject) => served.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+const connections = () =>
+  new Promise<number>((resolve, reject) =>
+    served.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 
 describe('Upgrade: h2c on Node', () => {
   it('is answered as a plain request, and the server closes when the client does', async () => {
@@ -26,7 +29,12 @@ describe('Upgrade: h2c on Node', () => {
     expect(JSON.parse(res!.body)).toMatchObject({ status: expect.any(String), version: '3.0.0' });
     expect(conn.isClosed()).toBe(false); // kept alive, as HTTP/1.1 says
     conn.end();
-    expect(await Promise.race([conn.closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open'), 2_000))])).toBe('closed');
+    expect(
+      await Promise.race([
+        conn.closed.then(() => 'closed'),
+        new Promise((r) => setTimeout(() => r('still open'), 2_000)),
+      ]),
+    ).toBe('closed');
   });
 
   it('with Connection: close the server answers and closes by itself', async () => {
@@ -84,7 +92,9 @@ describe('Upgrade: h2c on Node', () => {
 
   it('an unknown upgrade on an unknown path is a 404 in the D3 shape', async () => {
     const conn = await rawConnect(port);
-    conn.write(`GET /no/such HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nConnection: upgrade\r\nUpgrade: foo/2\r\n\r\n`);
+    conn.write(
+      `GET /no/such HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nConnection: upgrade\r\nUpgrade: foo/2\r\n\r\n`,
+    );
     const res = await conn.response();
     expect(res?.status).toBe(404);
     expect(JSON.parse(res!.body)).toMatchObject({ ok: false, error: { code: 'not_found' } });
@@ -125,7 +135,10 @@ describe('WebSocket handshakes on Node', () => {
     expect(res?.status).toBeGreaterThanOrEqual(400);
     expect(res?.status).toBeLessThan(500);
     expect(res?.headers['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(res!.body)).toMatchObject({ ok: false, error: { code: expect.any(String), message: expect.any(String) } });
+    expect(JSON.parse(res!.body)).toMatchObject({
+      ok: false,
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
     await conn.closed;
   });
 });

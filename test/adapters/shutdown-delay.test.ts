@@ -27,7 +27,8 @@ async function refuses(port: number): Promise<boolean> {
 }
 
 /** Whether the server closes `conn` within a second (Deno leaves that to the client: see D39). */
-const closesSoon = (conn: RawConnection) => Promise.race([conn.closed.then(() => true), sleep(1_000).then(() => false)]);
+const closesSoon = (conn: RawConnection) =>
+  Promise.race([conn.closed.then(() => true), sleep(1_000).then(() => false)]);
 
 /** `closes`: whether the server itself closes a connection after an answer that said `Connection: close`. */
 const RUNTIMES = [
@@ -46,19 +47,28 @@ for (const rt of RUNTIMES) {
     });
 
     it('serves with /healthz draining for the delay, then drains and exits 0 within delay + bound', async () => {
-      server = await startChild(...scriptCommand(rt.script), {
-        SLEEVE_RATE_LIMITS: 'off', SLEEVE_LOG: 'off', SLEEVE_SHUTDOWN_DELAY_MS: String(DELAY_MS), SLEEVE_SHUTDOWN_TIMEOUT_MS: String(BOUND_MS),
-      }, 60_000);
+      server = await startChild(
+        ...scriptCommand(rt.script),
+        {
+          SLEEVE_RATE_LIMITS: 'off',
+          SLEEVE_LOG: 'off',
+          SLEEVE_SHUTDOWN_DELAY_MS: String(DELAY_MS),
+          SLEEVE_SHUTDOWN_TIMEOUT_MS: String(BOUND_MS),
+        },
+        60_000,
+      );
       const port = Number(new URL(server.url).port);
       // Warm (the first request loads the catalogue), on a keep-alive connection kept for later.
       const kept = await rawConnect(port);
       kept.write(get('/healthz'));
       expect((await kept.response(10_000))?.status).toBe(200);
-      const events = await fetch(`${server.url}/nowplaying/socket`, { headers: { accept: 'text/event-stream', 'user-agent': UA } });
+      const events = await fetch(`${server.url}/nowplaying/socket`, {
+        headers: { accept: 'text/event-stream', 'user-agent': UA },
+      });
       const reader = events.body!.getReader();
       let streamed = '';
       const streamEnded = (async () => {
-        for (const decoder = new TextDecoder(); ;) {
+        for (const decoder = new TextDecoder(); ; ) {
           const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
           if (done) return Date.now();
           streamed += decoder.decode(value, { stream: true });
@@ -103,7 +113,11 @@ for (const rt of RUNTIMES) {
       expect(exit).toEqual({ code: 0, signal: null });
       expect(took).toBeGreaterThanOrEqual(DELAY_MS);
       expect(took).toBeLessThan(DELAY_MS + BOUND_MS);
-      expect(server.output()).toMatch(new RegExp(`SIGTERM: serving ${DELAY_MS} ms more with /healthz draining, then draining; exiting within ${DELAY_MS + BOUND_MS} ms`));
+      expect(server.output()).toMatch(
+        new RegExp(
+          `SIGTERM: serving ${DELAY_MS} ms more with /healthz draining, then draining; exiting within ${DELAY_MS + BOUND_MS} ms`,
+        ),
+      );
       for (const conn of [kept, probe, fresh]) conn.destroy();
     });
   });

@@ -8,7 +8,12 @@ import { closeSync, mkdtempSync, openSync, readFileSync, readSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOG_BATCH_BYTES, stdoutLogger as makeLogger, type StdoutLogger, type StdoutLogOptions } from '../../adapters/stdout-log.ts';
+import {
+  LOG_BATCH_BYTES,
+  stdoutLogger as makeLogger,
+  type StdoutLogger,
+  type StdoutLogOptions,
+} from '../../adapters/stdout-log.ts';
 import { jsonLine, type RequestRecord } from '../../core/index.ts';
 
 const stdoutLogger = (options: StdoutLogOptions) => {
@@ -88,7 +93,12 @@ describe('stdoutLogger', () => {
     const out = pipe('flood.pipe');
     const warnings: string[] = [];
     // Every line is its own batch: the first is written at once, the next wait behind it.
-    const log = stdoutLogger({ fd: out.fd, batchBytes: 1, maxHeldBytes: 10 * (line(0).length + 1), warn: (text) => warnings.push(text) });
+    const log = stdoutLogger({
+      fd: out.fd,
+      batchBytes: 1,
+      maxHeldBytes: 10 * (line(0).length + 1),
+      warn: (text) => warnings.push(text),
+    });
     for (let i = 0; i < 50; i++) log.request!(line(i));
     expect(log.dropped).toBe(40);
     expect(warnings).toEqual([]);
@@ -148,8 +158,16 @@ describe('stdoutLogger', () => {
     const out = file('records.log');
     const log = stdoutLogger({ fd: out.fd, batchBytes: 4096 });
     const record = (i: number): RequestRecord => ({
-      time: 1_764_126_000_000 + i * 7.3, id: `id-${i}`, method: 'GET', url: `http://127.0.0.1:8787/search/all?query=${i}`,
-      route: '/search/all', status: 200, ms: i / 10, cache: 'HIT', ip: '::ffff:127.0.0.1', upstream: i % 3,
+      time: 1_764_126_000_000 + i * 7.3,
+      id: `id-${i}`,
+      method: 'GET',
+      url: `http://127.0.0.1:8787/search/all?query=${i}`,
+      route: '/search/all',
+      status: 200,
+      ms: i / 10,
+      cache: 'HIT',
+      ip: '::ffff:127.0.0.1',
+      upstream: i % 3,
     });
     // What the bytes cannot say as they are: a path cut with `…`, an address to escape.
     const odd = (i: number): RequestRecord => ({ ...record(i), url: `http://h.test/${'x'.repeat(600)}`, ip: 'a"é\n' });

@@ -16,7 +16,9 @@ const call = (fn: (request: Request) => Promise<Response>, path: string, ip = '1
   fn(new Request(`https://music.example.com${path}`, { headers: { 'user-agent': UA, 'x-real-ip': ip } }));
 
 /** Clients connected to the Redis on `port`, as Redis itself counts them. */
-const clients = (port: string) => execFileSync('redis-cli', ['-p', port, 'client', 'list'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
+const clients = (port: string) =>
+  execFileSync('redis-cli', ['-p', port, 'client', 'list'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean)
+    .length;
 
 /** A function's whole life in a process of its own: one request, then nothing keeps it alive. */
 const FUNCTION = (redis: string) => `
@@ -58,7 +60,12 @@ describe.skipIf(redisMissing !== undefined)('sleeve/vercel on a shared Redis', (
   });
 
   it('a function process ends by itself once it has answered', async () => {
-    const run = await runToExit(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', FUNCTION(redis.url)], {}, 15_000);
+    const run = await runToExit(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', FUNCTION(redis.url)],
+      {},
+      15_000,
+    );
     expect(run.code).toBe(0);
     expect(run.stdout.trim()).toMatch(/^200 (MISS|HIT)$/);
   });
@@ -66,7 +73,12 @@ describe.skipIf(redisMissing !== undefined)('sleeve/vercel on a shared Redis', (
   it('with Redis gone it answers uncached and still ends by itself, with no reconnection left pending', async () => {
     const gone = await startRedis();
     await gone.stop();
-    const run = await runToExit(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', FUNCTION(gone.url)], {}, 15_000);
+    const run = await runToExit(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', FUNCTION(gone.url)],
+      {},
+      15_000,
+    );
     expect(run.code).toBe(0);
     expect(run.stdout.trim()).toBe('200 MISS');
   });

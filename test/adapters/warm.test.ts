@@ -29,8 +29,16 @@ afterEach(async () => {
 describe('warming up (D45)', () => {
   it('the Node adapter builds the demo catalogue once listening, with no request made, and logs it', async () => {
     const lines: string[] = [];
-    served = await serve({ port: 0, hostname: '127.0.0.1', gracefulShutdown: false, log: { ...quiet, info: (line) => void lines.push(line) } });
-    await vi.waitFor(() => expect(lines).toContainEqual(expect.stringMatching(/^demo catalogue ready: 20000 tracks \(\d+ ms\)$/)), { timeout: 15_000, interval: 20 });
+    served = await serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      gracefulShutdown: false,
+      log: { ...quiet, info: (line) => void lines.push(line) },
+    });
+    await vi.waitFor(
+      () => expect(lines).toContainEqual(expect.stringMatching(/^demo catalogue ready: 20000 tracks \(\d+ ms\)$/)),
+      { timeout: 15_000, interval: 20 },
+    );
   }, 20_000);
 
   it('the Node adapter warms the sources it is given, once', async () => {
@@ -49,9 +57,12 @@ describe('warming up (D45)', () => {
     expect(calls()).toBe(0);
   });
 
-  it('warm() never rejects: a catalogue that fails to build is the first request\'s to report', async () => {
+  it("warm() never rejects: a catalogue that fails to build is the first request's to report", async () => {
     const demo = createCatalogSources();
-    const sleeve = createSleeve({ sources: { ...demo, warm: () => Promise.reject(new Error('bad catalogue')) }, log: quiet });
+    const sleeve = createSleeve({
+      sources: { ...demo, warm: () => Promise.reject(new Error('bad catalogue')) },
+      log: quiet,
+    });
     await expect(sleeve.warm()).resolves.toBeUndefined();
     // Live mode's sources build nothing ahead: nothing to wait for.
     await expect(createSleeve({ mode: 'live', log: quiet }).warm()).resolves.toBeUndefined();

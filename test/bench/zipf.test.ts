@@ -22,7 +22,9 @@ describe('Zipf sampler', () => {
       // Three standard deviations of a binomial share at each rank, plus a little.
       observed.forEach((p, i) => {
         const q = expected[i]!;
-        expect(Math.abs(p - q), `rank ${i + 1}: ${p} vs ${q}`).toBeLessThan(3 * Math.sqrt((q * (1 - q)) / 200_000) + 1e-4);
+        expect(Math.abs(p - q), `rank ${i + 1}: ${p} vs ${q}`).toBeLessThan(
+          3 * Math.sqrt((q * (1 - q)) / 200_000) + 1e-4,
+        );
       });
       // The law itself: rank 1 against rank 10 is 10^s.
       expect(observed[0]! / observed[9]!).toBeCloseTo(10 ** s, 0);
@@ -54,13 +56,23 @@ describe('Zipf sampler', () => {
     const random = seeded(3);
     const gaps = Array.from({ length: 50_000 }, () => poissonGapMs(18, random));
     const mean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
-    expect(mean).toBeGreaterThan(1000 / 18 * 0.97);
-    expect(mean).toBeLessThan(1000 / 18 * 1.03);
+    expect(mean).toBeGreaterThan((1000 / 18) * 0.97);
+    expect(mean).toBeLessThan((1000 / 18) * 1.03);
   });
 });
 
 describe('Zipf schedule', () => {
-  const settings: ZipfSettings = { seconds: 120, rate: 18, clients: 20, keys: 3000, s: 1, seed: 35, timeoutMs: 10_000, maxInFlight: 400, warmupSeconds: 0 };
+  const settings: ZipfSettings = {
+    seconds: 120,
+    rate: 18,
+    clients: 20,
+    keys: 3000,
+    s: 1,
+    seed: 35,
+    timeoutMs: 10_000,
+    maxInFlight: 400,
+    warmupSeconds: 0,
+  };
 
   it('is the same for one seed: keys, times, clients and paths', () => {
     const a = zipfSchedule(settings);
@@ -77,7 +89,8 @@ describe('Zipf schedule', () => {
     const { arrivals, skipped } = zipfSchedule({ ...settings, clients: 2 });
     expect(skipped).toBeGreaterThan(0);
     let atLimit = 0;
-    const limit = (endpoint: string) => (['/search/playlists', '/track/hot', '/album/new-releases', '/playlist/generate'].includes(endpoint) ? 30 : 60);
+    const limit = (endpoint: string) =>
+      ['/search/playlists', '/track/hot', '/album/new-releases', '/playlist/generate'].includes(endpoint) ? 30 : 60;
     const times = new Map<string, number[]>();
     for (const { atMs, client, path } of arrivals) {
       const endpoint = path.split('?')[0]!;

@@ -13,7 +13,8 @@ const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 function checkText(text: string, where: number): void {
   if (FORBIDDEN.test(text)) throw new Error(`a character XML forbids near ${where}`);
   for (let i = text.indexOf('&'); i !== -1; i = text.indexOf('&', i + 1)) {
-    if (!REFERENCE.test(text.slice(i))) throw new Error(`a bare & near ${where + i}: ${JSON.stringify(text.slice(i, i + 20))}`);
+    if (!REFERENCE.test(text.slice(i)))
+      throw new Error(`a bare & near ${where + i}: ${JSON.stringify(text.slice(i, i + 20))}`);
   }
 }
 

@@ -4,7 +4,9 @@ import { assertWellFormed, expectPng } from './_image.ts';
 
 describe('assertWellFormed', () => {
   it('accepts a well-formed document', () => {
-    expect(() => assertWellFormed('<?xml version="1.0"?><svg a="1" b=\'&amp;\'><g><text>a &#60; b &lt;</text></g><rect/></svg>')).not.toThrow();
+    expect(() =>
+      assertWellFormed('<?xml version="1.0"?><svg a="1" b=\'&amp;\'><g><text>a &#60; b &lt;</text></g><rect/></svg>'),
+    ).not.toThrow();
   });
 
   it.each([
@@ -24,7 +26,9 @@ describe('assertWellFormed', () => {
 
 describe('expectPng', () => {
   it('refuses bytes that are not a PNG of that size', () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 4, 176, 0, 0, 2, 118]);
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 4, 176, 0, 0, 2, 118,
+    ]);
     expect(() => expectPng(png, 1200, 630)).not.toThrow();
     expect(() => expectPng(png, 630, 1200)).toThrow();
     expect(() => expectPng(new TextEncoder().encode('<svg/>'.padEnd(24)), 1200, 630)).toThrow();

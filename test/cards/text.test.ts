@@ -6,7 +6,9 @@ import { assertWellFormed } from './_image.ts';
 describe('xmlText', () => {
   it('writes every XML-reserved character as a reference', () => {
     expect(xmlText(`<b>"Tom" & 'Jerry'</b>`)).toBe('&#60;b&#62;&#34;Tom&#34; &#38; &#39;Jerry&#39;&#60;/b&#62;');
-    expect(() => assertWellFormed(`<t a="${xmlText(`"><x y='`)}">${xmlText(']]> <!-- & <![CDATA[')}</t>`)).not.toThrow();
+    expect(() =>
+      assertWellFormed(`<t a="${xmlText(`"><x y='`)}">${xmlText(']]> <!-- & <![CDATA[')}</t>`),
+    ).not.toThrow();
   });
 
   it('drops what XML 1.0 forbids (controls, unpaired surrogates, U+FFFE) and folds white space', () => {

@@ -75,14 +75,17 @@ describe.each(catalogues)('charts of %s', (_name, make) => {
 
   it('carries local acts in every country chart: about 30 % of the top 20, one in the top 10', () => {
     for (const chart of countries) {
-      const local = (ids: number[]) => ids.filter((id) => countryOf.get(byId.get(id)!.artistId) === chart.country).length;
+      const local = (ids: number[]) =>
+        ids.filter((id) => countryOf.get(byId.get(id)!.artistId) === chart.country).length;
       const share = local(chart.trackIds.slice(0, 20)) / 20;
       expect(share, chart.country).toBeGreaterThanOrEqual(LOCAL_SHARE - 0.1);
       expect(share, chart.country).toBeLessThanOrEqual(LOCAL_SHARE + 0.1);
       expect(local(chart.trackIds.slice(0, 10)), chart.country).toBeGreaterThanOrEqual(1);
     }
     // The global chart is the world's: acts from several countries.
-    expect(new Set(global.trackIds.slice(0, 20).map((id) => countryOf.get(byId.get(id)!.artistId))).size).toBeGreaterThanOrEqual(4);
+    expect(
+      new Set(global.trackIds.slice(0, 20).map((id) => countryOf.get(byId.get(id)!.artistId))).size,
+    ).toBeGreaterThanOrEqual(4);
   });
 
   it('charts what is new: most of the global top 20 came out within two years', () => {

@@ -15,7 +15,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('catalog:generate', () => {
   it('writes the same bytes for the same tracks and seed, a valid file of that many tracks', () => {
-    for (const name of ['a', 'b']) execFileSync(tsx, [script, '--tracks', '400', '--seed', 'cli', '--out', join(dir, name)], { stdio: 'ignore' });
+    for (const name of ['a', 'b'])
+      execFileSync(tsx, [script, '--tracks', '400', '--seed', 'cli', '--out', join(dir, name)], { stdio: 'ignore' });
     const a = readFileSync(join(dir, 'a'));
     expect(a.equals(readFileSync(join(dir, 'b')))).toBe(true);
     const { data } = parseCatalog(new Uint8Array(a));

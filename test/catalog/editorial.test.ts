@@ -23,7 +23,12 @@ describe('genre lists of the demo catalogue', () => {
 
   it("a genre's albums are exactly those filed under it, most fans first; its artists those carrying it", () => {
     const lists = genreLists(store, ELECTRO)!;
-    expect(lists.albums.map((a) => a.id).sort()).toEqual(store.data.albums.filter((a) => a.genreId === ELECTRO).map((a) => a.id).sort());
+    expect(lists.albums.map((a) => a.id).sort()).toEqual(
+      store.data.albums
+        .filter((a) => a.genreId === ELECTRO)
+        .map((a) => a.id)
+        .sort(),
+    );
     expect(sortedDesc(lists.albums.map((a) => a.fans))).toBe(true);
     expect(lists.artists.length).toBe(store.data.artists.filter((a) => a.genres.includes('Electro')).length);
     expect(sortedDesc(lists.artists.map((a) => a.fans))).toBe(true);

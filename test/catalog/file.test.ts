@@ -36,30 +36,82 @@ describe('catalogue file', () => {
     const track = data.tracks[42]!;
     expect((await music.track(track.id))?.title).toBe(track.title);
     const np = await radio.nowPlaying('sleeve', { now: Date.UTC(2026, 0, 1, 12) });
-    expect(data.tracks.some((t) => t.title === np?.now_playing.song.title) || np?.now_playing.song.title === 'Station ID').toBe(true);
+    expect(
+      data.tracks.some((t) => t.title === np?.now_playing.song.title) || np?.now_playing.song.title === 'Station ID',
+    ).toBe(true);
   });
 
   const bad: [string, () => string, RegExp][] = [
-    ['a malformed ISRC', () => edited(lineOf('{"type":"track"') + 3, (r) => { r.isrc = 'GB-12'; }), /line \d+ \(track \d+\), field isrc: must be 12 characters/],
-    ['a missing field', () => edited(lineOf('{"type":"album"'), (r) => { delete r.recordType; }), /line \d+ \(album \d+\), field recordType/],
-    ['an unknown record type', () => edited(lineOf('{"type":"artist"'), (r) => { r.type = 'band'; }), /line \d+: unknown record type "band"/],
+    [
+      'a malformed ISRC',
+      () =>
+        edited(lineOf('{"type":"track"') + 3, (r) => {
+          r.isrc = 'GB-12';
+        }),
+      /line \d+ \(track \d+\), field isrc: must be 12 characters/,
+    ],
+    [
+      'a missing field',
+      () =>
+        edited(lineOf('{"type":"album"'), (r) => {
+          delete r.recordType;
+        }),
+      /line \d+ \(album \d+\), field recordType/,
+    ],
+    [
+      'an unknown record type',
+      () =>
+        edited(lineOf('{"type":"artist"'), (r) => {
+          r.type = 'band';
+        }),
+      /line \d+: unknown record type "band"/,
+    ],
     ['broken JSON', () => text.replace('{"type":"playlist"', '{"type":"playlist",,'), /line \d+: not valid JSON/],
-    ['a wrong header', () => edited(0, (r) => { r.format = 'other'; }), /line 1 \(header\), field format/],
-    ['a reference to no album', () => edited(lineOf('{"type":"track"'), (r) => { r.albumId = 1; }), /line \d+ \(track \d+\), field albumId: no album has id 1/],
-    ['a duplicate ISRC', () => edited(lineOf('{"type":"track"') + 1, (r) => { r.isrc = data.tracks.find((t) => t.isrc)!.isrc; }), /field isrc: another track already has ISRC/],
+    [
+      'a wrong header',
+      () =>
+        edited(0, (r) => {
+          r.format = 'other';
+        }),
+      /line 1 \(header\), field format/,
+    ],
+    [
+      'a reference to no album',
+      () =>
+        edited(lineOf('{"type":"track"'), (r) => {
+          r.albumId = 1;
+        }),
+      /line \d+ \(track \d+\), field albumId: no album has id 1/,
+    ],
+    [
+      'a duplicate ISRC',
+      () =>
+        edited(lineOf('{"type":"track"') + 1, (r) => {
+          r.isrc = data.tracks.find((t) => t.isrc)!.isrc;
+        }),
+      /field isrc: another track already has ISRC/,
+    ],
     ['an empty file', () => '', /empty/],
   ];
   for (const [what, file, message] of bad) {
     it(`refuses ${what}, naming the line, record and field`, async () => {
       const contents = file();
       await expect(prepareCatalog(contents)).rejects.toThrow(message);
-      await expect(createCatalogSources({ catalog: contents }).music.track(data.tracks[0]!.id)).rejects.toThrow(/^catalogue file: /);
+      await expect(createCatalogSources({ catalog: contents }).music.track(data.tracks[0]!.id)).rejects.toThrow(
+        /^catalogue file: /,
+      );
     });
   }
 
   it('names the exact line of the first bad record', async () => {
     const index = lineOf('{"type":"track"') + 7;
-    await expect(prepareCatalog(edited(index, (r) => { r.durationMs = -1; }))).rejects.toThrow(`line ${index + 1} (track`);
+    await expect(
+      prepareCatalog(
+        edited(index, (r) => {
+          r.durationMs = -1;
+        }),
+      ),
+    ).rejects.toThrow(`line ${index + 1} (track`);
   });
 });
 
@@ -69,6 +121,12 @@ describe('the documented format', () => {
     const example = /## Demo catalogue[\s\S]*?```jsonl\n([\s\S]*?)```/.exec(page)?.[1];
     expect(example).toBeDefined();
     const parsed = parseCatalog(example!).data;
-    expect([parsed.artists.length, parsed.albums.length, parsed.tracks.length, parsed.playlists.length, parsed.charts.length]).toEqual([1, 1, 1, 1, 1]);
+    expect([
+      parsed.artists.length,
+      parsed.albums.length,
+      parsed.tracks.length,
+      parsed.playlists.length,
+      parsed.charts.length,
+    ]).toEqual([1, 1, 1, 1, 1]);
   });
 });

@@ -46,7 +46,9 @@ describe('catalogue generator', () => {
   it('spreads audio features by genre: Metal louder and more energetic than Classical', () => {
     const genreOf = new Map(small.artists.map((a) => [a.id, a.genres[0]]));
     const mean = (genre: string, key: 'energy' | 'acousticness') => {
-      const values = small.tracks.filter((t) => t.features && genreOf.get(t.artistId) === genre).map((t) => t.features![key]);
+      const values = small.tracks
+        .filter((t) => t.features && genreOf.get(t.artistId) === genre)
+        .map((t) => t.features![key]);
       return values.reduce((s, x) => s + x, 0) / values.length;
     };
     expect(mean('Metal', 'energy')).toBeGreaterThan(mean('Classical', 'energy') + 0.3);

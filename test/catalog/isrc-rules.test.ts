@@ -21,17 +21,20 @@ describe('ISRC-less tracks in the demo catalogue (issue #23)', () => {
     for (const t of store.data.tracks) expect(t.features === null).toBe(t.isrc === null);
   });
 
-  it('are in no chart\'s top 100: country, global or genre', () => {
+  it("are in no chart's top 100: country, global or genre", () => {
     for (const chart of store.data.charts) expect(none(chart.trackIds.slice(0, 100)), chart.country).toEqual([]);
-    for (const genre of store.genres.values()) expect(none((genreLists(store, genre.id)?.tracks ?? []).slice(0, 100).map((t) => t.id)), genre.name).toEqual([]);
+    for (const genre of store.genres.values())
+      expect(none((genreLists(store, genre.id)?.tracks ?? []).slice(0, 100).map((t) => t.id)), genre.name).toEqual([]);
   });
 
   it('are on no new release', () => {
-    for (const albumId of store.data.newReleases) expect(none((store.albumTracks.get(albumId) ?? []).map((t) => t.id)), String(albumId)).toEqual([]);
+    for (const albumId of store.data.newReleases)
+      expect(none((store.albumTracks.get(albumId) ?? []).map((t) => t.id)), String(albumId)).toEqual([]);
   });
 
   it("are never among an artist's 10 top tracks", () => {
-    for (const [artistId, tracks] of store.artistTracks) expect(none(tracks.slice(0, 10).map((t) => t.id)), String(artistId)).toEqual([]);
+    for (const [artistId, tracks] of store.artistTracks)
+      expect(none(tracks.slice(0, 10).map((t) => t.id)), String(artistId)).toEqual([]);
   });
 
   it('so a chart hit has audio features: the global top 3 as /track/info serves them', async () => {
@@ -41,7 +44,11 @@ describe('ISRC-less tracks in the demo catalogue (issue #23)', () => {
     for (const t of hot.body.tracks as { id: number; name: string; artist: string }[]) {
       const info = await call(`/track/info?${q({ artist: t.artist, title: t.name })}`);
       expect(info.status).toBe(200);
-      expect(info.body, `${t.artist} - ${t.name}`).toMatchObject({ id: t.id, isrc: expect.any(String), audioFeatures: expect.any(Object) });
+      expect(info.body, `${t.artist} - ${t.name}`).toMatchObject({
+        id: t.id,
+        isrc: expect.any(String),
+        audioFeatures: expect.any(Object),
+      });
     }
   });
 

@@ -25,17 +25,29 @@ const namesOf = (d: typeof data) => ({
   playlists: d.playlists.map((p) => `${p.title} ${p.creator.name}`),
 });
 
-const words = (text: string): string[] => fold(text).split(' ').filter((w) => w !== '');
+const words = (text: string): string[] =>
+  fold(text)
+    .split(' ')
+    .filter((w) => w !== '');
 
 /** The words names may be made of: Faker's names, cities and words, the title vocabularies, and the fixed words of the templates. */
 const KNOWN = new Set<string>();
 const know = (text: string) => words(text).forEach((w) => KNOWN.add(w));
 for (const p of Object.values(PEOPLE_DATA)) for (const name of [...p.first, ...p.last, ...p.cities]) know(name);
-for (const list of [english.ADJECTIVES, english.NOUNS, english.VERBS, english.PREPOSITIONS, english.PHRASES, english.EXTRA_ADJECTIVES, english.EXTRA_NOUNS]) {
+for (const list of [
+  english.ADJECTIVES,
+  english.NOUNS,
+  english.VERBS,
+  english.PREPOSITIONS,
+  english.PHRASES,
+  english.EXTRA_ADJECTIVES,
+  english.EXTRA_NOUNS,
+]) {
   for (const w of list) know(w);
 }
 for (const w of [...english.NOUNS, ...english.EXTRA_NOUNS]) know(plural(w));
-for (const v of Object.values(TITLE_WORDS)) for (const w of [...v.nouns, ...v.nouns.map(bare), ...v.phrases, ...v.prepositions, v.and]) know(w);
+for (const v of Object.values(TITLE_WORDS))
+  for (const w of [...v.nouns, ...v.nouns.map(bare), ...v.phrases, ...v.prepositions, v.and]) know(w);
 know(`The the DJ Lil Young MC Big Trio Quartet Quintet Ensemble Philharmonic Chamber Symphony Orchestra Sinfonietta Collective
   Social Club Sound System Brass Band Connection Express Records Music Recordings Audio Label Group Sessions Tapes Years Diaries
   Letters Stories Remix Live Acoustic Radio Edit Extended Mix Demo Essentials Fresh Hits Deep Cuts Classics Rising Sleeve Editors
@@ -49,7 +61,8 @@ for (const w of english.HANDLE_PARTS) know(w);
 const KOREAN = { last: PEOPLE_DATA['ko']!.last.map(fold), first: new Set(PEOPLE_DATA['ko']!.first.map(fold)) };
 const isKoreanName = (w: string) => KOREAN.last.some((l) => w.startsWith(l) && KOREAN.first.has(w.slice(l.length)));
 /** Listeners are `Lena M.` or `lena_vinyl12`, folded to `lena m` and `lena vinyl12`: an initial, or a known word and a number. */
-const isKnown = (w: string) => KNOWN.has(w) || isKoreanName(w) || /^\p{L}$/u.test(w) || (/^[a-z]+\d+$/.test(w) && KNOWN.has(w.replace(/\d+$/, '')));
+const isKnown = (w: string) =>
+  KNOWN.has(w) || isKoreanName(w) || /^\p{L}$/u.test(w) || (/^[a-z]+\d+$/.test(w) && KNOWN.has(w.replace(/\d+$/, '')));
 /** Given names lose their accents in handles (`janaína` → `janaina`). */
 for (const w of [...KNOWN]) KNOWN.add(w.normalize('NFKD').replace(/\p{M}/gu, ''));
 
@@ -66,24 +79,32 @@ describe('demo names', () => {
       expect(unknown.slice(0, 10), kind).toEqual([]);
     }
     // The old generator's words are not words: this test would have refused them.
-    expect(words('Nyklochudryrk The Lazy Thäsounds').filter((w) => !isKnown(w))).toEqual(['nyklochudryrk', 'thasounds']);
+    expect(words('Nyklochudryrk The Lazy Thäsounds').filter((w) => !isKnown(w))).toEqual([
+      'nyklochudryrk',
+      'thasounds',
+    ]);
   });
 
   it("names many artists after people from their home country's Faker locale", () => {
     const byCountry = new Map<string, { total: number; local: number }>();
     for (const a of data.artists) {
       const p = PEOPLE_BY_COUNTRY[a.country]!;
-      const given = new Set(p.first.map(fold)), family = new Set(p.last.map(fold));
+      const given = new Set(p.first.map(fold)),
+        family = new Set(p.last.map(fold));
       const local = words(a.name).some((w) => given.has(w) || family.has(w)) || isKoreanName(fold(a.name));
       const entry = byCountry.get(a.country) ?? { total: 0, local: 0 };
       byCountry.set(a.country, { total: entry.total + 1, local: entry.local + (local ? 1 : 0) });
     }
-    for (const [country, { total, local }] of byCountry) if (total >= 20) expect(local / total, country).toBeGreaterThan(0.3);
+    for (const [country, { total, local }] of byCountry)
+      if (total >= 20) expect(local / total, country).toBeGreaterThan(0.3);
   });
 
   it('come in several languages and scripts', () => {
     const titles = new Set(data.tracks.map((t) => t.title.replace(/ \(.*\)$| - Radio Edit$/, '')));
-    const languages = Object.entries(TITLE_WORDS).filter(([, v]) => v.phrases.some((p) => titles.has(p)) || v.nouns.some((n) => titles.has(n.charAt(0).toUpperCase() + n.slice(1))));
+    const languages = Object.entries(TITLE_WORDS).filter(
+      ([, v]) =>
+        v.phrases.some((p) => titles.has(p)) || v.nouns.some((n) => titles.has(n.charAt(0).toUpperCase() + n.slice(1))),
+    );
     expect(languages.map(([l]) => l)).toEqual(expect.arrayContaining(['fr', 'de', 'es', 'pt', 'it', 'ja', 'ko']));
     const all = [...namesOf(data).artists, ...titles].join(' ');
     expect(all).toMatch(/\p{Script=Han}/u);

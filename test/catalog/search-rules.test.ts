@@ -27,7 +27,11 @@ const builtin = (await builtinCatalog()).store.data;
 const big = generateCatalog({ tracks: 100_000, seed: 'search-rules' });
 const cases: Case[] = [
   { name: 'built-in catalogue', data: builtin, sleeve: makeSleeve() },
-  { name: 'generated 100k catalogue', data: big, sleeve: makeSleeve({ catalog: new PreparedCatalog(indexCatalog(big)) }) },
+  {
+    name: 'generated 100k catalogue',
+    data: big,
+    sleeve: makeSleeve({ catalog: new PreparedCatalog(indexCatalog(big)) }),
+  },
 ];
 
 /** The words search matches in a text: folded, stop words out (as the index and D33 have them). */
@@ -41,34 +45,61 @@ describe.each(cases)('D33 on the $name', ({ data, sleeve }) => {
   const artistName = new Map(data.artists.map((a) => [a.id, a.name]));
   const byFans = [...data.artists].sort((a, b) => b.fans - a.fans || a.id - b.id);
   /** A track's indexed text: its title and every credited artist. */
-  const trackText = (t: CatalogData['tracks'][number]): string => [t.title, ...[t.artistId, ...t.featured].map((id) => artistName.get(id) ?? '')].join(' ');
+  const trackText = (t: CatalogData['tracks'][number]): string =>
+    [t.title, ...[t.artistId, ...t.featured].map((id) => artistName.get(id) ?? '')].join(' ');
 
   // The most followed artist with a Latin-letter word in its name gives a one-letter and a two-letter query.
-  const top = byFans.map((a) => wordsOf(a.name).find((w) => w.length >= 2 && /^[a-z]/.test(w))).find((w) => w !== undefined)!;
+  const top = byFans
+    .map((a) => wordsOf(a.name).find((w) => w.length >= 2 && /^[a-z]/.test(w)))
+    .find((w) => w !== undefined)!;
   const prefixes = [top.slice(0, 1), top.slice(0, 2)];
 
-  it.each(prefixes)('/search/artist?query=%s answers the most followed artists with a word starting with it', async (prefix) => {
-    const expected = byFans.filter((a) => startsAWord(a.name, prefix)).slice(0, 20).map((a) => a.id);
-    expect(expected.length).toBeGreaterThan(0);
-    const body = await get(s.listOf(s.artistEntrySchema), `/search/artist?${q({ query: prefix.toUpperCase(), limit: 20 })}`);
-    expect(body.map((a) => a.id)).toEqual(expected);
-  });
+  it.each(prefixes)(
+    '/search/artist?query=%s answers the most followed artists with a word starting with it',
+    async (prefix) => {
+      const expected = byFans
+        .filter((a) => startsAWord(a.name, prefix))
+        .slice(0, 20)
+        .map((a) => a.id);
+      expect(expected.length).toBeGreaterThan(0);
+      const body = await get(
+        s.listOf(s.artistEntrySchema),
+        `/search/artist?${q({ query: prefix.toUpperCase(), limit: 20 })}`,
+      );
+      expect(body.map((a) => a.id)).toEqual(expected);
+    },
+  );
 
-  it.each(prefixes)('/search/all?query=%s: every section holds prefix matches, the most popular first', async (prefix) => {
-    const body = await get(s.searchAllSchema, `/search/all?${q({ query: prefix, limit: 10 })}`);
-    const tracks = [...data.tracks].sort((a, b) => b.rank - a.rank || a.id - b.id).filter((t) => startsAWord(trackText(t), prefix));
-    expect(new Set(body.tracks.map((t) => t.id))).toEqual(new Set(tracks.slice(0, 10).map((t) => t.id)));
-    const ranks = body.tracks.filter((t) => fold(t.name) !== prefix).map((t) => t.rank);
-    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
-    expect(body.artists.map((a) => a.id)).toEqual(byFans.filter((a) => startsAWord(a.name, prefix)).slice(0, 10).map((a) => a.id));
-    for (const a of body.albums) expect(startsAWord(`${a.title} ${artistName.get(a.artistId)}`, prefix), a.title).toBe(true);
-    for (const x of [...body.tracks, ...body.artists, ...body.albums]) expect(x.score).toBeGreaterThanOrEqual(TYPED_FLOOR);
-    for (const path of ['/search/albums', '/search/playlists']) expect((await call(`${path}?${q({ query: prefix })}`, { sleeve })).status).toBe(200);
-  });
+  it.each(prefixes)(
+    '/search/all?query=%s: every section holds prefix matches, the most popular first',
+    async (prefix) => {
+      const body = await get(s.searchAllSchema, `/search/all?${q({ query: prefix, limit: 10 })}`);
+      const tracks = [...data.tracks]
+        .sort((a, b) => b.rank - a.rank || a.id - b.id)
+        .filter((t) => startsAWord(trackText(t), prefix));
+      expect(new Set(body.tracks.map((t) => t.id))).toEqual(new Set(tracks.slice(0, 10).map((t) => t.id)));
+      const ranks = body.tracks.filter((t) => fold(t.name) !== prefix).map((t) => t.rank);
+      expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+      expect(body.artists.map((a) => a.id)).toEqual(
+        byFans
+          .filter((a) => startsAWord(a.name, prefix))
+          .slice(0, 10)
+          .map((a) => a.id),
+      );
+      for (const a of body.albums)
+        expect(startsAWord(`${a.title} ${artistName.get(a.artistId)}`, prefix), a.title).toBe(true);
+      for (const x of [...body.tracks, ...body.artists, ...body.albums])
+        expect(x.score).toBeGreaterThanOrEqual(TYPED_FLOOR);
+      for (const path of ['/search/albums', '/search/playlists'])
+        expect((await call(`${path}?${q({ query: prefix })}`, { sleeve })).status).toBe(200);
+    },
+  );
 
   it('a word many titles hold is not corrected: the page holds it as typed; misspelt, it is corrected', async () => {
     const counts = new Map<string, number>();
-    for (const t of data.tracks) for (const w of new Set(wordsOf(t.title))) if (w.length >= 5 && /^[a-z]+$/.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const t of data.tracks)
+      for (const w of new Set(wordsOf(t.title)))
+        if (w.length >= 5 && /^[a-z]+$/.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
     const [word] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
     const body = await get(s.searchAllSchema, `/search/all?${q({ query: word, types: 'tracks', limit: 25 })}`);
     expect(body.tracks).toHaveLength(25);
@@ -84,10 +115,15 @@ describe.each(cases)('D33 on the $name', ({ data, sleeve }) => {
   it('a title word no artist has ("love" beside "Tove"): tracks as typed, and no artist "corrected" to it', async () => {
     const artistWords = [...new Set(data.artists.flatMap((a) => wordsOf(a.name)))];
     const counts = new Map<string, number>();
-    for (const t of data.tracks) for (const w of new Set(wordsOf(t.title))) if (w.length >= 4 && /^[a-z]+$/.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const t of data.tracks)
+      for (const w of new Set(wordsOf(t.title)))
+        if (w.length >= 4 && /^[a-z]+$/.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
     // A word one edit from an artist's word, which no artist's word starts with: a correction would have reached that artist.
     const word = [...counts]
-      .filter(([w, n]) => n >= 5 && !artistWords.some((a) => a.startsWith(w)) && artistWords.some((a) => editDistance(w, a, 1) <= 1))
+      .filter(
+        ([w, n]) =>
+          n >= 5 && !artistWords.some((a) => a.startsWith(w)) && artistWords.some((a) => editDistance(w, a, 1) <= 1),
+      )
       .sort((a, b) => b[1] - a[1])[0]?.[0];
     expect(word, 'a title word one edit from an artist word').toBeDefined();
     const body = await get(s.searchAllSchema, `/search/all?${q({ query: word!, types: 'tracks,artists', limit: 5 })}`);
@@ -104,7 +140,11 @@ describe.each(cases)('D33 on the $name', ({ data, sleeve }) => {
     const known = new Set(words);
     const starting = new Map<string, number[]>();
     for (const a of byFans) {
-      for (const p of new Set(wordsOf(a.name).filter((w) => w.length > 4).map((w) => w.slice(0, 4)))) {
+      for (const p of new Set(
+        wordsOf(a.name)
+          .filter((w) => w.length > 4)
+          .map((w) => w.slice(0, 4)),
+      )) {
         if (!known.has(p)) starting.set(p, [...(starting.get(p) ?? []), a.id]);
       }
     }

@@ -44,7 +44,9 @@ describe('catalogue search', () => {
   });
 
   it('puts the more popular of equally matching tracks first', async () => {
-    const title = [...new Set(data.tracks.map((t) => t.title))].find((x) => data.tracks.filter((t) => t.title === x).length >= 3)!;
+    const title = [...new Set(data.tracks.map((t) => t.title))].find(
+      (x) => data.tracks.filter((t) => t.title === x).length >= 3,
+    )!;
     const found = await music.searchTracks(title, { limit: 3 });
     const ranks = found.filter((t) => t.title === title).map((t) => t.rank);
     expect(ranks.length).toBeGreaterThan(1);
@@ -61,7 +63,12 @@ describe('catalogue search', () => {
 
   it('D33: words as typed answer the records holding them all, in their title first, each part most popular first (against a scan)', () => {
     const names = new Map(data.artists.map((a) => [a.id, a.name]));
-    const docs = data.tracks.map((t) => ({ id: t.id, name: t.title, extra: [t.artistId, ...t.featured].map((id) => names.get(id)!).join(' '), popularity: t.rank }));
+    const docs = data.tracks.map((t) => ({
+      id: t.id,
+      name: t.title,
+      extra: [t.artistId, ...t.featured].map((id) => names.get(id)!).join(' '),
+      popularity: t.rank,
+    }));
     const index = createTextIndex(docs);
     const byPopularity = [...docs].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
     const r = createRandom('walk-check');
@@ -70,10 +77,13 @@ describe('catalogue search', () => {
       // Words of three letters or more: one or two letters are a prefix query (tested in search-rules).
       const words = [...new Set(searchTerms(`${doc.name} ${doc.extra}`))].filter((w) => w.length >= 3);
       if (words.length === 0) continue;
-      const query = words.length > 1 && r.next() < 0.7 ? [words[0]!, words.at(-1)!] : [words[Math.floor(r.next() * words.length)]!];
+      const query =
+        words.length > 1 && r.next() < 0.7 ? [words[0]!, words.at(-1)!] : [words[Math.floor(r.next() * words.length)]!];
       const holding = byPopularity.filter((d) => query.every((w) => searchTerms(`${d.name} ${d.extra}`).includes(w)));
       const inTitle = (d: (typeof docs)[number]) => query.every((w) => fold(d.name).split(' ').includes(w));
-      const expected = [...holding.filter(inTitle), ...holding.filter((d) => !inTitle(d))].slice(0, 10).map((d) => d.id);
+      const expected = [...holding.filter(inTitle), ...holding.filter((d) => !inTitle(d))]
+        .slice(0, 10)
+        .map((d) => d.id);
       expect(index.search(query.join(' '), 10).slice(0, expected.length), query.join(' ')).toEqual(expected);
     }
   });

@@ -9,13 +9,18 @@ import { catalogText } from '../../core/sources/catalog/write.ts';
 
 function runtime(file: string): Runtime & { served: boolean; code: number | undefined } {
   const rt = {
-    name: 'test', env: { SLEEVE_CATALOG: '/catalog.jsonl' }, served: false, code: undefined as number | undefined,
+    name: 'test',
+    env: { SLEEVE_CATALOG: '/catalog.jsonl' },
+    served: false,
+    code: undefined as number | undefined,
     readFile: async () => new TextEncoder().encode(file),
     serve: async () => {
       rt.served = true;
       return { url: 'http://test', storage: 'memory', mode: 'demo' };
     },
-    exit: ((code: number) => { rt.code = code; }) as (code: number) => never,
+    exit: ((code: number) => {
+      rt.code = code;
+    }) as (code: number) => never,
   };
   return rt;
 }
@@ -30,7 +35,9 @@ describe('start-up with SLEEVE_CATALOG', () => {
     expect(rt.code).toBe(1);
     expect(rt.served).toBe(false);
     expect(errors).toHaveBeenCalledTimes(1);
-    expect(String(errors.mock.calls[0]![0])).toMatch(/^sleeve: catalogue file: line \d+ \(track \d+\), field durationMs: [^\n]+$/);
+    expect(String(errors.mock.calls[0]![0])).toMatch(
+      /^sleeve: catalogue file: line \d+ \(track \d+\), field durationMs: [^\n]+$/,
+    );
     errors.mockRestore();
   });
 
@@ -53,7 +60,15 @@ describe('start-up with SLEEVE_CATALOG', () => {
     await start(rt);
     expect(given?.catalog).not.toBeInstanceOf(Uint8Array);
     const sleeve = createSleeve({ ...given, requestLog: 'off' });
-    expect((await sleeve.fetch(new Request('http://test/search/all?query=love', { headers: { 'user-agent': 'Test/1.0 (test@example.com)' } }))).status).toBe(200);
+    expect(
+      (
+        await sleeve.fetch(
+          new Request('http://test/search/all?query=love', {
+            headers: { 'user-agent': 'Test/1.0 (test@example.com)' },
+          }),
+        )
+      ).status,
+    ).toBe(200);
     // A weak reference holds its target until the current job ends: collect on a later one.
     await new Promise((resolve) => setTimeout(resolve, 0));
     gc();

@@ -17,7 +17,9 @@ describe('simulated station', () => {
   });
 
   it('has listeners that follow the time of day', async () => {
-    const counts = await Promise.all(Array.from({ length: 24 }, async (_, h) => (await at(DAY + h * 3_600_000 + 1_800_000)).listeners.current));
+    const counts = await Promise.all(
+      Array.from({ length: 24 }, async (_, h) => (await at(DAY + h * 3_600_000 + 1_800_000)).listeners.current),
+    );
     expect(Math.max(...counts)).toBeGreaterThan(Math.min(...counts) * 2);
     expect(counts.indexOf(Math.min(...counts))).toBeLessThan(8);
   });
@@ -37,7 +39,10 @@ describe('simulated station', () => {
 
   it('streams mp3 and aac mounts whose listeners add up to the station total', async () => {
     const np = await at(DAY + 15 * 3_600_000);
-    expect(np.station.mounts.map((m) => [m.format, m.bitrate])).toEqual([['mp3', 128], ['aac', 64]]);
+    expect(np.station.mounts.map((m) => [m.format, m.bitrate])).toEqual([
+      ['mp3', 128],
+      ['aac', 64],
+    ]);
     expect(np.station.mounts.reduce((sum, m) => sum + m.listeners.current, 0)).toBe(np.listeners.current);
     expect(np.station.mounts.filter((m) => m.is_default)).toHaveLength(1);
   });

@@ -10,7 +10,9 @@ import { TrackRecordSchema } from '../../core/sources/catalog/file-schema.ts';
 import { generateCatalog } from '../../core/sources/catalog/generate.ts';
 import { checkedTrack } from '../../core/sources/catalog/track-check.ts';
 
-const tracks: Record<string, unknown>[] = generateCatalog({ tracks: 2000, seed: 'track-check' }).tracks.map((t) => JSON.parse(JSON.stringify(t)));
+const tracks: Record<string, unknown>[] = generateCatalog({ tracks: 2000, seed: 'track-check' }).tracks.map((t) =>
+  JSON.parse(JSON.stringify(t)),
+);
 
 /** The hand check's answer, if any, is valibot's success output, key order included. */
 function agrees(raw: unknown): boolean {
@@ -24,10 +26,55 @@ function agrees(raw: unknown): boolean {
 
 /** Values near every rule's edge, and of every JSON type. */
 const odd = fc.oneof(
-  fc.constantFrom(null, true, false, '', 'x', 'track', 'Major', 'Minor', 'GBAYE0601498', 'gbaye0601498', 'https://x.invalid/a.mp3', 'not a url', -1, 0, 1, 1.5, 11, 12, 13, 300, 301, -60, -61, 5, 6, 0.5, 2 ** 53, [], [1], [-1], {}),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    '',
+    'x',
+    'track',
+    'Major',
+    'Minor',
+    'GBAYE0601498',
+    'gbaye0601498',
+    'https://x.invalid/a.mp3',
+    'not a url',
+    -1,
+    0,
+    1,
+    1.5,
+    11,
+    12,
+    13,
+    300,
+    301,
+    -60,
+    -61,
+    5,
+    6,
+    0.5,
+    2 ** 53,
+    [],
+    [1],
+    [-1],
+    {},
+  ),
   fc.jsonValue({ maxDepth: 2 }),
 );
-const featureKeys = ['keyIndex', 'mode', 'timeSignature', 'tempo', 'loudness', 'energy', 'danceability', 'valence', 'acousticness', 'instrumentalness', 'liveness', 'speechiness'];
+const featureKeys = [
+  'keyIndex',
+  'mode',
+  'timeSignature',
+  'tempo',
+  'loudness',
+  'energy',
+  'danceability',
+  'valence',
+  'acousticness',
+  'instrumentalness',
+  'liveness',
+  'speechiness',
+];
 
 describe('track records checked by hand', () => {
   it('takes every generated track, exactly as valibot builds it', () => {
@@ -50,12 +97,18 @@ describe('track records checked by hand', () => {
     );
     const withFeatures = tracks.filter((t) => t.features !== null);
     fc.assert(
-      fc.property(fc.nat(withFeatures.length - 1), fc.constantFrom(...featureKeys, 'extra'), odd, fc.boolean(), (i, key, value, drop) => {
-        const raw = structuredClone(withFeatures[i]!) as { features: Record<string, unknown> };
-        if (drop) delete raw.features[key];
-        else raw.features[key] = value;
-        return agrees(raw);
-      }),
+      fc.property(
+        fc.nat(withFeatures.length - 1),
+        fc.constantFrom(...featureKeys, 'extra'),
+        odd,
+        fc.boolean(),
+        (i, key, value, drop) => {
+          const raw = structuredClone(withFeatures[i]!) as { features: Record<string, unknown> };
+          if (drop) delete raw.features[key];
+          else raw.features[key] = value;
+          return agrees(raw);
+        },
+      ),
       { numRuns: 6000 },
     );
   });

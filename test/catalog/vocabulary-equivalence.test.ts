@@ -14,7 +14,8 @@ const before = (() => {
   /** Optimal-string-alignment distance, giving up once it passes `max`. */
   function editDistance(a: string, b: string, max: number): number {
     if (Math.abs(a.length - b.length) > max) return max + 1;
-    let prev2: number[] = [], prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    let prev2: number[] = [],
+      prev = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
       const row = [i];
       let best = i;
@@ -49,7 +50,8 @@ const before = (() => {
 
     const complete = (prefix: string): string | null => {
       sorted ??= [...terms].sort();
-      let lo = 0, hi = sorted.length;
+      let lo = 0,
+        hi = sorted.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (sorted[mid]! < prefix) lo = mid + 1;
@@ -76,13 +78,18 @@ const before = (() => {
       }
       // Each edit changes at most three triples (a swap four): fewer shared ones cannot be within reach.
       const needed = Math.max(1, own.length - 4 * max);
-      let best: string | null = null, bestDistance = max + 1, bestCount = 0;
+      let best: string | null = null,
+        bestDistance = max + 1,
+        bestCount = 0;
       for (const id of touched) {
         const candidate = terms[id]!;
         if (shared[id]! >= needed && Math.abs(candidate.length - term.length) <= max) {
           const distance = editDistance(term, candidate, max);
           const count = counts.get(candidate)!;
-          if (distance < bestDistance || (distance === bestDistance && (count > bestCount || (count === bestCount && candidate < best!)))) {
+          if (
+            distance < bestDistance ||
+            (distance === bestDistance && (count > bestCount || (count === bestCount && candidate < best!)))
+          ) {
             best = candidate;
             bestDistance = distance;
             bestCount = count;
@@ -135,8 +142,13 @@ then.seal();
 function misspellings(word: string, n: number): string[] {
   const i = n % Math.max(1, word.length);
   return [
-    word.slice(0, i) + word.slice(i + 1), word.slice(0, i) + word[i] + word.slice(i), word.slice(0, i) + 'e' + word.slice(i + 1),
-    word.slice(0, i) + (word[i + 1] ?? '') + (word[i] ?? '') + word.slice(i + 2), word.slice(0, 1 + i), `${word}s`, `x${word}`,
+    word.slice(0, i) + word.slice(i + 1),
+    word.slice(0, i) + word[i] + word.slice(i),
+    word.slice(0, i) + 'e' + word.slice(i + 1),
+    word.slice(0, i) + (word[i + 1] ?? '') + (word[i] ?? '') + word.slice(i + 2),
+    word.slice(0, 1 + i),
+    `${word}s`,
+    `x${word}`,
   ];
 }
 

@@ -13,7 +13,10 @@ const run = promisify(execFile);
 export function runClientInside(runtime: string, command: [string, string[]], baseUrl: () => string): void {
   it(`the client runs inside ${runtime}, imported as sleeve/client`, async () => {
     const [bin, args] = command;
-    const { stdout } = await run(bin, [...args, 'test/client/_runtime-client.ts', baseUrl()], { cwd: ROOT, timeout: 30_000 });
+    const { stdout } = await run(bin, [...args, 'test/client/_runtime-client.ts', baseUrl()], {
+      cwd: ROOT,
+      timeout: 30_000,
+    });
     const out = JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
     expect(out).toEqual({
       module: `file://${ROOT}client/index.ts`,

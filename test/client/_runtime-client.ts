@@ -16,15 +16,24 @@ const client = createClient({ baseUrl, userAgent: 'runtime-client/1.0 (runtime@e
 
 const health = await client.healthz.$get();
 const hot = await client.track.hot.$get({ limit: 3 });
-const batch = await client.batch.$post({ requests: [{ id: 'genres', path: '/editorial/genres' }, { path: '/search/albums?query=love&limit=2' }] });
+const batch = await client.batch.$post({
+  requests: [{ id: 'genres', path: '/editorial/genres' }, { path: '/search/albums?query=love&limit=2' }],
+});
 const preview = await client.track.preview.$get({ id: 100006189 });
 let error: unknown;
 try {
   await client.search.all.$get({ query: 'love', limit: 999 });
 } catch (thrown) {
-  error = thrown instanceof SleeveApiError
-    ? { name: thrown.name, isError: thrown instanceof Error, code: thrown.code, status: thrown.status, param: thrown.param }
-    : String(thrown);
+  error =
+    thrown instanceof SleeveApiError
+      ? {
+          name: thrown.name,
+          isError: thrown instanceof Error,
+          code: thrown.code,
+          status: thrown.status,
+          param: thrown.param,
+        }
+      : String(thrown);
 }
 let refused: unknown;
 try {
@@ -33,13 +42,18 @@ try {
   refused = thrown instanceof TypeError;
 }
 
-console.log(JSON.stringify({
-  // Which file the runtime's resolution picked for `sleeve/client`: the sources, not a build.
-  module: import.meta.resolve('sleeve/client'),
-  health: health.status,
-  hot: { country: hot.country, count: hot.tracks.length },
-  batch: { count: batch.count, statuses: Object.fromEntries(Object.entries(batch.responses).map(([id, r]) => [id, r.status])) },
-  preview: { status: preview.status, location: preview.headers.get('location') !== null },
-  error,
-  refused,
-}));
+console.log(
+  JSON.stringify({
+    // Which file the runtime's resolution picked for `sleeve/client`: the sources, not a build.
+    module: import.meta.resolve('sleeve/client'),
+    health: health.status,
+    hot: { country: hot.country, count: hot.tracks.length },
+    batch: {
+      count: batch.count,
+      statuses: Object.fromEntries(Object.entries(batch.responses).map(([id, r]) => [id, r.status])),
+    },
+    preview: { status: preview.status, location: preview.headers.get('location') !== null },
+    error,
+    refused,
+  }),
+);

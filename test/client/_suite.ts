@@ -17,7 +17,10 @@ export const USER_AGENT = 'client-test/1.0 (client@example.com)';
 
 /** Rejects with what the call threw, for assertions on it. */
 export async function thrown(call: Promise<unknown>): Promise<SleeveApiError> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SleeveApiError);
   return error as SleeveApiError;
 }
@@ -28,7 +31,13 @@ export async function thrown(call: Promise<unknown>): Promise<SleeveApiError> {
  */
 export function isResponse(value: unknown): value is Response {
   const r = value as Response | null;
-  return typeof r === 'object' && r !== null && typeof r.status === 'number' && typeof r.headers?.get === 'function' && typeof r.text === 'function';
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.status === 'number' &&
+    typeof r.headers?.get === 'function' &&
+    typeof r.text === 'function'
+  );
 }
 
 export function runClientSuite(name: string, baseUrl: () => string): void {
@@ -56,11 +65,16 @@ export function runClientSuite(name: string, baseUrl: () => string): void {
     });
 
     it('POST /batch sends the typed body and resolves to the envelope', async () => {
-      const answer = await client().batch.$post({ requests: [{ id: 'genres', path: '/editorial/genres' }, { path: '/track/hot?limit=999' }] });
+      const answer = await client().batch.$post({
+        requests: [{ id: 'genres', path: '/editorial/genres' }, { path: '/track/hot?limit=999' }],
+      });
       expect(v.parse(batch.response, answer)).toEqual(answer);
       expect(answer).toMatchObject({ count: 2, succeeded: 1, failed: 1 });
       expect(answer.responses['genres']?.status).toBe(200);
-      expect(answer.responses['1']).toMatchObject({ status: 400, body: { ok: false, error: { code: 'bad_request', param: 'limit' } } });
+      expect(answer.responses['1']).toMatchObject({
+        status: 400,
+        body: { ok: false, error: { code: 'bad_request', param: 'limit' } },
+      });
     });
 
     it('a bad parameter rejects with a SleeveApiError naming it (D4)', async () => {

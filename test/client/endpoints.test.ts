@@ -30,7 +30,13 @@ beforeAll(async () => {
   // Metrics on, so /metrics is served like every other declared endpoint.
   served = await serve({ port: 0, hostname: '127.0.0.1', metrics: true, ai: { url: model.url, model: 'client-test' } });
   replay = await startReplay();
-  live = await serve({ port: 0, hostname: '127.0.0.1', mode: 'live', ...replay.options, log: { info() {}, error() {} } });
+  live = await serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    mode: 'live',
+    ...replay.options,
+    log: { info() {}, error() {} },
+  });
 });
 afterAll(async () => {
   await Promise.all([served, live].map((s) => new Promise<void>((done) => s.server.close(() => done()))));
@@ -42,7 +48,10 @@ type Callable = { $get(params?: unknown, options?: unknown): Promise<unknown>; $
 /** The client's branch for a declared path, walked segment by segment as a caller would write it. */
 function branchAt(client: unknown, path: string): Callable {
   if (path === '/') return (client as { index: Callable }).index;
-  return path.slice(1).split('/').reduce<any>((branch, segment) => branch[segment], client);
+  return path
+    .slice(1)
+    .split('/')
+    .reduce<any>((branch, segment) => branch[segment], client);
 }
 
 /** The declared example as the client takes it (path parameters under `param`); a live server gets the replay's station. */
@@ -56,7 +65,8 @@ function argumentsOf(endpoint: AnyEndpoint, live: boolean): Record<string, unkno
 }
 
 describe('every declared endpoint through sleeve/client (Node)', () => {
-  const clientOf = (s: Served) => createClient({ baseUrl: `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`, userAgent: USER_AGENT });
+  const clientOf = (s: Served) =>
+    createClient({ baseUrl: `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`, userAgent: USER_AGENT });
 
   it('the route table is not empty', () => expect(endpoints.length).toBeGreaterThan(20));
 

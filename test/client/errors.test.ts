@@ -31,7 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all(servers.map((s) => new Promise<void>((done) => s.server.close(() => done())))));
 
-const client = (baseUrl = plain, fetch?: Fetch) => createClient({ baseUrl, userAgent: USER_AGENT, ...(fetch ? { fetch } : {}) });
+const client = (baseUrl = plain, fetch?: Fetch) =>
+  createClient({ baseUrl, userAgent: USER_AGENT, ...(fetch ? { fetch } : {}) });
 
 describe('createClient', () => {
   it.each([
@@ -43,9 +44,12 @@ describe('createClient', () => {
     expect(() => createClient({ baseUrl: plain, userAgent })).toThrow(/MyApp\/1\.0 \(you@example\.com\)/);
   });
 
-  it.each(['not a url', 'ftp://host/', 'http://host/?limit=1', 'http://host/#x'])('refuses the baseUrl %j', (baseUrl) => {
-    expect(() => createClient({ baseUrl, userAgent: USER_AGENT })).toThrow(TypeError);
-  });
+  it.each(['not a url', 'ftp://host/', 'http://host/?limit=1', 'http://host/#x'])(
+    'refuses the baseUrl %j',
+    (baseUrl) => {
+      expect(() => createClient({ baseUrl, userAgent: USER_AGENT })).toThrow(TypeError);
+    },
+  );
 
   it('sends the contact as User-Agent and Api-User-Agent, with the headers given per client and per call', async () => {
     const seen: { url: string; headers: Headers }[] = [];
@@ -53,7 +57,12 @@ describe('createClient', () => {
       seen.push({ url, headers: new Headers(init.headers) });
       return fetch(url, init);
     };
-    const c = createClient({ baseUrl: plain, userAgent: USER_AGENT, fetch: spy, headers: { 'x-app': 'a', 'user-agent': 'ignored' } });
+    const c = createClient({
+      baseUrl: plain,
+      userAgent: USER_AGENT,
+      fetch: spy,
+      headers: { 'x-app': 'a', 'user-agent': 'ignored' },
+    });
     await c.editorial.genres.$get({}, { headers: { 'x-call': 'b' } });
     const headers = seen[0]!.headers;
     expect(headers.get('user-agent')).toBe(USER_AGENT);
@@ -67,7 +76,13 @@ describe('SleeveApiError', () => {
   it('a D3 400 carries code, status, param, message and the body', async () => {
     const error = await thrown(client().search.all.$get({ query: 'love', limit: 999 }));
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'SleeveApiError', code: 'bad_request', status: 400, param: 'limit', retryAfter: undefined });
+    expect(error).toMatchObject({
+      name: 'SleeveApiError',
+      code: 'bad_request',
+      status: 400,
+      param: 'limit',
+      retryAfter: undefined,
+    });
     expect(error.message).toBe('limit must be an integer from 1 to 25');
     expect(error.body).toEqual({ ok: false, error: { code: 'bad_request', message: error.message, param: 'limit' } });
     expect(error.url).toBe(`${plain}/search/all?query=love&limit=999`);
@@ -84,7 +99,10 @@ describe('SleeveApiError', () => {
   });
 
   it('an unknown artist is a 404 not_found', async () => {
-    expect(await thrown(client().artist.info.$get({ id: 999_999_999 }))).toMatchObject({ code: 'not_found', status: 404 });
+    expect(await thrown(client().artist.info.$get({ id: 999_999_999 }))).toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
   });
 
   it('a 429 carries retryAfter in seconds, from Retry-After (D8)', async () => {
@@ -101,10 +119,18 @@ describe('SleeveApiError', () => {
     const pinned = client(`${plain}/v2.5.0`);
     expect((await pinned.track.hot.$get({ limit: 2 })).tracks).toHaveLength(2);
     const error = await thrown(pinned.track.hot.$get({ limit: 999 }));
-    expect(error).toMatchObject({ code: 'bad_request', status: 400, param: undefined, message: 'limit must be an integer from 1 to 100' });
+    expect(error).toMatchObject({
+      code: 'bad_request',
+      status: 400,
+      param: undefined,
+      message: 'limit must be an integer from 1 to 100',
+    });
     expect(error.body).toEqual({ error: 'limit must be an integer from 1 to 100' });
     // /search/all came in 2.4.0: a 2.1.0 pin does not have it.
-    expect(await thrown(client(`${plain}/v2.1.0`).search.all.$get({ query: 'x' }))).toMatchObject({ code: 'not_found', status: 404 });
+    expect(await thrown(client(`${plain}/v2.1.0`).search.all.$get({ query: 'x' }))).toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
   });
 
   it('a failure that is not JSON is code unknown, its text kept (the placeholder picture of an unknown cover)', async () => {
@@ -114,21 +140,45 @@ describe('SleeveApiError', () => {
   });
 
   it("a proxy's HTML page is code unknown; a legacy body of an unlisted status too", async () => {
-    const html: Fetch = async () => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
-    expect(await thrown(client(plain, html).healthz.$get())).toMatchObject({ code: 'unknown', status: 502, body: '<html>Bad Gateway</html>' });
+    const html: Fetch = async () =>
+      new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
+    expect(await thrown(client(plain, html).healthz.$get())).toMatchObject({
+      code: 'unknown',
+      status: 502,
+      body: '<html>Bad Gateway</html>',
+    });
     const teapot: Fetch = async () => Response.json({ error: 'short and stout' }, { status: 418 });
-    expect(await thrown(client(plain, teapot).healthz.$get())).toMatchObject({ code: 'unknown', status: 418, message: 'short and stout' });
+    expect(await thrown(client(plain, teapot).healthz.$get())).toMatchObject({
+      code: 'unknown',
+      status: 418,
+      message: 'short and stout',
+    });
   });
 
   it('/healthz resolves its 503 health body (degraded), but a 503 in the error shape still rejects', async () => {
-    const degraded = { status: 'degraded', version: '3.0.0', releasedAt: '', timestamp: '', elapsedMs: 1, checks: [], degraded: true };
+    const degraded = {
+      status: 'degraded',
+      version: '3.0.0',
+      releasedAt: '',
+      timestamp: '',
+      elapsedMs: 1,
+      checks: [],
+      degraded: true,
+    };
     const health: Fetch = async () => Response.json(degraded, { status: 503 });
     expect(await client(plain, health).healthz.$get()).toEqual(degraded);
-    const busy: Fetch = async () => Response.json({ ok: false, error: { code: 'service_unavailable', message: 'busy' } }, { status: 503, headers: { 'retry-after': '7' } });
-    expect(await thrown(client(plain, busy).healthz.$get())).toMatchObject({ code: 'service_unavailable', retryAfter: 7 });
+    const busy: Fetch = async () =>
+      Response.json(
+        { ok: false, error: { code: 'service_unavailable', message: 'busy' } },
+        { status: 503, headers: { 'retry-after': '7' } },
+      );
+    expect(await thrown(client(plain, busy).healthz.$get())).toMatchObject({
+      code: 'service_unavailable',
+      retryAfter: 7,
+    });
   });
 
-  it('keeps a copy of D3\'s status table in step with the server\'s', () => {
+  it("keeps a copy of D3's status table in step with the server's", () => {
     // Every status has its code; where two codes share one (503: service_unavailable and
     // not_configured), a legacy body, which carries only a message, is read as the first.
     for (const { status } of Object.values(ERROR_CODES)) expect(CODE_OF_STATUS[status], String(status)).toBeDefined();
@@ -146,28 +196,40 @@ describe('SleeveApiError', () => {
 });
 
 describe('what is not an answer', () => {
-  it('a network failure rejects with fetch\'s own error, not a SleeveApiError', async () => {
+  it("a network failure rejects with fetch's own error, not a SleeveApiError", async () => {
     const closed = await serve({ port: 0, hostname: '127.0.0.1' });
     const url = urlOf(closed);
     await new Promise<void>((done) => closed.server.close(() => done()));
-    const error = await client(url).healthz.$get().then(() => undefined, (e: unknown) => e);
+    const error = await client(url)
+      .healthz.$get()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(TypeError);
     expect(error).not.toBeInstanceOf(SleeveApiError);
   });
 
   it('an aborted call rejects with the abort', async () => {
-    const error = await client().healthz.$get({}, { signal: AbortSignal.abort() }).then(() => undefined, (e: unknown) => e);
+    const error = await client()
+      .healthz.$get({}, { signal: AbortSignal.abort() })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect((error as Error).name).toBe('AbortError');
   });
 
   it('a missing path parameter is a TypeError before anything is sent', () => {
     const c = client();
-    expect(() => c.media.images[':kind'][':file'].$url({ param: { kind: 'genre', file: '' } })).toThrow(/path parameter file is required/);
+    expect(() => c.media.images[':kind'][':file'].$url({ param: { kind: 'genre', file: '' } })).toThrow(
+      /path parameter file is required/,
+    );
   });
 });
 
 describe('URLs', () => {
-  it('keep the base URL\'s path: Sleeve mounted under /music', async () => {
+  it("keep the base URL's path: Sleeve mounted under /music", async () => {
     const c = client(`${mounted}/music/`);
     const hot = await c.track.hot.$get({ limit: 1 });
     expect(hot.tracks[0]?.cover).toMatch(new RegExp(`^${mounted}/music/`));
@@ -176,8 +238,12 @@ describe('URLs', () => {
 
   it('send every query value as text, leave out undefined ones, and encode path parameters', () => {
     const c = client('https://music.example.com/base');
-    expect(c.playlist.generate.$url({ genres: 'Pop, Rock', energy: 0.5, tempo: undefined }).href).toBe('https://music.example.com/base/playlist/generate?genres=Pop%2C+Rock&energy=0.5');
-    expect(c.media.images[':kind'][':file'].$url({ param: { kind: 'genre', file: 'a b/c.svg' } }).href).toBe('https://music.example.com/base/media/images/genre/a%20b%2Fc.svg');
+    expect(c.playlist.generate.$url({ genres: 'Pop, Rock', energy: 0.5, tempo: undefined }).href).toBe(
+      'https://music.example.com/base/playlist/generate?genres=Pop%2C+Rock&energy=0.5',
+    );
+    expect(c.media.images[':kind'][':file'].$url({ param: { kind: 'genre', file: 'a b/c.svg' } }).href).toBe(
+      'https://music.example.com/base/media/images/genre/a%20b%2Fc.svg',
+    );
     expect(c.healthz.$url().href).toBe('https://music.example.com/base/healthz');
   });
 

@@ -10,4 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((done) => served.server.close(() => done())));
 
-runClientSuite('the Node adapter, in process', () => `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`);
+runClientSuite(
+  'the Node adapter, in process',
+  () => `http://127.0.0.1:${(served.server.address() as AddressInfo).port}`,
+);

@@ -17,7 +17,7 @@ import { OUT, render } from '../../scripts/client-routes.ts';
  */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
-type Indices = Exclude<keyof Endpoints, keyof readonly unknown[]>;
+type Indices = Exclude<keyof Endpoints, keyof (readonly unknown[])>;
 
 /** The paths whose written-out types differ from the inferred ones, by what differs. */
 type Drift = {
@@ -27,7 +27,9 @@ type Drift = {
     Same<BodyFor<RouteTable[I]>, BodyFor<Endpoints[I]>> extends true ? never : 'body',
     Same<AnswerOf<RouteTable[I]>, AnswerOf<Endpoints[I]>> extends true ? never : 'answer',
   ][number] extends infer D
-    ? [D] extends [never] ? never : `${Endpoints[I]['path']}: ${D & string}`
+    ? [D] extends [never]
+      ? never
+      : `${Endpoints[I]['path']}: ${D & string}`
     : never;
 }[Indices];
 
@@ -36,7 +38,7 @@ describe('client/route-table.ts', () => {
     expect(readFileSync(OUT, 'utf8')).toBe(render());
   }, 60_000);
 
-  it('holds every endpoint, and each path\'s types equal the inferred ones (checked by tsc)', () => {
+  it("holds every endpoint, and each path's types equal the inferred ones (checked by tsc)", () => {
     expectTypeOf<RouteTable['length']>().toEqualTypeOf<Endpoints['length']>();
     expectTypeOf<Drift>().toEqualTypeOf<never>();
   });

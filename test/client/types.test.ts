@@ -14,7 +14,7 @@ import type { RecordType } from '../../core/sources/types.ts';
 const client = createClient({ baseUrl: 'http://localhost:8787', userAgent: 'types/1.0 (types@example.com)' });
 
 describe('sleeve/client types', () => {
-  it('answers are the declared response schemas\' output', () => {
+  it("answers are the declared response schemas' output", () => {
     expectTypeOf(client.track.hot.$get).returns.resolves.toEqualTypeOf<v.InferOutput<typeof hotTracksSchema>>();
     expectTypeOf(client.track.hot.$get).returns.resolves.toHaveProperty('country').toEqualTypeOf<string>();
     expectTypeOf(client.healthz.$get).returns.resolves.toEqualTypeOf<v.InferOutput<typeof healthSchema>>();
@@ -29,14 +29,26 @@ describe('sleeve/client types', () => {
     expectTypeOf(client.media.images[':kind'][':file'].$get).returns.resolves.toEqualTypeOf<Response>();
   });
 
-  it('parameters come from the params schema\'s input, values widened, optional where the input may be undefined', () => {
-    expectTypeOf(client.track.hot.$get).parameter(0).toEqualTypeOf<{ country?: QueryValue; limit?: QueryValue } | undefined>();
-    expectTypeOf(client.search.all.$get).parameter(0).toEqualTypeOf<{ query: QueryValue; limit?: QueryValue; types?: QueryValue }>();
+  it("parameters come from the params schema's input, values widened, optional where the input may be undefined", () => {
+    expectTypeOf(client.track.hot.$get)
+      .parameter(0)
+      .toEqualTypeOf<{ country?: QueryValue; limit?: QueryValue } | undefined>();
+    expectTypeOf(client.search.all.$get)
+      .parameter(0)
+      .toEqualTypeOf<{ query: QueryValue; limit?: QueryValue; types?: QueryValue }>();
     expectTypeOf(client.track.isrc.$get).parameter(0).toEqualTypeOf<{ isrc: QueryValue }>();
     // A picklist keeps its literals.
-    expectTypeOf(client.artist.discography.$get).parameter(0).exclude<undefined>().toHaveProperty('type').toEqualTypeOf<RecordType | undefined>();
-    expectTypeOf(client.batch.$post).parameter(0).toEqualTypeOf<{ requests: { id?: string | undefined; path: string }[] }>();
-    expectTypeOf(client.media.images[':kind'][':file'].$get).parameter(0).toEqualTypeOf<{ param: { kind: QueryValue; file: QueryValue } }>();
+    expectTypeOf(client.artist.discography.$get)
+      .parameter(0)
+      .exclude<undefined>()
+      .toHaveProperty('type')
+      .toEqualTypeOf<RecordType | undefined>();
+    expectTypeOf(client.batch.$post)
+      .parameter(0)
+      .toEqualTypeOf<{ requests: { id?: string | undefined; path: string }[] }>();
+    expectTypeOf(client.media.images[':kind'][':file'].$get)
+      .parameter(0)
+      .toEqualTypeOf<{ param: { kind: QueryValue; file: QueryValue } }>();
   });
 
   it('required parameters, bodies and declared paths and methods are enforced', () => {

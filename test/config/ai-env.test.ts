@@ -8,10 +8,16 @@ import { ConfigError, optionsFromEnv } from '../../core/config.ts';
 
 describe('SLEEVE_AI_*', () => {
   it('become the ai option, the key only when given', () => {
-    expect(optionsFromEnv({ SLEEVE_AI_URL: 'https://api.openai.com/v1', SLEEVE_AI_MODEL: 'gpt-4o-mini', SLEEVE_AI_KEY: 'sk-abc123' }).options.ai)
-      .toEqual({ url: 'https://api.openai.com/v1', model: 'gpt-4o-mini', key: 'sk-abc123' });
-    expect(optionsFromEnv({ SLEEVE_AI_URL: 'http://127.0.0.1:11434/v1', SLEEVE_AI_MODEL: 'llama3.1:8b' }).options.ai)
-      .toEqual({ url: 'http://127.0.0.1:11434/v1', model: 'llama3.1:8b' });
+    expect(
+      optionsFromEnv({
+        SLEEVE_AI_URL: 'https://api.openai.com/v1',
+        SLEEVE_AI_MODEL: 'gpt-4o-mini',
+        SLEEVE_AI_KEY: 'sk-abc123',
+      }).options.ai,
+    ).toEqual({ url: 'https://api.openai.com/v1', model: 'gpt-4o-mini', key: 'sk-abc123' });
+    expect(
+      optionsFromEnv({ SLEEVE_AI_URL: 'http://127.0.0.1:11434/v1', SLEEVE_AI_MODEL: 'llama3.1:8b' }).options.ai,
+    ).toEqual({ url: 'http://127.0.0.1:11434/v1', model: 'llama3.1:8b' });
     expect(optionsFromEnv({}).options.ai).toBeUndefined();
     expect(optionsFromEnv({ SLEEVE_AI_URL: '', SLEEVE_AI_MODEL: '' }).options.ai).toBeUndefined();
   });

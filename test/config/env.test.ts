@@ -75,11 +75,18 @@ describe('configuration from the environment (D1)', () => {
         rateLimits: 100,
         countryHeaders: ['CF-IPCountry', 'X-Country'],
         station: 'jazz_fm',
-        upstreams: { deezer: 'http://127.0.0.1:7001', features: 'http://127.0.0.1:7002', azuracast: 'http://127.0.0.1:7003' },
+        upstreams: {
+          deezer: 'http://127.0.0.1:7001',
+          features: 'http://127.0.0.1:7002',
+          azuracast: 'http://127.0.0.1:7003',
+        },
         deezer: { imagesUrl: 'http://127.0.0.1:7004' },
         links: {
-          spotifyUrl: 'http://127.0.0.1:7005', spotifyClientId: 'client1234', spotifyClientSecret: 'secret1234',
-          itunesUrl: 'http://127.0.0.1:7006', shortLinksUrl: 'http://127.0.0.1:7007',
+          spotifyUrl: 'http://127.0.0.1:7005',
+          spotifyClientId: 'client1234',
+          spotifyClientSecret: 'secret1234',
+          itunesUrl: 'http://127.0.0.1:7006',
+          shortLinksUrl: 'http://127.0.0.1:7007',
         },
         maxSocketsPerIp: 5,
         maxSockets: 50,
@@ -91,7 +98,10 @@ describe('configuration from the environment (D1)', () => {
 
   it('SLEEVE_LOG and SLEEVE_METRICS: unset leaves the defaults (json, no metrics) to createSleeve', () => {
     expect(optionsFromEnv({}).options).toMatchObject({ requestLog: undefined, metrics: undefined });
-    expect(optionsFromEnv({ SLEEVE_LOG: 'off', SLEEVE_METRICS: 'false' }).options).toMatchObject({ requestLog: 'off', metrics: false });
+    expect(optionsFromEnv({ SLEEVE_LOG: 'off', SLEEVE_METRICS: 'false' }).options).toMatchObject({
+      requestLog: 'off',
+      metrics: false,
+    });
   });
 
   it('treats an empty variable as unset', () => {

@@ -6,8 +6,10 @@ import { sleeveAgent } from '../../core/sources/kit/agent.ts';
 describe('lyrics and knowledge configuration', () => {
   it('reads the LRCLIB, Wikipedia and Wikidata bases and the contact', () => {
     const { options } = optionsFromEnv({
-      SLEEVE_LRCLIB_URL: 'https://lyrics.example.org', SLEEVE_WIKIPEDIA_URL: 'https://de.wikipedia.org',
-      SLEEVE_WIKIDATA_URL: 'http://127.0.0.1:7010', SLEEVE_CONTACT: 'ops@example.org',
+      SLEEVE_LRCLIB_URL: 'https://lyrics.example.org',
+      SLEEVE_WIKIPEDIA_URL: 'https://de.wikipedia.org',
+      SLEEVE_WIKIDATA_URL: 'http://127.0.0.1:7010',
+      SLEEVE_CONTACT: 'ops@example.org',
     });
     expect(options).toMatchObject({
       lrclib: { baseUrl: 'https://lyrics.example.org' },
@@ -26,7 +28,7 @@ describe('lyrics and knowledge configuration', () => {
     expect(() => optionsFromEnv({ [variable]: value })).toThrow(new RegExp(`^${variable} must be`));
   });
 
-  it("the User-Agent names Sleeve, its version and the contact, or says how to set one", () => {
+  it('the User-Agent names Sleeve, its version and the contact, or says how to set one', () => {
     expect(sleeveAgent('ops@example.org')).toMatch(/^Sleeve\/\d+\.\d+\.\d+ \(ops@example\.org\)$/);
     expect(sleeveAgent(undefined)).toMatch(/^Sleeve\/\S+ \(contact unset: SLEEVE_CONTACT\)$/);
   });

@@ -25,7 +25,9 @@ describe('npm start', () => {
   it('prints one line with the URL, the mode and the storage', async () => {
     const server = await startChild(bin, args);
     try {
-      expect(server.output()).toMatch(/^sleeve listening on http:\/\/localhost:\d+ \(demo mode, memory storage, node v\d+/);
+      expect(server.output()).toMatch(
+        /^sleeve listening on http:\/\/localhost:\d+ \(demo mode, memory storage, node v\d+/,
+      );
     } finally {
       await server.stop();
     }

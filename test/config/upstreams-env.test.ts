@@ -24,7 +24,7 @@ describe('SLEEVE_UPSTREAMS', () => {
     await replay.close();
   });
 
-  it('gives the options the replay\'s full list of variables gives, nothing outside its base', () => {
+  it("gives the options the replay's full list of variables gives, nothing outside its base", () => {
     const one = optionsFromEnv({ SLEEVE_MODE: 'live', SLEEVE_UPSTREAMS: `${replay.url}/` }).options;
     const all = optionsFromEnv({ SLEEVE_MODE: 'live', ...replay.env }).options;
     expect(one).toEqual(all);
@@ -33,9 +33,18 @@ describe('SLEEVE_UPSTREAMS', () => {
   });
 
   it('a variable of its own wins for its upstream; a bad base is named', () => {
-    const options = optionsFromEnv({ SLEEVE_UPSTREAMS: 'http://127.0.0.1:8788', SLEEVE_DEEZER_URL: 'http://mirror.test/deezer' }).options;
-    expect(options.upstreams).toEqual({ deezer: 'http://mirror.test/deezer', features: 'http://127.0.0.1:8788/reccobeats', azuracast: 'http://127.0.0.1:8788/azuracast' });
+    const options = optionsFromEnv({
+      SLEEVE_UPSTREAMS: 'http://127.0.0.1:8788',
+      SLEEVE_DEEZER_URL: 'http://mirror.test/deezer',
+    }).options;
+    expect(options.upstreams).toEqual({
+      deezer: 'http://mirror.test/deezer',
+      features: 'http://127.0.0.1:8788/reccobeats',
+      azuracast: 'http://127.0.0.1:8788/azuracast',
+    });
     expect(() => optionsFromEnv({ SLEEVE_UPSTREAMS: '127.0.0.1:8788' })).toThrow(ConfigError);
-    expect(() => optionsFromEnv({ SLEEVE_UPSTREAMS: '127.0.0.1:8788' })).toThrow(/^SLEEVE_UPSTREAMS must be an absolute http\(s\) URL/);
+    expect(() => optionsFromEnv({ SLEEVE_UPSTREAMS: '127.0.0.1:8788' })).toThrow(
+      /^SLEEVE_UPSTREAMS must be an absolute http\(s\) URL/,
+    );
   });
 });

@@ -14,7 +14,9 @@ const STEP_MS = 15_000;
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`The /docs browser tests need Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`, or set SLEEVE_SKIP_BROWSER=1 to skip them.`);
+    throw new Error(
+      `The /docs browser tests need Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`, or set SLEEVE_SKIP_BROWSER=1 to skip them.`,
+    );
   }
   // We run as root in CI containers, where Chromium's sandbox cannot start.
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], timeout: 20_000 });

@@ -9,7 +9,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /** A link that leads nowhere: the page holding it, the target as written, and why. */
-export interface BrokenLink { readonly page: string; readonly target: string; readonly why: string }
+export interface BrokenLink {
+  readonly page: string;
+  readonly target: string;
+  readonly why: string;
+}
 
 /** Markdown without fenced code blocks and inline code, which hold examples, not links. */
 function prose(markdown: string): string {
@@ -19,7 +23,11 @@ function prose(markdown: string): string {
 /** GitHub's heading id: the heading's text, lower case, only letters, digits, `_`, `-` and spaces kept, spaces to `-`. */
 export function slug(heading: string): string {
   const text = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*]/g, '');
-  return text.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /** Every anchor a page offers: its headings' slugs, repeats numbered as GitHub numbers them. */

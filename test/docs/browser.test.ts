@@ -21,12 +21,14 @@ const ARTIFACTS = `${ROOT}test/artifacts/`;
 const title = SKIP_BROWSER ? '/docs in Chromium (skipped: SLEEVE_SKIP_BROWSER=1)' : '/docs in Chromium';
 
 const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const close = (server: Server | undefined) => new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+const close = (server: Server | undefined) =>
+  new Promise<void>((done) => (server ? server.close(() => done()) : done()));
 
 /** What every visit must show: nothing asked elsewhere, nothing refused, the operations listed. */
 async function expectListed(visit: Visit) {
   await operation(visit.page, '/search/all').waitFor();
-  for (const path of ['/search/all', '/track/hot', '/editorial/genres']) await expect(operation(visit.page, path).count(), path).resolves.toBe(1);
+  for (const path of ['/search/all', '/track/hot', '/editorial/genres'])
+    await expect(operation(visit.page, path).count(), path).resolves.toBe(1);
 }
 
 function expectClean(visit: Visit) {
@@ -39,9 +41,14 @@ describe.skipIf(SKIP_BROWSER)(title, () => {
   let served: Served;
   let host: Server;
   beforeAll(async () => {
-    [browser, served] = await Promise.all([launchChromium(), serve({ port: 0, hostname: '127.0.0.1', requestLog: 'off' })]);
+    [browser, served] = await Promise.all([
+      launchChromium(),
+      serve({ port: 0, hostname: '127.0.0.1', requestLog: 'off' }),
+    ]);
     host = await new Promise<Server>((resolve) => {
-      const server = serveHost({ fetch: embedApp.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server)) as Server;
+      const server = serveHost({ fetch: embedApp.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+        resolve(server as Server),
+      ) as Server;
     });
   }, 30_000);
   afterAll(async () => {
@@ -91,8 +98,19 @@ describe.skipIf(SKIP_BROWSER)(title, () => {
     expect(JSON.parse(tried.body).total).toBeGreaterThan(0);
 
     const paths = visit.requests.map((request) => new URL(request.url()).pathname);
-    expect(paths).toEqual(expect.arrayContaining(['/music/docs', '/music/docs/swagger-ui.css', '/music/docs/swagger-ui-bundle.js', '/music/docs/init.js', '/music/openapi.json']));
-    expect(paths.filter((path) => !path.startsWith('/music/')), 'requests outside the mount').toEqual([]);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/music/docs',
+        '/music/docs/swagger-ui.css',
+        '/music/docs/swagger-ui-bundle.js',
+        '/music/docs/init.js',
+        '/music/openapi.json',
+      ]),
+    );
+    expect(
+      paths.filter((path) => !path.startsWith('/music/')),
+      'requests outside the mount',
+    ).toEqual([]);
     await visit.page.screenshot({ path: `${ARTIFACTS}docs-music.png`, fullPage: true });
     expectClean(visit);
   }, 60_000);

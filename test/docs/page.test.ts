@@ -54,22 +54,29 @@ describe('/docs, the API reference page', () => {
     const links = linksOf(html);
     expect(links).toContain('openapi.json');
     const files = links.filter((link) => link !== 'openapi.json');
-    expect(files.map((link) => link.replace(/\?.*/, '')).sort()).toEqual(DOCS_FILE_NAMES.map((name) => `docs/${name}`).sort());
+    expect(files.map((link) => link.replace(/\?.*/, '')).sort()).toEqual(
+      DOCS_FILE_NAMES.map((name) => `docs/${name}`).sort(),
+    );
     expect(new Set(files.map((link) => /^docs\/[a-z0-9.-]+\?v=([0-9a-f]{16})$/.exec(link)?.[1])).size).toBe(1);
   });
 
-  it('says on the page to put one\'s own contact where the example is', async () => {
+  it("says on the page to put one's own contact where the example is", async () => {
     const html = await (await sleeveWith()('/docs')).text();
     expect(html).toContain('Api-User-Agent: MyApp/1.0 (you@example.com)');
     expect(html).toMatch(/your own contact/);
   });
 
-  it.each(['/docs/', '/v2.5.0/docs/', '/current/docs/'])('%s redirects to ../docs (relative: it holds under any mount prefix)', async (path) => {
-    const res = await sleeveWith()(path);
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('../docs');
-    expect(new URL(res.headers.get('location')!, `http://h.test/music${path}`).pathname).toBe(`/music${path.slice(0, -1)}`);
-  });
+  it.each(['/docs/', '/v2.5.0/docs/', '/current/docs/'])(
+    '%s redirects to ../docs (relative: it holds under any mount prefix)',
+    async (path) => {
+      const res = await sleeveWith()(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('../docs');
+      expect(new URL(res.headers.get('location')!, `http://h.test/music${path}`).pathname).toBe(
+        `/music${path.slice(0, -1)}`,
+      );
+    },
+  );
 
   it('serves each file with its type and nosniff: immutable under the current token, revalidated otherwise, 304 on its ETag', async () => {
     const get = sleeveWith();
@@ -81,11 +88,14 @@ describe('/docs, the API reference page', () => {
       expect(current.headers.get('x-content-type-options'), name).toBe('nosniff');
       expect(current.headers.get('cache-control'), name).toBe('public, max-age=31536000, immutable');
       const bytes = new Uint8Array(await current.arrayBuffer());
-      if (name.startsWith('swagger-ui') || name.startsWith('favicon')) expect(Buffer.from(bytes).equals(swaggerUi(name)), name).toBe(true);
+      if (name.startsWith('swagger-ui') || name.startsWith('favicon'))
+        expect(Buffer.from(bytes).equals(swaggerUi(name)), name).toBe(true);
       for (const other of [`/docs/${name}`, `/docs/${name}?v=0000000000000000`]) {
         expect((await get(other)).headers.get('cache-control'), other).toBe('public, no-cache');
       }
-      const held = await get(`/docs/${name}?v=${token}`, { headers: { 'If-None-Match': current.headers.get('etag')! } });
+      const held = await get(`/docs/${name}?v=${token}`, {
+        headers: { 'If-None-Match': current.headers.get('etag')! },
+      });
       expect(held.status, name).toBe(304);
     }
   });
@@ -99,8 +109,16 @@ describe('/docs, the API reference page', () => {
   });
 
   it.each([
-    '/docs/package.json', '/docs/index.html', '/docs/swagger-ui.js', '/docs/swagger-ui-bundle.js.map', '/docs/..%2Fpackage.json',
-    '/docs/%2e%2e%2f%2e%2e%2fpackage.json', '/docs/__proto__', '/docs/constructor', '/docs/init.js/x', '/docs/swagger-ui.css%00',
+    '/docs/package.json',
+    '/docs/index.html',
+    '/docs/swagger-ui.js',
+    '/docs/swagger-ui-bundle.js.map',
+    '/docs/..%2Fpackage.json',
+    '/docs/%2e%2e%2f%2e%2e%2fpackage.json',
+    '/docs/__proto__',
+    '/docs/constructor',
+    '/docs/init.js/x',
+    '/docs/swagger-ui.css%00',
   ])('answers %s with a D3 404: only the listed files are served', async (path) => {
     const res = await sleeveWith()(path);
     expect(res.status).toBe(404);
@@ -113,7 +131,12 @@ describe('/docs, the API reference page', () => {
     const batch = await get('/batch', {
       method: 'POST',
       headers: { 'User-Agent': UA, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ requests: [{ id: 'docs', path: '/docs' }, { id: 'file', path: '/docs/init.js' }] }),
+      body: JSON.stringify({
+        requests: [
+          { id: 'docs', path: '/docs' },
+          { id: 'file', path: '/docs/init.js' },
+        ],
+      }),
     });
     const body = await batch.json();
     expect([body.responses.docs.status, body.responses.file.status]).toEqual([400, 400]);
@@ -128,7 +151,9 @@ describe('/docs, the API reference page', () => {
   });
 
   it('lets the configured public base URL be called from the page (it is the server /openapi.json names)', async () => {
-    const csp = (await sleeveWith({ baseUrl: 'https://music.example.com/api' })('/docs')).headers.get('content-security-policy');
+    const csp = (await sleeveWith({ baseUrl: 'https://music.example.com/api' })('/docs')).headers.get(
+      'content-security-policy',
+    );
     expect(csp).toContain("connect-src 'self' https://music.example.com;");
   });
 });
@@ -142,7 +167,9 @@ describe('/docs with its own reader of swagger-ui-dist (docsFiles)', () => {
       return swaggerUi(name);
     };
     const get = sleeveWith({ docsFiles });
-    const answers = await Promise.all([...Array(10)].flatMap(() => [get('/docs'), get('/docs/swagger-ui-bundle.js'), get('/docs/swagger-ui.css')]));
+    const answers = await Promise.all(
+      [...Array(10)].flatMap(() => [get('/docs'), get('/docs/swagger-ui-bundle.js'), get('/docs/swagger-ui.css')]),
+    );
     expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
     await get('/docs/swagger-ui-bundle.js');
     expect(calls.sort()).toEqual(['package.json', 'swagger-ui-bundle.js', 'swagger-ui.css']);
@@ -174,6 +201,10 @@ describe('/docs with its own reader of swagger-ui-dist (docsFiles)', () => {
 
   it('lists not_configured in /errors', async () => {
     const body = await (await sleeveWith()('/errors')).json();
-    expect(body.errors).toContainEqual({ code: 'not_configured', status: 503, meaning: expect.stringContaining('/docs') });
+    expect(body.errors).toContainEqual({
+      code: 'not_configured',
+      status: 503,
+      meaning: expect.stringContaining('/docs'),
+    });
   });
 });

@@ -28,7 +28,8 @@ import { ROOT, startChild, type ChildServer } from '../helpers/child-server.ts';
 import { UA, expectPngCard, expectServesDemo } from '../helpers/assets-served.ts';
 
 /** An absolute path to `command`, or undefined: the children run with no PATH. */
-const which = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).stdout.trim() || undefined;
+const which = (command: string) =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).stdout.trim() || undefined;
 const ENV = which('env')!;
 const PODMAN = which('podman');
 const UNSHARE = which('unshare');
@@ -37,7 +38,12 @@ const CHROOT = which('chroot');
 const podmanMissing = PODMAN ? undefined : 'podman is not installed (apt-get install podman)';
 if (podmanMissing && process.env.CI) throw new Error(`CI=${process.env.CI} but ${podmanMissing}`);
 if (podmanMissing) console.warn(`[test/exe] skipping the image's build: ${podmanMissing}`);
-const chrootMissing = process.getuid?.() !== 0 ? 'running the image\'s file system needs root (chroot, mount)' : !UNSHARE || !CHROOT ? 'unshare and chroot are missing (util-linux, coreutils)' : undefined;
+const chrootMissing =
+  process.getuid?.() !== 0
+    ? "running the image's file system needs root (chroot, mount)"
+    : !UNSHARE || !CHROOT
+      ? 'unshare and chroot are missing (util-linux, coreutils)'
+      : undefined;
 if (chrootMissing) console.warn(`[test/exe] skipping the image's run: ${chrootMissing}`);
 
 /** Starts `argv` with only `env` as its environment (`env -i`), in `cwd`. */
@@ -68,7 +74,8 @@ describe('the executable, copied alone into an empty folder', () => {
   }, 60_000);
 
   it('is the sleeve command: --version, --help, a flag over its variable, and a bad flag one line and exit 2', async () => {
-    const run = (...args: string[]) => spawnSync(ENV, ['-i', exe, ...args], { cwd: folder, encoding: 'utf8', timeout: 20_000 });
+    const run = (...args: string[]) =>
+      spawnSync(ENV, ['-i', exe, ...args], { cwd: folder, encoding: 'utf8', timeout: 20_000 });
     const version = run('--version');
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
@@ -76,7 +83,11 @@ describe('the executable, copied alone into an empty folder', () => {
     const bad = run('--mode', 'prod');
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
-    const server = await startBare([exe, '--port', '0', '--mode', 'live'], { PORT: '1', SLEEVE_MODE: 'demo', SLEEVE_CONTACT: 'exe-test@example.com' }, folder);
+    const server = await startBare(
+      [exe, '--port', '0', '--mode', 'live'],
+      { PORT: '1', SLEEVE_MODE: 'demo', SLEEVE_CONTACT: 'exe-test@example.com' },
+      folder,
+    );
     try {
       expect(server.output()).toMatch(/\(live mode\b/);
     } finally {
@@ -114,29 +125,33 @@ describe('the executable, copied alone into an empty folder', () => {
     }, 30_000);
   });
 
-  it.skipIf(redisMissing)('keeps its cache in Redis when SLEEVE_STORAGE names one (the compose file), so it outlives a restart', async () => {
-    const redis = await startRedis();
-    // One port for both runs: an answer's links carry its origin, so the cache keys do too.
-    const port = String(await freePort());
-    try {
-      const hot = async () => {
-        const server = await startBare([exe], { PORT: port, SLEEVE_STORAGE: redis.url }, folder);
-        try {
-          expect(server.output()).toContain(`${redis.url} storage`);
-          const res = await fetch(`${server.url}/track/hot?limit=2`, { headers: UA });
-          expect(res.status).toBe(200);
-          return res.headers.get('x-cache');
-        } finally {
-          await server.stop();
-        }
-      };
-      expect(await hot()).toBe('MISS');
-      // A new process, an empty memory: the hit comes from Redis.
-      expect(await hot()).toBe('HIT');
-    } finally {
-      await redis.stop();
-    }
-  }, 60_000);
+  it.skipIf(redisMissing)(
+    'keeps its cache in Redis when SLEEVE_STORAGE names one (the compose file), so it outlives a restart',
+    async () => {
+      const redis = await startRedis();
+      // One port for both runs: an answer's links carry its origin, so the cache keys do too.
+      const port = String(await freePort());
+      try {
+        const hot = async () => {
+          const server = await startBare([exe], { PORT: port, SLEEVE_STORAGE: redis.url }, folder);
+          try {
+            expect(server.output()).toContain(`${redis.url} storage`);
+            const res = await fetch(`${server.url}/track/hot?limit=2`, { headers: UA });
+            expect(res.status).toBe(200);
+            return res.headers.get('x-cache');
+          } finally {
+            await server.stop();
+          }
+        };
+        expect(await hot()).toBe('MISS');
+        // A new process, an empty memory: the hit comes from Redis.
+        expect(await hot()).toBe('HIT');
+      } finally {
+        await redis.stop();
+      }
+    },
+    60_000,
+  );
 });
 
 describe.skipIf(podmanMissing)('the container image (examples/container/Containerfile)', () => {
@@ -145,7 +160,12 @@ describe.skipIf(podmanMissing)('the container image (examples/container/Containe
   const image = 'localhost/sleeve-test';
   beforeAll(() => {
     store = mkdtempSync(join(tmpdir(), 'sleeve-podman-'));
-    podman = (...args) => execFileSync(PODMAN!, ['--root', join(store, 'root'), '--runroot', join(store, 'run'), '--storage-driver', 'vfs', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+    podman = (...args) =>
+      execFileSync(
+        PODMAN!,
+        ['--root', join(store, 'root'), '--runroot', join(store, 'run'), '--storage-driver', 'vfs', ...args],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 },
+      );
   });
   afterAll(() => {
     try {
@@ -158,41 +178,63 @@ describe.skipIf(podmanMissing)('the container image (examples/container/Containe
   it('builds FROM scratch with podman: the executable, the libraries it links, CA certificates, run as nobody', () => {
     const context = stageContainer(exe);
     podman('build', '--quiet', '--tag', image, context);
-    const [config] = JSON.parse(podman('image', 'inspect', image)) as [{ Config: { Entrypoint: string[]; User: string; Env: string[]; ExposedPorts: Record<string, unknown> } }];
-    expect(config.Config).toMatchObject({ Entrypoint: ['/sleeve'], User: '65534:65534', ExposedPorts: { '8787/tcp': {} } });
+    const [config] = JSON.parse(podman('image', 'inspect', image)) as [
+      { Config: { Entrypoint: string[]; User: string; Env: string[]; ExposedPorts: Record<string, unknown> } },
+    ];
+    expect(config.Config).toMatchObject({
+      Entrypoint: ['/sleeve'],
+      User: '65534:65534',
+      ExposedPorts: { '8787/tcp': {} },
+    });
     expect(config.Config.Env).toContain('PORT=8787');
     const root = podman('image', 'mount', image).trim();
     try {
       expect(readFileSync(join(root, 'sleeve')).equals(readFileSync(exe))).toBe(true);
-      for (const library of readdirSync(join(root, 'lib/x86_64-linux-gnu'))) expect(library).toMatch(/^lib(c|m|dl|pthread)\.so\.\d+$/);
+      for (const library of readdirSync(join(root, 'lib/x86_64-linux-gnu')))
+        expect(library).toMatch(/^lib(c|m|dl|pthread)\.so\.\d+$/);
       expect(readFileSync(join(root, 'etc/ssl/certs/ca-certificates.crt'), 'utf8')).toContain('BEGIN CERTIFICATE');
     } finally {
       podman('image', 'unmount', image);
     }
   }, 240_000);
 
-  it.skipIf(chrootMissing)('runs from its own file system, as its user, with its environment only, and serves /docs and a PNG card', async () => {
-    const [config] = JSON.parse(podman('image', 'inspect', image)) as [{ Config: { Entrypoint: string[]; User: string; Env: string[] } }];
-    const root = podman('image', 'mount', image).trim();
-    const cwd = mkdtempSync(join(tmpdir(), 'sleeve-image-run-'));
-    try {
-      // The image's variables as a runtime sets them; PORT 0, as `-p` would map the port.
-      const env = Object.fromEntries(config.Config.Env.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
-      const server = await startBare(
-        [UNSHARE!, `--mount-proc=${join(root, 'proc')}`, CHROOT!, `--userspec=${config.Config.User}`, root, ...config.Config.Entrypoint],
-        { ...env, PORT: '0' },
-        cwd,
-      );
+  it.skipIf(chrootMissing)(
+    'runs from its own file system, as its user, with its environment only, and serves /docs and a PNG card',
+    async () => {
+      const [config] = JSON.parse(podman('image', 'inspect', image)) as [
+        { Config: { Entrypoint: string[]; User: string; Env: string[] } },
+      ];
+      const root = podman('image', 'mount', image).trim();
+      const cwd = mkdtempSync(join(tmpdir(), 'sleeve-image-run-'));
       try {
-        await expectServesDemo(server.url);
+        // The image's variables as a runtime sets them; PORT 0, as `-p` would map the port.
+        const env = Object.fromEntries(
+          config.Config.Env.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+        );
+        const server = await startBare(
+          [
+            UNSHARE!,
+            `--mount-proc=${join(root, 'proc')}`,
+            CHROOT!,
+            `--userspec=${config.Config.User}`,
+            root,
+            ...config.Config.Entrypoint,
+          ],
+          { ...env, PORT: '0' },
+          cwd,
+        );
+        try {
+          await expectServesDemo(server.url);
+        } finally {
+          await server.stop();
+        }
       } finally {
-        await server.stop();
+        podman('image', 'unmount', image);
+        rmSync(cwd, { recursive: true, force: true });
       }
-    } finally {
-      podman('image', 'unmount', image);
-      rmSync(cwd, { recursive: true, force: true });
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });
 
 it("compose.yaml builds the context build:container stages, and points Sleeve's storage at its Redis service", () => {
@@ -204,5 +246,12 @@ it("compose.yaml builds the context build:container stages, and points Sleeve's 
 });
 
 it('keeps the executable out of git', () => {
-  expect(execFileSync('git', ['check-ignore', 'out/sleeve', 'core/installed/embedded/card-files.ts'], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n')).toHaveLength(2);
+  expect(
+    execFileSync('git', ['check-ignore', 'out/sleeve', 'core/installed/embedded/card-files.ts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n'),
+  ).toHaveLength(2);
 });

@@ -38,7 +38,9 @@ export async function expectServesDemo(base: string): Promise<void> {
   expect(page.status).toBe(200);
   const html = await page.text();
   const links = [...html.matchAll(/(?:href|src)="(docs\/[\w.-]+)\?v=\w+"/g)].map((m) => m[1]!);
-  expect(links).toEqual(expect.arrayContaining(['docs/swagger-ui.css', 'docs/swagger-ui-bundle.js', 'docs/init.js', 'docs/page.css']));
+  expect(links).toEqual(
+    expect.arrayContaining(['docs/swagger-ui.css', 'docs/swagger-ui-bundle.js', 'docs/init.js', 'docs/page.css']),
+  );
   for (const link of links) {
     const res = await fetch(`${base}/${link}`);
     expect(res.status, link).toBe(200);

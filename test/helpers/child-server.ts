@@ -27,16 +27,26 @@ export interface ChildServer {
  * terminal's Ctrl-C or a process manager's stop does: for a wrapper such as `npx`, which runs
  * the command through a shell that does not pass a signal on.
  */
-export function startChild(command: string, args: string[], env: Record<string, string> = {}, timeoutMs = 20_000, cwd: string = ROOT, { group = false } = {}): Promise<ChildServer> {
+export function startChild(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 20_000,
+  cwd: string = ROOT,
+  { group = false } = {},
+): Promise<ChildServer> {
   const child: ChildProcess = spawn(command, args, {
     cwd,
     env: { ...process.env, PORT: '0', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: group,
   });
-  const signal = (name: NodeJS.Signals) => (group && child.pid !== undefined ? process.kill(-child.pid, name) : child.kill(name));
+  const signal = (name: NodeJS.Signals) =>
+    group && child.pid !== undefined ? process.kill(-child.pid, name) : child.kill(name);
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       signal('SIGKILL');
@@ -72,9 +82,18 @@ export function startChild(command: string, args: string[], env: Record<string, 
 }
 
 /** Runs an entry to completion and returns its exit code and output (start-up errors). */
-export function runToExit(command: string, args: string[], env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runToExit(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c));

@@ -66,11 +66,15 @@ export async function startFakeModel(answersAs = 'fake-gpt-1'): Promise<FakeMode
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
     switch (fault) {
       case 'http500':
-        return json(500, { error: { message: 'The server had an error while processing your request.', type: 'server_error' } });
+        return json(500, {
+          error: { message: 'The server had an error while processing your request.', type: 'server_error' },
+        });
       case 'http429':
         return json(429, { error: { message: 'Rate limit reached', type: 'requests' } }, { 'retry-after': '7' });
       case 'http401':
-        return json(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
+        return json(401, {
+          error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+        });
       case 'hang':
         hanging.add(res);
         return;
@@ -94,8 +98,19 @@ export async function startFakeModel(answersAs = 'fake-gpt-1'): Promise<FakeMode
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: answersAs,
-      choices: [{ index: 0, message: { role: 'assistant', content: replyFor(body.messages), refusal: null }, logprobs: null, finish_reason: 'stop' }],
-      usage: { prompt_tokens: Math.ceil(text.length / 4), completion_tokens: 12, total_tokens: Math.ceil(text.length / 4) + 12 },
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: replyFor(body.messages), refusal: null },
+          logprobs: null,
+          finish_reason: 'stop',
+        },
+      ],
+      usage: {
+        prompt_tokens: Math.ceil(text.length / 4),
+        completion_tokens: 12,
+        total_tokens: Math.ceil(text.length / 4) + 12,
+      },
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -19,7 +19,11 @@ export interface Installed {
   pack: { filename: string; size: number; unpackedSize: number; files: string[]; tarball: string };
 }
 
-interface LockEntry { dev?: boolean; devOptional?: boolean; [key: string]: unknown }
+interface LockEntry {
+  dev?: boolean;
+  devOptional?: boolean;
+  [key: string]: unknown;
+}
 
 export interface InstallOptions {
   /**
@@ -30,22 +34,46 @@ export interface InstallOptions {
 }
 
 /** `checkout` is a Sleeve checkout with its node_modules (`npm run package` builds it). */
-export function installPacked(checkout: string, into: string = mkdtempSync(join(tmpdir(), 'sleeve-installed-')), options: InstallOptions = {}): Installed {
+export function installPacked(
+  checkout: string,
+  into: string = mkdtempSync(join(tmpdir(), 'sleeve-installed-')),
+  options: InstallOptions = {},
+): Installed {
   const packs = join(into, 'pack');
   const dir = join(into, 'project');
   mkdirSync(packs, { recursive: true });
   mkdirSync(dir, { recursive: true });
-  const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
-  const pkg = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string>; scripts: Record<string, string> };
+  const npm = (args: string[], cwd: string) =>
+    execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+  const pkg = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+    dependencies: Record<string, string>;
+    bin?: Record<string, string>;
+    scripts: Record<string, string>;
+  };
   // The published form (`scripts/package-npm.ts`, its own package.json); a plain `npm pack` for
   // an older checkout a bench compares with.
   const pack = pkg.scripts['package'] ? ['run', 'package', '--silent', '--'] : ['pack'];
-  const [packed] = JSON.parse(npm([...pack, '--json', '--pack-destination', packs], checkout)) as [{ filename: string; size: number; unpackedSize: number; files: { path: string }[] }];
+  const [packed] = JSON.parse(npm([...pack, '--json', '--pack-destination', packs], checkout)) as [
+    { filename: string; size: number; unpackedSize: number; files: { path: string }[] },
+  ];
   const tarball = join(packs, packed.filename);
-  const lock = JSON.parse(readFileSync(join(checkout, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const lock = JSON.parse(readFileSync(join(checkout, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
   const spec = `file:../pack/${packed.filename}`;
-  const devDependencies = Object.fromEntries((options.devPackages ?? []).map((name) => [name, String(lock.packages[`node_modules/${name}`]?.['version'])]));
-  const manifest = { name: 'sleeve-consumer', version: '0.0.0', private: true, type: 'module', dependencies: { [pkg.name]: spec }, devDependencies };
+  const devDependencies = Object.fromEntries(
+    (options.devPackages ?? []).map((name) => [name, String(lock.packages[`node_modules/${name}`]?.['version'])]),
+  );
+  const manifest = {
+    name: 'sleeve-consumer',
+    version: '0.0.0',
+    private: true,
+    type: 'module',
+    dependencies: { [pkg.name]: spec },
+    devDependencies,
+  };
   const packages: Record<string, unknown> = {
     '': { name: manifest.name, version: manifest.version, dependencies: manifest.dependencies, devDependencies },
     [`node_modules/${pkg.name}`]: {
@@ -69,7 +97,23 @@ export function installPacked(checkout: string, into: string = mkdtempSync(join(
     pending.push(...Object.keys((entry['dependencies'] as Record<string, string> | undefined) ?? {}));
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
-  writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages }, null, 2));
+  writeFileSync(
+    join(dir, 'package-lock.json'),
+    JSON.stringify(
+      { name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages },
+      null,
+      2,
+    ),
+  );
   npm(['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
-  return { dir, pack: { filename: packed.filename, size: packed.size, unpackedSize: packed.unpackedSize, files: packed.files.map((f) => f.path), tarball } };
+  return {
+    dir,
+    pack: {
+      filename: packed.filename,
+      size: packed.size,
+      unpackedSize: packed.unpackedSize,
+      files: packed.files.map((f) => f.path),
+      tarball,
+    },
+  };
 }

@@ -7,7 +7,13 @@
  * (`test/openapi/examples.test.ts`, `test/client/endpoints.test.ts`) check that 503 and ask
  * these examples of a live Sleeve over the replay instead. One list, so both agree.
  */
-export const LIVE_ONLY: readonly string[] = ['/lyrics', '/lyrics/search', '/artist/biography', '/artist/knowledgebase', '/listen.mp3'];
+export const LIVE_ONLY: readonly string[] = [
+  '/lyrics',
+  '/lyrics/search',
+  '/artist/biography',
+  '/artist/knowledgebase',
+  '/listen.mp3',
+];
 
 /**
  * The station the examples name is the demo's (`sleeve`); the replay's stations are the

@@ -30,7 +30,11 @@ export function nodeBinary(line: NodeLine): string {
   }
   try {
     if (!NODE_LINES.every((l) => existsSync(binary(l)))) {
-      execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: DIR, stdio: 'pipe', timeout: 300_000 });
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], {
+        cwd: DIR,
+        stdio: 'pipe',
+        timeout: 300_000,
+      });
     }
   } finally {
     rmdirSync(lock);

@@ -7,7 +7,10 @@ import { expect } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
 
 export async function rejection(promise: Promise<unknown>): Promise<SleeveError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SleeveError);
   return error as SleeveError;
 }

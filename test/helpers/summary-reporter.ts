@@ -38,9 +38,11 @@ export default class SummaryReporter implements Reporter {
     if (skippedIn.size > 0) {
       console.log(`\nskipped: ${[...skippedIn].map(([file, n]) => `${file} (${n})`).join(', ')}`);
       const missing = missingTools();
-      console.log(missing.length > 0
-        ? `this machine lacks ${missing.join(', ')}: \`sudo bash .ci/install\` installs them (Debian, Ubuntu), and CI runs every suite`
-        : 'this machine has every tool the suites use: the skips are the tests\' own (a runtime that cannot, a platform without it)');
+      console.log(
+        missing.length > 0
+          ? `this machine lacks ${missing.join(', ')}: \`sudo bash .ci/install\` installs them (Debian, Ubuntu), and CI runs every suite`
+          : "this machine has every tool the suites use: the skips are the tests' own (a runtime that cannot, a platform without it)",
+      );
     }
     console.log(`\nvitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   }

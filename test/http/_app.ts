@@ -46,7 +46,10 @@ export interface TestApp {
  * it (held cache hits answered by the hit path); `app`: the Hono app alone, as an embedder
  * mounting `sleeve.app` asks it.
  */
-export function testApp(endpoints: readonly AnyEndpoint[], options: SleeveOptions & { storage?: Storage; entry?: 'served' | 'app' } = {}): TestApp {
+export function testApp(
+  endpoints: readonly AnyEndpoint[],
+  options: SleeveOptions & { storage?: Storage; entry?: 'served' | 'app' } = {},
+): TestApp {
   const clock = { now: Date.UTC(2026, 10, 22, 12, 0, 0) };
   const logs: TestApp['logs'] = [];
   const lines: string[] = [];
@@ -91,7 +94,9 @@ export interface Echo {
   state: { calls: number; behaviour: Behaviour };
 }
 
-export function echoEndpoint(opts: { path?: `/${string}`; rateLimit?: number; cache?: Endpoint['cache']; delayMs?: number } = {}): Echo {
+export function echoEndpoint(
+  opts: { path?: `/${string}`; rateLimit?: number; cache?: Endpoint['cache']; delayMs?: number } = {},
+): Echo {
   const state: Echo['state'] = { calls: 0, behaviour: 'ok' };
   const endpoint = defineEndpoint({
     path: opts.path ?? '/t/echo',
@@ -130,11 +135,14 @@ export function redisLikeStorage(down = false): { storage: Storage; state: { dow
   const state = { down };
   const items = new Map<string, unknown>();
   const counts = new Map<string, number>();
-  const up = <T>(value: () => T) => (state.down ? Promise.reject(new Error('connect ECONNREFUSED')) : Promise.resolve(value()));
+  const up = <T>(value: () => T) =>
+    state.down ? Promise.reject(new Error('connect ECONNREFUSED')) : Promise.resolve(value());
   const multi = () => {
     const replies: [null, unknown][] = [];
     const chain = {
-      incr: (key: string) => (counts.set(key, (counts.get(key) ?? 0) + 1), replies.push([null, counts.get(key)]), chain),
+      incr: (key: string) => (
+        counts.set(key, (counts.get(key) ?? 0) + 1), replies.push([null, counts.get(key)]), chain
+      ),
       pexpire: () => (replies.push([null, 1]), chain),
       exec: () => up(() => replies),
     };

@@ -24,7 +24,10 @@ export function endless(): { stream: ReadableStream<Uint8Array>; pulls: () => nu
 
 /** Rejects when `promise` takes longer than `ms`: today's frame hangs on these requests. */
 export function within<T>(ms: number, promise: Promise<T>): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  ]);
 }
 
 /** Sends `first`, then never another byte and never the end. */

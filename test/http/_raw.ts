@@ -89,7 +89,11 @@ export function raw(url: string, request: string | Buffer, options: RawOptions =
 
 /** A request head with Host, the given headers and a blank line. */
 export function head(method: string, path: string, headers: Record<string, string | number> = {}): string {
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: sleeve.test', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: sleeve.test',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
 

@@ -6,7 +6,13 @@ import { trackPreview } from '../../core/routes/preview.ts';
 import { nowPlayingSocket } from '../../core/routes/radio.ts';
 import { echoEndpoint, frameEndpoints, testApp, UA, stub } from './_app.ts';
 
-const cover = defineEndpoint({ ...stub, path: '/cover', public: true, batchable: false, handle: () => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } }) });
+const cover = defineEndpoint({
+  ...stub,
+  path: '/cover',
+  public: true,
+  batchable: false,
+  handle: () => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } }),
+});
 const streamy = defineEndpoint({ ...stub, path: '/t/stream', batchable: false, handle: () => ({}) });
 let concurrent = 0;
 let peak = 0;
@@ -23,11 +29,26 @@ const slow = defineEndpoint({
 
 function setup(options: Parameters<typeof testApp>[1] = {}) {
   const echo = echoEndpoint({ rateLimit: 60 });
-  return { ...testApp([...frameEndpoints, echo.endpoint, cover, streamy, slow, mediaImage, trackPreview, nowPlayingSocket], options), echo };
+  return {
+    ...testApp(
+      [...frameEndpoints, echo.endpoint, cover, streamy, slow, mediaImage, trackPreview, nowPlayingSocket],
+      options,
+    ),
+    echo,
+  };
 }
 
-const post = (app: ReturnType<typeof setup>, body: unknown, init: RequestInit & { ip?: string; ua?: string | null } = {}) =>
-  app.json('/batch', { method: 'POST', headers: { 'Content-Type': 'application/json', ...init.headers }, body: typeof body === 'string' ? body : JSON.stringify(body), ...init });
+const post = (
+  app: ReturnType<typeof setup>,
+  body: unknown,
+  init: RequestInit & { ip?: string; ua?: string | null } = {},
+) =>
+  app.json('/batch', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...init,
+  });
 
 describe('POST /batch (D6)', () => {
   it('runs each sub-request through the app: envelope, ids, status, cache per entry', async () => {
@@ -54,18 +75,39 @@ describe('POST /batch (D6)', () => {
     // Same entry as `cold`, run alongside it: coalesced (MISS) or after it (HIT), never a second call.
     expect(r.cold_2).toMatchObject({ status: 200, cache: expect.stringMatching(/^(HIT|MISS)$/), body: r.cold.body });
     expect(app.echo.state.calls).toBe(2);
-    expect(r.cold_3).toMatchObject({ status: 400, body: { ok: false, error: { code: 'bad_request', param: 'limit' } } });
+    expect(r.cold_3).toMatchObject({
+      status: 400,
+      body: { ok: false, error: { code: 'bad_request', param: 'limit' } },
+    });
     expect(r['2']).toMatchObject({ status: 200, cache: null });
     expect(r.nowhere).toMatchObject({ status: 404, body: { ok: false, error: { code: 'not_found' } } });
-    expect(r.old).toEqual({ status: 404, cache: null, elapsedMs: expect.any(Number), body: { error: expect.any(String) } });
+    expect(r.old).toEqual({
+      status: 404,
+      cache: null,
+      elapsedMs: expect.any(Number),
+      body: { error: expect.any(String) },
+    });
   });
 
   it('refuses non-batchable paths per entry with 400, nested batches included', async () => {
     const app = setup();
-    const paths = ['/cover?artist=a&title=b', '/t/stream', '/batch', '/v3.0.0/batch', '/current/cover', '/media/images/genre/1.svg', '/track/preview?id=1', '/nowplaying/socket'];
+    const paths = [
+      '/cover?artist=a&title=b',
+      '/t/stream',
+      '/batch',
+      '/v3.0.0/batch',
+      '/current/cover',
+      '/media/images/genre/1.svg',
+      '/track/preview?id=1',
+      '/nowplaying/socket',
+    ];
     const { body } = await post(app, { requests: paths.map((path) => ({ path })) });
     for (const [id, entry] of Object.entries<any>(body.responses)) {
-      expect(entry, paths[Number(id)]).toMatchObject({ status: 400, cache: null, body: { ok: false, error: { code: 'bad_request' } } });
+      expect(entry, paths[Number(id)]).toMatchObject({
+        status: 400,
+        cache: null,
+        body: { ok: false, error: { code: 'bad_request' } },
+      });
     }
     expect(body.failed).toBe(paths.length);
   });
@@ -104,7 +146,12 @@ describe('POST /batch (D6)', () => {
     }
     const big = JSON.stringify({ requests: [{ path: `/t/echo?query=${'x'.repeat(70_000)}` }] });
     expect((await post(app, big)).res.status).toBe(413);
-    const chunked = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(big)); c.close(); } });
+    const chunked = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
     const { res, body } = await post(app, '', { body: chunked, duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
     expect(body.error.code).toBe('payload_too_large');
@@ -112,7 +159,11 @@ describe('POST /batch (D6)', () => {
 
   it('carries the caller User-Agent and IP: sub-requests spend the caller budget on their own endpoint', async () => {
     const app = setup();
-    const { body } = await post(app, { requests: Array.from({ length: 20 }, (_, i) => ({ path: `/t/echo?query=q${i}` })) }, { ip: '192.0.2.50' });
+    const { body } = await post(
+      app,
+      { requests: Array.from({ length: 20 }, (_, i) => ({ path: `/t/echo?query=q${i}` })) },
+      { ip: '192.0.2.50' },
+    );
     expect(body.succeeded).toBe(20);
     const direct = await app.fetch('/t/echo?query=z', { ip: '192.0.2.50' });
     expect(direct.headers.get('ratelimit-remaining')).toBe('39');
@@ -133,7 +184,11 @@ describe('POST /batch (D6)', () => {
     const app = setup();
     const { body } = await post(app, { requests: [{ path: '/no/such/path' }] });
     expect(body.responses['0'].body).toMatchObject({ ok: false });
-    const pinned = await app.json('/v2.5.0/batch', { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': UA }, body: JSON.stringify({ requests: [{ path: '/no/such/path' }] }) });
+    const pinned = await app.json('/v2.5.0/batch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': UA },
+      body: JSON.stringify({ requests: [{ path: '/no/such/path' }] }),
+    });
     expect(pinned.body.responses['0'].body).toEqual({ error: expect.any(String) });
     expect(pinned.res.headers.get('x-ratelimit-limit')).toBe('30');
   });

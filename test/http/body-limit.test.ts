@@ -10,7 +10,8 @@ import { cutOff, endless, stalling, within } from './_bodies.ts';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
-const streamed = (body: ReadableStream<Uint8Array>, headers: Record<string, string> = JSON_TYPE) => ({ method: 'POST', headers, body, duplex: 'half' }) as RequestInit;
+const streamed = (body: ReadableStream<Uint8Array>, headers: Record<string, string> = JSON_TYPE) =>
+  ({ method: 'POST', headers, body, duplex: 'half' }) as RequestInit;
 
 describe('request bodies (issue 10)', () => {
   it.each(['/healthz', '/current/healthz', '/v2.5.0/batch', '/batch', '/nope', '/v9.9.9/x'])(
@@ -18,7 +19,10 @@ describe('request bodies (issue 10)', () => {
     async (path) => {
       const { json } = testApp(frameEndpoints);
       const body = endless();
-      const { res, body: answer } = await within(1000, json(path, { ...streamed(body.stream, { ...JSON_TYPE, 'Content-Length': String(400 * 1024 * 1024) }) }));
+      const { res, body: answer } = await within(
+        1000,
+        json(path, { ...streamed(body.stream, { ...JSON_TYPE, 'Content-Length': String(400 * 1024 * 1024) }) }),
+      );
       expect(res.status).toBe(413);
       expect(res.headers.get('connection')).toBe('close');
       expect(body.pulls()).toBe(0);
@@ -34,18 +38,24 @@ describe('request bodies (issue 10)', () => {
     expect(body.error.param).toBe('Content-Length');
   });
 
-  it.each(['/batch', '/current/batch', '/v2.4.0/batch'])('%s without a length counts while streaming and stops past 64 KiB', async (path) => {
-    const { res, body } = await within(2000, testApp(frameEndpoints).json(path, streamed(endless().stream)));
-    expect(res.status).toBe(413);
-    expect(JSON.stringify(body)).toMatch(/65536 bytes/);
-  });
+  it.each(['/batch', '/current/batch', '/v2.4.0/batch'])(
+    '%s without a length counts while streaming and stops past 64 KiB',
+    async (path) => {
+      const { res, body } = await within(2000, testApp(frameEndpoints).json(path, streamed(endless().stream)));
+      expect(res.status).toBe(413);
+      expect(JSON.stringify(body)).toMatch(/65536 bytes/);
+    },
+  );
 
-  it.each(['/batch', '/current/batch', '/v2.5.0/batch'])('%s whose body stalls is answered 400 at the deadline, not held open', async (path) => {
-    const { json } = testApp(frameEndpoints, { bodyTimeoutMs: 100 });
-    const { res, body } = await within(2000, json(path, streamed(stalling('{"requests": ['))));
-    expect(res.status).toBe(400);
-    expect(JSON.stringify(body)).toMatch(/did not arrive within 0.1 s/);
-  });
+  it.each(['/batch', '/current/batch', '/v2.5.0/batch'])(
+    '%s whose body stalls is answered 400 at the deadline, not held open',
+    async (path) => {
+      const { json } = testApp(frameEndpoints, { bodyTimeoutMs: 100 });
+      const { res, body } = await within(2000, json(path, streamed(stalling('{"requests": ['))));
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(body)).toMatch(/did not arrive within 0.1 s/);
+    },
+  );
 
   it('a body the client abandons is a 400 and logs nothing; a real bug still logs one internal error', async () => {
     const echo = echoEndpoint();
@@ -59,6 +69,11 @@ describe('request bodies (issue 10)', () => {
     echo.state.behaviour = 'bug';
     const { res, body } = await json('/current/t/echo?query=x');
     expect(res.status).toBe(500);
-    expect(logs).toEqual([{ message: 'internal error', fields: { requestId: body.error.requestId, error: expect.stringMatching(/^TypeError: .*\n\s+at /) } }]);
+    expect(logs).toEqual([
+      {
+        message: 'internal error',
+        fields: { requestId: body.error.requestId, error: expect.stringMatching(/^TypeError: .*\n\s+at /) },
+      },
+    ]);
   });
 });

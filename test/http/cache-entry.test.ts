@@ -13,8 +13,24 @@ const dir = mkdtempSync(join(tmpdir(), 'sleeve-entry-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const awkward = JSON.stringify({ text: 'line\nbreak "quoted" \\ back, café 東京 🎵', n: [1, 2] });
-const ok: Entry = { k: 'search/all query=a', status: 200, body: awkward, etag: '"x-1"', freshUntil: 1_800_000_000_000, maxAge: 900 };
-const gone: Entry = { k: 'track q=9', status: 404, message: 'No track\nhere.', param: 'id', extra: { a: '1' }, etag: '', freshUntil: null, maxAge: 300 };
+const ok: Entry = {
+  k: 'search/all query=a',
+  status: 200,
+  body: awkward,
+  etag: '"x-1"',
+  freshUntil: 1_800_000_000_000,
+  maxAge: 900,
+};
+const gone: Entry = {
+  k: 'track q=9',
+  status: 404,
+  message: 'No track\nhere.',
+  param: 'id',
+  extra: { a: '1' },
+  etag: '',
+  freshUntil: null,
+  maxAge: 300,
+};
 
 describe('cache entries in the storage (D9)', () => {
   it('come back as they went in: a body with newlines, quotes and any script, and a 404 without one', () => {
@@ -33,7 +49,7 @@ describe('cache entries in the storage (D9)', () => {
     }
   });
 
-  it('anything else is no entry: an earlier version\'s object, a cut or foreign string', () => {
+  it("anything else is no entry: an earlier version's object, a cut or foreign string", () => {
     expect(fromStorage({ ...ok })).toBeNull();
     expect(fromStorage(null)).toBeNull();
     expect(fromStorage('{"k":"x"}')).toBeNull();
@@ -54,7 +70,7 @@ describe('cache entries in the storage (D9)', () => {
     expect(fromStorage(await storage.getItem(key!))?.body).toContain('"call":2');
   });
 
-  it('a new entry\'s ETag is a hash of its UTF-8 bytes and their count', () => {
+  it("a new entry's ETag is a hash of its UTF-8 bytes and their count", () => {
     const held = heldOf('k', 200, awkward, null, 60);
     const bytes = new TextEncoder().encode(awkward);
     expect(held.entry.etag).toBe(`"${hashBytes(bytes)}-${bytes.length.toString(36)}"`);

@@ -79,7 +79,7 @@ describe('stale-while-revalidate (D9, issue 35)', () => {
     expect(echo.state.calls).toBe(2);
   });
 
-  it('a refresh\'s upstream calls are BACKGROUND, a client\'s are its address', async () => {
+  it("a refresh's upstream calls are BACKGROUND, a client's are its address", async () => {
     const seen: (string | undefined)[] = [];
     const endpoint = defineEndpoint({
       path: '/t/who',
@@ -132,7 +132,8 @@ describe('refresh-ahead (issue 35)', () => {
   it('refreshes a popular entry in the last tenth of its lifetime, before it expires', async () => {
     const { json, clock, echo } = setup();
     await json('/t/echo?query=a');
-    for (let i = 0; i < POPULAR_HITS; i++) expect((await json('/t/echo?query=a')).res.headers.get('x-cache')).toBe('HIT');
+    for (let i = 0; i < POPULAR_HITS; i++)
+      expect((await json('/t/echo?query=a')).res.headers.get('x-cache')).toBe('HIT');
     clock.now += 50_000;
     expect((await json('/t/echo?query=a')).body.call).toBe(1);
     await settled();

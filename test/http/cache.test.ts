@@ -27,7 +27,12 @@ describe('cache (D9)', () => {
   it('normalised parameters, aliases and version prefixes share one entry', async () => {
     const { fetch, echo } = setup();
     await fetch('/t/echo?query=Daft%20Punk');
-    for (const path of ['/t/echo?query=daft+punk+', '/t/echo-alias?query=DAFT%20PUNK&limit=5', '/v2.5.0/t/echo?limit=5&query=%20daft%20punk', '/current/t/echo?query=Daft+Punk&utm=x']) {
+    for (const path of [
+      '/t/echo?query=daft+punk+',
+      '/t/echo-alias?query=DAFT%20PUNK&limit=5',
+      '/v2.5.0/t/echo?limit=5&query=%20daft%20punk',
+      '/current/t/echo?query=Daft+Punk&utm=x',
+    ]) {
       expect((await fetch(path)).headers.get('x-cache'), path).toBe('HIT');
     }
     expect(echo.state.calls).toBe(1);
@@ -72,7 +77,7 @@ describe('cache (D9)', () => {
     expect(all.every((r) => r.status === 200)).toBe(true);
   });
 
-  it('coalesced followers share the leader\'s error too, and errors are not cached', async () => {
+  it("coalesced followers share the leader's error too, and errors are not cached", async () => {
     const { fetch, echo } = setup(900, 20);
     echo.state.behaviour = 'upstream';
     const all = await Promise.all(Array.from({ length: 10 }, () => fetch('/t/echo?query=down')));
@@ -94,7 +99,10 @@ describe('cache (D9)', () => {
     const again = await json('/t/echo?query=ghost');
     expect(again.res.status).toBe(404);
     expect(again.res.headers.get('x-cache')).toBe('HIT');
-    expect(again.body).toMatchObject({ ok: false, error: { code: 'not_found', message: 'No track for ghost.', param: 'query' } });
+    expect(again.body).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: 'No track for ghost.', param: 'query' },
+    });
     expect((await json('/v2.5.0/t/echo?query=ghost')).body).toEqual({ error: 'No track for ghost.' });
     clock.now += 301_000;
     expect((await json('/t/echo?query=ghost')).res.status).toBe(200);
@@ -128,9 +136,15 @@ describe('cache (D9)', () => {
     expect(calls).toBe(2);
   });
 
-  it('an endpoint\'s own cacheKey replaces the case-folding default', async () => {
+  it("an endpoint's own cacheKey replaces the case-folding default", async () => {
     let calls = 0;
-    const own = defineEndpoint({ ...stub, path: '/t/own', cache: 60, cacheKey: (p: Record<string, string>) => `id=${p.id}`, handle: () => ({ calls: ++calls }) });
+    const own = defineEndpoint({
+      ...stub,
+      path: '/t/own',
+      cache: 60,
+      cacheKey: (p: Record<string, string>) => `id=${p.id}`,
+      handle: () => ({ calls: ++calls }),
+    });
     const { fetch } = testApp([own]);
     await fetch('/t/own?id=AbC');
     expect((await fetch('/t/own?id=AbC')).headers.get('x-cache')).toBe('HIT');

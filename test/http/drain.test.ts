@@ -29,12 +29,19 @@ describe('draining (D34)', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json();
-    expect(v.parse(healthSchema, body)).toMatchObject({ status: 'draining', checks: [], degraded: true, version: '3.0.0' });
+    expect(v.parse(healthSchema, body)).toMatchObject({
+      status: 'draining',
+      checks: [],
+      degraded: true,
+      version: '3.0.0',
+    });
   });
 
   it('an event stream gets a last reconnect event and ends; drain() resolves once it has', async () => {
     const sleeve = createSleeve({ rateLimits: 'off' });
-    const res = await sleeve.fetch(new Request('http://x/nowplaying/socket', { headers: { accept: 'text/event-stream', ...UA } }));
+    const res = await sleeve.fetch(
+      new Request('http://x/nowplaying/socket', { headers: { accept: 'text/event-stream', ...UA } }),
+    );
     expect(res.status).toBe(200);
     const text = readAll(res);
     await sleeve.drain();
@@ -46,7 +53,9 @@ describe('draining (D34)', () => {
   it('a stream opened while draining is told at once', async () => {
     const sleeve = createSleeve({ rateLimits: 'off' });
     await sleeve.drain();
-    const res = await sleeve.fetch(new Request('http://x/nowplaying/socket', { headers: { accept: 'text/event-stream', ...UA } }));
+    const res = await sleeve.fetch(
+      new Request('http://x/nowplaying/socket', { headers: { accept: 'text/event-stream', ...UA } }),
+    );
     expect((await readAll(res)).endsWith(RECONNECT_EVENT)).toBe(true);
   });
 });

@@ -55,14 +55,20 @@ describe('errors (D3)', () => {
     expect(body.error.message).toContain(body.error.requestId);
     expect(JSON.stringify(body)).not.toMatch(/secret internals|TypeError|at .*\.ts/);
     expect(logs).toHaveLength(1);
-    expect(logs[0]!.fields).toMatchObject({ requestId: body.error.requestId, error: expect.stringContaining('secret internals') });
+    expect(logs[0]!.fields).toMatchObject({
+      requestId: body.error.requestId,
+      error: expect.stringContaining('secret internals'),
+    });
   });
 
   it('a validation failure is 400 bad_request naming the parameter', async () => {
     const { json } = setup();
     const { res, body } = await json('/t/echo?query=x&limit=99');
     expect(res.status).toBe(400);
-    expect(body).toEqual({ ok: false, error: { code: 'bad_request', param: 'limit', message: 'limit must be an integer from 1 to 25' } });
+    expect(body).toEqual({
+      ok: false,
+      error: { code: 'bad_request', param: 'limit', message: 'limit must be an integer from 1 to 25' },
+    });
   });
 
   it('GET /errors lists every code with status and meaning, without a User-Agent', async () => {
@@ -70,7 +76,8 @@ describe('errors (D3)', () => {
     const { res, body } = await json('/errors', { ua: null });
     expect(res.status).toBe(200);
     expect(body.errors).toHaveLength(Object.keys(ERROR_CODES).length);
-    for (const entry of body.errors) expect(entry).toEqual({ code: entry.code, ...ERROR_CODES[entry.code as keyof typeof ERROR_CODES] });
+    for (const entry of body.errors)
+      expect(entry).toEqual({ code: entry.code, ...ERROR_CODES[entry.code as keyof typeof ERROR_CODES] });
     expect(body.errors.map((e: { code: string }) => e.code)).toContain('method_not_allowed');
   });
 
@@ -78,8 +85,12 @@ describe('errors (D3)', () => {
     const { fetch, echo } = setup();
     echo.state.behaviour = 'upstream';
     const answers = await Promise.all([
-      fetch('/nope'), fetch('/editorial/genres', { ua: null }), fetch('/editorial/genres', { method: 'PUT' }),
-      fetch('/t/echo'), fetch('/t/echo?query=x'), fetch('/v0.0.1/x'),
+      fetch('/nope'),
+      fetch('/editorial/genres', { ua: null }),
+      fetch('/editorial/genres', { method: 'PUT' }),
+      fetch('/t/echo'),
+      fetch('/t/echo?query=x'),
+      fetch('/v0.0.1/x'),
     ]);
     for (const res of answers) {
       expect(res.status).toBeGreaterThanOrEqual(400);

@@ -115,7 +115,9 @@ for (const hitResponses of ['objects', 'clones'] as const) {
       const [a, b] = [await fast!, await frame.app.fetch(ask('/t/echo?query=e'), env)];
       expect([a.headers.get('x-cache'), b.headers.get('x-cache')]).toEqual(['HIT', 'HIT']);
       expect([...a.headers.keys()].filter((name) => name.includes('ratelimit'))).toEqual([]);
-      expect(Object.fromEntries([...a.headers].filter(([name]) => name !== 'x-request-id'))).toEqual(Object.fromEntries([...b.headers].filter(([name]) => name !== 'x-request-id')));
+      expect(Object.fromEntries([...a.headers].filter(([name]) => name !== 'x-request-id'))).toEqual(
+        Object.fromEntries([...b.headers].filter(([name]) => name !== 'x-request-id')),
+      );
       expect(await a.text()).toBe(await b.text());
       const parts = await frame.hitParts(ask('/t/echo?query=e'), env)!;
       expect(Object.keys(parts.headers).filter((name) => name.toLowerCase().includes('ratelimit'))).toEqual([]);
@@ -159,7 +161,9 @@ for (const hitResponses of ['objects', 'clones'] as const) {
       expect((await frame.fetch(ask('/v2.5.0/t/new'), env)).status).toBe(404);
       expect((await frame.fetch(ask('/t/echo?query=e', { ua: 'curl/8' }), env)).status).toBe(401);
       expect((await frame.fetch(ask('/t/echo?query=e', { headers: { Upgrade: 'websocket' } }), env)).status).toBe(400);
-      expect((await frame.fetch(ask('/t/echo?query=e', { headers: { 'Content-Length': '999999' } }), env)).status).toBe(413);
+      expect((await frame.fetch(ask('/t/echo?query=e', { headers: { 'Content-Length': '999999' } }), env)).status).toBe(
+        413,
+      );
     });
 
     it("keys an endpoint's own way: a header its key reads picks the entry", async () => {

@@ -12,7 +12,10 @@ const logs: string[] = [];
 let served: Served;
 
 beforeAll(async () => {
-  const log = { info() {}, error: (message: string, fields?: unknown) => void logs.push(`${message} ${JSON.stringify(fields)}`) };
+  const log = {
+    info() {},
+    error: (message: string, fields?: unknown) => void logs.push(`${message} ${JSON.stringify(fields)}`),
+  };
   served = await serve({ port: 0, hostname: '127.0.0.1', rateLimits: 'off', bodyTimeoutMs: 300, log });
   // The demo catalogue is being built once listening (D45): the times below are the answers', not its.
   await served.sleeve.warm();
@@ -23,19 +26,32 @@ afterAll(async () => {
 });
 
 describe('hostile requests on Node (issue 10)', () => {
-  it.each(['/healthz', '/current/healthz', '/v2.5.0/healthz', '/v3.0.0/batch'])('TRACE %s is a 405 in the version shape, never a 500', async (path) => {
-    const answer = await raw(served.url, head('TRACE', path, { 'User-Agent': UA }));
-    expect(answer?.status).toBe(405);
-    const body = JSON.parse(answer!.body);
-    if (path.startsWith('/v2.5.0')) expect(body).toEqual({ error: expect.stringContaining('TRACE') });
-    else expect(body).toMatchObject({ ok: false, error: { code: 'method_not_allowed' } });
-  });
+  it.each(['/healthz', '/current/healthz', '/v2.5.0/healthz', '/v3.0.0/batch'])(
+    'TRACE %s is a 405 in the version shape, never a 500',
+    async (path) => {
+      const answer = await raw(served.url, head('TRACE', path, { 'User-Agent': UA }));
+      expect(answer?.status).toBe(405);
+      const body = JSON.parse(answer!.body);
+      if (path.startsWith('/v2.5.0')) expect(body).toEqual({ error: expect.stringContaining('TRACE') });
+      else expect(body).toMatchObject({ ok: false, error: { code: 'method_not_allowed' } });
+    },
+  );
 
-  it.each(['/current/healthz', '/v2.5.0/healthz', '/current/batch'])('%s with a Content-Length over 64 KiB is 413 at once, the rest unread', async (path) => {
-    const answer = await raw(served.url, head('POST', path, { 'User-Agent': UA, 'Content-Type': 'application/json', 'Content-Length': 400 * 1024 * 1024 }) + 'x'.repeat(1024));
-    expect(answer?.status).toBe(413);
-    expect(answer!.ms).toBeLessThan(1000);
-  });
+  it.each(['/current/healthz', '/v2.5.0/healthz', '/current/batch'])(
+    '%s with a Content-Length over 64 KiB is 413 at once, the rest unread',
+    async (path) => {
+      const answer = await raw(
+        served.url,
+        head('POST', path, {
+          'User-Agent': UA,
+          'Content-Type': 'application/json',
+          'Content-Length': 400 * 1024 * 1024,
+        }) + 'x'.repeat(1024),
+      );
+      expect(answer?.status).toBe(413);
+      expect(answer!.ms).toBeLessThan(1000);
+    },
+  );
 
   it.each([
     ['POST', '/current/healthz', 405],
@@ -46,7 +62,12 @@ describe('hostile requests on Node (issue 10)', () => {
     ['POST', '/v2.5.0/batch', 400],
     ['POST', '/batch', 400],
   ])('%s %s declaring more than it sends is answered (%i), not held open', async (method, path, status) => {
-    const answer = await raw(served.url, head(method, path, { 'User-Agent': UA, 'Content-Type': 'application/json', 'Content-Length': 1000 }) + '{"requests": [', { waitMs: 3000 });
+    const answer = await raw(
+      served.url,
+      head(method, path, { 'User-Agent': UA, 'Content-Type': 'application/json', 'Content-Length': 1000 }) +
+        '{"requests": [',
+      { waitMs: 3000 },
+    );
     expect(answer?.status).toBe(status);
     // Only /batch takes a body: it waits for it until the deadline (bodyTimeoutMs, 300 ms here).
     if (!path.endsWith('/batch')) expect(answer!.ms).toBeLessThan(250);
@@ -56,10 +77,18 @@ describe('hostile requests on Node (issue 10)', () => {
     const paths = ['/batch', '/current/batch', '/v2.5.0/batch', '/current/healthz'];
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        raw(served.url, head('POST', paths[i % paths.length]!, { 'User-Agent': UA, 'Content-Type': 'application/json', 'Content-Length': 5000 }) + '{"requests": [', {
-          waitMs: 500,
-          afterWrite: (socket) => setTimeout(() => socket.destroy(), 20),
-        }),
+        raw(
+          served.url,
+          head('POST', paths[i % paths.length]!, {
+            'User-Agent': UA,
+            'Content-Type': 'application/json',
+            'Content-Length': 5000,
+          }) + '{"requests": [',
+          {
+            waitMs: 500,
+            afterWrite: (socket) => setTimeout(() => socket.destroy(), 20),
+          },
+        ),
       ),
     );
     // Past the body deadline too: whatever was still waiting has given up by now.

@@ -75,21 +75,33 @@ describe('byte-bounded memos', () => {
 describe('forwarded addresses under SLEEVE_TRUST_PROXY', () => {
   const headers = (entries: Record<string, string>) => new Headers(entries);
   it('are taken when they look like an address, else the socket address is the client', () => {
-    expect(clientIpOf(headers({ 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }), { clientIp: '10.0.0.1' }, true)).toBe('203.0.113.9');
-    expect(clientIpOf(headers({ 'x-forwarded-for': '2001:db8::1' }), { clientIp: '10.0.0.1' }, true)).toBe('2001:db8::1');
-    expect(clientIpOf(headers({ 'x-forwarded-for': 'x'.repeat(16_000) }), { clientIp: '10.0.0.1' }, true)).toBe('10.0.0.1');
+    expect(clientIpOf(headers({ 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }), { clientIp: '10.0.0.1' }, true)).toBe(
+      '203.0.113.9',
+    );
+    expect(clientIpOf(headers({ 'x-forwarded-for': '2001:db8::1' }), { clientIp: '10.0.0.1' }, true)).toBe(
+      '2001:db8::1',
+    );
+    expect(clientIpOf(headers({ 'x-forwarded-for': 'x'.repeat(16_000) }), { clientIp: '10.0.0.1' }, true)).toBe(
+      '10.0.0.1',
+    );
     expect(clientIpOf(headers({ forwarded: 'for=unknown' }), { clientIp: '10.0.0.1' }, true)).toBe('10.0.0.1');
   });
 });
 
 describe('/metrics', () => {
   it('says what the process holds when the adapter gives it', async () => {
-    const sleeve = createSleeve({ metrics: true, log: { info: () => {}, error: () => {} }, processMemory: () => ({ residentBytes: 300 * MIB, heapUsedBytes: 90 * MIB, heapLimitBytes: 208 * MIB }) });
+    const sleeve = createSleeve({
+      metrics: true,
+      log: { info: () => {}, error: () => {} },
+      processMemory: () => ({ residentBytes: 300 * MIB, heapUsedBytes: 90 * MIB, heapLimitBytes: 208 * MIB }),
+    });
     const text = await (await sleeve.fetch(new Request('http://sleeve.test/metrics'))).text();
     expect(text).toContain(`process_resident_memory_bytes ${300 * MIB}\n`);
     expect(text).toContain(`sleeve_heap_used_bytes ${90 * MIB}\n`);
     expect(text).toContain(`sleeve_heap_limit_bytes ${208 * MIB}\n`);
     const without = createSleeve({ metrics: true, log: { info: () => {}, error: () => {} } });
-    expect(await (await without.fetch(new Request('http://sleeve.test/metrics'))).text()).not.toContain('process_resident_memory_bytes');
+    expect(await (await without.fetch(new Request('http://sleeve.test/metrics'))).text()).not.toContain(
+      'process_resident_memory_bytes',
+    );
   });
 });

@@ -13,7 +13,9 @@ function make(options: SleeveOptions = {}): Sleeve {
 }
 
 const get = (sleeve: Sleeve, path: string, init: RequestInit = {}, clientIp = '203.0.113.7') =>
-  sleeve.fetch(new Request(`http://sleeve.test${path}`, { ...init, headers: { ...UA, ...init.headers } }), { clientIp });
+  sleeve.fetch(new Request(`http://sleeve.test${path}`, { ...init, headers: { ...UA, ...init.headers } }), {
+    clientIp,
+  });
 
 interface Sample {
   name: string;
@@ -33,7 +35,8 @@ function parse(text: string): { samples: Sample[]; types: Map<string, string> } 
       types.set(type[1]!, type[2]!);
       continue;
     }
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*",?)*)\})? (\S+)$/.exec(line);
+    const sample =
+      /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*",?)*)\})? (\S+)$/.exec(line);
     expect(sample, `not a sample line: ${line}`).not.toBeNull();
     const labels: Record<string, string> = {};
     for (const [, name, value] of (sample![2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {
@@ -49,10 +52,17 @@ function parse(text: string): { samples: Sample[]; types: Map<string, string> } 
 }
 
 const valueOf = (samples: Sample[], name: string, labels: Record<string, string>): number | undefined =>
-  samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v) && Object.keys(s.labels).length === Object.keys(labels).length)?.value;
+  samples.find(
+    (s) =>
+      s.name === name &&
+      Object.entries(labels).every(([k, v]) => s.labels[k] === v) &&
+      Object.keys(s.labels).length === Object.keys(labels).length,
+  )?.value;
 
 async function scrape(sleeve: Sleeve): Promise<Sample[]> {
-  const res = await sleeve.fetch(new Request('http://sleeve.test/metrics', { headers: { 'User-Agent': 'Prometheus/2.53.0' } }));
+  const res = await sleeve.fetch(
+    new Request('http://sleeve.test/metrics', { headers: { 'User-Agent': 'Prometheus/2.53.0' } }),
+  );
   expect(res.status).toBe(200);
   return parse(await res.text()).samples;
 }
@@ -61,7 +71,11 @@ describe('/metrics (D20)', () => {
   it('is off by default: /metrics is the ordinary 404 for any method and prefix, and nothing is counted', async () => {
     const sleeve = make();
     expect(sleeve.deps.metrics).toBeUndefined();
-    for (const [path, method] of [['/metrics', 'GET'], ['/metrics', 'POST'], ['/v2.5.0/metrics', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/metrics', 'GET'],
+      ['/metrics', 'POST'],
+      ['/v2.5.0/metrics', 'GET'],
+    ] as const) {
       const res = await get(sleeve, path, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
       // The catch-all's answer, in the version's shape (pins below 3.0.0: `{ "error": "<message>" }`).
@@ -71,9 +85,15 @@ describe('/metrics (D20)', () => {
   });
 
   it('is on with the metrics option or SLEEVE_METRICS=1: text format, no-store, public, never rate limited, not batchable', async () => {
-    for (const sleeve of [make({ metrics: true, rateLimits: 0.01 }), make({ ...optionsFromEnv({ SLEEVE_METRICS: '1', SLEEVE_RATE_LIMITS: '0.01' }).options })]) {
+    for (const sleeve of [
+      make({ metrics: true, rateLimits: 0.01 }),
+      make({ ...optionsFromEnv({ SLEEVE_METRICS: '1', SLEEVE_RATE_LIMITS: '0.01' }).options }),
+    ]) {
       for (let i = 0; i < 5; i++) {
-        const res = await sleeve.fetch(new Request('http://sleeve.test/metrics', { headers: { 'User-Agent': 'Prometheus/2.53.0' } }), { clientIp: '10.0.0.9' });
+        const res = await sleeve.fetch(
+          new Request('http://sleeve.test/metrics', { headers: { 'User-Agent': 'Prometheus/2.53.0' } }),
+          { clientIp: '10.0.0.9' },
+        );
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe(PROMETHEUS_CONTENT_TYPE);
         expect(res.headers.get('cache-control')).toBe('no-store');
@@ -82,7 +102,11 @@ describe('/metrics (D20)', () => {
       }
       const head = await sleeve.fetch(new Request('http://sleeve.test/metrics', { method: 'HEAD' }));
       expect(head.status).toBe(200);
-      const batch = await get(sleeve, '/batch', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ requests: [{ path: '/metrics' }] }) });
+      const batch = await get(sleeve, '/batch', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ requests: [{ path: '/metrics' }] }),
+      });
       expect((await batch.json()).responses['0']).toMatchObject({ status: 400 });
     }
     expect(optionsFromEnv({ SLEEVE_METRICS: '0' }).options.metrics).toBe(false);
@@ -99,7 +123,8 @@ describe('/metrics (D20)', () => {
     await get(sleeve, '/editorial/genres', { method: 'DELETE' });
     await get(sleeve, '/editorial/genres', { method: 'BREW' });
     const samples = await scrape(sleeve);
-    const requests = (route: string, method: string, status: string) => valueOf(samples, 'sleeve_requests_total', { route, method, status });
+    const requests = (route: string, method: string, status: string) =>
+      valueOf(samples, 'sleeve_requests_total', { route, method, status });
     expect(requests('/search/all', 'GET', '200')).toBe(2);
     expect(requests('/search/all', 'GET', '429')).toBe(1);
     expect(requests('/track/hot', 'GET', '200')).toBe(1);
@@ -115,27 +140,44 @@ describe('/metrics (D20)', () => {
     expect(valueOf(samples, 'sleeve_info', { version: '3.0.0', mode: 'demo' })).toBe(1);
     expect(valueOf(samples, 'process_start_time_seconds', {})).toBeGreaterThan(1.7e9);
     // Labels are the route table, never what was asked.
-    expect(samples.every((s) => !JSON.stringify(s.labels).includes('secret') && !JSON.stringify(s.labels).includes('/no/such'))).toBe(true);
+    expect(
+      samples.every(
+        (s) => !JSON.stringify(s.labels).includes('secret') && !JSON.stringify(s.labels).includes('/no/such'),
+      ),
+    ).toBe(true);
   });
 
   it('/batch sub-requests count under their own endpoint, and the batch under /batch', async () => {
     const sleeve = make({ metrics: true, rateLimits: 'off' });
-    await get(sleeve, '/batch', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ requests: [{ path: '/editorial/genres' }, { path: '/editorial/genres' }] }) });
+    await get(sleeve, '/batch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ requests: [{ path: '/editorial/genres' }, { path: '/editorial/genres' }] }),
+    });
     const samples = await scrape(sleeve);
     expect(valueOf(samples, 'sleeve_requests_total', { route: '/batch', method: 'POST', status: '200' })).toBe(1);
-    expect(valueOf(samples, 'sleeve_requests_total', { route: '/editorial/genres', method: 'GET', status: '200' })).toBe(2);
+    expect(
+      valueOf(samples, 'sleeve_requests_total', { route: '/editorial/genres', method: 'GET', status: '200' }),
+    ).toBe(2);
   });
 
   it('the duration histogram is well formed: cumulative buckets up to +Inf, then _sum and _count', async () => {
     const sleeve = make({ metrics: true, rateLimits: 'off' });
-    for (const path of ['/editorial/genres', '/editorial/genres', '/search/all?query=love', '/no/such']) await get(sleeve, path);
+    for (const path of ['/editorial/genres', '/editorial/genres', '/search/all?query=love', '/no/such'])
+      await get(sleeve, path);
     const res = await sleeve.fetch(new Request('http://sleeve.test/metrics'));
     const { samples, types } = parse(await res.text());
     expect(types.get('sleeve_request_duration_seconds')).toBe('histogram');
-    const routes = [...new Set(samples.filter((s) => s.name === 'sleeve_request_duration_seconds_count').map((s) => s.labels['route']!))];
+    const routes = [
+      ...new Set(
+        samples.filter((s) => s.name === 'sleeve_request_duration_seconds_count').map((s) => s.labels['route']!),
+      ),
+    ];
     expect(routes.sort()).toEqual(['/editorial/genres', '/search/all', 'unmatched']);
     for (const route of routes) {
-      const buckets = samples.filter((s) => s.name === 'sleeve_request_duration_seconds_bucket' && s.labels['route'] === route);
+      const buckets = samples.filter(
+        (s) => s.name === 'sleeve_request_duration_seconds_bucket' && s.labels['route'] === route,
+      );
       expect(buckets.map((b) => b.labels['le'])).toEqual([...DURATION_BUCKETS.map(String), '+Inf']);
       for (let i = 1; i < buckets.length; i++) expect(buckets[i]!.value).toBeGreaterThanOrEqual(buckets[i - 1]!.value);
       const count = valueOf(samples, 'sleeve_request_duration_seconds_count', { route })!;

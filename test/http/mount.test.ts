@@ -10,7 +10,12 @@ const headers = { 'user-agent': UA };
 
 describe('basePath', () => {
   it.each([
-    [undefined, ''], ['', ''], ['/', ''], ['music', '/music'], ['/music/', '/music'], ['/a/b', '/a/b'],
+    [undefined, ''],
+    ['', ''],
+    ['/', ''],
+    ['music', '/music'],
+    ['/music/', '/music'],
+    ['/a/b', '/a/b'],
   ])('normalises %j to %j', (given, want) => {
     expect(normalBasePath(given)).toBe(want);
   });
@@ -21,7 +26,9 @@ describe('basePath', () => {
 
   it('answers a request that still carries the prefix (a catch-all host route, a proxy that does not strip)', async () => {
     const sleeve = createSleeve({ basePath: '/music', log: quiet });
-    const host = new Hono().all('/music/*', (c) => sleeve.fetch(c.req.raw)).all('/music', (c) => sleeve.fetch(c.req.raw));
+    const host = new Hono()
+      .all('/music/*', (c) => sleeve.fetch(c.req.raw))
+      .all('/music', (c) => sleeve.fetch(c.req.raw));
     const hot = await host.request('http://h.test/music/track/hot?limit=1', { headers });
     expect(hot.status).toBe(200);
     expect((await hot.json()).tracks[0].cover).toMatch(/^http:\/\/h\.test\/music\/cover\?/);
@@ -53,6 +60,8 @@ describe('basePath', () => {
       expect(lines.map((line) => JSON.parse(line).path)).toEqual(['/music/nope', '/music/editorial/genres']);
     }
     // Below a version, the message names the path within that version, as before (D7; 2.5.0's errors are a bare message).
-    expect((await (await mounted.request('http://h.test/music/v2.5.0/nope', { headers })).json()).error).toMatch(/^No endpoint at \/nope\./);
+    expect((await (await mounted.request('http://h.test/music/v2.5.0/nope', { headers })).json()).error).toMatch(
+      /^No endpoint at \/nope\./,
+    );
   });
 });

@@ -5,7 +5,16 @@ import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { readQuery } from '../../core/http/query.ts';
 import { listKeys, validate } from '../../core/http/params.ts';
 import {
-  countryParam, csvSubset, idParam, integerParam, isrcParam, optionalEnum, optionalInteger, optionalNumber, optionalText, requiredText,
+  countryParam,
+  csvSubset,
+  idParam,
+  integerParam,
+  isrcParam,
+  optionalEnum,
+  optionalInteger,
+  optionalNumber,
+  optionalText,
+  requiredText,
 } from '../../core/schemas/params.ts';
 import { SleeveError } from '../../core/errors.ts';
 import { echoEndpoint, testApp, stub } from './_app.ts';
@@ -25,10 +34,18 @@ describe('building blocks (core/schemas/params.ts)', () => {
     const s = requiredText('query');
     expect(check('query', s, { query: '  Daft Punk ' })).toEqual({ ok: 'Daft Punk' });
     for (const query of [{}, { query: '' }, { query: '   ' }]) {
-      expect(check('query', s, query)).toMatchObject({ status: 400, param: 'query', message: expect.stringMatching(/^query is required/) });
+      expect(check('query', s, query)).toMatchObject({
+        status: 400,
+        param: 'query',
+        message: expect.stringMatching(/^query is required/),
+      });
     }
     expect(check('query', s, { query: 'x'.repeat(200) })).toEqual({ ok: 'x'.repeat(200) });
-    expect(check('query', s, { query: 'x'.repeat(201) })).toEqual({ status: 400, param: 'query', message: 'query must be at most 200 characters' });
+    expect(check('query', s, { query: 'x'.repeat(201) })).toEqual({
+      status: 400,
+      param: 'query',
+      message: 'query must be at most 200 characters',
+    });
   });
 
   it('optionalText: blank is absent', () => {
@@ -45,7 +62,11 @@ describe('building blocks (core/schemas/params.ts)', () => {
     expect(check('limit', s, { limit: '25' })).toEqual({ ok: 25 });
     expect(check('limit', s, { limit: '1' })).toEqual({ ok: 1 });
     for (const limit of ['0', '26', '-1', '2.5', 'ten', '', ' ', '1e2', '0x10', '99999999999999999999']) {
-      expect(check('limit', s, { limit }), limit).toEqual({ status: 400, param: 'limit', message: 'limit must be an integer from 1 to 25' });
+      expect(check('limit', s, { limit }), limit).toEqual({
+        status: 400,
+        param: 'limit',
+        message: 'limit must be an integer from 1 to 25',
+      });
     }
   });
 
@@ -53,12 +74,19 @@ describe('building blocks (core/schemas/params.ts)', () => {
     expect(check('tempo', optionalInteger('tempo', 1, 300), {})).toEqual({ ok: undefined });
     expect(check('tempo', optionalInteger('tempo', 1, 300), { tempo: '120' })).toEqual({ ok: 120 });
     for (const tempo of ['0', '301', '12.5', 'fast']) {
-      expect(check('tempo', optionalInteger('tempo', 1, 300), { tempo })).toMatchObject({ status: 400, message: 'tempo must be an integer from 1 to 300' });
+      expect(check('tempo', optionalInteger('tempo', 1, 300), { tempo })).toMatchObject({
+        status: 400,
+        message: 'tempo must be an integer from 1 to 300',
+      });
     }
     expect(check('energy', optionalNumber('energy', 0, 1), { energy: '0.5' })).toEqual({ ok: 0.5 });
     expect(check('energy', optionalNumber('energy', 0, 1), { energy: '.25' })).toEqual({ ok: 0.25 });
     for (const energy of ['1.5', '-0.1', 'high', 'NaN', 'Infinity', '']) {
-      expect(check('energy', optionalNumber('energy', 0, 1), { energy })).toMatchObject({ status: 400, param: 'energy', message: 'energy must be a number from 0 to 1' });
+      expect(check('energy', optionalNumber('energy', 0, 1), { energy })).toMatchObject({
+        status: 400,
+        param: 'energy',
+        message: 'energy must be a number from 0 to 1',
+      });
     }
   });
 
@@ -73,7 +101,11 @@ describe('building blocks (core/schemas/params.ts)', () => {
     expect(check('isrc', isrcParam(), { isrc: 'usum72409273' })).toEqual({ ok: 'USUM72409273' });
     expect(check('isrc', isrcParam(), { isrc: ' USUM72409273 ' })).toEqual({ ok: 'USUM72409273' });
     for (const isrc of ['USUM7240927', 'USUM724092733', 'US-UM7-24-09273', 'USUM7240927é', '']) {
-      expect(check('isrc', isrcParam(), { isrc })).toMatchObject({ status: 400, param: 'isrc', message: expect.stringContaining('12 letters or digits') });
+      expect(check('isrc', isrcParam(), { isrc })).toMatchObject({
+        status: 400,
+        param: 'isrc',
+        message: expect.stringContaining('12 letters or digits'),
+      });
     }
     expect(check('isrc', isrcParam(), {})).toMatchObject({ status: 400, param: 'isrc', message: 'isrc is required' });
   });
@@ -81,7 +113,8 @@ describe('building blocks (core/schemas/params.ts)', () => {
   it('countryParam: two letters, upper-cased', () => {
     expect(check('country', countryParam(), { country: 'fr' })).toEqual({ ok: 'FR' });
     expect(check('country', countryParam(), {})).toEqual({ ok: undefined });
-    for (const country of ['FRA', 'F', '12']) expect(check('country', countryParam(), { country })).toMatchObject({ status: 400, param: 'country' });
+    for (const country of ['FRA', 'F', '12'])
+      expect(check('country', countryParam(), { country })).toMatchObject({ status: 400, param: 'country' });
   });
 
   it('csvSubset: deduplicated, in the allowed order, default all; unknown entries are a 400', () => {
@@ -89,7 +122,11 @@ describe('building blocks (core/schemas/params.ts)', () => {
     expect(check('types', s, {})).toEqual({ ok: ['tracks', 'artists', 'albums', 'playlists'] });
     expect(check('types', s, { types: 'albums, Tracks,albums' })).toEqual({ ok: ['tracks', 'albums'] });
     for (const types of ['songs', 'tracks,songs', '', ',']) {
-      expect(check('types', s, { types })).toMatchObject({ status: 400, param: 'types', message: 'types must be a comma-separated list of tracks, artists, albums, playlists' });
+      expect(check('types', s, { types })).toMatchObject({
+        status: 400,
+        param: 'types',
+        message: 'types must be a comma-separated list of tracks, artists, albums, playlists',
+      });
     }
   });
 
@@ -97,7 +134,11 @@ describe('building blocks (core/schemas/params.ts)', () => {
     const s = optionalEnum('type', ['album', 'single', 'ep', 'compilation'] as const);
     expect(check('type', s, { type: 'ep' })).toEqual({ ok: 'ep' });
     expect(check('type', s, {})).toEqual({ ok: undefined });
-    expect(check('type', s, { type: 'mixtape' })).toEqual({ status: 400, param: 'type', message: 'type must be one of album, single, ep, compilation' });
+    expect(check('type', s, { type: 'mixtape' })).toEqual({
+      status: 400,
+      param: 'type',
+      message: 'type must be one of album, single, ep, compilation',
+    });
   });
 });
 
@@ -105,23 +146,37 @@ describe('reading the query (core/http/query.ts)', () => {
   const declared = new Set(['query', 'limit']);
 
   it('decodes percent-encoding and +, keeps unknown parameters, ignores their repeats', () => {
-    expect(readQuery('/x?query=Daft+Punk%20%C3%A9t%C3%A9&limit=3&utm=a&utm=b&flag', declared)).toEqual({ query: 'Daft Punk été', limit: '3', utm: 'b', flag: '' });
+    expect(readQuery('/x?query=Daft+Punk%20%C3%A9t%C3%A9&limit=3&utm=a&utm=b&flag', declared)).toEqual({
+      query: 'Daft Punk été',
+      limit: '3',
+      utm: 'b',
+      flag: '',
+    });
     expect(readQuery('/x', declared)).toEqual({});
     expect(readQuery('/x?', declared)).toEqual({});
   });
 
   it('a repeated declared parameter is a 400 naming it', () => {
-    expect(() => readQuery('/x?limit=1&limit=2', declared)).toThrow(expect.objectContaining({ status: 400, param: 'limit', message: 'limit must be given once' }));
+    expect(() => readQuery('/x?limit=1&limit=2', declared)).toThrow(
+      expect.objectContaining({ status: 400, param: 'limit', message: 'limit must be given once' }),
+    );
   });
 
   it('a repeated list parameter is the same list, its values joined; a scalar one given twice is still a 400 (D40)', () => {
     const lists = new Set(['types']);
     const both = new Set([...declared, 'types']);
     expect(readQuery('/x?types=tracks&types=albums', both, lists)).toEqual({ types: 'tracks,albums' });
-    expect(readQuery('/x?types=tracks,albums&types=artists&query=a', both, lists)).toEqual({ types: 'tracks,albums,artists', query: 'a' });
-    expect(() => readQuery('/x?types=a&limit=1&limit=2', both, lists)).toThrow(expect.objectContaining({ status: 400, param: 'limit', message: 'limit must be given once' }));
+    expect(readQuery('/x?types=tracks,albums&types=artists&query=a', both, lists)).toEqual({
+      types: 'tracks,albums,artists',
+      query: 'a',
+    });
+    expect(() => readQuery('/x?types=a&limit=1&limit=2', both, lists)).toThrow(
+      expect.objectContaining({ status: 400, param: 'limit', message: 'limit must be given once' }),
+    );
     // Without the list named, the same query is refused as before.
-    expect(() => readQuery('/x?types=a&types=b', both)).toThrow(expect.objectContaining({ param: 'types', message: 'types must be given once' }));
+    expect(() => readQuery('/x?types=a&types=b', both)).toThrow(
+      expect.objectContaining({ param: 'types', message: 'types must be given once' }),
+    );
   });
 
   it('invalid percent-encoding is a 400 naming the parameter, never a 500', () => {
@@ -167,14 +222,24 @@ describe('list parameters through the app (D40)', () => {
   const lists = defineEndpoint({
     ...stub,
     path: '/t/lists',
-    params: v.object({ types: csvSubset('types', ['tracks', 'albums', 'artists'] as const), limit: integerParam('limit', 1, 9, 3) }),
+    params: v.object({
+      types: csvSubset('types', ['tracks', 'albums', 'artists'] as const),
+      limit: integerParam('limit', 1, 9, 3),
+    }),
     handle: ({ params }) => params,
   });
   const { json } = testApp([lists]);
 
   it('are known from their published wire type: only the array ones', () => {
     expect([...listKeys(lists.params)]).toEqual(['types']);
-    expect([...listKeys(v.pipe(lists.params!, v.check(() => true)))]).toEqual(['types']);
+    expect([
+      ...listKeys(
+        v.pipe(
+          lists.params!,
+          v.check(() => true),
+        ),
+      ),
+    ]).toEqual(['types']);
   });
 
   it.each([
@@ -190,7 +255,10 @@ describe('list parameters through the app (D40)', () => {
   it('check every value given, wherever it was', async () => {
     const { res, body } = await json('/t/lists?types=tracks&types=songs');
     expect(res.status).toBe(400);
-    expect(body.error).toMatchObject({ param: 'types', message: 'types must be a comma-separated list of tracks, albums, artists' });
+    expect(body.error).toMatchObject({
+      param: 'types',
+      message: 'types must be a comma-separated list of tracks, albums, artists',
+    });
   });
 
   it('leave a scalar parameter given twice a 400', async () => {

@@ -39,7 +39,7 @@ describe('version prefixes are routes (issue 10)', () => {
     expect(Object.keys(body)).toEqual(['error']);
   });
 
-  it('an unknown version and a second prefix still list the versions; a pin below /batch\'s release does not have it', async () => {
+  it("an unknown version and a second prefix still list the versions; a pin below /batch's release does not have it", async () => {
     const { json } = testApp(frameEndpoints);
     for (const path of ['/v9.9.9/healthz', '/v2.5.0/v2.4.0/healthz', '/current/current/healthz']) {
       const { res, body } = await json(path);
@@ -50,7 +50,7 @@ describe('version prefixes are routes (issue 10)', () => {
     expect((await json('/v2.3.1/batch', { method: 'POST' })).res.status).toBe(404);
   });
 
-  it('a WebSocket handshake to an ordinary path is a D3 400, in the pin\'s shape', async () => {
+  it("a WebSocket handshake to an ordinary path is a D3 400, in the pin's shape", async () => {
     const { json } = testApp(frameEndpoints);
     const { res, body } = await json('/healthz', { headers: HANDSHAKE });
     expect(res.status).toBe(400);
@@ -67,8 +67,13 @@ describe('version prefixes are routes (issue 10)', () => {
     expect((await host.request('/music/v%32.5.0/editorial/genres', { headers })).status).toBe(200);
     const unknown = await host.request('/music/v1.0.0/editorial/genres', { headers });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ ok: false, error: { code: 'not_found', versions: [...VERSION_NAMES] } });
-    expect(await (await host.request('/music/v2.5.0/nope', { headers })).json()).toEqual({ error: 'No endpoint at /nope. See /errors and /openapi.json.' });
+    expect(await unknown.json()).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', versions: [...VERSION_NAMES] },
+    });
+    expect(await (await host.request('/music/v2.5.0/nope', { headers })).json()).toEqual({
+      error: 'No endpoint at /nope. See /errors and /openapi.json.',
+    });
   });
 
   it('keeps Hono on its RegExpRouter (a root /:param route would force the TrieRouter)', async () => {

@@ -43,7 +43,8 @@ describe('rate limits (D8)', () => {
 
   it('aliases and version prefixes share one bucket; other endpoints and other IPs do not', async () => {
     const app = setup();
-    for (const path of ['/t/echo?query=a', '/t/echo-alias?query=b', '/v2.5.0/t/echo?query=c']) expect((await app.fetch(path)).status).toBe(200);
+    for (const path of ['/t/echo?query=a', '/t/echo-alias?query=b', '/v2.5.0/t/echo?query=c'])
+      expect((await app.fetch(path)).status).toBe(200);
     expect((await app.fetch('/current/t/echo-alias?query=d')).status).toBe(429);
     expect((await app.fetch('/t/echo?query=a', { ip: '198.51.100.9' })).status).toBe(200);
     expect((await app.fetch('/editorial/genres')).status).toBe(200);
@@ -59,14 +60,20 @@ describe('rate limits (D8)', () => {
   it('ignores forwarding headers unless trustProxy, then uses them', async () => {
     const spoof = { headers: { 'X-Forwarded-For': '192.0.2.1' } };
     const untrusted = setup();
-    for (let i = 0; i < 3; i++) await untrusted.fetch('/t/echo?query=a', { headers: { 'X-Forwarded-For': `192.0.2.${i}` } });
+    for (let i = 0; i < 3; i++)
+      await untrusted.fetch('/t/echo?query=a', { headers: { 'X-Forwarded-For': `192.0.2.${i}` } });
     expect((await untrusted.fetch('/t/echo?query=a', spoof)).status).toBe(429);
 
     const trusted = setup({ trustProxy: true });
     for (let i = 0; i < 3; i++) await trusted.fetch('/t/echo?query=a', spoof);
     expect((await trusted.fetch('/t/echo?query=a', spoof)).status).toBe(429);
-    expect((await trusted.fetch('/t/echo?query=a', { headers: { 'X-Forwarded-For': '192.0.2.2, 10.0.0.1' } })).status).toBe(200);
-    expect((await trusted.fetch('/t/echo?query=a', { headers: { Forwarded: 'for="[2001:db8::1]:4711";proto=https' } })).status).toBe(200);
+    expect(
+      (await trusted.fetch('/t/echo?query=a', { headers: { 'X-Forwarded-For': '192.0.2.2, 10.0.0.1' } })).status,
+    ).toBe(200);
+    expect(
+      (await trusted.fetch('/t/echo?query=a', { headers: { Forwarded: 'for="[2001:db8::1]:4711";proto=https' } }))
+        .status,
+    ).toBe(200);
     expect((await trusted.fetch('/t/echo?query=a', { headers: { 'X-Real-IP': '192.0.2.77' } })).status).toBe(200);
   });
 

@@ -12,7 +12,8 @@ function setup() {
 
 describe('request ids (D20)', () => {
   it('keeps a well-formed id, replaces anything else, makes one when none is given', () => {
-    for (const kept of ['abc', 'req-1.2_3:4', 'A'.repeat(128), '3f2a9c1e-4b7d-4e2a-9f1c-0a1b2c3d4e5f']) expect(requestId(kept)).toBe(kept);
+    for (const kept of ['abc', 'req-1.2_3:4', 'A'.repeat(128), '3f2a9c1e-4b7d-4e2a-9f1c-0a1b2c3d4e5f'])
+      expect(requestId(kept)).toBe(kept);
     for (const refused of ['', 'A'.repeat(129), 'has space', 'semi;colon', 'new\nline', 'é', '"quoted"', '<script>']) {
       expect(requestId(refused)).toMatch(UUID);
     }
@@ -52,7 +53,12 @@ describe('request ids (D20)', () => {
     expect(res.status).toBe(500);
     expect(res.headers.get('x-request-id')).toBe('trace-77');
     expect(body.error).toMatchObject({ code: 'internal_error', requestId: 'trace-77' });
-    expect(app.logs).toEqual([{ message: 'internal error', fields: { requestId: 'trace-77', error: expect.stringContaining('secret internals') } }]);
+    expect(app.logs).toEqual([
+      {
+        message: 'internal error',
+        fields: { requestId: 'trace-77', error: expect.stringContaining('secret internals') },
+      },
+    ]);
   });
 
   it('browsers may read it (CORS)', async () => {
@@ -67,12 +73,20 @@ describe('request ids (D20)', () => {
     const { res, body } = await app.json('/batch', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ requests: [{ id: 'bug', path: '/t/echo?query=a' }, { id: 'ok', path: '/editorial/genres' }] }),
+      body: JSON.stringify({
+        requests: [
+          { id: 'bug', path: '/t/echo?query=a' },
+          { id: 'ok', path: '/editorial/genres' },
+        ],
+      }),
     });
     expect(res.status).toBe(200);
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(UUID);
-    expect(body.responses.bug).toMatchObject({ status: 500, body: { error: { code: 'internal_error', requestId: id } } });
+    expect(body.responses.bug).toMatchObject({
+      status: 500,
+      body: { error: { code: 'internal_error', requestId: id } },
+    });
     expect(app.logs.map((l) => l.fields?.['requestId'])).toEqual([id]);
   });
 });

@@ -23,9 +23,35 @@ describe('request log (D20)', () => {
     expect(app.lines).toHaveLength(3);
     for (const line of app.lines) expect(line).not.toContain('\n');
     const [first, second, third] = parsed(app.lines);
-    expect(Object.keys(first!)).toEqual(['time', 'id', 'method', 'path', 'route', 'status', 'ms', 'cache', 'ip', 'upstream']);
-    expect(first).toMatchObject({ id: miss.headers.get('x-request-id'), method: 'GET', path: '/t/echo', route: '/t/echo', status: 200, cache: 'MISS', ip: '203.0.113.7', upstream: 0 });
-    expect(second).toMatchObject({ id: hit.headers.get('x-request-id'), path: '/v2.5.0/t/echo-alias', route: '/t/echo', cache: 'HIT', ip: '192.0.2.9' });
+    expect(Object.keys(first!)).toEqual([
+      'time',
+      'id',
+      'method',
+      'path',
+      'route',
+      'status',
+      'ms',
+      'cache',
+      'ip',
+      'upstream',
+    ]);
+    expect(first).toMatchObject({
+      id: miss.headers.get('x-request-id'),
+      method: 'GET',
+      path: '/t/echo',
+      route: '/t/echo',
+      status: 200,
+      cache: 'MISS',
+      ip: '203.0.113.7',
+      upstream: 0,
+    });
+    expect(second).toMatchObject({
+      id: hit.headers.get('x-request-id'),
+      path: '/v2.5.0/t/echo-alias',
+      route: '/t/echo',
+      cache: 'HIT',
+      ip: '192.0.2.9',
+    });
     // An unknown path has no cache state: the field is left out rather than null.
     expect(third).toMatchObject({ path: '/no/such/path', route: 'unmatched', status: 404 });
     expect(third).not.toHaveProperty('cache');
@@ -41,7 +67,12 @@ describe('request log (D20)', () => {
     const app = setup();
     const secrets = ['my secret search', 'my+secret+search', 'hunter2', 's3cr3t-token', 'c00kie', '10.9.8.7', 'k3y'];
     await app.fetch('/t/echo?query=my+secret+search&password=hunter2', {
-      headers: { Authorization: 'Bearer s3cr3t-token', Cookie: 'session=c00kie', 'X-Forwarded-For': '10.9.8.7', 'X-Api-Key': 'k3y' },
+      headers: {
+        Authorization: 'Bearer s3cr3t-token',
+        Cookie: 'session=c00kie',
+        'X-Forwarded-For': '10.9.8.7',
+        'X-Api-Key': 'k3y',
+      },
     });
     await app.fetch('/no/such?query=my%20secret%20search');
     expect(app.lines).toHaveLength(2);
@@ -90,10 +121,20 @@ describe('request log (D20)', () => {
     const res = await app.fetch('/batch', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ requests: [{ path: '/t/echo?query=a' }, { path: '/editorial/genres' }, { path: '/no/such' }] }),
+      body: JSON.stringify({
+        requests: [{ path: '/t/echo?query=a' }, { path: '/editorial/genres' }, { path: '/no/such' }],
+      }),
     });
     expect(res.status).toBe(200);
-    expect(parsed(app.lines)).toEqual([expect.objectContaining({ method: 'POST', path: '/batch', route: '/batch', status: 200, id: res.headers.get('x-request-id') })]);
+    expect(parsed(app.lines)).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/batch',
+        route: '/batch',
+        status: 200,
+        id: res.headers.get('x-request-id'),
+      }),
+    ]);
   });
 
   it('the path is logged as written, percent-encoded, cut at 512 characters', () => {
@@ -123,7 +164,11 @@ describe('request log (D20)', () => {
 
   it('a logger without `request` gets the request lines on info', async () => {
     const info: string[] = [];
-    const custom = createSleeve({ rateLimits: 'off', requestLog: 'pretty', log: { info: (m) => void info.push(m), error: () => {} } });
+    const custom = createSleeve({
+      rateLimits: 'off',
+      requestLog: 'pretty',
+      log: { info: (m) => void info.push(m), error: () => {} },
+    });
     await custom.fetch(new Request('http://sleeve.test/editorial/genres', { headers: { 'User-Agent': UA } }));
     expect(info).toEqual([expect.stringMatching(/^GET \/editorial\/genres 200 \d+\.\dms MISS$/)]);
   });
@@ -131,14 +176,31 @@ describe('request log (D20)', () => {
   it('a logger that takes records gets them under json, as what the line says, cache hits too; under pretty it gets lines', async () => {
     const records: RequestRecord[] = [];
     const lines: string[] = [];
-    const log = { info: () => {}, error: () => {}, request: (line: string) => void lines.push(line), requestRecord: (r: RequestRecord) => void records.push(r) };
+    const log = {
+      info: () => {},
+      error: () => {},
+      request: (line: string) => void lines.push(line),
+      requestRecord: (r: RequestRecord) => void records.push(r),
+    };
     const json = createSleeve({ rateLimits: 'off', requestLog: 'json', log });
     const asked = 'http://sleeve.test/editorial/genres?x=1';
-    const answers = [await json.fetch(new Request(asked, { headers: { 'User-Agent': UA } })), await json.fetch(new Request(asked, { headers: { 'User-Agent': UA } }))];
+    const answers = [
+      await json.fetch(new Request(asked, { headers: { 'User-Agent': UA } })),
+      await json.fetch(new Request(asked, { headers: { 'User-Agent': UA } })),
+    ];
     expect(lines).toEqual([]);
-    expect(records.map((r) => JSON.parse(jsonLine(r)))).toEqual(answers.map((res, i) => expect.objectContaining({
-      id: res.headers.get('x-request-id'), method: 'GET', path: '/editorial/genres', route: '/editorial/genres', status: 200, cache: ['MISS', 'HIT'][i],
-    })));
+    expect(records.map((r) => JSON.parse(jsonLine(r)))).toEqual(
+      answers.map((res, i) =>
+        expect.objectContaining({
+          id: res.headers.get('x-request-id'),
+          method: 'GET',
+          path: '/editorial/genres',
+          route: '/editorial/genres',
+          status: 200,
+          cache: ['MISS', 'HIT'][i],
+        }),
+      ),
+    );
 
     const pretty = createSleeve({ rateLimits: 'off', requestLog: 'pretty', log });
     await pretty.fetch(new Request(asked, { headers: { 'User-Agent': UA } }));

@@ -6,23 +6,41 @@ import { findVersion, isAtLeast, VERSIONS, VERSION_NAMES } from '../../core/http
 import { createSleeve } from '../../core/index.ts';
 import { frameEndpoints, testApp, UA, stub } from './_app.ts';
 
-const searchAll = defineEndpoint({ ...stub, path: '/search/all', since: '2.4.0', rateLimit: 60, handle: () => ({ route: 'search/all' }) });
-const trackHot = defineEndpoint({ ...stub, path: '/track/hot', aliases: ['/hot-tracks'], since: '2.1.1', rateLimit: 30, handle: () => ({ route: 'track/hot' }) });
+const searchAll = defineEndpoint({
+  ...stub,
+  path: '/search/all',
+  since: '2.4.0',
+  rateLimit: 60,
+  handle: () => ({ route: 'search/all' }),
+});
+const trackHot = defineEndpoint({
+  ...stub,
+  path: '/track/hot',
+  aliases: ['/hot-tracks'],
+  since: '2.1.1',
+  rateLimit: 30,
+  handle: () => ({ route: 'track/hot' }),
+});
 const endpoints = [...frameEndpoints, searchAll, trackHot];
 
 describe('version prefixes (D7)', () => {
   it('no prefix, /current and /v3.0.0 answer the same', async () => {
     const { json } = testApp(endpoints);
-    const bodies = await Promise.all(['/search/all', '/current/search/all', '/v3.0.0/search/all'].map(async (p) => (await json(p)).body));
+    const bodies = await Promise.all(
+      ['/search/all', '/current/search/all', '/v3.0.0/search/all'].map(async (p) => (await json(p)).body),
+    );
     expect(bodies).toEqual([{ route: 'search/all' }, { route: 'search/all' }, { route: 'search/all' }]);
   });
 
-  it.each(['/v9.9.9/search/all', '/v2/search/all', '/v3.0/search/all', '/v2.5.0.1/x'])('an unknown version %s is 404 not_found listing the versions', async (path) => {
-    const { json } = testApp(endpoints);
-    const { res, body } = await json(path);
-    expect(res.status).toBe(404);
-    expect(body).toMatchObject({ ok: false, error: { code: 'not_found', versions: [...VERSION_NAMES] } });
-  });
+  it.each(['/v9.9.9/search/all', '/v2/search/all', '/v3.0/search/all', '/v2.5.0.1/x'])(
+    'an unknown version %s is 404 not_found listing the versions',
+    async (path) => {
+      const { json } = testApp(endpoints);
+      const { res, body } = await json(path);
+      expect(res.status).toBe(404);
+      expect(body).toMatchObject({ ok: false, error: { code: 'not_found', versions: [...VERSION_NAMES] } });
+    },
+  );
 
   it('a pin serves only the routes it had, by the table', async () => {
     const { fetch } = testApp(endpoints);
@@ -39,7 +57,11 @@ describe('version prefixes (D7)', () => {
 
   it('pins below 3.0.0 answer errors as { error: message } with the same status', async () => {
     const { json } = testApp(endpoints);
-    for (const [path, status] of [['/v2.5.0/nope', 404], ['/v2.3.1/search/all', 404], ['/v2.5.0/editorial/genres?x=%ZZ', 400]] as const) {
+    for (const [path, status] of [
+      ['/v2.5.0/nope', 404],
+      ['/v2.3.1/search/all', 404],
+      ['/v2.5.0/editorial/genres?x=%ZZ', 400],
+    ] as const) {
       const { res, body } = await json(path);
       expect(res.status).toBe(status);
       expect(Object.keys(body)).toEqual(['error']);
@@ -69,7 +91,13 @@ describe('version prefixes (D7)', () => {
 
   it('the table is ordered, ends at the current version, and only 3.0.0 uses the current shape', () => {
     expect(VERSIONS.at(-1)).toMatchObject({ name: '3.0.0', errorShape: 'current', rateLimitHeaders: 'both' });
-    expect(VERSIONS.filter((v) => v.errorShape === 'legacy').map((v) => v.name)).toEqual(['2.1.0', '2.1.1', '2.3.1', '2.4.0', '2.5.0']);
+    expect(VERSIONS.filter((v) => v.errorShape === 'legacy').map((v) => v.name)).toEqual([
+      '2.1.0',
+      '2.1.1',
+      '2.3.1',
+      '2.4.0',
+      '2.5.0',
+    ]);
   });
 });
 

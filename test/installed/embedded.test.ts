@@ -19,21 +19,28 @@ const require = createRequire(`${ROOT}package.json`);
 const installed = (path: string) => new Uint8Array(readFileSync(require.resolve(path)));
 /** Megabytes compared as one digest: vitest's toEqual walks them byte by byte, for seconds. */
 const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const version = (name: string) => (JSON.parse(readFileSync(`${ROOT}node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
+const version = (name: string) =>
+  (JSON.parse(readFileSync(`${ROOT}node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
 
 describe('embedded asset files', () => {
   it("hold every file /docs reads, each equal to the installed swagger-ui-dist's", async () => {
     expect(Object.keys(swagger.FILES).sort()).toEqual([...PACKAGE_FILE_NAMES].sort());
     expect(swagger.SOURCES).toEqual([`swagger-ui-dist@${version('swagger-ui-dist')}`]);
     for (const name of PACKAGE_FILE_NAMES) {
-      expect(digest(await unpackEmbedded(swagger.FILES[name]!)), name).toBe(digest(installed(`swagger-ui-dist/${name}`)));
+      expect(digest(await unpackEmbedded(swagger.FILES[name]!)), name).toBe(
+        digest(installed(`swagger-ui-dist/${name}`)),
+      );
     }
   });
 
   it("hold resvg's wasm and both DejaVu faces, each equal to the installed package's", async () => {
     expect(Object.keys(cards.FILES).sort()).toEqual([...CARD_FILE_NAMES].sort());
-    expect(cards.SOURCES).toEqual([`@resvg/resvg-wasm@${version('@resvg/resvg-wasm')}`, `dejavu-fonts-ttf@${version('dejavu-fonts-ttf')}`]);
-    for (const name of CARD_FILE_NAMES) expect(digest(await unpackEmbedded(cards.FILES[name]!)), name).toBe(digest(installed(CARD_PACKAGE_PATHS[name])));
+    expect(cards.SOURCES).toEqual([
+      `@resvg/resvg-wasm@${version('@resvg/resvg-wasm')}`,
+      `dejavu-fonts-ttf@${version('dejavu-fonts-ttf')}`,
+    ]);
+    for (const name of CARD_FILE_NAMES)
+      expect(digest(await unpackEmbedded(cards.FILES[name]!)), name).toBe(digest(installed(CARD_PACKAGE_PATHS[name])));
   });
 });
 
@@ -45,17 +52,27 @@ describe('installedOrEmbedded', () => {
 
   it('reads the installed package first, and never loads the embedded copy then', async () => {
     let loaded = 0;
-    const bytes = await installedOrEmbedded('swagger-ui.css', async () => new Uint8Array([1, 2, 3]), async () => (loaded++, embedded));
+    const bytes = await installedOrEmbedded(
+      'swagger-ui.css',
+      async () => new Uint8Array([1, 2, 3]),
+      async () => (loaded++, embedded),
+    );
     expect([...bytes]).toEqual([1, 2, 3]);
     expect(loaded).toBe(0);
   });
 
   it('falls back on the embedded copy where the installed package cannot be read', async () => {
-    expect(digest(await installedOrEmbedded('swagger-ui.css', unreadable, async () => embedded))).toBe(digest(installed('swagger-ui-dist/swagger-ui.css')));
+    expect(digest(await installedOrEmbedded('swagger-ui.css', unreadable, async () => embedded))).toBe(
+      digest(installed('swagger-ui-dist/swagger-ui.css')),
+    );
   });
 
   it("throws the installed read's error when the copy is missing or lacks the file", async () => {
-    await expect(installedOrEmbedded('swagger-ui.css', unreadable, async () => { throw new Error('Cannot find module'); })).rejects.toThrow(/not installed/);
+    await expect(
+      installedOrEmbedded('swagger-ui.css', unreadable, async () => {
+        throw new Error('Cannot find module');
+      }),
+    ).rejects.toThrow(/not installed/);
     await expect(installedOrEmbedded('nope.js', unreadable, async () => embedded)).rejects.toThrow(/not installed/);
   });
 });

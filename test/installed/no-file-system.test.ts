@@ -10,7 +10,12 @@ import { expectServesDemo } from '../helpers/assets-served.ts';
 
 describe('Deno with no read permission', () => {
   it('serves /docs with its files and a PNG card from the embedded copies', async () => {
-    const server = await startChild(`${BIN}deno`, ['run', '--unstable-no-legacy-abort', '--no-prompt', '--allow-net', '--allow-env', 'adapters/deno-main.ts'], {}, 40_000);
+    const server = await startChild(
+      `${BIN}deno`,
+      ['run', '--unstable-no-legacy-abort', '--no-prompt', '--allow-net', '--allow-env', 'adapters/deno-main.ts'],
+      {},
+      40_000,
+    );
     try {
       await expectServesDemo(server.url);
       // The refused reads were tried first, and are not what answered.

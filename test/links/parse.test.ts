@@ -8,12 +8,34 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
-import { isLinkHost, LINK_FORMS, LINK_SOURCES, MAX_LINK_LENGTH, parseLink, type LinkSource, type LinkType, type ParsedLink } from '../../core/links/parse.ts';
+import {
+  isLinkHost,
+  LINK_FORMS,
+  LINK_SOURCES,
+  MAX_LINK_LENGTH,
+  parseLink,
+  type LinkSource,
+  type LinkType,
+  type ParsedLink,
+} from '../../core/links/parse.ts';
 
-const fixture = (file: string): any => JSON.parse(readFileSync(new URL(`../fixtures/links/${file}`, import.meta.url), 'utf8'));
+const fixture = (file: string): any =>
+  JSON.parse(readFileSync(new URL(`../fixtures/links/${file}`, import.meta.url), 'utf8'));
 
-interface HarmonyCase { platform: string; description: string; url: string; is_canonical: boolean; expected_id: { type: string; id: string; region?: string; slug?: string } | null }
-interface UrlCase { url: string; platform: string; type: string; id: string; note?: string }
+interface HarmonyCase {
+  platform: string;
+  description: string;
+  url: string;
+  is_canonical: boolean;
+  expected_id: { type: string; id: string; region?: string; slug?: string } | null;
+}
+interface UrlCase {
+  url: string;
+  platform: string;
+  type: string;
+  id: string;
+  note?: string;
+}
 const HARMONY = fixture('harmony-url-parse-cases.json') as HarmonyCase[];
 const URLS = (fixture('urls.json') as { resolved: UrlCase[] }).resolved;
 
@@ -61,7 +83,14 @@ describe('harmony-url-parse-cases.json (kellnerd/harmony provider tests)', () =>
   const SOURCES: Record<string, LinkSource> = { Deezer: 'deezer', Spotify: 'spotify', iTunes: 'apple-music' };
   const OUTSIDE: Record<string, string> = { Tidal: 'Tidal', Bandcamp: 'Bandcamp' };
   /** harmony's type names → Sleeve's. */
-  const TYPE: Record<string, LinkType> = { album: 'album', artist: 'artist', track: 'track', playlist: 'playlist', song: 'track', 'music-video': 'track' };
+  const TYPE: Record<string, LinkType> = {
+    album: 'album',
+    artist: 'artist',
+    track: 'track',
+    playlist: 'playlist',
+    song: 'track',
+    'music-video': 'track',
+  };
 
   it('covers all 40 cases, each platform accounted for', () => {
     expect(HARMONY).toHaveLength(40);
@@ -111,31 +140,55 @@ describe('harmony-url-parse-cases.json (kellnerd/harmony provider tests)', () =>
 
 describe('urls.json (resolved real-world links)', () => {
   const SOURCES: Record<string, LinkSource> = {
-    deezer: 'deezer', spotify: 'spotify', apple_music: 'apple-music', itunes: 'apple-music',
-    soundcloud: 'soundcloud', youtube: 'youtube-music', youtubeMusic: 'youtube-music',
+    deezer: 'deezer',
+    spotify: 'spotify',
+    apple_music: 'apple-music',
+    itunes: 'apple-music',
+    soundcloud: 'soundcloud',
+    youtube: 'youtube-music',
+    youtubeMusic: 'youtube-music',
   };
   const OUTSIDE: Record<string, string> = {
-    amazonMusic: 'Amazon Music', amazonStore: 'Amazon Music', boomplay: 'Boomplay', napster: 'Napster',
-    google: 'Google Play', googleStore: 'Google Play', yandex: 'Yandex Music',
+    amazonMusic: 'Amazon Music',
+    amazonStore: 'Amazon Music',
+    boomplay: 'Boomplay',
+    napster: 'Napster',
+    google: 'Google Play',
+    googleStore: 'Google Play',
+    yandex: 'Yandex Music',
   };
   /** Cases whose fixture expectation Sleeve does not follow, each with the reason: a 400, or the identity Sleeve gives. */
   const DEPARTURES: Record<string, { refused: true } | { identity: [LinkSource, LinkType | null, string] }> = {
     // CONFLICT: urls.json records the id the Spotify API *resolved* these links to (relinked
     // tracks of a compilation); parsing can only know the id the link carries.
-    'https://open.spotify.com/track/2PgUEovk43jcRT7xkRjXfa': { identity: ['spotify', 'track', '2PgUEovk43jcRT7xkRjXfa'] },
-    'https://open.spotify.com/track/0ak7pTytt1nWlcOmnF2Inf': { identity: ['spotify', 'track', '0ak7pTytt1nWlcOmnF2Inf'] },
-    'https://open.spotify.com/track/3zAQjN9kTAv9z15M6mI25Q': { identity: ['spotify', 'track', '3zAQjN9kTAv9z15M6mI25Q'] },
+    'https://open.spotify.com/track/2PgUEovk43jcRT7xkRjXfa': {
+      identity: ['spotify', 'track', '2PgUEovk43jcRT7xkRjXfa'],
+    },
+    'https://open.spotify.com/track/0ak7pTytt1nWlcOmnF2Inf': {
+      identity: ['spotify', 'track', '0ak7pTytt1nWlcOmnF2Inf'],
+    },
+    'https://open.spotify.com/track/3zAQjN9kTAv9z15M6mI25Q': {
+      identity: ['spotify', 'track', '3zAQjN9kTAv9z15M6mI25Q'],
+    },
     // CONFLICT: Odesli gives SoundCloud's numeric id (1303333330) and calls the set an album; the
     // link carries only the permalink, and a set's kind is known only from its metadata
     // (issue 11), so the type is null.
-    'https://soundcloud.com/d-o-d/sets/still-sleepless?utm_medium=api&utm_campaign=social_sharing&utm_source=id_314547': { identity: ['soundcloud', null, 'd-o-d/sets/still-sleepless'] },
+    'https://soundcloud.com/d-o-d/sets/still-sleepless?utm_medium=api&utm_campaign=social_sharing&utm_source=id_314547':
+      { identity: ['soundcloud', null, 'd-o-d/sets/still-sleepless'] },
     // CONFLICT: Odesli's geo.music.apple.com links are not on D11's hosts: 400.
-    'https://geo.music.apple.com/us/album/_/1581786154?mt=1&app=itunes&ls=1&at=1000lHKX&ct=api_http&itscg=30200&itsct=odsl_m': { refused: true },
+    'https://geo.music.apple.com/us/album/_/1581786154?mt=1&app=itunes&ls=1&at=1000lHKX&ct=api_http&itscg=30200&itsct=odsl_m':
+      { refused: true },
     'https://geo.music.apple.com/us/album/_/1456473248?i=1456473251&mt=1&app=itunes&at=1000lHKX': { refused: true },
     // CONFLICT: streamrip's "profile-loved" is not one of D11's four types: 400.
     'https://www.deezer.com/fr/profile/1234567/loved': { refused: true },
   };
-  const TYPE: Record<string, LinkType> = { track: 'track', song: 'track', album: 'album', artist: 'artist', playlist: 'playlist' };
+  const TYPE: Record<string, LinkType> = {
+    track: 'track',
+    song: 'track',
+    album: 'album',
+    artist: 'artist',
+    playlist: 'playlist',
+  };
 
   it('covers all 58 records, each platform accounted for', () => {
     expect(URLS).toHaveLength(58);
@@ -227,9 +280,13 @@ describe('hostile input (issue 11 proof list)', () => {
     expect(refusal('https://').message).toBe('url is not a valid URL.');
     expect(refusal('').message).toBe('url is required.');
     unsupported('https://open.spotify.com.evil.test/track/x');
-    expect(refusal('https://open.spotify.com.evil.test/track/x').message).toContain('open.spotify.com.evil.test is not a supported music platform');
+    expect(refusal('https://open.spotify.com.evil.test/track/x').message).toContain(
+      'open.spotify.com.evil.test is not a supported music platform',
+    );
     unsupported('https://evil.test/open.spotify.com/track/x');
-    expect(refusal(`https://play.spotify.com/track/${SPOTIFY_ID}`).message).toContain("not one of Spotify's accepted hosts (open.spotify.com, spotify.link)");
+    expect(refusal(`https://play.spotify.com/track/${SPOTIFY_ID}`).message).toContain(
+      "not one of Spotify's accepted hosts (open.spotify.com, spotify.link)",
+    );
   });
 
   it("says it is the id's form that is wrong when a link names an item of a known type (issue #37)", () => {
@@ -237,19 +294,29 @@ describe('hostile input (issue 11 proof list)', () => {
       'url is a Spotify artist link, but "1361" is not a Spotify artist id: 22 letters and digits (such as 4uLU6hMCjMI75M1A2tKUQC).',
     );
     expect(refusal('spotify:track:42').message).toContain('is not a Spotify track id');
-    expect(refusal(`https://open.spotify.com/intl-fr/album/${SPOTIFY_ID}x`).message).toContain('is not a Spotify album id');
-    expect(refusal('https://www.deezer.com/fr/track/abc').message).toBe('url is a Deezer track link, but "abc" is not a Deezer track id: digits only (such as 3135556).');
+    expect(refusal(`https://open.spotify.com/intl-fr/album/${SPOTIFY_ID}x`).message).toContain(
+      'is not a Spotify album id',
+    );
+    expect(refusal('https://www.deezer.com/fr/track/abc').message).toBe(
+      'url is a Deezer track link, but "abc" is not a Deezer track id: digits only (such as 3135556).',
+    );
     expect(refusal('https://music.apple.com/us/album/x/abc').message).toContain('is not an Apple Music album id');
     expect(refusal('https://music.apple.com/us/playlist/x/42').message).toContain('is not an Apple Music playlist id');
-    expect(refusal('https://music.apple.com/us/album/x/1440857781?i=abc').message).toContain('"abc" is not an Apple Music song id');
+    expect(refusal('https://music.apple.com/us/album/x/1440857781?i=abc').message).toContain(
+      '"abc" is not an Apple Music song id',
+    );
     expect(refusal('https://youtu.be/short').message).toContain('is not a YouTube video id');
     expect(refusal('https://music.youtube.com/watch?v=short').message).toContain('is not a YouTube video id');
     expect(refusal('https://www.youtube.com/channel/UC42').message).toContain('is not a YouTube channel id');
     // A long id is cut in the message; a link naming no known type still says so.
     expect(refusal(`https://open.spotify.com/track/${'x'.repeat(300)}`).message).not.toContain('x'.repeat(41));
-    expect(refusal(`https://open.spotify.com/show/${SPOTIFY_ID}`).message).toContain('names no track, album, artist or playlist');
+    expect(refusal(`https://open.spotify.com/show/${SPOTIFY_ID}`).message).toContain(
+      'names no track, album, artist or playlist',
+    );
     expect(refusal('https://www.deezer.com/podcast/42').message).toContain('names no track, album, artist or playlist');
-    expect(refusal('https://music.apple.com/us/curator/x/42').message).toMatch(/^url is an Apple Music link but names no track/);
+    expect(refusal('https://music.apple.com/us/curator/x/42').message).toMatch(
+      /^url is an Apple Music link but names no track/,
+    );
   });
 
   it('refuses a non-string input the same way', () => {
@@ -350,9 +417,13 @@ describe('paths that name no item of the platform', () => {
   }
 
   it('lists the accepted forms of the platform', () => {
-    expect(refusal('https://open.spotify.com/').message).toContain('https://open.spotify.com/{track|album|artist|playlist}/<id>');
+    expect(refusal('https://open.spotify.com/').message).toContain(
+      'https://open.spotify.com/{track|album|artist|playlist}/<id>',
+    );
     expect(refusal('https://www.deezer.com/fr/').message).toContain('https://link.deezer.com/s/<code>');
-    expect(refusal('https://soundcloud.com/discover').message).toBe('url is a SoundCloud page (/discover), not a track, set or user.');
+    expect(refusal('https://soundcloud.com/discover').message).toBe(
+      'url is a SoundCloud page (/discover), not a track, set or user.',
+    );
   });
 });
 
@@ -369,23 +440,25 @@ function table(rows: Row[]): void {
 }
 
 describe('tolerance: what people really paste', () => {
-  describe('surrounding whitespace', () => table([
-    ['  https://www.deezer.com/track/3245455  ', 'deezer', 'track', '3245455'],
-    ['\n\thttps://www.deezer.com/track/3245455\r\n', 'deezer', 'track', '3245455'],
-    [`\u00a0https://open.spotify.com/track/${SPOTIFY_ID}\u00a0`, 'spotify', 'track', SPOTIFY_ID],
-    [' https://soundcloud.com/d-o-d ', 'soundcloud', 'artist', 'd-o-d'],
-  ]));
+  describe('surrounding whitespace', () =>
+    table([
+      ['  https://www.deezer.com/track/3245455  ', 'deezer', 'track', '3245455'],
+      ['\n\thttps://www.deezer.com/track/3245455\r\n', 'deezer', 'track', '3245455'],
+      [`\u00a0https://open.spotify.com/track/${SPOTIFY_ID}\u00a0`, 'spotify', 'track', SPOTIFY_ID],
+      [' https://soundcloud.com/d-o-d ', 'soundcloud', 'artist', 'd-o-d'],
+    ]));
 
-  describe('locale prefixes', () => table([
-    [`https://open.spotify.com/intl-fr/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
-    [`https://open.spotify.com/intl-pt/album/${SPOTIFY_ID}`, 'spotify', 'album', SPOTIFY_ID],
-    [`https://open.spotify.com/intl-ja/artist/${SPOTIFY_ID}`, 'spotify', 'artist', SPOTIFY_ID],
-    ['https://www.deezer.com/fr/track/3245455', 'deezer', 'track', '3245455'],
-    ['https://www.deezer.com/en/artist/27', 'deezer', 'artist', '27'],
-    ['https://www.deezer.com/pt-br/playlist/908622995', 'deezer', 'playlist', '908622995'],
-    ['https://music.apple.com/us/album/1705742568', 'apple-music', 'album', '1705742568'],
-    ['https://music.apple.com/gb/artist/136975', 'apple-music', 'artist', '136975'],
-  ]));
+  describe('locale prefixes', () =>
+    table([
+      [`https://open.spotify.com/intl-fr/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
+      [`https://open.spotify.com/intl-pt/album/${SPOTIFY_ID}`, 'spotify', 'album', SPOTIFY_ID],
+      [`https://open.spotify.com/intl-ja/artist/${SPOTIFY_ID}`, 'spotify', 'artist', SPOTIFY_ID],
+      ['https://www.deezer.com/fr/track/3245455', 'deezer', 'track', '3245455'],
+      ['https://www.deezer.com/en/artist/27', 'deezer', 'artist', '27'],
+      ['https://www.deezer.com/pt-br/playlist/908622995', 'deezer', 'playlist', '908622995'],
+      ['https://music.apple.com/us/album/1705742568', 'apple-music', 'album', '1705742568'],
+      ['https://music.apple.com/gb/artist/136975', 'apple-music', 'artist', '136975'],
+    ]));
 
   it('keeps the Apple storefront as a hint, never in the identity or the canonical URL', () => {
     const us = parseLink('https://music.apple.com/us/album/x/1705742568');
@@ -397,17 +470,43 @@ describe('tolerance: what people really paste', () => {
     expect(gb.hints).toEqual({ country: 'gb', slug: 'y' });
   });
 
-  describe('tracking parameters', () => table([
-    [`https://open.spotify.com/track/${SPOTIFY_ID}?si=dcd20f1a6b8b49a3`, 'spotify', 'track', SPOTIFY_ID],
-    [`https://open.spotify.com/album/${SPOTIFY_ID}?si=a&utm_source=copy-link&utm_medium=copy-link&nd=1&dlsi=x`, 'spotify', 'album', SPOTIFY_ID],
-    ['https://www.deezer.com/track/3135556?utm_source=deezer&utm_content=track-3135556&utm_term=0_1&utm_medium=web', 'deezer', 'track', '3135556'],
-    ['https://www.deezer.com/en/track/4195713?host=0&deferredFl=1', 'deezer', 'track', '4195713'],
-    ['https://music.apple.com/us/artist/saint-motel/301341347?uo=4&app=music&at=1000lHKX&ct=api_http&ls=1', 'apple-music', 'artist', '301341347'],
-    [`https://www.youtube.com/watch?v=${VIDEO}&feature=share&si=abc&pp=ygU&fbclid=IwAR0`, 'youtube-music', 'track', VIDEO],
-    [`https://youtu.be/${VIDEO}?si=AbCdEf&t=42`, 'youtube-music', 'track', VIDEO],
-    ['https://soundcloud.com/d-o-d/still-sleepless?utm_source=clipboard&utm_medium=text&utm_campaign=social_sharing&si=abc', 'soundcloud', 'track', 'd-o-d/still-sleepless'],
-    ['https://www.deezer.com/album/302127#comments', 'deezer', 'album', '302127'],
-  ]));
+  describe('tracking parameters', () =>
+    table([
+      [`https://open.spotify.com/track/${SPOTIFY_ID}?si=dcd20f1a6b8b49a3`, 'spotify', 'track', SPOTIFY_ID],
+      [
+        `https://open.spotify.com/album/${SPOTIFY_ID}?si=a&utm_source=copy-link&utm_medium=copy-link&nd=1&dlsi=x`,
+        'spotify',
+        'album',
+        SPOTIFY_ID,
+      ],
+      [
+        'https://www.deezer.com/track/3135556?utm_source=deezer&utm_content=track-3135556&utm_term=0_1&utm_medium=web',
+        'deezer',
+        'track',
+        '3135556',
+      ],
+      ['https://www.deezer.com/en/track/4195713?host=0&deferredFl=1', 'deezer', 'track', '4195713'],
+      [
+        'https://music.apple.com/us/artist/saint-motel/301341347?uo=4&app=music&at=1000lHKX&ct=api_http&ls=1',
+        'apple-music',
+        'artist',
+        '301341347',
+      ],
+      [
+        `https://www.youtube.com/watch?v=${VIDEO}&feature=share&si=abc&pp=ygU&fbclid=IwAR0`,
+        'youtube-music',
+        'track',
+        VIDEO,
+      ],
+      [`https://youtu.be/${VIDEO}?si=AbCdEf&t=42`, 'youtube-music', 'track', VIDEO],
+      [
+        'https://soundcloud.com/d-o-d/still-sleepless?utm_source=clipboard&utm_medium=text&utm_campaign=social_sharing&si=abc',
+        'soundcloud',
+        'track',
+        'd-o-d/still-sleepless',
+      ],
+      ['https://www.deezer.com/album/302127#comments', 'deezer', 'album', '302127'],
+    ]));
 
   it('strips tracking from the canonical URL', () => {
     const p = parseLink(`https://open.spotify.com/track/${SPOTIFY_ID}?si=x&utm_source=y&fbclid=z`);
@@ -416,7 +515,9 @@ describe('tolerance: what people really paste', () => {
   });
 
   it('keeps ?in= on SoundCloud as context, outside the identity', () => {
-    const p = parseLink('https://soundcloud.com/d-o-d/still-sleepless?in=d-o-d/sets/still-sleepless&utm_source=clipboard');
+    const p = parseLink(
+      'https://soundcloud.com/d-o-d/still-sleepless?in=d-o-d/sets/still-sleepless&utm_source=clipboard',
+    );
     expect(identity(p)).toEqual(['soundcloud', 'track', 'd-o-d/still-sleepless']);
     expect(p.hints).toEqual({ in: 'd-o-d/sets/still-sleepless' });
     expect(p.canonicalUrl).toBe('https://soundcloud.com/d-o-d/still-sleepless');
@@ -425,54 +526,64 @@ describe('tolerance: what people really paste', () => {
     expect(parseLink('https://soundcloud.com/d-o-d/still-sleepless?in=../../evil').hints).toBeUndefined();
   });
 
-  describe('www., m. and bare subdomains, where the platform serves them', () => table([
-    ['https://deezer.com/track/3245455', 'deezer', 'track', '3245455'],
-    ['https://www.deezer.com/track/3245455', 'deezer', 'track', '3245455'],
-    [`https://music.youtube.com/watch?v=${VIDEO}`, 'youtube-music', 'track', VIDEO],
-    [`https://www.youtube.com/watch?v=${VIDEO}`, 'youtube-music', 'track', VIDEO],
-    [`https://youtube.com/watch?v=${VIDEO}`, 'youtube-music', 'track', VIDEO],
-    [`https://m.youtube.com/watch?v=${VIDEO}`, 'youtube-music', 'track', VIDEO],
-    ['https://soundcloud.com/d-o-d', 'soundcloud', 'artist', 'd-o-d'],
-    ['https://m.soundcloud.com/d-o-d', 'soundcloud', 'artist', 'd-o-d'],
-    ['https://www.soundcloud.com/d-o-d', 'soundcloud', 'artist', 'd-o-d'],
-  ]));
+  describe('www., m. and bare subdomains, where the platform serves them', () =>
+    table([
+      ['https://deezer.com/track/3245455', 'deezer', 'track', '3245455'],
+      ['https://www.deezer.com/track/3245455', 'deezer', 'track', '3245455'],
+      [`https://music.youtube.com/watch?v=${VIDEO}`, 'youtube-music', 'track', VIDEO],
+      [`https://www.youtube.com/watch?v=${VIDEO}`, 'youtube-music', 'track', VIDEO],
+      [`https://youtube.com/watch?v=${VIDEO}`, 'youtube-music', 'track', VIDEO],
+      [`https://m.youtube.com/watch?v=${VIDEO}`, 'youtube-music', 'track', VIDEO],
+      ['https://soundcloud.com/d-o-d', 'soundcloud', 'artist', 'd-o-d'],
+      ['https://m.soundcloud.com/d-o-d', 'soundcloud', 'artist', 'd-o-d'],
+      ['https://www.soundcloud.com/d-o-d', 'soundcloud', 'artist', 'd-o-d'],
+    ]));
 
-  describe('trailing and doubled slashes', () => table([
-    [`https://open.spotify.com/track/${SPOTIFY_ID}/`, 'spotify', 'track', SPOTIFY_ID],
-    ['https://www.deezer.com/fr/album/629506181/', 'deezer', 'album', '629506181'],
-    ['https://music.apple.com/gb/artist/the-beatles/136975/', 'apple-music', 'artist', '136975'],
-    ['https://soundcloud.com/d-o-d/', 'soundcloud', 'artist', 'd-o-d'],
-    ['https://soundcloud.com/d-o-d/sets/still-sleepless/', 'soundcloud', null, 'd-o-d/sets/still-sleepless'],
-    [`https://youtu.be/${VIDEO}/`, 'youtube-music', 'track', VIDEO],
-    ['https://www.deezer.com//track//3245455', 'deezer', 'track', '3245455'],
-  ]));
+  describe('trailing and doubled slashes', () =>
+    table([
+      [`https://open.spotify.com/track/${SPOTIFY_ID}/`, 'spotify', 'track', SPOTIFY_ID],
+      ['https://www.deezer.com/fr/album/629506181/', 'deezer', 'album', '629506181'],
+      ['https://music.apple.com/gb/artist/the-beatles/136975/', 'apple-music', 'artist', '136975'],
+      ['https://soundcloud.com/d-o-d/', 'soundcloud', 'artist', 'd-o-d'],
+      ['https://soundcloud.com/d-o-d/sets/still-sleepless/', 'soundcloud', null, 'd-o-d/sets/still-sleepless'],
+      [`https://youtu.be/${VIDEO}/`, 'youtube-music', 'track', VIDEO],
+      ['https://www.deezer.com//track//3245455', 'deezer', 'track', '3245455'],
+    ]));
 
-  describe('a second ? pasted inside a parameter value', () => table([
-    [`https://open.spotify.com/track/${SPOTIFY_ID}?si=abc?utm_source=x`, 'spotify', 'track', SPOTIFY_ID],
-    [`https://www.youtube.com/watch?v=${VIDEO}?si=abc`, 'youtube-music', 'track', VIDEO],
-    ['https://music.youtube.com/playlist?list=OLAK5uy_l86DibiDA776PehlCTznw5FHUXPxb9hyw?si=x', 'youtube-music', 'album', 'OLAK5uy_l86DibiDA776PehlCTznw5FHUXPxb9hyw'],
-    ['https://music.apple.com/gb/album/freak-me/255636575?uo=4?i=255636631', 'apple-music', 'track', '255636631'],
-    ['https://music.apple.com/gb/album/freak-me/255636575?i=255636631?uo=4', 'apple-music', 'track', '255636631'],
-    ['https://www.deezer.com/track/3135556?utm_source=deezer?utm_medium=web', 'deezer', 'track', '3135556'],
-  ]));
+  describe('a second ? pasted inside a parameter value', () =>
+    table([
+      [`https://open.spotify.com/track/${SPOTIFY_ID}?si=abc?utm_source=x`, 'spotify', 'track', SPOTIFY_ID],
+      [`https://www.youtube.com/watch?v=${VIDEO}?si=abc`, 'youtube-music', 'track', VIDEO],
+      [
+        'https://music.youtube.com/playlist?list=OLAK5uy_l86DibiDA776PehlCTznw5FHUXPxb9hyw?si=x',
+        'youtube-music',
+        'album',
+        'OLAK5uy_l86DibiDA776PehlCTznw5FHUXPxb9hyw',
+      ],
+      ['https://music.apple.com/gb/album/freak-me/255636575?uo=4?i=255636631', 'apple-music', 'track', '255636631'],
+      ['https://music.apple.com/gb/album/freak-me/255636575?i=255636631?uo=4', 'apple-music', 'track', '255636631'],
+      ['https://www.deezer.com/track/3135556?utm_source=deezer?utm_medium=web', 'deezer', 'track', '3135556'],
+    ]));
 
   it('reads a second ? in the SoundCloud context too', () => {
     expect(parseLink('https://soundcloud.com/a/b?in=a/sets/c?utm_source=x').hints).toEqual({ in: 'a/sets/c' });
   });
 
-  describe('http:// as well as https://, any case in scheme and host, default ports', () => table([
-    [`http://open.spotify.com/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
-    ['http://www.deezer.com/track/3245455', 'deezer', 'track', '3245455'],
-    [`HTTPS://OPEN.SPOTIFY.COM/TRACK/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
-    [`https://open.spotify.com:443/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
-    ['http://www.deezer.com:80/track/3245455', 'deezer', 'track', '3245455'],
-  ]));
+  describe('http:// as well as https://, any case in scheme and host, default ports', () =>
+    table([
+      [`http://open.spotify.com/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
+      ['http://www.deezer.com/track/3245455', 'deezer', 'track', '3245455'],
+      [`HTTPS://OPEN.SPOTIFY.COM/TRACK/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
+      [`https://open.spotify.com:443/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
+      ['http://www.deezer.com:80/track/3245455', 'deezer', 'track', '3245455'],
+    ]));
 
-  describe('a link pasted without its scheme (decision: read as https)', () => table([
-    [`open.spotify.com/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
-    ['www.deezer.com/fr/album/629506181', 'deezer', 'album', '629506181'],
-    [`//youtu.be/${VIDEO}`, 'youtube-music', 'track', VIDEO],
-  ]));
+  describe('a link pasted without its scheme (decision: read as https)', () =>
+    table([
+      [`open.spotify.com/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
+      ['www.deezer.com/fr/album/629506181', 'deezer', 'album', '629506181'],
+      [`//youtu.be/${VIDEO}`, 'youtube-music', 'track', VIDEO],
+    ]));
 
   it('gives two spellings of one link the same result', () => {
     const a = parseLink(`  http://open.spotify.com/intl-de/embed/track/${SPOTIFY_ID}/?si=1?utm_source=x `);
@@ -485,87 +596,135 @@ describe('tolerance: what people really paste', () => {
 });
 
 describe('each platform, as it spells its items', () => {
-  describe('Spotify', () => table([
-    [`https://open.spotify.com/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
-    [`https://open.spotify.com/album/${SPOTIFY_ID}`, 'spotify', 'album', SPOTIFY_ID],
-    [`https://open.spotify.com/artist/${SPOTIFY_ID}`, 'spotify', 'artist', SPOTIFY_ID],
-    ['https://open.spotify.com/playlist/37i9dQZF1DXcBWIGoYBM5M', 'spotify', 'playlist', '37i9dQZF1DXcBWIGoYBM5M'],
-    // Decision: the embed player's URL and the legacy user-playlist URL name the same items.
-    [`https://open.spotify.com/embed/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
-    ['https://open.spotify.com/user/spotify/playlist/37i9dQZF1DXcBWIGoYBM5M', 'spotify', 'playlist', '37i9dQZF1DXcBWIGoYBM5M'],
-    // Decision: Spotify URIs are accepted (no host, nothing to fetch); every other non-http(s) scheme is refused.
-    [`spotify:track:${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
-    [`spotify:album:${SPOTIFY_ID}`, 'spotify', 'album', SPOTIFY_ID],
-    [`spotify:artist:${SPOTIFY_ID}`, 'spotify', 'artist', SPOTIFY_ID],
-    ['spotify:playlist:37i9dQZF1DXcBWIGoYBM5M', 'spotify', 'playlist', '37i9dQZF1DXcBWIGoYBM5M'],
-    ['spotify:user:spotify:playlist:37i9dQZF1DXcBWIGoYBM5M', 'spotify', 'playlist', '37i9dQZF1DXcBWIGoYBM5M'],
-    [` SPOTIFY:TRACK:${SPOTIFY_ID} `, 'spotify', 'track', SPOTIFY_ID],
-  ]));
+  describe('Spotify', () =>
+    table([
+      [`https://open.spotify.com/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
+      [`https://open.spotify.com/album/${SPOTIFY_ID}`, 'spotify', 'album', SPOTIFY_ID],
+      [`https://open.spotify.com/artist/${SPOTIFY_ID}`, 'spotify', 'artist', SPOTIFY_ID],
+      ['https://open.spotify.com/playlist/37i9dQZF1DXcBWIGoYBM5M', 'spotify', 'playlist', '37i9dQZF1DXcBWIGoYBM5M'],
+      // Decision: the embed player's URL and the legacy user-playlist URL name the same items.
+      [`https://open.spotify.com/embed/track/${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
+      [
+        'https://open.spotify.com/user/spotify/playlist/37i9dQZF1DXcBWIGoYBM5M',
+        'spotify',
+        'playlist',
+        '37i9dQZF1DXcBWIGoYBM5M',
+      ],
+      // Decision: Spotify URIs are accepted (no host, nothing to fetch); every other non-http(s) scheme is refused.
+      [`spotify:track:${SPOTIFY_ID}`, 'spotify', 'track', SPOTIFY_ID],
+      [`spotify:album:${SPOTIFY_ID}`, 'spotify', 'album', SPOTIFY_ID],
+      [`spotify:artist:${SPOTIFY_ID}`, 'spotify', 'artist', SPOTIFY_ID],
+      ['spotify:playlist:37i9dQZF1DXcBWIGoYBM5M', 'spotify', 'playlist', '37i9dQZF1DXcBWIGoYBM5M'],
+      ['spotify:user:spotify:playlist:37i9dQZF1DXcBWIGoYBM5M', 'spotify', 'playlist', '37i9dQZF1DXcBWIGoYBM5M'],
+      [` SPOTIFY:TRACK:${SPOTIFY_ID} `, 'spotify', 'track', SPOTIFY_ID],
+    ]));
 
-  describe('Deezer', () => table([
-    ['https://www.deezer.com/track/3245455', 'deezer', 'track', '3245455'],
-    ['https://www.deezer.com/album/11591214', 'deezer', 'album', '11591214'],
-    ['https://www.deezer.com/artist/8686', 'deezer', 'artist', '8686'],
-    ['https://www.deezer.com/playlist/908622995', 'deezer', 'playlist', '908622995'],
-  ]));
+  describe('Deezer', () =>
+    table([
+      ['https://www.deezer.com/track/3245455', 'deezer', 'track', '3245455'],
+      ['https://www.deezer.com/album/11591214', 'deezer', 'album', '11591214'],
+      ['https://www.deezer.com/artist/8686', 'deezer', 'artist', '8686'],
+      ['https://www.deezer.com/playlist/908622995', 'deezer', 'playlist', '908622995'],
+    ]));
 
-  describe('Apple Music', () => table([
-    ['https://music.apple.com/gb/song/1772318408', 'apple-music', 'track', '1772318408'],
-    ['https://music.apple.com/fr/song/wet-cheese-delirium-2015-remaster/973594909', 'apple-music', 'track', '973594909'],
-    ['https://music.apple.com/gb/album/freak-me/255636575?i=255636631&uo=4', 'apple-music', 'track', '255636631'],
-    ['https://music.apple.com/gb/album/a-night-at-the-opera-deluxe-edition/1441458047', 'apple-music', 'album', '1441458047'],
-    ['https://music.apple.com/gb/album/x/1441458047?i=', 'apple-music', 'album', '1441458047'],
-    ['https://music.apple.com/gb/artist/the-beatles/136975', 'apple-music', 'artist', '136975'],
-    ['https://music.apple.com/us/playlist/todays-hits/pl.f4d106fed2bd41149aaacabb233eb5eb', 'apple-music', 'playlist', 'pl.f4d106fed2bd41149aaacabb233eb5eb'],
-    ['https://music.apple.com/us/playlist/mine/pl.u-aZb00o7uPlzMZzr', 'apple-music', 'playlist', 'pl.u-aZb00o7uPlzMZzr'],
-    ['https://music.apple.com/gb/music-video/1441458100', 'apple-music', 'track', '1441458100'],
-    ['https://itunes.apple.com/gb/album/id1722294645', 'apple-music', 'album', '1722294645'],
-    ['https://itunes.apple.com/us/album/some-name/id1722294645?mt=1&app=music', 'apple-music', 'album', '1722294645'],
-  ]));
+  describe('Apple Music', () =>
+    table([
+      ['https://music.apple.com/gb/song/1772318408', 'apple-music', 'track', '1772318408'],
+      [
+        'https://music.apple.com/fr/song/wet-cheese-delirium-2015-remaster/973594909',
+        'apple-music',
+        'track',
+        '973594909',
+      ],
+      ['https://music.apple.com/gb/album/freak-me/255636575?i=255636631&uo=4', 'apple-music', 'track', '255636631'],
+      [
+        'https://music.apple.com/gb/album/a-night-at-the-opera-deluxe-edition/1441458047',
+        'apple-music',
+        'album',
+        '1441458047',
+      ],
+      ['https://music.apple.com/gb/album/x/1441458047?i=', 'apple-music', 'album', '1441458047'],
+      ['https://music.apple.com/gb/artist/the-beatles/136975', 'apple-music', 'artist', '136975'],
+      [
+        'https://music.apple.com/us/playlist/todays-hits/pl.f4d106fed2bd41149aaacabb233eb5eb',
+        'apple-music',
+        'playlist',
+        'pl.f4d106fed2bd41149aaacabb233eb5eb',
+      ],
+      [
+        'https://music.apple.com/us/playlist/mine/pl.u-aZb00o7uPlzMZzr',
+        'apple-music',
+        'playlist',
+        'pl.u-aZb00o7uPlzMZzr',
+      ],
+      ['https://music.apple.com/gb/music-video/1441458100', 'apple-music', 'track', '1441458100'],
+      ['https://itunes.apple.com/gb/album/id1722294645', 'apple-music', 'album', '1722294645'],
+      ['https://itunes.apple.com/us/album/some-name/id1722294645?mt=1&app=music', 'apple-music', 'album', '1722294645'],
+    ]));
 
-  it('keeps an Apple ?i= link\'s album, storefront and slug as hints', () => {
+  it("keeps an Apple ?i= link's album, storefront and slug as hints", () => {
     expect(parseLink('https://music.apple.com/gb/album/freak-me/255636575?i=255636631&uo=4')).toEqual({
-      source: 'apple-music', type: 'track', id: '255636631', short: false,
+      source: 'apple-music',
+      type: 'track',
+      id: '255636631',
+      short: false,
       canonicalUrl: 'https://music.apple.com/song/255636631',
       hints: { country: 'gb', albumId: '255636575', slug: 'freak-me' },
     });
     expect(parseLink('https://music.apple.com/us/album/%E3%81%82/1/').hints?.['slug']).toBe('あ');
   });
 
-  describe('YouTube (D11: www.youtube.com is accepted, as the youtube-music source)', () => table([
-    [`https://music.youtube.com/watch?v=${VIDEO}`, 'youtube-music', 'track', VIDEO],
-    [`https://youtu.be/${VIDEO}`, 'youtube-music', 'track', VIDEO],
-    [`https://www.youtube.com/embed/${VIDEO}`, 'youtube-music', 'track', VIDEO],
-    ['https://music.youtube.com/playlist?list=OLAK5uy_l86DibiDA776PehlCTznw5FHUXPxb9hyw', 'youtube-music', 'album', 'OLAK5uy_l86DibiDA776PehlCTznw5FHUXPxb9hyw'],
-    ['https://www.youtube.com/playlist?list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI', 'youtube-music', 'playlist', 'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI'],
-    ['https://music.youtube.com/playlist?list=RDCLAK5uy_kmPRjHDECIcuVwnKsx2Ng7fyNgFKWNJFs', 'youtube-music', 'playlist', 'RDCLAK5uy_kmPRjHDECIcuVwnKsx2Ng7fyNgFKWNJFs'],
-    [`https://www.youtube.com/channel/${CHANNEL}`, 'youtube-music', 'artist', CHANNEL],
-    [`https://www.youtube.com/channel/${CHANNEL}/videos`, 'youtube-music', 'artist', CHANNEL],
-    [`https://music.youtube.com/channel/${CHANNEL}`, 'youtube-music', 'artist', CHANNEL],
-    [`https://music.youtube.com/browse/${CHANNEL}`, 'youtube-music', 'artist', CHANNEL],
-    ['https://music.youtube.com/browse/MPREb_4pL8gzRtw1p', 'youtube-music', 'album', 'MPREb_4pL8gzRtw1p'],
-  ]));
+  describe('YouTube (D11: www.youtube.com is accepted, as the youtube-music source)', () =>
+    table([
+      [`https://music.youtube.com/watch?v=${VIDEO}`, 'youtube-music', 'track', VIDEO],
+      [`https://youtu.be/${VIDEO}`, 'youtube-music', 'track', VIDEO],
+      [`https://www.youtube.com/embed/${VIDEO}`, 'youtube-music', 'track', VIDEO],
+      [
+        'https://music.youtube.com/playlist?list=OLAK5uy_l86DibiDA776PehlCTznw5FHUXPxb9hyw',
+        'youtube-music',
+        'album',
+        'OLAK5uy_l86DibiDA776PehlCTznw5FHUXPxb9hyw',
+      ],
+      [
+        'https://www.youtube.com/playlist?list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI',
+        'youtube-music',
+        'playlist',
+        'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI',
+      ],
+      [
+        'https://music.youtube.com/playlist?list=RDCLAK5uy_kmPRjHDECIcuVwnKsx2Ng7fyNgFKWNJFs',
+        'youtube-music',
+        'playlist',
+        'RDCLAK5uy_kmPRjHDECIcuVwnKsx2Ng7fyNgFKWNJFs',
+      ],
+      [`https://www.youtube.com/channel/${CHANNEL}`, 'youtube-music', 'artist', CHANNEL],
+      [`https://www.youtube.com/channel/${CHANNEL}/videos`, 'youtube-music', 'artist', CHANNEL],
+      [`https://music.youtube.com/channel/${CHANNEL}`, 'youtube-music', 'artist', CHANNEL],
+      [`https://music.youtube.com/browse/${CHANNEL}`, 'youtube-music', 'artist', CHANNEL],
+      ['https://music.youtube.com/browse/MPREb_4pL8gzRtw1p', 'youtube-music', 'album', 'MPREb_4pL8gzRtw1p'],
+    ]));
 
-  it('keeps a watch link\'s list= as a hint', () => {
+  it("keeps a watch link's list= as a hint", () => {
     const p = parseLink(`https://music.youtube.com/watch?v=${VIDEO}&list=OLAK5uy_l86DibiDA776PehlCTznw5FHUXPxb9hyw`);
     expect(identity(p)).toEqual(['youtube-music', 'track', VIDEO]);
     expect(p.hints).toEqual({ list: 'OLAK5uy_l86DibiDA776PehlCTznw5FHUXPxb9hyw' });
     expect(p.canonicalUrl).toBe(`https://music.youtube.com/watch?v=${VIDEO}`);
   });
 
-  describe('SoundCloud', () => table([
-    ['https://soundcloud.com/d-o-d', 'soundcloud', 'artist', 'd-o-d'],
-    ['https://soundcloud.com/d-o-d/tracks', 'soundcloud', 'artist', 'd-o-d'],
-    ['https://soundcloud.com/d-o-d/albums', 'soundcloud', 'artist', 'd-o-d'],
-    ['https://soundcloud.com/d-o-d/sets', 'soundcloud', 'artist', 'd-o-d'],
-    ['https://soundcloud.com/d-o-d/still-sleepless', 'soundcloud', 'track', 'd-o-d/still-sleepless'],
-    ['https://soundcloud.com/d-o-d/still-sleepless/recommended', 'soundcloud', 'track', 'd-o-d/still-sleepless'],
-    ['https://soundcloud.com/d-o-d/sets/still-sleepless', 'soundcloud', null, 'd-o-d/sets/still-sleepless'],
-    ['https://soundcloud.com/D-O-D/Still-Sleepless', 'soundcloud', 'track', 'd-o-d/still-sleepless'],
-    ['https://soundcloud.com/user_1/track_2', 'soundcloud', 'track', 'user_1/track_2'],
-  ]));
+  describe('SoundCloud', () =>
+    table([
+      ['https://soundcloud.com/d-o-d', 'soundcloud', 'artist', 'd-o-d'],
+      ['https://soundcloud.com/d-o-d/tracks', 'soundcloud', 'artist', 'd-o-d'],
+      ['https://soundcloud.com/d-o-d/albums', 'soundcloud', 'artist', 'd-o-d'],
+      ['https://soundcloud.com/d-o-d/sets', 'soundcloud', 'artist', 'd-o-d'],
+      ['https://soundcloud.com/d-o-d/still-sleepless', 'soundcloud', 'track', 'd-o-d/still-sleepless'],
+      ['https://soundcloud.com/d-o-d/still-sleepless/recommended', 'soundcloud', 'track', 'd-o-d/still-sleepless'],
+      ['https://soundcloud.com/d-o-d/sets/still-sleepless', 'soundcloud', null, 'd-o-d/sets/still-sleepless'],
+      ['https://soundcloud.com/D-O-D/Still-Sleepless', 'soundcloud', 'track', 'd-o-d/still-sleepless'],
+      ['https://soundcloud.com/user_1/track_2', 'soundcloud', 'track', 'user_1/track_2'],
+    ]));
 
-  it('keeps a private SoundCloud link\'s secret token as a hint, not in the identity', () => {
+  it("keeps a private SoundCloud link's secret token as a hint, not in the identity", () => {
     const p = parseLink('https://soundcloud.com/d-o-d/demo/s-AbC123xyz');
     expect(identity(p)).toEqual(['soundcloud', 'track', 'd-o-d/demo']);
     expect(p.hints).toEqual({ secretToken: 's-AbC123xyz' });
@@ -576,9 +735,19 @@ describe('each platform, as it spells its items', () => {
 describe('short links: type null, followed later', () => {
   const SHORT: [string, LinkSource, string, string][] = [
     ['https://spotify.link/ZDSu1n5wBDb', 'spotify', 'ZDSu1n5wBDb', 'https://spotify.link/ZDSu1n5wBDb'],
-    ['https://deezer.page.link/ksA7SLQvXbtE2gXY7', 'deezer', 'ksA7SLQvXbtE2gXY7', 'https://deezer.page.link/ksA7SLQvXbtE2gXY7'],
+    [
+      'https://deezer.page.link/ksA7SLQvXbtE2gXY7',
+      'deezer',
+      'ksA7SLQvXbtE2gXY7',
+      'https://deezer.page.link/ksA7SLQvXbtE2gXY7',
+    ],
     ['https://dzr.page.link/Xyz12?utm_source=x', 'deezer', 'Xyz12', 'https://dzr.page.link/Xyz12'],
-    ['https://link.deezer.com/s/30HtBEXLGYs2v5vdNgDa2', 'deezer', 's/30HtBEXLGYs2v5vdNgDa2', 'https://link.deezer.com/s/30HtBEXLGYs2v5vdNgDa2'],
+    [
+      'https://link.deezer.com/s/30HtBEXLGYs2v5vdNgDa2',
+      'deezer',
+      's/30HtBEXLGYs2v5vdNgDa2',
+      'https://link.deezer.com/s/30HtBEXLGYs2v5vdNgDa2',
+    ],
     [' http://on.soundcloud.com/AbCd1234/ ', 'soundcloud', 'AbCd1234', 'https://on.soundcloud.com/AbCd1234'],
   ];
   for (const [input, source, id, canonicalUrl] of SHORT) {
@@ -597,9 +766,23 @@ describe('short links: type null, followed later', () => {
 
 describe('isLinkHost (vets the redirects of short links)', () => {
   it('accepts every D11 host, http and https', () => {
-    const d11 = ['open.spotify.com', 'spotify.link', 'deezer.com', 'www.deezer.com', 'deezer.page.link', 'dzr.page.link',
-      'link.deezer.com', 'music.apple.com', 'itunes.apple.com', 'music.youtube.com', 'www.youtube.com', 'youtu.be',
-      'soundcloud.com', 'm.soundcloud.com', 'on.soundcloud.com'];
+    const d11 = [
+      'open.spotify.com',
+      'spotify.link',
+      'deezer.com',
+      'www.deezer.com',
+      'deezer.page.link',
+      'dzr.page.link',
+      'link.deezer.com',
+      'music.apple.com',
+      'itunes.apple.com',
+      'music.youtube.com',
+      'www.youtube.com',
+      'youtu.be',
+      'soundcloud.com',
+      'm.soundcloud.com',
+      'on.soundcloud.com',
+    ];
     expect(LINK_SOURCES.flatMap((s) => s.hosts).sort()).toEqual([...d11].sort());
     for (const h of d11) {
       expect(isLinkHost(new URL(`https://${h}/x`))).toBe(true);
@@ -609,18 +792,39 @@ describe('isLinkHost (vets the redirects of short links)', () => {
 
   it('refuses other hosts, the tolerated variants (redirects go to D11 hosts only), credentials, ports, schemes', () => {
     for (const u of [
-      'https://evil.test/', 'https://open.spotify.com.evil.test/', 'https://geo.music.apple.com/',
-      'https://youtube.com/', 'https://m.youtube.com/', 'https://www.soundcloud.com/',
-      'https://u:p@open.spotify.com/', 'https://u@open.spotify.com/', 'https://open.spotify.com:8443/',
-      'ftp://open.spotify.com/', 'http://127.0.0.1/', 'http://[::1]/',
-    ]) expect(isLinkHost(new URL(u)), u).toBe(false);
+      'https://evil.test/',
+      'https://open.spotify.com.evil.test/',
+      'https://geo.music.apple.com/',
+      'https://youtube.com/',
+      'https://m.youtube.com/',
+      'https://www.soundcloud.com/',
+      'https://u:p@open.spotify.com/',
+      'https://u@open.spotify.com/',
+      'https://open.spotify.com:8443/',
+      'ftp://open.spotify.com/',
+      'http://127.0.0.1/',
+      'http://[::1]/',
+    ])
+      expect(isLinkHost(new URL(u)), u).toBe(false);
   });
 });
 
 describe('exports for parsing, refusals and docs/resolving-links.md', () => {
   it('lists the five sources with hosts and forms', () => {
-    expect(LINK_SOURCES.map((s) => s.source)).toEqual(['spotify', 'deezer', 'apple-music', 'youtube-music', 'soundcloud']);
-    expect(LINK_SOURCES.map((s) => s.name)).toEqual(['Spotify', 'Deezer', 'Apple Music', 'YouTube Music', 'SoundCloud']);
+    expect(LINK_SOURCES.map((s) => s.source)).toEqual([
+      'spotify',
+      'deezer',
+      'apple-music',
+      'youtube-music',
+      'soundcloud',
+    ]);
+    expect(LINK_SOURCES.map((s) => s.name)).toEqual([
+      'Spotify',
+      'Deezer',
+      'Apple Music',
+      'YouTube Music',
+      'SoundCloud',
+    ]);
     for (const s of LINK_SOURCES) {
       expect(LINK_FORMS[s.source].length).toBeGreaterThan(0);
       for (const h of s.shortHosts) expect(s.hosts).toContain(h);

@@ -35,7 +35,10 @@ export async function liveFails(sleeve: Sleeve, path: string, status: number, co
 }
 
 /** The replay's Deezer answer itself, as the driver would get it (for order and facts the recordings hold). */
-export async function upstream<T = { data: Record<string, unknown>[]; total?: number }>(replay: Replay, path: string): Promise<T> {
+export async function upstream<T = { data: Record<string, unknown>[]; total?: number }>(
+  replay: Replay,
+  path: string,
+): Promise<T> {
   const response = await fetch(`${replay.deezerUrl}${path}`);
   expect(response.status).toBe(200);
   return (await response.json()) as T;

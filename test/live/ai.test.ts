@@ -37,13 +37,22 @@ afterAll(async () => {
 
 describe('live mode', () => {
   it("/ai/track-insights: the recorded track, features and artist are the prompt's facts", async () => {
-    const body = await ok(s.trackInsightsSchema, `/ai/track-insights?${q({ isrc: HBFS_ISRC })}`, { sleeve: withModel() });
+    const body = await ok(s.trackInsightsSchema, `/ai/track-insights?${q({ isrc: HBFS_ISRC })}`, {
+      sleeve: withModel(),
+    });
     expect(body.track).toMatchObject({ title: HBFS, artist: 'Daft Punk', isrc: HBFS_ISRC });
     expect(body.model).toBe('fake-live-1');
     const system = model.lastSystem();
     expect(body.answer).toBe(replyFor(model.calls[0]!.body.messages));
     groundedIn(system, body.grounding);
-    for (const fact of [`- title: ${HBFS}`, `- ISRC: ${HBFS_ISRC}`, '- key: D major', '- tempo: 123 BPM', '- energy: 0.34 (0 calm to 1 intense)', '- name: Daft Punk']) {
+    for (const fact of [
+      `- title: ${HBFS}`,
+      `- ISRC: ${HBFS_ISRC}`,
+      '- key: D major',
+      '- tempo: 123 BPM',
+      '- energy: 0.34 (0 calm to 1 intense)',
+      '- name: Daft Punk',
+    ]) {
       expect(system).toContain(fact);
     }
     expect(system).toContain("Sleeve's live catalogue");
@@ -51,7 +60,9 @@ describe('live mode', () => {
   });
 
   it('/ai/lyrics-explain finds the track by name and says no lyrics were used', async () => {
-    const body = await ok(s.lyricsExplainSchema, `/ai/lyrics-explain?${q({ artist: 'Daft Punk', title: HBFS })}`, { sleeve: withModel() });
+    const body = await ok(s.lyricsExplainSchema, `/ai/lyrics-explain?${q({ artist: 'Daft Punk', title: HBFS })}`, {
+      sleeve: withModel(),
+    });
     expect(body.track.isrc).toBe(HBFS_ISRC);
     expect(body.lyricsUsed).toBe(false);
     groundedIn(model.lastSystem(), body.grounding);
@@ -65,13 +76,20 @@ describe('live mode', () => {
     expect(body.artist).toEqual({ id: 27, name: 'Daft Punk' });
     groundedIn(model.lastSystem(), body.grounding);
     // Recorded: the discography's first album, a top track, a related artist.
-    for (const fact of ['- name: Daft Punk', '- first release: "Homework" (album, 1997)', '- "Get Lucky (Radio Edit)"', '- Justice']) {
+    for (const fact of [
+      '- name: Daft Punk',
+      '- first release: "Homework" (album, 1997)',
+      '- "Get Lucky (Radio Edit)"',
+      '- Justice',
+    ]) {
       expect(model.lastSystem()).toContain(fact);
     }
   });
 
   it('/ai/similar-because: two recorded tracks, compared by Sleeve, both in the prompt', async () => {
-    const body = await ok(s.similarBecauseSchema, `/ai/similar-because?${q({ isrc: HBFS_ISRC, other: STAY_ISRC })}`, { sleeve: withModel() });
+    const body = await ok(s.similarBecauseSchema, `/ai/similar-because?${q({ isrc: HBFS_ISRC, other: STAY_ISRC })}`, {
+      sleeve: withModel(),
+    });
     expect([body.track.isrc, body.other.isrc]).toEqual([HBFS_ISRC, STAY_ISRC]);
     groundedIn(model.lastSystem(), body.grounding);
     for (const fact of [`- title: ${HBFS}`, '- title: STAY']) expect(model.lastSystem()).toContain(fact);
@@ -98,7 +116,12 @@ describe('live mode', () => {
   });
 
   it('without a model: 503 not_configured, before any upstream call', async () => {
-    const answer = await liveFails(liveSleeve(replay), `/ai/track-insights?${q({ isrc: HBFS_ISRC })}`, 503, 'not_configured');
+    const answer = await liveFails(
+      liveSleeve(replay),
+      `/ai/track-insights?${q({ isrc: HBFS_ISRC })}`,
+      503,
+      'not_configured',
+    );
     expect(answer.body.error.message).toContain('SLEEVE_AI_MODEL');
     expect(replay.calls).toHaveLength(0);
   });

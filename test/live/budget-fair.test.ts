@@ -50,18 +50,36 @@ interface Outcome {
 async function get(sleeve: Sleeve, path: string, client: string): Promise<Outcome> {
   const from = Date.now();
   const started = performance.now();
-  const res = await sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA, 'x-forwarded-for': `${client}, 10.0.0.2` } }));
+  const res = await sleeve.fetch(
+    new Request(`http://sleeve.test${path}`, {
+      headers: { 'user-agent': UA, 'x-forwarded-for': `${client}, 10.0.0.2` },
+    }),
+  );
   const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-  return { path, status: res.status, retryAfter: res.headers.get('retry-after'), message: body?.error?.message, ms: performance.now() - started, from, to: Date.now() };
+  return {
+    path,
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    message: body?.error?.message,
+    ms: performance.now() - started,
+    from,
+    to: Date.now(),
+  };
 }
 
 /** The noisy client's minute: 60 distinct cold `/search/all` and 60 distinct cold `/track/info`. */
 function noisyPaths(tag: string): string[] {
-  return Array.from({ length: 60 }, (_, i) => [`/search/all?query=${tag}${i}qz`, `/track/info?artist=${tag}${i}qz&title=song${i}qz`]).flat();
+  return Array.from({ length: 60 }, (_, i) => [
+    `/search/all?query=${tag}${i}qz`,
+    `/track/info?artist=${tag}${i}qz&title=song${i}qz`,
+  ]).flat();
 }
 
 /** Fires the noisy minute at once across `sleeves`, waits until it fills the budget, then the quiet client's six in turn. */
-async function contest(sleeves: Sleeve[], replay: Replay): Promise<{ noisy: Outcome[]; quietOnes: Outcome[]; calls: ReplayCall[] }> {
+async function contest(
+  sleeves: Sleeve[],
+  replay: Replay,
+): Promise<{ noisy: Outcome[]; quietOnes: Outcome[]; calls: ReplayCall[] }> {
   const noisy = Promise.all(noisyPaths('noise').map((path, i) => get(sleeves[i % sleeves.length]!, path, NOISY)));
   // Until the budget has a backlog: calls have gone out and more are waiting.
   while (replay.calls.length < 8) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -71,12 +89,19 @@ async function contest(sleeves: Sleeve[], replay: Replay): Promise<{ noisy: Outc
   return { noisy: noisyDone, quietOnes, calls: replay.calls };
 }
 
-function expectFair({ noisy, quietOnes, calls }: { noisy: Outcome[]; quietOnes: Outcome[]; calls: ReplayCall[] }, instances: number): void {
+function expectFair(
+  { noisy, quietOnes, calls }: { noisy: Outcome[]; quietOnes: Outcome[]; calls: ReplayCall[] },
+  instances: number,
+): void {
   const deezer = calls.filter((c) => c.upstream === 'deezer');
-  const statuses = (outcomes: Outcome[]) => outcomes.reduce<Record<number, number>>((acc, o) => ((acc[o.status] = (acc[o.status] ?? 0) + 1), acc), {});
+  const statuses = (outcomes: Outcome[]) =>
+    outcomes.reduce<Record<number, number>>((acc, o) => ((acc[o.status] = (acc[o.status] ?? 0) + 1), acc), {});
   console.log(
     `[budget-fair] noisy ${JSON.stringify(statuses(noisy))}; quiet ${quietOnes.map((o) => `${o.path} ${o.status} ${Math.round(o.ms)} ms`).join(', ')}; ` +
-      `${deezer.length} Deezer calls, max ${busiestWindow(deezer.map((c) => c.at), QUOTA.windowMs)} in any 5 s`,
+      `${deezer.length} Deezer calls, max ${busiestWindow(
+        deezer.map((c) => c.at),
+        QUOTA.windowMs,
+      )} in any 5 s`,
   );
   // The quiet client: every request answered.
   expect(quietOnes.map((o) => `${o.path} ${o.status}`)).toEqual(QUIET_PATHS.map((p) => `${p} 200`));
@@ -87,9 +112,17 @@ function expectFair({ noisy, quietOnes, calls }: { noisy: Outcome[]; quietOnes: 
   // bound of 1 s is what the turns come to (0.1 to 0.9 s seen), printed in the log line above.
   const during = (o: Outcome) => deezer.filter((c) => c.at >= o.from && c.at <= o.to);
   const isNoisy = (c: ReplayCall) => c.search.includes('noise');
-  const turns = quietOnes.map((o) => ({ path: o.path, own: during(o).filter((c) => !isNoisy(c)).length, noisy: during(o).filter(isNoisy).length }));
-  console.log(`[budget-fair] calls during each quiet request: ${turns.map((t) => `${t.path} own ${t.own} noisy ${t.noisy}`).join(', ')}`);
-  expect(turns.filter((t) => t.noisy > perSlot(QUOTA.limit, QUOTA.windowMs) * instances * Math.max(1, t.own))).toEqual([]);
+  const turns = quietOnes.map((o) => ({
+    path: o.path,
+    own: during(o).filter((c) => !isNoisy(c)).length,
+    noisy: during(o).filter(isNoisy).length,
+  }));
+  console.log(
+    `[budget-fair] calls during each quiet request: ${turns.map((t) => `${t.path} own ${t.own} noisy ${t.noisy}`).join(', ')}`,
+  );
+  expect(turns.filter((t) => t.noisy > perSlot(QUOTA.limit, QUOTA.windowMs) * instances * Math.max(1, t.own))).toEqual(
+    [],
+  );
   // The noisy client saturated the budget: it was refused some, with 503, Retry-After, and the upstream named.
   const refused = noisy.filter((o) => o.status === 503);
   expect(refused.length).toBeGreaterThan(0);
@@ -98,10 +131,17 @@ function expectFair({ noisy, quietOnes, calls }: { noisy: Outcome[]; quietOnes: 
     expect(Number(o.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(o.message).toMatch(/^\[sleeve\] \[(deezer|reccobeats)\] /);
   }
-  expect(refused.filter((o) => o.message?.startsWith('[sleeve] [deezer] upstream call budget exhausted')).length).toBeGreaterThan(0);
+  expect(
+    refused.filter((o) => o.message?.startsWith('[sleeve] [deezer] upstream call budget exhausted')).length,
+  ).toBeGreaterThan(0);
   // And never over the budget.
   expect(calls.filter((c) => c.body === 'quota')).toEqual([]);
-  expect(busiestWindow(deezer.map((c) => c.at), QUOTA.windowMs)).toBeLessThanOrEqual(QUOTA.limit);
+  expect(
+    busiestWindow(
+      deezer.map((c) => c.at),
+      QUOTA.windowMs,
+    ),
+  ).toBeLessThanOrEqual(QUOTA.limit);
 }
 
 describe('live mode: one noisy client does not cost a quiet one its answers', () => {
@@ -116,7 +156,7 @@ describe('live mode: one noisy client does not cost a quiet one its answers', ()
     await replay?.close();
   });
 
-  it('the quiet client\'s six cold requests are each answered ahead of the noisy backlog while the noisy one saturates the budget', async () => {
+  it("the quiet client's six cold requests are each answered ahead of the noisy backlog while the noisy one saturates the budget", async () => {
     expectFair(await contest([sleeve], replay), 1);
   });
 });
@@ -134,37 +174,47 @@ describe.skipIf(redisMissing !== undefined)('live mode: the same across two inst
   });
 });
 
-describe.skipIf(redisMissing !== undefined)('live mode: SLEEVE_BUDGET_SCOPE=instance gives each instance its own budget, even on one Redis', () => {
-  // Not in quota mode: instances with a budget each stand for instances with an IP each.
-  const shared = onRedis({ quota: false });
+describe.skipIf(redisMissing !== undefined)(
+  'live mode: SLEEVE_BUDGET_SCOPE=instance gives each instance its own budget, even on one Redis',
+  () => {
+    // Not in quota mode: instances with a budget each stand for instances with an IP each.
+    const shared = onRedis({ quota: false });
 
-  it('each stays within Deezer\'s 50 calls per 5 s, and together they spend more than one budget', async () => {
-    const { replay } = shared;
-    const instance = () => shared.instance({ budgetScope: 'instance', rateLimits: 'off' });
-    const sleeves = [instance(), instance()];
-    await Promise.all(sleeves.map((s) => get(s, '/healthz', '192.0.2.1')));
-    replay.reset();
-    // Each is asked 40 distinct cold searches a second for 4.5 s: five times its budget.
-    const fire = async (sleeve: Sleeve, tag: string): Promise<Outcome[]> => {
-      const pending: Promise<Outcome>[] = [];
-      const until = performance.now() + 4500;
-      for (let i = 0; performance.now() < until; i++) {
-        for (let j = 0; j < 4; j++) pending.push(get(sleeve, `/search/artist?query=${tag}${i}x${j}qz`, `192.0.2.${j + 10}`));
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return Promise.all(pending);
-    };
-    const outcomes = (await Promise.all([fire(sleeves[0]!, 'alpha'), fire(sleeves[1]!, 'beta')])).flat();
-    const deezer = replay.calls.filter((c) => c.upstream === 'deezer');
-    const window = (tag: string) => busiestWindow(deezer.filter((c) => c.search.includes(tag)).map((c) => c.at), QUOTA.windowMs);
-    console.log(`[budget-fair] scope instance: busiest 5 s alpha ${window('alpha')}, beta ${window('beta')}, both ${window('')}`);
-    expect(outcomes.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
-    expect(window('alpha')).toBeLessThanOrEqual(QUOTA.limit);
-    expect(window('beta')).toBeLessThanOrEqual(QUOTA.limit);
-    // Shared, the two together would stay within one budget (48 of 50: test/live/budget.test.ts).
-    expect(window('')).toBeGreaterThan(QUOTA.limit);
-  });
-});
+    it("each stays within Deezer's 50 calls per 5 s, and together they spend more than one budget", async () => {
+      const { replay } = shared;
+      const instance = () => shared.instance({ budgetScope: 'instance', rateLimits: 'off' });
+      const sleeves = [instance(), instance()];
+      await Promise.all(sleeves.map((s) => get(s, '/healthz', '192.0.2.1')));
+      replay.reset();
+      // Each is asked 40 distinct cold searches a second for 4.5 s: five times its budget.
+      const fire = async (sleeve: Sleeve, tag: string): Promise<Outcome[]> => {
+        const pending: Promise<Outcome>[] = [];
+        const until = performance.now() + 4500;
+        for (let i = 0; performance.now() < until; i++) {
+          for (let j = 0; j < 4; j++)
+            pending.push(get(sleeve, `/search/artist?query=${tag}${i}x${j}qz`, `192.0.2.${j + 10}`));
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return Promise.all(pending);
+      };
+      const outcomes = (await Promise.all([fire(sleeves[0]!, 'alpha'), fire(sleeves[1]!, 'beta')])).flat();
+      const deezer = replay.calls.filter((c) => c.upstream === 'deezer');
+      const window = (tag: string) =>
+        busiestWindow(
+          deezer.filter((c) => c.search.includes(tag)).map((c) => c.at),
+          QUOTA.windowMs,
+        );
+      console.log(
+        `[budget-fair] scope instance: busiest 5 s alpha ${window('alpha')}, beta ${window('beta')}, both ${window('')}`,
+      );
+      expect(outcomes.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
+      expect(window('alpha')).toBeLessThanOrEqual(QUOTA.limit);
+      expect(window('beta')).toBeLessThanOrEqual(QUOTA.limit);
+      // Shared, the two together would stay within one budget (48 of 50: test/live/budget.test.ts).
+      expect(window('')).toBeGreaterThan(QUOTA.limit);
+    });
+  },
+);
 
 describe('live mode: whose each upstream call is', () => {
   let replay: Replay;
@@ -181,7 +231,12 @@ describe('live mode: whose each upstream call is', () => {
   const recording = (trustProxy: boolean) => {
     const seen: string[] = [];
     const sleeve = createSleeve({
-      mode: 'live', ...replay.options, storage: 'memory', trustProxy, rateLimits: 'off', log: quiet,
+      mode: 'live',
+      ...replay.options,
+      storage: 'memory',
+      trustProxy,
+      rateLimits: 'off',
+      log: quiet,
       fetch: (input, init) => {
         const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
         seen.push(`${url.pathname} ${clientOf(init?.signal) ?? '(none)'}`);
@@ -192,20 +247,31 @@ describe('live mode: whose each upstream call is', () => {
     return { sleeve, seen };
   };
 
-  it('is the forwarded client\'s behind a trusted proxy, a /batch sub-request\'s its caller\'s, and the socket\'s address otherwise', async () => {
+  it("is the forwarded client's behind a trusted proxy, a /batch sub-request's its caller's, and the socket's address otherwise", async () => {
     const trusted = recording(true);
     // `/album/tracks` makes two calls (the album, then its tracklist with ISRCs): both the quiet client's.
     expect((await get(trusted.sleeve, '/album/tracks?id=302127', QUIET)).status).toBe(200);
-    const res = await trusted.sleeve.fetch(new Request('http://sleeve.test/batch', {
-      method: 'POST',
-      headers: { 'user-agent': UA, 'content-type': 'application/json', 'x-forwarded-for': NOISY },
-      body: JSON.stringify({ requests: [{ id: 'a', path: '/artist/info?id=27' }, { id: 'b', path: '/track/hot' }] }),
-    }));
+    const res = await trusted.sleeve.fetch(
+      new Request('http://sleeve.test/batch', {
+        method: 'POST',
+        headers: { 'user-agent': UA, 'content-type': 'application/json', 'x-forwarded-for': NOISY },
+        body: JSON.stringify({
+          requests: [
+            { id: 'a', path: '/artist/info?id=27' },
+            { id: 'b', path: '/track/hot' },
+          ],
+        }),
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await res.json()) as unknown).toMatchObject({ succeeded: 2 });
     expect(trusted.seen.sort()).toEqual([
-      `/deezer/album/302127 ${QUIET}`, `/deezer/album/302127/tracks ${QUIET}`,
-      `/deezer/artist/27 ${NOISY}`, `/deezer/artist/27/related ${NOISY}`, `/deezer/artist/27/top ${NOISY}`, `/deezer/chart/0/tracks ${NOISY}`,
+      `/deezer/album/302127 ${QUIET}`,
+      `/deezer/album/302127/tracks ${QUIET}`,
+      `/deezer/artist/27 ${NOISY}`,
+      `/deezer/artist/27/related ${NOISY}`,
+      `/deezer/artist/27/top ${NOISY}`,
+      `/deezer/chart/0/tracks ${NOISY}`,
     ]);
     // Untrusted, a forwarding header is anyone's to send: the call is the socket's client's
     // (none here, with no adapter: one shared name, 'unknown').

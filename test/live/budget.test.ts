@@ -29,12 +29,21 @@ async function get(sleeve: Sleeve, path: string): Promise<Outcome> {
   const started = performance.now();
   const res = await sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA } }));
   const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
-  return { path, status: res.status, retryAfter: res.headers.get('retry-after'), code: body?.error?.code, ms: performance.now() - started };
+  return {
+    path,
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    code: body?.error?.code,
+    ms: performance.now() - started,
+  };
 }
 
 /** Deezer's busiest sliding window: the features provider's calls are not counted against its budget. */
 const maxInWindow = (calls: readonly ReplayCall[], windowMs: number): number =>
-  busiestWindow(calls.filter((c) => c.upstream === 'deezer').map((c) => c.at), windowMs);
+  busiestWindow(
+    calls.filter((c) => c.upstream === 'deezer').map((c) => c.at),
+    windowMs,
+  );
 
 function statusCounts(outcomes: readonly Outcome[]): Record<number, number> {
   const counts: Record<number, number> = {};
@@ -48,8 +57,14 @@ function expectWithinBudget(outcomes: readonly Outcome[], calls: readonly Replay
   expect(badServer, JSON.stringify(badServer.slice(0, 3))).toEqual([]);
   const unavailable = outcomes.filter((o) => o.status === 503);
   expect(unavailable.every((o) => o.code === 'service_unavailable')).toBe(true);
-  expect(unavailable.filter((o) => !o.retryAfter || !(Number(o.retryAfter) >= 1)), 'every 503 has Retry-After').toEqual([]);
-  expect(calls.filter((c) => c.body === 'quota'), 'quota bodies the upstream had to send').toEqual([]);
+  expect(
+    unavailable.filter((o) => !o.retryAfter || !(Number(o.retryAfter) >= 1)),
+    'every 503 has Retry-After',
+  ).toEqual([]);
+  expect(
+    calls.filter((c) => c.body === 'quota'),
+    'quota bodies the upstream had to send',
+  ).toEqual([]);
   expect(maxInWindow(calls, QUOTA.windowMs)).toBeLessThanOrEqual(QUOTA.limit);
 }
 
@@ -94,7 +109,7 @@ describe('live mode: a burst of 300 distinct cold requests', () => {
     await replay?.close();
   });
 
-  it('never goes over Deezer\'s 50 calls per 5 s; what cannot wait is 503 with Retry-After', async () => {
+  it("never goes over Deezer's 50 calls per 5 s; what cannot wait is 503 with Retry-After", async () => {
     const paths = distinctPaths('burst', 300);
     expect(new Set(paths).size).toBe(300);
     const started = performance.now();
@@ -111,7 +126,9 @@ describe('live mode: a burst of 300 distinct cold requests', () => {
     // Some got through; most had to be refused (8 calls a second cannot serve 300 at once).
     expect(counts[200] ?? 0).toBeGreaterThan(0);
     expect(counts[503] ?? 0).toBeGreaterThan(0);
-    expect(Object.keys(counts).map(Number).sort()).toSatisfy((s: number[]) => s.every((x) => [200, 404, 503].includes(x)));
+    expect(Object.keys(counts).map(Number).sort()).toSatisfy((s: number[]) =>
+      s.every((x) => [200, 404, 503].includes(x)),
+    );
     // A search is one upstream call, which waits at most 3 s for its turn (then 503); other
     // requests make up to three calls one after another, each of which may wait that long.
     const slowSearches = outcomes.filter((o) => o.path.startsWith('/search/') && o.ms > 4000);

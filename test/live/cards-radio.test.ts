@@ -32,7 +32,10 @@ afterAll(async () => {
 const imagesSleeve = (): Sleeve => liveSleeve(replay, { deezer: { imagesUrl: replay.urlOf('deezer-images') } });
 
 /** As an `<img>` or a crawler asks: no User-Agent. */
-async function get(sleeve: Sleeve, path: string): Promise<{ status: number; headers: Headers; bytes: Uint8Array; text: string }> {
+async function get(
+  sleeve: Sleeve,
+  path: string,
+): Promise<{ status: number; headers: Headers; bytes: Uint8Array; text: string }> {
   const res = await sleeve.fetch(new Request(`http://sleeve.test${path}`));
   const bytes = new Uint8Array(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, bytes, text: new TextDecoder().decode(bytes) };
@@ -42,17 +45,29 @@ describe('/live from AzuraCast (D27)', () => {
   it("is the station's live block as AzuraCast sends it (its numeric-string broadcast_start read as a number)", async () => {
     const body = await ok(liveSchema, '/live', { sleeve: liveSleeve(replay) });
     // The OpenAPI example this station is built from is not live but names a streamer: passed on as sent.
-    expect(body).toEqual({ is_live: false, streamer_name: 'DJ Jazzy Jeff', broadcast_start: 1591548318, art: 'https://picsum.photos/1200/1200' });
+    expect(body).toEqual({
+      is_live: false,
+      streamer_name: 'DJ Jazzy Jeff',
+      broadcast_start: 1591548318,
+      art: 'https://picsum.photos/1200/1200',
+    });
   });
 
   it('says so when a streamer goes on air, and when they leave', async () => {
-    const on = await fetch(`${replay.urlOf('azuracast')}/__replay/live?station=kenh_2&streamer=Farkie`, { method: 'POST' });
+    const on = await fetch(`${replay.urlOf('azuracast')}/__replay/live?station=kenh_2&streamer=Farkie`, {
+      method: 'POST',
+    });
     expect(on.status).toBe(200);
     const live = await ok(liveSchema, '/live?station=kenh_2', { sleeve: liveSleeve(replay) });
     expect(live).toMatchObject({ is_live: true, streamer_name: 'Farkie', art: null });
     expect(Math.abs(live.broadcast_start! - Date.now() / 1000)).toBeLessThan(30);
     await fetch(`${replay.urlOf('azuracast')}/__replay/live?station=kenh_2`, { method: 'POST' });
-    expect(await ok(liveSchema, '/live?station=kenh_2', { sleeve: liveSleeve(replay) })).toEqual({ is_live: false, streamer_name: '', broadcast_start: null, art: null });
+    expect(await ok(liveSchema, '/live?station=kenh_2', { sleeve: liveSleeve(replay) })).toEqual({
+      is_live: false,
+      streamer_name: '',
+      broadcast_start: null,
+      art: null,
+    });
   });
 
   it('404 for an unknown station, 502 when AzuraCast fails', async () => {
@@ -66,9 +81,16 @@ describe('/listen.mp3 from AzuraCast (D27)', () => {
   it("302 to the default mount's URL, for the current shape and for a 2019 install; no User-Agent needed, no-store", async () => {
     const sleeve = liveSleeve(replay);
     const current = await get(sleeve, '/listen.mp3');
-    expect([current.status, current.headers.get('location'), current.headers.get('cache-control')]).toEqual([302, 'http://localhost:8000/radio.mp3', 'no-store']);
+    expect([current.status, current.headers.get('location'), current.headers.get('cache-control')]).toEqual([
+      302,
+      'http://localhost:8000/radio.mp3',
+      'no-store',
+    ]);
     const old = await get(sleeve, '/listen.mp3?station=kenh_2');
-    expect([old.status, old.headers.get('location')]).toEqual([302, 'http://35.240.185.246/radio/8010/radio.mp3?1576062843']);
+    expect([old.status, old.headers.get('location')]).toEqual([
+      302,
+      'http://35.240.185.246/radio/8010/radio.mp3?1576062843',
+    ]);
   });
 
   it('404 for an unknown station, 502 when AzuraCast fails', async () => {
@@ -144,6 +166,8 @@ describe('/roadmap in live mode (D28)', () => {
   it('is the same roadmap as demo mode: versions and endpoints do not depend on the upstreams', async () => {
     const live = await ok(roadmapSchema, '/roadmap', { sleeve: liveSleeve(replay) });
     expect(live).toEqual(await ok(roadmapSchema, '/roadmap'));
-    expect(live.everyVersion.map((e) => e.path)).toEqual(expect.arrayContaining(['/lyrics', '/listen.mp3', '/ai/track-insights']));
+    expect(live.everyVersion.map((e) => e.path)).toEqual(
+      expect.arrayContaining(['/lyrics', '/listen.mp3', '/ai/track-insights']),
+    );
   });
 });

@@ -28,7 +28,8 @@ describe('an upstream outage', () => {
 
     replay.fault('deezer', 'http500');
     // Each call tried three times (kit/call.ts); the circuit counts calls, and opens at the tenth failed one.
-    for (let i = 0; i < MIN_CALLS; i++) expect((await call(`/search/artist?query=outage${i}`, { sleeve })).status).toBe(502);
+    for (let i = 0; i < MIN_CALLS; i++)
+      expect((await call(`/search/artist?query=outage${i}`, { sleeve })).status).toBe(502);
     replay.reset();
     const started = performance.now();
     const refused = await call('/search/artist?query=outage-after', { sleeve });
@@ -43,8 +44,12 @@ describe('an upstream outage', () => {
     expect(stale.headers.get('x-cache')).toBe('STALE');
 
     const health = await call('/healthz', { sleeve });
-    expect(health.body.checks.find((c: { name: string }) => c.name === 'upstream-music-api')).toMatchObject({ ok: false });
-    expect(health.body.checks.find((c: { name: string }) => c.name === 'upstream-audio-features')).toMatchObject({ ok: true });
+    expect(health.body.checks.find((c: { name: string }) => c.name === 'upstream-music-api')).toMatchObject({
+      ok: false,
+    });
+    expect(health.body.checks.find((c: { name: string }) => c.name === 'upstream-audio-features')).toMatchObject({
+      ok: true,
+    });
     replay.fault('deezer', null);
   });
 });

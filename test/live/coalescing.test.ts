@@ -59,12 +59,17 @@ describe('live mode: identical concurrent cold requests coalesce', () => {
     );
     const statuses = new Map<number, number>();
     for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
-    expect(Object.fromEntries(statuses), answers.find((a) => a.status !== 200)?.body.slice(0, 300)).toEqual({ 200: 100 });
+    expect(Object.fromEntries(statuses), answers.find((a) => a.status !== 200)?.body.slice(0, 300)).toEqual({
+      200: 100,
+    });
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
 
     const seen = tally(replay.calls);
     expect(replay.calls.length).toBeGreaterThan(0);
-    expect([...seen].filter(([, n]) => n > 1), `upstream calls: ${[...seen.keys()].join(' ')}`).toEqual([]);
+    expect(
+      [...seen].filter(([, n]) => n > 1),
+      `upstream calls: ${[...seen.keys()].join(' ')}`,
+    ).toEqual([]);
     expect(replay.calls.every((c) => c.body === 'ok')).toBe(true);
   });
 });

@@ -28,9 +28,18 @@ interface Outcome {
 
 async function get(sleeve: Sleeve, path: string, client = '198.18.0.1'): Promise<Outcome> {
   const started = performance.now();
-  const res = await sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA, 'x-forwarded-for': client } }));
+  const res = await sleeve.fetch(
+    new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA, 'x-forwarded-for': client } }),
+  );
   const body = (await res.json()) as { error?: { message?: string } };
-  return { path, status: res.status, cache: res.headers.get('x-cache'), retryAfter: Number(res.headers.get('retry-after') ?? NaN), message: body.error?.message ?? '', ms: performance.now() - started };
+  return {
+    path,
+    status: res.status,
+    cache: res.headers.get('x-cache'),
+    retryAfter: Number(res.headers.get('retry-after') ?? NaN),
+    message: body.error?.message ?? '',
+    ms: performance.now() - started,
+  };
 }
 
 describe('live mode: a 503 for want of budget', () => {
@@ -38,7 +47,14 @@ describe('live mode: a 503 for want of budget', () => {
   let sleeve: Sleeve;
   beforeAll(async () => {
     replay = await startReplay({ quota: QUOTA });
-    sleeve = createSleeve({ mode: 'live', ...replay.options, storage: 'memory', rateLimits: 'off', trustProxy: true, log: quiet });
+    sleeve = createSleeve({
+      mode: 'live',
+      ...replay.options,
+      storage: 'memory',
+      rateLimits: 'off',
+      trustProxy: true,
+      log: quiet,
+    });
   });
   afterAll(async () => {
     await sleeve?.deps.storage.dispose();
@@ -53,7 +69,9 @@ describe('live mode: a 503 for want of budget', () => {
     const other = await get(sleeve, '/search/artist?query=quiet-client', '198.18.0.2');
     const refused = first.filter((o) => o.status === 503);
     const promised = refused.filter((o) => o.message.includes('the answer is being completed'));
-    console.log(`[completions] 60 at once: ${first.length - refused.length} answered, ${promised.length} promised, ${refused.length - promised.length} plain 503; the other client's in ${Math.round(other.ms)} ms`);
+    console.log(
+      `[completions] 60 at once: ${first.length - refused.length} answered, ${promised.length} promised, ${refused.length - promised.length} plain 503; the other client's in ${Math.round(other.ms)} ms`,
+    );
     expect(first.every((o) => [200, 404, 503].includes(o.status))).toBe(true);
     expect(refused.every((o) => o.retryAfter >= 1)).toBe(true);
     expect(promised.length).toBeGreaterThan(0);
@@ -63,16 +81,23 @@ describe('live mode: a 503 for want of budget', () => {
     expect(other.status).toBe(200);
     expect(other.ms).toBeLessThan(1500);
 
-    const again = await Promise.all(promised.map(async (o) => {
-      await sleep(o.retryAfter * 1000);
-      return get(sleeve, o.path);
-    }));
+    const again = await Promise.all(
+      promised.map(async (o) => {
+        await sleep(o.retryAfter * 1000);
+        return get(sleeve, o.path);
+      }),
+    );
     expect(again.map((o) => `${o.path} ${o.status} ${o.cache}`)).toEqual(promised.map((o) => `${o.path} 200 HIT`));
     expect(replay.calls.filter((c) => c.body === 'quota')).toEqual([]);
-    expect(busiestWindow(replay.calls.filter((c) => c.upstream === 'deezer').map((c) => c.at), QUOTA.windowMs)).toBeLessThanOrEqual(QUOTA.limit);
+    expect(
+      busiestWindow(
+        replay.calls.filter((c) => c.upstream === 'deezer').map((c) => c.at),
+        QUOTA.windowMs,
+      ),
+    ).toBeLessThanOrEqual(QUOTA.limit);
   }, 60_000);
 
-  it("the example client (examples/live/retry.ts) gets the answer in the end, from the cache", async () => {
+  it('the example client (examples/live/retry.ts) gets the answer in the end, from the cache', async () => {
     // Its fetch is the global one: pointed at this Sleeve for the test.
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => sleeve.fetch(new Request(url, init)));
     try {

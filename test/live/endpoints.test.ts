@@ -34,11 +34,16 @@ afterAll(async () => {
   await replay?.close();
 });
 
-const get = <T>(schema: Parameters<typeof ok<T>>[0], path: string, sleeve: Sleeve = live, headers?: Record<string, string>): Promise<T> =>
-  ok(schema, path, { sleeve, headers });
+const get = <T>(
+  schema: Parameters<typeof ok<T>>[0],
+  path: string,
+  sleeve: Sleeve = live,
+  headers?: Record<string, string>,
+): Promise<T> => ok(schema, path, { sleeve, headers });
 
 const ids = (items: readonly { id: number }[]): number[] => items.map((item) => item.id);
-const upstreamIds = async (path: string): Promise<number[]> => (await upstream(replay, path)).data.map((item) => Number(item['id']));
+const upstreamIds = async (path: string): Promise<number[]> =>
+  (await upstream(replay, path)).data.map((item) => Number(item['id']));
 const isNewestFirst = (dates: readonly (string | null)[]): boolean =>
   dates.every((date, i) => i === 0 || date === null || (dates[i - 1] !== null && dates[i - 1]! >= date));
 
@@ -54,8 +59,13 @@ describe('search (spec §4.1–§4.4)', () => {
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
     }
     expect(body.total).toBe(body.tracks.length + body.artists.length + body.albums.length + body.playlists.length);
-    expect(body.topResult).toMatchObject({ type: 'artist', item: { id: DAFT_PUNK, name: 'Daft Punk', image: `${BASE}/artistimage?id=27` } });
-    expect(body.topResult!.score).toBe(Math.max(...[body.tracks, body.artists, body.albums, body.playlists].flat().map((item) => item.score)));
+    expect(body.topResult).toMatchObject({
+      type: 'artist',
+      item: { id: DAFT_PUNK, name: 'Daft Punk', image: `${BASE}/artistimage?id=27` },
+    });
+    expect(body.topResult!.score).toBe(
+      Math.max(...[body.tracks, body.artists, body.albums, body.playlists].flat().map((item) => item.score)),
+    );
     expect(body.artists[0]).toMatchObject({ id: DAFT_PUNK, score: 1 });
     expect(body.tracks.every((t) => t.artistId === DAFT_PUNK && t.rank > 0)).toBe(true);
     for (const track of body.tracks) expect(track.previewUrl).toBe(`${BASE}/track/preview?id=${track.id}`);
@@ -64,9 +74,18 @@ describe('search (spec §4.1–§4.4)', () => {
   });
 
   it('/search/albums: album search results, Discovery among them with its 14 tracks', async () => {
-    const body = await get(s.listOf(s.albumSearchResultSchema), `/search/albums?${q({ query: 'daft punk', limit: 10 })}`);
+    const body = await get(
+      s.listOf(s.albumSearchResultSchema),
+      `/search/albums?${q({ query: 'daft punk', limit: 10 })}`,
+    );
     expect(body.length).toBe(10);
-    expect(body.find((a) => a.id === DISCOVERY)).toMatchObject({ title: 'Discovery', artist: 'Daft Punk', artistId: DAFT_PUNK, trackCount: 14, recordType: 'album' });
+    expect(body.find((a) => a.id === DISCOVERY)).toMatchObject({
+      title: 'Discovery',
+      artist: 'Daft Punk',
+      artistId: DAFT_PUNK,
+      trackCount: 14,
+      recordType: 'album',
+    });
     expect(body.every((a) => a.cover.startsWith(`${BASE}/cover?`))).toBe(true);
   });
 
@@ -80,12 +99,22 @@ describe('search (spec §4.1–§4.4)', () => {
 
   it('/search/playlists: finds the editorial Top France playlist', async () => {
     const body = await get(s.listOf(s.playlistResultSchema), `/search/playlists?${q({ query: 'top france' })}`);
-    expect(body[0]).toEqual({ id: 1109890291, title: 'Top France', trackCount: 36, cover: `${BASE}/media/images/playlist/1109890291.svg`, creator: 'Deezer Charts' });
+    expect(body[0]).toEqual({
+      id: 1109890291,
+      title: 'Top France',
+      trackCount: 36,
+      cover: `${BASE}/media/images/playlist/1109890291.svg`,
+      creator: 'Deezer Charts',
+    });
   });
 
   it('D15: an exact title outranks the more popular near matches Deezer lists first', async () => {
     // The replay, like Deezer, ranks by popularity: "Hood Soliloquy" (rank 476486) comes before Lou Doillon's "Soliloquy" (294671).
-    const raw = (await upstream(replay, '/search/track?q=Soliloquy&limit=30')).data.map((t) => ({ id: Number(t['id']), title: String(t['title']), rank: Number(t['rank']) }));
+    const raw = (await upstream(replay, '/search/track?q=Soliloquy&limit=30')).data.map((t) => ({
+      id: Number(t['id']),
+      title: String(t['title']),
+      rank: Number(t['rank']),
+    }));
     const exactAt = raw.findIndex((t) => t.title === 'Soliloquy');
     const nearAt = raw.findIndex((t) => t.title === 'Hood Soliloquy');
     expect(nearAt).toBeGreaterThanOrEqual(0);
@@ -103,25 +132,53 @@ describe('search (spec §4.1–§4.4)', () => {
     expect(body.topResult).toMatchObject({ type: 'track', item: { id: raw[exactAt]!.id, name: 'Soliloquy' } });
 
     // Albums: Deezer lists "Human After All (Remixes)" before the second "Human After All".
-    const rawAlbums = (await upstream(replay, `/search/album?${q({ q: 'Human After All' })}`)).data.map((a) => String(a['title']));
+    const rawAlbums = (await upstream(replay, `/search/album?${q({ q: 'Human After All' })}`)).data.map((a) =>
+      String(a['title']),
+    );
     expect(rawAlbums.indexOf('Human After All (Remixes)')).toBeLessThan(rawAlbums.lastIndexOf('Human After All'));
     const albums = await get(s.searchAllSchema, `/search/all?${q({ query: 'Human After All', types: 'albums' })}`);
-    expect(albums.albums.map((a) => a.title)).toEqual(['Human After All', 'Human After All', 'Human After All', 'Human After All (Medley)', 'Human After All (Remixes)']);
+    expect(albums.albums.map((a) => a.title)).toEqual([
+      'Human After All',
+      'Human After All',
+      'Human After All',
+      'Human After All (Medley)',
+      'Human After All (Remixes)',
+    ]);
   });
 });
 
 describe('/track/info (spec §4.8, D5, D17)', () => {
   const path = `/track/info?${q({ artist: 'Daft Punk', title: HBFS })}`;
 
-  it('finds the track with its album, label, genres and the artist\'s genres from the album', async () => {
+  it("finds the track with its album, label, genres and the artist's genres from the album", async () => {
     const body = await get(s.infoTrackSchema, path);
     expect(body).toMatchObject({
-      found: true, id: HBFS_ID, name: HBFS, isrc: HBFS_ISRC, explicit: false, durationMs: 224_000, durationFormatted: '3:44',
+      found: true,
+      id: HBFS_ID,
+      name: HBFS,
+      isrc: HBFS_ISRC,
+      explicit: false,
+      durationMs: 224_000,
+      durationFormatted: '3:44',
       artists: [{ id: DAFT_PUNK, name: 'Daft Punk' }],
-      album: { id: DISCOVERY, name: 'Discovery', albumType: 'album', releaseDate: '2001-03-07', totalTracks: 14, label: 'Parlophone (France)', genres: ['Dance'], cover: `${BASE}/cover?artist=Daft%20Punk&title=Discovery` },
+      album: {
+        id: DISCOVERY,
+        name: 'Discovery',
+        albumType: 'album',
+        releaseDate: '2001-03-07',
+        totalTracks: 14,
+        label: 'Parlophone (France)',
+        genres: ['Dance'],
+        cover: `${BASE}/cover?artist=Daft%20Punk&title=Discovery`,
+      },
     });
     // Deezer files genres on albums, not artists.
-    expect(body.primaryArtist).toEqual({ id: DAFT_PUNK, name: 'Daft Punk', genres: body.album.genres, image: `${BASE}/artistimage?id=27` });
+    expect(body.primaryArtist).toEqual({
+      id: DAFT_PUNK,
+      name: 'Daft Punk',
+      genres: body.album.genres,
+      image: `${BASE}/artistimage?id=27`,
+    });
     expect(body.recommendations.length).toBeGreaterThan(0);
     expect(ids(body.recommendations)).not.toContain(HBFS_ID);
     expect(JSON.stringify(body)).not.toMatch(/dzcdn|deezer\.com/);
@@ -129,9 +186,15 @@ describe('/track/info (spec §4.8, D5, D17)', () => {
 
   it('strips bracketed text from the title before searching', async () => {
     const fresh = liveSleeve(replay);
-    const body = await get(s.infoTrackSchema, `/track/info?${q({ artist: 'Daft Punk', title: `${HBFS} (Remastered)` })}`, fresh);
+    const body = await get(
+      s.infoTrackSchema,
+      `/track/info?${q({ artist: 'Daft Punk', title: `${HBFS} (Remastered)` })}`,
+      fresh,
+    );
     expect(body).toMatchObject({ found: true, id: HBFS_ID, isrc: HBFS_ISRC });
-    const searches = deezerCalls(replay.calls).filter((c) => c.path === '/search/track').map((c) => new URLSearchParams(c.search).get('q') ?? '');
+    const searches = deezerCalls(replay.calls)
+      .filter((c) => c.path === '/search/track')
+      .map((c) => new URLSearchParams(c.search).get('q') ?? '');
     expect(searches.length).toBeGreaterThan(0);
     for (const sent of searches) {
       expect(sent).toContain(HBFS);
@@ -146,11 +209,16 @@ describe('/track/info (spec §4.8, D5, D17)', () => {
 });
 
 describe('/track/isrc (spec §4.9)', () => {
-  it('answers the full track with its position, disc and the album\'s UPC; a lower-case ISRC shares its cache entry', async () => {
+  it("answers the full track with its position, disc and the album's UPC; a lower-case ISRC shares its cache entry", async () => {
     const fresh = liveSleeve(replay);
     const body = await get(s.isrcTrackSchema, `/track/isrc?isrc=${HBFS_ISRC}`, fresh);
     expect(body).toMatchObject({
-      found: true, id: HBFS_ID, isrc: HBFS_ISRC, trackNumber: 4, discNumber: 1, durationFormatted: '3:44',
+      found: true,
+      id: HBFS_ID,
+      isrc: HBFS_ISRC,
+      trackNumber: 4,
+      discNumber: 1,
+      durationFormatted: '3:44',
       album: { id: DISCOVERY, name: 'Discovery', upc: '724384960650', label: 'Parlophone (France)', genres: ['Dance'] },
     });
     expect(called(replay.calls)).toContain(`/track/isrc:${HBFS_ISRC}`);
@@ -161,21 +229,34 @@ describe('/track/isrc (spec §4.9)', () => {
   });
 
   it('D5: an unknown ISRC is 200 { found: false, isrc } upper-cased', async () => {
-    expect(await get(s.trackNotFoundSchema, '/track/isrc?isrc=zz0000000000')).toEqual({ found: false, isrc: 'ZZ0000000000' });
+    expect(await get(s.trackNotFoundSchema, '/track/isrc?isrc=zz0000000000')).toEqual({
+      found: false,
+      isrc: 'ZZ0000000000',
+    });
   });
 });
 
 describe('/track/related (spec §4.7)', () => {
-  it('the artist radio\'s tracks, never the seed, the same by ISRC or by artist and title', async () => {
+  it("the artist radio's tracks, never the seed, the same by ISRC or by artist and title", async () => {
     const radio = await upstreamIds('/artist/27/radio');
     const byIsrc = await get(s.listOf(s.relatedTrackSchema), `/track/related?isrc=${HBFS_ISRC}`);
     expect(byIsrc).toHaveLength(20);
     expect(ids(byIsrc)).not.toContain(HBFS_ID);
     expect(new Set(ids(byIsrc)).size).toBe(20);
     expect(ids(byIsrc)).toEqual(radio.filter((id) => id !== HBFS_ID).slice(0, 20));
-    expect(byIsrc[0]).toMatchObject({ id: 3135553, name: 'One More Time', artist: 'Daft Punk', artistId: DAFT_PUNK, album: 'Discovery' });
-    expect(await get(s.listOf(s.relatedTrackSchema), `/track/related?${q({ artist: 'Daft Punk', title: HBFS })}`)).toEqual(byIsrc);
-    expect(await get(s.listOf(s.relatedTrackSchema), `/track/related?${q({ isrc: HBFS_ISRC, limit: 3 })}`)).toEqual(byIsrc.slice(0, 3));
+    expect(byIsrc[0]).toMatchObject({
+      id: 3135553,
+      name: 'One More Time',
+      artist: 'Daft Punk',
+      artistId: DAFT_PUNK,
+      album: 'Discovery',
+    });
+    expect(
+      await get(s.listOf(s.relatedTrackSchema), `/track/related?${q({ artist: 'Daft Punk', title: HBFS })}`),
+    ).toEqual(byIsrc);
+    expect(await get(s.listOf(s.relatedTrackSchema), `/track/related?${q({ isrc: HBFS_ISRC, limit: 3 })}`)).toEqual(
+      byIsrc.slice(0, 3),
+    );
   });
 
   it('404 not_found when the track cannot be resolved', async () => {
@@ -187,7 +268,7 @@ describe('/track/related (spec §4.7)', () => {
 describe('/track/hot (spec §4.10, D10)', () => {
   const positions = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
 
-  it('the global chart: Deezer\'s /chart/0/tracks in order', async () => {
+  it("the global chart: Deezer's /chart/0/tracks in order", async () => {
     const body = await get(s.hotTracksSchema, '/track/hot');
     expect(body.country).toBe('global');
     expect(body.tracks.map((t) => t.position)).toEqual(positions(10));
@@ -211,7 +292,7 @@ describe('/track/hot (spec §4.10, D10)', () => {
     expect(body.tracks[0]).toMatchObject({ position: 1, id: 1516986202 });
   });
 
-  it('a country with no chart falls back to global, with or without an entry in the driver\'s table', async () => {
+  it("a country with no chart falls back to global, with or without an entry in the driver's table", async () => {
     const global = await get(s.hotTracksSchema, '/track/hot?limit=5');
     replay.reset();
     // IT is not in core/sources/deezer/charts.ts: no upstream call for a country chart at all.
@@ -251,17 +332,22 @@ describe('artist endpoints (spec §4.5, §4.11–§4.13)', () => {
     }
   });
 
-  it('/artist/top-tracks: sorted by popularity, not in Deezer\'s order', async () => {
-    const top = (await upstream(replay, '/artist/27/top')).data.map((t) => ({ id: Number(t['id']), rank: Number(t['rank']) }));
+  it("/artist/top-tracks: sorted by popularity, not in Deezer's order", async () => {
+    const top = (await upstream(replay, '/artist/27/top')).data.map((t) => ({
+      id: Number(t['id']),
+      rank: Number(t['rank']),
+    }));
     const byRank = [...top].sort((a, b) => b.rank - a.rank).map((t) => t.id);
     expect(top.map((t) => t.id)).not.toEqual(byRank);
     const body = await get(s.listOf(s.topTrackSchema), '/artist/top-tracks?id=27');
     expect(ids(body)).toEqual(byRank);
     expect(body[0]).toMatchObject({ id: 66609426, name: 'Get Lucky (Radio Edit)', albumId: 6516139 });
-    expect(await get(s.listOf(s.topTrackSchema), `/artist/top-tracks?${q({ artist: 'Daft Punk', limit: 2 })}`)).toEqual(body.slice(0, 2));
+    expect(await get(s.listOf(s.topTrackSchema), `/artist/top-tracks?${q({ artist: 'Daft Punk', limit: 2 })}`)).toEqual(
+      body.slice(0, 2),
+    );
   });
 
-  it('/artist/similar: Deezer\'s related artists with proxied images', async () => {
+  it("/artist/similar: Deezer's related artists with proxied images", async () => {
     const related = await upstreamIds('/artist/27/related');
     const body = await get(s.listOf(s.artistEntrySchema), `/artist/similar?${q({ artist: 'Daft Punk' })}`);
     expect(ids(body)).toEqual(related.slice(0, 20));
@@ -273,7 +359,13 @@ describe('artist endpoints (spec §4.5, §4.11–§4.13)', () => {
     const pages = [...(await upstreamIds('/artist/27/albums')), ...(await upstreamIds('/artist/27/albums?index=25'))];
     expect(new Set(pages).size).toBe(38);
     const body = await get(s.discographySchema, '/artist/discography?id=27');
-    expect(body).toMatchObject({ artist: 'Daft Punk', artistId: DAFT_PUNK, total: 38, activeFrom: '1997', activeTo: '2023' });
+    expect(body).toMatchObject({
+      artist: 'Daft Punk',
+      artistId: DAFT_PUNK,
+      total: 38,
+      activeFrom: '1997',
+      activeTo: '2023',
+    });
     expect(body.counts).toEqual({ albums: 17, singles: 17, eps: 4, compilations: 0 });
     const groups = { albums: body.albums!, singles: body.singles!, eps: body.eps!, compilations: body.compilations! };
     const all = Object.values(groups).flat();
@@ -284,7 +376,11 @@ describe('artist endpoints (spec §4.5, §4.11–§4.13)', () => {
     }
     expect(groups.singles.every((r) => r.recordType === 'single')).toBe(true);
     expect(all.every((r) => r.artist === 'Daft Punk' && r.artistId === DAFT_PUNK)).toBe(true);
-    expect(groups.albums.find((r) => r.id === DISCOVERY)).toMatchObject({ title: 'Discovery', releaseDate: '2001-03-07', recordType: 'album' });
+    expect(groups.albums.find((r) => r.id === DISCOVERY)).toMatchObject({
+      title: 'Discovery',
+      releaseDate: '2001-03-07',
+      recordType: 'album',
+    });
   });
 
   it("pages Deezer's lists through when they outrun a page: 38 releases and a 40-track album in pages of 25", async () => {
@@ -294,15 +390,33 @@ describe('artist endpoints (spec §4.5, §4.11–§4.13)', () => {
     const album = await get(s.fullAlbumSchema, '/album/info?id=999000040', paging);
     expect(album.tracks.map((t) => t.trackNumber)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     const asked = deezerCalls(replay.calls).map((c) => `${c.path}${c.search}`);
-    expect(asked).toEqual(expect.arrayContaining(['/artist/27/albums?limit=25', '/artist/27/albums?index=25&limit=25', '/album/999000040/tracks?limit=25', '/album/999000040/tracks?index=25&limit=25']));
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        '/artist/27/albums?limit=25',
+        '/artist/27/albums?index=25&limit=25',
+        '/album/999000040/tracks?limit=25',
+        '/album/999000040/tracks?index=25&limit=25',
+      ]),
+    );
   });
 
   it('/artist/discography?type=single: only the singles, counts of every group', async () => {
-    const body = await get(s.discographySchema, `/artist/discography?${q({ artist: 'Daft Punk', type: 'single', limit: 5 })}`);
-    expect(Object.keys(body).filter((key) => ['albums', 'singles', 'eps', 'compilations'].includes(key))).toEqual(['singles']);
+    const body = await get(
+      s.discographySchema,
+      `/artist/discography?${q({ artist: 'Daft Punk', type: 'single', limit: 5 })}`,
+    );
+    expect(Object.keys(body).filter((key) => ['albums', 'singles', 'eps', 'compilations'].includes(key))).toEqual([
+      'singles',
+    ]);
     expect(body.total).toBe(38);
     expect(body.counts.singles).toBe(17);
-    expect(body.singles!.map((r) => r.title)).toEqual(['GLBTM (Studio Outtakes)', 'The Writing of Fragments of Time', expect.stringMatching(/^Derezzed/), expect.stringMatching(/^Get Lucky/), 'Human After All (Medley)']);
+    expect(body.singles!.map((r) => r.title)).toEqual([
+      'GLBTM (Studio Outtakes)',
+      'The Writing of Fragments of Time',
+      expect.stringMatching(/^Derezzed/),
+      expect.stringMatching(/^Get Lucky/),
+      'Human After All (Medley)',
+    ]);
   });
 
   it('D5: an unknown artist is 404', async () => {
@@ -315,7 +429,12 @@ describe('album endpoints (spec §4.14, §4.15)', () => {
   it('/album/info?id=999000040: a 40-track compilation, its tracklist paged in whole', async () => {
     const body = await get(s.fullAlbumSchema, '/album/info?id=999000040');
     expect(body).toMatchObject({
-      id: 999000040, title: 'Électro Pop Hits', recordType: 'compilation', trackCount: 40, label: 'Replay Music', upc: '2009990000401',
+      id: 999000040,
+      title: 'Électro Pop Hits',
+      recordType: 'compilation',
+      trackCount: 40,
+      label: 'Replay Music',
+      upc: '2009990000401',
       artist: { id: 5080, name: 'Various Artists' },
     });
     expect(body.tracks).toHaveLength(40);
@@ -326,15 +445,31 @@ describe('album endpoints (spec §4.14, §4.15)', () => {
   it('/album/info?id=302127: UPC, contributors, duration in seconds, 14 tracks; ?query= finds the same album', async () => {
     const body = await get(s.fullAlbumSchema, `/album/info?id=${DISCOVERY}`);
     expect(body).toMatchObject({
-      id: DISCOVERY, title: 'Discovery', artist: { id: DAFT_PUNK, name: 'Daft Punk' }, releaseDate: '2001-03-07', recordType: 'album',
-      trackCount: 14, duration: 3660, label: 'Parlophone (France)', upc: '724384960650', explicit: false, genres: ['Dance'],
-      contributors: [{ id: DAFT_PUNK, name: 'Daft Punk', role: 'Main' }], cover: `${BASE}/cover?artist=Daft%20Punk&title=Discovery`,
+      id: DISCOVERY,
+      title: 'Discovery',
+      artist: { id: DAFT_PUNK, name: 'Daft Punk' },
+      releaseDate: '2001-03-07',
+      recordType: 'album',
+      trackCount: 14,
+      duration: 3660,
+      label: 'Parlophone (France)',
+      upc: '724384960650',
+      explicit: false,
+      genres: ['Dance'],
+      contributors: [{ id: DAFT_PUNK, name: 'Daft Punk', role: 'Main' }],
+      cover: `${BASE}/cover?artist=Daft%20Punk&title=Discovery`,
     });
     expect(body.tracks.map((t) => t.trackNumber)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
     expect(body.tracks.reduce((sum, t) => sum + t.durationMs, 0)).toBe(body.duration * 1000);
     // The tracklist the album's body embeds (recorded 2020) spells it with commas; the recorded
     // `/album/302127/tracks` (2019, asked only by `/album/tracks` now) without.
-    expect(body.tracks[3]).toEqual({ id: HBFS_ID, title: 'Harder, Better, Faster, Stronger', durationMs: 224_000, explicit: false, trackNumber: 4 });
+    expect(body.tracks[3]).toEqual({
+      id: HBFS_ID,
+      title: 'Harder, Better, Faster, Stronger',
+      durationMs: 224_000,
+      explicit: false,
+      trackNumber: 4,
+    });
     expect(await get(s.fullAlbumSchema, `/album/info?${q({ query: 'Discovery Daft Punk' })}`)).toEqual(body);
   });
 
@@ -348,7 +483,12 @@ describe('album endpoints (spec §4.14, §4.15)', () => {
     const dates = body.map((a) => a.releaseDate);
     expect(dates.every((d) => d !== null)).toBe(true);
     expect(isNewestFirst(dates)).toBe(true);
-    expect(body[0]).toMatchObject({ id: 629506181, title: 'Die With A Smile', artist: { id: 75491, name: 'Lady Gaga' }, releaseDate: '2024-08-16' });
+    expect(body[0]).toMatchObject({
+      id: 629506181,
+      title: 'Die With A Smile',
+      artist: { id: 75491, name: 'Lady Gaga' },
+      releaseDate: '2024-08-16',
+    });
   });
 });
 
@@ -356,13 +496,17 @@ describe('playlist and editorial (spec §4.16, §4.18)', () => {
   it('/playlist/generate?genres=electro: tracks of the Electro chart, no artist back to back', async () => {
     const chart = await upstreamIds('/chart/106/tracks?limit=100');
     const body = await get(s.generatedPlaylistSchema, '/playlist/generate?genres=electro&limit=10');
-    expect(body).toMatchObject({ playlist: 'electro Mix', params: { genres: 'electro', energy: null, tempo: null }, trackCount: 10 });
+    expect(body).toMatchObject({
+      playlist: 'electro Mix',
+      params: { genres: 'electro', energy: null, tempo: null },
+      trackCount: 10,
+    });
     expect(body.tracks).toHaveLength(10);
     expect(ids(body.tracks).every((id) => chart.includes(id))).toBe(true);
     expect(body.tracks.every((t, i) => i === 0 || t.artistId !== body.tracks[i - 1]!.artistId)).toBe(true);
   });
 
-  it('/editorial/genres: Deezer\'s genres, All (id 0) first', async () => {
+  it("/editorial/genres: Deezer's genres, All (id 0) first", async () => {
     const body = await get(s.listOf(s.genreSchema), '/editorial/genres');
     expect(body[0]).toMatchObject({ id: 0, name: 'All' });
     expect(body).toContainEqual(expect.objectContaining({ id: 106, name: 'Electro' }));
@@ -396,20 +540,29 @@ describe('/track/preview (spec §4.21)', () => {
 
 describe('POST /batch (spec §4.6, D6)', () => {
   const batch = (sleeve: Sleeve, requests: { id: string; path: string }[]) =>
-    sleeve.fetch(new Request(`${BASE}/batch`, {
-      method: 'POST', headers: { 'user-agent': UA, 'content-type': 'application/json' }, body: JSON.stringify({ requests }),
-    }));
+    sleeve.fetch(
+      new Request(`${BASE}/batch`, {
+        method: 'POST',
+        headers: { 'user-agent': UA, 'content-type': 'application/json' },
+        body: JSON.stringify({ requests }),
+      }),
+    );
   const requests = [
     { id: 'artists', path: `/search/artist?${q({ query: 'daft punk', limit: 3 })}` },
     { id: 'track', path: `/track/isrc?isrc=${HBFS_ISRC}` },
     { id: 'album', path: `/album/info?id=${DISCOVERY}` },
   ];
 
-  it('runs three live sub-requests, each through its own endpoint\'s cache', async () => {
+  it("runs three live sub-requests, each through its own endpoint's cache", async () => {
     const fresh = liveSleeve(replay);
     const res = await batch(fresh, requests);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { count: number; succeeded: number; failed: number; responses: Record<string, { status: number; cache: string | null; body: unknown }> };
+    const body = (await res.json()) as {
+      count: number;
+      succeeded: number;
+      failed: number;
+      responses: Record<string, { status: number; cache: string | null; body: unknown }>;
+    };
     expect(body).toMatchObject({ count: 3, succeeded: 3, failed: 0 });
     expect(Object.keys(body.responses).sort()).toEqual(['album', 'artists', 'track']);
     for (const sub of Object.values(body.responses)) expect(sub).toMatchObject({ status: 200, cache: 'MISS' });
@@ -449,17 +602,20 @@ describe('upstream calls and failures (D9, D13, D3)', () => {
     ['garbage', 502, 'upstream_error'],
     ['error200', 502, 'upstream_error'],
     ['reset', 502, 'upstream_error'],
-  ] as const)('Deezer fault %s: a cold /search/artist is %i %s, and the error is not cached', async (fault, status, code) => {
-    const fresh = liveSleeve(replay);
-    const path = `/search/artist?${q({ query: 'daft punk' })}`;
-    replay.fault('deezer', fault);
-    const answer = await liveFails(fresh, path, status, code);
-    expect(answer.body.error.message).toMatch(/deezer/);
-    expect(answer.body.error.message).not.toMatch(/\n\s+at /);
-    expect(deezerCalls(replay.calls).length).toBeGreaterThan(0);
-    replay.fault('deezer', null);
-    expect(ids(await get(s.listOf(s.artistEntrySchema), path, fresh))[0]).toBe(DAFT_PUNK);
-  });
+  ] as const)(
+    'Deezer fault %s: a cold /search/artist is %i %s, and the error is not cached',
+    async (fault, status, code) => {
+      const fresh = liveSleeve(replay);
+      const path = `/search/artist?${q({ query: 'daft punk' })}`;
+      replay.fault('deezer', fault);
+      const answer = await liveFails(fresh, path, status, code);
+      expect(answer.body.error.message).toMatch(/deezer/);
+      expect(answer.body.error.message).not.toMatch(/\n\s+at /);
+      expect(deezerCalls(replay.calls).length).toBeGreaterThan(0);
+      replay.fault('deezer', null);
+      expect(ids(await get(s.listOf(s.artistEntrySchema), path, fresh))[0]).toBe(DAFT_PUNK);
+    },
+  );
 
   it('Deezer not answering within 2.5 s: 504 upstream_timeout, heard within 3 s', async () => {
     const fresh = liveSleeve(replay);

@@ -57,9 +57,16 @@ const features = (calls: readonly ReplayCall[]): ReplayCall[] => calls.filter((c
 const paths = (calls: readonly ReplayCall[]): string[] => deezerCalls(calls).map((c) => c.path);
 
 describe('a cold /track/info (issue #35)', () => {
-  it('costs at most 4 Deezer calls: the search, the track, its album and its artist\'s radio; no artist lookup', async () => {
+  it("costs at most 4 Deezer calls: the search, the track, its album and its artist's radio; no artist lookup", async () => {
     const { calls } = await callsOf(liveSleeve(replay), INFO);
-    expect(paths(calls)).toEqual(expect.arrayContaining(['/search/track', `/track/${HBFS_ID}`, `/album/${DISCOVERY}`, `/artist/${DAFT_PUNK}/radio`]));
+    expect(paths(calls)).toEqual(
+      expect.arrayContaining([
+        '/search/track',
+        `/track/${HBFS_ID}`,
+        `/album/${DISCOVERY}`,
+        `/artist/${DAFT_PUNK}/radio`,
+      ]),
+    );
     expect(paths(calls), called(calls).join('\n')).not.toContain(`/artist/${DAFT_PUNK}`);
     expect(deezerCalls(calls).length, called(calls).join('\n')).toBeLessThanOrEqual(4);
     // The features provider's two: the ISRC's records, then the titles that choose between its two releases.
@@ -87,7 +94,10 @@ describe('entities shared across endpoints (issue #35)', () => {
   it('/track/info after /album/info of its album and /artist/info of its artist fetches neither again', async () => {
     const expected = await coldAnswer(INFO);
     const expectedByIsrc = await coldAnswer(INFO_BY_ISRC);
-    for (const [path, answer, most] of [[INFO, expected, 3], [INFO_BY_ISRC, expectedByIsrc, 2]] as const) {
+    for (const [path, answer, most] of [
+      [INFO, expected, 3],
+      [INFO_BY_ISRC, expectedByIsrc, 2],
+    ] as const) {
       const sleeve = liveSleeve(replay);
       await body(sleeve, `/album/info?id=${DISCOVERY}`);
       await body(sleeve, `/artist/info?id=${DAFT_PUNK}`);
@@ -140,7 +150,7 @@ describe('entities shared across endpoints (issue #35)', () => {
     expect(replay.calls).toEqual([]);
   });
 
-  it('an artist\'s radio is fetched once for /track/related and /track/info, whatever length each asks', async () => {
+  it("an artist's radio is fetched once for /track/related and /track/info, whatever length each asks", async () => {
     const related = `/track/related?${q({ isrc: HBFS_ISRC })}`;
     const [expectedRelated, expectedInfo] = [await coldAnswer(related), await coldAnswer(INFO)];
     const sleeve = liveSleeve(replay);
@@ -154,7 +164,7 @@ describe('entities shared across endpoints (issue #35)', () => {
     expect(paths(calls)).not.toContain(`/track/${HBFS_ID}`);
   });
 
-  it('an artist\'s related artists are fetched once for /artist/info (6) and /artist/similar (20)', async () => {
+  it("an artist's related artists are fetched once for /artist/info (6) and /artist/similar (20)", async () => {
     const similar = `/artist/similar?${q({ id: DAFT_PUNK })}`;
     const info = `/artist/info?${q({ id: DAFT_PUNK })}`;
     const [expectedInfo, expectedSimilar] = [await coldAnswer(info), await coldAnswer(similar)];
@@ -169,7 +179,10 @@ describe('entities shared across endpoints (issue #35)', () => {
   });
 
   it('/artist/discography and /artist/albums by name take the artist the search found: no lookup of it by id', async () => {
-    for (const path of [`/artist/discography?${q({ artist: 'Daft Punk' })}`, `/artist/albums?${q({ artist: 'Daft Punk' })}`]) {
+    for (const path of [
+      `/artist/discography?${q({ artist: 'Daft Punk' })}`,
+      `/artist/albums?${q({ artist: 'Daft Punk' })}`,
+    ]) {
       const expected = await coldAnswer(path);
       const { answer, calls } = await callsOf(liveSleeve(replay), path);
       expect(answer).toEqual(expected);
@@ -222,7 +235,13 @@ describe.skipIf(redisMissing !== undefined)('entities shared across instances on
   it('a track and album one instance fetched are not fetched again by the other', async () => {
     const expected = await coldAnswer(INFO);
     const instance = () => {
-      const sleeve = createSleeve({ mode: 'live', ...replay.options, storage: redis.url, rateLimits: 'off', log: { info() {}, error() {} } });
+      const sleeve = createSleeve({
+        mode: 'live',
+        ...replay.options,
+        storage: redis.url,
+        rateLimits: 'off',
+        log: { info() {}, error() {} },
+      });
       opened.push(sleeve);
       return sleeve;
     };

@@ -32,29 +32,52 @@ const featureCalls = () => replay.calls.filter((c) => c.upstream === 'reccobeats
 
 describe('audio features from ReccoBeats', () => {
   it('/track/info carries the recorded features of the album release (the provider has two records for this ISRC)', async () => {
-    const body = await ok(s.infoTrackSchema, `/track/info?artist=Daft%20Punk&title=${encodeURIComponent('Harder, Better, Faster, Stronger')}`, { sleeve: liveSleeve(replay) });
-    expect(body.found && body.audioFeatures).toMatchObject({ key: 'D', keyIndex: 2, mode: 'Major', tempo: 123.4, energy: 0.34, timeSignature: 4 });
+    const body = await ok(
+      s.infoTrackSchema,
+      `/track/info?artist=Daft%20Punk&title=${encodeURIComponent('Harder, Better, Faster, Stronger')}`,
+      { sleeve: liveSleeve(replay) },
+    );
+    expect(body.found && body.audioFeatures).toMatchObject({
+      key: 'D',
+      keyIndex: 2,
+      mode: 'Major',
+      tempo: 123.4,
+      energy: 0.34,
+      timeSignature: 4,
+    });
   });
 
   it('/track/isrc carries the features without timeSignature (D17)', async () => {
     const body = await ok(s.isrcTrackSchema, '/track/isrc?isrc=USSM12103949', { sleeve: liveSleeve(replay) });
-    expect(body.found && body.audioFeatures).toMatchObject({ key: 'A', keyIndex: 9, mode: 'Major', tempo: 143, energy: 0.428 });
+    expect(body.found && body.audioFeatures).toMatchObject({
+      key: 'A',
+      keyIndex: 9,
+      mode: 'Major',
+      tempo: 143,
+      energy: 0.428,
+    });
     expect(body.found && body.audioFeatures).not.toHaveProperty('timeSignature');
   });
 
   it('/playlist/generate filters by energy ±0.2 and tempo ±20 with real features, in one features call per 40 ISRCs', async () => {
     replay.reset();
-    const body = await ok(s.generatedPlaylistSchema, '/playlist/generate?genres=pop&energy=0.8&tempo=120&limit=20', { sleeve: liveSleeve(replay) });
+    const body = await ok(s.generatedPlaylistSchema, '/playlist/generate?genres=pop&energy=0.8&tempo=120&limit=20', {
+      sleeve: liveSleeve(replay),
+    });
     expect(body.tracks.length).toBeGreaterThan(5);
     const fits = body.tracks.map((t) => {
       const options = records.filter((r) => r.isrc === t.isrc);
-      return options.length === 0 || options.some((r) => Math.abs(r.energy - 0.8) <= 0.2 + 1e-9 && Math.abs(r.tempo - 120) <= 20 + 1e-9);
+      return (
+        options.length === 0 ||
+        options.some((r) => Math.abs(r.energy - 0.8) <= 0.2 + 1e-9 && Math.abs(r.tempo - 120) <= 20 + 1e-9)
+      );
     });
     // Rule 1 first, then rule 2's top-up: no fitting track after a non-fitting one.
     expect(fits.indexOf(false) === -1 || fits.slice(fits.indexOf(false)).every((f) => !f)).toBe(true);
     expect(fits.filter(Boolean).length).toBeGreaterThan(0);
     // Rule 3: never the same artist back to back.
-    for (let i = 1; i < body.tracks.length; i++) expect(body.tracks[i]!.artistId).not.toBe(body.tracks[i - 1]!.artistId);
+    for (let i = 1; i < body.tracks.length; i++)
+      expect(body.tracks[i]!.artistId).not.toBe(body.tracks[i - 1]!.artistId);
     const isrcs = new Set(featureCalls().flatMap((c) => new URLSearchParams(c.search).get('ids')!.split(',')));
     expect(featureCalls().length).toBeLessThanOrEqual(Math.ceil(isrcs.size / 40));
   });
@@ -88,7 +111,9 @@ describe('the radio from AzuraCast', () => {
   it('the socket pushes a change from the upstream feed; 20 listeners share one upstream subscription', async () => {
     const sleeve = liveSleeve(replay, { radioPollMs: 60_000 });
     replay.reset();
-    const listeners = await Promise.all(Array.from({ length: 20 }, () => openEvents('http://sleeve.test', async (r) => sleeve.fetch(r))));
+    const listeners = await Promise.all(
+      Array.from({ length: 20 }, () => openEvents('http://sleeve.test', async (r) => sleeve.fetch(r))),
+    );
     try {
       const first = await Promise.all(listeners.map((l) => l.next()));
       // The feed is opened once the first bodies are out: wait for it (bounded), then count.
@@ -97,9 +122,12 @@ describe('the radio from AzuraCast', () => {
       expect(subscriptions()).toHaveLength(1);
       await fetch(`${replay.urlOf('azuracast')}/__replay/advance?station=azuratest_radio`, { method: 'POST' });
       const next = await Promise.all(listeners.map((l) => l.next()));
-      for (let i = 0; i < listeners.length; i++) expect(next[i]!.data.now_playing.sh_id).not.toBe(first[i]!.data.now_playing.sh_id);
+      for (let i = 0; i < listeners.length; i++)
+        expect(next[i]!.data.now_playing.sh_id).not.toBe(first[i]!.data.now_playing.sh_id);
       // The radioPollMs of a minute never came round: the change came down the feed.
-      expect(replay.calls.filter((c) => c.upstream === 'azuracast' && c.path.startsWith('/api/nowplaying')).length).toBeLessThanOrEqual(1);
+      expect(
+        replay.calls.filter((c) => c.upstream === 'azuracast' && c.path.startsWith('/api/nowplaying')).length,
+      ).toBeLessThanOrEqual(1);
     } finally {
       for (const l of listeners) l.close();
     }
@@ -109,7 +137,12 @@ describe('the radio from AzuraCast', () => {
 describe('/healthz in live mode (D13)', () => {
   const health = async () => {
     const { status, body, headers } = await call('/healthz', { sleeve: liveSleeve(replay) });
-    return { status, body, headers, check: (name: string) => body.checks.find((c: { name: string }) => c.name === name) };
+    return {
+      status,
+      body,
+      headers,
+      check: (name: string) => body.checks.find((c: { name: string }) => c.name === name),
+    };
   };
 
   it('ok when Deezer, ReccoBeats and the storage answer', async () => {
@@ -117,7 +150,9 @@ describe('/healthz in live mode (D13)', () => {
     expect(status).toBe(200);
     // D45: what each check asked, by the bases they were given.
     const { deezer, features } = replay.options.upstreams;
-    expect(headers.get('x-sleeve-checked')).toBe(`upstream-music-api=${deezer}, upstream-audio-features=${features}, cache-backend=memory`);
+    expect(headers.get('x-sleeve-checked')).toBe(
+      `upstream-music-api=${deezer}, upstream-audio-features=${features}, cache-backend=memory`,
+    );
     expect(body).toMatchObject({ status: 'ok', degraded: false });
     expect(check('upstream-music-api')).toMatchObject({ ok: true, status: 200 });
     expect(check('upstream-audio-features')).toMatchObject({ ok: true, status: 200 });

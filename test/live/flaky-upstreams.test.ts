@@ -29,7 +29,11 @@ const RATE = 0.1;
 const SLEEVES = 6;
 const IN_FLIGHT = 3;
 /** The errors a caller may meet when an upstream fails, by status (D3). */
-const DECLARED: Readonly<Record<number, string>> = { 502: 'upstream_error', 503: 'service_unavailable', 504: 'upstream_timeout' };
+const DECLARED: Readonly<Record<number, string>> = {
+  502: 'upstream_error',
+  503: 'service_unavailable',
+  504: 'upstream_timeout',
+};
 
 interface Outcome {
   path: string;
@@ -76,7 +80,9 @@ async function listing(path: string): Promise<Item[]> {
 async function coldRequests(): Promise<string[]> {
   const q = (params: Record<string, string>): string => new URLSearchParams(params).toString();
   const known = [
-    ...(await listing('/chart/0/tracks')).map((track) => `/track/info?${q({ artist: track.artist?.name ?? '', title: track.title ?? '' })}`),
+    ...(await listing('/chart/0/tracks')).map(
+      (track) => `/track/info?${q({ artist: track.artist?.name ?? '', title: track.title ?? '' })}`,
+    ),
     ...(await listing('/genre')).map((genre) => `/genre/chart?id=${genre.id}`),
     ...(await listing('/editorial/0/releases?limit=40')).map((album) => `/album/info?id=${album.id}`),
   ];
@@ -106,7 +112,9 @@ async function ask(sleeve: Sleeve, path: string): Promise<Outcome> {
 
 /** Every request once, on Sleeves of their own (so all are cold): round robin, `IN_FLIGHT` at a time on each. */
 async function askCold(): Promise<Outcome[]> {
-  const fleet = Array.from({ length: SLEEVES }, () => createSleeve({ mode: 'live', ...proxy.options, storage: 'memory', rateLimits: 'off', log: quiet }));
+  const fleet = Array.from({ length: SLEEVES }, () =>
+    createSleeve({ mode: 'live', ...proxy.options, storage: 'memory', rateLimits: 'off', log: quiet }),
+  );
   opened.push(...fleet);
   const limits = fleet.map(() => pLimit(IN_FLIGHT));
   return Promise.all(paths.map((path, i) => limits[i % SLEEVES]!(() => ask(fleet[i % SLEEVES]!, path))));
@@ -118,7 +126,10 @@ const answered = (outcome: Outcome): boolean => outcome.status === 200 || outcom
 function statusCounts(outcomes: readonly Outcome[]): string {
   const counts = new Map<number, number>();
   for (const { status } of outcomes) counts.set(status, (counts.get(status) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
+  return [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
 }
 
 describe('live mode through a flaky network', () => {
@@ -143,14 +154,17 @@ describe('live mode through a flaky network', () => {
     const changed = outcomes.filter((o, i) => answered(o) && o.body !== clean[i]!.body).length;
     const missed = outcomes.filter((o) => !answered(o)).map((o) => `${o.status} ${o.path}`);
     console.log(
-      `flaky upstreams at ${RATE * 100}%: ${given} of ${outcomes.length} answered (statuses ${statusCounts(outcomes)}; `
-        + `${changed} answered otherwise than without faults); faults injected: ${injected}; calls forwarded untouched: ${proxy.forwarded - before.forwarded}; `
-        + `not answered: ${missed.slice(0, 5).join(', ') || 'none'}${missed.length > 5 ? ', …' : ''}`,
+      `flaky upstreams at ${RATE * 100}%: ${given} of ${outcomes.length} answered (statuses ${statusCounts(outcomes)}; ` +
+        `${changed} answered otherwise than without faults); faults injected: ${injected}; calls forwarded untouched: ${proxy.forwarded - before.forwarded}; ` +
+        `not answered: ${missed.slice(0, 5).join(', ') || 'none'}${missed.length > 5 ? ', …' : ''}`,
     );
 
     for (const failed of outcomes.filter((o) => !answered(o))) {
       expect(DECLARED[failed.status], `${failed.status} ${failed.path}: ${failed.body.slice(0, 200)}`).toBeDefined();
-      expect(JSON.parse(failed.body), failed.path).toMatchObject({ ok: false, error: { code: DECLARED[failed.status], message: expect.any(String) } });
+      expect(JSON.parse(failed.body), failed.path).toMatchObject({
+        ok: false,
+        error: { code: DECLARED[failed.status], message: expect.any(String) },
+      });
     }
     expect(given / outcomes.length, `not answered: ${missed.slice(0, 10).join(', ')}`).toBeGreaterThanOrEqual(0.99);
   }, 45_000);
@@ -160,38 +174,59 @@ describe('live mode with one upstream call in two failing', () => {
   it('answers within the bound with declared errors only, serves warm keys, and recovers within the cool-down once the faults stop', async () => {
     // Slow faults too: headers that come after 8 s and a body that drips for 10 s hold a try
     // for its whole first-byte or try limit (kit/call.ts), where the fast ones fail at once.
-    const flaky = await startFlakyProxy({ target: replay.url, replay, rate: 0, faults: [...FAULTS, 'lateHeaders', 'drip'], seed: 12 });
+    const flaky = await startFlakyProxy({
+      target: replay.url,
+      replay,
+      rate: 0,
+      faults: [...FAULTS, 'lateHeaders', 'drip'],
+      seed: 12,
+    });
     try {
-      const fleet = Array.from({ length: SLEEVES }, () => createSleeve({ mode: 'live', ...flaky.options, storage: 'memory', rateLimits: 'off', log: quiet }));
+      const fleet = Array.from({ length: SLEEVES }, () =>
+        createSleeve({ mode: 'live', ...flaky.options, storage: 'memory', rateLimits: 'off', log: quiet }),
+      );
       opened.push(...fleet);
       const limits = fleet.map(() => pLimit(IN_FLIGHT));
       // Timed from the request's own start, not from its wait behind the others of its Sleeve.
-      const timed = (path: string, i: number) => limits[i % SLEEVES]!(async () => {
-        const started = performance.now();
-        const outcome = await ask(fleet[i % SLEEVES]!, path);
-        return { ...outcome, ms: performance.now() - started };
-      });
+      const timed = (path: string, i: number) =>
+        limits[i % SLEEVES]!(async () => {
+          const started = performance.now();
+          const outcome = await ask(fleet[i % SLEEVES]!, path);
+          return { ...outcome, ms: performance.now() - started };
+        });
       const warm = paths.slice(0, 40);
       expect((await Promise.all(warm.map(timed))).filter((o) => !answered(o))).toEqual([]);
 
       flaky.setRate(0.5);
       const cold = paths.slice(40, 120);
-      const [again, faulted] = await Promise.all([Promise.all(warm.map(timed)), Promise.all(cold.map((path, i) => timed(path, i + warm.length)))]);
+      const [again, faulted] = await Promise.all([
+        Promise.all(warm.map(timed)),
+        Promise.all(cold.map((path, i) => timed(path, i + warm.length))),
+      ]);
       const slowest = Math.max(...faulted.map((o) => o.ms));
-      console.log(`flaky upstreams at 50%: warm ${statusCounts(again)}; cold ${statusCounts(faulted)}, slowest ${Math.round(slowest)} ms; faults injected: ${JSON.stringify(flaky.injected)}`);
+      console.log(
+        `flaky upstreams at 50%: warm ${statusCounts(again)}; cold ${statusCounts(faulted)}, slowest ${Math.round(slowest)} ms; faults injected: ${JSON.stringify(flaky.injected)}`,
+      );
       expect(again.map((o) => o.status).filter((s) => s !== 200 && s !== 404)).toEqual([]);
       for (const failed of faulted.filter((o) => !answered(o))) {
         expect(DECLARED[failed.status], `${failed.status} ${failed.path}: ${failed.body.slice(0, 200)}`).toBeDefined();
-        expect(JSON.parse(failed.body), failed.path).toMatchObject({ ok: false, error: { code: DECLARED[failed.status] } });
+        expect(JSON.parse(failed.body), failed.path).toMatchObject({
+          ok: false,
+          error: { code: DECLARED[failed.status] },
+        });
       }
       // The bound: a request's upstream work ends within REQUEST_BOUND_MS of its start.
-      expect(faulted.filter((o) => o.ms > REQUEST_BOUND_MS + 500).map((o) => `${o.path} ${Math.round(o.ms)} ms`)).toEqual([]);
+      expect(
+        faulted.filter((o) => o.ms > REQUEST_BOUND_MS + 500).map((o) => `${o.path} ${Math.round(o.ms)} ms`),
+      ).toEqual([]);
 
       flaky.setRate(0);
       // A circuit opened by the faults is asked again after its cool-down: then everything answers.
       await new Promise((resolve) => setTimeout(resolve, COOLDOWN_MS));
       const recovered = await Promise.all(paths.slice(120, 160).map((path, i) => timed(path, i)));
-      expect(recovered.filter((o) => !answered(o)).map((o) => `${o.status} ${o.path} ${o.body.slice(0, 200)}`)).toEqual([]);
+      expect(recovered.filter((o) => !answered(o)).map((o) => `${o.status} ${o.path} ${o.body.slice(0, 200)}`)).toEqual(
+        [],
+      );
     } finally {
       await flaky.close();
     }

@@ -11,7 +11,14 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../adapters/node.ts';
-import { optionsFromEnv, type AlbumHit, type Artist, type MusicSource, type Sleeve, type SleeveOptions } from '../../core/index.ts';
+import {
+  optionsFromEnv,
+  type AlbumHit,
+  type Artist,
+  type MusicSource,
+  type Sleeve,
+  type SleeveOptions,
+} from '../../core/index.ts';
 import { deezerImageUrl, MAX_IMAGE_BYTES } from '../../core/sources/deezer/images.ts';
 import { IMAGE_FIXTURES_DIR, standIns } from '../../replay/deezer-images.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
@@ -20,7 +27,8 @@ import { disposeSleeves, liveSleeve } from './_live.ts';
 const DISCOVERY_COVER = '/images/cover/5718f7c81c27e0b2417e2a4c45224f8a';
 const TELLIER_COVER = '/images/cover/8749a202c77d89b9c8485fe692b5dca8';
 const DAFT_PUNK_PICTURE = '/images/artist/f2bc007e9133c946ac3c3907ddc5d2ea';
-const sized = (width: number, height: number, extension = 'jpg'): string => `/${width}x${height}-000000-80-0-0.${extension}`;
+const sized = (width: number, height: number, extension = 'jpg'): string =>
+  `/${width}x${height}-000000-80-0-0.${extension}`;
 const DISCOVERY = '/cover?artist=Daft%20Punk&title=Discovery';
 const SVG = /^image\/svg\+xml/;
 const WEEK = 'public, max-age=604800';
@@ -64,8 +72,13 @@ async function get(sleeve: Sleeve, path: string, headers: Record<string, string>
   const res = await sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers }));
   const body = new Uint8Array(await res.arrayBuffer());
   return {
-    status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'),
-    etag: res.headers.get('etag'), body, text: new TextDecoder().decode(body), headers: res.headers,
+    status: res.status,
+    type: res.headers.get('content-type'),
+    cache: res.headers.get('cache-control'),
+    etag: res.headers.get('etag'),
+    body,
+    text: new TextDecoder().decode(body),
+    headers: res.headers,
   };
 }
 
@@ -87,7 +100,7 @@ describe("the replay's image host", () => {
     expect((await fetch(`${host}${DISCOVERY_COVER}${sized(2000, 2000)}`)).status).toBe(403);
   });
 
-  it('SLEEVE_DEEZER_IMAGES_URL is the Deezer driver\'s imagesUrl', () => {
+  it("SLEEVE_DEEZER_IMAGES_URL is the Deezer driver's imagesUrl", () => {
     expect(optionsFromEnv({ SLEEVE_DEEZER_IMAGES_URL: 'http://127.0.0.1:7004/deezer-images' }).options.deezer).toEqual({
       imagesUrl: 'http://127.0.0.1:7004/deezer-images',
     });
@@ -98,7 +111,12 @@ describe("the replay's image host", () => {
 describe('/cover in live mode', () => {
   it('streams the cover Deezer names from its image host, as sent: JPEG, a week of cache, an ETag', async () => {
     const got = await get(imagesSleeve(), DISCOVERY);
-    expect(got).toMatchObject({ status: 200, type: 'image/jpeg', cache: WEEK, etag: expect.stringMatching(/^"[0-9a-f]{32}"$/) });
+    expect(got).toMatchObject({
+      status: 200,
+      type: 'image/jpeg',
+      cache: WEEK,
+      etag: expect.stringMatching(/^"[0-9a-f]{32}"$/),
+    });
     expect(got.body).toEqual(standIn('cover.jpg'));
     expect(got.headers.get('x-content-type-options')).toBe('nosniff');
     expect(got.headers.get('access-control-allow-origin')).toBe('*');
@@ -199,21 +217,34 @@ describe('/cover in live mode', () => {
 
     it('a picture over 2 MiB is a 502, whether it says so or not; one of 2 MiB is served', async () => {
       const over = MAX_IMAGE_BYTES + 1;
-      const declared = answering(() => new Response(new Uint8Array(over), { headers: { 'content-type': 'image/jpeg', 'content-length': String(over) } }));
+      const declared = answering(
+        () =>
+          new Response(new Uint8Array(over), {
+            headers: { 'content-type': 'image/jpeg', 'content-length': String(over) },
+          }),
+      );
       expect((await get(declared, DISCOVERY)).status).toBe(502);
-      const streamed = answering(() => new Response(chunks(3, 1024 * 1024), { headers: { 'content-type': 'image/jpeg' } }));
+      const streamed = answering(
+        () => new Response(chunks(3, 1024 * 1024), { headers: { 'content-type': 'image/jpeg' } }),
+      );
       expect((await get(streamed, DISCOVERY)).status).toBe(502);
-      const atMost = answering(() => new Response(chunks(2, 1024 * 1024), { headers: { 'content-type': 'image/jpeg' } }));
+      const atMost = answering(
+        () => new Response(chunks(2, 1024 * 1024), { headers: { 'content-type': 'image/jpeg' } }),
+      );
       const got = await get(atMost, DISCOVERY);
       expect([got.status, got.body.byteLength]).toEqual([200, MAX_IMAGE_BYTES]);
     });
 
     it('only raster image types are passed on, with the Content-Type as sent', async () => {
       for (const type of ['image/svg+xml', 'text/html', 'application/octet-stream', '']) {
-        const sleeve = answering(() => new Response(new Uint8Array([1, 2, 3]), { headers: type ? { 'content-type': type } : {} }));
+        const sleeve = answering(
+          () => new Response(new Uint8Array([1, 2, 3]), { headers: type ? { 'content-type': type } : {} }),
+        );
         expect((await get(sleeve, DISCOVERY)).status, type).toBe(502);
       }
-      const webp = answering(() => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/webp' } }));
+      const webp = answering(
+        () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/webp' } }),
+      );
       expect((await get(webp, DISCOVERY)).type).toBe('image/webp');
       const empty = answering(() => new Response(new Uint8Array(0), { headers: { 'content-type': 'image/jpeg' } }));
       expect((await get(empty, DISCOVERY)).status).toBe(502);
@@ -221,7 +252,10 @@ describe('/cover in live mode', () => {
 
     it('a 404, 403 or 410 is "no such picture": the placeholder', async () => {
       for (const status of [403, 404, 410]) {
-        const got = await get(answering(() => new Response('gone', { status })), DISCOVERY);
+        const got = await get(
+          answering(() => new Response('gone', { status })),
+          DISCOVERY,
+        );
         expect([got.status, got.type?.startsWith('image/svg+xml')], String(status)).toEqual([404, true]);
       }
     });
@@ -232,17 +266,28 @@ describe('/artistimage in live mode', () => {
   it("streams the artist's picture from the image host, at the size and format asked", async () => {
     const sleeve = imagesSleeve();
     const got = await get(sleeve, '/artistimage?id=27');
-    expect(got).toMatchObject({ status: 200, type: 'image/jpeg', cache: WEEK, etag: expect.stringMatching(/^"[0-9a-f]{32}"$/) });
+    expect(got).toMatchObject({
+      status: 200,
+      type: 'image/jpeg',
+      cache: WEEK,
+      etag: expect.stringMatching(/^"[0-9a-f]{32}"$/),
+    });
     expect(got.body).toEqual(standIn('artist.jpg'));
     expect((await get(sleeve, '/artistimage?id=27', { 'if-none-match': got.etag! })).status).toBe(304);
     expect((await get(sleeve, '/artistimage?id=27&width=120&format=png')).body).toEqual(standIn('artist.png'));
     expect((await get(sleeve, '/artistimage?id=27&width=abc')).status).toBe(200);
-    expect(imageCalls()).toEqual([`${DAFT_PUNK_PICTURE}${sized(1000, 1000)}`, `${DAFT_PUNK_PICTURE}${sized(120, 120, 'png')}`]);
+    expect(imageCalls()).toEqual([
+      `${DAFT_PUNK_PICTURE}${sized(1000, 1000)}`,
+      `${DAFT_PUNK_PICTURE}${sized(120, 120, 'png')}`,
+    ]);
   });
 
   it('an unknown artist is the placeholder; a bad id is still a 400', async () => {
     const sleeve = imagesSleeve();
-    expect(await get(sleeve, '/artistimage?id=999999999')).toMatchObject({ status: 404, type: expect.stringMatching(SVG) });
+    expect(await get(sleeve, '/artistimage?id=999999999')).toMatchObject({
+      status: 404,
+      type: expect.stringMatching(SVG),
+    });
     expect((await get(sleeve, '/artistimage?id=abc')).status).toBe(400);
     expect(imageCalls()).toEqual([]);
   });
@@ -254,7 +299,9 @@ describe('no other host is ever fetched', () => {
   /** The configured image origin when it redirects: to `elsewhere`. */
   let redirector: { server: Server; url: string; hits: string[] };
 
-  const listen = async (handler: (path: string) => { status: number; headers: Record<string, string>; body: string }) => {
+  const listen = async (
+    handler: (path: string) => { status: number; headers: Record<string, string>; body: string },
+  ) => {
     const hits: string[] = [];
     const server = createServer((request, response) => {
       hits.push(`${request.headers.host}${request.url}`);
@@ -282,28 +329,54 @@ describe('no other host is ever fetched', () => {
   function picturing(picture: string, options: SleeveOptions = {}): Sleeve {
     const deezer = imagesSleeve(options).deps.sources.music;
     const album: AlbumHit = {
-      id: 302127, title: 'Discovery', artist: { id: 27, name: 'Daft Punk' }, recordType: 'album', releaseDate: null,
-      trackCount: null, explicit: false, genreId: null, fans: null, coverUrl: picture,
+      id: 302127,
+      title: 'Discovery',
+      artist: { id: 27, name: 'Daft Punk' },
+      recordType: 'album',
+      releaseDate: null,
+      trackCount: null,
+      explicit: false,
+      genreId: null,
+      fans: null,
+      coverUrl: picture,
     };
     const artist: Artist = { id: 27, name: 'Daft Punk', fans: 0, albumCount: 0, genres: [], imageUrl: picture };
-    const music: MusicSource = { ...deezer, searchAlbums: async () => [album], searchTracks: async () => [], artist: async () => artist };
+    const music: MusicSource = {
+      ...deezer,
+      searchAlbums: async () => [album],
+      searchTracks: async () => [],
+      artist: async () => artist,
+    };
     return liveSleeve(replay, { ...options, sources: { music } });
   }
 
   const path = `${DISCOVERY_COVER}${sized(1000, 1000)}`;
   it.each([
     ['a Deezer picture path on another host', () => `${elsewhere.url}${path}`],
-    ['a Deezer host as the user part of another host', () => `https://cdn-images.dzcdn.net@127.0.0.1:${elsewhere.port}${path}`],
+    [
+      'a Deezer host as the user part of another host',
+      () => `https://cdn-images.dzcdn.net@127.0.0.1:${elsewhere.port}${path}`,
+    ],
     ['a Deezer host with a port', () => `http://cdn-images.dzcdn.net:${elsewhere.port}${path}`],
-    ['a host that only begins like Deezer\'s', () => `https://cdn-images.dzcdn.net.127.0.0.1.nip.io${path}`],
-    ['a Deezer host with a path that leaves /images', () => `https://cdn-images.dzcdn.net${DISCOVERY_COVER}/../../../../x${sized(1, 1)}`],
+    ["a host that only begins like Deezer's", () => `https://cdn-images.dzcdn.net.127.0.0.1.nip.io${path}`],
+    [
+      'a Deezer host with a path that leaves /images',
+      () => `https://cdn-images.dzcdn.net${DISCOVERY_COVER}/../../../../x${sized(1, 1)}`,
+    ],
     ['a Deezer host with another kind of path', () => `https://cdn-images.dzcdn.net/stream/c-1.mp3`],
-    ['an artist without a picture (an empty md5)', () => `https://e-cdns-images.dzcdn.net/images/artist/${sized(1000, 1000)}`],
+    [
+      'an artist without a picture (an empty md5)',
+      () => `https://e-cdns-images.dzcdn.net/images/artist/${sized(1000, 1000)}`,
+    ],
     ['not http', () => `file:///etc/passwd`],
     ['a data URL', () => 'data:image/png;base64,iVBORw0KGgo='],
   ])('%s: the placeholder, and nothing is fetched', async (_, picture) => {
     const sleeve = picturing(picture());
-    for (const asked of [DISCOVERY, '/artistimage?id=27', '/spotify/cover?artist=Daft%20Punk&title=Discovery&width=576']) {
+    for (const asked of [
+      DISCOVERY,
+      '/artistimage?id=27',
+      '/spotify/cover?artist=Daft%20Punk&title=Discovery&width=576',
+    ]) {
       expect(await get(sleeve, asked), asked).toMatchObject({ status: 404, type: expect.stringMatching(SVG) });
     }
     expect(elsewhere.hits).toEqual([]);
@@ -318,7 +391,10 @@ describe('no other host is ever fetched', () => {
     expect(deezerImageUrl(`http://e-cdns-images.dzcdn.net${path}`)).toBe(`https://e-cdns-images.dzcdn.net${path}`);
     const got = await get(picturing(`https://cdns-images.dzcdn.net${path}`), DISCOVERY);
     expect([got.status, got.type]).toEqual([200, 'image/jpeg']);
-    const missing = await get(picturing(`https://cdn-images.dzcdn.net/images/cover/${'0'.repeat(32)}${sized(1000, 1000)}`), DISCOVERY);
+    const missing = await get(
+      picturing(`https://cdn-images.dzcdn.net/images/cover/${'0'.repeat(32)}${sized(1000, 1000)}`),
+      DISCOVERY,
+    );
     expect(missing.status).toBe(404);
     expect(imageCalls()).toEqual([path, `/images/cover/${'0'.repeat(32)}${sized(1000, 1000)}`]);
   });
@@ -332,7 +408,10 @@ describe('no other host is ever fetched', () => {
   });
 
   it('a URL in the query is just an unknown parameter', async () => {
-    const got = await get(imagesSleeve(), `${DISCOVERY}&url=${encodeURIComponent(elsewhere.url)}&image=${encodeURIComponent(`${elsewhere.url}${path}`)}`);
+    const got = await get(
+      imagesSleeve(),
+      `${DISCOVERY}&url=${encodeURIComponent(elsewhere.url)}&image=${encodeURIComponent(`${elsewhere.url}${path}`)}`,
+    );
     expect(got.status).toBe(200);
     expect(elsewhere.hits).toEqual([]);
   });
@@ -353,10 +432,15 @@ interface RawAnswer {
 function raw(port: number, target: string, userAgent = DISCORD_UA): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => {
-      socket.write(Buffer.concat([
-        Buffer.from('GET '), Buffer.from(target, 'utf8'),
-        Buffer.from(` HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: ${userAgent}\r\nAccept: image/*\r\nConnection: close\r\n\r\n`),
-      ]));
+      socket.write(
+        Buffer.concat([
+          Buffer.from('GET '),
+          Buffer.from(target, 'utf8'),
+          Buffer.from(
+            ` HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: ${userAgent}\r\nAccept: image/*\r\nConnection: close\r\n\r\n`,
+          ),
+        ]),
+      );
     });
     const received: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => received.push(chunk));
@@ -365,9 +449,15 @@ function raw(port: number, target: string, userAgent = DISCORD_UA): Promise<RawA
       const all = Buffer.concat(received);
       const end = all.indexOf('\r\n\r\n');
       const [statusLine = '', ...lines] = all.subarray(0, end).toString('latin1').split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       const rest = all.subarray(end + 4);
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: headers['transfer-encoding'] === 'chunked' ? unchunk(rest) : rest });
+      resolve({
+        status: Number(statusLine.split(' ')[1]),
+        headers,
+        body: headers['transfer-encoding'] === 'chunked' ? unchunk(rest) : rest,
+      });
     });
   });
 }
@@ -389,8 +479,13 @@ describe('/spotify/cover as a Discord bot asks it, over a raw socket to the Node
 
   beforeAll(async () => {
     served = await serve({
-      port: 0, hostname: '127.0.0.1', mode: 'live', ...replay.options, deezer: { imagesUrl: replay.urlOf('deezer-images') },
-      rateLimits: 'off', log: quiet,
+      port: 0,
+      hostname: '127.0.0.1',
+      mode: 'live',
+      ...replay.options,
+      deezer: { imagesUrl: replay.urlOf('deezer-images') },
+      rateLimits: 'off',
+      log: quiet,
     });
     port = Number(new URL(served.url).port);
   });
@@ -401,7 +496,10 @@ describe('/spotify/cover as a Discord bot asks it, over a raw socket to the Node
 
   const BOT = '/spotify/cover?format=webp&width=576&height=576';
   const picture = (answer: RawAnswer) => ({ status: answer.status, type: answer.headers['content-type'] });
-  const searched = (): string[] => replay.calls.filter((c) => c.upstream === 'deezer' && c.path.startsWith('/search/')).map((c) => new URLSearchParams(c.search).get('q') ?? '');
+  const searched = (): string[] =>
+    replay.calls
+      .filter((c) => c.upstream === 'deezer' && c.path.startsWith('/search/'))
+      .map((c) => new URLSearchParams(c.search).get('q') ?? '');
 
   it("finds the cover, at the bot's size, as JPEG (Deezer's CDN makes no WebP), with no e-mail in the User-Agent", async () => {
     const answer = await raw(port, `${BOT}&artist=Daft%20Punk&title=Discovery`);
@@ -419,13 +517,18 @@ describe('/spotify/cover as a Discord bot asks it, over a raw socket to the Node
 
   it('a raw + is a character of the name, and names match folded: Daft+Punk finds Daft Punk', async () => {
     expect(picture(await raw(port, `${BOT}&artist=Daft+Punk&title=Discovery`)).status).toBe(200);
-    expect(picture(await raw(port, `${BOT}&artist=Red%20Hot%20+%20Rhapsody&title=Red%20Hot%20+%20Rhapsody`)).status).toBe(404);
+    expect(
+      picture(await raw(port, `${BOT}&artist=Red%20Hot%20+%20Rhapsody&title=Red%20Hot%20+%20Rhapsody`)).status,
+    ).toBe(404);
     expect(searched()).toContain('Red Hot Rhapsody Red Hot Rhapsody');
   });
 
   it('a title cut at # finds its cover or the placeholder, whether the # reaches the server or not', async () => {
     expect(picture(await raw(port, `${BOT}&artist=Daft%20Punk&title=Discovery#Remastered`)).status).toBe(200);
-    expect(picture(await raw(port, `${BOT}&artist=Daft%20Punk&title=#1%20Hits`))).toEqual({ status: 404, type: 'image/svg+xml; charset=utf-8' });
+    expect(picture(await raw(port, `${BOT}&artist=Daft%20Punk&title=#1%20Hits`))).toEqual({
+      status: 404,
+      type: 'image/svg+xml; charset=utf-8',
+    });
     const cut = await get(imagesSleeve(), '/spotify/cover?artist=Daft%20Punk&title=Discovery#2001');
     expect(cut.status).toBe(200);
   });
@@ -436,7 +539,9 @@ describe('/spotify/cover as a Discord bot asks it, over a raw socket to the Node
     expect(imageCalls()).toEqual([`${TELLIER_COVER}${sized(576, 576)}`]);
     expect(picture(await raw(port, `${BOT}&artist=Bj%C3%B6rk&title=Homogenic`)).status).toBe(404);
     // `new Request` encodes raw characters itself, as Bun and Deno hand them over unencoded.
-    expect((await get(imagesSleeve(), '/spotify/cover?artist=Sébastien Tellier&title=SYMPHONIC (Extended)')).status).toBe(200);
+    expect(
+      (await get(imagesSleeve(), '/spotify/cover?artist=Sébastien Tellier&title=SYMPHONIC (Extended)')).status,
+    ).toBe(200);
     expect((await get(imagesSleeve(), '/spotify/cover?artist=Björk&title=Homogenic')).status).toBe(404);
   });
 

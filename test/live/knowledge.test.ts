@@ -29,26 +29,53 @@ const callsTo = (upstream: string) => replay.calls.filter((c) => c.upstream === 
 
 describe('/artist/knowledgebase in live mode', () => {
   it("reads the item's facts: kind, origin, active years, genres and members with their labels, website, links, CC0 credit", async () => {
-    const body = await ok(s.knowledgebaseSchema, `/artist/knowledgebase?${q({ artist: 'Daft Punk' })}`, { sleeve: liveSleeve(replay) });
+    const body = await ok(s.knowledgebaseSchema, `/artist/knowledgebase?${q({ artist: 'Daft Punk' })}`, {
+      sleeve: liveSleeve(replay),
+    });
     expect(body).toEqual({
       artist: { id: null, name: 'Daft Punk' },
-      wikidataId: 'Q185828', label: 'Daft Punk', description: 'French electronic music duo', kind: 'group',
+      wikidataId: 'Q185828',
+      label: 'Daft Punk',
+      description: 'French electronic music duo',
+      kind: 'group',
       origin: { countries: [{ id: 'Q142', name: 'France' }], places: [{ id: 'Q90', name: 'Paris' }] },
-      activeFrom: '1993', activeTo: '2021',
-      genres: [{ id: 'Q9778', name: 'electronic music' }, { id: 'Q900000501', name: 'French house' }, { id: 'Q900000502', name: 'disco' }],
-      members: [{ id: 'Q900000601', name: 'Thomas Bangalter' }, { id: 'Q900000602', name: 'Guy-Manuel de Homem-Christo' }],
+      activeFrom: '1993',
+      activeTo: '2021',
+      genres: [
+        { id: 'Q9778', name: 'electronic music' },
+        { id: 'Q900000501', name: 'French house' },
+        { id: 'Q900000502', name: 'disco' },
+      ],
+      members: [
+        { id: 'Q900000601', name: 'Thomas Bangalter' },
+        { id: 'Q900000602', name: 'Guy-Manuel de Homem-Christo' },
+      ],
       // The deprecated statement (http://www.daftpunk.fr) is not read.
       officialWebsite: 'https://www.daftpunk.com',
-      links: { wikidata: `${replay.urlOf('wikidata')}/wiki/Q185828`, wikipedia: 'https://en.wikipedia.org/wiki/Daft_Punk' },
-      attribution: { source: 'Wikidata', url: `${replay.urlOf('wikidata')}/wiki/Q185828`, license: 'CC0 1.0', licenseUrl: 'https://creativecommons.org/publicdomain/zero/1.0/' },
+      links: {
+        wikidata: `${replay.urlOf('wikidata')}/wiki/Q185828`,
+        wikipedia: 'https://en.wikipedia.org/wiki/Daft_Punk',
+      },
+      attribution: {
+        source: 'Wikidata',
+        url: `${replay.urlOf('wikidata')}/wiki/Q185828`,
+        license: 'CC0 1.0',
+        licenseUrl: 'https://creativecommons.org/publicdomain/zero/1.0/',
+      },
     });
     // A search, the candidates' entities, then every label in one call.
-    expect(callsTo('wikidata').map((c) => new URLSearchParams(c.search).get('action'))).toEqual(['wbsearchentities', 'wbgetentities', 'wbgetentities']);
+    expect(callsTo('wikidata').map((c) => new URLSearchParams(c.search).get('action'))).toEqual([
+      'wbsearchentities',
+      'wbgetentities',
+      'wbgetentities',
+    ]);
     expect(callsTo('wikipedia')).toEqual([]);
   });
 
   it("by id, the music source names the artist first, and the answer echoes the music source's id", async () => {
-    const body = await ok(s.knowledgebaseSchema, `/artist/knowledgebase?${q({ id: 27 })}`, { sleeve: liveSleeve(replay) });
+    const body = await ok(s.knowledgebaseSchema, `/artist/knowledgebase?${q({ id: 27 })}`, {
+      sleeve: liveSleeve(replay),
+    });
     expect(body).toMatchObject({ artist: { id: 27, name: 'Daft Punk' }, wikidataId: 'Q185828' });
     expect(callsTo('deezer').map((c) => c.path)).toEqual(['/artist/27']);
   });
@@ -60,8 +87,14 @@ describe('/artist/knowledgebase in live mode', () => {
     // The pianist carries Deezer artist id 16500 (P2722): given that id, it wins over the earlier homonym.
     const pianist = await knowledge.artist('Erroll Garner', { deezerArtistId: 16500 });
     expect(pianist).toMatchObject({
-      id: 'Q900000101', kind: 'person', countries: [{ id: 'Q30', name: 'United States' }], places: [{ id: 'Q900000701', name: 'Pittsburgh' }],
-      activeFrom: null, activeTo: null, members: [], genres: [{ id: 'Q900000503', name: 'jazz' }],
+      id: 'Q900000101',
+      kind: 'person',
+      countries: [{ id: 'Q30', name: 'United States' }],
+      places: [{ id: 'Q900000701', name: 'Pittsburgh' }],
+      activeFrom: null,
+      activeTo: null,
+      members: [],
+      genres: [{ id: 'Q900000503', name: 'jazz' }],
     });
   });
 
@@ -78,8 +111,16 @@ describe('/artist/knowledgebase in live mode', () => {
   });
 
   it('an item without an article still has its facts, with no Wikipedia link', async () => {
-    const body = await ok(s.knowledgebaseSchema, `/artist/knowledgebase?${q({ artist: 'The Articleless' })}`, { sleeve: liveSleeve(replay) });
-    expect(body).toMatchObject({ wikidataId: 'Q900000401', kind: 'group', activeFrom: '2001', activeTo: null, links: { wikipedia: null } });
+    const body = await ok(s.knowledgebaseSchema, `/artist/knowledgebase?${q({ artist: 'The Articleless' })}`, {
+      sleeve: liveSleeve(replay),
+    });
+    expect(body).toMatchObject({
+      wikidataId: 'Q900000401',
+      kind: 'group',
+      activeFrom: '2001',
+      activeTo: null,
+      links: { wikipedia: null },
+    });
   });
 
   it('is cached 3 days: the second ask is a HIT with no upstream call', async () => {
@@ -123,10 +164,22 @@ describe('/artist/knowledgebase in live mode', () => {
 
   it('more than 100 Wikidata calls waiting is a 503 service_unavailable at once, never an unbounded queue', async () => {
     replay.fault('wikidata', 'hang');
-    const knowledge = liveSleeve(replay, { knowledge: { ...replay.options.knowledge, timeoutMs: 100 } }).deps.sources.knowledge!;
-    const outcomes = await Promise.all(Array.from({ length: 103 }, (_, n) => knowledge.artist(`nobody ${n}`).then(() => 'answered', (e: { code?: string }) => e.code)));
+    const knowledge = liveSleeve(replay, { knowledge: { ...replay.options.knowledge, timeoutMs: 100 } }).deps.sources
+      .knowledge!;
+    const outcomes = await Promise.all(
+      Array.from({ length: 103 }, (_, n) =>
+        knowledge.artist(`nobody ${n}`).then(
+          () => 'answered',
+          (e: { code?: string }) => e.code,
+        ),
+      ),
+    );
     expect(outcomes.filter((code) => code === 'service_unavailable')).toHaveLength(1);
-    expect(outcomes.filter((code) => code !== 'service_unavailable').every((code) => code === 'upstream_timeout' || code === 'upstream_error')).toBe(true);
+    expect(
+      outcomes
+        .filter((code) => code !== 'service_unavailable')
+        .every((code) => code === 'upstream_timeout' || code === 'upstream_error'),
+    ).toBe(true);
   });
 
   it.each([
@@ -142,19 +195,36 @@ describe('/artist/knowledgebase in live mode', () => {
 
 describe('/artist/biography in live mode', () => {
   it("answers the lead of the article Wikidata links to the artist's item, credited CC BY-SA with the article's URL", async () => {
-    const body = await ok(s.biographySchema, `/artist/biography?${q({ artist: 'daft punk' })}`, { sleeve: liveSleeve(replay) });
+    const body = await ok(s.biographySchema, `/artist/biography?${q({ artist: 'daft punk' })}`, {
+      sleeve: liveSleeve(replay),
+    });
     expect(body).toEqual({
       // Named by name: the item's label, not the caller's spelling (which the cache folds).
-      artist: { id: null, name: 'Daft Punk' }, wikidataId: 'Q185828', title: 'Daft Punk', description: 'French electronic music duo',
+      artist: { id: null, name: 'Daft Punk' },
+      wikidataId: 'Q185828',
+      title: 'Daft Punk',
+      description: 'French electronic music duo',
       extract: expect.stringMatching(/^Daft Punk were a French electronic music duo formed in Paris in 1993/),
-      url: 'https://en.wikipedia.org/wiki/Daft_Punk', language: 'en', lastModified: '2026-10-01T12:00:00Z',
-      attribution: { source: 'Wikipedia', url: 'https://en.wikipedia.org/wiki/Daft_Punk', license: 'CC BY-SA 4.0', licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/' },
+      url: 'https://en.wikipedia.org/wiki/Daft_Punk',
+      language: 'en',
+      lastModified: '2026-10-01T12:00:00Z',
+      attribution: {
+        source: 'Wikipedia',
+        url: 'https://en.wikipedia.org/wiki/Daft_Punk',
+        license: 'CC BY-SA 4.0',
+        licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
+      },
     });
     expect(callsTo('wikipedia').map((c) => c.path)).toEqual(['/api/rest_v1/page/summary/Daft_Punk']);
   });
 
   it('an artist without an article is a 404 naming the item; Wikipedia is not searched by name', async () => {
-    const { body } = await liveFails(liveSleeve(replay), `/artist/biography?${q({ artist: 'The Articleless' })}`, 404, 'not_found');
+    const { body } = await liveFails(
+      liveSleeve(replay),
+      `/artist/biography?${q({ artist: 'The Articleless' })}`,
+      404,
+      'not_found',
+    );
     expect(body.error.message).toContain('Q900000401');
     expect(callsTo('wikipedia')).toEqual([]);
   });
@@ -178,7 +248,10 @@ describe('/artist/biography in live mode', () => {
     const sleeve = liveSleeve(replay, {
       contact: 'https://sleeve.example/contact',
       fetch: (input, init) => {
-        agents.set(new URL(String(input instanceof Request ? input.url : input)).pathname.split('/')[1]!, new Headers(init?.headers).get('user-agent') ?? '');
+        agents.set(
+          new URL(String(input instanceof Request ? input.url : input)).pathname.split('/')[1]!,
+          new Headers(init?.headers).get('user-agent') ?? '',
+        );
         return fetch(input, init);
       },
     });

@@ -27,23 +27,50 @@ const lrclibCalls = () => replay.calls.filter((c) => c.upstream === 'lrclib').ma
 describe('/lyrics in live mode', () => {
   it("answers LRCLIB's record: plain and synced words, its id, duration and the instance credited", async () => {
     const sleeve = liveSleeve(replay);
-    const body = await ok(s.lyricsSchema, `/lyrics?${q({ artist: 'judy collins', title: 'Amazing Grace' })}`, { sleeve });
-    expect(body).toMatchObject({ id: 900001, title: 'Amazing Grace', artist: 'Judy Collins', album: 'Whales & Nightingales', duration: 245, instrumental: false });
+    const body = await ok(s.lyricsSchema, `/lyrics?${q({ artist: 'judy collins', title: 'Amazing Grace' })}`, {
+      sleeve,
+    });
+    expect(body).toMatchObject({
+      id: 900001,
+      title: 'Amazing Grace',
+      artist: 'Judy Collins',
+      album: 'Whales & Nightingales',
+      duration: 245,
+      instrumental: false,
+    });
     expect(body.plainLyrics).toMatch(/^Amazing grace! How sweet the sound\nThat saved a wretch like me!/);
     expect(body.syncedLyrics?.split('\n')[0]).toBe('[00:08.20] Amazing grace! How sweet the sound');
-    expect(body.attribution).toEqual({ source: 'LRCLIB', url: replay.urlOf('lrclib'), license: null, licenseUrl: null });
+    expect(body.attribution).toEqual({
+      source: 'LRCLIB',
+      url: replay.urlOf('lrclib'),
+      license: null,
+      licenseUrl: null,
+    });
     expect(lrclibCalls()).toEqual(['/api/get?artist_name=judy+collins&track_name=Amazing+Grace']);
   });
 
   it('passes album and duration on, and LRCLIB matches the duration within 2 s', async () => {
     const sleeve = liveSleeve(replay);
-    await ok(s.lyricsSchema, `/lyrics?${q({ artist: 'Judy Collins', title: 'Amazing Grace', album: 'Whales & Nightingales', duration: 247 })}`, { sleeve });
-    expect(lrclibCalls()).toEqual(['/api/get?artist_name=Judy+Collins&track_name=Amazing+Grace&album_name=Whales+%26+Nightingales&duration=247']);
-    await liveFails(sleeve, `/lyrics?${q({ artist: 'Judy Collins', title: 'Amazing Grace', duration: 250 })}`, 404, 'not_found');
+    await ok(
+      s.lyricsSchema,
+      `/lyrics?${q({ artist: 'Judy Collins', title: 'Amazing Grace', album: 'Whales & Nightingales', duration: 247 })}`,
+      { sleeve },
+    );
+    expect(lrclibCalls()).toEqual([
+      '/api/get?artist_name=Judy+Collins&track_name=Amazing+Grace&album_name=Whales+%26+Nightingales&duration=247',
+    ]);
+    await liveFails(
+      sleeve,
+      `/lyrics?${q({ artist: 'Judy Collins', title: 'Amazing Grace', duration: 250 })}`,
+      404,
+      'not_found',
+    );
   });
 
   it('an instrumental has no words: both texts null, instrumental true', async () => {
-    const body = await ok(s.lyricsSchema, `/lyrics?${q({ artist: 'Erroll Garner', title: 'Soliloquy' })}`, { sleeve: liveSleeve(replay) });
+    const body = await ok(s.lyricsSchema, `/lyrics?${q({ artist: 'Erroll Garner', title: 'Soliloquy' })}`, {
+      sleeve: liveSleeve(replay),
+    });
     expect(body).toMatchObject({ id: 900003, instrumental: true, plainLyrics: null, syncedLyrics: null });
   });
 
@@ -72,14 +99,24 @@ describe('/lyrics in live mode', () => {
     ['reset', 502, 'upstream_error'],
   ] as const)('LRCLIB failing (%s) is a %i %s', async (fault, status, code) => {
     replay.fault('lrclib', fault);
-    await liveFails(liveSleeve(replay), `/lyrics?${q({ artist: 'Judy Collins', title: 'Amazing Grace' })}`, status, code);
+    await liveFails(
+      liveSleeve(replay),
+      `/lyrics?${q({ artist: 'Judy Collins', title: 'Amazing Grace' })}`,
+      status,
+      code,
+    );
   });
 
   it('LRCLIB too slow is a 504 within its own timeout', async () => {
     replay.fault('lrclib', 'slow', { delayMs: 1500 });
     const sleeve = liveSleeve(replay, { lrclib: { ...replay.options.lrclib, timeoutMs: 300 } });
     const started = Date.now();
-    await liveFails(sleeve, `/lyrics?${q({ artist: 'Judy Collins', title: 'Amazing Grace' })}`, 504, 'upstream_timeout');
+    await liveFails(
+      sleeve,
+      `/lyrics?${q({ artist: 'Judy Collins', title: 'Amazing Grace' })}`,
+      504,
+      'upstream_timeout',
+    );
     expect(Date.now() - started).toBeLessThan(1400);
   });
 
@@ -112,7 +149,9 @@ describe('/lyrics in live mode', () => {
 
 describe('/lyrics/search in live mode', () => {
   it('searches titles, artists and albums by query: records best first with their words, and the instance credited', async () => {
-    const body = await ok(s.lyricsSearchSchema, `/lyrics/search?${q({ query: 'amazing grace' })}`, { sleeve: liveSleeve(replay) });
+    const body = await ok(s.lyricsSearchSchema, `/lyrics/search?${q({ query: 'amazing grace' })}`, {
+      sleeve: liveSleeve(replay),
+    });
     expect(body.total).toBe(2);
     expect(body.results.map((r) => r.id)).toEqual([900001, 900002]);
     expect(body.results[1]).toMatchObject({ artist: 'The Choir of the Replay', syncedLyrics: null });
@@ -129,21 +168,33 @@ describe('/lyrics/search in live mode', () => {
   });
 
   it('searches by fields: title narrowed by artist', async () => {
-    const body = await ok(s.lyricsSearchSchema, `/search/lyrics?${q({ title: 'amazing grace', artist: 'choir' })}`, { sleeve: liveSleeve(replay) });
+    const body = await ok(s.lyricsSearchSchema, `/search/lyrics?${q({ title: 'amazing grace', artist: 'choir' })}`, {
+      sleeve: liveSleeve(replay),
+    });
     expect(body.results.map((r) => r.id)).toEqual([900002]);
     expect(lrclibCalls()).toEqual(['/api/search?track_name=amazing+grace&artist_name=choir']);
   });
 
   it('limit keeps the first records; nothing found is an empty list', async () => {
     const sleeve = liveSleeve(replay);
-    expect((await ok(s.lyricsSearchSchema, `/lyrics/search?${q({ query: 'grace', limit: 1 })}`, { sleeve })).results.map((r) => r.id)).toEqual([900001]);
-    expect(await ok(s.lyricsSearchSchema, `/lyrics/search?${q({ query: 'no such words anywhere' })}`, { sleeve })).toMatchObject({ total: 0, results: [] });
+    expect(
+      (await ok(s.lyricsSearchSchema, `/lyrics/search?${q({ query: 'grace', limit: 1 })}`, { sleeve })).results.map(
+        (r) => r.id,
+      ),
+    ).toEqual([900001]);
+    expect(
+      await ok(s.lyricsSearchSchema, `/lyrics/search?${q({ query: 'no such words anywhere' })}`, { sleeve }),
+    ).toMatchObject({ total: 0, results: [] });
   });
 
   it('neither query nor title is a 400 naming query; a limit out of 1-20 a 400 naming limit', async () => {
     const sleeve = liveSleeve(replay);
-    expect((await liveFails(sleeve, `/lyrics/search?${q({ artist: 'Judy Collins' })}`, 400, 'bad_request')).body.error.param).toBe('query');
-    expect((await liveFails(sleeve, `/lyrics/search?${q({ query: 'x', limit: 21 })}`, 400, 'bad_request')).body.error.param).toBe('limit');
+    expect(
+      (await liveFails(sleeve, `/lyrics/search?${q({ artist: 'Judy Collins' })}`, 400, 'bad_request')).body.error.param,
+    ).toBe('query');
+    expect(
+      (await liveFails(sleeve, `/lyrics/search?${q({ query: 'x', limit: 21 })}`, 400, 'bad_request')).body.error.param,
+    ).toBe('limit');
     expect(lrclibCalls()).toEqual([]);
   });
 
@@ -154,9 +205,13 @@ describe('/lyrics/search in live mode', () => {
       { id: 'search', path: `/search/lyrics?${q({ query: 'soliloquy' })}` },
       { id: 'none', path: `/lyrics?${q({ artist: 'Nobody', title: 'Nothing' })}` },
     ];
-    const res = await sleeve.fetch(new Request('http://sleeve.test/batch', {
-      method: 'POST', headers: { 'user-agent': 'test/1.0 (test@example.com)', 'content-type': 'application/json' }, body: JSON.stringify({ requests }),
-    }));
+    const res = await sleeve.fetch(
+      new Request('http://sleeve.test/batch', {
+        method: 'POST',
+        headers: { 'user-agent': 'test/1.0 (test@example.com)', 'content-type': 'application/json' },
+        body: JSON.stringify({ requests }),
+      }),
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { responses: Record<string, { status: number; body: any }> };
     expect(body.responses.one).toMatchObject({ status: 200, body: { id: 900001 } });

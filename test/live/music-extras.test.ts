@@ -33,8 +33,10 @@ afterAll(async () => {
   await replay?.close();
 });
 
-const get = <T>(schema: Parameters<typeof ok<T>>[0], path: string, sleeve: Sleeve = live): Promise<T> => ok(schema, path, { sleeve });
-const upstreamIds = async (path: string): Promise<number[]> => (await upstream(replay, path)).data.map((item) => Number(item['id']));
+const get = <T>(schema: Parameters<typeof ok<T>>[0], path: string, sleeve: Sleeve = live): Promise<T> =>
+  ok(schema, path, { sleeve });
+const upstreamIds = async (path: string): Promise<number[]> =>
+  (await upstream(replay, path)).data.map((item) => Number(item['id']));
 
 describe('/artist/albums', () => {
   it("Deezer's releases in Deezer's order, page by page to the recorded total, by id or by name", async () => {
@@ -46,7 +48,13 @@ describe('/artist/albums', () => {
     expect(last.albums.map((a) => a.id)).toEqual(await upstreamIds(`/artist/${DAFT_PUNK}/albums?index=20&limit=20`));
     expect(last.next).toBeNull();
     expect(first.albums.length + last.albums.length).toBe(38);
-    expect(first.albums[0]).toMatchObject({ id: 494309801, releaseDate: '2023-11-17', recordType: 'album', genreId: 106, fans: 13787 });
+    expect(first.albums[0]).toMatchObject({
+      id: 494309801,
+      releaseDate: '2023-11-17',
+      recordType: 'album',
+      genreId: 106,
+      fans: 13787,
+    });
     expect(await get(s.artistAlbumsSchema, `/artist/albums?${q({ artist: 'daft punk', limit: 20 })}`)).toEqual(first);
   });
 
@@ -58,10 +66,21 @@ describe('/artist/albums', () => {
 describe('/track/credits', () => {
   it("Deezer's contributors with their roles, by id and by ISRC", async () => {
     const stay = await get(s.trackCreditsSchema, '/track/credits?id=1425844092');
-    expect(stay).toMatchObject({ title: 'STAY', isrc: 'USSM12103949', artist: { id: 51204222, name: 'The Kid Laroi' } });
-    expect(stay.contributors.map((c) => [c.id, c.name, c.role])).toEqual([[51204222, 'The Kid Laroi', 'Main'], [288166, 'Justin Bieber', 'Main']]);
+    expect(stay).toMatchObject({
+      title: 'STAY',
+      isrc: 'USSM12103949',
+      artist: { id: 51204222, name: 'The Kid Laroi' },
+    });
+    expect(stay.contributors.map((c) => [c.id, c.name, c.role])).toEqual([
+      [51204222, 'The Kid Laroi', 'Main'],
+      [288166, 'Justin Bieber', 'Main'],
+    ]);
     const smile = await get(s.trackCreditsSchema, '/track/credits?isrc=usum72409273');
-    expect(smile).toMatchObject({ id: 2947516331, title: 'Die With A Smile', album: { id: 629506181, title: 'Die With A Smile' } });
+    expect(smile).toMatchObject({
+      id: 2947516331,
+      title: 'Die With A Smile',
+      album: { id: 629506181, title: 'Die With A Smile' },
+    });
     expect(smile.contributors.map((c) => c.name)).toEqual(['Lady Gaga', 'Bruno Mars']);
     expect(smile.contributors[1]!.image).toBe(`${BASE}/artistimage?id=429675`);
   });
@@ -73,8 +92,12 @@ describe('/track/credits', () => {
 });
 
 describe('/recommendations', () => {
-  it('a genre seed draws tracks with ISRCs (chart albums\' tracklists), ordered by ReccoBeats\' features', async () => {
-    const body = await get(s.recommendationsSchema, `/recommendations?${q({ seed_genre: 'pop', energy: 0.8, tempo: 120, limit: 10 })}`, liveSleeve(replay));
+  it("a genre seed draws tracks with ISRCs (chart albums' tracklists), ordered by ReccoBeats' features", async () => {
+    const body = await get(
+      s.recommendationsSchema,
+      `/recommendations?${q({ seed_genre: 'pop', energy: 0.8, tempo: 120, limit: 10 })}`,
+      liveSleeve(replay),
+    );
     expect(body.trackCount).toBe(10);
     const featured = body.tracks.filter((t) => t.features !== null);
     expect(featured.length).toBeGreaterThan(0);
@@ -82,7 +105,8 @@ describe('/recommendations', () => {
     expect(body.tracks.slice(0, featured.length).every((t) => t.features !== null)).toBe(true);
     const gaps = featured.map((t) => distance(t.features!, { energy: 0.8, tempo: 120 }));
     expect(gaps[0]).toBe(Math.min(...gaps));
-    for (let i = 1; i < body.tracks.length; i++) expect(body.tracks[i]!.artistId).not.toBe(body.tracks[i - 1]!.artistId);
+    for (let i = 1; i < body.tracks.length; i++)
+      expect(body.tracks[i]!.artistId).not.toBe(body.tracks[i - 1]!.artistId);
   });
 
   it("a seed track: Deezer's related tracks, never the seed; a seed artist: its own tracks among them", async () => {
@@ -103,7 +127,9 @@ describe('/recommendations', () => {
 
   it('when ReccoBeats fails: still 200, every track without features, and not cached', async () => {
     replay.fault('reccobeats', 'http500');
-    const answer = await call(`/recommendations?${q({ seed_genre: 'pop', energy: 0.8, limit: 5 })}`, { sleeve: liveSleeve(replay) });
+    const answer = await call(`/recommendations?${q({ seed_genre: 'pop', energy: 0.8, limit: 5 })}`, {
+      sleeve: liveSleeve(replay),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.tracks.length).toBe(5);
     expect(answer.body.tracks.every((t: { features: unknown }) => t.features === null)).toBe(true);
@@ -122,7 +148,7 @@ describe('/genre/chart', () => {
     expect(all.tracks.map((t) => t.id)).toEqual((await upstreamIds('/chart/0/tracks')).slice(0, 5));
   });
 
-  it('404 for an id that is not one of Deezer\'s genres; 502 when Deezer fails', async () => {
+  it("404 for an id that is not one of Deezer's genres; 502 when Deezer fails", async () => {
     await liveFails(live, '/genre/chart?id=12', 404, 'not_found');
     replay.fault('deezer', 'http500');
     await liveFails(liveSleeve(replay), '/genre/chart?id=106', 502, 'upstream_error');
@@ -135,20 +161,34 @@ describe('/editorial/selection and /editorial/charts', () => {
     expect(body.editorial).toEqual({ id: 106, name: 'Electro', image: `${BASE}/media/images/genre/106.svg` });
     expect(body.albums.map((a) => a.id)).toEqual(await upstreamIds('/editorial/106/selection'));
     expect(body.albums[0]).toEqual({
-      id: 274760572, title: 'Terre Promise', artist: { id: 2799791, name: 'Blutch' },
-      cover: `${BASE}/cover?artist=Blutch&title=Terre%20Promise`, releaseDate: null, recordType: 'album',
+      id: 274760572,
+      title: 'Terre Promise',
+      artist: { id: 2799791, name: 'Blutch' },
+      cover: `${BASE}/cover?artist=Blutch&title=Terre%20Promise`,
+      releaseDate: null,
+      recordType: 'album',
     });
-    expect((await get(s.editorialSelectionSchema, '/editorial/selection?id=106&limit=3')).albums).toEqual(body.albums.slice(0, 3));
+    expect((await get(s.editorialSelectionSchema, '/editorial/selection?id=106&limit=3')).albums).toEqual(
+      body.albums.slice(0, 3),
+    );
   });
 
   it("the four charts of the editorial, each in Deezer's order and cut to limit", async () => {
     const body = await get(s.editorialChartsSchema, '/editorial/charts?id=106&limit=5');
     const recorded = await upstream<Record<string, { data: { id: number }[] }>>(replay, '/editorial/106/charts');
     for (const key of ['tracks', 'albums', 'artists', 'playlists'] as const) {
-      expect(body[key].map((item) => item.id), key).toEqual(recorded[key]!.data.slice(0, 5).map((item) => item.id));
+      expect(
+        body[key].map((item) => item.id),
+        key,
+      ).toEqual(recorded[key]!.data.slice(0, 5).map((item) => item.id));
       expect(body[key].map((item) => item.position)).toEqual([1, 2, 3, 4, 5]);
     }
-    expect(body.playlists[0]).toMatchObject({ id: 1561798251, title: 'Chill tranquille', creator: 'Gil - Deezer Editeur France', trackCount: 50 });
+    expect(body.playlists[0]).toMatchObject({
+      id: 1561798251,
+      title: 'Chill tranquille',
+      creator: 'Gil - Deezer Editeur France',
+      trackCount: 50,
+    });
     expect(body.artists[0]).toMatchObject({ id: 5400149, name: 'Polo & Pan', image: `${BASE}/artistimage?id=5400149` });
   });
 

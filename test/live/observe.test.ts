@@ -22,7 +22,11 @@ afterAll(async () => {
 
 function observed(options: { metrics?: boolean } = {}): { sleeve: Sleeve; lines: () => Record<string, any>[] } {
   const lines: string[] = [];
-  const sleeve = liveSleeve(replay, { ...options, requestLog: 'json', log: { info() {}, error() {}, request: (line) => void lines.push(line) } });
+  const sleeve = liveSleeve(replay, {
+    ...options,
+    requestLog: 'json',
+    log: { info() {}, error() {}, request: (line) => void lines.push(line) },
+  });
   return { sleeve, lines: () => lines.map((line) => JSON.parse(line)) };
 }
 
@@ -38,13 +42,21 @@ describe('upstream calls per request (D20)', () => {
     expect(new Set(replay.calls.map((c) => c.upstream))).toEqual(new Set(['deezer', 'reccobeats']));
     await get(sleeve, '/track/info?artist=daft+punk&title=harder+better+faster+stronger');
     expect(replay.calls.length).toBe(made);
-    expect(lines().map((l) => [l.cache, l.upstream])).toEqual([['MISS', made], ['HIT', 0]]);
+    expect(lines().map((l) => [l.cache, l.upstream])).toEqual([
+      ['MISS', made],
+      ['HIT', 0],
+    ]);
   });
 
   it('requests made together: every call counted once, on the line of the request that made it', async () => {
     const { sleeve, lines } = observed();
     // Different endpoints over the same artist: their calls to Deezer coalesce where they are the same.
-    const paths = ['/artist/info?id=27', '/artist/top-tracks?id=27', '/artist/similar?id=27', '/artist/discography?id=27'];
+    const paths = [
+      '/artist/info?id=27',
+      '/artist/top-tracks?id=27',
+      '/artist/similar?id=27',
+      '/artist/discography?id=27',
+    ];
     const answers = await Promise.all(paths.map((path) => get(sleeve, path)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     const counted = lines().map((l) => l.upstream as number);
@@ -71,7 +83,9 @@ describe('upstream calls per request (D20)', () => {
     });
     expect(res.status).toBe(200);
     expect(replay.calls.length).toBeGreaterThan(0);
-    expect(lines()).toEqual([expect.objectContaining({ path: '/batch', upstream: replay.calls.length, id: res.headers.get('x-request-id') })]);
+    expect(lines()).toEqual([
+      expect.objectContaining({ path: '/batch', upstream: replay.calls.length, id: res.headers.get('x-request-id') }),
+    ]);
   });
 
   it('/metrics counts upstream calls by host, and the budgets', async () => {

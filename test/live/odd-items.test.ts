@@ -21,12 +21,29 @@ afterAll(async () => {
 
 /** Every endpoint that answers an upstream listing (searches, charts, tracklists, releases, related, playlists). */
 const LISTINGS = [
-  '/search/all?query=Daft%20Punk', '/search/albums?query=daft%20punk', '/search/artist?query=daft%20punk', '/search/playlists?query=daft%20punk',
-  '/search/suggest?query=daft', '/track/related?isrc=GBDUW0000059', '/track/hot', '/track/hot?country=FR',
-  '/artist/top-tracks?id=27', '/artist/similar?id=27', '/artist/info?id=27', '/artist/albums?id=27', '/artist/discography?id=27',
-  '/album/tracks?id=302127', '/album/new-releases', '/playlist/info?id=9200461', '/playlist/generate?genres=Electro',
-  '/genre/chart?id=106', '/editorial/selection?id=106', '/editorial/charts?id=106', '/editorial/genres',
-  '/recommendations?seed_genre=Electro', '/lyrics/search?query=amazing%20grace',
+  '/search/all?query=Daft%20Punk',
+  '/search/albums?query=daft%20punk',
+  '/search/artist?query=daft%20punk',
+  '/search/playlists?query=daft%20punk',
+  '/search/suggest?query=daft',
+  '/track/related?isrc=GBDUW0000059',
+  '/track/hot',
+  '/track/hot?country=FR',
+  '/artist/top-tracks?id=27',
+  '/artist/similar?id=27',
+  '/artist/info?id=27',
+  '/artist/albums?id=27',
+  '/artist/discography?id=27',
+  '/album/tracks?id=302127',
+  '/album/new-releases',
+  '/playlist/info?id=9200461',
+  '/playlist/generate?genres=Electro',
+  '/genre/chart?id=106',
+  '/editorial/selection?id=106',
+  '/editorial/charts?id=106',
+  '/editorial/genres',
+  '/recommendations?seed_genre=Electro',
+  '/lyrics/search?query=amazing%20grace',
 ];
 
 interface Logged {
@@ -37,7 +54,10 @@ interface Logged {
 /** A live Sleeve with an empty cache whose log lines are kept. */
 function recorded(options: { metrics?: boolean } = {}): { sleeve: Sleeve; errors: Logged[] } {
   const errors: Logged[] = [];
-  const sleeve = liveSleeve(replay, { ...options, log: { info() {}, error: (message, fields) => void errors.push({ message, fields }) } });
+  const sleeve = liveSleeve(replay, {
+    ...options,
+    log: { info() {}, error: (message, fields) => void errors.push({ message, fields }) },
+  });
   return { sleeve, errors };
 }
 
@@ -55,7 +75,8 @@ async function withFault(path: string, fault: 'oddItem' | 'oddRecord') {
   }
 }
 
-const dropLines = (errors: readonly Logged[]) => errors.filter((e) => e.message.includes('unexpected shape in a listing'));
+const dropLines = (errors: readonly Logged[]) =>
+  errors.filter((e) => e.message.includes('unexpected shape in a listing'));
 
 describe('an odd item in an upstream listing (issue #23)', () => {
   it.each(LISTINGS)('%s: the rest is answered (its schema), the item left out and logged', async (path) => {
@@ -66,7 +87,13 @@ describe('an odd item in an upstream listing (issue #23)', () => {
     const lines = dropLines(errors);
     expect(lines.length).toBeGreaterThan(0);
     // One odd item per listing answer: each line says one, names its upstream, list and fault.
-    for (const line of lines) expect(line.fields).toMatchObject({ upstream: expect.stringMatching(/^(deezer|lrclib)$/), list: expect.any(String), dropped: 1, reason: expect.any(String) });
+    for (const line of lines)
+      expect(line.fields).toMatchObject({
+        upstream: expect.stringMatching(/^(deezer|lrclib)$/),
+        list: expect.any(String),
+        dropped: 1,
+        reason: expect.any(String),
+      });
     expect(errors.filter((e) => !dropLines([e]).length)).toEqual([]);
   });
 
@@ -74,14 +101,19 @@ describe('an odd item in an upstream listing (issue #23)', () => {
     const { normal, odd: answer, errors } = await withFault('/search/all?query=Daft%20Punk', 'oddItem');
     // The hit made odd: the first of the track search Sleeve asked, as Deezer answers it.
     const asked = replay.calls.findLast((c) => c.upstream === 'deezer' && c.path === '/search/track')!;
-    const hits = await fetch(`${replay.deezerUrl}${asked.path}${asked.search}`).then((r) => r.json()) as { data: { id: number }[] };
+    const hits = (await fetch(`${replay.deezerUrl}${asked.path}${asked.search}`).then((r) => r.json())) as {
+      data: { id: number }[];
+    };
     const odd = hits.data[0]!.id;
     const ids = (body: { tracks: { id: number }[] }) => body.tracks.map((t) => t.id);
     // Ranked from the hits left: as many tracks as before, none of them the odd one.
     expect(answer.status).toBe(200);
     expect(ids(answer.body)).not.toContain(odd);
     expect(ids(answer.body).length).toBe(ids(normal.body).length);
-    expect(dropLines(errors).find((e) => e.fields?.list === 'track search')?.fields).toMatchObject({ dropped: 1, reason: 'album is not an object' });
+    expect(dropLines(errors).find((e) => e.fields?.list === 'track search')?.fields).toMatchObject({
+      dropped: 1,
+      reason: 'album is not an object',
+    });
   });
 
   it('/metrics counts the items left out, by upstream and list', async () => {
@@ -92,21 +124,29 @@ describe('an odd item in an upstream listing (issue #23)', () => {
     } finally {
       replay.fault('deezer', null);
     }
-    const text = await (await sleeve.fetch(new Request('http://sleeve.test/metrics', { headers: { 'user-agent': UA } }))).text();
+    const text = await (
+      await sleeve.fetch(new Request('http://sleeve.test/metrics', { headers: { 'user-agent': UA } }))
+    ).text();
     expect(text).toContain('# TYPE sleeve_upstream_items_dropped_total counter');
     for (const list of ['track search', 'artist search', 'album search', 'playlist search']) {
       expect(text).toContain(`sleeve_upstream_items_dropped_total{upstream="deezer",list="${list}"} 1`);
     }
   });
 
-  it.each(['/track/credits?id=3135556', '/album/info?id=302127', '/artist/info?id=27', '/playlist/info?id=9200461', '/lyrics?artist=Judy%20Collins&title=Amazing%20Grace'])(
-    '%s: a record asked for by id, of an unexpected shape, is still a 502',
-    async (path) => {
-      const { normal, odd, errors } = await withFault(path, 'oddRecord');
-      expect(normal.status).toBe(200);
-      expect(odd.status).toBe(502);
-      expect(odd.body).toMatchObject({ ok: false, error: { code: 'upstream_error', message: expect.stringContaining('unexpected shape') } });
-      expect(dropLines(errors)).toEqual([]);
-    },
-  );
+  it.each([
+    '/track/credits?id=3135556',
+    '/album/info?id=302127',
+    '/artist/info?id=27',
+    '/playlist/info?id=9200461',
+    '/lyrics?artist=Judy%20Collins&title=Amazing%20Grace',
+  ])('%s: a record asked for by id, of an unexpected shape, is still a 502', async (path) => {
+    const { normal, odd, errors } = await withFault(path, 'oddRecord');
+    expect(normal.status).toBe(200);
+    expect(odd.status).toBe(502);
+    expect(odd.body).toMatchObject({
+      ok: false,
+      error: { code: 'upstream_error', message: expect.stringContaining('unexpected shape') },
+    });
+    expect(dropLines(errors)).toEqual([]);
+  });
 });

@@ -21,23 +21,43 @@ afterAll(async () => {
 
 const resolve = (url: string) => `/resolve?${q({ url })}`;
 const resolved = async (url: string, credentials = false) => {
-  const sleeve = liveSleeve(replay, credentials ? { links: { ...replay.options.links, spotifyClientId: 'replayclient1', spotifyClientSecret: 'replaysecret1' } } : {});
+  const sleeve = liveSleeve(
+    replay,
+    credentials
+      ? { links: { ...replay.options.links, spotifyClientId: 'replayclient1', spotifyClientSecret: 'replaysecret1' } }
+      : {},
+  );
   return ok(s.resolveSchema, resolve(url), { sleeve });
 };
 const dataId = (body: { data: unknown }) => (body.data as { id: number }).id;
 
 describe('/resolve in live mode', () => {
   it.each([
-    ['a Spotify track (keyless: title, artist, duration)', 'https://open.spotify.com/intl-de/track/2plbrEY59IikOBgBGLjaoe?si=x', 'track', 2947516331],
+    [
+      'a Spotify track (keyless: title, artist, duration)',
+      'https://open.spotify.com/intl-de/track/2plbrEY59IikOBgBGLjaoe?si=x',
+      'track',
+      2947516331,
+    ],
     ['a Spotify album', 'https://open.spotify.com/album/2noRn2Aes5aoNVsU6iWThc', 'album', 302127],
     ['a Spotify artist', 'https://open.spotify.com/artist/4tZwfgrHOc3mvqYlEYSvVi', 'artist', 27],
     ['an Apple song', 'https://music.apple.com/fr/song/x/9990000004', 'track', 3135556],
     ['a YouTube video', 'https://youtu.be/gAjR4_CbPpQ', 'track', 3135556],
-    ['a YouTube Music album', 'https://music.youtube.com/playlist?list=OLAK5uy_SleeveIllustrativeDiscovery01', 'album', 302127],
-    ['a SoundCloud track (no duration)', 'https://soundcloud.com/daftpunk/harder-better-faster-stronger?in=x/sets/y', 'track', 3135556],
+    [
+      'a YouTube Music album',
+      'https://music.youtube.com/playlist?list=OLAK5uy_SleeveIllustrativeDiscovery01',
+      'album',
+      302127,
+    ],
+    [
+      'a SoundCloud track (no duration)',
+      'https://soundcloud.com/daftpunk/harder-better-faster-stronger?in=x/sets/y',
+      'track',
+      3135556,
+    ],
     ['a Deezer short link through two hops', 'https://deezer.page.link/TwoHops01', 'track', 3135556],
     ['a SoundCloud short link', 'https://on.soundcloud.com/HbfsSc01', 'track', 3135556],
-  ])('%s resolves to Deezer\'s item', async (_name, url, type, id) => {
+  ])("%s resolves to Deezer's item", async (_name, url, type, id) => {
     const body = await resolved(url);
     expect(body.type).toBe(type);
     expect(dataId(body)).toBe(id);
@@ -54,9 +74,17 @@ describe('/resolve in live mode', () => {
     const sleeve = liveSleeve(replay);
     const { status, body } = await call(resolve('https://open.spotify.com/track/3n3Ppam7vgaVa1iaRUc9Lp'), { sleeve });
     expect(status).toBe(404);
-    expect(body.error).toEqual(expect.objectContaining({ code: 'not_found', source: 'spotify', type: 'track', id: '3n3Ppam7vgaVa1iaRUc9Lp' }));
+    expect(body.error).toEqual(
+      expect.objectContaining({ code: 'not_found', source: 'spotify', type: 'track', id: '3n3Ppam7vgaVa1iaRUc9Lp' }),
+    );
     // Queen is there, but no album of that title: an artist match alone is no album match.
-    expect((await call(resolve('https://music.apple.com/gb/album/a-night-at-the-opera-deluxe-edition/1441458047'), { sleeve })).status).toBe(404);
+    expect(
+      (
+        await call(resolve('https://music.apple.com/gb/album/a-night-at-the-opera-deluxe-edition/1441458047'), {
+          sleeve,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('a short link that leads off the allowed hosts is a 404, and that host is never asked', async () => {
@@ -71,7 +99,9 @@ describe('/resolve in live mode', () => {
   it('the platform failing is a 502, not a 404 or a 500', async () => {
     replay.fault('spotify', 'http500');
     try {
-      const { status, body } = await call(resolve('https://open.spotify.com/track/5W3cjX2J3tjhG8zb6u0qHn'), { sleeve: liveSleeve(replay) });
+      const { status, body } = await call(resolve('https://open.spotify.com/track/5W3cjX2J3tjhG8zb6u0qHn'), {
+        sleeve: liveSleeve(replay),
+      });
       expect(status).toBe(502);
       expect(body.error.code).toBe('upstream_error');
     } finally {
@@ -82,13 +112,17 @@ describe('/resolve in live mode', () => {
 
 describe('/playlist/info and /album/tracks in live mode', () => {
   it('/playlist/info pages through all 102 tracks of a recorded playlist, D11 shape', async () => {
-    const body = await ok(s.playlistInfoSchema, '/playlist/info?id=9200461', { sleeve: liveSleeve(replay, { deezer: { pageSize: 25 } }) });
+    const body = await ok(s.playlistInfoSchema, '/playlist/info?id=9200461', {
+      sleeve: liveSleeve(replay, { deezer: { pageSize: 25 } }),
+    });
     expect(body).toMatchObject({ id: 9200461, title: 'Lounge Soirée', trackCount: 102 });
     expect(body.tracks.length).toBeGreaterThan(25);
   });
 
   it('/album/tracks: 40 tracks with ISRCs and positions, through two pages', async () => {
-    const body = await ok(s.albumTracklistSchema, '/album/tracks?id=999000040', { sleeve: liveSleeve(replay, { deezer: { pageSize: 25 } }) });
+    const body = await ok(s.albumTracklistSchema, '/album/tracks?id=999000040', {
+      sleeve: liveSleeve(replay, { deezer: { pageSize: 25 } }),
+    });
     expect(body.trackCount).toBe(40);
     expect(body.tracks.map((t) => t.trackNumber)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(body.tracks[0]).toMatchObject({ isrc: 'USSM12103949', discNumber: 1 });

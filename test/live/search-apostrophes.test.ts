@@ -28,7 +28,11 @@ afterAll(async () => {
 describe(`live /search/all finds "${TITLE}" however its apostrophe is typed`, () => {
   it.each(TYPINGS)('query=%s: the first track, an exact match (score >= 0.7)', async (query) => {
     for (const types of [undefined, 'tracks']) {
-      const body = await ok(s.searchAllSchema, `/search/all?${q({ query, ...(types === undefined ? {} : { types }) })}`, { sleeve: live });
+      const body = await ok(
+        s.searchAllSchema,
+        `/search/all?${q({ query, ...(types === undefined ? {} : { types }) })}`,
+        { sleeve: live },
+      );
       const [first] = body.tracks;
       expect(first?.name, `${query} (${types ?? 'all'})`).toBe(TITLE);
       expect(first!.score).toBeGreaterThanOrEqual(0.7);

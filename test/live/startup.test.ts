@@ -27,9 +27,13 @@ afterAll(async () => {
 });
 
 describe('npm start in live mode', () => {
-  it('prints one start-up line naming live mode and the replay\'s host', () => {
+  it("prints one start-up line naming live mode and the replay's host", () => {
     const host = new URL(replay.deezerUrl).host;
-    const line = server!.output().split('\n').find((l) => l.startsWith('sleeve listening on ')) ?? '';
+    const line =
+      server!
+        .output()
+        .split('\n')
+        .find((l) => l.startsWith('sleeve listening on ')) ?? '';
     expect(line).toMatch(/^sleeve listening on http:\/\/localhost:\d+ \(live mode\b/);
     expect(line).toContain(`music from ${host}, audio features from ${host}, radio from ${host}`);
     expect(line).toMatch(/memory storage, node v\d+/);
@@ -37,7 +41,9 @@ describe('npm start in live mode', () => {
 
   it('serves /search/artist from the replay', async () => {
     replay.reset();
-    const res = await fetch(`${server!.url}/search/artist?query=${encodeURIComponent('daft punk')}`, { headers: { 'user-agent': UA } });
+    const res = await fetch(`${server!.url}/search/artist?query=${encodeURIComponent('daft punk')}`, {
+      headers: { 'user-agent': UA },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-cache')).toBe('MISS');
     const body = valid(s.listOf(s.artistEntrySchema), await res.json());

@@ -44,7 +44,9 @@ export async function documentOf(sleeve: Sleeve, url = 'http://sleeve.test/opena
 
 /** Every operation with its path and method, in the document's order. */
 export function operations(doc: OpenApiDocument): { path: string; method: string; op: Operation }[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op: op as Operation })));
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op: op as Operation })),
+  );
 }
 
 /** A draft 2020-12 validator; `validate(schema, value)` answers the errors, or null. */
@@ -66,7 +68,8 @@ export function schemaValidator(): (schema: JsonSchema, value: unknown) => strin
 export function documentedBody(doc: OpenApiDocument, op: Operation, status: number): JsonSchema | undefined {
   const listed = op.responses[String(status)];
   if (listed === undefined) return undefined;
-  const response: Response | undefined = '$ref' in listed ? doc.components.responses[(listed as Ref).$ref.split('/').pop()!] : listed;
+  const response: Response | undefined =
+    '$ref' in listed ? doc.components.responses[(listed as Ref).$ref.split('/').pop()!] : listed;
   const schema = response?.content?.['application/json']?.schema;
   // Not a JSON Schema keyword, but the root ajv resolves `#/components/…` in (non-strict).
   return schema === undefined ? undefined : ({ ...schema, components: doc.components } as unknown as JsonSchema);

@@ -20,7 +20,10 @@ describe('described once per app', () => {
   });
 
   it('places the servers at the configured base, else relative to the document', () => {
-    const first = (o: Parameters<typeof documentAt>[1]) => documentAt(frame(), o).servers.slice(0, 2).map((s) => s.url);
+    const first = (o: Parameters<typeof documentAt>[1]) =>
+      documentAt(frame(), o)
+        .servers.slice(0, 2)
+        .map((s) => s.url);
     expect(first(options)).toEqual(['/', '/current']);
     expect(first({ ...options, basePath: '/music' })).toEqual(['/music', '/music/current']);
     const base = 'https://h.example/a$&b"c\\d$1';

@@ -24,7 +24,8 @@ const sleeve = describedSleeve();
 const doc = await documentOf(sleeve);
 /** What the document lists: every declaration but the few that say `described: false`. */
 const described = endpoints.filter(isDescribed);
-const opOf = (path: string, method = 'GET') => doc.paths[openApiPath(path)]?.[method.toLowerCase() as 'get'] as Operation;
+const opOf = (path: string, method = 'GET') =>
+  doc.paths[openApiPath(path)]?.[method.toLowerCase() as 'get'] as Operation;
 
 describe('/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -45,7 +46,11 @@ describe('/openapi.json', () => {
       for (const alias of endpoint.aliases ?? []) expect(op.description).toContain(`\`${openApiPath(alias)}\``);
     }
     const declared = described.map((e) => `${(e.method ?? 'GET').toLowerCase()} ${openApiPath(e.path)}`).sort();
-    expect(operations(doc).map(({ path, method }) => `${method} ${path}`).sort()).toEqual(declared);
+    expect(
+      operations(doc)
+        .map(({ path, method }) => `${method} ${path}`)
+        .sort(),
+    ).toEqual(declared);
   });
 
   it('leaves out /docs/, a redirect to /docs declared `described: false`, which is still answered', async () => {
@@ -59,7 +64,8 @@ describe('/openapi.json', () => {
   it('describes every tag, and tags nothing it does not describe', () => {
     const used = new Set(operations(doc).flatMap(({ op }) => op.tags));
     expect(doc.tags.map((t) => t.name).sort()).toEqual([...used].sort());
-    for (const tag of doc.tags) expect(tag.description, `tag ${tag.name}: add its line to core/openapi/tags.ts`).toMatch(/^[A-Z].{10,}\.$/);
+    for (const tag of doc.tags)
+      expect(tag.description, `tag ${tag.name}: add its line to core/openapi/tags.ts`).toMatch(/^[A-Z].{10,}\.$/);
   });
 
   it("names the software's licence as package.json does, and the operator as the contact (SLEEVE_CONTACT)", async () => {
@@ -70,7 +76,10 @@ describe('/openapi.json', () => {
     const withEmail = await documentOf(describedSleeve({ contact: 'ops@music.example' }));
     expect(withEmail.info.contact).toEqual({ name: 'The operator of this deployment', email: 'ops@music.example' });
     const withUrl = await documentOf(describedSleeve({ contact: 'https://music.example/contact' }));
-    expect(withUrl.info.contact).toEqual({ name: 'The operator of this deployment', url: 'https://music.example/contact' });
+    expect(withUrl.info.contact).toEqual({
+      name: 'The operator of this deployment',
+      url: 'https://music.example/contact',
+    });
   });
 
   it('names operations uniquely after their paths, and tags them by first segment', () => {
@@ -79,7 +88,9 @@ describe('/openapi.json', () => {
     expect(opOf('/track/hot').operationId).toBe('trackHot');
     expect(opOf('/media/images/:kind/:file').operationId).toBe('mediaImagesKindFile');
     expect(opOf('/track/hot').tags).toEqual(['track']);
-    expect(doc.paths['/media/images/{kind}/{file}']?.get?.parameters?.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(['kind', 'file']);
+    expect(
+      doc.paths['/media/images/{kind}/{file}']?.get?.parameters?.filter((p) => p.in === 'path').map((p) => p.name),
+    ).toEqual(['kind', 'file']);
   });
 
   it("states each declaration's policy in x- extensions and in words", () => {
@@ -91,7 +102,9 @@ describe('/openapi.json', () => {
       expect(op['x-batchable'], endpoint.path).toBe(isBatchable(endpoint));
       if (endpoint.description) expect(op.description.startsWith(endpoint.description)).toBe(true);
     }
-    expect(opOf('/track/hot').description).toContain('30 requests per minute per client, cached 30 minutes, since 2.1.1');
+    expect(opOf('/track/hot').description).toContain(
+      '30 requests per minute per client, cached 30 minutes, since 2.1.1',
+    );
     expect(opOf('/editorial/genres').description).toContain('cached indefinitely');
     expect(opOf('/nowplaying').description).toContain('never cached');
     expect(opOf('/batch', 'POST').description).toContain('not batchable');
@@ -111,10 +124,17 @@ describe('/openapi.json', () => {
     const unused = (d: typeof doc) => {
       const text = JSON.stringify(d);
       return (['schemas', 'responses', 'headers'] as const).flatMap((section) =>
-        Object.keys(d.components[section]).filter((name) => !text.includes(`"#/components/${section}/${name}"`)).map((name) => `${section}/${name}`));
+        Object.keys(d.components[section])
+          .filter((name) => !text.includes(`"#/components/${section}/${name}"`))
+          .map((name) => `${section}/${name}`),
+      );
     };
     const off = await documentOf(describedSleeve({ rateLimits: 'off' }));
-    for (const [label, d] of [['limited', doc], ['doubled', await documentOf(describedSleeve({ rateLimits: 2 }))], ['off', off]] as const) {
+    for (const [label, d] of [
+      ['limited', doc],
+      ['doubled', await documentOf(describedSleeve({ rateLimits: 2 }))],
+      ['off', off],
+    ] as const) {
       expect(unused(d), label).toEqual([]);
     }
     // Off, no endpoint answers 429: its shared response goes, the 503's Retry-After stays.
@@ -132,15 +152,27 @@ describe('/openapi.json', () => {
 
   it('asks public endpoints for nothing, and the others for either contact header (D2)', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiUserAgent', 'userAgent']);
-    expect(doc.components.securitySchemes.userAgent).toMatchObject({ type: 'apiKey', in: 'header', name: 'User-Agent' });
-    expect(doc.components.securitySchemes.apiUserAgent).toMatchObject({ type: 'apiKey', in: 'header', name: 'Api-User-Agent' });
+    expect(doc.components.securitySchemes.userAgent).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'User-Agent',
+    });
+    expect(doc.components.securitySchemes.apiUserAgent).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'Api-User-Agent',
+    });
     for (const endpoint of described) {
-      expect(opOf(endpoint.path, endpoint.method).security, endpoint.path).toEqual(endpoint.public ? [] : [{ userAgent: [] }, { apiUserAgent: [] }]);
+      expect(opOf(endpoint.path, endpoint.method).security, endpoint.path).toEqual(
+        endpoint.public ? [] : [{ userAgent: [] }, { apiUserAgent: [] }],
+      );
     }
   });
 
   it('lists the D3 errors each endpoint can answer, in the shared error shape', () => {
-    const error = doc.components.schemas.Error as { properties: { error: { properties: { code: { enum: string[] } } } } };
+    const error = doc.components.schemas.Error as {
+      properties: { error: { properties: { code: { enum: string[] } } } };
+    };
     expect(error.properties.error.properties.code.enum).toContain('rate_limited');
     for (const endpoint of described) {
       const statuses = Object.keys(opOf(endpoint.path, endpoint.method).responses);
@@ -153,7 +185,9 @@ describe('/openapi.json', () => {
       expect(has(404) && has(405) && has(500), endpoint.path).toBe(true);
     }
     const limited = doc.components.responses.rate_limited!;
-    expect(Object.keys(limited.headers ?? {})).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit-Remaining', 'X-RateLimit-Reset']));
+    expect(Object.keys(limited.headers ?? {})).toEqual(
+      expect.arrayContaining(['Retry-After', 'RateLimit-Remaining', 'X-RateLimit-Reset']),
+    );
     expect(Object.keys(doc.components.responses.method_not_allowed!.headers ?? {})).toEqual(['Allow']);
   });
 
@@ -184,18 +218,26 @@ describe('/openapi.json', () => {
         expect(ok[status], endpoint.path).toBeDefined();
         continue;
       }
-      const ref = ((ok['200'] as { content: Record<string, { schema: Ref }> }).content['application/json']!.schema).$ref;
+      const ref = (ok['200'] as { content: Record<string, { schema: Ref }> }).content['application/json']!.schema.$ref;
       expect(doc.components.schemas[ref.split('/').pop()!], endpoint.path).toBeDefined();
     }
     expect(Object.keys((opOf('/track/preview').responses['302'] as { headers: object }).headers)).toContain('Location');
     expect(opOf('/nowplaying/socket').responses['101']).toBeDefined();
-    expect(opOf('/batch', 'POST').requestBody?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/BatchBody' });
+    expect(opOf('/batch', 'POST').requestBody?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/BatchBody',
+    });
     const cached = opOf('/track/hot').responses['200'] as { headers: object };
-    expect(Object.keys(cached.headers)).toEqual(expect.arrayContaining(['X-Cache', 'ETag', 'Cache-Control', 'RateLimit-Limit']));
+    expect(Object.keys(cached.headers)).toEqual(
+      expect.arrayContaining(['X-Cache', 'ETag', 'Cache-Control', 'RateLimit-Limit']),
+    );
   });
 
   it("documents the pictures' 404 as the placeholder SVG they answer, not a D3 error", async () => {
-    for (const url of ['/cover?artist=Nobody%20Here&title=Nothing', '/artistimage?id=999999999', '/media/images/genre/999999.svg']) {
+    for (const url of [
+      '/cover?artist=Nobody%20Here&title=Nothing',
+      '/artistimage?id=999999999',
+      '/media/images/genre/999999.svg',
+    ]) {
       const res = await sleeve.fetch(new Request(`http://sleeve.test${url}`));
       const path = url.split('?')[0]!.replace(/^\/media\/images\/.*/, '/media/images/{kind}/{file}');
       const documented = doc.paths[path]!.get!.responses['404'] as { content?: Record<string, unknown> };
@@ -209,7 +251,8 @@ describe('/openapi.json', () => {
     for (const endpoint of endpoints) {
       const answer = endpoint.response as Answer;
       for (const schema of [isMedia(answer) ? undefined : answer, endpoint.body]) {
-        if (schema) expect(() => toJsonSchema(schema, { ...CONVERSION, errorMode: 'throw' }), endpoint.path).not.toThrow();
+        if (schema)
+          expect(() => toJsonSchema(schema, { ...CONVERSION, errorMode: 'throw' }), endpoint.path).not.toThrow();
       }
     }
   });
@@ -231,8 +274,14 @@ describe('/openapi.json servers', () => {
   });
 
   it('are SLEEVE_BASE_URL (baseUrl) whatever the request, else basePath under a mount', async () => {
-    const based = await documentOf(describedSleeve({ baseUrl: 'https://music.example.com/' }), 'http://internal:8787/openapi.json');
-    expect(based.servers.map((s) => s.url)).toEqual(['https://music.example.com', ...prefixes.map((p) => `https://music.example.com${p}`)]);
+    const based = await documentOf(
+      describedSleeve({ baseUrl: 'https://music.example.com/' }),
+      'http://internal:8787/openapi.json',
+    );
+    expect(based.servers.map((s) => s.url)).toEqual([
+      'https://music.example.com',
+      ...prefixes.map((p) => `https://music.example.com${p}`),
+    ]);
     const mounted = await documentOf(describedSleeve({ basePath: '/music' }), 'http://sleeve.test/music/openapi.json');
     expect(mounted.servers.map((s) => s.url)).toEqual(['/music', ...prefixes.map((p) => `/music${p}`)]);
   });
@@ -249,7 +298,9 @@ describe('/openapi.json as served', () => {
     expect(first.headers.get('content-type')).toMatch(/^application\/json/);
     expect(first.headers.get('cache-control')).toBe('public, max-age=3600');
     const etag = first.headers.get('etag')!;
-    const again = await sleeve.fetch(new Request('http://sleeve.test/openapi.json', { headers: { 'if-none-match': etag } }));
+    const again = await sleeve.fetch(
+      new Request('http://sleeve.test/openapi.json', { headers: { 'if-none-match': etag } }),
+    );
     expect(again.status).toBe(304);
   });
 });

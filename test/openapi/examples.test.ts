@@ -43,50 +43,80 @@ describe('the published examples', () => {
   });
 
   it('leave out only what no query alone can ask: the bodies, each with an example of its own', () => {
-    expect(all.filter((o) => o.url === undefined).map((o) => `${o.method} ${o.path}`)).toEqual(['post /batch', 'post /chat']);
+    expect(all.filter((o) => o.url === undefined).map((o) => `${o.method} ${o.path}`)).toEqual([
+      'post /batch',
+      'post /chat',
+    ]);
     for (const { op, path } of all.filter((o) => o.url === undefined)) {
       expect(op.requestBody?.content['application/json']?.example, path).toBeDefined();
     }
   });
 
   it('give every parameter an example', () => {
-    const missing = all.flatMap(({ method, path, op }) => (op.parameters ?? []).filter((p) => p.example === undefined).map((p) => `${method} ${path} ${p.name}`));
+    const missing = all.flatMap(({ method, path, op }) =>
+      (op.parameters ?? []).filter((p) => p.example === undefined).map((p) => `${method} ${path} ${p.name}`),
+    );
     expect(missing).toEqual([]);
   });
 
-  it.each(all.filter((o) => o.op.requestBody).map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))('%s: its body example works and fits its schema', async (_, { path, op }) => {
-    const body = op.requestBody!.content['application/json']!;
-    const schema = doc.components.schemas[(body.schema as Ref).$ref.split('/').pop()!]!;
-    expect(validate(schema, body.example), 'the example fits the body schema').toBeNull();
-    const res = await sleeve.fetch(new Request(`${BASE}${path}`, { method: 'POST', headers: { 'user-agent': UA, 'content-type': 'application/json' }, body: JSON.stringify(body.example) }));
-    expect(res.status, path).toBe(200);
-    const ok = op.responses['200'] as { content: Record<string, { schema: Ref }> };
-    const answer = await res.json();
-    expect(validate(doc.components.schemas[ok.content['application/json']!.schema.$ref.split('/').pop()!]!, answer)).toBeNull();
-    // Each sub-request of the batch example is answered, none refused.
-    if (path === '/batch') for (const sub of Object.values((answer as { responses: Record<string, { status: number }> }).responses)) expect(sub.status).toBe(200);
-  });
+  it.each(all.filter((o) => o.op.requestBody).map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))(
+    '%s: its body example works and fits its schema',
+    async (_, { path, op }) => {
+      const body = op.requestBody!.content['application/json']!;
+      const schema = doc.components.schemas[(body.schema as Ref).$ref.split('/').pop()!]!;
+      expect(validate(schema, body.example), 'the example fits the body schema').toBeNull();
+      const res = await sleeve.fetch(
+        new Request(`${BASE}${path}`, {
+          method: 'POST',
+          headers: { 'user-agent': UA, 'content-type': 'application/json' },
+          body: JSON.stringify(body.example),
+        }),
+      );
+      expect(res.status, path).toBe(200);
+      const ok = op.responses['200'] as { content: Record<string, { schema: Ref }> };
+      const answer = await res.json();
+      expect(
+        validate(doc.components.schemas[ok.content['application/json']!.schema.$ref.split('/').pop()!]!, answer),
+      ).toBeNull();
+      // Each sub-request of the batch example is answered, none refused.
+      if (path === '/batch')
+        for (const sub of Object.values((answer as { responses: Record<string, { status: number }> }).responses))
+          expect(sub.status).toBe(200);
+    },
+  );
 
   it('that need live upstreams are a 503 not_configured in demo mode, never made-up data', async () => {
     const needing = all.filter((o) => o.method === 'get' && LIVE_ONLY.includes(o.path));
     expect(needing.map((o) => o.path)).toEqual(LIVE_ONLY);
     for (const { url } of needing) {
       const res = await sleeve.fetch(new Request(url!, { headers: { 'user-agent': UA } }));
-      expect([res.status, ((await res.json()) as { error: { code: string } }).error.code], url).toEqual([503, 'not_configured']);
+      expect([res.status, ((await res.json()) as { error: { code: string } }).error.code], url).toEqual([
+        503,
+        'not_configured',
+      ]);
     }
   });
 
-  it.each(all.filter((o) => o.url !== undefined).map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))('%s works and fits its schema', async (_, { url, op, path }) => {
-    await worksAndFits(url!, op, path);
-  });
+  it.each(all.filter((o) => o.url !== undefined).map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))(
+    '%s works and fits its schema',
+    async (_, { url, op, path }) => {
+      await worksAndFits(url!, op, path);
+    },
+  );
 
   // Issue #37: `/og?id=<an album>` alone was a 404. Operations with a rule tying parameters
   // together (`give artist or id`) are left out: no parameter is required, the rule says which to give.
-  const alone = all.filter((o) => o.url !== undefined && !o.op.description.includes('- Rule:') && (o.op.parameters ?? []).some((p) => !p.required));
-  it.each(alone.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))('%s: its required parameters work alone, without the optional ones', async (_, { op, path }) => {
-    const required = { ...op, parameters: (op.parameters ?? []).filter((p) => p.required) };
-    await worksAndFits(exampleUrl(BASE, path, required)!, required, path);
-  });
+  const alone = all.filter(
+    (o) =>
+      o.url !== undefined && !o.op.description.includes('- Rule:') && (o.op.parameters ?? []).some((p) => !p.required),
+  );
+  it.each(alone.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))(
+    '%s: its required parameters work alone, without the optional ones',
+    async (_, { op, path }) => {
+      const required = { ...op, parameters: (op.parameters ?? []).filter((p) => p.required) };
+      await worksAndFits(exampleUrl(BASE, path, required)!, required, path);
+    },
+  );
 
   it('ask the required parameters alone of the operations that have optional ones, /og among them', () => {
     expect(alone.map((o) => o.path)).toContain('/og');

@@ -38,14 +38,17 @@ interface Answer {
 const literal = (value: unknown) => JSON.stringify(value);
 
 function exampleOf(path: string, p: Parameter): unknown {
-  if (p.example === undefined) throw new Error(`${path}: parameter ${p.name} has no example; a generated client could only send filler`);
+  if (p.example === undefined)
+    throw new Error(`${path}: parameter ${p.name} has no example; a generated client could only send filler`);
   return p.example;
 }
 
 /** `{ path: {...}, query: {...} }` from the examples of `parameters`, as openapi-fetch takes it. */
 function paramsSource(path: string, parameters: readonly Parameter[]): string {
   const part = (where: 'path' | 'query') => {
-    const entries = parameters.filter((p) => p.in === where).map((p) => `${literal(p.name)}: ${literal(exampleOf(path, p))}`);
+    const entries = parameters
+      .filter((p) => p.in === where)
+      .map((p) => `${literal(p.name)}: ${literal(exampleOf(path, p))}`);
     return entries.length > 0 ? `${where}: { ${entries.join(', ')} }` : undefined;
   };
   const parts = [part('path'), part('query')].filter(Boolean);
@@ -84,11 +87,20 @@ function programOf(doc: OpenApiDocument, base: string): string {
       calls.push(callSource('examples', path, 'GET', [paramsSource(path, parameters), readingOf(op)]));
       const tied = op.description.includes('- Rule:');
       if (!tied && parameters.some((p) => !p.required)) {
-        calls.push(callSource('required alone', path, 'GET', [paramsSource(path, parameters.filter((p) => p.required)), readingOf(op)]));
+        calls.push(
+          callSource('required alone', path, 'GET', [
+            paramsSource(
+              path,
+              parameters.filter((p) => p.required),
+            ),
+            readingOf(op),
+          ]),
+        );
       }
     } else if (method === 'post') {
       const example = op.requestBody?.content['application/json']?.example;
-      if (example === undefined) throw new Error(`${path}: the body has no example; a generated client could only send filler`);
+      if (example === undefined)
+        throw new Error(`${path}: the body has no example; a generated client could only send filler`);
       calls.push(callSource('body example', path, 'POST', [`body: ${literal(example)}`]));
     }
   }
@@ -149,25 +161,47 @@ async function run(bin: string, args: string[]): Promise<string> {
 describe('a client generated from /openapi.json (openapi-typescript, openapi-fetch)', () => {
   let answers: Answer[] = [];
 
-  it('is generated, passes tsc --strict with the examples as its arguments, and runs', async () => {
-    await run('openapi-typescript', [join(dir, 'openapi.json'), '-o', join(dir, 'schema.ts')]);
-    const program = programOf(doc, server.url);
-    writeFileSync(join(dir, 'client.ts'), program);
-    const tsc = ['--strict', '--noEmit', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--allowImportingTsExtensions', '--types', 'node'];
-    await run('tsc', [...tsc, join(dir, 'client.ts')]);
-    answers = JSON.parse(await run('tsx', [join(dir, 'client.ts')])) as Answer[];
-    // Every GET, the POSTs, and the required-alone calls.
-    const described = operations(doc);
-    expect(new Set(answers.map((a) => `${a.method} ${a.path}`)).size).toBe(described.length);
-  }, STEP_MS * 3);
+  it(
+    'is generated, passes tsc --strict with the examples as its arguments, and runs',
+    async () => {
+      await run('openapi-typescript', [join(dir, 'openapi.json'), '-o', join(dir, 'schema.ts')]);
+      const program = programOf(doc, server.url);
+      writeFileSync(join(dir, 'client.ts'), program);
+      const tsc = [
+        '--strict',
+        '--noEmit',
+        '--target',
+        'es2022',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--allowImportingTsExtensions',
+        '--types',
+        'node',
+      ];
+      await run('tsc', [...tsc, join(dir, 'client.ts')]);
+      answers = JSON.parse(await run('tsx', [join(dir, 'client.ts')])) as Answer[];
+      // Every GET, the POSTs, and the required-alone calls.
+      const described = operations(doc);
+      expect(new Set(answers.map((a) => `${a.method} ${a.path}`)).size).toBe(described.length);
+    },
+    STEP_MS * 3,
+  );
 
   it('gets a 2xx for each call, or the documented demo-mode 503 not_configured', () => {
     expect(answers.length).toBeGreaterThan(0);
-    const wrong = answers.filter((a) => !(a.status >= 200 && a.status < 300) && !(a.status === 503 && (a.body as { error?: { code?: string } })?.error?.code === 'not_configured'));
-    expect(wrong.map((a) => `${a.method} ${a.path} (${a.label}) → ${a.status} ${JSON.stringify(a.body).slice(0, 200)}`)).toEqual([]);
+    const wrong = answers.filter(
+      (a) =>
+        !(a.status >= 200 && a.status < 300) &&
+        !(a.status === 503 && (a.body as { error?: { code?: string } })?.error?.code === 'not_configured'),
+    );
+    expect(
+      wrong.map((a) => `${a.method} ${a.path} (${a.label}) → ${a.status} ${JSON.stringify(a.body).slice(0, 200)}`),
+    ).toEqual([]);
   });
 
-  it("gets answers that fit the schema the document declares for their status", () => {
+  it('gets answers that fit the schema the document declares for their status', () => {
     expect(answers.length).toBeGreaterThan(0);
     const validate = schemaValidator();
     const misfits: string[] = [];
@@ -182,7 +216,8 @@ describe('a client generated from /openapi.json (openapi-typescript, openapi-fet
       // A followed redirect (`/track/preview`) ends at another operation's medium.
       if (a.redirected) continue;
       const declared = Object.keys(((op.responses[String(a.status)] ?? {}) as Response).content ?? {});
-      if (!declared.includes(a.type.split(';')[0]!.trim())) misfits.push(`${a.method} ${a.path} (${a.label}) ${a.status}: ${a.type} is not among ${declared.join(', ')}`);
+      if (!declared.includes(a.type.split(';')[0]!.trim()))
+        misfits.push(`${a.method} ${a.path} (${a.label}) ${a.status}: ${a.type} is not among ${declared.join(', ')}`);
     }
     expect(misfits).toEqual([]);
   });

@@ -39,7 +39,9 @@ function draining<T extends { drain(): Promise<void> }>(sleeve: T): T {
 }
 
 /** The statuses the document lists with the health body rather than a D3 error. */
-const answered = Object.keys(op.responses).filter((status) => documentedBody(doc, op, Number(status))?.$ref === '#/components/schemas/HealthzAnswer');
+const answered = Object.keys(op.responses).filter(
+  (status) => documentedBody(doc, op, Number(status))?.$ref === '#/components/schemas/HealthzAnswer',
+);
 
 describe('/healthz as documented', () => {
   it.each(cases)('$state: $status $body, as the document says', async ({ sleeve, status, body: expected }) => {

@@ -12,7 +12,8 @@ import { describedSleeve } from './_document.ts';
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 const sleeve = describedSleeve();
 
-const get = (url: string, accept?: string, s = sleeve) => s.fetch(new Request(url, { headers: accept ? { accept } : {} }));
+const get = (url: string, accept?: string, s = sleeve) =>
+  s.fetch(new Request(url, { headers: accept ? { accept } : {} }));
 
 describe('GET /', () => {
   it('gives a browser a self-contained HTML page with relative links', async () => {
@@ -30,16 +31,22 @@ describe('GET /', () => {
     expect(html).toContain('curl -A &#39;MyApp/1.0 (you@example.com)&#39; &#39;http://sleeve.test/');
   });
 
-  it.each([['*/*'], ['application/json'], [undefined], ['text/html, application/json']])('gives Accept %s JSON with absolute links', async (accept) => {
-    const res = await get('http://sleeve.test/', accept);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.headers.get('vary')).toBe('Accept');
-    const body = valid(landingSchema, await res.json());
-    expect(body).toMatchObject({ name: 'Sleeve', version: '3.0.0', mode: 'demo' });
-    expect(body.links).toEqual({
-      docs: 'http://sleeve.test/docs', openapi: 'http://sleeve.test/openapi.json', llms: 'http://sleeve.test/llms.txt', health: 'http://sleeve.test/healthz',
-    });
-  });
+  it.each([['*/*'], ['application/json'], [undefined], ['text/html, application/json']])(
+    'gives Accept %s JSON with absolute links',
+    async (accept) => {
+      const res = await get('http://sleeve.test/', accept);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('vary')).toBe('Accept');
+      const body = valid(landingSchema, await res.json());
+      expect(body).toMatchObject({ name: 'Sleeve', version: '3.0.0', mode: 'demo' });
+      expect(body.links).toEqual({
+        docs: 'http://sleeve.test/docs',
+        openapi: 'http://sleeve.test/openapi.json',
+        llms: 'http://sleeve.test/llms.txt',
+        health: 'http://sleeve.test/healthz',
+      });
+    },
+  );
 
   it('works under basePath, with or without the trailing slash', async () => {
     const mounted = describedSleeve({ basePath: '/music', mode: 'demo' });

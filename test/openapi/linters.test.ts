@@ -65,7 +65,11 @@ interface RedoclyProblem {
 
 /** Redocly's findings on one file, one line each: `rule at pointer: message`. */
 async function redocly(file: string): Promise<string[]> {
-  const { problems } = (await report('redocly', ['lint', '--config', 'redocly.yaml', '--format', 'json', file], JSON.parse)) as { problems: RedoclyProblem[] };
+  const { problems } = (await report(
+    'redocly',
+    ['lint', '--config', 'redocly.yaml', '--format', 'json', file],
+    JSON.parse,
+  )) as { problems: RedoclyProblem[] };
   return problems.map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
 }
 
@@ -78,23 +82,42 @@ interface SpectralResult {
 /** Spectral's findings on one file, of any severity, one line each. */
 async function spectral(file: string): Promise<string[]> {
   const out = `${file}.spectral.json`;
-  const args = ['lint', '--ruleset', '.spectral.yaml', '--format', 'json', '--output', out, '--fail-severity', 'hint', file];
+  const args = [
+    'lint',
+    '--ruleset',
+    '.spectral.yaml',
+    '--format',
+    'json',
+    '--output',
+    out,
+    '--fail-severity',
+    'hint',
+    file,
+  ];
   const results = (await report('spectral', args, () => JSON.parse(readFileSync(out, 'utf8')))) as SpectralResult[];
   return results.map((r) => `${r.code} at ${r.path.join('.')}: ${r.message}`);
 }
 
 describe('/openapi.json under the linters client developers run', () => {
-  it('Redocly (recommended) finds nothing: no error, no warning', async () => {
-    const [found, inControl, off] = await Promise.all([redocly(served), redocly(control), redocly(unlimited)]);
-    expect(found).toEqual([]);
-    expect(off).toEqual([]);
-    expect(inControl.map((line) => line.split(' ')[0])).toEqual(['info-license']);
-  }, LINT_MS * 2);
+  it(
+    'Redocly (recommended) finds nothing: no error, no warning',
+    async () => {
+      const [found, inControl, off] = await Promise.all([redocly(served), redocly(control), redocly(unlimited)]);
+      expect(found).toEqual([]);
+      expect(off).toEqual([]);
+      expect(inControl.map((line) => line.split(' ')[0])).toEqual(['info-license']);
+    },
+    LINT_MS * 2,
+  );
 
-  it('Spectral (spectral:oas) finds nothing: no error, no warning, no hint', async () => {
-    const [found, inControl, off] = await Promise.all([spectral(served), spectral(control), spectral(unlimited)]);
-    expect(found).toEqual([]);
-    expect(off).toEqual([]);
-    expect(inControl.map((line) => line.split(' ')[0])).toEqual(['info-contact']);
-  }, LINT_MS * 2);
+  it(
+    'Spectral (spectral:oas) finds nothing: no error, no warning, no hint',
+    async () => {
+      const [found, inControl, off] = await Promise.all([spectral(served), spectral(control), spectral(unlimited)]);
+      expect(found).toEqual([]);
+      expect(off).toEqual([]);
+      expect(inControl.map((line) => line.split(' ')[0])).toEqual(['info-contact']);
+    },
+    LINT_MS * 2,
+  );
 });

@@ -29,17 +29,36 @@ function accepts(endpoint: (typeof checked)[number], name: string, value: string
 
 describe('parameters in /openapi.json', () => {
   it('carry the bounds, defaults and required flags of the spec', () => {
-    expect(param('/search/all', 'limit')).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1, maximum: 25, default: 5 }, example: 5 });
-    expect(param('/search/all', 'query')).toMatchObject({ required: true, schema: { type: 'string', minLength: 1, maxLength: 200 }, example: 'love' });
+    expect(param('/search/all', 'limit')).toMatchObject({
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 25, default: 5 },
+      example: 5,
+    });
+    expect(param('/search/all', 'query')).toMatchObject({
+      required: true,
+      schema: { type: 'string', minLength: 1, maxLength: 200 },
+      example: 'love',
+    });
     expect(param('/search/all', 'types')).toMatchObject({
-      required: false, style: 'form', explode: false,
-      schema: { type: 'array', items: { enum: ['tracks', 'artists', 'albums', 'playlists'] }, default: ['tracks', 'artists', 'albums', 'playlists'] },
+      required: false,
+      style: 'form',
+      explode: false,
+      schema: {
+        type: 'array',
+        items: { enum: ['tracks', 'artists', 'albums', 'playlists'] },
+        default: ['tracks', 'artists', 'albums', 'playlists'],
+      },
     });
     expect(param('/track/hot', 'limit').schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
-    expect(param('/track/isrc', 'isrc')).toMatchObject({ required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9]{12}$' } });
+    expect(param('/track/isrc', 'isrc')).toMatchObject({
+      required: true,
+      schema: { type: 'string', pattern: '^[A-Za-z0-9]{12}$' },
+    });
     expect(param('/playlist/generate', 'energy').schema).toEqual({ type: 'number', minimum: 0, maximum: 1 });
     expect(param('/playlist/generate', 'tempo').schema).toEqual({ type: 'integer', minimum: 1, maximum: 300 });
-    expect(param('/artist/discography', 'type').schema).toMatchObject({ enum: ['album', 'single', 'ep', 'compilation'] });
+    expect(param('/artist/discography', 'type').schema).toMatchObject({
+      enum: ['album', 'single', 'ep', 'compilation'],
+    });
     expect(param('/resolve', 'url').schema).toMatchObject({ maxLength: 2048 });
   });
 
@@ -47,8 +66,12 @@ describe('parameters in /openapi.json', () => {
     for (const endpoint of endpoints.filter((e) => e.params)) {
       const entries = (endpoint.params as unknown as { entries: Record<string, v.GenericSchema> }).entries;
       const published = paramsOf(endpoint.path).filter((p) => p.in === 'query');
-      expect(published.map((p) => p.name), endpoint.path).toEqual(Object.keys(entries));
-      for (const p of published) expect(p.required, `${endpoint.path} ${p.name}`).toBe(!v.safeParse(entries[p.name]!, undefined).success);
+      expect(
+        published.map((p) => p.name),
+        endpoint.path,
+      ).toEqual(Object.keys(entries));
+      for (const p of published)
+        expect(p.required, `${endpoint.path} ${p.name}`).toBe(!v.safeParse(entries[p.name]!, undefined).success);
     }
   });
 
@@ -70,7 +93,8 @@ describe('parameters in /openapi.json', () => {
           tried++;
         }
         if (type === 'integer') expect(accepts(endpoint, p.name, '1.5').success, at).toBe(false);
-        if (maxLength !== undefined) expect(accepts(endpoint, p.name, 'x'.repeat(maxLength + 1)).success, at).toBe(false);
+        if (maxLength !== undefined)
+          expect(accepts(endpoint, p.name, 'x'.repeat(maxLength + 1)).success, at).toBe(false);
       }
     }
     expect(tried).toBeGreaterThan(20);
@@ -81,7 +105,9 @@ describe('parameters in /openapi.json', () => {
       for (const p of paramsOf(endpoint.path).filter((p) => p.schema.default !== undefined)) {
         const result = accepts(endpoint, p.name, undefined);
         expect(result.success, endpoint.path).toBe(true);
-        expect((result.output as Record<string, unknown>)[p.name], `${endpoint.path} ${p.name}`).toEqual(p.schema.default);
+        expect((result.output as Record<string, unknown>)[p.name], `${endpoint.path} ${p.name}`).toEqual(
+          p.schema.default,
+        );
       }
     }
   });
@@ -94,7 +120,12 @@ describe('parameters in /openapi.json', () => {
         const p = published.get(name);
         expect(p, `${endpoint.path} ${name}`).toBeDefined();
         const type = p!.schema.type;
-        const typed = type === 'array' ? value.split(',').map((s) => s.trim()) : type === 'integer' || type === 'number' ? Number(value) : value;
+        const typed =
+          type === 'array'
+            ? value.split(',').map((s) => s.trim())
+            : type === 'integer' || type === 'number'
+              ? Number(value)
+              : value;
         expect(p!.example, `${endpoint.path} ${name}`).toEqual(typed);
         expect(validate(p!.schema, p!.example), `${endpoint.path} ${name}`).toBeNull();
       }
@@ -102,8 +133,16 @@ describe('parameters in /openapi.json', () => {
   });
 
   it('publish every array parameter as a comma-separated list that may also be repeated, exactly those the reader joins (D40)', () => {
-    const arrays = endpoints.filter((e) => e.params).flatMap((e) => paramsOf(e.path).filter((p) => p.schema.type === 'array').map((p) => `${e.path} ${p.name}`));
-    const joined = endpoints.filter((e) => e.params).flatMap((e) => [...listKeys(e.params)].map((name) => `${e.path} ${name}`));
+    const arrays = endpoints
+      .filter((e) => e.params)
+      .flatMap((e) =>
+        paramsOf(e.path)
+          .filter((p) => p.schema.type === 'array')
+          .map((p) => `${e.path} ${p.name}`),
+      );
+    const joined = endpoints
+      .filter((e) => e.params)
+      .flatMap((e) => [...listKeys(e.params)].map((name) => `${e.path} ${name}`));
     expect(arrays).toEqual(joined);
     expect(arrays).toContain('/search/all types');
     for (const line of arrays) {

@@ -81,7 +81,8 @@ const SCALES: Readonly<Record<Scale, ScaleNumbers>> = {
 
 function readScale(): Scale {
   const raw = (process.env.RELIABILITY_SCALE ?? 'short').trim();
-  if (raw !== 'short' && raw !== 'full') throw new Error(`RELIABILITY_SCALE must be short or full (got ${JSON.stringify(raw)})`);
+  if (raw !== 'short' && raw !== 'full')
+    throw new Error(`RELIABILITY_SCALE must be short or full (got ${JSON.stringify(raw)})`);
   return raw;
 }
 
@@ -90,7 +91,8 @@ function readRuntimes(): RuntimeName[] {
   if (!raw) return ['node', 'bun', 'deno'];
   const names = raw.split(',').map((s) => s.trim());
   for (const name of names) {
-    if (name !== 'node' && name !== 'bun' && name !== 'deno') throw new Error(`RELIABILITY_RUNTIMES: unknown runtime ${JSON.stringify(name)}`);
+    if (name !== 'node' && name !== 'bun' && name !== 'deno')
+      throw new Error(`RELIABILITY_RUNTIMES: unknown runtime ${JSON.stringify(name)}`);
   }
   return names as RuntimeName[];
 }

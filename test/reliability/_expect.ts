@@ -14,7 +14,12 @@ import type { RawAnswer } from './_raw.ts';
 export type Shape = 'current' | 'legacy' | 'either';
 
 /** The 5xx a caller may see, each for an upstream (D3, D13): never 500. */
-const UPSTREAM_CODES: ReadonlySet<string> = new Set(['upstream_error', 'service_unavailable', 'upstream_timeout', 'not_configured']);
+const UPSTREAM_CODES: ReadonlySet<string> = new Set([
+  'upstream_error',
+  'service_unavailable',
+  'upstream_timeout',
+  'not_configured',
+]);
 const IMAGE_PATH = /^\/(cover|spotify\/cover|artistimage|media\/)/;
 /** A stack frame: `    at f (file:///…/x.ts:12:3)`, raw or JSON-escaped, or a runtime's internal module. */
 const STACK = /(?:^|\n|\\n)\s*at \S[^\n]*?:\d+:\d+|\((?:file|node|ext|bun):[^)]*:\d+:\d+\)|node:internal\/|ext:deno_/;
@@ -69,8 +74,10 @@ export interface Expect {
 
 /** Every rule an answer breaks; empty when it is fine. Each entry starts with its category. */
 export function violations(answer: RawAnswer, expect: Expect): string[] {
-  if (answer.outcome === 'hang') return [`hang: no whole answer within the deadline${answer.status ? ` (status ${answer.status} had come)` : ''}`];
-  if (answer.outcome === 'dropped') return [`dropped: connection closed with no answer${answer.status ? ` (status ${answer.status}, body cut)` : ''}`];
+  if (answer.outcome === 'hang')
+    return [`hang: no whole answer within the deadline${answer.status ? ` (status ${answer.status} had come)` : ''}`];
+  if (answer.outcome === 'dropped')
+    return [`dropped: connection closed with no answer${answer.status ? ` (status ${answer.status}, body cut)` : ''}`];
   if (answer.outcome === 'refused') return ['refused: the server no longer accepts connections'];
   const out: string[] = [];
   const { status } = answer;
@@ -84,10 +91,12 @@ export function violations(answer: RawAnswer, expect: Expect): string[] {
   if (status >= 500) {
     const healthBody = inner === '/healthz' && status === 503 && text.includes('"checks"');
     if (status === 500 || status === 501 || status > 504) out.push(`5xx: ${status} is not a declared upstream error`);
-    else if (!healthBody && !isHead && !codeIn(text, UPSTREAM_CODES)) out.push(`5xx: ${status} without an upstream error code`);
+    else if (!healthBody && !isHead && !codeIn(text, UPSTREAM_CODES))
+      out.push(`5xx: ${status} without an upstream error code`);
   }
   if (status >= 400 && !isHead) {
-    const picture = status === 404 && IMAGE_PATH.test(inner) && /^image\/svg\+xml/.test(answer.headers['content-type'] ?? '');
+    const picture =
+      status === 404 && IMAGE_PATH.test(inner) && /^image\/svg\+xml/.test(answer.headers['content-type'] ?? '');
     const healthBody = inner === '/healthz' && status === 503;
     if (!picture && !healthBody) {
       const problem = shapeProblem(answer, expect.shape);
@@ -121,7 +130,8 @@ export function shapeProblem(answer: RawAnswer, shape: Shape): string | null {
   } catch {
     return `${answer.status} body is not JSON: ${text.slice(0, 80)}`;
   }
-  if (!/json/.test(answer.headers['content-type'] ?? '')) return `${answer.status} Content-Type is ${answer.headers['content-type'] ?? 'missing'}`;
+  if (!/json/.test(answer.headers['content-type'] ?? ''))
+    return `${answer.status} Content-Type is ${answer.headers['content-type'] ?? 'missing'}`;
   const current = currentProblem(body, answer.status);
   const legacy = legacyProblem(body);
   if (shape === 'current') return current;
@@ -130,10 +140,12 @@ export function shapeProblem(answer: RawAnswer, shape: Shape): string | null {
 }
 
 function currentProblem(body: any, status: number): string | null {
-  if (body === null || typeof body !== 'object' || body.ok !== false) return `not the current shape (ok:false missing): ${JSON.stringify(body).slice(0, 120)}`;
+  if (body === null || typeof body !== 'object' || body.ok !== false)
+    return `not the current shape (ok:false missing): ${JSON.stringify(body).slice(0, 120)}`;
   const error = body.error;
   if (error === null || typeof error !== 'object') return 'error is not an object';
-  if (typeof error.code !== 'string' || !Object.hasOwn(ERROR_CODES, error.code)) return `unknown code ${JSON.stringify(error.code)}`;
+  if (typeof error.code !== 'string' || !Object.hasOwn(ERROR_CODES, error.code))
+    return `unknown code ${JSON.stringify(error.code)}`;
   if (ERROR_CODES[error.code as ErrorCode].status !== status) return `code ${error.code} with status ${status}`;
   if (typeof error.message !== 'string' || error.message.length === 0) return 'no message';
   return null;
@@ -163,5 +175,10 @@ export const RUNTIME_REFUSALS: Readonly<Record<string, string>> = {
 
 export function refusedByRuntime(answer: RawAnswer): boolean {
   if (answer.outcome === 'dropped') return true;
-  return answer.outcome === 'answered' && answer.status >= 400 && answer.body.length === 0 && !answer.headers['access-control-allow-origin'];
+  return (
+    answer.outcome === 'answered' &&
+    answer.status >= 400 &&
+    answer.body.length === 0 &&
+    !answer.headers['access-control-allow-origin']
+  );
 }

@@ -54,8 +54,14 @@ export class Tally {
 
   figures(runtime: string, concern: string): Figures {
     return {
-      runtime, concern, requests: this.requests, statuses: { ...this.statuses }, worstMs: this.worstMs,
-      rssBefore: this.rssBefore, rssPeak: this.rssPeak, rssAfter: this.rssAfter,
+      runtime,
+      concern,
+      requests: this.requests,
+      statuses: { ...this.statuses },
+      worstMs: this.worstMs,
+      rssBefore: this.rssBefore,
+      rssPeak: this.rssPeak,
+      rssAfter: this.rssAfter,
       faults: this.faultsInjected ? `${this.faultsSurvived}/${this.faultsInjected}` : '',
     };
   }
@@ -81,12 +87,33 @@ function statusText(statuses: Record<string, number>): string {
 }
 
 export function table(list: readonly Figures[], title = 'reliability figures'): string {
-  const header = ['runtime', 'concern', 'requests', 'worst ms', 'RSS before', 'RSS peak', 'RSS after', 'faults', 'statuses'];
+  const header = [
+    'runtime',
+    'concern',
+    'requests',
+    'worst ms',
+    'RSS before',
+    'RSS peak',
+    'RSS after',
+    'faults',
+    'statuses',
+  ];
   const body = list.map((f) => [
-    f.runtime, f.concern, String(f.requests), String(Math.round(f.worstMs)), mb(f.rssBefore), mb(f.rssPeak), mb(f.rssAfter), f.faults || '-', statusText(f.statuses),
+    f.runtime,
+    f.concern,
+    String(f.requests),
+    String(Math.round(f.worstMs)),
+    mb(f.rssBefore),
+    mb(f.rssPeak),
+    mb(f.rssAfter),
+    f.faults || '-',
+    statusText(f.statuses),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (i === header.length - 1 ? 0 : r[i]!.length))));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join(' | ');
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...body.map((r) => (i === header.length - 1 ? 0 : r[i]!.length))),
+  );
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join(' | ');
   return [`\n== ${title} ==`, line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
 }
 

@@ -15,11 +15,20 @@ export default function setup(): () => void {
   return () => {
     let rows: Figures[] = [];
     try {
-      rows = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Figures);
+      rows = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Figures);
     } catch {}
     const order = ['fuzz', 'faults', 'redis', 'soak', 'connections'];
     rows.sort((a, b) => a.runtime.localeCompare(b.runtime) || order.indexOf(a.concern) - order.indexOf(b.concern));
-    console.log(table(rows, `reliability figures (${process.env.RELIABILITY_SCALE ?? 'full'} scale, seed ${process.env.RELIABILITY_SEED ?? 20_261_122}, ${Math.round((Date.now() - started) / 1000)} s)`));
+    console.log(
+      table(
+        rows,
+        `reliability figures (${process.env.RELIABILITY_SCALE ?? 'full'} scale, seed ${process.env.RELIABILITY_SEED ?? 20_261_122}, ${Math.round((Date.now() - started) / 1000)} s)`,
+      ),
+    );
     rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -57,12 +57,20 @@ function open(kind: number, index = kind): Promise<void> {
     socket.on('data', () => settle());
     socket.once('connect', () => {
       connected++;
-      if (kind === 1) trickles.push({ socket, bytes: Buffer.from('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'x'.repeat(4000)), at: 0 });
+      if (kind === 1)
+        trickles.push({
+          socket,
+          bytes: Buffer.from('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'x'.repeat(4000)),
+          at: 0,
+        });
       if (kind === 2) {
-        socket.write('POST /batch HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: Slow/1.0 (slow@example.com)\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n');
+        socket.write(
+          'POST /batch HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: Slow/1.0 (slow@example.com)\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n',
+        );
         trickles.push({ socket, bytes: Buffer.from('x'.repeat(4000)), at: 0 });
       }
-      if (kind === 3) return void socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+      if (kind === 3)
+        return void socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
       settle();
     });
   });

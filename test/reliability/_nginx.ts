@@ -13,8 +13,10 @@ import { freePort } from '../storage/_redis.ts';
 
 const NGINX = ['/usr/sbin/nginx', 'nginx'].find((bin) => spawnSync(bin, ['-v']).error === undefined);
 export const nginxMissing: string | undefined = NGINX ? undefined : 'nginx is not installed (apt-get install nginx)';
-export const wrkMissing: string | undefined = spawnSync('wrk', ['--version']).error === undefined ? undefined : 'wrk is not installed (apt-get install wrk)';
-if ((nginxMissing || wrkMissing) && process.env.CI) throw new Error(`CI=${process.env.CI} but ${nginxMissing ?? wrkMissing}`);
+export const wrkMissing: string | undefined =
+  spawnSync('wrk', ['--version']).error === undefined ? undefined : 'wrk is not installed (apt-get install wrk)';
+if ((nginxMissing || wrkMissing) && process.env.CI)
+  throw new Error(`CI=${process.env.CI} but ${nginxMissing ?? wrkMissing}`);
 
 export interface Nginx {
   url: string;
@@ -25,7 +27,9 @@ export interface Nginx {
 export function exampleConfig(port: number, upstreams: readonly number[]): string {
   let next = 0;
   return readFileSync(`${ROOT}examples/deploy/nginx.conf`, 'utf8')
-    .replace(/server 127\.0\.0\.1:\d+/g, (found) => (next < upstreams.length ? `server 127.0.0.1:${upstreams[next++]}` : found))
+    .replace(/server 127\.0\.0\.1:\d+/g, (found) =>
+      next < upstreams.length ? `server 127.0.0.1:${upstreams[next++]}` : found,
+    )
     .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
 }
 
@@ -48,14 +52,27 @@ export async function startNginx(upstreams: readonly number[]): Promise<Nginx> {
       '}',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(NGINX!, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', join(prefix, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    NGINX!,
+    ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', join(prefix, 'nginx.conf')],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output}${readFileSync(join(prefix, 'error.log'), 'utf8')}`);
-    if (await fetch(`${url}/healthz`).then(() => true, () => false)) break;
+    if (child.exitCode !== null)
+      throw new Error(
+        `nginx exited with ${child.exitCode}:\n${output}${readFileSync(join(prefix, 'error.log'), 'utf8')}`,
+      );
+    if (
+      await fetch(`${url}/healthz`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     if (tries > 100) throw new Error(`nginx did not answer on ${url}:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -4,7 +4,12 @@
  * `budgetMs` (each task bounds itself with its own deadline). Answers how many ran.
  */
 
-export async function pool(count: number, concurrency: number, task: (index: number) => Promise<void>, budgetMs: number = Number.POSITIVE_INFINITY): Promise<number> {
+export async function pool(
+  count: number,
+  concurrency: number,
+  task: (index: number) => Promise<void>,
+  budgetMs: number = Number.POSITIVE_INFINITY,
+): Promise<number> {
   const stopAt = performance.now() + budgetMs;
   let next = 0;
   let ran = 0;
@@ -32,7 +37,10 @@ export class Failures {
     this.where = where;
   }
 
-  private readonly byCategory = new Map<string, { count: number; examples: string[]; groups: Map<string, { count: number; tags: Map<string, number> }> }>();
+  private readonly byCategory = new Map<
+    string,
+    { count: number; examples: string[]; groups: Map<string, { count: number; tags: Map<string, number> }> }
+  >();
 
   /**
    * One failure. `group` (e.g. the violation without its details) and `tags` (features of the
@@ -44,7 +52,8 @@ export class Failures {
     entry.count++;
     if (entry.examples.length < perCategory) entry.examples.push(example);
     // Every failure, not only the examples printed: `RELIABILITY_DUMP=/tmp/failures.txt`.
-    if (process.env.RELIABILITY_DUMP) appendFileSync(process.env.RELIABILITY_DUMP, `${this.where ? `${this.where} ` : ''}[${category}] ${example}\n\n`);
+    if (process.env.RELIABILITY_DUMP)
+      appendFileSync(process.env.RELIABILITY_DUMP, `${this.where ? `${this.where} ` : ''}[${category}] ${example}\n\n`);
     if (group !== undefined) {
       let g = entry.groups.get(group);
       if (!g) entry.groups.set(group, (g = { count: 0, tags: new Map() }));
@@ -70,7 +79,10 @@ export class Failures {
       parts.push(`  [${category}] × ${count}`);
       for (const [group, g] of [...groups].sort((a, b) => b[1].count - a[1].count)) {
         // The features most of this group's requests share: likely causes.
-        const shared = [...g.tags].filter(([, n]) => n / g.count >= 0.6).sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${Math.round((100 * n) / g.count)}%`);
+        const shared = [...g.tags]
+          .filter(([, n]) => n / g.count >= 0.6)
+          .sort((a, b) => b[1] - a[1])
+          .map(([t, n]) => `${t} ${Math.round((100 * n) / g.count)}%`);
         parts.push(`    ${g.count} × ${group}${shared.length ? `   (shared: ${shared.join(', ')})` : ''}`);
       }
       for (const example of examples) parts.push(`    - ${example.replace(/\n/g, '\n      ')}`);

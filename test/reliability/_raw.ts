@@ -142,7 +142,7 @@ export function rawRequest(port: number, request: RawRequest, host = '127.0.0.1'
         return;
       }
       const size = Buffer.isBuffer(body) ? body.length : body.fill;
-      const hold = size >= 64 * 1024 ? request.holdBodyMs ?? 250 : 0;
+      const hold = size >= 64 * 1024 ? (request.holdBodyMs ?? 250) : 0;
       if (hold > 0) setTimeout(() => !settled && !headArrived && sendBody(body), hold);
       else sendBody(body);
     });
@@ -185,14 +185,29 @@ function dechunk(data: Buffer): Buffer | null {
 }
 
 /** A request head from parts: `GET /x HTTP/1.1`, headers in order (names as given). */
-export function buildHead(method: string, target: string, headers: readonly (readonly [string, string])[], version = 'HTTP/1.1'): Buffer {
+export function buildHead(
+  method: string,
+  target: string,
+  headers: readonly (readonly [string, string])[],
+  version = 'HTTP/1.1',
+): Buffer {
   const lines = [`${method} ${target} ${version}`, ...headers.map(([name, value]) => `${name}: ${value}`), '', ''];
   return Buffer.from(lines.join('\r\n'), 'latin1');
 }
 
 /** A plain GET with the suite's User-Agent, for checks that are not about hostile input. */
-export function get(port: number, target: string, extra: readonly (readonly [string, string])[] = [], deadlineMs?: number): Promise<RawAnswer> {
-  const head = buildHead('GET', target, [['Host', `127.0.0.1:${port}`], ['User-Agent', 'SleeveReliability/1.0 (reliability@example.com)'], ['Connection', 'close'], ...extra]);
+export function get(
+  port: number,
+  target: string,
+  extra: readonly (readonly [string, string])[] = [],
+  deadlineMs?: number,
+): Promise<RawAnswer> {
+  const head = buildHead('GET', target, [
+    ['Host', `127.0.0.1:${port}`],
+    ['User-Agent', 'SleeveReliability/1.0 (reliability@example.com)'],
+    ['Connection', 'close'],
+    ...extra,
+  ]);
   return rawRequest(port, { head, deadlineMs });
 }
 
@@ -208,7 +223,10 @@ export function json(answer: RawAnswer): any {
 /** One line describing an answer, for failure messages: status, outcome, time, body start. */
 export function describeAnswer(answer: RawAnswer): string {
   const body = answer.body.toString('utf8').slice(0, 240).replace(/\s+/g, ' ');
-  const what = answer.outcome === 'answered' ? `${answer.status}` : `${answer.outcome}${answer.status ? ` (status ${answer.status} seen)` : ''}`;
+  const what =
+    answer.outcome === 'answered'
+      ? `${answer.status}`
+      : `${answer.outcome}${answer.status ? ` (status ${answer.status} seen)` : ''}`;
   return `${what} in ${Math.round(answer.ms)} ms${body ? `: ${body}` : ' (empty body)'}`;
 }
 
@@ -226,6 +244,11 @@ const shellQuote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
 /** A command that sends the same bytes again: `npx tsx test/reliability/_send.ts $PORT '<JSON string>' [--body …|--fill N]`. */
 export function reproduction(head: Buffer | string, body?: RawRequest['body']): string {
   const text = typeof head === 'string' ? head : head.toString('latin1');
-  const tail = body === undefined ? '' : Buffer.isBuffer(body) ? ` --body ${shellQuote(JSON.stringify(compress(body.toString('latin1'))))}` : ` --fill ${body.fill}`;
+  const tail =
+    body === undefined
+      ? ''
+      : Buffer.isBuffer(body)
+        ? ` --body ${shellQuote(JSON.stringify(compress(body.toString('latin1'))))}`
+        : ` --fill ${body.fill}`;
   return `npx tsx test/reliability/_send.ts $PORT ${shellQuote(JSON.stringify(compress(text)))}${tail}`;
 }

@@ -44,7 +44,12 @@ export interface Server {
 
 const OUTPUT_CAP = 8 * 1024 * 1024;
 
-export async function startServer(runtime: RuntimeName, env: Record<string, string> = {}, entry?: string, timeoutMs = 30_000): Promise<Server> {
+export async function startServer(
+  runtime: RuntimeName,
+  env: Record<string, string> = {},
+  entry?: string,
+  timeoutMs = 30_000,
+): Promise<Server> {
   const [command, args] = commandFor(runtime, entry);
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
@@ -73,7 +78,9 @@ export async function startServer(runtime: RuntimeName, env: Record<string, stri
         clearTimeout(timer);
         child.stdout!.off('data', poll);
         child.stderr!.off('data', poll);
-        resolve(match[1].replace('localhost', '127.0.0.1').replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'));
+        resolve(
+          match[1].replace('localhost', '127.0.0.1').replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
+        );
       }
     };
     child.stdout!.on('data', poll);
@@ -175,7 +182,11 @@ function closeWaitOf(pid: number): number {
 
 /** The process among `root` and its descendants that holds the socket listening on `port`. */
 function listenerPid(root: number, port: number): number | undefined {
-  const listening = new Set(tcpRows().filter((r) => r.state === '0A' && r.localPort === port).map((r) => r.inode));
+  const listening = new Set(
+    tcpRows()
+      .filter((r) => r.state === '0A' && r.localPort === port)
+      .map((r) => r.inode),
+  );
   for (const pid of [root, ...descendants(root)]) {
     for (const inode of socketInodes(pid)) if (listening.has(inode)) return pid;
   }

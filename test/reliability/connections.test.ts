@@ -36,7 +36,11 @@ interface Holder {
 }
 
 async function holdSockets(port: number, count: number, lifetimeMs: number): Promise<Holder> {
-  const child: ChildProcess = spawn(`${BIN}tsx`, ['test/reliability/_holder.ts', String(port), String(count), String(lifetimeMs)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(
+    `${BIN}tsx`,
+    ['test/reliability/_holder.ts', String(port), String(count), String(lifetimeMs)],
+    { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const lines = createInterface({ input: child.stdout! });
   const waiting: ((line: string) => void)[] = [];
   lines.on('line', (line) => waiting.shift()?.(line));
@@ -54,7 +58,10 @@ async function holdSockets(port: number, count: number, lifetimeMs: number): Pro
     async sample(count, everyMs) {
       child.stdin!.write(`sample ${count} ${everyMs}\n`);
       const line = await next(count * (everyMs + 5_000) + 5_000);
-      return line.slice('samples '.length).split(',').map((s) => s.split(':').map(Number) as [number, number]);
+      return line
+        .slice('samples '.length)
+        .split(',')
+        .map((s) => s.split(':').map(Number) as [number, number]);
     },
     async status() {
       child.stdin!.write('status\n');
@@ -86,7 +93,10 @@ describe.each(RUNTIMES)('slow and many connections on %s', (runtime) => {
   };
 
   beforeAll(async () => {
-    server = await startServer(runtime, { SLEEVE_RATE_LIMITS: 'off', SLEEVE_MAX_CONNECTIONS: String(N.sockets * 2 + 1_000) });
+    server = await startServer(runtime, {
+      SLEEVE_RATE_LIMITS: 'off',
+      SLEEVE_MAX_CONNECTIONS: String(N.sockets * 2 + 1_000),
+    });
     // Warm: the first /healthz builds the demo catalogue's indexes.
     for (let i = 0; i < 5; i++) await get(server.port, '/healthz', [], 20_000);
     await sleep(300);
@@ -100,25 +110,32 @@ describe.each(RUNTIMES)('slow and many connections on %s', (runtime) => {
     await server.stop();
   });
 
-  it(`${N.sockets} idle or trickling sockets: /healthz answers in under ${HEALTH_MS} ms all along`, async () => {
-    const holder = await holdSockets(server.port, N.sockets, N.holdMs + 60_000);
-    const slow: string[] = [];
-    try {
-      expect(holder.ready, 'sockets the server accepted').toBeGreaterThan(N.sockets * 0.95);
-      const every = Math.round(N.holdMs / N.healthSamples);
-      const samples = await holder.sample(N.healthSamples, every);
-      tally.rss(server.rss());
-      for (const [i, [status, ms]] of samples.entries()) {
-        tally.count(status || 'hang', ms);
-        if (status !== 200 || ms >= HEALTH_MS) slow.push(`sample ${i}: ${status || 'no answer within 5 s'} in ${ms} ms`);
+  it(
+    `${N.sockets} idle or trickling sockets: /healthz answers in under ${HEALTH_MS} ms all along`,
+    async () => {
+      const holder = await holdSockets(server.port, N.sockets, N.holdMs + 60_000);
+      const slow: string[] = [];
+      try {
+        expect(holder.ready, 'sockets the server accepted').toBeGreaterThan(N.sockets * 0.95);
+        const every = Math.round(N.holdMs / N.healthSamples);
+        const samples = await holder.sample(N.healthSamples, every);
+        tally.rss(server.rss());
+        for (const [i, [status, ms]] of samples.entries()) {
+          tally.count(status || 'hang', ms);
+          if (status !== 200 || ms >= HEALTH_MS)
+            slow.push(`sample ${i}: ${status || 'no answer within 5 s'} in ${ms} ms`);
+        }
+        const { open, closedByServer } = await holder.status();
+        console.log(
+          `${runtime}: ${holder.ready} sockets connected; after ${N.holdMs} ms ${open} open, ${closedByServer} closed by the server (each opened again); server fds ${server.fds()} (baseline ${baselineFds}), RSS ${mb(server.rss())}`,
+        );
+      } finally {
+        await holder.close();
       }
-      const { open, closedByServer } = await holder.status();
-      console.log(`${runtime}: ${holder.ready} sockets connected; after ${N.holdMs} ms ${open} open, ${closedByServer} closed by the server (each opened again); server fds ${server.fds()} (baseline ${baselineFds}), RSS ${mb(server.rss())}`);
-    } finally {
-      await holder.close();
-    }
-    expect(slow.join("\n"), `/healthz over ${HEALTH_MS} ms or failing while ${N.sockets} sockets were held`).toBe("");
-  }, N.holdMs + 120_000);
+      expect(slow.join('\n'), `/healthz over ${HEALTH_MS} ms or failing while ${N.sockets} sockets were held`).toBe('');
+    },
+    N.holdMs + 120_000,
+  );
 
   it('once the clients have gone, no descriptor and no CLOSE-WAIT socket is left behind', async () => {
     // Bounded wait for the server to notice the closes.
@@ -129,7 +146,10 @@ describe.each(RUNTIMES)('slow and many connections on %s', (runtime) => {
       fds = server.fds();
       closeWait = server.closeWait();
     }
-    expect({ fds: fds <= baselineFds + FD_SLACK ? 'back to baseline' : `${fds} (baseline ${baselineFds})`, closeWait }).toEqual({ fds: 'back to baseline', closeWait: 0 });
+    expect({
+      fds: fds <= baselineFds + FD_SLACK ? 'back to baseline' : `${fds} (baseline ${baselineFds})`,
+      closeWait,
+    }).toEqual({ fds: 'back to baseline', closeWait: 0 });
   }, 30_000);
 
   it(`1. ${N.upgradeSockets} upgrade requests (h2c, WebSocket to /healthz) left by their clients leak nothing`, async () => {
@@ -137,11 +157,24 @@ describe.each(RUNTIMES)('slow and many connections on %s', (runtime) => {
     await pool(N.upgradeSockets, 100, async (i) => {
       const headers: [string, string][] =
         i % 2 === 0
-          ? [['Connection', 'Upgrade, HTTP2-Settings'], ['Upgrade', 'h2c'], ['HTTP2-Settings', 'AAMAAABkAARAAAAAAAIAAAAA']]
-          : [['Connection', 'Upgrade'], ['Upgrade', 'websocket'], ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='], ['Sec-WebSocket-Version', '13']];
-      const answer = await rawRequest(server.port, { head: buildHead('GET', '/healthz', [['Host', `127.0.0.1:${server.port}`], ...headers]), deadlineMs: 2_000 });
+          ? [
+              ['Connection', 'Upgrade, HTTP2-Settings'],
+              ['Upgrade', 'h2c'],
+              ['HTTP2-Settings', 'AAMAAABkAARAAAAAAAIAAAAA'],
+            ]
+          : [
+              ['Connection', 'Upgrade'],
+              ['Upgrade', 'websocket'],
+              ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='],
+              ['Sec-WebSocket-Version', '13'],
+            ];
+      const answer = await rawRequest(server.port, {
+        head: buildHead('GET', '/healthz', [['Host', `127.0.0.1:${server.port}`], ...headers]),
+        deadlineMs: 2_000,
+      });
       tally.count(answer.outcome === 'answered' ? answer.status : answer.outcome, answer.ms);
-      if (answer.outcome !== 'answered' && unanswered.length < 5) unanswered.push(`${headers[1]![1]}: ${describeAnswer(answer)}`);
+      if (answer.outcome !== 'answered' && unanswered.length < 5)
+        unanswered.push(`${headers[1]![1]}: ${describeAnswer(answer)}`);
     });
     let fds = server.fds();
     let closeWait = server.closeWait();
@@ -152,7 +185,10 @@ describe.each(RUNTIMES)('slow and many connections on %s', (runtime) => {
     }
     const answer = await health();
     expect(unanswered, 'upgrade requests never answered').toEqual([]);
-    expect({ fds: fds <= baselineFds + FD_SLACK ? 'back to baseline' : `${fds} (baseline ${baselineFds})`, closeWait }).toEqual({ fds: 'back to baseline', closeWait: 0 });
+    expect({
+      fds: fds <= baselineFds + FD_SLACK ? 'back to baseline' : `${fds} (baseline ${baselineFds})`,
+      closeWait,
+    }).toEqual({ fds: 'back to baseline', closeWait: 0 });
     expect(answer.status, `/healthz afterwards: ${describeAnswer(answer)}`).toBe(200);
   }, 120_000);
 });
@@ -172,31 +208,46 @@ describe.each(RUNTIMES)('the connection cap on %s', (runtime) => {
   }, 60_000);
   afterAll(() => server.stop());
 
-  it.skipIf(NO_CAP[runtime] !== undefined)(`SLEEVE_MAX_CONNECTIONS=${CAP}: a connection past the cap is refused clearly, and served again once below${NO_CAP[runtime] ? ` (skipped: ${NO_CAP[runtime]})` : ''}`, async () => {
-    // 2 × CAP keep-alive connections, each after one request, held open.
-    const held: Socket[] = [];
-    let answered = 0;
-    for (let i = 0; i < 2 * CAP; i++) {
-      const socket = connect({ port: server.port, host: '127.0.0.1' });
-      socket.on('error', () => {});
-      socket.on('data', (chunk: Buffer) => {
-        if (chunk.toString('latin1').startsWith('HTTP/1.1 200')) answered++;
+  it.skipIf(NO_CAP[runtime] !== undefined)(
+    `SLEEVE_MAX_CONNECTIONS=${CAP}: a connection past the cap is refused clearly, and served again once below${NO_CAP[runtime] ? ` (skipped: ${NO_CAP[runtime]})` : ''}`,
+    async () => {
+      // 2 × CAP keep-alive connections, each after one request, held open.
+      const held: Socket[] = [];
+      let answered = 0;
+      for (let i = 0; i < 2 * CAP; i++) {
+        const socket = connect({ port: server.port, host: '127.0.0.1' });
+        socket.on('error', () => {});
+        socket.on('data', (chunk: Buffer) => {
+          if (chunk.toString('latin1').startsWith('HTTP/1.1 200')) answered++;
+        });
+        socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`);
+        held.push(socket);
+        await sleep(5);
+      }
+      await sleep(500);
+      const open = held.filter((s) => !s.destroyed).length;
+      const refused = await rawRequest(server.port, {
+        head: buildHead('GET', '/healthz', [
+          ['Host', '127.0.0.1'],
+          ['Connection', 'close'],
+        ]),
+        deadlineMs: 3_000,
       });
-      socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`);
-      held.push(socket);
-      await sleep(5);
-    }
-    await sleep(500);
-    const open = held.filter((s) => !s.destroyed).length;
-    const refused = await rawRequest(server.port, { head: buildHead('GET', '/healthz', [['Host', '127.0.0.1'], ['Connection', 'close']]), deadlineMs: 3_000 });
-    for (const socket of held) socket.destroy();
-    await sleep(500);
-    const after = await get(server.port, '/healthz');
-    console.log(`${runtime}, cap ${CAP}: ${answered} of ${2 * CAP} held connections answered 200, ${open} still open; one more: ${describeAnswer(refused).slice(0, 100)}`);
-    // Refused at the door (closed, or 503 in the D3 shape), not served as if there were no cap.
-    const clear = refused.outcome === 'dropped' || refused.outcome === 'refused' || (refused.status === 503 && shapeProblem(refused, 'current') === null);
-    expect(clear, `a request with ${open} connections open (cap ${CAP}): ${describeAnswer(refused)}`).toBe(true);
-    expect(answered, 'held connections served while the cap allowed').toBeLessThanOrEqual(CAP + 2);
-    expect(after.status, `after the connections closed: ${describeAnswer(after)}`).toBe(200);
-  }, 60_000);
+      for (const socket of held) socket.destroy();
+      await sleep(500);
+      const after = await get(server.port, '/healthz');
+      console.log(
+        `${runtime}, cap ${CAP}: ${answered} of ${2 * CAP} held connections answered 200, ${open} still open; one more: ${describeAnswer(refused).slice(0, 100)}`,
+      );
+      // Refused at the door (closed, or 503 in the D3 shape), not served as if there were no cap.
+      const clear =
+        refused.outcome === 'dropped' ||
+        refused.outcome === 'refused' ||
+        (refused.status === 503 && shapeProblem(refused, 'current') === null);
+      expect(clear, `a request with ${open} connections open (cap ${CAP}): ${describeAnswer(refused)}`).toBe(true);
+      expect(answered, 'held connections served while the cap allowed').toBeLessThanOrEqual(CAP + 2);
+      expect(after.status, `after the connections closed: ${describeAnswer(after)}`).toBe(200);
+    },
+    60_000,
+  );
 });

@@ -30,7 +30,11 @@ describe.each(RUNTIMES)('hostile requests on %s', (runtime) => {
     return answer;
   };
   const head = (method: string, target: string, extra: [string, string][] = [], withUa = true) =>
-    buildHead(method, target, [['Host', `127.0.0.1:${server.port}`], ...(withUa ? ([['User-Agent', UA]] as [string, string][]) : []), ...extra]);
+    buildHead(method, target, [
+      ['Host', `127.0.0.1:${server.port}`],
+      ...(withUa ? ([['User-Agent', UA]] as [string, string][]) : []),
+      ...extra,
+    ]);
   /** The answer must be whole, in time, and its error body in `shape`. */
   const fine = (answer: RawAnswer, method: string, target: string, shape: Shape, what: string) => {
     const broken = violations(answer, { method, target, shape });
@@ -42,7 +46,10 @@ describe.each(RUNTIMES)('hostile requests on %s', (runtime) => {
     // server has one) raised so it refuses none of the fuzz's.
     server = await startServer(runtime, { SLEEVE_RATE_LIMITS: 'off', SLEEVE_MAX_CONNECTIONS: '100000' });
     // The first request builds the catalogue's indexes: not a figure of the fuzz.
-    await rawRequest(server.port, { head: head('GET', '/search/all?query=warm', [['Connection', 'close']]), deadlineMs: 20_000 });
+    await rawRequest(server.port, {
+      head: head('GET', '/search/all?query=warm', [['Connection', 'close']]),
+      deadlineMs: 20_000,
+    });
     tally.rss(server.rss());
   }, 60_000);
 
@@ -52,95 +59,175 @@ describe.each(RUNTIMES)('hostile requests on %s', (runtime) => {
     await server.stop();
   });
 
-  it(`${N.fuzzRequests} generated hostile requests: 0 × 5xx, 0 hangs, every error in the D3 shape of its version`, async () => {
-    // The same seed on every runtime: the same requests (but for the port in Host), so runtimes compare.
-    const cases = sampleCases(server.port, N.fuzzRequests, SEED, N.fuzzMaxBody);
-    const failures = new Failures(runtime);
-    const linesBefore = server.lineCount();
-    let runtimeRefused = 0;
-    const ran = await pool(cases.length, N.fuzzConcurrency, async (i) => {
-      const c = cases[i]!;
-      const answer = await send(c.request);
-      if (i % 100 === 0) tally.rss(server.rss());
-      if (RUNTIME_REFUSALS[runtime] && refusedByRuntime(answer)) {
-        runtimeRefused++;
-        return;
-      }
-      for (const v of violations(answer, { shape: c.shape, target: c.target, method: c.method })) {
-        failures.add(categoryOf(v), `${v}\n${c.label}\n→ ${describeAnswer(answer)}\n${reproduction(c.request.head, c.request.body)}`, v.replace(/:? ?[{[].*$/, "").slice(0, 90), c.tags);
-      }
-    });
-    tally.rss(server.rss());
-    // A client's bad input is no bug: nothing the fuzz sends may be logged as an internal error.
-    const log = server.output();
-    const internal = log.split('\n').filter((line) => /internal[ _]error/i.test(line)).length;
-    if (internal > 0) failures.add('log', `${internal} "internal error" line(s) in the server's log, e.g. ${log.split('\n').find((l) => /internal[ _]error/i.test(l))?.slice(0, 300)}`);
-    const lines = server.lineCount() - linesBefore;
-    if (lines > ran) failures.add('log', `${lines} log lines for ${ran} requests (a log flood)`);
-    const report = failures.report(`${runtime}: ${ran} hostile requests (seed ${SEED})`);
-    if (report) console.log(report);
-    if (runtimeRefused > 0) console.log(`${runtime}: ${runtimeRefused} of ${ran} refused by the runtime's own parser before Sleeve ran (declared: ${RUNTIME_REFUSALS[runtime]})`);
-    expect(ran, 'every generated request was sent').toBe(cases.length);
-    expect(failures.counts(), report).toEqual({});
-    expect(server.alive(), 'the server is still running').toBe(true);
-  }, FUZZ_TIMEOUT);
+  it(
+    `${N.fuzzRequests} generated hostile requests: 0 × 5xx, 0 hangs, every error in the D3 shape of its version`,
+    async () => {
+      // The same seed on every runtime: the same requests (but for the port in Host), so runtimes compare.
+      const cases = sampleCases(server.port, N.fuzzRequests, SEED, N.fuzzMaxBody);
+      const failures = new Failures(runtime);
+      const linesBefore = server.lineCount();
+      let runtimeRefused = 0;
+      const ran = await pool(cases.length, N.fuzzConcurrency, async (i) => {
+        const c = cases[i]!;
+        const answer = await send(c.request);
+        if (i % 100 === 0) tally.rss(server.rss());
+        if (RUNTIME_REFUSALS[runtime] && refusedByRuntime(answer)) {
+          runtimeRefused++;
+          return;
+        }
+        for (const v of violations(answer, { shape: c.shape, target: c.target, method: c.method })) {
+          failures.add(
+            categoryOf(v),
+            `${v}\n${c.label}\n→ ${describeAnswer(answer)}\n${reproduction(c.request.head, c.request.body)}`,
+            v.replace(/:? ?[{[].*$/, '').slice(0, 90),
+            c.tags,
+          );
+        }
+      });
+      tally.rss(server.rss());
+      // A client's bad input is no bug: nothing the fuzz sends may be logged as an internal error.
+      const log = server.output();
+      const internal = log.split('\n').filter((line) => /internal[ _]error/i.test(line)).length;
+      if (internal > 0)
+        failures.add(
+          'log',
+          `${internal} "internal error" line(s) in the server's log, e.g. ${log
+            .split('\n')
+            .find((l) => /internal[ _]error/i.test(l))
+            ?.slice(0, 300)}`,
+        );
+      const lines = server.lineCount() - linesBefore;
+      if (lines > ran) failures.add('log', `${lines} log lines for ${ran} requests (a log flood)`);
+      const report = failures.report(`${runtime}: ${ran} hostile requests (seed ${SEED})`);
+      if (report) console.log(report);
+      if (runtimeRefused > 0)
+        console.log(
+          `${runtime}: ${runtimeRefused} of ${ran} refused by the runtime's own parser before Sleeve ran (declared: ${RUNTIME_REFUSALS[runtime]})`,
+        );
+      expect(ran, 'every generated request was sent').toBe(cases.length);
+      expect(failures.counts(), report).toEqual({});
+      expect(server.alive(), 'the server is still running').toBe(true);
+    },
+    FUZZ_TIMEOUT,
+  );
 
   describe('the holes issue 10 lists', () => {
     it('1. GET /healthz with Connection: Upgrade and Upgrade: h2c (no User-Agent) is answered', async () => {
       for (const target of ['/healthz', '/current/healthz']) {
-        const answer = await send({ head: head('GET', target, [['Connection', 'Upgrade, HTTP2-Settings'], ['Upgrade', 'h2c'], ['HTTP2-Settings', 'AAMAAABkAARAAAAAAAIAAAAA']], false) });
+        const answer = await send({
+          head: head(
+            'GET',
+            target,
+            [
+              ['Connection', 'Upgrade, HTTP2-Settings'],
+              ['Upgrade', 'h2c'],
+              ['HTTP2-Settings', 'AAMAAABkAARAAAAAAAIAAAAA'],
+            ],
+            false,
+          ),
+        });
         fine(answer, 'GET', target, 'current', `GET ${target} Upgrade: h2c`);
         expect(answer.status, `GET ${target} Upgrade: h2c → ${describeAnswer(answer)}`).toBe(200);
       }
     });
 
-    it('2. a 400 MiB body behind a version prefix is refused from its Content-Length, before it is read', async () => {
-      const declared = 400 * MiB;
-      const broken: string[] = [];
-      for (const [target, shape] of [['/current/healthz', 'current'], ['/current/batch', 'current'], ['/v2.5.0/batch', 'legacy'], ['/batch', 'current']] as const) {
-        const requestHead = head('POST', target, [['Content-Type', 'application/json'], ['Content-Length', String(declared)], ['Connection', 'close']]);
-        // The head alone: the answer (405 or 413) must come from the Content-Length, no byte of body needed.
-        const early = await send({ head: requestHead });
-        const what = `POST ${target} Content-Length ${declared}, no body sent yet`;
-        for (const v of violations(early, { method: 'POST', target, shape })) broken.push(`${what}: ${v} → ${describeAnswer(early)}`);
-        if (early.outcome === 'answered' && ![405, 413].includes(early.status)) broken.push(`${what}: expected 405 or 413 → ${describeAnswer(early)}`);
-        // Then streamed at once: the server must stop taking it long before the end, and not hold it.
-        const before = server.rss();
-        const streamed = await rawRequest(server.port, { head: requestHead, body: { fill: N.bigBodySendBytes }, holdBodyMs: 0, deadlineMs: SCALE === 'full' ? 30_000 : DEADLINE_MS });
-        tally.count(streamed.outcome === 'answered' ? streamed.status : streamed.outcome === 'dropped' ? 'cut-off' : streamed.outcome, streamed.ms);
-        await sleep(200);
-        const after = server.rss();
-        tally.rss(after);
-        const sent = `POST ${target} Content-Length ${declared}, streamed (${streamed.bodySent} B written)`;
-        if (streamed.outcome === 'hang') broken.push(`${sent}: hang → ${describeAnswer(streamed)}`);
-        // Short scale streams 4 MiB of the 400 declared: a server reading the body first waits for
-        // the rest, which is the hang above (loopback may carry all 4 MiB before any answer lands).
-        // Full scale streams all 400 MiB: the answer must come long before the end.
-        if (SCALE === 'full' && streamed.bodySent >= N.bigBodySendBytes) broken.push(`${sent}: the server took all ${N.bigBodySendBytes} B before answering or closing`);
-        if (after - before > 32 * MiB) broken.push(`${sent}: RSS grew ${((after - before) / MiB).toFixed(1)} MB`);
-      }
-      expect(broken).toEqual([]);
-    }, SCALE === 'full' ? 180_000 : 60_000);
+    it(
+      '2. a 400 MiB body behind a version prefix is refused from its Content-Length, before it is read',
+      async () => {
+        const declared = 400 * MiB;
+        const broken: string[] = [];
+        for (const [target, shape] of [
+          ['/current/healthz', 'current'],
+          ['/current/batch', 'current'],
+          ['/v2.5.0/batch', 'legacy'],
+          ['/batch', 'current'],
+        ] as const) {
+          const requestHead = head('POST', target, [
+            ['Content-Type', 'application/json'],
+            ['Content-Length', String(declared)],
+            ['Connection', 'close'],
+          ]);
+          // The head alone: the answer (405 or 413) must come from the Content-Length, no byte of body needed.
+          const early = await send({ head: requestHead });
+          const what = `POST ${target} Content-Length ${declared}, no body sent yet`;
+          for (const v of violations(early, { method: 'POST', target, shape }))
+            broken.push(`${what}: ${v} → ${describeAnswer(early)}`);
+          if (early.outcome === 'answered' && ![405, 413].includes(early.status))
+            broken.push(`${what}: expected 405 or 413 → ${describeAnswer(early)}`);
+          // Then streamed at once: the server must stop taking it long before the end, and not hold it.
+          const before = server.rss();
+          const streamed = await rawRequest(server.port, {
+            head: requestHead,
+            body: { fill: N.bigBodySendBytes },
+            holdBodyMs: 0,
+            deadlineMs: SCALE === 'full' ? 30_000 : DEADLINE_MS,
+          });
+          tally.count(
+            streamed.outcome === 'answered'
+              ? streamed.status
+              : streamed.outcome === 'dropped'
+                ? 'cut-off'
+                : streamed.outcome,
+            streamed.ms,
+          );
+          await sleep(200);
+          const after = server.rss();
+          tally.rss(after);
+          const sent = `POST ${target} Content-Length ${declared}, streamed (${streamed.bodySent} B written)`;
+          if (streamed.outcome === 'hang') broken.push(`${sent}: hang → ${describeAnswer(streamed)}`);
+          // Short scale streams 4 MiB of the 400 declared: a server reading the body first waits for
+          // the rest, which is the hang above (loopback may carry all 4 MiB before any answer lands).
+          // Full scale streams all 400 MiB: the answer must come long before the end.
+          if (SCALE === 'full' && streamed.bodySent >= N.bigBodySendBytes)
+            broken.push(`${sent}: the server took all ${N.bigBodySendBytes} B before answering or closing`);
+          if (after - before > 32 * MiB) broken.push(`${sent}: RSS grew ${((after - before) / MiB).toFixed(1)} MB`);
+        }
+        expect(broken).toEqual([]);
+      },
+      SCALE === 'full' ? 180_000 : 60_000,
+    );
 
     it('2. a Content-Length larger than the body sent is answered at once, on every path and prefix', async () => {
-      const cases = [['/current/batch', 'current'], ['/v2.5.0/batch', 'legacy'], ['/current/healthz', 'current'], ['/batch', 'current'], ['/v2.4.0/healthz', 'legacy']] as const;
+      const cases = [
+        ['/current/batch', 'current'],
+        ['/v2.5.0/batch', 'legacy'],
+        ['/current/healthz', 'current'],
+        ['/batch', 'current'],
+        ['/v2.4.0/healthz', 'legacy'],
+      ] as const;
       const answers = await Promise.all(
         cases.map(([target]) =>
-          send({ head: head('POST', target, [['Content-Type', 'application/json'], ['Content-Length', String(1 * MiB)], ['Connection', 'close']]), body: Buffer.from('{"requests":') }),
+          send({
+            head: head('POST', target, [
+              ['Content-Type', 'application/json'],
+              ['Content-Length', String(1 * MiB)],
+              ['Connection', 'close'],
+            ]),
+            body: Buffer.from('{"requests":'),
+          }),
         ),
       );
       const broken = cases.flatMap(([target, shape], i) =>
-        violations(answers[i]!, { method: 'POST', target, shape }).map((v) => `POST ${target} Content-Length 1 MiB, 12 B sent: ${v} → ${describeAnswer(answers[i]!)}`),
+        violations(answers[i]!, { method: 'POST', target, shape }).map(
+          (v) => `POST ${target} Content-Length 1 MiB, 12 B sent: ${v} → ${describeAnswer(answers[i]!)}`,
+        ),
       );
       expect(broken).toEqual([]);
     });
 
     it('3. TRACE behind a prefix is a 405 in the shape of its version, never a 500', async () => {
-      const cases = [['/healthz', 'current'], ['/current/healthz', 'current'], ['/v2.5.0/healthz', 'legacy'], ['/v3.0.0/search/all?query=a', 'current'], ['/v2.4.0/search/all?query=a', 'legacy']] as const;
+      const cases = [
+        ['/healthz', 'current'],
+        ['/current/healthz', 'current'],
+        ['/v2.5.0/healthz', 'legacy'],
+        ['/v3.0.0/search/all?query=a', 'current'],
+        ['/v2.4.0/search/all?query=a', 'legacy'],
+      ] as const;
       const broken: string[] = [];
       for (const [target, shape] of cases) {
         const answer = await send({ head: head('TRACE', target, [['Connection', 'close']]) });
-        for (const v of violations(answer, { method: 'TRACE', target, shape })) broken.push(`TRACE ${target}: ${v} → ${describeAnswer(answer)}`);
+        for (const v of violations(answer, { method: 'TRACE', target, shape }))
+          broken.push(`TRACE ${target}: ${v} → ${describeAnswer(answer)}`);
         if (answer.status !== 405) broken.push(`TRACE ${target}: expected 405 → ${describeAnswer(answer)}`);
       }
       expect(broken).toEqual([]);
@@ -155,28 +242,52 @@ describe.each(RUNTIMES)('hostile requests on %s', (runtime) => {
     });
 
     it('5. WebSockets: upgraded under a prefix; a handshake elsewhere and a refused one get a body', async () => {
-      const ws: [string, string][] = [['Connection', 'Upgrade'], ['Upgrade', 'websocket'], ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='], ['Sec-WebSocket-Version', '13']];
+      const ws: [string, string][] = [
+        ['Connection', 'Upgrade'],
+        ['Upgrade', 'websocket'],
+        ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='],
+        ['Sec-WebSocket-Version', '13'],
+      ];
       const broken: string[] = [];
       for (const target of ['/nowplaying/socket', '/current/nowplaying/socket', '/v3.0.0/nowplaying/socket']) {
         const answer = await send({ head: head('GET', target, ws) });
-        if (answer.status !== 101) broken.push(`WebSocket handshake to ${target}: expected 101 → ${describeAnswer(answer)}`);
+        if (answer.status !== 101)
+          broken.push(`WebSocket handshake to ${target}: expected 101 → ${describeAnswer(answer)}`);
       }
       for (const target of ['/healthz', '/search/all?query=a', '/current/healthz', '/v2.5.0/nothing']) {
         const answer = await send({ head: head('GET', target, ws) });
         const shape = target.startsWith('/v2.') ? 'legacy' : 'current';
-        for (const v of violations(answer, { method: 'GET', target, shape })) broken.push(`WebSocket handshake to ${target}: ${v} → ${describeAnswer(answer)}`);
+        for (const v of violations(answer, { method: 'GET', target, shape }))
+          broken.push(`WebSocket handshake to ${target}: ${v} → ${describeAnswer(answer)}`);
         if (answer.status === 101) broken.push(`WebSocket handshake to ${target}: upgraded a path that is no socket`);
       }
       // A refused upgrade (no key, wrong version) is an error with a body, not an empty answer.
       for (const [what, headers] of [
-        ['no Sec-WebSocket-Key', [['Connection', 'Upgrade'], ['Upgrade', 'websocket'], ['Sec-WebSocket-Version', '13']]],
-        ['Sec-WebSocket-Version: 8', [['Connection', 'Upgrade'], ['Upgrade', 'websocket'], ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='], ['Sec-WebSocket-Version', '8']]],
+        [
+          'no Sec-WebSocket-Key',
+          [
+            ['Connection', 'Upgrade'],
+            ['Upgrade', 'websocket'],
+            ['Sec-WebSocket-Version', '13'],
+          ],
+        ],
+        [
+          'Sec-WebSocket-Version: 8',
+          [
+            ['Connection', 'Upgrade'],
+            ['Upgrade', 'websocket'],
+            ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='],
+            ['Sec-WebSocket-Version', '8'],
+          ],
+        ],
       ] as [string, [string, string][]][]) {
         for (const target of ['/nowplaying/socket', '/current/nowplaying/socket']) {
           const answer = await send({ head: head('GET', target, [...headers, ['Connection', 'close']]) });
           if (answer.status === 101) continue;
-          for (const v of violations(answer, { method: 'GET', target, shape: 'current' })) broken.push(`WebSocket to ${target} with ${what}: ${v} → ${describeAnswer(answer)}`);
-          if (answer.status >= 400 && answer.body.length === 0) broken.push(`WebSocket to ${target} with ${what}: refused with an empty body`);
+          for (const v of violations(answer, { method: 'GET', target, shape: 'current' }))
+            broken.push(`WebSocket to ${target} with ${what}: ${v} → ${describeAnswer(answer)}`);
+          if (answer.status >= 400 && answer.body.length === 0)
+            broken.push(`WebSocket to ${target} with ${what}: refused with an empty body`);
         }
       }
       expect(broken).toEqual([]);
@@ -189,7 +300,10 @@ describe.each(RUNTIMES)('hostile requests on %s', (runtime) => {
       await pool(N.abortedPosts, 50, async (i) => {
         const target = i % 2 === 0 ? '/batch' : '/current/batch';
         await rawRequest(server.port, {
-          head: head('POST', target, [['Content-Type', 'application/json'], ['Content-Length', '1000']]),
+          head: head('POST', target, [
+            ['Content-Type', 'application/json'],
+            ['Content-Length', '1000'],
+          ]),
           body: Buffer.from('{"requests":[{"path":'),
           abandon: true,
         });
@@ -200,38 +314,58 @@ describe.each(RUNTIMES)('hostile requests on %s', (runtime) => {
       const sample = text.split('\n').slice(0, 6).join('\n');
       expect(text, `log after ${N.abortedPosts} aborted POSTs:\n${sample}`).not.toMatch(/internal[ _]error/i);
       expect(text, `log after ${N.abortedPosts} aborted POSTs:\n${sample}`).not.toMatch(/\n\s+at \S/);
-      expect(added, `${added} log lines for ${N.abortedPosts} aborted POSTs:\n${sample}`).toBeLessThanOrEqual(N.abortedPosts);
+      expect(added, `${added} log lines for ${N.abortedPosts} aborted POSTs:\n${sample}`).toBeLessThanOrEqual(
+        N.abortedPosts,
+      );
       // And the server still answers.
       const answer = await send({ head: head('GET', '/healthz', [['Connection', 'close']]) });
       expect(answer.status, describeAnswer(answer)).toBe(200);
     }, 60_000);
 
     // Issue 10 item 8 is Node's parser (its adapter answers in D3); Bun's and Deno's give no hook.
-    it.skipIf(RUNTIME_REFUSALS[runtime] !== undefined)(`8. what the HTTP parser refuses is answered with a D3 body, not an empty one${RUNTIME_REFUSALS[runtime] ? ` (skipped: ${RUNTIME_REFUSALS[runtime]})` : ''}`, async () => {
-      const cases: [string, Buffer][] = [
-        ['malformed request line', Buffer.from('GET\r\n\r\n')],
-        ['%00 in the path', Buffer.from('GET /healthz%00 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')],
-        ['a raw space in the path', Buffer.from('GET /heal thz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')],
-        ['a lower-case method', Buffer.from('get /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')],
-        ['an unknown method', Buffer.from('FOO /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')],
-        ['a URL past 16 KB', Buffer.from(`GET /search/all?query=${'q'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nConnection: close\r\n\r\n`)],
-        ['headers past 16 KB', Buffer.from(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(17_000)}\r\nConnection: close\r\n\r\n`)],
-        ['no Host header', Buffer.from('GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n')],
-        ['a header line without a colon', Buffer.from('GET /healthz HTTP/1.1\r\nHost: x\r\nnonsense\r\nConnection: close\r\n\r\n')],
-        ['CONNECT to an origin server', Buffer.from('CONNECT 127.0.0.1:9 HTTP/1.1\r\nHost: 127.0.0.1:9\r\n\r\n')],
-      ];
-      const broken: string[] = [];
-      for (const [what, bytes] of cases) {
-        const answer = await send({ head: bytes });
-        const problems = violations(answer, { method: 'GET', target: '/', shape: 'either' });
-        if (answer.outcome === 'answered' && answer.status >= 400) {
-          const problem = shapeProblem(answer, 'either');
-          if (problem && !problems.some((p) => p.startsWith('shape'))) problems.push(`shape: ${problem}`);
+    it.skipIf(RUNTIME_REFUSALS[runtime] !== undefined)(
+      `8. what the HTTP parser refuses is answered with a D3 body, not an empty one${RUNTIME_REFUSALS[runtime] ? ` (skipped: ${RUNTIME_REFUSALS[runtime]})` : ''}`,
+      async () => {
+        const cases: [string, Buffer][] = [
+          ['malformed request line', Buffer.from('GET\r\n\r\n')],
+          ['%00 in the path', Buffer.from('GET /healthz%00 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')],
+          ['a raw space in the path', Buffer.from('GET /heal thz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')],
+          ['a lower-case method', Buffer.from('get /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')],
+          ['an unknown method', Buffer.from('FOO /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')],
+          [
+            'a URL past 16 KB',
+            Buffer.from(
+              `GET /search/all?query=${'q'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\nConnection: close\r\n\r\n`,
+            ),
+          ],
+          [
+            'headers past 16 KB',
+            Buffer.from(
+              `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(17_000)}\r\nConnection: close\r\n\r\n`,
+            ),
+          ],
+          ['no Host header', Buffer.from('GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n')],
+          [
+            'a header line without a colon',
+            Buffer.from('GET /healthz HTTP/1.1\r\nHost: x\r\nnonsense\r\nConnection: close\r\n\r\n'),
+          ],
+          ['CONNECT to an origin server', Buffer.from('CONNECT 127.0.0.1:9 HTTP/1.1\r\nHost: 127.0.0.1:9\r\n\r\n')],
+        ];
+        const broken: string[] = [];
+        for (const [what, bytes] of cases) {
+          const answer = await send({ head: bytes });
+          const problems = violations(answer, { method: 'GET', target: '/', shape: 'either' });
+          if (answer.outcome === 'answered' && answer.status >= 400) {
+            const problem = shapeProblem(answer, 'either');
+            if (problem && !problems.some((p) => p.startsWith('shape'))) problems.push(`shape: ${problem}`);
+          }
+          if (answer.outcome === 'answered' && answer.status < 400 && what !== 'no Host header')
+            problems.push(`accepted with ${answer.status}`);
+          for (const p of problems)
+            broken.push(`${what}: ${p} → ${describeAnswer(answer)}\n      ${reproduction(bytes)}`);
         }
-        if (answer.outcome === 'answered' && answer.status < 400 && what !== 'no Host header') problems.push(`accepted with ${answer.status}`);
-        for (const p of problems) broken.push(`${what}: ${p} → ${describeAnswer(answer)}\n      ${reproduction(bytes)}`);
-      }
-      expect(broken).toEqual([]);
-    });
+        expect(broken).toEqual([]);
+      },
+    );
   });
 });

@@ -25,7 +25,13 @@ const LOAD = SCALE === 'full' ? { seconds: 20, connections: 64 } : { seconds: 6,
  * `/batch` of them all, a POST that nginx never retries on the other instance: one cut while
  * it is answered is lost.
  */
-const LOAD_PATHS = ['/editorial/genres', '/search/all?query=love&limit=10', '/track/hot?limit=50', '/album/new-releases?limit=20', 'batch'];
+const LOAD_PATHS = [
+  '/editorial/genres',
+  '/search/all?query=love&limit=10',
+  '/track/hot?limit=50',
+  '/album/new-releases?limit=20',
+  'batch',
+];
 /** URLs asked once before the restarts, to be hits after each. */
 const CACHED = Array.from({ length: 20 }, (_, i) => `/search/all?query=rolling+${i}&limit=3`);
 
@@ -47,12 +53,22 @@ const UNIT_ARGS = (() => {
 async function startInstance(port: number, redis: string): Promise<Instance> {
   const child = spawn(process.execPath, UNIT_ARGS, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), SLEEVE_STORAGE: redis, SLEEVE_TRUST_PROXY: '1', SLEEVE_RATE_LIMITS: '100000', SLEEVE_LOG: 'off' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SLEEVE_STORAGE: redis,
+      SLEEVE_TRUST_PROXY: '1',
+      SLEEVE_RATE_LIMITS: '100000',
+      SLEEVE_LOG: 'off',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   for (let tries = 0; ; tries++) {
-    const up = await fetch(`http://127.0.0.1:${port}/search/all?query=warm`, { headers: { 'user-agent': UA } }).then((res) => res.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/search/all?query=warm`, { headers: { 'user-agent': UA } }).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (up) return { port, child, exited };
     if (child.exitCode !== null || tries > 300) throw new Error(`instance on ${port} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -69,7 +85,20 @@ interface LoadFigures {
 
 /** wrk through nginx for `seconds`; `during` runs meanwhile (the restart). */
 async function load(url: string, seconds: number, during: () => Promise<void>): Promise<LoadFigures> {
-  const child = spawn('wrk', ['-t1', `-c${LOAD.connections}`, `-d${seconds}s`, '--timeout', '5s', '-H', `User-Agent: ${UA}`, '-s', `${ROOT}test/reliability/_statuses.lua`, url, '--', ...LOAD_PATHS]);
+  const child = spawn('wrk', [
+    '-t1',
+    `-c${LOAD.connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '5s',
+    '-H',
+    `User-Agent: ${UA}`,
+    '-s',
+    `${ROOT}test/reliability/_statuses.lua`,
+    url,
+    '--',
+    ...LOAD_PATHS,
+  ]);
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk));
@@ -78,7 +107,14 @@ async function load(url: string, seconds: number, during: () => Promise<void>): 
   await finished;
   const result = /RESULT requests=(\d+) connect=(\d+) read=(\d+) write=(\d+) timeout=(\d+) p99us=(\d+)/.exec(out);
   if (!result) throw new Error(`wrk printed no result:\n${out}`);
-  const [requests, connect, read, write, timeout, p99us] = result.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [requests, connect, read, write, timeout, p99us] = result.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const statuses: Record<string, number> = {};
   for (const [, status, count] of out.matchAll(/STATUS (\d+) (\d+)/g)) statuses[status!] = Number(count);
   return { requests, failed: connect + read + write + timeout, statuses, p99ms: p99us / 1000 };
@@ -104,8 +140,15 @@ describe.skipIf(missing !== undefined)('a rolling restart behind nginx, two Node
     await nginx?.stop();
     await redis?.stop();
     if (rows.length) {
-      console.log(['', `== rolling restart (${SCALE} scale: wrk -c${LOAD.connections}, ${LOAD.seconds} s around each restart) ==`,
-        'phase            | requests | failed | statuses              | p99 ms | cached URLs HIT after', '-----------------|----------|--------|-----------------------|--------|----------------------', ...rows].join('\n'));
+      console.log(
+        [
+          '',
+          `== rolling restart (${SCALE} scale: wrk -c${LOAD.connections}, ${LOAD.seconds} s around each restart) ==`,
+          'phase            | requests | failed | statuses              | p99 ms | cached URLs HIT after',
+          '-----------------|----------|--------|-----------------------|--------|----------------------',
+          ...rows,
+        ].join('\n'),
+      );
     }
   });
 
@@ -149,11 +192,19 @@ describe.skipIf(missing !== undefined)('a rolling restart behind nginx, two Node
     const after = await limit();
 
     for (const [name, f, hit] of phases) {
-      const statuses = Object.entries(f.statuses).map(([s, n]) => `${s}×${n}`).join(' ');
-      rows.push(`${name.padEnd(16)} | ${String(f.requests).padStart(8)} | ${String(f.failed).padStart(6)} | ${statuses.padEnd(21)} | ${f.p99ms.toFixed(1).padStart(6)} | ${hit}/${CACHED.length}`);
+      const statuses = Object.entries(f.statuses)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ');
+      rows.push(
+        `${name.padEnd(16)} | ${String(f.requests).padStart(8)} | ${String(f.failed).padStart(6)} | ${statuses.padEnd(21)} | ${f.p99ms.toFixed(1).padStart(6)} | ${hit}/${CACHED.length}`,
+      );
     }
     for (const [name, f, hit] of phases) {
-      expect({ name, failed: f.failed, statuses: Object.keys(f.statuses) }).toEqual({ name, failed: 0, statuses: ['200'] });
+      expect({ name, failed: f.failed, statuses: Object.keys(f.statuses) }).toEqual({
+        name,
+        failed: 0,
+        statuses: ['200'],
+      });
       expect(f.requests).toBeGreaterThan(0);
       // After both restarts no instance holds an entry in process: these hits come from Redis.
       expect({ name, hit }).toEqual({ name, hit: CACHED.length });

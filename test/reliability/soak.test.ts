@@ -50,7 +50,10 @@ describe.each(RUNTIMES)('soak on %s', (runtime) => {
   beforeAll(async () => {
     server = await startServer(runtime, { SLEEVE_RATE_LIMITS: 'off' });
     // Warm up (the catalogue's indexes, the JIT), then the baseline.
-    for (let i = 0; i < 200; i++) await fetch(`${server.url}/search/all?query=warm${i % 5}`, { headers: { 'User-Agent': UA } }).then((r) => r.arrayBuffer());
+    for (let i = 0; i < 200; i++)
+      await fetch(`${server.url}/search/all?query=warm${i % 5}`, { headers: { 'User-Agent': UA } }).then((r) =>
+        r.arrayBuffer(),
+      );
     await sleep(500);
     tally.rss(server.rss());
   }, 60_000);
@@ -60,57 +63,75 @@ describe.each(RUNTIMES)('soak on %s', (runtime) => {
     await server.stop();
   });
 
-  it(`${N.soakQueries} distinct queries: no failure, and RSS ${SCALE === "full" ? "levels off" : "stays bounded"}`, async () => {
-    const before = server.rss();
-    const every = Math.max(1, Math.floor(N.soakQueries / N.soakSamples));
-    const curve: { requests: number; rss: number }[] = [{ requests: 0, rss: before }];
-    const failures = new Failures(runtime);
-    let done = 0;
-    await pool(N.soakQueries, CONCURRENCY, async (i) => {
-      const path = query(i);
-      const started = performance.now();
-      let status: number | string;
-      try {
-        const response = await fetch(`${server.url}${path}`, { headers: { 'User-Agent': UA }, signal: AbortSignal.timeout(DEADLINE_MS) });
-        await response.arrayBuffer();
-        status = response.status;
-      } catch (error) {
-        status = (error as Error).name === 'TimeoutError' ? 'hang' : 'error';
-      }
-      const ms = performance.now() - started;
-      tally.count(status, ms);
-      if (status !== 200) failures.add(String(status), `GET ${path} → ${status}`);
-      if (++done % every === 0) {
-        const rss = server.rss();
-        tally.rss(rss);
-        curve.push({ requests: done, rss });
-      }
-    });
-    await sleep(1_000);
-    const after = server.rss();
-    tally.rss(after);
+  it(
+    `${N.soakQueries} distinct queries: no failure, and RSS ${SCALE === 'full' ? 'levels off' : 'stays bounded'}`,
+    async () => {
+      const before = server.rss();
+      const every = Math.max(1, Math.floor(N.soakQueries / N.soakSamples));
+      const curve: { requests: number; rss: number }[] = [{ requests: 0, rss: before }];
+      const failures = new Failures(runtime);
+      let done = 0;
+      await pool(N.soakQueries, CONCURRENCY, async (i) => {
+        const path = query(i);
+        const started = performance.now();
+        let status: number | string;
+        try {
+          const response = await fetch(`${server.url}${path}`, {
+            headers: { 'User-Agent': UA },
+            signal: AbortSignal.timeout(DEADLINE_MS),
+          });
+          await response.arrayBuffer();
+          status = response.status;
+        } catch (error) {
+          status = (error as Error).name === 'TimeoutError' ? 'hang' : 'error';
+        }
+        const ms = performance.now() - started;
+        tally.count(status, ms);
+        if (status !== 200) failures.add(String(status), `GET ${path} → ${status}`);
+        if (++done % every === 0) {
+          const rss = server.rss();
+          tally.rss(rss);
+          curve.push({ requests: done, rss });
+        }
+      });
+      await sleep(1_000);
+      const after = server.rss();
+      tally.rss(after);
 
-    // The curve, printed.
-    const top = Math.max(...curve.map((p) => p.rss));
-    console.log(
-      [`${runtime}: RSS over ${N.soakQueries} distinct queries (before ${mb(before)}, after ${mb(after)})`]
-        .concat(curve.map((p) => `${String(p.requests).padStart(8)}  ${mb(p.rss).padStart(9)}  ${'#'.repeat(Math.round((40 * p.rss) / top))}`))
-        .join('\n'),
-    );
+      // The curve, printed.
+      const top = Math.max(...curve.map((p) => p.rss));
+      console.log(
+        [`${runtime}: RSS over ${N.soakQueries} distinct queries (before ${mb(before)}, after ${mb(after)})`]
+          .concat(
+            curve.map(
+              (p) =>
+                `${String(p.requests).padStart(8)}  ${mb(p.rss).padStart(9)}  ${'#'.repeat(Math.round((40 * p.rss) / top))}`,
+            ),
+          )
+          .join('\n'),
+      );
 
-    const report = failures.report(`${runtime}: soak`);
-    expect(failures.counts(), report).toEqual({});
-    const samples = curve.slice(1).map((p) => p.rss);
-    const third = Math.floor(samples.length / 3);
-    if (SCALE === 'full' && third >= 3) {
-      const floor = samples.map((_, i) => Math.min(...samples.slice(i)));
-      const from = floor[2 * third]!;
-      // The floor at the start of the last tenth: the very last sample has no later one to be given back in.
-      const rise = floor[Math.max(2 * third, samples.length - Math.max(1, Math.floor(samples.length / 10)))]! - from;
-      const allowed = Math.max(16 * MiB, 0.25 * (from - before));
-      expect(rise, `the RSS floor rose ${mb(rise)} over the last third (from ${mb(from)}), allowed ${mb(allowed)}`).toBeLessThanOrEqual(allowed);
-    } else {
-      expect(Math.max(...samples) - before, `RSS grew from ${mb(before)} to a peak of ${mb(Math.max(...samples))}`).toBeLessThanOrEqual(128 * MiB);
-    }
-  }, SCALE === 'full' ? 30 * 60_000 : 120_000);
+      const report = failures.report(`${runtime}: soak`);
+      expect(failures.counts(), report).toEqual({});
+      const samples = curve.slice(1).map((p) => p.rss);
+      const third = Math.floor(samples.length / 3);
+      if (SCALE === 'full' && third >= 3) {
+        const floor = samples.map((_, i) => Math.min(...samples.slice(i)));
+        const from = floor[2 * third]!;
+        // The floor at the start of the last tenth: the very last sample has no later one to be given back in.
+        const rise = floor[Math.max(2 * third, samples.length - Math.max(1, Math.floor(samples.length / 10)))]! - from;
+        const allowed = Math.max(16 * MiB, 0.25 * (from - before));
+        expect(
+          rise,
+          `the RSS floor rose ${mb(rise)} over the last third (from ${mb(from)}), allowed ${mb(allowed)}`,
+        ).toBeLessThanOrEqual(allowed);
+      } else {
+        expect(
+          Math.max(...samples) - before,
+          `RSS grew from ${mb(before)} to a peak of ${mb(Math.max(...samples))}`,
+        ).toBeLessThanOrEqual(128 * MiB);
+      }
+    },
+    SCALE === 'full' ? 30 * 60_000 : 120_000,
+  );
 });

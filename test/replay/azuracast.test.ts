@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReplay, type Replay } from '../../replay/server.ts';
 
-const fixture = (file: string): string => readFileSync(new URL(`../fixtures/azuracast/${file}`, import.meta.url), 'utf8');
+const fixture = (file: string): string =>
+  readFileSync(new URL(`../fixtures/azuracast/${file}`, import.meta.url), 'utf8');
 const KENH_1 = fixture('real-2019-v0.9__nowplaying-1__kenh-1.json');
 const KENH_2 = fixture('real-2019-v0.9__nowplaying-2__kenh-2-idle-stream-offline-history.json');
 const SYNTHETIC = JSON.parse(fixture('SYNTHETIC-openapi-example__nowplaying-station.json')) as Record<string, any>;
@@ -68,7 +69,8 @@ async function feed(path: string) {
   return { response, messages, next, close: async () => (controller.abort(), pump) };
 }
 
-const streams = async () => JSON.parse((await get('/__replay/streams')).text) as { open: number; channels: Record<string, number> };
+const streams = async () =>
+  JSON.parse((await get('/__replay/streams')).text) as { open: number; channels: Record<string, number> };
 const waitFor = async (check: () => Promise<boolean>) => {
   const deadline = Date.now() + 3000;
   while (!(await check())) {
@@ -79,7 +81,12 @@ const waitFor = async (check: () => Promise<boolean>) => {
 
 describe('/api/nowplaying', () => {
   it('answers the 2019 stations byte-for-byte, by id and by shortcode as recorded', async () => {
-    for (const [path, body] of [['/api/nowplaying/1', KENH_1], ['/api/nowplaying/kenh%201', KENH_1], ['/api/nowplaying/2', KENH_2], ['/api/nowplaying/kenh_2', KENH_2]] as const) {
+    for (const [path, body] of [
+      ['/api/nowplaying/1', KENH_1],
+      ['/api/nowplaying/kenh%201', KENH_1],
+      ['/api/nowplaying/2', KENH_2],
+      ['/api/nowplaying/kenh_2', KENH_2],
+    ] as const) {
       const answer = await get(path);
       expect(answer.status, path).toBe(200);
       expect(answer.type).toContain('application/json');
@@ -158,7 +165,9 @@ describe('the SSE feed and the test hooks', () => {
   });
 
   it('advancing a 2019 station stops serving it verbatim; an unknown one is a 404', async () => {
-    const { sh_id } = (await (await fetch(`${base}/__replay/advance?station=2`, { method: 'POST' })).json()) as { sh_id: number };
+    const { sh_id } = (await (await fetch(`${base}/__replay/advance?station=2`, { method: 'POST' })).json()) as {
+      sh_id: number;
+    };
     expect(sh_id).toBe(303);
     const body = JSON.parse((await get('/api/nowplaying/kenh_2')).text) as Json;
     expect(body.now_playing.sh_id).toBe(303);

@@ -67,10 +67,16 @@ describe('recorded and built answers', () => {
     expect(await json('/track/isrc:usum72409273')).toMatchObject({ id: 2947516331, isrc: 'USUM72409273' });
   });
 
-  it('finds a recorded track by title and artist, plain or in Deezer\'s advanced syntax', async () => {
-    const advanced = await json<Page>(`/search?q=${encodeURIComponent('artist:"daft punk" track:"Harder, Better, Faster, Stronger"')}`);
+  it("finds a recorded track by title and artist, plain or in Deezer's advanced syntax", async () => {
+    const advanced = await json<Page>(
+      `/search?q=${encodeURIComponent('artist:"daft punk" track:"Harder, Better, Faster, Stronger"')}`,
+    );
     expect(advanced.data.map((hit) => hit['id'])).toContain(3135556);
-    expect(advanced.data[0]).toMatchObject({ artist: { id: 27, name: 'Daft Punk' }, album: { id: 302127 }, type: 'track' });
+    expect(advanced.data[0]).toMatchObject({
+      artist: { id: 27, name: 'Daft Punk' },
+      album: { id: 302127 },
+      type: 'track',
+    });
     const plain = await json<Page>('/search/track?q=HARDER+better+faster+stronger+Daft+Punk');
     expect(plain.data.map((hit) => hit['id'])).toContain(3135556);
     const ranks = plain.data.map((hit) => Number(hit['rank']));
@@ -93,10 +99,13 @@ describe('recorded and built answers', () => {
 
   it('serves a recorded search as recorded', async () => {
     const { text } = await get('/search?q=Billy+Jean&limit=2');
-    expect(JSON.parse(text)).toMatchObject({ total: 298, next: `${replay.deezerUrl}/search?q=Billy%20Jean&limit=2&index=2` });
+    expect(JSON.parse(text)).toMatchObject({
+      total: 298,
+      next: `${replay.deezerUrl}/search?q=Billy%20Jean&limit=2&index=2`,
+    });
   });
 
-  it('pages Daft Punk\'s 38 releases consistently with total', async () => {
+  it("pages Daft Punk's 38 releases consistently with total", async () => {
     const first = await json<Page>('/artist/27/albums');
     expect(first).toMatchObject({ total: 38, next: `${replay.deezerUrl}/artist/27/albums?index=25` });
     const second = await json<Page>('/artist/27/albums?index=25&limit=25');
@@ -118,12 +127,16 @@ describe('recorded and built answers', () => {
     const { items, pages } = await everything('/album/999000040/tracks');
     expect(pages).toHaveLength(2);
     expect(items.map((track) => track['track_position'])).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    expect(items.every((track) => typeof track['isrc'] === 'string' && /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(track['isrc']))).toBe(true);
+    expect(
+      items.every((track) => typeof track['isrc'] === 'string' && /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(track['isrc'])),
+    ).toBe(true);
     expect(items.slice(0, 25).map((track) => track['id'])).toEqual(album.tracks.data.map((track) => track['id']));
   });
 
   it('serves the country charts as Deezer Charts playlists', async () => {
-    const france = await json<{ title: string; nb_tracks: number; creator: Record<string, unknown> }>('/playlist/1109890291');
+    const france = await json<{ title: string; nb_tracks: number; creator: Record<string, unknown> }>(
+      '/playlist/1109890291',
+    );
     expect(france).toMatchObject({ title: 'Top France', creator: { id: 637006841, name: 'Deezer Charts' } });
     const { items } = await everything('/playlist/1109890291/tracks');
     expect(items).toHaveLength(france.nb_tracks);
@@ -133,20 +146,20 @@ describe('recorded and built answers', () => {
     expect(found.data[0]).toMatchObject({ id: 1109890291, user: { name: 'Deezer Charts' } });
   });
 
-  it('answers an unknown id with Deezer\'s code 800 body and HTTP 200', async () => {
+  it("answers an unknown id with Deezer's code 800 body and HTTP 200", async () => {
     for (const path of ['/track/1', '/album/1', '/playlist/1', '/artist/999999999/top', '/track/isrc:XX0000000000']) {
       const { status, text } = await get(path);
       expect([path, status, text]).toEqual([path, 200, fixture('track--1.json')]);
     }
   });
 
-  it('answers an unknown route with Deezer\'s 404', async () => {
+  it("answers an unknown route with Deezer's 404", async () => {
     expect(await get('/no/such/route')).toMatchObject({ status: 404, text: fixture('does-not-exists.json') });
   });
 });
 
 describe('quota', () => {
-  it('answers the 51st call within 5 s with Deezer\'s code-4 body, HTTP 200', async () => {
+  it("answers the 51st call within 5 s with Deezer's code-4 body, HTTP 200", async () => {
     const limited = await startReplay({ quota: { limit: 50, windowMs: 5000 } });
     try {
       for (let i = 0; i < 50; i += 1) expect((await fetch(`${limited.deezerUrl}/genre`)).status).toBe(200);
@@ -192,7 +205,7 @@ describe('faults', () => {
     expect(() => JSON.parse(answer.text) as unknown).toThrow();
   });
 
-  it('error200 answers HTTP 200 with Deezer\'s code-100 error', async () => {
+  it("error200 answers HTTP 200 with Deezer's code-100 error", async () => {
     replay.fault('deezer', 'error200');
     const answer = await get('/track/3135556');
     replay.fault('deezer', null);
@@ -225,7 +238,16 @@ describe('the call log', () => {
     replay.fault('deezer', 'http500');
     await get('/genre');
     replay.fault('deezer', null);
-    expect(replay.calls.map(({ upstream, method, path, search, status, body }) => ({ upstream, method, path, search, status, body }))).toEqual([
+    expect(
+      replay.calls.map(({ upstream, method, path, search, status, body }) => ({
+        upstream,
+        method,
+        path,
+        search,
+        status,
+        body,
+      })),
+    ).toEqual([
       { upstream: 'deezer', method: 'GET', path: '/track/3135556', search: '', status: 200, body: 'ok' },
       { upstream: 'deezer', method: 'GET', path: '/search', search: '?q=daft', status: 200, body: 'ok' },
       { upstream: 'deezer', method: 'GET', path: '/track/1', search: '', status: 200, body: 'error800' },
@@ -245,7 +267,9 @@ describe('close', () => {
         request(`${own.deezerUrl}/genre`, { agent }, (response) => {
           response.resume();
           response.on('end', () => resolve(response.statusCode ?? 0));
-        }).on('error', reject).end();
+        })
+          .on('error', reject)
+          .end();
       });
       expect(status).toBe(200);
       expect(Object.values(agent.freeSockets).flat()).toHaveLength(1);

@@ -29,28 +29,38 @@ async function proxyOf(options: Partial<FlakyProxyOptions> = {}): Promise<FlakyP
 }
 
 /** One fault, every time. */
-const always = (fault: FlakyFault, options: Partial<FlakyProxyOptions> = {}): Promise<FlakyProxy> => proxyOf({ faults: [fault], ...options });
+const always = (fault: FlakyFault, options: Partial<FlakyProxyOptions> = {}): Promise<FlakyProxy> =>
+  proxyOf({ faults: [fault], ...options });
 
 const original = async (path: string): Promise<string> => (await fetch(`${replay.url}${path}`)).text();
 
 describe('rate 0', () => {
-  it('relays every request: the same status, type and body as the replay\'s, a POST and its body included', async () => {
+  it("relays every request: the same status, type and body as the replay's, a POST and its body included", async () => {
     const proxy = await proxyOf({ rate: 0 });
-    const paths = [TRACK, '/deezer/search/artist?q=daft%20punk', '/deezer/artist/900001', '/lrclib/api/get?artist_name=Daft%20Punk&track_name=One%20More%20Time', '/nowhere'];
+    const paths = [
+      TRACK,
+      '/deezer/search/artist?q=daft%20punk',
+      '/deezer/artist/900001',
+      '/lrclib/api/get?artist_name=Daft%20Punk&track_name=One%20More%20Time',
+      '/nowhere',
+    ];
     for (const path of paths) {
       const [direct, relayed] = await Promise.all([fetch(`${replay.url}${path}`), fetch(`${proxy.url}${path}`)]);
       expect(relayed.status, path).toBe(direct.status);
       expect(relayed.headers.get('content-type'), path).toBe(direct.headers.get('content-type'));
       expect(await relayed.text(), path).toBe(await direct.text());
     }
-    const token = await fetch(`${proxy.urlOf('spotify-accounts')}/api/token`, { method: 'POST', body: 'grant_type=client_credentials' });
+    const token = await fetch(`${proxy.urlOf('spotify-accounts')}/api/token`, {
+      method: 'POST',
+      body: 'grant_type=client_credentials',
+    });
     expect(token.status).toBe(200);
     expect(replay.calls.at(-1)).toMatchObject({ upstream: 'spotify-accounts', method: 'POST', path: '/api/token' });
     expect(proxy.forwarded).toBe(paths.length + 1);
     expect(Object.values(proxy.injected).every((n) => n === 0)).toBe(true);
   });
 
-  it('points the replay\'s options and env at itself, the same variables', async () => {
+  it("points the replay's options and env at itself, the same variables", async () => {
     const proxy = await proxyOf({ rate: 0 });
     const values = (pointers: object): string[] => JSON.stringify(pointers).match(/"http:[^"]*"/g) ?? [];
     expect(Object.keys(proxy.env)).toEqual(Object.keys(replay.env));
@@ -70,8 +80,12 @@ describe('each fault at rate 1', () => {
     expect(proxy.injected.reset).toBe(1);
   });
 
-  it('http500, cdn502, notJson: a proxy\'s, a CDN\'s and a maintenance page\'s HTML', async () => {
-    for (const [fault, status, words] of [['http500', 500, /nginx/], ['cdn502', 502, /Bad gateway.*Error code 502/s], ['notJson', 200, /maintenance/]] as const) {
+  it("http500, cdn502, notJson: a proxy's, a CDN's and a maintenance page's HTML", async () => {
+    for (const [fault, status, words] of [
+      ['http500', 500, /nginx/],
+      ['cdn502', 502, /Bad gateway.*Error code 502/s],
+      ['notJson', 200, /maintenance/],
+    ] as const) {
       const proxy = await always(fault);
       const response = await fetch(`${proxy.url}${TRACK}`);
       expect(response.status, fault).toBe(status);
@@ -81,7 +95,7 @@ describe('each fault at rate 1', () => {
     }
   });
 
-  it('quota: Deezer\'s code-4 body with HTTP 200 under /deezer/, an HTTP 500 elsewhere', async () => {
+  it("quota: Deezer's code-4 body with HTTP 200 under /deezer/, an HTTP 500 elsewhere", async () => {
     const proxy = await always('quota');
     const deezer = await fetch(`${proxy.url}${TRACK}`);
     expect(deezer.status).toBe(200);
@@ -147,10 +161,17 @@ describe('draws', () => {
   }
   const options: Partial<FlakyProxyOptions> = { rate: 0.5, faults: ['http500', 'cdn502', 'notJson', 'quota'] };
   /** 30 distinct requests, the first asked ten times over. */
-  const paths = [...Array.from({ length: 10 }, () => TRACK), ...Array.from({ length: 30 }, (_, i) => `/deezer/search/artist?q=draw${i}`)];
+  const paths = [
+    ...Array.from({ length: 10 }, () => TRACK),
+    ...Array.from({ length: 30 }, (_, i) => `/deezer/search/artist?q=draw${i}`),
+  ];
 
   it('the same seed gives each request the same fault, in whatever order requests arrive; another seed, others', async () => {
-    const [first, again, other] = await Promise.all([proxyOf({ ...options, seed: 7 }), proxyOf({ ...options, seed: 7 }), proxyOf({ ...options, seed: 8 })]);
+    const [first, again, other] = await Promise.all([
+      proxyOf({ ...options, seed: 7 }),
+      proxyOf({ ...options, seed: 7 }),
+      proxyOf({ ...options, seed: 8 }),
+    ]);
     const outcomes = await seen(first, paths);
     expect(await seen(again, [...paths].reverse())).toEqual(outcomes);
     expect(again.injected).toEqual(first.injected);
@@ -160,7 +181,12 @@ describe('draws', () => {
     // About half of 40, as a fair coin allows; every fault enabled drawn.
     expect(first.forwarded).toBeGreaterThan(8);
     expect(first.forwarded).toBeLessThan(32);
-    expect(Object.entries(first.injected).filter(([, n]) => n > 0).map(([fault]) => fault).sort()).toEqual(['cdn502', 'http500', 'notJson', 'quota']);
+    expect(
+      Object.entries(first.injected)
+        .filter(([, n]) => n > 0)
+        .map(([fault]) => fault)
+        .sort(),
+    ).toEqual(['cdn502', 'http500', 'notJson', 'quota']);
   });
 
   it('setRate changes the rate from the next request on', async () => {

@@ -20,9 +20,21 @@ describe('the replay of LRCLIB', () => {
   it('answers /api/get and /api/get/{id} with one record, 404 TrackNotFound without one', async () => {
     const one = await get('lrclib', '/api/get?artist_name=Judy+Collins&track_name=Amazing+Grace');
     expect(one.status).toBe(200);
-    expect(Object.keys(one.body).sort()).toEqual(['albumName', 'artistName', 'duration', 'id', 'instrumental', 'plainLyrics', 'syncedLyrics', 'trackName']);
+    expect(Object.keys(one.body).sort()).toEqual([
+      'albumName',
+      'artistName',
+      'duration',
+      'id',
+      'instrumental',
+      'plainLyrics',
+      'syncedLyrics',
+      'trackName',
+    ]);
     expect((await get('lrclib', `/api/get/${one.body.id}`)).body).toEqual(one.body);
-    expect(await get('lrclib', '/api/get?artist_name=x&track_name=y')).toEqual({ status: 404, body: { code: 404, name: 'TrackNotFound', message: 'Failed to find specified track' } });
+    expect(await get('lrclib', '/api/get?artist_name=x&track_name=y')).toEqual({
+      status: 404,
+      body: { code: 404, name: 'TrackNotFound', message: 'Failed to find specified track' },
+    });
   });
 
   it('refuses a get without artist and track, a search without q or track_name', async () => {
@@ -34,23 +46,53 @@ describe('the replay of LRCLIB', () => {
 
 describe('the replay of Wikidata and Wikipedia', () => {
   it('wbgetentities: items in the JSON data model, unknown ids missing, a malformed id the API error with HTTP 200', async () => {
-    const { body } = await get('wikidata', '/w/api.php?action=wbgetentities&ids=Q185828|Q1&props=claims|sitelinks/urls&format=json');
+    const { body } = await get(
+      'wikidata',
+      '/w/api.php?action=wbgetentities&ids=Q185828|Q1&props=claims|sitelinks/urls&format=json',
+    );
     expect(body.entities.Q1).toEqual({ id: 'Q1', missing: '' });
-    expect(body.entities.Q185828.claims.P31[0]).toMatchObject({ rank: 'normal', mainsnak: { datavalue: { type: 'wikibase-entityid', value: { id: 'Q9212979' } } } });
-    expect(body.entities.Q185828.sitelinks.enwiki).toMatchObject({ title: 'Daft Punk', url: 'https://en.wikipedia.org/wiki/Daft_Punk' });
+    expect(body.entities.Q185828.claims.P31[0]).toMatchObject({
+      rank: 'normal',
+      mainsnak: { datavalue: { type: 'wikibase-entityid', value: { id: 'Q9212979' } } },
+    });
+    expect(body.entities.Q185828.sitelinks.enwiki).toMatchObject({
+      title: 'Daft Punk',
+      url: 'https://en.wikipedia.org/wiki/Daft_Punk',
+    });
     expect(body.entities.Q185828.labels).toBeUndefined();
-    expect(await get('wikidata', '/w/api.php?action=wbgetentities&ids=nope&format=json')).toMatchObject({ status: 200, body: { error: { code: 'no-such-entity' } } });
+    expect(await get('wikidata', '/w/api.php?action=wbgetentities&ids=nope&format=json')).toMatchObject({
+      status: 200,
+      body: { error: { code: 'no-such-entity' } },
+    });
   });
 
   it('wbsearchentities: hits with label and match, none for an unknown name', async () => {
-    const { body } = await get('wikidata', '/w/api.php?action=wbsearchentities&search=Daft%20Punk&language=en&type=item&format=json');
-    expect(body.search[0]).toMatchObject({ id: 'Q185828', label: 'Daft Punk', match: { type: 'label', text: 'Daft Punk' } });
-    expect((await get('wikidata', '/w/api.php?action=wbsearchentities&search=zzz&language=en&format=json')).body.search).toEqual([]);
+    const { body } = await get(
+      'wikidata',
+      '/w/api.php?action=wbsearchentities&search=Daft%20Punk&language=en&type=item&format=json',
+    );
+    expect(body.search[0]).toMatchObject({
+      id: 'Q185828',
+      label: 'Daft Punk',
+      match: { type: 'label', text: 'Daft Punk' },
+    });
+    expect(
+      (await get('wikidata', '/w/api.php?action=wbsearchentities&search=zzz&language=en&format=json')).body.search,
+    ).toEqual([]);
   });
 
   it('the REST summary of a page, 404 in the REST error shape otherwise', async () => {
     const { body } = await get('wikipedia', '/api/rest_v1/page/summary/Daft_Punk');
-    expect(body).toMatchObject({ type: 'standard', title: 'Daft Punk', wikibase_item: 'Q185828', lang: 'en', content_urls: { desktop: { page: 'https://en.wikipedia.org/wiki/Daft_Punk' } } });
-    expect(await get('wikipedia', '/api/rest_v1/page/summary/Nobody')).toMatchObject({ status: 404, body: { type: 'https://mediawiki.org/wiki/HyperSwitch/errors/not_found' } });
+    expect(body).toMatchObject({
+      type: 'standard',
+      title: 'Daft Punk',
+      wikibase_item: 'Q185828',
+      lang: 'en',
+      content_urls: { desktop: { page: 'https://en.wikipedia.org/wiki/Daft_Punk' } },
+    });
+    expect(await get('wikipedia', '/api/rest_v1/page/summary/Nobody')).toMatchObject({
+      status: 404,
+      body: { type: 'https://mediawiki.org/wiki/HyperSwitch/errors/not_found' },
+    });
   });
 });

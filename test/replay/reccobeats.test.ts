@@ -21,9 +21,14 @@ const DERIVED_TRACKS = (JSON.parse(fixture('reccobeats/derived/track.json')) as 
 /** Every ISRC the Deezer replay's tracks carry (track bodies, album 302127, album 999000040). */
 function deezerIsrcs(): string[] {
   const items = [
-    ...['track-3135556.json', 'track-2947516331.json', 'track-1425844092.json', 'track-1724605597.json'].map((f) => JSON.parse(fixture(`deezer/${f}`)) as Json),
-    ...['album-302127-tracks.json', 'derived/album-999000040-tracks.json', 'derived/album-999000040-tracks__index-25.json']
-      .flatMap((f) => (JSON.parse(fixture(`deezer/${f}`)) as { data: Json[] }).data),
+    ...['track-3135556.json', 'track-2947516331.json', 'track-1425844092.json', 'track-1724605597.json'].map(
+      (f) => JSON.parse(fixture(`deezer/${f}`)) as Json,
+    ),
+    ...[
+      'album-302127-tracks.json',
+      'derived/album-999000040-tracks.json',
+      'derived/album-999000040-tracks__index-25.json',
+    ].flatMap((f) => (JSON.parse(fixture(`deezer/${f}`)) as { data: Json[] }).data),
   ];
   return [...new Set(items.map((t) => t['isrc']).filter((i): i is string => typeof i === 'string' && i !== ''))].sort();
 }
@@ -61,7 +66,16 @@ describe('/v1/audio-features', () => {
 
   it('has a record for every ISRC the Deezer replay holds, in the recorded shape', async () => {
     const isrcs = deezerIsrcs();
-    expect(isrcs).toEqual(expect.arrayContaining(['GBDUW0000059', 'USUM72409273', 'USSM12103949', 'GBSMU7385741', 'GBDUW0000053', 'XXRPL2200040']));
+    expect(isrcs).toEqual(
+      expect.arrayContaining([
+        'GBDUW0000059',
+        'USUM72409273',
+        'USSM12103949',
+        'GBSMU7385741',
+        'GBDUW0000053',
+        'XXRPL2200040',
+      ]),
+    );
     expect([...new Set(DERIVED.map((r) => r['isrc']))].sort()).toEqual(isrcs);
     for (let i = 0; i < isrcs.length; i += 40) {
       const batch = isrcs.slice(i, i + 40);
@@ -114,7 +128,13 @@ describe('/v1/track', () => {
   it('answers derived tracks by ReccoBeats id or Spotify id, sharing id and href with the feature record', async () => {
     const record = DERIVED.find((r) => r['isrc'] === 'USUM72409273')!;
     const [byId] = await content(`/v1/track?ids=${String(record['id'])}`);
-    expect(byId).toMatchObject({ id: record['id'], href: record['href'], isrc: 'USUM72409273', trackTitle: 'Die With A Smile', durationMs: 251667 });
+    expect(byId).toMatchObject({
+      id: record['id'],
+      href: record['href'],
+      isrc: 'USUM72409273',
+      trackTitle: 'Die With A Smile',
+      durationMs: 251667,
+    });
     expect(await content('/v1/track?ids=2plbrEY59IikOBgBGLjaoe')).toEqual([byId]);
   });
 });
@@ -134,7 +154,10 @@ describe('errors and the call log', () => {
       const second = await fetch(`${limited.urlOf('reccobeats')}/v1/audio-features?ids=USUG11904206`);
       expect(second.status).toBe(429);
       expect(await second.json()).toMatchObject({ status: 429, code: 4291 });
-      expect(limited.calls.map((c) => [c.upstream, c.status, c.body])).toEqual([['reccobeats', 200, 'ok'], ['reccobeats', 429, 'quota']]);
+      expect(limited.calls.map((c) => [c.upstream, c.status, c.body])).toEqual([
+        ['reccobeats', 200, 'ok'],
+        ['reccobeats', 429, 'quota'],
+      ]);
     } finally {
       await limited.close();
     }
@@ -170,11 +193,23 @@ describe('derived fixtures', () => {
     expect(Math.min(...tempo)).toBe(80);
     expect(Math.max(...tempo)).toBe(170);
     // Every tenth of the energy range holds some track: something for any playlist filter.
-    for (let e = 0.2; e < 0.89; e += 0.1) expect(energy.some((x) => x >= e && x < e + 0.1), `energy ${e.toFixed(1)}`).toBe(true);
+    for (let e = 0.2; e < 0.89; e += 0.1)
+      expect(
+        energy.some((x) => x >= e && x < e + 0.1),
+        `energy ${e.toFixed(1)}`,
+      ).toBe(true);
     expect(new Set(DERIVED.map((r) => r['mode']))).toEqual(new Set([0, 1]));
     expect(DERIVED.find((r) => r['key'] === -1)?.['isrc']).toBe(NO_KEY_ISRC);
     for (const record of DERIVED) {
-      for (const field of ['acousticness', 'danceability', 'energy', 'instrumentalness', 'liveness', 'speechiness', 'valence']) {
+      for (const field of [
+        'acousticness',
+        'danceability',
+        'energy',
+        'instrumentalness',
+        'liveness',
+        'speechiness',
+        'valence',
+      ]) {
         expect(Number(record[field])).toBeGreaterThanOrEqual(0);
         expect(Number(record[field])).toBeLessThanOrEqual(1);
       }
@@ -183,6 +218,8 @@ describe('derived fixtures', () => {
   });
 
   it('pair every feature record with a track record of the same id, href and ISRC', () => {
-    expect(DERIVED_TRACKS.map((t) => [t['id'], t['href'], t['isrc']])).toEqual(DERIVED.map((r) => [r['id'], r['href'], r['isrc']]));
+    expect(DERIVED_TRACKS.map((t) => [t['id'], t['href'], t['isrc']])).toEqual(
+      DERIVED.map((r) => [r['id'], r['href'], r['isrc']]),
+    );
   });
 });

@@ -39,8 +39,13 @@ function checkDeclared(path: string, body: unknown): void {
   if (endpoint && !isMedia(endpoint.response)) valid(endpoint.response, body);
 }
 
-export async function call(path: string, init: { sleeve?: Sleeve; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const res = await (init.sleeve ?? sleeve).fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA, ...init.headers } }));
+export async function call(
+  path: string,
+  init: { sleeve?: Sleeve; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const res = await (init.sleeve ?? sleeve).fetch(
+    new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA, ...init.headers } }),
+  );
   const type = res.headers.get('content-type') ?? '';
   const body = type.includes('json') ? await res.json() : await res.text();
   if (res.status < 300 && type.includes('json')) checkDeclared(path, body);
@@ -64,4 +69,6 @@ export async function fails(path: string, status: number, code: string, param?: 
 }
 
 export const q = (params: Record<string, string | number | undefined>): string =>
-  new URLSearchParams(Object.entries(params).flatMap(([k, val]) => (val === undefined ? [] : [[k, String(val)]]))).toString();
+  new URLSearchParams(
+    Object.entries(params).flatMap(([k, val]) => (val === undefined ? [] : [[k, String(val)]])),
+  ).toString();

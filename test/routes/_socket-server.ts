@@ -13,7 +13,14 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (set) clock.now = Number(set[1]);
 });
 
-const options = { port: 0, hostname: '127.0.0.1', now: () => clock.now, radioPollMs: 20, rateLimits: 'off' as const, log: { info() {}, error() {} } };
+const options = {
+  port: 0,
+  hostname: '127.0.0.1',
+  now: () => clock.now,
+  radioPollMs: 20,
+  rateLimits: 'off' as const,
+  log: { info() {}, error() {} },
+};
 const runtime = 'Bun' in globalThis ? 'bun' : 'Deno' in globalThis ? 'deno' : 'node';
 let url: string;
 if (runtime === 'bun') url = (await import('../../adapters/bun.ts')).serve(options).url;

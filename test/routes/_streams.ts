@@ -40,9 +40,17 @@ export function openSocket(baseUrl: string): Messages {
 }
 
 /** `fetcher` lets the same client read a handler that is not behind a socket (Vercel's). */
-export async function openEvents(baseUrl: string, fetcher: (request: Request) => Promise<Response> = fetch): Promise<Messages> {
+export async function openEvents(
+  baseUrl: string,
+  fetcher: (request: Request) => Promise<Response> = fetch,
+): Promise<Messages> {
   const controller = new AbortController();
-  const res = await fetcher(new Request(`${baseUrl}/nowplaying/socket`, { headers: { accept: 'text/event-stream', 'user-agent': UA }, signal: controller.signal }));
+  const res = await fetcher(
+    new Request(`${baseUrl}/nowplaying/socket`, {
+      headers: { accept: 'text/event-stream', 'user-agent': UA },
+      signal: controller.signal,
+    }),
+  );
   if (res.status !== 200 || !res.body) throw new Error(`event stream answered ${res.status}`);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -70,7 +78,8 @@ export async function openEvents(baseUrl: string, fetcher: (request: Request) =>
 }
 
 /** The clock one second after the current song ends: the station has moved on. */
-export const afterSong = (body: NowPlayingBody): number => (body.now_playing.played_at + body.now_playing.duration + 1) * 1000;
+export const afterSong = (body: NowPlayingBody): number =>
+  (body.now_playing.played_at + body.now_playing.duration + 1) * 1000;
 
 export const TRANSPORTS: [string, (baseUrl: string) => Messages | Promise<Messages>][] = [
   ['WebSocket', openSocket],
@@ -80,7 +89,11 @@ export const TRANSPORTS: [string, (baseUrl: string) => Messages | Promise<Messag
 type Message = Awaited<ReturnType<Messages['next']>>;
 
 /** D12's proof: the first message on connect, then the next once the clock passes the song. */
-export async function songChange(open: (baseUrl: string) => Messages | Promise<Messages>, baseUrl: string, setClock: (ms: number) => void): Promise<[Message, Message]> {
+export async function songChange(
+  open: (baseUrl: string) => Messages | Promise<Messages>,
+  baseUrl: string,
+  setClock: (ms: number) => void,
+): Promise<[Message, Message]> {
   const stream = await open(baseUrl);
   try {
     const first = await stream.next();
@@ -99,6 +112,8 @@ export interface FixtureServer {
 
 /** `_socket-server.ts` under a runtime binary; its clock is set through stdin. */
 export async function startFixture(command: string, args: string[], clock: number): Promise<FixtureServer> {
-  const child = await startChild(command, [...args, 'test/routes/_socket-server.ts'], { SLEEVE_TEST_CLOCK: String(clock) });
+  const child = await startChild(command, [...args, 'test/routes/_socket-server.ts'], {
+    SLEEVE_TEST_CLOCK: String(clock),
+  });
   return { url: child.url, setClock: (ms) => child.send(`clock ${ms}`), stop: () => child.stop() };
 }

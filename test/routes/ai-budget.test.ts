@@ -86,7 +86,11 @@ describe('/chat: 50 messages per hour per client', () => {
     const { sleeve } = limited();
     const send = (body: unknown) => {
       const res = sleeve.fetch(
-        new Request('http://sleeve.test/chat', { method: 'POST', headers: { 'user-agent': UA, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        new Request('http://sleeve.test/chat', {
+          method: 'POST',
+          headers: { 'user-agent': UA, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
         { clientIp: '203.0.113.50' },
       );
       return res;
@@ -109,9 +113,14 @@ describe('/chat: 50 messages per hour per client', () => {
 
   it('does not share its budget with /ai/*', async () => {
     const { sleeve } = limited();
-    for (let i = 0; i < 10; i++) expect((await ask(sleeve, `/assistant?query=spent+${i}`, '203.0.113.60')).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await ask(sleeve, `/assistant?query=spent+${i}`, '203.0.113.60')).status).toBe(200);
     const chat = await sleeve.fetch(
-      new Request('http://sleeve.test/chat', { method: 'POST', headers: { 'user-agent': UA, 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) }),
+      new Request('http://sleeve.test/chat', {
+        method: 'POST',
+        headers: { 'user-agent': UA, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }),
+      }),
       { clientIp: '203.0.113.60' },
     );
     expect(chat.status).toBe(200);

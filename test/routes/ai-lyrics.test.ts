@@ -14,7 +14,8 @@ import { trackWithFeatures } from './_fixtures.ts';
 import { aiSleeve, groundedIn } from './_ai.ts';
 
 // "Amazing Grace" (John Newton, 1779): public domain.
-const WORDS = 'Amazing grace! How sweet the sound\nThat saved a wretch like me!\n\nI once was lost, but now am found;\nWas blind, but now I see.';
+const WORDS =
+  'Amazing grace! How sweet the sound\nThat saved a wretch like me!\n\nI once was lost, but now am found;\nWas blind, but now I see.';
 
 type Answer = Lyrics | null | Error;
 let answer: Answer;
@@ -30,7 +31,17 @@ const lyrics: LyricsSource = {
   },
   search: async () => [],
 };
-const record = (over: Partial<Lyrics>): Lyrics => ({ id: 7, title: 't', artist: 'a', album: null, duration: null, instrumental: false, plain: null, synced: null, ...over });
+const record = (over: Partial<Lyrics>): Lyrics => ({
+  id: 7,
+  title: 't',
+  artist: 'a',
+  album: null,
+  duration: null,
+  instrumental: false,
+  plain: null,
+  synced: null,
+  ...over,
+});
 
 let model: FakeModel;
 beforeAll(async () => {
@@ -46,22 +57,32 @@ afterAll(async () => model.close());
 async function explain() {
   const track = await trackWithFeatures();
   const sleeve: Sleeve = aiSleeve(model, { sources: { lyrics } });
-  return { track, answer: await call(`/ai/lyrics-explain?${q({ artist: track.artist.name, title: track.title })}`, { sleeve }) };
+  return {
+    track,
+    answer: await call(`/ai/lyrics-explain?${q({ artist: track.artist.name, title: track.title })}`, { sleeve }),
+  };
 }
 
 describe('/ai/lyrics-explain with a lyrics source', () => {
   it('gives the model the words, asks the source for the track it found, and keeps the words out of the answer', async () => {
     answer = record({ plain: WORDS });
-    const { track, answer: { status, body, headers } } = await explain();
+    const {
+      track,
+      answer: { status, body, headers },
+    } = await explain();
     expect(status).toBe(200);
     expect(body.lyricsUsed).toBe(true);
-    expect(asked).toEqual([{ artist: track.artist.name, title: track.title, duration: Math.round(track.durationMs / 1000) }]);
+    expect(asked).toEqual([
+      { artist: track.artist.name, title: track.title, duration: Math.round(track.durationMs / 1000) },
+    ]);
     const system = model.lastSystem();
     expect(system).toContain('That saved a wretch like me!');
     expect(system).toContain('never quote or paraphrase');
     groundedIn(system, body.grounding);
     expect(JSON.stringify(body)).not.toContain('wretch');
-    expect(body.grounding.find((g: { subject: string }) => g.subject === 'Lyrics').facts).toEqual(['the lyrics from TestLyrics (4 lines): read by the model, not repeated here (see /lyrics)']);
+    expect(body.grounding.find((g: { subject: string }) => g.subject === 'Lyrics').facts).toEqual([
+      'the lyrics from TestLyrics (4 lines): read by the model, not repeated here (see /lyrics)',
+    ]);
     expect(headers.get('x-cache')).not.toBe('DEGRADED');
   });
 
@@ -77,12 +98,14 @@ describe('/ai/lyrics-explain with a lyrics source', () => {
 
   it('tells the model an instrumental has no words, and counts it as used', async () => {
     answer = record({ instrumental: true });
-    const { answer: { body } } = await explain();
+    const {
+      answer: { body },
+    } = await explain();
     expect(body.lyricsUsed).toBe(true);
     expect(model.lastSystem()).toContain('- the track is instrumental: it has no words (TestLyrics)');
   });
 
-  it("says what is missing when the source has no record, or fails (then the answer is degraded and not cached)", async () => {
+  it('says what is missing when the source has no record, or fails (then the answer is degraded and not cached)', async () => {
     answer = null;
     const none = await explain();
     expect(none.answer.body.lyricsUsed).toBe(false);

@@ -10,7 +10,12 @@ describe('/album/info', () => {
     const album = (await music.album(track!.album.id))!;
     const body = await ok(s.fullAlbumSchema, `/album/info?id=${album.id}`);
     const { items, total } = await music.albumTracks(album.id, { limit: 500 });
-    expect(body).toMatchObject({ id: album.id, title: album.title, artist: { id: album.artist.id, name: album.artist.name }, duration: Math.round(album.duration) });
+    expect(body).toMatchObject({
+      id: album.id,
+      title: album.title,
+      artist: { id: album.artist.id, name: album.artist.name },
+      duration: Math.round(album.duration),
+    });
     expect(body.tracks.map((t) => t.id)).toEqual(items.map((t) => t.id));
     expect(body.tracks).toHaveLength(total);
     expect(body.contributors.length).toBeGreaterThan(0);

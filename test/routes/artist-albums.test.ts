@@ -21,15 +21,20 @@ describe('/artist/albums', () => {
       expect(body.albums.length).toBeLessThanOrEqual(3);
       seen.push(...body.albums.map((a) => a.id));
       path = body.next;
-      if (path !== null) expect(path).toBe(`http://sleeve.test/artist/albums?id=${artist.id}&index=${seen.length}&limit=3`);
+      if (path !== null)
+        expect(path).toBe(`http://sleeve.test/artist/albums?id=${artist.id}&index=${seen.length}&limit=3`);
     }
     expect(seen).toEqual(all);
   });
 
   it('by name answers the same page as by id; id wins when both are given (D5)', async () => {
     const byId = await ok(s.artistAlbumsSchema, `/artist/albums?id=${artist.id}&limit=5`);
-    expect(await ok(s.artistAlbumsSchema, `/artist/albums?${q({ artist: artist.name.toLowerCase(), limit: 5 })}`)).toEqual(byId);
-    expect(await ok(s.artistAlbumsSchema, `/artist/albums?${q({ artist: 'Qqxzvvkj Nobody', id: artist.id, limit: 5 })}`)).toEqual(byId);
+    expect(
+      await ok(s.artistAlbumsSchema, `/artist/albums?${q({ artist: artist.name.toLowerCase(), limit: 5 })}`),
+    ).toEqual(byId);
+    expect(
+      await ok(s.artistAlbumsSchema, `/artist/albums?${q({ artist: 'Qqxzvvkj Nobody', id: artist.id, limit: 5 })}`),
+    ).toEqual(byId);
   });
 
   it('defaults to 25 from index 0; an index past the end is an empty last page', async () => {

@@ -17,14 +17,19 @@ describe('/artist/discography (D16)', () => {
     const groups = [body.albums!, body.singles!, body.eps!, body.compilations!];
     expect(body).toMatchObject({ artist: artist.name, artistId: artist.id, total: artist.total });
     expect(groups.flat()).toHaveLength(artist.total);
-    expect([body.counts.albums, body.counts.singles, body.counts.eps, body.counts.compilations]).toEqual(groups.map((g) => g.length));
+    expect([body.counts.albums, body.counts.singles, body.counts.eps, body.counts.compilations]).toEqual(
+      groups.map((g) => g.length),
+    );
     for (const [i, type] of (['album', 'single', 'ep', 'compilation'] as const).entries()) {
       expect(groups[i]!.every((r) => r.recordType === type)).toBe(true);
       const dates = dated(groups[i]!);
       const known = dates.filter((d) => d !== null);
       expect(dates.slice(0, known.length)).toEqual([...known].sort().reverse());
     }
-    const years = groups.flat().flatMap((r) => (r.releaseDate ? [r.releaseDate.slice(0, 4)] : [])).sort();
+    const years = groups
+      .flat()
+      .flatMap((r) => (r.releaseDate ? [r.releaseDate.slice(0, 4)] : []))
+      .sort();
     expect([body.activeFrom, body.activeTo]).toEqual([years[0] ?? null, years.at(-1) ?? null]);
   });
 
@@ -36,11 +41,14 @@ describe('/artist/discography (D16)', () => {
 
   it('limit caps each group while counts stay whole; type keeps only that group', async () => {
     const body = await ok(s.discographySchema, `/artist/discography?id=${artist.id}&limit=1`);
-    for (const group of [body.albums!, body.singles!, body.eps!, body.compilations!]) expect(group.length).toBeLessThanOrEqual(1);
+    for (const group of [body.albums!, body.singles!, body.eps!, body.compilations!])
+      expect(group.length).toBeLessThanOrEqual(1);
     expect(body.total).toBe(artist.total);
     const type = body.counts.singles > 0 ? 'single' : 'album';
     const only = await ok(s.discographySchema, `/artist/discography?id=${artist.id}&type=${type}`);
-    expect(Object.keys(only).filter((k) => ['albums', 'singles', 'eps', 'compilations'].includes(k))).toEqual([`${type}s`]);
+    expect(Object.keys(only).filter((k) => ['albums', 'singles', 'eps', 'compilations'].includes(k))).toEqual([
+      `${type}s`,
+    ]);
     expect(only.counts).toEqual(body.counts);
   });
 

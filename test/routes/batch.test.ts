@@ -7,11 +7,19 @@ import { music, q, sleeve, UA } from './_client.ts';
 import { chartTracks } from './_fixtures.ts';
 
 async function postBatch(requests: { id: string; path: string }[]) {
-  const res = await sleeve.fetch(new Request('http://sleeve.test/batch', {
-    method: 'POST', headers: { 'user-agent': UA, 'content-type': 'application/json' }, body: JSON.stringify({ requests }),
-  }));
+  const res = await sleeve.fetch(
+    new Request('http://sleeve.test/batch', {
+      method: 'POST',
+      headers: { 'user-agent': UA, 'content-type': 'application/json' },
+      body: JSON.stringify({ requests }),
+    }),
+  );
   expect(res.status).toBe(200);
-  return (await res.json()) as { count: number; failed: number; responses: Record<string, { status: number; body: unknown }> };
+  return (await res.json()) as {
+    count: number;
+    failed: number;
+    responses: Record<string, { status: number; body: unknown }>;
+  };
 }
 
 describe('every metadata and radio endpoint through /batch', () => {
@@ -51,8 +59,10 @@ describe('every metadata and radio endpoint through /batch', () => {
   it('refuses the images and the socket, each with its own 400', async () => {
     const [track] = await chartTracks(1);
     const paths = [
-      `/cover?${q({ artist: track!.artist.name, title: track!.album.title })}`, `/artistimage?id=${track!.artist.id}`,
-      '/media/images/genre/0.svg', '/nowplaying/socket',
+      `/cover?${q({ artist: track!.artist.name, title: track!.album.title })}`,
+      `/artistimage?id=${track!.artist.id}`,
+      '/media/images/genre/0.svg',
+      '/nowplaying/socket',
     ];
     const body = await postBatch(paths.map((path, i) => ({ id: String(i), path })));
     expect(Object.values(body.responses).map((r) => r.status)).toEqual([400, 400, 400, 400]);

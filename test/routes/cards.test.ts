@@ -55,7 +55,10 @@ describe('/share/card', () => {
 
   it("embeds the very art /cover draws for the track's album, and links nothing", async () => {
     const card = await get(`/share/card?id=${full.id}&format=svg`);
-    const cover = await get(`/cover?artist=${encodeURIComponent(full.artist.name)}&title=${encodeURIComponent(full.album.title)}`, { 'user-agent': UA });
+    const cover = await get(
+      `/cover?artist=${encodeURIComponent(full.artist.name)}&title=${encodeURIComponent(full.album.title)}`,
+      { 'user-agent': UA },
+    );
     const circles = cover.text.match(/<circle [^>]*\/>/g)!;
     expect(circles.length).toBeGreaterThan(0);
     for (const circle of circles) expect(card.text).toContain(circle);
@@ -94,10 +97,13 @@ describe('/share/card', () => {
   });
 
   it('is not batchable (an image): its batch entry is a 400', async () => {
-    const res = await sleeve.fetch(new Request('http://sleeve.test/batch', {
-      method: 'POST', headers: { 'user-agent': UA, 'content-type': 'application/json' },
-      body: JSON.stringify({ requests: [{ path: `/share/card?id=${full.id}` }, { path: `/og?id=${full.id}` }] }),
-    }));
+    const res = await sleeve.fetch(
+      new Request('http://sleeve.test/batch', {
+        method: 'POST',
+        headers: { 'user-agent': UA, 'content-type': 'application/json' },
+        body: JSON.stringify({ requests: [{ path: `/share/card?id=${full.id}` }, { path: `/og?id=${full.id}` }] }),
+      }),
+    );
     const body = await res.json();
     expect([body.responses['0'].status, body.responses['1'].status]).toEqual([400, 400]);
   });
@@ -110,7 +116,9 @@ describe('/og', () => {
     const album = (await music.album(full.album.id))!;
     const albumCard = await get(`/og?type=album&id=${album.id}&format=svg`);
     assertWellFormed(albumCard.text);
-    expect(texts(albumCard.text)).toEqual(expect.arrayContaining([album.artist.name, expect.stringMatching(new RegExp(`${album.trackCount} tracks?`))]));
+    expect(texts(albumCard.text)).toEqual(
+      expect.arrayContaining([album.artist.name, expect.stringMatching(new RegExp(`${album.trackCount} tracks?`))]),
+    );
     const artist = (await music.artist(full.artist.id))!;
     const artistCard = await get(`/og?type=artist&id=${artist.id}&format=svg`);
     assertWellFormed(artistCard.text);
@@ -132,7 +140,10 @@ describe('hostile and long names', () => {
   const hostile: Track = {
     ...full,
     title: `</text><script>alert("x")</script> & 'quotes' ]]> <!-- \u0001\u0008${'Very long title '.repeat(20)}`,
-    artists: [{ id: 1, name: '<A & B>', role: 'Main' }, { id: 2, name: `"${'Name'.repeat(80)}"`, role: 'Featured' }],
+    artists: [
+      { id: 1, name: '<A & B>', role: 'Main' },
+      { id: 2, name: `"${'Name'.repeat(80)}"`, role: 'Featured' },
+    ],
     album: { ...full.album, title: `Album & <Co> ${'x'.repeat(300)}` },
   };
   const source: MusicSource = { ...music, track: async (id, o) => (id === full.id ? hostile : music.track(id, o)) };
@@ -145,7 +156,8 @@ describe('hostile and long names', () => {
     const shown = texts(svg.text);
     expect(shown[0]).toMatch(/^<\/text><scri.*…$/);
     // The text column runs from x=626 to 60 px before the right edge.
-    for (const line of lines(svg.text).filter((l) => l.text !== 'Sleeve')) expect(textWidth(line.text, line.size, line.bold), line.text).toBeLessThanOrEqual(1200 - 626 - 60);
+    for (const line of lines(svg.text).filter((l) => l.text !== 'Sleeve'))
+      expect(textWidth(line.text, line.size, line.bold), line.text).toBeLessThanOrEqual(1200 - 626 - 60);
     expect(shown.filter((t) => t.endsWith('…')).length).toBeGreaterThanOrEqual(3);
     expect(svg.bytes.length).toBeLessThan(20_000);
     expectPng((await get(`/share/card?id=${full.id}`, {}, tricked)).bytes, 1200, 630);
@@ -178,9 +190,14 @@ describe('the PNG drawing budget (D29)', () => {
     const budgeted = makeSleeve({ now: () => clock.now });
     const albums = (await music.newReleases({ limit: RENDERS_PER_SECOND + 2 })).map((a) => a.id);
     expect(new Set(albums).size).toBe(RENDERS_PER_SECOND + 2);
-    for (const id of albums.slice(0, RENDERS_PER_SECOND)) expect((await get(`/og?type=album&id=${id}`, {}, budgeted)).status).toBe(200);
+    for (const id of albums.slice(0, RENDERS_PER_SECOND))
+      expect((await get(`/og?type=album&id=${id}`, {}, budgeted)).status).toBe(200);
     const over = await get(`/og?type=album&id=${albums[RENDERS_PER_SECOND]}`, {}, budgeted);
-    expect([over.status, over.headers.get('retry-after'), JSON.parse(over.text).error.code]).toEqual([503, '1', 'service_unavailable']);
+    expect([over.status, over.headers.get('retry-after'), JSON.parse(over.text).error.code]).toEqual([
+      503,
+      '1',
+      'service_unavailable',
+    ]);
     expect((await get(`/og?type=album&id=${albums[RENDERS_PER_SECOND]}&format=svg`, {}, budgeted)).status).toBe(200);
     expect((await get(`/og?type=album&id=${albums[0]}`, {}, budgeted)).status).toBe(200);
     clock.now += 1000;

@@ -22,8 +22,16 @@ beforeAll(async () => {
 describe('/track/credits', () => {
   it('lists every credited artist with its role, main first, each with its picture', async () => {
     const body = await ok(s.trackCreditsSchema, `/track/credits?id=${featuring.id}`);
-    expect(body).toMatchObject({ id: featuring.id, title: featuring.title, isrc: featuring.isrc, artist: featuring.artist, album: featuring.album });
-    expect(body.contributors.map((c) => [c.id, c.name, c.role])).toEqual(featuring.artists.map((a) => [a.id, a.name, a.role]));
+    expect(body).toMatchObject({
+      id: featuring.id,
+      title: featuring.title,
+      isrc: featuring.isrc,
+      artist: featuring.artist,
+      album: featuring.album,
+    });
+    expect(body.contributors.map((c) => [c.id, c.name, c.role])).toEqual(
+      featuring.artists.map((a) => [a.id, a.name, a.role]),
+    );
     expect(body.contributors[0]).toMatchObject({ id: featuring.artist.id, role: 'Main' });
     expect(body.contributors.slice(1).every((c) => c.role === 'Featured')).toBe(true);
     for (const c of body.contributors) expect(c.image).toBe(`http://sleeve.test/artistimage?id=${c.id}`);

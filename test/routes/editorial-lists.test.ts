@@ -44,7 +44,9 @@ describe('/editorial/selection', () => {
     expect(body.albums.length).toBe(20);
     expect(new Set(body.albums.map((a) => a.artist.id)).size).toBe(20);
     for (const a of body.albums) expect((await music.album(a.id))?.genreId).toBe(106);
-    expect(body.albums.map((a) => a.id)).toEqual((await music.editorialSelection!(106, { limit: 20 })).map((a) => a.id));
+    expect(body.albums.map((a) => a.id)).toEqual(
+      (await music.editorialSelection!(106, { limit: 20 })).map((a) => a.id),
+    );
   });
 
   it('id 0 (the default) picks from every genre; the same answer every time', async () => {
@@ -81,7 +83,7 @@ describe('/editorial/charts', () => {
     expect(body.artists.map((a) => a.fans)).toEqual([...body.artists.map((a) => a.fans)].sort((a, b) => b - a));
   });
 
-  it('id 0 (the default): every genre; the editors\' playlists, most followed first; limit defaults to 10', async () => {
+  it("id 0 (the default): every genre; the editors' playlists, most followed first; limit defaults to 10", async () => {
     const body = await ok(s.editorialChartsSchema, '/editorial/charts');
     expect(body.editorial.id).toBe(0);
     expect(body.tracks.map((t) => t.id)).toEqual((await chartTracks(10)).map((t) => t.id));
@@ -101,12 +103,23 @@ describe('/editorial/charts', () => {
 
 describe('the §4.21 lists as any cached, batchable endpoint (D19, D21)', () => {
   it('ride in /batch, and the second call is a cache hit', async () => {
-    const res = await sleeve.fetch(new Request('http://sleeve.test/batch', {
-      method: 'POST', headers: { 'user-agent': UA, 'content-type': 'application/json' },
-      body: JSON.stringify({ requests: [{ path: '/genre/chart?id=152&limit=3' }, { path: '/editorial/selection?id=152&limit=3' }, { path: '/editorial/charts?id=152&limit=3' }] }),
-    }));
+    const res = await sleeve.fetch(
+      new Request('http://sleeve.test/batch', {
+        method: 'POST',
+        headers: { 'user-agent': UA, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          requests: [
+            { path: '/genre/chart?id=152&limit=3' },
+            { path: '/editorial/selection?id=152&limit=3' },
+            { path: '/editorial/charts?id=152&limit=3' },
+          ],
+        }),
+      }),
+    );
     const { responses } = await res.json();
-    expect(Object.values(responses as Record<string, { status: number }>).map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(Object.values(responses as Record<string, { status: number }>).map((r) => r.status)).toEqual([
+      200, 200, 200,
+    ]);
     const again = await call('/genre/chart?id=152&limit=3');
     expect(again.headers.get('x-cache')).toBe('HIT');
     expect(again.headers.get('cache-control')).toBe('public, max-age=3600');

@@ -11,7 +11,9 @@ describe('/editorial/genres', () => {
   });
 
   it('prefers the configured base URL for images', async () => {
-    const body = await ok(s.listOf(s.genreSchema), '/editorial/genres', { sleeve: makeSleeve({ baseUrl: 'https://music.example/' }) });
+    const body = await ok(s.listOf(s.genreSchema), '/editorial/genres', {
+      sleeve: makeSleeve({ baseUrl: 'https://music.example/' }),
+    });
     expect(body[0]!.image).toBe('https://music.example/media/images/genre/0.svg');
   });
 });

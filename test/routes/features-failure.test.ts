@@ -10,7 +10,8 @@ import { trackWithFeatures } from './_fixtures.ts';
 
 function failingFeatures(): FeaturesSource & { calls: number } {
   const source = {
-    name: 'down', calls: 0,
+    name: 'down',
+    calls: 0,
     probe: async () => ({ ok: false, status: 0 }),
     async features() {
       source.calls++;
@@ -24,7 +25,10 @@ describe('features provider down', () => {
   it('/track/isrc and /track/info answer the track with audioFeatures null, no-store, logged once per answer', async () => {
     const features = failingFeatures();
     const logs: string[] = [];
-    const sleeve = makeSleeve({ sources: { features }, log: { info: (m) => void logs.push(m), error: (m) => void logs.push(m) } });
+    const sleeve = makeSleeve({
+      sources: { features },
+      log: { info: (m) => void logs.push(m), error: (m) => void logs.push(m) },
+    });
     const track = await trackWithFeatures();
     for (let round = 0; round < 2; round++) {
       const { status, headers, body } = await call(`/track/isrc?isrc=${track.isrc}`, { sleeve });
@@ -37,7 +41,10 @@ describe('features provider down', () => {
     expect(features.calls).toBe(2);
     expect(logs.filter((m) => m.startsWith('answered without audio features'))).toHaveLength(2);
     expect(logs.some((m) => m.includes('internal'))).toBe(false);
-    const info = await call(`/track/info?artist=${encodeURIComponent(track.artist.name)}&title=${encodeURIComponent(track.title)}`, { sleeve });
+    const info = await call(
+      `/track/info?artist=${encodeURIComponent(track.artist.name)}&title=${encodeURIComponent(track.title)}`,
+      { sleeve },
+    );
     expect(info.body).toMatchObject({ found: true, audioFeatures: null });
     expect(info.headers.get('cache-control')).toBe('no-store');
   });
@@ -45,7 +52,11 @@ describe('features provider down', () => {
   it('/playlist/generate with an energy target keeps every track (rule 1) and is not cached', async () => {
     const features = failingFeatures();
     const sleeve = makeSleeve({ sources: { features } });
-    const res = await sleeve.fetch(new Request('http://sleeve.test/playlist/generate?genres=pop&energy=0.9&limit=10', { headers: { 'user-agent': UA } }));
+    const res = await sleeve.fetch(
+      new Request('http://sleeve.test/playlist/generate?genres=pop&energy=0.9&limit=10', {
+        headers: { 'user-agent': UA },
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).tracks.length).toBe(10);
     expect(res.headers.get('cache-control')).toBe('no-store');

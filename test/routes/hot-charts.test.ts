@@ -28,7 +28,10 @@ describe('/track/hot?limit=20 in demo mode', () => {
     const global = await ok(s.hotTracksSchema, '/track/hot?limit=10');
     for (const country of CHART_COUNTRIES) {
       const body = await ok(s.hotTracksSchema, `/track/hot?limit=10&country=${country}`);
-      expect(body.tracks.map((t) => t.id), country).not.toEqual(global.tracks.map((t) => t.id));
+      expect(
+        body.tracks.map((t) => t.id),
+        country,
+      ).not.toEqual(global.tracks.map((t) => t.id));
       // The public artist shape has no country: the catalogue behind the service says where each act is from.
       const local = body.tracks.filter((t) => store.artists.get(t.artistId)?.country === country);
       expect(local.length, country).toBeGreaterThanOrEqual(2);

@@ -46,17 +46,34 @@ describe('lyrics and knowledge in demo mode', () => {
   it('sources given by an embedder are served in demo mode, with their attribution', async () => {
     const attribution = { source: 'Mine', url: 'https://lyrics.example', license: null, licenseUrl: null };
     const lyrics: LyricsSource = {
-      name: 'mine', attribution, probe: async () => ({ ok: true, status: 200 }),
-      lyrics: async ({ artist, title }) => ({ id: 1, title, artist, album: null, duration: null, instrumental: false, plain: 'la la', synced: null }),
+      name: 'mine',
+      attribution,
+      probe: async () => ({ ok: true, status: 200 }),
+      lyrics: async ({ artist, title }) => ({
+        id: 1,
+        title,
+        artist,
+        album: null,
+        duration: null,
+        instrumental: false,
+        plain: 'la la',
+        synced: null,
+      }),
       search: async () => [],
     };
     const knowledge: KnowledgeSource = {
-      name: 'mine', probe: async () => ({ ok: true, status: 200 }),
-      factsAttribution: { source: 'Mine', license: null, licenseUrl: null }, biographyAttribution: { source: 'Mine', license: null, licenseUrl: null },
-      artist: async () => null, biography: async () => null,
+      name: 'mine',
+      probe: async () => ({ ok: true, status: 200 }),
+      factsAttribution: { source: 'Mine', license: null, licenseUrl: null },
+      biographyAttribution: { source: 'Mine', license: null, licenseUrl: null },
+      artist: async () => null,
+      biography: async () => null,
     };
     const sleeve = makeSleeve({ sources: { lyrics, knowledge } });
-    expect(await ok(s.lyricsSchema, `/lyrics?${q({ artist: 'A', title: 'B' })}`, { sleeve })).toMatchObject({ plainLyrics: 'la la', attribution });
+    expect(await ok(s.lyricsSchema, `/lyrics?${q({ artist: 'A', title: 'B' })}`, { sleeve })).toMatchObject({
+      plainLyrics: 'la la',
+      attribution,
+    });
     expect((await call(`/artist/knowledgebase?${q({ artist: 'A' })}`, { sleeve })).status).toBe(404);
   });
 });

@@ -11,7 +11,14 @@ type Count = (body: any) => number;
 const length: Count = (b) => b.length;
 const sections: Count = (b) => Math.max(b.tracks.length, b.artists.length, b.albums.length, b.playlists.length);
 
-interface Case { path: string; extra: () => Record<string, string | number>; min: number; max: number; def: number; count: Count }
+interface Case {
+  path: string;
+  extra: () => Record<string, string | number>;
+  min: number;
+  max: number;
+  def: number;
+  count: Count;
+}
 
 let word = '';
 /** Playlists are named after genres (`Fresh Pop`), not after tracks. */
@@ -30,7 +37,14 @@ const cases: Case[] = [
   { path: '/track/related', extra: () => ({ isrc }), min: 1, max: 50, def: 20, count: length },
   { path: '/track/hot', extra: () => ({}), min: 1, max: 100, def: 20, count: (b) => b.tracks.length },
   { path: '/album/new-releases', extra: () => ({}), min: 1, max: 50, def: 20, count: length },
-  { path: '/playlist/generate', extra: () => ({ genres: 'Pop' }), min: 1, max: 50, def: 20, count: (b) => b.tracks.length },
+  {
+    path: '/playlist/generate',
+    extra: () => ({ genres: 'Pop' }),
+    min: 1,
+    max: 50,
+    def: 20,
+    count: (b) => b.tracks.length,
+  },
 ];
 
 beforeAll(async () => {
@@ -55,6 +69,7 @@ describe.each(cases)('$path limit', ({ path, extra, min, max, def, count }) => {
   });
 
   it('rejects 0, max+1 and non-integers with 400 naming limit', async () => {
-    for (const limit of [min - 1, max + 1, '2.5', 'ten']) await fails(`${path}?${q({ ...extra(), limit })}`, 400, 'bad_request', 'limit');
+    for (const limit of [min - 1, max + 1, '2.5', 'ten'])
+      await fails(`${path}?${q({ ...extra(), limit })}`, 400, 'bad_request', 'limit');
   });
 });

@@ -13,18 +13,30 @@ const q = (search: string) => readImageQuery(`http://sleeve.test/spotify/cover?$
 describe('readImageQuery', () => {
   it('cuts only where a parameter begins: a raw & inside a name stays in it', () => {
     expect(q('format=webp&width=576&height=576&artist=Simon%20&%20Garfunkel&title=The%20Boxer')).toEqual({
-      format: 'webp', width: '576', height: '576', artist: 'Simon & Garfunkel', title: 'The Boxer',
+      format: 'webp',
+      width: '576',
+      height: '576',
+      artist: 'Simon & Garfunkel',
+      title: 'The Boxer',
     });
     expect(q('artist=Polo%20&%20Pan&title=Rock&Roll')).toEqual({ artist: 'Polo & Pan', title: 'Rock&Roll' });
     expect(q('artist=A&title=Tom%20&%20Jerry%20&%20Friends')).toEqual({ artist: 'A', title: 'Tom & Jerry & Friends' });
   });
 
   it('another plain name= starts an unknown parameter (a cache-buster), which the route ignores', () => {
-    expect(q('artist=Daft%20Punk&title=Discovery&v=1712345678&_=1')).toEqual({ artist: 'Daft Punk', title: 'Discovery', v: '1712345678', _: '1' });
+    expect(q('artist=Daft%20Punk&title=Discovery&v=1712345678&_=1')).toEqual({
+      artist: 'Daft Punk',
+      title: 'Discovery',
+      v: '1712345678',
+      _: '1',
+    });
   });
 
   it('+ is a literal plus; raw characters past ASCII stay as they came', () => {
-    expect(q('artist=Daft+Punk&title=Red+Hot%20+%20Rhapsody')).toEqual({ artist: 'Daft+Punk', title: 'Red+Hot + Rhapsody' });
+    expect(q('artist=Daft+Punk&title=Red+Hot%20+%20Rhapsody')).toEqual({
+      artist: 'Daft+Punk',
+      title: 'Red+Hot + Rhapsody',
+    });
     expect(q('artist=Björk&title=Jóga')).toEqual({ artist: 'Björk', title: 'Jóga' });
     expect(q('artist=Bj%C3%B6rk&title=J%C3%B3ga')).toEqual({ artist: 'Björk', title: 'Jóga' });
   });
@@ -63,30 +75,41 @@ describe('decodeLenient', () => {
 
 describe('imageSize', () => {
   it('takes sides from 1 to 1000 and jpg, jpeg, png, webp in any case', () => {
-    expect(imageSize({ width: '576', height: '576', format: 'webp' })).toEqual({ width: 576, height: 576, format: 'webp' });
+    expect(imageSize({ width: '576', height: '576', format: 'webp' })).toEqual({
+      width: 576,
+      height: 576,
+      format: 'webp',
+    });
     expect(imageSize({ width: ' 1 ', format: 'JPEG' })).toEqual({ width: 1, format: 'jpg' });
     expect(imageSize({ height: '1000', format: 'png' })).toEqual({ height: 1000, format: 'png' });
   });
 
   it('ignores anything else, never throwing', () => {
-    for (const width of ['0', '1001', '-5', '1e3', '12.5', 'abc', '', '99999']) expect(imageSize({ width }), width).toEqual({});
-    for (const format of ['gif', 'svg', 'constructor', '__proto__', 'toString']) expect(imageSize({ format }), format).toEqual({});
+    for (const width of ['0', '1001', '-5', '1e3', '12.5', 'abc', '', '99999'])
+      expect(imageSize({ width }), width).toEqual({});
+    for (const format of ['gif', 'svg', 'constructor', '__proto__', 'toString'])
+      expect(imageSize({ format }), format).toEqual({});
     expect(imageSize({})).toEqual({});
   });
 });
 
 describe('deezerImageUrl', () => {
-  const picture = 'https://e-cdns-images.dzcdn.net/images/cover/5718f7c81c27e0b2417e2a4c45224f8a/1000x1000-000000-80-0-0.jpg';
+  const picture =
+    'https://e-cdns-images.dzcdn.net/images/cover/5718f7c81c27e0b2417e2a4c45224f8a/1000x1000-000000-80-0-0.jpg';
 
   it('keeps a Deezer picture on its host, over HTTPS, at its own size by default', () => {
     expect(deezerImageUrl(picture)).toBe(picture);
     for (const host of ['cdn-images.dzcdn.net', 'cdns-images.dzcdn.net', 'CDN-Images.DZCDN.net']) {
-      expect(deezerImageUrl(picture.replace('e-cdns-images.dzcdn.net', host))).toBe(picture.replace('e-cdns-images.dzcdn.net', host.toLowerCase()));
+      expect(deezerImageUrl(picture.replace('e-cdns-images.dzcdn.net', host))).toBe(
+        picture.replace('e-cdns-images.dzcdn.net', host.toLowerCase()),
+      );
     }
   });
 
   it('asks the size and format wanted: a missing side follows the other; webp stays JPEG', () => {
-    expect(deezerImageUrl(picture, { width: 576, height: 576, format: 'webp' })).toMatch(/\/576x576-000000-80-0-0\.jpg$/);
+    expect(deezerImageUrl(picture, { width: 576, height: 576, format: 'webp' })).toMatch(
+      /\/576x576-000000-80-0-0\.jpg$/,
+    );
     expect(deezerImageUrl(picture, { width: 300, format: 'png' })).toMatch(/\/300x300-000000-80-0-0\.png$/);
     expect(deezerImageUrl(picture, { height: 56 })).toMatch(/\/56x56-000000-80-0-0\.jpg$/);
     expect(deezerImageUrl(picture, { width: 640, height: 320 })).toMatch(/\/640x320-000000-80-0-0\.jpg$/);
@@ -134,7 +157,11 @@ describe('ImageCache', () => {
     cache.set('b', entry(40));
     expect(cache.get('a')).toBeDefined();
     cache.set('c', entry(40));
-    expect([cache.get('a') !== undefined, cache.get('b') !== undefined, cache.get('c') !== undefined]).toEqual([true, false, true]);
+    expect([cache.get('a') !== undefined, cache.get('b') !== undefined, cache.get('c') !== undefined]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(cache.bytes).toBe(80);
   });
 

@@ -10,7 +10,12 @@ import { hourSlots } from '../../core/sources/catalog/station-schedule.ts';
 /** Images load in `<img>` tags: no User-Agent at all (D2). */
 async function image(path: string, sleeve: Sleeve = shared) {
   const res = await sleeve.fetch(new Request(`http://sleeve.test${path}`));
-  return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), body: await res.text() };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    cache: res.headers.get('cache-control'),
+    body: await res.text(),
+  };
 }
 
 const pathOf = (url: string) => url.slice(new URL(url).origin.length);
@@ -20,7 +25,11 @@ describe('/cover', () => {
     const [track] = await chartTracks(1);
     const { body } = await call(`/track/isrc?isrc=${track!.isrc}`);
     const first = await image(pathOf(body.album.cover));
-    expect(first).toMatchObject({ status: 200, type: expect.stringMatching(/^image\/svg\+xml/), cache: expect.stringContaining('max-age=31536000') });
+    expect(first).toMatchObject({
+      status: 200,
+      type: expect.stringMatching(/^image\/svg\+xml/),
+      cache: expect.stringContaining('max-age=31536000'),
+    });
     expect(first.body).toMatch(/^<svg[^>]+xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect((await image(pathOf(body.album.cover))).body).toBe(first.body);
   });
@@ -53,7 +62,9 @@ describe('/cover', () => {
     expect(song.title, 'the clock should fall on a catalogue track, not a station ID').not.toBe('Station ID');
     expect(art.status, `${song.text} → ${art.status}`).toBe(200);
     const [a, b] = await chartTracks(2);
-    const coverOf = async (t: typeof a) => (await image(`/cover?artist=${encodeURIComponent(t!.artist.name)}&title=${encodeURIComponent(t!.album.title)}`)).body;
+    const coverOf = async (t: typeof a) =>
+      (await image(`/cover?artist=${encodeURIComponent(t!.artist.name)}&title=${encodeURIComponent(t!.album.title)}`))
+        .body;
     if (a!.album.id !== b!.album.id) expect(await coverOf(a)).not.toBe(await coverOf(b));
   });
 
@@ -66,7 +77,7 @@ describe('/cover', () => {
     expect(art.status).toBe(200);
   });
 
-  it("every song the station plays in a day has its art, station IDs included", async () => {
+  it('every song the station plays in a day has its art, station IDs included', async () => {
     const day = Date.UTC(2025, 0, 2);
     for (let at = day; at < day + 24 * 3600_000; at += 20 * 60_000) {
       const { song, art } = await onAirArt(at);
@@ -87,7 +98,11 @@ describe('/artistimage and /media/images', () => {
   it('draws a known artist and a placeholder 404 for an unknown id', async () => {
     const [track] = await chartTracks(1);
     const known = await image(`/artistimage?id=${track!.artist.id}`);
-    expect(known).toMatchObject({ status: 200, type: expect.stringMatching(/^image\/svg\+xml/), cache: expect.stringContaining('immutable') });
+    expect(known).toMatchObject({
+      status: 200,
+      type: expect.stringMatching(/^image\/svg\+xml/),
+      cache: expect.stringContaining('immutable'),
+    });
     expect((await image('/artistimage?id=999999999')).status).toBe(404);
     expect((await image('/artistimage?id=abc')).status).toBe(400);
   });

@@ -13,7 +13,8 @@ describe('/playlist/generate', () => {
     expect(body.params).toEqual({ genres: 'Pop, Rock', energy: null, tempo: null });
     expect(body.trackCount).toBe(body.tracks.length);
     expect(body.tracks).toHaveLength(30);
-    for (let i = 1; i < body.tracks.length; i++) expect(body.tracks[i]!.artistId).not.toBe(body.tracks[i - 1]!.artistId);
+    for (let i = 1; i < body.tracks.length; i++)
+      expect(body.tracks[i]!.artistId).not.toBe(body.tracks[i - 1]!.artistId);
   });
 
   // That tracks without an ISRC count as fitting (rule 1) is the service's test: the demo pools
@@ -36,7 +37,9 @@ describe('/playlist/generate', () => {
 
   it('is deterministic for the same inputs, across sleeves', async () => {
     const path = '/playlist/generate?genres=Rock&energy=0.4&limit=15';
-    expect((await call(path, { sleeve: makeSleeve() })).body).toEqual((await call(path, { sleeve: makeSleeve() })).body);
+    expect((await call(path, { sleeve: makeSleeve() })).body).toEqual(
+      (await call(path, { sleeve: makeSleeve() })).body,
+    );
   });
 
   it('an unknown genre gives an empty mix', async () => {

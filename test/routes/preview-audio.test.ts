@@ -13,7 +13,8 @@ beforeAll(async () => {
   track = await trackWithFeatures();
 });
 
-const fetchRaw = (path: string, headers: Record<string, string> = {}) => sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers }));
+const fetchRaw = (path: string, headers: Record<string, string> = {}) =>
+  sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers }));
 
 describe('demo previews', () => {
   it("/track/preview redirects to the track's generated clip, never to the catalogue's placeholder host", async () => {
@@ -23,7 +24,7 @@ describe('demo previews', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('the clip is a WAV of the track\'s own tone, public (no User-Agent), cached a year, marked as generated', async () => {
+  it("the clip is a WAV of the track's own tone, public (no User-Agent), cached a year, marked as generated", async () => {
     const res = await fetchRaw(`/media/previews/${track.id}.wav`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/wav');
@@ -53,10 +54,13 @@ describe('demo previews', () => {
     await fails('/media/previews/999999999.wav', 404, 'not_found');
     await fails(`/media/previews/${track.id}.mp3`, 404, 'not_found');
     await fails('/track/preview?id=999999999', 404, 'not_found');
-    const res = await sleeve.fetch(new Request('http://sleeve.test/batch', {
-      method: 'POST', headers: { 'user-agent': 'test/1.0 (test@example.com)', 'content-type': 'application/json' },
-      body: JSON.stringify({ requests: [{ path: `/media/previews/${track.id}.wav` }] }),
-    }));
+    const res = await sleeve.fetch(
+      new Request('http://sleeve.test/batch', {
+        method: 'POST',
+        headers: { 'user-agent': 'test/1.0 (test@example.com)', 'content-type': 'application/json' },
+        body: JSON.stringify({ requests: [{ path: `/media/previews/${track.id}.wav` }] }),
+      }),
+    );
     expect((await res.json()).responses[0].status).toBe(400);
   });
 

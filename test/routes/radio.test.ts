@@ -9,7 +9,6 @@ import { openEvents, songChange, TRANSPORTS } from './_streams.ts';
 const clock = { now: Date.UTC(2026, 10, 22, 15, 0, 0) };
 const radio = makeSleeve({ now: () => clock.now });
 
-
 describe('/nowplaying', () => {
   it('answers the station, not cached, with elapsed and remaining recomputed per request', async () => {
     const first = await ok(nowPlayingSchema, '/nowplaying', { sleeve: radio });
@@ -41,7 +40,14 @@ describe('/nowplaying/socket', () => {
 describe('/nowplaying/socket on a real Node server (D12)', () => {
   let served: Served;
   beforeAll(async () => {
-    served = await serve({ port: 0, hostname: '127.0.0.1', now: () => clock.now, radioPollMs: 20, rateLimits: 'off', log: { info() {}, error() {} } });
+    served = await serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      now: () => clock.now,
+      radioPollMs: 20,
+      rateLimits: 'off',
+      log: { info() {}, error() {} },
+    });
   });
   afterAll(async () => {
     await new Promise((resolve) => served.server.close(resolve));
@@ -55,7 +61,9 @@ describe('/nowplaying/socket on a real Node server (D12)', () => {
   });
 
   it('answers text/event-stream, uncached', async () => {
-    const res = await fetch(`${served.url}/nowplaying/socket`, { headers: { accept: 'text/event-stream', 'user-agent': UA } });
+    const res = await fetch(`${served.url}/nowplaying/socket`, {
+      headers: { accept: 'text/event-stream', 'user-agent': UA },
+    });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     await res.body?.cancel();
@@ -65,13 +73,21 @@ describe('/nowplaying/socket on a real Node server (D12)', () => {
 describe('/nowplaying/socket through the Vercel handler (no WebSocket there)', () => {
   it('streams Server-Sent Events, with the next message on a song change', async () => {
     const vercel = handle({ now: () => clock.now, radioPollMs: 20, rateLimits: 'off', log: { info() {}, error() {} } });
-    const [first, next] = await songChange((url) => openEvents(url, vercel), 'https://sleeve.vercel.test', (ms) => (clock.now = ms));
+    const [first, next] = await songChange(
+      (url) => openEvents(url, vercel),
+      'https://sleeve.vercel.test',
+      (ms) => (clock.now = ms),
+    );
     expect(next.data.now_playing.sh_id).not.toBe(first.data.now_playing.sh_id);
   });
 
   it('refuses a WebSocket upgrade with a 400 that points at the event stream', async () => {
     const vercel = handle({ rateLimits: 'off', log: { info() {}, error() {} } });
-    const res = await vercel(new Request('https://sleeve.vercel.test/nowplaying/socket', { headers: { upgrade: 'websocket', 'user-agent': UA } }));
+    const res = await vercel(
+      new Request('https://sleeve.vercel.test/nowplaying/socket', {
+        headers: { upgrade: 'websocket', 'user-agent': UA },
+      }),
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(/text\/event-stream/);
   });

@@ -6,7 +6,8 @@ import { fails, music, ok, q, sleeve } from './_client.ts';
 import { trackWithFeatures } from './_fixtures.ts';
 
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
-const get = (params: Record<string, string | number | undefined>) => ok(s.recommendationsSchema, `/recommendations?${q(params)}`);
+const get = (params: Record<string, string | number | undefined>) =>
+  ok(s.recommendationsSchema, `/recommendations?${q(params)}`);
 
 function noRepeats(body: s.RecommendationsBody): void {
   for (let i = 1; i < body.tracks.length; i++) expect(body.tracks[i]!.artistId).not.toBe(body.tracks[i - 1]!.artistId);
@@ -42,8 +43,18 @@ describe('/recommendations', () => {
     const targets = { tempo: 128, valence: 0.8, danceability: 0.8 };
     const near = await get({ seed_genre: 'Dance', ...targets, limit: 10 });
     const plain = await get({ seed_genre: 'Dance', limit: 50 });
-    const gap = (body: s.RecommendationsBody) => mean(body.tracks.filter((t) => t.features).map((t) =>
-      (Math.min(1, Math.abs(t.features!.tempo - 128) / 100) + Math.abs(t.features!.valence - 0.8) + Math.abs(t.features!.danceability - 0.8)) / 3));
+    const gap = (body: s.RecommendationsBody) =>
+      mean(
+        body.tracks
+          .filter((t) => t.features)
+          .map(
+            (t) =>
+              (Math.min(1, Math.abs(t.features!.tempo - 128) / 100) +
+                Math.abs(t.features!.valence - 0.8) +
+                Math.abs(t.features!.danceability - 0.8)) /
+              3,
+          ),
+      );
     expect(gap(near)).toBeLessThan(gap(plain));
   });
 

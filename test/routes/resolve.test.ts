@@ -37,7 +37,10 @@ describe('/resolve in demo mode', () => {
 
   it('a SoundCloud track link resolves by the words of its slug', async () => {
     const track = (await chartTracks(20)).find((t) => /^[a-z ]+$/i.test(fold(t.title)) && fold(t.title).length > 4)!;
-    const body = await ok(s.resolveSchema, resolve(`https://soundcloud.com/${slug(track.artist.name)}/${slug(track.title)}?in=someone/sets/x`));
+    const body = await ok(
+      s.resolveSchema,
+      resolve(`https://soundcloud.com/${slug(track.artist.name)}/${slug(track.title)}?in=someone/sets/x`),
+    );
     expect(body).toMatchObject({ type: 'track', source: 'soundcloud', data: { found: true } });
     expect(fold((body.data as { name: string }).name)).toBe(fold(track.title));
   });
@@ -51,19 +54,28 @@ describe('/resolve in demo mode', () => {
 
   it('a slug below the match threshold is a 404, never a wrong item', async () => {
     const [track] = await chartTracks(1);
-    const { status, body } = await call(resolve(`https://soundcloud.com/${slug(track!.artist.name)}/zzqx-nothing-like-it-qqzz`));
+    const { status, body } = await call(
+      resolve(`https://soundcloud.com/${slug(track!.artist.name)}/zzqx-nothing-like-it-qqzz`),
+    );
     expect(status).toBe(404);
     expect(body.error).toMatchObject({ code: 'not_found', source: 'soundcloud', type: 'track' });
   });
 
   it('a Spotify link needs Spotify: 404 with source, type and id', async () => {
-    const { status, body } = await call(resolve('https://open.spotify.com/intl-fr/track/6rqhFgbbKwnb9MLmUQDhG6?si=abc'));
+    const { status, body } = await call(
+      resolve('https://open.spotify.com/intl-fr/track/6rqhFgbbKwnb9MLmUQDhG6?si=abc'),
+    );
     expect(status).toBe(404);
-    expect(body.error).toEqual(expect.objectContaining({ code: 'not_found', source: 'spotify', type: 'track', id: '6rqhFgbbKwnb9MLmUQDhG6' }));
+    expect(body.error).toEqual(
+      expect.objectContaining({ code: 'not_found', source: 'spotify', type: 'track', id: '6rqhFgbbKwnb9MLmUQDhG6' }),
+    );
   });
 
-  it('a real link\'s 404 says demo mode resolves only its own catalogue, and shows a link that resolves (issue #44)', async () => {
-    for (const link of ['https://open.spotify.com/track/6rqhFgbbKwnb9MLmUQDhG6', 'https://www.deezer.com/track/3135556']) {
+  it("a real link's 404 says demo mode resolves only its own catalogue, and shows a link that resolves (issue #44)", async () => {
+    for (const link of [
+      'https://open.spotify.com/track/6rqhFgbbKwnb9MLmUQDhG6',
+      'https://www.deezer.com/track/3135556',
+    ]) {
       const { status, body } = await call(resolve(link));
       expect(status, link).toBe(404);
       expect(body.error.message, link).toMatch(/Demo mode resolves only links to its own generated catalogue/);
@@ -74,17 +86,26 @@ describe('/resolve in demo mode', () => {
   });
 
   it('bad links are 400 naming url: other hosts, schemes, credentials, IPs, other platforms', async () => {
-    for (const url of ['https://open.spotify.com.evil.test/track/x', 'javascript:alert(1)', 'https://user@deezer.com@evil.test/', 'http://127.0.0.1:8080/track/1', 'https://tidal.com/browse/track/1', '']) {
+    for (const url of [
+      'https://open.spotify.com.evil.test/track/x',
+      'javascript:alert(1)',
+      'https://user@deezer.com@evil.test/',
+      'http://127.0.0.1:8080/track/1',
+      'https://tidal.com/browse/track/1',
+      '',
+    ]) {
       await fails(resolve(url), 400, 'bad_request', 'url');
     }
     const { body } = await call(resolve('https://tidal.com/browse/track/1'));
     expect(body.error.message).toMatch(/spotify|Spotify/);
   });
 
-  it("a link of a known type with an id of the wrong form says so, not that it names nothing (issue #37)", async () => {
+  it('a link of a known type with an id of the wrong form says so, not that it names nothing (issue #37)', async () => {
     await fails(resolve('https://open.spotify.com/artist/1361'), 400, 'bad_request', 'url');
     const { body } = await call(resolve('https://open.spotify.com/artist/1361'));
-    expect(body.error.message).toMatch(/^url is a Spotify artist link, but "1361" is not a Spotify artist id: 22 letters and digits/);
+    expect(body.error.message).toMatch(
+      /^url is a Spotify artist link, but "1361" is not a Spotify artist id: 22 letters and digits/,
+    );
   });
 });
 
@@ -102,9 +123,17 @@ describe('/playlist/info and /album/tracks in demo mode', () => {
     const [track] = await chartTracks(1);
     const body = await ok(s.albumTracklistSchema, `/album/tracks?id=${track!.album.id}`);
     expect(body.tracks.map((t) => t.id)).toContain(track!.id);
-    expect(body.tracks.find((t) => t.id === track!.id)).toMatchObject({ isrc: track!.isrc, durationMs: track!.durationMs });
-    expect(body.tracks.map((t) => t.trackNumber)).toEqual([...body.tracks.map((t) => t.trackNumber)].sort((a, b) => a - b));
-    const byQuery = await ok(s.albumTracklistSchema, `/album/tracks?${q({ query: `${track!.artist.name} ${track!.album.title}` })}`);
+    expect(body.tracks.find((t) => t.id === track!.id)).toMatchObject({
+      isrc: track!.isrc,
+      durationMs: track!.durationMs,
+    });
+    expect(body.tracks.map((t) => t.trackNumber)).toEqual(
+      [...body.tracks.map((t) => t.trackNumber)].sort((a, b) => a - b),
+    );
+    const byQuery = await ok(
+      s.albumTracklistSchema,
+      `/album/tracks?${q({ query: `${track!.artist.name} ${track!.album.title}` })}`,
+    );
     expect(byQuery.id).toBe(track!.album.id);
     await fails('/album/tracks', 400, 'bad_request', 'id');
   });

@@ -13,7 +13,10 @@ const TYPINGS = ['its only love', "it's only love", 'It’s Only Love', 'it s on
 describe(`/search/all finds "${TITLE}" however its apostrophe is typed`, () => {
   it.each(TYPINGS)('query=%s: the first track, an exact match (score >= 0.7)', async (query) => {
     for (const types of [undefined, 'tracks']) {
-      const body = await ok(s.searchAllSchema, `/search/all?${q({ query, ...(types === undefined ? {} : { types }) })}`);
+      const body = await ok(
+        s.searchAllSchema,
+        `/search/all?${q({ query, ...(types === undefined ? {} : { types }) })}`,
+      );
       const [first] = body.tracks;
       expect(first?.name, `${query} (${types ?? 'all'})`).toBe(TITLE);
       expect(first!.score).toBeGreaterThanOrEqual(0.7);

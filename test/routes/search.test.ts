@@ -71,7 +71,10 @@ describe('/search/albums, /search/artist, /search/playlists', () => {
   it('albums: an exact album title comes first', async () => {
     const [track] = await chartTracks(1);
     const album = (await music.album(track!.album.id))!;
-    const body = await ok(s.listOf(s.albumSearchResultSchema), `/search/albums?${q({ query: `${album.artist.name} ${album.title}` })}`);
+    const body = await ok(
+      s.listOf(s.albumSearchResultSchema),
+      `/search/albums?${q({ query: `${album.artist.name} ${album.title}` })}`,
+    );
     expect(body[0]).toMatchObject({ id: album.id, title: album.title, artistId: album.artist.id });
   });
 

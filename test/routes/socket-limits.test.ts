@@ -13,7 +13,10 @@ const clock = { now: Date.UTC(2026, 10, 22, 15, 0, 0) };
 function setup() {
   const sleeve = makeSleeve({ now: () => clock.now, maxSocketsPerIp: 2, maxSockets: 3 });
   const open = (ip: string, path = '/nowplaying/socket') =>
-    sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers: { accept: 'text/event-stream', 'user-agent': UA } }), { clientIp: ip });
+    sleeve.fetch(
+      new Request(`http://sleeve.test${path}`, { headers: { accept: 'text/event-stream', 'user-agent': UA } }),
+      { clientIp: ip },
+    );
   return { sleeve, open, slots: slotsFor(sleeve.deps) };
 }
 
@@ -56,7 +59,13 @@ describe('/nowplaying/socket bounds (issue 10)', () => {
   it('an aborted request gives its slot back', async () => {
     const { sleeve, slots } = setup();
     const controller = new AbortController();
-    const res = await sleeve.fetch(new Request('http://sleeve.test/nowplaying/socket', { headers: { accept: 'text/event-stream', 'user-agent': UA }, signal: controller.signal }), { clientIp: '192.0.2.7' });
+    const res = await sleeve.fetch(
+      new Request('http://sleeve.test/nowplaying/socket', {
+        headers: { accept: 'text/event-stream', 'user-agent': UA },
+        signal: controller.signal,
+      }),
+      { clientIp: '192.0.2.7' },
+    );
     expect(res.status).toBe(200);
     expect(slots.open()).toBe(1);
     controller.abort();
@@ -68,7 +77,9 @@ describe('/nowplaying/socket bounds (issue 10)', () => {
     expect(options).toMatchObject({ maxSocketsPerIp: 5, maxSockets: 200 });
     for (const bad of ['0', '-1', '2.5', 'ten']) {
       expect(() => optionsFromEnv({ SLEEVE_MAX_SOCKETS: bad }), bad).toThrow(ConfigError);
-      expect(() => optionsFromEnv({ SLEEVE_MAX_SOCKETS_PER_IP: bad }), bad).toThrow(/SLEEVE_MAX_SOCKETS_PER_IP must be a whole number/);
+      expect(() => optionsFromEnv({ SLEEVE_MAX_SOCKETS_PER_IP: bad }), bad).toThrow(
+        /SLEEVE_MAX_SOCKETS_PER_IP must be a whole number/,
+      );
     }
   });
 });

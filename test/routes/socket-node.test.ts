@@ -16,7 +16,15 @@ const clock = { now: Date.UTC(2026, 10, 22, 15, 0, 0) };
 let served: Served;
 
 beforeAll(async () => {
-  served = await serve({ port: 0, hostname: '127.0.0.1', now: () => clock.now, radioPollMs: 20, rateLimits: 'off', maxSocketsPerIp: 2, log: { info() {}, error() {} } });
+  served = await serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    now: () => clock.now,
+    radioPollMs: 20,
+    rateLimits: 'off',
+    maxSocketsPerIp: 2,
+    log: { info() {}, error() {} },
+  });
 });
 afterAll(async () => {
   served.server.closeAllConnections?.();
@@ -24,12 +32,15 @@ afterAll(async () => {
 });
 
 describe('/nowplaying/socket handshakes on Node (issue 10)', () => {
-  it.each(['/current', '/v3.0.0', '/v2.5.0', '/v%32.1.0'])('upgrades under %s and sends the first message', async (prefix) => {
-    const result = await handshake(`${served.url}${prefix}/nowplaying/socket`);
-    expect(result.opened).toBe(true);
-    if (result.opened) expect(result.first.type).toBe('nowplaying');
-    await hangUp(result);
-  });
+  it.each(['/current', '/v3.0.0', '/v2.5.0', '/v%32.1.0'])(
+    'upgrades under %s and sends the first message',
+    async (prefix) => {
+      const result = await handshake(`${served.url}${prefix}/nowplaying/socket`);
+      expect(result.opened).toBe(true);
+      if (result.opened) expect(result.first.type).toBe('nowplaying');
+      await hangUp(result);
+    },
+  );
 
   it('refuses with the real status and the D3 body: unknown station 404, no User-Agent 401, ordinary path 400', async () => {
     const cases: [string, Record<string, string> | undefined, number, string][] = [
@@ -54,7 +65,10 @@ describe('/nowplaying/socket handshakes on Node (issue 10)', () => {
     const { Connection: _, ...noConnection } = HANDSHAKE;
     const { 'Sec-WebSocket-Key': __, ...noKey } = HANDSHAKE;
     // Without `Connection: Upgrade` Node takes it as a plain request: the body goes out too.
-    const plain = await raw(served.url, head('GET', '/current/nowplaying/socket', { ...noConnection, 'User-Agent': UA }));
+    const plain = await raw(
+      served.url,
+      head('GET', '/current/nowplaying/socket', { ...noConnection, 'User-Agent': UA }),
+    );
     expect(plain?.status).toBe(400);
     expect(JSON.parse(plain!.body)).toMatchObject({ ok: false, error: { code: 'bad_request', param: 'Upgrade' } });
     const keyless = await raw(served.url, head('GET', '/nowplaying/socket', { ...noKey, 'User-Agent': UA }));
@@ -71,11 +85,13 @@ describe('/nowplaying/socket handshakes on Node (issue 10)', () => {
     if (!third.opened) expect(JSON.parse(third.body)).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
     await hangUp(first);
     // The server sees the close a moment after the client does.
-    await expect.poll(async () => {
-      const again = await handshake(`${served.url}/nowplaying/socket`);
-      await hangUp(again);
-      return again.opened;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const again = await handshake(`${served.url}/nowplaying/socket`);
+        await hangUp(again);
+        return again.opened;
+      })
+      .toBe(true);
     await hangUp(second);
     await expect.poll(() => slotsFor(served.sleeve.deps).open()).toBe(0);
   });

@@ -60,17 +60,20 @@ describe('/listen.mp3 (D27)', () => {
   });
 
   it('is not batchable (a stream): its batch entry is a 400', async () => {
-    const res = await radio.fetch(new Request('http://sleeve.test/batch', {
-      method: 'POST', headers: { 'user-agent': UA, 'content-type': 'application/json' },
-      body: JSON.stringify({ requests: [{ path: '/listen.mp3' }, { path: '/live' }] }),
-    }));
+    const res = await radio.fetch(
+      new Request('http://sleeve.test/batch', {
+        method: 'POST',
+        headers: { 'user-agent': UA, 'content-type': 'application/json' },
+        body: JSON.stringify({ requests: [{ path: '/listen.mp3' }, { path: '/live' }] }),
+      }),
+    );
     const body = await res.json();
     expect([body.responses['0'].status, body.responses['1'].status]).toEqual([400, 200]);
   });
 });
 
 describe('/roadmap (D28)', () => {
-  it('lists every version newest first, with the table\'s error shape, headers and changes', async () => {
+  it("lists every version newest first, with the table's error shape, headers and changes", async () => {
     const body = await ok(roadmapSchema, '/roadmap');
     expect(body.current).toBe('3.0.0');
     expect(body.versions.map((v) => v.version)).toEqual(VERSIONS.map((v) => v.name).reverse());
@@ -87,18 +90,27 @@ describe('/roadmap (D28)', () => {
 
   it('places every declared endpoint once: under its since, or answered by every version', async () => {
     const body = await ok(roadmapSchema, '/roadmap');
-    const listed = [...body.versions.flatMap((v) => v.added.map((e) => `${v.version} ${e.method} ${e.path}`)), ...body.everyVersion.map((e) => `always ${e.method} ${e.path}`)];
+    const listed = [
+      ...body.versions.flatMap((v) => v.added.map((e) => `${v.version} ${e.method} ${e.path}`)),
+      ...body.everyVersion.map((e) => `always ${e.method} ${e.path}`),
+    ];
     // `/metrics` is served (and so listed) only with `metrics: true` (D20).
-    const declared = endpoints.filter((e) => e.path !== '/metrics').map((e) => `${e.since ?? 'always'} ${e.method ?? 'GET'} ${e.path}`);
+    const declared = endpoints
+      .filter((e) => e.path !== '/metrics')
+      .map((e) => `${e.since ?? 'always'} ${e.method ?? 'GET'} ${e.path}`);
     expect(listed.sort()).toEqual(declared.sort());
     const withMetrics = await ok(roadmapSchema, '/roadmap', { sleeve: makeSleeve({ metrics: true }) });
     expect(withMetrics.everyVersion.map((e) => e.path)).toContain('/metrics');
     const renamed = body.versions.find((v) => v.version === '2.1.1')!.added;
-    expect(renamed).toEqual(expect.arrayContaining([
-      { method: 'GET', path: '/track/hot', aliases: ['/hot-tracks'] },
-      { method: 'GET', path: '/share/card', aliases: ['/share-card'] },
-    ]));
-    expect(body.versions.find((v) => v.version === '2.1.0')!.added.map((e) => e.path)).toEqual(expect.arrayContaining(['/resolve', '/track/isrc', '/healthz']));
+    expect(renamed).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', path: '/track/hot', aliases: ['/hot-tracks'] },
+        { method: 'GET', path: '/share/card', aliases: ['/share-card'] },
+      ]),
+    );
+    expect(body.versions.find((v) => v.version === '2.1.0')!.added.map((e) => e.path)).toEqual(
+      expect.arrayContaining(['/resolve', '/track/isrc', '/healthz']),
+    );
   });
 
   it('and each added path answers 404 under the version before its own (what it says is what the service does)', async () => {
@@ -109,7 +121,8 @@ describe('/roadmap (D28)', () => {
       for (const e of row.added.filter((e) => e.method === 'GET' && !e.path.includes(':'))) {
         if (before !== undefined) expect((await call(`/v${before}${e.path}`)).status, `${before} ${e.path}`).toBe(404);
         expect((await call(`/v${row.version}${e.path}`)).status, `${row.version} ${e.path}`).not.toBe(404);
-        for (const alias of e.aliases) expect((await call(`/v${names[0]}${alias}`)).status, `${names[0]} ${alias}`).not.toBe(404);
+        for (const alias of e.aliases)
+          expect((await call(`/v${names[0]}${alias}`)).status, `${names[0]} ${alias}`).not.toBe(404);
       }
     }
   });

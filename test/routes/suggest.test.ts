@@ -34,7 +34,9 @@ describe('/search/suggest', () => {
   });
 
   it('completes the last word of a two-word title: every suggestion holds the first word and a word starting as the second', async () => {
-    const track = [...data.tracks].sort((a, b) => b.rank - a.rank).find((t) => words(t.title).length === 2 && words(t.title)[1]!.length >= 5)!;
+    const track = [...data.tracks]
+      .sort((a, b) => b.rank - a.rank)
+      .find((t) => words(t.title).length === 2 && words(t.title)[1]!.length >= 5)!;
     const [first, second] = words(track.title);
     const typed = `${first} ${second!.slice(0, 3)}`;
     const body = await ok(s.suggestSchema, `/search/suggest?${q({ query: typed, limit: 20 })}`);
@@ -57,7 +59,10 @@ describe('/search/suggest', () => {
   });
 
   it('lists each kind, text and artist once', async () => {
-    const body = await ok(s.suggestSchema, `/search/suggest?${q({ query: fold(byFans[1]!.name).slice(0, 2), limit: 20 })}`);
+    const body = await ok(
+      s.suggestSchema,
+      `/search/suggest?${q({ query: fold(byFans[1]!.name).slice(0, 2), limit: 20 })}`,
+    );
     const keys = body.suggestions.map((x) => `${x.type}|${fold(x.text)}|${fold(x.artist ?? '')}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
@@ -69,10 +74,13 @@ describe('/search/suggest', () => {
   it('D19: cached an hour, batchable', async () => {
     const answer = await call('/search/suggest?query=lo');
     expect(answer.headers.get('cache-control')).toBe('public, max-age=3600');
-    const res = await sleeve.fetch(new Request('http://sleeve.test/batch', {
-      method: 'POST', headers: { 'user-agent': UA, 'content-type': 'application/json' },
-      body: JSON.stringify({ requests: [{ id: 's', path: '/search/suggest?query=lo&limit=3' }] }),
-    }));
+    const res = await sleeve.fetch(
+      new Request('http://sleeve.test/batch', {
+        method: 'POST',
+        headers: { 'user-agent': UA, 'content-type': 'application/json' },
+        body: JSON.stringify({ requests: [{ id: 's', path: '/search/suggest?query=lo&limit=3' }] }),
+      }),
+    );
     const batch = (await res.json()) as { responses: Record<string, { status: number; body: unknown }> };
     expect(batch.responses['s']).toMatchObject({ status: 200, body: { query: 'lo' } });
   });
@@ -82,6 +90,7 @@ describe('/search/suggest', () => {
     await fails('/search/suggest?query=', 400, 'bad_request', 'query');
     await fails('/search/suggest?query=%20%20', 400, 'bad_request', 'query');
     await fails(`/search/suggest?query=${'x'.repeat(201)}`, 400, 'bad_request', 'query');
-    for (const limit of ['0', '21', 'ten']) await fails(`/search/suggest?query=lo&limit=${limit}`, 400, 'bad_request', 'limit');
+    for (const limit of ['0', '21', 'ten'])
+      await fails(`/search/suggest?query=lo&limit=${limit}`, 400, 'bad_request', 'limit');
   });
 });

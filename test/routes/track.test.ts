@@ -7,7 +7,10 @@ import { chartTracks, trackWithFeatures, trackWithoutIsrc } from './_fixtures.ts
 describe('/track/info', () => {
   it('finds a track by artist and title, bracketed text stripped, with features and recommendations', async () => {
     const track = await trackWithFeatures();
-    const body = await ok(s.infoTrackSchema, `/track/info?${q({ artist: track.artist.name, title: `${track.title} (Remastered) [Live]` })}`);
+    const body = await ok(
+      s.infoTrackSchema,
+      `/track/info?${q({ artist: track.artist.name, title: `${track.title} (Remastered) [Live]` })}`,
+    );
     expect(body).toMatchObject({ found: true, id: track.id, isrc: track.isrc, primaryArtist: { id: track.artist.id } });
     expect(body.audioFeatures).not.toBeNull();
     expect(body.audioFeatures!.timeSignature).toBeGreaterThan(0);
@@ -17,13 +20,19 @@ describe('/track/info', () => {
 
   it('an ISRC skips the lookup, even with names that would not match', async () => {
     const track = await trackWithFeatures();
-    const body = await ok(s.infoTrackSchema, `/track/info?${q({ artist: 'nobody', title: 'nothing', isrc: track.isrc!.toLowerCase() })}`);
+    const body = await ok(
+      s.infoTrackSchema,
+      `/track/info?${q({ artist: 'nobody', title: 'nothing', isrc: track.isrc!.toLowerCase() })}`,
+    );
     expect(body.id).toBe(track.id);
   });
 
   it('an unknown ISRC falls back to artist and title', async () => {
     const track = await trackWithFeatures();
-    const body = await ok(s.infoTrackSchema, `/track/info?${q({ artist: track.artist.name, title: track.title, isrc: 'ZZ0000000000' })}`);
+    const body = await ok(
+      s.infoTrackSchema,
+      `/track/info?${q({ artist: track.artist.name, title: track.title, isrc: 'ZZ0000000000' })}`,
+    );
     expect(body.id).toBe(track.id);
   });
 
@@ -37,7 +46,12 @@ describe('/track/info', () => {
     const path = `/track/info?${q({ artist: 'Nobody At All', title: 'Qqxzv Song', isrc: 'ZZ0000000000' })}`;
     const body = await ok(s.trackNotFoundSchema, `/track/info?${q({ artist: 'Nobody At All', title: 'Qqxzv Song' })}`);
     expect(body).toEqual({ found: false, artist: 'Nobody At All', title: 'Qqxzv Song' });
-    expect(await ok(s.trackNotFoundSchema, path)).toEqual({ found: false, artist: 'Nobody At All', title: 'Qqxzv Song', isrc: 'ZZ0000000000' });
+    expect(await ok(s.trackNotFoundSchema, path)).toEqual({
+      found: false,
+      artist: 'Nobody At All',
+      title: 'Qqxzv Song',
+      isrc: 'ZZ0000000000',
+    });
   });
 
   it('rejects a missing artist or title, and a malformed isrc', async () => {
@@ -51,17 +65,27 @@ describe('/track/isrc', () => {
   it('answers the full track with trackNumber, discNumber, album.upc and no timeSignature', async () => {
     const track = await trackWithFeatures();
     const body = await ok(s.isrcTrackSchema, `/track/isrc?isrc=${track.isrc!.toLowerCase()}`);
-    expect(body).toMatchObject({ found: true, id: track.id, isrc: track.isrc, trackNumber: track.trackNumber, discNumber: track.discNumber });
+    expect(body).toMatchObject({
+      found: true,
+      id: track.id,
+      isrc: track.isrc,
+      trackNumber: track.trackNumber,
+      discNumber: track.discNumber,
+    });
     expect(body.audioFeatures).not.toHaveProperty('timeSignature');
     expect(body.album.upc).toMatch(/^\d+$/);
   });
 
   it('D5: an unknown ISRC is 200 found:false echoing it upper-case', async () => {
-    expect(await ok(s.trackNotFoundSchema, '/track/isrc?isrc=zz0000000000')).toEqual({ found: false, isrc: 'ZZ0000000000' });
+    expect(await ok(s.trackNotFoundSchema, '/track/isrc?isrc=zz0000000000')).toEqual({
+      found: false,
+      isrc: 'ZZ0000000000',
+    });
   });
 
   it('validates strictly: 12 letters or digits only', async () => {
-    for (const isrc of ['', 'ABC', 'GB-ABC-20-00001', 'GBABC20000011', 'GBABC200000!']) await fails(`/track/isrc?${q({ isrc })}`, 400, 'bad_request', 'isrc');
+    for (const isrc of ['', 'ABC', 'GB-ABC-20-00001', 'GBABC20000011', 'GBABC200000!'])
+      await fails(`/track/isrc?${q({ isrc })}`, 400, 'bad_request', 'isrc');
     await fails('/track/isrc', 400, 'bad_request', 'isrc');
   });
 });
@@ -70,7 +94,10 @@ describe('/track/related', () => {
   it('by ISRC or by artist and title: the same related tracks, never the track itself', async () => {
     const track = await trackWithFeatures();
     const byIsrc = await ok(s.listOf(s.relatedTrackSchema), `/track/related?${q({ isrc: track.isrc!, limit: 10 })}`);
-    const byName = await ok(s.listOf(s.relatedTrackSchema), `/track/related?${q({ artist: track.artist.name, title: track.title, limit: 10 })}`);
+    const byName = await ok(
+      s.listOf(s.relatedTrackSchema),
+      `/track/related?${q({ artist: track.artist.name, title: track.title, limit: 10 })}`,
+    );
     expect(byIsrc.length).toBe(10);
     expect(byName).toEqual(byIsrc);
     expect(byIsrc.some((t) => t.id === track.id)).toBe(false);
@@ -101,17 +128,27 @@ describe('/track/hot and /hot-tracks (D10)', () => {
   });
 
   it('a country parameter wins over the edge header; the header is used without it', async () => {
-    const countries = await Promise.all(['FR', 'DE', 'US', 'GB', 'JP', 'BR'].map(async (c) => ((await music.chart(c, { limit: 1 })) ? c : null)));
+    const countries = await Promise.all(
+      ['FR', 'DE', 'US', 'GB', 'JP', 'BR'].map(async (c) => ((await music.chart(c, { limit: 1 })) ? c : null)),
+    );
     const [first, second] = countries.filter((c): c is string => c !== null);
     expect(first && second, 'the demo catalogue should chart at least two of FR, DE, US, GB, JP, BR').toBeTruthy();
     // Fresh sleeves: the frame's cache key is built from query parameters only, so a cached
     // header-chosen chart would be served to another country (reported to the frame's owner).
     const fresh = makeSleeve();
-    const byParam = await ok(hot, `/track/hot?country=${first!.toLowerCase()}`, { sleeve: fresh, headers: { 'cf-ipcountry': second! } });
+    const byParam = await ok(hot, `/track/hot?country=${first!.toLowerCase()}`, {
+      sleeve: fresh,
+      headers: { 'cf-ipcountry': second! },
+    });
     expect(byParam.country).toBe(first);
-    const byHeader = await ok(hot, '/track/hot?limit=3', { sleeve: makeSleeve(), headers: { 'x-vercel-ip-country': second! } });
+    const byHeader = await ok(hot, '/track/hot?limit=3', {
+      sleeve: makeSleeve(),
+      headers: { 'x-vercel-ip-country': second! },
+    });
     expect(byHeader.country).toBe(second);
-    expect(byHeader.tracks.map((t) => t.id)).toEqual(((await music.chart(second!, { limit: 3 }))!.tracks).map((t) => t.id));
+    expect(byHeader.tracks.map((t) => t.id)).toEqual(
+      (await music.chart(second!, { limit: 3 }))!.tracks.map((t) => t.id),
+    );
   });
 
   it('falls back to the global chart for a country without one', async () => {

@@ -10,14 +10,23 @@ const UA = { 'User-Agent': 'smoke/1.0 (smoke@example.com)' };
 
 export function runSmoke(name: string, make: () => Fetcher): void {
   describe(`HTTP smoke: ${name}`, () => {
-    const get = (path: string, init: RequestInit = {}) => make()(path, { ...init, headers: { ...UA, ...init.headers } });
+    const get = (path: string, init: RequestInit = {}) =>
+      make()(path, { ...init, headers: { ...UA, ...init.headers } });
 
     it('/healthz answers the health object with no-store', async () => {
       const res = await get('/healthz');
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       const body = await res.json();
-      expect(Object.keys(body).sort()).toEqual(['checks', 'degraded', 'elapsedMs', 'releasedAt', 'status', 'timestamp', 'version']);
+      expect(Object.keys(body).sort()).toEqual([
+        'checks',
+        'degraded',
+        'elapsedMs',
+        'releasedAt',
+        'status',
+        'timestamp',
+        'version',
+      ]);
       expect(body.version).toBe('3.0.0');
     });
 
@@ -93,10 +102,20 @@ export function runLogSmoke(name: string, server: () => { url: string; output():
     await (await fetch(`${server().url}/healthz?probe=secret`, { headers: { 'X-Request-Id': id } })).arrayBuffer();
     let line: string | undefined;
     for (let i = 0; i < 100 && !line; i++) {
-      line = server().output().split('\n').find((l) => l.includes(`"${id}"`));
+      line = server()
+        .output()
+        .split('\n')
+        .find((l) => l.includes(`"${id}"`));
       if (!line) await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(JSON.parse(line!)).toMatchObject({ id, method: 'GET', path: '/healthz', route: '/healthz', status: 200, upstream: 0 });
+    expect(JSON.parse(line!)).toMatchObject({
+      id,
+      method: 'GET',
+      path: '/healthz',
+      route: '/healthz',
+      status: 200,
+      upstream: 0,
+    });
     // D8: the adapter hands over the socket's address; this client is on loopback.
     expect(JSON.parse(line!).ip).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
     expect(line).not.toContain('secret');
@@ -111,7 +130,10 @@ export function runWarmSmoke(name: string, server: () => { output(): string }): 
   it(`${name}: builds the demo catalogue once listening, and says so`, async () => {
     let line: string | undefined;
     for (let i = 0; i < 500 && !line; i++) {
-      line = server().output().split('\n').find((l) => l.startsWith('[sleeve] demo catalogue ready: '));
+      line = server()
+        .output()
+        .split('\n')
+        .find((l) => l.startsWith('[sleeve] demo catalogue ready: '));
       if (!line) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(line).toMatch(/^\[sleeve\] demo catalogue ready: 20000 tracks \(\d+ ms\)$/);

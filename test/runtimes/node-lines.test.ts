@@ -17,13 +17,21 @@ for (const line of NODE_LINES) {
     afterAll(() => server?.stop());
 
     it(`serves from the TypeScript sources with no loader, and says it runs on Node ${line}`, () => {
-      expect(server.output()).toMatch(new RegExp(`^sleeve listening on http://localhost:\\d+ \\(demo mode, memory storage, node v${line}\\.\\d+\\.\\d+\\)`, 'm'));
+      expect(server.output()).toMatch(
+        new RegExp(
+          `^sleeve listening on http://localhost:\\d+ \\(demo mode, memory storage, node v${line}\\.\\d+\\.\\d+\\)`,
+          'm',
+        ),
+      );
       // Node prints no warning about stripping types, or anything else, on its way up.
       expect(server.output()).not.toMatch(/Warning/);
     });
 
     const name = `Node ${line} (node adapters/node-main.ts, no tsx)`;
-    runSmoke(name, overHttp(() => server.url));
+    runSmoke(
+      name,
+      overHttp(() => server.url),
+    );
     runLogSmoke(`Node ${line}`, () => server);
   });
 }

@@ -24,9 +24,19 @@ describe('the generated preview', () => {
   it('is a PCM WAV, 8-bit mono, 4 s, its sizes consistent', () => {
     const bytes = wav(A_MINOR);
     const view = new DataView(bytes.buffer);
-    expect([text(bytes, 0, 4), text(bytes, 8, 4), text(bytes, 12, 4), text(bytes, 36, 4)]).toEqual(['RIFF', 'WAVE', 'fmt ', 'data']);
+    expect([text(bytes, 0, 4), text(bytes, 8, 4), text(bytes, 12, 4), text(bytes, 36, 4)]).toEqual([
+      'RIFF',
+      'WAVE',
+      'fmt ',
+      'data',
+    ]);
     expect(view.getUint32(4, true)).toBe(bytes.length - 8);
-    expect([view.getUint16(20, true), view.getUint16(22, true), view.getUint32(24, true), view.getUint16(34, true)]).toEqual([1, 1, SAMPLE_RATE, 8]);
+    expect([
+      view.getUint16(20, true),
+      view.getUint16(22, true),
+      view.getUint32(24, true),
+      view.getUint16(34, true),
+    ]).toEqual([1, 1, SAMPLE_RATE, 8]);
     expect(view.getUint32(40, true)).toBe(SAMPLE_RATE * SECONDS);
     expect(bytes.length).toBe(44 + SAMPLE_RATE * SECONDS);
   });
@@ -51,7 +61,8 @@ describe('the generated preview', () => {
 
   it('strikes on each beat of the tempo, louder with more energy, and starts and ends in silence', () => {
     const bytes = wav(A_MINOR);
-    const loudness = (from: number, n: number) => Math.max(...bytes.slice(44 + from, 44 + from + n).map((b) => Math.abs(b - 128)));
+    const loudness = (from: number, n: number) =>
+      Math.max(...bytes.slice(44 + from, 44 + from + n).map((b) => Math.abs(b - 128)));
     const beat = SAMPLE_RATE / 2; // 120 BPM
     expect(loudness(beat, 400)).toBeGreaterThan(3 * loudness(2 * beat - 400, 400));
     expect(bytes[44]).toBe(128);

@@ -33,18 +33,37 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
 let replay: Replay;
 
 function deps(radioPollMs: number): Deps {
-  const ctx = createDriverContext({ storage: createStorage(), breaker: breaker({ onOutage() {} }), now: Date.now, log: quiet });
+  const ctx = createDriverContext({
+    storage: createStorage(),
+    breaker: breaker({ onOutage() {} }),
+    now: Date.now,
+    log: quiet,
+  });
   const radio = azuracast({ baseUrl: replay.urlOf('azuracast'), cacheSeconds: 0 }, ctx);
   return {
-    options: resolveOptions({ radioPollMs }), sources: { radio } as unknown as Sources, storage: createStorage(),
-    now: Date.now, log: quiet, breaker: storageBreaker(quiet, 'test'), summary: 'test', lifecycle: lifecycle(),
+    options: resolveOptions({ radioPollMs }),
+    sources: { radio } as unknown as Sources,
+    storage: createStorage(),
+    now: Date.now,
+    log: quiet,
+    breaker: storageBreaker(quiet, 'test'),
+    summary: 'test',
+    lifecycle: lifecycle(),
   };
 }
 
 const callsTo = (path: string) => replay.calls.filter((c) => c.upstream === 'azuracast' && c.path.startsWith(path));
-const streams = async () => (await (await fetch(`${replay.urlOf('azuracast')}/__replay/streams`)).json()) as { open: number; channels: Record<string, number> };
+const streams = async () =>
+  (await (await fetch(`${replay.urlOf('azuracast')}/__replay/streams`)).json()) as {
+    open: number;
+    channels: Record<string, number>;
+  };
 const advance = async (station: string) =>
-  ((await (await fetch(`${replay.urlOf('azuracast')}/__replay/advance?station=${encodeURIComponent(station)}`, { method: 'POST' })).json()) as { sh_id: number; pushed: number });
+  (await (
+    await fetch(`${replay.urlOf('azuracast')}/__replay/advance?station=${encodeURIComponent(station)}`, {
+      method: 'POST',
+    })
+  ).json()) as { sh_id: number; pushed: number };
 
 /** `count` subscribers on one station, each keeping what it is sent. */
 function subscribe(d: Deps, station: string, first: NowPlayingBody, count: number) {
@@ -73,7 +92,11 @@ describe('D12 watcher over a live source', () => {
     expect(pushed).toBe(1);
     await until('everyone to get the change', () => received.every((inbox) => inbox.length === 1));
     for (const inbox of received) {
-      expect(inbox[0]!.now_playing).toMatchObject({ sh_id, elapsed: expect.any(Number), remaining: expect.any(Number) });
+      expect(inbox[0]!.now_playing).toMatchObject({
+        sh_id,
+        elapsed: expect.any(Number),
+        remaining: expect.any(Number),
+      });
       expect(inbox[0]!.cache).toBeNull();
     }
     expect(callsTo(SSE).map((c) => c.status)).toEqual([200]);

@@ -16,7 +16,9 @@ function station() {
   const clock = { now: 1_000_000_000 };
   const polls = { count: 0 };
   const radio = {
-    name: 'fake', defaultStation: 'sleeve', probe: async () => ({ ok: true, status: 200 }),
+    name: 'fake',
+    defaultStation: 'sleeve',
+    probe: async () => ({ ok: true, status: 200 }),
     nowPlaying: async (shortcode: string, o?: { now?: number }): Promise<NowPlaying | null> => {
       polls.count++;
       if (shortcode !== 'sleeve') return null;
@@ -25,8 +27,14 @@ function station() {
     },
   };
   const deps: Deps = {
-    options: resolveOptions({ radioPollMs: 1000 }), sources: { radio } as unknown as Sources, storage: createStorage(),
-    now: () => clock.now, log: { info() {}, error() {} }, breaker: storageBreaker({ error() {} }, 'test'), summary: 'test', lifecycle: lifecycle(),
+    options: resolveOptions({ radioPollMs: 1000 }),
+    sources: { radio } as unknown as Sources,
+    storage: createStorage(),
+    now: () => clock.now,
+    log: { info() {}, error() {} },
+    breaker: storageBreaker({ error() {} }, 'test'),
+    summary: 'test',
+    lifecycle: lifecycle(),
   };
   return { deps, clock, polls };
 }
@@ -61,6 +69,8 @@ describe('D12 now-playing watcher', () => {
     const { deps } = station();
     await expect(loadNowPlaying(deps, 'nope', BASE)).rejects.toMatchObject({ code: 'not_found', status: 404 });
     const body = await loadNowPlaying(deps, undefined, BASE);
-    expect(changeKey({ ...body, listeners: { ...body.listeners, current: body.listeners.current + 1 } })).not.toBe(changeKey(body));
+    expect(changeKey({ ...body, listeners: { ...body.listeners, current: body.listeners.current + 1 } })).not.toBe(
+      changeKey(body),
+    );
   });
 });

@@ -67,10 +67,18 @@ const before = (() => {
     }
     return best;
   }
-  function rankByRelevance<T>(items: readonly T[], query: string, namesOf: (item: T) => readonly string[], popularityOf: (item: T) => number) {
+  function rankByRelevance<T>(
+    items: readonly T[],
+    query: string,
+    namesOf: (item: T) => readonly string[],
+    popularityOf: (item: T) => number,
+  ) {
     const max = Math.max(0, ...items.map(popularityOf));
     return items
-      .map((item) => ({ item, score: relevance(similarity(namesOf(item), query), popularity(popularityOf(item), max)) }))
+      .map((item) => ({
+        item,
+        score: relevance(similarity(namesOf(item), query), popularity(popularityOf(item), max)),
+      }))
       .sort((a, b) => b.score - a.score);
   }
   return { fold, similarity, rankByRelevance };
@@ -83,15 +91,38 @@ type Sample = (typeof tracks)[number];
 /** The names as the service gives them now, and as it gave them before (pairs joined). */
 const names = (t: Sample): Name[] => [{ title: t.title, by: t.artist }];
 /** The names one stands for, as the implementation before took them: texts, joined. */
-const unfolded = (n: Name): string[] => (typeof n === 'string' ? [n] : [n.title, `${n.by} ${n.title}`, `${n.title} ${n.by}`]);
+const unfolded = (n: Name): string[] =>
+  typeof n === 'string' ? [n] : [n.title, `${n.by} ${n.title}`, `${n.title} ${n.by}`];
 const joined = (t: Sample): string[] => names(t).flatMap(unfolded);
 const credited = ([title, by]: [string, string]): Name => ({ title, by });
 
 /** Queries as people type them: exact, partial, misspelt, accented, shouted, with symbols. */
 function queries(): string[] {
-  const out: string[] = ['', '   ', '?!', '&', 'AC/DC', 'Beyoncé – HALO!', 'sigur rós', 'İstanbul', 'straße', 'ﬁre', '🎵 love 🎵', 'love 123456', 'ａｂｃ'];
+  const out: string[] = [
+    '',
+    '   ',
+    '?!',
+    '&',
+    'AC/DC',
+    'Beyoncé – HALO!',
+    'sigur rós',
+    'İstanbul',
+    'straße',
+    'ﬁre',
+    '🎵 love 🎵',
+    'love 123456',
+    'ａｂｃ',
+  ];
   tracks.slice(0, 400).forEach((t, i) => {
-    const pick = [t.title, `${t.artist} ${t.title}`, t.artist, t.title.toUpperCase(), t.title.slice(0, 1 + (i % Math.max(1, t.title.length))), `${t.title.split(' ')[0]} ${i}`, t.title.replace(/[aeiou]/, 'é')];
+    const pick = [
+      t.title,
+      `${t.artist} ${t.title}`,
+      t.artist,
+      t.title.toUpperCase(),
+      t.title.slice(0, 1 + (i % Math.max(1, t.title.length))),
+      `${t.title.split(' ')[0]} ${i}`,
+      t.title.replace(/[aeiou]/, 'é'),
+    ];
     out.push(pick[i % pick.length]!);
   });
   return out;
@@ -99,12 +130,14 @@ function queries(): string[] {
 
 describe('D15 ranking: the rewrite answers exactly as before', () => {
   it('folds every catalogue name and query alike', () => {
-    for (const text of [...tracks.flatMap(joined), ...data.albums.map((a) => a.title), ...queries()]) expect(fold(text)).toBe(before.fold(text));
+    for (const text of [...tracks.flatMap(joined), ...data.albums.map((a) => a.title), ...queries()])
+      expect(fold(text)).toBe(before.fold(text));
   });
 
   it('gives the same similarity for every query against every sampled name', () => {
     const sample = tracks.filter((_, i) => i % 25 === 0);
-    for (const q of queries()) for (const t of sample) expect(similarity(names(t), q)).toBe(before.similarity(joined(t), q));
+    for (const q of queries())
+      for (const t of sample) expect(similarity(names(t), q)).toBe(before.similarity(joined(t), q));
   });
 
   it('ranks candidate pools in the same order with the same scores', () => {
@@ -118,17 +151,37 @@ describe('D15 ranking: the rewrite answers exactly as before', () => {
 
   it('agrees where a title and its credit meet, in either order', () => {
     const cases: [[string, string], string][] = [
-      [['ab', 'cd'], 'abxcd'], [['ab', 'cd'], 'ab cd'], [['ab', 'cd'], 'cd ab'], [['ab', 'cd'], 'abcd'], [['ab', 'cd'], 'cdab'], [['ab', 'cd'], 'dxa'],
-      [['ab', 'cd'], 'bc da'], [['', 'cd'], 'cd'], [['ab', '?!'], 'ab'], [['', ''], ''], [['', 'cd'], ''], [['?', '!'], 'x'], [['Σ', 'Σ'], 'ς σ'],
-      [['ab ', ' cd'], 'ab cd'], [['a&', '&b'], 'a and and b'], [['aa', 'aa'], 'aaaa'], [['ab', 'ba'], 'abab'],
+      [['ab', 'cd'], 'abxcd'],
+      [['ab', 'cd'], 'ab cd'],
+      [['ab', 'cd'], 'cd ab'],
+      [['ab', 'cd'], 'abcd'],
+      [['ab', 'cd'], 'cdab'],
+      [['ab', 'cd'], 'dxa'],
+      [['ab', 'cd'], 'bc da'],
+      [['', 'cd'], 'cd'],
+      [['ab', '?!'], 'ab'],
+      [['', ''], ''],
+      [['', 'cd'], ''],
+      [['?', '!'], 'x'],
+      [['Σ', 'Σ'], 'ς σ'],
+      [['ab ', ' cd'], 'ab cd'],
+      [['a&', '&b'], 'a and and b'],
+      [['aa', 'aa'], 'aaaa'],
+      [['ab', 'ba'], 'abab'],
     ];
-    for (const [pair, q] of cases) expect(similarity([credited(pair)], q), `${pair} ~ ${q}`).toBe(before.similarity(unfolded(credited(pair)), q));
+    for (const [pair, q] of cases)
+      expect(similarity([credited(pair)], q), `${pair} ~ ${q}`).toBe(before.similarity(unfolded(credited(pair)), q));
   });
 
   it('agrees on arbitrary Unicode text', () => {
     // Greek capitals (final sigma lowercases by context), combining marks, compatibility forms.
     const tricky = fc.stringMatching(/^[ΣΑσς\u0301\u0307İ'&ﬁ½ Ａ.-]{0,12}$/);
-    const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 24 }), fc.string({ unit: 'binary', maxLength: 24 }), fc.stringMatching(/^[A-Za-z&' .,!-]{0,24}$/), tricky);
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 24 }),
+      fc.string({ unit: 'binary', maxLength: 24 }),
+      fc.stringMatching(/^[A-Za-z&' .,!-]{0,24}$/),
+      tricky,
+    );
     const name = fc.oneof(text, fc.tuple(text, text).map(credited));
     fc.assert(
       fc.property(fc.array(name, { minLength: 1, maxLength: 3 }), text, (ns, q) => {

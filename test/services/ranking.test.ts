@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { popularity, rankByRelevance, rankSearchHits, relevance, searchRelevance } from '../../core/services/ranking.ts';
+import {
+  popularity,
+  rankByRelevance,
+  rankSearchHits,
+  relevance,
+  searchRelevance,
+} from '../../core/services/ranking.ts';
 import { fold } from '../../core/text/fold.ts';
 import { similarity } from '../../core/text/similarity.ts';
 
@@ -23,7 +29,12 @@ describe('D15 ranking', () => {
       { name: 'Halos', fans: 9_000_000 },
       { name: 'Halo', fans: 3 },
     ];
-    const ranked = rankByRelevance(items, 'HALO', (i) => [i.name], (i) => i.fans);
+    const ranked = rankByRelevance(
+      items,
+      'HALO',
+      (i) => [i.name],
+      (i) => i.fans,
+    );
     expect(ranked[0]?.item.name).toBe('Halo');
     expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
   });
@@ -37,14 +48,30 @@ describe('D15 ranking', () => {
   });
 
   it('among equally similar names, the more popular ranks first; scores stay within 0..1', () => {
-    const ranked = rankByRelevance([{ n: 'Halo', p: 10 }, { n: 'halo', p: 1000 }], 'halo', (i) => [i.n], (i) => i.p);
+    const ranked = rankByRelevance(
+      [
+        { n: 'Halo', p: 10 },
+        { n: 'halo', p: 1000 },
+      ],
+      'halo',
+      (i) => [i.n],
+      (i) => i.p,
+    );
     expect(ranked.map((r) => r.item.p)).toEqual([1000, 10]);
     for (const r of ranked) expect(r.score).toBeGreaterThanOrEqual(0), expect(r.score).toBeLessThanOrEqual(1);
     expect(popularity(0, 0)).toBe(0);
   });
 
   it('keeps the source order on equal scores', () => {
-    const ranked = rankByRelevance([{ n: 'a', id: 1 }, { n: 'a', id: 2 }], 'b', (i) => [i.n], () => 0);
+    const ranked = rankByRelevance(
+      [
+        { n: 'a', id: 1 },
+        { n: 'a', id: 2 },
+      ],
+      'b',
+      (i) => [i.n],
+      () => 0,
+    );
     expect(ranked.map((r) => r.item.id)).toEqual([1, 2]);
   });
 });
@@ -63,7 +90,17 @@ describe('D33 bands', () => {
 
   it('a short query ranks its matches by popularity alone', () => {
     expect(searchRelevance(0.9, 0.2, true, true)).toBeLessThan(searchRelevance(0, 0.3, true, true));
-    const ranked = rankSearchHits([{ n: 'Lonely Road', p: 5 }, { n: 'Lo', p: 1 }, { n: 'Long Lost Lovers', p: 50 }, { n: 'Halo', p: 900 }], 'lo', (i) => [i.n], (i) => i.p);
+    const ranked = rankSearchHits(
+      [
+        { n: 'Lonely Road', p: 5 },
+        { n: 'Lo', p: 1 },
+        { n: 'Long Lost Lovers', p: 50 },
+        { n: 'Halo', p: 900 },
+      ],
+      'lo',
+      (i) => [i.n],
+      (i) => i.p,
+    );
     expect(ranked.map((r) => r.item.n)).toEqual(['Lo', 'Long Lost Lovers', 'Lonely Road', 'Halo']);
   });
 });

@@ -4,12 +4,32 @@ import { byCloseness, distance, TEMPO_SPAN } from '../../core/services/recommend
 import type { AudioFeatures, TrackHit } from '../../core/sources/types.ts';
 
 const features = (isrc: string, energy: number, tempo: number): AudioFeatures => ({
-  isrc, keyIndex: 0, mode: 'Major', timeSignature: 4, tempo, loudness: -6, energy, danceability: 0.5, valence: 0.5,
-  acousticness: 0, instrumentalness: 0, liveness: 0, speechiness: 0,
+  isrc,
+  keyIndex: 0,
+  mode: 'Major',
+  timeSignature: 4,
+  tempo,
+  loudness: -6,
+  energy,
+  danceability: 0.5,
+  valence: 0.5,
+  acousticness: 0,
+  instrumentalness: 0,
+  liveness: 0,
+  speechiness: 0,
 });
 const track = (id: number, isrc: string | null): TrackHit => ({
-  id, title: `t${id}`, isrc, durationMs: 1000, explicit: false, rank: 0, previewUrl: null, trackNumber: null, discNumber: null,
-  artist: { id, name: `a${id}` }, album: { id, title: 'x' },
+  id,
+  title: `t${id}`,
+  isrc,
+  durationMs: 1000,
+  explicit: false,
+  rank: 0,
+  previewUrl: null,
+  trackNumber: null,
+  discNumber: null,
+  artist: { id, name: `a${id}` },
+  album: { id, title: 'x' },
 });
 
 describe('distance to the targets', () => {
@@ -23,7 +43,11 @@ describe('distance to the targets', () => {
   });
 
   it('orders nearest first, the pool order on ties, tracks without features last', () => {
-    const known = new Map([['A', features('A', 0.2, 100)], ['B', features('B', 0.8, 100)], ['C', features('C', 0.8, 100)]]);
+    const known = new Map([
+      ['A', features('A', 0.2, 100)],
+      ['B', features('B', 0.8, 100)],
+      ['C', features('C', 0.8, 100)],
+    ]);
     const pool = [track(1, null), track(2, 'A'), track(3, 'B'), track(4, 'X'), track(5, 'C')];
     expect(byCloseness(pool, known, { energy: 0.9 }).map((t) => t.id)).toEqual([3, 5, 2, 1, 4]);
     expect(byCloseness(pool, known, { energy: 0.1 }).map((t) => t.id)).toEqual([2, 3, 5, 1, 4]);

@@ -31,7 +31,11 @@ describe('related tracks helpers', () => {
   });
   it('skips the seed by id and by ISRC, and duplicates', () => {
     const seed = track({ id: 1, isrc: 'AAAAAAAAAAAA' });
-    const out = uniqueExcept(seed, [track({ id: 1 }), track({ id: 2, isrc: 'AAAAAAAAAAAA' }), track({ id: 3 }), track({ id: 3 }), track({ id: 4 })], 5);
+    const out = uniqueExcept(
+      seed,
+      [track({ id: 1 }), track({ id: 2, isrc: 'AAAAAAAAAAAA' }), track({ id: 3 }), track({ id: 3 }), track({ id: 4 })],
+      5,
+    );
     expect(out.map((t) => t.id)).toEqual([3, 4]);
   });
 });

@@ -7,14 +7,26 @@ import { valid } from './_valid.ts';
 
 const base = 'https://m.example';
 const details = (over: Partial<TrackDetails> = {}): TrackDetails => ({
-  track: track(), artist: artist(), album: album(), features: features(), recommendations: [track({ id: 300 })], ...over,
+  track: track(),
+  artist: artist(),
+  album: album(),
+  features: features(),
+  recommendations: [track({ id: 300 })],
+  ...over,
 });
 
 describe('full track (spec §2.2, D17)', () => {
   it('/track/info: primaryArtist, album, features with timeSignature 4 when the provider has none', () => {
     const body = valid(s.infoTrackSchema, infoTrack(details(), base));
     expect(body.primaryArtist).toEqual({ id: 1, name: 'Ada Lark', genres: ['Pop'], image: `${base}/artistimage?id=1` });
-    expect(body.album).toMatchObject({ id: 10, name: 'First Light', albumType: 'album', releaseDate: '2020-05-01', totalTracks: 2, label: 'Demo Records' });
+    expect(body.album).toMatchObject({
+      id: 10,
+      name: 'First Light',
+      albumType: 'album',
+      releaseDate: '2020-05-01',
+      totalTracks: 2,
+      label: 'Demo Records',
+    });
     expect(body.audioFeatures).toMatchObject({ key: 'C#/Db', keyIndex: 1, mode: 'Minor', timeSignature: 4 });
     expect(body.durationFormatted).toBe('3:05');
     expect(body).not.toHaveProperty('trackNumber');
@@ -27,7 +39,15 @@ describe('full track (spec §2.2, D17)', () => {
 
   it('/track/isrc: adds trackNumber, discNumber, album.upc and recommendation isrc; no timeSignature', () => {
     const body = valid(s.isrcTrackSchema, isrcTrack(details(), base));
-    expect(Object.keys(body).slice(0, 7)).toEqual(['found', 'id', 'name', 'explicit', 'isrc', 'trackNumber', 'discNumber']);
+    expect(Object.keys(body).slice(0, 7)).toEqual([
+      'found',
+      'id',
+      'name',
+      'explicit',
+      'isrc',
+      'trackNumber',
+      'discNumber',
+    ]);
     expect(body.album.upc).toBe('0123456789012');
     expect(body.audioFeatures).not.toHaveProperty('timeSignature');
     expect(body.recommendations[0]).toHaveProperty('isrc', 'GBABC2000001');

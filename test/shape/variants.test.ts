@@ -10,26 +10,85 @@ import { valid } from './_valid.ts';
 const base = 'https://m.example';
 
 describe('track variants (spec §2.1)', () => {
-  const tr = track({ artists: [{ id: 1, name: 'Ada Lark', role: 'Main' }, { id: 2, name: 'Bo', role: 'Featured' }] });
+  const tr = track({
+    artists: [
+      { id: 1, name: 'Ada Lark', role: 'Main' },
+      { id: 2, name: 'Bo', role: 'Featured' },
+    ],
+  });
 
   it('each matches its strict schema, with exactly the spec fields in order', () => {
-    expect(Object.keys(valid(s.searchTrackSchema, t.searchTrack(tr, base, 0.9)))).toEqual(
-      ['id', 'name', 'artist', 'artistId', 'album', 'albumId', 'durationMs', 'explicit', 'isrc', 'rank', 'previewUrl', 'cover', 'score'],
-    );
-    expect(Object.keys(valid(s.relatedTrackSchema, t.relatedTrack(tr, base)))).toEqual(
-      ['id', 'name', 'artist', 'artistId', 'album', 'durationMs', 'explicit', 'isrc', 'cover'],
-    );
-    expect(Object.keys(valid(s.topTrackSchema, t.topTrack(tr, base)))).toEqual(['id', 'name', 'album', 'albumId', 'durationMs', 'explicit', 'isrc', 'cover']);
-    expect(Object.keys(valid(s.artistInfoTopTrackSchema, t.artistInfoTopTrack(tr, base)))).toEqual(['id', 'name', 'album', 'albumId', 'durationMs', 'explicit', 'cover']);
-    expect(Object.keys(valid(s.chartTrackSchema, t.chartTrack(tr, 3, base)))).toEqual(
-      ['position', 'id', 'name', 'artist', 'artistId', 'album', 'durationMs', 'explicit', 'cover'],
-    );
-    expect(valid(s.albumTrackEntrySchema, t.albumTrackEntry(tr, 1))).toEqual({ id: 100, title: 'Morning Song', durationMs: 185_000, explicit: false, trackNumber: 1 });
+    expect(Object.keys(valid(s.searchTrackSchema, t.searchTrack(tr, base, 0.9)))).toEqual([
+      'id',
+      'name',
+      'artist',
+      'artistId',
+      'album',
+      'albumId',
+      'durationMs',
+      'explicit',
+      'isrc',
+      'rank',
+      'previewUrl',
+      'cover',
+      'score',
+    ]);
+    expect(Object.keys(valid(s.relatedTrackSchema, t.relatedTrack(tr, base)))).toEqual([
+      'id',
+      'name',
+      'artist',
+      'artistId',
+      'album',
+      'durationMs',
+      'explicit',
+      'isrc',
+      'cover',
+    ]);
+    expect(Object.keys(valid(s.topTrackSchema, t.topTrack(tr, base)))).toEqual([
+      'id',
+      'name',
+      'album',
+      'albumId',
+      'durationMs',
+      'explicit',
+      'isrc',
+      'cover',
+    ]);
+    expect(Object.keys(valid(s.artistInfoTopTrackSchema, t.artistInfoTopTrack(tr, base)))).toEqual([
+      'id',
+      'name',
+      'album',
+      'albumId',
+      'durationMs',
+      'explicit',
+      'cover',
+    ]);
+    expect(Object.keys(valid(s.chartTrackSchema, t.chartTrack(tr, 3, base)))).toEqual([
+      'position',
+      'id',
+      'name',
+      'artist',
+      'artistId',
+      'album',
+      'durationMs',
+      'explicit',
+      'cover',
+    ]);
+    expect(valid(s.albumTrackEntrySchema, t.albumTrackEntry(tr, 1))).toEqual({
+      id: 100,
+      title: 'Morning Song',
+      durationMs: 185_000,
+      explicit: false,
+      trackNumber: 1,
+    });
   });
 
   it('recommendations list every credited artist and format the duration; the ISRC variant adds isrc', () => {
     const rec = valid(s.recommendationSchema, t.recommendation(tr, base));
-    expect(rec.artists).toEqual([{ name: 'Ada Lark', id: 1 }, { name: 'Bo', id: 2 }]);
+    expect(rec.artists).toEqual([
+      { name: 'Ada Lark', id: 1 },
+      { name: 'Bo', id: 2 },
+    ]);
     expect(rec.durationFormatted).toBe('3:05');
     expect(valid(s.isrcRecommendationSchema, t.isrcRecommendation(track({ isrc: null }), base)).isrc).toBeNull();
     expect(() => valid(s.recommendationSchema, t.isrcRecommendation(tr, base))).toThrow(/isrc/);
@@ -55,7 +114,14 @@ describe('album, artist and playlist variants (spec §2.3–§2.5)', () => {
   });
 
   it('a full album carries contributors with roles, whole seconds and the tracklist', () => {
-    const full = valid(s.fullAlbumSchema, fullAlbum(album({ duration: 420.6, label: null, upc: null }), [track(), track({ id: 101, trackNumber: 2 })], base));
+    const full = valid(
+      s.fullAlbumSchema,
+      fullAlbum(
+        album({ duration: 420.6, label: null, upc: null }),
+        [track(), track({ id: 101, trackNumber: 2 })],
+        base,
+      ),
+    );
     expect(full.duration).toBe(421);
     expect(full.contributors).toEqual([{ id: 1, name: 'Ada Lark', role: 'Main' }]);
     expect(full.tracks.map((x) => x.trackNumber)).toEqual([1, 2]);

@@ -50,7 +50,14 @@ export interface Turn {
 }
 
 /** `n` calls of `client` asked now; each settled turn is recorded in order. */
-export function ask(budget: Budget, clock: Clock, client: string, n: number, turns: Turn[], signal?: AbortSignal): void {
+export function ask(
+  budget: Budget,
+  clock: Clock,
+  client: string,
+  n: number,
+  turns: Turn[],
+  signal?: AbortSignal,
+): void {
   for (let i = 0; i < n; i++) {
     const asked = clock.now();
     budget.take(signal, client).then(
@@ -61,7 +68,11 @@ export function ask(budget: Budget, clock: Clock, client: string, n: number, tur
 }
 
 /** A budget whose current slot is already spent (by someone else), so every call queues. */
-export function spent(more: Partial<BudgetOptions> = {}): { budget: Budget; clock: FakeClock; counters: MemoryCounters } {
+export function spent(more: Partial<BudgetOptions> = {}): {
+  budget: Budget;
+  clock: FakeClock;
+  counters: MemoryCounters;
+} {
   const clock = fakeClock();
   const counters = memoryCounters();
   for (let i = 0; i < 4; i++) counters.hit('budget:deezer', T0, SLOT_MS);

@@ -6,7 +6,14 @@
  */
 import { describe, expect } from 'vitest';
 import type { MusicSource } from '../../core/sources/types.ts';
-import { AlbumHitSchema, ArtistSchema, expectValid, GenreSchema, PlaylistHitSchema, TrackHitSchema } from './domain-schemas.ts';
+import {
+  AlbumHitSchema,
+  ArtistSchema,
+  expectValid,
+  GenreSchema,
+  PlaylistHitSchema,
+  TrackHitSchema,
+} from './domain-schemas.ts';
 import { caseRunner, type ContractOptions } from './_contract-kit.ts';
 
 export interface EditorialContractOptions extends ContractOptions<MusicSource> {

@@ -50,7 +50,9 @@ export function runRadioContract(options: RadioContractOptions): void {
 
     test('when the song ends, it moves to the head of the history', async (s) => {
       const before = (await s.nowPlaying(s.defaultStation, { now }))!;
-      const after = (await s.nowPlaying(s.defaultStation, { now: (before.now_playing.played_at + before.now_playing.duration) * 1000 }))!;
+      const after = (await s.nowPlaying(s.defaultStation, {
+        now: (before.now_playing.played_at + before.now_playing.duration) * 1000,
+      }))!;
       expect(after.song_history[0]?.sh_id).toBe(before.now_playing.sh_id);
       expect(after.now_playing.song.id).toBe(before.playing_next?.song.id);
     });

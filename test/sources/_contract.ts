@@ -9,7 +9,17 @@
  */
 import { describe, expect } from 'vitest';
 import { creditsOf, type MusicSource, type TrackHit } from '../../core/sources/types.ts';
-import { AlbumHitSchema, AlbumSchema, ArtistSchema, expectValid, GenreSchema, PlaylistHitSchema, PlaylistSchema, TrackHitSchema, TrackSchema } from './domain-schemas.ts';
+import {
+  AlbumHitSchema,
+  AlbumSchema,
+  ArtistSchema,
+  expectValid,
+  GenreSchema,
+  PlaylistHitSchema,
+  PlaylistSchema,
+  TrackHitSchema,
+  TrackSchema,
+} from './domain-schemas.ts';
 import { abortedSignal, caseRunner, fold, type ContractOptions } from './_contract-kit.ts';
 
 export { runFeaturesContract } from './_contract-features.ts';
@@ -82,10 +92,18 @@ export function runMusicContract(options: MusicContractOptions): void {
       expect(tracks.total).toBeGreaterThanOrEqual(tracks.items.length);
       expect(tracks.items.map((x) => x.id)).toContain(t.id);
       for (const x of tracks.items) expectValid(TrackHitSchema, x, 'albumTrack');
-      expect(tracks.items.every((x) => x.trackNumber !== null), 'an album tracklist carries positions').toBe(true);
-      if (album?.tracks) expect(album.tracks.map((x) => x.id), 'the tracks an album carries are its tracklist, in order').toEqual(tracks.items.map((x) => x.id));
+      expect(
+        tracks.items.every((x) => x.trackNumber !== null),
+        'an album tracklist carries positions',
+      ).toBe(true);
+      if (album?.tracks)
+        expect(
+          album.tracks.map((x) => x.id),
+          'the tracks an album carries are its tracklist, in order',
+        ).toEqual(tracks.items.map((x) => x.id));
       expect(await s.album(unknown)).toBeNull();
-      if (album?.upc) expect((await s.albumByUpc(`00${album.upc}`))?.id, 'a UPC padded with zeros finds the album').toBe(album.id);
+      if (album?.upc)
+        expect((await s.albumByUpc(`00${album.upc}`))?.id, 'a UPC padded with zeros finds the album').toBe(album.id);
       expect(await s.albumByUpc('000000000000')).toBeNull();
     });
 
@@ -132,7 +150,10 @@ export function runMusicContract(options: MusicContractOptions): void {
       const typo = name.length >= 5 ? name.slice(0, 2) + name[3] + name[2] + name.slice(4) : name;
       for (const variant of [name.toUpperCase(), `${fold(name)}!`, ` ${name.replace(/ /g, ' - ')} `, typo]) {
         const found = await s.searchArtists(variant, { limit: 10 });
-        expect(found.map((a) => a.id), `searching ${JSON.stringify(variant)}`).toContain(t.artist.id);
+        expect(
+          found.map((a) => a.id),
+          `searching ${JSON.stringify(variant)}`,
+        ).toContain(t.artist.id);
       }
     });
 
@@ -192,15 +213,24 @@ export function runMusicContract(options: MusicContractOptions): void {
         ['searchArtists', () => s.searchArtists('a', { limit: 1, signal })],
         ['searchAlbums', () => s.searchAlbums('a', { limit: 1, signal })],
         ['searchPlaylists', () => s.searchPlaylists('a', { limit: 1, signal })],
-        ['track', () => s.track(1, { signal })], ['trackByIsrc', () => s.trackByIsrc('ZZ0000000000', { signal })],
-        ['album', () => s.album(1, { signal })], ['albumByUpc', () => s.albumByUpc('1', { signal })], ['albumTracks', () => s.albumTracks(1, { limit: 1, signal })],
-        ['artist', () => s.artist(1, { signal })], ['artistTopTracks', () => s.artistTopTracks(1, { limit: 1, signal })],
-        ['artistAlbums', () => s.artistAlbums(1, { limit: 1, signal })], ['relatedArtists', () => s.relatedArtists(1, { limit: 1, signal })],
+        ['track', () => s.track(1, { signal })],
+        ['trackByIsrc', () => s.trackByIsrc('ZZ0000000000', { signal })],
+        ['album', () => s.album(1, { signal })],
+        ['albumByUpc', () => s.albumByUpc('1', { signal })],
+        ['albumTracks', () => s.albumTracks(1, { limit: 1, signal })],
+        ['artist', () => s.artist(1, { signal })],
+        ['artistTopTracks', () => s.artistTopTracks(1, { limit: 1, signal })],
+        ['artistAlbums', () => s.artistAlbums(1, { limit: 1, signal })],
+        ['relatedArtists', () => s.relatedArtists(1, { limit: 1, signal })],
         ['similarTracks', () => s.similarTracks(1, { limit: 1, signal })],
-        ['playlist', () => s.playlist(1, { signal })], ['playlistTracks', () => s.playlistTracks(1, { limit: 1, signal })],
-        ['genres', () => s.genres({ signal })], ['newReleases', () => s.newReleases({ limit: 1, signal })],
-        ['chart', () => s.chart(null, { limit: 1, signal })], ['genreTracks', () => s.genreTracks('pop', { limit: 1, signal })],
-        ['preview', () => s.preview(1, { signal })], ['probe', () => s.probe({ signal })],
+        ['playlist', () => s.playlist(1, { signal })],
+        ['playlistTracks', () => s.playlistTracks(1, { limit: 1, signal })],
+        ['genres', () => s.genres({ signal })],
+        ['newReleases', () => s.newReleases({ limit: 1, signal })],
+        ['chart', () => s.chart(null, { limit: 1, signal })],
+        ['genreTracks', () => s.genreTracks('pop', { limit: 1, signal })],
+        ['preview', () => s.preview(1, { signal })],
+        ['probe', () => s.probe({ signal })],
       ];
       for (const [name, call] of calls) await expect(call(), name).rejects.toThrow();
     });

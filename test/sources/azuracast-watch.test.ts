@@ -27,14 +27,22 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
 let replay: Replay;
 const logged: string[] = [];
 const source = (cacheSeconds = 0) =>
-  azuracast({ baseUrl: replay.urlOf('azuracast'), cacheSeconds }, createDriverContext({
-    storage: createStorage(), breaker: breaker({ onOutage() {} }), now: Date.now,
-    log: { info: (m) => logged.push(m), error: (m) => logged.push(m) },
-  }));
+  azuracast(
+    { baseUrl: replay.urlOf('azuracast'), cacheSeconds },
+    createDriverContext({
+      storage: createStorage(),
+      breaker: breaker({ onOutage() {} }),
+      now: Date.now,
+      log: { info: (m) => logged.push(m), error: (m) => logged.push(m) },
+    }),
+  );
 const callsTo = (path: string) => replay.calls.filter((c) => c.upstream === 'azuracast' && c.path.startsWith(path));
-const openStreams = async (): Promise<number> => ((await (await fetch(`${replay.urlOf('azuracast')}/__replay/streams`)).json()) as { open: number }).open;
+const openStreams = async (): Promise<number> =>
+  ((await (await fetch(`${replay.urlOf('azuracast')}/__replay/streams`)).json()) as { open: number }).open;
 const advance = async (station: string) => {
-  const response = await fetch(`${replay.urlOf('azuracast')}/__replay/advance?station=${encodeURIComponent(station)}`, { method: 'POST' });
+  const response = await fetch(`${replay.urlOf('azuracast')}/__replay/advance?station=${encodeURIComponent(station)}`, {
+    method: 'POST',
+  });
   return (await response.json()) as { sh_id: number; pushed: number };
 };
 
@@ -104,16 +112,21 @@ describe('the feed format', () => {
   it('parses event-stream framing in any chunking, and Centrifugo connect/pub messages for one channel', () => {
     const events: string[] = [];
     const parse = eventStreamParser((data) => events.push(data));
-    for (const chunk of [': hello\r', '\ndata: {"a":', '1}\r\n\r\nda', 'ta: {}\n\nevent: x\ndata:one\ndata: two\n\n']) parse(chunk);
+    for (const chunk of [': hello\r', '\ndata: {"a":', '1}\r\n\r\nda', 'ta: {}\n\nevent: x\ndata:one\ndata: two\n\n'])
+      parse(chunk);
     expect(events).toEqual(['{"a":1}', '{}', 'one\ntwo']);
 
     const np = { station: { shortcode: 'x' } };
     const channel = 'station:x';
-    expect(nowPlayingBodies({ connect: { subs: { [channel]: { publications: [{ data: { np }, offset: 1 }] } } } }, channel)).toEqual([np]);
+    expect(
+      nowPlayingBodies({ connect: { subs: { [channel]: { publications: [{ data: { np }, offset: 1 }] } } } }, channel),
+    ).toEqual([np]);
     expect(nowPlayingBodies({ connect: { data: [{ data: { np } }] } }, channel)).toEqual([np]);
     expect(nowPlayingBodies({ channel, pub: { data: { np } } }, channel)).toEqual([np]);
     expect(nowPlayingBodies({ channel: 'station:y', pub: { data: { np } } }, channel)).toEqual([]);
     expect(nowPlayingBodies({}, channel)).toEqual([]);
-    expect(decodeURIComponent(sseUrl('https://radio.example', 'x').split('cf_connect=')[1]!)).toBe('{"subs":{"station:x":{"recover":true}}}');
+    expect(decodeURIComponent(sseUrl('https://radio.example', 'x').split('cf_connect=')[1]!)).toBe(
+      '{"subs":{"station:x":{"recover":true}}}',
+    );
   });
 });

@@ -13,7 +13,7 @@ import { BACKGROUND, clientOf, clientOn } from '../../core/sources/kit/tally.ts'
 import { memoryCounters } from '../../core/storage/counters.ts';
 import { ask, fakeClock, spent, T0, through, type Turn } from './_budget-clock.ts';
 
-describe('the budget\'s background lane', () => {
+describe("the budget's background lane", () => {
   it('a saturated budget serves every waiting client call before a queued refresh, which is then dropped', async () => {
     const { budget, clock } = spent({ maxWaitMs: 3000 });
     const turns: Turn[] = [];
@@ -52,7 +52,7 @@ describe('the budget\'s background lane', () => {
     expect(through(turns).map((t) => t.client)).toEqual(['client', 'client']);
   });
 
-  it('a client that joined a refresh\'s call which is dropped makes the call as itself, never taking the 503', async () => {
+  it("a client that joined a refresh's call which is dropped makes the call as itself, never taking the 503", async () => {
     const { budget, clock } = spent();
     const turns: Turn[] = [];
     // A client's calls wait, so a refresh asking now is dropped at once.
@@ -62,13 +62,20 @@ describe('the budget\'s background lane', () => {
     const client = new AbortController();
     clientOn(client.signal, '198.51.100.9');
     const asked: string[] = [];
-    const work = shareWork(async (signal) => {
-      const who = clientOf(signal) ?? '';
-      asked.push(who);
-      await budget.take(signal, who);
-      return who;
-    }, () => {}, 'deezer');
-    const first = work.join(refresh.signal).then(() => undefined, (error: unknown) => error);
+    const work = shareWork(
+      async (signal) => {
+        const who = clientOf(signal) ?? '';
+        asked.push(who);
+        await budget.take(signal, who);
+        return who;
+      },
+      () => {},
+      'deezer',
+    );
+    const first = work.join(refresh.signal).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     const joined = work.join(client.signal);
     await clock.runUntil(T0 + 2000);
     expect(await first).toBeInstanceOf(SleeveError);
@@ -78,7 +85,13 @@ describe('the budget\'s background lane', () => {
   });
 
   it('a refresh takes a spare turn: at once when the budget is idle, at the next slot when it is only full', async () => {
-    const idle = createBudget({ name: 'deezer', counters: memoryCounters(), limit: 50, windowMs: 5000, clock: fakeClock() });
+    const idle = createBudget({
+      name: 'deezer',
+      counters: memoryCounters(),
+      limit: 50,
+      windowMs: 5000,
+      clock: fakeClock(),
+    });
     await expect(idle.take(undefined, BACKGROUND)).resolves.toBeUndefined();
     const { budget, clock } = spent();
     const turns: Turn[] = [];

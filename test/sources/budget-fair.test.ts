@@ -33,7 +33,7 @@ describe('the budget served client by client', () => {
     expect(quiet.at - quiet.asked).toBeLessThanOrEqual(SPACING);
   });
 
-  it('a quiet client\'s calls that depend on each other wait one spacing each, while another floods', async () => {
+  it("a quiet client's calls that depend on each other wait one spacing each, while another floods", async () => {
     const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 200, maxQueue: 300 });
     const turns: Turn[] = [];
     ask(budget, clock, 'noisy', 150, turns);
@@ -56,7 +56,11 @@ describe('the budget served client by client', () => {
     const turns: Turn[] = [];
     for (const client of ['a', 'b', 'c']) ask(budget, clock, client, 10, turns);
     await clock.runUntil(T0 + 10_000);
-    expect(through(turns).map((t) => t.client).join('')).toBe('abc'.repeat(10));
+    expect(
+      through(turns)
+        .map((t) => t.client)
+        .join(''),
+    ).toBe('abc'.repeat(10));
     // Through at 8 a second: the budget's rate, none of it left unused.
     const times = through(turns).map((t) => t.at - T0);
     expect(times.slice(0, 8)).toEqual([500, 625, 750, 875, 1000, 1125, 1250, 1375]);
@@ -80,10 +84,14 @@ describe('the budget served client by client', () => {
     ask(budget, clock, 'first', 8, turns);
     ask(budget, clock, 'second', 2, turns);
     await clock.runUntil(T0 + 5000);
-    expect(through(turns).map((t) => t.client).join(' ')).toBe('first first first first second second first first first first');
+    expect(
+      through(turns)
+        .map((t) => t.client)
+        .join(' '),
+    ).toBe('first first first first second second first first first first');
   });
 
-  it('bounds each client\'s queue, and a full queue makes room for a client with fewer waiters', async () => {
+  it("bounds each client's queue, and a full queue makes room for a client with fewer waiters", async () => {
     const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 5, maxQueue: 8 });
     const turns: Turn[] = [];
     ask(budget, clock, 'a', 7, turns);
@@ -93,7 +101,9 @@ describe('the budget served client by client', () => {
     expect(refused).toHaveLength(2);
     for (const t of refused) {
       expect(t.error).toBeInstanceOf(SleeveError);
-      expect((t.error as SleeveError).message).toMatch(/^\[sleeve\] \[deezer\] upstream call budget exhausted \(5 calls of this client already waiting\); retry in \d+ s$/);
+      expect((t.error as SleeveError).message).toMatch(
+        /^\[sleeve\] \[deezer\] upstream call budget exhausted \(5 calls of this client already waiting\); retry in \d+ s$/,
+      );
       expect((t.error as SleeveError).headers['Retry-After']).toMatch(/^[1-9]\d*$/);
       expect(t.at).toBe(t.asked);
     }
@@ -113,10 +123,14 @@ describe('the budget served client by client', () => {
       '8 calls already waiting',
     ]);
     await clock.runUntil(T0 + 5000);
-    expect(through(turns).map((t) => t.client).join('')).toBe('abcababa');
+    expect(
+      through(turns)
+        .map((t) => t.client)
+        .join(''),
+    ).toBe('abcababa');
   });
 
-  it('an aborted waiter leaves its client\'s queue at once; the other clients keep their turns', async () => {
+  it("an aborted waiter leaves its client's queue at once; the other clients keep their turns", async () => {
     const { budget, clock } = spent({ maxWaitMs: 60_000 });
     const turns: Turn[] = [];
     const controller = new AbortController();
@@ -129,9 +143,16 @@ describe('the budget served client by client', () => {
     controller.abort(reason);
     await settle();
     expect(budget.stats.queued).toBe(5);
-    expect(turns.filter((t) => t.error).map((t) => [t.client, t.error, t.at - T0])).toEqual([['b', reason, 0], ['b', reason, 0]]);
+    expect(turns.filter((t) => t.error).map((t) => [t.client, t.error, t.at - T0])).toEqual([
+      ['b', reason, 0],
+      ['b', reason, 0],
+    ]);
     await clock.runUntil(T0 + 5000);
-    expect(through(turns).map((t) => t.client).join('')).toBe('acaca');
+    expect(
+      through(turns)
+        .map((t) => t.client)
+        .join(''),
+    ).toBe('acaca');
   });
 
   it('deadlines hold per client: whoever cannot be served within 3 s is refused at once with 503, the rest served in time', async () => {
@@ -156,7 +177,7 @@ describe('the budget served client by client', () => {
     expect(quiet.every((t) => !t.error && t.at - t.asked <= 3 * SPACING)).toBe(true);
   });
 
-  it('finds the client on the call\'s signal (`tally.ts`), carried to signals derived from it', async () => {
+  it("finds the client on the call's signal (`tally.ts`), carried to signals derived from it", async () => {
     const { budget, clock } = spent({ maxWaitMs: 60_000 });
     const turns: Turn[] = [];
     const signal = new AbortController().signal;
@@ -173,7 +194,7 @@ describe('the budget served client by client', () => {
 });
 
 describe('a request under way goes first', () => {
-  it('a request that has had a turn takes its next before new requests\' first calls, whoever is less used', async () => {
+  it("a request that has had a turn takes its next before new requests' first calls, whoever is less used", async () => {
     const { budget, clock, counters } = spent({ maxWaitMs: 60_000 });
     const turns: Turn[] = [];
     // A request of a busy client, under way: it had its first call, at the next slot's start.
@@ -195,7 +216,7 @@ describe('a request under way goes first', () => {
     expect(through(turns).every((t) => t.at > second)).toBe(true);
   });
 
-  it('a request\'s first call is still served by use: a flood of requests starts no faster', async () => {
+  it("a request's first call is still served by use: a flood of requests starts no faster", async () => {
     const { budget, clock } = spent({ maxWaitMs: 60_000 });
     const turns: Turn[] = [];
     ask(budget, clock, 'noisy', 12, turns);

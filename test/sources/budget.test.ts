@@ -6,7 +6,16 @@
 import { setMaxListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
-import { createBudget, perSlot, SAFETY, SKEW_MS, SLOT_MS, type Budget, type BudgetOptions, type Clock } from '../../core/sources/kit/budget.ts';
+import {
+  createBudget,
+  perSlot,
+  SAFETY,
+  SKEW_MS,
+  SLOT_MS,
+  type Budget,
+  type BudgetOptions,
+  type Clock,
+} from '../../core/sources/kit/budget.ts';
 import { countersFor, memoryCounters, type CounterStore } from '../../core/storage/counters.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import { redisMissing, startRedis, type RedisServer } from '../storage/_redis.ts';
@@ -65,7 +74,12 @@ describe('perSlot', () => {
   });
 
   it('counts the slots a window can overlap correctly (brute force over offsets)', () => {
-    for (const [windowMs, slotMs, skewMs] of [[5000, 500, 500], [5000, 1000, 0], [5000, 1000, 1], [5000, 700, 130]] as const) {
+    for (const [windowMs, slotMs, skewMs] of [
+      [5000, 500, 500],
+      [5000, 1000, 0],
+      [5000, 1000, 1],
+      [5000, 700, 130],
+    ] as const) {
       let most = 0;
       // Half-millisecond offsets: the upstream's clock is not ours, so a window may start anywhere.
       for (let start = 0; start < slotMs; start += 0.5) {
@@ -93,7 +107,12 @@ describe('createBudget on a fake clock', () => {
     expect(outcomes).toHaveLength(7 * 300);
     const through = outcomes.filter((o) => !o.error);
     const refused = outcomes.filter((o) => o.error);
-    expect(busiestWindow(through.map((o) => o.at), WINDOW_MS + SKEW_MS)).toBeLessThanOrEqual(ALLOWED);
+    expect(
+      busiestWindow(
+        through.map((o) => o.at),
+        WINDOW_MS + SKEW_MS,
+      ),
+    ).toBeLessThanOrEqual(ALLOWED);
     for (const o of through) expect(o.at - o.asked).toBeLessThanOrEqual(3000);
     // Alone on the budget, the estimate is exact: whoever is refused is refused at once.
     for (const o of refused) {
@@ -123,7 +142,12 @@ describe('createBudget on a fake clock', () => {
 
     expect(outcomes).toHaveLength(6 * 300);
     const through = outcomes.filter((o) => !o.error);
-    expect(busiestWindow(through.map((o) => o.at), WINDOW_MS + SKEW_MS)).toBeLessThanOrEqual(ALLOWED);
+    expect(
+      busiestWindow(
+        through.map((o) => o.at),
+        WINDOW_MS + SKEW_MS,
+      ),
+    ).toBeLessThanOrEqual(ALLOWED);
     for (const o of outcomes) expect(o.at - o.asked).toBeLessThanOrEqual(3000);
     for (const o of outcomes.filter((o) => o.error)) expectRefusal(o.error);
     expect(a.stats.taken).toBeGreaterThan(10);
@@ -200,7 +224,11 @@ describe('createBudget on a fake clock', () => {
     await clock.runUntil(T0 + 1999);
     expect(outcomes).toHaveLength(0);
     await clock.runUntil(T0 + 2000);
-    expect(outcomes.map((o) => [o.at - T0, o.error])).toEqual([[2000, undefined], [2000, undefined], [2000, undefined]]);
+    expect(outcomes.map((o) => [o.at - T0, o.error])).toEqual([
+      [2000, undefined],
+      [2000, undefined],
+      [2000, undefined],
+    ]);
 
     // A pause longer than anyone may wait: the waiters and newcomers are refused now.
     // The slot at 2000 has one turn left; the other nine wait for the next ones.
@@ -213,7 +241,10 @@ describe('createBudget on a fake clock', () => {
     const refused = outcomes.filter((o) => o.error);
     expect(refused).toHaveLength(9);
     for (const o of refused) expectRefusal(o.error);
-    await expect(budget.take()).rejects.toMatchObject({ code: 'service_unavailable', headers: { 'Retry-After': '10' } });
+    await expect(budget.take()).rejects.toMatchObject({
+      code: 'service_unavailable',
+      headers: { 'Retry-After': '10' },
+    });
   });
 
   it('a failing counter store neither hangs nor fails calls: an in-process budget takes over', async () => {
@@ -259,7 +290,9 @@ describe.skipIf(redisMissing !== undefined)('createBudget shared through Redis (
 
   it('two instances taking for 3 s never pass 50 calls in any 5-s window, and both get calls through', async () => {
     const storages = [storageFromSpec(redis.url), storageFromSpec(redis.url)];
-    const budgets = storages.map((storage) => createBudget({ name: 'deezer', counters: countersFor(storage), limit: LIMIT, windowMs: WINDOW_MS }));
+    const budgets = storages.map((storage) =>
+      createBudget({ name: 'deezer', counters: countersFor(storage), limit: LIMIT, windowMs: WINDOW_MS }),
+    );
     const stop = new AbortController();
     // All 40 workers wait on this one signal; a request has a signal of its own.
     setMaxListeners(100, stop.signal);

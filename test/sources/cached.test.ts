@@ -37,7 +37,7 @@ describe('named per-call caches', () => {
     expect(runs).toBe(2);
   });
 
-  it('keep(): an answer another call fetched is kept under this call\'s key and lifetime', async () => {
+  it("keep(): an answer another call fetched is kept under this call's key and lifetime", async () => {
     const { clock, cached } = setup();
     let runs = 0;
     const call = cached({ name: 't:kept', maxAge: 60, run: async (id: number) => ({ id, n: ++runs }) });
@@ -57,7 +57,12 @@ describe('named per-call caches', () => {
   it('keep(): an answer that says it is already stale is not kept', async () => {
     const { cached } = setup();
     let runs = 0;
-    const call = cached({ name: 't:stale', maxAge: 60, maxAgeOf: (v: string) => (v === 'expired' ? 0 : undefined), run: async () => (++runs, 'fresh') });
+    const call = cached({
+      name: 't:stale',
+      maxAge: 60,
+      maxAgeOf: (v: string) => (v === 'expired' ? 0 : undefined),
+      run: async () => (++runs, 'fresh'),
+    });
     await call.keep(1, 'expired');
     expect(await call(1)).toBe('fresh');
     expect(runs).toBe(1);
@@ -92,7 +97,11 @@ describe('named per-call caches', () => {
     const { cached } = setup();
     let release: (v: string) => void = () => {};
     let upstream: AbortSignal | undefined;
-    const call = cached({ name: 't:leave', maxAge: 60, run: (_: null, signal) => ((upstream = signal), new Promise<string>((r) => (release = r))) });
+    const call = cached({
+      name: 't:leave',
+      maxAge: 60,
+      run: (_: null, signal) => ((upstream = signal), new Promise<string>((r) => (release = r))),
+    });
     const leaving = new AbortController();
     const first = call(null, { signal: leaving.signal });
     const second = call(null, { signal: new AbortController().signal });
@@ -154,8 +163,12 @@ describe('named per-call caches', () => {
 
   it('a failing storage costs nothing but the caching', async () => {
     const broken = createStorage();
-    broken.getItem = async () => { throw new Error('down'); };
-    broken.setItem = async () => { throw new Error('down'); };
+    broken.getItem = async () => {
+      throw new Error('down');
+    };
+    broken.setItem = async () => {
+      throw new Error('down');
+    };
     const { cached } = setup(broken);
     const call = cached({ name: 't:down', maxAge: 60, run: async (id: number) => id * 2 });
     expect(await call(21)).toBe(42);
@@ -164,7 +177,15 @@ describe('named per-call caches', () => {
   it('an upstream failure reaches every waiter and is not kept', async () => {
     const { cached } = setup();
     let runs = 0;
-    const call = cached({ name: 't:fail', maxAge: 60, run: async () => { runs++; await tick(); throw new Error('upstream down'); } });
+    const call = cached({
+      name: 't:fail',
+      maxAge: 60,
+      run: async () => {
+        runs++;
+        await tick();
+        throw new Error('upstream down');
+      },
+    });
     const results = await Promise.allSettled([call(null), call(null)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     await expect(call(null)).rejects.toThrow('upstream down');
@@ -175,7 +196,8 @@ describe('named per-call caches', () => {
     const { cached } = setup();
     let runs = 0;
     const call = cached<null, number>({
-      name: 't:sync-throw', maxAge: 60,
+      name: 't:sync-throw',
+      maxAge: 60,
       run: () => {
         runs++;
         if (runs === 1) throw new Error('at once');

@@ -12,7 +12,8 @@ runEditorialContract({ name: 'catalog', make: () => sources.music });
 runFeaturesContract({
   name: 'catalog',
   make: () => sources.features,
-  knownIsrcs: async () => (await sources.music.chart(null, { limit: 20 }))!.tracks.flatMap((t) => (t.isrc ? [t.isrc] : [])).slice(0, 5),
+  knownIsrcs: async () =>
+    (await sources.music.chart(null, { limit: 20 }))!.tracks.flatMap((t) => (t.isrc ? [t.isrc] : [])).slice(0, 5),
 });
 
 runRadioContract({ name: 'simulated station', make: () => sources.radio });

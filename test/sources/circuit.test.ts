@@ -1,14 +1,29 @@
 /** The per-upstream circuit breaker (core/sources/kit/circuit.ts): it opens on a failure rate, on a fake clock. */
 import { describe, expect, it } from 'vitest';
 import { SleeveError, upstreamError } from '../../core/errors.ts';
-import { createCircuit, FAILURE_RATE, MIN_CALLS, WINDOW_MS, type CircuitOptions } from '../../core/sources/kit/circuit.ts';
+import {
+  createCircuit,
+  FAILURE_RATE,
+  MIN_CALLS,
+  WINDOW_MS,
+  type CircuitOptions,
+} from '../../core/sources/kit/circuit.ts';
 
 function setup(options: Partial<CircuitOptions> = { minCalls: 4, cooldownMs: 1000 }) {
   const clock = { now: 0 };
   const changes: string[] = [];
-  const circuit = createCircuit({ name: 'test', now: () => clock.now, onChange: (s) => void changes.push(s), ...options });
+  const circuit = createCircuit({
+    name: 'test',
+    now: () => clock.now,
+    onChange: (s) => void changes.push(s),
+    ...options,
+  });
   let calls = 0;
-  const fail = () => circuit.run(async () => { calls++; throw upstreamError('test', 'answered HTTP 500'); });
+  const fail = () =>
+    circuit.run(async () => {
+      calls++;
+      throw upstreamError('test', 'answered HTTP 500');
+    });
   const succeed = () => circuit.run(async () => (calls++, 'ok'));
   return { clock, changes, circuit, fail, succeed, calls: () => calls };
 }
@@ -88,7 +103,11 @@ describe('circuit breaker', () => {
   it('not-found, quota and other outcomes are the upstream working: they count as calls that worked', async () => {
     const { circuit, fail } = setup();
     for (let i = 0; i < 5; i++) {
-      await circuit.run(async () => { throw new SleeveError('service_unavailable', 'quota'); }).catch(() => {});
+      await circuit
+        .run(async () => {
+          throw new SleeveError('service_unavailable', 'quota');
+        })
+        .catch(() => {});
       await circuit.run(async () => null);
     }
     for (let i = 0; i < 4; i++) await fail().catch(() => {});

@@ -21,15 +21,21 @@ function client(replies: Reply[], timeoutMs = 200) {
     const reply = replies[Math.min(calls++, replies.length - 1)]!;
     return typeof reply === 'function' ? reply(init!.signal!) : reply.clone();
   }) as typeof globalThis.fetch;
-  const ctx = createDriverContext({ storage: createStorage(), breaker: breaker({ onOutage() {} }), now: Date.now, log: { info() {}, error() {} }, fetch });
+  const ctx = createDriverContext({
+    storage: createStorage(),
+    breaker: breaker({ onOutage() {} }),
+    now: Date.now,
+    log: { info() {}, error() {} },
+    fetch,
+  });
   const budget = createBudget({ name: 'deezer-test', counters: memoryCounters(), limit: 50, windowMs: 5000 });
   return { api: deezerClient(ctx, 'http://deezer.test', budget, timeoutMs), calls: () => calls };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const errorBody = (code: number, message = 'x') => json({ error: { type: 'Exception', message, code } });
 const get = (api: ReturnType<typeof client>['api'], signal?: AbortSignal) => api.get('/track/1', {}, signal, (b) => b);
-
 
 describe('Deezer client', () => {
   it('code 800 ("no data") and HTTP 404 are "not found": null, not an error', async () => {
@@ -52,7 +58,12 @@ describe('Deezer client', () => {
   });
 
   it('any other error body, a 5xx, a body that is not JSON: 502 upstream_error naming Deezer', async () => {
-    for (const reply of [errorBody(100, 'An error occurred'), new Response('<html>busy</html>', { status: 503 }), new Response('<html>ok?</html>', { status: 200 }), json({ unexpected: true }, 400)]) {
+    for (const reply of [
+      errorBody(100, 'An error occurred'),
+      new Response('<html>busy</html>', { status: 503 }),
+      new Response('<html>ok?</html>', { status: 200 }),
+      json({ unexpected: true }, 400),
+    ]) {
       const error = await rejection(get(client([reply]).api));
       expect(error.code).toBe('upstream_error');
       expect(error.message).toMatch(/^\[sleeve\] \[deezer\] /);
@@ -67,18 +78,22 @@ describe('Deezer client', () => {
   });
 
   it('no answer within the timeout: 504 upstream_timeout', async () => {
-    const hang = (signal: AbortSignal) => new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    const hang = (signal: AbortSignal) =>
+      new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
     const error = await rejection(get(client([hang], 100).api));
     expect(error.code).toBe('upstream_timeout');
   });
 
   it('unreachable: 502 upstream_error', async () => {
-    const refused = async () => { throw new TypeError('fetch failed'); };
+    const refused = async () => {
+      throw new TypeError('fetch failed');
+    };
     expect((await rejection(get(client([refused]).api))).code).toBe('upstream_error');
   });
 
-  it("a caller that aborts gets its own reason back, not an upstream error", async () => {
-    const hang = (signal: AbortSignal) => new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+  it('a caller that aborts gets its own reason back, not an upstream error', async () => {
+    const hang = (signal: AbortSignal) =>
+      new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
     const controller = new AbortController();
     const pending = get(client([hang], 5000).api, controller.signal);
     setTimeout(() => controller.abort(new Error('client left')), 20);

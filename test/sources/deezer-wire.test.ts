@@ -1,18 +1,45 @@
 /** Deezer's recorded bodies to domain objects (core/sources/deezer/wire.ts). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { listOf, toAlbum, toAlbumHit, toArtist, toPlaylist, toPlaylistHit, toTrack, toTrackHit, WireError } from '../../core/sources/deezer/wire.ts';
-import { AlbumHitSchema, AlbumSchema, ArtistSchema, expectValid, PlaylistHitSchema, PlaylistSchema, TrackHitSchema, TrackSchema } from './domain-schemas.ts';
+import {
+  listOf,
+  toAlbum,
+  toAlbumHit,
+  toArtist,
+  toPlaylist,
+  toPlaylistHit,
+  toTrack,
+  toTrackHit,
+  WireError,
+} from '../../core/sources/deezer/wire.ts';
+import {
+  AlbumHitSchema,
+  AlbumSchema,
+  ArtistSchema,
+  expectValid,
+  PlaylistHitSchema,
+  PlaylistSchema,
+  TrackHitSchema,
+  TrackSchema,
+} from './domain-schemas.ts';
 
-const recorded = (name: string): any => JSON.parse(readFileSync(new URL(`../fixtures/deezer/${name}`, import.meta.url), 'utf8'));
+const recorded = (name: string): any =>
+  JSON.parse(readFileSync(new URL(`../fixtures/deezer/${name}`, import.meta.url), 'utf8'));
 
 describe('Deezer wire format', () => {
   it('a track lookup is a whole record: ISRC, position, credits main first, release date, ms', () => {
     const track = toTrack(recorded('track-3135556.json'));
     expectValid(TrackSchema, track, 'track');
     expect(track).toMatchObject({
-      id: 3135556, title: 'Harder, Better, Faster, Stronger', isrc: 'GBDUW0000059', durationMs: 224_000,
-      trackNumber: 4, discNumber: 1, releaseDate: '2005-01-24', artist: { id: 27, name: 'Daft Punk' }, album: { id: 302127, title: 'Discovery' },
+      id: 3135556,
+      title: 'Harder, Better, Faster, Stronger',
+      isrc: 'GBDUW0000059',
+      durationMs: 224_000,
+      trackNumber: 4,
+      discNumber: 1,
+      releaseDate: '2005-01-24',
+      artist: { id: 27, name: 'Daft Punk' },
+      album: { id: 302127, title: 'Discovery' },
     });
     expect(track.artists[0]).toEqual({ id: 27, name: 'Daft Punk', role: 'Main' });
   });
@@ -36,11 +63,26 @@ describe('Deezer wire format', () => {
   it('an album lookup: UPC, label, genres, contributors, duration in seconds, record type', () => {
     const album = toAlbum(recorded('album-302127.json'));
     expectValid(AlbumSchema, album, 'album');
-    expect(album).toMatchObject({ id: 302127, title: 'Discovery', upc: '724384960650', label: 'Parlophone (France)', trackCount: 14, duration: 3660, recordType: 'album', releaseDate: '2001-03-07' });
+    expect(album).toMatchObject({
+      id: 302127,
+      title: 'Discovery',
+      upc: '724384960650',
+      label: 'Parlophone (France)',
+      trackCount: 14,
+      duration: 3660,
+      recordType: 'album',
+      releaseDate: '2001-03-07',
+    });
     expect(album.genres.length).toBeGreaterThan(0);
     // The body embeds all 14 tracks: enough for /album/info (no ISRCs, numbered by order).
     expect(album.tracks?.map((t) => t.title)).toHaveLength(14);
-    expect(album.tracks?.[3]).toMatchObject({ id: 3135556, title: 'Harder, Better, Faster, Stronger', isrc: null, trackNumber: null, album: { id: 302127, title: 'Discovery' } });
+    expect(album.tracks?.[3]).toMatchObject({
+      id: 3135556,
+      title: 'Harder, Better, Faster, Stronger',
+      isrc: null,
+      trackNumber: null,
+      album: { id: 302127, title: 'Discovery' },
+    });
   });
 
   it('an album body that embeds only part of its tracklist (Deezer stops at 25) carries none', () => {
@@ -61,7 +103,9 @@ describe('Deezer wire format', () => {
     const releases = raw.map((a) => toAlbumHit(a, { id: 27, name: 'Daft Punk' }));
     for (const a of releases) expectValid(AlbumHitSchema, a, 'release');
     expect(releases.every((a) => a.artist.name === 'Daft Punk' && a.trackCount === null)).toBe(true);
-    expect(toAlbumHit({ ...raw[0], record_type: 'compile', release_date: '0000-00-00' }, { id: 27, name: 'Daft Punk' })).toMatchObject({ recordType: 'compilation', releaseDate: null });
+    expect(
+      toAlbumHit({ ...raw[0], record_type: 'compile', release_date: '0000-00-00' }, { id: 27, name: 'Daft Punk' }),
+    ).toMatchObject({ recordType: 'compilation', releaseDate: null });
   });
 
   it('artists, playlists and playlist hits', () => {

@@ -15,23 +15,36 @@ runMusicContract({
   name: 'deezer replay',
   make: async () => {
     const { deezerUrl } = await (replay ??= startReplay());
-    const ctx = createDriverContext({ storage: createStorage(), breaker: breaker({ onOutage() {} }), now: Date.now, log: { info() {}, error() {} } });
+    const ctx = createDriverContext({
+      storage: createStorage(),
+      breaker: breaker({ onOutage() {} }),
+      now: Date.now,
+      log: { info() {}, error() {} },
+    });
     return deezer({ baseUrl: deezerUrl }, ctx);
   },
   playlistQuery: 'top',
   genre: 'electro',
   sampleTrackId: 3135556,
-  skip: [{
-    reason: "the replay's search matches whole words; Deezer's own search forgives typos, and Sleeve's ranking (D15) re-scores whatever it returns",
-    tests: ['search tolerates case, accents, punctuation and a small typo'],
-  }],
+  skip: [
+    {
+      reason:
+        "the replay's search matches whole words; Deezer's own search forgives typos, and Sleeve's ranking (D15) re-scores whatever it returns",
+      tests: ['search tolerates case, accents, punctuation and a small typo'],
+    },
+  ],
 });
 
 runEditorialContract({
   name: 'deezer replay',
   make: async () => {
     const { deezerUrl } = await (replay ??= startReplay());
-    const ctx = createDriverContext({ storage: createStorage(), breaker: breaker({ onOutage() {} }), now: Date.now, log: { info() {}, error() {} } });
+    const ctx = createDriverContext({
+      storage: createStorage(),
+      breaker: breaker({ onOutage() {} }),
+      now: Date.now,
+      log: { info() {}, error() {} },
+    });
     return deezer({ baseUrl: deezerUrl }, ctx);
   },
 });
@@ -39,11 +52,16 @@ runEditorialContract({
 describe('deezer driver beyond the contract', () => {
   const make = async () => {
     const r = await (replay ??= startReplay());
-    const ctx = createDriverContext({ storage: createStorage(), breaker: breaker({ onOutage() {} }), now: Date.now, log: { info() {}, error() {} } });
+    const ctx = createDriverContext({
+      storage: createStorage(),
+      breaker: breaker({ onOutage() {} }),
+      now: Date.now,
+      log: { info() {}, error() {} },
+    });
     return { r, source: deezer({ baseUrl: r.deezerUrl }, ctx) };
   };
 
-  it('genre tracks for feature filtering carry ISRCs: the genre chart albums\' tracklists, in a handful of calls', async () => {
+  it("genre tracks for feature filtering carry ISRCs: the genre chart albums' tracklists, in a handful of calls", async () => {
     const { r, source } = await make();
     r.reset();
     const tracks = await source.genreTracks('pop', { limit: 30, withIsrc: true });

@@ -25,6 +25,10 @@ describe('shapeList', () => {
 
   it('lets a bug of ours through: only WireError is an odd item', () => {
     const shape = shapeList(() => {});
-    expect(() => shape([{ id: 1 }], 'x', () => { throw new TypeError('bug'); })).toThrow(TypeError);
+    expect(() =>
+      shape([{ id: 1 }], 'x', () => {
+        throw new TypeError('bug');
+      }),
+    ).toThrow(TypeError);
   });
 });

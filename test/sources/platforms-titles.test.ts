@@ -14,9 +14,19 @@ import { WireError } from '../../core/sources/kit/wire.ts';
 
 describe('upload titles', () => {
   const cases: [string, string | null, string, string | null][] = [
-    ['Daft Punk - Harder, Better, Faster, Stronger (Official Video)', 'Daft Punk', 'Harder, Better, Faster, Stronger', 'Daft Punk'],
+    [
+      'Daft Punk - Harder, Better, Faster, Stronger (Official Video)',
+      'Daft Punk',
+      'Harder, Better, Faster, Stronger',
+      'Daft Punk',
+    ],
     ['Lady Gaga, Bruno Mars - Die With A Smile (Official Music Video)', 'Lady Gaga', 'Die With A Smile', 'Lady Gaga'],
-    ['Lady Gaga, Bruno Mars - Die With A Smile (Official Music Video)', 'LadyGagaVEVO', 'Die With A Smile', 'Lady Gaga'],
+    [
+      'Lady Gaga, Bruno Mars - Die With A Smile (Official Music Video)',
+      'LadyGagaVEVO',
+      'Die With A Smile',
+      'Lady Gaga',
+    ],
     ['Tyler, The Creator - EARFQUAKE (Official Video)', 'Tyler, The Creator', 'EARFQUAKE', 'Tyler, The Creator'],
     ['The Weeknd - Blinding Lights [Official Audio]', 'TheWeekndVEVO', 'Blinding Lights', 'The Weeknd'],
     ['Blinding Lights', 'The Weeknd - Topic', 'Blinding Lights', 'The Weeknd'],
@@ -34,7 +44,9 @@ describe('upload titles', () => {
   }
 
   it('keeps what names a version, drops what names the upload', () => {
-    expect(undecorated('Get Lucky (feat. Pharrell Williams) (Radio Edit) [Official Audio]')).toBe('Get Lucky (feat. Pharrell Williams) (Radio Edit)');
+    expect(undecorated('Get Lucky (feat. Pharrell Williams) (Radio Edit) [Official Audio]')).toBe(
+      'Get Lucky (feat. Pharrell Williams) (Radio Edit)',
+    );
     expect(undecorated('(Official Video)')).toBe('(Official Video)');
     expect(channelArtist('Daft Punk - Topic')).toBe('Daft Punk');
     expect(mainCredit('A, B & C')).toBe('A');
@@ -46,11 +58,16 @@ describe('upload titles', () => {
 });
 
 describe('Spotify pages and Web API answers', () => {
-  const head = (tags: string) => `<!DOCTYPE html><html><head>${tags}</head><body><meta property="og:title" content="not the head"/></body></html>`;
+  const head = (tags: string) =>
+    `<!DOCTYPE html><html><head>${tags}</head><body><meta property="og:title" content="not the head"/></body></html>`;
 
   it('reads the artist and duration of a track page, one name commas and all when one musician is tagged', () => {
-    const tags = metaTags(head('<meta property="og:title" content="EARFQUAKE"/><meta name="music:duration" content="190"/>'
-      + '<meta name="music:musician" content="https://open.spotify.com/artist/x"/><meta name="music:musician_description" content="Tyler, The Creator"/>'));
+    const tags = metaTags(
+      head(
+        '<meta property="og:title" content="EARFQUAKE"/><meta name="music:duration" content="190"/>' +
+          '<meta name="music:musician" content="https://open.spotify.com/artist/x"/><meta name="music:musician_description" content="Tyler, The Creator"/>',
+      ),
+    );
     expect(pageFacts(tags, 'track')).toEqual({ title: 'EARFQUAKE', artist: 'Tyler, The Creator', durationMs: 190_000 });
   });
 
@@ -61,13 +78,19 @@ describe('Spotify pages and Web API answers', () => {
     expect(creditFromDescription('Playlist · Spotify · 50 items')).toBeNull();
     expect(creditFromDescription('Artist · 12.3M monthly listeners.')).toBeNull();
     expect(creditFromDescription('no separators')).toBeNull();
-    const tags = metaTags(head('<meta property="og:title" content="Axes"/><meta property="og:description" content="Okonski, Rachel Kitchlew · Axes · Song · 2026"/>'));
+    const tags = metaTags(
+      head(
+        '<meta property="og:title" content="Axes"/><meta property="og:description" content="Okonski, Rachel Kitchlew · Axes · Song · 2026"/>',
+      ),
+    );
     expect(pageFacts(tags, 'track')).toEqual({ title: 'Axes', artist: 'Okonski', durationMs: null });
     expect(pageFacts(tags, 'playlist').artist).toBeNull();
   });
 
   it('decodes entities and reads either quote style, first value of a key', () => {
-    const tags = metaTags(`<meta content='Rock &amp; Roll &#x27;n&#39; &quot;more&quot; &#128512;' property='og:title'><meta name=music:duration content=60><meta property="og:title" content="second">`);
+    const tags = metaTags(
+      `<meta content='Rock &amp; Roll &#x27;n&#39; &quot;more&quot; &#128512;' property='og:title'><meta name=music:duration content=60><meta property="og:title" content="second">`,
+    );
     expect(first(tags, 'og:title')).toBe('Rock & Roll \'n\' "more" 😀');
     expect(tags.get('og:title')).toHaveLength(2);
     expect(first(tags, 'music:duration')).toBe('60');
@@ -75,12 +98,22 @@ describe('Spotify pages and Web API answers', () => {
   });
 
   it('maps Web API tracks and albums, and refuses a shape Spotify does not document', () => {
-    expect(apiTrack({ name: 'T', artists: [{ name: 'A' }, { name: 'B' }], duration_ms: 1000, external_ids: { isrc: 'us-um7-24-09273' } })).toEqual(
-      { type: 'track', title: 'T', artist: 'A', durationMs: 1000, isrc: 'USUM72409273', upc: null },
-    );
-    expect(apiAlbum({ name: 'Al', artists: [], external_ids: { upc: '00602475093060' } })).toEqual(
-      { type: 'album', title: 'Al', artist: null, durationMs: null, isrc: null, upc: '00602475093060' },
-    );
+    expect(
+      apiTrack({
+        name: 'T',
+        artists: [{ name: 'A' }, { name: 'B' }],
+        duration_ms: 1000,
+        external_ids: { isrc: 'us-um7-24-09273' },
+      }),
+    ).toEqual({ type: 'track', title: 'T', artist: 'A', durationMs: 1000, isrc: 'USUM72409273', upc: null });
+    expect(apiAlbum({ name: 'Al', artists: [], external_ids: { upc: '00602475093060' } })).toEqual({
+      type: 'album',
+      title: 'Al',
+      artist: null,
+      durationMs: null,
+      isrc: null,
+      upc: '00602475093060',
+    });
     expect(() => apiTrack({ error: { status: 500 } })).toThrow(WireError);
     expect(() => apiAlbum({ name: 'x', artists: 'nope' })).toThrow(WireError);
     expect(isrcOf('nope')).toBeNull();
@@ -89,16 +122,26 @@ describe('Spotify pages and Web API answers', () => {
 });
 
 describe('iTunes Lookup entries', () => {
-  const body = { resultCount: 3, results: [
-    { wrapperType: 'collection', collectionId: 1, collectionName: 'X - Single', artistName: 'A' },
-    { wrapperType: 'track', trackId: 2, collectionId: 1, trackName: 'Y', artistName: 'A', trackTimeMillis: 1234 },
-    { wrapperType: 'artist', artistId: 3, artistName: 'A' },
-  ] };
+  const body = {
+    resultCount: 3,
+    results: [
+      { wrapperType: 'collection', collectionId: 1, collectionName: 'X - Single', artistName: 'A' },
+      { wrapperType: 'track', trackId: 2, collectionId: 1, trackName: 'Y', artistName: 'A', trackTimeMillis: 1234 },
+      { wrapperType: 'artist', artistId: 3, artistName: 'A' },
+    ],
+  };
 
   it('reads the entry whose own id was asked, of the kind asked', () => {
     expect(lookupEntry(body, { type: 'album', id: '1', country: 'us' })).toMatchObject({ title: 'X', artist: 'A' });
-    expect(lookupEntry(body, { type: 'track', id: '2', country: 'us' })).toMatchObject({ title: 'Y', durationMs: 1234 });
-    expect(lookupEntry(body, { type: 'artist', id: '3', country: 'us' })).toMatchObject({ type: 'artist', title: 'A', artist: null });
+    expect(lookupEntry(body, { type: 'track', id: '2', country: 'us' })).toMatchObject({
+      title: 'Y',
+      durationMs: 1234,
+    });
+    expect(lookupEntry(body, { type: 'artist', id: '3', country: 'us' })).toMatchObject({
+      type: 'artist',
+      title: 'A',
+      artist: null,
+    });
     expect(lookupEntry(body, { type: 'track', id: '1', country: 'us' })).toBeNull();
     expect(() => lookupEntry({ errorMessage: 'x' }, { type: 'track', id: '1', country: 'us' })).toThrow(WireError);
     expect(withoutReleaseKind('Nightmare·Escape The ERA - EP')).toBe('Nightmare·Escape The ERA');

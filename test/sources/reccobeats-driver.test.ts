@@ -19,7 +19,11 @@ import type { FeatureHint, FeaturesSource } from '../../core/sources/types.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 const fixture = (file: string): Record<string, unknown>[] =>
-  (JSON.parse(readFileSync(new URL(`../fixtures/reccobeats/${file}`, import.meta.url), 'utf8')) as { content: Record<string, unknown>[] }).content;
+  (
+    JSON.parse(readFileSync(new URL(`../fixtures/reccobeats/${file}`, import.meta.url), 'utf8')) as {
+      content: Record<string, unknown>[];
+    }
+  ).content;
 const RECORDED = fixture('audio-features__ids-0VjIjW4GlUZAMYd2vXMi3b.json')[0]!;
 const DERIVED = fixture('derived/audio-features.json');
 /** Every ISRC the replay knows, once each. */
@@ -41,19 +45,25 @@ interface Made {
   errors: string[];
 }
 
-function make(options: { storage?: Storage; now?: () => number; fetch?: typeof globalThis.fetch; driver?: ReccoBeatsOptions } = {}): Made {
+function make(
+  options: { storage?: Storage; now?: () => number; fetch?: typeof globalThis.fetch; driver?: ReccoBeatsOptions } = {},
+): Made {
   const errors: string[] = [];
   const log = { info() {}, error: (message: string) => void errors.push(message) };
   // The storage's one breaker, as createSleeve builds it: an outage is logged once.
   const ctx = createDriverContext({
-    storage: options.storage ?? createStorage(), breaker: storageBreaker(log, 'test'), now: options.now ?? Date.now, log, fetch: options.fetch,
+    storage: options.storage ?? createStorage(),
+    breaker: storageBreaker(log, 'test'),
+    now: options.now ?? Date.now,
+    log,
+    fetch: options.fetch,
   });
   return { source: reccobeats({ baseUrl: replay.urlOf('reccobeats'), ...options.driver }, ctx), errors };
 }
 
-const calls = (path = '/v1/audio-features') => replay.calls.filter((c) => c.upstream === 'reccobeats' && c.path === path);
+const calls = (path = '/v1/audio-features') =>
+  replay.calls.filter((c) => c.upstream === 'reccobeats' && c.path === path);
 const idsOf = (search: string): string[] => (new URLSearchParams(search).get('ids') ?? '').split(',');
-
 
 describe('batching', () => {
   it('asks 40 ISRCs a call, in parallel: 100 ISRCs are 3 calls, never one per track', async () => {
@@ -164,15 +174,22 @@ describe('one ISRC, two releases', () => {
   it('answers the release closest to the hint, after one /v1/track call that is then kept', async () => {
     const storage = createStorage();
     const { source } = make({ storage });
-    const hinted = await source.features([TWO_RELEASES, 'USUG11904206'], { hints: new Map([[TWO_RELEASES, albumHint]]) });
+    const hinted = await source.features([TWO_RELEASES, 'USUG11904206'], {
+      hints: new Map([[TWO_RELEASES, albumHint]]),
+    });
     expect(hinted.get(TWO_RELEASES)?.energy).toBe(album?.['energy']);
     expect(calls('/v1/track')).toHaveLength(1);
     expect(idsOf(calls('/v1/track')[0]!.search).sort()).toEqual([String(edit?.['id']), String(album?.['id'])].sort());
 
     replay.reset();
     const other = make({ storage }).source;
-    expect((await other.features([TWO_RELEASES], { hints: new Map([[TWO_RELEASES, editHint]]) })).get(TWO_RELEASES)?.energy).toBe(edit?.['energy']);
-    expect((await other.features([TWO_RELEASES], { hints: new Map([['gbduw0000059', albumHint]]) })).get(TWO_RELEASES)?.energy).toBe(album?.['energy']);
+    expect(
+      (await other.features([TWO_RELEASES], { hints: new Map([[TWO_RELEASES, editHint]]) })).get(TWO_RELEASES)?.energy,
+    ).toBe(edit?.['energy']);
+    expect(
+      (await other.features([TWO_RELEASES], { hints: new Map([['gbduw0000059', albumHint]]) })).get(TWO_RELEASES)
+        ?.energy,
+    ).toBe(album?.['energy']);
     expect(replay.calls).toHaveLength(0);
   });
 
@@ -188,8 +205,19 @@ describe('mapping', () => {
   it('maps the recorded record exactly: key, mode, no time signature, the rest as given', async () => {
     const found = await make().source.features(['USUG11904206']);
     expect(found.get('USUG11904206')).toEqual({
-      isrc: 'USUG11904206', keyIndex: 1, mode: 'Major', timeSignature: null, tempo: 171.001, loudness: -5.94,
-      energy: 0.73, danceability: 0.513, valence: 0.334, acousticness: 0.00143, instrumentalness: 0.0000954, liveness: 0.0897, speechiness: 0.0598,
+      isrc: 'USUG11904206',
+      keyIndex: 1,
+      mode: 'Major',
+      timeSignature: null,
+      tempo: 171.001,
+      loudness: -5.94,
+      energy: 0.73,
+      danceability: 0.513,
+      valence: 0.334,
+      acousticness: 0.00143,
+      instrumentalness: 0.0000954,
+      liveness: 0.0897,
+      speechiness: 0.0598,
     });
   });
 
@@ -251,7 +279,8 @@ describe('failures', () => {
   }, 15_000);
 
   it('a record of another shape is upstream_error', async () => {
-    const bad = (() => Promise.resolve(Response.json({ content: [{ ...RECORDED, key: 12 }] }))) as unknown as typeof globalThis.fetch;
+    const bad = (() =>
+      Promise.resolve(Response.json({ content: [{ ...RECORDED, key: 12 }] }))) as unknown as typeof globalThis.fetch;
     const error = await rejection(make({ fetch: bad }).source.features(['USUG11904206']));
     expect(error.code).toBe('upstream_error');
     expect(error.message).toContain('unexpected shape');
@@ -283,7 +312,12 @@ describe('failures', () => {
   it("the replay's quota (429 without Retry-After) is tried three times a second apart, then 503", async () => {
     const quota = await startReplay({ quota: { limit: 0, windowMs: 60_000 } });
     try {
-      const ctx = createDriverContext({ storage: createStorage(), breaker: breaker({ onOutage() {} }), now: Date.now, log: { info() {}, error() {} } });
+      const ctx = createDriverContext({
+        storage: createStorage(),
+        breaker: breaker({ onOutage() {} }),
+        now: Date.now,
+        log: { info() {}, error() {} },
+      });
       const error = await rejection(reccobeats({ baseUrl: quota.urlOf('reccobeats') }, ctx).features(['USUG11904206']));
       expect(error.code).toBe('service_unavailable');
       expect(error.headers['Retry-After']).toBe('1');
@@ -337,7 +371,7 @@ describe('probe', () => {
     expect(calls()).toHaveLength(2);
   });
 
-  it('reports the status seen: 500, a 200 that is not ReccoBeats\' shape, 0 when unreachable', async () => {
+  it("reports the status seen: 500, a 200 that is not ReccoBeats' shape, 0 when unreachable", async () => {
     const { source } = make();
     replay.fault('reccobeats', 'http500');
     expect(await source.probe()).toEqual({ ok: false, status: 500 });

@@ -6,21 +6,34 @@ import { choose, distance, needsLookup } from '../../core/sources/reccobeats/cho
 import { retryAfterMs } from '../../core/sources/reccobeats/client.ts';
 import type { StoredRecord } from '../../core/sources/reccobeats/store.ts';
 
-const recorded = (file: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/reccobeats/${file}`, import.meta.url), 'utf8'));
+const recorded = (file: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/reccobeats/${file}`, import.meta.url), 'utf8'));
 const FEATURES = recorded('audio-features__ids-0VjIjW4GlUZAMYd2vXMi3b.json') as { content: Record<string, unknown>[] };
 const RECORD = FEATURES.content[0]!;
 
 describe('featureRecords', () => {
   it('maps the recorded answer', () => {
-    expect(featureRecords(FEATURES)).toEqual([{
-      id: '25c8ca63-5895-4572-84eb-a7040bc08c4d',
-      href: 'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b',
-      isrc: 'USUG11904206',
-      features: {
-        keyIndex: 1, mode: 'Major', timeSignature: null, tempo: 171.001, loudness: -5.94, energy: 0.73, danceability: 0.513,
-        valence: 0.334, acousticness: 0.00143, instrumentalness: 0.0000954, liveness: 0.0897, speechiness: 0.0598,
+    expect(featureRecords(FEATURES)).toEqual([
+      {
+        id: '25c8ca63-5895-4572-84eb-a7040bc08c4d',
+        href: 'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b',
+        isrc: 'USUG11904206',
+        features: {
+          keyIndex: 1,
+          mode: 'Major',
+          timeSignature: null,
+          tempo: 171.001,
+          loudness: -5.94,
+          energy: 0.73,
+          danceability: 0.513,
+          valence: 0.334,
+          acousticness: 0.00143,
+          instrumentalness: 0.0000954,
+          liveness: 0.0897,
+          speechiness: 0.0598,
+        },
       },
-    }]);
+    ]);
   });
 
   it('answers an empty content as no records; upper-cases an ISRC; a missing ISRC or href is null', () => {
@@ -47,9 +60,14 @@ describe('featureRecords', () => {
 
 describe('trackRecords', () => {
   it('reads title and duration of the recorded /v1/track answer', () => {
-    expect(trackRecords(recorded('track__ids-0VjIjW4GlUZAMYd2vXMi3b__ELIDED.json'))).toEqual([{
-      id: '25c8ca63-5895-4572-84eb-a7040bc08c4d', href: 'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b', title: 'Blinding Lights', durationMs: 200040,
-    }]);
+    expect(trackRecords(recorded('track__ids-0VjIjW4GlUZAMYd2vXMi3b__ELIDED.json'))).toEqual([
+      {
+        id: '25c8ca63-5895-4572-84eb-a7040bc08c4d',
+        href: 'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b',
+        title: 'Blinding Lights',
+        durationMs: 200040,
+      },
+    ]);
   });
 
   it('rejects a record without title or duration', () => {
@@ -60,8 +78,12 @@ describe('trackRecords', () => {
 
 describe('choose', () => {
   const f = featureRecords(FEATURES)[0]!.features;
-  const record = (id: string, title?: string, durationMs?: number): StoredRecord =>
-    ({ id, href: null, f, ...(title === undefined ? {} : { t: durationMs === undefined ? null : { title, durationMs } }) });
+  const record = (id: string, title?: string, durationMs?: number): StoredRecord => ({
+    id,
+    href: null,
+    f,
+    ...(title === undefined ? {} : { t: durationMs === undefined ? null : { title, durationMs } }),
+  });
   const album = record('album', 'Harder, Better, Faster, Stronger', 224_000);
   const edit = record('edit', 'Harder, Better, Faster, Stronger (Edit)', 187_000);
   const remaster = record('remaster', 'Harder, Better, Faster, Stronger - Remastered 2011', 224_500);
@@ -85,7 +107,9 @@ describe('choose', () => {
     const unlisted = record('unlisted', '');
     expect(choose([unseen, unlisted, edit], { title: 'x', durationMs: 1 })).toBe(edit);
     expect(choose([unseen, unlisted], { title: 'x', durationMs: 1 })).toBe(unseen);
-    expect(choose([album, { ...album, id: 'twin' }], { title: 'Harder, Better, Faster, Stronger', durationMs: 224_000 })?.id).toBe('album');
+    expect(
+      choose([album, { ...album, id: 'twin' }], { title: 'Harder, Better, Faster, Stronger', durationMs: 224_000 })?.id,
+    ).toBe('album');
   });
 
   it('needs a lookup only for a hinted ISRC with several records not looked up yet', () => {

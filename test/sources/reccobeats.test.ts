@@ -14,7 +14,12 @@ runFeaturesContract({
   name: 'reccobeats replay',
   make: async () => {
     const url = (await (replay ??= startReplay())).urlOf('reccobeats');
-    const ctx = createDriverContext({ storage: createStorage(), breaker: breaker({ onOutage() {} }), now: Date.now, log: { info() {}, error() {} } });
+    const ctx = createDriverContext({
+      storage: createStorage(),
+      breaker: breaker({ onOutage() {} }),
+      now: Date.now,
+      log: { info() {}, error() {} },
+    });
     return reccobeats({ baseUrl: url }, ctx);
   },
   // The recorded record, a derived one, and the ISRC two releases answer.

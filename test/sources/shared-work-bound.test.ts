@@ -13,9 +13,13 @@ import { clientOn, patientOn } from '../../core/sources/kit/tally.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 describe('a shared call joined by a request', () => {
-  it('is left at the request\'s own bound for turns, with a refusal naming the upstream; a completion waits on', async () => {
+  it("is left at the request's own bound for turns, with a refusal naming the upstream; a completion waits on", async () => {
     let release: (value: string) => void = () => {};
-    const work = shareWork(() => new Promise<string>((resolve) => (release = resolve)), () => {}, 'deezer');
+    const work = shareWork(
+      () => new Promise<string>((resolve) => (release = resolve)),
+      () => {},
+      'deezer',
+    );
     const completion = new AbortController();
     patientOn(completion.signal, '198.51.100.1', 60_000);
     const patient = work.join(completion.signal);
@@ -27,7 +31,10 @@ describe('a shared call joined by a request', () => {
     expect(waited).toBeGreaterThanOrEqual(REQUEST_TURNS_MS - 20);
     expect(waited).toBeLessThan(MAX_BUDGET_WAIT_MS);
     expect(isShortOfTurns(error)).toBe(true);
-    expect([error.code, error.message]).toEqual(['service_unavailable', '[sleeve] [deezer] the upstream call this request joined had no turn in time; retry in 1 s']);
+    expect([error.code, error.message]).toEqual([
+      'service_unavailable',
+      '[sleeve] [deezer] the upstream call this request joined had no turn in time; retry in 1 s',
+    ]);
     release('answer');
     expect(await patient).toBe('answer');
   }, 10_000);

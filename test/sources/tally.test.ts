@@ -25,7 +25,11 @@ describe('upstream tally (D20)', () => {
     expect(tallyOf(derived)).toBe(first);
 
     let seen: AbortSignal | undefined;
-    const work = shareWork(async (signal) => void (seen = signal), () => {}, 'test');
+    const work = shareWork(
+      async (signal) => void (seen = signal),
+      () => {},
+      'test',
+    );
     await Promise.all([work.join(b), work.join(a)]);
     expect(tallyOf(seen)).toBe(second);
   });

@@ -7,7 +7,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 export const redisMissing: string | undefined =
-  spawnSync('redis-server', ['--version']).error === undefined ? undefined : 'redis-server is not installed (apt-get install redis-server)';
+  spawnSync('redis-server', ['--version']).error === undefined
+    ? undefined
+    : 'redis-server is not installed (apt-get install redis-server)';
 
 if (redisMissing && process.env.CI) throw new Error(`CI=${process.env.CI} but ${redisMissing}`);
 if (redisMissing) console.warn(`[test/storage] skipping Redis tests: ${redisMissing}`);
@@ -33,7 +35,11 @@ export interface RedisServer {
 /** A real redis-server on a free port, or on `port` (to restart one where its clients expect it). */
 export async function startRedis(port?: number): Promise<RedisServer> {
   port ??= await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   await new Promise<void>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${out}`)), 10_000);

@@ -9,7 +9,8 @@ import { redisMissing, startRedis, type RedisServer } from './_redis.ts';
 
 const UA = { 'User-Agent': 'RedisTest/1.0 (redis@example.com)' };
 const now = Date.UTC(2026, 10, 22, 12, 0, 10);
-const get = (sleeve: Sleeve, path: string, ip = '192.0.2.10') => sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers: UA }), { clientIp: ip });
+const get = (sleeve: Sleeve, path: string, ip = '192.0.2.10') =>
+  sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers: UA }), { clientIp: ip });
 
 describe.skipIf(redisMissing !== undefined)('Redis storage (SLEEVE_STORAGE=redis://…)', () => {
   let redis: RedisServer;

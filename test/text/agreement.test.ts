@@ -13,7 +13,26 @@ import { similarity } from '../../core/text/similarity.ts';
 import { matchesAsTyped, typedQuery } from '../../core/text/typed-match.ts';
 
 /** No stop words: a stop word is left out of the index but still starts a word as typed (D33's prefix), a difference of its own. */
-const WORDS = ['love', 'only', 'night', 'velvet', 'harbour', 'river', 'signal', 'golden', 'summer', 'rain', 'Café', 'Beyoncé', 'Zoé', 'Rós', 'Señor', 'Über', 'naïve', 'Ōsaka'];
+const WORDS = [
+  'love',
+  'only',
+  'night',
+  'velvet',
+  'harbour',
+  'river',
+  'signal',
+  'golden',
+  'summer',
+  'rain',
+  'Café',
+  'Beyoncé',
+  'Zoé',
+  'Rós',
+  'Señor',
+  'Über',
+  'naïve',
+  'Ōsaka',
+];
 const CONTRACTIONS = ["It's", 'It’s', "Don't", "I'm", "We're", "Can't", "L'amour", "Zoé's", 'Rock’n’roll'];
 /** A contraction's halves as words of their own, or written without the apostrophe. */
 const HALVES = ['Its', 'it', 's', 'Dont', 'don', 't', 'Im', 'amour', 'Lamour'];
@@ -23,11 +42,13 @@ const token = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...HALVES) },
 );
 /** A name of two to four words, perhaps with `&` between two of them. */
-const nameArb = fc.tuple(fc.array(token, { minLength: 2, maxLength: 4 }), fc.option(fc.nat(), { nil: undefined })).map(([words, amp]) => {
-  if (amp === undefined) return words.join(' ');
-  const at = 1 + (amp % (words.length - 1));
-  return [...words.slice(0, at), '&', ...words.slice(at)].join(' ');
-});
+const nameArb = fc
+  .tuple(fc.array(token, { minLength: 2, maxLength: 4 }), fc.option(fc.nat(), { nil: undefined }))
+  .map(([words, amp]) => {
+    if (amp === undefined) return words.join(' ');
+    const at = 1 + (amp % (words.length - 1));
+    return [...words.slice(0, at), '&', ...words.slice(at)].join(' ');
+  });
 
 /** How a twin of a name writes its apostrophes. */
 const twinArb = fc.constantFrom(' ', '', "'");
@@ -73,7 +94,12 @@ function misspelt(query: string, at: number): string {
   return chars.join('');
 }
 
-interface Doc { id: number; name: string; extra: string; popularity: number }
+interface Doc {
+  id: number;
+  name: string;
+  extra: string;
+  popularity: number;
+}
 
 /** The index's records for a query and what D33 and D15 say of each, then the agreement checked. */
 function agree(docs: readonly Doc[], query: string): { asTyped: Doc[]; exact: Doc[] } {
@@ -88,7 +114,9 @@ function agree(docs: readonly Doc[], query: string): { asTyped: Doc[]; exact: Do
     // its first step finds every word as typed, and only when it finds too few would it correct
     // or drop a word.
     const found = index.search(query, asTyped.length);
-    expect(new Set(found), `${query} in ${docs.map((d) => d.name).join(' | ')}`).toEqual(new Set(asTyped.map((d) => d.id)));
+    expect(new Set(found), `${query} in ${docs.map((d) => d.name).join(' | ')}`).toEqual(
+      new Set(asTyped.map((d) => d.id)),
+    );
   }
   return { asTyped, exact };
 }
@@ -96,33 +124,66 @@ function agree(docs: readonly Doc[], query: string): { asTyped: Doc[]; exact: Do
 describe('the catalogue index, the as-typed rule and the ranking agree on what matches', () => {
   it('a name typed another way is an exact match (score >= 0.7) and the index finds it', () => {
     fc.assert(
-      fc.property(fc.array(nameArb, { minLength: 1, maxLength: 8 }), fc.nat(), typingArb, fc.array(fc.nat(1000), { minLength: 9, maxLength: 9 }), twinArb, (names, pick, typing, pops, twin) => {
-        const target = names[pick % names.length]!;
-        // The same name written with its apostrophes as spaces or left out, beside it.
-        const docs = [...names, target.replace(/['’]/g, twin)].map((name, i) => ({ id: i + 1, name, extra: '', popularity: pops[i]! }));
-        const query = typed(target, typing);
-        const { exact } = agree(docs, query);
-        expect(exact.map((d) => d.name), `${target} ~ ${query}`).toContain(target);
-        const index = createTextIndex(docs);
-        const found = index.search(query, docs.length).map((id) => docs.find((d) => d.id === id)!);
-        const [first] = rankSearchHits(found, query, (d) => [d.name], (d) => d.popularity);
-        expect(first!.score).toBeGreaterThanOrEqual(0.7);
-        expect(exact).toContain(first!.item);
-      }),
+      fc.property(
+        fc.array(nameArb, { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        typingArb,
+        fc.array(fc.nat(1000), { minLength: 9, maxLength: 9 }),
+        twinArb,
+        (names, pick, typing, pops, twin) => {
+          const target = names[pick % names.length]!;
+          // The same name written with its apostrophes as spaces or left out, beside it.
+          const docs = [...names, target.replace(/['’]/g, twin)].map((name, i) => ({
+            id: i + 1,
+            name,
+            extra: '',
+            popularity: pops[i]!,
+          }));
+          const query = typed(target, typing);
+          const { exact } = agree(docs, query);
+          expect(
+            exact.map((d) => d.name),
+            `${target} ~ ${query}`,
+          ).toContain(target);
+          const index = createTextIndex(docs);
+          const found = index.search(query, docs.length).map((id) => docs.find((d) => d.id === id)!);
+          const [first] = rankSearchHits(
+            found,
+            query,
+            (d) => [d.name],
+            (d) => d.popularity,
+          );
+          expect(first!.score).toBeGreaterThanOrEqual(0.7);
+          expect(exact).toContain(first!.item);
+        },
+      ),
       { numRuns: 1500 },
     );
   });
 
   it('a misspelt or partial query: the index finds what holds it as typed, and nothing is exact that is not', () => {
     fc.assert(
-      fc.property(fc.array(nameArb, { minLength: 1, maxLength: 8 }), fc.nat(), typingArb, fc.nat(), fc.boolean(), twinArb, (names, pick, typing, at, cut, twin) => {
-        const target = names[pick % names.length]!;
-        const docs = [...names, target.replace(/['’]/g, twin)].map((name, i) => ({ id: i + 1, name, extra: '', popularity: i }));
-        const whole = typed(target, typing);
-        // Misspelt, or the first words only (the last perhaps half typed).
-        const query = cut ? whole.slice(0, Math.max(1, at % whole.length)) : misspelt(whole, at);
-        agree(docs, query);
-      }),
+      fc.property(
+        fc.array(nameArb, { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        typingArb,
+        fc.nat(),
+        fc.boolean(),
+        twinArb,
+        (names, pick, typing, at, cut, twin) => {
+          const target = names[pick % names.length]!;
+          const docs = [...names, target.replace(/['’]/g, twin)].map((name, i) => ({
+            id: i + 1,
+            name,
+            extra: '',
+            popularity: i,
+          }));
+          const whole = typed(target, typing);
+          // Misspelt, or the first words only (the last perhaps half typed).
+          const query = cut ? whole.slice(0, Math.max(1, at % whole.length)) : misspelt(whole, at);
+          agree(docs, query);
+        },
+      ),
       { numRuns: 1500 },
     );
   });
@@ -132,6 +193,7 @@ describe('the catalogue index, the as-typed rule and the ranking agree on what m
       expect(similarity(["It's Only Love"], query), query).toBe(1);
       expect(matchesAsTyped(["It's Only Love"], typedQuery(query)), query).toBe(true);
     }
-    for (const query of ['it only love', 'its only lov', 'i ts only love']) expect(similarity(["It's Only Love"], query), query).toBeLessThan(1);
+    for (const query of ['it only love', 'its only lov', 'i ts only love'])
+      expect(similarity(["It's Only Love"], query), query).toBeLessThan(1);
   });
 });

@@ -13,7 +13,7 @@ describe('fold', () => {
     expect(fold('?!')).toBe('');
   });
 
-  it("reads an apostrophe both ways: as a break, and as nothing", () => {
+  it('reads an apostrophe both ways: as a break, and as nothing', () => {
     for (const text of ["It's Only Love", 'It’s Only Love', 'IT`S ONLY LOVE', 'It‘s only love']) {
       expect(readings(text), text).toEqual(['it s only love', 'its only love']);
     }
@@ -30,7 +30,10 @@ describe('fold', () => {
     expect(searchTerms("It's Only Love")).toEqual(['it', 's', 'only', 'love', 'its']);
     expect(searchTerms('The Love of Rock & Roll')).toEqual(['love', 'rock', 'roll']);
     expect(searchTerms('The The')).toEqual(['the', 'the']);
-    expect(queryTerms("it's only love")).toEqual([['its', 'only', 'love'], ['it', 's', 'only', 'love']]);
+    expect(queryTerms("it's only love")).toEqual([
+      ['its', 'only', 'love'],
+      ['it', 's', 'only', 'love'],
+    ]);
     expect(queryTerms('it s only love')).toEqual([['it', 's', 'only', 'love']]);
     expect(shortPrefix("I'm")).toBe('im');
     expect(shortPrefix('i m')).toBeNull();

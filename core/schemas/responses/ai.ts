@@ -29,8 +29,18 @@ export const chatReplySchema = v.strictObject({ reply: v.string(), ...generated 
 export const assistantAnswerSchema = v.strictObject({ query: v.string(), answer: v.string(), ...generated });
 export const trackInsightsSchema = v.strictObject({ track: aiTrackSchema, answer: v.string(), ...generated });
 /** `lyricsUsed`: whether lyrics were among the facts; never quoted in the answer either way. */
-export const lyricsExplainSchema = v.strictObject({ track: aiTrackSchema, lyricsUsed: v.boolean(), answer: v.string(), ...generated });
+export const lyricsExplainSchema = v.strictObject({
+  track: aiTrackSchema,
+  lyricsUsed: v.boolean(),
+  answer: v.string(),
+  ...generated,
+});
 export const artistSummarySchema = v.strictObject({ artist: ref, answer: v.string(), ...generated });
-export const similarBecauseSchema = v.strictObject({ track: aiTrackSchema, other: aiTrackSchema, answer: v.string(), ...generated });
+export const similarBecauseSchema = v.strictObject({
+  track: aiTrackSchema,
+  other: aiTrackSchema,
+  answer: v.string(),
+  ...generated,
+});
 
 export type AiTrack = v.InferOutput<typeof aiTrackSchema>;

@@ -13,7 +13,8 @@ export type SearchArtist = v.InferOutput<typeof searchArtistSchema>;
 
 /** Spec §8.3: at most 10 top tracks and 6 related artists (`ARTIST_INFO_*` in `services/artist.ts`). */
 export const fullArtistSchema = v.strictObject({
-  ...entry, albumCount: count,
+  ...entry,
+  albumCount: count,
   topTracks: v.pipe(v.array(artistInfoTopTrackSchema), v.maxLength(10)),
   relatedArtists: v.pipe(v.array(artistEntrySchema), v.maxLength(6)),
 });

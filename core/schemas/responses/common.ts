@@ -20,9 +20,15 @@ export const recordType = v.picklist(RECORD_TYPES);
 /** The `{base}` of spec §2: an origin, and the path Sleeve is mounted under if any (`/music`). */
 const base = String.raw`^(https?:\/\/[^/?#]+)?(\/[^?#]*)?`;
 /** Spec §2: an absolute `{base}/cover?artist=&title=` URL or a `/media/images/` path. */
-export const cover = v.pipe(v.string(), v.regex(new RegExp(String.raw`${base}\/(cover\?artist=[^&]*&title=|media\/images\/)`)));
+export const cover = v.pipe(
+  v.string(),
+  v.regex(new RegExp(String.raw`${base}\/(cover\?artist=[^&]*&title=|media\/images\/)`)),
+);
 /** Spec §2: `{base}/artistimage?id=<id>` or a `/media/images/` path. */
-export const image = v.pipe(v.string(), v.regex(new RegExp(String.raw`${base}\/(artistimage\?id=\d+$|media\/images\/)`)));
+export const image = v.pipe(
+  v.string(),
+  v.regex(new RegExp(String.raw`${base}\/(artistimage\?id=\d+$|media\/images\/)`)),
+);
 export const ref = v.strictObject({ id, name: v.string() });
 export const strings = v.array(v.string());
 

@@ -10,6 +10,11 @@ export const creditSchema = v.strictObject({ id, name: v.string(), role: v.pipe(
 export type Credit = v.InferOutput<typeof creditSchema>;
 
 export const trackCreditsSchema = v.strictObject({
-  id, title: v.string(), isrc, artist: ref, album: v.strictObject({ id, title: v.string() }), contributors: v.array(creditSchema),
+  id,
+  title: v.string(),
+  isrc,
+  artist: ref,
+  album: v.strictObject({ id, title: v.string() }),
+  contributors: v.array(creditSchema),
 });
 export type TrackCreditsBody = v.InferOutput<typeof trackCreditsSchema>;

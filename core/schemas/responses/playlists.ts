@@ -5,19 +5,37 @@ import { relatedTrackSchema } from './tracks.ts';
 
 /** D11: `creator` is the creator's display name, in every variant. */
 export const playlistResultSchema = v.strictObject({
-  id, title: v.string(), trackCount: count, cover, creator: v.string(),
+  id,
+  title: v.string(),
+  trackCount: count,
+  cover,
+  creator: v.string(),
 });
 export type PlaylistResult = v.InferOutput<typeof playlistResultSchema>;
 
 export const searchPlaylistSchema = v.strictObject({
-  id, title: v.string(), cover, trackCount: count, creator: v.string(), public: v.boolean(), score,
+  id,
+  title: v.string(),
+  cover,
+  trackCount: count,
+  creator: v.string(),
+  public: v.boolean(),
+  score,
 });
 export type SearchPlaylist = v.InferOutput<typeof searchPlaylistSchema>;
 
 /** D11: `/playlist/info`, the whole playlist with its tracks as related-track objects. */
 export const playlistInfoSchema = v.strictObject({
-  id, title: v.string(), description: v.string(), cover, trackCount: count, duration: count, creator: v.string(),
-  public: v.boolean(), fans: count, tracks: v.array(relatedTrackSchema),
+  id,
+  title: v.string(),
+  description: v.string(),
+  cover,
+  trackCount: count,
+  duration: count,
+  creator: v.string(),
+  public: v.boolean(),
+  fans: count,
+  tracks: v.array(relatedTrackSchema),
 });
 export type PlaylistInfo = v.InferOutput<typeof playlistInfoSchema>;
 
@@ -25,6 +43,7 @@ export type PlaylistInfo = v.InferOutput<typeof playlistInfoSchema>;
 export const generatedPlaylistSchema = v.strictObject({
   playlist: v.pipe(v.string(), v.endsWith(' Mix')),
   params: v.strictObject({ genres: v.string(), energy: v.nullable(v.number()), tempo: v.nullable(v.number()) }),
-  trackCount: count, tracks: v.array(relatedTrackSchema),
+  trackCount: count,
+  tracks: v.array(relatedTrackSchema),
 });
 export type GeneratedPlaylist = v.InferOutput<typeof generatedPlaylistSchema>;

@@ -20,7 +20,12 @@ export type RecommendedTrack = v.InferOutput<typeof recommendedTrackSchema>;
 
 export const recommendationsSchema = v.strictObject({
   seeds: v.strictObject({ isrc: maybe(v.string()), artist: maybe(id), genre: maybe(v.string()) }),
-  targets: v.strictObject({ energy: maybe(unit), tempo: maybe(tempo), valence: maybe(unit), danceability: maybe(unit) }),
+  targets: v.strictObject({
+    energy: maybe(unit),
+    tempo: maybe(tempo),
+    valence: maybe(unit),
+    danceability: maybe(unit),
+  }),
   trackCount: count,
   tracks: v.array(recommendedTrackSchema),
 });

@@ -10,6 +10,9 @@ const entry = <T extends string, D extends v.GenericSchema>(type: T, data: D) =>
   v.strictObject({ type: v.literal(type), source, originalUrl: v.string(), data });
 
 export const resolveSchema = v.variant('type', [
-  entry('track', infoTrackSchema), entry('album', fullAlbumSchema), entry('artist', fullArtistSchema), entry('playlist', playlistInfoSchema),
+  entry('track', infoTrackSchema),
+  entry('album', fullAlbumSchema),
+  entry('artist', fullArtistSchema),
+  entry('playlist', playlistInfoSchema),
 ]);
 export type ResolveBody = v.InferOutput<typeof resolveSchema>;

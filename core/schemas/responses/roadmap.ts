@@ -13,19 +13,21 @@ export const roadmapSchema = v.strictObject({
   /** What `/current` and no prefix serve. */
   current: v.string(),
   /** Newest first. */
-  versions: v.array(v.strictObject({
-    version: v.string(),
-    /** Prefix a path with it to pin this version (spec §9.2). */
-    prefix: v.string(),
-    current: v.boolean(),
-    /** `current`: `{ ok: false, error: { code, message } }`; `legacy`: `{ error: "<message>" }` (D3, D7). */
-    errorShape: v.picklist(['current', 'legacy']),
-    /** The rate-limit headers its answers carry (D8). */
-    rateLimitHeaders: v.array(v.string()),
-    changes: v.string(),
-    /** The endpoints this version added: older pins answer them 404. */
-    added: v.array(endpoint),
-  })),
+  versions: v.array(
+    v.strictObject({
+      version: v.string(),
+      /** Prefix a path with it to pin this version (spec §9.2). */
+      prefix: v.string(),
+      current: v.boolean(),
+      /** `current`: `{ ok: false, error: { code, message } }`; `legacy`: `{ error: "<message>" }` (D3, D7). */
+      errorShape: v.picklist(['current', 'legacy']),
+      /** The rate-limit headers its answers carry (D8). */
+      rateLimitHeaders: v.array(v.string()),
+      changes: v.string(),
+      /** The endpoints this version added: older pins answer them 404. */
+      added: v.array(endpoint),
+    }),
+  ),
   /** Endpoints answered under every version. */
   everyVersion: v.array(endpoint),
 });

@@ -18,8 +18,13 @@ export type TopResult = v.InferOutput<typeof topResult>;
 
 /** D15: `topResult` is null when nothing matched; `total` is the number of items returned. */
 export const searchAllSchema = v.strictObject({
-  query: v.string(), types: v.array(v.picklist(SEARCH_TYPES)), topResult: v.nullable(topResult), total: count,
-  tracks: v.array(searchTrackSchema), artists: v.array(searchArtistSchema), albums: v.array(searchAlbumSchema),
+  query: v.string(),
+  types: v.array(v.picklist(SEARCH_TYPES)),
+  topResult: v.nullable(topResult),
+  total: count,
+  tracks: v.array(searchTrackSchema),
+  artists: v.array(searchArtistSchema),
+  albums: v.array(searchAlbumSchema),
   playlists: v.array(searchPlaylistSchema),
 });
 export type SearchAllBody = v.InferOutput<typeof searchAllSchema>;

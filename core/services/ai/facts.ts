@@ -33,8 +33,14 @@ export function trackName(t: Pick<TrackHit, 'title' | 'artist'>): string {
 /** Demo mode's catalogue is generated (D1, D18): the model is told, so it never passes it off as real. */
 export function serviceFacts(mode: 'demo' | 'live'): FactGroup {
   return mode === 'demo'
-    ? { subject: 'Source', facts: ["Sleeve's generated demo catalogue: invented artists, tracks and numbers, not real recordings"] }
-    : { subject: 'Source', facts: ["Sleeve's live catalogue (music metadata from Deezer, audio features from ReccoBeats)"] };
+    ? {
+        subject: 'Source',
+        facts: ["Sleeve's generated demo catalogue: invented artists, tracks and numbers, not real recordings"],
+      }
+    : {
+        subject: 'Source',
+        facts: ["Sleeve's live catalogue (music metadata from Deezer, audio features from ReccoBeats)"],
+      };
 }
 
 /** The genres that stand for a track: its artist's, else its album's (D17: Deezer files genres on albums). */
@@ -44,14 +50,26 @@ export function genresOf(d: TrackDetails): string[] {
 
 export function trackFacts(d: TrackDetails): FactGroup {
   const { track, album } = d;
-  const credits = (track.artists.length ? track.artists : [{ ...track.artist, role: 'Main' }]).map((a) => `${a.name} (${a.role})`);
+  const credits = (track.artists.length ? track.artists : [{ ...track.artist, role: 'Main' }]).map(
+    (a) => `${a.name} (${a.role})`,
+  );
   const facts = [`title: ${track.title}`, `credited artists: ${credits.join(', ')}`];
   if (track.isrc) facts.push(`ISRC: ${track.isrc}`);
   facts.push(`duration: ${formatDuration(track.durationMs)}`, `explicit: ${track.explicit ? 'yes' : 'no'}`);
   const released = album?.releaseDate ?? track.releaseDate;
-  const albumBits = [album?.recordType, released ? `released ${released}` : undefined, album?.label ? `label ${album.label}` : undefined, album ? `${album.trackCount} tracks` : undefined];
-  facts.push(`album: ${quoted(track.album.title)}${albumBits.some(Boolean) ? ` (${albumBits.filter(Boolean).join(', ')})` : ''}`);
-  if (track.trackNumber !== null) facts.push(`position: track ${track.trackNumber}${track.discNumber !== null ? ` of disc ${track.discNumber}` : ''}`);
+  const albumBits = [
+    album?.recordType,
+    released ? `released ${released}` : undefined,
+    album?.label ? `label ${album.label}` : undefined,
+    album ? `${album.trackCount} tracks` : undefined,
+  ];
+  facts.push(
+    `album: ${quoted(track.album.title)}${albumBits.some(Boolean) ? ` (${albumBits.filter(Boolean).join(', ')})` : ''}`,
+  );
+  if (track.trackNumber !== null)
+    facts.push(
+      `position: track ${track.trackNumber}${track.discNumber !== null ? ` of disc ${track.discNumber}` : ''}`,
+    );
   const genres = genresOf(d);
   if (genres.length) facts.push(`genres: ${genres.join(', ')}`);
   facts.push(`popularity rank: ${track.rank} (the source's own scale, higher is more popular)`);
@@ -84,7 +102,10 @@ export function artistFacts(artist: Artist): FactGroup {
 }
 
 export function relatedFacts(seed: Pick<TrackHit, 'title' | 'artist'>, related: readonly TrackHit[]): FactGroup {
-  return { subject: `Tracks Sleeve relates to ${trackName(seed)}`, facts: related.length ? related.map(trackName) : ['none'] };
+  return {
+    subject: `Tracks Sleeve relates to ${trackName(seed)}`,
+    facts: related.length ? related.map(trackName) : ['none'],
+  };
 }
 
 /** What the full-track facts of `/ai/track-insights` and `/ai/similar-because` hold. */
@@ -96,11 +117,19 @@ export function fullTrackFacts(d: TrackDetails): FactGroup[] {
 }
 
 export function topTrackFacts(artist: Artist, top: readonly TrackHit[]): FactGroup {
-  return { subject: `Most popular tracks of ${artist.name}`, facts: top.length ? top.map((t) => `${quoted(t.title)} (rank ${t.rank})`) : ['none known'] };
+  return {
+    subject: `Most popular tracks of ${artist.name}`,
+    facts: top.length ? top.map((t) => `${quoted(t.title)} (rank ${t.rank})`) : ['none known'],
+  };
 }
 
 export function similarArtistFacts(artist: Artist, related: readonly Artist[]): FactGroup {
-  return { subject: `Artists Sleeve relates to ${artist.name}`, facts: related.length ? related.map((a) => `${a.name} (${a.genres.length ? a.genres.join(', ') : 'genres not known'})`) : ['none'] };
+  return {
+    subject: `Artists Sleeve relates to ${artist.name}`,
+    facts: related.length
+      ? related.map((a) => `${a.name} (${a.genres.length ? a.genres.join(', ') : 'genres not known'})`)
+      : ['none'],
+  };
 }
 
 const year = (a: AlbumHit) => a.releaseDate?.slice(0, 4);
@@ -112,7 +141,10 @@ export function discographyFacts(artist: Artist, d: Discography, releases: reado
   if (dated.length) {
     const first = dated[0]!;
     const last = dated.at(-1)!;
-    facts.push(`first release: ${quoted(first.title)} (${first.recordType}, ${year(first)})`, `latest release: ${quoted(last.title)} (${last.recordType}, ${year(last)})`);
+    facts.push(
+      `first release: ${quoted(first.title)} (${first.recordType}, ${year(first)})`,
+      `latest release: ${quoted(last.title)} (${last.recordType}, ${year(last)})`,
+    );
   }
   return { subject: `Discography of ${artist.name}`, facts };
 }
@@ -120,19 +152,29 @@ export function discographyFacts(artist: Artist, d: Discography, releases: reado
 /** What two tracks share and where they differ, computed here so the model need not do arithmetic. */
 export function comparisonFacts(a: TrackDetails, b: TrackDetails): FactGroup {
   const facts: string[] = [];
-  facts.push(a.track.artist.id === b.track.artist.id ? `same main artist: ${a.track.artist.name}` : `different main artists: ${a.track.artist.name} and ${b.track.artist.name}`);
+  facts.push(
+    a.track.artist.id === b.track.artist.id
+      ? `same main artist: ${a.track.artist.name}`
+      : `different main artists: ${a.track.artist.name} and ${b.track.artist.name}`,
+  );
   if (a.track.album.id === b.track.album.id) facts.push(`same album: ${quoted(a.track.album.title)}`);
   const gb = new Set(genresOf(b).map((g) => g.toLowerCase()));
   const shared = genresOf(a).filter((g) => gb.has(g.toLowerCase()));
   facts.push(shared.length ? `shared genres: ${shared.join(', ')}` : 'shared genres: none');
-  if (a.recommendations.some((t) => t.id === b.track.id)) facts.push(`${trackName(b.track)} is among the tracks Sleeve relates to ${trackName(a.track)}`);
+  if (a.recommendations.some((t) => t.id === b.track.id))
+    facts.push(`${trackName(b.track)} is among the tracks Sleeve relates to ${trackName(a.track)}`);
   const fa = a.features;
   const fb = b.features;
   if (fa && fb) {
-    facts.push(`tempo: ${Math.round(fa.tempo)} and ${Math.round(fb.tempo)} BPM (${Math.round(Math.abs(fa.tempo - fb.tempo))} apart)`);
+    facts.push(
+      `tempo: ${Math.round(fa.tempo)} and ${Math.round(fb.tempo)} BPM (${Math.round(Math.abs(fa.tempo - fb.tempo))} apart)`,
+    );
     const ka = keyName(fa.keyIndex);
     const kb = keyName(fb.keyIndex);
-    if (ka && kb) facts.push(`keys: ${ka} ${fa.mode.toLowerCase()} and ${kb} ${fb.mode.toLowerCase()}${fa.keyIndex === fb.keyIndex && fa.mode === fb.mode ? ' (the same)' : ''}`);
+    if (ka && kb)
+      facts.push(
+        `keys: ${ka} ${fa.mode.toLowerCase()} and ${kb} ${fb.mode.toLowerCase()}${fa.keyIndex === fb.keyIndex && fa.mode === fb.mode ? ' (the same)' : ''}`,
+      );
     for (const name of ['energy', 'danceability', 'valence', 'acousticness', 'instrumentalness'] as const) {
       facts.push(`${name}: ${n2(fa[name])} and ${n2(fb[name])} (${n2(Math.abs(fa[name] - fb[name]))} apart)`);
     }
@@ -145,11 +187,23 @@ export function comparisonFacts(a: TrackDetails, b: TrackDetails): FactGroup {
 /** `/chat` and `/assistant`: what the catalogue holds for the caller's words (`/search/all`'s ranking). */
 export function searchFacts(query: string, result: SearchAllResult): FactGroup {
   const facts = [
-    ...result.artists.map(({ item }) => `artist ${item.id}: ${item.name} (${item.fans} fans${item.genres.length ? `; genres ${item.genres.join(', ')}` : ''})`),
-    ...result.tracks.map(({ item }) => `track ${item.id}: ${trackName(item)}, on ${quoted(item.album.title)}${item.isrc ? `, ISRC ${item.isrc}` : ''}`),
-    ...result.albums.map(({ item }) => `album ${item.id}: ${quoted(item.title)} by ${item.artist.name} (${item.recordType}${item.releaseDate ? `, ${item.releaseDate}` : ''})`),
+    ...result.artists.map(
+      ({ item }) =>
+        `artist ${item.id}: ${item.name} (${item.fans} fans${item.genres.length ? `; genres ${item.genres.join(', ')}` : ''})`,
+    ),
+    ...result.tracks.map(
+      ({ item }) =>
+        `track ${item.id}: ${trackName(item)}, on ${quoted(item.album.title)}${item.isrc ? `, ISRC ${item.isrc}` : ''}`,
+    ),
+    ...result.albums.map(
+      ({ item }) =>
+        `album ${item.id}: ${quoted(item.title)} by ${item.artist.name} (${item.recordType}${item.releaseDate ? `, ${item.releaseDate}` : ''})`,
+    ),
   ];
-  return { subject: `Catalogue search for ${quoted(query)}`, facts: facts.length ? facts : ['nothing in the catalogue matches'] };
+  return {
+    subject: `Catalogue search for ${quoted(query)}`,
+    facts: facts.length ? facts : ['nothing in the catalogue matches'],
+  };
 }
 
 /** The track an answer names. */

@@ -43,7 +43,15 @@ export interface GenerationCall {
 
 export async function generate(call: GenerationCall): Promise<Generated> {
   await call.spendGeneration();
-  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(call.task, [...call.grounding, ...(call.told ?? [])]) }, ...call.conversation];
+  const messages: ChatMessage[] = [
+    { role: 'system', content: systemPrompt(call.task, [...call.grounding, ...(call.told ?? [])]) },
+    ...call.conversation,
+  ];
   const reply = await call.model.complete(messages, { signal: call.signal });
-  return { text: reply.text, model: reply.model, generatedAt: new Date(call.deps.now()).toISOString(), grounding: call.grounding };
+  return {
+    text: reply.text,
+    model: reply.model,
+    generatedAt: new Date(call.deps.now()).toISOString(),
+    grounding: call.grounding,
+  };
 }

@@ -27,10 +27,19 @@ const SUBJECT = 'Lyrics';
 const WITHOUT =
   "Explain what can be said about this song's mood and themes from its title, genres and audio features (valence, energy, mode). You do not have its lyrics: say that the lyrics were not consulted, and do not quote, paraphrase or guess any line.";
 
-const without = (why: string): LyricsGrounding => ({ used: false, listed: { subject: SUBJECT, facts: [`not available to you: ${why}`] }, told: [], task: WITHOUT });
+const without = (why: string): LyricsGrounding => ({
+  used: false,
+  listed: { subject: SUBJECT, facts: [`not available to you: ${why}`] },
+  told: [],
+  task: WITHOUT,
+});
 
 /** `[mm:ss.xx] words` lines (LRC) as plain lines, for a record that has only synced lyrics. */
-const unsynced = (lrc: string) => lrc.split('\n').map((line) => line.replace(/^(\[[^\]]*\])+\s?/, '')).join('\n');
+const unsynced = (lrc: string) =>
+  lrc
+    .split('\n')
+    .map((line) => line.replace(/^(\[[^\]]*\])+\s?/, ''))
+    .join('\n');
 
 export async function lyricsGrounding(
   sources: Sources,
@@ -43,7 +52,12 @@ export async function lyricsGrounding(
   const credit = source.attribution.source;
   let found;
   try {
-    found = await source.lyrics({ artist: track.artist.name, title: track.title, duration: Math.round(track.durationMs / 1000), signal });
+    found = await source.lyrics({
+      artist: track.artist.name,
+      title: track.title,
+      duration: Math.round(track.durationMs / 1000),
+      signal,
+    });
   } catch (error) {
     if (signal.aborted) throw error;
     // The song is still worth explaining from its record; the answer says it is incomplete.
@@ -53,8 +67,10 @@ export async function lyricsGrounding(
   if (found === null) return without(`${credit} has no lyrics for this track`);
   if (found.instrumental) {
     return {
-      used: true, listed: { subject: SUBJECT, facts: [`the track is instrumental: it has no words (${credit})`] }, told: [],
-      task: "This track is instrumental. Explain its mood from its title, genres and audio features (valence, energy, mode), and say that it has no words.",
+      used: true,
+      listed: { subject: SUBJECT, facts: [`the track is instrumental: it has no words (${credit})`] },
+      told: [],
+      task: 'This track is instrumental. Explain its mood from its title, genres and audio features (valence, energy, mode), and say that it has no words.',
     };
   }
   const text = (found.plain ?? (found.synced === null ? '' : unsynced(found.synced))).trim();
@@ -62,8 +78,16 @@ export async function lyricsGrounding(
   const lines = text.split('\n').filter((line) => line.trim() !== '').length;
   return {
     used: true,
-    listed: { subject: SUBJECT, facts: [`the lyrics from ${credit} (${lines} lines): read by the model, not repeated here (see /lyrics)`] },
-    told: [{ subject: 'Lyrics text (read to understand the song; never quote or paraphrase it)', facts: [text.slice(0, LYRICS_CHARS)] }],
+    listed: {
+      subject: SUBJECT,
+      facts: [`the lyrics from ${credit} (${lines} lines): read by the model, not repeated here (see /lyrics)`],
+    },
+    told: [
+      {
+        subject: 'Lyrics text (read to understand the song; never quote or paraphrase it)',
+        facts: [text.slice(0, LYRICS_CHARS)],
+      },
+    ],
     task: "Explain this song's themes and mood from its lyrics (which you have read) and its audio features (valence, energy, mode). Speak of what the words are about; never quote or paraphrase a line.",
   };
 }

@@ -18,7 +18,7 @@ export function factsText(groups: readonly FactGroup[]): string {
 export function systemPrompt(task: string, groups: readonly FactGroup[]): string {
   return [
     "You are Sleeve's music assistant.",
-    'Use only the facts listed below, which come from Sleeve\'s catalogue. If they do not answer the question, say so plainly.',
+    "Use only the facts listed below, which come from Sleeve's catalogue. If they do not answer the question, say so plainly.",
     'Never invent tracks, artists, albums, dates, numbers, people or events, and never quote, paraphrase or guess song lyrics.',
     `Answer in plain prose of at most ${ANSWER_WORDS} words, in the language of the question.`,
     `Task: ${task}`,

@@ -46,13 +46,20 @@ function decodeReply(body: unknown, asked: string): ChatReply {
   if (!Array.isArray(choices) || choices.length === 0) throw new WireError('no choices');
   const message = (choices[0] as { message?: { content?: unknown } } | null)?.message;
   const content = message?.content;
-  if (typeof content !== 'string' || content.trim() === '') throw new WireError('choices[0].message.content is not a text');
+  if (typeof content !== 'string' || content.trim() === '')
+    throw new WireError('choices[0].message.content is not a text');
   return { text: content.trim(), model: typeof model === 'string' && model !== '' ? model : asked };
 }
 
 export default function openAiChat(options: AiOptions, ctx: DriverContext): ChatModel {
   const model: Upstream = {
-    name: DRIVER_NAME, base: options.url.replace(/\/+$/, ''), timeoutMs: options.timeoutMs ?? AI_TIMEOUT_MS, fetch: ctx.fetch, circuit: ctx.circuit(DRIVER_NAME), speaker: 'the model', setting: 'SLEEVE_AI_URL',
+    name: DRIVER_NAME,
+    base: options.url.replace(/\/+$/, ''),
+    timeoutMs: options.timeoutMs ?? AI_TIMEOUT_MS,
+    fetch: ctx.fetch,
+    circuit: ctx.circuit(DRIVER_NAME),
+    speaker: 'the model',
+    setting: 'SLEEVE_AI_URL',
   };
   const maxBytes = options.maxBytes ?? AI_MAX_BYTES;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -60,21 +67,32 @@ export default function openAiChat(options: AiOptions, ctx: DriverContext): Chat
 
   /** One completion; every failure, an answer without a reply included, counts against the circuit. */
   const complete = (messages: readonly ChatMessage[], signal: AbortSignal | undefined): Promise<ChatReply> =>
-    call(model, '/chat/completions', {
-      method: 'POST',
-      headers,
-      signal,
-      redirect: 'manual',
-      maxBytes,
-      passOnRateLimit: true,
-      body: JSON.stringify({ model: options.model, messages, max_tokens: options.maxTokens ?? AI_MAX_TOKENS, temperature: 0.2, stream: false }),
-    }, async (reply) => {
-      if (reply.status !== 200) {
-        const why = reply.status === 401 || reply.status === 403 ? ' (the key was refused: check SLEEVE_AI_KEY)' : '';
-        throw upstreamError(DRIVER_NAME, `the model answered HTTP ${reply.status}${why}`);
-      }
-      return decoded(DRIVER_NAME, await reply.json(), (b) => decodeReply(b, options.model));
-    });
+    call(
+      model,
+      '/chat/completions',
+      {
+        method: 'POST',
+        headers,
+        signal,
+        redirect: 'manual',
+        maxBytes,
+        passOnRateLimit: true,
+        body: JSON.stringify({
+          model: options.model,
+          messages,
+          max_tokens: options.maxTokens ?? AI_MAX_TOKENS,
+          temperature: 0.2,
+          stream: false,
+        }),
+      },
+      async (reply) => {
+        if (reply.status !== 200) {
+          const why = reply.status === 401 || reply.status === 403 ? ' (the key was refused: check SLEEVE_AI_KEY)' : '';
+          throw upstreamError(DRIVER_NAME, `the model answered HTTP ${reply.status}${why}`);
+        }
+        return decoded(DRIVER_NAME, await reply.json(), (b) => decodeReply(b, options.model));
+      },
+    );
 
   return {
     name: DRIVER_NAME,

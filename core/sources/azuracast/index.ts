@@ -43,14 +43,27 @@ export interface AzuraCastOptions {
 export default function azuracast(options: AzuraCastOptions, ctx: DriverContext): RadioSource {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  const installation: Upstream = { name: DRIVER_NAME, base, timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(DRIVER_NAME), setting: 'SLEEVE_AZURACAST_URL' };
+  const installation: Upstream = {
+    name: DRIVER_NAME,
+    base,
+    timeoutMs,
+    fetch: ctx.fetch,
+    circuit: ctx.circuit(DRIVER_NAME),
+    setting: 'SLEEVE_AZURACAST_URL',
+  };
 
   const fetchNowPlaying = async (station: string, signal?: AbortSignal): Promise<NowPlaying | null> => {
-    const { status, body } = await call(installation, `/api/nowplaying/${encodeURIComponent(station)}`, { signal }, async (reply) => {
-      const answer = { status: reply.status, body: await reply.json() };
-      if (answer.status !== 200 && answer.status !== 404) throw upstreamError(DRIVER_NAME, `answered HTTP ${answer.status}`);
-      return answer;
-    });
+    const { status, body } = await call(
+      installation,
+      `/api/nowplaying/${encodeURIComponent(station)}`,
+      { signal },
+      async (reply) => {
+        const answer = { status: reply.status, body: await reply.json() };
+        if (answer.status !== 200 && answer.status !== 404)
+          throw upstreamError(DRIVER_NAME, `answered HTTP ${answer.status}`);
+        return answer;
+      },
+    );
     if (status === 404) return null;
     return decoded(DRIVER_NAME, body, toNowPlaying);
   };
@@ -75,8 +88,14 @@ export default function azuracast(options: AzuraCastOptions, ctx: DriverContext)
     nowPlaying: (station, o) => nowPlaying({ base, station }, o),
     watch(station, onUpdate, o) {
       return watchStation({
-        ctx, baseUrl: base, station, pollMs: o.pollMs, timeoutMs, liveFeed: options.liveFeed ?? true,
-        poll: (name, signal) => nowPlaying({ base, station: name }, { signal }), onUpdate,
+        ctx,
+        baseUrl: base,
+        station,
+        pollMs: o.pollMs,
+        timeoutMs,
+        liveFeed: options.liveFeed ?? true,
+        poll: (name, signal) => nowPlaying({ base, station: name }, { signal }),
+        onUpdate,
       });
     },
   };

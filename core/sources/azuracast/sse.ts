@@ -60,7 +60,8 @@ export function eventStreamParser(onData: (data: string) => void): (chunk: strin
 }
 
 type Json = Record<string, unknown>;
-const record = (value: unknown): Json | null => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null);
+const record = (value: unknown): Json | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
 const npOfRow = (row: unknown): unknown => {
   const r = record(row);
   return r === null ? undefined : (record(r.data)?.np ?? r.np);

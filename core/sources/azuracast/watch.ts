@@ -136,7 +136,10 @@ async function stream(plan: WatchPlan, closed: AbortSignal): Promise<{ outcome: 
       // Not the kit's one-shot call (`kit/call.ts`): that reads one answer whole within a
       // timeout, where this stream stays open for as long as the watch lasts and is read as it
       // arrives, its timeout re-armed at each message.
-      response = await ctx.fetch(sseUrl(plan.baseUrl, station), { headers: { accept: 'text/event-stream' }, signal: connection.signal });
+      response = await ctx.fetch(sseUrl(plan.baseUrl, station), {
+        headers: { accept: 'text/event-stream' },
+        signal: connection.signal,
+      });
     } catch (error) {
       if (closed.aborted) return { outcome: 'closed', delivered };
       ctx.log.error('azuracast live feed unreachable', { station, error: String(error) });
@@ -161,7 +164,8 @@ async function stream(plan: WatchPlan, closed: AbortSignal): Promise<{ outcome: 
         try {
           np = toNowPlaying(body);
         } catch (error) {
-          if (error instanceof WireError) ctx.log.error('azuracast live feed sent an unexpected shape', { station, error: error.message });
+          if (error instanceof WireError)
+            ctx.log.error('azuracast live feed sent an unexpected shape', { station, error: error.message });
           else throw error;
           continue;
         }

@@ -5,7 +5,23 @@
  * check digit. Uniqueness comes by construction: one registrant per label, one counter each.
  */
 
-export const ISRC_COUNTRIES: readonly string[] = ['US', 'GB', 'FR', 'DE', 'SE', 'NL', 'JP', 'BR', 'CA', 'AU', 'ES', 'IT', 'NG', 'KR', 'MX'];
+export const ISRC_COUNTRIES: readonly string[] = [
+  'US',
+  'GB',
+  'FR',
+  'DE',
+  'SE',
+  'NL',
+  'JP',
+  'BR',
+  'CA',
+  'AU',
+  'ES',
+  'IT',
+  'NG',
+  'KR',
+  'MX',
+];
 
 /** A three-character registrant code for the n-th label; distinct for n < 36³. */
 export function registrantCode(n: number): string {

@@ -23,9 +23,17 @@ export function toTrack(store: CatalogStore, t: TrackRecord): Track {
   const artists: Contributor[] = [contributor(store, t.artistId, 'Main')];
   for (const id of t.featured) artists.push(contributor(store, id, 'Featured'));
   return {
-    id: t.id, title: t.title, isrc: t.isrc, durationMs: t.durationMs, explicit: t.explicit, rank: t.rank,
-    previewUrl: t.previewUrl, trackNumber: t.trackNumber, discNumber: t.discNumber,
-    artist: ref(store, t.artistId), artists,
+    id: t.id,
+    title: t.title,
+    isrc: t.isrc,
+    durationMs: t.durationMs,
+    explicit: t.explicit,
+    rank: t.rank,
+    previewUrl: t.previewUrl,
+    trackNumber: t.trackNumber,
+    discNumber: t.discNumber,
+    artist: ref(store, t.artistId),
+    artists,
     album: { id: t.albumId, title: album?.title ?? '' },
     releaseDate: album?.releaseDate ?? null,
   };
@@ -36,18 +44,32 @@ export function toAlbum(store: CatalogStore, a: AlbumRecord): Album {
   const genre = a.genreId === null ? undefined : store.genres.get(a.genreId)?.name;
   const artistGenres = store.artists.get(a.artistId)?.genres ?? [];
   return {
-    id: a.id, title: a.title, artist: ref(store, a.artistId), recordType: a.recordType, releaseDate: a.releaseDate,
-    trackCount: tracks.length, duration: Math.round(tracks.reduce((sum, t) => sum + t.durationMs, 0) / 1000),
-    label: a.label, upc: a.upc, explicit: a.explicit, genreId: a.genreId,
+    id: a.id,
+    title: a.title,
+    artist: ref(store, a.artistId),
+    recordType: a.recordType,
+    releaseDate: a.releaseDate,
+    trackCount: tracks.length,
+    duration: Math.round(tracks.reduce((sum, t) => sum + t.durationMs, 0) / 1000),
+    label: a.label,
+    upc: a.upc,
+    explicit: a.explicit,
+    genreId: a.genreId,
     genres: genre ? [genre, ...artistGenres.filter((g) => g !== genre)] : [...artistGenres],
-    fans: a.fans, contributors: a.contributors.map((c) => contributor(store, c.id, c.role)), coverUrl: a.coverUrl,
+    fans: a.fans,
+    contributors: a.contributors.map((c) => contributor(store, c.id, c.role)),
+    coverUrl: a.coverUrl,
   };
 }
 
 export function toArtist(store: CatalogStore, a: ArtistRecord): Artist {
   return {
-    id: a.id, name: a.name, fans: a.fans, albumCount: store.artistAlbums.get(a.id)?.length ?? 0,
-    genres: [...a.genres], imageUrl: a.imageUrl,
+    id: a.id,
+    name: a.name,
+    fans: a.fans,
+    albumCount: store.artistAlbums.get(a.id)?.length ?? 0,
+    genres: [...a.genres],
+    imageUrl: a.imageUrl,
   };
 }
 
@@ -61,8 +83,15 @@ export function toPlaylist(store: CatalogStore, p: PlaylistRecord): Playlist {
     playlistDurations.set(p, durationMs);
   }
   return {
-    id: p.id, title: p.title, description: p.description, trackCount: p.trackIds.length, duration: Math.round(durationMs / 1000),
-    creator: { ...p.creator }, public: p.public, fans: p.fans, coverUrl: p.coverUrl,
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    trackCount: p.trackIds.length,
+    duration: Math.round(durationMs / 1000),
+    creator: { ...p.creator },
+    public: p.public,
+    fans: p.fans,
+    coverUrl: p.coverUrl,
   };
 }
 

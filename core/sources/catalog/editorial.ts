@@ -42,13 +42,16 @@ export function genreLists(store: CatalogStore, genreId: number): GenreLists | n
 
 function build(store: CatalogStore, name: string | null, genreId: number): GenreLists {
   const { data } = store;
-  const tracks = name === null ? globalChart(store) : store.genreTracks.get(name) ?? [];
+  const tracks = name === null ? globalChart(store) : (store.genreTracks.get(name) ?? []);
   const albums = data.albums.filter((a) => name === null || a.genreId === genreId).sort(byFans);
   const artists = data.artists.filter((a) => name === null || a.genres.some((g) => fold(g) === name)).sort(byFans);
   const inGenre = new Set(tracks.map((t) => t.id));
   // A playlist belongs to the genre most of its tracks belong to.
   const playlists = data.playlists
-    .filter((p) => p.editorial && (name === null || p.trackIds.filter((id) => inGenre.has(id)).length * 2 > p.trackIds.length))
+    .filter(
+      (p) =>
+        p.editorial && (name === null || p.trackIds.filter((id) => inGenre.has(id)).length * 2 > p.trackIds.length),
+    )
     .sort(byFans);
   return { tracks, albums, artists, playlists, selection: selection(albums, data.header.asOf) };
 }
@@ -63,5 +66,7 @@ function selection(albums: readonly AlbumRecord[], asOf: string): AlbumRecord[] 
   const since = new Date(Date.parse(asOf) - RECENT_DAYS * 86_400_000).toISOString().slice(0, 10);
   const recent = (a: AlbumRecord): boolean => a.releaseDate !== null && a.releaseDate >= since;
   const seen = new Set<number>();
-  return [...albums.filter(recent), ...albums.filter((a) => !recent(a))].filter((a) => !seen.has(a.artistId) && (seen.add(a.artistId), true));
+  return [...albums.filter(recent), ...albums.filter((a) => !recent(a))].filter(
+    (a) => !seen.has(a.artistId) && (seen.add(a.artistId), true),
+  );
 }

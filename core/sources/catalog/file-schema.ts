@@ -7,8 +7,18 @@
 import * as v from 'valibot';
 import { RECORD_TYPES } from '../types.ts';
 import {
-  CATALOG_FORMAT, CATALOG_VERSION, type AlbumRecord, type ArtistRecord, type CatalogHeader, type CatalogRecord,
-  type ChartRecord, type FeaturesRecord, type GenreRecord, type NewReleasesRecord, type PlaylistRecord, type TrackRecord,
+  CATALOG_FORMAT,
+  CATALOG_VERSION,
+  type AlbumRecord,
+  type ArtistRecord,
+  type CatalogHeader,
+  type CatalogRecord,
+  type ChartRecord,
+  type FeaturesRecord,
+  type GenreRecord,
+  type NewReleasesRecord,
+  type PlaylistRecord,
+  type TrackRecord,
 } from './format.ts';
 
 type Schema<T> = v.GenericSchema<unknown, T>;
@@ -36,43 +46,78 @@ export const FeaturesSchema: Schema<FeaturesRecord> = v.object({
   timeSignature: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))),
   tempo: v.pipe(v.number(), v.minValue(0), v.maxValue(300)),
   loudness: v.pipe(v.number(), v.minValue(-60), v.maxValue(5)),
-  energy: unit, danceability: unit, valence: unit, acousticness: unit,
-  instrumentalness: unit, liveness: unit, speechiness: unit,
+  energy: unit,
+  danceability: unit,
+  valence: unit,
+  acousticness: unit,
+  instrumentalness: unit,
+  liveness: unit,
+  speechiness: unit,
 });
 
-export const GenreRecordSchema: Schema<GenreRecord> = v.object({ type: v.literal('genre'), id, name: text, imageUrl: url });
+export const GenreRecordSchema: Schema<GenreRecord> = v.object({
+  type: v.literal('genre'),
+  id,
+  name: text,
+  imageUrl: url,
+});
 
 export const ArtistRecordSchema: Schema<ArtistRecord> = v.object({
-  type: v.literal('artist'), id, name: text, fans: count,
+  type: v.literal('artist'),
+  id,
+  name: text,
+  fans: count,
 
   country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
-  genres: v.array(text), related: ids, imageUrl: url,
+  genres: v.array(text),
+  related: ids,
+  imageUrl: url,
 });
 
 export const AlbumRecordSchema: Schema<AlbumRecord> = v.object({
-  type: v.literal('album'), id, title: text, artistId: id,
+  type: v.literal('album'),
+  id,
+  title: text,
+  artistId: id,
   recordType: v.picklist(RECORD_TYPES),
   releaseDate: v.nullable(date),
   label: v.nullable(text),
   upc: v.nullable(v.pipe(v.string(), v.regex(/^\d{12,13}$/, 'must be 12 or 13 digits'))),
-  explicit: v.boolean(), genreId: v.nullable(id), fans: count,
+  explicit: v.boolean(),
+  genreId: v.nullable(id),
+  fans: count,
   contributors: v.array(v.object({ id, role: text })),
   coverUrl: url,
 });
 
 export const TrackRecordSchema: Schema<TrackRecord> = v.object({
-  type: v.literal('track'), id, title: text,
+  type: v.literal('track'),
+  id,
+  title: text,
   isrc: v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/, 'must be 12 characters CCXXXYYNNNNN'))),
-  durationMs: v.pipe(count, v.minValue(1)), explicit: v.boolean(), rank: count, previewUrl: url,
-  albumId: id, trackNumber: v.pipe(count, v.minValue(1)), discNumber: v.pipe(count, v.minValue(1)),
-  artistId: id, featured: ids,
+  durationMs: v.pipe(count, v.minValue(1)),
+  explicit: v.boolean(),
+  rank: count,
+  previewUrl: url,
+  albumId: id,
+  trackNumber: v.pipe(count, v.minValue(1)),
+  discNumber: v.pipe(count, v.minValue(1)),
+  artistId: id,
+  featured: ids,
   features: v.nullable(FeaturesSchema),
 });
 
 export const PlaylistRecordSchema: Schema<PlaylistRecord> = v.object({
-  type: v.literal('playlist'), id, title: text, description: v.string(),
+  type: v.literal('playlist'),
+  id,
+  title: text,
+  description: v.string(),
   creator: v.object({ id, name: text }),
-  public: v.boolean(), fans: count, editorial: v.boolean(), trackIds: ids, coverUrl: url,
+  public: v.boolean(),
+  fans: count,
+  editorial: v.boolean(),
+  trackIds: ids,
+  coverUrl: url,
 });
 
 export const ChartRecordSchema: Schema<ChartRecord> = v.object({
@@ -81,10 +126,18 @@ export const ChartRecordSchema: Schema<ChartRecord> = v.object({
   trackIds: ids,
 });
 
-export const NewReleasesRecordSchema: Schema<NewReleasesRecord> = v.object({ type: v.literal('newReleases'), albumIds: ids });
+export const NewReleasesRecordSchema: Schema<NewReleasesRecord> = v.object({
+  type: v.literal('newReleases'),
+  albumIds: ids,
+});
 
 /** The schema of each record type: the loader dispatches on `type` and names unknown ones. */
 export const RECORD_SCHEMAS: Readonly<Record<CatalogRecord['type'], Schema<CatalogRecord>>> = {
-  genre: GenreRecordSchema, artist: ArtistRecordSchema, album: AlbumRecordSchema, track: TrackRecordSchema,
-  playlist: PlaylistRecordSchema, chart: ChartRecordSchema, newReleases: NewReleasesRecordSchema,
+  genre: GenreRecordSchema,
+  artist: ArtistRecordSchema,
+  album: AlbumRecordSchema,
+  track: TrackRecordSchema,
+  playlist: PlaylistRecordSchema,
+  chart: ChartRecordSchema,
+  newReleases: NewReleasesRecordSchema,
 };

@@ -59,7 +59,8 @@ export interface AlbumRecord {
 }
 
 /** A track as stored: the domain fields it shares with `Track` (an ISRC is 12 characters, `CC-XXX-YY-NNNNN` without dashes, or null), plus references by id. */
-export interface TrackRecord extends Pick<Track, 'id' | 'title' | 'isrc' | 'durationMs' | 'explicit' | 'rank' | 'previewUrl'> {
+export interface TrackRecord
+  extends Pick<Track, 'id' | 'title' | 'isrc' | 'durationMs' | 'explicit' | 'rank' | 'previewUrl'> {
   type: 'track';
   albumId: number;
   trackNumber: number;
@@ -98,7 +99,13 @@ export interface NewReleasesRecord {
 }
 
 export type CatalogRecord =
-  | GenreRecord | ArtistRecord | AlbumRecord | TrackRecord | PlaylistRecord | ChartRecord | NewReleasesRecord;
+  | GenreRecord
+  | ArtistRecord
+  | AlbumRecord
+  | TrackRecord
+  | PlaylistRecord
+  | ChartRecord
+  | NewReleasesRecord;
 
 /** A whole catalogue in memory: what the generator makes and the loader reads back. */
 export interface CatalogData {

@@ -17,7 +17,21 @@
 import type { AlbumRecord, ArtistRecord, ChartRecord, TrackRecord } from './format.ts';
 import type { Random } from '../../random.ts';
 
-export const CHART_COUNTRIES: readonly string[] = ['US', 'GB', 'FR', 'DE', 'BR', 'JP', 'MX', 'ES', 'IT', 'NL', 'SE', 'CA', 'AU'];
+export const CHART_COUNTRIES: readonly string[] = [
+  'US',
+  'GB',
+  'FR',
+  'DE',
+  'BR',
+  'JP',
+  'MX',
+  'ES',
+  'IT',
+  'NL',
+  'SE',
+  'CA',
+  'AU',
+];
 export const CHART_SIZE = 100;
 /** Share of a country chart's entries by local acts (from the recorded Deezer charts, above). */
 export const LOCAL_SHARE = 0.3;
@@ -25,8 +39,16 @@ export const LOCAL_SHARE = 0.3;
 /** How many of an artist's tracks a chart takes above `position` (0-based). */
 export const artistCap = (position: number): number => (position < 10 ? 2 : position < 20 ? 3 : 5);
 
-interface Input { artists: ArtistRecord[]; albums: AlbumRecord[]; tracks: TrackRecord[]; asOf: string }
-interface Hot { t: TrackRecord; heat: number }
+interface Input {
+  artists: ArtistRecord[];
+  albums: AlbumRecord[];
+  tracks: TrackRecord[];
+  asOf: string;
+}
+interface Hot {
+  t: TrackRecord;
+  heat: number;
+}
 
 const DAY = 86_400_000;
 
@@ -36,7 +58,9 @@ const recency = (ageDays: number): number => 0.1 + 0.9 * Math.exp(-Math.max(0, a
 /** The hottest tracks, enough for every chart's pick: sorting a few thousand, not the catalogue. */
 function hottest(input: Input): Hot[] {
   const asOf = Date.parse(input.asOf);
-  const released = new Map(input.albums.map((a) => [a.id, a.releaseDate === null ? Number.NaN : Date.parse(a.releaseDate)]));
+  const released = new Map(
+    input.albums.map((a) => [a.id, a.releaseDate === null ? Number.NaN : Date.parse(a.releaseDate)]),
+  );
   const heat = new Float64Array(input.tracks.length);
   input.tracks.forEach((t, i) => {
     const day = released.get(t.albumId) ?? Number.NaN;
@@ -86,14 +110,18 @@ export function buildCharts(r: Random, input: Input): ChartRecord[] {
   const hot = hottest(input);
   const countryOf = new Map(input.artists.map((a) => [a.id, a.country]));
   const global: ChartRecord = { type: 'chart', country: 'global', trackIds: fill([hot.map((h) => h.t)], () => 0) };
-  return [global, ...CHART_COUNTRIES.map((country) => {
-    const taste = r.fork(country);
-    const isHome = (h: Hot): boolean => countryOf.get(h.t.artistId) === country;
-    const international = byTaste(taste, hot.filter((h) => !isHome(h)).slice(0, INTERNATIONAL_DEPTH));
-    const local = byTaste(taste, hot.filter(isHome));
-    // Position p is local when it crosses a multiple of 1/LOCAL_SHARE: 3 in 10, evenly spread.
-    const offset = taste.next() / LOCAL_SHARE;
-    const isLocal = (p: number): boolean => Math.floor((p + 1 + offset) * LOCAL_SHARE) > Math.floor((p + offset) * LOCAL_SHARE);
-    return { type: 'chart' as const, country, trackIds: fill([international, local], (p) => (isLocal(p) ? 1 : 0)) };
-  })];
+  return [
+    global,
+    ...CHART_COUNTRIES.map((country) => {
+      const taste = r.fork(country);
+      const isHome = (h: Hot): boolean => countryOf.get(h.t.artistId) === country;
+      const international = byTaste(taste, hot.filter((h) => !isHome(h)).slice(0, INTERNATIONAL_DEPTH));
+      const local = byTaste(taste, hot.filter(isHome));
+      // Position p is local when it crosses a multiple of 1/LOCAL_SHARE: 3 in 10, evenly spread.
+      const offset = taste.next() / LOCAL_SHARE;
+      const isLocal = (p: number): boolean =>
+        Math.floor((p + 1 + offset) * LOCAL_SHARE) > Math.floor((p + offset) * LOCAL_SHARE);
+      return { type: 'chart' as const, country, trackIds: fill([international, local], (p) => (isLocal(p) ? 1 : 0)) };
+    }),
+  ];
 }

@@ -27,7 +27,10 @@ export function drawFeatures(r: Random, g: GenreProfile, live: boolean): Feature
     danceability: unit(r, g.danceability, 0.12),
     valence: unit(r, g.valence, 0.2),
     acousticness: unit(r, g.acousticness, 0.18),
-    instrumentalness: round(Math.min(1, Math.max(0, r.chance(g.instrumentalness) ? r.normal(0.8, 0.15, 0, 1) : r.next() * 0.02)), 3),
+    instrumentalness: round(
+      Math.min(1, Math.max(0, r.chance(g.instrumentalness) ? r.normal(0.8, 0.15, 0, 1) : r.next() * 0.02)),
+      3,
+    ),
     liveness: round(live ? r.normal(0.8, 0.1, 0.4, 1) : Math.min(0.95, r.pareto(0.06, 1.8)), 3),
     speechiness: round(r.normal(g.speechiness, g.speechiness * 0.4, 0.022, 0.96), 3),
   };

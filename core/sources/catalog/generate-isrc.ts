@@ -20,14 +20,17 @@ export const ARTIST_TOP = 10;
 const byRank = (a: TrackRecord, b: TrackRecord): number => b.rank - a.rank || a.id - b.id;
 
 /** Tracks a listener meets first: charts' top 100s, new releases, artists' top 10s. */
-export function prominentTracks(data: Pick<CatalogData, 'tracks' | 'albums' | 'artists' | 'charts' | 'newReleases'>): Set<number> {
+export function prominentTracks(
+  data: Pick<CatalogData, 'tracks' | 'albums' | 'artists' | 'charts' | 'newReleases'>,
+): Set<number> {
   const prominent = new Set<number>();
   for (const chart of data.charts) for (const id of chart.trackIds.slice(0, CHART_TOP)) prominent.add(id);
   const released = new Set(data.newReleases);
   const byArtist = new Map<number, TrackRecord[]>();
   const byGenre = new Map<string, TrackRecord[]>();
   const artists = new Map<number, ArtistRecord>(data.artists.map((a) => [a.id, a]));
-  const into = <K>(map: Map<K, TrackRecord[]>, key: K, t: TrackRecord) => void (map.get(key)?.push(t) ?? map.set(key, [t]));
+  const into = <K>(map: Map<K, TrackRecord[]>, key: K, t: TrackRecord) =>
+    void (map.get(key)?.push(t) ?? map.set(key, [t]));
   for (const t of data.tracks) {
     if (released.has(t.albumId)) prominent.add(t.id);
     // As the store lists them: an artist's tracks include the ones they are featured on.
@@ -47,7 +50,10 @@ export function prominentTracks(data: Pick<CatalogData, 'tracks' | 'albums' | 'a
  * Of the tracks drawn without an ISRC, the ones that keep none: not prominent, the least popular
  * first, at most `UNCODED_SHARE` of all tracks. Every other one is given an ISRC by the caller.
  */
-export function keptUncoded(data: Pick<CatalogData, 'tracks' | 'albums' | 'artists' | 'charts' | 'newReleases'>, uncoded: readonly TrackRecord[]): Set<number> {
+export function keptUncoded(
+  data: Pick<CatalogData, 'tracks' | 'albums' | 'artists' | 'charts' | 'newReleases'>,
+  uncoded: readonly TrackRecord[],
+): Set<number> {
   const prominent = prominentTracks(data);
   const cap = Math.floor(data.tracks.length * UNCODED_SHARE);
   const obscure = uncoded.filter((t) => !prominent.has(t.id)).sort((a, b) => a.rank - b.rank || a.id - b.id);

@@ -13,8 +13,17 @@ import type { Random } from '../../random.ts';
 
 const EDITORS = { id: 1, name: 'Sleeve Editors' };
 
-interface Input { artists: ArtistRecord[]; albums: AlbumRecord[]; tracks: TrackRecord[]; asOf: string }
-interface Lists { charts: ChartRecord[]; newReleases: number[]; playlists: PlaylistRecord[] }
+interface Input {
+  artists: ArtistRecord[];
+  albums: AlbumRecord[];
+  tracks: TrackRecord[];
+  asOf: string;
+}
+interface Lists {
+  charts: ChartRecord[];
+  newReleases: number[];
+  playlists: PlaylistRecord[];
+}
 
 const byRank = (a: TrackRecord, b: TrackRecord): number => b.rank - a.rank || a.id - b.id;
 
@@ -45,7 +54,9 @@ function relateArtists(artists: ArtistRecord[]): void {
 /** The newest dated releases, most followed first within a day. */
 function newReleases(input: Input): number[] {
   const dated = input.albums.filter((a) => a.releaseDate !== null);
-  dated.sort((a, b) => (b.releaseDate! < a.releaseDate! ? -1 : b.releaseDate! > a.releaseDate! ? 1 : b.fans - a.fans || a.id - b.id));
+  dated.sort((a, b) =>
+    b.releaseDate! < a.releaseDate! ? -1 : b.releaseDate! > a.releaseDate! ? 1 : b.fans - a.fans || a.id - b.id,
+  );
   return dated.slice(0, 100).map((a) => a.id);
 }
 
@@ -59,13 +70,25 @@ function playlists(r: Random, input: Input, ranked: TrackRecord[]): PlaylistReco
     const picked = new Set<number>();
     const want = Math.min(pool.length, r.int(10, editorial ? 60 : 80));
     // Cubing the draw favours the top of the popularity-sorted pool without excluding the tail.
-    for (let tries = 0; picked.size < want && tries < want * 4; tries++) picked.add(pool[Math.floor(pool.length * r.next() ** 3)]!.id);
+    for (let tries = 0; picked.size < want && tries < want * 4; tries++)
+      picked.add(pool[Math.floor(pool.length * r.next() ** 3)]!.id);
     out.push({
-      type: 'playlist', id: ID_BASE.playlist + out.length, title, description: editorial ? `The ${genre} tracks our editors are playing now.` : `A ${genre.toLowerCase()} playlist by ${creator.name}.`,
-      creator, public: true, fans: Math.round(r.pareto(editorial ? 2000 : 3, editorial ? 1.1 : 0.9)), editorial, trackIds: [...picked], coverUrl: null,
+      type: 'playlist',
+      id: ID_BASE.playlist + out.length,
+      title,
+      description: editorial
+        ? `The ${genre} tracks our editors are playing now.`
+        : `A ${genre.toLowerCase()} playlist by ${creator.name}.`,
+      creator,
+      public: true,
+      fans: Math.round(r.pareto(editorial ? 2000 : 3, editorial ? 1.1 : 0.9)),
+      editorial,
+      trackIds: [...picked],
+      coverUrl: null,
     });
   };
-  for (const g of GENRE_PROFILES) for (const title of editorialPlaylistTitles(r, g.name, 2)) add(title, g.name, EDITORS, true);
+  for (const g of GENRE_PROFILES)
+    for (const title of editorialPlaylistTitles(r, g.name, 2)) add(title, g.name, EDITORS, true);
   const users = Math.max(20, Math.round(input.tracks.length / 200));
   for (let k = 0; k < users; k++) {
     const genre = GENRE_PROFILES[r.weighted(GENRE_PROFILES.map((g) => g.weight))]!.name;

@@ -39,14 +39,20 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
   // The parser, generator and indexes are imported with the first load (`prepared.ts`).
   const load = (): Promise<LoadedCatalog> =>
     (loading ??= import('./loaded.ts').then(({ builtinCatalog, fileCatalog }) =>
-      options.catalog !== undefined ? fileCatalog(options.catalog) : builtinCatalog(options.seed ?? BUILTIN.seed, options.tracks ?? BUILTIN.tracks)));
+      options.catalog !== undefined
+        ? fileCatalog(options.catalog)
+        : builtinCatalog(options.seed ?? BUILTIN.seed, options.tracks ?? BUILTIN.tracks),
+    ));
   const catalog: Catalog = async (call?: CallOptions) => {
     call?.signal?.throwIfAborted();
     return load();
   };
   const probe = async (call?: CallOptions): Promise<ProbeResult> => {
     call?.signal?.throwIfAborted();
-    return load().then(() => ({ ok: true, status: 200 }), () => ({ ok: false, status: 500 }));
+    return load().then(
+      () => ({ ok: true, status: 200 }),
+      () => ({ ok: false, status: 500 }),
+    );
   };
   const music = createCatalogMusic(catalog, probe);
   const features: FeaturesSource = {

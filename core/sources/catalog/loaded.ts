@@ -18,7 +18,6 @@ import { buildStore } from './store.ts';
 
 export { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog };
 
-
 export function indexCatalog(data: CatalogData): LoadedCatalog {
   const store = buildStore(data);
   return { store, search: buildSearch(store), seed: data.header.seed ?? BUILTIN.seed };
@@ -31,12 +30,13 @@ export function builtinCatalog(seed: string = BUILTIN.seed, tracks: number = BUI
   let loaded = builtins.get(key);
   if (!loaded) {
     // Deferred by a task so createSleeve() returns at once; the first request waits for it.
-    loaded = new Promise((resolve) => setTimeout(resolve, 0)).then(() => indexCatalog(generateCatalog({ tracks, seed })));
+    loaded = new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
+      indexCatalog(generateCatalog({ tracks, seed })),
+    );
     builtins.set(key, loaded);
   }
   return loaded;
 }
-
 
 const files = new WeakMap<Uint8Array, Promise<LoadedCatalog>>();
 let lastText: { text: string; loaded: Promise<LoadedCatalog> } | undefined;

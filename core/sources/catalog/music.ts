@@ -24,12 +24,22 @@ const page = <T>(items: readonly T[], o: ListOptions): T[] => items.slice(o.offs
 
 export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeResult>): MusicSource {
   let byUpc: Map<string, AlbumRecord> | undefined;
-  const search = async <T>(kind: 'artists' | 'albums' | 'playlists', query: string, o: ListOptions, map: (c: LoadedCatalog, id: number) => T | null): Promise<T[]> => {
+  const search = async <T>(
+    kind: 'artists' | 'albums' | 'playlists',
+    query: string,
+    o: ListOptions,
+    map: (c: LoadedCatalog, id: number) => T | null,
+  ): Promise<T[]> => {
     const c = await catalog(o);
-    return c.search[kind].search(query, (o.offset ?? 0) + o.limit).slice(o.offset ?? 0).map((id) => map(c, id)).filter((x): x is T => x !== null);
+    return c.search[kind]
+      .search(query, (o.offset ?? 0) + o.limit)
+      .slice(o.offset ?? 0)
+      .map((id) => map(c, id))
+      .filter((x): x is T => x !== null);
   };
   /** A lookup by key: null when the catalogue has no such record. */
-  const lookup = <K, R, T>(pick: (s: CatalogStore) => Map<K, R>, map: (s: CatalogStore, r: R) => T, key: (k: K) => K = (k) => k) =>
+  const lookup =
+    <K, R, T>(pick: (s: CatalogStore) => Map<K, R>, map: (s: CatalogStore, r: R) => T, key: (k: K) => K = (k) => k) =>
     async (k: K, o?: CallOptions): Promise<T | null> => {
       const { store } = await catalog(o);
       const record = pick(store).get(key(k));
@@ -44,15 +54,22 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
       const artist = o.artist === undefined ? '' : fold(o.artist);
       const credited = (id: number): boolean => {
         const t = c.store.tracks.get(id);
-        return !!t && [t.artistId, ...t.featured].some((a) => holdsWords(c.store.artists.get(a)?.name ?? '', o.artist!));
+        return (
+          !!t && [t.artistId, ...t.featured].some((a) => holdsWords(c.store.artists.get(a)?.name ?? '', o.artist!))
+        );
       };
       // The artist's name joins the query, so the candidates a filter looks through are already theirs.
-      const ids = c.search.tracks.search(artist === '' ? query : `${query} ${o.artist}`, (o.offset ?? 0) + o.limit, artist === '' ? undefined : credited);
+      const ids = c.search.tracks.search(
+        artist === '' ? query : `${query} ${o.artist}`,
+        (o.offset ?? 0) + o.limit,
+        artist === '' ? undefined : credited,
+      );
       return ids.slice(o.offset ?? 0).map((id) => toTrack(c.store, c.store.tracks.get(id)!));
     },
     searchArtists: (query, o) => search('artists', query, o, (c, id) => toArtist(c.store, c.store.artists.get(id)!)),
     searchAlbums: (query, o) => search('albums', query, o, (c, id) => toAlbum(c.store, c.store.albums.get(id)!)),
-    searchPlaylists: (query, o) => search('playlists', query, o, (c, id) => toPlaylist(c.store, c.store.playlists.get(id)!)),
+    searchPlaylists: (query, o) =>
+      search('playlists', query, o, (c, id) => toPlaylist(c.store, c.store.playlists.get(id)!)),
     track: lookup((s) => s.tracks, toTrack),
     trackByIsrc: lookup((s) => s.byIsrc, toTrack, compactIsrc),
     album: lookup((s) => s.albums, toAlbum),
@@ -60,7 +77,9 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
       const { store } = await catalog(o);
       const wanted = upc.replace(/^0+/, '');
       // Built on first use: most deployments never resolve an album link.
-      byUpc ??= new Map([...store.albums.values()].flatMap((a) => (a.upc ? [[a.upc.replace(/^0+/, ''), a] as const] : [])));
+      byUpc ??= new Map(
+        [...store.albums.values()].flatMap((a) => (a.upc ? [[a.upc.replace(/^0+/, ''), a] as const] : [])),
+      );
       const found = byUpc.get(wanted);
       return found ? toAlbum(store, found) : null;
     },
@@ -69,7 +88,10 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
       const all = store.albumTracks.get(id) ?? [];
       return { items: page(all, o).map((t) => toTrack(store, t)), total: all.length };
     },
-    preview: lookup((s) => s.tracks, (_s, t) => t.previewUrl),
+    preview: lookup(
+      (s) => s.tracks,
+      (_s, t) => t.previewUrl,
+    ),
     artist: lookup((s) => s.artists, toArtist),
     async artistTopTracks(id, o) {
       const { store } = await catalog(o);
@@ -82,7 +104,9 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
     },
     async relatedArtists(id, o) {
       const { store } = await catalog(o);
-      const related = (store.artists.get(id)?.related ?? []).map((r) => store.artists.get(r)).filter((a) => a !== undefined);
+      const related = (store.artists.get(id)?.related ?? [])
+        .map((r) => store.artists.get(r))
+        .filter((a) => a !== undefined);
       return page(related, o).map((a) => toArtist(store, a));
     },
     async similarTracks(id, o) {
@@ -94,7 +118,9 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
     playlist: lookup((s) => s.playlists, toPlaylist),
     async playlistTracks(id, o) {
       const { store } = await catalog(o);
-      const tracks = (store.playlists.get(id)?.trackIds ?? []).map((t) => store.tracks.get(t)).filter((t) => t !== undefined);
+      const tracks = (store.playlists.get(id)?.trackIds ?? [])
+        .map((t) => store.tracks.get(t))
+        .filter((t) => t !== undefined);
       return { items: page(tracks, o).map((t) => toTrack(store, t)), total: tracks.length };
     },
     async genres(o) {
@@ -103,20 +129,32 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
     },
     async newReleases(o) {
       const { store } = await catalog(o);
-      return page(store.data.newReleases, o).map((id) => store.albums.get(id)).filter((a) => a !== undefined).map((a) => toAlbum(store, a));
+      return page(store.data.newReleases, o)
+        .map((id) => store.albums.get(id))
+        .filter((a) => a !== undefined)
+        .map((a) => toAlbum(store, a));
     },
     async chart(country, o) {
       const { store } = await catalog(o);
-      const chart = store.data.charts.find((ch) => ch.country === (country === null ? 'global' : country.toUpperCase()));
+      const chart = store.data.charts.find(
+        (ch) => ch.country === (country === null ? 'global' : country.toUpperCase()),
+      );
       if (!chart) return null;
-      const tracks = page(chart.trackIds, o).map((id) => store.tracks.get(id)).filter((t) => t !== undefined);
+      const tracks = page(chart.trackIds, o)
+        .map((id) => store.tracks.get(id))
+        .filter((t) => t !== undefined);
       return { country: chart.country, tracks: tracks.map((t) => toTrack(store, t)) };
     },
     async genreTracks(genre, o) {
       const { store } = await catalog(o);
       const wanted = fold(genre);
       const matching = [...store.genreTracks.keys()].filter((name) => wanted !== '' && containsWords(name, wanted));
-      const merged = matching.length === 1 ? store.genreTracks.get(matching[0]!)! : [...new Set(matching.flatMap((m) => store.genreTracks.get(m)!))].sort((a, b) => b.rank - a.rank || a.id - b.id);
+      const merged =
+        matching.length === 1
+          ? store.genreTracks.get(matching[0]!)!
+          : [...new Set(matching.flatMap((m) => store.genreTracks.get(m)!))].sort(
+              (a, b) => b.rank - a.rank || a.id - b.id,
+            );
       return page(merged, o).map((t) => toTrack(store, t));
     },
     // Spec §4.21 (D21): derived from the records (`editorial.ts`); editorials are the genres.

@@ -9,7 +9,16 @@
 import { peopleOf, personName, PEOPLE_BY_COUNTRY, surname, type People } from './people.ts';
 import type { Random } from '../../random.ts';
 import { bare, LANGUAGE_OF_COUNTRY, TITLE_WORDS, type Language } from './title-words.ts';
-import { ADJECTIVES, EXTRA_ADJECTIVES, EXTRA_NOUNS, HANDLE_PARTS, NOUNS, PHRASES, PREPOSITIONS, VERBS } from './words.ts';
+import {
+  ADJECTIVES,
+  EXTRA_ADJECTIVES,
+  EXTRA_NOUNS,
+  HANDLE_PARTS,
+  NOUNS,
+  PHRASES,
+  PREPOSITIONS,
+  VERBS,
+} from './words.ts';
 
 const SUFFIXES = [' (Remix)', ' (Live)', ' (Acoustic)', ' - Radio Edit', ' (Extended Mix)', ' (Demo)'];
 const LABEL_KINDS = ['Records', 'Music', 'Recordings', 'Sound', 'Audio', 'Label Group'];
@@ -18,8 +27,32 @@ const ORCHESTRAS = ['Philharmonic', 'Chamber Orchestra', 'Symphony Orchestra', '
 const CREWS = ['Collective', 'Social Club', 'Sound System', 'Brass Band', 'Connection', 'Express'];
 const ALBUM_KINDS = ['Sessions', 'Tapes', 'Years', 'Diaries', 'Letters', 'Stories'];
 const PLAYLIST_MOODS: Readonly<Record<'en' | 'fr' | 'de' | 'es' | 'pt', readonly string[]>> = {
-  en: ['late night', 'sunday morning', 'road trip', 'workout', 'focus', 'rainy day', 'summer', 'party', 'chill', 'study', 'throwback', 'feel good'],
-  fr: ['soirée', 'dimanche matin', 'en voiture', 'sport', 'concentration', 'jour de pluie', 'été', 'fête', 'détente', 'nostalgie'],
+  en: [
+    'late night',
+    'sunday morning',
+    'road trip',
+    'workout',
+    'focus',
+    'rainy day',
+    'summer',
+    'party',
+    'chill',
+    'study',
+    'throwback',
+    'feel good',
+  ],
+  fr: [
+    'soirée',
+    'dimanche matin',
+    'en voiture',
+    'sport',
+    'concentration',
+    'jour de pluie',
+    'été',
+    'fête',
+    'détente',
+    'nostalgie',
+  ],
   de: ['Sonntagmorgen', 'Autofahrt', 'Training', 'Regentag', 'Sommer', 'Party', 'Entspannung', 'Konzentration'],
   es: ['fiesta', 'domingo', 'viaje', 'entrenamiento', 'verano', 'relax', 'noche', 'lluvia'],
   pt: ['festa', 'domingo', 'viagem', 'treino', 'verão', 'relax', 'noite', 'chuva'],
@@ -51,11 +84,16 @@ function bandName(r: Random, p: People, country: string): string {
   const local = LANGUAGE_OF_COUNTRY[country];
   if (local && r.chance(local.share * 0.5)) return localBandName(r, local.language);
   switch (r.weighted([4, 2, 2, 1, p.cities.length > 0 ? 1 : 0])) {
-    case 0: return `The ${adjective(r)} ${plural(noun(r))}`;
-    case 1: return `${adjective(r)} ${plural(noun(r))}`;
-    case 2: return `The ${plural(noun(r))}`;
-    case 3: return `${r.pick(p.first)} & the ${plural(noun(r))}`;
-    default: return `${r.pick(p.cities)} ${r.pick(CREWS)}`;
+    case 0:
+      return `The ${adjective(r)} ${plural(noun(r))}`;
+    case 1:
+      return `${adjective(r)} ${plural(noun(r))}`;
+    case 2:
+      return `The ${plural(noun(r))}`;
+    case 3:
+      return `${r.pick(p.first)} & the ${plural(noun(r))}`;
+    default:
+      return `${r.pick(p.cities)} ${r.pick(CREWS)}`;
   }
 }
 
@@ -74,19 +112,28 @@ export function artistName(r: Random, country: string, genre: string): string {
       return r.chance(0.3) ? `${personName(r, p)} ${r.pick(ENSEMBLES)}` : personName(r, p);
     case 'Rap/Hip Hop':
       switch (r.weighted([4, 2, 1, 1, 2])) {
-        case 0: return personName(r, p);
-        case 1: return `${r.pick(['Lil', 'Young', 'MC', 'Big'])} ${stage()}`;
-        case 2: return given();
-        case 3: return `${given()} ${noun(r)}`;
-        default: return bandName(r, p, country);
+        case 0:
+          return personName(r, p);
+        case 1:
+          return `${r.pick(['Lil', 'Young', 'MC', 'Big'])} ${stage()}`;
+        case 2:
+          return given();
+        case 3:
+          return `${given()} ${noun(r)}`;
+        default:
+          return bandName(r, p, country);
       }
     case 'Dance':
     case 'Electro':
       switch (r.weighted([3, 3, 2, 2])) {
-        case 0: return `DJ ${stage()}`;
-        case 1: return `${adjective(r)} ${plural(noun(r))}`;
-        case 2: return personName(r, p);
-        default: return given();
+        case 0:
+          return `DJ ${stage()}`;
+        case 1:
+          return `${adjective(r)} ${plural(noun(r))}`;
+        case 2:
+          return personName(r, p);
+        default:
+          return given();
       }
     case 'Rock':
     case 'Alternative':
@@ -94,9 +141,12 @@ export function artistName(r: Random, country: string, genre: string): string {
       return r.chance(0.7) ? bandName(r, p, country) : personName(r, p);
     default:
       switch (r.weighted([6, 2, 3])) {
-        case 0: return personName(r, p);
-        case 1: return given();
-        default: return bandName(r, p, country);
+        case 0:
+          return personName(r, p);
+        case 1:
+          return given();
+        default:
+          return bandName(r, p, country);
       }
   }
 }
@@ -109,22 +159,32 @@ export function voiceOf(r: Random, country: string): Language {
 
 function englishTitle(r: Random): string {
   switch (r.weighted([3, 2, 2, 2, 1])) {
-    case 0: return `${adjective(r)} ${noun(r)}`;
-    case 1: return noun(r);
-    case 2: return `${r.pick(VERBS)} ${r.pick(PREPOSITIONS)} the ${noun(r)}`;
-    case 3: return r.pick(PHRASES);
-    default: return `The ${noun(r)}`;
+    case 0:
+      return `${adjective(r)} ${noun(r)}`;
+    case 1:
+      return noun(r);
+    case 2:
+      return `${r.pick(VERBS)} ${r.pick(PREPOSITIONS)} the ${noun(r)}`;
+    case 3:
+      return r.pick(PHRASES);
+    default:
+      return `The ${noun(r)}`;
   }
 }
 
 function localTitle(r: Random, language: Exclude<Language, 'en'>): string {
   const w = TITLE_WORDS[language];
   switch (r.weighted([3, 3, 2, w.prepositions.length > 0 ? 2 : 0, w.and !== '' ? 1 : 0])) {
-    case 0: return cap(r.pick(w.nouns));
-    case 1: return r.pick(w.phrases);
-    case 2: return cap(bare(r.pick(w.nouns)));
-    case 3: return `${r.pick(w.prepositions)} ${r.pick(w.nouns)}`;
-    default: return `${cap(r.pick(w.nouns))} ${w.and} ${r.pick(w.nouns)}`;
+    case 0:
+      return cap(r.pick(w.nouns));
+    case 1:
+      return r.pick(w.phrases);
+    case 2:
+      return cap(bare(r.pick(w.nouns)));
+    case 3:
+      return `${r.pick(w.prepositions)} ${r.pick(w.nouns)}`;
+    default:
+      return `${cap(r.pick(w.nouns))} ${w.and} ${r.pick(w.nouns)}`;
   }
 }
 
@@ -138,10 +198,14 @@ export function albumTitle(r: Random, language: Language, artist: string): strin
   if (r.chance(0.05)) return artist; // self-titled
   if (language !== 'en' && r.chance(0.8)) return localTitle(r, language);
   switch (r.weighted([3, 2, 2, 1])) {
-    case 0: return `${adjective(r)} ${plural(noun(r))}`;
-    case 1: return `The ${noun(r)} ${r.pick(ALBUM_KINDS)}`;
-    case 2: return noun(r);
-    default: return r.pick(PHRASES);
+    case 0:
+      return `${adjective(r)} ${plural(noun(r))}`;
+    case 1:
+      return `The ${noun(r)} ${r.pick(ALBUM_KINDS)}`;
+    case 2:
+      return noun(r);
+    default:
+      return r.pick(PHRASES);
   }
 }
 
@@ -149,9 +213,12 @@ export function albumTitle(r: Random, language: Language, artist: string): strin
 export function labelName(r: Random, country: string): string {
   const p = peopleOf(country);
   switch (r.weighted([LATIN_COUNTRIES.includes(country) ? 3 : 0, p.cities.length > 0 ? 2 : 0, 3])) {
-    case 0: return `${surname(r, p)} ${r.pick(LABEL_KINDS)}`;
-    case 1: return `${r.pick(p.cities)} ${r.pick(LABEL_KINDS)}`;
-    default: return `${adjective(r)} ${noun(r)} ${r.pick(LABEL_KINDS)}`;
+    case 0:
+      return `${surname(r, p)} ${r.pick(LABEL_KINDS)}`;
+    case 1:
+      return `${r.pick(p.cities)} ${r.pick(LABEL_KINDS)}`;
+    default:
+      return `${adjective(r)} ${noun(r)} ${r.pick(LABEL_KINDS)}`;
   }
 }
 
@@ -176,6 +243,13 @@ export function userPlaylistTitle(r: Random, genre: string): string {
 
 /** `count` distinct editorial titles for a genre: `Pop Essentials`, `Fresh Pop`, ... */
 export function editorialPlaylistTitles(r: Random, genre: string, count: number): string[] {
-  const all = [`${genre} Essentials`, `Fresh ${genre}`, `${genre} Hits`, `${genre} Deep Cuts`, `${genre} Classics`, `${genre} Rising`];
+  const all = [
+    `${genre} Essentials`,
+    `Fresh ${genre}`,
+    `${genre} Hits`,
+    `${genre} Deep Cuts`,
+    `${genre} Classics`,
+    `${genre} Rising`,
+  ];
   return Array.from({ length: Math.min(count, all.length) }, () => all.splice(r.int(0, all.length - 1), 1)[0]!);
 }

@@ -16,7 +16,13 @@ export class CatalogError extends Error {
 
 /** Line numbers of each record, by kind and position, so later checks can name the line. */
 export interface LineIndex {
-  artist: number[]; album: number[]; track: number[]; playlist: number[]; chart: number[]; genre: number[]; newReleases: number[];
+  artist: number[];
+  album: number[];
+  track: number[];
+  playlist: number[];
+  chart: number[];
+  genre: number[];
+  newReleases: number[];
 }
 
 export function describeIssue(where: string, issue: v.BaseIssue<unknown>): string {
@@ -30,7 +36,7 @@ export function describeIssue(where: string, issue: v.BaseIssue<unknown>): strin
 
 function* lines(input: string | Uint8Array): Generator<string> {
   if (typeof input === 'string') {
-    for (let start = 0; start < input.length;) {
+    for (let start = 0; start < input.length; ) {
       const end = input.indexOf('\n', start);
       yield input.slice(start, end === -1 ? input.length : end);
       start = end === -1 ? input.length : end + 1;
@@ -38,7 +44,7 @@ function* lines(input: string | Uint8Array): Generator<string> {
     return;
   }
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  for (let start = 0; start < input.length;) {
+  for (let start = 0; start < input.length; ) {
     const end = input.indexOf(10, start);
     yield decoder.decode(input.subarray(start, end === -1 ? input.length : end));
     start = end === -1 ? input.length : end + 1;
@@ -46,17 +52,40 @@ function* lines(input: string | Uint8Array): Generator<string> {
 }
 
 /** A record through its valibot schema; the first issue stops the load, naming the line. */
-function validated(schema: v.GenericSchema<unknown, CatalogRecord>, raw: unknown, n: number, type: string): CatalogRecord {
+function validated(
+  schema: v.GenericSchema<unknown, CatalogRecord>,
+  raw: unknown,
+  n: number,
+  type: string,
+): CatalogRecord {
   const result = v.safeParse(schema, raw);
   const id = (raw as { id?: unknown }).id;
-  if (!result.success) throw new CatalogError(describeIssue(`line ${n} (${type}${typeof id === 'number' ? ` ${id}` : ''})`, result.issues[0]));
+  if (!result.success)
+    throw new CatalogError(
+      describeIssue(`line ${n} (${type}${typeof id === 'number' ? ` ${id}` : ''})`, result.issues[0]),
+    );
   return result.output;
 }
 
 export function parseCatalog(input: string | Uint8Array): { data: CatalogData; lines: LineIndex } {
-  const data: Partial<CatalogData> & Omit<CatalogData, 'header'> = { genres: [], artists: [], albums: [], tracks: [], playlists: [], charts: [], newReleases: [] };
+  const data: Partial<CatalogData> & Omit<CatalogData, 'header'> = {
+    genres: [],
+    artists: [],
+    albums: [],
+    tracks: [],
+    playlists: [],
+    charts: [],
+    newReleases: [],
+  };
   const at: LineIndex = { artist: [], album: [], track: [], playlist: [], chart: [], genre: [], newReleases: [] };
-  const lists = { genre: data.genres, artist: data.artists, album: data.albums, track: data.tracks, playlist: data.playlists, chart: data.charts };
+  const lists = {
+    genre: data.genres,
+    artist: data.artists,
+    album: data.albums,
+    track: data.tracks,
+    playlist: data.playlists,
+    chart: data.charts,
+  };
   let n = 0;
   for (const text of lines(input)) {
     n++;
@@ -74,8 +103,14 @@ export function parseCatalog(input: string | Uint8Array): { data: CatalogData; l
       continue;
     }
     const type = (raw as { type?: unknown } | null)?.type;
-    const schema = typeof type === 'string' && Object.hasOwn(RECORD_SCHEMAS, type) ? RECORD_SCHEMAS[type as CatalogRecord['type']] : undefined;
-    if (!schema) throw new CatalogError(`line ${n}: unknown record type ${JSON.stringify(type)} (expected ${Object.keys(RECORD_SCHEMAS).join(', ')})`);
+    const schema =
+      typeof type === 'string' && Object.hasOwn(RECORD_SCHEMAS, type)
+        ? RECORD_SCHEMAS[type as CatalogRecord['type']]
+        : undefined;
+    if (!schema)
+      throw new CatalogError(
+        `line ${n}: unknown record type ${JSON.stringify(type)} (expected ${Object.keys(RECORD_SCHEMAS).join(', ')})`,
+      );
     const record = (type === 'track' ? checkedTrack(raw) : undefined) ?? validated(schema, raw, n, type as string);
     at[record.type].push(n);
     if (record.type === 'newReleases') data.newReleases.push(...record.albumIds);

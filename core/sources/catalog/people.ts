@@ -22,11 +22,18 @@ export interface People {
   twoSurnames: number;
 }
 
-function people(locale: string, options: { familyFirst?: boolean; twoSurnames?: number; cities?: boolean } = {}): People {
+function people(
+  locale: string,
+  options: { familyFirst?: boolean; twoSurnames?: number; cities?: boolean } = {},
+): People {
   const data = PEOPLE_DATA[locale]!;
   return {
-    locale, first: data.first, last: data.last, cities: options.cities === false ? [] : data.cities,
-    familyFirst: options.familyFirst ?? false, twoSurnames: options.twoSurnames ?? 0,
+    locale,
+    first: data.first,
+    last: data.last,
+    cities: options.cities === false ? [] : data.cities,
+    familyFirst: options.familyFirst ?? false,
+    twoSurnames: options.twoSurnames ?? 0,
   };
 }
 
@@ -37,11 +44,25 @@ const ES_MX = people('es_MX', { twoSurnames: 0.4 });
 
 /** Every artist country of the generator (`generate.ts`); others fall back to US English. */
 export const PEOPLE_BY_COUNTRY: Readonly<Record<string, People>> = {
-  US: EN_US, GB: EN, CA: EN, IE: EN, AU: people('en_AU'), NG: people('en_NG'),
+  US: EN_US,
+  GB: EN,
+  CA: EN,
+  IE: EN,
+  AU: people('en_AU'),
+  NG: people('en_NG'),
   // Belgium gets French given names and surnames from fr_BE; its towns would be France's.
-  FR: people('fr'), BE: people('fr_BE', { cities: false }), DE: people('de'), NL: people('nl'), SE: people('sv'),
-  ES: people('es', { twoSurnames: 0.4 }), MX: ES_MX, CO: ES_MX, BR: people('pt_BR'), IT: people('it'),
-  JP: people('ja', { familyFirst: true }), KR: people('ko', { familyFirst: true }),
+  FR: people('fr'),
+  BE: people('fr_BE', { cities: false }),
+  DE: people('de'),
+  NL: people('nl'),
+  SE: people('sv'),
+  ES: people('es', { twoSurnames: 0.4 }),
+  MX: ES_MX,
+  CO: ES_MX,
+  BR: people('pt_BR'),
+  IT: people('it'),
+  JP: people('ja', { familyFirst: true }),
+  KR: people('ko', { familyFirst: true }),
 };
 
 export const peopleOf = (country: string): People => PEOPLE_BY_COUNTRY[country] ?? EN_US;
@@ -52,7 +73,8 @@ export function surname(r: Random, p: People): string {
 
 /** A full name as the country writes it. Korean names are written without a space (`김민준`). */
 export function personName(r: Random, p: People): string {
-  const given = r.pick(p.first), family = surname(r, p);
+  const given = r.pick(p.first),
+    family = surname(r, p);
   if (p.locale === 'ko') return `${family}${given}`;
   return p.familyFirst ? `${family} ${given}` : `${given} ${family}`;
 }

@@ -33,7 +33,8 @@ export interface WordRange {
 /** The ranks of the words starting with `prefix` (empty when none). */
 export function prefixRange(p: Postings, prefix: string): WordRange {
   const first = (from: string): number => {
-    let lo = 0, hi = p.words.length;
+    let lo = 0,
+      hi = p.words.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (p.words[mid]! < from) lo = mid + 1;
@@ -159,7 +160,10 @@ export function walk(p: Postings, { ranges, need, accept, namesFirst }: Walk): n
   const merged = lead.hi - lead.lo > 1 ? new Merged(p, lead) : null;
   let leadAt = p.listStart[lead.lo]!;
   const leadEnd = p.listStart[lead.hi]!;
-  const lists = byCost.slice(1).filter((r) => r.hi - r.lo === 1).map((r) => p.entries.subarray(p.listStart[r.lo]!, p.listStart[r.hi]!));
+  const lists = byCost
+    .slice(1)
+    .filter((r) => r.hi - r.lo === 1)
+    .map((r) => p.entries.subarray(p.listStart[r.lo]!, p.listStart[r.hi]!));
   const prefixes = byCost.slice(1).filter((r) => r.hi - r.lo > 1);
   const cursors = new Int32Array(lists.length);
   const names: number[] = [];
@@ -178,8 +182,7 @@ export function walk(p: Postings, { ranges, need, accept, namesFirst }: Walk): n
         // Used up: no later record has every word.
         match = false;
         done = true;
-      }
-      else if (list[at]! >> 1 !== ordinal) match = false;
+      } else if (list[at]! >> 1 !== ordinal) match = false;
       else inName &= list[at]! & 1;
     }
     if (done) break;

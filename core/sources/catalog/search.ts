@@ -28,9 +28,25 @@ export function buildSearch(store: CatalogStore): CatalogSearch {
   const known = (term: string): boolean => all.some((index) => index.has(term));
   const search: CatalogSearch = {
     tracks: createTextIndex(trackDocs(store), { known }),
-    artists: createTextIndex(data.artists.map((a) => ({ id: a.id, name: a.name, extra: '', popularity: a.fans })), { known }),
-    albums: createTextIndex(data.albums.map((a) => ({ id: a.id, name: a.title, extra: store.artists.get(a.artistId)?.name ?? '', popularity: a.fans })), { known }),
-    playlists: createTextIndex(data.playlists.filter((p) => p.public).map((p) => ({ id: p.id, name: p.title, extra: p.creator.name, popularity: p.fans })), { known }),
+    artists: createTextIndex(
+      data.artists.map((a) => ({ id: a.id, name: a.name, extra: '', popularity: a.fans })),
+      { known },
+    ),
+    albums: createTextIndex(
+      data.albums.map((a) => ({
+        id: a.id,
+        name: a.title,
+        extra: store.artists.get(a.artistId)?.name ?? '',
+        popularity: a.fans,
+      })),
+      { known },
+    ),
+    playlists: createTextIndex(
+      data.playlists
+        .filter((p) => p.public)
+        .map((p) => ({ id: p.id, name: p.title, extra: p.creator.name, popularity: p.fans })),
+      { known },
+    ),
   };
   all = [search.tracks, search.artists, search.albums, search.playlists];
   return search;

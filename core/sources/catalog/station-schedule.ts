@@ -58,7 +58,8 @@ export function hourSlots(catalog: LoadedCatalog, seed: string, hour: number): S
       const deep = r.chance(0.25) || heavy.length === 0;
       const track = deep ? all[Math.floor(r.next() * all.length)] : heavy[Math.floor(heavy.length * r.next() ** 2)];
       const seconds = track ? Math.round(track.durationMs / 1000) : 0;
-      if (track && !played.has(track.id) && seconds > 0 && seconds <= end - at) pick = { track, playlist: deep ? 'Deep Cuts' : 'Heavy Rotation' };
+      if (track && !played.has(track.id) && seconds > 0 && seconds <= end - at)
+        pick = { track, playlist: deep ? 'Deep Cuts' : 'Heavy Rotation' };
     }
     if (!pick) break;
     played.add(pick.track.id);
@@ -66,7 +67,14 @@ export function hourSlots(catalog: LoadedCatalog, seed: string, hour: number): S
     slots.push({ start: at, duration, track: pick.track, playlist: pick.playlist, shId: hour * 1000 + slots.length });
     at += duration;
   }
-  if (at < end) slots.push({ start: at, duration: end - at, track: null, playlist: 'Station IDs', shId: hour * 1000 + slots.length });
+  if (at < end)
+    slots.push({
+      start: at,
+      duration: end - at,
+      track: null,
+      playlist: 'Station IDs',
+      shId: hour * 1000 + slots.length,
+    });
   return slots;
 }
 
@@ -78,13 +86,24 @@ export function liveShow(seed: string, hour: number): LiveShow | null {
   const first = day * 24 + r.int(18, 21);
   const length = r.int(1, 2);
   const streamer = djName(r);
-  return hour >= first && hour < first + length ? { streamer, start: first * HOUR, end: (first + length) * HOUR } : null;
+  return hour >= first && hour < first + length
+    ? { streamer, start: first * HOUR, end: (first + length) * HOUR }
+    : null;
 }
 
 /** The slot playing at `second` (Unix seconds), with `before` slots before it and the one after. */
-export function slotsAround(catalog: LoadedCatalog, seed: string, second: number, before: number): { current: Slot; history: Slot[]; next: Slot } {
+export function slotsAround(
+  catalog: LoadedCatalog,
+  seed: string,
+  second: number,
+  before: number,
+): { current: Slot; history: Slot[]; next: Slot } {
   const hour = Math.floor(second / HOUR);
-  const timeline = [...hourSlots(catalog, seed, hour - 1), ...hourSlots(catalog, seed, hour), ...hourSlots(catalog, seed, hour + 1)];
+  const timeline = [
+    ...hourSlots(catalog, seed, hour - 1),
+    ...hourSlots(catalog, seed, hour),
+    ...hourSlots(catalog, seed, hour + 1),
+  ];
   const index = timeline.findIndex((s) => s.start <= second && second < s.start + s.duration);
   return {
     current: timeline[index]!,

@@ -28,7 +28,15 @@ export interface CatalogStore {
 
 const byRank = (a: TrackRecord, b: TrackRecord): number => b.rank - a.rank || a.id - b.id;
 const byRelease = (a: AlbumRecord, b: AlbumRecord): number =>
-  a.releaseDate === b.releaseDate ? a.id - b.id : a.releaseDate === null ? 1 : b.releaseDate === null ? -1 : a.releaseDate < b.releaseDate ? 1 : -1;
+  a.releaseDate === b.releaseDate
+    ? a.id - b.id
+    : a.releaseDate === null
+      ? 1
+      : b.releaseDate === null
+        ? -1
+        : a.releaseDate < b.releaseDate
+          ? 1
+          : -1;
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -53,14 +61,22 @@ export function buildStore(data: CatalogData): CatalogStore {
     for (const id of t.featured) push(artistTracks, id, t);
     for (const genre of artists.get(t.artistId)?.genres ?? []) push(genreTracks, foldGenre(genre), t);
   }
-  for (const list of albumTracks.values()) list.sort((a, b) => a.discNumber - b.discNumber || a.trackNumber - b.trackNumber || a.id - b.id);
+  for (const list of albumTracks.values())
+    list.sort((a, b) => a.discNumber - b.discNumber || a.trackNumber - b.trackNumber || a.id - b.id);
   for (const list of artistTracks.values()) list.sort(byRank);
   for (const list of genreTracks.values()) list.sort(byRank);
   const artistAlbums = new Map<number, AlbumRecord[]>();
   for (const album of data.albums) push(artistAlbums, album.artistId, album);
   for (const list of artistAlbums.values()) list.sort(byRelease);
   return {
-    data, artists, tracks, byIsrc, albumTracks, artistTracks, genreTracks, artistAlbums,
+    data,
+    artists,
+    tracks,
+    byIsrc,
+    albumTracks,
+    artistTracks,
+    genreTracks,
+    artistAlbums,
     albums: new Map(data.albums.map((a) => [a.id, a])),
     playlists: new Map(data.playlists.map((p) => [p.id, p])),
     genres: new Map(data.genres.map((g) => [g.id, { id: g.id, name: g.name, imageUrl: g.imageUrl }])),

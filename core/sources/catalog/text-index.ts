@@ -128,7 +128,8 @@ export function createTextIndex(docs: Iterable<IndexedDoc>, options: TextIndexOp
       // A filter (the artist of `/track/info?artist=`) is asked of at most FILTER_BUDGET records:
       // a query's words may be common, and a filter costs more than a list step.
       let filtered = 0;
-      const accept = (ordinal: number): boolean => !seen.has(ordinal) && (!filter || (filtered++ < FILTER_BUDGET && filter(ids[ordinal]!)));
+      const accept = (ordinal: number): boolean =>
+        !seen.has(ordinal) && (!filter || (filtered++ < FILTER_BUDGET && filter(ids[ordinal]!)));
       /** One step: adds what it finds to the answer, unless the steps before found enough. */
       const step = (ranges: readonly WordRange[], namesFirst: boolean): void => {
         const need = limit - found.length;
@@ -158,11 +159,21 @@ export function createTextIndex(docs: Iterable<IndexedDoc>, options: TextIndexOp
       // Corrections only for words the catalogue does not know: a known word is never replaced.
       // A query of many unknown words is no typo: past MAX_CORRECTIONS none is corrected (a bound on the work).
       const correcting = terms.filter((t) => !rank.has(t)).length <= MAX_CORRECTIONS;
-      const resolved = terms.map((t) => (rank.has(t) ? t : correcting && !known(t) ? vocabulary.resolve(t, false) : null));
-      if (resolved.some((t, i) => t !== terms[i])) step(resolved.map((t) => (t === null ? { lo: 0, hi: 0 } : whole(t))), true);
+      const resolved = terms.map((t) =>
+        rank.has(t) ? t : correcting && !known(t) ? vocabulary.resolve(t, false) : null,
+      );
+      if (resolved.some((t, i) => t !== terms[i]))
+        step(
+          resolved.map((t) => (t === null ? { lo: 0, hi: 0 } : whole(t))),
+          true,
+        );
       if (terms.length > 1 && terms.length <= MAX_PARTIAL) {
         const best = resolved.map((t, i) => (t === null ? whole(terms[i]!) : whole(t)));
-        for (let drop = terms.length - 1; drop >= 0; drop--) step(best.filter((_, i) => i !== drop), true);
+        for (let drop = terms.length - 1; drop >= 0; drop--)
+          step(
+            best.filter((_, i) => i !== drop),
+            true,
+          );
       }
       return found.map((o) => ids[o]!);
     },

@@ -29,19 +29,61 @@ function isUrl(text: string): boolean {
 function checkedFeatures(f: unknown): FeaturesRecord | null | undefined {
   if (f === null) return null;
   if (!isObject(f)) return undefined;
-  const { keyIndex, mode, timeSignature, tempo, loudness, energy, danceability, valence, acousticness, instrumentalness, liveness, speechiness } = f;
-  if (!(Number.isInteger(keyIndex) && within(keyIndex, -1, 11)) || (mode !== 'Major' && mode !== 'Minor')) return undefined;
+  const {
+    keyIndex,
+    mode,
+    timeSignature,
+    tempo,
+    loudness,
+    energy,
+    danceability,
+    valence,
+    acousticness,
+    instrumentalness,
+    liveness,
+    speechiness,
+  } = f;
+  if (!(Number.isInteger(keyIndex) && within(keyIndex, -1, 11)) || (mode !== 'Major' && mode !== 'Minor'))
+    return undefined;
   if (!(timeSignature === null || (Number.isInteger(timeSignature) && within(timeSignature, 1, 12)))) return undefined;
   if (!within(tempo, 0, 300) || !within(loudness, -60, 5)) return undefined;
-  if (!within(energy, 0, 1) || !within(danceability, 0, 1) || !within(valence, 0, 1) || !within(acousticness, 0, 1)) return undefined;
+  if (!within(energy, 0, 1) || !within(danceability, 0, 1) || !within(valence, 0, 1) || !within(acousticness, 0, 1))
+    return undefined;
   if (!within(instrumentalness, 0, 1) || !within(liveness, 0, 1) || !within(speechiness, 0, 1)) return undefined;
-  return { keyIndex, mode, timeSignature, tempo, loudness, energy, danceability, valence, acousticness, instrumentalness, liveness, speechiness };
+  return {
+    keyIndex,
+    mode,
+    timeSignature,
+    tempo,
+    loudness,
+    energy,
+    danceability,
+    valence,
+    acousticness,
+    instrumentalness,
+    liveness,
+    speechiness,
+  };
 }
 
 /** The record when it certainly passes `TrackRecordSchema`, else undefined (ask valibot). */
 export function checkedTrack(raw: unknown): TrackRecord | undefined {
   if (!isObject(raw)) return undefined;
-  const { type, id, title, isrc, durationMs, explicit, rank, previewUrl, albumId, trackNumber, discNumber, artistId, featured } = raw;
+  const {
+    type,
+    id,
+    title,
+    isrc,
+    durationMs,
+    explicit,
+    rank,
+    previewUrl,
+    albumId,
+    trackNumber,
+    discNumber,
+    artistId,
+    featured,
+  } = raw;
   if (type !== 'track' || !isId(id) || typeof title !== 'string' || title.length < 1) return undefined;
   if (!(isrc === null || (typeof isrc === 'string' && ISRC.test(isrc)))) return undefined;
   if (!isPositive(durationMs) || typeof explicit !== 'boolean' || !isId(rank)) return undefined;
@@ -50,5 +92,20 @@ export function checkedTrack(raw: unknown): TrackRecord | undefined {
   if (!Array.isArray(featured) || !featured.every(isId)) return undefined;
   const features = checkedFeatures(raw.features);
   if (features === undefined) return undefined;
-  return { type, id, title, isrc, durationMs, explicit, rank, previewUrl, albumId, trackNumber, discNumber, artistId, featured: [...featured], features };
+  return {
+    type,
+    id,
+    title,
+    isrc,
+    durationMs,
+    explicit,
+    rank,
+    previewUrl,
+    albumId,
+    trackNumber,
+    discNumber,
+    artistId,
+    featured: [...featured],
+    features,
+  };
 }

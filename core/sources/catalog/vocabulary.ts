@@ -35,7 +35,8 @@ export function editDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= n; j++) {
       const bj = b.charCodeAt(j - 1);
       let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, prev2[j - 2]! + 1);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj)
+        d = Math.min(d, prev2[j - 2]! + 1);
       row[j] = d;
       if (d < best) best = d;
     }
@@ -86,7 +87,8 @@ export function createVocabulary(): Vocabulary {
 
   const complete = (prefix: string): string | null => {
     sorted ??= [...terms].sort();
-    let lo = 0, hi = sorted.length;
+    let lo = 0,
+      hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (sorted[mid]! < prefix) lo = mid + 1;
@@ -125,7 +127,9 @@ export function createVocabulary(): Vocabulary {
       shared[id] = 0;
     }
     const ownLetters = letters(term);
-    let best: string | null = null, bestDistance = max + 1, bestCount = 0;
+    let best: string | null = null,
+      bestDistance = max + 1,
+      bestCount = 0;
     for (let n = own.length; n >= Math.max(1, own.length - 4 * Math.min(max, bestDistance)); n--) {
       for (const id of byShared[n]!) {
         const candidate = terms[id]!;
@@ -134,7 +138,10 @@ export function createVocabulary(): Vocabulary {
         const distance = editDistance(term, candidate, reach);
         if (distance > reach) continue;
         const count = counts.get(candidate)!;
-        if (distance < bestDistance || (distance === bestDistance && (count > bestCount || (count === bestCount && candidate < best!)))) {
+        if (
+          distance < bestDistance ||
+          (distance === bestDistance && (count > bestCount || (count === bestCount && candidate < best!)))
+        ) {
           best = candidate;
           bestDistance = distance;
           bestCount = count;

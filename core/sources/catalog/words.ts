@@ -40,15 +40,40 @@ export const VERBS: readonly string[] = words(`
   Whispering Crying Driving Floating Glowing Healing Hunting Jumping Kissing Laughing Melting Racing Reaching Roaming
 `);
 
-export const PREPOSITIONS: readonly string[] = words('Through Under Over Into Beyond Across Without After Before Behind Along Around Against Beneath');
+export const PREPOSITIONS: readonly string[] = words(
+  'Through Under Over Into Beyond Across Without After Before Behind Along Around Against Beneath',
+);
 
 export const PHRASES: readonly string[] = [
-  "Don't Look Back", "I'll Be There", 'Say It Again', 'Stay Awhile', "Can't Sleep", 'Come Home', 'Hold On', 'Let Go',
-  'All Night', 'One More Time', 'Slow Down', 'Right Now', "We're Not Done", 'Call Me Later', 'Never Enough', 'Take Me Higher',
-  'Tell Me Why', "It's Only Love", 'Keep Moving', 'Left Behind', 'Here We Go', 'Too Late Now', 'Not Tonight', 'Wait for Me',
+  "Don't Look Back",
+  "I'll Be There",
+  'Say It Again',
+  'Stay Awhile',
+  "Can't Sleep",
+  'Come Home',
+  'Hold On',
+  'Let Go',
+  'All Night',
+  'One More Time',
+  'Slow Down',
+  'Right Now',
+  "We're Not Done",
+  'Call Me Later',
+  'Never Enough',
+  'Take Me Higher',
+  'Tell Me Why',
+  "It's Only Love",
+  'Keep Moving',
+  'Left Behind',
+  'Here We Go',
+  'Too Late Now',
+  'Not Tonight',
+  'Wait for Me',
 ];
 
-export const HANDLE_PARTS: readonly string[] = words('beat vinyl loop wave groove tape riff bass echo mix tune chord note drum synth');
+export const HANDLE_PARTS: readonly string[] = words(
+  'beat vinyl loop wave groove tape riff bass echo mix tune chord note drum synth',
+);
 
 /** Faker's general English lists (`people-data.ts`), unfit words already left out there. */
 export const EXTRA_NOUNS: readonly string[] = FAKER_NOUNS;

@@ -39,12 +39,26 @@ function errorOf(body: unknown): ErrorBody | null {
   const error = (body as { error: unknown }).error;
   if (typeof error !== 'object' || error === null) return { code: -1, message: String(error) };
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return { code: typeof code === 'number' ? code : -1, message: typeof message === 'string' ? message : 'unknown error' };
+  return {
+    code: typeof code === 'number' ? code : -1,
+    message: typeof message === 'string' ? message : 'unknown error',
+  };
 }
 
-export function deezerClient(ctx: DriverContext, baseUrl: string, budget: Budget, timeoutMs: number = TIMEOUT_MS): DeezerClient {
+export function deezerClient(
+  ctx: DriverContext,
+  baseUrl: string,
+  budget: Budget,
+  timeoutMs: number = TIMEOUT_MS,
+): DeezerClient {
   const api: Upstream = {
-    name: DRIVER_NAME, base: baseUrl.replace(/\/+$/, ''), timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(DRIVER_NAME), budget, setting: 'SLEEVE_DEEZER_URL',
+    name: DRIVER_NAME,
+    base: baseUrl.replace(/\/+$/, ''),
+    timeoutMs,
+    fetch: ctx.fetch,
+    circuit: ctx.circuit(DRIVER_NAME),
+    budget,
+    setting: 'SLEEVE_DEEZER_URL',
   };
   /** One call within the budget; its failures, error bodies included, count against the circuit. */
   const ask = (path: string, query: Query, signal: AbortSignal | undefined) =>
@@ -54,7 +68,8 @@ export function deezerClient(ctx: DriverContext, baseUrl: string, budget: Budget
       // Deezer says "not found" with a 404 for unknown routes and ids, whatever the body holds.
       if (status === 404) return { status, body, error: null };
       const error = errorOf(body);
-      if (error && error.code !== 800 && error.code !== 4) throw upstreamError(DRIVER_NAME, `answered error ${error.code}: ${error.message}`);
+      if (error && error.code !== 800 && error.code !== 4)
+        throw upstreamError(DRIVER_NAME, `answered error ${error.code}: ${error.message}`);
       if (!error && status !== 200 && status !== 404) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
       return { status, body, error };
     });
@@ -66,9 +81,13 @@ export function deezerClient(ctx: DriverContext, baseUrl: string, budget: Budget
         if (error?.code === 4) {
           budget.pause(QUOTA_PAUSE_MS);
           if (attempt < QUOTA_TRIES) continue;
-          throw new SleeveError('service_unavailable', '[sleeve] [deezer] the upstream budget is exhausted; try again shortly', {
-            headers: { 'Retry-After': String(Math.ceil(DEEZER_BUDGET.windowMs / 1000)) },
-          });
+          throw new SleeveError(
+            'service_unavailable',
+            '[sleeve] [deezer] the upstream budget is exhausted; try again shortly',
+            {
+              headers: { 'Retry-After': String(Math.ceil(DEEZER_BUDGET.windowMs / 1000)) },
+            },
+          );
         }
         return decoded(DRIVER_NAME, body, decode);
       }

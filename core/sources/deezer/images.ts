@@ -33,7 +33,11 @@ import type { ImageBytes, ImageOptions } from '../types.ts';
 import { DRIVER_NAME } from './client.ts';
 
 /** The hosts Deezer's API names its pictures on; nothing else is ever fetched. */
-export const DEEZER_IMAGE_HOSTS: readonly string[] = ['e-cdns-images.dzcdn.net', 'cdn-images.dzcdn.net', 'cdns-images.dzcdn.net'];
+export const DEEZER_IMAGE_HOSTS: readonly string[] = [
+  'e-cdns-images.dzcdn.net',
+  'cdn-images.dzcdn.net',
+  'cdns-images.dzcdn.net',
+];
 export const IMAGES_BUDGET: BudgetSpec = { name: 'deezer-images', limit: 100, windowMs: 5000 };
 export const MAX_IMAGE_BYTES: number = 2 * 1024 * 1024;
 /** Half the default `SLEEVE_CACHE_MB` (`core/storage/cache-bound.ts`). */
@@ -41,7 +45,8 @@ export const IMAGE_CACHE_BYTES: number = cacheBytes().images;
 export const IMAGE_TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
 
 /** `/images/cover/<md5>/1000x1000-000000-80-0-0.jpg`: kind, md5, width, height, the rest, extension. */
-const PICTURE_PATH = /^\/images\/([a-z]{1,16})\/([0-9a-f]{32})\/(\d{1,4})x(\d{1,4})-([0-9a-f]{6}-\d{1,3}-\d{1,3}-\d{1,3})\.(jpg|png)$/;
+const PICTURE_PATH =
+  /^\/images\/([a-z]{1,16})\/([0-9a-f]{32})\/(\d{1,4})x(\d{1,4})-([0-9a-f]{6}-\d{1,3}-\d{1,3}-\d{1,3})\.(jpg|png)$/;
 /** Raster types only: an SVG served from Sleeve's origin could carry script. */
 const RASTER = /^image\/(jpeg|png|webp|gif|avif)$/;
 /** What Deezer's CDN answers for a picture it does not have. */
@@ -63,7 +68,8 @@ export function deezerImageUrl(url: string, ask: ImageAsk = {}, imagesUrl?: stri
   if (match === null) return null;
   const [, kind, md5, ownWidth, ownHeight, rest, ownExtension] = match;
   // `ImageOptions`: 1 to 1000 px; anything else is not asked for.
-  const side = (n: number | undefined) => (n !== undefined && Number.isInteger(n) && n >= 1 && n <= 1000 ? n : undefined);
+  const side = (n: number | undefined) =>
+    n !== undefined && Number.isInteger(n) && n >= 1 && n <= 1000 ? n : undefined;
   const [askedWidth, askedHeight] = [side(ask.width), side(ask.height)];
   const width = askedWidth ?? askedHeight ?? Number(ownWidth);
   const height = askedHeight ?? askedWidth ?? Number(ownHeight);
@@ -91,24 +97,42 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
 
   const pictures: Upstream = {
     // Each picture names its whole URL (`deezerImageUrl`): no base to put before it.
-    name: DRIVER_NAME, base: '', timeoutMs, fetch: ctx.fetch, circuit: ctx.circuit(`${DRIVER_NAME}-images`), budget, speaker: 'the image host', setting: 'SLEEVE_DEEZER_IMAGES_URL',
+    name: DRIVER_NAME,
+    base: '',
+    timeoutMs,
+    fetch: ctx.fetch,
+    circuit: ctx.circuit(`${DRIVER_NAME}-images`),
+    budget,
+    speaker: 'the image host',
+    setting: 'SLEEVE_DEEZER_IMAGES_URL',
   };
   // A shared fetch serves whoever waits: no caller's signal stops it, its own timeout does.
   // It counts for the request of the first asker (`kit/tally.ts`).
   const fetchOnce = (target: string, asker: AbortSignal | undefined): Promise<ImageBytes | null> =>
-    call(pictures, target, { signal: asker, shared: true, redirect: 'manual', maxBytes, headers: { accept: 'image/jpeg, image/png, image/*;q=0.8' } }, async (reply) => {
-      const refuse = (message: string): never => {
-        throw upstreamError(DRIVER_NAME, `the image host ${message}`);
-      };
-      if (MISSING.has(reply.status)) return null;
-      if (reply.status !== 200) return refuse(`answered HTTP ${reply.status}`);
-      const contentType = reply.headers.get('content-type')?.trim() ?? '';
-      const media = contentType.split(';')[0]!.trim().toLowerCase();
-      if (!RASTER.test(media)) return refuse(`answered ${media === '' ? 'no Content-Type' : media}, not a picture`);
-      const body = await reply.bytes();
-      if (body.byteLength === 0) return refuse('sent an empty picture');
-      return { body, contentType, etag: await etagOf(body) };
-    });
+    call(
+      pictures,
+      target,
+      {
+        signal: asker,
+        shared: true,
+        redirect: 'manual',
+        maxBytes,
+        headers: { accept: 'image/jpeg, image/png, image/*;q=0.8' },
+      },
+      async (reply) => {
+        const refuse = (message: string): never => {
+          throw upstreamError(DRIVER_NAME, `the image host ${message}`);
+        };
+        if (MISSING.has(reply.status)) return null;
+        if (reply.status !== 200) return refuse(`answered HTTP ${reply.status}`);
+        const contentType = reply.headers.get('content-type')?.trim() ?? '';
+        const media = contentType.split(';')[0]!.trim().toLowerCase();
+        if (!RASTER.test(media)) return refuse(`answered ${media === '' ? 'no Content-Type' : media}, not a picture`);
+        const body = await reply.bytes();
+        if (body.byteLength === 0) return refuse('sent an empty picture');
+        return { body, contentType, etag: await etagOf(body) };
+      },
+    );
 
   return async (url, asked = {}) => {
     const { signal, ...ask } = asked;
@@ -135,7 +159,6 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
     return waitFor(flight, signal);
   };
 }
-
 
 /** A strong ETag of the bytes: the first 16 bytes of their SHA-256, hex, quoted. */
 async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {

@@ -14,7 +14,18 @@ import type { AlbumHit, AlbumRef, ArtistRef, ListOptions, MusicSource, Page, Tra
 import { COUNTRY_CHARTS } from './charts.ts';
 import { DEEZER_BUDGET, deezerClient, DRIVER_NAME, type Query } from './client.ts';
 import { deezerImages } from './images.ts';
-import { listOf, toAlbum, toAlbumHit, toArtist, toEditorialCharts, toGenre, toPlaylist, toPlaylistHit, toTrack, toTrackHit } from './wire.ts';
+import {
+  listOf,
+  toAlbum,
+  toAlbumHit,
+  toArtist,
+  toEditorialCharts,
+  toGenre,
+  toPlaylist,
+  toPlaylistHit,
+  toTrack,
+  toTrackHit,
+} from './wire.ts';
 import { previewSeconds } from './preview.ts';
 
 const DEFAULT_BASE_URL = 'https://api.deezer.com';
@@ -53,7 +64,6 @@ interface Paged {
   limit: number;
 }
 
-
 const pageQuery = (p: { index: number; limit: number }): Query => ({ index: p.index || undefined, limit: p.limit });
 
 export default function deezer(options: DeezerOptions, ctx: DriverContext): MusicSource {
@@ -65,11 +75,18 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   // recommendations, 10 top tracks and 6 related artists on `/artist/info`, 20 related tracks
   // or artists): asked at least a Deezer page long and cut per caller, one call serves them all
   // (issue #35). A shorter list is the longer one's start.
-  const wide = (o: ListOptions): { index: number; limit: number } => ({ index: o.offset ?? 0, limit: Math.max(o.limit, SHARED_PAGE) });
+  const wide = (o: ListOptions): { index: number; limit: number } => ({
+    index: o.offset ?? 0,
+    limit: Math.max(o.limit, SHARED_PAGE),
+  });
   const shared = (id: number, o: ListOptions): Paged => ({ id, ...wide(o) });
   // Paged lists (an album's tracks, an artist's releases, a playlist's tracks) ask at most a
   // page per call: their `total` tells the caller to page on.
-  const onePage = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: Math.min(o.limit, pageSize) });
+  const onePage = (id: number, o: ListOptions): Paged => ({
+    id,
+    index: o.offset ?? 0,
+    limit: Math.min(o.limit, pageSize),
+  });
   // Issue #23: an item of a listing Deezer sends in another shape is left out, the rest answered.
   const shape = ctx.listing(DRIVER_NAME);
   // Some lists (an artist's radio) answer more than `limit` asked: the contract promises at most `limit`.
@@ -83,12 +100,19 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
       name: `deezer:search-${kind}`,
       maxAge: 15 * MINUTE,
       run: (a: { q: string; index: number; limit: number }, signal) =>
-        api.get(`/search/${kind}`, { q: a.q, ...pageQuery(a) }, signal, (b) => page(b, `${kind} search`, map, a.limit).items),
+        api.get(
+          `/search/${kind}`,
+          { q: a.q, ...pageQuery(a) },
+          signal,
+          (b) => page(b, `${kind} search`, map, a.limit).items,
+        ),
     });
   // Searches too: `/search/all` asks 5 of a kind, a lookup by name 10, `/search/artist` its
   // `limit`; one first page of the same words answers them all (issue #35).
-  const searched = <T>(call: CachedCall<{ q: string; index: number; limit: number }, T[]>) =>
-    async (q: string, o: ListOptions): Promise<T[]> => list(await call({ q, ...wide(o) }, o)).slice(0, o.limit);
+  const searched =
+    <T>(call: CachedCall<{ q: string; index: number; limit: number }, T[]>) =>
+    async (q: string, o: ListOptions): Promise<T[]> =>
+      list(await call({ q, ...wide(o) }, o)).slice(0, o.limit);
   const searchTracks = search('track', (t) => toTrackHit(t));
   const searchArtists = search('artist', toArtist);
   const searchAlbums = search('album', (a) => toAlbumHit(a));
@@ -131,7 +155,11 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
       return found?.previewUrl ?? null;
     },
   });
-  const album = ctx.cached({ name: 'deezer:album', maxAge: DAY, run: (id: number, signal) => api.get(`/album/${id}`, {}, signal, toAlbum) });
+  const album = ctx.cached({
+    name: 'deezer:album',
+    maxAge: DAY,
+    run: (id: number, signal) => api.get(`/album/${id}`, {}, signal, toAlbum),
+  });
   // An album found by UPC is the album of its id: kept under both.
   const albumByUpc = ctx.cached({
     name: 'deezer:album-upc',
@@ -147,73 +175,144 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     maxAge: DAY,
     // The album's own tracklist carries ISRCs and positions, which the album's embedded list lacks.
     run: (p: Paged & { album: AlbumRef }, signal) =>
-      api.get(`/album/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'album tracks', (t) => toTrackHit(t, p.album), p.limit)),
+      api.get(`/album/${p.id}/tracks`, pageQuery(p), signal, (b) =>
+        page(b, 'album tracks', (t) => toTrackHit(t, p.album), p.limit),
+      ),
   });
-  const artist = ctx.cached({ name: 'deezer:artist', maxAge: 6 * HOUR, run: (id: number, signal) => api.get(`/artist/${id}`, {}, signal, toArtist) });
+  const artist = ctx.cached({
+    name: 'deezer:artist',
+    maxAge: 6 * HOUR,
+    run: (id: number, signal) => api.get(`/artist/${id}`, {}, signal, toArtist),
+  });
   const artistTop = ctx.cached({
     name: 'deezer:artist-top',
     maxAge: HOUR,
-    run: (p: Paged, signal) => api.get(`/artist/${p.id}/top`, pageQuery(p), signal, (b) => page(b, 'top tracks', (t) => toTrackHit(t), p.limit).items),
+    run: (p: Paged, signal) =>
+      api.get(
+        `/artist/${p.id}/top`,
+        pageQuery(p),
+        signal,
+        (b) => page(b, 'top tracks', (t) => toTrackHit(t), p.limit).items,
+      ),
   });
   const artistAlbums = ctx.cached({
     name: 'deezer:artist-albums',
     maxAge: 6 * HOUR,
     // An artist's releases name no artist: the caller passes the one asked about.
     run: (p: Paged & { artist: ArtistRef }, signal) =>
-      api.get(`/artist/${p.id}/albums`, pageQuery(p), signal, (b) => page(b, 'artist albums', (a) => toAlbumHit(a, p.artist), p.limit)),
+      api.get(`/artist/${p.id}/albums`, pageQuery(p), signal, (b) =>
+        page(b, 'artist albums', (a) => toAlbumHit(a, p.artist), p.limit),
+      ),
   });
   const related = ctx.cached({
     name: 'deezer:artist-related',
     maxAge: 6 * HOUR,
-    run: (p: Paged, signal) => api.get(`/artist/${p.id}/related`, pageQuery(p), signal, (b) => page(b, 'related artists', toArtist, p.limit).items),
+    run: (p: Paged, signal) =>
+      api.get(
+        `/artist/${p.id}/related`,
+        pageQuery(p),
+        signal,
+        (b) => page(b, 'related artists', toArtist, p.limit).items,
+      ),
   });
   const radio = ctx.cached({
     name: 'deezer:artist-radio',
     maxAge: HOUR,
-    run: (p: Paged, signal) => api.get(`/artist/${p.id}/radio`, pageQuery(p), signal, (b) => page(b, 'artist radio', (t) => toTrackHit(t), p.limit).items),
+    run: (p: Paged, signal) =>
+      api.get(
+        `/artist/${p.id}/radio`,
+        pageQuery(p),
+        signal,
+        (b) => page(b, 'artist radio', (t) => toTrackHit(t), p.limit).items,
+      ),
   });
-  const playlist = ctx.cached({ name: 'deezer:playlist', maxAge: HOUR, run: (id: number, signal) => api.get(`/playlist/${id}`, {}, signal, toPlaylist) });
+  const playlist = ctx.cached({
+    name: 'deezer:playlist',
+    maxAge: HOUR,
+    run: (id: number, signal) => api.get(`/playlist/${id}`, {}, signal, toPlaylist),
+  });
   const playlistTracks = ctx.cached({
     name: 'deezer:playlist-tracks',
     maxAge: 30 * MINUTE,
-    run: (p: Paged, signal) => api.get(`/playlist/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'playlist tracks', (t) => toTrackHit(t), p.limit)),
+    run: (p: Paged, signal) =>
+      api.get(`/playlist/${p.id}/tracks`, pageQuery(p), signal, (b) =>
+        page(b, 'playlist tracks', (t) => toTrackHit(t), p.limit),
+      ),
   });
-  const genres = ctx.cached({ name: 'deezer:genres', maxAge: DAY, run: (_: null, signal) => api.get('/genre', {}, signal, (b) => page(b, 'genres', toGenre, Number.MAX_SAFE_INTEGER).items) });
+  const genres = ctx.cached({
+    name: 'deezer:genres',
+    maxAge: DAY,
+    run: (_: null, signal) =>
+      api.get('/genre', {}, signal, (b) => page(b, 'genres', toGenre, Number.MAX_SAFE_INTEGER).items),
+  });
   const releases = ctx.cached({
     name: 'deezer:releases',
     maxAge: HOUR,
-    run: (p: Paged, signal) => api.get(`/editorial/${p.id}/releases`, pageQuery(p), signal, (b) => page(b, 'releases', (a) => toAlbumHit(a), p.limit).items),
+    run: (p: Paged, signal) =>
+      api.get(
+        `/editorial/${p.id}/releases`,
+        pageQuery(p),
+        signal,
+        (b) => page(b, 'releases', (a) => toAlbumHit(a), p.limit).items,
+      ),
   });
   const chartAlbums = ctx.cached({
     name: 'deezer:chart-albums',
     maxAge: 30 * MINUTE,
-    run: (p: Paged, signal) => api.get(`/chart/${p.id}/albums`, pageQuery(p), signal, (b) => page(b, 'chart albums', (a) => toAlbumHit(a), p.limit).items),
+    run: (p: Paged, signal) =>
+      api.get(
+        `/chart/${p.id}/albums`,
+        pageQuery(p),
+        signal,
+        (b) => page(b, 'chart albums', (a) => toAlbumHit(a), p.limit).items,
+      ),
   });
   /** Tracks with ISRCs for a genre: its chart albums' tracklists (charts and searches carry none). */
   const genreAlbumTracks = async (genreId: number, o: ListOptions): Promise<TrackHit[]> => {
     const albums = list(await chartAlbums({ id: genreId, index: 0, limit: POOL_ALBUMS }, o));
-    const lists = await Promise.all(albums.map(async (a) =>
-      (await albumTracks({ id: a.id, index: 0, limit: 100, album: { id: a.id, title: a.title } }, o))?.items ?? []));
+    const lists = await Promise.all(
+      albums.map(
+        async (a) =>
+          (await albumTracks({ id: a.id, index: 0, limit: 100, album: { id: a.id, title: a.title } }, o))?.items ?? [],
+      ),
+    );
     return byRank(interleave(lists)).slice(o.offset ?? 0, (o.offset ?? 0) + o.limit);
   };
   const chartTracks = ctx.cached({
     name: 'deezer:chart-tracks',
     maxAge: 30 * MINUTE,
-    run: (p: Paged, signal) => api.get(`/chart/${p.id}/tracks`, pageQuery(p), signal, (b) => page(b, 'chart tracks', (t) => toTrackHit(t), p.limit).items),
+    run: (p: Paged, signal) =>
+      api.get(
+        `/chart/${p.id}/tracks`,
+        pageQuery(p),
+        signal,
+        (b) => page(b, 'chart tracks', (t) => toTrackHit(t), p.limit).items,
+      ),
   });
   // Spec §4.21 (D21): an editorial page and its lists. Editors change them about daily; an hour
   // like the other editorial lists.
-  const editorial = ctx.cached({ name: 'deezer:editorial', maxAge: DAY, run: (id: number, signal) => api.get(`/editorial/${id}`, {}, signal, toGenre) });
+  const editorial = ctx.cached({
+    name: 'deezer:editorial',
+    maxAge: DAY,
+    run: (id: number, signal) => api.get(`/editorial/${id}`, {}, signal, toGenre),
+  });
   const selection = ctx.cached({
     name: 'deezer:editorial-selection',
     maxAge: HOUR,
     // Deezer pages no selection (no `total`): the whole list, cut to `limit` here.
-    run: (p: Paged, signal) => api.get(`/editorial/${p.id}/selection`, {}, signal, (b) => page(b, 'selection', (a) => toAlbumHit(a), p.limit).items),
+    run: (p: Paged, signal) =>
+      api.get(
+        `/editorial/${p.id}/selection`,
+        {},
+        signal,
+        (b) => page(b, 'selection', (a) => toAlbumHit(a), p.limit).items,
+      ),
   });
   const editorialCharts = ctx.cached({
     name: 'deezer:editorial-charts',
     maxAge: 30 * MINUTE,
-    run: (p: Paged, signal) => api.get(`/editorial/${p.id}/charts`, { limit: p.limit }, signal, (b) => toEditorialCharts(b, p.limit, shape)),
+    run: (p: Paged, signal) =>
+      api.get(`/editorial/${p.id}/charts`, { limit: p.limit }, signal, (b) => toEditorialCharts(b, p.limit, shape)),
   });
 
   /** A list Deezer says does not exist (code 800) is an empty one. */
@@ -232,7 +331,8 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     },
     searchTracks: async (query, o) => {
       // Deezer's advanced search narrows by artist: `artist:"…" track:"…"`.
-      const q = o.artist === undefined ? query : `artist:"${o.artist.replace(/"/g, '')}" track:"${query.replace(/"/g, '')}"`;
+      const q =
+        o.artist === undefined ? query : `artist:"${o.artist.replace(/"/g, '')}" track:"${query.replace(/"/g, '')}"`;
       return searched(searchTracks)(q, o);
     },
     searchArtists: searched(searchArtists),
@@ -241,7 +341,11 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     track: (id, o) => track(id, o),
     trackByIsrc: (isrc, o) => trackByIsrc(isrc.toUpperCase(), o),
     preview: (id, o) => preview(id, o),
-    image: deezerImages(ctx, { imagesUrl: options.imagesUrl, timeoutMs: options.timeoutMs, cacheBytes: options.imageCacheBytes }),
+    image: deezerImages(ctx, {
+      imagesUrl: options.imagesUrl,
+      timeoutMs: options.timeoutMs,
+      cacheBytes: options.imageCacheBytes,
+    }),
     album: (id, o) => album(id, o),
     // Deezer files UPCs as they came (12 or 13 digits); other platforms pad to 14.
     async albumByUpc(upc, o) {
@@ -255,14 +359,24 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     async albumTracks(id, o) {
       const found = await album(id, o);
       if (!found) return { items: [], total: 0 };
-      return (await albumTracks({ ...onePage(id, o), album: { id: found.id, title: found.title } }, o)) ?? { items: [], total: 0 };
+      return (
+        (await albumTracks({ ...onePage(id, o), album: { id: found.id, title: found.title } }, o)) ?? {
+          items: [],
+          total: 0,
+        }
+      );
     },
     artist: (id, o) => artist(id, o),
     artistTopTracks: async (id, o) => list(await artistTop(shared(id, o), o)).slice(0, o.limit),
     async artistAlbums(id, o) {
       const found = o.artist?.id === id ? o.artist : await artist(id, o);
       if (!found) return { items: [], total: 0 };
-      return (await artistAlbums({ ...onePage(id, o), artist: { id: found.id, name: found.name } }, o)) ?? { items: [], total: 0 };
+      return (
+        (await artistAlbums({ ...onePage(id, o), artist: { id: found.id, name: found.name } }, o)) ?? {
+          items: [],
+          total: 0,
+        }
+      );
     },
     relatedArtists: async (id, o) => list(await related(shared(id, o), o)).slice(0, o.limit),
     similarTracks: async (id, o) => list(await radio(shared(id, o), o)).slice(0, o.limit),
@@ -280,7 +394,9 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     async genreTracks(keyword, o) {
       // A Deezer genre's chart when the keyword names one (`rock`, `Rap/Hip Hop`), else a search.
       const wanted = fold(keyword);
-      const genre = list(await genres(null, o)).find((g) => g.id !== 0 && (fold(g.name) === wanted || fold(g.name).split(' ').includes(wanted)));
+      const genre = list(await genres(null, o)).find(
+        (g) => g.id !== 0 && (fold(g.name) === wanted || fold(g.name).split(' ').includes(wanted)),
+      );
       if (genre && o.withIsrc) {
         const withIsrc = await genreAlbumTracks(genre.id, o);
         if (withIsrc.length > 0) return withIsrc;
@@ -294,6 +410,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     genreChart: async (genreId, o) => list(await chartTracks(paged(genreId, o), o)),
     editorial: (id, o) => editorial(id, o),
     editorialSelection: async (id, o) => list(await selection(paged(id, o), o)),
-    editorialCharts: async (id, o) => (await editorialCharts(paged(id, o), o)) ?? { tracks: [], albums: [], artists: [], playlists: [] },
+    editorialCharts: async (id, o) =>
+      (await editorialCharts(paged(id, o), o)) ?? { tracks: [], albums: [], artists: [], playlists: [] },
   };
 }

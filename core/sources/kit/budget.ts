@@ -71,7 +71,13 @@ const FALLBACK_MS = 5000;
  * any skew at all lets a seventh slot in (56 calls), hence the defaults: 500-ms slots with
  * 500 ms of skew give 4 per slot, the same 8 calls a second, and at most 48 in any 5.5 s.
  */
-export function perSlot(limit: number, windowMs: number, slotMs: number = SLOT_MS, safety: number = SAFETY, skewMs: number = SKEW_MS): number {
+export function perSlot(
+  limit: number,
+  windowMs: number,
+  slotMs: number = SLOT_MS,
+  safety: number = SAFETY,
+  skewMs: number = SKEW_MS,
+): number {
   const slots = Math.ceil((windowMs + skewMs) / slotMs) + 1;
   // The epsilon keeps 50 × 0.96 = 47.999… from costing a whole call.
   return Math.floor((limit * safety) / slots + 1e-9);
@@ -127,7 +133,13 @@ export interface Budget {
    * in the queue first (`waited`), calls refused with 503, and calls waiting now (`queued`);
    * `dropped`: background calls let go for a busy budget (no client saw those).
    */
-  readonly stats: { readonly taken: number; readonly waited: number; readonly refused: number; readonly queued: number; readonly dropped: number };
+  readonly stats: {
+    readonly taken: number;
+    readonly waited: number;
+    readonly refused: number;
+    readonly queued: number;
+    readonly dropped: number;
+  };
 }
 
 export const realClock: Clock = {
@@ -196,7 +208,10 @@ export function createBudget(options: BudgetOptions): Budget {
   const maxPerClient = options.maxPerClient ?? MAX_PER_CLIENT;
   const clock = options.clock ?? realClock;
   const allowance = perSlot(options.limit, options.windowMs);
-  if (allowance < 1) throw new Error(`[sleeve] [${name}] a budget of ${options.limit} per ${options.windowMs} ms is too small for ${SLOT_MS}-ms slots`);
+  if (allowance < 1)
+    throw new Error(
+      `[sleeve] [${name}] a budget of ${options.limit} per ${options.windowMs} ms is too small for ${SLOT_MS}-ms slots`,
+    );
   // Under a backlog, the slot's turns go out this far apart (see `pump`).
   const spacing = SLOT_MS / allowance;
   const key = `budget:${name}`;
@@ -277,7 +292,8 @@ export function createBudget(options: BudgetOptions): Budget {
     let ahead = mine;
     for (const waiters of queue.byClient()) {
       if (waiters[0]?.client === client) continue;
-      ahead += waiters.filter((w) => w.continuing).length + Math.min(waiters.filter((w) => !w.continuing).length, mine + 1);
+      ahead +=
+        waiters.filter((w) => w.continuing).length + Math.min(waiters.filter((w) => !w.continuing).length, mine + 1);
     }
     return Math.max(0, earliest(ahead, now, backlogged(queue.size + 1)) - now);
   };
@@ -285,9 +301,13 @@ export function createBudget(options: BudgetOptions): Budget {
     if (client === BACKGROUND) stats.dropped++;
     else stats.refused++;
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    const error = new SleeveError('service_unavailable', `[sleeve] [${name}] upstream call budget exhausted (${why}); retry in ${seconds} s`, {
-      headers: { 'Retry-After': String(seconds) },
-    });
+    const error = new SleeveError(
+      'service_unavailable',
+      `[sleeve] [${name}] upstream call budget exhausted (${why}); retry in ${seconds} s`,
+      {
+        headers: { 'Retry-After': String(seconds) },
+      },
+    );
     if (client === BACKGROUND) return backgroundDrops.mark(error);
     return late ? lateRefusals.mark(error) : error;
   };
@@ -306,7 +326,9 @@ export function createBudget(options: BudgetOptions): Budget {
           continue;
         }
         leave(waiter);
-        waiter.reject(refusal(fairWait(waiter.client, ahead, now), `no turn within ${waiter.boundMs} ms`, waiter.client, true));
+        waiter.reject(
+          refusal(fairWait(waiter.client, ahead, now), `no turn within ${waiter.boundMs} ms`, waiter.client, true),
+        );
       }
     }
   };
@@ -315,7 +337,14 @@ export function createBudget(options: BudgetOptions): Budget {
     for (let waiter = queue.next(now); waiter; waiter = queue.next(now)) {
       leave(waiter);
       if (now > waiter.deadline) {
-        waiter.reject(refusal(fairWait(waiter.client, queue.countOf(waiter.client), now), `no turn within ${waiter.boundMs} ms`, waiter.client, true));
+        waiter.reject(
+          refusal(
+            fairWait(waiter.client, queue.countOf(waiter.client), now),
+            `no turn within ${waiter.boundMs} ms`,
+            waiter.client,
+            true,
+          ),
+        );
         continue;
       }
       queue.served(waiter.client, now);
@@ -387,7 +416,8 @@ export function createBudget(options: BudgetOptions): Budget {
     const patience = client === BACKGROUND ? undefined : patienceOf(signal);
     // A completion's calls are bounded by the completions (`http/completions.ts`), not by the
     // queue's places: they neither take a request's place nor lose theirs to one.
-    if (patience === undefined && mine - patients.of(client) >= maxPerClient) return Promise.reject(refusal(at - now, `${maxPerClient} calls of this client already waiting`));
+    if (patience === undefined && mine - patients.of(client) >= maxPerClient)
+      return Promise.reject(refusal(at - now, `${maxPerClient} calls of this client already waiting`));
     // Full: a client with fewer waiters takes the place of the last waiter of the one with most.
     const full = patience === undefined && queue.size - patients.total >= maxQueue;
     const tail = full ? queue.longestTail(mine + 1) : undefined;
@@ -398,7 +428,10 @@ export function createBudget(options: BudgetOptions): Budget {
     // The likely turn, not only the earliest: a call that would be refused at its deadline is
     // refused now, its client told at once (and its answer completed, `http/completions.ts`).
     const likely = client === BACKGROUND ? at : Math.max(at, now + fairWait(client, mine, now));
-    if (likely > deadline) return Promise.reject(refusal(likely - now, `no turn within ${Math.max(0, Math.round(deadline - start))} ms`, client, true));
+    if (likely > deadline)
+      return Promise.reject(
+        refusal(likely - now, `no turn within ${Math.max(0, Math.round(deadline - start))} ms`, client, true),
+      );
     if (evicted) {
       leave(evicted);
       evicted.reject(refusal(at - now, `${maxQueue} calls already waiting`, evicted.client));
@@ -433,7 +466,8 @@ export function createBudget(options: BudgetOptions): Budget {
       if (client === BACKGROUND) {
         const behind = queue.countOf(BACKGROUND);
         if (queue.size > behind) return Promise.reject(refusal(0, 'client calls are waiting', client));
-        if (behind >= MAX_BACKGROUND) return Promise.reject(refusal(0, `${MAX_BACKGROUND} background calls already waiting`, client));
+        if (behind >= MAX_BACKGROUND)
+          return Promise.reject(refusal(0, `${MAX_BACKGROUND} background calls already waiting`, client));
       }
       // Most calls are within budget: empty queue, free slot, one counter hit, no timer.
       if (queue.size > 0 || now < pausedUntil || now < fullUntil) return wait(signal, client, now, until);

@@ -64,10 +64,14 @@ export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
 
   return <A, T>(spec: CachedSpec<A, T>): CachedCall<A, T> => {
     const keep = (storageKey: string, key: string, value: T | null) => {
-      const seconds = value === null ? (spec.missingMaxAge ?? MISSING_SECONDS) : (spec.maxAgeOf?.(value) ?? spec.maxAge);
+      const seconds =
+        value === null ? (spec.missingMaxAge ?? MISSING_SECONDS) : (spec.maxAgeOf?.(value) ?? spec.maxAge);
       if (seconds !== 'forever' && seconds <= 0) return undefined;
       const stored: Stored<T> = { k: key, v: value, until: seconds === 'forever' ? null : now() + seconds * 1000 };
-      return breaker.run(() => storage.setItem(storageKey, stored, seconds === 'forever' ? {} : { ttl: seconds }), undefined);
+      return breaker.run(
+        () => storage.setItem(storageKey, stored, seconds === 'forever' ? {} : { ttl: seconds }),
+        undefined,
+      );
     };
 
     // Arguments are numbers, strings and plain records built in one order: JSON names them exactly.
@@ -89,15 +93,19 @@ export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
         const forget = () => {
           if (flights.get(id) === started) flights.delete(id);
         };
-        const started: SharedWork<T | null> = shareWork(async (signal) => {
-          try {
-            const value = await spec.run(args, signal);
-            await keep(storageKey, key, value);
-            return value;
-          } finally {
-            forget();
-          }
-        }, forget, upstreamOf(spec.name));
+        const started: SharedWork<T | null> = shareWork(
+          async (signal) => {
+            try {
+              const value = await spec.run(args, signal);
+              await keep(storageKey, key, value);
+              return value;
+            } finally {
+              forget();
+            }
+          },
+          forget,
+          upstreamOf(spec.name),
+        );
         flight = started;
         flights.set(id, flight);
       }

@@ -135,7 +135,8 @@ export function withTimeout(signal: AbortSignal | undefined, timeout: AbortSigna
 }
 
 /** `message` as the upstream's own words: `the model answered ...` where it has a speaker. */
-const said = (upstream: Upstream, message: string): string => (upstream.speaker === undefined ? message : `${upstream.speaker} ${message}`);
+const said = (upstream: Upstream, message: string): string =>
+  upstream.speaker === undefined ? message : `${upstream.speaker} ${message}`;
 
 /**
  * Failures worth another try (see `call`): the kit marks what it sees (a connection refused or
@@ -154,7 +155,13 @@ function whereOf(upstream: Upstream, url: string): string {
 }
 
 /** An error of the call to `url`, in the upstream's words and saying where. */
-function failure(upstream: Upstream, url: string, message: string, code: ErrorCode = 'upstream_error', cause?: unknown): SleeveError {
+function failure(
+  upstream: Upstream,
+  url: string,
+  message: string,
+  code: ErrorCode = 'upstream_error',
+  cause?: unknown,
+): SleeveError {
   return upstreamError(upstream.name, `${said(upstream, message)}; ${whereOf(upstream, url)}`, code, cause);
 }
 
@@ -163,7 +170,8 @@ function urlOf(upstream: Upstream, path: string, query: CallOptions['query']): s
   const url = `${upstream.base}${path}`;
   if (query === undefined) return url;
   const target = new URL(url);
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) target.searchParams.append(name, String(value));
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined) target.searchParams.append(name, String(value));
   return target.href;
 }
 
@@ -187,9 +195,15 @@ interface TryTimes {
  * model's answers cost a generation and have their own 30 s, D30), never for a raw call (a
  * health probe says what one call saw).
  */
-export function call<T>(upstream: Upstream, path: string, options: CallOptions, read: (reply: Reply) => T | Promise<T>): Promise<T> {
+export function call<T>(
+  upstream: Upstream,
+  path: string,
+  options: CallOptions,
+  read: (reply: Reply) => T | Promise<T>,
+): Promise<T> {
   const url = urlOf(upstream, path, options.query);
-  if (options.raw === true) return once(upstream, url, options, read, { firstByteMs: upstream.timeoutMs, totalMs: upstream.timeoutMs });
+  if (options.raw === true)
+    return once(upstream, url, options, read, { firstByteMs: upstream.timeoutMs, totalMs: upstream.timeoutMs });
   const { signal } = options;
   // A shared call waits on no one's abort, but for the client of the request that made it.
   const caller = options.shared === true ? undefined : signal;
@@ -205,7 +219,10 @@ export function call<T>(upstream: Upstream, path: string, options: CallOptions, 
     const left = end - Date.now();
     last = !idempotent || tries === MAX_TRIES || left < TRY_MS + 2 * RETRY_PAUSE_MS + MIN_TRY_MS;
     const totalMs = Math.max(1, last ? left : TRY_MS);
-    return once(upstream, url, options, read, { firstByteMs: last ? totalMs : Math.min(FIRST_BYTE_MS, totalMs), totalMs });
+    return once(upstream, url, options, read, {
+      firstByteMs: last ? totalMs : Math.min(FIRST_BYTE_MS, totalMs),
+      totalMs,
+    });
   };
   const again = async (error: unknown): Promise<T> => {
     if (last || !retryables.has(error) || caller?.aborted === true) throw error;
@@ -222,7 +239,13 @@ export function call<T>(upstream: Upstream, path: string, options: CallOptions, 
   // The circuit counts the call once, its retries included: a flaky upstream's call that a
   // retry saved is a call that worked (`circuit.ts`).
   const run = async (): Promise<T> => {
-    if (requestEnd - Date.now() < MIN_TRY_MS) throw failure(upstream, url, `not asked: the request's ${REQUEST_BOUND_MS} ms for its upstream calls are spent`, 'upstream_timeout');
+    if (requestEnd - Date.now() < MIN_TRY_MS)
+      throw failure(
+        upstream,
+        url,
+        `not asked: the request's ${REQUEST_BOUND_MS} ms for its upstream calls are spent`,
+        'upstream_timeout',
+      );
     await upstream.budget?.take(caller, client, Math.min(bounds.turnsBy, requestEnd - MIN_TRY_MS));
     // The call's time starts once it has its turn, as it always has (D13).
     end = Math.min(Date.now() + upstream.timeoutMs, requestEnd);
@@ -248,7 +271,15 @@ export function jsonOf(upstream: Upstream, answer: Pick<Answer, 'status' | 'text
   try {
     return JSON.parse(answer.text) as unknown;
   } catch (error) {
-    throw retryable(failure(upstream, upstream.base, `answered HTTP ${answer.status} with a body that is not JSON`, 'upstream_error', error));
+    throw retryable(
+      failure(
+        upstream,
+        upstream.base,
+        `answered HTTP ${answer.status} with a body that is not JSON`,
+        'upstream_error',
+        error,
+      ),
+    );
   }
 }
 
@@ -264,9 +295,13 @@ export function unexpected(upstream: Upstream, answer: Answer): SleeveError {
 export function rateLimited(upstream: Upstream, headers: Headers): SleeveError {
   const seconds = Number(headers.get('retry-after') ?? '');
   const whose = upstream.speaker === undefined ? 'the upstream' : `${upstream.speaker}'s`;
-  return new SleeveError('service_unavailable', `[sleeve] [${upstream.name}] ${whose} rate limit is exhausted; try again shortly`, {
-    headers: { 'Retry-After': String(Number.isInteger(seconds) && seconds > 0 ? Math.min(seconds, 3600) : 5) },
-  });
+  return new SleeveError(
+    'service_unavailable',
+    `[sleeve] [${upstream.name}] ${whose} rate limit is exhausted; try again shortly`,
+    {
+      headers: { 'Retry-After': String(Number.isInteger(seconds) && seconds > 0 ? Math.min(seconds, 3600) : 5) },
+    },
+  );
 }
 
 /** The absolute target of a redirect when it is on the same base, else null. */
@@ -279,7 +314,13 @@ function sameBase(base: string, location: string | null, from: string): string |
 }
 
 /** A try of the call: the request (and its same-base redirects) and `read`, within `times`. */
-async function once<T>(upstream: Upstream, first: string, options: CallOptions, read: (reply: Reply) => T | Promise<T>, times: TryTimes): Promise<T> {
+async function once<T>(
+  upstream: Upstream,
+  first: string,
+  options: CallOptions,
+  read: (reply: Reply) => T | Promise<T>,
+  times: TryTimes,
+): Promise<T> {
   const { signal } = options;
   const shared = options.shared === true;
   if (!shared) signal?.throwIfAborted();
@@ -296,9 +337,16 @@ async function once<T>(upstream: Upstream, first: string, options: CallOptions, 
         const ms = silence.signal.aborted ? times.firstByteMs : times.totalMs;
         return retryable(failure(upstream, url, `sent no ${what} within ${ms} ms`, 'upstream_timeout', error));
       }
-      if (what === 'body') return retryable(failure(upstream, url, 'failed while sending the body', 'upstream_error', error));
+      if (what === 'body')
+        return retryable(failure(upstream, url, 'failed while sending the body', 'upstream_error', error));
       const cause = fetchFailure(error);
-      const unreachable = failure(upstream, url, `${upstream.speaker === undefined ? '' : 'is '}unreachable: ${cause.words}`, 'upstream_error', error);
+      const unreachable = failure(
+        upstream,
+        url,
+        `${upstream.speaker === undefined ? '' : 'is '}unreachable: ${cause.words}`,
+        'upstream_error',
+        error,
+      );
       return cause.transient ? retryable(unreachable) : unreachable;
     };
     const limits = AbortSignal.any([timeout, silence.signal]);
@@ -321,13 +369,19 @@ async function once<T>(upstream: Upstream, first: string, options: CallOptions, 
     if (follow && isRedirect(response.status)) {
       drop();
       const next = sameBase(upstream.base, response.headers.get('location'), url);
-      if (next === null || hop >= MAX_SAME_BASE_REDIRECTS) throw failure(upstream, url, `answered HTTP ${response.status} to somewhere else`);
+      if (next === null || hop >= MAX_SAME_BASE_REDIRECTS)
+        throw failure(upstream, url, `answered HTTP ${response.status} to somewhere else`);
       url = next;
       continue;
     }
-    if (options.raw !== true && (response.status >= 500 || (response.status === 429 && options.passOnRateLimit === true))) {
+    if (
+      options.raw !== true &&
+      (response.status >= 500 || (response.status === 429 && options.passOnRateLimit === true))
+    ) {
       drop();
-      throw response.status === 429 ? rateLimited(upstream, response.headers) : retryable(failure(upstream, url, `answered HTTP ${response.status}`));
+      throw response.status === 429
+        ? rateLimited(upstream, response.headers)
+        : retryable(failure(upstream, url, `answered HTTP ${response.status}`));
     }
     try {
       return await read(reply(upstream, url, response, options.maxBytes ?? MAX_BODY_BYTES, failed));
@@ -337,7 +391,13 @@ async function once<T>(upstream: Upstream, first: string, options: CallOptions, 
   }
 }
 
-function reply(upstream: Upstream, url: string, response: Response, maxBytes: number, failed: (error: unknown, what: 'body') => unknown): Reply {
+function reply(
+  upstream: Upstream,
+  url: string,
+  response: Response,
+  maxBytes: number,
+  failed: (error: unknown, what: 'body') => unknown,
+): Reply {
   const over = (): SleeveError => failure(upstream, url, `sent a body over ${maxBytes} bytes`);
   const bytes = async (): Promise<Uint8Array<ArrayBuffer>> => {
     if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw over();

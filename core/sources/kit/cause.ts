@@ -24,10 +24,18 @@ export interface FetchFailure {
 const KINDS: readonly [FailureKind, RegExp, string][] = [
   ['refused', /ECONNREFUSED|ConnectionRefused|connection refused/i, 'connection refused'],
   // EAI_AGAIN is a resolver that did not answer in time: the one DNS failure worth a retry (below).
-  ['dns', /ENOTFOUND|EAI_AGAIN|EAI_NONAME|dns error|failed to lookup|getaddrinfo|Name or service not known/i, 'name not resolved'],
+  [
+    'dns',
+    /ENOTFOUND|EAI_AGAIN|EAI_NONAME|dns error|failed to lookup|getaddrinfo|Name or service not known/i,
+    'name not resolved',
+  ],
   ['tls', /CERT|TLS|SSL|certificate|handshake/i, 'TLS failed'],
   ['port', /bad port|are blocked/i, 'a port fetch refuses to use'],
-  ['reset', /ECONNRESET|EPIPE|socket hang up|UND_ERR_SOCKET|other side closed|connection reset|connection closed|ConnectionClosed/i, 'connection reset'],
+  [
+    'reset',
+    /ECONNRESET|EPIPE|socket hang up|UND_ERR_SOCKET|other side closed|connection reset|connection closed|ConnectionClosed/i,
+    'connection reset',
+  ],
 ];
 
 /** Every message and code along the error's `cause` chain, joined: what the patterns read. */

@@ -60,7 +60,11 @@ export function createCircuit(options: CircuitOptions): Circuit {
   const failureRate = options.failureRate ?? FAILURE_RATE;
   const cooldownMs = options.cooldownMs ?? COOLDOWN_MS;
   const now = options.now ?? Date.now;
-  const buckets: Bucket[] = Array.from({ length: Math.ceil((options.windowMs ?? WINDOW_MS) / BUCKET_MS) }, () => ({ second: -1, calls: 0, failures: 0 }));
+  const buckets: Bucket[] = Array.from({ length: Math.ceil((options.windowMs ?? WINDOW_MS) / BUCKET_MS) }, () => ({
+    second: -1,
+    calls: 0,
+    failures: 0,
+  }));
   let opened = false;
   let openUntil = 0;
   let trial = false;
@@ -94,9 +98,13 @@ export function createCircuit(options: CircuitOptions): Circuit {
   const state = (): CircuitState => (!opened ? 'closed' : now() < openUntil || trial ? 'open' : 'half-open');
   const refuse = (): never => {
     const seconds = Math.max(1, Math.ceil((openUntil - now()) / 1000));
-    throw new SleeveError('upstream_error', `[sleeve] [${options.name}] is failing; it is not asked again for ${seconds} s`, {
-      headers: { 'Retry-After': String(seconds) },
-    });
+    throw new SleeveError(
+      'upstream_error',
+      `[sleeve] [${options.name}] is failing; it is not asked again for ${seconds} s`,
+      {
+        headers: { 'Retry-After': String(seconds) },
+      },
+    );
   };
 
   return {

@@ -24,7 +24,6 @@ export interface BudgetSpec {
   windowMs: number;
 }
 
-
 export interface DriverContext {
   /** The runtime's fetch (or a test's), counting each call (`tally.ts`). */
   fetch: FetchLike;
@@ -79,7 +78,6 @@ export interface DriverContextOptions {
   budgetScope?: 'shared' | 'instance';
 }
 
-
 export function createDriverContext(options: DriverContextOptions): DriverContext {
   const counters = options.budgetScope === 'instance' ? memoryCounters() : countersFor(options.storage);
   const budgets = new Map<string, Budget>();
@@ -97,7 +95,10 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
     cached: createCacher(options),
     listing: (driver) =>
       shapeList((what, dropped, reason) => {
-        options.log.error(`[${driver}] answered ${dropped} item${dropped === 1 ? '' : 's'} of an unexpected shape in a listing (${what}): left out, the rest served`, { upstream: driver, list: what, dropped, reason });
+        options.log.error(
+          `[${driver}] answered ${dropped} item${dropped === 1 ? '' : 's'} of an unexpected shape in a listing (${what}): left out, the rest served`,
+          { upstream: driver, list: what, dropped, reason },
+        );
         options.onDropped?.(driver, what, dropped);
       }),
     budget(spec) {
@@ -116,7 +117,9 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
           // One line when an outage starts and one when it ends, never one per refused call.
           onChange: (state) =>
             state === 'open'
-              ? options.log.error(`[${name}] is failing (most of its calls in the last ${WINDOW_MS / 1000} s failed): calls refused for ${COOLDOWN_MS / 1000} s at a time until it answers again`)
+              ? options.log.error(
+                  `[${name}] is failing (most of its calls in the last ${WINDOW_MS / 1000} s failed): calls refused for ${COOLDOWN_MS / 1000} s at a time until it answers again`,
+                )
               : options.log.info(`[${name}] answers again`),
         });
         circuits.set(name, circuit);

@@ -84,7 +84,8 @@ export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowe
     return u === undefined ? 0 : u.value * Math.exp(-Math.max(0, now - u.at) / decayMs);
   };
   const forget = (now: number) => {
-    for (const [client, u] of use) if (!waiting.has(client) && u.value * Math.exp(-(now - u.at) / decayMs) < 1) use.delete(client);
+    for (const [client, u] of use)
+      if (!waiting.has(client) && u.value * Math.exp(-(now - u.at) / decayMs) < 1) use.delete(client);
     if (use.size <= MAX_REMEMBERED) return;
     for (const client of use.keys()) if (!waiting.has(client)) use.delete(client);
   };

@@ -3,7 +3,10 @@
  * An upstream body read with a bound: the whole body, or null as soon as it passes `max`
  * bytes (the rest is not read, the stream is cancelled): the size limit of `call.ts`.
  */
-export async function readAtMost(stream: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readAtMost(
+  stream: ReadableStream<Uint8Array> | null,
+  max: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   if (stream === null) return new Uint8Array(0);
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];

@@ -14,7 +14,8 @@ import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './budget.ts';
 import { BACKGROUND, carry, clientOf, deadlineOf, patienceOf } from './tally.ts';
 
 /** A joiner's wait for turns ran out before the shared call had its answer: a refusal like the budget's own, naming the upstream. */
-const lateJoin = (upstream: string) => shortOfTurns(`[sleeve] [${upstream}] the upstream call this request joined had no turn in time; retry in 1 s`);
+const lateJoin = (upstream: string) =>
+  shortOfTurns(`[sleeve] [${upstream}] the upstream call this request joined had no turn in time; retry in 1 s`);
 
 /**
  * A joiner whose call was refused for want of a turn it could itself still wait for makes the
@@ -22,7 +23,8 @@ const lateJoin = (upstream: string) => shortOfTurns(`[sleeve] [${upstream}] the 
  * patient) behind a request that could not wait.
  */
 const mayWaitLonger = (error: unknown, signal: AbortSignal): boolean =>
-  (isBackgroundDrop(error) && clientOf(signal) !== BACKGROUND) || (isShortOfTurns(error) && patienceOf(signal) !== undefined);
+  (isBackgroundDrop(error) && clientOf(signal) !== BACKGROUND) ||
+  (isShortOfTurns(error) && patienceOf(signal) !== undefined);
 
 export interface SharedWork<T> {
   /** Waits for the answer on behalf of one caller. */
@@ -35,7 +37,11 @@ export interface SharedWork<T> {
  * caller has left (before the abort), so the owner stops handing this work to newcomers.
  * `upstream` names whose call it is, in the errors of callers that stop waiting (`deezer`).
  */
-export function shareWork<T>(run: (signal: AbortSignal) => Promise<T>, abandoned: () => void, upstream: string): SharedWork<T> {
+export function shareWork<T>(
+  run: (signal: AbortSignal) => Promise<T>,
+  abandoned: () => void,
+  upstream: string,
+): SharedWork<T> {
   const controller = new AbortController();
   const done = Promise.resolve().then(() => run(controller.signal));
   // Every caller may have left before it settles: its rejection then has no listener.
@@ -51,7 +57,10 @@ export function shareWork<T>(run: (signal: AbortSignal) => Promise<T>, abandoned
         // A request joining a call that still waits for its turn (a completion's may wait long)
         // waits no longer than it would for a turn of its own (`tally.ts` `deadlineOf`).
         const { turnsBy } = deadlineOf(signal);
-        const timer = turnsBy === Infinity || patienceOf(signal) !== undefined ? undefined : setTimeout(() => leave(lateJoin(upstream)), Math.max(0, turnsBy - Date.now()));
+        const timer =
+          turnsBy === Infinity || patienceOf(signal) !== undefined
+            ? undefined
+            : setTimeout(() => leave(lateJoin(upstream)), Math.max(0, turnsBy - Date.now()));
         const onAbort = () => leave(signal.reason);
         const settle = () => {
           left = true;

@@ -89,7 +89,10 @@ export function clientOn(signal: AbortSignal, client: string): void {
  */
 export function patientOn(signal: AbortSignal, client: string, waitMs: number): void {
   const now = Date.now();
-  owners.set(signal, ownerWith(undefined, { client, waitMs, turnsBy: now + waitMs, until: now + waitMs + UPSTREAM_TIMEOUT_MS }));
+  owners.set(
+    signal,
+    ownerWith(undefined, { client, waitMs, turnsBy: now + waitMs, until: now + waitMs + UPSTREAM_TIMEOUT_MS }),
+  );
 }
 
 /**

@@ -14,7 +14,8 @@ export function decoded<T>(driver: string, body: unknown, decode: (body: unknown
   try {
     return decode(body);
   } catch (cause) {
-    if (cause instanceof WireError) throw upstreamError(driver, `answered an unexpected shape: ${cause.message}`, 'upstream_error', cause);
+    if (cause instanceof WireError)
+      throw upstreamError(driver, `answered an unexpected shape: ${cause.message}`, 'upstream_error', cause);
     throw cause;
   }
 }

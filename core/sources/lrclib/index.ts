@@ -46,12 +46,22 @@ const queryOf = (params: Params): string => {
 export default function lrclib(options: LrclibOptions, ctx: DriverContext): LyricsSource {
   const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const upstream: Upstream = {
-    name: DRIVER_NAME, base, timeoutMs: options.timeoutMs ?? UPSTREAM_TIMEOUT_MS, circuit: ctx.circuit(DRIVER_NAME), fetch: ctx.fetch, setting: 'SLEEVE_LRCLIB_URL',
+    name: DRIVER_NAME,
+    base,
+    timeoutMs: options.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
+    circuit: ctx.circuit(DRIVER_NAME),
+    fetch: ctx.fetch,
+    setting: 'SLEEVE_LRCLIB_URL',
   };
   const headers = { 'user-agent': sleeveAgent(options.contact), 'accept-language': 'en', accept: 'application/json' };
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
   const ask = (path: string, signal: AbortSignal | undefined, raw = false): Promise<Answer> =>
-    call(upstream, path, { signal, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true }, answerOf);
+    call(
+      upstream,
+      path,
+      { signal, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true },
+      answerOf,
+    );
 
   /** The JSON of a 200, null for a 404; any other status is LRCLIB failing. */
   const get = async (path: string, params: Params, signal: AbortSignal): Promise<unknown> => {
@@ -87,7 +97,10 @@ export default function lrclib(options: LrclibOptions, ctx: DriverContext): Lyri
     lyrics: ({ artist, title, album, duration, signal }: LyricsQuery) =>
       one({ artist_name: artist, track_name: title, album_name: album, duration }, { signal }),
     async search({ query, title, artist, album, signal }: LyricsSearchQuery) {
-      const params = query !== undefined ? { q: query, artist_name: artist, track_name: title, album_name: album } : { track_name: title, artist_name: artist, album_name: album };
+      const params =
+        query !== undefined
+          ? { q: query, artist_name: artist, track_name: title, album_name: album }
+          : { track_name: title, artist_name: artist, album_name: album };
       return (await search(params, { signal })) ?? [];
     },
     // Never from the cache: LRCLIB's own API must answer (a search that always has results).

@@ -10,7 +10,8 @@ import { strictList, type ShapeList } from '../kit/listing.ts';
 import { WireError } from '../kit/wire.ts';
 import type { Lyrics } from '../types.ts';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function text(record: Record<string, unknown>, field: string): string | null {
   const value = record[field];
@@ -26,15 +27,21 @@ export function lyricsRecord(body: unknown): Lyrics {
   const title = text(body, 'trackName') ?? text(body, 'name');
   const artist = text(body, 'artistName');
   if (title === null || artist === null) throw new WireError('trackName or artistName is missing');
-  if (duration !== null && duration !== undefined && (typeof duration !== 'number' || !(duration >= 0))) throw new WireError('duration is not a number of seconds');
-  if (instrumental !== undefined && typeof instrumental !== 'boolean') throw new WireError('instrumental is not a boolean');
+  if (duration !== null && duration !== undefined && (typeof duration !== 'number' || !(duration >= 0)))
+    throw new WireError('duration is not a number of seconds');
+  if (instrumental !== undefined && typeof instrumental !== 'boolean')
+    throw new WireError('instrumental is not a boolean');
   const plain = text(body, 'plainLyrics');
   const synced = text(body, 'syncedLyrics');
   return {
-    id, title, artist, album: text(body, 'albumName'),
+    id,
+    title,
+    artist,
+    album: text(body, 'albumName'),
     duration: typeof duration === 'number' ? duration : null,
     instrumental: instrumental ?? (plain === null && synced === null),
-    plain, synced,
+    plain,
+    synced,
   };
 }
 

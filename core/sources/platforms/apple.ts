@@ -36,7 +36,12 @@ export function withoutReleaseKind(name: string): string {
 export function lookupEntry(body: unknown, key: LookupKey): LinkMetadata | null {
   const results = object(body, 'lookup answer')['results'];
   if (!Array.isArray(results)) throw new WireError('results is not a list');
-  const wanted = key.type === 'track' ? ['track', 'trackId'] : key.type === 'album' ? ['collection', 'collectionId'] : ['artist', 'artistId'];
+  const wanted =
+    key.type === 'track'
+      ? ['track', 'trackId']
+      : key.type === 'album'
+        ? ['collection', 'collectionId']
+        : ['artist', 'artistId'];
   for (const result of results) {
     const entry = object(result, 'result');
     if (entry['wrapperType'] !== wanted[0] || String(entry[wanted[1]!]) !== key.id) continue;
@@ -45,13 +50,24 @@ export function lookupEntry(body: unknown, key: LookupKey): LinkMetadata | null 
       const title = optionalString(entry, 'trackName');
       const millis = entry['trackTimeMillis'];
       if (title === null) return null;
-      return { type: 'track', title, artist, durationMs: typeof millis === 'number' && millis > 0 ? millis : null, isrc: null, upc: null };
+      return {
+        type: 'track',
+        title,
+        artist,
+        durationMs: typeof millis === 'number' && millis > 0 ? millis : null,
+        isrc: null,
+        upc: null,
+      };
     }
     if (key.type === 'album') {
       const title = optionalString(entry, 'collectionName');
-      return title === null ? null : { type: 'album', title: withoutReleaseKind(title), artist, durationMs: null, isrc: null, upc: null };
+      return title === null
+        ? null
+        : { type: 'album', title: withoutReleaseKind(title), artist, durationMs: null, isrc: null, upc: null };
     }
-    return artist === null ? null : { type: 'artist', title: artist, artist: null, durationMs: null, isrc: null, upc: null };
+    return artist === null
+      ? null
+      : { type: 'artist', title: artist, artist: null, durationMs: null, isrc: null, upc: null };
   }
   return null;
 }
@@ -62,7 +78,10 @@ export function appleMetadata(ctx: DriverContext, up: Upstream, maxAge: number):
     maxAge,
     run: async (key: LookupKey, signal): Promise<LinkMetadata | null> => {
       const entity = key.type === 'track' ? '&entity=song' : '';
-      const answer = await request(up, `/lookup?id=${key.id}${entity}&country=${key.country}`, { signal, headers: { accept: 'application/json, text/javascript' } });
+      const answer = await request(up, `/lookup?id=${key.id}${entity}&country=${key.country}`, {
+        signal,
+        headers: { accept: 'application/json, text/javascript' },
+      });
       if (MISSING.has(answer.status)) return null;
       if (answer.status !== 200) throw unexpected(up, answer);
       return decoded(up.name, jsonOf(up, answer), (body) => lookupEntry(body, key));

@@ -36,7 +36,10 @@ export function expander(ctx: DriverContext, short: ShortLinks, maxAge: number):
   /** One hop: the short link's absolute `Location`, unvetted, or null when it answers no redirect. */
   const hop = async (url: URL, signal: AbortSignal): Promise<string | null> => {
     const origin = short.originOf(url.hostname);
-    const answer = await request({ ...short.upstream, base: origin }, `${url.pathname}${url.search}`, { signal, followSameBase: false });
+    const answer = await request({ ...short.upstream, base: origin }, `${url.pathname}${url.search}`, {
+      signal,
+      followSameBase: false,
+    });
     if (!isRedirect(answer.status)) return null;
     const location = answer.headers.get('location');
     if (location === null || location.trim() === '') return null;

@@ -33,7 +33,14 @@ import { youtubeMetadata } from './youtube.ts';
 export const DRIVER_NAME: string = 'links';
 
 /** The upstreams of the links source, as named in errors, circuits (`links:<name>`) and `timeouts`. */
-export type LinksUpstream = 'spotify' | 'spotify-api' | 'spotify-accounts' | 'itunes' | 'youtube' | 'soundcloud' | 'short-links';
+export type LinksUpstream =
+  | 'spotify'
+  | 'spotify-api'
+  | 'spotify-accounts'
+  | 'itunes'
+  | 'youtube'
+  | 'soundcloud'
+  | 'short-links';
 
 export interface LinksOptions {
   /** open.spotify.com (oEmbed and pages). Default `https://open.spotify.com`. */
@@ -64,7 +71,14 @@ export interface LinksOptions {
   cacheSeconds?: number;
 }
 
-export const DEFAULT_URLS: Readonly<{ spotifyUrl: string; spotifyApiUrl: string; spotifyAccountsUrl: string; itunesUrl: string; youtubeUrl: string; soundcloudUrl: string }> = {
+export const DEFAULT_URLS: Readonly<{
+  spotifyUrl: string;
+  spotifyApiUrl: string;
+  spotifyAccountsUrl: string;
+  itunesUrl: string;
+  youtubeUrl: string;
+  soundcloudUrl: string;
+}> = {
   spotifyUrl: 'https://open.spotify.com',
   spotifyApiUrl: 'https://api.spotify.com',
   spotifyAccountsUrl: 'https://accounts.spotify.com',
@@ -108,23 +122,35 @@ export default function platforms(options: LinksOptions, ctx: DriverContext): Li
   if ((clientId === undefined) !== (clientSecret === undefined)) {
     throw new TypeError('links: spotifyClientId and spotifyClientSecret go together: set both or neither');
   }
-  const credentials = clientId !== undefined && clientSecret !== undefined && clientId !== '' && clientSecret !== '' ? { clientId, clientSecret } : null;
+  const credentials =
+    clientId !== undefined && clientSecret !== undefined && clientId !== '' && clientSecret !== ''
+      ? { clientId, clientSecret }
+      : null;
   const shortLinksUrl = options.shortLinksUrl === undefined ? undefined : trim(options.shortLinksUrl);
 
   const byPlatform: Readonly<Record<Exclude<ParsedLink['source'], 'deezer'>, MetadataOf>> = {
-    'spotify': spotifyMetadata(ctx, {
-      page: spotifyPage,
-      api: upstream('spotify-api', options.spotifyApiUrl ?? DEFAULT_URLS.spotifyApiUrl),
-      accounts: upstream('spotify-accounts', options.spotifyAccountsUrl ?? DEFAULT_URLS.spotifyAccountsUrl),
-    }, credentials, maxAge),
+    spotify: spotifyMetadata(
+      ctx,
+      {
+        page: spotifyPage,
+        api: upstream('spotify-api', options.spotifyApiUrl ?? DEFAULT_URLS.spotifyApiUrl),
+        accounts: upstream('spotify-accounts', options.spotifyAccountsUrl ?? DEFAULT_URLS.spotifyAccountsUrl),
+      },
+      credentials,
+      maxAge,
+    ),
     'apple-music': appleMetadata(ctx, itunes, maxAge),
     'youtube-music': youtubeMetadata(ctx, youtube, maxAge),
-    'soundcloud': soundcloudMetadata(ctx, soundcloud, maxAge),
+    soundcloud: soundcloudMetadata(ctx, soundcloud, maxAge),
   };
-  const expand = expander(ctx, {
-    upstream: upstream('short-links', 'https://short-links.invalid'),
-    originOf: (host) => (shortLinksUrl === undefined ? `https://${host}` : `${shortLinksUrl}/${host}`),
-  }, maxAge);
+  const expand = expander(
+    ctx,
+    {
+      upstream: upstream('short-links', 'https://short-links.invalid'),
+      originOf: (host) => (shortLinksUrl === undefined ? `https://${host}` : `${shortLinksUrl}/${host}`),
+    },
+    maxAge,
+  );
 
   /** One keyless platform reached: the status it answered, 0 when unreachable or too slow. */
   const probeOne = async (up: Upstream, path: string, signal: AbortSignal | undefined): Promise<ProbeResult> => {

@@ -34,14 +34,19 @@ export const MISSING: ReadonlySet<number> = new Set([400, 401, 403, 404, 410]);
 
 /** `base + path` (path starts with `/`, may carry a query), or a redirect of it that stays on the base. */
 export function request(upstream: Upstream, path: string, options: RequestOptions = {}): Promise<Answer> {
-  return call(upstream, path, {
-    method: options.method,
-    body: options.body,
-    signal: options.signal,
-    raw: options.raw,
-    headers: { 'user-agent': USER_AGENT, 'accept-language': 'en', ...options.headers },
-    redirect: options.followSameBase === false ? 'manual' : 'same-base',
-    maxBytes: options.maxBytes ?? MAX_BODY_BYTES,
-    passOnRateLimit: true,
-  }, answerOf);
+  return call(
+    upstream,
+    path,
+    {
+      method: options.method,
+      body: options.body,
+      signal: options.signal,
+      raw: options.raw,
+      headers: { 'user-agent': USER_AGENT, 'accept-language': 'en', ...options.headers },
+      redirect: options.followSameBase === false ? 'manual' : 'same-base',
+      maxBytes: options.maxBytes ?? MAX_BODY_BYTES,
+      passOnRateLimit: true,
+    },
+    answerOf,
+  );
 }

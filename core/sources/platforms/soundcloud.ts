@@ -46,7 +46,10 @@ export function soundcloudMetadata(ctx: DriverContext, up: Upstream, maxAge: num
     maxAge,
     run: async (key: EmbedKey, signal): Promise<LinkMetadata | null> => {
       const item = `https://soundcloud.com/${key.path}`;
-      const answer = await request(up, `/oembed?url=${encodeURIComponent(item)}&format=json`, { signal, headers: { accept: 'application/json' } });
+      const answer = await request(up, `/oembed?url=${encodeURIComponent(item)}&format=json`, {
+        signal,
+        headers: { accept: 'application/json' },
+      });
       if (MISSING.has(answer.status)) return null;
       if (answer.status !== 200) throw unexpected(up, answer);
       return decoded(up.name, jsonOf(up, answer), (body) => {

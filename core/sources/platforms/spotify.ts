@@ -90,7 +90,10 @@ const firstArtist = (body: Record<string, unknown>): string | null => {
 export function apiTrack(body: unknown): LinkMetadata {
   const track = object(body, 'track');
   const duration = track['duration_ms'];
-  const ids = track['external_ids'] === undefined || track['external_ids'] === null ? {} : object(track['external_ids'], 'external_ids');
+  const ids =
+    track['external_ids'] === undefined || track['external_ids'] === null
+      ? {}
+      : object(track['external_ids'], 'external_ids');
   return {
     type: 'track',
     title: string(track, 'name'),
@@ -103,8 +106,18 @@ export function apiTrack(body: unknown): LinkMetadata {
 
 export function apiAlbum(body: unknown): LinkMetadata {
   const album = object(body, 'album');
-  const ids = album['external_ids'] === undefined || album['external_ids'] === null ? {} : object(album['external_ids'], 'external_ids');
-  return { type: 'album', title: string(album, 'name'), artist: firstArtist(album), durationMs: null, isrc: null, upc: upcOf(optionalString(ids, 'upc')) };
+  const ids =
+    album['external_ids'] === undefined || album['external_ids'] === null
+      ? {}
+      : object(album['external_ids'], 'external_ids');
+  return {
+    type: 'album',
+    title: string(album, 'name'),
+    artist: firstArtist(album),
+    durationMs: null,
+    isrc: null,
+    upc: upcOf(optionalString(ids, 'upc')),
+  };
 }
 
 /** Base64 of UTF-8 text, on every runtime. */
@@ -114,13 +127,21 @@ function base64(text: string): string {
 
 export type MetadataOf = (link: ParsedLink, options?: CallOptions) => Promise<LinkMetadata | null>;
 
-export function spotifyMetadata(ctx: DriverContext, up: SpotifyUpstreams, credentials: SpotifyCredentials | null, maxAge: number): MetadataOf {
+export function spotifyMetadata(
+  ctx: DriverContext,
+  up: SpotifyUpstreams,
+  credentials: SpotifyCredentials | null,
+  maxAge: number,
+): MetadataOf {
   const oembed = ctx.cached({
     name: 'links:spotify-oembed',
     maxAge,
     run: async (key: ItemKey, signal): Promise<string | null> => {
       const item = `https://open.spotify.com/${key.type}/${key.id}`;
-      const answer = await request(up.page, `/oembed?url=${encodeURIComponent(item)}`, { signal, headers: { accept: 'application/json' } });
+      const answer = await request(up.page, `/oembed?url=${encodeURIComponent(item)}`, {
+        signal,
+        headers: { accept: 'application/json' },
+      });
       if (MISSING.has(answer.status)) return null;
       if (answer.status !== 200) throw unexpected(up.page, answer);
       return decoded(up.page.name, jsonOf(up.page, answer), (body) => string(object(body, 'oEmbed answer'), 'title'));
@@ -143,13 +164,22 @@ export function spotifyMetadata(ctx: DriverContext, up: SpotifyUpstreams, creden
       page(key, options).catch((error: unknown) => {
         if (options?.signal?.aborted) throw error;
         // The page only adds facts: oEmbed's answer (or failure) decides.
-        ctx.log.error(`[${up.page.name}] the ${key.type} page failed; answering oEmbed's title alone`, { error: String(error) });
+        ctx.log.error(`[${up.page.name}] the ${key.type} page failed; answering oEmbed's title alone`, {
+          error: String(error),
+        });
         return null;
       }),
     ]);
     const name = title ?? null;
     if (name === null || name.trim() === '') return null;
-    return { type: key.type, title: name.trim(), artist: facts?.artist ?? null, durationMs: facts?.durationMs ?? null, isrc: null, upc: null };
+    return {
+      type: key.type,
+      title: name.trim(),
+      artist: facts?.artist ?? null,
+      durationMs: facts?.durationMs ?? null,
+      isrc: null,
+      upc: null,
+    };
   };
 
   if (credentials === null) {
@@ -169,12 +199,13 @@ export function spotifyMetadata(ctx: DriverContext, up: SpotifyUpstreams, creden
       method: 'POST',
       body: 'grant_type=client_credentials',
       headers: {
-        'authorization': `Basic ${base64(`${credentials.clientId}:${credentials.clientSecret}`)}`,
+        authorization: `Basic ${base64(`${credentials.clientId}:${credentials.clientSecret}`)}`,
         'content-type': 'application/x-www-form-urlencoded',
-        'accept': 'application/json',
+        accept: 'application/json',
       },
     });
-    if (answer.status === 400 || answer.status === 401 || answer.status === 403) throw new CredentialsRefused(`HTTP ${answer.status}`);
+    if (answer.status === 400 || answer.status === 401 || answer.status === 403)
+      throw new CredentialsRefused(`HTTP ${answer.status}`);
     if (answer.status !== 200) throw unexpected(up.accounts, answer);
     const token = decoded(up.accounts.name, jsonOf(up.accounts, answer), (body) => {
       const o = object(body, 'token answer');
@@ -197,7 +228,10 @@ export function spotifyMetadata(ctx: DriverContext, up: SpotifyUpstreams, creden
   const callApi = async (path: string, signal: AbortSignal): Promise<Answer> => {
     for (let attempt = 1; ; attempt++) {
       const token = await bearer();
-      const answer = await request(up.api, path, { signal, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+      const answer = await request(up.api, path, {
+        signal,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      });
       // An expired or revoked token: once more with a new one.
       if (answer.status === 401 && attempt === 1) {
         if (kept?.value === token) kept = null;
@@ -227,7 +261,9 @@ export function spotifyMetadata(ctx: DriverContext, up: SpotifyUpstreams, creden
         if (!(error instanceof CredentialsRefused)) throw error;
         if (ctx.now() >= refusedUntil) {
           refusedUntil = ctx.now() + REFUSAL_PAUSE_MS;
-          ctx.log.error(`[${up.accounts.name}] refused the configured Spotify client credentials (${error.message}): links answer without ISRC or UPC, and they are tried again in ${REFUSAL_PAUSE_MS / 60_000} minutes`);
+          ctx.log.error(
+            `[${up.accounts.name}] refused the configured Spotify client credentials (${error.message}): links answer without ISRC or UPC, and they are tried again in ${REFUSAL_PAUSE_MS / 60_000} minutes`,
+          );
         }
       }
     }

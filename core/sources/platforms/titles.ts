@@ -18,11 +18,15 @@ const PIPE = /\s+[|｜].*$/;
 /** ` - `, ` – `, ` — ` between artist and title. */
 const DASH = /\s+[-–—]\s+/;
 /** The right side of a dash that names a version rather than a title: `Song - Radio Edit`. */
-const VERSION_WORDS = /^(?:\d{4}\s+)?(?:(?:radio|single|album|extended|original|club)\s+(?:edit|mix|version)|remaster(?:ed)?(?:\s+\d{4})?|live\b.*|acoustic\b.*|instrumental|demo|remix|edit|mono|stereo|bonus track)$/i;
+const VERSION_WORDS =
+  /^(?:\d{4}\s+)?(?:(?:radio|single|album|extended|original|club)\s+(?:edit|mix|version)|remaster(?:ed)?(?:\s+\d{4})?|live\b.*|acoustic\b.*|instrumental|demo|remix|edit|mono|stereo|bonus track)$/i;
 
 /** A channel or account name as the artist: without ` - Topic` and a trailing `VEVO`. */
 export function channelArtist(author: string): string {
-  return author.replace(/\s*-\s*Topic$/i, '').replace(/VEVO$/, '').trim();
+  return author
+    .replace(/\s*-\s*Topic$/i, '')
+    .replace(/VEVO$/, '')
+    .trim();
 }
 
 /** True for YouTube Music's auto-generated `Artist - Topic` channels, whose titles are the bare track title. */
@@ -68,7 +72,8 @@ export function mainCredit(credit: string, known: string | null = null): string 
   const line = credit.trim();
   const wanted = known === null ? '' : foldCompact(known);
   if (wanted !== '' && foldCompact(line).startsWith(wanted)) {
-    for (let end = 1; end <= line.length; end++) if (foldCompact(line.slice(0, end)) === wanted) return line.slice(0, end).trim();
+    for (let end = 1; end <= line.length; end++)
+      if (foldCompact(line.slice(0, end)) === wanted) return line.slice(0, end).trim();
   }
   const first = line.split(/\s*,\s*|\s+(?:feat\.?|ft\.?|featuring|x|×)\s+/i)[0]?.trim();
   return first === undefined || first === '' ? line : first;

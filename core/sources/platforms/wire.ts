@@ -16,7 +16,8 @@ export interface ItemKey {
 }
 
 export function object(value: unknown, what: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new WireError(`${what} is not an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new WireError(`${what} is not an object`);
   return value as Record<string, unknown>;
 }
 

@@ -33,7 +33,12 @@ export function fromEmbed(embed: Embed, type: LinkMetadata['type']): LinkMetadat
   const base = { durationMs: null, isrc: null, upc: null };
   if (type === 'track') return { type, ...splitTitle(embed.title, embed.author), ...base };
   if (type === 'album') {
-    return { type, title: embed.title.replace(/^Album\s+[-–]\s+/i, '').trim() || embed.title, artist: embed.author === null ? null : channelArtist(embed.author) || null, ...base };
+    return {
+      type,
+      title: embed.title.replace(/^Album\s+[-–]\s+/i, '').trim() || embed.title,
+      artist: embed.author === null ? null : channelArtist(embed.author) || null,
+      ...base,
+    };
   }
   return { type: 'playlist', title: embed.title.trim(), artist: null, ...base };
 }
@@ -43,8 +48,14 @@ export function youtubeMetadata(ctx: DriverContext, up: Upstream, maxAge: number
     name: 'links:youtube-oembed',
     maxAge,
     run: async (key: ItemKey, signal): Promise<LinkMetadata | null> => {
-      const item = key.type === 'track' ? `https://www.youtube.com/watch?v=${key.id}` : `https://www.youtube.com/playlist?list=${key.id}`;
-      const answer = await request(up, `/oembed?url=${encodeURIComponent(item)}&format=json`, { signal, headers: { accept: 'application/json' } });
+      const item =
+        key.type === 'track'
+          ? `https://www.youtube.com/watch?v=${key.id}`
+          : `https://www.youtube.com/playlist?list=${key.id}`;
+      const answer = await request(up, `/oembed?url=${encodeURIComponent(item)}&format=json`, {
+        signal,
+        headers: { accept: 'application/json' },
+      });
       if (MISSING.has(answer.status)) return null;
       if (answer.status !== 200) throw unexpected(up, answer);
       const embed = decoded(up.name, jsonOf(up, answer), (body): Embed => {
@@ -63,7 +74,9 @@ export function youtubeMetadata(ctx: DriverContext, up: Upstream, maxAge: number
       if (answer.status !== 200) throw unexpected(up, answer);
       const title = first(metaTags(answer.text), 'og:title');
       const name = title === null ? '' : channelArtist(title);
-      return name === '' ? null : { type: 'artist', title: name, artist: null, durationMs: null, isrc: null, upc: null };
+      return name === ''
+        ? null
+        : { type: 'artist', title: name, artist: null, durationMs: null, isrc: null, upc: null };
     },
   });
   return async (link, options) => {
@@ -73,7 +86,9 @@ export function youtubeMetadata(ctx: DriverContext, up: Upstream, maxAge: number
         return VIDEO.test(link.id) ? oembed({ type: 'track', id: link.id }, options) : null;
       case 'album':
       case 'playlist':
-        return LIST.test(link.id) && !link.id.startsWith('MPREb_') ? oembed({ type: link.type, id: link.id }, options) : null;
+        return LIST.test(link.id) && !link.id.startsWith('MPREb_')
+          ? oembed({ type: link.type, id: link.id }, options)
+          : null;
       case 'artist':
         return CHANNEL.test(link.id) ? channel(link.id, options) : null;
     }

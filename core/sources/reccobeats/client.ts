@@ -68,10 +68,17 @@ export interface ClientOptions {
 
 export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
   const upstream: Upstream = {
-    name: DRIVER_NAME, base: options.baseUrl.replace(/\/+$/, ''), timeoutMs: options.timeoutMs ?? TIMEOUT_MS, fetch: options.fetch, circuit: options.circuit, budget: options.budget, setting: 'SLEEVE_FEATURES_URL',
+    name: DRIVER_NAME,
+    base: options.baseUrl.replace(/\/+$/, ''),
+    timeoutMs: options.timeoutMs ?? TIMEOUT_MS,
+    fetch: options.fetch,
+    circuit: options.circuit,
+    budget: options.budget,
+    setting: 'SLEEVE_FEATURES_URL',
   };
   const queryOf = (ids: readonly string[]): Record<string, string> => {
-    if (ids.length === 0 || ids.length > MAX_IDS) throw new RangeError(`between 1 and ${MAX_IDS} ids a call, not ${ids.length}`);
+    if (ids.length === 0 || ids.length > MAX_IDS)
+      throw new RangeError(`between 1 and ${MAX_IDS} ids a call, not ${ids.length}`);
     return { ids: ids.join(',') };
   };
 
@@ -91,9 +98,13 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
           options.budget.pause(pauseMs);
           // The next take() waits out the pause, or refuses at once (503 + Retry-After) when it passes 3 s.
           if (attempt < RATE_LIMIT_TRIES) continue;
-          throw new SleeveError('service_unavailable', '[sleeve] [reccobeats] the upstream rate limit is exhausted; try again shortly', {
-            headers: { 'Retry-After': String(Math.max(1, Math.ceil(pauseMs / 1000))) },
-          });
+          throw new SleeveError(
+            'service_unavailable',
+            '[sleeve] [reccobeats] the upstream rate limit is exhausted; try again shortly',
+            {
+              headers: { 'Retry-After': String(Math.max(1, Math.ceil(pauseMs / 1000))) },
+            },
+          );
         }
         if (answer.status !== 200) throw unexpected(upstream, answer);
         return body;

@@ -63,7 +63,12 @@ function hintsOf(hints: FeaturesOptions['hints']): Map<string, FeatureHint> {
 export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContext): FeaturesSource {
   const budget = ctx.budget({ ...RECCOBEATS_BUDGET, ...options.budget, name: DRIVER_NAME });
   const client = reccobeatsClient({
-    fetch: ctx.fetch, baseUrl: options.baseUrl ?? DEFAULT_BASE_URL, budget, circuit: ctx.circuit(DRIVER_NAME), now: ctx.now, timeoutMs: options.timeoutMs,
+    fetch: ctx.fetch,
+    baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
+    budget,
+    circuit: ctx.circuit(DRIVER_NAME),
+    now: ctx.now,
+    timeoutMs: options.timeoutMs,
   });
   const store = featureStore(ctx.storage, ctx.now, ctx.breaker);
   /** ISRC → the batch fetching it now. */
@@ -92,19 +97,26 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
   const start = (isrcs: string[]): void => {
     const batch: Batch = {
       isrcs,
-      work: shareWork(async (signal) => {
-        try {
-          return await fetchBatch(isrcs, signal);
-        } finally {
-          forget(batch);
-        }
-      }, () => forget(batch), DRIVER_NAME),
+      work: shareWork(
+        async (signal) => {
+          try {
+            return await fetchBatch(isrcs, signal);
+          } finally {
+            forget(batch);
+          }
+        },
+        () => forget(batch),
+        DRIVER_NAME,
+      ),
     };
     for (const isrc of isrcs) flights.set(isrc, batch);
   };
 
   /** Fetches what storage lacks: ISRCs already in flight join their batch, the rest go out 40 a call, in parallel. */
-  const fetchMissing = async (isrcs: readonly string[], signal: AbortSignal | undefined): Promise<Map<string, Entry>> => {
+  const fetchMissing = async (
+    isrcs: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<Map<string, Entry>> => {
     for (const chunk of chunks(isrcs.filter((isrc) => !flights.has(isrc)))) start(chunk);
     const batches = [...new Set(isrcs.map((isrc) => flights.get(isrc)).filter((batch) => batch !== undefined))];
     const found = new Map<string, Entry>();
@@ -118,28 +130,40 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
    * which track they mean. A failure here costs only the choice: those ISRCs answer their first
    * record, as with no hint, and the lookup is tried again next time.
    */
-  const lookUpReleases = async (entries: Map<string, Entry>, hints: Map<string, FeatureHint>, signal: AbortSignal | undefined): Promise<void> => {
+  const lookUpReleases = async (
+    entries: Map<string, Entry>,
+    hints: Map<string, FeatureHint>,
+    signal: AbortSignal | undefined,
+  ): Promise<void> => {
     const pending = [...entries.values()].filter((entry) => needsLookup(entry.r, hints.get(entry.k)));
     if (pending.length === 0) return;
     const ids = [...new Set(pending.flatMap((entry) => entry.r.map((record) => record.id)))];
     let tracks: TrackRecord[];
     try {
-      tracks = (await Promise.all(chunks(ids).map(async (chunk) => decode(await client.get(TRACK_PATH, chunk, signal), trackRecords)))).flat();
+      tracks = (
+        await Promise.all(
+          chunks(ids).map(async (chunk) => decode(await client.get(TRACK_PATH, chunk, signal), trackRecords)),
+        )
+      ).flat();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (!(error instanceof SleeveError)) throw error;
-      ctx.log.error('[reccobeats] release lookup failed: ISRCs with several records answer the first', { error: error.message });
+      ctx.log.error('[reccobeats] release lookup failed: ISRCs with several records answer the first', {
+        error: error.message,
+      });
       return;
     }
     const byId = new Map(tracks.map((track) => [track.id, track]));
     const byHref = new Map(tracks.filter((track) => track.href !== null).map((track) => [track.href, track]));
-    const updated = pending.map((entry): Entry => ({
-      ...entry,
-      r: entry.r.map((record) => {
-        const track = byId.get(record.id) ?? (record.href === null ? undefined : byHref.get(record.href));
-        return { ...record, t: track ? { title: track.title, durationMs: track.durationMs } : null };
+    const updated = pending.map(
+      (entry): Entry => ({
+        ...entry,
+        r: entry.r.map((record) => {
+          const track = byId.get(record.id) ?? (record.href === null ? undefined : byHref.get(record.href));
+          return { ...record, t: track ? { title: track.title, durationMs: track.durationMs } : null };
+        }),
       }),
-    }));
+    );
     for (const entry of updated) entries.set(entry.k, entry);
     await store.write(updated);
   };

@@ -45,7 +45,12 @@ export const keyOf = (isrc: string): string => `up:reccobeats:features:${isrc}`;
 function isEntry(value: unknown, isrc: string): value is Entry {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Partial<Entry>;
-  return entry.v === VERSION && entry.k === isrc && Array.isArray(entry.r) && (entry.until === null || typeof entry.until === 'number');
+  return (
+    entry.v === VERSION &&
+    entry.k === isrc &&
+    Array.isArray(entry.r) &&
+    (entry.until === null || typeof entry.until === 'number')
+  );
 }
 
 export interface FeatureStore {
@@ -59,16 +64,29 @@ export function featureStore(storage: Storage, now: () => number, guard: Breaker
   return {
     async read(isrcs) {
       const found = new Map<string, Entry>();
-      await Promise.all(isrcs.map(async (isrc) => {
-        const value = await guard.run(() => storage.getItem(keyOf(isrc)), null);
-        if (isEntry(value, isrc) && (value.until === null || value.until > now())) found.set(isrc, value);
-      }));
+      await Promise.all(
+        isrcs.map(async (isrc) => {
+          const value = await guard.run(() => storage.getItem(keyOf(isrc)), null);
+          if (isEntry(value, isrc) && (value.until === null || value.until > now())) found.set(isrc, value);
+        }),
+      );
       return found;
     },
     async write(entries) {
-      await Promise.all(entries.map((entry) =>
-        guard.run(() => storage.setItem(keyOf(entry.k), entry, entry.until === null ? {} : { ttl: UNKNOWN_SECONDS }), undefined)));
+      await Promise.all(
+        entries.map((entry) =>
+          guard.run(
+            () => storage.setItem(keyOf(entry.k), entry, entry.until === null ? {} : { ttl: UNKNOWN_SECONDS }),
+            undefined,
+          ),
+        ),
+      );
     },
-    entry: (isrc, records) => ({ v: VERSION, k: isrc, r: records, until: records.length > 0 ? null : now() + UNKNOWN_SECONDS * 1000 }),
+    entry: (isrc, records) => ({
+      v: VERSION,
+      k: isrc,
+      r: records,
+      until: records.length > 0 ? null : now() + UNKNOWN_SECONDS * 1000,
+    }),
   };
 }

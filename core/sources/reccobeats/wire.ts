@@ -37,10 +37,19 @@ export interface TrackRecord {
 /** ISRC layout: country, registrant, year, designation (spec §8.3: 12 alphanumerics). */
 export const ISRC: RegExp = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 
-const UNIT = ['acousticness', 'danceability', 'energy', 'instrumentalness', 'liveness', 'speechiness', 'valence'] as const;
+const UNIT = [
+  'acousticness',
+  'danceability',
+  'energy',
+  'instrumentalness',
+  'liveness',
+  'speechiness',
+  'valence',
+] as const;
 
 function object(value: unknown, what: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new WireError(`${what} is not an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new WireError(`${what} is not an object`);
   return value as Json;
 }
 
@@ -62,8 +71,10 @@ function id(record: Json, what: string): string {
   return value;
 }
 
-const href = (value: unknown): string | null => (typeof value === 'string' && /^https?:\/\//.test(value) ? value : null);
-const isrc = (value: unknown): string | null => (typeof value === 'string' && ISRC.test(value.toUpperCase()) ? value.toUpperCase() : null);
+const href = (value: unknown): string | null =>
+  typeof value === 'string' && /^https?:\/\//.test(value) ? value : null;
+const isrc = (value: unknown): string | null =>
+  typeof value === 'string' && ISRC.test(value.toUpperCase()) ? value.toUpperCase() : null;
 
 /** Pitch class 0..11, or -1 when no key was detected; anything else is not ReccoBeats' shape. */
 function keyIndex(record: Json, what: string): number {
@@ -82,11 +93,13 @@ function mode(record: Json, what: string): 'Major' | 'Minor' {
 export function toFeatureRecord(value: unknown, index: number): FeatureRecord {
   const what = `audio-features record ${index}`;
   const record = object(value, what);
-  const unit = Object.fromEntries(UNIT.map((field) => {
-    const n = number(record, field, what);
-    if (n < 0 || n > 1) throw new WireError(`${what} has ${field} ${n}, not 0..1`);
-    return [field, n];
-  })) as Record<(typeof UNIT)[number], number>;
+  const unit = Object.fromEntries(
+    UNIT.map((field) => {
+      const n = number(record, field, what);
+      if (n < 0 || n > 1) throw new WireError(`${what} has ${field} ${n}, not 0..1`);
+      return [field, n];
+    }),
+  ) as Record<(typeof UNIT)[number], number>;
   const tempo = number(record, 'tempo', what);
   if (tempo < 0) throw new WireError(`${what} has a negative tempo`);
   return {

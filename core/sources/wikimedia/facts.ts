@@ -15,17 +15,47 @@
 import type { Entity, Statement } from './wire.ts';
 
 export const P = {
-  instanceOf: 'P31', occupation: 'P106', countryOfOrigin: 'P495', formedIn: 'P740', citizenship: 'P27', birthPlace: 'P19',
-  inception: 'P571', dissolved: 'P576', workStart: 'P2031', workEnd: 'P2032', genre: 'P136', hasPart: 'P527', website: 'P856',
+  instanceOf: 'P31',
+  occupation: 'P106',
+  countryOfOrigin: 'P495',
+  formedIn: 'P740',
+  citizenship: 'P27',
+  birthPlace: 'P19',
+  inception: 'P571',
+  dissolved: 'P576',
+  workStart: 'P2031',
+  workEnd: 'P2032',
+  genre: 'P136',
+  hasPart: 'P527',
+  website: 'P856',
   deezerArtist: 'P2722',
 } as const;
 
 const HUMAN = 'Q5';
 /** musical group, band, rock band, musical duo, musical ensemble, girl group, boy band, orchestra. */
-const GROUP_CLASSES: ReadonlySet<string> = new Set(['Q215380', 'Q2088357', 'Q5741069', 'Q9212979', 'Q641066', 'Q216337', 'Q42998']);
+const GROUP_CLASSES: ReadonlySet<string> = new Set([
+  'Q215380',
+  'Q2088357',
+  'Q5741069',
+  'Q9212979',
+  'Q641066',
+  'Q216337',
+  'Q42998',
+]);
 /** musician, singer, composer, singer-songwriter, songwriter, DJ, record producer, rapper, guitarist, drummer, pianist, conductor. */
 const MUSICAL_OCCUPATIONS: ReadonlySet<string> = new Set([
-  'Q639669', 'Q177220', 'Q36834', 'Q488205', 'Q753110', 'Q130857', 'Q183945', 'Q2252262', 'Q855091', 'Q386854', 'Q486748', 'Q158852',
+  'Q639669',
+  'Q177220',
+  'Q36834',
+  'Q488205',
+  'Q753110',
+  'Q130857',
+  'Q183945',
+  'Q2252262',
+  'Q855091',
+  'Q386854',
+  'Q486748',
+  'Q158852',
 ]);
 /** MusicBrainz, Discogs, Deezer, Spotify artist ids. */
 const MUSIC_ARTIST_IDS: readonly string[] = ['P434', 'P1953', 'P2722', 'P1902'];

@@ -28,7 +28,14 @@ import { sleeveAgent } from '../kit/agent.ts';
 import { answerOf, call, jsonOf, unexpected, UPSTREAM_TIMEOUT_MS, type Answer, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
-import type { ArtistFacts, Biography, CallOptions, FindArtistOptions, KnowledgeRef, KnowledgeSource } from '../types.ts';
+import type {
+  ArtistFacts,
+  Biography,
+  CallOptions,
+  FindArtistOptions,
+  KnowledgeRef,
+  KnowledgeSource,
+} from '../types.ts';
 import { hasDeezerId, isMusicArtist, rawFacts } from './facts.ts';
 import { apiError, entities, searchHits, summary, type Entity, type SearchHit } from './wire.ts';
 
@@ -81,19 +88,33 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
   const language = options.language ?? 'en';
   const site = `${language.replaceAll('-', '_')}wiki`;
   const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
-  const upstream = (name: string, base: string): Upstream => ({ name, base: trim(base), timeoutMs, circuit: ctx.circuit(name), fetch: ctx.fetch, setting: `SLEEVE_${name.toUpperCase()}_URL` });
+  const upstream = (name: string, base: string): Upstream => ({
+    name,
+    base: trim(base),
+    timeoutMs,
+    circuit: ctx.circuit(name),
+    fetch: ctx.fetch,
+    setting: `SLEEVE_${name.toUpperCase()}_URL`,
+  });
   const wikidata = upstream('wikidata', options.wikidataUrl ?? DEFAULT_WIKIDATA_URL);
   const wikipedia = upstream('wikipedia', options.wikipediaUrl ?? DEFAULT_WIKIPEDIA_URL);
   const headers = { 'user-agent': sleeveAgent(options.contact), 'accept-language': 'en', accept: 'application/json' };
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
   const inSeries = pLimit(CONCURRENT_WIKIDATA);
   const ask = (up: Upstream, path: string, signal: AbortSignal | undefined, raw = false): Promise<Answer> =>
-    call(up, path, { signal, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true }, answerOf);
+    call(
+      up,
+      path,
+      { signal, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true },
+      answerOf,
+    );
 
   /** One Action API call: its JSON, an API error being Wikidata failing. */
   const action = (params: Record<string, string>, signal: AbortSignal | undefined): Promise<unknown> => {
     if (inSeries.pendingCount >= MAX_WAITING) {
-      throw new SleeveError('service_unavailable', '[sleeve] [wikidata] too many calls waiting; try again shortly', { headers: { 'Retry-After': '1' } });
+      throw new SleeveError('service_unavailable', '[sleeve] [wikidata] too many calls waiting; try again shortly', {
+        headers: { 'Retry-After': '1' },
+      });
     }
     return inSeries(async () => {
       signal?.throwIfAborted();
@@ -102,24 +123,37 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
       if (answer.status !== 200) throw unexpected(wikidata, answer);
       const body = jsonOf(wikidata, answer);
       const error = apiError(body);
-      if (error !== null) throw upstreamError('wikidata', `answered an error: ${error.code} ${error.info.slice(0, 200)}`);
+      if (error !== null)
+        throw upstreamError('wikidata', `answered an error: ${error.code} ${error.info.slice(0, 200)}`);
       return body;
     });
   };
 
-  const getEntities = async (ids: readonly string[], props: string, signal: AbortSignal | undefined): Promise<Map<string, Entity>> => {
+  const getEntities = async (
+    ids: readonly string[],
+    props: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Map<string, Entity>> => {
     if (ids.length === 0) return new Map();
     const sitelinks: Record<string, string> = props.includes('sitelinks') ? { sitefilter: site } : {};
-    const body = await action({ action: 'wbgetentities', ids: ids.slice(0, MAX_IDS).join('|'), props, languages: language, ...sitelinks }, signal);
+    const body = await action(
+      { action: 'wbgetentities', ids: ids.slice(0, MAX_IDS).join('|'), props, languages: language, ...sitelinks },
+      signal,
+    );
     return decoded('wikidata', body, (b) => entities(b, language));
   };
 
-  const named = (ids: readonly string[], labels: Map<string, Entity>): KnowledgeRef[] => ids.map((id) => ({ id, name: labels.get(id)?.label ?? id }));
+  const named = (ids: readonly string[], labels: Map<string, Entity>): KnowledgeRef[] =>
+    ids.map((id) => ({ id, name: labels.get(id)?.label ?? id }));
 
   const facts = async (entity: Entity | null, signal: AbortSignal): Promise<ArtistFacts | null> => {
     if (entity === null) return null;
     const raw = rawFacts(entity);
-    const labels = await getEntities([...new Set([...raw.countries, ...raw.places, ...raw.genres, ...raw.members])], 'labels', signal);
+    const labels = await getEntities(
+      [...new Set([...raw.countries, ...raw.places, ...raw.genres, ...raw.members])],
+      'labels',
+      signal,
+    );
     const link = entity.sitelinks.get(site);
     return {
       id: entity.id,
@@ -134,7 +168,13 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
       members: named(raw.members, labels),
       officialWebsite: raw.officialWebsite,
       url: `${wikidata.base}/wiki/${entity.id}`,
-      article: link === undefined ? null : { title: link.title, url: link.url ?? `${wikipedia.base}/wiki/${encodeURIComponent(link.title.replaceAll(' ', '_'))}` },
+      article:
+        link === undefined
+          ? null
+          : {
+              title: link.title,
+              url: link.url ?? `${wikipedia.base}/wiki/${encodeURIComponent(link.title.replaceAll(' ', '_'))}`,
+            },
     };
   };
 
@@ -142,9 +182,27 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
     name: `wikidata:artist:${language}`,
     maxAge,
     async run({ name, deezer }, signal) {
-      const hits = decoded('wikidata', await action({ action: 'wbsearchentities', search: name, language, uselang: language, type: 'item', limit: String(CANDIDATES) }, signal), searchHits);
+      const hits = decoded(
+        'wikidata',
+        await action(
+          {
+            action: 'wbsearchentities',
+            search: name,
+            language,
+            uselang: language,
+            type: 'item',
+            limit: String(CANDIDATES),
+          },
+          signal,
+        ),
+        searchHits,
+      );
       if (hits.length === 0) return null;
-      const found = await getEntities(hits.map((hit) => hit.id), 'labels|descriptions|aliases|claims|sitelinks/urls', signal);
+      const found = await getEntities(
+        hits.map((hit) => hit.id),
+        'labels|descriptions|aliases|claims|sitelinks/urls',
+        signal,
+      );
       const candidates = hits.flatMap((hit) => {
         const entity = found.get(hit.id);
         return entity === undefined ? [] : [{ hit, entity }];
@@ -166,17 +224,28 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
       // A disambiguation page or an article without a lead is no biography.
       if (lead.type !== 'standard' || lead.extract.trim() === '') return null;
       return {
-        title: lead.title, description: lead.description, extract: lead.extract,
+        title: lead.title,
+        description: lead.description,
+        extract: lead.extract,
         url: lead.url ?? `${wikipedia.base}/wiki/${encodeURIComponent(lead.title.replaceAll(' ', '_'))}`,
-        language: lead.language ?? language, lastModified: lead.timestamp,
+        language: lead.language ?? language,
+        lastModified: lead.timestamp,
       };
     },
   });
 
   return {
     name: DRIVER_NAME,
-    factsAttribution: { source: 'Wikidata', license: 'CC0 1.0', licenseUrl: 'https://creativecommons.org/publicdomain/zero/1.0/' },
-    biographyAttribution: { source: 'Wikipedia', license: 'CC BY-SA 4.0', licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/' },
+    factsAttribution: {
+      source: 'Wikidata',
+      license: 'CC0 1.0',
+      licenseUrl: 'https://creativecommons.org/publicdomain/zero/1.0/',
+    },
+    biographyAttribution: {
+      source: 'Wikipedia',
+      license: 'CC BY-SA 4.0',
+      licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
+    },
     artist: (name: string, o: FindArtistOptions = {}) =>
       artist({ name: name.trim().toLowerCase(), deezer: o.deezerArtistId ?? null }, { signal: o.signal }),
     biography: (title: string, o: CallOptions = {}) => biography({ title }, { signal: o.signal }),

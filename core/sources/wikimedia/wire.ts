@@ -13,7 +13,8 @@
  */
 import { WireError } from '../kit/wire.ts';
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -33,7 +34,8 @@ export interface SearchHit {
 export function searchHits(body: unknown): SearchHit[] {
   if (!isRecord(body) || !Array.isArray(body.search)) throw new WireError('wbsearchentities answered no search list');
   return body.search.map((hit): SearchHit => {
-    if (!isRecord(hit) || typeof hit.id !== 'string' || !/^Q\d+$/.test(hit.id)) throw new WireError('a search hit has no item id');
+    if (!isRecord(hit) || typeof hit.id !== 'string' || !/^Q\d+$/.test(hit.id))
+      throw new WireError('a search hit has no item id');
     const label = str(hit.label) ?? hit.id;
     const matched = isRecord(hit.match) ? (str(hit.match.text) ?? label) : label;
     return { id: hit.id, label, matched };
@@ -66,7 +68,8 @@ export interface Entity {
 function valueOf(snak: unknown): Value | null {
   if (!isRecord(snak) || snak.snaktype !== 'value' || !isRecord(snak.datavalue)) return null;
   const { type, value } = snak.datavalue;
-  if (type === 'wikibase-entityid' && isRecord(value) && typeof value.id === 'string') return { type: 'item', id: value.id };
+  if (type === 'wikibase-entityid' && isRecord(value) && typeof value.id === 'string')
+    return { type: 'item', id: value.id };
   if (type === 'string' && typeof value === 'string') return { type: 'string', value };
   if (type === 'time' && isRecord(value) && typeof value.time === 'string') {
     return { type: 'time', time: value.time, precision: typeof value.precision === 'number' ? value.precision : 0 };
@@ -84,22 +87,38 @@ function entity(body: unknown, language: string): Entity | null {
   if (isRecord(body.claims)) {
     for (const [property, list] of Object.entries(body.claims)) {
       if (!Array.isArray(list)) throw new WireError(`claims of ${property} are not a list`);
-      claims.set(property, list.filter(isRecord).map((statement): Statement => ({
-        rank: statement.rank === 'preferred' || statement.rank === 'deprecated' ? statement.rank : 'normal',
-        value: valueOf(statement.mainsnak),
-      })));
+      claims.set(
+        property,
+        list.filter(isRecord).map(
+          (statement): Statement => ({
+            rank: statement.rank === 'preferred' || statement.rank === 'deprecated' ? statement.rank : 'normal',
+            value: valueOf(statement.mainsnak),
+          }),
+        ),
+      );
     }
   }
   const sitelinks = new Map<string, { title: string; url: string | null }>();
   if (isRecord(body.sitelinks)) {
     for (const [site, link] of Object.entries(body.sitelinks)) {
-      if (isRecord(link) && typeof link.title === 'string') sitelinks.set(site, { title: link.title, url: str(link.url) });
+      if (isRecord(link) && typeof link.title === 'string')
+        sitelinks.set(site, { title: link.title, url: str(link.url) });
     }
   }
-  const aliases = isRecord(body.aliases) && Array.isArray(body.aliases[language])
-    ? (body.aliases[language] as unknown[]).flatMap((alias) => (isRecord(alias) && typeof alias.value === 'string' ? [alias.value] : []))
-    : [];
-  return { id: body.id, label: inLanguage(body.labels, language), description: inLanguage(body.descriptions, language), aliases, claims, sitelinks };
+  const aliases =
+    isRecord(body.aliases) && Array.isArray(body.aliases[language])
+      ? (body.aliases[language] as unknown[]).flatMap((alias) =>
+          isRecord(alias) && typeof alias.value === 'string' ? [alias.value] : [],
+        )
+      : [];
+  return {
+    id: body.id,
+    label: inLanguage(body.labels, language),
+    description: inLanguage(body.descriptions, language),
+    aliases,
+    claims,
+    sitelinks,
+  };
 }
 
 /** The entities answered, by id; a missing one is absent. */
@@ -124,11 +143,18 @@ export interface Summary {
 }
 
 export function summary(body: unknown): Summary {
-  if (!isRecord(body) || typeof body.title !== 'string' || typeof body.type !== 'string') throw new WireError('the summary has no title or type');
+  if (!isRecord(body) || typeof body.title !== 'string' || typeof body.type !== 'string')
+    throw new WireError('the summary has no title or type');
   if (typeof body.extract !== 'string') throw new WireError('the summary has no extract');
-  const desktop = isRecord(body.content_urls) && isRecord(body.content_urls.desktop) ? str(body.content_urls.desktop.page) : null;
+  const desktop =
+    isRecord(body.content_urls) && isRecord(body.content_urls.desktop) ? str(body.content_urls.desktop.page) : null;
   return {
-    type: body.type, title: body.title, description: str(body.description), extract: body.extract, url: desktop,
-    language: str(body.lang), timestamp: str(body.timestamp),
+    type: body.type,
+    title: body.title,
+    description: str(body.description),
+    extract: body.extract,
+    url: desktop,
+    language: str(body.lang),
+    timestamp: str(body.timestamp),
   };
 }

@@ -8,4 +8,12 @@ import { handle } from 'sleeve/vercel';
 
 const handler: (request: Request) => Promise<Response> = handle(optionsFromEnv(process.env).options);
 
-export { handler as GET, handler as HEAD, handler as POST, handler as OPTIONS, handler as PUT, handler as DELETE, handler as PATCH };
+export {
+  handler as GET,
+  handler as HEAD,
+  handler as POST,
+  handler as OPTIONS,
+  handler as PUT,
+  handler as DELETE,
+  handler as PATCH,
+};
