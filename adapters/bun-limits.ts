@@ -20,7 +20,7 @@ export const MAX_REQUEST_BODY_BYTES: number = 1024 * 1024 * 1024;
  * A Server-Sent Events stream is quiet between songs, with a heartbeat every 15 s
  * (`core/routes/radio.ts`): its connection may idle this long, whatever `idleTimeout` says.
  */
-export const STREAM_IDLE_SECONDS = 60;
+const STREAM_IDLE_SECONDS = 60;
 
 /** `idleTimeoutMs` as Bun's whole seconds, from 1 to 255. */
 export function idleSeconds(ms: number): number {

@@ -99,7 +99,8 @@ let received = false;
 function onSignal(signal: ShutdownSignal, runtime: SignalRuntime): void {
   if (received) {
     for (const { sleeve } of served) sleeve.deps.log.flush?.();
-    return runtime.exit(128 + SIGNAL_NUMBER[signal]);
+    runtime.exit(128 + SIGNAL_NUMBER[signal]);
+    return;
   }
   received = true;
   const stops = [...served].map(({ sleeve, stop, timeoutMs, delayMs = 0 }) => {

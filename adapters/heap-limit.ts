@@ -88,7 +88,7 @@ export async function holdToPlan(env: Env): Promise<void> {
 }
 
 /** What JavaScriptCore is told the machine has: the heap the plan allows, and its young space. */
-export const bunRamBytes = (plan: MemoryPlan): number => (plan.heapMb + YOUNG_MB) * MIB;
+const bunRamBytes = (plan: MemoryPlan): number => (plan.heapMb + YOUNG_MB) * MIB;
 
 /** Bun's arguments after its own path: a compiled executable's own, or `bun [flags] script …`. */
 function bunArgs(): string[] {

@@ -18,12 +18,12 @@
  */
 import { cacheBytes, DEFAULT_CACHE_MB, MIN_CACHE_MB } from '../core/storage/cache-bound.ts';
 
-export const RUNTIME_MB = 64;
-export const HEAP_BASE_MB = 64;
-export const HEAP_PER_CACHE_MB = 1.5;
+const RUNTIME_MB = 64;
+const HEAP_BASE_MB = 64;
+const HEAP_PER_CACHE_MB = 1.5;
 export const SEMI_SPACE_MB = 16;
 export const YOUNG_MB = 3 * SEMI_SPACE_MB;
-export const CATALOG_HEAP_PER_FILE_BYTE = 4;
+const CATALOG_HEAP_PER_FILE_BYTE = 4;
 
 const MIB = 1024 * 1024;
 /** Outside the heap, per MiB of the bound: pictures (1/2) and cards (1/4). */

@@ -31,9 +31,9 @@ import { encodeJsonLine, jsonLine, type Logger, type RequestRecord } from '../co
 /** Lines are handed on once this many bytes wait (about 130 request lines: one write where there were as many)... */
 export const LOG_BATCH_BYTES = 32 * 1024;
 /** ...or this long after the first of them, so a quiet server's lines still show within a blink. */
-export const LOG_FLUSH_MS = 100;
+const LOG_FLUSH_MS = 100;
 /** At most this much waits in sonic-boom while standard output is busy; past it lines are dropped and counted. */
-export const LOG_MAX_HELD_BYTES = 4 * 1024 * 1024;
+const LOG_MAX_HELD_BYTES = 4 * 1024 * 1024;
 /** What one write may carry when sonic-boom joins batches that waited behind a write under way. */
 const MAX_WRITE_BYTES = 128 * 1024;
 

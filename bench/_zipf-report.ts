@@ -131,7 +131,8 @@ export function report(run: ZipfRun, results: ZipfResult[]): void {
   );
   console.log('|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|');
   const budgets = results.map((r) => budgetOf(r, run));
-  results.forEach((r, i) => row(r.name, r.outcomes, r.calls, useIn(budgets[i]!, -Infinity, Infinity), run));
+  for (const [i, r] of results.entries())
+    row(r.name, r.outcomes, r.calls, useIn(budgets[i]!, -Infinity, Infinity), run);
   const fromMs = settings.warmupSeconds * 1000;
   if (fromMs > 0) {
     results.forEach((r, i) => {

@@ -54,7 +54,7 @@ type QueryOf<S> =
     : never;
 
 /** The `:name` segments of a path, e.g. `kind | file` for `/media/images/:kind/:file`. */
-export type PathParamNames<P extends string> = P extends `${string}/:${infer Name}/${infer Rest}`
+type PathParamNames<P extends string> = P extends `${string}/:${infer Name}/${infer Rest}`
   ? Name | PathParamNames<`/${Rest}`>
   : P extends `${string}/:${infer Name}`
     ? Name

@@ -47,7 +47,7 @@ import { userAgent } from './http/user-agent.ts';
 import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/version-prefix.ts';
 import { refuseWebSocket } from './http/websocket.ts';
 
-export const EXPOSED_HEADERS: readonly string[] = [
+const EXPOSED_HEADERS: readonly string[] = [
   'RateLimit-Limit',
   'RateLimit-Remaining',
   'RateLimit-Reset',

@@ -126,7 +126,7 @@ const VARIABLES = {
  * (`replay/upstreams.ts`), so one variable points live mode at a replay and nothing else. A
  * variable of its own still wins for its upstream.
  */
-export const UPSTREAM_PATHS = {
+const UPSTREAM_PATHS = {
   SLEEVE_DEEZER_URL: 'deezer',
   SLEEVE_DEEZER_IMAGES_URL: 'deezer-images',
   SLEEVE_FEATURES_URL: 'reccobeats',

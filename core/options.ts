@@ -142,7 +142,7 @@ export interface SleeveOptions {
 }
 
 /** Who shares an upstream budget: every instance on the storage (`shared`), or each `instance` alone. */
-export type BudgetScope = 'shared' | 'instance';
+type BudgetScope = 'shared' | 'instance';
 
 export interface ResolvedOptions {
   mode: Mode;
@@ -178,13 +178,13 @@ export interface ResolvedOptions {
   metrics: boolean;
 }
 
-export const DEFAULT_UPSTREAMS: UpstreamUrls = {
+const DEFAULT_UPSTREAMS: UpstreamUrls = {
   deezer: 'https://api.deezer.com',
   features: 'https://api.reccobeats.com',
   azuracast: 'https://demo.azuracast.com',
 };
 
-export const DEFAULT_COUNTRY_HEADERS: string[] = ['cf-ipcountry', 'x-vercel-ip-country'];
+const DEFAULT_COUNTRY_HEADERS: string[] = ['cf-ipcountry', 'x-vercel-ip-country'];
 
 export function resolveOptions(options: SleeveOptions): ResolvedOptions {
   const storage = options.storage ?? 'memory';

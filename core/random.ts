@@ -74,7 +74,7 @@ export function createRandom(seed: string | number): Random {
       const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
       return Math.min(max, Math.max(min, mean + z * sd));
     },
-    pareto: (scale, alpha) => scale / Math.pow(1 - next(), 1 / alpha),
+    pareto: (scale, alpha) => scale / (1 - next()) ** (1 / alpha),
     fork: (label) => createRandom(`${key}/${label}`),
   };
   return random;

@@ -40,7 +40,7 @@ const PAGE_NOT_FOUND =
 const RATE_LIMITED =
   '{"code":429,"type":"RateLimitExceededException","message":"You have exceeded the rate limit for this application.","extra_data":[],"success":false}';
 const ERROR_200 = '{"code":500,"type":"Exception","message":"An error occurred.","extra_data":[],"success":false}';
-export const SSE_PATH: string = '/api/live/nowplaying/sse';
+const SSE_PATH: string = '/api/live/nowplaying/sse';
 const PING_MS = 25_000;
 
 type Json = Record<string, unknown>;

@@ -19,21 +19,21 @@ import type { Answer, Upstream } from './upstream.ts';
 
 export const IMAGE_FIXTURES_DIR: URL = new URL('../test/fixtures/deezer-images/', import.meta.url);
 
-export type PictureKind = 'cover' | 'artist';
-export type PictureFormat = 'jpg' | 'png';
+type PictureKind = 'cover' | 'artist';
+type PictureFormat = 'jpg' | 'png';
 
-export const CONTENT_TYPES: Readonly<Record<PictureFormat, string>> = { jpg: 'image/jpeg', png: 'image/png' };
+const CONTENT_TYPES: Readonly<Record<PictureFormat, string>> = { jpg: 'image/jpeg', png: 'image/png' };
 /** Deezer's CDN draws up to 1900 px a side and answers 403 past it. */
-export const MAX_SIDE = 1900;
+const MAX_SIDE = 1900;
 
 const PICTURE = /^\/images\/(cover|artist)\/([0-9a-f]{32})\/(\d{1,5})x(\d{1,5})-000000-80-0-0\.(jpg|png)$/;
 /** A picture named in a recorded body, escaped (`\/`) or not. */
 const NAMED = /images\\?\/(cover|artist)\\?\/([0-9a-f]{32})\\?\//g;
 
-export const standInFile = (kind: PictureKind, format: PictureFormat): string => `${kind}.${format}`;
+const standInFile = (kind: PictureKind, format: PictureFormat): string => `${kind}.${format}`;
 
 /** `cover/<md5>` of every picture the Deezer recordings name. */
-export function recordedPictures(): Set<string> {
+function recordedPictures(): Set<string> {
   const named = new Set<string>();
   for (const recording of loadRecordings()) {
     for (const [, kind, md5] of recording.text.matchAll(NAMED)) named.add(`${kind}/${md5}`);
@@ -187,7 +187,7 @@ function zlibStored(data: Uint8Array): number[] {
 }
 
 /** An 8-bit RGB PNG of `pixel(x, y)`. */
-export function pngOf(width: number, height: number, pixel: (x: number, y: number) => Rgb): Uint8Array {
+function pngOf(width: number, height: number, pixel: (x: number, y: number) => Rgb): Uint8Array {
   const raw: number[] = [];
   for (let y = 0; y < height; y++) {
     raw.push(0);
@@ -236,7 +236,7 @@ function huffmanCodes(bits: number[], values: number[]): Map<number, [number, nu
  * one colour has a DC term only, so the encoder is a colour transform, a scale and a Huffman
  * code, with every quantiser 1 (exact up to rounding). YCbCr, no subsampling, JFIF.
  */
-export function jpegOf(width: number, height: number, block: (bx: number, by: number) => Rgb): Uint8Array {
+function jpegOf(width: number, height: number, block: (bx: number, by: number) => Rgb): Uint8Array {
   const dc = huffmanCodes(DC_BITS, DC_VALUES);
   const eob = huffmanCodes(AC_BITS, AC_VALUES).get(0)!;
   const out: number[] = [];

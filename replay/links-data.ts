@@ -8,11 +8,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-export const LINKS_FIXTURES: URL = new URL('../test/fixtures/links-upstreams/', import.meta.url);
+const LINKS_FIXTURES: URL = new URL('../test/fixtures/links-upstreams/', import.meta.url);
 
 type Json = Record<string, unknown>;
 
-export interface SpotifyArtist {
+interface SpotifyArtist {
   id: string | null;
   name: string;
 }
@@ -38,7 +38,7 @@ export interface SpotifyItem {
   apiBody: string | null;
 }
 
-export interface ItunesRecording {
+interface ItunesRecording {
   country: string;
   /** The recorded answer, byte-for-byte (it asked `entity=song&limit=200`). */
   text: string;
@@ -64,7 +64,7 @@ export interface SoundcloudItem {
   kind: 'track' | 'set' | 'user';
 }
 
-export interface ShortLink {
+interface ShortLink {
   /** `<host>/<path>` without the leading slash. */
   link: string;
   status: number;

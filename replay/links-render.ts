@@ -13,7 +13,7 @@ import type { SoundcloudItem, SpotifyItem, YoutubeItem } from './links-data.ts';
 const SPOTIFY = 'https://open.spotify.com';
 
 /** Attribute-safe text, escaped the way open.spotify.com escapes it. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

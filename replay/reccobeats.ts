@@ -14,7 +14,7 @@ import { DERIVED_FEATURES_FILE, DERIVED_TRACKS_FILE, RECCOBEATS_FIXTURES } from 
 import { json, type Answer, type Upstream } from './upstream.ts';
 
 /** ReccoBeats' limit of ids per call (D1). */
-export const MAX_IDS = 40;
+const MAX_IDS = 40;
 
 const RECORDED_FEATURES = 'audio-features__ids-0VjIjW4GlUZAMYd2vXMi3b.json';
 const RECORDED_TRACK = 'track__ids-0VjIjW4GlUZAMYd2vXMi3b__ELIDED.json';

@@ -116,7 +116,10 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay> 
   let url = '';
 
   const later = (ms: number, send: () => void): void => {
-    if (ms <= 0) return send();
+    if (ms <= 0) {
+      send();
+      return;
+    }
     const timer = setTimeout(() => {
       pending.delete(timer);
       send();

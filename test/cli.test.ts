@@ -75,7 +75,7 @@ describe('the command line', () => {
         name,
       ).toHaveLength(1);
     // Nothing listed that Sleeve does not read.
-    const listed = lines.map((l) => /^  (SLEEVE_[A-Z0-9_]+) /.exec(l)?.[1]).filter(Boolean);
+    const listed = lines.map((l) => /^ {2}(SLEEVE_[A-Z0-9_]+) /.exec(l)?.[1]).filter(Boolean);
     expect(listed.sort()).toEqual(read.sort());
   });
 

@@ -391,5 +391,3 @@ export { SleeveError };
     expect(run.stdout).toContain(`${installed.dir}/node_modules/sleeve/dist/client/route-table.d.ts`);
   }, 120_000);
 });
-
-export { BIN };

@@ -11,8 +11,8 @@
 import { createRandom } from '../random.ts';
 import { fitLines, xmlText } from './text.ts';
 
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
+const CARD_WIDTH = 1200;
+const CARD_HEIGHT = 630;
 
 /** The card's picture: drawn SVG (a whole document), or raster bytes from an image host. */
 export type CardPicture = { svg: string } | { contentType: string; body: Uint8Array };

@@ -15,7 +15,7 @@ import { PAGE_CSS, pageHtml } from './page.ts';
 import type { DocsFiles } from '../installed/swagger-ui-dist.ts';
 import { keptOnSuccess } from '../kept-on-success.ts';
 
-export interface DocsFile {
+interface DocsFile {
   body: string | Uint8Array<ArrayBuffer>;
   type: string;
   etag: string;

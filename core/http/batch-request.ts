@@ -11,8 +11,8 @@ import { SleeveError } from '../errors.ts';
 import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJson } from './body.ts';
 import { validate } from './params.ts';
 
-export const MAX_BATCH_BYTES: number = MAX_BODY_BYTES;
-export const MAX_BATCH_REQUESTS: number = 20;
+const MAX_BATCH_BYTES: number = MAX_BODY_BYTES;
+const MAX_BATCH_REQUESTS: number = 20;
 
 /** The body `/batch` takes (D6); also published in `/openapi.json`. */
 export const batchBodySchema = v.object(

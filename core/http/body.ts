@@ -50,7 +50,7 @@ const abandoned = () =>
   new SleeveError('bad_request', 'The request body ended before it was complete.', { param: 'body' });
 
 /** Reads the body as text within the limits; every way it can fail is a client error. */
-export async function readBody(request: Request, options: ReadBodyOptions): Promise<string> {
+async function readBody(request: Request, options: ReadBodyOptions): Promise<string> {
   const { max, timeoutMs } = options;
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > max) throw tooLarge(max);

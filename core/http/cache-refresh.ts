@@ -13,11 +13,11 @@ import { BACKGROUND, clientOn } from '../sources/kit/tally.ts';
 import { rerun } from './rerun.ts';
 
 /** Share of an entry's lifetime it may be answered past it, as `STALE`, while it is refreshed. */
-export const STALE_SHARE = 0.1;
+const STALE_SHARE = 0.1;
 /** The most an entry is answered past its lifetime, whatever its lifetime: 5 minutes. */
-export const STALE_CAP_SECONDS = 300;
+const STALE_CAP_SECONDS = 300;
 /** Share of an entry's lifetime, at its end, in which a popular entry is refreshed ahead. */
-export const AHEAD_SHARE = 0.1;
+const AHEAD_SHARE = 0.1;
 /** Hits, while held in process, that make an entry popular enough to refresh ahead. */
 export const POPULAR_HITS = 8;
 /** Refreshes running at once in one process, at most; past it a stale entry is still answered, not refreshed. */

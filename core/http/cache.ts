@@ -51,7 +51,7 @@ export const HOT_ENTRIES: number = 256;
  * And by what they hold: each keeps its body as a string (up to two bytes a character) and as
  * UTF-8 bytes, so 256 large answers (a 24,000-character chart) would otherwise hold 18 MB.
  */
-export const HOT_BYTES: number = 8 * 1024 * 1024;
+const HOT_BYTES: number = 8 * 1024 * 1024;
 const heldSize = (held: Held): number => (held.bytes?.byteLength ?? 0) * 3 + 256;
 const UPSTREAM_FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 

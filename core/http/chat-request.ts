@@ -12,9 +12,9 @@ import { SleeveError } from '../errors.ts';
 import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJson } from './body.ts';
 import { validate } from './params.ts';
 
-export const MAX_CHAT_MESSAGES: number = 20;
-export const MAX_MESSAGE_CHARS: number = 2000;
-export const MAX_CHAT_CHARS: number = 8000;
+const MAX_CHAT_MESSAGES: number = 20;
+const MAX_MESSAGE_CHARS: number = 2000;
+const MAX_CHAT_CHARS: number = 8000;
 
 const message = v.object(
   {

@@ -25,7 +25,7 @@ import { rerun } from './rerun.ts';
  * promised: a cold start at three times the budget (`bench:upstream`'s Zipf workload) needs
  * about a minute to clear, and a client told to come back later than two minutes has left.
  */
-export const COMPLETION_WAIT_MS = 120_000;
+const COMPLETION_WAIT_MS = 120_000;
 /** Completions one client may have running in one process. */
 export const MAX_COMPLETIONS_PER_CLIENT = 32;
 /**
@@ -33,7 +33,7 @@ export const MAX_COMPLETIONS_PER_CLIENT = 32;
  * queue outside its 200 places (`kit/budget.ts`): at 8 calls a second, 256 answers of one to
  * three calls are about a minute of Deezer's budget, as much as is worth promising.
  */
-export const MAX_COMPLETIONS = 256;
+const MAX_COMPLETIONS = 256;
 /**
  * Upstream calls counted for each completion ahead. Generous (a cold answer makes about two on
  * `bench:upstream`'s Zipf workload): an estimate a few seconds short breaks the promise (the

@@ -20,7 +20,7 @@ export interface SleeveBindings {
 }
 
 /** What the frame's layers leave on a request for the later ones. */
-export interface SleeveVariables {
+interface SleeveVariables {
   /** The version a prefix route chose; absent on a bare path. */
   'sleeve.version'?: VersionInfo;
   /** The validated parameters (`core/http/params.ts`). */

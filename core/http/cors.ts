@@ -16,7 +16,7 @@ export interface CorsOptions {
 }
 
 /** What every answer but a preflight carries. */
-export function corsHeaders(exposeHeaders: readonly string[]): Readonly<Record<string, string>> {
+function corsHeaders(exposeHeaders: readonly string[]): Readonly<Record<string, string>> {
   return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': exposeHeaders.join(', ') };
 }
 

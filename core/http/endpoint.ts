@@ -40,7 +40,7 @@ export type Answer = v.GenericSchema<any, any> | MediaAnswer;
 export type BodyOf<A> = A extends v.GenericSchema<any, infer O> ? O : Response;
 
 /** The validated parameters a schema yields; no schema, no parameters. */
-export type ParamsOf<S> = S extends v.GenericSchema<any, infer O> ? O : Record<string, never>;
+type ParamsOf<S> = S extends v.GenericSchema<any, infer O> ? O : Record<string, never>;
 
 export interface EndpointContext<P> {
   /** The parameters, already validated and typed by the endpoint's schema. */

@@ -18,7 +18,7 @@ export interface LegacyErrorBody {
   error: string;
 }
 
-export function errorBody(error: SleeveError): ErrorBody {
+function errorBody(error: SleeveError): ErrorBody {
   return {
     ok: false,
     error: { code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}), ...error.extra },

@@ -19,7 +19,7 @@ import { clientIp } from './client-ip.ts';
 import type { SleeveEnv } from './context.ts';
 import { admit, scaledLimit } from './rate-limit.ts';
 
-export const HOUR_MS: number = 3_600_000;
+const HOUR_MS: number = 3_600_000;
 
 /** A declaration's hourly budget of model calls (`Endpoint.generations`). */
 export interface GenerationBudget {

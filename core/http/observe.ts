@@ -24,7 +24,7 @@ import { setTrace, type RequestTrace } from './request-trace.ts';
 import { routeLabels } from './route-label.ts';
 
 /** One answered request, as its log line and /metrics see it. */
-export interface Answered {
+interface Answered {
   id: string;
   method: string;
   url: string;

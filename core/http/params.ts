@@ -28,7 +28,7 @@ function entriesOf(schema: unknown): Record<string, v.GenericSchema> | null {
 }
 
 /** The keys an object schema declares (also inside a pipe); null when they cannot be known. */
-export function declaredKeys(schema: unknown): ReadonlySet<string> | null {
+function declaredKeys(schema: unknown): ReadonlySet<string> | null {
   const entries = entriesOf(schema);
   return entries ? new Set(Object.keys(entries)) : null;
 }

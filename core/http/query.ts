@@ -9,7 +9,7 @@
  */
 import { SleeveError } from '../errors.ts';
 
-export const MAX_URL_LENGTH: number = 8192;
+const MAX_URL_LENGTH: number = 8192;
 
 function decode(part: string, param: string): string {
   try {

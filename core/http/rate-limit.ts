@@ -20,7 +20,7 @@ import { addHeaders, versionOf, type SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
 import type { VersionInfo } from './versions.ts';
 
-export const WINDOW_MS: number = 60_000;
+const WINDOW_MS: number = 60_000;
 /** Clients whose counter key a limiter keeps made (the most recent; a flood only starts it afresh). */
 const REMEMBERED_CLIENTS = 1024;
 
@@ -64,7 +64,7 @@ export function limitHeaders(
  * seconds to wait) with both header families and `Retry-After`; else the headers its answer
  * carries. Shared by the per-minute limits and the AI routes' hourly budgets (D31).
  */
-export function admission(
+function admission(
   version: VersionInfo,
   hit: Hit,
   limit: number,

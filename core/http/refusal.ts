@@ -10,7 +10,7 @@ import { VERSION_PREFIX } from './version-prefix.ts';
 import { CURRENT, findVersion, type VersionInfo } from './versions.ts';
 
 /** The version a raw request target pins (below the host's `basePath`); current when none. */
-export function targetVersion(target: string, basePath = ''): VersionInfo {
+function targetVersion(target: string, basePath = ''): VersionInfo {
   const path = basePath !== '' && target.startsWith(basePath) ? target.slice(basePath.length) : target;
   const label = VERSION_PREFIX.exec(path)?.[1];
   return (label === undefined ? undefined : findVersion(label)) ?? CURRENT;

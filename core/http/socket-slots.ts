@@ -15,7 +15,7 @@ import { SleeveError } from '../errors.ts';
 /** Seconds a refused client is told to wait: sockets live for minutes, so not less. */
 const RETRY_AFTER_S = 30;
 
-export interface SocketLimits {
+interface SocketLimits {
   perIp: number;
   total: number;
 }
@@ -27,7 +27,7 @@ export interface SocketSlots {
   open(ip?: string): number;
 }
 
-export function socketSlots(limits: SocketLimits): SocketSlots {
+function socketSlots(limits: SocketLimits): SocketSlots {
   const byIp = new Map<string, number>();
   let total = 0;
   return {

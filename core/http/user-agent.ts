@@ -15,7 +15,7 @@ import type { HeaderReader } from './request-view.ts';
 /** `something@domain.tld` anywhere in the header, as D2 words it. */
 const EMAIL = /[^\s@<>()[\]"',;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 
-export const USER_AGENT_MESSAGE =
+const USER_AGENT_MESSAGE =
   'Send a User-Agent header with a contact e-mail address, such as "MyApp/1.0 (you@example.com)", so we can reach you if your client misbehaves. From a browser, send it as Api-User-Agent.';
 
 /** Recent callers' headers and the verdict: a client sends the same one on every request. */

@@ -5,8 +5,8 @@
  * version-dependent reads this table; nothing else branches on a version string.
  */
 
-export type ErrorShape = 'current' | 'legacy';
-export type RateLimitHeaders = 'both' | 'x-only';
+type ErrorShape = 'current' | 'legacy';
+type RateLimitHeaders = 'both' | 'x-only';
 
 export interface VersionInfo {
   /** `major.minor.patch`. */

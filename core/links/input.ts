@@ -81,7 +81,7 @@ function hostRefusal(host: string): string {
  * The query, forgiving a second `?` pasted inside it (`?si=abc?utm_source=x` reads as two
  * parameters): every later `?` separates parameters like `&`. An encoded `%3F` is left alone.
  */
-export function readQuery(search: string): URLSearchParams {
+function readQuery(search: string): URLSearchParams {
   return new URLSearchParams(search.replace(/^\?/, '').replace(/\?/g, '&'));
 }
 

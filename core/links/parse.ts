@@ -13,7 +13,7 @@ import { parseYoutube, YOUTUBE_FORMS } from './youtube-url.ts';
 import type { LinkSource, ParsedLink } from './types.ts';
 
 export type { LinkSource, LinkType, ParsedLink } from './types.ts';
-export { isLinkHost, LINK_SOURCES, type LinkSourceHosts } from './hosts.ts';
+export { isLinkHost, LINK_SOURCES } from './hosts.ts';
 export { MAX_LINK_LENGTH } from './input.ts';
 
 /** The link forms each platform accepts, as docs/resolving-links.md lists them. */

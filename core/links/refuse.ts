@@ -7,7 +7,7 @@ import { SleeveError } from '../errors.ts';
 import { LINK_SOURCES } from './hosts.ts';
 
 /** `Spotify, Deezer, Apple Music, YouTube Music, SoundCloud`. */
-export const SUPPORTED_PLATFORMS: string = LINK_SOURCES.map((s) => s.name).join(', ');
+const SUPPORTED_PLATFORMS: string = LINK_SOURCES.map((s) => s.name).join(', ');
 
 /** A `400 bad_request` on `url`. */
 export function refuse(message: string): SleeveError {

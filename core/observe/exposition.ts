@@ -14,7 +14,7 @@ export function escapeLabel(value: string): string {
 }
 
 /** A sample's value: `+Inf`, `-Inf` and `NaN` spelled as Prometheus reads them. */
-export function formatValue(value: number): string {
+function formatValue(value: number): string {
   if (Number.isFinite(value)) return String(value);
   return Number.isNaN(value) ? 'NaN' : value > 0 ? '+Inf' : '-Inf';
 }

@@ -31,7 +31,7 @@ export interface Metrics {
 }
 
 /** What /metrics reads of the completions of 503'd answers. */
-export interface CompletionFigures {
+interface CompletionFigures {
   readonly running: number;
   readonly dropped: number;
 }

@@ -125,7 +125,7 @@ function prefixNote({ prefix, version }: Prefix): string {
  * rather than one with a `{version}` variable: the list is fixed, each entry can say what its
  * pin changes, and Spectral refuses a relative URL with variables (stoplightio/spectral#2545).
  */
-export function serversFor(base: string): Server[] {
+function serversFor(base: string): Server[] {
   return [
     // `/`, not an empty URL, at the root: the value OpenAPI itself assumes when none is given.
     { url: base || '/', description: `This deployment: the newest version (${CURRENT.name}).` },

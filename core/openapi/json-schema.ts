@@ -8,7 +8,7 @@
  * something else publishes its own `wire` description (`core/schemas/params.ts`, `wireOf`).
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { JsonSchema } from './types.ts';
 
 /** The converter's settings, shared with the tests that check nothing is lost. */

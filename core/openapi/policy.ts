@@ -20,12 +20,12 @@ export function sinceOf(endpoint: AnyEndpoint): string {
   return endpoint.since ?? VERSIONS[0]!.name;
 }
 
-export function rateLimitPhrase(limit: number | undefined): string {
+function rateLimitPhrase(limit: number | undefined): string {
   return limit === undefined ? 'not rate limited' : `${limit} requests per minute per client`;
 }
 
 /** `30 minutes`, `1 hour`, `45 seconds`: the largest unit that divides the lifetime. */
-export function lifetime(seconds: number): string {
+function lifetime(seconds: number): string {
   const units: [number, string][] = [
     [86_400, 'day'],
     [3_600, 'hour'],
@@ -37,19 +37,19 @@ export function lifetime(seconds: number): string {
   return `${n} ${name}${n === 1 ? '' : 's'}`;
 }
 
-export function cachePhrase(policy: CachePolicy | undefined): string {
+function cachePhrase(policy: CachePolicy | undefined): string {
   if (policy === undefined) return 'not cached by the service';
   if (policy === 'no-store') return 'never cached';
   if (policy === 'forever') return 'cached indefinitely';
   return `cached ${lifetime(policy)}`;
 }
 
-export function sincePhrase(endpoint: AnyEndpoint): string {
+function sincePhrase(endpoint: AnyEndpoint): string {
   const since = sinceOf(endpoint);
   return since === VERSIONS[0]!.name ? 'in every version' : `since ${since} (older version pins answer 404)`;
 }
 
-export function batchPhrase(endpoint: AnyEndpoint): string {
+function batchPhrase(endpoint: AnyEndpoint): string {
   return isBatchable(endpoint) ? 'batchable' : 'not batchable';
 }
 

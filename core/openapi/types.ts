@@ -57,7 +57,7 @@ export interface Operation {
 
 export type Method = 'get' | 'post';
 
-export type PathItem = Partial<Record<Method, Operation>>;
+type PathItem = Partial<Record<Method, Operation>>;
 
 export interface Server {
   url: string;

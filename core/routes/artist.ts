@@ -3,7 +3,7 @@
  * Spec §4.5, §4.11–§4.13: the artist endpoints, each naming the artist by `artist` (a name,
  * looked up) or `id` (no lookup). D5: an artist that cannot be found is a 404.
  */
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { artistOrId, integerParam, optionalEnum } from '../schemas/params.ts';
 import { artistEntry, fullArtist } from '../shape/artist.ts';

@@ -94,7 +94,7 @@ export const batch = defineEndpoint({
     const limit = pLimit(CONCURRENCY);
     const results = await Promise.all(subs.map((sub) => limit(() => run(sub, frame, request, env, version))));
     const responses: Record<string, SubResponse> = {};
-    subs.forEach((sub, i) => (responses[sub.id] = results[i]!));
+    for (const [i, sub] of subs.entries()) responses[sub.id] = results[i]!;
     const succeeded = results.filter((r) => r.status < 400).length;
     return {
       count: subs.length,

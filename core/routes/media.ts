@@ -140,7 +140,7 @@ function readCoverQuery(url: string): Record<string, string> {
 }
 
 /** Spec §4: the path the original served its cover proxy under, still asked by clients in the wild. */
-export const SPOTIFY_COVER = '/spotify/cover';
+const SPOTIFY_COVER = '/spotify/cover';
 
 export const cover = defineEndpoint({
   ...image,

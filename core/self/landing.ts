@@ -40,7 +40,7 @@ export function landingJson(facts: LandingFacts): LandingBody {
   return { name: SERVICE_NAME, description: SERVICE_SUMMARY, version: facts.version, mode: facts.mode, links };
 }
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -56,11 +56,11 @@ const STYLE = [
 ].join('');
 
 export function landingHtml(facts: PageFacts): string {
-  const base = facts.basePath ? `\n<base href="${escape(facts.basePath)}/">` : '';
+  const base = facts.basePath ? `\n<base href="${escapeHtml(facts.basePath)}/">` : '';
   const curl = facts.curl
     ? `<h2>Try it</h2>
 <p>Every endpoint but a few public ones needs a <code>User-Agent</code> holding a contact e-mail address (scripts in a browser send it as <code>Api-User-Agent</code>); without one the answer is a 401.</p>
-<pre><code>${escape(facts.curl)}</code></pre>`
+<pre><code>${escapeHtml(facts.curl)}</code></pre>`
     : '';
   return `<!doctype html>
 <html lang="en">
@@ -72,8 +72,8 @@ export function landingHtml(facts: PageFacts): string {
 </head>
 <body>
 <h1>${SERVICE_NAME}</h1>
-<p>${escape(SERVICE_SUMMARY)}</p>
-<p>Version ${escape(facts.version)}. ${escape(modeSentence(facts.mode))}</p>
+<p>${escapeHtml(SERVICE_SUMMARY)}</p>
+<p>Version ${escapeHtml(facts.version)}. ${escapeHtml(modeSentence(facts.mode))}</p>
 <ul>
 <li><a href="${LINKS.docs}">API reference</a>: every endpoint, with requests to try</li>
 <li><a href="${LINKS.openapi}">OpenAPI 3.1 document</a>: the same for programs</li>

@@ -12,7 +12,7 @@ import { PREFIXES } from '../http/version-prefix.ts';
 import { curlOf, exampleUrl } from './curl.ts';
 
 /** `limit` → "optional integer from 1 to 25, default 5". */
-export function parameterPhrase(p: Parameter): string {
+function parameterPhrase(p: Parameter): string {
   const s = p.schema as JsonSchema & { items?: JsonSchema };
   const words: string[] = [p.required ? 'required' : 'optional'];
   if (s.type === 'array') words.push(`comma-separated list of ${(s.items?.enum ?? []).join(', ')}`);

@@ -17,7 +17,7 @@ export interface ArtistQuery {
   id?: number;
 }
 
-export async function findArtist(music: MusicSource, q: ArtistQuery, signal?: AbortSignal): Promise<Artist | null> {
+async function findArtist(music: MusicSource, q: ArtistQuery, signal?: AbortSignal): Promise<Artist | null> {
   if (q.id !== undefined) return music.artist(q.id, { signal });
   if (!q.artist) return null;
   const candidates = await music.searchArtists(q.artist, { limit: 10, signal });

@@ -7,7 +7,7 @@
 import type { AlbumHit, ArtistRef, MusicSource, RecordType } from '../sources/types.ts';
 import { allPages } from './paging.ts';
 
-export const GROUPS: Readonly<Record<RecordType, 'albums' | 'singles' | 'eps' | 'compilations'>> = {
+const GROUPS: Readonly<Record<RecordType, 'albums' | 'singles' | 'eps' | 'compilations'>> = {
   album: 'albums',
   single: 'singles',
   ep: 'eps',

@@ -11,7 +11,7 @@ import { RELEASED_AT, VERSION } from '../version.ts';
 
 export const CHECK_TIMEOUT_MS = 2500;
 
-export interface Check {
+interface Check {
   name: 'upstream-music-api' | 'upstream-audio-features' | 'cache-backend';
   ok: boolean;
   status: number;
@@ -51,7 +51,7 @@ async function runCheck(name: Check['name'], probe: Probe, timeoutMs: number): P
  * breaker is open (an outage under way) the answer is known already: it fails at once
  * instead of waiting out the storage's command timeout on every /healthz.
  */
-export function storageProbe(storage: Storage, breaker?: Breaker): Probe {
+function storageProbe(storage: Storage, breaker?: Breaker): Probe {
   return async () => {
     if (breaker?.open) return { ok: false, status: 0 };
     const key = `sleeve:healthz:${Math.random().toString(36).slice(2)}`;

@@ -49,15 +49,6 @@ export async function findCover(
   return { url: (await music.album(track.album.id, { signal }))?.coverUrl ?? null };
 }
 
-export async function coverExists(
-  music: MusicSource,
-  artist: string,
-  title: string,
-  signal?: AbortSignal,
-): Promise<boolean> {
-  return (await findCover(music, artist, title, signal)) !== null;
-}
-
 export type MediaKind = 'genre' | 'playlist';
 
 /** The name behind `/media/images/<kind>/<id>.svg`, or null when there is no such item. */

@@ -20,13 +20,13 @@ import { similarity } from '../text/similarity.ts';
 import { stripBrackets } from './track.ts';
 
 /** Title and artist must both look this alike (0..1, ranking.ts's similarity) to count as the item. */
-export const MATCH_THRESHOLD = 0.8;
+const MATCH_THRESHOLD = 0.8;
 
 /**
  * How alike two names are, 0..1. Names written without spaces (a SoundCloud user `daftpunk`,
  * a slug) count as equal to the spaced name.
  */
-export function nameMatch(names: readonly string[], wanted: string): number {
+function nameMatch(names: readonly string[], wanted: string): number {
   const compact = foldCompact(wanted);
   if (names.some((n) => foldCompact(n) === compact)) return 1;
   return similarity(names, wanted);
@@ -39,7 +39,7 @@ function durationFit(wantedMs: number | null, candidateMs: number): number {
   return seconds <= 3 ? 1 : seconds <= 10 ? 0.95 : seconds <= 30 ? 0.85 : 0.6;
 }
 
-export function trackScore(meta: LinkMetadata, t: TrackHit): number {
+function trackScore(meta: LinkMetadata, t: TrackHit): number {
   const title = nameMatch([stripBrackets(t.title), t.title], stripBrackets(meta.title));
   const artist = meta.artist === null ? 1 : nameMatch([t.artist.name, ...creditsOf(t).map((a) => a.name)], meta.artist);
   return Math.min(title, artist) * durationFit(meta.durationMs, t.durationMs);

@@ -6,9 +6,9 @@
 import type { Page } from '../sources/types.ts';
 
 /** Items asked per page: large enough to need few calls, small enough for any upstream. */
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 /** A guard against a source whose `total` never stops growing. */
-export const MAX_PAGES = 100;
+const MAX_PAGES = 100;
 
 /**
  * Every item, page after page, until the source's `total` is reached, a page comes back

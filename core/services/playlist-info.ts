@@ -8,7 +8,7 @@ import { SleeveError } from '../errors.ts';
 import type { MusicSource, Playlist, TrackHit } from '../sources/types.ts';
 import { allPages } from './paging.ts';
 
-export const MAX_PLAYLIST_TRACKS = 1000;
+const MAX_PLAYLIST_TRACKS = 1000;
 
 export async function playlistWithTracks(
   music: MusicSource,

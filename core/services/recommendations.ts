@@ -40,7 +40,7 @@ export interface Recommendations {
 /** At most this many genre keywords in `seed_genre`: each costs a listing upstream. */
 export const MAX_GENRE_SEEDS = 5;
 /** The pool ranked by features: at most 5 calls of 40 ISRCs to the features provider (D1). */
-export const MAX_POOL = 200;
+const MAX_POOL = 200;
 
 /** A tempo this far off counts as far as an energy of 0 from 1. */
 export const TEMPO_SPAN = 100;

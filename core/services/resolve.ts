@@ -13,7 +13,7 @@ import { parseLink, type LinkSource, type LinkType, type ParsedLink } from '../l
 import type { Album, Artist, LinkMetadata, MusicSource, PlaylistHit, Sources, Track } from '../sources/types.ts';
 import { matchAlbum, matchArtist, matchPlaylist, matchTrack } from './link-match.ts';
 
-export type ResolvedItem =
+type ResolvedItem =
   | { type: 'track'; track: Track }
   | { type: 'album'; album: Album }
   | { type: 'artist'; artist: Artist }
@@ -44,7 +44,7 @@ async function demoHint(sources: Sources, signal?: AbortSignal): Promise<string>
 }
 
 /** Demo mode's description of a link: the words of its slug, where the link has one (D11). */
-export function slugMetadata(link: ParsedLink): LinkMetadata | null {
+function slugMetadata(link: ParsedLink): LinkMetadata | null {
   const words = (slug: string) => slug.replace(/[-_]+/g, ' ').trim();
   const meta = (type: LinkMetadata['type'], title: string, artist: string | null = null): LinkMetadata => ({
     type,

@@ -41,7 +41,7 @@ async function ranked<T>(
 /** Every text a track is searched by (D33's band): its title and every credited artist. */
 const trackTexts = (t: TrackHit): string[] => [t.title, ...creditsOf(t).map((a) => a.name)];
 
-export function rankedTracks(
+function rankedTracks(
   music: MusicSource,
   query: string,
   limit: number,
@@ -57,7 +57,7 @@ export function rankedTracks(
   );
 }
 
-export function rankedArtists(
+function rankedArtists(
   music: MusicSource,
   query: string,
   limit: number,

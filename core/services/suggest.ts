@@ -15,7 +15,7 @@ import { matchesAsTyped, typedQuery } from '../text/typed-match.ts';
 import { foldJoined, readings } from '../text/fold.ts';
 import type { MusicSource } from '../sources/types.ts';
 
-export type SuggestionType = 'artist' | 'track' | 'album';
+type SuggestionType = 'artist' | 'track' | 'album';
 
 export interface Suggestion {
   type: SuggestionType;

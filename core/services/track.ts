@@ -20,7 +20,7 @@ import { featuresOrNone, type FeaturesCall } from './features.ts';
 import { relatedTracks } from './related.ts';
 
 /** How many recommendations a full track carries (the spec allows any number, even none). */
-export const RECOMMENDATIONS = 5;
+const RECOMMENDATIONS = 5;
 
 /** Spec §4.8: `Song (Remastered 2011) [Live]` is searched as `Song`. */
 export function stripBrackets(title: string): string {
@@ -35,7 +35,7 @@ export function stripBrackets(title: string): string {
  * The artist's track whose title best matches, or null when none is plausibly it. The source
  * narrows to the artist's credits (the contract); an exact main-artist name is still preferred.
  */
-export async function findTrack(
+async function findTrack(
   music: MusicSource,
   artist: string,
   title: string,

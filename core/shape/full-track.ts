@@ -15,7 +15,7 @@ import { artistImageUrl } from './urls.ts';
 // `core/routes/track.ts` names D5's answer from here; its one declaration is the schema's.
 export type { TrackNotFound } from '../schemas/responses/full-track.ts';
 
-export function isrcFeatures(f: AudioFeatures): IsrcFeatures {
+function isrcFeatures(f: AudioFeatures): IsrcFeatures {
   return {
     key: keyName(f.keyIndex),
     keyIndex: f.keyIndex,
@@ -32,7 +32,7 @@ export function isrcFeatures(f: AudioFeatures): IsrcFeatures {
   };
 }
 
-export function infoFeatures(f: AudioFeatures): InfoFeatures {
+function infoFeatures(f: AudioFeatures): InfoFeatures {
   const { key, keyIndex, mode, ...rest } = isrcFeatures(f);
   return { key, keyIndex, mode, timeSignature: f.timeSignature ?? 4, ...rest };
 }

@@ -22,7 +22,7 @@ export type { NowPlayingBody } from '../schemas/responses/radio.ts';
 /** Upstream art may be a path on this service (`/cover?...`); answers carry absolute URLs. */
 const absolute = (art: string, base: string): string => (art.startsWith('/') ? `${base}${art}` : art);
 
-export function song(s: Song, base: string): NowPlayingSong {
+function song(s: Song, base: string): NowPlayingSong {
   return {
     id: s.id,
     art: absolute(s.art, base),
@@ -52,7 +52,7 @@ function mount(m: Mount): NowPlayingMount {
   };
 }
 
-export function station(s: Station): NowPlayingStation {
+function station(s: Station): NowPlayingStation {
   return {
     id: s.id,
     name: s.name,
@@ -101,7 +101,7 @@ function nextSong(n: NextSong, base: string): NowPlayingNext {
 }
 
 /** D12: whole seconds since `played_at`, kept within the song's duration. */
-export function elapsedAt(entry: SongHistoryEntry, nowMs: number): { elapsed: number; remaining: number } {
+function elapsedAt(entry: SongHistoryEntry, nowMs: number): { elapsed: number; remaining: number } {
   const elapsed = Math.min(Math.max(Math.floor(nowMs / 1000) - entry.played_at, 0), Math.max(entry.duration, 0));
   return { elapsed, remaining: Math.max(entry.duration - elapsed, 0) };
 }

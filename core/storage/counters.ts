@@ -79,20 +79,17 @@ export function memoryCounters(): MemoryCounters {
 }
 
 /** The slice of an ioredis client the counters use. */
-export interface RedisMulti {
+interface RedisMulti {
   incr(key: string): RedisMulti;
   pexpire(key: string, ms: number): RedisMulti;
   exec(): Promise<[Error | null, unknown][] | null>;
 }
 
-export interface RedisLike {
+interface RedisLike {
   multi(): RedisMulti;
 }
 
-export function redisCounters(
-  client: () => RedisLike | Promise<RedisLike>,
-  prefix: string = 'sleeve:rl:',
-): CounterStore {
+function redisCounters(client: () => RedisLike | Promise<RedisLike>, prefix: string = 'sleeve:rl:'): CounterStore {
   return {
     async hit(key, now, windowMs) {
       // The window number is part of the key, so every instance with the same clock agrees on it

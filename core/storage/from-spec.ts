@@ -23,7 +23,7 @@ export const MEMORY_MAX_ENTRIES: number = 100_000;
  * and unstorage's own (measured with a forced GC: 100,000 cached empty upstream answers hold
  * 70 bytes each more than their two strings; rounded up for the collector's room).
  */
-export const MEMORY_ENTRY_BYTES = 128;
+const MEMORY_ENTRY_BYTES = 128;
 
 const valueBytes = (value: unknown): number =>
   typeof value === 'string'

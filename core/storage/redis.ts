@@ -10,7 +10,7 @@
 import type { Driver } from 'unstorage';
 import { SleeveError } from '../errors.ts';
 
-export const DRIVER_NAME = 'redis';
+const DRIVER_NAME = 'redis';
 
 export interface RedisOptions {
   url: string;

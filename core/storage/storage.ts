@@ -18,7 +18,7 @@ export interface Storage {
 }
 
 /** What Sleeve reads of a storage's driver: its name, and the client underneath (`getInstance`). */
-export interface StorageDriver {
+interface StorageDriver {
   name?: string;
   getInstance?: () => unknown;
 }

@@ -12,7 +12,7 @@
  * Texts per generation: at most twice this many folds are held, each the text, its fold and a
  * Map entry (measured with a forced GC: 144 bytes at 30 characters), so about 15 MB a memo.
  */
-export const KEPT_PER_GENERATION = 50_000;
+const KEPT_PER_GENERATION = 50_000;
 /** Longer texts are folded each time: kept, a memo of 200-character titles would hold 33 MB. */
 export const KEPT_TEXT_LENGTH = 64;
 

@@ -66,7 +66,7 @@ export function holdsWords(text: string, needle: string): boolean {
 }
 
 /** D33: a query this short (folded) is the start of a word only: too short to correct or to compare. */
-export const SHORT_QUERY = 2;
+const SHORT_QUERY = 2;
 
 /** The folded query when it is short (one or two characters, one word; apostrophes joined), else null. */
 export function shortPrefix(query: string): string | null {

@@ -4,7 +4,7 @@
  */
 import { connect, type Socket } from 'node:net';
 
-export interface RawResponse {
+interface RawResponse {
   status: number;
   /** Header names in lower case. */
   headers: Record<string, string>;

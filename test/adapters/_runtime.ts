@@ -11,7 +11,7 @@ import { eventually, h2cRequest, rawConnect, sleep, UA, type RawConnection } fro
 
 export const IDLE_MS = 1_000;
 export const HEADERS_MS = 1_000;
-export const MAX_CONNECTIONS = 4;
+const MAX_CONNECTIONS = 4;
 
 export interface RuntimeCase {
   name: string;
@@ -49,7 +49,7 @@ async function startWarm(script: string, env: Record<string, string>): Promise<{
 }
 
 /** Requests a server may refuse before routing, each on a path pinned to a legacy version. */
-export const LEGACY_REFUSALS = {
+const LEGACY_REFUSALS = {
   'unknown method': 'FOO /v2.5.0/search/all?query=love HTTP/1.1\r\nHost: x\r\n',
   'lower-case method': 'get /v2.5.0/search/all?query=love HTTP/1.1\r\nHost: x\r\n',
   'method no route takes': 'PURGE /v2.5.0/search/all?query=love HTTP/1.1\r\nHost: x\r\n',

@@ -149,9 +149,7 @@ function cgroupDir(): { dir: string; limitFile: string } | undefined {
       mkdirSync(dir);
       if (existsSync(`${dir}/${limitFile}`)) return { dir, limitFile };
       rmdirSync(dir);
-    } catch {
-      continue;
-    }
+    } catch {}
   }
   return undefined;
 }

@@ -32,7 +32,9 @@ const words = (text: string): string[] =>
 
 /** The words names may be made of: Faker's names, cities and words, the title vocabularies, and the fixed words of the templates. */
 const KNOWN = new Set<string>();
-const know = (text: string) => words(text).forEach((w) => KNOWN.add(w));
+const know = (text: string) => {
+  for (const w of words(text)) KNOWN.add(w);
+};
 for (const p of Object.values(PEOPLE_DATA)) for (const name of [...p.first, ...p.last, ...p.cities]) know(name);
 for (const list of [
   english.ADJECTIVES,

@@ -144,7 +144,7 @@ function misspellings(word: string, n: number): string[] {
   return [
     word.slice(0, i) + word.slice(i + 1),
     word.slice(0, i) + word[i] + word.slice(i),
-    word.slice(0, i) + 'e' + word.slice(i + 1),
+    `${word.slice(0, i)}e${word.slice(i + 1)}`,
     word.slice(0, i) + (word[i + 1] ?? '') + (word[i] ?? '') + word.slice(i + 2),
     word.slice(0, 1 + i),
     `${word}s`,

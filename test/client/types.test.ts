@@ -6,7 +6,13 @@
  */
 import type * as v from 'valibot';
 import { describe, expectTypeOf, it } from 'vitest';
-import { createClient, SleeveApiError, type ClientOf, type QueryValue, type SleeveApiErrorCode } from 'sleeve/client';
+import {
+  createClient,
+  type SleeveApiError,
+  type ClientOf,
+  type QueryValue,
+  type SleeveApiErrorCode,
+} from 'sleeve/client';
 import type { Endpoint, MediaAnswer } from '../../core/http/endpoint.ts';
 import type { batchSchema, healthSchema, hotTracksSchema } from '../../core/schemas/responses/index.ts';
 import type { RecordType } from '../../core/sources/types.ts';

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page, type Request as BrowserRequest } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 export const SKIP_BROWSER = process.env.SLEEVE_SKIP_BROWSER === '1';
 /** Each wait in the page; a hang fails in seconds, not at the test's own timeout. */
 const STEP_MS = 15_000;
@@ -84,7 +84,9 @@ export async function tryOutSearch(visit: Visit, query: string): Promise<TriedOu
   const row = op.locator('.live-responses-table tbody tr.response').first();
   await row.waitFor();
   return {
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node.
     status: (await row.locator('.response-col_status').innerText()).trim(),
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node.
     body: await row.locator('.response-col_description pre').first().innerText(),
     request,
   };

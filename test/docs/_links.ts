@@ -45,7 +45,7 @@ export function anchorsOf(markdown: string): Set<string> {
 }
 
 /** The relative link targets of a page (no scheme, no `//`), as written. */
-export function relativeLinks(markdown: string): string[] {
+function relativeLinks(markdown: string): string[] {
   const targets: string[] = [];
   for (const match of prose(markdown).matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
     const target = match[1]!;

@@ -83,7 +83,7 @@ export function features(over: Partial<AudioFeatures> = {}): AudioFeatures {
   };
 }
 
-export function song(over: Partial<Song> = {}): Song {
+function song(over: Partial<Song> = {}): Song {
   return {
     id: 'abc',
     art: '',

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 
 export type ModelFault = 'http500' | 'http429' | 'http401' | 'hang' | 'garbage' | 'huge' | 'no-choices' | null;
 
-export interface ModelCall {
+interface ModelCall {
   path: string;
   authorization: string | undefined;
   body: { model: string; messages: { role: string; content: string }[]; [more: string]: unknown };

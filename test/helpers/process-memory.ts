@@ -41,11 +41,6 @@ export function descendants(root: number): number[] {
   return out;
 }
 
-/** The resident sets of `root` and every process under it, in bytes, `root` first. */
-export function treeRss(root: number): { pid: number; rss: number }[] {
-  return [root, ...descendants(root)].map((pid) => ({ pid, rss: rssOf(pid) }));
-}
-
 /**
  * The process that serves, under an entry that may run it as a child: on Node 20 the `sleeve`
  * command and `npm start` wait while a child runs under the heap flag (`adapters/heap-child.ts`).

@@ -4,7 +4,7 @@ import { createCatalogSources } from '../../core/sources/catalog/index.ts';
 
 export type ProbeBehaviour = 'ok' | 'fail' | 'hang' | 'throw';
 
-export function probeOf(behaviour: ProbeBehaviour): () => Promise<ProbeResult> {
+function probeOf(behaviour: ProbeBehaviour): () => Promise<ProbeResult> {
   switch (behaviour) {
     case 'ok':
       return async () => ({ ok: true, status: 200 });

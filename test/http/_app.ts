@@ -86,7 +86,7 @@ export function testApp(
 }
 
 /** What the switchable test endpoint does on its next call. */
-export type Behaviour = 'ok' | 'upstream' | 'timeout' | 'notfound' | 'bug' | 'abort-timeout';
+type Behaviour = 'ok' | 'upstream' | 'timeout' | 'notfound' | 'bug' | 'abort-timeout';
 
 /** A counting fake source behind a cached, limited endpoint with params and an alias. */
 export interface Echo {

@@ -79,11 +79,11 @@ describe('hostile requests on Node (issue 10)', () => {
       Array.from({ length: 40 }, (_, i) =>
         raw(
           served.url,
-          head('POST', paths[i % paths.length]!, {
+          `${head('POST', paths[i % paths.length]!, {
             'User-Agent': UA,
             'Content-Type': 'application/json',
             'Content-Length': 5000,
-          }) + '{"requests": [',
+          })}{"requests": [`,
           {
             waitMs: 500,
             afterWrite: (socket) => setTimeout(() => socket.destroy(), 20),

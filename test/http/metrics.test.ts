@@ -51,7 +51,7 @@ function parse(text: string): { samples: Sample[]; types: Map<string, string> } 
   return { samples, types };
 }
 
-const valueOf = (samples: Sample[], name: string, labels: Record<string, string>): number | undefined =>
+const sampleValue = (samples: Sample[], name: string, labels: Record<string, string>): number | undefined =>
   samples.find(
     (s) =>
       s.name === name &&
@@ -124,21 +124,21 @@ describe('/metrics (D20)', () => {
     await get(sleeve, '/editorial/genres', { method: 'BREW' });
     const samples = await scrape(sleeve);
     const requests = (route: string, method: string, status: string) =>
-      valueOf(samples, 'sleeve_requests_total', { route, method, status });
+      sampleValue(samples, 'sleeve_requests_total', { route, method, status });
     expect(requests('/search/all', 'GET', '200')).toBe(2);
     expect(requests('/search/all', 'GET', '429')).toBe(1);
     expect(requests('/track/hot', 'GET', '200')).toBe(1);
     expect(requests('unmatched', 'GET', '404')).toBe(1);
     expect(requests('/editorial/genres', 'DELETE', '405')).toBe(1);
     expect(requests('/editorial/genres', 'other', '405')).toBe(1);
-    expect(valueOf(samples, 'sleeve_cache_total', { route: '/search/all', state: 'hit' })).toBe(1);
-    expect(valueOf(samples, 'sleeve_cache_total', { route: '/search/all', state: 'miss' })).toBe(1);
-    expect(valueOf(samples, 'sleeve_cache_total', { route: '/search/all', state: 'stale' })).toBe(0);
-    expect(valueOf(samples, 'sleeve_rate_limited_total', { route: '/search/all' })).toBe(1);
-    expect(valueOf(samples, 'sleeve_rate_limited_total', { route: '/track/hot' })).toBe(0);
-    expect(valueOf(samples, 'sleeve_request_duration_seconds_count', { route: '/search/all' })).toBe(3);
-    expect(valueOf(samples, 'sleeve_info', { version: '3.0.0', mode: 'demo' })).toBe(1);
-    expect(valueOf(samples, 'process_start_time_seconds', {})).toBeGreaterThan(1.7e9);
+    expect(sampleValue(samples, 'sleeve_cache_total', { route: '/search/all', state: 'hit' })).toBe(1);
+    expect(sampleValue(samples, 'sleeve_cache_total', { route: '/search/all', state: 'miss' })).toBe(1);
+    expect(sampleValue(samples, 'sleeve_cache_total', { route: '/search/all', state: 'stale' })).toBe(0);
+    expect(sampleValue(samples, 'sleeve_rate_limited_total', { route: '/search/all' })).toBe(1);
+    expect(sampleValue(samples, 'sleeve_rate_limited_total', { route: '/track/hot' })).toBe(0);
+    expect(sampleValue(samples, 'sleeve_request_duration_seconds_count', { route: '/search/all' })).toBe(3);
+    expect(sampleValue(samples, 'sleeve_info', { version: '3.0.0', mode: 'demo' })).toBe(1);
+    expect(sampleValue(samples, 'process_start_time_seconds', {})).toBeGreaterThan(1.7e9);
     // Labels are the route table, never what was asked.
     expect(
       samples.every(
@@ -155,9 +155,9 @@ describe('/metrics (D20)', () => {
       body: JSON.stringify({ requests: [{ path: '/editorial/genres' }, { path: '/editorial/genres' }] }),
     });
     const samples = await scrape(sleeve);
-    expect(valueOf(samples, 'sleeve_requests_total', { route: '/batch', method: 'POST', status: '200' })).toBe(1);
+    expect(sampleValue(samples, 'sleeve_requests_total', { route: '/batch', method: 'POST', status: '200' })).toBe(1);
     expect(
-      valueOf(samples, 'sleeve_requests_total', { route: '/editorial/genres', method: 'GET', status: '200' }),
+      sampleValue(samples, 'sleeve_requests_total', { route: '/editorial/genres', method: 'GET', status: '200' }),
     ).toBe(2);
   });
 
@@ -180,22 +180,22 @@ describe('/metrics (D20)', () => {
       );
       expect(buckets.map((b) => b.labels['le'])).toEqual([...DURATION_BUCKETS.map(String), '+Inf']);
       for (let i = 1; i < buckets.length; i++) expect(buckets[i]!.value).toBeGreaterThanOrEqual(buckets[i - 1]!.value);
-      const count = valueOf(samples, 'sleeve_request_duration_seconds_count', { route })!;
+      const count = sampleValue(samples, 'sleeve_request_duration_seconds_count', { route })!;
       expect(buckets.at(-1)!.value).toBe(count);
-      const sum = valueOf(samples, 'sleeve_request_duration_seconds_sum', { route })!;
+      const sum = sampleValue(samples, 'sleeve_request_duration_seconds_sum', { route })!;
       expect(sum).toBeGreaterThan(0);
       expect(sum).toBeLessThan(count * 5);
     }
-    expect(valueOf(samples, 'sleeve_request_duration_seconds_count', { route: '/editorial/genres' })).toBe(2);
+    expect(sampleValue(samples, 'sleeve_request_duration_seconds_count', { route: '/editorial/genres' })).toBe(2);
   });
 
   it('a bucket holds what is at most its bound', () => {
     const metrics = createMetrics({ version: '3.0.0', mode: 'demo', startedAt: 0, budgets: () => new Map() });
     for (const seconds of [0.0005, 0.0006, 5, 7]) metrics.request('/r', 'GET', 200, seconds, null);
     const { samples } = parse(metrics.render());
-    const bucket = (le: string) => valueOf(samples, 'sleeve_request_duration_seconds_bucket', { route: '/r', le });
+    const bucket = (le: string) => sampleValue(samples, 'sleeve_request_duration_seconds_bucket', { route: '/r', le });
     expect([bucket('0.0005'), bucket('0.001'), bucket('2.5'), bucket('5'), bucket('+Inf')]).toEqual([1, 2, 2, 3, 4]);
-    expect(valueOf(samples, 'sleeve_request_duration_seconds_sum', { route: '/r' })).toBeCloseTo(12.0011, 6);
+    expect(sampleValue(samples, 'sleeve_request_duration_seconds_sum', { route: '/r' })).toBeCloseTo(12.0011, 6);
   });
 
   it('escapes label values: backslash, double quote and line feed', () => {
@@ -206,7 +206,7 @@ describe('/metrics (D20)', () => {
     metrics.upstreamCall('we"ird\nhost\\');
     const text = metrics.render();
     expect(text).toContain('sleeve_upstream_calls_total{upstream="we\\"ird\\nhost\\\\"} 1\n');
-    expect(valueOf(parse(text).samples, 'sleeve_upstream_calls_total', { upstream: 'we"ird\nhost\\' })).toBe(1);
+    expect(sampleValue(parse(text).samples, 'sleeve_upstream_calls_total', { upstream: 'we"ird\nhost\\' })).toBe(1);
     const help = new Exposition().family('x_total', 'counter', 'two\nlines \\ here').text();
     expect(help).toBe('# HELP x_total two\\nlines \\\\ here\n# TYPE x_total counter\n');
   });

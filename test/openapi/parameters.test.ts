@@ -13,7 +13,7 @@ import { endpoints } from '../../core/routes/index.ts';
 import { describedSleeve, documentOf, schemaValidator } from './_document.ts';
 
 const doc = await documentOf(describedSleeve());
-const paramsOf = (path: string) => (doc.paths[openApiPath(path)]?.get as Operation).parameters ?? [];
+const paramsOf = (path: string) => (doc.paths[openApiPath(path)]?.get as Operation | undefined)?.parameters ?? [];
 const param = (path: string, name: string) => paramsOf(path).find((p) => p.name === name)!;
 
 /** Endpoints whose query the validator reads (not `/cover`'s tolerant reader), with an example to start from. */

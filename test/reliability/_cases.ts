@@ -29,7 +29,7 @@ export interface Case {
 }
 
 /** Every path the declarations answer, `:params` filled with a plausible and a hostile value. */
-export const DECLARED_PATHS: readonly string[] = [
+const DECLARED_PATHS: readonly string[] = [
   ...new Set(
     endpoints
       .flatMap((e) => [e.path, ...(e.aliases ?? [])])
@@ -452,7 +452,7 @@ function malformed(method: string, target: string, head: string): boolean {
   return head.length > 16_000;
 }
 
-export function caseArbitrary(port: number, maxBody: number): fc.Arbitrary<Case> {
+function caseArbitrary(port: number, maxBody: number): fc.Arbitrary<Case> {
   const host = `127.0.0.1:${port}`;
   const generated = fc
     .tuple(

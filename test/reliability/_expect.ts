@@ -62,7 +62,7 @@ export function shapeOf(target: string): Shape {
 }
 
 /** The path below any version prefix, for the image-route exception. */
-export function innerPath(target: string): string {
+function innerPath(target: string): string {
   return decoded(normalised(target)).replace(/^\/(v[0-9][^/]*|current)(?=\/|$)/, '') || '/';
 }
 

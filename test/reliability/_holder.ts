@@ -60,7 +60,7 @@ function open(kind: number, index = kind): Promise<void> {
       if (kind === 1)
         trickles.push({
           socket,
-          bytes: Buffer.from('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'x'.repeat(4000)),
+          bytes: Buffer.from(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'x'.repeat(4000)}`),
           at: 0,
         });
       if (kind === 2) {

@@ -24,7 +24,7 @@ export interface Nginx {
 }
 
 /** The example configuration with its instances on `upstreams` (in order) and nginx on `port`. */
-export function exampleConfig(port: number, upstreams: readonly number[]): string {
+function exampleConfig(port: number, upstreams: readonly number[]): string {
   let next = 0;
   return readFileSync(`${ROOT}examples/deploy/nginx.conf`, 'utf8')
     .replace(/server 127\.0\.0\.1:\d+/g, (found) =>

@@ -9,7 +9,7 @@
 import { connect, type Socket } from 'node:net';
 import { DEADLINE_MS } from './_config.ts';
 
-export type Outcome = 'answered' | 'hang' | 'dropped' | 'refused';
+type Outcome = 'answered' | 'hang' | 'dropped' | 'refused';
 
 export interface RawAnswer {
   outcome: Outcome;
@@ -231,7 +231,7 @@ export function describeAnswer(answer: RawAnswer): string {
 }
 
 /** Runs of 32 or more of one letter or digit written `{{h*15552}}` (`_send.ts` expands them). */
-export function compress(text: string): string {
+function compress(text: string): string {
   return text.replace(/([A-Za-z0-9])\1{31,}/g, (run, ch: string) => `{{${ch}*${run.length}}}`);
 }
 

@@ -16,7 +16,7 @@ import type { RuntimeName } from './_config.ts';
 const SCRIPTS: Readonly<Record<RuntimeName, string>> = { node: 'start', bun: 'start:bun', deno: 'start:deno' };
 
 /** The command of `npm run start*` for a runtime, its entry file replaced when `entry` is given. */
-export function commandFor(runtime: RuntimeName, entry?: string): [string, string[]] {
+function commandFor(runtime: RuntimeName, entry?: string): [string, string[]] {
   const [bin, args] = scriptCommand(SCRIPTS[runtime]);
   return [bin, entry ? [...args.slice(0, -1), entry] : args];
 }

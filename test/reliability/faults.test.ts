@@ -23,7 +23,7 @@ import { MAX_TRIES } from '../../core/sources/kit/call.ts';
 import { COOLDOWN_MS, MIN_CALLS } from '../../core/sources/kit/circuit.ts';
 import { startReplay, type Fault, type Replay } from '../../replay/server.ts';
 import { UPSTREAMS as REPLAYED, type UpstreamName } from '../../replay/upstreams.ts';
-import { N, RUNTIMES, SCALE, UA, type RuntimeName } from './_config.ts';
+import { N, RUNTIMES, SCALE, type RuntimeName } from './_config.ts';
 import { shapeProblem } from './_expect.ts';
 import { printTable, record, recorded, Tally } from './_figures.ts';
 import { sleep } from './_pool.ts';

@@ -5,7 +5,7 @@
  * check a body against its response schema or an error against D3. Ids are never hard-coded:
  * tests discover them through `music` (the sleeve's own source) or through the API.
  */
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { expect } from 'vitest';
 import { createSleeve, type MusicSource, type Sleeve, type SleeveOptions } from '../../core/index.ts';
 import { isMedia } from '../../core/http/endpoint.ts';

@@ -14,7 +14,7 @@ export interface Messages {
   close(): void;
 }
 
-export function openSocket(baseUrl: string): Messages {
+function openSocket(baseUrl: string): Messages {
   const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/nowplaying/socket`, { headers: { 'user-agent': UA } });
   const queue: unknown[] = [];
   const waiters: (() => void)[] = [];
@@ -78,8 +78,7 @@ export async function openEvents(
 }
 
 /** The clock one second after the current song ends: the station has moved on. */
-export const afterSong = (body: NowPlayingBody): number =>
-  (body.now_playing.played_at + body.now_playing.duration + 1) * 1000;
+const afterSong = (body: NowPlayingBody): number => (body.now_playing.played_at + body.now_playing.duration + 1) * 1000;
 
 export const TRANSPORTS: [string, (baseUrl: string) => Messages | Promise<Messages>][] = [
   ['WebSocket', openSocket],

@@ -10,7 +10,7 @@ beforeAll(async () => {
   for (const genre of (await music.genres()).slice(1)) {
     for (const hit of await music.genreTracks(genre.name, { limit: 200 })) {
       const track = await music.track(hit.id);
-      if (track && track.isrc && track.artists.length > 1) {
+      if (track?.isrc && track.artists.length > 1) {
         featuring = track;
         return;
       }

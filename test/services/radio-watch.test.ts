@@ -69,7 +69,12 @@ const advance = async (station: string) =>
 function subscribe(d: Deps, station: string, first: NowPlayingBody, count: number) {
   const received = Array.from({ length: count }, () => [] as NowPlayingBody[]);
   const stops = received.map((inbox) => watchNowPlaying(d, station, first, (body) => inbox.push(body), BASE));
-  return { received, stopAll: () => stops.forEach((stop) => stop()) };
+  return {
+    received,
+    stopAll: () => {
+      for (const stop of stops) stop();
+    },
+  };
 }
 
 beforeAll(async () => {

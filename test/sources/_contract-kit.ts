@@ -5,7 +5,7 @@
  */
 import { it } from 'vitest';
 
-export interface Skip {
+interface Skip {
   /** Why the driver cannot pass these cases: shown in the test report. */
   reason: string;
   /** Case names, exactly as the suite spells them. */

@@ -24,7 +24,6 @@ import { abortedSignal, caseRunner, fold, type ContractOptions } from './_contra
 
 export { runFeaturesContract } from './_contract-features.ts';
 export { runRadioContract } from './_contract-radio.ts';
-export type { ContractOptions, Skip } from './_contract-kit.ts';
 
 export interface MusicContractOptions extends ContractOptions<MusicSource> {
   /** An id no record of any kind has. */

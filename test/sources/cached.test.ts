@@ -123,7 +123,7 @@ describe('named per-call caches', () => {
       run: (_: null, signal) => {
         runs++;
         upstream = signal;
-        return new Promise<string>((resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+        return new Promise<string>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
       },
     });
     const a = new AbortController();

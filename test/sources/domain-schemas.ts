@@ -141,7 +141,7 @@ export const AudioFeaturesSchema: v.GenericSchema<unknown, AudioFeatures> = v.st
 });
 
 const listeners = v.strictObject({ total: count, unique: count, current: count });
-export const SongSchema: v.GenericSchema<unknown, Song> = v.strictObject({
+const SongSchema: v.GenericSchema<unknown, Song> = v.strictObject({
   id: text,
   art: text,
   custom_fields: v.array(v.unknown()),
@@ -163,7 +163,7 @@ const MountSchema = v.strictObject({
   path: text,
   is_default: v.boolean(),
 });
-export const StationSchema: v.GenericSchema<unknown, Station> = v.strictObject({
+const StationSchema: v.GenericSchema<unknown, Station> = v.strictObject({
   id,
   name: text,
   shortcode: text,

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { id, isrc, ref } from './common.ts';
 
 /** Facts about one thing (a track, its audio features, an artist, a search), as the prompt held them (`FactGroup` in services/ai/facts.ts). */
-export const factGroupSchema = v.strictObject({
+const factGroupSchema = v.strictObject({
   subject: v.string(),
   facts: v.array(v.string()),
 });
@@ -23,7 +23,7 @@ const generated = {
 };
 
 /** The track an answer is about. */
-export const aiTrackSchema = v.strictObject({ id, title: v.string(), artist: v.string(), isrc });
+const aiTrackSchema = v.strictObject({ id, title: v.string(), artist: v.string(), isrc });
 
 export const chatReplySchema = v.strictObject({ reply: v.string(), ...generated });
 export const assistantAnswerSchema = v.strictObject({ query: v.string(), answer: v.string(), ...generated });
@@ -42,5 +42,3 @@ export const similarBecauseSchema = v.strictObject({
   answer: v.string(),
   ...generated,
 });
-
-export type AiTrack = v.InferOutput<typeof aiTrackSchema>;

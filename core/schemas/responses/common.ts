@@ -10,10 +10,10 @@ export const int = v.pipe(v.number(), v.integer());
 export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const id = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const unit = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
-/** D15: relevance in 0..1. */
+/** D15: relevance in 0..1 (the same schema as `unit`, named for what it holds). @alias */
 export const score = unit;
 export const isrc = v.nullable(v.pipe(v.string(), v.regex(/^[A-Z0-9]{12}$/)));
-export const date = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+const date = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 export const optionalDate = v.nullable(date);
 export const duration = v.pipe(v.string(), v.regex(/^\d+:[0-5]\d$/));
 export const recordType = v.picklist(RECORD_TYPES);

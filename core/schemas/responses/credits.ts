@@ -6,8 +6,7 @@
 import * as v from 'valibot';
 import { id, image, isrc, ref } from './common.ts';
 
-export const creditSchema = v.strictObject({ id, name: v.string(), role: v.pipe(v.string(), v.minLength(1)), image });
-export type Credit = v.InferOutput<typeof creditSchema>;
+const creditSchema = v.strictObject({ id, name: v.string(), role: v.pipe(v.string(), v.minLength(1)), image });
 
 export const trackCreditsSchema = v.strictObject({
   id,

@@ -14,12 +14,9 @@ import { chartTrackSchema } from './tracks.ts';
 
 const position = v.pipe(int, v.minValue(1));
 
-export const chartAlbumSchema = v.strictObject({ position, ...newReleaseSchema.entries });
-export type ChartAlbum = v.InferOutput<typeof chartAlbumSchema>;
-export const chartArtistSchema = v.strictObject({ position, ...artistEntrySchema.entries });
-export type ChartArtist = v.InferOutput<typeof chartArtistSchema>;
-export const chartPlaylistSchema = v.strictObject({ position, ...playlistResultSchema.entries });
-export type ChartPlaylist = v.InferOutput<typeof chartPlaylistSchema>;
+const chartAlbumSchema = v.strictObject({ position, ...newReleaseSchema.entries });
+const chartArtistSchema = v.strictObject({ position, ...artistEntrySchema.entries });
+const chartPlaylistSchema = v.strictObject({ position, ...playlistResultSchema.entries });
 
 export const genreChartSchema = v.strictObject({ genre: genreSchema, tracks: v.array(chartTrackSchema) });
 export type GenreChartBody = v.InferOutput<typeof genreChartSchema>;

@@ -54,7 +54,6 @@ const trackAlbum = v.strictObject(albumEntries);
 export type TrackAlbum = v.InferOutput<typeof trackAlbum>;
 /** D17: the row the spec calls "the service". */
 const primaryArtist = v.strictObject({ id, name: v.string(), genres: strings, image });
-export type PrimaryArtist = v.InferOutput<typeof primaryArtist>;
 const head = {
   found: v.literal(true),
   id,

@@ -13,7 +13,7 @@ export const attributionSchema = v.strictObject({
 const seconds = v.pipe(v.number(), v.minValue(0));
 
 /** One record as LRCLIB filed it; `plainLyrics`/`syncedLyrics` are LRCLIB's own names. */
-export const lyricsRecordSchema = v.strictObject({
+const lyricsRecordSchema = v.strictObject({
   /** LRCLIB's record id. */
   id: count,
   title: v.string(),

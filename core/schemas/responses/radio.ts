@@ -83,7 +83,6 @@ const next = v.strictObject({
 export type NowPlayingNext = v.InferOutput<typeof next>;
 /** D12: `elapsed` and `remaining` are recomputed from `played_at` at request time. */
 const current = v.strictObject({ ...historyEntries, elapsed: count, remaining: count });
-export type CurrentSong = v.InferOutput<typeof current>;
 
 /** Spec §4.19's `live`, and D27's `/live` body: whether a streamer (a DJ) is on air, who, since when (Unix seconds). */
 export const liveSchema = v.strictObject({
@@ -111,4 +110,3 @@ export const nowPlayingMessageSchema = v.strictObject({
   type: v.literal('nowplaying'),
   data: nowPlayingSchema,
 });
-export type NowPlayingMessage = v.InferOutput<typeof nowPlayingMessageSchema>;

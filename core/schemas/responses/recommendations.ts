@@ -11,7 +11,7 @@ import { relatedTrackSchema } from './tracks.ts';
 const maybe = <T extends v.GenericSchema>(schema: T) => v.nullable(schema);
 const tempo = v.pipe(v.number(), v.minValue(0));
 
-export const recommendedTrackSchema = v.strictObject({
+const recommendedTrackSchema = v.strictObject({
   ...relatedTrackSchema.entries,
   previewUrl: v.nullable(v.string()),
   features: v.nullable(v.strictObject({ energy: unit, tempo, valence: unit, danceability: unit })),

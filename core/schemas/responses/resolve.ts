@@ -15,4 +15,3 @@ export const resolveSchema = v.variant('type', [
   entry('artist', fullArtistSchema),
   entry('playlist', playlistInfoSchema),
 ]);
-export type ResolveBody = v.InferOutput<typeof resolveSchema>;

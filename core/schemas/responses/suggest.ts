@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { id } from './common.ts';
 
-export const suggestionSchema = v.strictObject({
+const suggestionSchema = v.strictObject({
   type: v.picklist(['artist', 'track', 'album']),
   id,
   /** The artist's name, or the track's or album's title. */
@@ -12,4 +12,3 @@ export const suggestionSchema = v.strictObject({
 });
 
 export const suggestSchema = v.strictObject({ query: v.string(), suggestions: v.array(suggestionSchema) });
-export type SuggestBody = v.InferOutput<typeof suggestSchema>;

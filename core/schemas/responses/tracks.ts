@@ -100,4 +100,3 @@ export const hotTracksSchema = v.strictObject({
   country: v.pipe(v.string(), v.regex(/^([A-Z]{2}|global)$/)),
   tracks: v.array(chartTrackSchema),
 });
-export type HotTracksBody = v.InferOutput<typeof hotTracksSchema>;

@@ -26,7 +26,7 @@ const n2 = (x: number) => String(Math.round(x * 100) / 100);
 const quoted = (s: string) => JSON.stringify(s);
 
 /** `"Title" by Artist`: how a track is named in every fact line. */
-export function trackName(t: Pick<TrackHit, 'title' | 'artist'>): string {
+function trackName(t: Pick<TrackHit, 'title' | 'artist'>): string {
   return `${quoted(t.title)} by ${t.artist.name}`;
 }
 
@@ -44,11 +44,11 @@ export function serviceFacts(mode: 'demo' | 'live'): FactGroup {
 }
 
 /** The genres that stand for a track: its artist's, else its album's (D17: Deezer files genres on albums). */
-export function genresOf(d: TrackDetails): string[] {
+function genresOf(d: TrackDetails): string[] {
   return d.artist?.genres.length ? d.artist.genres : (d.album?.genres ?? []);
 }
 
-export function trackFacts(d: TrackDetails): FactGroup {
+function trackFacts(d: TrackDetails): FactGroup {
   const { track, album } = d;
   const credits = (track.artists.length ? track.artists : [{ ...track.artist, role: 'Main' }]).map(
     (a) => `${a.name} (${a.role})`,
@@ -77,7 +77,7 @@ export function trackFacts(d: TrackDetails): FactGroup {
   return { subject: `Track ${track.id}: ${trackName(track)}`, facts };
 }
 
-export function featureFacts(f: AudioFeatures, track: Pick<TrackHit, 'title' | 'artist'>): FactGroup {
+function featureFacts(f: AudioFeatures, track: Pick<TrackHit, 'title' | 'artist'>): FactGroup {
   const key = keyName(f.keyIndex);
   const facts = [
     `key: ${key ? `${key} ${f.mode.toLowerCase()}` : 'not detected'}`,

@@ -10,7 +10,7 @@ import type { ChatMessage, ChatModel } from '../../sources/types.ts';
 import type { FactGroup } from './facts.ts';
 import { systemPrompt } from './prompt.ts';
 
-export const NOT_CONFIGURED: string =
+const NOT_CONFIGURED: string =
   'This deployment has no chat model: the AI routes need SLEEVE_AI_URL and SLEEVE_AI_MODEL (plus SLEEVE_AI_KEY when the model server wants one), or the `ai` option of createSleeve.';
 
 /** The configured model, or the 503 that says what to configure. */

@@ -50,7 +50,7 @@ export async function lyricsGrounding(
   const source = sources.lyrics;
   if (!source) return without('Sleeve has no lyrics for this track');
   const credit = source.attribution.source;
-  let found;
+  let found: Awaited<ReturnType<typeof source.lyrics>>;
   try {
     found = await source.lyrics({
       artist: track.artist.name,

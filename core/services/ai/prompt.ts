@@ -8,9 +8,9 @@
 import type { FactGroup } from './facts.ts';
 
 /** The answer's length: a few short paragraphs, what a card or a chat bubble shows. */
-export const ANSWER_WORDS = 150;
+const ANSWER_WORDS = 150;
 
-export function factsText(groups: readonly FactGroup[]): string {
+function factsText(groups: readonly FactGroup[]): string {
   return groups.map((g) => `## ${g.subject}\n${g.facts.map((f) => `- ${f}`).join('\n')}`).join('\n\n');
 }
 

@@ -17,7 +17,7 @@ import type { DriverContext } from '../kit/context.ts';
 import { WireError, decoded } from '../kit/wire.ts';
 import type { CallOptions, ChatMessage, ChatModel, ChatReply } from '../types.ts';
 
-export const DRIVER_NAME: string = 'ai';
+const DRIVER_NAME: string = 'ai';
 
 export interface AiOptions {
   /** The API base, `/chat/completions` is appended: `https://api.openai.com/v1`. */
@@ -34,10 +34,10 @@ export interface AiOptions {
   maxTokens?: number;
 }
 
-export const AI_TIMEOUT_MS: number = 30_000;
+const AI_TIMEOUT_MS: number = 30_000;
 /** A chat completion of a few paragraphs is a few KiB; a quarter MiB is generous and bounded. */
-export const AI_MAX_BYTES: number = 256 * 1024;
-export const AI_MAX_TOKENS: number = 600;
+const AI_MAX_BYTES: number = 256 * 1024;
+const AI_MAX_TOKENS: number = 600;
 
 /** `choices[0].message.content` and the model that answered; anything else is the upstream's surprise. */
 function decodeReply(body: unknown, asked: string): ChatReply {

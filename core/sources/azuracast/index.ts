@@ -21,9 +21,9 @@ import type { NowPlaying, RadioSource } from '../types.ts';
 import { watchStation } from './watch.ts';
 import { toNowPlaying } from './wire.ts';
 
-export const DRIVER_NAME: string = 'azuracast';
+const DRIVER_NAME: string = 'azuracast';
 /** AzuraCast's public demo station, on the default upstream `https://demo.azuracast.com`. */
-export const DEFAULT_STATION: string = 'azuratest_radio';
+const DEFAULT_STATION: string = 'azuratest_radio';
 const TIMEOUT_MS = UPSTREAM_TIMEOUT_MS;
 const CACHE_SECONDS = 2;
 

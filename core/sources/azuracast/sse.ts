@@ -15,7 +15,7 @@
  */
 
 /** The feed's path under the installation's origin. */
-export const SSE_PATH: string = '/api/live/nowplaying/sse';
+const SSE_PATH: string = '/api/live/nowplaying/sse';
 
 export const channelOf = (shortcode: string): string => `station:${shortcode}`;
 

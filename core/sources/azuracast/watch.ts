@@ -21,9 +21,9 @@ import { channelOf, eventStreamParser, nowPlayingBodies, sseUrl } from './sse.ts
 import { toNowPlaying, WireError } from './wire.ts';
 
 /** Centrifugo pings every 25 s: this long with no byte at all means the connection is dead. */
-export const IDLE_MS: number = 60_000;
+const IDLE_MS: number = 60_000;
 /** How long to poll before asking a feed that said "no such thing" again. */
-export const UNSUPPORTED_RETRY_MS: number = 10 * 60_000;
+const UNSUPPORTED_RETRY_MS: number = 10 * 60_000;
 const BACKOFF_MIN_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
 
@@ -69,7 +69,7 @@ export function watchStation(plan: WatchPlan): () => void {
 async function run(plan: WatchPlan, signal: AbortSignal): Promise<void> {
   const { ctx, station } = plan;
   let failures = 0;
-  let feed = plan.liveFeed;
+  const feed = plan.liveFeed;
   let feedRetryAt = 0;
   while (!signal.aborted) {
     let deadline = Infinity;

@@ -40,7 +40,7 @@ function wholeOrNull(value: unknown): number | null {
 }
 const whole = (value: unknown): number => wholeOrNull(value) ?? 0;
 
-export function toSong(value: unknown): Song {
+function toSong(value: unknown): Song {
   const s = record(value) ?? {};
   return {
     id: text(s.id),
@@ -57,7 +57,7 @@ export function toSong(value: unknown): Song {
   };
 }
 
-export function toListeners(value: unknown): Listeners {
+function toListeners(value: unknown): Listeners {
   const l = record(value) ?? {};
   return { total: whole(l.total), unique: whole(l.unique), current: whole(l.current) };
 }
@@ -87,7 +87,7 @@ function toMount(value: Json): Mount {
 const objects = (value: unknown): Json[] =>
   Array.isArray(value) ? value.map(record).filter((v): v is Json => v !== null) : [];
 
-export function toStation(value: unknown): Station {
+function toStation(value: unknown): Station {
   const s = record(value);
   if (s === null) throw new WireError('the body has no station object');
   return {
@@ -138,7 +138,7 @@ export function toEntry(value: unknown): SongHistoryEntry {
   };
 }
 
-export function toNext(value: unknown): NextSong | null {
+function toNext(value: unknown): NextSong | null {
   const n = record(value);
   if (n === null) return null;
   return {

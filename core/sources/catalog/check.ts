@@ -37,7 +37,7 @@ export function checkCatalog(data: CatalogData, lines: LineIndex): void {
     for (const id of values) if (!known.has(id)) fail(kind, i, label, `field ${field}: no ${what} has id ${id}`);
   };
   if (!data.genres.some((g) => g.id === 0)) throw new CatalogError('genres: no genre with id 0 (All)');
-  data.artists.forEach((a, i) => refs('artist', i, a.id, 'related', artists, 'artist', a.related));
+  for (const [i, a] of data.artists.entries()) refs('artist', i, a.id, 'related', artists, 'artist', a.related);
   data.albums.forEach((a, i) => {
     refs('album', i, a.id, 'artistId', artists, 'artist', [a.artistId]);
     refs(
@@ -61,8 +61,8 @@ export function checkCatalog(data: CatalogData, lines: LineIndex): void {
       fail('track', i, t.id, `field isrc: another track already has ISRC ${t.isrc}`);
     if (t.isrc !== null) isrcs.add(t.isrc);
   });
-  data.playlists.forEach((p, i) => refs('playlist', i, p.id, 'trackIds', tracks, 'track', p.trackIds));
-  data.charts.forEach((c, i) => refs('chart', i, c.country, 'trackIds', tracks, 'track', c.trackIds));
+  for (const [i, p] of data.playlists.entries()) refs('playlist', i, p.id, 'trackIds', tracks, 'track', p.trackIds);
+  for (const [i, c] of data.charts.entries()) refs('chart', i, c.country, 'trackIds', tracks, 'track', c.trackIds);
   const unknownRelease = data.newReleases.find((id) => !albums.has(id));
   if (unknownRelease !== undefined)
     throw new CatalogError(

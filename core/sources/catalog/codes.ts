@@ -38,11 +38,6 @@ export function compactIsrc(code: string): string {
   return code.replace(/-/g, '').toUpperCase();
 }
 
-/** `GBAYE0601498` → `GB-AYE-06-01498`, for display and docs. */
-export function dashedIsrc(code: string): string {
-  return `${code.slice(0, 2)}-${code.slice(2, 5)}-${code.slice(5, 7)}-${code.slice(7)}`;
-}
-
 /** A UPC-A from an 11-digit body: appends the GTIN check digit. */
 export function upc(body: number): string {
   const digits = String(body % 1e11).padStart(11, '0');

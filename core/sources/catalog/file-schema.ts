@@ -40,7 +40,7 @@ export const HeaderSchema: Schema<CatalogHeader> = v.object({
   asOf: date,
 });
 
-export const FeaturesSchema: Schema<FeaturesRecord> = v.object({
+const FeaturesSchema: Schema<FeaturesRecord> = v.object({
   keyIndex: v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(11)),
   mode: v.picklist(['Major', 'Minor']),
   timeSignature: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))),
@@ -55,14 +55,14 @@ export const FeaturesSchema: Schema<FeaturesRecord> = v.object({
   speechiness: unit,
 });
 
-export const GenreRecordSchema: Schema<GenreRecord> = v.object({
+const GenreRecordSchema: Schema<GenreRecord> = v.object({
   type: v.literal('genre'),
   id,
   name: text,
   imageUrl: url,
 });
 
-export const ArtistRecordSchema: Schema<ArtistRecord> = v.object({
+const ArtistRecordSchema: Schema<ArtistRecord> = v.object({
   type: v.literal('artist'),
   id,
   name: text,
@@ -74,7 +74,7 @@ export const ArtistRecordSchema: Schema<ArtistRecord> = v.object({
   imageUrl: url,
 });
 
-export const AlbumRecordSchema: Schema<AlbumRecord> = v.object({
+const AlbumRecordSchema: Schema<AlbumRecord> = v.object({
   type: v.literal('album'),
   id,
   title: text,
@@ -107,7 +107,7 @@ export const TrackRecordSchema: Schema<TrackRecord> = v.object({
   features: v.nullable(FeaturesSchema),
 });
 
-export const PlaylistRecordSchema: Schema<PlaylistRecord> = v.object({
+const PlaylistRecordSchema: Schema<PlaylistRecord> = v.object({
   type: v.literal('playlist'),
   id,
   title: text,
@@ -120,13 +120,13 @@ export const PlaylistRecordSchema: Schema<PlaylistRecord> = v.object({
   coverUrl: url,
 });
 
-export const ChartRecordSchema: Schema<ChartRecord> = v.object({
+const ChartRecordSchema: Schema<ChartRecord> = v.object({
   type: v.literal('chart'),
   country: v.pipe(v.string(), v.regex(/^([A-Z]{2}|global)$/, 'must be an ISO alpha-2 code or global')),
   trackIds: ids,
 });
 
-export const NewReleasesRecordSchema: Schema<NewReleasesRecord> = v.object({
+const NewReleasesRecordSchema: Schema<NewReleasesRecord> = v.object({
   type: v.literal('newReleases'),
   albumIds: ids,
 });

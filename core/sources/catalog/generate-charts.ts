@@ -32,12 +32,12 @@ export const CHART_COUNTRIES: readonly string[] = [
   'CA',
   'AU',
 ];
-export const CHART_SIZE = 100;
+const CHART_SIZE = 100;
 /** Share of a country chart's entries by local acts (from the recorded Deezer charts, above). */
 export const LOCAL_SHARE = 0.3;
 
 /** How many of an artist's tracks a chart takes above `position` (0-based). */
-export const artistCap = (position: number): number => (position < 10 ? 2 : position < 20 ? 3 : 5);
+const artistCap = (position: number): number => (position < 10 ? 2 : position < 20 ? 3 : 5);
 
 interface Input {
   artists: ArtistRecord[];

@@ -11,16 +11,16 @@ import type { ArtistRecord, CatalogData, TrackRecord } from './format.ts';
 import { fold } from '../../text/fold.ts';
 
 /** At most this share of the tracks has no ISRC (1 in 200; the bound is 1 in 100). */
-export const UNCODED_SHARE = 0.005;
+const UNCODED_SHARE = 0.005;
 /** The positions of a chart no ISRC-less track may hold. */
-export const CHART_TOP = 100;
+const CHART_TOP = 100;
 /** The top tracks of an artist no ISRC-less track may be. */
-export const ARTIST_TOP = 10;
+const ARTIST_TOP = 10;
 
 const byRank = (a: TrackRecord, b: TrackRecord): number => b.rank - a.rank || a.id - b.id;
 
 /** Tracks a listener meets first: charts' top 100s, new releases, artists' top 10s. */
-export function prominentTracks(
+function prominentTracks(
   data: Pick<CatalogData, 'tracks' | 'albums' | 'artists' | 'charts' | 'newReleases'>,
 ): Set<number> {
   const prominent = new Set<number>();

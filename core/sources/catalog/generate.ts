@@ -32,8 +32,7 @@ export interface GenerateOptions {
   onProgress?: (tracks: number) => void;
 }
 
-export const GENERATED_NOTE: string =
-  'Generated demo data: every artist, release, track, playlist and figure is invented.';
+const GENERATED_NOTE: string = 'Generated demo data: every artist, release, track, playlist and figure is invented.';
 const ARTIST_COUNTRIES = [
   'US',
   'GB',

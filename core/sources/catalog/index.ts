@@ -12,7 +12,7 @@ import { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog } fr
 import { createCatalogMusic, DEMO_CATALOGUE, type Catalog } from './music.ts';
 import { createStation } from './station.ts';
 
-export const DRIVER_NAME = 'catalog';
+const DRIVER_NAME = 'catalog';
 
 export interface CatalogSourcesOptions {
   /** A catalogue file's contents, or the file prepared (`prepareCatalog`); without it, the built-in catalogue. */
@@ -56,7 +56,7 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
   };
   const music = createCatalogMusic(catalog, probe);
   const features: FeaturesSource = {
-    name: 'catalog',
+    name: DRIVER_NAME,
     probes: DEMO_CATALOGUE,
     probe,
     async features(isrcs, call) {

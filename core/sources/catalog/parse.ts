@@ -25,7 +25,7 @@ export interface LineIndex {
   newReleases: number[];
 }
 
-export function describeIssue(where: string, issue: v.BaseIssue<unknown>): string {
+function describeIssue(where: string, issue: v.BaseIssue<unknown>): string {
   const path = v.getDotPath(issue);
   const got = JSON.stringify(issue.input)?.slice(0, 60) ?? 'nothing';
   const message = issue.message.replace(/^Invalid \w+: /, '');

@@ -59,7 +59,7 @@ function song(catalog: LoadedCatalog, slot: Slot): Song {
 }
 
 /** Listeners peak in the afternoon and bottom out before dawn, with 5-minute jitter; a live show draws more. */
-export function listenersAt(seed: string, second: number, live: boolean): Listeners {
+function listenersAt(seed: string, second: number, live: boolean): Listeners {
   const hourOfDay = (second % 86_400) / 3600;
   const curve = 40 + 160 * (0.5 - 0.5 * Math.cos((2 * Math.PI * (hourOfDay - 4)) / 24));
   const jitter = 0.9 + (hash32(`${seed}/listeners/${Math.floor(second / 300)}`) % 1000) / 5000;

@@ -77,7 +77,7 @@ function build(sorted: readonly IndexedDoc[], add: (term: string) => void): Post
   // Words sorted so that a prefix is a range of ranks; records' words renumbered to ranks.
   const order = words.map((_, i) => i).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
   const rankOf = new Int32Array(words.length);
-  order.forEach((id, rank) => (rankOf[id] = rank));
+  for (const [rank, id] of order.entries()) rankOf[id] = rank;
   recordWords = recordWords.slice(0, used);
   const listStart = new Int32Array(words.length + 1);
   for (let i = 0; i < used; i++) {

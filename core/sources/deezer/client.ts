@@ -14,7 +14,7 @@ import { decoded } from '../kit/wire.ts';
 export const DRIVER_NAME: string = 'deezer';
 /** https://developers.deezer.com/api: "50 requests / 5 seconds" per IP. */
 export const DEEZER_BUDGET: BudgetSpec = { name: DRIVER_NAME, limit: 50, windowMs: 5000 };
-export const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
+const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
 /** How long everyone in this process holds off after Deezer says "quota exceeded". */
 export const QUOTA_PAUSE_MS = 1000;
 const QUOTA_TRIES = 3;

@@ -33,16 +33,16 @@ import type { ImageBytes, ImageOptions } from '../types.ts';
 import { DRIVER_NAME } from './client.ts';
 
 /** The hosts Deezer's API names its pictures on; nothing else is ever fetched. */
-export const DEEZER_IMAGE_HOSTS: readonly string[] = [
+const DEEZER_IMAGE_HOSTS: readonly string[] = [
   'e-cdns-images.dzcdn.net',
   'cdn-images.dzcdn.net',
   'cdns-images.dzcdn.net',
 ];
-export const IMAGES_BUDGET: BudgetSpec = { name: 'deezer-images', limit: 100, windowMs: 5000 };
+const IMAGES_BUDGET: BudgetSpec = { name: 'deezer-images', limit: 100, windowMs: 5000 };
 export const MAX_IMAGE_BYTES: number = 2 * 1024 * 1024;
 /** Half the default `SLEEVE_CACHE_MB` (`core/storage/cache-bound.ts`). */
-export const IMAGE_CACHE_BYTES: number = cacheBytes().images;
-export const IMAGE_TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
+const IMAGE_CACHE_BYTES: number = cacheBytes().images;
+const IMAGE_TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
 
 /** `/images/cover/<md5>/1000x1000-000000-80-0-0.jpg`: kind, md5, width, height, the rest, extension. */
 const PICTURE_PATH =

@@ -30,8 +30,6 @@ import { previewSeconds } from './preview.ts';
 
 const DEFAULT_BASE_URL = 'https://api.deezer.com';
 
-export { DRIVER_NAME };
-
 export interface DeezerOptions {
   /** Default `https://api.deezer.com`; point it at a replay to run offline. */
   baseUrl?: string;

@@ -70,7 +70,7 @@ export function listOf(body: unknown, what: string): { items: unknown[]; total: 
   return { items: envelope.data, total: typeof envelope.total === 'number' ? envelope.total : envelope.data.length };
 }
 
-export function artistRef(value: unknown, what = 'artist'): ArtistRef {
+function artistRef(value: unknown, what = 'artist'): ArtistRef {
   const body = object(value, what);
   return { id: id(body, what), name: text(body.name) };
 }

@@ -10,7 +10,7 @@
 import { VERSION } from '../../version.ts';
 
 /** What the agent says when the operator set no contact: still Sleeve's, and says how to fix it. */
-export const NO_CONTACT = 'contact unset: SLEEVE_CONTACT';
+const NO_CONTACT = 'contact unset: SLEEVE_CONTACT';
 
 export function sleeveAgent(contact: string | undefined): string {
   const reach = contact === undefined || contact.trim() === '' ? NO_CONTACT : contact.trim();

@@ -15,7 +15,7 @@ export const UPSTREAM_TIMEOUT_MS = 2500;
 /** A call waits at most this long for its turn under an upstream's budget (D13), then 503. */
 export const MAX_BUDGET_WAIT_MS = 3000;
 /** Room left in the 3 s after a request's last turn, for its last call and the answer. */
-export const ANSWER_ROOM_MS = 250;
+const ANSWER_ROOM_MS = 250;
 /**
  * A request's calls have their budget turns within this of its route's start, so a first
  * answer, a 503 included, comes within the 3 s (issue #43); a request joining another's miss

@@ -50,9 +50,9 @@ export const SAFETY: number = 0.96;
  */
 export const SKEW_MS: number = 500;
 /** Calls one client may have waiting in one process (its share of `maxQueue`'s 200). */
-export const MAX_PER_CLIENT: number = 50;
+const MAX_PER_CLIENT: number = 50;
 /** The client of calls no request made (or made before a route named its client). */
-export const NO_CLIENT = '';
+const NO_CLIENT = '';
 /**
  * A background call (a cache refresh, `tally.ts` `BACKGROUND`) waits at most this long for a
  * spare turn, then is dropped: a refresh that cannot go soon is not worth holding a turn for.
@@ -142,7 +142,7 @@ export interface Budget {
   };
 }
 
-export const realClock: Clock = {
+const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {

@@ -17,7 +17,7 @@ const upstreamOf = (name: string): string => name.split(':')[0] ?? name;
 /** D9: not-found answers are kept five minutes. */
 export const MISSING_SECONDS = 300;
 
-export interface CachedSpec<A, T> {
+interface CachedSpec<A, T> {
   /** Names the call in storage keys: `deezer:track`. Unique per upstream call. */
   name: string;
   /** Seconds to keep an answer, or `forever` for what never changes (an ISRC's features). */

@@ -32,7 +32,7 @@ import { carry, clientOf, deadlineOf } from './tally.ts';
 
 export { UPSTREAM_TIMEOUT_MS } from './bounds.ts';
 /** A redirect within the upstream's own base is followed at most this many times (`redirect: 'same-base'`). */
-export const MAX_SAME_BASE_REDIRECTS = 3;
+const MAX_SAME_BASE_REDIRECTS = 3;
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 /**
  * Tries of one idempotent call at most (issue #43). One upstream call in ten failing costs an
@@ -51,13 +51,13 @@ export const TRY_MS = 1250;
 /** No try starts with less than this left of the call's time or the request's (`tally.ts` `deadlineOf`). */
 export const MIN_TRY_MS = 300;
 /** The pause before another try: between this and twice it, at random, so callers that failed together do not come back together. */
-export const RETRY_PAUSE_MS = 50;
+const RETRY_PAUSE_MS = 50;
 /**
  * The largest body read when a caller names no `maxBytes`: far above any JSON answer Sleeve
  * reads (Deezer's largest, a 100-track listing, is about 300 KB), far below what would hurt
  * the process (a misbehaving CDN's 40 MB).
  */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** One upstream as drivers call it. */
 export interface Upstream {
@@ -292,7 +292,7 @@ export function unexpected(upstream: Upstream, answer: Answer): SleeveError {
  * A 429 passed on: `503 service_unavailable` with the upstream's `Retry-After` in whole seconds
  * (5 when it names none or a date; an hour at most, whatever it asks).
  */
-export function rateLimited(upstream: Upstream, headers: Headers): SleeveError {
+function rateLimited(upstream: Upstream, headers: Headers): SleeveError {
   const seconds = Number(headers.get('retry-after') ?? '');
   const whose = upstream.speaker === undefined ? 'the upstream' : `${upstream.speaker}'s`;
   return new SleeveError(

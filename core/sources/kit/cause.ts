@@ -11,7 +11,7 @@
  * a certificate that does not verify or a port fetch will not use are the same next time.
  */
 
-export type FailureKind = 'refused' | 'dns' | 'tls' | 'reset' | 'port' | 'other';
+type FailureKind = 'refused' | 'dns' | 'tls' | 'reset' | 'port' | 'other';
 
 export interface FetchFailure {
   readonly kind: FailureKind;

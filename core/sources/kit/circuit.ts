@@ -28,7 +28,7 @@ export const COOLDOWN_MS = 10_000;
 const BUCKET_MS = 1000;
 const FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout'];
 
-export type CircuitState = 'closed' | 'open' | 'half-open';
+type CircuitState = 'closed' | 'open' | 'half-open';
 
 export interface Circuit {
   /** Runs one upstream call, or fails at once while the circuit is open. */

@@ -53,7 +53,7 @@ export interface DriverContext {
 }
 
 /** Who hears of each upstream call (see `tally.ts`); absent when neither logs nor metrics do. */
-export interface CallCounting {
+interface CallCounting {
   /** Count each call on its request's tally (the request log shows it). */
   perRequest: boolean;
   /** /metrics' counter per upstream host. */

@@ -18,10 +18,10 @@ import { decoded } from '../kit/wire.ts';
 import type { Lyrics, LyricsQuery, LyricsSearchQuery, LyricsSource } from '../types.ts';
 import { lyricsRecord, lyricsRecords } from './wire.ts';
 
-export const DRIVER_NAME: string = 'lrclib';
+const DRIVER_NAME: string = 'lrclib';
 export const DEFAULT_BASE_URL = 'https://lrclib.net';
 /** A week: a filed text changes rarely, and LRCLIB is run by volunteers (D25). */
-export const CACHE_SECONDS: number = 7 * 24 * 60 * 60;
+const CACHE_SECONDS: number = 7 * 24 * 60 * 60;
 /** Search answers are at most 20 records, each a few KiB of text. */
 const MAX_BODY_BYTES = 1024 * 1024;
 

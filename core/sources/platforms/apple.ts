@@ -19,7 +19,7 @@ import { object, optionalString, type LinkKind } from './wire.ts';
 
 const NUMERIC = /^\d{1,15}$/;
 const STOREFRONT = /^[a-z]{2}$/;
-export const DEFAULT_STOREFRONT = 'us';
+const DEFAULT_STOREFRONT = 'us';
 
 interface LookupKey {
   type: Exclude<LinkKind, 'playlist'>;

@@ -18,10 +18,10 @@ import type { CallOptions } from '../types.ts';
 import { request } from './request.ts';
 
 /** D11: at most this many redirects are followed. */
-export const MAX_REDIRECTS = 3;
+const MAX_REDIRECTS = 3;
 
 /** The hosts whose links carry no item and are followed. */
-export const SHORT_HOSTS: ReadonlySet<string> = new Set(LINK_SOURCES.flatMap((source) => source.shortHosts));
+const SHORT_HOSTS: ReadonlySet<string> = new Set(LINK_SOURCES.flatMap((source) => source.shortHosts));
 
 export interface ShortLinks {
   /** Circuit, timeout and fetch of the short-link hosts (its `base` is unused: see `originOf`). */

@@ -33,7 +33,7 @@ import { youtubeMetadata } from './youtube.ts';
 export const DRIVER_NAME: string = 'links';
 
 /** The upstreams of the links source, as named in errors, circuits (`links:<name>`) and `timeouts`. */
-export type LinksUpstream =
+type LinksUpstream =
   | 'spotify'
   | 'spotify-api'
   | 'spotify-accounts'
@@ -86,11 +86,11 @@ export const DEFAULT_URLS: Readonly<{
   youtubeUrl: 'https://www.youtube.com',
   soundcloudUrl: 'https://soundcloud.com',
 };
-export const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
-export const CACHE_SECONDS: number = 24 * 60 * 60;
+const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
+const CACHE_SECONDS: number = 24 * 60 * 60;
 
 /** What the health probe asks each keyless platform for: items that have long existed. */
-export const PROBES: Readonly<{ spotify: string; itunes: string; youtube: string; soundcloud: string }> = {
+const PROBES: Readonly<{ spotify: string; itunes: string; youtube: string; soundcloud: string }> = {
   /** Lady Gaga, Bruno Mars: Die With A Smile (its Web API answer is recorded). */
   spotify: `/oembed?url=${encodeURIComponent('https://open.spotify.com/track/2plbrEY59IikOBgBGLjaoe')}`,
   /** Queen, A Night at the Opera (Deluxe Edition) (its Lookup answer is recorded). */

@@ -24,10 +24,10 @@ export interface RequestOptions {
 }
 
 /** An HTML page of a platform is a few hundred KiB; an oEmbed or API answer far less. */
-export const MAX_BODY_BYTES: number = 2 * 1024 * 1024;
+const MAX_BODY_BYTES: number = 2 * 1024 * 1024;
 
 /** Sent with every request: platforms serve their Open Graph tags to link-preview agents. */
-export const USER_AGENT: string = `Mozilla/5.0 (compatible; Sleeve/${VERSION}; +link metadata)`;
+const USER_AGENT: string = `Mozilla/5.0 (compatible; Sleeve/${VERSION}; +link metadata)`;
 
 /** The statuses that mean "no such item" (or not one anybody may see): null, not an error. */
 export const MISSING: ReadonlySet<number> = new Set([400, 401, 403, 404, 410]);

@@ -32,7 +32,7 @@ export function withoutUploader(title: string, uploader: string | null): string 
   return title.endsWith(suffix) && title.length > suffix.length ? title.slice(0, -suffix.length).trim() : title.trim();
 }
 
-export function fromEmbed(title: string, author: string | null, type: LinkKind): LinkMetadata {
+function fromEmbed(title: string, author: string | null, type: LinkKind): LinkMetadata {
   const base = { durationMs: null, isrc: null, upc: null };
   if (type === 'artist') return { type, title: author ?? title.trim(), artist: null, ...base };
   const bare = withoutUploader(title, author);

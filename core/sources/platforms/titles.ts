@@ -9,10 +9,8 @@
 import { foldCompact } from '../../text/fold.ts';
 
 /** A bracketed group naming the kind of upload, not the recording. */
-const DECORATION = new RegExp(
-  String.raw`\s*[(\[【]\s*(?:(?:official|offizielles?|officiel(?:le)?|oficial)\b[^)\]】]*|(?:music|lyrics?|audio)\s+video|video(?:clip)?|clip(?:\s+officiel)?|lyrics?|audio|visuali[sz]er|hd|hq|4k|m\/?v)\s*[)\]】]`,
-  'gi',
-);
+const DECORATION =
+  /\s*[([【]\s*(?:(?:official|offizielles?|officiel(?:le)?|oficial)\b[^)\]】]*|(?:music|lyrics?|audio)\s+video|video(?:clip)?|clip(?:\s+officiel)?|lyrics?|audio|visuali[sz]er|hd|hq|4k|m\/?v)\s*[)\]】]/gi;
 /** `Title | Official Video`, `Title | Artist`: whatever follows a pipe is never the title. */
 const PIPE = /\s+[|｜].*$/;
 /** ` - `, ` – `, ` — ` between artist and title. */
@@ -30,7 +28,7 @@ export function channelArtist(author: string): string {
 }
 
 /** True for YouTube Music's auto-generated `Artist - Topic` channels, whose titles are the bare track title. */
-export function isTopicChannel(author: string): boolean {
+function isTopicChannel(author: string): boolean {
   return /\s-\sTopic$/i.test(author);
 }
 

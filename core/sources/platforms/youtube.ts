@@ -29,7 +29,7 @@ interface Embed {
 }
 
 /** What oEmbed says of an item, as metadata of the kind asked. */
-export function fromEmbed(embed: Embed, type: LinkMetadata['type']): LinkMetadata {
+function fromEmbed(embed: Embed, type: LinkMetadata['type']): LinkMetadata {
   const base = { durationMs: null, isrc: null, upc: null };
   if (type === 'track') return { type, ...splitTitle(embed.title, embed.author), ...base };
   if (type === 'album') {

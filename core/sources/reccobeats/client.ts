@@ -18,7 +18,7 @@ import type { FetchLike } from '../kit/fetch-like.ts';
 export const DRIVER_NAME: string = 'reccobeats';
 /** At most this many ids a call (D1). */
 export const MAX_IDS = 40;
-export const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
+const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
 /**
  * ReccoBeats publishes no number (its docs say only that limits exist and that a 429 carries
  * `Retry-After`), so this is a guess kept well on the safe side: 30 calls per 5 s, which the
@@ -29,11 +29,11 @@ export const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
  */
 export const RECCOBEATS_BUDGET: BudgetSpec = { name: DRIVER_NAME, limit: 30, windowMs: 5000 };
 /** How long to hold off after a 429 that names no (readable) `Retry-After`. */
-export const RATE_LIMIT_PAUSE_MS = 1000;
+const RATE_LIMIT_PAUSE_MS = 1000;
 const RATE_LIMIT_TRIES = 3;
 
 /** What the health probe reads: any status, the body as text. */
-export type RawAnswer = Answer;
+type RawAnswer = Answer;
 
 export interface ReccoBeatsClient {
   /**

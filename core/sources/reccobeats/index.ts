@@ -24,8 +24,6 @@ import { featureRecords, ISRC, trackRecords, type TrackRecord } from './wire.ts'
 import { shareWork, type SharedWork } from '../kit/shared-work.ts';
 import { decoded, WireError } from '../kit/wire.ts';
 
-export { DRIVER_NAME };
-
 export interface ReccoBeatsOptions {
   /** Default `https://api.reccobeats.com` (the driver adds `/v1/...`); point it at a replay to run offline. */
   baseUrl?: string;
@@ -35,9 +33,9 @@ export interface ReccoBeatsOptions {
   budget?: { limit: number; windowMs: number };
 }
 
-export const DEFAULT_BASE_URL = 'https://api.reccobeats.com';
+const DEFAULT_BASE_URL = 'https://api.reccobeats.com';
 /** What the health probe asks for: Blinding Lights, the ISRC of the recorded ReccoBeats answer. */
-export const PROBE_ISRC = 'USUG11904206';
+const PROBE_ISRC = 'USUG11904206';
 const FEATURES_PATH = '/v1/audio-features';
 const TRACK_PATH = '/v1/track';
 

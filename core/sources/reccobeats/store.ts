@@ -16,7 +16,7 @@ import type { Breaker } from '../../storage/breaker.ts';
 import type { Features } from './wire.ts';
 
 /** How long "ReccoBeats does not know this ISRC" is believed. */
-export const UNKNOWN_SECONDS: number = 24 * 60 * 60;
+const UNKNOWN_SECONDS: number = 24 * 60 * 60;
 const VERSION = 1;
 
 export interface StoredRecord {
@@ -40,7 +40,7 @@ export interface Entry {
   until: number | null;
 }
 
-export const keyOf = (isrc: string): string => `up:reccobeats:features:${isrc}`;
+const keyOf = (isrc: string): string => `up:reccobeats:features:${isrc}`;
 
 function isEntry(value: unknown, isrc: string): value is Entry {
   if (typeof value !== 'object' || value === null) return false;

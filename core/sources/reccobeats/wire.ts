@@ -90,7 +90,7 @@ function mode(record: Json, what: string): 'Major' | 'Minor' {
   throw new WireError(`${what} has mode ${value}, not 0 or 1`);
 }
 
-export function toFeatureRecord(value: unknown, index: number): FeatureRecord {
+function toFeatureRecord(value: unknown, index: number): FeatureRecord {
   const what = `audio-features record ${index}`;
   const record = object(value, what);
   const unit = Object.fromEntries(

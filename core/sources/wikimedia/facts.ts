@@ -14,7 +14,7 @@
  */
 import type { Entity, Statement } from './wire.ts';
 
-export const P = {
+const P = {
   instanceOf: 'P31',
   occupation: 'P106',
   countryOfOrigin: 'P495',
@@ -61,15 +61,15 @@ const MUSICAL_OCCUPATIONS: ReadonlySet<string> = new Set([
 const MUSIC_ARTIST_IDS: readonly string[] = ['P434', 'P1953', 'P2722', 'P1902'];
 
 /** At most this many of each list: an answer stays small, and every label fits one lookup of 50. */
-export const MAX_LISTED = { countries: 5, places: 5, genres: 20, members: 20 } as const;
+const MAX_LISTED = { countries: 5, places: 5, genres: 20, members: 20 } as const;
 
 /** Live statements, preferred first. */
-export function statements(entity: Entity, property: string): Statement[] {
+function statements(entity: Entity, property: string): Statement[] {
   const live = (entity.claims.get(property) ?? []).filter((s) => s.rank !== 'deprecated');
   return [...live.filter((s) => s.rank === 'preferred'), ...live.filter((s) => s.rank === 'normal')];
 }
 
-export function itemIds(entity: Entity, property: string, max: number): string[] {
+function itemIds(entity: Entity, property: string, max: number): string[] {
   const ids = statements(entity, property).flatMap((s) => (s.value?.type === 'item' ? [s.value.id] : []));
   return [...new Set(ids)].slice(0, max);
 }
@@ -89,7 +89,7 @@ function firstYear(entity: Entity, property: string): string | null {
   return null;
 }
 
-export function kindOf(entity: Entity): 'group' | 'person' | null {
+function kindOf(entity: Entity): 'group' | 'person' | null {
   const classes = itemIds(entity, P.instanceOf, 50);
   if (classes.some((c) => GROUP_CLASSES.has(c))) return 'group';
   if (classes.includes(HUMAN)) return 'person';

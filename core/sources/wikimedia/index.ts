@@ -39,11 +39,11 @@ import type {
 import { hasDeezerId, isMusicArtist, rawFacts } from './facts.ts';
 import { apiError, entities, searchHits, summary, type Entity, type SearchHit } from './wire.ts';
 
-export const DRIVER_NAME: string = 'wikimedia';
+const DRIVER_NAME: string = 'wikimedia';
 export const DEFAULT_WIKIDATA_URL = 'https://www.wikidata.org';
 export const DEFAULT_WIKIPEDIA_URL = 'https://en.wikipedia.org';
 /** Three days: articles and items change, but an artist's lead and facts rarely within days (D26). */
-export const CACHE_SECONDS: number = 3 * 24 * 60 * 60;
+const CACHE_SECONDS: number = 3 * 24 * 60 * 60;
 const CANDIDATES = 7;
 /** `wbgetentities` takes at most 50 ids a call. */
 const MAX_IDS = 50;

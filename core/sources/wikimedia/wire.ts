@@ -13,7 +13,7 @@
  */
 import { WireError } from '../kit/wire.ts';
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
+const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -43,7 +43,7 @@ export function searchHits(body: unknown): SearchHit[] {
 }
 
 /** One statement's main value, as far as the driver reads it. */
-export type Value =
+type Value =
   | { type: 'item'; id: string }
   | { type: 'string'; value: string }
   | { type: 'time'; time: string; precision: number }
@@ -65,7 +65,7 @@ export interface Entity {
   sitelinks: Map<string, { title: string; url: string | null }>;
 }
 
-function valueOf(snak: unknown): Value | null {
+function snakValue(snak: unknown): Value | null {
   if (!isRecord(snak) || snak.snaktype !== 'value' || !isRecord(snak.datavalue)) return null;
   const { type, value } = snak.datavalue;
   if (type === 'wikibase-entityid' && isRecord(value) && typeof value.id === 'string')
@@ -92,7 +92,7 @@ function entity(body: unknown, language: string): Entity | null {
         list.filter(isRecord).map(
           (statement): Statement => ({
             rank: statement.rank === 'preferred' || statement.rank === 'deprecated' ? statement.rank : 'normal',
-            value: valueOf(statement.mainsnak),
+            value: snakValue(statement.mainsnak),
           }),
         ),
       );
