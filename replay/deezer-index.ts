@@ -4,6 +4,7 @@
  * nested in a chart, a search, a tracklist), merged by id, so the replay can answer requests
  * nobody recorded (a search, an artist's top tracks) from what Deezer did say about them.
  */
+import { fold } from '../core/text/fold.ts';
 import { isRecord, type Recording } from './deezer-fixtures.ts';
 import type { Shape } from './deezer-shapes.ts';
 
@@ -244,14 +245,10 @@ function byPopularity(entities: Entity[]): Entity[] {
   return entities.sort((a, b) => score(b) - score(a) || a.id - b.id);
 }
 
-/** Case, accents and punctuation folded away, split into words. */
+/** Folded as Sleeve folds names (D15), split into words. */
 function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
+  const folded = fold(text);
+  return folded === '' ? [] : folded.split(' ');
 }
 
 /** A title's or name's words, its apostrophes read both ways as Deezer does: `It's you` is found by `it s you` and `its you`. */

@@ -9,6 +9,7 @@
  * Matching is case-insensitive, as LRCLIB's is; `duration` matches within 2 s as its docs say.
  */
 import { readFileSync } from 'node:fs';
+import { fold } from '../core/text/fold.ts';
 import { json, type Answer, type Upstream } from './upstream.ts';
 
 export const KNOWLEDGE_FIXTURES: URL = new URL('../test/fixtures/knowledge/', import.meta.url);
@@ -24,7 +25,8 @@ interface LrclibRecord {
   syncedLyrics: string | null;
 }
 
-const fold = (text: string | null): string => (text ?? '').trim().toLowerCase();
+/** Names compared as Sleeve compares them (D15); a missing parameter is empty. */
+const folded = (text: string | null): string => fold(text ?? '');
 const error = (status: number, name: string, message: string, kind: Answer['kind']): Answer =>
   json(status, JSON.stringify({ code: status, name, message }), kind);
 const notFound = (): Answer => error(404, 'TrackNotFound', 'Failed to find specified track', 'notfound');
@@ -42,34 +44,34 @@ export function lrclibUpstream(): Upstream {
         return record === undefined ? notFound() : json(200, JSON.stringify(record), 'ok');
       }
       if (path === '/api/get') {
-        const artist = fold(params.get('artist_name'));
-        const track = fold(params.get('track_name'));
+        const artist = folded(params.get('artist_name'));
+        const track = folded(params.get('track_name'));
         if (artist === '' || track === '')
           return error(400, 'ValidationError', 'artist_name and track_name are required', 'notfound');
         const album = params.get('album_name');
         const duration = params.get('duration');
         const record = records.find(
           (r) =>
-            fold(r.artistName) === artist &&
-            fold(r.trackName) === track &&
-            (album === null || fold(r.albumName) === fold(album)) &&
+            folded(r.artistName) === artist &&
+            folded(r.trackName) === track &&
+            (album === null || folded(r.albumName) === folded(album)) &&
             (duration === null || Math.abs(r.duration - Number(duration)) <= 2),
         );
         return record === undefined ? notFound() : json(200, JSON.stringify(record), 'ok');
       }
       if (path === '/api/search') {
-        const q = fold(params.get('q'));
-        const track = fold(params.get('track_name'));
+        const q = folded(params.get('q'));
+        const track = folded(params.get('track_name'));
         if (q === '' && track === '')
           return error(400, 'ValidationError', 'either q or track_name is required', 'notfound');
-        const artist = fold(params.get('artist_name'));
-        const album = fold(params.get('album_name'));
+        const artist = folded(params.get('artist_name'));
+        const album = folded(params.get('album_name'));
         const found = records.filter(
           (r) =>
-            (q === '' || [r.trackName, r.artistName, r.albumName].some((field) => fold(field).includes(q))) &&
-            (track === '' || fold(r.trackName).includes(track)) &&
-            (artist === '' || fold(r.artistName).includes(artist)) &&
-            (album === '' || fold(r.albumName).includes(album)),
+            (q === '' || [r.trackName, r.artistName, r.albumName].some((field) => folded(field).includes(q))) &&
+            (track === '' || folded(r.trackName).includes(track)) &&
+            (artist === '' || folded(r.artistName).includes(artist)) &&
+            (album === '' || folded(r.albumName).includes(album)),
         );
         return json(200, JSON.stringify(found.slice(0, 20)), 'ok');
       }

@@ -35,12 +35,5 @@ export function abortedSignal(): AbortSignal {
   return controller.signal;
 }
 
-/** Case, accents and punctuation folded, as D15 compares names. */
-export function fold(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+/** Case, accents and punctuation folded, as D15 compares names: Sleeve's own fold. */
+export { fold } from '../../core/text/fold.ts';
