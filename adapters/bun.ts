@@ -83,7 +83,5 @@ export function serve(options: ServeOptions = {}): {
       processSignals,
     );
   }
-  // Listening: the demo catalogue is built now, not on the first request.
-  void sleeve.warm();
   return { sleeve, server, shutdown, url: `http://${options.hostname ?? 'localhost'}:${server.port}` };
 }

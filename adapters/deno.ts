@@ -74,11 +74,7 @@ export function serve(
       {
         port: options.port ?? 8787,
         hostname: options.hostname,
-        onListen: ({ port }) => {
-          // Listening: the demo catalogue is built now, not on the first request.
-          void sleeve.warm();
-          resolve({ sleeve, shutdown, url: `http://${options.hostname ?? 'localhost'}:${port}` });
-        },
+        onListen: ({ port }) => resolve({ sleeve, shutdown, url: `http://${options.hostname ?? 'localhost'}:${port}` }),
       },
       (request, info) => {
         const answer = sleeve.fetch(request, { clientIp: info.remoteAddr.hostname });

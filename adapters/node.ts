@@ -76,17 +76,14 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
         port: options.port ?? 8787,
         hostname: options.hostname,
       },
-      (info) => {
-        // Listening: the demo catalogue is built now, not on the first request.
-        void sleeve.warm();
+      (info) =>
         resolve({
           sleeve,
           server,
           connections,
           shutdown,
           url: `http://${options.hostname ?? 'localhost'}:${info.port}`,
-        });
-      },
+        }),
     ) as Server;
     const stoppable = nodeStoppable(server);
     /** Before an answer is written: an upgrade's refusal is told to the upgrade, and while stopping its connection closes after it. */

@@ -48,14 +48,6 @@ export interface Sleeve {
   /** What the service was built with, for start-up lines and embedders. */
   deps: Deps;
   /**
-   * Builds what the first requests would otherwise build: in demo mode, the catalogue (about
-   * 0.8 s), so the first search after start-up is as fast as the rest. The server adapters call
-   * it once listening; a serverless entry leaves it to the first request. Never rejects; a
-   * second call answers the first's promise. Requests that come while it builds wait for it,
-   * as the first request would have.
-   */
-  warm(): Promise<void>;
-  /**
    * Begins a graceful shutdown (D34): `/healthz` answers 503 `draining` from now on, and every
    * `/nowplaying/socket` client is told to reconnect (a 1012 close frame, or a last `reconnect`
    * event) and let go. Requests keep being answered. The server adapters call it on SIGTERM.
@@ -89,14 +81,6 @@ const consoleLogger: Logger = {
   error: (message, fields) => console.error(line(message, fields)),
   request: (message) => console.log(message),
 };
-
-/** `Sleeve.warm`, once: what was built is said once; a failure is left to the requests, which load what this would have. */
-async function warm(sources: Sources, log: Logger): Promise<void> {
-  if (!sources.warm) return;
-  const started = performance.now();
-  const built = await sources.warm().catch(() => undefined);
-  if (built !== undefined) log.info(`${built} (${Math.round(performance.now() - started)} ms)`);
-}
 
 export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const resolved = resolveOptions(options);
@@ -161,13 +145,11 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
     metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute),
   );
   const strip = unmounted(resolved.basePath);
-  let warmed: Promise<void> | undefined;
   return {
     fetch: (request, info = {}) => fetch(strip(request), info),
     answerHit: resolved.basePath ? () => undefined : (request, info = {}) => hitParts(request, info),
     app,
     deps,
-    warm: () => (warmed ??= warm(sources, log)),
     drain: () => deps.lifecycle.drain(),
     leave: () => deps.lifecycle.leave(),
     close: async () => {

@@ -518,12 +518,6 @@ export interface Sources {
   lyrics?: LyricsSource;
   /** Artist biography and facts (live mode, D26); absent in demo mode: 503 `not_configured`. */
   knowledge?: KnowledgeSource;
-  /**
-   * Builds ahead what the first requests would otherwise build (demo mode's catalogue), so they
-   * are answered as fast as the rest; `Sleeve.warm` calls it, as a server does once listening.
-   * Resolves to what was built, in a few words, for the start-up log.
-   */
-  warm?(): Promise<string>;
 }
 
 // ---- A chat model (D30): what the AI routes ask, in the OpenAI chat-completions terms. ----

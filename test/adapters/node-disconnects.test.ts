@@ -15,9 +15,6 @@ beforeAll(async () => {
     request: (line: string) => void requests.push(line),
   };
   served = await serve({ port: 0, hostname: '127.0.0.1', rateLimits: 'off', log });
-  // Its one start-up line (the demo catalogue built, D45) is not what this test is about.
-  await served.sleeve.warm();
-  logged.length = 0;
 });
 afterAll(() => new Promise<void>((resolve) => served.server.close(() => resolve())));
 

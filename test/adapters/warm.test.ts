@@ -1,70 +1,37 @@
 /**
- * D45: a server builds what the first requests would (demo mode's catalogue) once it listens,
- * so the first search after start-up is as fast as the rest; an embedder's `createSleeve` and
- * a serverless entry leave it to the first request. The Bun and Deno entries are checked in
- * `test/runtimes/` (`runWarmSmoke`).
+ * D45: the runnable entries build demo mode's built-in catalogue before they listen, as they load
+ * a catalogue file, so no request waits behind it and the first search is as fast as the rest.
+ * `prepareCatalog()` with no file is that built-in catalogue, for an embedder to do the same.
+ * The Bun and Deno entries are checked in `test/runtimes/` (`runWarmSmoke`).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { serve, type Served } from '../../adapters/node.ts';
-import { handle } from '../../adapters/vercel.ts';
-import { createSleeve, type Sources } from '../../core/index.ts';
-import { createCatalogSources } from '../../core/sources/catalog/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSleeve, prepareCatalog } from '../../core/index.ts';
+import { startChild, type ChildServer } from '../helpers/child-server.ts';
+import { scriptCommand } from '../helpers/scripts.ts';
+import { runWarmSmoke } from '../runtimes/_smoke.ts';
 
-const quiet = { info() {}, error() {}, request() {} };
+const quiet = { info() {}, error() {} };
+const UA = { 'user-agent': 'warm-test/1.0 (warm@example.com)' };
 
-/** Demo sources of 200 tracks, counting the calls of their `warm`. */
-function counted(): { sources: Sources; calls: () => number } {
-  const demo = createCatalogSources({ tracks: 200 });
-  let calls = 0;
-  return { sources: { ...demo, warm: async () => (calls++, 'a test catalogue') }, calls: () => calls };
-}
-
-let served: Served | undefined;
-afterEach(async () => {
-  await new Promise<void>((done) => (served ? served.server.close(() => done()) : done()));
-  served = undefined;
-  vi.restoreAllMocks();
+describe('the built-in catalogue, prepared ahead (D45)', () => {
+  it('prepareCatalog() with no file is the built-in catalogue: a Sleeve given it answers as one that builds its own', async () => {
+    const prepared = await prepareCatalog();
+    expect(prepared.loaded.store.tracks.size).toBe(20_000);
+    const ask = (sleeve: ReturnType<typeof createSleeve>) =>
+      Promise.resolve(sleeve.fetch(new Request('http://x/search/all?query=love&limit=5', { headers: UA }))).then((r) =>
+        r.json(),
+      );
+    expect(await ask(createSleeve({ catalog: prepared, log: quiet }))).toEqual(await ask(createSleeve({ log: quiet })));
+    // The same work, not done again.
+    expect((await prepareCatalog()).loaded).toBe(prepared.loaded);
+  });
 });
 
-describe('warming up (D45)', () => {
-  it('the Node adapter builds the demo catalogue once listening, with no request made, and logs it', async () => {
-    const lines: string[] = [];
-    served = await serve({
-      port: 0,
-      hostname: '127.0.0.1',
-      gracefulShutdown: false,
-      log: { ...quiet, info: (line) => void lines.push(line) },
-    });
-    await vi.waitFor(
-      () => expect(lines).toContainEqual(expect.stringMatching(/^demo catalogue ready: 20000 tracks \(\d+ ms\)$/)),
-      { timeout: 15_000, interval: 20 },
-    );
-  }, 20_000);
-
-  it('the Node adapter warms the sources it is given, once', async () => {
-    const { sources, calls } = counted();
-    served = await serve({ port: 0, hostname: '127.0.0.1', gracefulShutdown: false, sources, log: quiet });
-    await vi.waitFor(() => expect(calls()).toBe(1));
-  });
-
-  it('createSleeve alone and the Vercel handler leave it to the first request', async () => {
-    const { sources, calls } = counted();
-    createSleeve({ sources, log: quiet });
-    const vercel = handle({ sources, log: quiet });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls()).toBe(0);
-    expect((await vercel(new Request('http://x/healthz'))).status).toBe(200);
-    expect(calls()).toBe(0);
-  });
-
-  it("warm() never rejects: a catalogue that fails to build is the first request's to report", async () => {
-    const demo = createCatalogSources();
-    const sleeve = createSleeve({
-      sources: { ...demo, warm: () => Promise.reject(new Error('bad catalogue')) },
-      log: quiet,
-    });
-    await expect(sleeve.warm()).resolves.toBeUndefined();
-    // Live mode's sources build nothing ahead: nothing to wait for.
-    await expect(createSleeve({ mode: 'live', log: quiet }).warm()).resolves.toBeUndefined();
-  });
+describe('npm start (the Node entry)', () => {
+  let server: ChildServer;
+  beforeAll(async () => {
+    server = await startChild(...scriptCommand('start'));
+  }, 60_000);
+  afterAll(() => server?.stop());
+  runWarmSmoke('Node', () => server);
 });

@@ -17,8 +17,6 @@ beforeAll(async () => {
     error: (message: string, fields?: unknown) => void logs.push(`${message} ${JSON.stringify(fields)}`),
   };
   served = await serve({ port: 0, hostname: '127.0.0.1', rateLimits: 'off', bodyTimeoutMs: 300, log });
-  // The demo catalogue is being built once listening (D45): the times below are the answers', not its.
-  await served.sleeve.warm();
 });
 afterAll(async () => {
   served.server.closeAllConnections?.();

@@ -71,8 +71,7 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
     },
   };
   const radio = createStation({ shortcode: options.station ?? 'sleeve', catalog, probe });
-  const warm = async () => `demo catalogue ready: ${(await load()).store.tracks.size} tracks`;
-  return { music, features, radio, warm };
+  return { music, features, radio };
 }
 
 /**
@@ -80,10 +79,10 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
  * line and exit. Sources made later from the same contents reuse this work; made from the
  * answer instead, they let the contents go (the service then holds no copy of the file).
  */
-export async function prepareCatalog(contents: CatalogContents): Promise<PreparedCatalog> {
+export async function prepareCatalog(contents?: CatalogContents): Promise<PreparedCatalog> {
   if (contents instanceof PreparedCatalog) return contents;
-  const { fileCatalog } = await import('./loaded.ts');
-  return new PreparedCatalog(await fileCatalog(contents));
+  const { builtinCatalog, fileCatalog } = await import('./loaded.ts');
+  return new PreparedCatalog(await (contents === undefined ? builtinCatalog() : fileCatalog(contents)));
 }
 
 export { PreparedCatalog, type CatalogContents };
