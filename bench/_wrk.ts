@@ -14,7 +14,7 @@ export interface Wrk {
   p99ms: number;
   /** Requests completed. */
   requests: number;
-  /** Microseconds of the server's CPU per request, when its process was given (`cpu.ts`); else NaN. */
+  /** Microseconds of the server's CPU per request, when its process was given (`_cpu.ts`); else NaN. */
   cpuUs: number;
 }
 

@@ -2,8 +2,10 @@
  * @module
  * Picks the drivers for a mode (D1): demo mode serves the catalogue and its simulated
  * station; live mode serves music from Deezer, audio features from ReccoBeats, the radio
- * from an AzuraCast station and link metadata (`/resolve`) from the platforms' public
- * endpoints. Services never know which driver answers.
+ * from an AzuraCast station, link metadata (`/resolve`) from the platforms' public endpoints,
+ * lyrics from LRCLIB (D25) and artist knowledge from Wikipedia and Wikidata (D26). A chat model
+ * (D30) serves the AI routes in either mode when one is configured. Services never know which
+ * driver answers.
  *
  * It reads the resolved options, so it sits beside them, above the drivers: a driver is
  * given its own options and the kit's context, never `ResolvedOptions`.

@@ -3,7 +3,7 @@
  * Audio features for a set of tracks, asked in one call (the provider batches by 40, D1), with
  * each ISRC's title and duration as hints. When the provider fails, the tracks are answered
  * without features (`audioFeatures: null`, playlist filters keep them, spec §4.16 rule 1)
- * rather than not at all; `degraded` tells the frame not to cache that answer (README).
+ * rather than not at all; `degraded` tells the frame not to cache that answer (D17).
  */
 import { SleeveError, type ErrorCode } from '../errors.ts';
 import type { AudioFeatures, FeatureHint, Sources, TrackHit } from '../sources/types.ts';

@@ -1,6 +1,6 @@
 /**
  * @module
- * `/album/tracks` (spec §4.14 names it; its shape is ours, README): the album's whole
+ * `/album/tracks` (the interface names it; its shape is ours, docs/endpoints.md): the album's whole
  * tracklist with what `/album/info`'s entries leave out: ISRCs, disc numbers and credits.
  */
 import type { AlbumTracklist } from '../schemas/responses/albums.ts';

@@ -31,7 +31,7 @@ export function artistImageUrl(base: string, id: number): string {
   return `${base}/artistimage?id=${id}`;
 }
 
-/** Spec §4.1 `previewUrl`: Sleeve's own redirect, since live previews are signed and expire (README). */
+/** Spec §4.1 `previewUrl`: Sleeve's own redirect, since live previews are signed and expire (D19). */
 export function previewUrl(base: string, trackId: number): string {
   return `${base}/track/preview?id=${trackId}`;
 }

@@ -1,8 +1,9 @@
 /**
  * @module
  * The upstream contract, in domain terms. Every driver (the demo catalogue, Deezer,
- * ReccoBeats, AzuraCast, link metadata) maps its wire format into these types; routes and
- * services never see an upstream field name. Response shaping (spec §2) starts from here.
+ * ReccoBeats, AzuraCast, link metadata, LRCLIB's lyrics, Wikimedia's artist knowledge, the
+ * chat model of the AI routes) maps its wire format into these types; routes and services
+ * never see an upstream field name. Response shaping starts from here.
  */
 
 import type { ParsedLink } from '../links/types.ts';
