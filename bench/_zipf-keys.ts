@@ -2,15 +2,15 @@
  * @module
  * The key space of the Zipf workload: a few thousand distinct request paths across the music
  * endpoints, each one the replay can answer (from what the recorded Deezer fixtures mention:
- * every track, album, artist and playlist of `replay/deezer-index.ts`, and the words of their
+ * every track, album, artist and playlist of `replay/deezer/search-index.ts`, and the words of their
  * titles and names for searches) or honestly answers not found (ids, ISRCs and titles nobody
  * recorded: a real deployment is asked those too, and its 404s cost upstream calls and are
  * cached for 5 minutes, D9). The paths are shuffled with the seed, so popularity (the rank the
  * Zipf sampler draws) is not tied to one endpoint.
  */
-import { deezerUpstream } from '../replay/deezer.ts';
-import { loadRecordings } from '../replay/deezer-fixtures.ts';
-import { DeezerIndex, type Entity } from '../replay/deezer-index.ts';
+import { deezerUpstream } from '../replay/deezer/index.ts';
+import { loadRecordings } from '../replay/deezer/fixtures.ts';
+import { DeezerIndex, type Entity } from '../replay/deezer/search-index.ts';
 import { shuffled, type Random } from './_zipf.ts';
 
 const q = (value: string): string => encodeURIComponent(value);

@@ -4,7 +4,7 @@
  * AzuraCast) can be tried with no internet and no quota. PORT picks the port (default 8788, 0 for any free one);
  * REPLAY_QUOTA=1 enforces Deezer's 50 calls per 5 s, to see how Sleeve copes.
  */
-import { DEEZER_QUOTA } from './deezer.ts';
+import { DEEZER_QUOTA } from './deezer/index.ts';
 import { startReplay } from './server.ts';
 
 const port = Number(process.env['PORT'] ?? 8788);

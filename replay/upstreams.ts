@@ -3,10 +3,10 @@
  * The upstreams the replay server mounts, each under its own prefix (`/deezer`, ...). Adding
  * an upstream is one line here and one file beside it.
  */
-import { azuracastUpstream } from './azuracast.ts';
-import { deezerUpstream } from './deezer.ts';
-import { deezerImagesUpstream } from './deezer-images.ts';
-import { reccobeatsUpstream } from './reccobeats.ts';
+import { azuracastUpstream } from './azuracast/index.ts';
+import { deezerUpstream } from './deezer/index.ts';
+import { deezerImagesUpstream } from './deezer/images.ts';
+import { reccobeatsUpstream } from './reccobeats/index.ts';
 import {
   itunesUpstream,
   shortLinksUpstream,
@@ -15,9 +15,9 @@ import {
   spotifyApiUpstream,
   spotifyUpstream,
   youtubeUpstream,
-} from './links.ts';
-import { lrclibUpstream } from './lrclib.ts';
-import { wikidataUpstream, wikipediaUpstream } from './wikimedia.ts';
+} from './links/index.ts';
+import { lrclibUpstream } from './lrclib/index.ts';
+import { wikidataUpstream, wikipediaUpstream } from './wikimedia/index.ts';
 import type { Upstream } from './upstream.ts';
 
 export type UpstreamName =

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReplay, type Replay } from '../../replay/server.ts';
-import { derive, NO_KEY_ISRC, TWO_RELEASE_ISRC } from '../../replay/reccobeats-derive.ts';
+import { derive, NO_KEY_ISRC, TWO_RELEASE_ISRC } from '../../replay/reccobeats/derive.ts';
 
 type Json = Record<string, unknown>;
 
@@ -181,7 +181,7 @@ describe('errors and the call log', () => {
 });
 
 describe('derived fixtures', () => {
-  it('are what replay/reccobeats-derive.ts makes, byte for byte', () => {
+  it('are what replay/reccobeats/derive.ts makes, byte for byte', () => {
     for (const [file, text] of derive().files) expect(fixture(`reccobeats/${file}`), file).toBe(text);
   });
 

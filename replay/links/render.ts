@@ -6,9 +6,9 @@
  * `Artist · Album · Song · Year`, `music:duration` in seconds, one `music:musician` per artist,
  * `music:musician_description` joined by `, `), a Web API track or album for items no recording
  * covers, YouTube's and SoundCloud's oEmbed answers, and a YouTube channel page's head. Every
- * value comes from the item (`links-data.ts`); nothing here invents a fact.
+ * value comes from the item (`links/data.ts`); nothing here invents a fact.
  */
-import type { SoundcloudItem, SpotifyItem, YoutubeItem } from './links-data.ts';
+import type { SoundcloudItem, SpotifyItem, YoutubeItem } from './data.ts';
 
 const SPOTIFY = 'https://open.spotify.com';
 

@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-const LINKS_FIXTURES: URL = new URL('../test/fixtures/links-upstreams/', import.meta.url);
+const LINKS_FIXTURES: URL = new URL('../../test/fixtures/links-upstreams/', import.meta.url);
 
 type Json = Record<string, unknown>;
 

@@ -6,14 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 
-export const FIXTURES_DIR: URL = new URL('../test/fixtures/deezer/', import.meta.url);
+export const FIXTURES_DIR: URL = new URL('../../test/fixtures/deezer/', import.meta.url);
 export const PROVENANCE_FILE: URL = new URL('PROVENANCE.md', FIXTURES_DIR);
 export const DEEZER_ORIGIN = 'https://api.deezer.com';
 
 export interface Recording {
   /** Relative to the fixtures folder: `track-3135556.json`, `derived/album-999000040.json`. */
   file: string;
-  /** Written by `replay/derive.ts` rather than recorded from Deezer. */
+  /** Written by `replay/deezer/derive.ts` rather than recorded from Deezer. */
   derived: boolean;
   /** The request path as Deezer saw it: `/artist/27/albums`. */
   path: string;

@@ -4,7 +4,7 @@
  * `{ data, total, prev?, next? }`, and `next`/`prev` URLs that repeat the request's own query
  * with `index` moved to the end (`/search?q=Billy%20Jean&limit=4&index=5`).
  */
-import { DEEZER_ORIGIN } from './deezer-fixtures.ts';
+import { DEEZER_ORIGIN } from './fixtures.ts';
 
 export interface PageRequest {
   path: string;

@@ -13,13 +13,13 @@
  *   `shortLinksUrl` points at), answering redirects with their `Location`.
  *
  * Recorded answers are sent byte-for-byte (Spotify Web API tracks, albums and searches; iTunes
- * Lookup); everything else is record-shaped (`links-render.ts`) from the items of
- * `links-data.ts`. Bodies of "not found" answers and of the injected errors were never
+ * Lookup); everything else is record-shaped (`links/render.ts`) from the items of
+ * `links/data.ts`. Bodies of "not found" answers and of the injected errors were never
  * recorded: their wording here is assumed. Test hook: `short-links` answers
  * `/<host>/away?to=<url>` with a redirect to `<url>`, so a test can aim a short link at a server
  * of its own and prove it is never reached.
  */
-import { linksData, type LinksData, type SpotifyItem } from './links-data.ts';
+import { linksData, type LinksData, type SpotifyItem } from './data.ts';
 import {
   soundcloudOembed,
   spotifyApiObject,
@@ -28,7 +28,7 @@ import {
   spotifyPage,
   youtubeChannelPage,
   youtubeOembed,
-} from './links-render.ts';
+} from './render.ts';
 import {
   json,
   type Answer,
@@ -36,7 +36,7 @@ import {
   type StreamingUpstream,
   type Upstream,
   type UpstreamRequest,
-} from './upstream.ts';
+} from '../upstream.ts';
 
 const html = (status: number, body: string, kind: Answer['kind']): Answer => ({
   status,

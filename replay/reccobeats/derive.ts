@@ -5,7 +5,7 @@
  * `audioFeatures` for the tracks it can look up, offline. Written to
  * `test/fixtures/reccobeats/derived/`, with the table of derived values in PROVENANCE.md
  * rewritten between its markers. Run it again after changing it:
- * `npx tsx replay/reccobeats-derive.ts` (deterministic: same inputs, same bytes). The replay
+ * `npx tsx replay/reccobeats/derive.ts` (deterministic: same inputs, same bytes). The replay
  * test checks that the files on disk are what this script makes.
  *
  * How each value is derived is written out in PROVENANCE.md ("Derived files"); in short:
@@ -20,12 +20,12 @@ import { fileURLToPath } from 'node:url';
 
 type Json = Record<string, unknown>;
 
-export const RECCOBEATS_FIXTURES: URL = new URL('../test/fixtures/reccobeats/', import.meta.url);
-const DEEZER_FIXTURES = new URL('../test/fixtures/deezer/', import.meta.url);
+export const RECCOBEATS_FIXTURES: URL = new URL('../../test/fixtures/reccobeats/', import.meta.url);
+const DEEZER_FIXTURES = new URL('../../test/fixtures/deezer/', import.meta.url);
 export const DERIVED_FEATURES_FILE = 'derived/audio-features.json';
 export const DERIVED_TRACKS_FILE = 'derived/track.json';
 const PROVENANCE = 'PROVENANCE.md';
-const START = '<!-- derived values: written by replay/reccobeats-derive.ts -->';
+const START = '<!-- derived values: written by replay/reccobeats/derive.ts -->';
 const END = '<!-- end of derived values -->';
 
 /** The ISRC answered by two records (two releases of one recording, different durations). */

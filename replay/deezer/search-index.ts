@@ -4,9 +4,9 @@
  * nested in a chart, a search, a tracklist), merged by id, so the replay can answer requests
  * nobody recorded (a search, an artist's top tracks) from what Deezer did say about them.
  */
-import { fold } from '../core/text/fold.ts';
-import { isRecord, type Recording } from './deezer-fixtures.ts';
-import type { Shape } from './deezer-shapes.ts';
+import { fold } from '../../core/text/fold.ts';
+import { isRecord, type Recording } from './fixtures.ts';
+import type { Shape } from './shapes.ts';
 
 export type Kind = 'track' | 'album' | 'artist' | 'playlist';
 type Fields = Record<string, unknown>;

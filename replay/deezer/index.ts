@@ -7,10 +7,10 @@
  * honestly say (a track seen only inside a chart has no ISRC, BPM or release date).
  */
 import { readFileSync } from 'node:fs';
-import { DEEZER_ORIGIN, FIXTURES_DIR, isRecord, loadRecordings, type Recording } from './deezer-fixtures.ts';
-import { DeezerIndex, type Kind } from './deezer-index.ts';
-import { page, pageRequest } from './deezer-paging.ts';
-import { RecordedAnswers, type RecordedAnswer } from './deezer-recorded.ts';
+import { DEEZER_ORIGIN, FIXTURES_DIR, isRecord, loadRecordings, type Recording } from './fixtures.ts';
+import { DeezerIndex, type Kind } from './search-index.ts';
+import { page, pageRequest } from './paging.ts';
+import { RecordedAnswers, type RecordedAnswer } from './recorded.ts';
 import {
   ALBUM_HIT,
   ALBUM_TRACK,
@@ -23,8 +23,8 @@ import {
   TOP_TRACK,
   TRACK_HIT,
   type Shape,
-} from './deezer-shapes.ts';
-import { json, type Answer, type Upstream } from './upstream.ts';
+} from './shapes.ts';
+import { json, type Answer, type Upstream } from '../upstream.ts';
 
 /** Deezer's documented limit for the public API: 50 requests per 5 seconds. */
 export const DEEZER_QUOTA: { limit: number; windowMs: number } = { limit: 50, windowMs: 5000 };

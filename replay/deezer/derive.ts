@@ -3,7 +3,7 @@
  * Builds the Deezer fixtures the recordings lack, from recorded objects, into
  * `test/fixtures/deezer/derived/`, and rewrites the "Derived files" section of PROVENANCE.md
  * to say what each was built from and which fields no recording holds. Run it again after
- * changing it: `npx tsx replay/derive.ts` (deterministic: same recordings, same bytes).
+ * changing it: `npx tsx replay/deezer/derive.ts` (deterministic: same recordings, same bytes).
  *
  * - an album of 40 tracks, so a driver must page /album/{id}/tracks past the 25 the album
  *   body embeds;
@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { DEEZER_ORIGIN, FIXTURES_DIR, PROVENANCE_FILE, isRecord } from './deezer-fixtures.ts';
+import { DEEZER_ORIGIN, FIXTURES_DIR, PROVENANCE_FILE, isRecord } from './fixtures.ts';
 
 type Json = Record<string, unknown>;
 
@@ -380,12 +380,12 @@ function deezerJson(value: unknown): string {
 function provenance(derived: readonly Derived[]): string {
   const rows = derived.map(
     (one) =>
-      `| \`${one.file}\` | \`${DEEZER_ORIGIN}${one.path}\` | 200 | derived: built by replay/derive.ts from ${one.from.map((file) => `\`${file}\``).join(', ')} | ${one.synthesised} |`,
+      `| \`${one.file}\` | \`${DEEZER_ORIGIN}${one.path}\` | 200 | derived: built by replay/deezer/derive.ts from ${one.from.map((file) => `\`${file}\``).join(', ')} | ${one.synthesised} |`,
   );
   return [
     '## Derived files',
     '',
-    "Not recorded: written by `replay/derive.ts` (re-run it to re-make them) from the recorded files named in each row, because the recordings lack an album of more than 25 tracks, country charts, and a page 2 of Daft Punk's releases that agrees with the newest page 1. Their bodies carry no marker: this table is the only place that says they are derived. The last column names every value no recording holds.",
+    "Not recorded: written by `replay/deezer/derive.ts` (re-run it to re-make them) from the recorded files named in each row, because the recordings lack an album of more than 25 tracks, country charts, and a page 2 of Daft Punk's releases that agrees with the newest page 1. Their bodies carry no marker: this table is the only place that says they are derived. The last column names every value no recording holds.",
     '',
     '| file | request URL | HTTP | derivation | synthesised (not from any recording) |',
     '|---|---|---|---|---|',

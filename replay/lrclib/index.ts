@@ -9,10 +9,10 @@
  * Matching is case-insensitive, as LRCLIB's is; `duration` matches within 2 s as its docs say.
  */
 import { readFileSync } from 'node:fs';
-import { fold } from '../core/text/fold.ts';
-import { json, type Answer, type Upstream } from './upstream.ts';
+import { fold } from '../../core/text/fold.ts';
+import { json, type Answer, type Upstream } from '../upstream.ts';
 
-export const KNOWLEDGE_FIXTURES: URL = new URL('../test/fixtures/knowledge/', import.meta.url);
+export const KNOWLEDGE_FIXTURES: URL = new URL('../../test/fixtures/knowledge/', import.meta.url);
 
 interface LrclibRecord {
   id: number;

@@ -4,8 +4,8 @@
  * `index`/`limit`). Paged lists are rebuilt from every recorded page of the list, so any
  * `index`/`limit` can be served; a page recorded exactly as asked is served byte-for-byte.
  */
-import { isRecord, type Recording } from './deezer-fixtures.ts';
-import { defaultLimit, page, pageRequest } from './deezer-paging.ts';
+import { isRecord, type Recording } from './fixtures.ts';
+import { defaultLimit, page, pageRequest } from './paging.ts';
 
 export interface RecordedAnswer {
   status: number;

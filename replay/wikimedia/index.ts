@@ -10,8 +10,8 @@
  * `wikipedia.json`; provenance there), rendered here into the documented JSON shapes.
  */
 import { readFileSync } from 'node:fs';
-import { KNOWLEDGE_FIXTURES } from './lrclib.ts';
-import { json, type Answer, type Upstream } from './upstream.ts';
+import { KNOWLEDGE_FIXTURES } from '../lrclib/index.ts';
+import { json, type Answer, type Upstream } from '../upstream.ts';
 
 interface Item {
   label: string;

@@ -8,16 +8,16 @@
  *
  * Nobody recorded image bytes, so every picture of a kind is one generated stand-in, a small
  * real JPEG or PNG kept in `test/fixtures/deezer-images/` (see PROVENANCE.md there), the same
- * bytes at every size. This file also makes them: `npx tsx replay/deezer-images.ts` writes
+ * bytes at every size. This file also makes them: `npx tsx replay/deezer/images.ts` writes
  * them again, byte for byte (the encoders below use no compression library, so no library
  * version can change a byte); a test checks the files are what it makes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadRecordings } from './deezer-fixtures.ts';
-import type { Answer, Upstream } from './upstream.ts';
+import { loadRecordings } from './fixtures.ts';
+import type { Answer, Upstream } from '../upstream.ts';
 
-export const IMAGE_FIXTURES_DIR: URL = new URL('../test/fixtures/deezer-images/', import.meta.url);
+export const IMAGE_FIXTURES_DIR: URL = new URL('../../test/fixtures/deezer-images/', import.meta.url);
 
 type PictureKind = 'cover' | 'artist';
 type PictureFormat = 'jpg' | 'png';
@@ -131,7 +131,7 @@ function blockColour(kind: PictureKind, bx: number, by: number): Rgb {
   return [0, 1, 2].map((i) => Math.round(from[i]! + (to[i]! - from[i]!) * t)) as unknown as Rgb;
 }
 
-/** Every stand-in file, by name: what `npx tsx replay/deezer-images.ts` writes. */
+/** Every stand-in file, by name: what `npx tsx replay/deezer/images.ts` writes. */
 export function standIns(): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   for (const kind of ['cover', 'artist'] as const) {

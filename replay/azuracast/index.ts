@@ -27,9 +27,9 @@
  *   injected faults apply to them too.
  */
 import { readFileSync } from 'node:fs';
-import { json, type Answer, type Streamed, type StreamingUpstream } from './upstream.ts';
+import { json, type Answer, type Streamed, type StreamingUpstream } from '../upstream.ts';
 
-const FIXTURES_DIR = new URL('../test/fixtures/azuracast/', import.meta.url);
+const FIXTURES_DIR = new URL('../../test/fixtures/azuracast/', import.meta.url);
 const fixture = (file: string): string => readFileSync(new URL(file, FIXTURES_DIR), 'utf8');
 
 /** Modelled on AzuraCast's `NotFoundException` answer; not recorded. */

@@ -2,7 +2,7 @@
  * @module
  * The ReccoBeats upstream of the replay: `GET /v1/audio-features?ids=` and `GET /v1/track?ids=`
  * the way api.reccobeats.com answers them, from the recorded Blinding Lights record and the
- * records `replay/reccobeats-derive.ts` derived for the Deezer replay's tracks (see
+ * records `replay/reccobeats/derive.ts` derived for the Deezer replay's tracks (see
  * `test/fixtures/reccobeats/PROVENANCE.md`). An id may be an ISRC, a ReccoBeats UUID or a
  * Spotify id; one ISRC can answer several records (releases of one recording); ids nobody
  * knows are simply absent from `content`. At most 40 ids a call, comma-separated or repeated
@@ -10,8 +10,8 @@
  * their wording here is assumed (the docs name codes 4001 and 4291).
  */
 import { readFileSync } from 'node:fs';
-import { DERIVED_FEATURES_FILE, DERIVED_TRACKS_FILE, RECCOBEATS_FIXTURES } from './reccobeats-derive.ts';
-import { json, type Answer, type Upstream } from './upstream.ts';
+import { DERIVED_FEATURES_FILE, DERIVED_TRACKS_FILE, RECCOBEATS_FIXTURES } from './derive.ts';
+import { json, type Answer, type Upstream } from '../upstream.ts';
 
 /** ReccoBeats' limit of ids per call (D1). */
 const MAX_IDS = 40;
