@@ -4,7 +4,7 @@
  * the environment, read the catalogue file, serve, print one line. A bad variable prints one
  * line naming it and exits 1, never a stack trace.
  */
-import { ConfigError, prepareCatalog, type PreparedCatalog, type Sleeve } from '../core/index.ts';
+import { ConfigError, prepareCatalog, type Sleeve } from '../core/index.ts';
 import { heapAdvice, planFor } from './heap-limit.ts';
 import { serveOptionsFromEnv } from './serve-env.ts';
 import type { ServeOptions } from './serve-options.ts';
@@ -34,12 +34,14 @@ export async function start(runtime: Runtime): Promise<void> {
     for (const line of [plan.warning, await heapAdvice(runtime.env, plan)]) if (line) console.error(line);
     // A bad catalogue file stops start-up with one line naming its first bad record and field.
     // The service gets the file prepared, not its bytes, so they are collected once loaded.
-    // Demo mode's built-in catalogue is built here too (D45): a request never waits behind it, and
-    // the first search is as fast as the rest.
+    // Demo mode's built-in catalogue is built here too, before listening (D45): the first search
+    // is as fast as the rest, and no request waits behind the build. Built once listening instead,
+    // it held the event loop for 0.8 s while requests came in: under a rolling restart's load,
+    // long enough for Redis commands to time out and the storage breaker to open.
     const catalog = catalogPath
       ? await prepareCatalog(await readCatalog(runtime, catalogPath))
       : (options.mode ?? 'demo') === 'demo'
-        ? await builtinCatalog()
+        ? await prepareCatalog()
         : undefined;
     const served = await runtime.serve({ ...options, cacheMb: plan.cacheMb, catalog, port });
     console.log(`sleeve listening on ${served.url} (${served.mode}, ${served.storage} storage, ${runtime.name})`);
@@ -47,21 +49,6 @@ export async function start(runtime: Runtime): Promise<void> {
     console.error(`sleeve: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
     runtime.exit(1);
   }
-}
-
-/**
- * The built-in demo catalogue, built before listening and said so. Built once listening instead,
- * it held the event loop for 0.8 s while requests came in: under a rolling restart's load, long
- * enough for Redis commands to time out and the storage breaker to open (half the cached answers
- * of `test/reliability/rolling-restart.test.ts` came back MISS).
- */
-async function builtinCatalog(): Promise<PreparedCatalog> {
-  const started = performance.now();
-  const prepared = await prepareCatalog();
-  console.log(
-    `[sleeve] demo catalogue ready: ${prepared.loaded.store.tracks.size} tracks (${Math.round(performance.now() - started)} ms)`,
-  );
-  return prepared;
 }
 
 async function readCatalog(runtime: Runtime, path: string): Promise<Uint8Array> {

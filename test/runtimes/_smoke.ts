@@ -122,20 +122,6 @@ export function runLogSmoke(name: string, server: () => { url: string; output():
   });
 }
 
-/**
- * The entry built the demo catalogue before it listened (D45), so no request waits behind it:
- * its line comes before the listening line.
- */
-export function runWarmSmoke(name: string, server: () => { output(): string }): void {
-  it(`${name}: builds the demo catalogue before listening, and says so`, () => {
-    const lines = server().output().split('\n');
-    const ready = lines.findIndex((l) => /^\[sleeve\] demo catalogue ready: 20000 tracks \(\d+ ms\)$/.test(l));
-    const listening = lines.findIndex((l) => l.startsWith('sleeve listening on '));
-    expect(ready).toBeGreaterThanOrEqual(0);
-    expect(listening).toBeGreaterThan(ready);
-  });
-}
-
 /** A fetcher against a base URL over real HTTP. */
 export function overHttp(base: () => string): () => Fetcher {
   return () => (path, init) => fetch(base() + path, init);

@@ -3,7 +3,7 @@ import { startChild, type ChildServer } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
 import { runCardChecks } from './_cards.ts';
 import { runDocsChecks } from './_docs.ts';
-import { overHttp, runLogSmoke, runSmoke, runWarmSmoke } from './_smoke.ts';
+import { overHttp, runLogSmoke, runSmoke } from './_smoke.ts';
 
 let server: ChildServer;
 beforeAll(async () => {
@@ -17,4 +17,3 @@ runSmoke(name, http);
 runDocsChecks(name, http);
 runCardChecks(name, http);
 runLogSmoke('Bun', () => server);
-runWarmSmoke('Bun', () => server);
