@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
-import { wireOf } from '../schemas/params.ts';
+import { wireOf } from '../param-wire.ts';
 import type { SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
 import { checkUrlLength, readQuery } from './query.ts';

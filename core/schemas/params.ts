@@ -13,28 +13,12 @@
  * (`/openapi.json`, `/llms.txt`). Metadata never takes part in validation.
  */
 import * as v from 'valibot';
+import { wire } from '../param-wire.ts';
 
 /** A parameter that must be given: its input is a string. */
 type RequiredParam<T> = v.GenericSchema<string, T>;
 /** A parameter that may be left out: its input may be undefined. */
 type OptionalParam<T, In extends string = string> = v.GenericSchema<In | undefined, T>;
-
-/** What a parameter accepts in the query string, as JSON Schema keywords (published, never checked). */
-export interface WireSchema {
-  type: 'integer' | 'number' | 'string' | 'array';
-  minimum?: number;
-  maximum?: number;
-  maxLength?: number;
-  /** The value an absent parameter stands for. */
-  default?: number | string | readonly string[];
-  /** A comma-separated list's items (`type: 'array'`). */
-  items?: { type: 'string'; enum: readonly string[] };
-}
-
-/** Attaches a parameter's `wire` description (see the module); `T` is whatever the pipe holds there. */
-function wire<T>(schema: WireSchema): v.MetadataAction<T, { readonly wire: WireSchema }> {
-  return v.metadata({ wire: schema });
-}
 
 const MAX_QUERY = 200;
 /** Ids are at most 15 digits: past that they are not ids, and not exact as numbers either. */
@@ -193,19 +177,4 @@ export function trackIdOrIsrc<E extends v.ObjectEntries = {}>(extra: E = {} as E
       ['id'] as never,
     ),
   );
-}
-
-/**
- * The `wire` metadata of a parameter, looking inside `optional(...)` for a wrapped block:
- * what `/openapi.json` publishes for it, and (an array) which parameters the query reader
- * joins when repeated (D40).
- */
-export function wireOf(schema: v.GenericSchema<any, any>): WireSchema | undefined {
-  const own = metadataOf(schema).wire;
-  if (own !== undefined) return own;
-  return 'wrapped' in schema ? metadataOf(schema.wrapped as v.GenericSchema<any, any>).wire : undefined;
-}
-
-function metadataOf(schema: v.GenericSchema<any, any>): { wire?: WireSchema } {
-  return v.getMetadata(schema as never) as { wire?: WireSchema };
 }
