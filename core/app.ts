@@ -13,9 +13,9 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Deps } from './deps.ts';
-import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache.ts';
-import { refresher, type Refresher } from './http/cache-refresh.ts';
-import { completer, type Completer } from './http/completions.ts';
+import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache/layer.ts';
+import { refresher, type Refresher } from './http/cache/refresh.ts';
+import { completer, type Completer } from './http/cache/completions.ts';
 import { clientIp } from './http/client-ip.ts';
 import { bodyLimit } from './http/body.ts';
 import { cors } from './http/cors.ts';
@@ -68,7 +68,7 @@ interface Built {
   hit?: Omit<HitRoute, 'route' | 'version'>;
 }
 
-/** What live mode runs again in the background: refreshes (`cache-refresh.ts`) and completions (`completions.ts`). */
+/** What live mode runs again in the background: refreshes (`cache/refresh.ts`) and completions (`cache/completions.ts`). */
 interface Background {
   refresh?: Refresher;
   complete?: Completer;

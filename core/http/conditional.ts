@@ -2,7 +2,7 @@
  * @module
  * Answers a route builds itself from bytes it holds (pictures, the docs page and its files):
  * a 200 with its `ETag`, or a bodiless 304 when the request already holds that version. The
- * JSON answers get theirs from the cache layer (`cache.ts`); these never pass through it.
+ * JSON answers get theirs from the cache layer (`cache/layer.ts`); these never pass through it.
  */
 
 /** The headers such an answer carries; `more` only on the 200 (a 304 keeps what the client holds). */

@@ -6,8 +6,8 @@
 import type { Deps } from '../deps.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import { countersFor, type CounterStore } from '../storage/counters.ts';
-import type { Outcome } from './cache.ts';
-import type { Held } from './cache-entry.ts';
+import type { Outcome } from './cache/layer.ts';
+import type { Held } from './cache/entry.ts';
 
 export interface FrameState {
   breaker: Breaker;

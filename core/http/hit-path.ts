@@ -17,8 +17,8 @@
  */
 import { SleeveError } from '../errors.ts';
 import type { AnswerParts } from './answer-parts.ts';
-import { answerEntry, entryParts, type Held } from './cache-entry.ts';
-import type { Cached } from './cache.ts';
+import { answerEntry, entryParts, type Held } from './cache/entry.ts';
+import type { Cached } from './cache/layer.ts';
 import { clientIpOf } from './client-ip.ts';
 import type { SleeveBindings } from './context.ts';
 import { errorParts, errorResponse } from './errors.ts';

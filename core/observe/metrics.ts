@@ -24,7 +24,7 @@ export interface Metrics {
   upstreamCall(host: string): void;
   /** Items of one upstream listing left out for their shape (issue #23); `list` is the driver's name for it. */
   droppedItems(upstream: string, list: string, dropped: number): void;
-  /** Live mode's completions (`http/completions.ts`), read at each scrape from then on. */
+  /** Live mode's completions (`http/cache/completions.ts`), read at each scrape from then on. */
   watchCompletions(completions: CompletionFigures): void;
   /** The exposition text. */
   render(): string;

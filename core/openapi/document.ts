@@ -5,7 +5,7 @@
  * depends on the request (`servers` are the configured base, else relative: `serverBase`).
  */
 import type { AnyEndpoint } from '../http/endpoint.ts';
-import { STALE_MS } from '../http/cache.ts';
+import { STALE_MS } from '../http/cache/layer.ts';
 import { PREFIXES, type Prefix } from '../http/version-prefix.ts';
 import { CURRENT, VERSIONS } from '../http/versions.ts';
 import type { Mode } from '../options.ts';

@@ -8,7 +8,7 @@
  */
 import pLimit from 'p-limit';
 import { SleeveError } from '../errors.ts';
-import { batchBodySchema, readBatch, type SubRequest } from '../http/batch-request.ts';
+import { batchBodySchema, readBatch, type SubRequest } from './batch-request.ts';
 import { bindings, versionOf, type SleeveBindings } from '../http/context.ts';
 import { defineEndpoint, isBatchable, type FrameApi } from '../http/endpoint.ts';
 import { batchSchema } from '../schemas/responses/index.ts';

@@ -11,7 +11,7 @@
  * (spec §9.6), so older pins answer 404 before anything else is asked (D7).
  */
 import * as v from 'valibot';
-import { chatBodySchema, readChat } from '../http/chat-request.ts';
+import { chatBodySchema, readChat } from './chat-request.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { requiredText } from '../schemas/params.ts';
 import { assistantAnswerSchema, chatReplySchema } from '../schemas/responses/index.ts';

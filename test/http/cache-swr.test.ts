@@ -1,11 +1,11 @@
 /**
  * Issue 35, D9: stale-while-revalidate and refresh-ahead on a fake clock (`deps.now`), in live
- * mode, where refreshes run (`core/http/cache-refresh.ts`). An entry of 60 s may be answered up
+ * mode, where refreshes run (`core/http/cache/refresh.ts`). An entry of 60 s may be answered up
  * to 6 s past its lifetime (`staleSeconds`) and is refreshed ahead from 54 s when popular.
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { MAX_REFRESHES, POPULAR_HITS, staleSeconds } from '../../core/http/cache-refresh.ts';
+import { MAX_REFRESHES, POPULAR_HITS, staleSeconds } from '../../core/http/cache/refresh.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { requiredText } from '../../core/schemas/params.ts';
 import { BACKGROUND, clientOf } from '../../core/sources/kit/tally.ts';

@@ -1,7 +1,7 @@
 /** D9: the cached layer: keys, lifetimes, headers, ETag, coalescing, not-found, stale. */
 import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { HOT_ENTRIES } from '../../core/http/cache.ts';
+import { HOT_ENTRIES } from '../../core/http/cache/layer.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { echoEndpoint, frameEndpoints, testApp, stub } from './_app.ts';
 

@@ -1,5 +1,5 @@
 /**
- * A 503 that keeps its promise (issue #43, `core/http/completions.ts`): a request the budget
+ * A 503 that keeps its promise (issue #43, `core/http/cache/completions.ts`): a request the budget
  * cannot serve in time is answered 503 at once, its answer completed in the background within
  * its client's share, and asked again after its `Retry-After` it is a cache hit. Completions
  * are bounded per client; past the bound the 503 promises nothing. Another client's requests
@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchHonouringRetryAfter } from '../../examples/live/retry.ts';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
-import { MAX_COMPLETIONS_PER_CLIENT } from '../../core/http/completions.ts';
+import { MAX_COMPLETIONS_PER_CLIENT } from '../../core/http/cache/completions.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { busiestWindow } from '../../replay/sliding-window.ts';
 

@@ -176,7 +176,7 @@ interface Waiter {
 
 /** Refusals of background calls: nobody asked for those, so a client that joined one asks again. */
 const backgroundDrops = errorMark();
-/** Refusals for want of a turn in time (not of a full queue): their work could still be done later (`http/completions.ts`). */
+/** Refusals for want of a turn in time (not of a full queue): their work could still be done later (`http/cache/completions.ts`). */
 const lateRefusals = errorMark();
 
 /** A 503 for want of a turn in time, made elsewhere than in a budget (a call joined too late, `shared-work.ts`). */
@@ -187,7 +187,7 @@ export function shortOfTurns(message: string): SleeveError {
 /**
  * Whether `error` refused a client's call only because its turn would come too late: the
  * request's remaining calls can go on in the background, within its client's share
- * (`http/completions.ts`). A full queue's refusals are not: there is no room to wait in.
+ * (`http/cache/completions.ts`). A full queue's refusals are not: there is no room to wait in.
  */
 export function isShortOfTurns(error: unknown): boolean {
   return lateRefusals.has(error);
@@ -414,7 +414,7 @@ export function createBudget(options: BudgetOptions): Budget {
     const mine = queue.countOf(client);
     const at = earliest(mine, now, backlogged(queue.size + 1));
     const patience = client === BACKGROUND ? undefined : patienceOf(signal);
-    // A completion's calls are bounded by the completions (`http/completions.ts`), not by the
+    // A completion's calls are bounded by the completions (`http/cache/completions.ts`), not by the
     // queue's places: they neither take a request's place nor lose theirs to one.
     if (patience === undefined && mine - patients.of(client) >= maxPerClient)
       return Promise.reject(refusal(at - now, `${maxPerClient} calls of this client already waiting`));
@@ -426,7 +426,7 @@ export function createBudget(options: BudgetOptions): Budget {
     const boundMs = client === BACKGROUND ? BACKGROUND_WAIT_MS : (patience ?? maxWaitMs);
     const deadline = Math.min(start + boundMs, until);
     // The likely turn, not only the earliest: a call that would be refused at its deadline is
-    // refused now, its client told at once (and its answer completed, `http/completions.ts`).
+    // refused now, its client told at once (and its answer completed, `http/cache/completions.ts`).
     const likely = client === BACKGROUND ? at : Math.max(at, now + fairWait(client, mine, now));
     if (likely > deadline)
       return Promise.reject(

@@ -19,7 +19,7 @@ const lateJoin = (upstream: string) =>
 
 /**
  * A joiner whose call was refused for want of a turn it could itself still wait for makes the
- * call again as itself: a client behind a dropped refresh, or a completion (`http/completions.ts`,
+ * call again as itself: a client behind a dropped refresh, or a completion (`http/cache/completions.ts`,
  * patient) behind a request that could not wait.
  */
 const mayWaitLonger = (error: unknown, signal: AbortSignal): boolean =>

@@ -26,7 +26,7 @@ export interface UpstreamTally {
 /**
  * Whose a request's calls are: its tally (while the request log is on), its client, its budget
  * turns so far, and its bounds (Unix ms): turns are waited for until `turnsBy`, and its upstream
- * work is over by `until`. A completion's (`http/completions.ts`, no client waiting on it) may
+ * work is over by `until`. A completion's (`http/cache/completions.ts`, no client waiting on it) may
  * wait `waitMs` for each turn, where a request waits the budget's usual 3 s.
  */
 interface Owner {
@@ -85,7 +85,7 @@ export function clientOn(signal: AbortSignal, client: string): void {
 /**
  * From now on, calls made with `signal` are `client`'s, each may wait up to `waitMs` for a
  * budget turn, and the work ends within `waitMs` plus one call: a completion's
- * (`http/completions.ts`), whose client was answered 503 and comes back for the result.
+ * (`http/cache/completions.ts`), whose client was answered 503 and comes back for the result.
  */
 export function patientOn(signal: AbortSignal, client: string, waitMs: number): void {
   const now = Date.now();
@@ -99,7 +99,7 @@ export function patientOn(signal: AbortSignal, client: string, waitMs: number): 
  * When the upstream work of `signal`'s request must be over, and by when its calls must have
  * had their budget turns (Unix ms; Infinity for calls no request made): a request waits 3 s for
  * turns in all, not 3 s a call, so its first answer comes within 3 s and a call past them, when
- * the budget is short, is completed in the background (`http/completions.ts`).
+ * the budget is short, is completed in the background (`http/cache/completions.ts`).
  */
 export function deadlineOf(signal: AbortSignal | null | undefined): { turnsBy: number; until: number } {
   const owner = signal ? owners.get(signal) : undefined;

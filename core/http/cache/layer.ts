@@ -6,28 +6,28 @@
  * not-found answers for 5 minutes, other errors never; when the upstream fails, an entry that
  * expired less than 24 h ago is answered instead (`X-Cache: STALE`).
  *
- * In live mode (`refresh` set, `cache-refresh.ts`) an entry at most `staleSeconds` of its
+ * In live mode (`refresh` set, `cache/refresh.ts`) an entry at most `staleSeconds` of its
  * lifetime past it is answered `STALE` at once, with `Age`, while one refresh runs in the
  * background; and an entry hit `POPULAR_HITS` times is refreshed in the last tenth of its
  * lifetime. A fresh hit pays one comparison and one increment for that (`warmFor`).
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import type { Storage } from '../storage/storage.ts';
-import { SleeveError, type ErrorCode } from '../errors.ts';
-import type { Breaker } from '../storage/breaker.ts';
-import type { CachePolicy } from './endpoint.ts';
-import { ageOf, answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './cache-entry.ts';
-import { aheadAt, POPULAR_HITS, staleSeconds, type Refresher } from './cache-refresh.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { SleeveError, type ErrorCode } from '../../errors.ts';
+import type { Breaker } from '../../storage/breaker.ts';
+import type { CachePolicy } from '../endpoint.ts';
+import { ageOf, answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './entry.ts';
+import { aheadAt, POPULAR_HITS, staleSeconds, type Refresher } from './refresh.ts';
 import type { Completer } from './completions.ts';
-import { isShortOfTurns } from '../sources/kit/budget.ts';
-import { REQUEST_TURNS_MS } from '../sources/kit/bounds.ts';
-import { clientOf } from '../sources/kit/tally.ts';
-import { cacheKey, canonicalRequest, type CacheKey } from './cache-key.ts';
-import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from './context.ts';
-import type { FrameLayer } from './frame-chain.ts';
-import { briefLifetime, isDegraded } from './degraded.ts';
-import { paramsOf, type Params } from './params.ts';
-import type { RequestView } from './request-view.ts';
+import { isShortOfTurns } from '../../sources/kit/budget.ts';
+import { REQUEST_TURNS_MS } from '../../sources/kit/bounds.ts';
+import { clientOf } from '../../sources/kit/tally.ts';
+import { cacheKey, canonicalRequest, type CacheKey } from './key.ts';
+import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from '../context.ts';
+import type { FrameLayer } from '../frame-chain.ts';
+import { briefLifetime, isDegraded } from '../degraded.ts';
+import { paramsOf, type Params } from '../params.ts';
+import type { RequestView } from '../request-view.ts';
 import {
   originOf,
   rawSearch,
@@ -35,7 +35,7 @@ import {
   REMEMBERED_URL_LENGTH,
   setBounded,
   setBoundedBytes,
-} from './query-memo.ts';
+} from '../query-memo.ts';
 
 export const NOT_FOUND_SECONDS: number = 300;
 export const STALE_MS: number = 24 * 3600 * 1000;
@@ -99,7 +99,7 @@ export interface Cached {
    */
   hot(url: string, request: RequestView, params: Params, now: number): Held | undefined;
   /**
-   * The layer a refresh runs through (`cache-refresh.ts`) in place of `layer`: it runs the
+   * The layer a refresh runs through (`cache/refresh.ts`) in place of `layer`: it runs the
    * route whatever is kept (unless another instance refreshed it meanwhile) and keeps the answer.
    */
   refresh: FrameLayer;

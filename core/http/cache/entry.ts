@@ -7,12 +7,12 @@
  * is a miss, never a wrong answer.
  */
 import type { Context } from 'hono';
-import { SleeveError } from '../errors.ts';
-import type { AnswerParts } from './answer-parts.ts';
-import { versionOf, withGathered, type SleeveEnv } from './context.ts';
-import { errorResponse } from './errors.ts';
-import { hashBytes } from '../hash.ts';
-import type { VersionInfo } from './versions.ts';
+import { SleeveError } from '../../errors.ts';
+import type { AnswerParts } from '../answer-parts.ts';
+import { versionOf, withGathered, type SleeveEnv } from '../context.ts';
+import { errorResponse } from '../errors.ts';
+import { hashBytes } from '../../hash.ts';
+import type { VersionInfo } from '../versions.ts';
 
 export type CacheState = 'HIT' | 'MISS' | 'STALE';
 
@@ -68,7 +68,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export interface Held {
   entry: Entry;
   bytes: Uint8Array<ArrayBuffer> | undefined;
-  /** Fresh hits answered from it in this process: how popular it is (`cache-refresh.ts`). */
+  /** Fresh hits answered from it in this process: how popular it is (`cache/refresh.ts`). */
   hits: number;
   /** From this time (Unix ms) a hit goes to the cache layer, which may refresh it ahead; Infinity: never. */
   aheadAt: number;

@@ -15,9 +15,9 @@
  * One completion per answer: a second refusal for the same key while one runs is promised the
  * same.
  */
-import { SleeveError } from '../errors.ts';
-import { keyedCount } from '../sources/kit/keyed-count.ts';
-import { patientOn } from '../sources/kit/tally.ts';
+import { SleeveError } from '../../errors.ts';
+import { keyedCount } from '../../sources/kit/keyed-count.ts';
+import { patientOn } from '../../sources/kit/tally.ts';
 import { rerun } from './rerun.ts';
 
 /**
@@ -72,7 +72,7 @@ interface Running {
 }
 
 /**
- * `run` answers a request through the endpoint's refresh chain (`cache-refresh.ts`): the
+ * `run` answers a request through the endpoint's refresh chain (`cache/refresh.ts`): the
  * cache layer's `refresh` runs the route and keeps its answer.
  */
 export function completer(
