@@ -20,6 +20,8 @@ const PER_REQUEST = new Set([
   'x-ratelimit-remaining',
   'ratelimit-reset',
   'x-ratelimit-reset',
+  // Seconds left in the window: a second may turn between the two requests (compared below).
+  'retry-after',
 ]);
 
 interface Raw {
@@ -80,6 +82,10 @@ async function both(path: string, extra = ''): Promise<[Raw, Raw]> {
   expect(fast.status).toBe(slow.status);
   const kept = (raw: Raw) => [...raw.headers].filter(([name]) => !PER_REQUEST.has(name)).sort();
   expect(kept(fast)).toEqual(kept(slow));
+  expect(fast.headers.has('retry-after')).toBe(slow.headers.has('retry-after'));
+  expect(
+    Math.abs(Number(fast.headers.get('retry-after') ?? 0) - Number(slow.headers.get('retry-after') ?? 0)),
+  ).toBeLessThanOrEqual(1);
   expect(fast.body).toBe(slow.body);
   return [fast, slow];
 }
