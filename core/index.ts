@@ -76,9 +76,10 @@ const line = (message: string, fields?: Record<string, unknown>) =>
  * host's; request lines are off unless asked for (`requestLog`), then on stdout as they are.
  * The server adapters log to stdout through their own logger, request lines on.
  */
+const notice = (message: string, fields?: Record<string, unknown>) => console.error(line(message, fields));
 const consoleLogger: Logger = {
-  info: (message, fields) => console.error(line(message, fields)),
-  error: (message, fields) => console.error(line(message, fields)),
+  info: notice,
+  error: notice,
   request: (message) => console.log(message),
 };
 

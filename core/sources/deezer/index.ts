@@ -65,7 +65,8 @@ interface Paged {
 const pageQuery = (p: { index: number; limit: number }): Query => ({ index: p.index || undefined, limit: p.limit });
 
 export default function deezer(options: DeezerOptions, ctx: DriverContext): MusicSource {
-  const api = deezerClient(ctx, options.baseUrl ?? DEFAULT_BASE_URL, ctx.budget(DEEZER_BUDGET), options.timeoutMs);
+  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
+  const api = deezerClient(ctx, baseUrl, ctx.budget(DEEZER_BUDGET), options.timeoutMs);
   const charts: Record<string, number> = { ...COUNTRY_CHARTS, ...options.countryCharts };
   const pageSize = options.pageSize ?? 100;
   const paged = (id: number, o: ListOptions): Paged => ({ id, index: o.offset ?? 0, limit: o.limit });
@@ -319,7 +320,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
 
   return {
     name: DRIVER_NAME,
-    probes: options.baseUrl ?? DEFAULT_BASE_URL,
+    probes: baseUrl,
     // `toArtist`: Deezer files genres on albums, so a full track needs no artist lookup (issue #35).
     artistGenres: false,
     // Never from the cache: a health check must reach Deezer (D13).

@@ -60,9 +60,10 @@ function hintsOf(hints: FeaturesOptions['hints']): Map<string, FeatureHint> {
 
 export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContext): FeaturesSource {
   const budget = ctx.budget({ ...RECCOBEATS_BUDGET, ...options.budget, name: DRIVER_NAME });
+  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const client = reccobeatsClient({
     fetch: ctx.fetch,
-    baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
+    baseUrl,
     budget,
     circuit: ctx.circuit(DRIVER_NAME),
     now: ctx.now,
@@ -168,7 +169,7 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
 
   return {
     name: DRIVER_NAME,
-    probes: options.baseUrl ?? DEFAULT_BASE_URL,
+    probes: baseUrl,
     async features(isrcs, o = {}) {
       o.signal?.throwIfAborted();
       // Asked spelling → upper case; what is no ISRC at all is unknown without asking.
