@@ -91,7 +91,10 @@ async function both(path: string, extra = ''): Promise<[Raw, Raw]> {
 }
 
 beforeAll(async () => {
-  served = await serve({ port: 0, hostname: '127.0.0.1', log: quiet, gracefulShutdown: false, rateLimits: 0.1 });
+  // The clock stands mid-window: the limiter's windows are fixed minutes, and the 429 test's last
+  // requests must not fall either side of one.
+  const now = () => Date.UTC(2026, 10, 22, 12, 0, 15);
+  served = await serve({ port: 0, hostname: '127.0.0.1', log: quiet, gracefulShutdown: false, rateLimits: 0.1, now });
   port = Number(new URL(served.url).port);
 });
 afterAll(() => served.shutdown());

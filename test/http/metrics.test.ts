@@ -113,8 +113,9 @@ describe('/metrics (D20)', () => {
   });
 
   it('counts requests by endpoint, method and status, cache states and 429s, under the declared path', async () => {
-    // /search/all allows 60 a minute: scaled to 2, the third request of one client is a 429.
-    const sleeve = make({ metrics: true, rateLimits: 2 / 60 });
+    // /search/all allows 60 a minute: scaled to 2, the third request of one client is a 429. The clock
+    // stands mid-window, so the three requests never fall either side of a minute (the windows are fixed).
+    const sleeve = make({ metrics: true, rateLimits: 2 / 60, now: () => Date.UTC(2026, 10, 22, 12, 0, 15) });
     expect((await get(sleeve, '/search/all?query=love')).headers.get('x-cache')).toBe('MISS');
     expect((await get(sleeve, '/v2.5.0/search/all?query=LOVE')).headers.get('x-cache')).toBe('HIT');
     expect((await get(sleeve, '/search/all?query=love')).status).toBe(429);
