@@ -9,7 +9,7 @@
  * decides before counting anything) goes on to `@hono/node-server` as before.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { AnswerParts, RequestView, Sleeve } from '../core/index.ts';
+import type { AnswerParts, ConnInfo, RequestView, Sleeve } from '../core/index.ts';
 
 // What `@hono/node-server` takes as it is too (its own checks): a lower-case host with an
 // optional port, and a path of plain characters without `.` or `..` segments. The URL is then
@@ -45,6 +45,14 @@ class MessageView implements RequestView {
   }
 }
 
+/** What the hit path found for a message it did not answer, for `fetch` to take on (`ConnInfo.sleeveLookup`). */
+const asked = new WeakMap<IncomingMessage, unknown>();
+
+/** What `nodeHits` left for this message, if it asked: the full frame takes it on, not asking again. */
+export function askedBefore(incoming: IncomingMessage): unknown {
+  return asked.get(incoming);
+}
+
 /** Writes an answer's parts as `@hono/node-server` writes a Response of them. */
 function write(outgoing: ServerResponse, { status, headers, body }: AnswerParts, closing: boolean): void {
   if (closing) outgoing.shouldKeepAlive = false;
@@ -68,10 +76,12 @@ export function nodeHits(
     const headers = incoming.headers;
     const host = headers.host ?? '';
     if (!PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
-    const answer = sleeve.answerHit(new MessageView(`http://${host}${target}`, headers), {
-      clientIp: incoming.socket.remoteAddress,
-    });
-    if (answer === undefined) return false;
+    const info: ConnInfo = { clientIp: incoming.socket.remoteAddress };
+    const answer = sleeve.answerHit(new MessageView(`http://${host}${target}`, headers), info);
+    if (answer === undefined) {
+      asked.set(incoming, info.sleeveLookup);
+      return false;
+    }
     if (answer instanceof Promise) {
       // A shared limiter (Redis) counts asynchronously; its failures are answered by the hit path itself.
       answer.then(

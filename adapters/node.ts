@@ -10,7 +10,7 @@ import { nodeStoppable } from './node-stop.ts';
 import { stdoutLogger } from './stdout-log.ts';
 import { SERVER_REQUEST_LOG, type ServeOptions } from './serve-options.ts';
 import { answerClientErrors } from './node-client-errors.ts';
-import { nodeHits } from './node-hits.ts';
+import { askedBefore, nodeHits } from './node-hits.ts';
 import { withTargetCheck } from './node-target.ts';
 import { capConnections, serverOptions, type ConnectionCap } from './node-limits.ts';
 import { handleUpgrades, type Upgrades } from './node-upgrade.ts';
@@ -60,6 +60,7 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
         fetch: (request, bindings) => {
           const env = bindings as NodeEnv & ConnInfo;
           env.clientIp = env.incoming.socket.remoteAddress;
+          env.sleeveLookup = askedBefore(env.incoming);
           const answer = sleeve.fetch(request, env);
           // A cache hit comes back synchronously: @hono/node-server then writes it on its sync
           // path. No closure is made for it: a hit is a few microseconds, and under tsx (as

@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { createApp } from '../core/app.ts';
+import { createFrame } from '../core/app.ts';
 import { createSleeve, defineEndpoint } from '../core/index.ts';
 import { requiredText } from '../core/schemas/params.ts';
 import { MEMORY_MAX_BYTES, MEMORY_MAX_ENTRIES, storageFromSpec } from '../core/storage/from-spec.ts';
@@ -114,7 +114,7 @@ const memoryDeps = createSleeve({
   rateLimits: 'off',
   log: { info() {}, error: console.error },
 }).deps;
-const memoryApp = createApp(memoryDeps, [echo]);
+const memoryApp = createFrame(memoryDeps, [echo]).app;
 const DISTINCT = Number(process.env.BENCH_DISTINCT ?? 200_000);
 collect();
 const snapshot = () => `RSS ${rssMiB()} MiB, heap ${heapMiB()} MiB`;

@@ -11,23 +11,19 @@
  * the shape of the request's version. In front of it all, the hit path (`hit-path.ts`) answers
  * a cached GET whose entry is held fresh with the same layers' pieces, without the router.
  */
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type Handler } from 'hono';
 import type { Deps } from './deps.ts';
-import { cached, noStore, NOT_FOUND_SECONDS } from './http/cache/layer.ts';
+import { cached, noStore, NOT_FOUND_SECONDS, type Cached } from './http/cache/layer.ts';
 import { refresher, type Refresher } from './http/cache/refresh.ts';
 import { completer, type Completer } from './http/cache/completions.ts';
 import { clientIp } from './http/client-ip.ts';
 import { bodyLimit } from './http/body.ts';
 import { cors } from './http/cors.ts';
-import {
-  hitParts,
-  hitPath,
-  type HitPartsPath,
-  type HitPath,
-  type HitRoute,
-  type HitPathOptions,
-} from './http/hit-path.ts';
-import { CURRENT, earliest, isAtLeast, type VersionInfo } from './http/versions.ts';
+import { composeHit, hitParts, hitPath, type HitRoute, type HitPathOptions } from './http/hit-path.ts';
+import { Lookup } from './http/cache/lookup.ts';
+import { fullOnly, type Layer } from './http/pipeline.ts';
+import type { AnswerParts } from './http/answer-parts.ts';
+import { earliest, type VersionInfo } from './http/versions.ts';
 import { keepBriefly, markDegraded } from './http/degraded.ts';
 import type { AnyEndpoint, FrameApi } from './http/endpoint.ts';
 import { errorResponse, toSleeveError } from './http/errors.ts';
@@ -39,7 +35,7 @@ import type { RequestView } from './http/request-view.ts';
 import { baseUrlOf } from './shape/urls.ts';
 import { methodNotAllowed, versionGate } from './http/methods.ts';
 import { observe } from './http/observe.ts';
-import { params, paramsOf } from './http/params.ts';
+import { params, paramsOf, type Params } from './http/params.ts';
 import { rateLimit, scaledLimit } from './http/rate-limit.ts';
 import { generationSpender } from './http/generations.ts';
 import { requestIdOf, tallyUpstream } from './http/request-trace.ts';
@@ -61,43 +57,41 @@ const EXPOSED_HEADERS: readonly string[] = [
   'X-Request-Id',
 ];
 
-/** What an endpoint's frame is built from: its layers, and the pieces its hit path reuses. */
-interface Built {
-  chain: FrameLayer[];
-  /** Set for a cached GET endpoint, whose held answers the hit path gives (`hit-path.ts`). */
-  hit?: Omit<HitRoute, 'route' | 'version'>;
-}
-
 /** What live mode runs again in the background: refreshes (`cache/refresh.ts`) and completions (`cache/completions.ts`). */
 interface Background {
   refresh?: Refresher;
   complete?: Completer;
 }
 
-/** The layers an endpoint needs, from its declaration, in the architecture's order. */
-function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState, background: Background): Built {
-  const chain: FrameLayer[] = [];
-  if (!endpoint.public) chain.push(userAgent());
+/** An endpoint's own layers, from its declaration, in the architecture's order, and its cache's refresh layer. */
+function layers(
+  endpoint: AnyEndpoint,
+  deps: Deps,
+  state: FrameState,
+  background: Background,
+): { list: Layer[]; params: Params; cache?: Cached } {
+  const list: Layer[] = [];
+  if (!endpoint.public) list.push(userAgent());
   const perMinute = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
   const {
     now,
     options: { trustProxy },
   } = deps;
-  const limit =
-    perMinute === undefined
-      ? undefined
-      : rateLimit({
-          bucket: endpoint.path,
-          limit: perMinute,
-          store: state.counters,
-          breaker: state.breaker,
-          now,
-          trustProxy,
-        });
-  if (limit) chain.push(limit.layer);
+  if (perMinute !== undefined) {
+    list.push(
+      rateLimit({
+        bucket: endpoint.path,
+        limit: perMinute,
+        store: state.counters,
+        breaker: state.breaker,
+        now,
+        trustProxy,
+      }),
+    );
+  }
   const checked = params({ schema: endpoint.params, read: endpoint.readQuery });
-  chain.push(checked.layer);
-  if (endpoint.cache === 'no-store') chain.push(noStore());
+  list.push(checked.layer);
+  if (endpoint.cache === 'no-store') list.push(noStore());
   else if (endpoint.cache !== undefined) {
     const own = endpoint.cacheKey;
     const keyOf = own ? (params: unknown, request: Request) => own.call(endpoint, params, request, deps) : undefined;
@@ -111,16 +105,16 @@ function layers(endpoint: AnyEndpoint, deps: Deps, state: FrameState, background
       now,
       inflight: state.inflight,
       hot: state.hot,
+      params: checked,
       keyOf,
       byOrigin: deps.options.baseUrl === undefined,
       refresh,
       complete,
     });
-    chain.push(cache.layer);
-    if ((endpoint.method ?? 'GET') === 'GET' && !endpoint.websocket)
-      return { chain, hit: { contact: !endpoint.public, params: checked, cache, limit } };
+    list.push(cache.layer);
+    return { list, params: checked, cache };
   }
-  return { chain };
+  return { list, params: checked };
 }
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
@@ -137,33 +131,34 @@ function json(c: Context<SleeveEnv>, body: unknown): Response {
 const sinceOf = (endpoint: AnyEndpoint, path: string) => (path === endpoint.path ? endpoint.since : undefined);
 
 /** A prefixed path's first layers: its version, then the 404 of a path that version lacked (D7). */
-const pinned = (version: VersionInfo | undefined, path: string, since: string | undefined): FrameLayer[] =>
-  version ? [pinVersion(version), ...versionGate(path, since)] : versionGate(path, since);
+const pinned = (version: VersionInfo | undefined, path: string, since: string | undefined): Layer[] =>
+  version ? [pinVersion(version), ...versionGate(path, since, version)] : versionGate(path, since, undefined);
 
-/** The app, and the `fetch` to serve it with (see `createFrame`). */
+/** The frame's one router, and the `fetch` to serve it with (see `createFrame`). */
 export interface Frame {
   /** Complete on its own: `host.route('/music', app)` keeps the D3 404 and 405 answers. */
   app: Hono<SleeveEnv>;
   /**
-   * What `createSleeve` serves: a held cache hit by the hit path (`hit-path.ts`); anything else
-   * by the same routes in a router that holds only them, so a request to an endpoint matches
-   * exactly one handler and Hono serves it by its one-handler path. What that router does not
-   * match (404, 405, preflight) goes to `app`.
+   * What `createSleeve` serves: a held cache hit by the hit path (`hit-path.ts`), anything else
+   * by `app`, taking on what the hit path found (`bindings.sleeveLookup`). A request whose
+   * bindings carry that already (an adapter asked `hitParts` first) goes straight to `app`.
    */
   fetch(request: Request, env?: SleeveBindings): Response | Promise<Response>;
   /** The hit path alone (`hit-path.ts`), the first thing `fetch` asks: undefined when it does not answer. */
-  hit: HitPath;
-  /** The same, answering with parts, for a server that writes them itself (the Node adapter). */
-  hitParts: HitPartsPath;
+  hit(request: RequestView, env?: SleeveBindings): Response | Promise<Response> | undefined;
+  /**
+   * The same, answering with parts, for a server that writes them itself (the Node adapter).
+   * When it does not answer, it leaves `env.sleeveLookup` set for `fetch` of the same request.
+   */
+  hitParts(request: RequestView, env: SleeveBindings): AnswerParts | Promise<AnswerParts> | undefined;
 }
 
-export function createApp(deps: Deps, endpoints: readonly AnyEndpoint[]): Hono<SleeveEnv> {
-  return createFrame(deps, endpoints).app;
-}
-
+/**
+ * The frame: every endpoint's layers as one list each (`pipeline.ts`), run by one router, and
+ * the hit path composed from the same lists.
+ */
 export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Frame {
   const app = new Hono<SleeveEnv>();
-  const routes = new Hono<SleeveEnv>();
   const state = frameState(deps);
   const byPath = new Map<string, AnyEndpoint[]>();
   for (const endpoint of endpoints) {
@@ -183,30 +178,37 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     errorResponse(toError(thrown, c.req.raw, requestIdOf(c)), errorVersion(c), withGathered(c));
   // What every request meets first, whatever it asks: its id and log line, CORS, the body guard.
   const observer = observe(deps, endpoints);
-  const { headers, preflight, always } = cors({ exposeHeaders: EXPOSED_HEADERS });
+  const { headers, preflight } = cors({ exposeHeaders: EXPOSED_HEADERS });
   const guard = bodyLimit();
   const hits = new Map<string, HitRoute>();
-  // Background refreshes of cached answers (`http/cache-refresh.ts`), live mode only: elsewhere
-  // no upstream budget is spent, so a miss costs nothing worth saving. Their own router, with
-  // no rate limit, request log or metrics: a refresh is no client's request.
-  // Completions of answers the budget could not give in time run the same way, as their client's.
-  const refreshes = new Hono<SleeveEnv>();
-  const rerun = (request: Request, env: unknown) => refreshes.fetch(request, env as SleeveBindings);
+  // Background refreshes of cached answers (`cache/refresh.ts`), live mode only: elsewhere no
+  // upstream budget is spent, so a miss costs nothing worth saving. Completions of answers the
+  // budget could not give in time (`cache/completions.ts`) run the same way, as their client's.
+  // Both are requests of their own (`cache/rerun.ts`), routed by the same router to a shorter
+  // list: no rate limit, request log or metrics, since a rerun is no client's request.
+  const reruns = new WeakSet<Request>();
+  const rerun = (request: Request, env: unknown) => {
+    reruns.add(request);
+    return app.fetch(request, env as SleeveBindings);
+  };
   const background: Background =
     deps.options.mode === 'live'
       ? { refresh: refresher(rerun), complete: completer(rerun, (more) => deps.backlogMs?.(more) ?? 0) }
       : {};
-  const { refresh } = background;
   if (background.complete) deps.metrics?.watchCompletions(background.complete);
-  // Each route is one handler running its whole frame (`frame-chain.ts`), not a Hono chain.
+  // Each route is one handler running its whole list (`frame-chain.ts`), not a Hono chain.
   // `gate` (a prefix's pin and, for a path a pinned version did not have yet, its 404) comes
   // right after the observer and CORS headers, before a preflight's 204 or the body guard's
   // 413: a path that did not exist yet gives the same 404 to every method (D7).
-  const route = (list: FrameLayer[], gate: FrameLayer[] = []) =>
-    frameChain([observer.layer, headers, ...gate, preflight, guard, ...list], rendered);
+  const framed = (own: Layer[], gate: Layer[] = []): Layer[] => [observer, headers, ...gate, preflight, guard, ...own];
+  const chain = (list: readonly Layer[]) =>
+    frameChain(
+      list.map((layer) => layer.full),
+      rendered,
+    );
   for (const endpoint of endpoints) {
     const built = layers(endpoint, deps, state, background);
-    const chain = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...built.chain];
+    const own = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...built.list];
     const { trustProxy, rateLimits } = deps.options;
     // Only live mode has upstream budgets to serve by client (`kit/fair-queue.ts`).
     const live = deps.options.mode === 'live';
@@ -217,9 +219,12 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
       trustProxy,
       rateLimits,
     });
+    const method = endpoint.method ?? 'GET';
+    // A held hit is a GET's; a WebSocket endpoint's GET may be an upgrade, which only its route answers.
+    const holds = built.cache && method === 'GET' && !endpoint.websocket;
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
       const since = sinceOf(endpoint, path);
-      const run: MiddlewareHandler<SleeveEnv> = async (c) => {
+      const run: FrameLayer = async (c) => {
         const degraded = (reason: string) => {
           markDegraded(c, reason);
           deps.log.info(`answered without ${reason}`, { path: c.req.path });
@@ -246,24 +251,20 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         return c.res;
       };
       for (const { prefix, version } of PREFIXES) {
-        const handler = route([...chain, run], pinned(version, path, since));
-        app.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
-        routes.on(endpoint.method ?? 'GET', prefixed(prefix, path), handler);
-        const answersAs = version ?? CURRENT;
-        if (built.hit && refresh) {
-          refreshes.on(
-            'GET',
-            prefixed(prefix, path),
-            frameChain(
-              [...pinned(version, path, since), built.hit.params.layer, built.hit.cache.refresh, run],
-              rendered,
-            ),
-          );
-        }
-        if (built.hit && (since === undefined || isAtLeast(answersAs, since))) {
-          for (const at of prefixed(prefix, path))
-            hits.set(at, { ...built.hit, route: endpoint.path, version: answersAs });
-        }
+        const gate = pinned(version, path, since);
+        const list = framed([...own, fullOnly(run)], gate);
+        const handler = chain(list);
+        // A rerun's list: its version, its parameters, the cache's refresh layer, the route.
+        const again =
+          holds && background.refresh
+            ? chain([...gate, built.params.layer, fullOnly(built.cache!.refresh), fullOnly(run)])
+            : undefined;
+        const route: Handler<SleeveEnv> = again
+          ? (c, next) => (reruns.has(c.req.raw) ? again : handler)(c, next)
+          : handler;
+        app.on(method, prefixed(prefix, path), route);
+        const hit = holds ? composeHit(endpoint.path, list) : undefined;
+        if (hit) for (const at of prefixed(prefix, path)) hits.set(at, hit);
       }
     }
   }
@@ -275,7 +276,8 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     // The path exists from its first method's arrival; before that, a 404 rather than a 405.
     const since = earliest(list.map((e) => sinceOf(e, path)));
     for (const { prefix, version } of PREFIXES) {
-      for (const at of prefixed(prefix, path)) app.all(at, route([refuse], pinned(version, path, since)));
+      const handler = chain(framed([fullOnly(refuse)], pinned(version, path, since)));
+      for (const at of prefixed(prefix, path)) app.all(at, handler);
     }
   }
 
@@ -283,24 +285,35 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     const { error, version } = notFound(c, deps.options.basePath);
     return errorResponse(error, version, withGathered(c));
   };
-  app.all('*', route([unknown]));
+  app.all('*', chain(framed([fullOnly(unknown)])));
   app.notFound(unknown);
   app.onError(rendered);
-  routes.notFound((c) => app.fetch(c.req.raw, c.env));
-  routes.onError(rendered);
   const options: HitPathOptions = {
     now: deps.now,
     trustProxy: deps.options.trustProxy,
-    cors: always,
-    record: observer.record,
     clones: deps.options.hitResponses === 'clones',
     toError,
   };
-  const hit = hitPath(hits, options);
+  const responses = hitPath(hits, options);
+  const parts = hitParts(hits, options);
   return {
     app,
-    hit,
-    hitParts: hitParts(hits, options),
-    fetch: (request, env) => hit(request, env) ?? routes.fetch(request, env),
+    hit: (request, env) => {
+      const out = responses(request, env);
+      return out instanceof Lookup ? undefined : out;
+    },
+    hitParts: (request, env) => {
+      const out = parts(request, env);
+      if (out !== undefined && !(out instanceof Lookup)) return out;
+      // Asked already: `fetch` goes straight to the router, taking on what was found.
+      env.sleeveLookup = out ?? false;
+      return undefined;
+    },
+    fetch: (request, env) => {
+      if (env?.sleeveLookup !== undefined) return app.fetch(request, env);
+      const out = responses(request, env);
+      if (out === undefined) return app.fetch(request, env);
+      return out instanceof Lookup ? app.fetch(request, { ...env, sleeveLookup: out }) : out;
+    },
   };
 }

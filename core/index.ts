@@ -28,6 +28,12 @@ import { lifecycle } from './lifecycle.ts';
 export interface ConnInfo {
   /** The socket's remote address (D8); forwarding headers count only with `trustProxy`. */
   clientIp?: string;
+  /**
+   * Left here by `answerHit` when it does not answer: what the hit path found. Given to `fetch`
+   * with the same request, it sends it straight to the full frame, which takes that on rather
+   * than look the answer up again.
+   */
+  sleeveLookup?: unknown;
 }
 
 export interface Sleeve {
@@ -39,7 +45,7 @@ export interface Sleeve {
   /**
    * For a server that writes answers itself: a cache hit held in process, answered as its
    * parts (status, headers, body) and counted and logged as `fetch` would; undefined for
-   * anything else, which then goes to `fetch`, uncounted. The Node adapter answers hits this
+   * anything else, which then goes to `fetch`, uncounted (with `info.sleeveLookup`, as it leaves it). The Node adapter answers hits this
    * way, without building a Request or a Response (issue #24). Always undefined under a
    * `basePath`.
    */

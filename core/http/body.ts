@@ -8,8 +8,8 @@
  * up on a client that declares more than it sends (a deadline), and turns a client that
  * vanishes mid-body into a client error, which is never logged as a bug.
  */
-import type { MiddlewareHandler } from 'hono';
 import { SleeveError } from '../errors.ts';
+import type { Layer } from './pipeline.ts';
 
 /** The largest body any endpoint accepts: a `/batch` (D6). */
 export const MAX_BODY_BYTES: number = 64 * 1024;
@@ -26,15 +26,21 @@ function tooLarge(max: number): SleeveError {
 }
 
 /** The global guard: runs before routing decides anything, so no path or prefix escapes it. */
-export function bodyLimit(max: number = MAX_BODY_BYTES): MiddlewareHandler {
-  return (c, next) => {
-    const declared = c.req.header('content-length');
-    if (declared !== undefined) {
-      if (!DIGITS.test(declared.trim()))
-        throw new SleeveError('bad_request', 'Content-Length must be a number of bytes.', { param: 'Content-Length' });
-      if (Number(declared) > max) throw tooLarge(max);
-    }
-    return next();
+export function bodyLimit(max: number = MAX_BODY_BYTES): Layer {
+  return {
+    full: (c, next) => {
+      const declared = c.req.header('content-length');
+      if (declared !== undefined) {
+        if (!DIGITS.test(declared.trim()))
+          throw new SleeveError('bad_request', 'Content-Length must be a number of bytes.', {
+            param: 'Content-Length',
+          });
+        if (Number(declared) > max) throw tooLarge(max);
+      }
+      return next();
+    },
+    // A GET with a declared body is the full frame's, to check here.
+    hit: { kind: 'check', declines: (headers) => headers.has('content-length') },
   };
 }
 

@@ -17,6 +17,12 @@ export interface SleeveBindings {
   sleeveVersion?: string;
   /** A `/batch` sub-request's batch: its id and upstream tally (D20). */
   sleeveBatch?: RequestTrace;
+  /**
+   * What the hit path found for this request's URL when it could not answer it (a
+   * `cache/lookup.ts` Lookup), for the cache layer to take on rather than look up again. Set by
+   * `fetch` itself, or by an adapter that asked `answerHit` first (the Node one).
+   */
+  sleeveLookup?: unknown;
 }
 
 /** What the frame's layers leave on a request for the later ones. */

@@ -4,9 +4,8 @@
  * response gets `Access-Control-Allow-Origin: *` and exposes the headers clients need to read
  * (limits, cache state, ETag). No credentials are ever involved, so `*` is safe.
  */
-import type { MiddlewareHandler } from 'hono';
-import type { SleeveEnv } from './context.ts';
 import { addHeaders, withGathered } from './context.ts';
+import { passing, type Layer } from './pipeline.ts';
 
 export interface CorsOptions {
   /** Response headers a browser script may read. */
@@ -20,12 +19,10 @@ function corsHeaders(exposeHeaders: readonly string[]): Readonly<Record<string, 
   return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': exposeHeaders.join(', ') };
 }
 
-/** The two layers, and the one object of headers the first gives (`always`). */
+/** The two layers. */
 export interface Cors {
-  headers: MiddlewareHandler<SleeveEnv>;
-  preflight: MiddlewareHandler<SleeveEnv>;
-  /** `corsHeaders`, made once: the hit path gives its answers this very object's headers. */
-  always: Readonly<Record<string, string>>;
+  headers: Layer;
+  preflight: Layer;
 }
 
 /**
@@ -37,12 +34,17 @@ export function cors(options: CorsOptions): Cors {
   const always = corsHeaders(options.exposeHeaders);
   const methods = (options.methods ?? ['GET', 'HEAD', 'POST', 'OPTIONS']).join(', ');
   return {
-    headers: (c, next) => {
-      // Given before the answer exists, so it is built with them (`addHeaders`), errors included.
-      addHeaders(c, always);
-      return next();
+    headers: {
+      full: (c, next) => {
+        // Given before the answer exists, so it is built with them (`addHeaders`), errors included.
+        addHeaders(c, always);
+        return next();
+      },
+      // The very object: a held hit's answer carries it too.
+      hit: { kind: 'headers', headers: always },
     },
-    preflight: (c, next) => {
+    // The hit path answers only GETs.
+    preflight: passing((c, next) => {
       if (c.req.method !== 'OPTIONS') return next();
       return Promise.resolve(
         new Response(null, {
@@ -58,7 +60,6 @@ export function cors(options: CorsOptions): Cors {
           }),
         }),
       );
-    },
-    always,
+    }),
   };
 }

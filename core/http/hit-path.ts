@@ -1,60 +1,109 @@
 /**
  * @module
  * The frame's hit path: a plain GET whose answer the cache already holds fresh in process is
- * answered here, before routing, by one straight function. It does what the frame's layers
- * would do for that request by calling the very functions those layers call, each rule written
- * once: the request id (`requestIdFrom`), CORS headers (the CORS layer's `always`), the D2
- * check (`namesContact`), the client (`clientIpOf`) and the rate limiter's count and 429
- * (`RateLimit.check`), the cache key remembered for the URL and the cache's answer
- * (`Cached.hot`, `answerEntry`), the error rule (`toError`), the log line and metrics
- * (`Observer.record`). What it leaves out is a Hono context, the router and a closure per
- * layer: on Bun and Deno that per-request machinery cost more than the whole answer (issue #13).
- * Everything else, and anything it is not sure of, goes to the full frame before anything is
- * counted: another method, a path written another way, a body or an upgrade, no contact
- * e-mail, a URL the frame has not answered before (its query never validated), an entry not
- * held fresh. It answers as web Responses (`hitPath`), or as their parts (`hitParts`), which
- * the Node adapter writes to the socket itself, without a Request or a Response (issue #24).
+ * answered here, before routing, by one straight function composed from the route's own layer
+ * list (`pipeline.ts`): each layer's hit form says what it does to such a request, so every
+ * header and rule is the layer's own, written once. In the list's order: the observer's id
+ * (first header) and record (once answered), CORS's headers, a prefix's version, the checks
+ * that leave a request to the full frame (a declared body, an upgrade, no contact e-mail), the
+ * rate limit's count, and the cache's held entry. What it leaves out is a Hono context, the
+ * router and a closure per layer: on Bun and Deno that per-request machinery cost more than
+ * the whole answer (issue #13). Everything it is not sure of goes to the full frame before
+ * anything is counted: another method, a path written another way, a request a check declines,
+ * a URL the frame has not answered before (its query never validated), an entry not held
+ * fresh; for the last, what it found goes along (`Lookup`), so the miss is looked up once.
+ * It answers as web Responses, or as their parts, which the Node adapter writes to the socket
+ * itself, without a Request or a Response (issue #24).
  */
 import { SleeveError } from '../errors.ts';
 import type { AnswerParts } from './answer-parts.ts';
 import { answerEntry, entryParts, type Held } from './cache/entry.ts';
-import type { Cached } from './cache/layer.ts';
+import { Lookup } from './cache/lookup.ts';
 import { clientIpOf } from './client-ip.ts';
 import type { SleeveBindings } from './context.ts';
 import { errorParts, errorResponse } from './errors.ts';
-import type { Observer } from './observe.ts';
-import type { Params } from './params.ts';
-import type { RateLimit } from './rate-limit.ts';
-import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
+import type { Answered, Given, HitForm, Layer } from './pipeline.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 import type { RequestView } from './request-view.ts';
 import { pathStart } from '../url-path.ts';
-import { namesContact } from './user-agent.ts';
-import type { VersionInfo } from './versions.ts';
+import { CURRENT, type VersionInfo } from './versions.ts';
 
-/** One path (bare or under a version prefix) of a cached GET endpoint, with its frame's pieces. */
+type Form<K extends HitForm['kind']> = Extract<HitForm, { kind: K }>;
+
+/** Where the request id and the count's headers go among the layers' own (`HitRoute.gives`). */
+const ID = 0;
+const COUNT = 1;
+
+/** One path (bare or under a version prefix) of a cached GET endpoint: its layers' hit forms, composed. */
 export interface HitRoute {
   /** The endpoint's declared path: the route of its log line and /metrics. */
   route: string;
   /** The version the path answers as (the current one when bare). */
   version: VersionInfo;
-  /** D2: the caller must name a contact e-mail (every endpoint but the public ones). */
-  contact: boolean;
-  params: Params;
-  cache: Cached;
-  limit: RateLimit | undefined;
+  checks: Form<'check'>['declines'][];
+  /** The answer's headers in the layers' order: a layer's own, the id, the count's. */
+  gives: (typeof ID | typeof COUNT | Readonly<Record<string, string>>)[];
+  id: Form<'observe'>['id'];
+  record: Form<'observe'>['record'];
+  count: Form<'count'>['count'] | undefined;
+  look: Form<'hold'>['look'];
+}
+
+/**
+ * A route's layers as the hit path runs them, or undefined when it cannot: a layer without a
+ * hit form, or no layer that holds answers. Layers after the one that holds are never reached.
+ */
+export function composeHit(route: string, layers: readonly Layer[]): HitRoute | undefined {
+  let version = CURRENT;
+  const checks: HitRoute['checks'] = [];
+  const gives: HitRoute['gives'] = [];
+  let observer: Form<'observe'> | undefined;
+  let count: HitRoute['count'];
+  for (const { hit } of layers) {
+    if (hit === undefined) return undefined;
+    switch (hit.kind) {
+      case 'pass':
+        break;
+      case 'check':
+        checks.push(hit.declines);
+        break;
+      case 'headers':
+        gives.push(hit.headers);
+        break;
+      case 'version':
+        version = hit.version;
+        break;
+      case 'observe':
+        observer = hit;
+        gives.push(ID);
+        break;
+      case 'count':
+        if (count) throw new Error(`${route}: two layers count its requests`);
+        count = hit.count;
+        gives.push(COUNT);
+        break;
+      case 'hold':
+        if (!observer) throw new Error(`${route}: the hit path needs the observer's id before the cache`);
+        return { route, version, checks, gives, id: observer.id, record: observer.record, count, look: hit.look };
+    }
+  }
+  return undefined;
 }
 
 export interface HitPathOptions {
   now(): number;
   trustProxy: boolean;
-  /** What CORS gives every answer: the CORS layer's own object (`cors().always`). */
-  cors: Readonly<Record<string, string>>;
-  record: Observer['record'];
   /** `SleeveOptions.hitResponses`: clone a template per entry instead of a new header object per answer. */
   clones: boolean;
   /** Any failure as the D3 error it is answered as (the frame's own rule, `toSleeveError`). */
   toError(thrown: unknown, request: RequestView, id: string): SleeveError;
 }
+
+/**
+ * The hit path's outcome: an answer (or its promise, with a shared limiter); a `Lookup` when it
+ * found the URL's key but nothing to answer with; undefined when it left the request before that.
+ */
+export type HitOutcome<T> = T | Promise<T> | Lookup | undefined;
 
 /**
  * A held entry's first answer on a path, and the rate-limit values it was made with. On a
@@ -67,18 +116,6 @@ interface Template {
   values: Record<string, string>;
 }
 
-/** The answer to a request the hit path can give, or undefined: the full frame answers it. */
-export type HitPath = (
-  request: RequestView,
-  env: SleeveBindings | undefined,
-) => Response | Promise<Response> | undefined;
-
-/** The same answers as parts, for a server that writes them itself (the Node adapter's `node-hits.ts`). */
-export type HitPartsPath = (
-  request: RequestView,
-  env: SleeveBindings | undefined,
-) => AnswerParts | Promise<AnswerParts> | undefined;
-
 /** A path of the map, with the templates its held answers are cloned from (`clones`). */
 interface Path {
   route: HitRoute;
@@ -88,34 +125,45 @@ interface Path {
 /** How answers are made: as web Responses (`hitPath`) or as parts (`hitParts`). */
 interface Answers<T> {
   /** A held entry's answer (a 200, a 304 or a held 404), with this request's id and limit headers. */
-  entry(path: Path, held: Held, ifNoneMatch: string | null, id: string, limits: Record<string, string> | undefined): T;
+  entry(path: Path, held: Held, ifNoneMatch: string | null, id: string, limits: Given): T;
   /** The limiter's 429, or a failure, rendered as the frame's error handler would. */
   refusal(route: HitRoute, error: SleeveError, id: string): T;
 }
 
-/** The request id first, CORS next, then the limit's headers, as the frame's layers give them. */
-const gatherer =
-  (cors: Readonly<Record<string, string>>) =>
-  (id: string, limits?: Record<string, string>): Record<string, string> => {
-    const headers: Record<string, string> = { [REQUEST_ID_HEADER]: id };
-    for (const name in cors) headers[name] = cors[name]!;
-    if (limits) for (const name in limits) headers[name] = limits[name]!;
-    return headers;
-  };
+/** The answer's headers, in the order its layers give them (`HitRoute.gives`). */
+function gathered(route: HitRoute, id: string, limits?: Given): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const part of route.gives) {
+    if (part === ID) headers[REQUEST_ID_HEADER] = id;
+    else if (part === COUNT) {
+      if (limits) for (const name in limits) headers[name] = limits[name]!;
+    } else for (const name in part) headers[name] = part[name]!;
+  }
+  return headers;
+}
 
 /** The hit path answering with web Responses: what `createSleeve`'s `fetch` asks first. */
-export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathOptions): HitPath {
-  const gathered = gatherer(options.cors);
+export function hitPath(
+  routes: ReadonlyMap<string, HitRoute>,
+  options: HitPathOptions,
+): (request: RequestView, env: SleeveBindings | undefined) => HitOutcome<Response> {
   // With `clones`: per path, each held 200's first answer is kept as a template while the
   // entry is held, and later ones are its clones with their own id and counts set. Bun's
   // headers replace a value they hold much faster than they add a name (measured: 6 added
   // rate-limit headers cost ~2 µs a hit), so the template holds every name, and a value equal
   // to the template's (the limit, the window's end) is not set again.
-  const cloned = (path: Path, held: Held, id: string, limits: Record<string, string> | undefined): Response => {
+  const cloned = (path: Path, held: Held, id: string, limits: Given): Response => {
     let template = path.templates.get(held);
     if (template === undefined) {
       template = {
-        response: answerEntry(held.entry, 'HIT', gathered(id, limits), undefined, path.route.version, held.bytes),
+        response: answerEntry(
+          held.entry,
+          'HIT',
+          gathered(path.route, id, limits),
+          undefined,
+          path.route.version,
+          held.bytes,
+        ),
         values: { ...limits },
       };
       path.templates.set(held, template);
@@ -134,30 +182,32 @@ export function hitPath(routes: ReadonlyMap<string, HitRoute>, options: HitPathO
       options.clones &&
       ifNoneMatch === null &&
       held.bytes !== undefined &&
-      (limits !== undefined || path.route.limit === undefined)
+      (limits !== undefined || path.route.count === undefined)
         ? cloned(path, held, id, limits)
         : answerEntry(
             held.entry,
             'HIT',
-            gathered(id, limits),
+            gathered(path.route, id, limits),
             ifNoneMatch ?? undefined,
             path.route.version,
             held.bytes,
           ),
-    refusal: (route, error, id) => errorResponse(error, route.version, gathered(id)),
+    refusal: (route, error, id) => errorResponse(error, route.version, gathered(route, id)),
   });
 }
 
 /** The hit path answering with parts: the same decisions, counts, headers and bodies as `hitPath`. */
-export function hitParts(routes: ReadonlyMap<string, HitRoute>, options: HitPathOptions): HitPartsPath {
-  const gathered = gatherer(options.cors);
+export function hitParts(
+  routes: ReadonlyMap<string, HitRoute>,
+  options: HitPathOptions,
+): (request: RequestView, env: SleeveBindings | undefined) => HitOutcome<AnswerParts> {
   return answering<AnswerParts>(routes, options, {
     entry: (path, held, ifNoneMatch, id, limits) => {
-      const headers = gathered(id, limits);
+      const headers = gathered(path.route, id, limits);
       const parts = entryParts(held.entry, 'HIT', headers, ifNoneMatch ?? undefined, held.bytes);
       return parts instanceof SleeveError ? errorParts(parts, path.route.version, headers) : parts;
     },
-    refusal: (route, error, id) => errorParts(error, route.version, gathered(id)),
+    refusal: (route, error, id) => errorParts(error, route.version, gathered(route, id)),
   });
 }
 
@@ -166,7 +216,7 @@ function answering<T extends { status: number }>(
   options: HitPathOptions,
   answers: Answers<T>,
 ) {
-  const { now, trustProxy, record, toError } = options;
+  const { now, trustProxy, toError } = options;
   const paths = new Map<string, Path>();
   for (const [path, route] of routes) paths.set(path, { route, templates: new WeakMap() });
 
@@ -181,7 +231,7 @@ function answering<T extends { status: number }>(
     started: number,
     arrived: number,
   ): T => {
-    record?.({
+    route.record?.({
       id,
       method: 'GET',
       url,
@@ -193,13 +243,14 @@ function answering<T extends { status: number }>(
       ip,
       upstream: 0,
       sub: false,
-    });
+    } satisfies Answered);
     return res;
   };
   const refused = (route: HitRoute, request: RequestView, id: string, thrown: unknown): T =>
     answers.refusal(route, toError(thrown, request, id), id);
 
-  return (request: RequestView, env: SleeveBindings = {}): T | Promise<T> | undefined => {
+  return (request: RequestView, env: SleeveBindings = {}): HitOutcome<T> => {
+    // A `/batch` sub-request is its batch's: the full frame answers it in the batch's version and trace.
     if (request.method !== 'GET' || env.sleeveVersion !== undefined || env.sleeveBatch !== undefined) return undefined;
     const url = request.url;
     // The path exactly as routed: one written another way (escaped, a trailing slash) is not in the map.
@@ -209,19 +260,19 @@ function answering<T extends { status: number }>(
     if (path === undefined) return undefined;
     const { route } = path;
     const headers = request.headers;
-    if (headers.has('content-length') || headers.has('upgrade')) return undefined;
-    if (route.contact && !namesContact(headers)) return undefined;
+    for (const declines of route.checks) if (declines(headers)) return undefined;
     const time = now();
-    const held = route.cache.hot(url, request, route.params, time);
-    if (held === undefined) return undefined;
+    const held = route.look(url, request, time);
+    if (held === undefined || held instanceof Lookup) return held;
 
     // Answered here from now on.
+    const record = route.record;
     const started = record ? performance.now() : 0;
-    const id = requestIdFrom(headers);
-    const ip = route.limit || record ? clientIpOf(headers, env, trustProxy) : undefined;
-    let checked: ReturnType<RateLimit['check']>;
+    const id = route.id(headers);
+    const ip = route.count || record ? clientIpOf(headers, env, trustProxy) : undefined;
+    let checked: Given | Promise<Given>;
     try {
-      checked = route.limit?.check(route.version, ip, time);
+      checked = route.count?.(route.version, ip, time);
     } catch (thrown) {
       return recorded(refused(route, request, id, thrown), null, url, route, id, ip, started, time);
     }

@@ -11,7 +11,7 @@
  * set. With the log and metrics off it only makes the id; the log line is formatted only
  * when it is written, and metrics are counted only when a registry exists.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { Deps } from '../deps.ts';
 import type { RequestRecord } from '../logger.ts';
 import { formatter } from '../observe/request-line.ts';
@@ -22,34 +22,14 @@ import type { AnyEndpoint } from './endpoint.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import { setTrace, type RequestTrace } from './request-trace.ts';
 import { routeLabels } from './route-label.ts';
+import type { FrameLayer } from './frame-chain.ts';
+import type { Answered, Layer } from './pipeline.ts';
 
-/** One answered request, as its log line and /metrics see it. */
-interface Answered {
-  id: string;
-  method: string;
-  url: string;
-  /** The endpoint's declared path (`routeLabels`). */
-  route: string;
-  status: number;
-  /** `performance.now()` when the request arrived. */
-  started: number;
-  /** Unix time in ms when it arrived, when the caller has read the clock already (the hit path): a clock read costs 35-45 ns. */
-  arrived?: number;
-  /** `X-Cache` as the cache layer told it, without reading headers back (they would be rebuilt on Node). */
-  cache: string | null;
-  ip: string | undefined;
-  upstream: number;
-  /** A `/batch` sub-request: counted in /metrics, no line of its own. */
-  sub: boolean;
-}
-
-export interface Observer {
-  layer: MiddlewareHandler<SleeveEnv>;
-  /** Records an answer (its figures, its line); undefined when neither is kept, so nothing is timed. */
-  record: ((answered: Answered) => void) | undefined;
-}
-
-export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Observer {
+/**
+ * The layer. Its hit form gives the hit path the same id rule and the same record: figures and
+ * a line, `record` undefined when neither is kept, so nothing is timed.
+ */
+export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
   const { metrics, log, now } = deps;
   const { requestLog, trustProxy } = deps.options;
   const format = requestLog === 'off' ? undefined : formatter(requestLog);
@@ -99,7 +79,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Observer
     });
   };
 
-  const layer: MiddlewareHandler<SleeveEnv> = (c, next) => {
+  const full: FrameLayer = (c, next) => {
     const batch = bindings(c).sleeveBatch;
     const trace: RequestTrace = batch ?? {
       id: requestIdFrom(c.req.raw.headers),
@@ -128,5 +108,5 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Observer
       },
     );
   };
-  return { layer, record };
+  return { full, hit: { kind: 'observe', id: requestIdFrom, record } };
 }

@@ -10,6 +10,7 @@ import { SleeveError } from '../errors.ts';
 import { wireOf } from '../param-wire.ts';
 import type { SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
+import { passing, type Layer } from './pipeline.ts';
 import { checkUrlLength, readQuery } from './query.ts';
 import { ownCopy, rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 
@@ -74,7 +75,8 @@ function deepFreeze<T>(value: T): T {
 }
 
 export interface Params {
-  layer: FrameLayer;
+  /** Its hit form passes: the cache's finds only URLs whose query this layer validated (`remembered`). */
+  layer: Layer;
   /** The validated parameters of a raw query string seen before; undefined when not remembered. */
   remembered(search: string): unknown;
 }
@@ -86,7 +88,7 @@ export function params(options: ParamsOptions): Params {
   // Validation is a pure function of the raw query string, so valid results are remembered
   // and shared, frozen so that no handler can change what the next request receives.
   const valid = new Map<string, unknown>();
-  const layer: FrameLayer = (c, next) => {
+  const full: FrameLayer = (c, next) => {
     const url = c.req.url;
     const search = rawSearch(url);
     let output = valid.get(search);
@@ -102,7 +104,7 @@ export function params(options: ParamsOptions): Params {
     c.set('sleeve.params', output);
     return next();
   };
-  return { layer, remembered: (search) => valid.get(search) };
+  return { layer: passing(full), remembered: (search) => valid.get(search) };
 }
 
 /** The validated parameters of this request. */

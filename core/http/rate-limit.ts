@@ -18,6 +18,7 @@ import { clientIp } from './client-ip.ts';
 import { REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
 import { addHeaders, versionOf, type SleeveEnv } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
+import type { Layer } from './pipeline.ts';
 import type { VersionInfo } from './versions.ts';
 
 const WINDOW_MS: number = 60_000;
@@ -93,16 +94,11 @@ export function admit(
 /** Headers for the answer; undefined while the storage is down (let through, uncounted). */
 type Checked = Record<string, string> | undefined;
 
-export interface RateLimit {
-  layer: FrameLayer;
-  /**
-   * Counts one request of `ip` now: the headers its answer carries, or the 429 thrown (or
-   * rejected, with a shared store). The frame's hit path (`hit-path.ts`) counts through this too.
-   */
-  check(version: VersionInfo, ip: string | undefined, now: number): Checked | Promise<Checked>;
-}
-
-export function rateLimit(options: RateLimitOptions): RateLimit {
+/**
+ * The layer. Its hit form counts a held hit through the same `check`: one request of `ip` now,
+ * the headers its answer carries, or the 429 thrown (or rejected, with a shared store).
+ */
+export function rateLimit(options: RateLimitOptions): Layer {
   const { bucket, limit, store } = options;
   const refusal = (retry: string) =>
     `Too many requests to ${bucket}: at most ${limit} per minute per client. Retry in ${retry} s.`;
@@ -118,7 +114,7 @@ export function rateLimit(options: RateLimitOptions): RateLimit {
     }
     return key;
   };
-  const check: RateLimit['check'] = (version, ip, now) => {
+  const check = (version: VersionInfo, ip: string | undefined, now: number): Checked | Promise<Checked> => {
     const hit = countThrough(options.breaker, store, keyOf(ip), now, WINDOW_MS);
     return hit instanceof Promise ? hit.then((h) => admitted(version, h, now)) : admitted(version, hit, now);
   };
@@ -127,11 +123,11 @@ export function rateLimit(options: RateLimitOptions): RateLimit {
     return next();
   };
   // Not `async`: with in-process counters a request passes without waiting on a promise.
-  const layer: FrameLayer = (c, next) => {
+  const full: FrameLayer = (c, next) => {
     const headers = check(versionOf(c), clientIp(c, options.trustProxy), options.now());
     return headers instanceof Promise ? headers.then((h) => passed(c, next, h)) : passed(c, next, headers);
   };
-  return { layer, check };
+  return { full, hit: { kind: 'count', count: check } };
 }
 
 /** The limit a declaration gets under `rateLimits` (a factor, or `off`); undefined: not limited. */

@@ -7,9 +7,9 @@
  * public is the endpoint's own `public: true`, read once when the app is built (images must
  * load in an `<img>` tag, which sends no e-mail).
  */
-import type { MiddlewareHandler } from 'hono';
 import { SleeveError } from '../errors.ts';
 import { REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
+import type { Layer } from './pipeline.ts';
 import type { HeaderReader } from './request-view.ts';
 
 /** `something@domain.tld` anywhere in the header, as D2 words it. */
@@ -36,13 +36,17 @@ export function hasContactEmail(userAgent: string | null | undefined): boolean {
  * and the hit path both ask this. User-Agent first: nearly every caller is a program that
  * sends it, so one test suffices.
  */
-export function namesContact(headers: HeaderReader): boolean {
+function namesContact(headers: HeaderReader): boolean {
   return hasContactEmail(headers.get('user-agent')) || hasContactEmail(headers.get('api-user-agent'));
 }
 
-export function userAgent(): MiddlewareHandler {
-  return (c, next) => {
-    if (!namesContact(c.req.raw.headers)) throw new SleeveError('unauthorized', USER_AGENT_MESSAGE);
-    return next();
+export function userAgent(): Layer {
+  return {
+    full: (c, next) => {
+      if (!namesContact(c.req.raw.headers)) throw new SleeveError('unauthorized', USER_AGENT_MESSAGE);
+      return next();
+    },
+    // Without a contact, the full frame answers its 401.
+    hit: { kind: 'check', declines: (headers) => !namesContact(headers) },
   };
 }

@@ -10,11 +10,12 @@
  * Not a `/:version/*` route: a parameter route at the root makes Hono fall back from its
  * RegExpRouter to the slower TrieRouter for every request. Static routes keep the fast path.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { basePath } from 'hono/route';
 import { pathAsSent } from './mount.ts';
 import { SleeveError } from '../errors.ts';
 import { setVersion, versionOf } from './context.ts';
+import type { Layer } from './pipeline.ts';
 import { CURRENT, findVersion, VERSION_NAMES, VERSIONS, type VersionInfo } from './versions.ts';
 
 /** Anything that looks like a version attempt (`/v2`, `/v9.9.9`), so a typo gets the version list. */
@@ -41,10 +42,13 @@ export function prefixed(prefix: string, path: string): string[] {
 }
 
 /** The first layer of a prefixed route: later layers (and the error handler) read the version. */
-export function pinVersion(version: VersionInfo): MiddlewareHandler {
-  return (c, next) => {
-    setVersion(c, version);
-    return next();
+export function pinVersion(version: VersionInfo): Layer {
+  return {
+    full: (c, next) => {
+      setVersion(c, version);
+      return next();
+    },
+    hit: { kind: 'version', version },
   };
 }
 

@@ -7,10 +7,11 @@
  * failed upgrade (a malformed handshake, a request that did not arrive as an upgrade) into the
  * same 400 rather than a 500: the client sent it, not a bug.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { UpgradeWebSocket, WSEvents } from 'hono/ws';
 import { SleeveError } from '../errors.ts';
 import type { SleeveEnv } from './context.ts';
+import type { Layer } from './pipeline.ts';
 
 /** `Upgrade: websocket` (any case): the client asks for a WebSocket, well formed or not. */
 export function asksWebSocket(c: Context<SleeveEnv>): boolean {
@@ -18,13 +19,21 @@ export function asksWebSocket(c: Context<SleeveEnv>): boolean {
 }
 
 /** The layer every other endpoint gets: a handshake there is a client mistake, said in D3. */
-export const refuseWebSocket: MiddlewareHandler<SleeveEnv> = (c, next) => {
-  if (asksWebSocket(c)) {
-    throw new SleeveError('bad_request', `${c.req.path} does not take WebSocket connections; ask it over plain HTTP.`, {
-      param: 'Upgrade',
-    });
-  }
-  return next();
+export const refuseWebSocket: Layer = {
+  full: (c, next) => {
+    if (asksWebSocket(c)) {
+      throw new SleeveError(
+        'bad_request',
+        `${c.req.path} does not take WebSocket connections; ask it over plain HTTP.`,
+        {
+          param: 'Upgrade',
+        },
+      );
+    }
+    return next();
+  },
+  // The hit path leaves any upgrade to the full frame, which refuses it here.
+  hit: { kind: 'check', declines: (headers) => headers.has('upgrade') },
 };
 
 const malformed = () =>

@@ -11,7 +11,7 @@
  * background; and an entry hit `POPULAR_HITS` times is refreshed in the last tenth of its
  * lifetime. A fresh hit pays one comparison and one increment for that (`warmFor`).
  */
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Context, Next } from 'hono';
 import type { Storage } from '../../storage/storage.ts';
 import { SleeveError, type ErrorCode } from '../../errors.ts';
 import type { Breaker } from '../../storage/breaker.ts';
@@ -23,8 +23,10 @@ import { isShortOfTurns } from '../../sources/kit/budget.ts';
 import { REQUEST_TURNS_MS } from '../../sources/kit/bounds.ts';
 import { clientOf } from '../../sources/kit/tally.ts';
 import { cacheKey, canonicalRequest, type CacheKey } from './key.ts';
-import { addHeaders, replaceResponse, setHeaders, type SleeveEnv } from '../context.ts';
+import { addHeaders, bindings, replaceResponse, setHeaders, type SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
+import { fullOnly, type Layer } from '../pipeline.ts';
+import { Lookup } from './lookup.ts';
 import { briefLifetime, isDegraded } from '../degraded.ts';
 import { paramsOf, type Params } from '../params.ts';
 import type { RequestView } from '../request-view.ts';
@@ -77,6 +79,8 @@ export interface CacheOptions {
    * answers then carry cover URLs built from the origin the caller used.
    */
   byOrigin?: boolean;
+  /** The endpoint's parameters layer: the validated queries it remembers (the hit form's own keys). */
+  params: Params;
   /** The endpoint's own key (declaration `cacheKey`); it may read the request's headers. */
   keyOf?(params: unknown, request: RequestView): string;
   /**
@@ -92,12 +96,12 @@ export interface CacheOptions {
 }
 
 export interface Cached {
-  layer: FrameLayer;
   /**
-   * The fresh entry held in process for a request seen before: its query already validated
-   * (`params` remembers it) and its key remembered. Undefined otherwise, whatever is held.
+   * The layer. Its hit form (`look`) gives the fresh entry held in process for a request seen
+   * before (its query already validated: `params` remembers it; its key remembered), or what it
+   * found instead (`Lookup`), which this layer then takes on; undefined for a URL not known yet.
    */
-  hot(url: string, request: RequestView, params: Params, now: number): Held | undefined;
+  layer: Layer;
   /**
    * The layer a refresh runs through (`cache/refresh.ts`) in place of `layer`: it runs the
    * route whatever is kept (unless another instance refreshed it meanwhile) and keeps the answer.
@@ -107,6 +111,8 @@ export interface Cached {
 
 export function cached(options: CacheOptions): Cached {
   const { bucket, policy, storage, breaker, inflight, hot } = options;
+  /** This layer's own: a lookup made by another endpoint's (an alias shares the path's URL only by accident) is not taken on. */
+  const scoped = {};
   const seconds = policy === 'forever' ? null : policy;
   const { refresh } = options;
   const remember = (key: string, held: Held): void => {
@@ -157,30 +163,28 @@ export function cached(options: CacheOptions): Cached {
     }
     return known;
   };
-  /**
-   * The fresh entry held in process under this key, if there is one, and a hit counted on it;
-   * undefined too once it is due for a refresh ahead (`aheadAt`), so that hit goes to `layer`.
-   */
-  const warmFor = (known: CacheKey, now: number): Held | undefined => {
-    const warm = hot.get(known.key);
-    if (!warm || now >= warm.aheadAt || !fresh(warm.entry, known.canonical, now)) return undefined;
-    warm.hits++;
-    return warm;
+  /** Held fresh and not due for a refresh ahead (`aheadAt`): a hit, counted on the entry. */
+  const warm = (held: Held | undefined, known: CacheKey, now: number): boolean => {
+    if (!held || now >= held.aheadAt || !fresh(held.entry, known.canonical, now)) return false;
+    held.hits++;
+    return true;
   };
 
   // Not `async`: a hit on an entry held in process is answered without awaiting anything.
-  const layer: FrameLayer = (c, next) => {
+  const full: FrameLayer = (c, next) => {
     const now = options.now();
-    const known = keyFor(c.req.url, c.req.raw, paramsOf(c));
-    const warm = warmFor(known, now);
+    // What the hit path found for this very URL, taken on rather than looked up again.
+    const given = bindings(c).sleeveLookup;
+    const lookup = given instanceof Lookup && given.url === c.req.url && given.scope === scoped ? given : undefined;
+    const known = lookup?.known ?? keyFor(c.req.url, c.req.raw, paramsOf(c));
+    const held = lookup ? lookup.held : hot.get(known.key);
     // The Response itself, not a promise of it: the frame (`frame-chain.ts`) hands it on as is.
-    if (warm) return answer(c, warm.entry, 'HIT', warm.bytes);
-    const due = hot.get(known.key);
-    if (due && now >= due.aheadAt && fresh(due.entry, known.canonical, now)) {
+    if (held && warm(held, known, now)) return answer(c, held.entry, 'HIT', held.bytes);
+    if (held && now >= held.aheadAt && fresh(held.entry, known.canonical, now)) {
       // Once per held entry: popular ones are refreshed ahead, the others left to expire.
-      due.aheadAt = Infinity;
-      if (due.hits + 1 >= POPULAR_HITS) startRefresh(c, known.key);
-      return answer(c, due.entry, 'HIT', due.bytes);
+      held.aheadAt = Infinity;
+      if (held.hits + 1 >= POPULAR_HITS) startRefresh(c, known.key);
+      return answer(c, held.entry, 'HIT', held.bytes);
     }
     return miss(c, next, known.canonical, known.key, now);
   };
@@ -188,16 +192,19 @@ export function cached(options: CacheOptions): Cached {
     const known = keyFor(c.req.url, c.req.raw, paramsOf(c));
     return miss(c, next, known.canonical, known.key, options.now(), true);
   };
-  const held: Cached['hot'] = (url, request, params, now) => {
+  const look = (url: string, request: RequestView, now: number): Held | Lookup | undefined => {
+    let known: CacheKey | undefined;
     if (options.keyOf) {
-      const valid = params.remembered(rawSearch(url));
-      return valid === undefined ? undefined : warmFor(ownKeyFor(url, request, valid), now);
-    }
-    // Remembered only once its query was validated (this layer runs after the params one).
-    const known = keys.get(url);
-    return known && warmFor(known, now);
+      const valid = options.params.remembered(rawSearch(url));
+      if (valid === undefined) return undefined;
+      known = ownKeyFor(url, request, valid);
+      // Remembered only once its query was validated (this layer runs after the params one).
+    } else known = keys.get(url);
+    if (known === undefined) return undefined;
+    const held = hot.get(known.key);
+    return held && warm(held, known, now) ? held : new Lookup(url, scoped, known, held);
   };
-  return { layer, hot: held, refresh: refreshLayer };
+  return { layer: { full, hit: { kind: 'hold', look } }, refresh: refreshLayer };
 
   /** `refreshing`: a refresh runs the route even for a kept entry (one due ahead, or stale). */
   async function miss(
@@ -337,9 +344,10 @@ function madeJson(c: Context<SleeveEnv>): string | Promise<string> | undefined {
 }
 
 /** `no-store` endpoints (`/nowplaying`, `/healthz`, `/batch`): never kept, by us or by clients. */
-export function noStore(): MiddlewareHandler<SleeveEnv> {
-  return (c, next) => {
+export function noStore(): Layer {
+  // No hit form: nothing is held, so the hit path never takes these routes.
+  return fullOnly((c, next) => {
     addHeaders(c, { 'Cache-Control': 'no-store' });
     return next();
-  };
+  });
 }

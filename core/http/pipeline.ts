@@ -1,0 +1,67 @@
+import type { Held } from './cache/entry.ts';
+import type { Lookup } from './cache/lookup.ts';
+import type { FrameLayer } from './frame-chain.ts';
+import type { HeaderReader, RequestView } from './request-view.ts';
+import type { VersionInfo } from './versions.ts';
+
+/** A layer's headers for one answer, or none. */
+export type Given = Readonly<Record<string, string>> | undefined;
+
+/** An answer as the observer records it (its line and its figures). */
+export interface Answered {
+  id: string;
+  method: string;
+  url: string;
+  /** The endpoint's declared path (`routeLabels`). */
+  route: string;
+  status: number;
+  /** `performance.now()` when the request arrived. */
+  started: number;
+  /** Unix time in ms when it arrived, when the caller has read the clock already (the hit path): a clock read costs 35-45 ns. */
+  arrived?: number;
+  /** `X-Cache` as the cache layer told it, without reading headers back (they would be rebuilt on Node). */
+  cache: string | null;
+  ip: string | undefined;
+  upstream: number;
+  /** A `/batch` sub-request: counted in /metrics, no line of its own. */
+  sub: boolean;
+}
+
+/** What a layer does to a request the hit path answers. */
+export type HitForm =
+  /** Nothing: it acts only on what the hit path never answers (a preflight, a path its version lacks). */
+  | { kind: 'pass' }
+  /** Before anything is counted: true leaves the request to the full frame, where this layer answers it. */
+  | { kind: 'check'; declines(headers: HeaderReader & { has(name: string): boolean }): boolean }
+  /** These headers on every answer, in the list's order. */
+  | { kind: 'headers'; headers: Readonly<Record<string, string>> }
+  /** The version the answer is given as (a version prefix's pin). */
+  | { kind: 'version'; version: VersionInfo }
+  /**
+   * The request's id (`id`, the first header of its answer) and, once answered, its record
+   * (`record`, undefined when no line or figure is kept).
+   */
+  | { kind: 'observe'; id(headers: HeaderReader): string; record: ((answered: Answered) => void) | undefined }
+  /**
+   * Counts the request once the hit path has chosen to answer it: the headers its answer
+   * carries, or the refusal thrown (or rejected, with a shared store).
+   */
+  | { kind: 'count'; count(version: VersionInfo, ip: string | undefined, now: number): Given | Promise<Given> }
+  /**
+   * The answer itself: the entry held fresh for this URL; a `Lookup` when the key is known but
+   * nothing is held fresh (the full frame's cache layer takes it on rather than look again);
+   * undefined when the URL is not known yet.
+   */
+  | { kind: 'hold'; look(url: string, request: RequestView, now: number): Held | Lookup | undefined };
+
+/** One layer of the frame: its full form and, when it has one, its hit form. */
+export interface Layer {
+  full: FrameLayer;
+  hit?: HitForm;
+}
+
+/** A layer that only passes a hit on, for the rules the hit path's own entry already keeps (`pass`). */
+export const passing = (full: FrameLayer): Layer => ({ full, hit: { kind: 'pass' } });
+
+/** A layer the hit path never stands in for: any route it is on is the full frame's alone. */
+export const fullOnly = (full: FrameLayer): Layer => ({ full });
