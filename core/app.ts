@@ -1,15 +1,15 @@
 /**
  * @module
- * Builds the Hono app from the route table. Every request meets the observe layer (D20: its
- * id, log line and metrics, around everything else), CORS and the body guard first (a pinned
- * path its version did not have yet is its 404 before a preflight or the guard answers); then each endpoint is registered under its path and aliases, bare and under every
- * version prefix (D7), behind the frame in the architecture's order: version → WebSocket
- * refusal → User-Agent → rate limit → params → cache (read) → route → cache (write). Each
- * layer is built from the declaration when the app is built, so a request only runs the layers
- * its endpoint needs. A last catch-all route answers the 404 (it survives `app.route()`,
- * where an app's `notFound` does not), and one error handler renders every failure (D3) in
- * the shape of the request's version. In front of it all, the hit path (`hit-path.ts`) answers
- * a cached GET whose entry is held fresh with the same layers' pieces, without the router.
+ * Builds the frame from the route table: one list of layers per endpoint path and version
+ * prefix (`http/pipeline.ts`), in the architecture's order: observe (D20: id, log line,
+ * metrics, around everything) → CORS headers → version pin and gate (D7: a path its version
+ * lacks is a 404 before a preflight or the guard answers) → preflight → body guard → WebSocket
+ * refusal → User-Agent → rate limit → params → cache → route. Each layer is built from the
+ * declaration when the frame is built, so a request only runs the layers its endpoint needs.
+ * One Hono router holds them all, the 405s, and a last catch-all 404 (it survives
+ * `app.route()`, where an app's `notFound` does not); one error handler renders every failure
+ * (D3) in the shape of the request's version. The hit path is composed from the same lists and
+ * answers a held hit before the router.
  */
 import { Hono, type Context, type Handler } from 'hono';
 import type { Deps } from './deps.ts';
