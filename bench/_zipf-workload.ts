@@ -122,7 +122,7 @@ async function startTarget(name: string, root: string, quota: { limit: number; w
     };
     // The other checkout runs from its own folder, with its own node_modules, as http.ts starts it.
     const child = await startChild(
-      ...runEntry('node', 'adapters/node-main.ts', root),
+      ...runEntry('node', 'adapters/node/main.ts', root),
       env,
       60_000,
       root === '.' ? undefined : root,

@@ -32,9 +32,9 @@ const BEFORE = process.env.BENCH_BEFORE?.replace(/\/+$/, '');
 requireWrk();
 
 const SLEEVE_ENTRY: Record<string, string> = {
-  node: 'adapters/node-main.ts',
-  bun: 'adapters/bun-main.ts',
-  deno: 'adapters/deno-main.ts',
+  node: 'adapters/node/main.ts',
+  bun: 'adapters/bun/main.ts',
+  deno: 'adapters/deno/main.ts',
 };
 
 async function catalogueIsrc(sleeve: string): Promise<string> {

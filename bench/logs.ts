@@ -44,7 +44,7 @@ interface Server {
  */
 async function start(runtime: string, root: string, log: string, output: 'null' | 'pipe' = 'null'): Promise<Server> {
   const port = await freePort();
-  const [command, args] = runEntry(runtime, `adapters/${runtime}-main.ts`, root);
+  const [command, args] = runEntry(runtime, `adapters/${runtime}/main.ts`, root);
   const devNull = openSync('/dev/null', 'w');
   const reader = output === 'pipe' ? spawn('cat', [], { stdio: ['pipe', devNull, 'inherit'] }) : undefined;
   const child = spawn(command, args, {

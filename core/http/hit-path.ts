@@ -73,7 +73,7 @@ export type HitPath = (
   env: SleeveBindings | undefined,
 ) => Response | Promise<Response> | undefined;
 
-/** The same answers as parts, for a server that writes them itself (the Node adapter's `node-hits.ts`). */
+/** The same answers as parts, for a server that writes them itself (the Node adapter's `adapters/node/hits.ts`). */
 export type HitPartsPath = (
   request: RequestView,
   env: SleeveBindings | undefined,
