@@ -1,14 +1,15 @@
 /** @module `sleeve/bun`: serve Sleeve with `Bun.serve`. */
 /// <reference types="bun-types" />
 import { processMemory } from '../shared/process-memory.ts';
-import { createSleeve, type Sleeve } from '../../core/index.ts';
+import type { Sleeve } from '../../core/index.ts';
 import { serverLimits } from '../shared/server-limits.ts';
 import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './limits.ts';
 import { BunPeer } from './peer.ts';
 import { closingConnection } from '../shared/closing-answer.ts';
 import { exitOnSignals, gracefulStop, processSignals } from '../shared/graceful.ts';
 import { stdoutLogger } from '../shared/stdout-log.ts';
-import { SERVER_REQUEST_LOG, type ServeOptions } from '../shared/serve-options.ts';
+import type { ServeOptions } from '../shared/serve-options.ts';
+import { serverSleeve } from '../shared/server-sleeve.ts';
 
 // hono/bun reads the Bun global as it loads (its SSG helper), so it is loaded only under Bun:
 // plain Node must still be able to import this module (the package's exports check does).
@@ -42,14 +43,7 @@ export function serve(options: ServeOptions = {}): {
   // D12: `/nowplaying/socket` upgrades through hono/bun, which finds the server in `env.server`.
   const { upgradeWebSocket, websocket } = honoBun;
   // Bun's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = createSleeve({
-    processMemory,
-    upgradeWebSocket,
-    hitResponses: 'clones',
-    ...options,
-    requestLog: options.requestLog ?? SERVER_REQUEST_LOG,
-    log: options.log ?? stdoutLogger(),
-  });
+  const sleeve = serverSleeve(options, { processMemory, upgradeWebSocket, hitResponses: 'clones', log: stdoutLogger });
   const limits = serverLimits(options);
   let leaving = false;
   const server = Bun.serve({

@@ -1,11 +1,12 @@
 /** @module `sleeve/deno`: serve Sleeve with `Deno.serve`. */
 import { processMemory } from '../shared/process-memory.ts';
-import { createSleeve, type Sleeve } from '../../core/index.ts';
+import type { Sleeve } from '../../core/index.ts';
 import { serverLimits } from '../shared/server-limits.ts';
 import { closingConnection } from '../shared/closing-answer.ts';
 import { exitOnSignals, gracefulStop, type ShutdownSignal } from '../shared/graceful.ts';
 import { stdoutLogger } from '../shared/stdout-log.ts';
-import { SERVER_REQUEST_LOG, type ServeOptions } from '../shared/serve-options.ts';
+import type { ServeOptions } from '../shared/serve-options.ts';
+import { serverSleeve } from '../shared/server-sleeve.ts';
 
 // hono/deno reads the Deno global as it loads, so it is loaded only under Deno: plain Node
 // must still be able to import this module (the package's exports check does).
@@ -39,13 +40,11 @@ export function serve(
 ): Promise<{ sleeve: Sleeve; shutdown(): Promise<boolean>; url: string }> {
   // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket).
   // Deno's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = createSleeve({
+  const sleeve = serverSleeve(options, {
     processMemory,
     upgradeWebSocket: honoDeno?.upgradeWebSocket,
     hitResponses: 'clones',
-    ...options,
-    requestLog: options.requestLog ?? SERVER_REQUEST_LOG,
-    log: options.log ?? stdoutLogger(),
+    log: stdoutLogger,
   });
   const { shutdownTimeoutMs, shutdownDelayMs } = serverLimits(options);
   let leaving = false;

@@ -3,12 +3,13 @@ import { processMemory } from '../shared/process-memory.ts';
 import { serve as nodeServe, upgradeWebSocket } from '@hono/node-server';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { WebSocketServer } from 'ws';
-import { createSleeve, type ConnInfo, type Sleeve } from '../../core/index.ts';
+import type { ConnInfo, Sleeve } from '../../core/index.ts';
 import { serverLimits } from '../shared/server-limits.ts';
 import { exitOnSignals, gracefulStop, processSignals } from '../shared/graceful.ts';
 import { nodeStoppable } from './stop.ts';
 import { stdoutLogger } from '../shared/stdout-log.ts';
-import { SERVER_REQUEST_LOG, type ServeOptions } from '../shared/serve-options.ts';
+import type { ServeOptions } from '../shared/serve-options.ts';
+import { serverSleeve } from '../shared/server-sleeve.ts';
 import { answerClientErrors } from './client-errors.ts';
 import { nodeHits } from './hits.ts';
 import { withTargetCheck } from './target.ts';
@@ -43,13 +44,7 @@ interface NodeEnv {
 export function serve(options: ServeOptions = {}): Promise<Served> {
   // D12: `/nowplaying/socket` upgrades through @hono/node-server's own WebSocket support.
   // Request lines are batched (`shared/stdout-log.ts`) unless the embedder gives a logger.
-  const sleeve = createSleeve({
-    processMemory,
-    upgradeWebSocket,
-    ...options,
-    requestLog: options.requestLog ?? SERVER_REQUEST_LOG,
-    log: options.log ?? stdoutLogger(),
-  });
+  const sleeve = serverSleeve(options, { processMemory, upgradeWebSocket, log: stdoutLogger });
   const limits = serverLimits(options);
   const wss = new WebSocketServer({ noServer: true });
   let upgrades: Upgrades | undefined;
