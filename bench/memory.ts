@@ -23,6 +23,7 @@ import { join, resolve } from 'node:path';
 import { v8Flags } from '../adapters/shared/heap-limit.ts';
 import { memoryPlan } from '../adapters/shared/memory-plan.ts';
 import { BIN, ROOT, startChild, type ChildServer } from '../test/helpers/child-server.ts';
+import { builtCommand } from './_run.ts';
 import { nodeBinary, type NodeLine } from '../test/helpers/node-lines.ts';
 import { rssOf, servingPid } from '../test/helpers/process-memory.ts';
 import { startRedis, type RedisServer } from '../test/storage/_redis.ts';
@@ -45,7 +46,7 @@ interface Target {
 
 /** The checkout's `dist/`, built when missing. */
 function built(tree: string): string {
-  const cli = join(tree, 'dist/adapters/cli/index.js');
+  const cli = join(tree, builtCommand(tree));
   if (!existsSync(cli)) execFileSync('npm', ['run', 'build', '--silent'], { cwd: tree, stdio: 'inherit' });
   return cli;
 }
