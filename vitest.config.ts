@@ -9,7 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^sleeve$/, replacement: here('./core/index.ts') },
       { find: /^sleeve\/client$/, replacement: here('./client/index.ts') },
-      { find: /^sleeve\/(bun|deno|node|vercel)$/, replacement: here('./adapters/$1.ts') },
+      { find: /^sleeve\/(bun|deno|node|vercel)$/, replacement: here('./adapters/$1/index.ts') },
     ],
   },
   test: {

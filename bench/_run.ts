@@ -6,6 +6,7 @@
  * run, for Sleeve and baselines alike: a comparison on one runtime is made with one runtime's
  * configuration.
  */
+import { readFileSync } from 'node:fs';
 import { BIN } from '../test/helpers/child-server.ts';
 import { scriptCommand } from '../test/helpers/scripts.ts';
 
@@ -13,6 +14,27 @@ import { scriptCommand } from '../test/helpers/scripts.ts';
 export const NODE_START_FLAGS: readonly string[] = scriptCommand('start')[1].filter(
   (word) => word.startsWith('--') && word !== '--import',
 );
+
+/** A checkout's package.json: its start scripts and its `sleeve` command. */
+function manifest(root: string): { scripts: Record<string, string>; bin: { sleeve: string } } {
+  return JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+}
+
+/**
+ * The entry `npm start` (`start:bun`, `start:deno`) runs in the checkout at `root`, read from its
+ * own package.json (the last word of the script), so a checkout laid out otherwise (before issue
+ * #45, `adapters/node-main.ts`) is started from its own entry.
+ */
+export function startEntry(runtime: string, root = '.'): string {
+  const script = manifest(root).scripts[runtime === 'node' ? 'start' : `start:${runtime}`];
+  if (!script) throw new Error(`bench: ${root} has no start script for ${runtime}`);
+  return script.trim().split(/\s+/).at(-1)!;
+}
+
+/** The built `sleeve` command of the checkout at `root` (package.json's `bin`), relative to it. */
+export function builtCommand(root: string): string {
+  return manifest(root).bin.sleeve;
+}
 
 /** `[command, args]` to run `entry` (a path inside `root`) on `runtime`. */
 export function runEntry(runtime: string, entry: string, root = '.'): [string, string[]] {

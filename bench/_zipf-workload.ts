@@ -21,7 +21,7 @@
  */
 import { startReplay, type Replay } from '../replay/server.ts';
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
-import { runEntry } from './_run.ts';
+import { runEntry, startEntry } from './_run.ts';
 import { zipfKeys } from './_zipf-keys.ts';
 import { sampleQueue, type Sampler } from './_zipf-metrics.ts';
 import { report, type ZipfResult } from './_zipf-report.ts';
@@ -122,7 +122,7 @@ async function startTarget(name: string, root: string, quota: { limit: number; w
     };
     // The other checkout runs from its own folder, with its own node_modules, as http.ts starts it.
     const child = await startChild(
-      ...runEntry('node', 'adapters/node-main.ts', root),
+      ...runEntry('node', startEntry('node', root), root),
       env,
       60_000,
       root === '.' ? undefined : root,

@@ -88,7 +88,7 @@ const rows = [
   },
   {
     name: '`npm run start:bun`, from the sources',
-    argv: [`${BIN}bun`, 'adapters/bun-main.ts'],
+    argv: [`${BIN}bun`, 'adapters/bun/main.ts'],
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '' },
     runs: [] as Run[],

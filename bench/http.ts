@@ -19,7 +19,7 @@
  */
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';
-import { runEntry } from './_run.ts';
+import { runEntry, startEntry } from './_run.ts';
 import { BENCH_UA as UA, processSets, requireWrk } from './_wrk.ts';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
@@ -31,12 +31,6 @@ const BEFORE = process.env.BENCH_BEFORE?.replace(/\/+$/, '');
 
 requireWrk();
 
-const SLEEVE_ENTRY: Record<string, string> = {
-  node: 'adapters/node-main.ts',
-  bun: 'adapters/bun-main.ts',
-  deno: 'adapters/deno-main.ts',
-};
-
 async function catalogueIsrc(sleeve: string): Promise<string> {
   const res = await fetch(`${sleeve}/search/all?query=love&types=tracks&limit=1`, { headers: { 'user-agent': UA } });
   const isrc = (await res.json()).tracks?.[0]?.isrc;
@@ -45,7 +39,7 @@ async function catalogueIsrc(sleeve: string): Promise<string> {
 }
 
 async function benchRuntime(runtime: string): Promise<void> {
-  const [command, args] = runEntry(runtime, SLEEVE_ENTRY[runtime]!);
+  const [command, args] = runEntry(runtime, startEntry(runtime));
   const quiet = { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' };
   let paths: string[] = [];
   const measured = await processSets(PROCESSES, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS }, async () => {
@@ -62,7 +56,7 @@ async function benchRuntime(runtime: string): Promise<void> {
       const was =
         BEFORE === undefined
           ? undefined
-          : await started(startChild(...runEntry(runtime, SLEEVE_ENTRY[runtime]!, BEFORE), quiet, 60_000, BEFORE));
+          : await started(startChild(...runEntry(runtime, startEntry(runtime, BEFORE), BEFORE), quiet, 60_000, BEFORE));
       const isrc = await catalogueIsrc(sleeve.url);
       paths = [
         '/editorial/genres',

@@ -18,7 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { freePort } from '../test/storage/_redis.ts';
 import { ROOT } from '../test/helpers/child-server.ts';
-import { runEntry } from './_run.ts';
+import { runEntry, startEntry } from './_run.ts';
 import { BENCH_UA as UA, processSets, requireWrk } from './_wrk.ts';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
@@ -44,7 +44,7 @@ interface Server {
  */
 async function start(runtime: string, root: string, log: string, output: 'null' | 'pipe' = 'null'): Promise<Server> {
   const port = await freePort();
-  const [command, args] = runEntry(runtime, `adapters/${runtime}-main.ts`, root);
+  const [command, args] = runEntry(runtime, startEntry(runtime, root), root);
   const devNull = openSync('/dev/null', 'w');
   const reader = output === 'pipe' ? spawn('cat', [], { stdio: ['pipe', devNull, 'inherit'] }) : undefined;
   const child = spawn(command, args, {

@@ -1,7 +1,7 @@
 /**
  * @module
  * `npm run bench:memory` (issue #42): what an instance holds as distinct cache misses pile up.
- * The `sleeve` command of the built package (`dist/adapters/cli.js`, what `npx sleeve` runs;
+ * The `sleeve` command of the built package (`dist/adapters/cli/index.js`, what `npx sleeve` runs;
  * built first when missing) on Node, Bun and Deno (Deno with the `DENO_V8_FLAGS` start-up asks
  * for), with memory storage and with a real Redis; `BENCH_BEFORE=<checkout>` serves the same
  * from another checkout (built there too) in the same run. Every server is started first, then
@@ -20,9 +20,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { v8Flags } from '../adapters/heap-limit.ts';
-import { memoryPlan } from '../adapters/memory-plan.ts';
+import { v8Flags } from '../adapters/shared/heap-limit.ts';
+import { memoryPlan } from '../adapters/shared/memory-plan.ts';
 import { BIN, ROOT, startChild, type ChildServer } from '../test/helpers/child-server.ts';
+import { builtCommand } from './_run.ts';
 import { nodeBinary, type NodeLine } from '../test/helpers/node-lines.ts';
 import { rssOf, servingPid } from '../test/helpers/process-memory.ts';
 import { startRedis, type RedisServer } from '../test/storage/_redis.ts';
@@ -45,7 +46,7 @@ interface Target {
 
 /** The checkout's `dist/`, built when missing. */
 function built(tree: string): string {
-  const cli = join(tree, 'dist/adapters/cli.js');
+  const cli = join(tree, builtCommand(tree));
   if (!existsSync(cli)) execFileSync('npm', ['run', 'build', '--silent'], { cwd: tree, stdio: 'inherit' });
   return cli;
 }
@@ -150,7 +151,9 @@ try {
   console.log('|---|---|---:|---:|---:|---:|');
   for (const t of targets) for (const line of t.rows) console.log(line);
   const plan = memoryPlan({ cacheMb: CACHE_MB ? Number(CACHE_MB) : undefined, containerBytes: undefined });
-  console.log(`\nThe plan for this bound: heap ${plan.heapMb} MiB, need ${plan.needMb} MiB (adapters/memory-plan.ts).`);
+  console.log(
+    `\nThe plan for this bound: heap ${plan.heapMb} MiB, need ${plan.needMb} MiB (adapters/shared/memory-plan.ts).`,
+  );
 } finally {
   await Promise.all(targets.map((t) => t.server.stop()));
   await redis?.stop();

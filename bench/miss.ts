@@ -23,6 +23,7 @@ import { searchTerms } from '../core/text/terms.ts';
 import { generateCatalog } from '../core/sources/catalog/generate.ts';
 import { BUILTIN } from '../core/sources/catalog/loaded.ts';
 import { ROOT, startChild, type ChildServer } from '../test/helpers/child-server.ts';
+import { startEntry } from './_run.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';
 import { BENCH_UA as UA, median, requireWrk, wrk as runWrk, type Wrk } from './_wrk.ts';
 
@@ -143,7 +144,12 @@ async function startTarget(tree: string, label: string, catalog: string, script:
   if (catalog !== 'builtin') env.SLEEVE_CATALOG = catalogFile(catalog);
   const started = performance.now();
   // Node with tsx as a loader, not the tsx CLI: the child's pid is then the server's own.
-  const server = await startChild(process.execPath, ['--import', 'tsx', `${tree}/adapters/node-main.ts`], env, 600_000);
+  const server = await startChild(
+    process.execPath,
+    ['--import', 'tsx', `${tree}/${startEntry('node', tree)}`],
+    env,
+    600_000,
+  );
   // The built-in catalogue loads on the first request: count that in its start-up.
   const first = await fetch(`${server.url}/search/all?query=warmup&limit=10`, { headers: { 'user-agent': UA } });
   if (!first.ok) throw new Error(`${label}: the first search answered ${first.status}`);

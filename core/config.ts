@@ -182,7 +182,7 @@ function present<T extends object>(group: T): Partial<T> | undefined {
 /**
  * The variables of `table` that `env` sets, each checked by its schema; an empty one counts
  * as unset. The first bad value throws the ConfigError that names it. The server adapters read
- * their own variables (`adapters/serve-env.ts`) through this too, so every line reads alike.
+ * their own variables (`adapters/shared/serve-env.ts`) through this too, so every line reads alike.
  */
 export function readVariables<T extends VariableTable>(table: T, env: Record<string, string | undefined>): Parsed<T> {
   const parsed: Record<string, unknown> = {};

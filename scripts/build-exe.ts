@@ -13,7 +13,7 @@ import { embedAssets } from './embed-assets.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The entry the executable runs: the `sleeve` command (its flags, `--help`, `--version`), on the Bun inside it. */
-export const EXE_ENTRY = 'adapters/cli.ts';
+export const EXE_ENTRY = 'adapters/cli/index.ts';
 export const EXE_PATH: string = `${ROOT}out/sleeve`;
 
 export function buildExe(extra: string[] = []): string {

@@ -24,7 +24,7 @@ import { embedAssets } from './embed-assets.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** `./dist/adapters/node.js` is built from `adapters/node.ts`. */
+/** `./dist/adapters/node/index.js` is built from `adapters/node/index.ts`. */
 export function entryPoints(): string[] {
   const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as {
     exports: Record<string, { default: string }>;

@@ -7,12 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { helpText, parseCommand, UsageError } from '../adapters/cli-args.ts';
-import { PACKAGE_VERSION } from '../adapters/package-version.ts';
+import { helpText, parseCommand, UsageError } from '../adapters/cli/args.ts';
+import { PACKAGE_VERSION } from '../adapters/cli/package-version.ts';
 import { VERSION as API_VERSION } from '../core/version.ts';
 import { BIN, ROOT, runToExit } from './helpers/child-server.ts';
 
-const TSX = [process.execPath, ['--import', 'tsx', 'adapters/cli.ts']] as const;
+const TSX = [process.execPath, ['--import', 'tsx', 'adapters/cli/index.ts']] as const;
 const cli = (args: string[], env: Record<string, string> = {}) => runToExit(TSX[0], [...TSX[1], ...args], env);
 
 /** Every SLEEVE_ variable core/ and adapters/ name, as test/docs/links.test.ts finds them. */
@@ -111,8 +111,8 @@ describe('the command line', () => {
 
   it('from the sources under Deno (the files JSR ships as ./cli) and Bun: --version, and a bad flag exits 2', async () => {
     for (const [command, args] of [
-      [`${BIN}deno`, ['run', '-A', 'adapters/cli.ts']],
-      [`${BIN}bun`, ['adapters/cli.ts']],
+      [`${BIN}deno`, ['run', '-A', 'adapters/cli/index.ts']],
+      [`${BIN}bun`, ['adapters/cli/index.ts']],
     ] as const) {
       expect(await runToExit(command, [...args, '--version'], {}), command).toEqual({
         code: 0,

@@ -9,9 +9,9 @@ import { Deployment } from 'kubernetes-models/apps/v1';
 import { Service } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { serveOptionsFromEnv } from '../adapters/serve-env.ts';
-import { memoryPlan } from '../adapters/memory-plan.ts';
-import { serverLimits } from '../adapters/server-limits.ts';
+import { serveOptionsFromEnv } from '../adapters/shared/serve-env.ts';
+import { memoryPlan } from '../adapters/shared/memory-plan.ts';
+import { serverLimits } from '../adapters/shared/server-limits.ts';
 import { ROOT } from './helpers/child-server.ts';
 
 function manifests(file: string): Record<string, unknown>[] {

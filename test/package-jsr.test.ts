@@ -25,10 +25,10 @@ describe('JSR package', () => {
     for (const file of files) expect(file).toMatch(/^((core|adapters|client)\/.+\.ts|README\.md|LICENSE|deno\.json)$/);
     for (const entry of [
       'core/index.ts',
-      'adapters/node.ts',
-      'adapters/bun.ts',
-      'adapters/deno.ts',
-      'adapters/vercel.ts',
+      'adapters/node/index.ts',
+      'adapters/bun/index.ts',
+      'adapters/deno/index.ts',
+      'adapters/vercel/index.ts',
       'client/index.ts',
       'LICENSE',
     ]) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, startChild } from './helpers/child-server.ts';
 import { installPacked, type Installed } from './helpers/installed-package.ts';
 import { NODE_LINES, nodeBinary } from './helpers/node-lines.ts';
-import { PACKAGE_VERSION } from '../adapters/package-version.ts';
+import { PACKAGE_VERSION } from '../adapters/cli/package-version.ts';
 import { PUBLISHED_FIELDS } from '../scripts/package-npm.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8'));
@@ -14,7 +14,7 @@ const pkg = read('package.json');
 const deno = read('deno.json');
 const SUBPATHS = ['.', './bun', './deno', './node', './vercel', './client', './cli'];
 
-/** `./adapters/bun.ts` and `./dist/adapters/bun.js` name the same module. */
+/** `./adapters/bun/index.ts` and `./dist/adapters/bun/index.js` name the same module. */
 const moduleOf = (path: string) => path.replace(/^\.\/(dist\/)?/, '').replace(/\.(d\.ts|js|ts)$/, '');
 
 describe('package shape', () => {

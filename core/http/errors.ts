@@ -83,7 +83,7 @@ export function errorResponse(
   });
 }
 
-/** `errorResponse` as parts, for a server that writes answers itself (`adapters/node-hits.ts`). */
+/** `errorResponse` as parts, for a server that writes answers itself (`adapters/node/hits.ts`). */
 export function errorParts(
   error: SleeveError,
   version: VersionInfo,

@@ -1,6 +1,6 @@
 /** The Bun adapter's `env`: the client's address is read from the socket only when counted (D8). */
 import { describe, expect, it } from 'vitest';
-import { BunPeer } from '../../adapters/bun-peer.ts';
+import { BunPeer } from '../../adapters/bun/peer.ts';
 
 function server(address: string | null) {
   const asked: Request[] = [];

@@ -4,10 +4,10 @@
  * each adapter turns them into its runtime's settings.
  */
 import { describe, expect, it } from 'vitest';
-import { idleSeconds } from '../../adapters/bun-limits.ts';
-import { BODY_TIMEOUT_MS, serverOptions } from '../../adapters/node-limits.ts';
-import { serveOptionsFromEnv } from '../../adapters/serve-env.ts';
-import { DEFAULT_SERVER_LIMITS, serverLimits } from '../../adapters/server-limits.ts';
+import { idleSeconds } from '../../adapters/bun/limits.ts';
+import { BODY_TIMEOUT_MS, serverOptions } from '../../adapters/node/limits.ts';
+import { serveOptionsFromEnv } from '../../adapters/shared/serve-env.ts';
+import { DEFAULT_SERVER_LIMITS, serverLimits } from '../../adapters/shared/server-limits.ts';
 import { ConfigError } from '../../core/config.ts';
 import { runToExit } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';

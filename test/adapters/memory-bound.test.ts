@@ -1,5 +1,5 @@
 /**
- * Issue #42: the process's memory follows the cache bound. The plan (`adapters/memory-plan.ts`)
+ * Issue #42: the process's memory follows the cache bound. The plan (`adapters/shared/memory-plan.ts`)
  * from `SLEEVE_CACHE_MB` and the container's limit; the limit read from the cgroup files; the
  * `sleeve` command started with a small bound and flooded with distinct misses, its resident
  * set held under the figure docs/deploying.md promises for that bound; and, in a real memory
@@ -9,8 +9,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { containerMemoryBytes } from '../../adapters/container-memory.ts';
-import { memoryPlan } from '../../adapters/memory-plan.ts';
+import { containerMemoryBytes } from '../../adapters/shared/container-memory.ts';
+import { memoryPlan } from '../../adapters/shared/memory-plan.ts';
 import { ROOT, startChild, type ChildServer } from '../helpers/child-server.ts';
 import { rssOf, servingPid } from '../helpers/process-memory.ts';
 
@@ -118,7 +118,7 @@ describe.runIf(process.platform === 'linux')('the sleeve command under a flood o
   }, async () => {
     const server = await startChild(
       process.execPath,
-      ['--import', 'tsx', 'adapters/cli.ts'],
+      ['--import', 'tsx', 'adapters/cli/index.ts'],
       { SLEEVE_CACHE_MB: '8', SLEEVE_LOG: 'off', SLEEVE_RATE_LIMITS: 'off' },
       60_000,
     );
@@ -170,7 +170,11 @@ describe('start-up inside a real memory cgroup', () => {
           // The shell joins the group, then becomes the command: Sleeve reads its own group's limit.
           const child = spawn(
             'sh',
-            ['-c', `echo $$ > ${group!.dir}/cgroup.procs && exec "$0" --import tsx adapters/cli.ts`, process.execPath],
+            [
+              '-c',
+              `echo $$ > ${group!.dir}/cgroup.procs && exec "$0" --import tsx adapters/cli/index.ts`,
+              process.execPath,
+            ],
             {
               cwd: ROOT,
               env: { ...process.env, PORT: '0', SLEEVE_LOG: 'off', ...env },

@@ -1,6 +1,6 @@
 /** Clients leaving mid-way on Node: no line from the adapter, @hono/node-server or Sleeve. */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { serve, type Served } from '../../adapters/node.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
 import { disconnectMidway } from './_disconnects.ts';
 
 let served: Served;

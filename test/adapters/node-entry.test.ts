@@ -1,5 +1,5 @@
 /**
- * Node through `npm start`: the limits arrive from the environment (start.ts) as in
+ * Node through `npm start`: the limits arrive from the environment (adapters/shared/start.ts) as in
  * production. Node closes an idle keep-alive connection 1 s after `keepAliveTimeout`.
  */
 import { capChecks, HEADERS_MS, IDLE_MS, runtimeChecks } from './_runtime.ts';
@@ -7,7 +7,7 @@ import { capChecks, HEADERS_MS, IDLE_MS, runtimeChecks } from './_runtime.ts';
 runtimeChecks({
   name: 'Node',
   script: 'start',
-  // Node's parser refusals are answered by the adapter (node-client-errors.ts), so all of them.
+  // Node's parser refusals are answered by the adapter (adapters/node/client-errors.ts), so all of them.
   refusals: {
     'unknown method': 'legacy',
     'lower-case method': 'legacy',

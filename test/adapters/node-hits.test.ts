@@ -1,5 +1,5 @@
 /**
- * The Node adapter's hit fast path (`adapters/node-hits.ts`, issue #24): a cache hit is written
+ * The Node adapter's hit fast path (`adapters/node/hits.ts`, issue #24): a cache hit is written
  * straight from the hit path's parts, before @hono/node-server builds a Request. Each answer
  * must be the one @hono/node-server gives for the same request: here every request is sent
  * twice over raw HTTP, once as the fast path takes it and once with its Host in capitals (the
@@ -8,7 +8,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type Served } from '../../adapters/node.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
 
 const UA = 'HitTest/1.0 (hits@example.com)';
 const quiet = { info() {}, error() {} };

@@ -4,7 +4,7 @@
  * working; the cap frees as they close. Timeouts are set low here; defaults in core/options.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type Served } from '../../adapters/node.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
 import { eventually, rawConnect, sleep, UA } from './_raw.ts';
 
 const quiet = { info() {}, error() {} };

@@ -1,11 +1,11 @@
 /**
- * `node-target.ts`: the Node adapter's own check of a request's Host and target, whose Host
+ * `adapters/node/target.ts`: the Node adapter's own check of a request's Host and target, whose Host
  * verdicts are remembered (issue #24). A remembered verdict must be the one a fresh parse gives,
  * for good and bad hosts alike, however many hosts were seen.
  */
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { targetProblem } from '../../adapters/node-target.ts';
+import { targetProblem } from '../../adapters/node/target.ts';
 
 const ask = (host: string | undefined, url = '/healthz') =>
   targetProblem({ headers: { host }, url } as unknown as IncomingMessage);

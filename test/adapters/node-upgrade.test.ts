@@ -4,7 +4,7 @@
  * them leave no connection behind and the server still answers. CONNECT is refused in D3.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type Served } from '../../adapters/node.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
 import { eventually, h2cRequest, rawConnect, UA } from './_raw.ts';
 
 let served: Served;

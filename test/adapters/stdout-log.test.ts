@@ -1,5 +1,5 @@
 /**
- * The servers' request-log writer (`adapters/stdout-log.ts`, issue #22): lines are held and
+ * The servers' request-log writer (`adapters/shared/stdout-log.ts`, issue #22): lines are held and
  * written in batches, what is held is bounded (a flood drops lines, counted and said once), and
  * `flush()` writes everything held. Written to a real file descriptor.
  */
@@ -13,7 +13,7 @@ import {
   stdoutLogger as makeLogger,
   type StdoutLogger,
   type StdoutLogOptions,
-} from '../../adapters/stdout-log.ts';
+} from '../../adapters/shared/stdout-log.ts';
 import { jsonLine, type RequestRecord } from '../../core/index.ts';
 
 const stdoutLogger = (options: StdoutLogOptions) => {

@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handle } from '../../adapters/vercel.ts';
+import { handle } from '../../adapters/vercel/index.ts';
 import { runToExit } from '../helpers/child-server.ts';
 import { redisMissing, startRedis, type RedisServer } from '../storage/_redis.ts';
 
@@ -22,7 +22,7 @@ const clients = (port: string) =>
 
 /** A function's whole life in a process of its own: one request, then nothing keeps it alive. */
 const FUNCTION = (redis: string) => `
-  import { handle } from './adapters/vercel.ts';
+  import { handle } from './adapters/vercel/index.ts';
   const fn = handle({ storage: ${JSON.stringify(redis)}, requestLog: 'off', log: { info() {}, error() {} } });
   const res = await fn(new Request('https://music.example.com/editorial/genres', { headers: { 'user-agent': '${UA}', 'x-real-ip': '203.0.113.5' } }));
   console.log(res.status, res.headers.get('x-cache'));

@@ -2,7 +2,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { start, type Runtime } from '../../adapters/start.ts';
+import { start, type Runtime } from '../../adapters/shared/start.ts';
 import { createSleeve, type SleeveOptions } from '../../core/index.ts';
 import { generateCatalog } from '../../core/sources/catalog/generate.ts';
 import { catalogText } from '../../core/sources/catalog/write.ts';

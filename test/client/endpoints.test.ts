@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'sleeve/client';
-import { serve, type Served } from '../../adapters/node.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
 import { isMedia, type AnyEndpoint } from '../../core/http/endpoint.ts';
 import { endpoints } from '../../core/routes/index.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';

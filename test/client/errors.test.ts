@@ -8,7 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, SleeveApiError, type Fetch } from 'sleeve/client';
-import { serve, type Served } from '../../adapters/node.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
 import { CODE_OF_STATUS, retryAfterSeconds } from '../../client/errors.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
 import { thrown, USER_AGENT } from './_suite.ts';

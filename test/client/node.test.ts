@@ -1,7 +1,7 @@
 /** @module The client against the Node adapter, in process. */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { serve, type Served } from '../../adapters/node.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
 import { runClientSuite } from './_suite.ts';
 
 let served: Served;

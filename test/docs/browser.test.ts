@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { serve as serveHost } from '@hono/node-server';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type Served } from '../../adapters/node.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
 import { app as embedApp } from '../../examples/embed/app.ts';
 import { ROOT } from '../helpers/child-server.ts';
 import { launchChromium, newVisit, operation, SKIP_BROWSER, tryOutSearch, type Visit } from './_browser.ts';

@@ -4,7 +4,7 @@
  * POSTs cut off mid-body, which must be answered or dropped without a line in the log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type Served } from '../../adapters/node.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
 import { head, raw } from './_raw.ts';
 import { UA } from './_app.ts';
 

@@ -12,7 +12,7 @@ describe('Deno with no read permission', () => {
   it('serves /docs with its files and a PNG card from the embedded copies', async () => {
     const server = await startChild(
       `${BIN}deno`,
-      ['run', '--unstable-no-legacy-abort', '--no-prompt', '--allow-net', '--allow-env', 'adapters/deno-main.ts'],
+      ['run', '--unstable-no-legacy-abort', '--no-prompt', '--allow-net', '--allow-env', 'adapters/deno/main.ts'],
       {},
       40_000,
     );

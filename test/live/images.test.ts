@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serve, type Served } from '../../adapters/node.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
 import {
   optionsFromEnv,
   type AlbumHit,
@@ -574,7 +574,7 @@ describe('/spotify/cover as a Discord bot asks it, over a raw socket to the Node
   });
 
   // Node's HTTP parser refuses bytes past 0x7F in the request line before any handler runs
-  // (HPE_INVALID_URL); the Node adapter encodes them and answers (adapters/node-client-errors.ts).
+  // (HPE_INVALID_URL); the Node adapter encodes them and answers (adapters/node/client-errors.ts).
   it('raw UTF-8 in the request line (Björk, Sébastien) finds its cover or the placeholder', async () => {
     const { status } = await raw(port, `${BOT}&artist=Sébastien%20Tellier&title=SYMPHONIC%20(Extended)`);
     expect(status).toBe(200);

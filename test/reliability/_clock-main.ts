@@ -1,6 +1,6 @@
 /**
  * @module
- * The real start-up (`adapters/start.ts`: the environment read by `optionsFromEnv`, the same
+ * The real start-up (`adapters/shared/start.ts`: the environment read by `optionsFromEnv`, the same
  * one line printed) under whichever runtime runs it, with one difference: a clock the test
  * can move forward, by writing `advance <ms>` to stdin (answered `clock +<total> ms`). The
  * fault matrix needs it for `X-Cache: STALE`: an entry must be past its lifetime and under
@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import process from 'node:process';
 import { createInterface } from 'node:readline';
 import type { SleeveOptions } from '../../core/index.ts';
-import { start } from '../../adapters/start.ts';
+import { start } from '../../adapters/shared/start.ts';
 
 let offset = 0;
 const now = (): number => Date.now() + offset;
@@ -31,9 +31,9 @@ const runtime = 'Bun' in globalThis ? 'bun' : 'Deno' in globalThis ? 'deno' : 'n
 type Served = { url: string; sleeve: { deps: { summary: string; options: { storageName: string } } } };
 async function serve(options: SleeveOptions & { port: number }): Promise<Served> {
   const withClock = { ...options, now, hostname: '127.0.0.1' };
-  if (runtime === 'bun') return (await import('../../adapters/bun.ts')).serve(withClock);
-  if (runtime === 'deno') return (await import('../../adapters/deno.ts')).serve(withClock);
-  return (await import('../../adapters/node.ts')).serve(withClock);
+  if (runtime === 'bun') return (await import('../../adapters/bun/index.ts')).serve(withClock);
+  if (runtime === 'deno') return (await import('../../adapters/deno/index.ts')).serve(withClock);
+  return (await import('../../adapters/node/index.ts')).serve(withClock);
 }
 
 await start({

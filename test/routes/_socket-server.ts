@@ -23,7 +23,7 @@ const options = {
 };
 const runtime = 'Bun' in globalThis ? 'bun' : 'Deno' in globalThis ? 'deno' : 'node';
 let url: string;
-if (runtime === 'bun') url = (await import('../../adapters/bun.ts')).serve(options).url;
-else if (runtime === 'deno') url = (await (await import('../../adapters/deno.ts')).serve(options)).url;
-else url = (await (await import('../../adapters/node.ts')).serve(options)).url;
+if (runtime === 'bun') url = (await import('../../adapters/bun/index.ts')).serve(options).url;
+else if (runtime === 'deno') url = (await (await import('../../adapters/deno/index.ts')).serve(options)).url;
+else url = (await (await import('../../adapters/node/index.ts')).serve(options)).url;
 console.log(`listening on ${url}`);

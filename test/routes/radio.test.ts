@@ -1,7 +1,7 @@
 /** Spec §4.19 and D12: `/nowplaying` in process, and `/nowplaying/socket` on a real Node server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type Served } from '../../adapters/node.ts';
-import { handle } from '../../adapters/vercel.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
+import { handle } from '../../adapters/vercel/index.ts';
 import { nowPlayingSchema } from '../../core/schemas/responses/index.ts';
 import { call, fails, makeSleeve, ok, UA } from './_client.ts';
 import { openEvents, songChange, TRANSPORTS } from './_streams.ts';

@@ -3,10 +3,10 @@
  * under any version prefix upgrades; a refused handshake gets its real status (unknown station
  * 404, no User-Agent 401, over the per-IP bound 429) and its D3 body, and a handshake to an
  * ordinary path a 400, never an empty 200; a slot comes back when its client leaves. (The
- * bodies of refused handshakes reach the client through the adapter, adapters/node-upgrade.ts.)
+ * bodies of refused handshakes reach the client through the adapter, adapters/node/upgrade.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type Served } from '../../adapters/node.ts';
+import { serve, type Served } from '../../adapters/node/index.ts';
 import { slotsFor } from '../../core/http/socket-slots.ts';
 import { HANDSHAKE, head, raw } from '../http/_raw.ts';
 import { UA } from './_client.ts';

@@ -1,5 +1,5 @@
 /**
- * The HTTP smoke suite on Node 22 and 24 (issue #36): `node adapters/node-main.ts`, the
+ * The HTTP smoke suite on Node 22 and 24 (issue #36): `node adapters/node/main.ts`, the
  * TypeScript sources as they are, with no tsx (both strip types by default: 22 since 22.18).
  * This machine's Node 20 runs the suite in process (`node.test.ts`) and `npm start` through tsx.
  */
@@ -12,7 +12,7 @@ for (const line of NODE_LINES) {
   describe(`Node ${line}`, () => {
     let server: ChildServer;
     beforeAll(async () => {
-      server = await startChild(nodeBinary(line), ['adapters/node-main.ts'], {}, 60_000);
+      server = await startChild(nodeBinary(line), ['adapters/node/main.ts'], {}, 60_000);
     }, 360_000);
     afterAll(() => server?.stop());
 
@@ -27,7 +27,7 @@ for (const line of NODE_LINES) {
       expect(server.output()).not.toMatch(/Warning/);
     });
 
-    const name = `Node ${line} (node adapters/node-main.ts, no tsx)`;
+    const name = `Node ${line} (node adapters/node/main.ts, no tsx)`;
     runSmoke(
       name,
       overHttp(() => server.url),

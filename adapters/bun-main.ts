@@ -1,7 +1,0 @@
-/** @module `npm run start:bun`: Sleeve on Bun, configured from the environment. */
-import { holdToPlan } from './heap-limit.ts';
-
-// Held to the memory plan first (it may start the process again), then the server is loaded.
-await holdToPlan(process.env);
-const [{ bunRuntime }, { start }] = await Promise.all([import('./bun-runtime.ts'), import('./start.ts')]);
-await start(bunRuntime());

@@ -1,7 +1,0 @@
-/** @module `npm start`: Sleeve on Node, configured from the environment. */
-import { holdToPlan } from './heap-limit.ts';
-
-// Held to the memory plan first (it may start the process again), then the server is loaded.
-await holdToPlan(process.env);
-const [{ nodeRuntime }, { start }] = await Promise.all([import('./node-runtime.ts'), import('./start.ts')]);
-await start(nodeRuntime());

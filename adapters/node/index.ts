@@ -1,0 +1,106 @@
+/** @module `sleeve/node`: serve Sleeve with `@hono/node-server`. */
+import { processMemory } from '../shared/process-memory.ts';
+import { serve as nodeServe, upgradeWebSocket } from '@hono/node-server';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { WebSocketServer } from 'ws';
+import type { ConnInfo, Sleeve } from '../../core/index.ts';
+import { serverLimits } from '../shared/server-limits.ts';
+import { exitOnSignals, gracefulStop, processSignals } from '../shared/graceful.ts';
+import { nodeStoppable } from './stop.ts';
+import { stdoutLogger } from '../shared/stdout-log.ts';
+import type { ServeOptions } from '../shared/serve-options.ts';
+import { serverSleeve } from '../shared/server-sleeve.ts';
+import { answerClientErrors } from './client-errors.ts';
+import { askedBefore, nodeHits } from './hits.ts';
+import { withTargetCheck } from './target.ts';
+import { capConnections, serverOptions, type ConnectionCap } from './limits.ts';
+import { handleUpgrades, type Upgrades } from './upgrade.ts';
+
+export type { ServeOptions } from '../shared/serve-options.ts';
+/** The environment as `npm start` reads it: Sleeve's variables and the server limits (`SLEEVE_MAX_CONNECTIONS`, ...). */
+export { serveOptionsFromEnv, type ServeEnvConfig } from '../shared/serve-env.ts';
+
+export interface Served {
+  sleeve: Sleeve;
+  /** Always an HTTP/1.1 `http.Server` (no `createServer` option is given). */
+  server: Server;
+  url: string;
+  /** The connections open now, as counted against `maxConnections`. */
+  connections: ConnectionCap;
+  /**
+   * Stops gracefully (D34), as SIGTERM does but without exiting: after `shutdownDelayMs` (D39)
+   * drains, stops accepting, lets requests in flight finish within `shutdownTimeoutMs`, closes
+   * the storage. Resolves true when nothing had to be cut.
+   */
+  shutdown(): Promise<boolean>;
+}
+
+/** What @hono/node-server passes as `env`: `outgoing` is absent for a request that came as an upgrade. */
+interface NodeEnv {
+  incoming: IncomingMessage;
+  outgoing?: ServerResponse;
+}
+
+export function serve(options: ServeOptions = {}): Promise<Served> {
+  // D12: `/nowplaying/socket` upgrades through @hono/node-server's own WebSocket support.
+  // Request lines are batched (`shared/stdout-log.ts`) unless the embedder gives a logger.
+  const sleeve = serverSleeve(options, { processMemory, upgradeWebSocket, log: stdoutLogger });
+  const limits = serverLimits(options);
+  const wss = new WebSocketServer({ noServer: true });
+  let upgrades: Upgrades | undefined;
+  return new Promise((resolve) => {
+    const server = nodeServe(
+      {
+        // The server's env is passed on, not replaced: its WebSocket upgrade reads it back.
+        fetch: (request, bindings) => {
+          const env = bindings as NodeEnv & ConnInfo;
+          env.clientIp = env.incoming.socket.remoteAddress;
+          env.sleeveLookup = askedBefore(env.incoming);
+          const answer = sleeve.fetch(request, env);
+          // A cache hit comes back synchronously: @hono/node-server then writes it on its sync
+          // path. No closure is made for it: a hit is a few microseconds, and under tsx (as
+          // `npm start` runs) each function made per request also pays for its name being set.
+          return answer instanceof Promise ? answer.then((response) => sent(env, response)) : sent(env, answer);
+        },
+        websocket: { server: wss },
+        // Cache hits are written before @hono/node-server builds a Request for them (`hits.ts`).
+        createServer: withTargetCheck(
+          sleeve.deps.options.basePath,
+          nodeHits(sleeve, () => stoppable.stopping),
+        ),
+        serverOptions: serverOptions(limits),
+        port: options.port ?? 8787,
+        hostname: options.hostname,
+      },
+      (info) =>
+        resolve({
+          sleeve,
+          server,
+          connections,
+          shutdown,
+          url: `http://${options.hostname ?? 'localhost'}:${info.port}`,
+        }),
+    ) as Server;
+    const stoppable = nodeStoppable(server);
+    /** Before an answer is written: an upgrade's refusal is told to the upgrade, and while stopping its connection closes after it. */
+    const sent = (env: NodeEnv, response: Response): Response => {
+      if (env.outgoing === undefined) upgrades?.answered(env.incoming, response);
+      else if (stoppable.stopping) stoppable.answering(env.outgoing);
+      return response;
+    };
+    const shutdown = gracefulStop(sleeve, stoppable, limits.shutdownTimeoutMs, limits.shutdownDelayMs);
+    if (options.gracefulShutdown !== false) {
+      exitOnSignals(
+        { sleeve, stop: shutdown, timeoutMs: limits.shutdownTimeoutMs, delayMs: limits.shutdownDelayMs },
+        processSignals,
+      );
+    }
+    const connections = capConnections(server, limits.maxConnections);
+    upgrades = handleUpgrades(server, wss, sleeve.deps.options.basePath);
+    answerClientErrors(
+      server,
+      (request, clientIp) => sleeve.fetch(request, { clientIp }),
+      sleeve.deps.options.basePath,
+    );
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * @module
+ * The shared start-up of the runnable entries (`npm start`, `start:bun`, `start:deno`): read
+ * the environment, read the catalogue file, serve, print one line. A bad variable prints one
+ * line naming it and exits 1, never a stack trace.
+ */
+import { ConfigError, prepareCatalog, type Sleeve } from '../../core/index.ts';
+import { heapAdvice, planFor } from './heap-limit.ts';
+import { serveOptionsFromEnv } from './serve-env.ts';
+import type { ServeOptions } from './serve-options.ts';
+
+export interface Runtime {
+  name: string;
+  env: Record<string, string | undefined>;
+  readFile(path: string): Promise<Uint8Array>;
+  serve(options: ServeOptions & { port: number }): Promise<{ url: string; storage: string; mode: string }>;
+  exit(code: number): never;
+}
+
+/** What a runtime's `serve()` answered, as the start-up line names it. */
+export function served({ url, sleeve }: { url: string; sleeve: Sleeve }): {
+  url: string;
+  mode: string;
+  storage: string;
+} {
+  return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
+}
+
+export async function start(runtime: Runtime): Promise<void> {
+  try {
+    const { port, catalogPath, options } = serveOptionsFromEnv(runtime.env);
+    // The bound the heap was sized for: a small container lowers the default (memory-plan.ts).
+    const plan = planFor(runtime.env, options.cacheMb);
+    for (const line of [plan.warning, await heapAdvice(runtime.env, plan)]) if (line) console.error(line);
+    // A bad catalogue file stops start-up with one line naming its first bad record and field.
+    // The service gets the file prepared, not its bytes, so they are collected once loaded.
+    // Demo mode's built-in catalogue is built here too, before listening (D45): the first search
+    // is as fast as the rest, and no request waits behind the build. Built once listening instead,
+    // it held the event loop for 0.8 s while requests came in: under a rolling restart's load,
+    // long enough for Redis commands to time out and the storage breaker to open.
+    const catalog = catalogPath
+      ? await prepareCatalog(await readCatalog(runtime, catalogPath))
+      : (options.mode ?? 'demo') === 'demo'
+        ? await prepareCatalog()
+        : undefined;
+    const served = await runtime.serve({ ...options, cacheMb: plan.cacheMb, catalog, port });
+    console.log(`sleeve listening on ${served.url} (${served.mode}, ${served.storage} storage, ${runtime.name})`);
+  } catch (error) {
+    console.error(`sleeve: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+    runtime.exit(1);
+  }
+}
+
+async function readCatalog(runtime: Runtime, path: string): Promise<Uint8Array> {
+  try {
+    return await runtime.readFile(path);
+  } catch {
+    throw new ConfigError('SLEEVE_CATALOG', 'the path of a readable catalogue file', path);
+  }
+}
