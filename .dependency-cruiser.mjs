@@ -15,7 +15,7 @@
  *                                  nor how their results are written out
  *   core/options.ts, deps.ts,      the wiring: the options, what handlers are given, and the
  *     registry.ts                  registry that picks drivers by mode (drivers never see it)
- *   core/sources/                  the drivers: the kit, the contract (types.ts), one folder
+ *   core/drivers/                  the drivers: the kit, the contract (types.ts), one folder
  *                                  per upstream
  *   leaves (LEAVES below)          text matching, link parsing, errors, storage, log types:
  *                                  they import no other layer of Sleeve
@@ -27,7 +27,7 @@
 /** What every layer may use and that uses no layer of its own. */
 const LEAVES = [
   '^core/text/', // fold, similarity, the as-typed match: one way to match text
-  '^core/links/', // parsing a pasted link (the platforms' calls are a driver, core/sources/platforms/)
+  '^core/links/', // parsing a pasted link (the platforms' calls are a driver, core/drivers/platforms/)
   '^core/storage/', // unstorage from a spec, its breaker and counters, the image bytes' LRU
   '^core/installed/', // the default readers of installed packages' files (swagger-ui, resvg, fonts)
   '^core/logger[.]ts$', // the Logger and request-record types
@@ -41,8 +41,8 @@ const LEAVES = [
   '^core/format[.]ts$', // how a duration (M:SS) and a key (C#/Db) are written: responses, cards and the model's facts
 ];
 
-/** One folder per upstream (`deezer/`, `catalog/`, ...): every folder of core/sources/ but the kit. */
-const DRIVER_FOLDERS = '^core/sources/(?!kit/)[^/]+/';
+/** One folder per upstream (`deezer/`, `catalog/`, ...): every folder of core/drivers/ but the kit. */
+const DRIVER_FOLDERS = '^core/drivers/(?!kit/)[^/]+/';
 
 /** The files that sit above the drivers and choose or configure them. */
 const WIRING = '^core/(options|deps|registry)[.]ts$';
@@ -60,41 +60,41 @@ export default {
       to: { circular: true },
     },
     {
-      name: 'sources-not-upward',
+      name: 'drivers-not-upward',
       comment:
-        'A driver (core/sources/**) imports only drivers and leaves: never a service, the HTTP frame, routes, ' +
+        'A driver (core/drivers/**) imports only drivers and leaves: never a service, the HTTP frame, routes, ' +
         'the description, the wiring (options, deps, registry) or the entry. A driver is given its own options ' +
         "and the kit's context; what it shares with services (text matching, link parsing) lives in a leaf.",
       severity: 'error',
-      from: { path: '^core/sources/' },
-      to: { path: '^core/', pathNot: ['^core/sources/', ...LEAVES] },
+      from: { path: '^core/drivers/' },
+      to: { path: '^core/', pathNot: ['^core/drivers/', ...LEAVES] },
     },
     {
       name: 'drivers-apart',
       comment:
-        "A driver's folder imports the kit, the contract (core/sources/types.ts) and leaves, never another " +
+        "A driver's folder imports the kit, the contract (core/drivers/types.ts) and leaves, never another " +
         "driver's folder: a new driver is one folder on the shared kit, and a helper two drivers need goes to the kit.",
       severity: 'error',
       // The kit has its own rule below.
-      from: { path: '^core/sources/([^/]+)/', pathNot: '^core/sources/kit/' },
-      to: { path: '^core/sources/', pathNot: ['^core/sources/$1/', '^core/sources/kit/', '^core/sources/types[.]ts$'] },
+      from: { path: '^core/drivers/([^/]+)/', pathNot: '^core/drivers/kit/' },
+      to: { path: '^core/drivers/', pathNot: ['^core/drivers/$1/', '^core/drivers/kit/', '^core/drivers/types[.]ts$'] },
     },
     {
       name: 'kit-under-drivers',
       comment: 'The kit serves every driver, so it knows none of them: it imports the contract and leaves only.',
       severity: 'error',
-      from: { path: '^core/sources/kit/' },
+      from: { path: '^core/drivers/kit/' },
       to: { path: DRIVER_FOLDERS },
     },
     {
       name: 'only-the-wiring-names-drivers',
       comment:
-        'Services, routes and the frame reach drivers through the contract (core/sources/types.ts and deps.sources), ' +
+        'Services, routes and the frame reach drivers through the contract (core/drivers/types.ts and deps.sources), ' +
         "never a driver's own folder: the registry picks the drivers by mode, the options name their option types, " +
         "and the entry exports the catalogue's preparation. Anything else a driver folder holds that others need " +
         'belongs in a leaf.',
       severity: 'error',
-      from: { path: '^core/', pathNot: ['^core/sources/', WIRING, '^core/index[.]ts$'] },
+      from: { path: '^core/', pathNot: ['^core/drivers/', WIRING, '^core/index[.]ts$'] },
       to: { path: DRIVER_FOLDERS },
     },
     {
@@ -185,7 +185,7 @@ export default {
       severity: 'error',
       from: { path: '^adapters/' },
       to: {
-        path: '^core/(routes|services|sources|shape|schemas|self|openapi|cards|docs)/|^core/(app|options|deps|registry)[.]ts$',
+        path: '^core/(routes|services|drivers|shape|schemas|self|openapi|cards|docs)/|^core/(app|options|deps|registry)[.]ts$',
       },
     },
     {

@@ -17,10 +17,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { start } from '../adapters/start.ts';
 import type { SleeveOptions } from '../core/index.ts';
-import { generateCatalog } from '../core/sources/catalog/generate.ts';
-import { createCatalogSources } from '../core/sources/catalog/index.ts';
-import { PreparedCatalog } from '../core/sources/catalog/loaded.ts';
-import { catalogLines } from '../core/sources/catalog/write.ts';
+import { generateCatalog } from '../core/drivers/catalog/generate.ts';
+import { createCatalogSources } from '../core/drivers/catalog/index.ts';
+import { PreparedCatalog } from '../core/drivers/catalog/loaded.ts';
+import { catalogLines } from '../core/drivers/catalog/write.ts';
 import { benchQueries, percentile } from './search-queries.ts';
 
 const fileFor = (size: number): string => join(tmpdir(), `sleeve-bench-${size}.jsonl`);

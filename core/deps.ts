@@ -9,7 +9,7 @@ import type { Breaker } from './storage/breaker.ts';
 import type { Metrics } from './observe/metrics.ts';
 import type { Logger } from './logger.ts';
 import type { ResolvedOptions } from './options.ts';
-import type { Sources } from './sources/types.ts';
+import type { Sources } from './drivers/types.ts';
 
 export interface Deps {
   options: ResolvedOptions;

@@ -16,9 +16,9 @@ import { createMetrics } from './observe/metrics.ts';
 import { resolveOptions, type SleeveOptions } from './options.ts';
 import { endpoints } from './routes/index.ts';
 import { metrics as metricsRoute } from './routes/metrics.ts';
-import { createDriverContext, type DriverContext } from './sources/kit/context.ts';
+import { createDriverContext, type DriverContext } from './drivers/kit/context.ts';
 import { registerSources } from './registry.ts';
-import type { Sources } from './sources/types.ts';
+import type { Sources } from './drivers/types.ts';
 import { storageBreaker } from './storage/breaker.ts';
 import { storageFromSpec } from './storage/from-spec.ts';
 import { VERSION } from './version.ts';
@@ -172,7 +172,7 @@ export { jsonLine } from './observe/request-line.ts';
 export { encodeJsonLine } from './observe/json-line-bytes.ts';
 export type { RequestView } from './http/request-view.ts';
 export type { AnswerParts } from './http/answer-parts.ts';
-export type * from './sources/types.ts';
+export type * from './drivers/types.ts';
 export {
   defineEndpoint,
   type Endpoint,
@@ -183,4 +183,4 @@ export {
 } from './http/endpoint.ts';
 export { optionsFromEnv, ConfigError, type EnvConfig } from './config.ts';
 export { VERSION } from './version.ts';
-export { prepareCatalog, type PreparedCatalog, type CatalogContents } from './sources/catalog/index.ts';
+export { prepareCatalog, type PreparedCatalog, type CatalogContents } from './drivers/catalog/index.ts';

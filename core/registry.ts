@@ -11,16 +11,16 @@
  * given its own options and the kit's context, never `ResolvedOptions`.
  */
 import type { ResolvedOptions } from './options.ts';
-import openAiChat from './sources/ai/index.ts';
-import azuracast from './sources/azuracast/index.ts';
-import catalogSources from './sources/catalog/index.ts';
-import deezer from './sources/deezer/index.ts';
-import type { DriverContext } from './sources/kit/context.ts';
-import links from './sources/platforms/index.ts';
-import lrclib, { DEFAULT_BASE_URL as LRCLIB_URL } from './sources/lrclib/index.ts';
-import wikimedia, { DEFAULT_WIKIDATA_URL, DEFAULT_WIKIPEDIA_URL } from './sources/wikimedia/index.ts';
-import reccobeats from './sources/reccobeats/index.ts';
-import type { Sources } from './sources/types.ts';
+import openAiChat from './drivers/ai/index.ts';
+import azuracast from './drivers/azuracast/index.ts';
+import catalogSources from './drivers/catalog/index.ts';
+import deezer from './drivers/deezer/index.ts';
+import type { DriverContext } from './drivers/kit/context.ts';
+import links from './drivers/platforms/index.ts';
+import lrclib, { DEFAULT_BASE_URL as LRCLIB_URL } from './drivers/lrclib/index.ts';
+import wikimedia, { DEFAULT_WIKIDATA_URL, DEFAULT_WIKIPEDIA_URL } from './drivers/wikimedia/index.ts';
+import reccobeats from './drivers/reccobeats/index.ts';
+import type { Sources } from './drivers/types.ts';
 
 export interface Registered {
   sources: Sources;

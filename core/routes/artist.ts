@@ -12,7 +12,7 @@ import { artistAlbumsBody } from '../shape/artist-albums.ts';
 import { topTrack } from '../shape/track.ts';
 import { artistInfoLists, requireArtist, topTracksByPopularity } from '../services/artist.ts';
 import { allReleases, groupDiscography } from '../services/discography.ts';
-import { RECORD_TYPES, type MusicSource } from '../sources/types.ts';
+import { RECORD_TYPES, type MusicSource } from '../drivers/types.ts';
 import {
   artistAlbumsSchema,
   artistEntrySchema,

@@ -5,7 +5,7 @@
  * batchable (spec §4.6). Unknown: 404 with a placeholder SVG body, kept five minutes.
  *
  * - Live mode (a music source with an image host, `MusicSource.image`): the picture's bytes
- *   from that host alone (Deezer's CDN: `sources/deezer/images.ts`), as its `Content-Type`
+ *   from that host alone (Deezer's CDN: `drivers/deezer/images.ts`), as its `Content-Type`
  *   says, with `Cache-Control: public, max-age=604800`. A week, not a year: these URLs name an
  *   artist and a title, not Deezer's picture itself, and the best match of a name can change
  *   (a reissue, a corrected cover); after a week a client revalidates with the `ETag` for a 304.
@@ -36,7 +36,7 @@ import { generatedArt, initials, placeholderArt, type ArtOptions } from '../serv
 import { imageSize, MAX_IMAGE_SIDE, readImageQuery, type ImageSize } from '../services/image-query.ts';
 import { findCover, mediaName, type MediaKind } from '../services/images.ts';
 import { fold } from '../text/fold.ts';
-import type { ImageBytes, MusicSource } from '../sources/types.ts';
+import type { ImageBytes, MusicSource } from '../drivers/types.ts';
 
 /** Drawn art never changes for a name. */
 const FOREVER = 'public, max-age=31536000, immutable';

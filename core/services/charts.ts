@@ -4,7 +4,7 @@
  * header (`CF-IPCountry`, `X-Vercel-IP-Country`), else global; a country without a chart
  * falls back to global, and the response names the chart actually served.
  */
-import type { Chart, MusicSource } from '../sources/types.ts';
+import type { Chart, MusicSource } from '../drivers/types.ts';
 
 /** Edge networks send `XX` or `T1` (Tor) for unknown places: only two letters count. */
 export function countryFrom(

@@ -6,7 +6,7 @@
  * rather than not at all; `degraded` tells the frame not to cache that answer (D17).
  */
 import { SleeveError, type ErrorCode } from '../errors.ts';
-import type { AudioFeatures, FeatureHint, Sources, TrackHit } from '../sources/types.ts';
+import type { AudioFeatures, FeatureHint, Sources, TrackHit } from '../drivers/types.ts';
 
 const UPSTREAM_FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 

@@ -6,7 +6,7 @@
  */
 import type { Storage } from '../storage/storage.ts';
 import type { Breaker } from '../storage/breaker.ts';
-import type { ProbeResult, Sources } from '../sources/types.ts';
+import type { ProbeResult, Sources } from '../drivers/types.ts';
 import { RELEASED_AT, VERSION } from '../version.ts';
 
 export const CHECK_TIMEOUT_MS = 2500;

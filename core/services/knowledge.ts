@@ -7,7 +7,7 @@
  * its Deezer id to pick the right item), else by `artist` name alone.
  */
 import { SleeveError } from '../errors.ts';
-import type { ArtistFacts, KnowledgeSource, LyricsSource, Sources } from '../sources/types.ts';
+import type { ArtistFacts, KnowledgeSource, LyricsSource, Sources } from '../drivers/types.ts';
 import { requireArtist, type ArtistQuery } from './artist.ts';
 
 export function lyricsSource(sources: Sources): LyricsSource {

@@ -14,7 +14,7 @@ import {
   type MusicSource,
   type PlaylistHit,
   type TrackHit,
-} from '../sources/types.ts';
+} from '../drivers/types.ts';
 import { foldCompact } from '../text/fold.ts';
 import { similarity } from '../text/similarity.ts';
 import { stripBrackets } from './track.ts';

@@ -6,7 +6,7 @@
  * 3. the same artist never plays back to back.
  * Deterministic: the same genres, targets and limit give the same list.
  */
-import type { AudioFeatures, MusicSource, Sources, TrackHit } from '../sources/types.ts';
+import type { AudioFeatures, MusicSource, Sources, TrackHit } from '../drivers/types.ts';
 import { interleave } from '../interleave.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
 

@@ -13,7 +13,7 @@
  */
 import { SleeveError } from '../errors.ts';
 import { interleave } from '../interleave.ts';
-import type { AudioFeatures, Sources, TrackHit } from '../sources/types.ts';
+import type { AudioFeatures, Sources, TrackHit } from '../drivers/types.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
 import { assemble, genreKeywords, genrePool } from './playlist.ts';
 import { relatedTracks, uniqueExcept } from './related.ts';

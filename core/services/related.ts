@@ -5,7 +5,7 @@
  * short. Deterministic: the same track always gets the same list.
  */
 import { interleave } from '../interleave.ts';
-import type { MusicSource, TrackHit } from '../sources/types.ts';
+import type { MusicSource, TrackHit } from '../drivers/types.ts';
 
 /** Keeps the first of each id, skipping the seed track itself (by id and by ISRC). */
 export function uniqueExcept(seed: TrackHit, tracks: readonly TrackHit[], limit: number): TrackHit[] {

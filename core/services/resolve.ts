@@ -10,7 +10,7 @@
  */
 import { SleeveError } from '../errors.ts';
 import { parseLink, type LinkSource, type LinkType, type ParsedLink } from '../links/parse.ts';
-import type { Album, Artist, LinkMetadata, MusicSource, PlaylistHit, Sources, Track } from '../sources/types.ts';
+import type { Album, Artist, LinkMetadata, MusicSource, PlaylistHit, Sources, Track } from '../drivers/types.ts';
 import { matchAlbum, matchArtist, matchPlaylist, matchTrack } from './link-match.ts';
 
 type ResolvedItem =

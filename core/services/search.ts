@@ -11,7 +11,7 @@ import {
   type MusicSource,
   type PlaylistHit,
   type TrackHit,
-} from '../sources/types.ts';
+} from '../drivers/types.ts';
 import type { Name } from '../text/similarity.ts';
 import { rankSearchHits, type Scored } from './ranking.ts';
 import { matchesAsTyped, typedQuery } from '../text/typed-match.ts';

@@ -13,7 +13,7 @@ import {
   type Sources,
   type Track,
   type TrackHit,
-} from '../sources/types.ts';
+} from '../drivers/types.ts';
 import { fold } from '../text/fold.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';

@@ -3,7 +3,7 @@
  * Small hand-built domain objects for unit tests of shapes and services: each builder takes
  * overrides, so a test states only the fields its rule is about.
  */
-import type { Album, Artist, AudioFeatures, NowPlaying, Playlist, Song, Track } from '../../core/sources/types.ts';
+import type { Album, Artist, AudioFeatures, NowPlaying, Playlist, Song, Track } from '../../core/drivers/types.ts';
 
 export function artist(over: Partial<Artist> = {}): Artist {
   return { id: 1, name: 'Ada Lark', fans: 1000, albumCount: 3, genres: ['Pop'], imageUrl: null, ...over };

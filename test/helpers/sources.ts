@@ -1,6 +1,6 @@
 /** Test doubles for sources: the demo ones with chosen probes swapped for slow or failing ones. */
-import type { ProbeResult, Sources } from '../../core/sources/types.ts';
-import { createCatalogSources } from '../../core/sources/catalog/index.ts';
+import type { ProbeResult, Sources } from '../../core/drivers/types.ts';
+import { createCatalogSources } from '../../core/drivers/catalog/index.ts';
 
 export type ProbeBehaviour = 'ok' | 'fail' | 'hang' | 'throw';
 

@@ -19,7 +19,7 @@ import {
   type Sleeve,
   type SleeveOptions,
 } from '../../core/index.ts';
-import { deezerImageUrl, MAX_IMAGE_BYTES } from '../../core/sources/deezer/images.ts';
+import { deezerImageUrl, MAX_IMAGE_BYTES } from '../../core/drivers/deezer/images.ts';
 import { IMAGE_FIXTURES_DIR, standIns } from '../../replay/deezer/images.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { disposeSleeves, liveSleeve } from './_live.ts';

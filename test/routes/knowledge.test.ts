@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import type { KnowledgeSource, LyricsSource } from '../../core/sources/types.ts';
+import type { KnowledgeSource, LyricsSource } from '../../core/drivers/types.ts';
 import { call, fails, makeSleeve, ok, q } from './_client.ts';
 import { prolificArtist } from './_fixtures.ts';
 

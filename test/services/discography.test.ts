@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allReleases, groupDiscography } from '../../core/services/discography.ts';
-import type { Album, MusicSource } from '../../core/sources/types.ts';
+import type { Album, MusicSource } from '../../core/drivers/types.ts';
 import { album } from '../helpers/domain.ts';
 
 const releases: Album[] = [

@@ -4,7 +4,7 @@ import type { Deps } from '../../core/deps.ts';
 import { resolveOptions } from '../../core/options.ts';
 import { loadNowPlaying, watchNowPlaying } from '../../core/routes/radio.ts';
 import { changeKey } from '../../core/services/radio.ts';
-import type { NowPlaying, Sources } from '../../core/sources/types.ts';
+import type { NowPlaying, Sources } from '../../core/drivers/types.ts';
 import { nowPlaying } from '../helpers/domain.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import { lifecycle } from '../../core/lifecycle.ts';

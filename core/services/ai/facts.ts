@@ -8,7 +8,7 @@
  */
 import type { TrackDetails } from '../track.ts';
 import { formatDuration, keyName } from '../../format.ts';
-import type { AlbumHit, Artist, AudioFeatures, Track, TrackHit } from '../../sources/types.ts';
+import type { AlbumHit, Artist, AudioFeatures, Track, TrackHit } from '../../drivers/types.ts';
 import type { Discography } from '../discography.ts';
 import type { SearchAllResult } from '../search.ts';
 

@@ -6,7 +6,7 @@
  */
 import { SleeveError } from '../../errors.ts';
 import type { Deps } from '../../deps.ts';
-import type { ChatMessage, ChatModel } from '../../sources/types.ts';
+import type { ChatMessage, ChatModel } from '../../drivers/types.ts';
 import type { FactGroup } from './facts.ts';
 import { systemPrompt } from './prompt.ts';
 

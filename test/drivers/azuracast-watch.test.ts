@@ -5,11 +5,11 @@
  */
 import { createStorage } from 'unstorage';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import azuracast from '../../core/sources/azuracast/index.ts';
-import { eventStreamParser, nowPlayingBodies, sseUrl } from '../../core/sources/azuracast/sse.ts';
-import { MAX_TRIES } from '../../core/sources/kit/call.ts';
-import { createDriverContext } from '../../core/sources/kit/context.ts';
-import type { NowPlaying } from '../../core/sources/types.ts';
+import azuracast from '../../core/drivers/azuracast/index.ts';
+import { eventStreamParser, nowPlayingBodies, sseUrl } from '../../core/drivers/azuracast/sse.ts';
+import { MAX_TRIES } from '../../core/drivers/kit/call.ts';
+import { createDriverContext } from '../../core/drivers/kit/context.ts';
+import type { NowPlaying } from '../../core/drivers/types.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 

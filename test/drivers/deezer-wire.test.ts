@@ -1,4 +1,4 @@
-/** Deezer's recorded bodies to domain objects (core/sources/deezer/wire.ts). */
+/** Deezer's recorded bodies to domain objects (core/drivers/deezer/wire.ts). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   toTrack,
   toTrackHit,
   WireError,
-} from '../../core/sources/deezer/wire.ts';
+} from '../../core/drivers/deezer/wire.ts';
 import {
   AlbumHitSchema,
   AlbumSchema,

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { createStorage, type Storage } from 'unstorage';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReplay, type Replay } from '../../replay/server.ts';
-import reccobeats, { type ReccoBeatsOptions } from '../../core/sources/reccobeats/index.ts';
-import { createDriverContext } from '../../core/sources/kit/context.ts';
+import reccobeats, { type ReccoBeatsOptions } from '../../core/drivers/reccobeats/index.ts';
+import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
-import type { FeatureHint, FeaturesSource } from '../../core/sources/types.ts';
+import type { FeatureHint, FeaturesSource } from '../../core/drivers/types.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 const fixture = (file: string): Record<string, unknown>[] =>

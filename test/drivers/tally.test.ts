@@ -1,8 +1,8 @@
-/** D20: upstream calls counted per request through the signal every call carries (`core/sources/kit/tally.ts`). */
+/** D20: upstream calls counted per request through the signal every call carries (`core/drivers/kit/tally.ts`). */
 import { describe, expect, it } from 'vitest';
-import { shareWork } from '../../core/sources/kit/shared-work.ts';
-import { withTimeout } from '../../core/sources/kit/call.ts';
-import { carry, countingFetch, tallyOf, tallyOn } from '../../core/sources/kit/tally.ts';
+import { shareWork } from '../../core/drivers/kit/shared-work.ts';
+import { withTimeout } from '../../core/drivers/kit/call.ts';
+import { carry, countingFetch, tallyOf, tallyOn } from '../../core/drivers/kit/tally.ts';
 
 const ok = async () => new Response('{}');
 

@@ -1,6 +1,6 @@
 /**
  * @module
- * Catalogue records to domain objects (`core/sources/types.ts`). Built per answer rather than
+ * Catalogue records to domain objects (`core/drivers/types.ts`). Built per answer rather than
  * stored, so a million-track catalogue holds each record once.
  */
 import type { Album, Artist, ArtistRef, AudioFeatures, Contributor, Playlist, Track } from '../types.ts';

@@ -1,4 +1,4 @@
-/** The per-upstream circuit breaker (core/sources/kit/circuit.ts): it opens on a failure rate, on a fake clock. */
+/** The per-upstream circuit breaker (core/drivers/kit/circuit.ts): it opens on a failure rate, on a fake clock. */
 import { describe, expect, it } from 'vitest';
 import { SleeveError, upstreamError } from '../../core/errors.ts';
 import {
@@ -7,7 +7,7 @@ import {
   MIN_CALLS,
   WINDOW_MS,
   type CircuitOptions,
-} from '../../core/sources/kit/circuit.ts';
+} from '../../core/drivers/kit/circuit.ts';
 
 function setup(options: Partial<CircuitOptions> = { minCalls: 4, cooldownMs: 1000 }) {
   const clock = { now: 0 };

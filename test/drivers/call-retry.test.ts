@@ -1,11 +1,11 @@
 /**
- * Retries in the one upstream caller (`core/sources/kit/call.ts`, issue #43): which failures
+ * Retries in the one upstream caller (`core/drivers/kit/call.ts`, issue #43): which failures
  * are tried again and which are not, each try through the budget, within the call's time;
  * and errors that say what happened, where, and which setting points there.
  */
 import { describe, expect, it } from 'vitest';
 import { SleeveError, upstreamError } from '../../core/errors.ts';
-import type { Budget } from '../../core/sources/kit/budget.ts';
+import type { Budget } from '../../core/drivers/kit/budget.ts';
 import {
   answerOf,
   call,
@@ -17,9 +17,9 @@ import {
   type CallOptions,
   type Reply,
   type Upstream,
-} from '../../core/sources/kit/call.ts';
-import { fetchFailure } from '../../core/sources/kit/cause.ts';
-import type { FetchLike } from '../../core/sources/kit/fetch-like.ts';
+} from '../../core/drivers/kit/call.ts';
+import { fetchFailure } from '../../core/drivers/kit/cause.ts';
+import type { FetchLike } from '../../core/drivers/kit/fetch-like.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 type Step = (init: RequestInit | undefined) => Response | Promise<Response>;

@@ -1,10 +1,10 @@
 /** ReccoBeats' wire format, the choice between releases, and `Retry-After`: pure functions. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { featureRecords, trackRecords, WireError } from '../../core/sources/reccobeats/wire.ts';
-import { choose, distance, needsLookup } from '../../core/sources/reccobeats/choose.ts';
-import { retryAfterMs } from '../../core/sources/reccobeats/client.ts';
-import type { StoredRecord } from '../../core/sources/reccobeats/store.ts';
+import { featureRecords, trackRecords, WireError } from '../../core/drivers/reccobeats/wire.ts';
+import { choose, distance, needsLookup } from '../../core/drivers/reccobeats/choose.ts';
+import { retryAfterMs } from '../../core/drivers/reccobeats/client.ts';
+import type { StoredRecord } from '../../core/drivers/reccobeats/store.ts';
 
 const recorded = (file: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/reccobeats/${file}`, import.meta.url), 'utf8'));

@@ -8,7 +8,7 @@
  * catalogue and a recorded replay.
  */
 import { describe, expect } from 'vitest';
-import { creditsOf, type MusicSource, type TrackHit } from '../../core/sources/types.ts';
+import { creditsOf, type MusicSource, type TrackHit } from '../../core/drivers/types.ts';
 import {
   AlbumHitSchema,
   AlbumSchema,

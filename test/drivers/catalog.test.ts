@@ -1,5 +1,5 @@
 /** The built-in demo catalogue runs the whole source contract. */
-import { createCatalogSources } from '../../core/sources/catalog/index.ts';
+import { createCatalogSources } from '../../core/drivers/catalog/index.ts';
 import { runFeaturesContract, runMusicContract, runRadioContract } from './_contract.ts';
 import { runEditorialContract } from './_contract-editorial.ts';
 

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { createStorage } from 'unstorage';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import azuracast, { type AzuraCastOptions } from '../../core/sources/azuracast/index.ts';
-import { toEntry, toLive, toNowPlaying, WireError } from '../../core/sources/azuracast/wire.ts';
-import { createDriverContext, type DriverContext } from '../../core/sources/kit/context.ts';
+import azuracast, { type AzuraCastOptions } from '../../core/drivers/azuracast/index.ts';
+import { toEntry, toLive, toNowPlaying, WireError } from '../../core/drivers/azuracast/wire.ts';
+import { createDriverContext, type DriverContext } from '../../core/drivers/kit/context.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { runRadioContract } from './_contract-radio.ts';

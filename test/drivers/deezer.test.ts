@@ -2,8 +2,8 @@
 import { createStorage } from 'unstorage';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReplay, type Replay } from '../../replay/server.ts';
-import deezer from '../../core/sources/deezer/index.ts';
-import { createDriverContext } from '../../core/sources/kit/context.ts';
+import deezer from '../../core/drivers/deezer/index.ts';
+import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { runMusicContract } from './_contract.ts';
 import { runEditorialContract } from './_contract-editorial.ts';

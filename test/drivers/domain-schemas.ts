@@ -1,6 +1,6 @@
 /**
  * @module
- * Valibot schemas of the domain types in `core/sources/types.ts`, strict (no unknown keys), so
+ * Valibot schemas of the domain types in `core/drivers/types.ts`, strict (no unknown keys), so
  * the contract suite can say "schema-valid" of any driver's answer, and name the bad field.
  */
 import * as v from 'valibot';
@@ -18,7 +18,7 @@ import type {
   Station,
   Track,
   TrackHit,
-} from '../../core/sources/types.ts';
+} from '../../core/drivers/types.ts';
 
 const id = v.pipe(v.number(), v.integer(), v.minValue(0));
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));

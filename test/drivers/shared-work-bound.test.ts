@@ -1,15 +1,15 @@
 /**
- * A request joining a shared upstream call (`core/sources/kit/shared-work.ts`) waits for it no
+ * A request joining a shared upstream call (`core/drivers/kit/shared-work.ts`) waits for it no
  * longer than it would wait for a turn of its own (issue #43): a completion's call may wait
  * minutes for its turn, and a fresh request joining it must still be answered within its 3 s.
  * It leaves with the budget's kind of refusal, naming the upstream, so its answer is completed
  * too; a completion (patient) waits on.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_BUDGET_WAIT_MS, REQUEST_TURNS_MS } from '../../core/sources/kit/bounds.ts';
-import { isShortOfTurns } from '../../core/sources/kit/budget.ts';
-import { shareWork } from '../../core/sources/kit/shared-work.ts';
-import { clientOn, patientOn } from '../../core/sources/kit/tally.ts';
+import { MAX_BUDGET_WAIT_MS, REQUEST_TURNS_MS } from '../../core/drivers/kit/bounds.ts';
+import { isShortOfTurns } from '../../core/drivers/kit/budget.ts';
+import { shareWork } from '../../core/drivers/kit/shared-work.ts';
+import { clientOn, patientOn } from '../../core/drivers/kit/tally.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 describe('a shared call joined by a request', () => {

@@ -2,8 +2,8 @@
 import { createStorage } from 'unstorage';
 import { afterAll } from 'vitest';
 import { startReplay, type Replay } from '../../replay/server.ts';
-import reccobeats from '../../core/sources/reccobeats/index.ts';
-import { createDriverContext } from '../../core/sources/kit/context.ts';
+import reccobeats from '../../core/drivers/reccobeats/index.ts';
+import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { runFeaturesContract } from './_contract-features.ts';
 

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
-import { BACKGROUND_WAIT_MS, createBudget, MAX_BACKGROUND, SLOT_MS } from '../../core/sources/kit/budget.ts';
-import { fairQueue } from '../../core/sources/kit/fair-queue.ts';
-import { shareWork } from '../../core/sources/kit/shared-work.ts';
-import { BACKGROUND, clientOf, clientOn } from '../../core/sources/kit/tally.ts';
+import { BACKGROUND_WAIT_MS, createBudget, MAX_BACKGROUND, SLOT_MS } from '../../core/drivers/kit/budget.ts';
+import { fairQueue } from '../../core/drivers/kit/fair-queue.ts';
+import { shareWork } from '../../core/drivers/kit/shared-work.ts';
+import { BACKGROUND, clientOf, clientOn } from '../../core/drivers/kit/tally.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
 import { ask, fakeClock, spent, T0, through, type Turn } from './_budget-clock.ts';
 

@@ -4,13 +4,13 @@
  * Open Graph tags and descriptions, meta tags and entities, iTunes Lookup entries.
  */
 import { describe, expect, it } from 'vitest';
-import { lookupEntry, withoutReleaseKind } from '../../core/sources/platforms/apple.ts';
-import { decodeEntities, first, metaTags } from '../../core/sources/platforms/meta-tags.ts';
-import { withoutUploader } from '../../core/sources/platforms/soundcloud.ts';
-import { apiAlbum, apiTrack, creditFromDescription, pageFacts } from '../../core/sources/platforms/spotify.ts';
-import { channelArtist, mainCredit, splitTitle, undecorated } from '../../core/sources/platforms/titles.ts';
-import { isrcOf, upcOf } from '../../core/sources/platforms/wire.ts';
-import { WireError } from '../../core/sources/kit/wire.ts';
+import { lookupEntry, withoutReleaseKind } from '../../core/drivers/platforms/apple.ts';
+import { decodeEntities, first, metaTags } from '../../core/drivers/platforms/meta-tags.ts';
+import { withoutUploader } from '../../core/drivers/platforms/soundcloud.ts';
+import { apiAlbum, apiTrack, creditFromDescription, pageFacts } from '../../core/drivers/platforms/spotify.ts';
+import { channelArtist, mainCredit, splitTitle, undecorated } from '../../core/drivers/platforms/titles.ts';
+import { isrcOf, upcOf } from '../../core/drivers/platforms/wire.ts';
+import { WireError } from '../../core/drivers/kit/wire.ts';
 
 describe('upload titles', () => {
   const cases: [string, string | null, string, string | null][] = [
