@@ -9,7 +9,7 @@ import type { Breaker } from './storage/breaker.ts';
 import type { Metrics } from './observe/metrics.ts';
 import type { Logger } from './logger.ts';
 import type { ResolvedOptions } from './options.ts';
-import type { Sources } from './drivers/types.ts';
+import type { Sources } from './drivers/contracts/drivers.ts';
 
 export interface Deps {
   options: ResolvedOptions;

@@ -18,7 +18,7 @@ import { endpoints } from './routes/index.ts';
 import { metrics as metricsRoute } from './routes/metrics.ts';
 import { createDriverContext, type DriverContext } from './drivers/kit/context.ts';
 import { registerSources } from './registry.ts';
-import type { Sources } from './drivers/types.ts';
+import type { Sources } from './drivers/contracts/drivers.ts';
 import { storageBreaker } from './storage/breaker.ts';
 import { storageFromSpec } from './storage/from-spec.ts';
 import { VERSION } from './version.ts';
@@ -172,7 +172,25 @@ export { jsonLine } from './observe/request-line.ts';
 export { encodeJsonLine } from './observe/json-line-bytes.ts';
 export type { RequestView } from './http/request-view.ts';
 export type { AnswerParts } from './http/answer-parts.ts';
-export type * from './drivers/types.ts';
+export type * from './domain/music.ts';
+export type * from './domain/features.ts';
+export type * from './domain/images.ts';
+export type * from './domain/links.ts';
+export type * from './domain/radio.ts';
+export type * from './domain/chat.ts';
+export type * from './domain/attribution.ts';
+export type * from './domain/lyrics.ts';
+export type * from './domain/knowledge.ts';
+// Probed, the part every contract shares, stays unexported, as it was.
+export type { CallOptions, ProbeResult } from './drivers/contracts/driver.ts';
+export type * from './drivers/contracts/music.ts';
+export type * from './drivers/contracts/features.ts';
+export type * from './drivers/contracts/links.ts';
+export type * from './drivers/contracts/radio.ts';
+export type * from './drivers/contracts/chat.ts';
+export type * from './drivers/contracts/lyrics.ts';
+export type * from './drivers/contracts/knowledge.ts';
+export type * from './drivers/contracts/drivers.ts';
 export {
   defineEndpoint,
   type Endpoint,

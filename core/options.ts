@@ -15,7 +15,7 @@ import type { LinksOptions } from './drivers/platforms/index.ts';
 import type { AiOptions } from './drivers/ai/index.ts';
 import type { LrclibOptions } from './drivers/lrclib/index.ts';
 import type { WikimediaOptions } from './drivers/wikimedia/index.ts';
-import type { Sources } from './drivers/types.ts';
+import type { Sources } from './drivers/contracts/drivers.ts';
 import type { ProcessMemory } from './observe/metrics.ts';
 import { cacheBytes, type CacheBytes } from './storage/cache-bound.ts';
 

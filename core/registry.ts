@@ -20,7 +20,7 @@ import links from './drivers/platforms/index.ts';
 import lrclib, { DEFAULT_BASE_URL as LRCLIB_URL } from './drivers/lrclib/index.ts';
 import wikimedia, { DEFAULT_WIKIDATA_URL, DEFAULT_WIKIPEDIA_URL } from './drivers/wikimedia/index.ts';
 import reccobeats from './drivers/reccobeats/index.ts';
-import type { Sources } from './drivers/types.ts';
+import type { Sources } from './drivers/contracts/drivers.ts';
 
 export interface Registered {
   sources: Sources;

@@ -12,7 +12,8 @@ import { artistAlbumsBody } from '../shape/artist-albums.ts';
 import { topTrack } from '../shape/track.ts';
 import { artistInfoLists, requireArtist, topTracksByPopularity } from '../services/artist.ts';
 import { allReleases, groupDiscography } from '../services/discography.ts';
-import { RECORD_TYPES, type MusicSource } from '../drivers/types.ts';
+import { RECORD_TYPES } from '../domain/music.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import {
   artistAlbumsSchema,
   artistEntrySchema,

@@ -36,7 +36,8 @@ import { generatedArt, initials, placeholderArt, type ArtOptions } from '../serv
 import { imageSize, MAX_IMAGE_SIDE, readImageQuery, type ImageSize } from '../services/image-query.ts';
 import { findCover, mediaName, type MediaKind } from '../services/images.ts';
 import { fold } from '../text/fold.ts';
-import type { ImageBytes, MusicSource } from '../drivers/types.ts';
+import type { ImageBytes } from '../domain/images.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 
 /** Drawn art never changes for a name. */
 const FOREVER = 'public, max-age=31536000, immutable';

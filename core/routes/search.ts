@@ -8,7 +8,7 @@ import {
   playlistResultSchema,
   searchAllSchema,
 } from '../schemas/responses/index.ts';
-import type { MusicSource } from '../drivers/types.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import { csvSubset, integerParam, requiredText } from '../schemas/params.ts';
 import { albumSearchResult } from '../shape/album.ts';
 import { artistEntry } from '../shape/artist.ts';

@@ -4,7 +4,8 @@
  * its whole tracklist paged in; and the latest releases, newest first.
  */
 import { SleeveError } from '../errors.ts';
-import type { Album, AlbumHit, MusicSource, TrackHit } from '../drivers/types.ts';
+import type { Album, AlbumHit, TrackHit } from '../domain/music.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import { newestFirst } from './discography.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { allPages } from './paging.ts';

@@ -4,7 +4,8 @@
  * or by `artist` name (best plausible match). D5: not found is a 404.
  */
 import { SleeveError } from '../errors.ts';
-import type { Artist, MusicSource, TrackHit } from '../drivers/types.ts';
+import type { Artist, TrackHit } from '../domain/music.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { rankByRelevance } from './ranking.ts';
 

@@ -15,7 +15,7 @@ import type { CardContent, CardPicture } from '../cards/svg.ts';
 import type { Deps } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
 import { formatDuration, keyName } from '../format.ts';
-import type { MusicSource } from '../drivers/types.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import { generatedArt, initials, placeholderArt, type ArtOptions } from './art.ts';
 import { featuresOrNone } from './features.ts';
 import { fold } from '../text/fold.ts';

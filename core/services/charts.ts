@@ -4,7 +4,8 @@
  * header (`CF-IPCountry`, `X-Vercel-IP-Country`), else global; a country without a chart
  * falls back to global, and the response names the chart actually served.
  */
-import type { Chart, MusicSource } from '../drivers/types.ts';
+import type { Chart } from '../domain/music.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 
 /** Edge networks send `XX` or `T1` (Tor) for unknown places: only two letters count. */
 export function countryFrom(

@@ -4,7 +4,8 @@
  * the record type each release was filed under, newest first with undated releases last.
  * `counts` and `total` are before `limit`; `activeFrom`/`activeTo` are years as strings.
  */
-import type { AlbumHit, ArtistRef, MusicSource, RecordType } from '../drivers/types.ts';
+import type { AlbumHit, ArtistRef, RecordType } from '../domain/music.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import { allPages } from './paging.ts';
 
 const GROUPS: Readonly<Record<RecordType, 'albums' | 'singles' | 'eps' | 'compilations'>> = {

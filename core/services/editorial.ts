@@ -5,7 +5,8 @@
  * one answers 503 `not_configured`; a genre or editorial the source does not know is a 404.
  */
 import { SleeveError } from '../errors.ts';
-import type { Genre, MusicSource } from '../drivers/types.ts';
+import type { Genre } from '../domain/music.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 
 type Optional = 'genreChart' | 'editorial' | 'editorialSelection' | 'editorialCharts';
 

@@ -6,7 +6,9 @@
  * rather than not at all; `degraded` tells the frame not to cache that answer (D17).
  */
 import { SleeveError, type ErrorCode } from '../errors.ts';
-import type { AudioFeatures, FeatureHint, Sources, TrackHit } from '../drivers/types.ts';
+import type { AudioFeatures, FeatureHint } from '../domain/features.ts';
+import type { TrackHit } from '../domain/music.ts';
+import type { Sources } from '../drivers/contracts/drivers.ts';
 
 const UPSTREAM_FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 

@@ -6,7 +6,8 @@
  */
 import type { Storage } from '../storage/storage.ts';
 import type { Breaker } from '../storage/breaker.ts';
-import type { ProbeResult, Sources } from '../drivers/types.ts';
+import type { ProbeResult } from '../drivers/contracts/driver.ts';
+import type { Sources } from '../drivers/contracts/drivers.ts';
 import { RELEASED_AT, VERSION } from '../version.ts';
 
 export const CHECK_TIMEOUT_MS = 2500;

@@ -6,7 +6,8 @@
  * on the credited names and the track title. Names are compared folded (case, accents and
  * punctuation ignored), so `Daft+Punk` and `daft punk` name one artist.
  */
-import { creditsOf, type MusicSource, type TrackHit } from '../drivers/types.ts';
+import { creditsOf, type TrackHit } from '../domain/music.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import { fold } from '../text/fold.ts';
 
 /** A known cover: the source's own picture of it (live mode), or null when it has none. */

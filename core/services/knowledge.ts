@@ -7,7 +7,10 @@
  * its Deezer id to pick the right item), else by `artist` name alone.
  */
 import { SleeveError } from '../errors.ts';
-import type { ArtistFacts, KnowledgeSource, LyricsSource, Sources } from '../drivers/types.ts';
+import type { ArtistFacts } from '../domain/knowledge.ts';
+import type { Sources } from '../drivers/contracts/drivers.ts';
+import type { KnowledgeSource } from '../drivers/contracts/knowledge.ts';
+import type { LyricsSource } from '../drivers/contracts/lyrics.ts';
 import { requireArtist, type ArtistQuery } from './artist.ts';
 
 export function lyricsSource(sources: Sources): LyricsSource {

@@ -5,16 +5,9 @@
  * scored here. A candidate must clear `MATCH_THRESHOLD` or there is no match (404): a wrong
  * item is worse than none.
  */
-import {
-  creditsOf,
-  type Album,
-  type AlbumHit,
-  type Artist,
-  type LinkMetadata,
-  type MusicSource,
-  type PlaylistHit,
-  type TrackHit,
-} from '../drivers/types.ts';
+import type { LinkMetadata } from '../domain/links.ts';
+import { creditsOf, type Album, type AlbumHit, type Artist, type PlaylistHit, type TrackHit } from '../domain/music.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import { foldCompact } from '../text/fold.ts';
 import { similarity } from '../text/similarity.ts';
 import { stripBrackets } from './track.ts';

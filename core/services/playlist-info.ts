@@ -5,7 +5,8 @@
  * so it is bounded: `trackCount` still says how many the playlist holds).
  */
 import { SleeveError } from '../errors.ts';
-import type { MusicSource, Playlist, TrackHit } from '../drivers/types.ts';
+import type { Playlist, TrackHit } from '../domain/music.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import { allPages } from './paging.ts';
 
 const MAX_PLAYLIST_TRACKS = 1000;

@@ -6,7 +6,10 @@
  * 3. the same artist never plays back to back.
  * Deterministic: the same genres, targets and limit give the same list.
  */
-import type { AudioFeatures, MusicSource, Sources, TrackHit } from '../drivers/types.ts';
+import type { AudioFeatures } from '../domain/features.ts';
+import type { TrackHit } from '../domain/music.ts';
+import type { Sources } from '../drivers/contracts/drivers.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import { interleave } from '../interleave.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
 

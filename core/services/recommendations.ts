@@ -13,7 +13,9 @@
  */
 import { SleeveError } from '../errors.ts';
 import { interleave } from '../interleave.ts';
-import type { AudioFeatures, Sources, TrackHit } from '../drivers/types.ts';
+import type { AudioFeatures } from '../domain/features.ts';
+import type { TrackHit } from '../domain/music.ts';
+import type { Sources } from '../drivers/contracts/drivers.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
 import { assemble, genreKeywords, genrePool } from './playlist.ts';
 import { relatedTracks, uniqueExcept } from './related.ts';

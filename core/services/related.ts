@@ -5,7 +5,8 @@
  * short. Deterministic: the same track always gets the same list.
  */
 import { interleave } from '../interleave.ts';
-import type { MusicSource, TrackHit } from '../drivers/types.ts';
+import type { TrackHit } from '../domain/music.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 
 /** Keeps the first of each id, skipping the seed track itself (by id and by ISRC). */
 export function uniqueExcept(seed: TrackHit, tracks: readonly TrackHit[], limit: number): TrackHit[] {

@@ -10,7 +10,10 @@
  */
 import { SleeveError } from '../errors.ts';
 import { parseLink, type LinkSource, type LinkType, type ParsedLink } from '../links/parse.ts';
-import type { Album, Artist, LinkMetadata, MusicSource, PlaylistHit, Sources, Track } from '../drivers/types.ts';
+import type { LinkMetadata } from '../domain/links.ts';
+import type { Album, Artist, PlaylistHit, Track } from '../domain/music.ts';
+import type { Sources } from '../drivers/contracts/drivers.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import { matchAlbum, matchArtist, matchPlaylist, matchTrack } from './link-match.ts';
 
 type ResolvedItem =

@@ -4,14 +4,8 @@
  * wider pool with the D15 score so an exact name outranks a more famous near match, then cuts
  * each section to `limit`.
  */
-import {
-  creditsOf,
-  type AlbumHit,
-  type Artist,
-  type MusicSource,
-  type PlaylistHit,
-  type TrackHit,
-} from '../drivers/types.ts';
+import { creditsOf, type AlbumHit, type Artist, type PlaylistHit, type TrackHit } from '../domain/music.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import type { Name } from '../text/similarity.ts';
 import { rankSearchHits, type Scored } from './ranking.ts';
 import { matchesAsTyped, typedQuery } from '../text/typed-match.ts';

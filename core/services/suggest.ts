@@ -13,7 +13,7 @@
 import { popularity } from './ranking.ts';
 import { matchesAsTyped, typedQuery } from '../text/typed-match.ts';
 import { foldJoined, readings } from '../text/fold.ts';
-import type { MusicSource } from '../drivers/types.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 
 type SuggestionType = 'artist' | 'track' | 'album';
 

@@ -4,16 +4,10 @@
  * stripped) and gathering what a full track needs: its artist, album, features (only with an
  * ISRC) and recommendations.
  */
-import {
-  isTrackRecord,
-  type Album,
-  type Artist,
-  type AudioFeatures,
-  type MusicSource,
-  type Sources,
-  type Track,
-  type TrackHit,
-} from '../drivers/types.ts';
+import type { AudioFeatures } from '../domain/features.ts';
+import { isTrackRecord, type Album, type Artist, type Track, type TrackHit } from '../domain/music.ts';
+import type { Sources } from '../drivers/contracts/drivers.ts';
+import type { MusicSource } from '../drivers/contracts/music.ts';
 import { fold } from '../text/fold.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';

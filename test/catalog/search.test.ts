@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
 import { createCatalogSources } from '../../core/drivers/catalog/index.ts';
-import { creditsOf } from '../../core/drivers/types.ts';
+import { creditsOf } from '../../core/domain/music.ts';
 import { catalogText } from '../../core/drivers/catalog/write.ts';
 import { createVocabulary, editDistance } from '../../core/drivers/catalog/vocabulary.ts';
 import { createTextIndex } from '../../core/drivers/catalog/text-index.ts';

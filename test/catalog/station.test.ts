@@ -1,7 +1,7 @@
 /** The simulated station beyond the radio contract: the day's shape, live shows, mounts, continuity. */
 import { describe, expect, it } from 'vitest';
 import { createCatalogSources } from '../../core/drivers/catalog/index.ts';
-import type { NowPlaying } from '../../core/drivers/types.ts';
+import type { NowPlaying } from '../../core/domain/radio.ts';
 
 const { radio, music } = createCatalogSources();
 const DAY = Date.UTC(2026, 10, 16);

@@ -5,7 +5,7 @@
  * demo catalogue and in Deezer's recordings.
  */
 import { describe, expect } from 'vitest';
-import type { MusicSource } from '../../core/drivers/types.ts';
+import type { MusicSource } from '../../core/drivers/contracts/music.ts';
 import {
   AlbumHitSchema,
   ArtistSchema,

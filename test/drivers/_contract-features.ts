@@ -4,7 +4,7 @@
  * ISRC asked; unknown ones are absent, never an error; aborted calls reject.
  */
 import { describe, expect } from 'vitest';
-import type { FeaturesSource } from '../../core/drivers/types.ts';
+import type { FeaturesSource } from '../../core/drivers/contracts/features.ts';
 import { AudioFeaturesSchema, expectValid } from './domain-schemas.ts';
 import { abortedSignal, caseRunner, type ContractOptions } from './_contract-kit.ts';
 

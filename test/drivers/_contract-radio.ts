@@ -6,7 +6,7 @@
  * reject. A replay of a recorded upstream cannot move its clock: it skips the timing cases.
  */
 import { describe, expect } from 'vitest';
-import type { RadioSource } from '../../core/drivers/types.ts';
+import type { RadioSource } from '../../core/drivers/contracts/radio.ts';
 import { expectValid, NowPlayingSchema } from './domain-schemas.ts';
 import { abortedSignal, caseRunner, type ContractOptions } from './_contract-kit.ts';
 

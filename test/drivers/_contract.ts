@@ -8,7 +8,8 @@
  * catalogue and a recorded replay.
  */
 import { describe, expect } from 'vitest';
-import { creditsOf, type MusicSource, type TrackHit } from '../../core/drivers/types.ts';
+import { creditsOf, type TrackHit } from '../../core/domain/music.ts';
+import type { MusicSource } from '../../core/drivers/contracts/music.ts';
 import {
   AlbumHitSchema,
   AlbumSchema,

@@ -9,7 +9,7 @@ import azuracast from '../../core/drivers/azuracast/index.ts';
 import { eventStreamParser, nowPlayingBodies, sseUrl } from '../../core/drivers/azuracast/sse.ts';
 import { MAX_TRIES } from '../../core/drivers/kit/call.ts';
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
-import type { NowPlaying } from '../../core/drivers/types.ts';
+import type { NowPlaying } from '../../core/domain/radio.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 

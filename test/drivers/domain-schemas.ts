@@ -1,24 +1,22 @@
 /**
  * @module
- * Valibot schemas of the domain types in `core/drivers/types.ts`, strict (no unknown keys), so
+ * Valibot schemas of the domain types in `core/domain/`, strict (no unknown keys), so
  * the contract suite can say "schema-valid" of any driver's answer, and name the bad field.
  */
 import * as v from 'valibot';
 import { expect } from 'vitest';
+import type { AudioFeatures } from '../../core/domain/features.ts';
 import type {
   Album,
   AlbumHit,
   Artist,
-  AudioFeatures,
   Genre,
-  NowPlaying,
   Playlist,
   PlaylistHit,
-  Song,
-  Station,
   Track,
   TrackHit,
-} from '../../core/drivers/types.ts';
+} from '../../core/domain/music.ts';
+import type { NowPlaying, Song, Station } from '../../core/domain/radio.ts';
 
 const id = v.pipe(v.number(), v.integer(), v.minValue(0));
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));

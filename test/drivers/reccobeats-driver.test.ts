@@ -15,7 +15,8 @@ import reccobeats, { type ReccoBeatsOptions } from '../../core/drivers/reccobeat
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
-import type { FeatureHint, FeaturesSource } from '../../core/drivers/types.ts';
+import type { FeatureHint } from '../../core/domain/features.ts';
+import type { FeaturesSource } from '../../core/drivers/contracts/features.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 const fixture = (file: string): Record<string, unknown>[] =>

@@ -1,5 +1,6 @@
 /** Test doubles for sources: the demo ones with chosen probes swapped for slow or failing ones. */
-import type { ProbeResult, Sources } from '../../core/drivers/types.ts';
+import type { ProbeResult } from '../../core/drivers/contracts/driver.ts';
+import type { Sources } from '../../core/drivers/contracts/drivers.ts';
 import { createCatalogSources } from '../../core/drivers/catalog/index.ts';
 
 export type ProbeBehaviour = 'ok' | 'fail' | 'hang' | 'throw';

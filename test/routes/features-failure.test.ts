@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { upstreamError } from '../../core/errors.ts';
-import type { FeaturesSource } from '../../core/drivers/types.ts';
+import type { FeaturesSource } from '../../core/drivers/contracts/features.ts';
 import { call, makeSleeve, UA } from './_client.ts';
 import { trackWithFeatures } from './_fixtures.ts';
 

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import type { KnowledgeSource, LyricsSource } from '../../core/drivers/types.ts';
+import type { KnowledgeSource } from '../../core/drivers/contracts/knowledge.ts';
+import type { LyricsSource } from '../../core/drivers/contracts/lyrics.ts';
 import { call, fails, makeSleeve, ok, q } from './_client.ts';
 import { prolificArtist } from './_fixtures.ts';
 

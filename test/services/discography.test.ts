@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allReleases, groupDiscography } from '../../core/services/discography.ts';
-import type { Album, MusicSource } from '../../core/drivers/types.ts';
+import type { Album } from '../../core/domain/music.ts';
+import type { MusicSource } from '../../core/drivers/contracts/music.ts';
 import { album } from '../helpers/domain.ts';
 
 const releases: Album[] = [

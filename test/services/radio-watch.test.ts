@@ -12,7 +12,7 @@ import type { NowPlayingBody } from '../../core/schemas/responses/radio.ts';
 import { loadNowPlaying, watchNowPlaying } from '../../core/routes/radio.ts';
 import azuracast from '../../core/drivers/azuracast/index.ts';
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
-import type { Sources } from '../../core/drivers/types.ts';
+import type { Sources } from '../../core/drivers/contracts/drivers.ts';
 import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { lifecycle } from '../../core/lifecycle.ts';

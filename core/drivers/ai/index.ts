@@ -15,7 +15,9 @@ import { upstreamError } from '../../errors.ts';
 import { call, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { WireError, decoded } from '../kit/wire.ts';
-import type { CallOptions, ChatMessage, ChatModel, ChatReply } from '../types.ts';
+import type { ChatMessage, ChatReply } from '../../domain/chat.ts';
+import type { ChatModel } from '../contracts/chat.ts';
+import type { CallOptions } from '../contracts/driver.ts';
 
 const DRIVER_NAME: string = 'ai';
 

@@ -17,7 +17,8 @@ import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import { upstreamError } from '../../errors.ts';
-import type { NowPlaying, RadioSource } from '../types.ts';
+import type { NowPlaying } from '../../domain/radio.ts';
+import type { RadioSource } from '../contracts/radio.ts';
 import { watchStation } from './watch.ts';
 import { toNowPlaying } from './wire.ts';
 

@@ -16,7 +16,7 @@
  * Web-standard only (fetch, streams, timers): this runs on every runtime Sleeve supports.
  */
 import type { DriverContext } from '../kit/context.ts';
-import type { NowPlaying } from '../types.ts';
+import type { NowPlaying } from '../../domain/radio.ts';
 import { channelOf, eventStreamParser, nowPlayingBodies, sseUrl } from './sse.ts';
 import { toNowPlaying, WireError } from './wire.ts';
 

@@ -15,7 +15,16 @@
  * A body with no station object is not a now-playing state: `WireError`, which the driver
  * turns into `502 upstream_error`.
  */
-import type { Listeners, Live, Mount, NextSong, NowPlaying, Song, SongHistoryEntry, Station } from '../types.ts';
+import type {
+  Listeners,
+  Live,
+  Mount,
+  NextSong,
+  NowPlaying,
+  Song,
+  SongHistoryEntry,
+  Station,
+} from '../../domain/radio.ts';
 import { WireError } from '../kit/wire.ts';
 
 export { WireError };

@@ -1,9 +1,10 @@
 /**
  * @module
- * Catalogue records to domain objects (`core/drivers/types.ts`). Built per answer rather than
+ * Catalogue records to domain objects (`core/domain/`). Built per answer rather than
  * stored, so a million-track catalogue holds each record once.
  */
-import type { Album, Artist, ArtistRef, AudioFeatures, Contributor, Playlist, Track } from '../types.ts';
+import type { AudioFeatures } from '../../domain/features.ts';
+import type { Album, Artist, ArtistRef, Contributor, Playlist, Track } from '../../domain/music.ts';
 import type { AlbumRecord, ArtistRecord, PlaylistRecord, TrackRecord } from './format.ts';
 import type { CatalogStore } from './store.ts';
 

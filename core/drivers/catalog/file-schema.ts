@@ -5,7 +5,7 @@
  * read after a field name: "isrc must be 12 characters CCXXXYYNNNNN".
  */
 import * as v from 'valibot';
-import { RECORD_TYPES } from '../types.ts';
+import { RECORD_TYPES } from '../../domain/music.ts';
 import {
   CATALOG_FORMAT,
   CATALOG_VERSION,

@@ -4,7 +4,8 @@
  * Lines, a header line then one record per line, each naming its `type`. One record per line
  * keeps a million-track file streamable and lets a validation error name its line.
  */
-import type { AudioFeatures, Genre, RecordType, Track } from '../types.ts';
+import type { AudioFeatures } from '../../domain/features.ts';
+import type { Genre, RecordType, Track } from '../../domain/music.ts';
 
 export const CATALOG_FORMAT = 'sleeve-catalogue';
 export const CATALOG_VERSION = 1;

@@ -3,7 +3,7 @@
  * The demo catalogue's genre list (spec §2.6: id 0 is `All`). Ids follow the familiar
  * editorial numbering so that links and examples read naturally; images are drawn by `/media`.
  */
-import type { Genre } from '../types.ts';
+import type { Genre } from '../../domain/music.ts';
 
 export const DEMO_GENRES: readonly Genre[] = [
   [0, 'All'],

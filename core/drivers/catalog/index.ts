@@ -5,7 +5,9 @@
  * `createSleeve()` stays synchronous and start-up awaits `prepareCatalog` for early errors.
  */
 import type { DriverContext } from '../kit/context.ts';
-import type { CallOptions, FeaturesSource, ProbeResult, Sources } from '../types.ts';
+import type { CallOptions, ProbeResult } from '../contracts/driver.ts';
+import type { Sources } from '../contracts/drivers.ts';
+import type { FeaturesSource } from '../contracts/features.ts';
 import { compactIsrc } from './codes.ts';
 import { toFeatures } from './domain.ts';
 import { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog } from './prepared.ts';

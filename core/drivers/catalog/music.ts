@@ -3,7 +3,8 @@
  * The catalogue as a `MusicSource`: lookups and lists from the store, searches through the
  * indexes. Every call first checks its abort signal, then waits for the catalogue to load.
  */
-import type { CallOptions, ListOptions, MusicSource, ProbeResult } from '../types.ts';
+import type { CallOptions, ProbeResult } from '../contracts/driver.ts';
+import type { ListOptions, MusicSource } from '../contracts/music.ts';
 import { compactIsrc } from './codes.ts';
 import { toAlbum, toArtist, toPlaylist, toTrack } from './domain.ts';
 import { fold } from '../../text/fold.ts';

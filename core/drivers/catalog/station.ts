@@ -5,16 +5,9 @@
  * some evenings, and two mounts. A pure function of the seed and `now`, so tests and restarts
  * see the same programme.
  */
-import type {
-  CallOptions,
-  Listeners,
-  Mount,
-  NowPlaying,
-  RadioSource,
-  Song,
-  SongHistoryEntry,
-  Station,
-} from '../types.ts';
+import type { Listeners, Mount, NowPlaying, Song, SongHistoryEntry, Station } from '../../domain/radio.ts';
+import type { CallOptions } from '../contracts/driver.ts';
+import type { RadioSource } from '../contracts/radio.ts';
 import { hash32 } from '../../random.ts';
 import type { LoadedCatalog } from './loaded.ts';
 import type { Slot } from './station-schedule.ts';

@@ -4,7 +4,7 @@
  * through (an album's tracks in order, an artist's releases newest first, tracks of a genre by
  * popularity, charts). Built once per catalogue; records are kept as loaded, not copied.
  */
-import type { Genre } from '../types.ts';
+import type { Genre } from '../../domain/music.ts';
 import { fold } from '../../text/fold.ts';
 import type { AlbumRecord, ArtistRecord, CatalogData, PlaylistRecord, TrackRecord } from './format.ts';
 

@@ -29,7 +29,8 @@ import { upstreamError } from '../../errors.ts';
 import { ImageCache } from '../../storage/image-cache.ts';
 import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
-import type { ImageBytes, ImageOptions } from '../types.ts';
+import type { ImageBytes } from '../../domain/images.ts';
+import type { ImageOptions } from '../contracts/music.ts';
 import { DRIVER_NAME } from './client.ts';
 
 /** The hosts Deezer's API names its pictures on; nothing else is ever fetched. */

@@ -21,7 +21,7 @@ import type {
   RecordType,
   Track,
   TrackHit,
-} from '../types.ts';
+} from '../../domain/music.ts';
 import { strictList, type ShapeList } from '../kit/listing.ts';
 import { WireError } from '../kit/wire.ts';
 

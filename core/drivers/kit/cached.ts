@@ -8,7 +8,7 @@
 import type { Storage } from '../../storage/storage.ts';
 import { hash64 } from '../../hash.ts';
 import type { Breaker } from '../../storage/breaker.ts';
-import type { CallOptions } from '../types.ts';
+import type { CallOptions } from '../contracts/driver.ts';
 import { shareWork, type SharedWork } from './shared-work.ts';
 
 /** Whose call a named cache wraps: `deezer:album` is Deezer's. */

@@ -15,7 +15,8 @@ import { sleeveAgent } from '../kit/agent.ts';
 import { answerOf, call, jsonOf, unexpected, UPSTREAM_TIMEOUT_MS, type Answer, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
-import type { Lyrics, LyricsQuery, LyricsSearchQuery, LyricsSource } from '../types.ts';
+import type { Lyrics } from '../../domain/lyrics.ts';
+import type { LyricsQuery, LyricsSearchQuery, LyricsSource } from '../contracts/lyrics.ts';
 import { lyricsRecord, lyricsRecords } from './wire.ts';
 
 const DRIVER_NAME: string = 'lrclib';

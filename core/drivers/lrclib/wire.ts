@@ -8,7 +8,7 @@
  */
 import { strictList, type ShapeList } from '../kit/listing.ts';
 import { WireError } from '../kit/wire.ts';
-import type { Lyrics } from '../types.ts';
+import type { Lyrics } from '../../domain/lyrics.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

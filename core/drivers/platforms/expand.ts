@@ -14,7 +14,7 @@
 import { isLinkHost, LINK_SOURCES } from '../../links/parse.ts';
 import { isRedirect, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
-import type { CallOptions } from '../types.ts';
+import type { CallOptions } from '../contracts/driver.ts';
 import { request } from './request.ts';
 
 /** D11: at most this many redirects are followed. */

@@ -11,7 +11,7 @@
 import { jsonOf, unexpected, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
-import type { LinkMetadata } from '../types.ts';
+import type { LinkMetadata } from '../../domain/links.ts';
 import { MISSING, request } from './request.ts';
 import type { MetadataOf } from './spotify.ts';
 import { splitTitle } from './titles.ts';

@@ -5,7 +5,7 @@
  * when they are well formed.
  */
 import { WireError } from '../kit/wire.ts';
-import type { LinkMetadata } from '../types.ts';
+import type { LinkMetadata } from '../../domain/links.ts';
 
 export type LinkKind = LinkMetadata['type'];
 

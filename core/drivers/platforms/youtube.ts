@@ -12,7 +12,7 @@
 import { jsonOf, unexpected, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
-import type { LinkMetadata } from '../types.ts';
+import type { LinkMetadata } from '../../domain/links.ts';
 import { first, metaTags } from './meta-tags.ts';
 import { MISSING, request } from './request.ts';
 import type { MetadataOf } from './spotify.ts';

@@ -7,7 +7,7 @@
  * no hint, or nothing to compare with, the provider's first record is taken. Pure.
  */
 import { similarity } from '../../text/similarity.ts';
-import type { FeatureHint } from '../types.ts';
+import type { FeatureHint } from '../../domain/features.ts';
 import type { StoredRecord } from './store.ts';
 
 /** How much a relative duration difference counts against a title mismatch (both 0..1). */

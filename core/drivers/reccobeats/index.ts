@@ -16,7 +16,8 @@
  */
 import { SleeveError } from '../../errors.ts';
 import type { DriverContext } from '../kit/context.ts';
-import type { FeatureHint, FeaturesOptions, FeaturesSource, AudioFeatures } from '../types.ts';
+import type { FeatureHint, AudioFeatures } from '../../domain/features.ts';
+import type { FeaturesOptions, FeaturesSource } from '../contracts/features.ts';
 import { choose, needsLookup } from './choose.ts';
 import { DRIVER_NAME, MAX_IDS, RECCOBEATS_BUDGET, reccobeatsClient } from './client.ts';
 import { featureStore, type Entry, type StoredRecord } from './store.ts';

@@ -7,7 +7,7 @@
  * duration, the same record `id` and `href`. Anything else throws `WireError`, which the driver
  * turns into `502 upstream_error`.
  */
-import type { AudioFeatures } from '../types.ts';
+import type { AudioFeatures } from '../../domain/features.ts';
 import { WireError } from '../kit/wire.ts';
 
 export { WireError };

@@ -28,14 +28,9 @@ import { sleeveAgent } from '../kit/agent.ts';
 import { answerOf, call, jsonOf, unexpected, UPSTREAM_TIMEOUT_MS, type Answer, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
-import type {
-  ArtistFacts,
-  Biography,
-  CallOptions,
-  FindArtistOptions,
-  KnowledgeRef,
-  KnowledgeSource,
-} from '../types.ts';
+import type { ArtistFacts, Biography, KnowledgeRef } from '../../domain/knowledge.ts';
+import type { CallOptions } from '../contracts/driver.ts';
+import type { FindArtistOptions, KnowledgeSource } from '../contracts/knowledge.ts';
 import { hasDeezerId, isMusicArtist, rawFacts } from './facts.ts';
 import { apiError, entities, searchHits, summary, type Entity, type SearchHit } from './wire.ts';
 
