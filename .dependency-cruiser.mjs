@@ -28,7 +28,7 @@
 const LEAVES = [
   '^core/domain/', // the domain's values (tracks, albums, radio, lyrics, ...): what drivers answer and services, shapes and routes read
   '^core/text/', // fold, similarity, the as-typed match: one way to match text
-  '^core/links/', // parsing a pasted link (the platforms' calls are a driver, core/drivers/platforms/)
+  '^core/links/', // parsing a pasted link (asking the platforms about one is the links driver, core/drivers/links/)
   '^core/storage/', // unstorage from a spec, its breaker and counters, the image bytes' LRU
   '^core/installed/', // the default readers of installed packages' files (swagger-ui, resvg, fonts)
   '^core/logger[.]ts$', // the Logger and request-record types

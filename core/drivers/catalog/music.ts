@@ -15,6 +15,9 @@ import type { AlbumRecord } from './format.ts';
 import { interleave } from '../../interleave.ts';
 import { genreLists } from './editorial.ts';
 
+/** The demo catalogue's driver name in logs and errors: its music and features alike. */
+export const DRIVER_NAME = 'catalog';
+
 /** What the demo sources' health probes check (`/healthz`'s `X-Sleeve-Checked`): no upstream. */
 export const DEMO_CATALOGUE = 'demo catalogue';
 
@@ -47,7 +50,7 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
       return record === undefined ? null : map(store, record);
     };
   return {
-    name: 'catalog',
+    name: DRIVER_NAME,
     probes: DEMO_CATALOGUE,
     probe,
     async searchTracks(query, o) {

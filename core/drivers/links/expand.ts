@@ -15,7 +15,7 @@ import { isLinkHost, LINK_SOURCES } from '../../links/parse.ts';
 import { isRedirect, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import type { CallOptions } from '../contracts/driver.ts';
-import { request } from './request.ts';
+import { DRIVER_NAME, request } from './request.ts';
 
 /** D11: at most this many redirects are followed. */
 const MAX_REDIRECTS = 3;
@@ -47,7 +47,7 @@ export function expander(ctx: DriverContext, short: ShortLinks, maxAge: number):
   };
 
   const walk = ctx.cached({
-    name: 'links:expand',
+    name: `${DRIVER_NAME}:expand`,
     maxAge,
     run: async (start: string, signal): Promise<string | null> => {
       let current = new URL(start);

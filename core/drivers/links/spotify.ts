@@ -22,7 +22,7 @@ import { decoded, WireError } from '../kit/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';
 import type { CallOptions } from '../contracts/driver.ts';
 import { first, metaTags, type MetaTags } from './meta-tags.ts';
-import { MISSING, request } from './request.ts';
+import { DRIVER_NAME, MISSING, request } from './request.ts';
 import { mainCredit } from './titles.ts';
 import { isrcOf, object, optionalString, string, upcOf, type ItemKey, type LinkKind } from './wire.ts';
 
@@ -135,7 +135,7 @@ export function spotifyMetadata(
   maxAge: number,
 ): MetadataOf {
   const oembed = ctx.cached({
-    name: 'links:spotify-oembed',
+    name: `${DRIVER_NAME}:spotify-oembed`,
     maxAge,
     run: async (key: ItemKey, signal): Promise<string | null> => {
       const item = `https://open.spotify.com/${key.type}/${key.id}`;
@@ -149,7 +149,7 @@ export function spotifyMetadata(
     },
   });
   const page = ctx.cached({
-    name: 'links:spotify-page',
+    name: `${DRIVER_NAME}:spotify-page`,
     maxAge,
     run: async (key: ItemKey, signal): Promise<PageFacts | null> => {
       const answer = await request(up.page, `/${key.type}/${key.id}`, { signal, headers: { accept: 'text/html' } });
@@ -242,7 +242,7 @@ export function spotifyMetadata(
     }
   };
   const fromApi = ctx.cached({
-    name: 'links:spotify-api',
+    name: `${DRIVER_NAME}:spotify-api`,
     maxAge,
     run: async (key: ItemKey, signal): Promise<LinkMetadata | null> => {
       const answer = await callApi(`/v1/${key.type}s/${key.id}`, signal);

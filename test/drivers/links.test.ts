@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { parseLink } from '../../core/links/parse.ts';
 import type { ParsedLink } from '../../core/links/types.ts';
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
-import links, { DEFAULT_URLS, DRIVER_NAME, type LinksOptions } from '../../core/drivers/platforms/index.ts';
+import links, { DEFAULT_URLS, DRIVER_NAME, type LinksOptions } from '../../core/drivers/links/index.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import type { LinkMetadata } from '../../core/domain/links.ts';
 import type { LinksSource } from '../../core/drivers/contracts/links.ts';

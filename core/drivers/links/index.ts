@@ -1,6 +1,6 @@
 /**
  * @module
- * The platforms driver (D11), the links source of live mode: what Spotify, Apple Music, YouTube
+ * The links driver (D11), the links source of live mode: what Spotify, Apple Music, YouTube
  * and SoundCloud say about a linked item, from their public, keyless endpoints (`spotify.ts`,
  * `apple.ts`, `youtube.ts`, `soundcloud.ts`), and short links followed through D11's hosts only
  * (`expand.ts`). Deezer links are the music source's: null here. What a link itself says (its
@@ -26,13 +26,12 @@ import type { CallOptions, ProbeResult } from '../contracts/driver.ts';
 import type { LinksSource } from '../contracts/links.ts';
 import { appleMetadata } from './apple.ts';
 import { expander } from './expand.ts';
-import { request } from './request.ts';
+import { DRIVER_NAME, request } from './request.ts';
 import { soundcloudMetadata } from './soundcloud.ts';
 import { spotifyMetadata, type MetadataOf } from './spotify.ts';
 import { youtubeMetadata } from './youtube.ts';
 
-/** The source it serves, as logs, circuits (`links:<upstream>`) and caches have always named it. */
-export const DRIVER_NAME: string = 'links';
+export { DRIVER_NAME };
 
 /** The upstreams of the links source, as named in errors, circuits (`links:<name>`) and `timeouts`. */
 type LinksUpstream =
@@ -105,7 +104,7 @@ const PROBES: Readonly<{ spotify: string; itunes: string; youtube: string; sound
 
 const trim = (url: string): string => url.replace(/\/+$/, '');
 
-export default function platforms(options: LinksOptions, ctx: DriverContext): LinksSource {
+export default function links(options: LinksOptions, ctx: DriverContext): LinksSource {
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
   const upstream = (name: LinksUpstream, base: string): Upstream => ({
     name,

@@ -12,7 +12,7 @@ import { jsonOf, unexpected, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';
-import { MISSING, request } from './request.ts';
+import { DRIVER_NAME, MISSING, request } from './request.ts';
 import type { MetadataOf } from './spotify.ts';
 import { splitTitle } from './titles.ts';
 import { object, optionalString, string, type LinkKind } from './wire.ts';
@@ -42,7 +42,7 @@ function fromEmbed(title: string, author: string | null, type: LinkKind): LinkMe
 
 export function soundcloudMetadata(ctx: DriverContext, up: Upstream, maxAge: number): MetadataOf {
   const oembed = ctx.cached({
-    name: 'links:soundcloud-oembed',
+    name: `${DRIVER_NAME}:soundcloud-oembed`,
     maxAge,
     run: async (key: EmbedKey, signal): Promise<LinkMetadata | null> => {
       const item = `https://soundcloud.com/${key.path}`;

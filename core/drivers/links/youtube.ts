@@ -14,7 +14,7 @@ import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';
 import { first, metaTags } from './meta-tags.ts';
-import { MISSING, request } from './request.ts';
+import { DRIVER_NAME, MISSING, request } from './request.ts';
 import type { MetadataOf } from './spotify.ts';
 import { channelArtist, splitTitle } from './titles.ts';
 import { object, optionalString, string, type ItemKey } from './wire.ts';
@@ -45,7 +45,7 @@ function fromEmbed(embed: Embed, type: LinkMetadata['type']): LinkMetadata {
 
 export function youtubeMetadata(ctx: DriverContext, up: Upstream, maxAge: number): MetadataOf {
   const oembed = ctx.cached({
-    name: 'links:youtube-oembed',
+    name: `${DRIVER_NAME}:youtube-oembed`,
     maxAge,
     run: async (key: ItemKey, signal): Promise<LinkMetadata | null> => {
       const item =
@@ -66,7 +66,7 @@ export function youtubeMetadata(ctx: DriverContext, up: Upstream, maxAge: number
     },
   });
   const channel = ctx.cached({
-    name: 'links:youtube-channel',
+    name: `${DRIVER_NAME}:youtube-channel`,
     maxAge,
     run: async (id: string, signal): Promise<LinkMetadata | null> => {
       const answer = await request(up, `/channel/${id}`, { signal, headers: { accept: 'text/html' } });

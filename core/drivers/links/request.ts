@@ -1,6 +1,6 @@
 /**
  * @module
- * How the platforms driver asks every one of its upstreams (`kit/call.ts` makes the call): only
+ * How the links driver asks every one of its upstreams (`kit/call.ts` makes the call): only
  * ever at the upstream's configured base (the path is built by the caller from vetted parts,
  * never taken from a body), redirects not followed except to the same base (at most 3), the
  * answer read up to a size cap, within the upstream's own timeout and through its own circuit,
@@ -9,6 +9,12 @@
  */
 import { VERSION } from '../../version.ts';
 import { answerOf, call, type Answer, type Upstream } from '../kit/call.ts';
+
+/**
+ * The driver's name in logs, errors, circuits (`links:<upstream>`) and the names of its caches
+ * (`links:itunes`): those names are in stored cache keys, so it stays `links` (D46).
+ */
+export const DRIVER_NAME: string = 'links';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST';

@@ -4,12 +4,12 @@
  * Open Graph tags and descriptions, meta tags and entities, iTunes Lookup entries.
  */
 import { describe, expect, it } from 'vitest';
-import { lookupEntry, withoutReleaseKind } from '../../core/drivers/platforms/apple.ts';
-import { decodeEntities, first, metaTags } from '../../core/drivers/platforms/meta-tags.ts';
-import { withoutUploader } from '../../core/drivers/platforms/soundcloud.ts';
-import { apiAlbum, apiTrack, creditFromDescription, pageFacts } from '../../core/drivers/platforms/spotify.ts';
-import { channelArtist, mainCredit, splitTitle, undecorated } from '../../core/drivers/platforms/titles.ts';
-import { isrcOf, upcOf } from '../../core/drivers/platforms/wire.ts';
+import { lookupEntry, withoutReleaseKind } from '../../core/drivers/links/apple.ts';
+import { decodeEntities, first, metaTags } from '../../core/drivers/links/meta-tags.ts';
+import { withoutUploader } from '../../core/drivers/links/soundcloud.ts';
+import { apiAlbum, apiTrack, creditFromDescription, pageFacts } from '../../core/drivers/links/spotify.ts';
+import { channelArtist, mainCredit, splitTitle, undecorated } from '../../core/drivers/links/titles.ts';
+import { isrcOf, upcOf } from '../../core/drivers/links/wire.ts';
 import { WireError } from '../../core/drivers/kit/wire.ts';
 
 describe('upload titles', () => {

@@ -13,7 +13,7 @@ import { jsonOf, unexpected, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded, WireError } from '../kit/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';
-import { MISSING, request } from './request.ts';
+import { DRIVER_NAME, MISSING, request } from './request.ts';
 import type { MetadataOf } from './spotify.ts';
 import { object, optionalString, type LinkKind } from './wire.ts';
 
@@ -74,7 +74,7 @@ export function lookupEntry(body: unknown, key: LookupKey): LinkMetadata | null 
 
 export function appleMetadata(ctx: DriverContext, up: Upstream, maxAge: number): MetadataOf {
   const lookup = ctx.cached({
-    name: 'links:itunes',
+    name: `${DRIVER_NAME}:itunes`,
     maxAge,
     run: async (key: LookupKey, signal): Promise<LinkMetadata | null> => {
       const entity = key.type === 'track' ? '&entity=song' : '';
