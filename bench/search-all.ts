@@ -48,7 +48,7 @@ async function child(root: string, file: string): Promise<object> {
   const loadStart = performance.now();
   const catalog = await index.prepareCatalog(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const loadS = +((performance.now() - loadStart) / 1000).toFixed(1);
-  const { music } = index.createCatalogSources({ catalog });
+  const { music } = index.createCatalogDrivers({ catalog });
   const texts = queries(catalog.loaded.store.data);
   const run = (q: string) => search.searchAll(music, q, 5, search.SEARCH_TYPES);
   globalThis.gc?.();

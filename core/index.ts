@@ -17,8 +17,8 @@ import { resolveOptions, type SleeveOptions } from './options.ts';
 import { endpoints } from './routes/index.ts';
 import { metrics as metricsRoute } from './routes/metrics.ts';
 import { createDriverContext, type DriverContext } from './drivers/kit/context.ts';
-import { registerSources } from './registry.ts';
-import type { Sources } from './drivers/contracts/drivers.ts';
+import { registerDrivers } from './registry.ts';
+import type { Drivers } from './drivers/contracts/drivers.ts';
 import { storageBreaker } from './storage/breaker.ts';
 import { storageFromSpec } from './storage/from-spec.ts';
 import { VERSION } from './version.ts';
@@ -112,8 +112,8 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   // D30: the `ai` option still makes the chat model when every other source is given.
   const complete = given.music && given.features && given.radio && (given.ai || !resolved.ai);
   const registered = complete
-    ? { sources: given as Sources, summary: `${resolved.mode} mode (sources given by the embedder)` }
-    : registerSources(
+    ? { sources: given as Drivers, summary: `${resolved.mode} mode (sources given by the embedder)` }
+    : registerDrivers(
         resolved,
         (ctx = createDriverContext({
           storage,
@@ -126,7 +126,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
           budgetScope: resolved.budgetScope,
         })),
       );
-  const sources: Sources = { ...registered.sources, ...given };
+  const sources: Drivers = { ...registered.sources, ...given };
   const backlogMs = (more: number) =>
     Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.backlogMs(more)));
   const deps: Deps = {
@@ -191,6 +191,14 @@ export type * from './drivers/contracts/chat.ts';
 export type * from './drivers/contracts/lyrics.ts';
 export type * from './drivers/contracts/knowledge.ts';
 export type * from './drivers/contracts/drivers.ts';
+// The contracts' names before D46 (a driver was a "source"), kept for embedders that import them.
+export type { MusicDriver as MusicSource } from './drivers/contracts/music.ts';
+export type { FeaturesDriver as FeaturesSource } from './drivers/contracts/features.ts';
+export type { LinksDriver as LinksSource } from './drivers/contracts/links.ts';
+export type { RadioDriver as RadioSource } from './drivers/contracts/radio.ts';
+export type { LyricsDriver as LyricsSource } from './drivers/contracts/lyrics.ts';
+export type { KnowledgeDriver as KnowledgeSource } from './drivers/contracts/knowledge.ts';
+export type { Drivers as Sources } from './drivers/contracts/drivers.ts';
 export {
   defineEndpoint,
   type Endpoint,

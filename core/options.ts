@@ -15,7 +15,7 @@ import type { LinksOptions } from './drivers/links/index.ts';
 import type { AiOptions } from './drivers/ai/index.ts';
 import type { LrclibOptions } from './drivers/lrclib/index.ts';
 import type { WikimediaOptions } from './drivers/wikimedia/index.ts';
-import type { Sources } from './drivers/contracts/drivers.ts';
+import type { Drivers } from './drivers/contracts/drivers.ts';
 import type { ProcessMemory } from './observe/metrics.ts';
 import { cacheBytes, type CacheBytes } from './storage/cache-bound.ts';
 
@@ -34,7 +34,7 @@ export interface SleeveOptions {
   /** `demo` (default): embedded catalogue and simulated station, no network. `live`: real upstreams. */
   mode?: Mode;
   /** Replace any driver: tests, or an embedder with its own data. */
-  sources?: Partial<Sources>;
+  sources?: Partial<Drivers>;
   /** An unstorage instance, or a spec: `memory` (default), `fs:<dir>`, `redis://…`. */
   storage?: Storage | string;
   /**

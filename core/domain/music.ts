@@ -77,7 +77,7 @@ export interface Album extends AlbumHit {
   /**
    * The whole tracklist as the album's own record carries it, in order, when the record
    * carries all of it (Deezer embeds at most 25): enough for `/album/info`, which numbers
-   * tracks by their order and shows no ISRC. Absent otherwise; `MusicSource.albumTracks`
+   * tracks by their order and shows no ISRC. Absent otherwise; `MusicDriver.albumTracks`
    * always has the tracklist, with ISRCs and positions.
    */
   tracks?: TrackHit[];

@@ -4,7 +4,7 @@
  * `/media/images/<genre|playlist>/<id>.svg`. Public (images load in `<img>` tags, D2), never
  * batchable (spec §4.6). Unknown: 404 with a placeholder SVG body, kept five minutes.
  *
- * - Live mode (a music source with an image host, `MusicSource.image`): the picture's bytes
+ * - Live mode (a music source with an image host, `MusicDriver.image`): the picture's bytes
  *   from that host alone (Deezer's CDN: `drivers/deezer/images.ts`), as its `Content-Type`
  *   says, with `Cache-Control: public, max-age=604800`. A week, not a year: these URLs name an
  *   artist and a title, not Deezer's picture itself, and the best match of a name can change
@@ -37,7 +37,7 @@ import { imageSize, MAX_IMAGE_SIDE, readImageQuery, type ImageSize } from '../se
 import { findCover, mediaName, type MediaKind } from '../services/images.ts';
 import { fold } from '../text/fold.ts';
 import type { ImageBytes } from '../domain/images.ts';
-import type { MusicSource } from '../drivers/contracts/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 
 /** Drawn art never changes for a name. */
 const FOREVER = 'public, max-age=31536000, immutable';
@@ -68,7 +68,7 @@ function bytes(request: Request, image: ImageBytes): Response {
  * placeholder when that host has none), else the art drawn from its names.
  */
 async function known(
-  music: MusicSource,
+  music: MusicDriver,
   url: string | null,
   drawn: ArtOptions,
   size: ImageSize,

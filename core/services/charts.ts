@@ -5,7 +5,7 @@
  * falls back to global, and the response names the chart actually served.
  */
 import type { Chart } from '../domain/music.ts';
-import type { MusicSource } from '../drivers/contracts/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 
 /** Edge networks send `XX` or `T1` (Tor) for unknown places: only two letters count. */
 export function countryFrom(
@@ -22,7 +22,7 @@ export function countryFrom(
 }
 
 export async function hotChart(
-  music: MusicSource,
+  music: MusicDriver,
   country: string | null,
   limit: number,
   signal?: AbortSignal,

@@ -5,7 +5,7 @@
  * `counts` and `total` are before `limit`; `activeFrom`/`activeTo` are years as strings.
  */
 import type { AlbumHit, ArtistRef, RecordType } from '../domain/music.ts';
-import type { MusicSource } from '../drivers/contracts/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { allPages } from './paging.ts';
 
 const GROUPS: Readonly<Record<RecordType, 'albums' | 'singles' | 'eps' | 'compilations'>> = {
@@ -25,7 +25,7 @@ export interface Discography {
 }
 
 /** Every release of `artist`, found already (a source need not look it up again). */
-export function allReleases(music: MusicSource, artist: ArtistRef, signal?: AbortSignal): Promise<AlbumHit[]> {
+export function allReleases(music: MusicDriver, artist: ArtistRef, signal?: AbortSignal): Promise<AlbumHit[]> {
   return allPages((offset, limit) => music.artistAlbums(artist.id, { limit, offset, signal, artist }));
 }
 

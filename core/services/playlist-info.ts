@@ -6,13 +6,13 @@
  */
 import { SleeveError } from '../errors.ts';
 import type { Playlist, TrackHit } from '../domain/music.ts';
-import type { MusicSource } from '../drivers/contracts/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { allPages } from './paging.ts';
 
 const MAX_PLAYLIST_TRACKS = 1000;
 
 export async function playlistWithTracks(
-  music: MusicSource,
+  music: MusicDriver,
   id: number,
   signal?: AbortSignal,
 ): Promise<{ playlist: Playlist; tracks: TrackHit[] }> {

@@ -1,11 +1,11 @@
 /**
  * @module
  * The contract of spec §4.21's genre chart and editorial lists (D21): optional in
- * `MusicSource`, so a driver that has them runs these cases. Genre 106 (`Electro`) is in the
+ * `MusicDriver`, so a driver that has them runs these cases. Genre 106 (`Electro`) is in the
  * demo catalogue and in Deezer's recordings.
  */
 import { describe, expect } from 'vitest';
-import type { MusicSource } from '../../core/drivers/contracts/music.ts';
+import type { MusicDriver } from '../../core/drivers/contracts/music.ts';
 import {
   AlbumHitSchema,
   ArtistSchema,
@@ -16,7 +16,7 @@ import {
 } from './domain-schemas.ts';
 import { caseRunner, type ContractOptions } from './_contract-kit.ts';
 
-export interface EditorialContractOptions extends ContractOptions<MusicSource> {
+export interface EditorialContractOptions extends ContractOptions<MusicDriver> {
   /** A genre and editorial id with a chart, a selection and charts (default 106). */
   genreId?: number;
 }

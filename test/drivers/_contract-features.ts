@@ -4,11 +4,11 @@
  * ISRC asked; unknown ones are absent, never an error; aborted calls reject.
  */
 import { describe, expect } from 'vitest';
-import type { FeaturesSource } from '../../core/drivers/contracts/features.ts';
+import type { FeaturesDriver } from '../../core/drivers/contracts/features.ts';
 import { AudioFeaturesSchema, expectValid } from './domain-schemas.ts';
 import { abortedSignal, caseRunner, type ContractOptions } from './_contract-kit.ts';
 
-export interface FeaturesContractOptions extends ContractOptions<FeaturesSource> {
+export interface FeaturesContractOptions extends ContractOptions<FeaturesDriver> {
   /** ISRCs the source has features for (at least two). */
   knownIsrcs: () => Promise<string[]>;
 }

@@ -6,11 +6,11 @@
  * reject. A replay of a recorded upstream cannot move its clock: it skips the timing cases.
  */
 import { describe, expect } from 'vitest';
-import type { RadioSource } from '../../core/drivers/contracts/radio.ts';
+import type { RadioDriver } from '../../core/drivers/contracts/radio.ts';
 import { expectValid, NowPlayingSchema } from './domain-schemas.ts';
 import { abortedSignal, caseRunner, type ContractOptions } from './_contract-kit.ts';
 
-export interface RadioContractOptions extends ContractOptions<RadioSource> {
+export interface RadioContractOptions extends ContractOptions<RadioDriver> {
   /** Unix ms the cases ask about. */
   now?: number;
 }

@@ -9,7 +9,7 @@
  */
 import { describe, expect } from 'vitest';
 import { creditsOf, type TrackHit } from '../../core/domain/music.ts';
-import type { MusicSource } from '../../core/drivers/contracts/music.ts';
+import type { MusicDriver } from '../../core/drivers/contracts/music.ts';
 import {
   AlbumHitSchema,
   AlbumSchema,
@@ -26,7 +26,7 @@ import { abortedSignal, caseRunner, fold, type ContractOptions } from './_contra
 export { runFeaturesContract } from './_contract-features.ts';
 export { runRadioContract } from './_contract-radio.ts';
 
-export interface MusicContractOptions extends ContractOptions<MusicSource> {
+export interface MusicContractOptions extends ContractOptions<MusicDriver> {
   /** An id no record of any kind has. */
   unknownId?: number;
   /** A word that finds public playlists. */
@@ -43,7 +43,7 @@ export interface MusicContractOptions extends ContractOptions<MusicSource> {
 export function runMusicContract(options: MusicContractOptions): void {
   const unknown = options.unknownId ?? 1_999_999_999;
   const test = caseRunner(options);
-  const sample = async (source: MusicSource): Promise<TrackHit> => {
+  const sample = async (source: MusicDriver): Promise<TrackHit> => {
     if (options.sampleTrackId !== undefined) {
       const named = await source.track(options.sampleTrackId);
       expect(named, `track ${options.sampleTrackId} must exist`).not.toBeNull();

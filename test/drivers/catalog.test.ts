@@ -1,9 +1,9 @@
 /** The built-in demo catalogue runs the whole source contract. */
-import { createCatalogSources } from '../../core/drivers/catalog/index.ts';
+import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
 import { runFeaturesContract, runMusicContract, runRadioContract } from './_contract.ts';
 import { runEditorialContract } from './_contract-editorial.ts';
 
-const sources = createCatalogSources();
+const sources = createCatalogDrivers();
 
 runMusicContract({ name: 'catalog', make: () => sources.music });
 

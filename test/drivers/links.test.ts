@@ -16,7 +16,7 @@ import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import links, { DEFAULT_URLS, DRIVER_NAME, type LinksOptions } from '../../core/drivers/links/index.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import type { LinkMetadata } from '../../core/domain/links.ts';
-import type { LinksSource } from '../../core/drivers/contracts/links.ts';
+import type { LinksDriver } from '../../core/drivers/contracts/links.ts';
 import { startReplay, type Fault, type Replay } from '../../replay/server.ts';
 import type { UpstreamName } from '../../replay/upstreams.ts';
 import { rejection } from '../helpers/rejection.ts';
@@ -59,7 +59,7 @@ afterEach(() => {
 });
 
 interface Made {
-  source: LinksSource;
+  source: LinksDriver;
   /** Every URL the driver requested, in order. */
   fetched: string[];
   errors: string[];

@@ -16,7 +16,7 @@ import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import type { FeatureHint } from '../../core/domain/features.ts';
-import type { FeaturesSource } from '../../core/drivers/contracts/features.ts';
+import type { FeaturesDriver } from '../../core/drivers/contracts/features.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 const fixture = (file: string): Record<string, unknown>[] =>
@@ -42,7 +42,7 @@ beforeEach(() => replay.reset());
 afterEach(() => replay.fault('reccobeats', null));
 
 interface Made {
-  source: FeaturesSource;
+  source: FeaturesDriver;
   errors: string[];
 }
 

@@ -15,7 +15,7 @@ import {
   optionsFromEnv,
   type AlbumHit,
   type Artist,
-  type MusicSource,
+  type MusicDriver,
   type Sleeve,
   type SleeveOptions,
 } from '../../core/index.ts';
@@ -341,7 +341,7 @@ describe('no other host is ever fetched', () => {
       coverUrl: picture,
     };
     const artist: Artist = { id: 27, name: 'Daft Punk', fans: 0, albumCount: 0, genres: [], imageUrl: picture };
-    const music: MusicSource = {
+    const music: MusicDriver = {
       ...deezer,
       searchAlbums: async () => [album],
       searchTracks: async () => [],

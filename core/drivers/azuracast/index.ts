@@ -18,7 +18,7 @@ import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import { upstreamError } from '../../errors.ts';
 import type { NowPlaying } from '../../domain/radio.ts';
-import type { RadioSource } from '../contracts/radio.ts';
+import type { RadioDriver } from '../contracts/radio.ts';
 import { watchStation } from './watch.ts';
 import { toNowPlaying } from './wire.ts';
 
@@ -41,7 +41,7 @@ export interface AzuraCastOptions {
   liveFeed?: boolean;
 }
 
-export default function azuracast(options: AzuraCastOptions, ctx: DriverContext): RadioSource {
+export default function azuracast(options: AzuraCastOptions, ctx: DriverContext): RadioDriver {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const installation: Upstream = {

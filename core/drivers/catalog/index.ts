@@ -6,8 +6,8 @@
  */
 import type { DriverContext } from '../kit/context.ts';
 import type { CallOptions, ProbeResult } from '../contracts/driver.ts';
-import type { Sources } from '../contracts/drivers.ts';
-import type { FeaturesSource } from '../contracts/features.ts';
+import type { Drivers } from '../contracts/drivers.ts';
+import type { FeaturesDriver } from '../contracts/features.ts';
 import { compactIsrc } from './codes.ts';
 import { toFeatures } from './domain.ts';
 import { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog } from './prepared.ts';
@@ -30,11 +30,11 @@ export interface CatalogSourcesOptions {
  * storage: everything is in memory), but takes it like every driver so the registry can treat
  * all drivers alike.
  */
-export default function catalogSources(options: CatalogSourcesOptions, _ctx?: DriverContext): Sources {
-  return createCatalogSources(options);
+export default function catalogDrivers(options: CatalogSourcesOptions, _ctx?: DriverContext): Drivers {
+  return createCatalogDrivers(options);
 }
 
-export function createCatalogSources(options: CatalogSourcesOptions = {}): Sources {
+export function createCatalogDrivers(options: CatalogSourcesOptions = {}): Drivers {
   let loading: Promise<LoadedCatalog> | undefined;
   // The parser, generator and indexes are imported with the first load (`prepared.ts`).
   const load = (): Promise<LoadedCatalog> =>
@@ -55,7 +55,7 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
     );
   };
   const music = createCatalogMusic(catalog, probe);
-  const features: FeaturesSource = {
+  const features: FeaturesDriver = {
     name: DRIVER_NAME,
     probes: DEMO_CATALOGUE,
     probe,
@@ -76,7 +76,7 @@ export function createCatalogSources(options: CatalogSourcesOptions = {}): Sourc
 
 /**
  * Loads and checks a catalogue file ahead of serving, so start-up can report a bad file as one
- * line and exit. Sources made later from the same contents reuse this work; made from the
+ * line and exit. Drivers made later from the same contents reuse this work; made from the
  * answer instead, they let the contents go (the service then holds no copy of the file).
  */
 export async function prepareCatalog(contents?: CatalogContents): Promise<PreparedCatalog> {

@@ -1,10 +1,10 @@
 /**
  * @module
- * The catalogue as a `MusicSource`: lookups and lists from the store, searches through the
+ * The catalogue as a `MusicDriver`: lookups and lists from the store, searches through the
  * indexes. Every call first checks its abort signal, then waits for the catalogue to load.
  */
 import type { CallOptions, ProbeResult } from '../contracts/driver.ts';
-import type { ListOptions, MusicSource } from '../contracts/music.ts';
+import type { ListOptions, MusicDriver } from '../contracts/music.ts';
 import { compactIsrc } from './codes.ts';
 import { toAlbum, toArtist, toPlaylist, toTrack } from './domain.ts';
 import { fold } from '../../text/fold.ts';
@@ -26,7 +26,7 @@ export type Catalog = (options?: CallOptions) => Promise<LoadedCatalog>;
 
 const page = <T>(items: readonly T[], o: ListOptions): T[] => items.slice(o.offset ?? 0, (o.offset ?? 0) + o.limit);
 
-export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeResult>): MusicSource {
+export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeResult>): MusicDriver {
   let byUpc: Map<string, AlbumRecord> | undefined;
   const search = async <T>(
     kind: 'artists' | 'albums' | 'playlists',

@@ -7,7 +7,7 @@
  */
 import type { Listeners, Mount, NowPlaying, Song, SongHistoryEntry, Station } from '../../domain/radio.ts';
 import type { CallOptions } from '../contracts/driver.ts';
-import type { RadioSource } from '../contracts/radio.ts';
+import type { RadioDriver } from '../contracts/radio.ts';
 import { hash32 } from '../../random.ts';
 import type { LoadedCatalog } from './loaded.ts';
 import type { Slot } from './station-schedule.ts';
@@ -21,7 +21,7 @@ const HISTORY = 5;
 export interface StationOptions {
   shortcode: string;
   catalog: (options?: CallOptions) => Promise<LoadedCatalog>;
-  probe: RadioSource['probe'];
+  probe: RadioDriver['probe'];
 }
 
 const hex = (text: string): string =>
@@ -102,7 +102,7 @@ function station(shortcode: string, l: Listeners): Station {
   };
 }
 
-export function createStation(options: StationOptions): RadioSource {
+export function createStation(options: StationOptions): RadioDriver {
   const { shortcode } = options;
   let schedule: Promise<Schedule> | undefined;
   const entry = ({ liveShow }: Schedule, catalog: LoadedCatalog, slot: Slot): SongHistoryEntry => {

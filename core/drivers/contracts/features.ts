@@ -14,7 +14,7 @@ export interface FeaturesOptions extends CallOptions {
 }
 
 /** Audio features by ISRC. */
-export interface FeaturesSource extends Probed {
+export interface FeaturesDriver extends Probed {
   /** Features of each known ISRC; unknown ones are absent from the map. */
   features(isrcs: readonly string[], options?: FeaturesOptions): Promise<Map<string, AudioFeatures>>;
 }

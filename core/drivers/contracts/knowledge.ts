@@ -12,7 +12,7 @@ export interface FindArtistOptions extends CallOptions {
 }
 
 /** Artist knowledge (D26): Wikidata facts and the Wikipedia lead, keyless. */
-export interface KnowledgeSource extends Probed {
+export interface KnowledgeDriver extends Probed {
   /** The musician or band of this name (Wikidata search, then a music-artist check), or null. */
   artist(name: string, options?: FindArtistOptions): Promise<ArtistFacts | null>;
   /** The lead of the article with this title, or null when there is none. */

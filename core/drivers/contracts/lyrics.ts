@@ -23,7 +23,7 @@ export interface LyricsSearchQuery extends CallOptions {
 }
 
 /** Lyrics (D25): a keyless lyrics database (LRCLIB), never words of the service's own. */
-export interface LyricsSource extends Probed {
+export interface LyricsDriver extends Probed {
   readonly attribution: Attribution;
   /** The best record for the track, or null when the source has none. */
   lyrics(query: LyricsQuery): Promise<Lyrics | null>;

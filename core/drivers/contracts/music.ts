@@ -60,7 +60,7 @@ export interface ImageOptions extends CallOptions {
  * Searches answer candidates best-first by the source's own relevance (the D15 score is
  * computed by the service).
  */
-export interface MusicSource extends Probed {
+export interface MusicDriver extends Probed {
   /**
    * False when the source's artists never carry genres (Deezer files them on albums only): an
    * artist's record then adds nothing to a full track that the track's own credit lacks, and

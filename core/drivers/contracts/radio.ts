@@ -5,7 +5,7 @@
 import type { NowPlaying } from '../../domain/radio.ts';
 import type { CallOptions, Probed } from './driver.ts';
 
-export interface RadioSource extends Probed {
+export interface RadioDriver extends Probed {
   /** The shortcode served when the caller names none. */
   readonly defaultStation: string;
   /**

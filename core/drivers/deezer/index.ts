@@ -11,7 +11,7 @@ import type { DriverContext } from '../kit/context.ts';
 import { interleave } from '../../interleave.ts';
 import { fold } from '../../text/fold.ts';
 import type { AlbumHit, AlbumRef, ArtistRef, Page, Track, TrackHit } from '../../domain/music.ts';
-import type { ListOptions, MusicSource } from '../contracts/music.ts';
+import type { ListOptions, MusicDriver } from '../contracts/music.ts';
 import { COUNTRY_CHARTS } from './charts.ts';
 import { DEEZER_BUDGET, deezerClient, DRIVER_NAME, type Query } from './client.ts';
 import { deezerImages } from './images.ts';
@@ -65,7 +65,7 @@ interface Paged {
 
 const pageQuery = (p: { index: number; limit: number }): Query => ({ index: p.index || undefined, limit: p.limit });
 
-export default function deezer(options: DeezerOptions, ctx: DriverContext): MusicSource {
+export default function deezer(options: DeezerOptions, ctx: DriverContext): MusicDriver {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const api = deezerClient(ctx, baseUrl, ctx.budget(DEEZER_BUDGET), options.timeoutMs);
   const charts: Record<string, number> = { ...COUNTRY_CHARTS, ...options.countryCharts };

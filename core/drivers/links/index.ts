@@ -23,7 +23,7 @@ import type { DriverContext } from '../kit/context.ts';
 import { SleeveError } from '../../errors.ts';
 import type { LinkMetadata } from '../../domain/links.ts';
 import type { CallOptions, ProbeResult } from '../contracts/driver.ts';
-import type { LinksSource } from '../contracts/links.ts';
+import type { LinksDriver } from '../contracts/links.ts';
 import { appleMetadata } from './apple.ts';
 import { expander } from './expand.ts';
 import { DRIVER_NAME, request } from './request.ts';
@@ -104,7 +104,7 @@ const PROBES: Readonly<{ spotify: string; itunes: string; youtube: string; sound
 
 const trim = (url: string): string => url.replace(/\/+$/, '');
 
-export default function links(options: LinksOptions, ctx: DriverContext): LinksSource {
+export default function links(options: LinksOptions, ctx: DriverContext): LinksDriver {
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
   const upstream = (name: LinksUpstream, base: string): Upstream => ({
     name,

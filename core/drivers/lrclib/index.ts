@@ -16,7 +16,7 @@ import { answerOf, call, jsonOf, unexpected, UPSTREAM_TIMEOUT_MS, type Answer, t
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { Lyrics } from '../../domain/lyrics.ts';
-import type { LyricsQuery, LyricsSearchQuery, LyricsSource } from '../contracts/lyrics.ts';
+import type { LyricsQuery, LyricsSearchQuery, LyricsDriver } from '../contracts/lyrics.ts';
 import { lyricsRecord, lyricsRecords } from './wire.ts';
 
 const DRIVER_NAME: string = 'lrclib';
@@ -44,7 +44,7 @@ const queryOf = (params: Params): string => {
   return new URLSearchParams(set.map(([key, value]) => [key, String(value)])).toString();
 };
 
-export default function lrclib(options: LrclibOptions, ctx: DriverContext): LyricsSource {
+export default function lrclib(options: LrclibOptions, ctx: DriverContext): LyricsDriver {
   const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const upstream: Upstream = {
     name: DRIVER_NAME,

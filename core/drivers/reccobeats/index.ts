@@ -17,7 +17,7 @@
 import { SleeveError } from '../../errors.ts';
 import type { DriverContext } from '../kit/context.ts';
 import type { FeatureHint, AudioFeatures } from '../../domain/features.ts';
-import type { FeaturesOptions, FeaturesSource } from '../contracts/features.ts';
+import type { FeaturesOptions, FeaturesDriver } from '../contracts/features.ts';
 import { choose, needsLookup } from './choose.ts';
 import { DRIVER_NAME, MAX_IDS, RECCOBEATS_BUDGET, reccobeatsClient } from './client.ts';
 import { featureStore, type Entry, type StoredRecord } from './store.ts';
@@ -59,7 +59,7 @@ function hintsOf(hints: FeaturesOptions['hints']): Map<string, FeatureHint> {
   return out;
 }
 
-export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContext): FeaturesSource {
+export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContext): FeaturesDriver {
   const budget = ctx.budget({ ...RECCOBEATS_BUDGET, ...options.budget, name: DRIVER_NAME });
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const client = reccobeatsClient({

@@ -30,7 +30,7 @@ import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { ArtistFacts, Biography, KnowledgeRef } from '../../domain/knowledge.ts';
 import type { CallOptions } from '../contracts/driver.ts';
-import type { FindArtistOptions, KnowledgeSource } from '../contracts/knowledge.ts';
+import type { FindArtistOptions, KnowledgeDriver } from '../contracts/knowledge.ts';
 import { hasDeezerId, isMusicArtist, rawFacts } from './facts.ts';
 import { apiError, entities, searchHits, summary, type Entity, type SearchHit } from './wire.ts';
 
@@ -79,7 +79,7 @@ function bestByName(candidates: readonly Candidate[], name: string): Candidate |
   return best?.candidate;
 }
 
-export default function wikimedia(options: WikimediaOptions, ctx: DriverContext): KnowledgeSource {
+export default function wikimedia(options: WikimediaOptions, ctx: DriverContext): KnowledgeDriver {
   const language = options.language ?? 'en';
   const site = `${language.replaceAll('-', '_')}wiki`;
   const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;

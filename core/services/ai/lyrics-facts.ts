@@ -7,7 +7,7 @@
  * republishes them (`/lyrics` is where they are served, with their attribution).
  */
 import type { Track } from '../../domain/music.ts';
-import type { Sources } from '../../drivers/contracts/drivers.ts';
+import type { Drivers } from '../../drivers/contracts/drivers.ts';
 import type { FactGroup } from './facts.ts';
 
 /** The most of a song's text the model is given: a long song's words, not a book. */
@@ -43,7 +43,7 @@ const unsynced = (lrc: string) =>
     .join('\n');
 
 export async function lyricsGrounding(
-  sources: Sources,
+  sources: Drivers,
   track: Pick<Track, 'title' | 'artist' | 'durationMs'>,
   signal: AbortSignal,
   degraded: (reason: string) => void,
