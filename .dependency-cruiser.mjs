@@ -15,10 +15,10 @@
  *                                  nor how their results are written out
  *   core/options.ts, deps.ts,      the wiring: the options, what handlers are given, and the
  *     registry.ts                  registry that picks drivers by mode (drivers never see it)
- *   core/sources/                  the drivers: the kit, the contract (types.ts), one folder
- *                                  per upstream
- *   leaves (LEAVES below)          text matching, link parsing, errors, storage, log types:
- *                                  they import no other layer of Sleeve
+ *   core/drivers/                  the drivers: the kit, the contracts (contracts/, one file per
+ *                                  kind of driver), one folder per upstream
+ *   leaves (LEAVES below)          the domain's values, text matching, link parsing, errors,
+ *                                  storage, log types: they import no other layer of Sleeve
  *
  * A rule that fails names the file and the import that breaks it; move the thing imported
  * down to a layer both may use (a leaf, most often) rather than adding an exception here.
@@ -26,8 +26,9 @@
 
 /** What every layer may use and that uses no layer of its own. */
 const LEAVES = [
+  '^core/domain/', // the domain's values (tracks, albums, radio, lyrics, ...): what drivers answer and services, shapes and routes read
   '^core/text/', // fold, similarity, the as-typed match: one way to match text
-  '^core/links/', // parsing a pasted link (the platforms' calls are a driver, core/sources/platforms/)
+  '^core/links/', // parsing a pasted link (asking the platforms about one is the links driver, core/drivers/links/)
   '^core/storage/', // unstorage from a spec, its breaker and counters, the image bytes' LRU
   '^core/installed/', // the default readers of installed packages' files (swagger-ui, resvg, fonts)
   '^core/logger[.]ts$', // the Logger and request-record types
@@ -41,8 +42,11 @@ const LEAVES = [
   '^core/format[.]ts$', // how a duration (M:SS) and a key (C#/Db) are written: responses, cards and the model's facts
 ];
 
-/** One folder per upstream (`deezer/`, `catalog/`, ...): every folder of core/sources/ but the kit. */
-const DRIVER_FOLDERS = '^core/sources/(?!kit/)[^/]+/';
+/** One folder per upstream (`deezer/`, `catalog/`, ...): every folder of core/drivers/ but the kit and the contracts. */
+const DRIVER_FOLDERS = '^core/drivers/(?!kit/|contracts/)[^/]+/';
+
+/** The driver contracts, one file per kind of driver, and the record of them all. */
+const CONTRACTS = '^core/drivers/contracts/';
 
 /** The files that sit above the drivers and choose or configure them. */
 const WIRING = '^core/(options|deps|registry)[.]ts$';
@@ -60,41 +64,41 @@ export default {
       to: { circular: true },
     },
     {
-      name: 'sources-not-upward',
+      name: 'drivers-not-upward',
       comment:
-        'A driver (core/sources/**) imports only drivers and leaves: never a service, the HTTP frame, routes, ' +
+        'A driver (core/drivers/**) imports only drivers and leaves: never a service, the HTTP frame, routes, ' +
         'the description, the wiring (options, deps, registry) or the entry. A driver is given its own options ' +
         "and the kit's context; what it shares with services (text matching, link parsing) lives in a leaf.",
       severity: 'error',
-      from: { path: '^core/sources/' },
-      to: { path: '^core/', pathNot: ['^core/sources/', ...LEAVES] },
+      from: { path: '^core/drivers/' },
+      to: { path: '^core/', pathNot: ['^core/drivers/', ...LEAVES] },
     },
     {
       name: 'drivers-apart',
       comment:
-        "A driver's folder imports the kit, the contract (core/sources/types.ts) and leaves, never another " +
+        "A driver's folder imports the kit, the contracts (core/drivers/contracts/) and leaves, never another " +
         "driver's folder: a new driver is one folder on the shared kit, and a helper two drivers need goes to the kit.",
       severity: 'error',
       // The kit has its own rule below.
-      from: { path: '^core/sources/([^/]+)/', pathNot: '^core/sources/kit/' },
-      to: { path: '^core/sources/', pathNot: ['^core/sources/$1/', '^core/sources/kit/', '^core/sources/types[.]ts$'] },
+      from: { path: '^core/drivers/([^/]+)/', pathNot: '^core/drivers/kit/' },
+      to: { path: '^core/drivers/', pathNot: ['^core/drivers/$1/', '^core/drivers/kit/', CONTRACTS] },
     },
     {
       name: 'kit-under-drivers',
-      comment: 'The kit serves every driver, so it knows none of them: it imports the contract and leaves only.',
+      comment: 'The kit serves every driver, so it knows none of them: it imports the contracts and leaves only.',
       severity: 'error',
-      from: { path: '^core/sources/kit/' },
+      from: { path: '^core/drivers/kit/' },
       to: { path: DRIVER_FOLDERS },
     },
     {
       name: 'only-the-wiring-names-drivers',
       comment:
-        'Services, routes and the frame reach drivers through the contract (core/sources/types.ts and deps.sources), ' +
+        'Services, routes and the frame reach drivers through the contracts (core/drivers/contracts/ and deps.sources), ' +
         "never a driver's own folder: the registry picks the drivers by mode, the options name their option types, " +
         "and the entry exports the catalogue's preparation. Anything else a driver folder holds that others need " +
         'belongs in a leaf.',
       severity: 'error',
-      from: { path: '^core/', pathNot: ['^core/sources/', WIRING, '^core/index[.]ts$'] },
+      from: { path: '^core/', pathNot: ['^core/drivers/', WIRING, '^core/index[.]ts$'] },
       to: { path: DRIVER_FOLDERS },
     },
     {
@@ -185,7 +189,7 @@ export default {
       severity: 'error',
       from: { path: '^adapters/' },
       to: {
-        path: '^core/(routes|services|sources|shape|schemas|self|openapi|cards|docs)/|^core/(app|options|deps|registry)[.]ts$',
+        path: '^core/(routes|services|drivers|shape|schemas|self|openapi|cards|docs)/|^core/(app|options|deps|registry)[.]ts$',
       },
     },
     {

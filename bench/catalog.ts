@@ -17,10 +17,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { start } from '../adapters/shared/start.ts';
 import type { SleeveOptions } from '../core/index.ts';
-import { generateCatalog } from '../core/sources/catalog/generate.ts';
-import { createCatalogSources } from '../core/sources/catalog/index.ts';
-import { PreparedCatalog } from '../core/sources/catalog/loaded.ts';
-import { catalogLines } from '../core/sources/catalog/write.ts';
+import { generateCatalog } from '../core/drivers/catalog/generate.ts';
+import { createCatalogDrivers } from '../core/drivers/catalog/index.ts';
+import { PreparedCatalog } from '../core/drivers/catalog/loaded.ts';
+import { catalogLines } from '../core/drivers/catalog/write.ts';
 import { benchQueries, percentile } from './search-queries.ts';
 
 const fileFor = (size: number): string => join(tmpdir(), `sleeve-bench-${size}.jsonl`);
@@ -71,7 +71,7 @@ async function load(size: number): Promise<object> {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   globalThis.gc?.();
   const rssMB = Math.round(process.memoryUsage().rss / 1048576);
-  const { music } = createCatalogSources({ catalog });
+  const { music } = createCatalogDrivers({ catalog });
   const data = catalog.loaded.store.data;
   const tracks = benchQueries(data, 600);
   const calls: (() => Promise<unknown>)[] = [

@@ -20,8 +20,8 @@ import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } 
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { searchTerms } from '../core/text/terms.ts';
-import { generateCatalog } from '../core/sources/catalog/generate.ts';
-import { BUILTIN } from '../core/sources/catalog/loaded.ts';
+import { generateCatalog } from '../core/drivers/catalog/generate.ts';
+import { BUILTIN } from '../core/drivers/catalog/loaded.ts';
 import { ROOT, startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { startEntry } from './_run.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CatalogData } from '../core/sources/catalog/format.ts';
+import type { CatalogData } from '../core/drivers/catalog/format.ts';
 import { benchQueries, percentile } from './search-queries.ts';
 
 /** The query texts, from the data alone, so every checkout gets the same list. */
@@ -42,13 +42,13 @@ function queries(data: CatalogData): string[] {
 }
 
 async function child(root: string, file: string): Promise<object> {
-  const index = await import(pathToFileURL(resolve(root, 'core/sources/catalog/index.ts')).href);
+  const index = await import(pathToFileURL(resolve(root, 'core/drivers/catalog/index.ts')).href);
   const search = await import(pathToFileURL(resolve(root, 'core/services/search.ts')).href);
   const bytes = await readFile(file);
   const loadStart = performance.now();
   const catalog = await index.prepareCatalog(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const loadS = +((performance.now() - loadStart) / 1000).toFixed(1);
-  const { music } = index.createCatalogSources({ catalog });
+  const { music } = index.createCatalogDrivers({ catalog });
   const texts = queries(catalog.loaded.store.data);
   const run = (q: string) => search.searchAll(music, q, 5, search.SEARCH_TYPES);
   globalThis.gc?.();

@@ -6,8 +6,8 @@
 import type * as v from 'valibot';
 import type { MediaAnswer } from '../core/http/endpoint.ts';
 import type { CardFormat } from '../core/cards/answer.ts';
+import type { RecordType } from '../core/domain/music.ts';
 import type { CardKind } from '../core/services/card.ts';
-import type { RecordType } from '../core/sources/types.ts';
 
 /** What a caller writes (a params schema's or a body schema's input). */
 type In<I> = v.GenericSchema<I, unknown>;

@@ -9,11 +9,11 @@ import type { Breaker } from './storage/breaker.ts';
 import type { Metrics } from './observe/metrics.ts';
 import type { Logger } from './logger.ts';
 import type { ResolvedOptions } from './options.ts';
-import type { Sources } from './sources/types.ts';
+import type { Drivers } from './drivers/contracts/drivers.ts';
 
 export interface Deps {
   options: ResolvedOptions;
-  sources: Sources;
+  sources: Drivers;
   storage: Storage;
   /** The storage's breaker: while it is open, caches and counters are skipped (D9). */
   breaker: Breaker;

@@ -16,9 +16,9 @@ import { createMetrics } from './observe/metrics.ts';
 import { resolveOptions, type SleeveOptions } from './options.ts';
 import { endpoints } from './routes/index.ts';
 import { metrics as metricsRoute } from './routes/metrics.ts';
-import { createDriverContext, type DriverContext } from './sources/kit/context.ts';
-import { registerSources } from './registry.ts';
-import type { Sources } from './sources/types.ts';
+import { createDriverContext, type DriverContext } from './drivers/kit/context.ts';
+import { registerDrivers } from './registry.ts';
+import type { Drivers } from './drivers/contracts/drivers.ts';
 import { storageBreaker } from './storage/breaker.ts';
 import { storageFromSpec } from './storage/from-spec.ts';
 import { VERSION } from './version.ts';
@@ -118,8 +118,8 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   // D30: the `ai` option still makes the chat model when every other source is given.
   const complete = given.music && given.features && given.radio && (given.ai || !resolved.ai);
   const registered = complete
-    ? { sources: given as Sources, summary: `${resolved.mode} mode (sources given by the embedder)` }
-    : registerSources(
+    ? { sources: given as Drivers, summary: `${resolved.mode} mode (sources given by the embedder)` }
+    : registerDrivers(
         resolved,
         (ctx = createDriverContext({
           storage,
@@ -132,7 +132,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
           budgetScope: resolved.budgetScope,
         })),
       );
-  const sources: Sources = { ...registered.sources, ...given };
+  const sources: Drivers = { ...registered.sources, ...given };
   const backlogMs = (more: number) =>
     Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.backlogMs(more)));
   const deps: Deps = {
@@ -178,7 +178,33 @@ export { jsonLine } from './observe/request-line.ts';
 export { encodeJsonLine } from './observe/json-line-bytes.ts';
 export type { RequestView } from './http/request-view.ts';
 export type { AnswerParts } from './http/answer-parts.ts';
-export type * from './sources/types.ts';
+export type * from './domain/music.ts';
+export type * from './domain/features.ts';
+export type * from './domain/images.ts';
+export type * from './domain/links.ts';
+export type * from './domain/radio.ts';
+export type * from './domain/chat.ts';
+export type * from './domain/attribution.ts';
+export type * from './domain/lyrics.ts';
+export type * from './domain/knowledge.ts';
+// Probed, the part every contract shares, stays unexported, as it was.
+export type { CallOptions, ProbeResult } from './drivers/contracts/driver.ts';
+export type * from './drivers/contracts/music.ts';
+export type * from './drivers/contracts/features.ts';
+export type * from './drivers/contracts/links.ts';
+export type * from './drivers/contracts/radio.ts';
+export type * from './drivers/contracts/chat.ts';
+export type * from './drivers/contracts/lyrics.ts';
+export type * from './drivers/contracts/knowledge.ts';
+export type * from './drivers/contracts/drivers.ts';
+// The contracts' names before D46 (a driver was a "source"), kept for embedders that import them.
+export type { MusicDriver as MusicSource } from './drivers/contracts/music.ts';
+export type { FeaturesDriver as FeaturesSource } from './drivers/contracts/features.ts';
+export type { LinksDriver as LinksSource } from './drivers/contracts/links.ts';
+export type { RadioDriver as RadioSource } from './drivers/contracts/radio.ts';
+export type { LyricsDriver as LyricsSource } from './drivers/contracts/lyrics.ts';
+export type { KnowledgeDriver as KnowledgeSource } from './drivers/contracts/knowledge.ts';
+export type { Drivers as Sources } from './drivers/contracts/drivers.ts';
 export {
   defineEndpoint,
   type Endpoint,
@@ -189,4 +215,4 @@ export {
 } from './http/endpoint.ts';
 export { optionsFromEnv, ConfigError, type EnvConfig } from './config.ts';
 export { VERSION } from './version.ts';
-export { prepareCatalog, type PreparedCatalog, type CatalogContents } from './sources/catalog/index.ts';
+export { prepareCatalog, type PreparedCatalog, type CatalogContents } from './drivers/catalog/index.ts';

@@ -8,14 +8,14 @@ import type { Storage } from './storage/storage.ts';
 import type { Logger, RequestLogFormat } from './logger.ts';
 import { installedSwaggerUi, type DocsFiles } from './installed/swagger-ui-dist.ts';
 import { installedCardFiles, type CardFiles } from './installed/card-files.ts';
-import type { CatalogContents } from './sources/catalog/prepared.ts';
-import type { DeezerOptions } from './sources/deezer/index.ts';
-import type { FetchLike } from './sources/kit/fetch-like.ts';
-import type { LinksOptions } from './sources/platforms/index.ts';
-import type { AiOptions } from './sources/ai/index.ts';
-import type { LrclibOptions } from './sources/lrclib/index.ts';
-import type { WikimediaOptions } from './sources/wikimedia/index.ts';
-import type { Sources } from './sources/types.ts';
+import type { CatalogContents } from './drivers/catalog/prepared.ts';
+import type { DeezerOptions } from './drivers/deezer/index.ts';
+import type { FetchLike } from './drivers/kit/fetch-like.ts';
+import type { LinksOptions } from './drivers/links/index.ts';
+import type { AiOptions } from './drivers/ai/index.ts';
+import type { LrclibOptions } from './drivers/lrclib/index.ts';
+import type { WikimediaOptions } from './drivers/wikimedia/index.ts';
+import type { Drivers } from './drivers/contracts/drivers.ts';
 import type { ProcessMemory } from './observe/metrics.ts';
 import { cacheBytes, type CacheBytes } from './storage/cache-bound.ts';
 
@@ -34,7 +34,7 @@ export interface SleeveOptions {
   /** `demo` (default): embedded catalogue and simulated station, no network. `live`: real upstreams. */
   mode?: Mode;
   /** Replace any driver: tests, or an embedder with its own data. */
-  sources?: Partial<Sources>;
+  sources?: Partial<Drivers>;
   /** An unstorage instance, or a spec: `memory` (default), `fs:<dir>`, `redis://…`. */
   storage?: Storage | string;
   /**

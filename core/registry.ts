@@ -11,24 +11,24 @@
  * given its own options and the kit's context, never `ResolvedOptions`.
  */
 import type { ResolvedOptions } from './options.ts';
-import openAiChat from './sources/ai/index.ts';
-import azuracast from './sources/azuracast/index.ts';
-import catalogSources from './sources/catalog/index.ts';
-import deezer from './sources/deezer/index.ts';
-import type { DriverContext } from './sources/kit/context.ts';
-import links from './sources/platforms/index.ts';
-import lrclib, { DEFAULT_BASE_URL as LRCLIB_URL } from './sources/lrclib/index.ts';
-import wikimedia, { DEFAULT_WIKIDATA_URL, DEFAULT_WIKIPEDIA_URL } from './sources/wikimedia/index.ts';
-import reccobeats from './sources/reccobeats/index.ts';
-import type { Sources } from './sources/types.ts';
+import openAiChat from './drivers/ai/index.ts';
+import azuracast from './drivers/azuracast/index.ts';
+import catalogDrivers from './drivers/catalog/index.ts';
+import deezer from './drivers/deezer/index.ts';
+import type { DriverContext } from './drivers/kit/context.ts';
+import links from './drivers/links/index.ts';
+import lrclib, { DEFAULT_BASE_URL as LRCLIB_URL } from './drivers/lrclib/index.ts';
+import wikimedia, { DEFAULT_WIKIDATA_URL, DEFAULT_WIKIPEDIA_URL } from './drivers/wikimedia/index.ts';
+import reccobeats from './drivers/reccobeats/index.ts';
+import type { Drivers } from './drivers/contracts/drivers.ts';
 
 export interface Registered {
-  sources: Sources;
+  sources: Drivers;
   /** What the start-up line says of the mode and its upstreams. */
   summary: string;
 }
 
-export function registerSources(options: ResolvedOptions, ctx: DriverContext): Registered {
+export function registerDrivers(options: ResolvedOptions, ctx: DriverContext): Registered {
   const registered = byMode(options, ctx);
   // D30: the chat model serves both modes; it is the one keyed upstream a demo may call.
   if (!options.ai) return registered;
@@ -41,7 +41,7 @@ export function registerSources(options: ResolvedOptions, ctx: DriverContext): R
 function byMode(options: ResolvedOptions, ctx: DriverContext): Registered {
   if (options.mode === 'demo')
     return {
-      sources: catalogSources({ station: options.station, catalog: options.catalog }, ctx),
+      sources: catalogDrivers({ station: options.station, catalog: options.catalog }, ctx),
       summary: 'demo mode',
     };
   const { upstreams } = options;

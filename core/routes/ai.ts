@@ -41,7 +41,7 @@ import {
   trackDetails,
   type TrackIdOrIsrc,
 } from '../services/track.ts';
-import type { Track } from '../sources/types.ts';
+import type { Track } from '../domain/music.ts';
 import type { Deps } from '../deps.ts';
 
 /** What every `/ai/*` declaration shares (D19's 60 per minute, then D31's budget and §8.4's 30 days). */

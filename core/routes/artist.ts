@@ -12,7 +12,8 @@ import { artistAlbumsBody } from '../shape/artist-albums.ts';
 import { topTrack } from '../shape/track.ts';
 import { artistInfoLists, requireArtist, topTracksByPopularity } from '../services/artist.ts';
 import { allReleases, groupDiscography } from '../services/discography.ts';
-import { RECORD_TYPES, type MusicSource } from '../sources/types.ts';
+import { RECORD_TYPES } from '../domain/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import {
   artistAlbumsSchema,
   artistEntrySchema,
@@ -45,7 +46,7 @@ interface ArtistList<Path extends `/${string}`, T, O> {
   defaultLimit: number;
   /** The schema of one item of the answer. */
   item: v.GenericSchema<unknown, O>;
-  list(music: MusicSource, artistId: number, limit: number, signal: AbortSignal): Promise<T[]>;
+  list(music: MusicDriver, artistId: number, limit: number, signal: AbortSignal): Promise<T[]>;
   shape(item: T, base: string): O;
 }
 

@@ -11,7 +11,7 @@ import { defineEndpoint } from '../http/endpoint.ts';
 import { integerParam, optionalInteger, optionalText, requiredText } from '../schemas/params.ts';
 import { lyricsSchema, lyricsSearchSchema } from '../schemas/responses/index.ts';
 import { lyricsSource } from '../services/knowledge.ts';
-import type { Lyrics } from '../sources/types.ts';
+import type { Lyrics } from '../domain/lyrics.ts';
 
 /** D25: a filed text rarely changes; a week, like the driver's own cache. */
 const LYRICS_CACHE = 7 * 24 * 60 * 60;

@@ -4,8 +4,8 @@
  * `/media/images/<genre|playlist>/<id>.svg`. Public (images load in `<img>` tags, D2), never
  * batchable (spec §4.6). Unknown: 404 with a placeholder SVG body, kept five minutes.
  *
- * - Live mode (a music source with an image host, `MusicSource.image`): the picture's bytes
- *   from that host alone (Deezer's CDN: `sources/deezer/images.ts`), as its `Content-Type`
+ * - Live mode (a music source with an image host, `MusicDriver.image`): the picture's bytes
+ *   from that host alone (Deezer's CDN: `drivers/deezer/images.ts`), as its `Content-Type`
  *   says, with `Cache-Control: public, max-age=604800`. A week, not a year: these URLs name an
  *   artist and a title, not Deezer's picture itself, and the best match of a name can change
  *   (a reissue, a corrected cover); after a week a client revalidates with the `ETag` for a 304.
@@ -36,7 +36,8 @@ import { generatedArt, initials, placeholderArt, type ArtOptions } from '../serv
 import { imageSize, MAX_IMAGE_SIDE, readImageQuery, type ImageSize } from '../services/image-query.ts';
 import { findCover, mediaName, type MediaKind } from '../services/images.ts';
 import { fold } from '../text/fold.ts';
-import type { ImageBytes, MusicSource } from '../sources/types.ts';
+import type { ImageBytes } from '../domain/images.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 
 /** Drawn art never changes for a name. */
 const FOREVER = 'public, max-age=31536000, immutable';
@@ -67,7 +68,7 @@ function bytes(request: Request, image: ImageBytes): Response {
  * placeholder when that host has none), else the art drawn from its names.
  */
 async function known(
-  music: MusicSource,
+  music: MusicDriver,
   url: string | null,
   drawn: ArtOptions,
   size: ImageSize,

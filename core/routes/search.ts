@@ -8,7 +8,7 @@ import {
   playlistResultSchema,
   searchAllSchema,
 } from '../schemas/responses/index.ts';
-import type { MusicSource } from '../sources/types.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { csvSubset, integerParam, requiredText } from '../schemas/params.ts';
 import { albumSearchResult } from '../shape/album.ts';
 import { artistEntry } from '../shape/artist.ts';
@@ -53,7 +53,7 @@ interface ListSearch<Path extends `/${string}`, T, O> {
   rateLimit: number;
   /** The schema of one item of the answer. */
   item: v.GenericSchema<unknown, O>;
-  find(music: MusicSource, query: string, limit: number, signal: AbortSignal): Promise<T[]>;
+  find(music: MusicDriver, query: string, limit: number, signal: AbortSignal): Promise<T[]>;
   shape(item: T, base: string): O;
 }
 

@@ -4,7 +4,8 @@
  * its whole tracklist paged in; and the latest releases, newest first.
  */
 import { SleeveError } from '../errors.ts';
-import type { Album, AlbumHit, MusicSource, TrackHit } from '../sources/types.ts';
+import type { Album, AlbumHit, TrackHit } from '../domain/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { newestFirst } from './discography.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { allPages } from './paging.ts';
@@ -15,7 +16,7 @@ export interface AlbumQuery {
   query?: string;
 }
 
-export async function requireAlbum(music: MusicSource, q: AlbumQuery, signal?: AbortSignal): Promise<Album> {
+export async function requireAlbum(music: MusicDriver, q: AlbumQuery, signal?: AbortSignal): Promise<Album> {
   let album: Album | null = null;
   if (q.id !== undefined) album = await music.album(q.id, { signal });
   else if (q.query) {
@@ -34,16 +35,16 @@ export async function requireAlbum(music: MusicSource, q: AlbumQuery, signal?: A
 }
 
 /** Spec §4.14: `/album/info`'s tracks: those the album's record carries when whole, else `allAlbumTracks`. */
-export function albumInfoTracks(music: MusicSource, album: Album, signal?: AbortSignal): Promise<TrackHit[]> {
+export function albumInfoTracks(music: MusicDriver, album: Album, signal?: AbortSignal): Promise<TrackHit[]> {
   return album.tracks ? Promise.resolve(album.tracks) : allAlbumTracks(music, album.id, signal);
 }
 
 /** Spec §4.14: the full tracklist with ISRCs and positions, however many pages the source needs. */
-export function allAlbumTracks(music: MusicSource, albumId: number, signal?: AbortSignal): Promise<TrackHit[]> {
+export function allAlbumTracks(music: MusicDriver, albumId: number, signal?: AbortSignal): Promise<TrackHit[]> {
   return allPages((offset, limit) => music.albumTracks(albumId, { limit, offset, signal }));
 }
 
-export async function latestReleases(music: MusicSource, limit: number, signal?: AbortSignal): Promise<AlbumHit[]> {
+export async function latestReleases(music: MusicDriver, limit: number, signal?: AbortSignal): Promise<AlbumHit[]> {
   const albums = await music.newReleases({ limit, signal });
   return [...albums].sort(newestFirst).slice(0, limit);
 }

@@ -4,7 +4,8 @@
  * or by `artist` name (best plausible match). D5: not found is a 404.
  */
 import { SleeveError } from '../errors.ts';
-import type { Artist, MusicSource, TrackHit } from '../sources/types.ts';
+import type { Artist, TrackHit } from '../domain/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { rankByRelevance } from './ranking.ts';
 
@@ -17,7 +18,7 @@ export interface ArtistQuery {
   id?: number;
 }
 
-async function findArtist(music: MusicSource, q: ArtistQuery, signal?: AbortSignal): Promise<Artist | null> {
+async function findArtist(music: MusicDriver, q: ArtistQuery, signal?: AbortSignal): Promise<Artist | null> {
   if (q.id !== undefined) return music.artist(q.id, { signal });
   if (!q.artist) return null;
   const candidates = await music.searchArtists(q.artist, { limit: 10, signal });
@@ -33,7 +34,7 @@ async function findArtist(music: MusicSource, q: ArtistQuery, signal?: AbortSign
 }
 
 /** `findArtist`, or the D5 404 naming what was asked. */
-export async function requireArtist(music: MusicSource, q: ArtistQuery, signal?: AbortSignal): Promise<Artist> {
+export async function requireArtist(music: MusicDriver, q: ArtistQuery, signal?: AbortSignal): Promise<Artist> {
   const artist = await findArtist(music, q, signal);
   if (!artist)
     throw new SleeveError(
@@ -45,7 +46,7 @@ export async function requireArtist(music: MusicSource, q: ArtistQuery, signal?:
 
 /** Spec §4.11: by popularity, never by release date. */
 export async function topTracksByPopularity(
-  music: MusicSource,
+  music: MusicDriver,
   artistId: number,
   limit: number,
   signal?: AbortSignal,
@@ -56,7 +57,7 @@ export async function topTracksByPopularity(
 
 /** Spec §2.4's full artist: its top tracks and related artists, at most 10 and 6 (§8.3). */
 export async function artistInfoLists(
-  music: MusicSource,
+  music: MusicDriver,
   artistId: number,
   signal?: AbortSignal,
 ): Promise<{ top: TrackHit[]; related: Artist[] }> {

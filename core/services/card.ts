@@ -4,7 +4,7 @@
  * or an artist, its picture, and a few facts (a track's key and tempo from its audio
  * features). Pictures follow D14 exactly: in demo mode the art `/cover` and `/artistimage`
  * draw for the same names; in live mode the bytes of the upstream's own picture, asked of the
- * music source's image host (`MusicSource.image`), which fetches from that host and nowhere
+ * music source's image host (`MusicDriver.image`), which fetches from that host and nowhere
  * else. An unknown item is null (the route's 404).
  *
  * When an upstream fails for a part of the card (the features, the picture), the card is
@@ -15,7 +15,7 @@ import type { CardContent, CardPicture } from '../cards/svg.ts';
 import type { Deps } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
 import { formatDuration, keyName } from '../format.ts';
-import type { MusicSource } from '../sources/types.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { generatedArt, initials, placeholderArt, type ArtOptions } from './art.ts';
 import { featuresOrNone } from './features.ts';
 import { fold } from '../text/fold.ts';
@@ -52,7 +52,7 @@ const RECORD_NAMES = { album: 'Album', single: 'Single', ep: 'EP', compilation: 
 
 /** D14's picture of an item: drawn from its names without an image host, else the host's bytes. */
 async function pictureOf(
-  music: MusicSource,
+  music: MusicDriver,
   url: string | null | undefined,
   drawn: ArtOptions,
   call: CardCall,

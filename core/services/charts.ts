@@ -4,7 +4,8 @@
  * header (`CF-IPCountry`, `X-Vercel-IP-Country`), else global; a country without a chart
  * falls back to global, and the response names the chart actually served.
  */
-import type { Chart, MusicSource } from '../sources/types.ts';
+import type { Chart } from '../domain/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 
 /** Edge networks send `XX` or `T1` (Tor) for unknown places: only two letters count. */
 export function countryFrom(
@@ -21,7 +22,7 @@ export function countryFrom(
 }
 
 export async function hotChart(
-  music: MusicSource,
+  music: MusicDriver,
   country: string | null,
   limit: number,
   signal?: AbortSignal,

@@ -4,7 +4,8 @@
  * the record type each release was filed under, newest first with undated releases last.
  * `counts` and `total` are before `limit`; `activeFrom`/`activeTo` are years as strings.
  */
-import type { AlbumHit, ArtistRef, MusicSource, RecordType } from '../sources/types.ts';
+import type { AlbumHit, ArtistRef, RecordType } from '../domain/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { allPages } from './paging.ts';
 
 const GROUPS: Readonly<Record<RecordType, 'albums' | 'singles' | 'eps' | 'compilations'>> = {
@@ -24,7 +25,7 @@ export interface Discography {
 }
 
 /** Every release of `artist`, found already (a source need not look it up again). */
-export function allReleases(music: MusicSource, artist: ArtistRef, signal?: AbortSignal): Promise<AlbumHit[]> {
+export function allReleases(music: MusicDriver, artist: ArtistRef, signal?: AbortSignal): Promise<AlbumHit[]> {
   return allPages((offset, limit) => music.artistAlbums(artist.id, { limit, offset, signal, artist }));
 }
 

@@ -5,12 +5,13 @@
  * one answers 503 `not_configured`; a genre or editorial the source does not know is a 404.
  */
 import { SleeveError } from '../errors.ts';
-import type { Genre, MusicSource } from '../sources/types.ts';
+import type { Genre } from '../domain/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 
 type Optional = 'genreChart' | 'editorial' | 'editorialSelection' | 'editorialCharts';
 
 /** The source's method, bound, or the 503 naming what is missing. */
-export function capability<K extends Optional>(music: MusicSource, name: K): NonNullable<MusicSource[K]> {
+export function capability<K extends Optional>(music: MusicDriver, name: K): NonNullable<MusicDriver[K]> {
   const method = music[name];
   if (typeof method !== 'function') {
     throw new SleeveError(
@@ -18,11 +19,11 @@ export function capability<K extends Optional>(music: MusicSource, name: K): Non
       `The ${music.name} music source has no ${name}; this deployment cannot answer it.`,
     );
   }
-  return (method as (...args: unknown[]) => unknown).bind(music) as NonNullable<MusicSource[K]>;
+  return (method as (...args: unknown[]) => unknown).bind(music) as NonNullable<MusicDriver[K]>;
 }
 
 /** A genre of `/editorial/genres` by id, or the 404. */
-export async function requireGenre(music: MusicSource, id: number, signal?: AbortSignal): Promise<Genre> {
+export async function requireGenre(music: MusicDriver, id: number, signal?: AbortSignal): Promise<Genre> {
   const genre = (await music.genres({ signal })).find((g) => g.id === id);
   if (!genre)
     throw new SleeveError('not_found', `No genre with id ${id}; /editorial/genres lists them.`, { param: 'id' });
@@ -30,7 +31,7 @@ export async function requireGenre(music: MusicSource, id: number, signal?: Abor
 }
 
 /** An editorial by id, or the 404. */
-export async function requireEditorial(music: MusicSource, id: number, signal?: AbortSignal): Promise<Genre> {
+export async function requireEditorial(music: MusicDriver, id: number, signal?: AbortSignal): Promise<Genre> {
   const editorial = await capability(music, 'editorial')(id, { signal });
   if (!editorial)
     throw new SleeveError('not_found', `No editorial with id ${id}; /editorial/genres lists them.`, { param: 'id' });

@@ -6,7 +6,9 @@
  * rather than not at all; `degraded` tells the frame not to cache that answer (D17).
  */
 import { SleeveError, type ErrorCode } from '../errors.ts';
-import type { AudioFeatures, FeatureHint, Sources, TrackHit } from '../sources/types.ts';
+import type { AudioFeatures, FeatureHint } from '../domain/features.ts';
+import type { TrackHit } from '../domain/music.ts';
+import type { Drivers } from '../drivers/contracts/drivers.ts';
 
 const UPSTREAM_FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 
@@ -17,7 +19,7 @@ export interface FeaturesCall {
 }
 
 export async function featuresOrNone(
-  sources: Sources,
+  sources: Drivers,
   tracks: readonly TrackHit[],
   call: FeaturesCall,
 ): Promise<Map<string, AudioFeatures>> {

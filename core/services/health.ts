@@ -6,7 +6,8 @@
  */
 import type { Storage } from '../storage/storage.ts';
 import type { Breaker } from '../storage/breaker.ts';
-import type { ProbeResult, Sources } from '../sources/types.ts';
+import type { ProbeResult } from '../drivers/contracts/driver.ts';
+import type { Drivers } from '../drivers/contracts/drivers.ts';
 import { RELEASED_AT, VERSION } from '../version.ts';
 
 export const CHECK_TIMEOUT_MS = 2500;
@@ -63,7 +64,7 @@ function storageProbe(storage: Storage, breaker?: Breaker): Probe {
 }
 
 export interface HealthInput {
-  sources: Sources;
+  sources: Drivers;
   storage: Storage;
   breaker?: Breaker;
   now: number;

@@ -20,7 +20,7 @@
  * Pure, and never throws: this path answers a picture or the placeholder, never a 400 for its
  * query (the route decides what `/cover` itself requires).
  */
-import type { ImageFormat } from '../sources/types.ts';
+import type { ImageFormat } from '../domain/images.ts';
 
 /** Where a parameter begins: the start of the query, or `&`, then a plain name and `=`. */
 const PARAMETER = /(?:^|&)([A-Za-z_][A-Za-z0-9_.-]*)=/g;

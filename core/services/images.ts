@@ -6,7 +6,8 @@
  * on the credited names and the track title. Names are compared folded (case, accents and
  * punctuation ignored), so `Daft+Punk` and `daft punk` name one artist.
  */
-import { creditsOf, type MusicSource, type TrackHit } from '../sources/types.ts';
+import { creditsOf, type TrackHit } from '../domain/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { fold } from '../text/fold.ts';
 
 /** A known cover: the source's own picture of it (live mode), or null when it has none. */
@@ -20,10 +21,10 @@ const searchText = (text: string): string => text.replace(/\+/g, ' ').replace(/\
 /**
  * The cover `/cover?artist=&title=` stands for, or null when nothing matches. A track's cover
  * is its album's: taken from the listing when it carries it, else from the album itself,
- * looked up only when the source has pictures to give (`MusicSource.image`).
+ * looked up only when the source has pictures to give (`MusicDriver.image`).
  */
 export async function findCover(
-  music: MusicSource,
+  music: MusicDriver,
   artist: string,
   title: string,
   signal?: AbortSignal,
@@ -53,7 +54,7 @@ export type MediaKind = 'genre' | 'playlist';
 
 /** The name behind `/media/images/<kind>/<id>.svg`, or null when there is no such item. */
 export async function mediaName(
-  music: MusicSource,
+  music: MusicDriver,
   kind: MediaKind,
   id: number,
   signal?: AbortSignal,

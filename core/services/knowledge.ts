@@ -7,10 +7,13 @@
  * its Deezer id to pick the right item), else by `artist` name alone.
  */
 import { SleeveError } from '../errors.ts';
-import type { ArtistFacts, KnowledgeSource, LyricsSource, Sources } from '../sources/types.ts';
+import type { ArtistFacts } from '../domain/knowledge.ts';
+import type { Drivers } from '../drivers/contracts/drivers.ts';
+import type { KnowledgeDriver } from '../drivers/contracts/knowledge.ts';
+import type { LyricsDriver } from '../drivers/contracts/lyrics.ts';
 import { requireArtist, type ArtistQuery } from './artist.ts';
 
-export function lyricsSource(sources: Sources): LyricsSource {
+export function lyricsSource(sources: Drivers): LyricsDriver {
   if (sources.lyrics) return sources.lyrics;
   throw new SleeveError(
     'not_configured',
@@ -18,7 +21,7 @@ export function lyricsSource(sources: Sources): LyricsSource {
   );
 }
 
-export function knowledgeSource(sources: Sources): KnowledgeSource {
+export function knowledgeSource(sources: Drivers): KnowledgeDriver {
   if (sources.knowledge) return sources.knowledge;
   throw new SleeveError(
     'not_configured',
@@ -37,7 +40,7 @@ export interface KnownArtist {
 }
 
 /** The knowledge-base item of the artist asked for, or D5's 404. */
-export async function knownArtist(sources: Sources, q: ArtistQuery, signal: AbortSignal): Promise<KnownArtist> {
+export async function knownArtist(sources: Drivers, q: ArtistQuery, signal: AbortSignal): Promise<KnownArtist> {
   const knowledge = knowledgeSource(sources);
   const music = q.id === undefined ? null : await requireArtist(sources.music, q, signal);
   const name = music?.name ?? q.artist ?? '';

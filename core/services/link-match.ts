@@ -5,16 +5,9 @@
  * scored here. A candidate must clear `MATCH_THRESHOLD` or there is no match (404): a wrong
  * item is worse than none.
  */
-import {
-  creditsOf,
-  type Album,
-  type AlbumHit,
-  type Artist,
-  type LinkMetadata,
-  type MusicSource,
-  type PlaylistHit,
-  type TrackHit,
-} from '../sources/types.ts';
+import type { LinkMetadata } from '../domain/links.ts';
+import { creditsOf, type Album, type AlbumHit, type Artist, type PlaylistHit, type TrackHit } from '../domain/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { foldCompact } from '../text/fold.ts';
 import { similarity } from '../text/similarity.ts';
 import { stripBrackets } from './track.ts';
@@ -55,7 +48,7 @@ function best<T>(items: readonly T[], score: (item: T) => number): T | null {
 }
 
 export async function matchTrack(
-  music: MusicSource,
+  music: MusicDriver,
   meta: LinkMetadata,
   signal?: AbortSignal,
 ): Promise<TrackHit | null> {
@@ -72,7 +65,7 @@ export async function matchTrack(
   return best(broad, (t) => trackScore(meta, t));
 }
 
-export async function matchAlbum(music: MusicSource, meta: LinkMetadata, signal?: AbortSignal): Promise<Album | null> {
+export async function matchAlbum(music: MusicDriver, meta: LinkMetadata, signal?: AbortSignal): Promise<Album | null> {
   if (meta.upc) {
     const exact = await music.albumByUpc(meta.upc, { signal });
     if (exact) return exact;
@@ -91,7 +84,7 @@ export async function matchAlbum(music: MusicSource, meta: LinkMetadata, signal?
 }
 
 export async function matchArtist(
-  music: MusicSource,
+  music: MusicDriver,
   meta: LinkMetadata,
   signal?: AbortSignal,
 ): Promise<Artist | null> {
@@ -99,7 +92,7 @@ export async function matchArtist(
 }
 
 export async function matchPlaylist(
-  music: MusicSource,
+  music: MusicDriver,
   meta: LinkMetadata,
   signal?: AbortSignal,
 ): Promise<PlaylistHit | null> {

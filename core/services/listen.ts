@@ -7,7 +7,7 @@
  * `listen_url`. Only an absolute `http:`/`https:` URL is ever a redirect target: a relative or
  * other-scheme value from the upstream is not something a player can open.
  */
-import type { Station } from '../sources/types.ts';
+import type { Station } from '../domain/radio.ts';
 
 function playable(url: string): string | null {
   if (!URL.canParse(url)) return null;

@@ -3,7 +3,7 @@
  * Paging through a whole list of a source (an album's tracks, an artist's releases): the spec
  * wants them complete, and upstreams hand them out a page at a time.
  */
-import type { Page } from '../sources/types.ts';
+import type { Page } from '../domain/music.ts';
 
 /** Items asked per page: large enough to need few calls, small enough for any upstream. */
 const PAGE_SIZE = 100;

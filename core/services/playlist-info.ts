@@ -5,13 +5,14 @@
  * so it is bounded: `trackCount` still says how many the playlist holds).
  */
 import { SleeveError } from '../errors.ts';
-import type { MusicSource, Playlist, TrackHit } from '../sources/types.ts';
+import type { Playlist, TrackHit } from '../domain/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { allPages } from './paging.ts';
 
 const MAX_PLAYLIST_TRACKS = 1000;
 
 export async function playlistWithTracks(
-  music: MusicSource,
+  music: MusicDriver,
   id: number,
   signal?: AbortSignal,
 ): Promise<{ playlist: Playlist; tracks: TrackHit[] }> {

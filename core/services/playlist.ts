@@ -6,7 +6,10 @@
  * 3. the same artist never plays back to back.
  * Deterministic: the same genres, targets and limit give the same list.
  */
-import type { AudioFeatures, MusicSource, Sources, TrackHit } from '../sources/types.ts';
+import type { AudioFeatures } from '../domain/features.ts';
+import type { TrackHit } from '../domain/music.ts';
+import type { Drivers } from '../drivers/contracts/drivers.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { interleave } from '../interleave.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
 
@@ -53,7 +56,7 @@ export function assemble(pool: readonly TrackHit[], keep: (t: TrackHit) => boole
 
 /** The genre search pool: each keyword's tracks in turns, first occurrence of each track kept. */
 export async function genrePool(
-  music: MusicSource,
+  music: MusicDriver,
   genres: readonly string[],
   limit: number,
   withIsrc: boolean,
@@ -65,7 +68,7 @@ export async function genrePool(
 }
 
 export async function generatePlaylist(
-  sources: Sources,
+  sources: Drivers,
   genres: readonly string[],
   targets: Targets,
   limit: number,

@@ -7,7 +7,7 @@
  * the track's features. WAV, 8-bit mono at 11,025 Hz, 4 s: about 44 KB, built in about 3 ms
  * of CPU, the same every time (pure arithmetic; the ETag names the tone, not the bytes), so cacheable for good.
  */
-import type { AudioFeatures } from '../sources/types.ts';
+import type { AudioFeatures } from '../domain/features.ts';
 
 export const SAMPLE_RATE = 11_025;
 export const SECONDS = 4;

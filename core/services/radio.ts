@@ -8,7 +8,7 @@
  */
 import type { Deps } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
-import type { NowPlaying } from '../sources/types.ts';
+import type { NowPlaying } from '../domain/radio.ts';
 
 /** The station's state as its source reports it now (the default station when none is named); unknown: D12's 404. */
 export async function loadStation(

@@ -13,7 +13,9 @@
  */
 import { SleeveError } from '../errors.ts';
 import { interleave } from '../interleave.ts';
-import type { AudioFeatures, Sources, TrackHit } from '../sources/types.ts';
+import type { AudioFeatures } from '../domain/features.ts';
+import type { TrackHit } from '../domain/music.ts';
+import type { Drivers } from '../drivers/contracts/drivers.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
 import { assemble, genreKeywords, genrePool } from './playlist.ts';
 import { relatedTracks, uniqueExcept } from './related.ts';
@@ -74,7 +76,7 @@ export function byCloseness(
 }
 
 export async function recommend(
-  sources: Sources,
+  sources: Drivers,
   seeds: Seeds,
   targets: FeatureTargets,
   limit: number,

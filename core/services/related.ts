@@ -5,7 +5,8 @@
  * short. Deterministic: the same track always gets the same list.
  */
 import { interleave } from '../interleave.ts';
-import type { MusicSource, TrackHit } from '../sources/types.ts';
+import type { TrackHit } from '../domain/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 
 /** Keeps the first of each id, skipping the seed track itself (by id and by ISRC). */
 export function uniqueExcept(seed: TrackHit, tracks: readonly TrackHit[], limit: number): TrackHit[] {
@@ -21,7 +22,7 @@ export function uniqueExcept(seed: TrackHit, tracks: readonly TrackHit[], limit:
 }
 
 export async function relatedTracks(
-  music: MusicSource,
+  music: MusicDriver,
   seed: TrackHit,
   limit: number,
   signal?: AbortSignal,

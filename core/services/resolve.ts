@@ -2,7 +2,7 @@
  * @module
  * Spec §4.17 and D11: from a pasted link to the music source's own item. Deezer links name
  * the music source's ids directly; the other platforms' links are matched from what the
- * platform says of the item (`LinksSource.metadata`: exact by ISRC or UPC where known, else a
+ * platform says of the item (`LinksDriver.metadata`: exact by ISRC or UPC where known, else a
  * scored search, `link-match.ts`). Short links are followed first, only through D11's hosts.
  * Demo mode has no links source: SoundCloud and Apple links are matched by the words of their
  * slugs, and a link only its platform can describe (Spotify, YouTube) is not found.
@@ -10,7 +10,10 @@
  */
 import { SleeveError } from '../errors.ts';
 import { parseLink, type LinkSource, type LinkType, type ParsedLink } from '../links/parse.ts';
-import type { Album, Artist, LinkMetadata, MusicSource, PlaylistHit, Sources, Track } from '../sources/types.ts';
+import type { LinkMetadata } from '../domain/links.ts';
+import type { Album, Artist, PlaylistHit, Track } from '../domain/music.ts';
+import type { Drivers } from '../drivers/contracts/drivers.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { matchAlbum, matchArtist, matchPlaylist, matchTrack } from './link-match.ts';
 
 type ResolvedItem =
@@ -36,7 +39,7 @@ function notFound(link: ParsedLink, type: LinkType | null = link.type, hint = ''
  * Demo mode (no links source) knows only its generated catalogue, so a real link finds nothing
  * there: the 404 says so and shows a link that resolves (issue #44), its chart's first track.
  */
-async function demoHint(sources: Sources, signal?: AbortSignal): Promise<string> {
+async function demoHint(sources: Drivers, signal?: AbortSignal): Promise<string> {
   if (sources.links) return '';
   const first = (await sources.music.chart(null, { limit: 1, signal }))?.tracks[0];
   const example = first ? ` such as https://www.deezer.com/track/${first.id}` : '';
@@ -67,7 +70,7 @@ function slugMetadata(link: ParsedLink): LinkMetadata | null {
 }
 
 async function byId(
-  music: MusicSource,
+  music: MusicDriver,
   type: LinkType,
   id: number,
   signal?: AbortSignal,
@@ -92,7 +95,7 @@ async function byId(
   }
 }
 
-async function byMetadata(music: MusicSource, meta: LinkMetadata, signal?: AbortSignal): Promise<ResolvedItem | null> {
+async function byMetadata(music: MusicDriver, meta: LinkMetadata, signal?: AbortSignal): Promise<ResolvedItem | null> {
   switch (meta.type) {
     case 'track': {
       const hit = await matchTrack(music, meta, signal);
@@ -115,7 +118,7 @@ async function byMetadata(music: MusicSource, meta: LinkMetadata, signal?: Abort
 }
 
 /** A short link's target, parsed; null when it leads nowhere this service may go. */
-async function expand(sources: Sources, link: ParsedLink, signal?: AbortSignal): Promise<ParsedLink | null> {
+async function expand(sources: Drivers, link: ParsedLink, signal?: AbortSignal): Promise<ParsedLink | null> {
   const target = sources.links ? await sources.links.expand(link.canonicalUrl, { signal }) : null;
   if (target === null) return null;
   try {
@@ -126,7 +129,7 @@ async function expand(sources: Sources, link: ParsedLink, signal?: AbortSignal):
   }
 }
 
-export async function resolveLink(sources: Sources, url: string, signal?: AbortSignal): Promise<Resolved> {
+export async function resolveLink(sources: Drivers, url: string, signal?: AbortSignal): Promise<Resolved> {
   const pasted = parseLink(url);
   const link = pasted.short ? await expand(sources, pasted, signal) : pasted;
   if (link === null) throw notFound(pasted);

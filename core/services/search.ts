@@ -1,17 +1,11 @@
 /**
  * @module
- * Spec §4.1–§4.4, D15 and D33. Sources answer candidates by their own relevance; this re-ranks a
+ * Spec §4.1–§4.4, D15 and D33. Drivers answer candidates by their own relevance; this re-ranks a
  * wider pool with the D15 score so an exact name outranks a more famous near match, then cuts
  * each section to `limit`.
  */
-import {
-  creditsOf,
-  type AlbumHit,
-  type Artist,
-  type MusicSource,
-  type PlaylistHit,
-  type TrackHit,
-} from '../sources/types.ts';
+import { creditsOf, type AlbumHit, type Artist, type PlaylistHit, type TrackHit } from '../domain/music.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import type { Name } from '../text/similarity.ts';
 import { rankSearchHits, type Scored } from './ranking.ts';
 import { matchesAsTyped, typedQuery } from '../text/typed-match.ts';
@@ -42,7 +36,7 @@ async function ranked<T>(
 const trackTexts = (t: TrackHit): string[] => [t.title, ...creditsOf(t).map((a) => a.name)];
 
 function rankedTracks(
-  music: MusicSource,
+  music: MusicDriver,
   query: string,
   limit: number,
   signal?: AbortSignal,
@@ -58,7 +52,7 @@ function rankedTracks(
 }
 
 function rankedArtists(
-  music: MusicSource,
+  music: MusicDriver,
   query: string,
   limit: number,
   signal?: AbortSignal,
@@ -73,7 +67,7 @@ function rankedArtists(
 }
 
 export function rankedAlbums(
-  music: MusicSource,
+  music: MusicDriver,
   query: string,
   limit: number,
   signal?: AbortSignal,
@@ -89,7 +83,7 @@ export function rankedAlbums(
 
 /** User and editorial playlists alike (spec §4.4); followers stand for popularity. */
 export function rankedPlaylists(
-  music: MusicSource,
+  music: MusicDriver,
   query: string,
   limit: number,
   signal?: AbortSignal,
@@ -109,7 +103,7 @@ export function rankedPlaylists(
  * those a correction found, whatever their fans.
  */
 export async function artistsByFans(
-  music: MusicSource,
+  music: MusicDriver,
   query: string,
   limit: number,
   signal?: AbortSignal,
@@ -129,7 +123,7 @@ export interface SearchAllResult {
 
 /** Every requested section in parallel; a section not asked for stays empty. */
 export async function searchAll(
-  music: MusicSource,
+  music: MusicDriver,
   query: string,
   limit: number,
   types: readonly SearchType[],

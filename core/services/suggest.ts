@@ -13,7 +13,7 @@
 import { popularity } from './ranking.ts';
 import { matchesAsTyped, typedQuery } from '../text/typed-match.ts';
 import { foldJoined, readings } from '../text/fold.ts';
-import type { MusicSource } from '../sources/types.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 
 type SuggestionType = 'artist' | 'track' | 'album';
 
@@ -33,7 +33,7 @@ interface Candidate extends Suggestion {
 const KINDS: readonly SuggestionType[] = ['artist', 'track', 'album'];
 
 async function candidates(
-  music: MusicSource,
+  music: MusicDriver,
   query: string,
   limit: number,
   signal?: AbortSignal,
@@ -56,7 +56,7 @@ async function candidates(
 }
 
 export async function suggest(
-  music: MusicSource,
+  music: MusicDriver,
   query: string,
   limit: number,
   signal?: AbortSignal,

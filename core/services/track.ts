@@ -4,16 +4,10 @@
  * stripped) and gathering what a full track needs: its artist, album, features (only with an
  * ISRC) and recommendations.
  */
-import {
-  isTrackRecord,
-  type Album,
-  type Artist,
-  type AudioFeatures,
-  type MusicSource,
-  type Sources,
-  type Track,
-  type TrackHit,
-} from '../sources/types.ts';
+import type { AudioFeatures } from '../domain/features.ts';
+import { isTrackRecord, type Album, type Artist, type Track, type TrackHit } from '../domain/music.ts';
+import type { Drivers } from '../drivers/contracts/drivers.ts';
+import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { fold } from '../text/fold.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
@@ -36,7 +30,7 @@ export function stripBrackets(title: string): string {
  * narrows to the artist's credits (the contract); an exact main-artist name is still preferred.
  */
 async function findTrack(
-  music: MusicSource,
+  music: MusicDriver,
   artist: string,
   title: string,
   signal?: AbortSignal,
@@ -66,7 +60,7 @@ export interface TrackIdOrIsrc {
 }
 
 /** The track `q` names, or null: one lookup rule for every endpoint taking `id` or `isrc`. */
-export function trackByIdOrIsrc(music: MusicSource, q: TrackIdOrIsrc, signal?: AbortSignal): Promise<Track | null> {
+export function trackByIdOrIsrc(music: MusicDriver, q: TrackIdOrIsrc, signal?: AbortSignal): Promise<Track | null> {
   return q.id !== undefined ? music.track(q.id, { signal }) : music.trackByIsrc(q.isrc!, { signal });
 }
 
@@ -79,7 +73,7 @@ export function noSuchTrack(q: TrackIdOrIsrc): string {
  * A known ISRC skips the search (spec §4.7, §4.8); an unknown one falls back to artist and
  * title when both were given, since the ISRC is there to save a lookup, not to narrow it.
  */
-export async function resolveTrack(music: MusicSource, q: TrackQuery, signal?: AbortSignal): Promise<TrackHit | null> {
+export async function resolveTrack(music: MusicDriver, q: TrackQuery, signal?: AbortSignal): Promise<TrackHit | null> {
   const byIsrc = q.isrc ? await music.trackByIsrc(q.isrc, { signal }) : null;
   if (byIsrc) return byIsrc;
   if (q.artist && q.title) return findTrack(music, q.artist, q.title, signal);
@@ -88,7 +82,7 @@ export async function resolveTrack(music: MusicSource, q: TrackQuery, signal?: A
 
 /** `resolveTrack`, then the whole record when a search found only a hit (no ISRC, credits or position). */
 export async function resolveTrackRecord(
-  music: MusicSource,
+  music: MusicDriver,
   q: TrackQuery,
   signal?: AbortSignal,
 ): Promise<Track | null> {
@@ -122,7 +116,7 @@ export interface DetailsCall extends FeaturesCall {
  * wants the record): otherwise the track's own credit gives all the shape takes of it (id and
  * name), and the upstream call is saved (issue #35).
  */
-export async function trackDetails(sources: Sources, track: Track, call: DetailsCall): Promise<TrackDetails> {
+export async function trackDetails(sources: Drivers, track: Track, call: DetailsCall): Promise<TrackDetails> {
   const { music } = sources;
   const { signal } = call;
   const needsArtist = call.artistRecord === true || music.artistGenres !== false;

@@ -4,7 +4,7 @@
  * tracklist with what `/album/info`'s entries leave out: ISRCs, disc numbers and credits.
  */
 import type { AlbumTracklist } from '../schemas/responses/albums.ts';
-import { creditsOf, type Album, type TrackHit } from '../sources/types.ts';
+import { creditsOf, type Album, type TrackHit } from '../domain/music.ts';
 
 /** A missing position falls back to the place in the list, a missing disc to 1. */
 export function albumTracklist(album: Album, tracks: readonly TrackHit[]): AlbumTracklist {

@@ -11,7 +11,7 @@ import type {
   NewRelease,
   SearchAlbum,
 } from '../schemas/responses/albums.ts';
-import type { Album, AlbumHit, TrackHit } from '../sources/types.ts';
+import type { Album, AlbumHit, TrackHit } from '../domain/music.ts';
 import { albumTrackEntry } from './track.ts';
 import { coverUrl } from './urls.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { ArtistEntry, FullArtist, SearchArtist } from '../schemas/responses/artists.ts';
 import { ARTIST_INFO_RELATED, ARTIST_INFO_TOP_TRACKS } from '../services/artist.ts';
-import type { Artist, TrackHit } from '../sources/types.ts';
+import type { Artist, TrackHit } from '../domain/music.ts';
 import { artistInfoTopTrack } from './track.ts';
 import { artistImageUrl } from './urls.ts';
 

@@ -5,7 +5,7 @@
  * entries, playlist results), numbered where they are a chart.
  */
 import type { EditorialChartsBody, EditorialSelectionBody, GenreChartBody } from '../schemas/responses/editorial.ts';
-import type { AlbumHit, EditorialCharts, Genre, TrackHit } from '../sources/types.ts';
+import type { AlbumHit, EditorialCharts, Genre, TrackHit } from '../domain/music.ts';
 import { newRelease } from './album.ts';
 import { artistEntry } from './artist.ts';
 import { genreView } from './genre.ts';

@@ -6,7 +6,7 @@
  */
 import type { InfoFeatures, InfoTrack, IsrcFeatures, IsrcTrack, TrackAlbum } from '../schemas/responses/full-track.ts';
 import type { TrackDetails } from '../services/track.ts';
-import type { AudioFeatures } from '../sources/types.ts';
+import type { AudioFeatures } from '../domain/features.ts';
 import { albumCover } from './album.ts';
 import { isrcRecommendation, recommendation, trackCover } from './track.ts';
 import { formatDuration, keyName } from '../format.ts';

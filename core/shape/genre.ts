@@ -5,7 +5,7 @@
  * upstream's address.
  */
 import type { GenreView } from '../schemas/responses/genres.ts';
-import type { Genre } from '../sources/types.ts';
+import type { Genre } from '../domain/music.ts';
 
 export function genreView(genre: Genre, base: string): GenreView {
   return { id: genre.id, name: genre.name, image: `${base}/media/images/genre/${genre.id}.svg` };

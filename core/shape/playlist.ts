@@ -1,6 +1,6 @@
 /** @module Spec §2.5 and D11: the playlist variants; `creator` is the creator's display name. */
 import type { PlaylistInfo, PlaylistResult, SearchPlaylist } from '../schemas/responses/playlists.ts';
-import type { Playlist, PlaylistHit, TrackHit } from '../sources/types.ts';
+import type { Playlist, PlaylistHit, TrackHit } from '../domain/music.ts';
 import { relatedTrack } from './track.ts';
 import { playlistCoverUrl } from './urls.ts';
 

@@ -14,7 +14,7 @@ import type {
   NowPlayingSong,
   NowPlayingStation,
 } from '../schemas/responses/radio.ts';
-import type { Listeners, Mount, NextSong, NowPlaying, Song, SongHistoryEntry, Station } from '../sources/types.ts';
+import type { Listeners, Mount, NextSong, NowPlaying, Song, SongHistoryEntry, Station } from '../domain/radio.ts';
 
 // `core/routes/radio.ts` names the body from here; its one declaration is the schema's.
 export type { NowPlayingBody } from '../schemas/responses/radio.ts';

@@ -1,7 +1,8 @@
 /** @module D23: the `/recommendations` body; seeds and targets echoed, null when not given. */
 import type { RecommendationsBody, RecommendedTrack } from '../schemas/responses/recommendations.ts';
 import type { FeatureTargets, Recommendations, Seeds } from '../services/recommendations.ts';
-import type { AudioFeatures, TrackHit } from '../sources/types.ts';
+import type { AudioFeatures } from '../domain/features.ts';
+import type { TrackHit } from '../domain/music.ts';
 import { relatedTrack } from './track.ts';
 import { previewUrl } from './urls.ts';
 

@@ -14,7 +14,7 @@ import type {
   SearchTrack,
   TopTrack,
 } from '../schemas/responses/tracks.ts';
-import { creditsOf, type TrackHit } from '../sources/types.ts';
+import { creditsOf, type TrackHit } from '../domain/music.ts';
 import { formatDuration } from '../format.ts';
 import { coverUrl, previewUrl } from './urls.ts';
 

@@ -4,10 +4,10 @@
  * Stated on the built-in catalogue and on a generated 100k one (a few seconds to generate).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogData, ChartRecord, TrackRecord } from '../../core/sources/catalog/format.ts';
-import { generateCatalog } from '../../core/sources/catalog/generate.ts';
-import { CHART_COUNTRIES, LOCAL_SHARE } from '../../core/sources/catalog/generate-charts.ts';
-import { BUILTIN } from '../../core/sources/catalog/loaded.ts';
+import type { CatalogData, ChartRecord, TrackRecord } from '../../core/drivers/catalog/format.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { CHART_COUNTRIES, LOCAL_SHARE } from '../../core/drivers/catalog/generate-charts.ts';
+import { BUILTIN } from '../../core/drivers/catalog/loaded.ts';
 
 /** Most tracks one artist has among the first `n` of a chart. */
 function mostByOneArtist(data: CatalogData, chart: ChartRecord, n: number): number {

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCatalog } from '../../core/sources/catalog/parse.ts';
+import { parseCatalog } from '../../core/drivers/catalog/parse.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sleeve-cli-'));
 const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');

@@ -1,11 +1,11 @@
 /**
- * D21: the demo catalogue's genre lists (`core/sources/catalog/editorial.ts`), checked against
+ * D21: the demo catalogue's genre lists (`core/drivers/catalog/editorial.ts`), checked against
  * the records they are derived from: nothing generated, every rule visible in the data.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { genreLists } from '../../core/sources/catalog/editorial.ts';
-import { builtinCatalog } from '../../core/sources/catalog/loaded.ts';
-import type { CatalogStore } from '../../core/sources/catalog/store.ts';
+import { genreLists } from '../../core/drivers/catalog/editorial.ts';
+import { builtinCatalog } from '../../core/drivers/catalog/loaded.ts';
+import type { CatalogStore } from '../../core/drivers/catalog/store.ts';
 
 let store: CatalogStore;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 /** The catalogue file: written deterministically, read back whole, and refused with a precise line when bad. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../core/sources/catalog/generate.ts';
-import { createCatalogSources, prepareCatalog } from '../../core/sources/catalog/index.ts';
-import { parseCatalog } from '../../core/sources/catalog/parse.ts';
-import { catalogText } from '../../core/sources/catalog/write.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { createCatalogDrivers, prepareCatalog } from '../../core/drivers/catalog/index.ts';
+import { parseCatalog } from '../../core/drivers/catalog/parse.ts';
+import { catalogText } from '../../core/drivers/catalog/write.ts';
 
 const data = generateCatalog({ tracks: 1500, seed: 'file-test' });
 const text = catalogText(data);
@@ -32,7 +32,7 @@ describe('catalogue file', () => {
   });
 
   it('is served by the catalogue sources', async () => {
-    const { music, radio } = createCatalogSources({ catalog: new TextEncoder().encode(text) });
+    const { music, radio } = createCatalogDrivers({ catalog: new TextEncoder().encode(text) });
     const track = data.tracks[42]!;
     expect((await music.track(track.id))?.title).toBe(track.title);
     const np = await radio.nowPlaying('sleeve', { now: Date.UTC(2026, 0, 1, 12) });
@@ -97,7 +97,7 @@ describe('catalogue file', () => {
     it(`refuses ${what}, naming the line, record and field`, async () => {
       const contents = file();
       await expect(prepareCatalog(contents)).rejects.toThrow(message);
-      await expect(createCatalogSources({ catalog: contents }).music.track(data.tracks[0]!.id)).rejects.toThrow(
+      await expect(createCatalogDrivers({ catalog: contents }).music.track(data.tracks[0]!.id)).rejects.toThrow(
         /^catalogue file: /,
       );
     });

@@ -1,7 +1,7 @@
 /** The generator: deterministic, and plausible in the ways the issue lists (D18). */
 import { describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../core/sources/catalog/generate.ts';
-import { RECORD_TYPES } from '../../core/sources/types.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { RECORD_TYPES } from '../../core/domain/music.ts';
 
 const small = generateCatalog({ tracks: 3000, seed: 'test' });
 

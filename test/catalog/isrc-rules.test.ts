@@ -5,8 +5,8 @@
  * Checked on the catalogue as served (its store and genre lists), not on the generator's own sets.
  */
 import { describe, expect, it } from 'vitest';
-import { genreLists } from '../../core/sources/catalog/editorial.ts';
-import { builtinCatalog } from '../../core/sources/catalog/loaded.ts';
+import { genreLists } from '../../core/drivers/catalog/editorial.ts';
+import { builtinCatalog } from '../../core/drivers/catalog/loaded.ts';
 import { call, q } from '../routes/_client.ts';
 
 const { store } = await builtinCatalog();

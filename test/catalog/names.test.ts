@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { foldJoined as fold } from '../../core/text/fold.ts';
-import { generateCatalog } from '../../core/sources/catalog/generate.ts';
-import { createCatalogSources } from '../../core/sources/catalog/index.ts';
-import { plural } from '../../core/sources/catalog/names.ts';
-import { PEOPLE_BY_COUNTRY } from '../../core/sources/catalog/people.ts';
-import { PEOPLE_DATA } from '../../core/sources/catalog/people-data.ts';
-import { bare, TITLE_WORDS } from '../../core/sources/catalog/title-words.ts';
-import * as english from '../../core/sources/catalog/words.ts';
-import { catalogText } from '../../core/sources/catalog/write.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
+import { plural } from '../../core/drivers/catalog/names.ts';
+import { PEOPLE_BY_COUNTRY } from '../../core/drivers/catalog/people.ts';
+import { PEOPLE_DATA } from '../../core/drivers/catalog/people-data.ts';
+import { bare, TITLE_WORDS } from '../../core/drivers/catalog/title-words.ts';
+import * as english from '../../core/drivers/catalog/words.ts';
+import { catalogText } from '../../core/drivers/catalog/write.ts';
 
 const data = generateCatalog({ tracks: 6000, seed: 'names-test' });
 
@@ -115,7 +115,7 @@ describe('demo names', () => {
   });
 
   it('are found by search as they are written, accents, kana and hangul included', async () => {
-    const { music } = createCatalogSources({ catalog: catalogText(data) });
+    const { music } = createCatalogDrivers({ catalog: catalogText(data) });
     const sample = data.artists.filter((a, i) => i % 25 === 0 || /[^\p{Script=Latin}\s&'-]/u.test(a.name));
     const missed: string[] = [];
     for (const a of sample) {

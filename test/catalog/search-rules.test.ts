@@ -10,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import { foldJoined as fold } from '../../core/text/fold.ts';
 import { searchTerms } from '../../core/text/terms.ts';
-import type { CatalogData } from '../../core/sources/catalog/format.ts';
-import { generateCatalog } from '../../core/sources/catalog/generate.ts';
-import { editDistance } from '../../core/sources/catalog/vocabulary.ts';
-import { builtinCatalog, indexCatalog, PreparedCatalog } from '../../core/sources/catalog/loaded.ts';
+import type { CatalogData } from '../../core/drivers/catalog/format.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { editDistance } from '../../core/drivers/catalog/vocabulary.ts';
+import { builtinCatalog, indexCatalog, PreparedCatalog } from '../../core/drivers/catalog/loaded.ts';
 import type { Sleeve } from '../../core/index.ts';
 import { call, makeSleeve, ok, q } from '../routes/_client.ts';
 

@@ -1,17 +1,17 @@
 /** Catalogue search: folding, typos, half-typed words, popularity among equal matches, the artist filter. */
 import { describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../core/sources/catalog/generate.ts';
-import { createCatalogSources } from '../../core/sources/catalog/index.ts';
-import { creditsOf } from '../../core/sources/types.ts';
-import { catalogText } from '../../core/sources/catalog/write.ts';
-import { createVocabulary, editDistance } from '../../core/sources/catalog/vocabulary.ts';
-import { createTextIndex } from '../../core/sources/catalog/text-index.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
+import { creditsOf } from '../../core/domain/music.ts';
+import { catalogText } from '../../core/drivers/catalog/write.ts';
+import { createVocabulary, editDistance } from '../../core/drivers/catalog/vocabulary.ts';
+import { createTextIndex } from '../../core/drivers/catalog/text-index.ts';
 import { foldJoined as fold } from '../../core/text/fold.ts';
 import { searchTerms } from '../../core/text/terms.ts';
 import { createRandom } from '../../core/random.ts';
 
 const data = generateCatalog({ tracks: 4000, seed: 'search-test' });
-const { music } = createCatalogSources({ catalog: catalogText(data) });
+const { music } = createCatalogDrivers({ catalog: catalogText(data) });
 const accented = data.artists.find((a) => /[éöäèüñ]/.test(a.name) && a.name.split(' ').length === 1)!;
 const apostrophe = data.tracks.find((t) => t.title.includes("'"))!;
 

@@ -4,8 +4,8 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { start, type Runtime } from '../../adapters/shared/start.ts';
 import { createSleeve, type SleeveOptions } from '../../core/index.ts';
-import { generateCatalog } from '../../core/sources/catalog/generate.ts';
-import { catalogText } from '../../core/sources/catalog/write.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { catalogText } from '../../core/drivers/catalog/write.ts';
 
 function runtime(file: string): Runtime & { served: boolean; code: number | undefined } {
   const rt = {

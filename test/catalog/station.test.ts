@@ -1,15 +1,15 @@
 /** The simulated station beyond the radio contract: the day's shape, live shows, mounts, continuity. */
 import { describe, expect, it } from 'vitest';
-import { createCatalogSources } from '../../core/sources/catalog/index.ts';
-import type { NowPlaying } from '../../core/sources/types.ts';
+import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
+import type { NowPlaying } from '../../core/domain/radio.ts';
 
-const { radio, music } = createCatalogSources();
+const { radio, music } = createCatalogDrivers();
 const DAY = Date.UTC(2026, 10, 16);
 const at = async (ms: number): Promise<NowPlaying> => (await radio.nowPlaying('sleeve', { now: ms }))!;
 
 describe('simulated station', () => {
   it('serves the configured shortcode, and only that one', async () => {
-    const own = createCatalogSources({ station: 'night-owl' }).radio;
+    const own = createCatalogDrivers({ station: 'night-owl' }).radio;
     expect(own.defaultStation).toBe('night-owl');
     expect((await own.nowPlaying('night-owl', { now: DAY }))?.station.shortcode).toBe('night-owl');
     expect(await own.nowPlaying('sleeve', { now: DAY })).toBeNull();

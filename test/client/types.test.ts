@@ -15,7 +15,7 @@ import {
 } from 'sleeve/client';
 import type { Endpoint, MediaAnswer } from '../../core/http/endpoint.ts';
 import type { batchSchema, healthSchema, hotTracksSchema } from '../../core/schemas/responses/index.ts';
-import type { RecordType } from '../../core/sources/types.ts';
+import type { RecordType } from '../../core/domain/music.ts';
 
 const client = createClient({ baseUrl: 'http://localhost:8787', userAgent: 'types/1.0 (types@example.com)' });
 

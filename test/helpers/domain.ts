@@ -3,7 +3,9 @@
  * Small hand-built domain objects for unit tests of shapes and services: each builder takes
  * overrides, so a test states only the fields its rule is about.
  */
-import type { Album, Artist, AudioFeatures, NowPlaying, Playlist, Song, Track } from '../../core/sources/types.ts';
+import type { AudioFeatures } from '../../core/domain/features.ts';
+import type { Album, Artist, Playlist, Track } from '../../core/domain/music.ts';
+import type { NowPlaying, Song } from '../../core/domain/radio.ts';
 
 export function artist(over: Partial<Artist> = {}): Artist {
   return { id: 1, name: 'Ada Lark', fans: 1000, albumCount: 3, genres: ['Pop'], imageUrl: null, ...over };

@@ -1,6 +1,7 @@
 /** Test doubles for sources: the demo ones with chosen probes swapped for slow or failing ones. */
-import type { ProbeResult, Sources } from '../../core/sources/types.ts';
-import { createCatalogSources } from '../../core/sources/catalog/index.ts';
+import type { ProbeResult } from '../../core/drivers/contracts/driver.ts';
+import type { Drivers } from '../../core/drivers/contracts/drivers.ts';
+import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
 
 export type ProbeBehaviour = 'ok' | 'fail' | 'hang' | 'throw';
 
@@ -20,8 +21,8 @@ function probeOf(behaviour: ProbeBehaviour): () => Promise<ProbeResult> {
   }
 }
 
-export function sourcesWithProbes(music: ProbeBehaviour, features: ProbeBehaviour): Sources {
-  const sources = createCatalogSources();
+export function sourcesWithProbes(music: ProbeBehaviour, features: ProbeBehaviour): Drivers {
+  const sources = createCatalogDrivers();
   return {
     ...sources,
     music: { ...sources.music, probe: probeOf(music) },

@@ -17,7 +17,7 @@ import { editorialGenres } from '../../core/routes/editorial.ts';
 import { healthz } from '../../core/routes/health.ts';
 import { errorsList } from '../../core/routes/meta.ts';
 import { integerParam, requiredText } from '../../core/schemas/params.ts';
-import { createCatalogSources } from '../../core/sources/catalog/index.ts';
+import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import { lifecycle } from '../../core/lifecycle.ts';
 
@@ -60,7 +60,7 @@ export function testApp(
   };
   const deps: Deps = {
     options: resolveOptions(options),
-    sources: createCatalogSources(),
+    sources: createCatalogDrivers(),
     storage: options.storage ?? createStorage(),
     breaker: storageBreaker(log, 'test'),
     summary: 'demo mode',

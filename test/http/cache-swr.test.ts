@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_REFRESHES, POPULAR_HITS, staleSeconds } from '../../core/http/cache/refresh.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { requiredText } from '../../core/schemas/params.ts';
-import { BACKGROUND, clientOf } from '../../core/sources/kit/tally.ts';
+import { BACKGROUND, clientOf } from '../../core/drivers/kit/tally.ts';
 import { echoEndpoint, frameEndpoints, stub, testApp } from './_app.ts';
 
 function setup(mode: 'live' | 'demo' = 'live') {

@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
 import { startReplay, type Replay, type ReplayCall } from '../../replay/server.ts';
 import { busiestWindow } from '../../replay/sliding-window.ts';
-import { clientOf } from '../../core/sources/kit/tally.ts';
-import { perSlot } from '../../core/sources/kit/budget.ts';
+import { clientOf } from '../../core/drivers/kit/tally.ts';
+import { perSlot } from '../../core/drivers/kit/budget.ts';
 import { redisMissing } from '../storage/_redis.ts';
 import { onRedis } from './_on-redis.ts';
 

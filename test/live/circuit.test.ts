@@ -4,7 +4,7 @@
  * upstream; /healthz names the failing upstream; it closes once the upstream answers again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIN_CALLS } from '../../core/sources/kit/circuit.ts';
+import { MIN_CALLS } from '../../core/drivers/kit/circuit.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { call } from '../routes/_client.ts';
 import { disposeSleeves, liveSleeve } from './_live.ts';

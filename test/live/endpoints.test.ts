@@ -295,7 +295,7 @@ describe('/track/hot (spec §4.10, D10)', () => {
   it("a country with no chart falls back to global, with or without an entry in the driver's table", async () => {
     const global = await get(s.hotTracksSchema, '/track/hot?limit=5');
     replay.reset();
-    // IT is not in core/sources/deezer/charts.ts: no upstream call for a country chart at all.
+    // IT is not in core/drivers/deezer/charts.ts: no upstream call for a country chart at all.
     const italy = await get(s.hotTracksSchema, '/track/hot?country=IT&limit=5');
     expect(italy).toEqual(global);
     expect(called(replay.calls).filter((c) => c.startsWith('/playlist/'))).toEqual([]);

@@ -17,8 +17,8 @@
 import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
-import { REQUEST_BOUND_MS } from '../../core/sources/kit/bounds.ts';
-import { COOLDOWN_MS } from '../../core/sources/kit/circuit.ts';
+import { REQUEST_BOUND_MS } from '../../core/drivers/kit/bounds.ts';
+import { COOLDOWN_MS } from '../../core/drivers/kit/circuit.ts';
 import { startFlakyProxy, type FlakyFault, type FlakyProxy } from '../../replay/flaky-proxy.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 

@@ -15,11 +15,11 @@ import {
   optionsFromEnv,
   type AlbumHit,
   type Artist,
-  type MusicSource,
+  type MusicDriver,
   type Sleeve,
   type SleeveOptions,
 } from '../../core/index.ts';
-import { deezerImageUrl, MAX_IMAGE_BYTES } from '../../core/sources/deezer/images.ts';
+import { deezerImageUrl, MAX_IMAGE_BYTES } from '../../core/drivers/deezer/images.ts';
 import { IMAGE_FIXTURES_DIR, standIns } from '../../replay/deezer/images.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { disposeSleeves, liveSleeve } from './_live.ts';
@@ -341,7 +341,7 @@ describe('no other host is ever fetched', () => {
       coverUrl: picture,
     };
     const artist: Artist = { id: 27, name: 'Daft Punk', fans: 0, albumCount: 0, genres: [], imageUrl: picture };
-    const music: MusicSource = {
+    const music: MusicDriver = {
       ...deezer,
       searchAlbums: async () => [album],
       searchTracks: async () => [],

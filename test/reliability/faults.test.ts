@@ -19,8 +19,8 @@
  * (they share nothing: each has its own replay, server and Redis).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_TRIES } from '../../core/sources/kit/call.ts';
-import { COOLDOWN_MS, MIN_CALLS } from '../../core/sources/kit/circuit.ts';
+import { MAX_TRIES } from '../../core/drivers/kit/call.ts';
+import { COOLDOWN_MS, MIN_CALLS } from '../../core/drivers/kit/circuit.ts';
 import { startReplay, type Fault, type Replay } from '../../replay/server.ts';
 import { UPSTREAMS as REPLAYED, type UpstreamName } from '../../replay/upstreams.ts';
 import { N, RUNTIMES, SCALE, type RuntimeName } from './_config.ts';

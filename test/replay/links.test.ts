@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isLinkHost, LINK_SOURCES, parseLink } from '../../core/links/parse.ts';
-import { metaTags, first } from '../../core/sources/platforms/meta-tags.ts';
+import { metaTags, first } from '../../core/drivers/links/meta-tags.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 
 const FIXTURES = new URL('../fixtures/links-upstreams/', import.meta.url);

@@ -7,7 +7,7 @@
  */
 import type * as v from 'valibot';
 import { expect } from 'vitest';
-import { createSleeve, type MusicSource, type Sleeve, type SleeveOptions } from '../../core/index.ts';
+import { createSleeve, type MusicDriver, type Sleeve, type SleeveOptions } from '../../core/index.ts';
 import { isMedia } from '../../core/http/endpoint.ts';
 import { endpointFinder } from '../../core/http/find-endpoint.ts';
 import { VERSION_PREFIX } from '../../core/http/version-prefix.ts';
@@ -23,7 +23,7 @@ export function makeSleeve(options: SleeveOptions = {}): Sleeve {
 }
 
 export const sleeve: Sleeve = makeSleeve();
-export const music: MusicSource = sleeve.deps.sources.music;
+export const music: MusicDriver = sleeve.deps.sources.music;
 
 export interface Answer {
   status: number;

@@ -4,7 +4,7 @@
  * (never hard-coded ids): a charting track with an ISRC and features, a track without an ISRC,
  * an artist with releases of several record types.
  */
-import type { TrackHit } from '../../core/sources/types.ts';
+import type { TrackHit } from '../../core/domain/music.ts';
 import { music, sleeve } from './_client.ts';
 
 export async function chartTracks(limit = 50): Promise<TrackHit[]> {

@@ -6,7 +6,7 @@
  * failing source answers degraded (not cached) rather than failing the request.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Lyrics, LyricsSource, Sleeve } from '../../core/index.ts';
+import type { Lyrics, LyricsDriver, Sleeve } from '../../core/index.ts';
 import { LYRICS_CHARS } from '../../core/services/ai/lyrics-facts.ts';
 import { startFakeModel, type FakeModel } from '../helpers/fake-openai.ts';
 import { call, q } from './_client.ts';
@@ -20,7 +20,7 @@ const WORDS =
 type Answer = Lyrics | null | Error;
 let answer: Answer;
 const asked: { artist: string; title: string; duration?: number }[] = [];
-const lyrics: LyricsSource = {
+const lyrics: LyricsDriver = {
   name: 'test-lyrics',
   attribution: { source: 'TestLyrics', url: 'https://lyrics.example', license: null, licenseUrl: null },
   probe: async () => ({ ok: true, status: 200 }),

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sleeve } from '../../core/index.ts';
-import { MIN_CALLS } from '../../core/sources/kit/circuit.ts';
+import { MIN_CALLS } from '../../core/drivers/kit/circuit.ts';
 import { startFakeModel, type FakeModel, type ModelFault } from '../helpers/fake-openai.ts';
 import { call } from './_client.ts';
 import { aiSleeve, postChat } from './_ai.ts';

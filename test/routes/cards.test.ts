@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RENDERS_PER_SECOND } from '../../core/cards/answer.ts';
 import type { CardFiles } from '../../core/installed/card-files.ts';
 import { textWidth } from '../../core/cards/text.ts';
-import type { MusicSource, Track } from '../../core/index.ts';
+import type { MusicDriver, Track } from '../../core/index.ts';
 import { assertWellFormed, expectPng } from '../cards/_image.ts';
 import { chartTracks } from './_fixtures.ts';
 import { fails, makeSleeve, music, sleeve, UA } from './_client.ts';
@@ -146,7 +146,7 @@ describe('hostile and long names', () => {
     ],
     album: { ...full.album, title: `Album & <Co> ${'x'.repeat(300)}` },
   };
-  const source: MusicSource = { ...music, track: async (id, o) => (id === full.id ? hostile : music.track(id, o)) };
+  const source: MusicDriver = { ...music, track: async (id, o) => (id === full.id ? hostile : music.track(id, o)) };
   const tricked = makeSleeve({ sources: { music: source } });
 
   it('are escaped into a well-formed SVG that resvg draws, every line within the card', async () => {

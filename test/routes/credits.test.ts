@@ -1,7 +1,7 @@
 /** Spec §4.21, D21: `/track/credits` in demo mode: the catalogue's main and featured artists. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import type { Track } from '../../core/sources/types.ts';
+import type { Track } from '../../core/domain/music.ts';
 import { fails, music, ok } from './_client.ts';
 import { chartTracks } from './_fixtures.ts';
 

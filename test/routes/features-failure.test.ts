@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { upstreamError } from '../../core/errors.ts';
-import type { FeaturesSource } from '../../core/sources/types.ts';
+import type { FeaturesDriver } from '../../core/drivers/contracts/features.ts';
 import { call, makeSleeve, UA } from './_client.ts';
 import { trackWithFeatures } from './_fixtures.ts';
 
-function failingFeatures(): FeaturesSource & { calls: number } {
+function failingFeatures(): FeaturesDriver & { calls: number } {
   const source = {
     name: 'down',
     calls: 0,

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import type { KnowledgeSource, LyricsSource } from '../../core/sources/types.ts';
+import type { KnowledgeDriver } from '../../core/drivers/contracts/knowledge.ts';
+import type { LyricsDriver } from '../../core/drivers/contracts/lyrics.ts';
 import { call, fails, makeSleeve, ok, q } from './_client.ts';
 import { prolificArtist } from './_fixtures.ts';
 
@@ -45,7 +46,7 @@ describe('lyrics and knowledge in demo mode', () => {
 
   it('sources given by an embedder are served in demo mode, with their attribution', async () => {
     const attribution = { source: 'Mine', url: 'https://lyrics.example', license: null, licenseUrl: null };
-    const lyrics: LyricsSource = {
+    const lyrics: LyricsDriver = {
       name: 'mine',
       attribution,
       probe: async () => ({ ok: true, status: 200 }),
@@ -61,7 +62,7 @@ describe('lyrics and knowledge in demo mode', () => {
       }),
       search: async () => [],
     };
-    const knowledge: KnowledgeSource = {
+    const knowledge: KnowledgeDriver = {
       name: 'mine',
       probe: async () => ({ ok: true, status: 200 }),
       factsAttribution: { source: 'Mine', license: null, licenseUrl: null },

@@ -9,7 +9,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../adapters/node/index.ts';
-import type { TrackHit } from '../../core/sources/types.ts';
+import type { TrackHit } from '../../core/domain/music.ts';
 import { sleeve } from './_client.ts';
 import { chartTracks } from './_fixtures.ts';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ImageCache } from '../../core/storage/image-cache.ts';
 import { decodeLenient, imageSize, readImageQuery } from '../../core/services/image-query.ts';
-import { deezerImageUrl } from '../../core/sources/deezer/images.ts';
+import { deezerImageUrl } from '../../core/drivers/deezer/images.ts';
 
 const q = (search: string) => readImageQuery(`http://sleeve.test/spotify/cover?${search}`);
 

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toneOf, toneTag } from '../../core/services/preview-audio.ts';
-import type { TrackHit } from '../../core/sources/types.ts';
+import type { TrackHit } from '../../core/domain/music.ts';
 import { call, fails, sleeve } from './_client.ts';
 import { trackWithFeatures, trackWithoutIsrc } from './_fixtures.ts';
 

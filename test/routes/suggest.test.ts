@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import { builtinCatalog } from '../../core/sources/catalog/loaded.ts';
+import { builtinCatalog } from '../../core/drivers/catalog/loaded.ts';
 import { foldJoined as fold } from '../../core/text/fold.ts';
 import { searchTerms } from '../../core/text/terms.ts';
 import { call, fails, ok, q, sleeve, UA } from './_client.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allReleases, groupDiscography } from '../../core/services/discography.ts';
-import type { Album, MusicSource } from '../../core/sources/types.ts';
+import type { Album } from '../../core/domain/music.ts';
+import type { MusicDriver } from '../../core/drivers/contracts/music.ts';
 import { album } from '../helpers/domain.ts';
 
 const releases: Album[] = [
@@ -46,7 +47,7 @@ describe('D16 discography grouping', () => {
         calls.push(o.offset ?? 0);
         return { items: all.slice(o.offset ?? 0, (o.offset ?? 0) + o.limit), total: all.length };
       },
-    } as unknown as MusicSource;
+    } as unknown as MusicDriver;
     expect((await allReleases(music, { id: 1, name: 'One' })).map((a) => a.id)).toEqual(all.map((a) => a.id));
     expect(calls).toEqual([0, 100, 200]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assemble, fitsTargets, genreKeywords } from '../../core/services/playlist.ts';
-import type { AudioFeatures, Track } from '../../core/sources/types.ts';
+import type { AudioFeatures } from '../../core/domain/features.ts';
+import type { Track } from '../../core/domain/music.ts';
 import { features, track } from '../helpers/domain.ts';
 
 const t = (id: number, artistId: number, isrc: string | null = `ISRC0000${String(id).padStart(4, '0')}`): Track =>

@@ -10,9 +10,9 @@ import type { Deps } from '../../core/deps.ts';
 import { resolveOptions } from '../../core/options.ts';
 import type { NowPlayingBody } from '../../core/schemas/responses/radio.ts';
 import { loadNowPlaying, watchNowPlaying } from '../../core/routes/radio.ts';
-import azuracast from '../../core/sources/azuracast/index.ts';
-import { createDriverContext } from '../../core/sources/kit/context.ts';
-import type { Sources } from '../../core/sources/types.ts';
+import azuracast from '../../core/drivers/azuracast/index.ts';
+import { createDriverContext } from '../../core/drivers/kit/context.ts';
+import type { Drivers } from '../../core/drivers/contracts/drivers.ts';
 import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { lifecycle } from '../../core/lifecycle.ts';
@@ -42,7 +42,7 @@ function deps(radioPollMs: number): Deps {
   const radio = azuracast({ baseUrl: replay.urlOf('azuracast'), cacheSeconds: 0 }, ctx);
   return {
     options: resolveOptions({ radioPollMs }),
-    sources: { radio } as unknown as Sources,
+    sources: { radio } as unknown as Drivers,
     storage: createStorage(),
     now: Date.now,
     log: quiet,

@@ -4,7 +4,8 @@ import type { Deps } from '../../core/deps.ts';
 import { resolveOptions } from '../../core/options.ts';
 import { loadNowPlaying, watchNowPlaying } from '../../core/routes/radio.ts';
 import { changeKey } from '../../core/services/radio.ts';
-import type { NowPlaying, Sources } from '../../core/sources/types.ts';
+import type { NowPlaying } from '../../core/domain/radio.ts';
+import type { Drivers } from '../../core/drivers/contracts/drivers.ts';
 import { nowPlaying } from '../helpers/domain.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import { lifecycle } from '../../core/lifecycle.ts';
@@ -28,7 +29,7 @@ function station() {
   };
   const deps: Deps = {
     options: resolveOptions({ radioPollMs: 1000 }),
-    sources: { radio } as unknown as Sources,
+    sources: { radio } as unknown as Drivers,
     storage: createStorage(),
     now: () => clock.now,
     log: { info() {}, error() {} },

@@ -1,7 +1,8 @@
 /** D23: the closeness rule of `/recommendations`, as pure functions. */
 import { describe, expect, it } from 'vitest';
 import { byCloseness, distance, TEMPO_SPAN } from '../../core/services/recommendations.ts';
-import type { AudioFeatures, TrackHit } from '../../core/sources/types.ts';
+import type { AudioFeatures } from '../../core/domain/features.ts';
+import type { TrackHit } from '../../core/domain/music.ts';
 
 const features = (isrc: string, energy: number, tempo: number): AudioFeatures => ({
   isrc,

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rankSearchHits } from '../../core/services/ranking.ts';
-import { createTextIndex } from '../../core/sources/catalog/text-index.ts';
+import { createTextIndex } from '../../core/drivers/catalog/text-index.ts';
 import { similarity } from '../../core/text/similarity.ts';
 import { matchesAsTyped, typedQuery } from '../../core/text/typed-match.ts';
 

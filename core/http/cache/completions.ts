@@ -16,8 +16,8 @@
  * same.
  */
 import { SleeveError } from '../../errors.ts';
-import { keyedCount } from '../../sources/kit/keyed-count.ts';
-import { patientOn } from '../../sources/kit/tally.ts';
+import { keyedCount } from '../../drivers/kit/keyed-count.ts';
+import { patientOn } from '../../drivers/kit/tally.ts';
 import { rerun } from './rerun.ts';
 
 /**

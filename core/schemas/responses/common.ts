@@ -4,7 +4,7 @@
  * test fails the moment a shape grows a field the spec does not name.
  */
 import * as v from 'valibot';
-import { RECORD_TYPES } from '../../sources/types.ts';
+import { RECORD_TYPES } from '../../domain/music.ts';
 
 export const int = v.pipe(v.number(), v.integer());
 export const count = v.pipe(v.number(), v.integer(), v.minValue(0));

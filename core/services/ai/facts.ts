@@ -8,7 +8,8 @@
  */
 import type { TrackDetails } from '../track.ts';
 import { formatDuration, keyName } from '../../format.ts';
-import type { AlbumHit, Artist, AudioFeatures, Track, TrackHit } from '../../sources/types.ts';
+import type { AudioFeatures } from '../../domain/features.ts';
+import type { AlbumHit, Artist, Track, TrackHit } from '../../domain/music.ts';
 import type { Discography } from '../discography.ts';
 import type { SearchAllResult } from '../search.ts';
 

@@ -6,7 +6,8 @@
  */
 import { SleeveError } from '../../errors.ts';
 import type { Deps } from '../../deps.ts';
-import type { ChatMessage, ChatModel } from '../../sources/types.ts';
+import type { ChatMessage } from '../../domain/chat.ts';
+import type { ChatModel } from '../../drivers/contracts/chat.ts';
 import type { FactGroup } from './facts.ts';
 import { systemPrompt } from './prompt.ts';
 

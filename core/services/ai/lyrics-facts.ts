@@ -6,7 +6,8 @@
  * answer's `grounding` names the record (its source and length), so a cached answer never
  * republishes them (`/lyrics` is where they are served, with their attribution).
  */
-import type { Sources, Track } from '../../sources/types.ts';
+import type { Track } from '../../domain/music.ts';
+import type { Drivers } from '../../drivers/contracts/drivers.ts';
 import type { FactGroup } from './facts.ts';
 
 /** The most of a song's text the model is given: a long song's words, not a book. */
@@ -42,7 +43,7 @@ const unsynced = (lrc: string) =>
     .join('\n');
 
 export async function lyricsGrounding(
-  sources: Sources,
+  sources: Drivers,
   track: Pick<Track, 'title' | 'artist' | 'durationMs'>,
   signal: AbortSignal,
   degraded: (reason: string) => void,

@@ -1,0 +1,15 @@
+/**
+ * @module
+ * Who words taken from a public source come from, as answers credit them (D25, D26).
+ */
+
+/** Who an answer's words come from, as answers credit it (D25, D26). */
+export interface Attribution {
+  /** `LRCLIB`, `Wikipedia`, `Wikidata`. */
+  source: string;
+  /** The instance or page the words were taken from. */
+  url: string;
+  /** The licence of the words, when the source states one (`CC BY-SA 4.0`, `CC0 1.0`); null when it states none. */
+  license: string | null;
+  licenseUrl: string | null;
+}

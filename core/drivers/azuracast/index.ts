@@ -1,0 +1,103 @@
+/**
+ * @module
+ * The AzuraCast radio driver (live mode, D1, D12): a station's now-playing state from
+ * `GET <baseUrl>/api/nowplaying/<station>` (shortcode or numeric id), normalised into the
+ * domain (`wire.ts`) from the current shape and from old (0.9) installs alike.
+ *
+ * - Unknown station: AzuraCast answers 404, this answers null (the service's 404).
+ * - Unreachable, 5xx, any other status, or a body that is not a now-playing state: 502
+ *   `upstream_error`; no answer within `timeoutMs`: 504 `upstream_timeout` (`kit/call.ts`).
+ * - `/nowplaying` is never cached at the HTTP layer (spec §8.4), so the upstream call is
+ *   shared for `cacheSeconds` (2 s: AzuraCast itself refreshes every few seconds) and
+ *   concurrent calls coalesce (`kit/cached.ts`): a flood of requests is one upstream call.
+ * - `watch` is one live subscription per station: AzuraCast's SSE feed where offered, else
+ *   polling (`watch.ts`).
+ */
+import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
+import type { DriverContext } from '../kit/context.ts';
+import { decoded } from '../kit/wire.ts';
+import { upstreamError } from '../../errors.ts';
+import type { NowPlaying } from '../../domain/radio.ts';
+import type { RadioDriver } from '../contracts/radio.ts';
+import { watchStation } from './watch.ts';
+import { toNowPlaying } from './wire.ts';
+
+const DRIVER_NAME: string = 'azuracast';
+/** AzuraCast's public demo station, on the default upstream `https://demo.azuracast.com`. */
+const DEFAULT_STATION: string = 'azuratest_radio';
+const TIMEOUT_MS = UPSTREAM_TIMEOUT_MS;
+const CACHE_SECONDS = 2;
+
+export interface AzuraCastOptions {
+  /** The installation's origin (`SLEEVE_AZURACAST_URL`), e.g. `https://demo.azuracast.com`; a replay to run offline. */
+  baseUrl: string;
+  /** The station served when the caller names none (`SLEEVE_STATION`): shortcode or numeric id. Default `azuratest_radio`. */
+  defaultStation?: string;
+  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/call.ts). */
+  timeoutMs?: number;
+  /** Seconds one upstream answer is shared between calls (default 2; 0 still coalesces concurrent calls). */
+  cacheSeconds?: number;
+  /** False: watchers poll only, never opening AzuraCast's SSE feed (default true). */
+  liveFeed?: boolean;
+}
+
+export default function azuracast(options: AzuraCastOptions, ctx: DriverContext): RadioDriver {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const installation: Upstream = {
+    name: DRIVER_NAME,
+    base,
+    timeoutMs,
+    fetch: ctx.fetch,
+    circuit: ctx.circuit(DRIVER_NAME),
+    setting: 'SLEEVE_AZURACAST_URL',
+  };
+
+  const fetchNowPlaying = async (station: string, signal?: AbortSignal): Promise<NowPlaying | null> => {
+    const { status, body } = await call(
+      installation,
+      `/api/nowplaying/${encodeURIComponent(station)}`,
+      { signal },
+      async (reply) => {
+        const answer = { status: reply.status, body: await reply.json() };
+        if (answer.status !== 200 && answer.status !== 404)
+          throw upstreamError(DRIVER_NAME, `answered HTTP ${answer.status}`);
+        return answer;
+      },
+    );
+    if (status === 404) return null;
+    return decoded(DRIVER_NAME, body, toNowPlaying);
+  };
+
+  const nowPlaying = ctx.cached({
+    name: 'azuracast:nowplaying',
+    maxAge: options.cacheSeconds ?? CACHE_SECONDS,
+    // The base is in the key: two drivers over one storage never answer for each other.
+    run: (a: { base: string; station: string }, signal) => fetchNowPlaying(a.station, signal),
+  });
+
+  return {
+    name: DRIVER_NAME,
+    defaultStation: options.defaultStation ?? DEFAULT_STATION,
+    // Never from the cache: a health check must reach AzuraCast (D13). The default station's
+    // own state, so a wrong SLEEVE_STATION shows as a failing probe (404).
+    async probe(o) {
+      const found = await fetchNowPlaying(options.defaultStation ?? DEFAULT_STATION, o?.signal);
+      return found ? { ok: true, status: 200 } : { ok: false, status: 404 };
+    },
+    // `now` is for simulated stations: a live one is what AzuraCast says it is.
+    nowPlaying: (station, o) => nowPlaying({ base, station }, o),
+    watch(station, onUpdate, o) {
+      return watchStation({
+        ctx,
+        baseUrl: base,
+        station,
+        pollMs: o.pollMs,
+        timeoutMs,
+        liveFeed: options.liveFeed ?? true,
+        poll: (name, signal) => nowPlaying({ base, station: name }, { signal }),
+        onUpdate,
+      });
+    },
+  };
+}

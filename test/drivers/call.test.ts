@@ -1,0 +1,212 @@
+/**
+ * The one way drivers call an upstream (`core/drivers/kit/call.ts`), over an injected fetch:
+ * the budget's turn, the timeout, the size limit, redirects, a 429 passed on, the body read as
+ * asked (and cancelled when not), errors mapped to D3's, the circuit and the request's tally.
+ */
+import { describe, expect, it } from 'vitest';
+import { SleeveError } from '../../core/errors.ts';
+import type { Budget } from '../../core/drivers/kit/budget.ts';
+import { answerOf, call, jsonOf, type CallOptions, type Reply, type Upstream } from '../../core/drivers/kit/call.ts';
+import { createCircuit } from '../../core/drivers/kit/circuit.ts';
+import type { FetchLike } from '../../core/drivers/kit/fetch-like.ts';
+import { tallyOf, tallyOn } from '../../core/drivers/kit/tally.ts';
+import { rejection } from '../helpers/rejection.ts';
+
+interface Seen {
+  url: string;
+  init: RequestInit | undefined;
+}
+
+function upstream(
+  answer: (url: string, init: RequestInit | undefined) => Response | Promise<Response>,
+  more: Partial<Upstream> = {},
+): { up: Upstream; seen: Seen[] } {
+  const seen: Seen[] = [];
+  const fetch: FetchLike = async (input, init) => {
+    const url = String(input);
+    seen.push({ url, init });
+    return answer(url, init);
+  };
+  return { up: { name: 'test', base: 'https://up.test/api', fetch, timeoutMs: 1000, ...more }, seen };
+}
+
+/** A fetch that answers only when its signal aborts, as a hung upstream does. */
+const hang = (_url: string, init: RequestInit | undefined): Promise<Response> =>
+  new Promise((_, reject) =>
+    init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason), { once: true }),
+  );
+
+const text = (up: Upstream, path = '/x', options: CallOptions = {}) => call(up, path, options, answerOf);
+
+describe('kit/call', () => {
+  it('calls base + path with the query (undefined values left out), the method, headers and body asked', async () => {
+    const { up, seen } = upstream(() => new Response('hello'));
+    const answer = await text(up, '/items', {
+      query: { q: 'a b', index: 0, limit: undefined },
+      method: 'POST',
+      headers: { accept: 'text/plain' },
+      body: '{}',
+    });
+    expect(answer).toMatchObject({ status: 200, text: 'hello' });
+    expect(seen[0]!.url).toBe('https://up.test/api/items?q=a+b&index=0');
+    expect(seen[0]!.init).toMatchObject({ method: 'POST', headers: { accept: 'text/plain' }, body: '{}' });
+    expect(seen[0]!.init!.redirect).toBeUndefined();
+  });
+
+  it('no answer within the timeout is 504 upstream_timeout; a caller that aborts gets its own reason', async () => {
+    const { up } = upstream(hang, { timeoutMs: 50 });
+    const timedOut = await rejection(text(up));
+    expect([timedOut.code, timedOut.status]).toEqual(['upstream_timeout', 504]);
+    expect(timedOut.message).toBe('[sleeve] [test] sent no answer within 50 ms; asked https://up.test/api');
+    const reason = new Error('client left');
+    const controller = new AbortController();
+    const pending = text({ ...up, timeoutMs: 5000 }, '/x', { signal: controller.signal });
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+  });
+
+  it('a body that stalls past the timeout is a 504 too', async () => {
+    const { up } = upstream(
+      (_, init) =>
+        new Response(
+          new ReadableStream({
+            start(c) {
+              c.enqueue(new TextEncoder().encode('{"a":'));
+              init!.signal!.addEventListener('abort', () => c.error(init!.signal!.reason));
+            },
+          }),
+        ),
+      { timeoutMs: 50 },
+    );
+    const error = await rejection(text(up));
+    expect([error.code, error.message]).toEqual([
+      'upstream_timeout',
+      '[sleeve] [test] sent no body within 50 ms; asked https://up.test/api',
+    ]);
+  });
+
+  it('unreachable, a 5xx and a body that is not JSON are 502 upstream_error; the speaker is named', async () => {
+    const unreachable = await rejection(text(upstream(() => Promise.reject(new TypeError('fetch failed'))).up));
+    expect([unreachable.code, unreachable.message]).toEqual([
+      'upstream_error',
+      '[sleeve] [test] unreachable: fetch failed; asked https://up.test/api',
+    ]);
+    let read = false;
+    const cancelled: unknown[] = [];
+    const body = new ReadableStream({ cancel: (why) => void cancelled.push(why ?? 'cancelled') });
+    const failing = await rejection(
+      call(
+        upstream(() => new Response(body, { status: 503 }), { speaker: 'the model' }).up,
+        '/x',
+        {},
+        () => (read = true),
+      ),
+    );
+    expect([failing.code, failing.message, read]).toEqual([
+      'upstream_error',
+      '[sleeve] [test] the model answered HTTP 503; asked https://up.test/api',
+      false,
+    ]);
+    expect(cancelled).toHaveLength(1);
+    const garbage = await rejection(call(upstream(() => new Response('<html>')).up, '/x', {}, (reply) => reply.json()));
+    expect(garbage.message).toBe(
+      '[sleeve] [test] answered HTTP 200 with a body that is not JSON; asked https://up.test/api',
+    );
+    expect(jsonOf(upstream(() => new Response()).up, { status: 200, text: '{"a":1}' })).toEqual({ a: 1 });
+  });
+
+  it('a body over maxBytes is a 502, by its Content-Length or as it streams', async () => {
+    const big = 'x'.repeat(2000);
+    const declared = await rejection(
+      text(upstream(() => new Response(big, { headers: { 'content-length': '2000' } })).up, '/x', { maxBytes: 1000 }),
+    );
+    expect(declared.message).toBe('[sleeve] [test] sent a body over 1000 bytes; asked https://up.test/api');
+    const streamed = new ReadableStream({
+      start(c) {
+        for (let i = 0; i < 4; i++) c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const over = await rejection(text(upstream(() => new Response(streamed)).up, '/x', { maxBytes: 5000 }));
+    expect(over.message).toBe('[sleeve] [test] sent a body over 5000 bytes; asked https://up.test/api');
+    expect((await text(upstream(() => new Response(big)).up, '/x', { maxBytes: 2000 })).text).toBe(big);
+  });
+
+  it("a 429 is passed on as 503 with its Retry-After (an hour at most) only when asked; else it is the driver's to read", async () => {
+    const limited = (after: string) =>
+      upstream(() => new Response('slow down', { status: 429, headers: { 'retry-after': after } })).up;
+    const refused = await rejection(text(limited('7'), '/x', { passOnRateLimit: true }));
+    expect([refused.code, refused.headers['Retry-After']]).toEqual(['service_unavailable', '7']);
+    expect((await rejection(text(limited('86400'), '/x', { passOnRateLimit: true }))).headers['Retry-After']).toBe(
+      '3600',
+    );
+    expect((await rejection(text(limited('soon'), '/x', { passOnRateLimit: true }))).headers['Retry-After']).toBe('5');
+    expect((await text(limited('7'))).status).toBe(429);
+  });
+
+  it('same-base redirects are followed (at most 3); elsewhere is a 502; manual ones are answered as they came', async () => {
+    const redirects: Record<string, string> = {
+      'https://up.test/api/a': '/api/b',
+      'https://up.test/api/b': 'https://up.test/api/c',
+      'https://up.test/api/away': 'https://evil.test/api/x',
+      'https://up.test/api/loop': '/api/loop',
+    };
+    const { up, seen } = upstream((url) =>
+      url in redirects
+        ? new Response(null, { status: 302, headers: { location: redirects[url]! } })
+        : new Response(`at ${url}`),
+    );
+    expect((await text(up, '/a', { redirect: 'same-base' })).text).toBe('at https://up.test/api/c');
+    expect(seen.every((s) => s.init!.redirect === 'manual')).toBe(true);
+    expect((await rejection(text(up, '/away', { redirect: 'same-base' }))).message).toBe(
+      '[sleeve] [test] answered HTTP 302 to somewhere else; asked https://up.test/api',
+    );
+    seen.length = 0;
+    await rejection(text(up, '/loop', { redirect: 'same-base' }));
+    expect(seen).toHaveLength(4);
+    const manual = await text(up, '/away', { redirect: 'manual' });
+    expect([manual.status, manual.headers.get('location'), manual.text]).toEqual([302, 'https://evil.test/api/x', '']);
+  });
+
+  it("waits for its turn under the budget first (a shared call without the caller's signal); a raw call skips budget and circuit", async () => {
+    const turns: (AbortSignal | undefined)[] = [];
+    const budget = { take: async (signal?: AbortSignal) => void turns.push(signal) } as unknown as Budget;
+    const { up, seen } = upstream(() => new Response('busy', { status: 500 }), { budget });
+    const signal = new AbortController().signal;
+    await rejection(text(up, '/x', { signal }));
+    await rejection(text(up, '/x', { signal, shared: true }));
+    expect(turns).toEqual([signal, undefined]);
+    const open = createCircuit({ name: 'test', minCalls: 1 });
+    await rejection(text({ ...up, circuit: open }));
+    expect(open.state).toBe('open');
+    expect(await call({ ...up, circuit: open }, '/x', { signal, raw: true }, (reply: Reply) => reply.status)).toBe(500);
+    expect([turns.length, seen.length]).toEqual([3, 4]);
+  });
+
+  it('what read throws runs in the circuit: a 502 of its own opens it', async () => {
+    const { up, seen } = upstream(() => new Response('{}'), { circuit: createCircuit({ name: 'test', minCalls: 2 }) });
+    const fail = () =>
+      call(up, '/x', {}, () => {
+        throw new SleeveError('upstream_error', 'odd body');
+      });
+    await rejection(fail());
+    await rejection(fail());
+    expect((await rejection(fail())).message).toMatch(/is failing/);
+    expect(seen).toHaveLength(2);
+  });
+
+  it("an unread body is cancelled; the call counts for the caller's request, a shared one without its abort", async () => {
+    const cancelled: unknown[] = [];
+    const { up, seen } = upstream(() => new Response(new ReadableStream({ cancel: () => void cancelled.push(1) })));
+    const tally = { upstream: 0 };
+    const controller = new AbortController();
+    tallyOn(controller.signal, tally);
+    expect(await call(up, '/x', { signal: controller.signal }, (reply) => reply.status)).toBe(200);
+    expect(cancelled).toHaveLength(1);
+    expect(tallyOf(seen[0]!.init!.signal)).toBe(tally);
+    controller.abort(new Error('left'));
+    await call(up, '/x', { signal: controller.signal, shared: true }, (reply) => reply.status);
+    expect(seen[1]!.init!.signal!.aborted).toBe(false);
+    expect(tallyOf(seen[1]!.init!.signal)).toBe(tally);
+  });
+});

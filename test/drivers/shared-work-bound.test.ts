@@ -1,0 +1,41 @@
+/**
+ * A request joining a shared upstream call (`core/drivers/kit/shared-work.ts`) waits for it no
+ * longer than it would wait for a turn of its own (issue #43): a completion's call may wait
+ * minutes for its turn, and a fresh request joining it must still be answered within its 3 s.
+ * It leaves with the budget's kind of refusal, naming the upstream, so its answer is completed
+ * too; a completion (patient) waits on.
+ */
+import { describe, expect, it } from 'vitest';
+import { MAX_BUDGET_WAIT_MS, REQUEST_TURNS_MS } from '../../core/drivers/kit/bounds.ts';
+import { isShortOfTurns } from '../../core/drivers/kit/budget.ts';
+import { shareWork } from '../../core/drivers/kit/shared-work.ts';
+import { clientOn, patientOn } from '../../core/drivers/kit/tally.ts';
+import { rejection } from '../helpers/rejection.ts';
+
+describe('a shared call joined by a request', () => {
+  it("is left at the request's own bound for turns, with a refusal naming the upstream; a completion waits on", async () => {
+    let release: (value: string) => void = () => {};
+    const work = shareWork(
+      () => new Promise<string>((resolve) => (release = resolve)),
+      () => {},
+      'deezer',
+    );
+    const completion = new AbortController();
+    patientOn(completion.signal, '198.51.100.1', 60_000);
+    const patient = work.join(completion.signal);
+    const request = new AbortController();
+    clientOn(request.signal, '198.51.100.2');
+    const started = Date.now();
+    const error = await rejection(work.join(request.signal));
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(REQUEST_TURNS_MS - 20);
+    expect(waited).toBeLessThan(MAX_BUDGET_WAIT_MS);
+    expect(isShortOfTurns(error)).toBe(true);
+    expect([error.code, error.message]).toEqual([
+      'service_unavailable',
+      '[sleeve] [deezer] the upstream call this request joined had no turn in time; retry in 1 s',
+    ]);
+    release('answer');
+    expect(await patient).toBe('answer');
+  }, 10_000);
+});
