@@ -182,6 +182,26 @@ export default {
       to: { dependencyTypes: ['core'], dependencyTypesNot: ['dynamic-import'] },
     },
     {
+      name: 'layers-not-hit-path',
+      comment:
+        "The frame's layers (core/http/layers/) and the cache (core/http/cache/) give their hit forms as data " +
+        '(core/http/pipeline.ts): the hit path is composed from them (core/http/hit/), never the other way, and no ' +
+        'layer knows the frame that lists it (core/app.ts). A layer that imported the hit path would write its rule twice.',
+      severity: 'error',
+      from: { path: '^core/http/(layers|cache)/' },
+      to: { path: '^core/http/hit/hit-path[.]ts$|^core/app[.]ts$' },
+    },
+    {
+      name: 'runtimes-apart',
+      comment:
+        "A runtime's folder (adapters/node/, bun/, deno/, vercel/) imports itself, adapters/shared/ and core, " +
+        "never another runtime's folder; adapters/shared/ imports no runtime's folder. What two runtimes need goes to shared/. " +
+        'The sleeve command (adapters/cli/) sits above them: it starts the runtime it runs on.',
+      severity: 'error',
+      from: { path: '^adapters/((?!cli/)[^/]+)/' },
+      to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/shared/'] },
+    },
+    {
       name: 'adapters-through-the-entry',
       comment:
         "Adapters serve the app the entry builds: they may use the entry, the configuration, the frame's " +

@@ -48,7 +48,7 @@ export interface ClientOptions {
   headers?: HeadersInit;
 }
 
-/** The server's D2 check (`core/http/user-agent.ts`), repeated so a missing contact fails here, not on every call. */
+/** The server's D2 check (`core/http/layers/user-agent.ts`), repeated so a missing contact fails here, not on every call. */
 const EMAIL = /[^\s@<>()[\]"',;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 
 export function createClient(options: ClientOptions): SleeveClient {

@@ -17,12 +17,12 @@ import { cached, noStore, NOT_FOUND_SECONDS, type Cached } from './http/cache/la
 import { refresher, type Refresher } from './http/cache/refresh.ts';
 import { completer, type Completer } from './http/cache/completions.ts';
 import { clientIp } from './http/client-ip.ts';
-import { bodyLimit } from './http/body.ts';
-import { cors } from './http/cors.ts';
-import { composeHit, hitParts, hitPath, type HitRoute, type HitPathOptions } from './http/hit-path.ts';
+import { bodyLimit } from './http/layers/body.ts';
+import { cors } from './http/layers/cors.ts';
+import { composeHit, hitParts, hitPath, type HitRoute, type HitPathOptions } from './http/hit/hit-path.ts';
 import { Lookup } from './http/cache/lookup.ts';
 import { fullOnly, type Layer } from './http/pipeline.ts';
-import type { AnswerParts } from './http/answer-parts.ts';
+import type { AnswerParts } from './http/hit/answer-parts.ts';
 import { earliest, type VersionInfo } from './http/versions.ts';
 import { keepBriefly, markDegraded } from './http/degraded.ts';
 import type { AnyEndpoint, FrameApi } from './http/endpoint.ts';
@@ -31,17 +31,17 @@ import { endpointFinder } from './http/find-endpoint.ts';
 import { frameChain, type FrameLayer } from './http/frame-chain.ts';
 import { frameState, type FrameState } from './http/frame.ts';
 import { applyGathered, withGathered, type SleeveBindings, type SleeveEnv } from './http/context.ts';
-import type { RequestView } from './http/request-view.ts';
+import type { RequestView } from './http/hit/request-view.ts';
 import { baseUrlOf } from './shape/urls.ts';
-import { methodNotAllowed, versionGate } from './http/methods.ts';
-import { observe } from './http/observe.ts';
-import { params, paramsOf, type Params } from './http/params.ts';
-import { rateLimit, scaledLimit } from './http/rate-limit.ts';
+import { methodNotAllowed, versionGate } from './http/layers/methods.ts';
+import { observe } from './http/layers/observe.ts';
+import { params, paramsOf, type Params } from './http/layers/params.ts';
+import { rateLimit, scaledLimit } from './http/layers/rate-limit.ts';
 import { generationSpender } from './http/generations.ts';
 import { requestIdOf, tallyUpstream } from './http/request-trace.ts';
-import { userAgent } from './http/user-agent.ts';
-import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/version-prefix.ts';
-import { refuseWebSocket } from './http/websocket.ts';
+import { userAgent } from './http/layers/user-agent.ts';
+import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/layers/version-prefix.ts';
+import { refuseWebSocket } from './http/layers/websocket.ts';
 
 const EXPOSED_HEADERS: readonly string[] = [
   'RateLimit-Limit',

@@ -9,7 +9,7 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { SleeveError } from '../../core/errors.ts';
-import { rawTarget, refusal } from '../../core/http/refusal.ts';
+import { rawTarget, refusal } from './refusal.ts';
 
 type Handle = (request: Request, clientIp: string | undefined) => Response | Promise<Response>;
 

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { SleeveError } from '../../core/errors.ts';
 import { REMEMBERED_QUERY_LENGTH, setBounded } from '../../core/http/query-memo.ts';
-import { refusal } from '../../core/http/refusal.ts';
+import { refusal } from './refusal.ts';
 
 /** Why the request names no URL this server could answer, or null when it does. */
 export function targetProblem(request: IncomingMessage): string | null {

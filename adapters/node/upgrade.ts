@@ -18,7 +18,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { WebSocketServer } from 'ws';
 import { SleeveError } from '../../core/errors.ts';
-import { refusal } from '../../core/http/refusal.ts';
+import { refusal } from './refusal.ts';
 import { writeResponse } from './client-errors.ts';
 
 type UpgradeListener = (request: IncomingMessage, socket: Socket, head: Buffer) => unknown;

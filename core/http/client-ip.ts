@@ -11,7 +11,7 @@
 import type { Context } from 'hono';
 import { bindings, type SleeveBindings } from './context.ts';
 import { ownCopy } from './query-memo.ts';
-import type { HeaderReader } from './request-view.ts';
+import type { HeaderReader } from './hit/request-view.ts';
 
 const ADDRESS = /^[0-9a-f.:]{2,45}$/i;
 

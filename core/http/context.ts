@@ -29,7 +29,7 @@ export interface SleeveBindings {
 interface SleeveVariables {
   /** The version a prefix route chose; absent on a bare path. */
   'sleeve.version'?: VersionInfo;
-  /** The validated parameters (`core/http/params.ts`). */
+  /** The validated parameters (`core/http/layers/params.ts`). */
   'sleeve.params': unknown;
   /** Headers the layers give this request's answer, gathered before it is built (`addHeaders`). */
   'sleeve.headers'?: Readonly<Record<string, string>>[];

@@ -11,7 +11,7 @@ import type * as v from 'valibot';
 import type { Deps } from '../deps.ts';
 import type { SleeveBindings, SleeveEnv } from './context.ts';
 import type { GenerationBudget } from './generations.ts';
-import type { RequestView } from './request-view.ts';
+import type { RequestView } from './hit/request-view.ts';
 
 /** Seconds to keep an answer, `forever` (spec: "indefinitely"), or `no-store` (never cached). */
 export type CachePolicy = number | 'forever' | 'no-store';

@@ -6,7 +6,7 @@
  */
 import { SleeveError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { AnswerParts } from './answer-parts.ts';
+import type { AnswerParts } from './hit/answer-parts.ts';
 import { CURRENT, type VersionInfo } from './versions.ts';
 
 export interface ErrorBody {

@@ -17,7 +17,7 @@ import type { Breaker } from '../storage/breaker.ts';
 import { countThrough, type CounterStore } from '../storage/counters.ts';
 import { clientIp } from './client-ip.ts';
 import type { SleeveEnv } from './context.ts';
-import { admit, scaledLimit } from './rate-limit.ts';
+import { admit, scaledLimit } from './layers/rate-limit.ts';
 
 const HOUR_MS: number = 3_600_000;
 

@@ -1,7 +1,7 @@
 import type { Held } from './cache/entry.ts';
 import type { Lookup } from './cache/lookup.ts';
 import type { FrameLayer } from './frame-chain.ts';
-import type { HeaderReader, RequestView } from './request-view.ts';
+import type { HeaderReader, RequestView } from './hit/request-view.ts';
 import type { VersionInfo } from './versions.ts';
 
 /** A layer's headers for one answer, or none. */

@@ -6,7 +6,7 @@
  */
 import type { AnyEndpoint } from '../http/endpoint.ts';
 import { STALE_MS } from '../http/cache/layer.ts';
-import { PREFIXES, type Prefix } from '../http/version-prefix.ts';
+import { PREFIXES, type Prefix } from '../http/layers/version-prefix.ts';
 import { CURRENT, VERSIONS } from '../http/versions.ts';
 import type { Mode } from '../options.ts';
 import { VERSION } from '../version.ts';

@@ -5,7 +5,7 @@
  * exist is asked of the rate-limit layer itself, so the document lists what is sent.
  */
 import type { AnyEndpoint } from '../http/endpoint.ts';
-import { limitHeaders } from '../http/rate-limit.ts';
+import { limitHeaders } from '../http/layers/rate-limit.ts';
 import { CURRENT } from '../http/versions.ts';
 import type { JsonSchema, Ref } from './types.ts';
 

@@ -11,7 +11,7 @@ import { isBatchable, isMedia, type AnyEndpoint } from '../http/endpoint.ts';
 import { jsonSchemaOf } from './json-schema.ts';
 import { openApiPath, parametersOf, rulesOf } from './parameters.ts';
 import { effectiveLimit, policySentence, sinceOf } from './policy.ts';
-import { scaledLimit } from '../http/rate-limit.ts';
+import { scaledLimit } from '../http/layers/rate-limit.ts';
 import { responsesOf } from './responses.ts';
 import { securityOf } from './security.ts';
 import { tagOf } from './tags.ts';

@@ -6,7 +6,7 @@
  */
 import type { AnyEndpoint, CachePolicy } from '../http/endpoint.ts';
 import { isBatchable } from '../http/endpoint.ts';
-import { scaledLimit } from '../http/rate-limit.ts';
+import { scaledLimit } from '../http/layers/rate-limit.ts';
 import { generationPhrase } from '../http/generations.ts';
 import { VERSIONS } from '../http/versions.ts';
 

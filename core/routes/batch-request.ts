@@ -8,8 +8,8 @@
  */
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
-import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJson } from '../http/body.ts';
-import { validate } from '../http/params.ts';
+import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJson } from '../http/layers/body.ts';
+import { validate } from '../http/layers/params.ts';
 
 const MAX_BATCH_BYTES: number = MAX_BODY_BYTES;
 const MAX_BATCH_REQUESTS: number = 20;

@@ -14,7 +14,7 @@ import { defineEndpoint, isBatchable, type FrameApi } from '../http/endpoint.ts'
 import { batchSchema } from '../schemas/responses/index.ts';
 import { versionedErrorBody } from '../http/errors.ts';
 import { traceOf } from '../http/request-trace.ts';
-import { VERSION_PREFIX } from '../http/version-prefix.ts';
+import { VERSION_PREFIX } from '../http/layers/version-prefix.ts';
 import type { VersionInfo } from '../http/versions.ts';
 
 const CONCURRENCY = 6;

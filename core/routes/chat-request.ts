@@ -9,8 +9,8 @@
  */
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
-import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJson } from '../http/body.ts';
-import { validate } from '../http/params.ts';
+import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJson } from '../http/layers/body.ts';
+import { validate } from '../http/layers/params.ts';
 
 const MAX_CHAT_MESSAGES: number = 20;
 const MAX_MESSAGE_CHARS: number = 2000;

@@ -7,7 +7,7 @@
  * operator: keep it off the public internet at the proxy.
  */
 import { defineEndpoint } from '../http/endpoint.ts';
-import { notFound } from '../http/version-prefix.ts';
+import { notFound } from '../http/layers/version-prefix.ts';
 import { PROMETHEUS_CONTENT_TYPE } from '../observe/exposition.ts';
 
 export const metrics = defineEndpoint({

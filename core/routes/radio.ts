@@ -13,7 +13,7 @@ import { SleeveError } from '../errors.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { slotsFor } from '../http/socket-slots.ts';
-import { asksWebSocket, checkHandshake, upgradeOrRefuse } from '../http/websocket.ts';
+import { asksWebSocket, checkHandshake, upgradeOrRefuse } from '../http/layers/websocket.ts';
 import { nowPlayingSchema } from '../schemas/responses/index.ts';
 import { optionalText } from '../schemas/params.ts';
 import { nowPlayingBody, nowPlayingMessage, type NowPlayingBody } from '../shape/radio.ts';

@@ -8,7 +8,7 @@
 import { modeSentence, SERVICE_NAME, SERVICE_SUMMARY } from '../openapi/about.ts';
 import { serviceRules, type ServiceFacts } from '../openapi/document.ts';
 import type { JsonSchema, OpenApiDocument, Operation, Parameter } from '../openapi/types.ts';
-import { PREFIXES } from '../http/version-prefix.ts';
+import { PREFIXES } from '../http/layers/version-prefix.ts';
 import { curlOf, exampleUrl } from './curl.ts';
 
 /** `limit` → "optional integer from 1 to 25, default 5". */

@@ -1,5 +1,5 @@
 /**
- * Issue #13: the hit path (`core/http/hit-path.ts`) answers a held cache hit before routing.
+ * Issue #13: the hit path (`core/http/hit/hit-path.ts`) answers a held cache hit before routing.
  * It must answer exactly what the full frame answers (the Hono app, as an embedder mounting
  * `sleeve.app` gets it), both ways it can build an answer, and leave everything it is not sure
  * of to the frame without counting it.

@@ -2,8 +2,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { readQuery } from '../../core/http/query.ts';
-import { listKeys, validate } from '../../core/http/params.ts';
+import { readQuery } from '../../core/http/layers/query.ts';
+import { listKeys, validate } from '../../core/http/layers/params.ts';
 import {
   countryParam,
   csvSubset,
@@ -142,7 +142,7 @@ describe('building blocks (core/schemas/params.ts)', () => {
   });
 });
 
-describe('reading the query (core/http/query.ts)', () => {
+describe('reading the query (core/http/layers/query.ts)', () => {
   const declared = new Set(['query', 'limit']);
 
   it('decodes percent-encoding and +, keeps unknown parameters, ignores their repeats', () => {

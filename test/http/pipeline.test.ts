@@ -6,7 +6,7 @@
 import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { Lookup } from '../../core/http/cache/lookup.ts';
-import { composeHit } from '../../core/http/hit-path.ts';
+import { composeHit } from '../../core/http/hit/hit-path.ts';
 import { fullOnly, type Layer, passing } from '../../core/http/pipeline.ts';
 import { echoEndpoint, frameEndpoints, testApp, UA } from './_app.ts';
 

@@ -1,6 +1,6 @@
 /** D20: `X-Request-Id` on every answer the app gives, the caller's own kept when well formed. */
 import { describe, expect, it } from 'vitest';
-import { requestId } from '../../core/http/request-id.ts';
+import { requestId } from '../../core/http/layers/request-id.ts';
 import { echoEndpoint, frameEndpoints, testApp } from './_app.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,7 +1,7 @@
 /** D2: the User-Agent rule, its public exemptions, and open CORS with preflight. */
 import { describe, expect, it } from 'vitest';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { hasContactEmail } from '../../core/http/user-agent.ts';
+import { hasContactEmail } from '../../core/http/layers/user-agent.ts';
 import { endpoints as routes } from '../../core/routes/index.ts';
 import { testApp, frameEndpoints as endpoints, stub } from './_app.ts';
 

@@ -4,7 +4,7 @@
  * for methods, well-formed ids, declared routes.
  */
 import fc from 'fast-check';
-import { UNMATCHED } from '../../core/http/route-label.ts';
+import { UNMATCHED } from '../../core/http/layers/route-label.ts';
 import type { RequestRecord } from '../../core/logger.ts';
 import { endpoints } from '../../core/routes/index.ts';
 

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { listKeys } from '../../core/http/params.ts';
+import { listKeys } from '../../core/http/layers/params.ts';
 import { openApiPath } from '../../core/openapi/parameters.ts';
 import type { Operation, Parameter } from '../../core/openapi/types.ts';
 import { endpoints } from '../../core/routes/index.ts';

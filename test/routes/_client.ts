@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import { createSleeve, type MusicDriver, type Sleeve, type SleeveOptions } from '../../core/index.ts';
 import { isMedia } from '../../core/http/endpoint.ts';
 import { endpointFinder } from '../../core/http/find-endpoint.ts';
-import { VERSION_PREFIX } from '../../core/http/version-prefix.ts';
+import { VERSION_PREFIX } from '../../core/http/layers/version-prefix.ts';
 import { endpoints } from '../../core/routes/index.ts';
 import { valid } from '../shape/_valid.ts';
 

@@ -8,7 +8,7 @@
  */
 import type { Context } from 'hono';
 import { SleeveError } from '../../errors.ts';
-import type { AnswerParts } from '../answer-parts.ts';
+import type { AnswerParts } from '../hit/answer-parts.ts';
 import { versionOf, withGathered, type SleeveEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 import { hashBytes } from '../../hash.ts';

@@ -28,8 +28,8 @@ import type { FrameLayer } from '../frame-chain.ts';
 import { fullOnly, type Layer } from '../pipeline.ts';
 import { Lookup } from './lookup.ts';
 import { briefLifetime, isDegraded } from '../degraded.ts';
-import { paramsOf, type Params } from '../params.ts';
-import type { RequestView } from '../request-view.ts';
+import { paramsOf, type Params } from '../layers/params.ts';
+import type { RequestView } from '../hit/request-view.ts';
 import {
   originOf,
   rawSearch,

@@ -4,11 +4,11 @@
  * method (with `Allow`, D3), and 404 for a path a pinned version did not have yet (D7).
  */
 import type { MiddlewareHandler } from 'hono';
-import { SleeveError } from '../errors.ts';
-import { versionOf, type SleeveEnv } from './context.ts';
-import type { FrameLayer } from './frame-chain.ts';
-import { fullOnly, passing, type Layer } from './pipeline.ts';
-import { findVersion, isAtLeast, type VersionInfo } from './versions.ts';
+import { SleeveError } from '../../errors.ts';
+import { versionOf, type SleeveEnv } from '../context.ts';
+import type { FrameLayer } from '../frame-chain.ts';
+import { fullOnly, passing, type Layer } from '../pipeline.ts';
+import { findVersion, isAtLeast, type VersionInfo } from '../versions.ts';
 
 /**
  * Only for a path added after the oldest pin (its endpoint's `since`); others need no gate.

@@ -4,8 +4,8 @@
  * response gets `Access-Control-Allow-Origin: *` and exposes the headers clients need to read
  * (limits, cache state, ETag). No credentials are ever involved, so `*` is safe.
  */
-import { addHeaders, withGathered } from './context.ts';
-import { passing, type Layer } from './pipeline.ts';
+import { addHeaders, withGathered } from '../context.ts';
+import { passing, type Layer } from '../pipeline.ts';
 
 export interface CorsOptions {
   /** Response headers a browser script may read. */

@@ -7,7 +7,7 @@
  * parameter is the exception (D40): `types=tracks&types=albums`, as generated clients send an
  * array, is the same list as `types=tracks,albums`, so its values are joined, never a guess.
  */
-import { SleeveError } from '../errors.ts';
+import { SleeveError } from '../../errors.ts';
 
 const MAX_URL_LENGTH: number = 8192;
 

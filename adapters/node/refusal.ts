@@ -4,10 +4,10 @@
  * refuses, a target it cannot turn into a URL, a CONNECT), in the error shape of the version
  * the target pins (D7): `/v2.5.0/…` gets `{ "error": "<message>" }` as every other error there.
  */
-import type { SleeveError } from '../errors.ts';
-import { errorResponse } from './errors.ts';
-import { VERSION_PREFIX } from './version-prefix.ts';
-import { CURRENT, findVersion, type VersionInfo } from './versions.ts';
+import type { SleeveError } from '../../core/errors.ts';
+import { errorResponse } from '../../core/http/errors.ts';
+import { VERSION_PREFIX } from '../../core/http/layers/version-prefix.ts';
+import { CURRENT, findVersion, type VersionInfo } from '../../core/http/versions.ts';
 
 /** The version a raw request target pins (below the host's `basePath`); current when none. */
 function targetVersion(target: string, basePath = ''): VersionInfo {

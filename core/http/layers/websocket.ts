@@ -9,9 +9,9 @@
  */
 import type { Context } from 'hono';
 import type { UpgradeWebSocket, WSEvents } from 'hono/ws';
-import { SleeveError } from '../errors.ts';
-import type { SleeveEnv } from './context.ts';
-import type { Layer } from './pipeline.ts';
+import { SleeveError } from '../../errors.ts';
+import type { SleeveEnv } from '../context.ts';
+import type { Layer } from '../pipeline.ts';
 
 /** `Upgrade: websocket` (any case): the client asks for a WebSocket, well formed or not. */
 export function asksWebSocket(c: Context<SleeveEnv>): boolean {

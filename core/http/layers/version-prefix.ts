@@ -12,11 +12,11 @@
  */
 import type { Context } from 'hono';
 import { basePath } from 'hono/route';
-import { pathAsSent } from './mount.ts';
-import { SleeveError } from '../errors.ts';
-import { setVersion, versionOf } from './context.ts';
-import type { Layer } from './pipeline.ts';
-import { CURRENT, findVersion, VERSION_NAMES, VERSIONS, type VersionInfo } from './versions.ts';
+import { pathAsSent } from '../mount.ts';
+import { SleeveError } from '../../errors.ts';
+import { setVersion, versionOf } from '../context.ts';
+import type { Layer } from '../pipeline.ts';
+import { CURRENT, findVersion, VERSION_NAMES, VERSIONS, type VersionInfo } from '../versions.ts';
 
 /** Anything that looks like a version attempt (`/v2`, `/v9.9.9`), so a typo gets the version list. */
 export const VERSION_PREFIX: RegExp = /^\/(v[0-9][^/]*|current)(?=\/|$)/;

@@ -11,15 +11,15 @@
  * `deps.now()`), send one header family, and cannot switch families per pinned version.
  */
 import type { Context, Next } from 'hono';
-import { SleeveError } from '../errors.ts';
-import type { Breaker } from '../storage/breaker.ts';
-import { countThrough, type CounterStore, type Hit } from '../storage/counters.ts';
-import { clientIp } from './client-ip.ts';
-import { REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
-import { addHeaders, versionOf, type SleeveEnv } from './context.ts';
-import type { FrameLayer } from './frame-chain.ts';
-import type { Layer } from './pipeline.ts';
-import type { VersionInfo } from './versions.ts';
+import { SleeveError } from '../../errors.ts';
+import type { Breaker } from '../../storage/breaker.ts';
+import { countThrough, type CounterStore, type Hit } from '../../storage/counters.ts';
+import { clientIp } from '../client-ip.ts';
+import { REMEMBERED_QUERY_LENGTH, setBounded } from '../query-memo.ts';
+import { addHeaders, versionOf, type SleeveEnv } from '../context.ts';
+import type { FrameLayer } from '../frame-chain.ts';
+import type { Layer } from '../pipeline.ts';
+import type { VersionInfo } from '../versions.ts';
 
 const WINDOW_MS: number = 60_000;
 /** Clients whose counter key a limiter keeps made (the most recent; a flood only starts it afresh). */

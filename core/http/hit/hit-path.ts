@@ -15,18 +15,18 @@
  * It answers as web Responses, or as their parts, which the Node adapter writes to the socket
  * itself, without a Request or a Response (issue #24).
  */
-import { SleeveError } from '../errors.ts';
+import { SleeveError } from '../../errors.ts';
 import type { AnswerParts } from './answer-parts.ts';
-import { answerEntry, entryParts, type Held } from './cache/entry.ts';
-import { Lookup } from './cache/lookup.ts';
-import { clientIpOf } from './client-ip.ts';
-import type { SleeveBindings } from './context.ts';
-import { errorParts, errorResponse } from './errors.ts';
-import type { Answered, Given, HitForm, Layer } from './pipeline.ts';
-import { REQUEST_ID_HEADER } from './request-id.ts';
+import { answerEntry, entryParts, type Held } from '../cache/entry.ts';
+import { Lookup } from '../cache/lookup.ts';
+import { clientIpOf } from '../client-ip.ts';
+import type { SleeveBindings } from '../context.ts';
+import { errorParts, errorResponse } from '../errors.ts';
+import type { Answered, Given, HitForm, Layer } from '../pipeline.ts';
+import { REQUEST_ID_HEADER } from '../layers/request-id.ts';
 import type { RequestView } from './request-view.ts';
-import { pathStart } from '../url-path.ts';
-import { CURRENT, type VersionInfo } from './versions.ts';
+import { pathStart } from '../../url-path.ts';
+import { CURRENT, type VersionInfo } from '../versions.ts';
 
 type Form<K extends HitForm['kind']> = Extract<HitForm, { kind: K }>;
 

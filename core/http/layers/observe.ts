@@ -12,18 +12,18 @@
  * when it is written, and metrics are counted only when a registry exists.
  */
 import type { Context } from 'hono';
-import type { Deps } from '../deps.ts';
-import type { RequestRecord } from '../logger.ts';
-import { formatter } from '../observe/request-line.ts';
-import { clientIp } from './client-ip.ts';
-import { asSent } from './mount.ts';
-import { addHeaders, bindings, type SleeveEnv } from './context.ts';
-import type { AnyEndpoint } from './endpoint.ts';
+import type { Deps } from '../../deps.ts';
+import type { RequestRecord } from '../../logger.ts';
+import { formatter } from '../../observe/request-line.ts';
+import { clientIp } from '../client-ip.ts';
+import { asSent } from '../mount.ts';
+import { addHeaders, bindings, type SleeveEnv } from '../context.ts';
+import type { AnyEndpoint } from '../endpoint.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
-import { setTrace, type RequestTrace } from './request-trace.ts';
+import { setTrace, type RequestTrace } from '../request-trace.ts';
 import { routeLabels } from './route-label.ts';
-import type { FrameLayer } from './frame-chain.ts';
-import type { Answered, Layer } from './pipeline.ts';
+import type { FrameLayer } from '../frame-chain.ts';
+import type { Answered, Layer } from '../pipeline.ts';
 
 /**
  * The layer. Its hit form gives the hit path the same id rule and the same record: figures and

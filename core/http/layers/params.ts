@@ -6,13 +6,13 @@
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { SleeveError } from '../errors.ts';
-import { wireOf } from '../param-wire.ts';
-import type { SleeveEnv } from './context.ts';
-import type { FrameLayer } from './frame-chain.ts';
-import { passing, type Layer } from './pipeline.ts';
+import { SleeveError } from '../../errors.ts';
+import { wireOf } from '../../param-wire.ts';
+import type { SleeveEnv } from '../context.ts';
+import type { FrameLayer } from '../frame-chain.ts';
+import { passing, type Layer } from '../pipeline.ts';
 import { checkUrlLength, readQuery } from './query.ts';
-import { ownCopy, rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
+import { ownCopy, rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from '../query-memo.ts';
 
 export interface ParamsOptions {
   schema?: v.GenericSchema<Record<string, unknown>, unknown>;

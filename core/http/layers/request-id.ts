@@ -5,7 +5,7 @@
  * anything else is replaced. Well formed: 1 to 128 of `A-Z a-z 0-9 . _ : -`, enough for
  * UUIDs, ULIDs and the usual proxy ids, and nothing that could split a log line or a header.
  */
-import type { HeaderReader } from './request-view.ts';
+import type { HeaderReader } from '../hit/request-view.ts';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** As a request's header is read: in lower case, as a `HeaderReader` is asked. */

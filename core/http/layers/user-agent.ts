@@ -7,10 +7,10 @@
  * public is the endpoint's own `public: true`, read once when the app is built (images must
  * load in an `<img>` tag, which sends no e-mail).
  */
-import { SleeveError } from '../errors.ts';
-import { REMEMBERED_QUERY_LENGTH, setBounded } from './query-memo.ts';
-import type { Layer } from './pipeline.ts';
-import type { HeaderReader } from './request-view.ts';
+import { SleeveError } from '../../errors.ts';
+import { REMEMBERED_QUERY_LENGTH, setBounded } from '../query-memo.ts';
+import type { Layer } from '../pipeline.ts';
+import type { HeaderReader } from '../hit/request-view.ts';
 
 /** `something@domain.tld` anywhere in the header, as D2 words it. */
 const EMAIL = /[^\s@<>()[\]"',;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;

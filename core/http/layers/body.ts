@@ -8,8 +8,8 @@
  * up on a client that declares more than it sends (a deadline), and turns a client that
  * vanishes mid-body into a client error, which is never logged as a bug.
  */
-import { SleeveError } from '../errors.ts';
-import type { Layer } from './pipeline.ts';
+import { SleeveError } from '../../errors.ts';
+import type { Layer } from '../pipeline.ts';
 
 /** The largest body any endpoint accepts: a `/batch` (D6). */
 export const MAX_BODY_BYTES: number = 64 * 1024;

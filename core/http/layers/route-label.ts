@@ -7,10 +7,10 @@
  * Found from the path, not from Hono's matched routes, so no layer has to record it.
  */
 import type { Context } from 'hono';
-import type { Endpoint } from './endpoint.ts';
-import { ownCopy, setBounded } from './query-memo.ts';
+import type { Endpoint } from '../endpoint.ts';
+import { ownCopy, setBounded } from '../query-memo.ts';
 import { splitPrefix } from './version-prefix.ts';
-import { findVersion } from './versions.ts';
+import { findVersion } from '../versions.ts';
 
 export const UNMATCHED = 'unmatched';
 
