@@ -18,6 +18,9 @@ import type { WikimediaOptions } from './drivers/wikimedia/index.ts';
 import type { Drivers } from './drivers/contracts/drivers.ts';
 import type { ProcessMemory } from './observe/metrics.ts';
 import { cacheBytes, type CacheBytes } from './storage/cache-bound.ts';
+import { DEFAULT_BASE_URL as AZURACAST_URL } from './drivers/azuracast/index.ts';
+import { DEFAULT_BASE_URL as DEEZER_URL } from './drivers/deezer/index.ts';
+import { DEFAULT_BASE_URL as RECCOBEATS_URL } from './drivers/reccobeats/index.ts';
 
 export type Mode = 'demo' | 'live';
 
@@ -178,10 +181,11 @@ export interface ResolvedOptions {
   metrics: boolean;
 }
 
+/** Each driver's own default base, so each is written once, in its driver. */
 const DEFAULT_UPSTREAMS: UpstreamUrls = {
-  deezer: 'https://api.deezer.com',
-  features: 'https://api.reccobeats.com',
-  azuracast: 'https://demo.azuracast.com',
+  deezer: DEEZER_URL,
+  features: RECCOBEATS_URL,
+  azuracast: AZURACAST_URL,
 };
 
 const DEFAULT_COUNTRY_HEADERS: string[] = ['cf-ipcountry', 'x-vercel-ip-country'];

@@ -6,7 +6,7 @@
  * of a hit. So a GET whose URL and headers are plain enough to read as they are is shown to the
  * hit path as a `RequestView` of the message itself, and a held answer's parts are written
  * straight to the response. Anything else (and anything the hit path does not answer, which it
- * decides before counting anything) goes on to `@hono/node-server` as before.
+ * decides before counting anything) goes on to `@hono/node-server`.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AnswerParts, ConnInfo, RequestView, Sleeve } from '../../core/index.ts';

@@ -1,8 +1,8 @@
 /**
  * @module
  * The servers' logger (D20): lines go to standard output through one batching writer instead
- * of a `console.log` each, which is one synchronous write per request and cost hits up to half
- * their throughput (issue #22). Each line is written as it comes into one chunk of bytes, a
+ * of a `console.log` each, which is one synchronous write per request and costs hits up to half
+ * their throughput. Each line is written as it comes into one chunk of bytes, a
  * request's straight from its record (`encodeJsonLine`); once `LOG_BATCH_BYTES` wait, or
  * `LOG_FLUSH_MS` after the first of them, the batch's bytes are handed to `sonic-boom`, pino's
  * writer, which writes them in one call, keeps writes in order and retries a busy pipe; it runs
@@ -11,8 +11,8 @@
  *
  * A batch goes to a file, a terminal or /dev/null at once, synchronously, as Node writes its own
  * `process.stdout` to them: no reader can hold such a write up, and an asynchronous one goes
- * through the runtime's thread pool, which cost Bun 0.2-0.4 µs of every line (a hand-off per
- * batch on a busy machine; issue #22, wrk and /proc CPU). A pipe or a socket (a log shipper,
+ * through the runtime's thread pool, which costs Bun 0.2-0.4 µs a line (a hand-off per batch
+ * on a busy machine). A pipe or a socket (a log shipper,
  * journald) is written asynchronously, since its reader may stall: then what is held is bounded,
  * what waits (a chunk of two batches' worth) and what
  * sonic-boom has not written yet (`LOG_MAX_HELD_BYTES`). When standard output cannot keep up

@@ -4,8 +4,8 @@
  * titles and names), bounded. Two generations: when the newer one fills, the older is dropped
  * whole and the newer takes its place, so a text still in use survives the turnover (it is
  * carried over when met again) and nothing is paid per lookup to keep an order. At a million
- * tracks most candidates are new to a smaller memo, and folding them again was a tenth of a
- * miss (#13).
+ * tracks most candidates are new to a smaller memo, and folding them again costs a tenth of a
+ * miss.
  */
 
 /**

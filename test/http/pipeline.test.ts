@@ -62,32 +62,36 @@ describe('a miss the hit path looked at', () => {
     const echo = echoEndpoint({ rateLimit: 1000 });
     const app = testApp([...frameEndpoints, echo.endpoint], { storage });
     const ask = () => new Request('http://sleeve.test/t/echo?query=a', { headers: { 'user-agent': UA } });
-    return { ...app, reads, ask };
+    const env = () => ({ clientIp: '203.0.113.9' }) as { clientIp: string; sleeveLookup?: unknown };
+    /**
+     * The URL answered once, then left to expire: what the hit path leaves for it (in `info`),
+     * after another request has made it fresh again, held in process.
+     */
+    const lookedAt = async () => {
+      await app.frame.fetch(ask(), env());
+      app.clock.now += 901_000;
+      const info = env();
+      app.frame.hitParts(ask(), info);
+      expect((await app.frame.app.fetch(ask(), env())).headers.get('x-cache')).toBe('MISS');
+      reads.count = 0;
+      return info;
+    };
+    return { ...app, reads, ask, env, lookedAt };
   }
 
   it('answerHit leaves what it found: a Lookup for a URL it knows, false for one it does not', async () => {
-    const { frame, ask, clock } = setup();
-    const unknown = { clientIp: '203.0.113.9' } as { clientIp: string; sleeveLookup?: unknown };
+    const { frame, ask, env, lookedAt } = setup();
+    const unknown = env();
     expect(frame.hitParts(ask(), unknown)).toBeUndefined();
     expect(unknown.sleeveLookup).toBe(false);
-    await frame.fetch(ask(), { clientIp: '203.0.113.9' });
-    clock.now += 901_000;
-    const known = { clientIp: '203.0.113.9' } as { clientIp: string; sleeveLookup?: unknown };
-    expect(frame.hitParts(ask(), known)).toBeUndefined();
-    expect(known.sleeveLookup).toBeInstanceOf(Lookup);
+    expect((await lookedAt()).sleeveLookup).toBeInstanceOf(Lookup);
   });
 
   it('fetch takes that on, rather than looking again: the storage is read where the process held it', async () => {
-    const { frame, ask, clock, reads } = setup();
-    await frame.fetch(ask(), { clientIp: '203.0.113.9' });
-    clock.now += 901_000;
-    const info = { clientIp: '203.0.113.9' } as { clientIp: string; sleeveLookup?: unknown };
-    frame.hitParts(ask(), info);
-    // Another request makes the entry fresh again, held in process.
-    expect((await frame.app.fetch(ask(), { clientIp: '203.0.113.9' })).headers.get('x-cache')).toBe('MISS');
-    reads.count = 0;
+    const { frame, ask, env, reads, lookedAt } = setup();
+    const info = await lookedAt();
     // Without a lookup, the entry held in process answers: no read.
-    expect((await frame.fetch(ask(), { clientIp: '203.0.113.9' })).headers.get('x-cache')).toBe('HIT');
+    expect((await frame.fetch(ask(), env())).headers.get('x-cache')).toBe('HIT');
     expect(reads.count).toBe(0);
     // With the earlier lookup (nothing fresh then), the frame goes on from it: one read, a hit there.
     expect((await frame.fetch(ask(), info)).headers.get('x-cache')).toBe('HIT');
@@ -95,15 +99,10 @@ describe('a miss the hit path looked at', () => {
   });
 
   it('a lookup is taken on only by the cache that made it, for its URL', async () => {
-    const { frame, ask, clock, reads } = setup();
-    await frame.fetch(ask(), { clientIp: '203.0.113.9' });
-    clock.now += 901_000;
-    const info = { clientIp: '203.0.113.9' } as { clientIp: string; sleeveLookup?: unknown };
-    frame.hitParts(ask(), info);
-    await frame.app.fetch(ask(), { clientIp: '203.0.113.9' });
-    reads.count = 0;
+    const { frame, ask, env, reads, lookedAt } = setup();
+    const info = await lookedAt();
     const other = new Request('http://sleeve.test/t/echo?query=b', { headers: { 'user-agent': UA } });
-    await frame.app.fetch(other, { clientIp: '203.0.113.9' });
+    await frame.app.fetch(other, env());
     reads.count = 0;
     // Another URL given this lookup looks for itself: held in process, no read.
     expect((await frame.fetch(other, info)).headers.get('x-cache')).toBe('HIT');

@@ -25,6 +25,8 @@ import { toNowPlaying } from './wire.ts';
 const DRIVER_NAME: string = 'azuracast';
 /** AzuraCast's public demo station, on the default upstream `https://demo.azuracast.com`. */
 const DEFAULT_STATION: string = 'azuratest_radio';
+/** The demo station's installation: live mode's radio unless `SLEEVE_AZURACAST_URL` says otherwise. */
+export const DEFAULT_BASE_URL = 'https://demo.azuracast.com';
 const TIMEOUT_MS = UPSTREAM_TIMEOUT_MS;
 const CACHE_SECONDS = 2;
 

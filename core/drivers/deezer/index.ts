@@ -29,7 +29,7 @@ import {
 } from './wire.ts';
 import { previewSeconds } from './preview.ts';
 
-const DEFAULT_BASE_URL = 'https://api.deezer.com';
+export const DEFAULT_BASE_URL = 'https://api.deezer.com';
 
 export interface DeezerOptions {
   /** Default `https://api.deezer.com`; point it at a replay to run offline. */

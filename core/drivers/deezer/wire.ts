@@ -150,9 +150,9 @@ export function toAlbumHit(value: unknown, artist?: ArtistRef): AlbumHit {
 }
 
 /**
- * The tracklist an album body embeds, when it is the whole one. Deezer embeds the first 25
- * tracks at most, so a longer album (or one with a track of another shape) has none here and
- * is paged in through `/album/{id}/tracks`, as before (issue #35: one call fewer otherwise).
+ * The tracklist an album body embeds, when it is the whole one: one call fewer than paging it.
+ * Deezer embeds the first 25 tracks at most, so a longer album (or one with a track of another
+ * shape) has none here and is paged in through `/album/{id}/tracks`.
  */
 function wholeTracklist(body: Json, album: AlbumRef, trackCount: number | null): TrackHit[] | undefined {
   if (trackCount === null || body.tracks === undefined) return undefined;

@@ -18,9 +18,8 @@
  * the slot count: each instance serves its own clients fairly from the turns it wins, and
  * under a backlog each pump holds one turn at a time, placed by the shared count, so instances
  * win turns in turn and a quiet client's call waits at most one spacing per busy instance
- * (about 250 ms on two). That meets the issue's bound (each of a quiet client's six cold
- * requests within 1 s while another floods both instances: 0.6 to 0.75 s measured,
- * `test/live/budget-fair.test.ts`) with one `INCR` per turn, as before. Making instances yield
+ * (about 250 ms on two), with one `INCR` per turn (`test/live/budget-fair.test.ts` counts the
+ * calls a quiet client's requests wait behind). Making instances yield
  * to each other's fresher clients would need every waiter's client published in Redis and a
  * read of the others' before each turn: more round trips per call for a wait already bounded.
  *

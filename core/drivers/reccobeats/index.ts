@@ -34,7 +34,7 @@ export interface ReccoBeatsOptions {
   budget?: { limit: number; windowMs: number };
 }
 
-const DEFAULT_BASE_URL = 'https://api.reccobeats.com';
+export const DEFAULT_BASE_URL = 'https://api.reccobeats.com';
 /** What the health probe asks for: Blinding Lights, the ISRC of the recorded ReccoBeats answer. */
 const PROBE_ISRC = 'USUG11904206';
 const FEATURES_PATH = '/v1/audio-features';
