@@ -63,7 +63,7 @@ interface Background {
   complete?: Completer;
 }
 
-/** An endpoint's own layers, from its declaration, in the architecture's order, and its cache's refresh layer. */
+/** An endpoint's own layers, from its declaration, in the architecture's order; its parameters and cache layers for its reruns. */
 function layers(
   endpoint: AnyEndpoint,
   deps: Deps,
@@ -131,8 +131,10 @@ function json(c: Context<SleeveEnv>, body: unknown): Response {
 const sinceOf = (endpoint: AnyEndpoint, path: string) => (path === endpoint.path ? endpoint.since : undefined);
 
 /** A prefixed path's first layers: its version, then the 404 of a path that version lacked (D7). */
-const pinned = (version: VersionInfo | undefined, path: string, since: string | undefined): Layer[] =>
-  version ? [pinVersion(version), ...versionGate(path, since, version)] : versionGate(path, since, undefined);
+const pinned = (version: VersionInfo | undefined, path: string, since: string | undefined): Layer[] => [
+  ...(version ? [pinVersion(version)] : []),
+  ...versionGate(path, since, version),
+];
 
 /** The frame's one router, and the `fetch` to serve it with (see `createFrame`). */
 export interface Frame {
