@@ -6,6 +6,7 @@
 import type { Storage } from './storage/storage.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import type { Breaker } from './storage/breaker.ts';
+import type { CounterStore } from './storage/counters.ts';
 import type { Metrics } from './observe/metrics.ts';
 import type { Logger } from './logger.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -17,6 +18,8 @@ export interface Deps {
   storage: Storage;
   /** The storage's breaker: while it is open, caches and counters are skipped (D9). */
   breaker: Breaker;
+  /** Where the rate limits and the shared budgets count: the `counters` option, else the storage's own. */
+  counters: CounterStore;
   /** What the start-up line says of the mode and its upstreams. */
   summary: string;
   /** Unix milliseconds; injectable so tests can move time (radio, cache expiry, limits). */

@@ -21,6 +21,7 @@ import { registerDrivers } from './registry.ts';
 import type { Drivers } from './drivers/contracts/drivers.ts';
 import { storageBreaker } from './storage/breaker.ts';
 import { storageFromSpec } from './storage/from-spec.ts';
+import { countersFor } from './storage/counters.ts';
 import { VERSION } from './version.ts';
 import { lifecycle } from './lifecycle.ts';
 
@@ -100,6 +101,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
   const log = options.log ?? consoleLogger;
   // Recovery is probed with a read of a key that need not exist: any answer means the storage is back.
   const breaker = storageBreaker(log, resolved.storageName, () => storage.hasItem('sleeve:breaker-probe'));
+  const counters = options.counters ?? countersFor(storage);
   let ctx: DriverContext | undefined;
   // D20: nothing is counted for /metrics unless it is served.
   const metrics = resolved.metrics
@@ -130,6 +132,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
           counting,
           onDropped: metrics?.droppedItems,
           budgetScope: resolved.budgetScope,
+          counters,
         })),
       );
   const sources: Drivers = { ...registered.sources, ...given };
@@ -140,6 +143,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
     sources,
     storage,
     breaker,
+    counters,
     summary: registered.summary,
     now,
     log,
@@ -170,6 +174,7 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
 
 export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';
 export type { SleeveOptions, Mode, UpstreamUrls } from './options.ts';
+export type { CounterStore, Hit as CounterHit } from './storage/counters.ts';
 export type { DocsFiles } from './installed/swagger-ui-dist.ts';
 export type { Deps } from './deps.ts';
 export type { Logger, RequestLogFormat, RequestRecord } from './logger.ts';

@@ -5,6 +5,7 @@
  */
 import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from './storage/storage.ts';
+import type { CounterStore } from './storage/counters.ts';
 import type { Logger, RequestLogFormat } from './logger.ts';
 import { installedSwaggerUi, type DocsFiles } from './installed/swagger-ui-dist.ts';
 import { installedCardFiles, type CardFiles } from './installed/card-files.ts';
@@ -40,6 +41,12 @@ export interface SleeveOptions {
   sources?: Partial<Drivers>;
   /** An unstorage instance, or a spec: `memory` (default), `fs:<dir>`, `redis://…`. */
   storage?: Storage | string;
+  /**
+   * Where the rate limits and the upstream budgets count (D8, D13). Default: the storage's own
+   * atomic counters (Redis, Deno KV), else this process's. An edge adapter passes a store that
+   * instances share (the Workers adapter: a Durable Object, D47).
+   */
+  counters?: CounterStore;
   /**
    * MiB this instance caches in its own memory (`SLEEVE_CACHE_MB`, default 64): the `memory`
    * storage's answers, plus half as much again for Deezer's pictures and a quarter for drawn

@@ -5,7 +5,7 @@
  */
 import type { Deps } from '../deps.ts';
 import type { Breaker } from '../storage/breaker.ts';
-import { countersFor, type CounterStore } from '../storage/counters.ts';
+import type { CounterStore } from '../storage/counters.ts';
 import type { Outcome } from './cache/layer.ts';
 import type { Held } from './cache/entry.ts';
 
@@ -19,7 +19,7 @@ export interface FrameState {
 export function frameState(deps: Deps): FrameState {
   return {
     breaker: deps.breaker,
-    counters: countersFor(deps.storage),
+    counters: deps.counters,
     inflight: new Map(),
     hot: new Map(),
   };

@@ -19,6 +19,7 @@ import { errorsList } from '../../core/routes/meta.ts';
 import { integerParam, requiredText } from '../../core/schemas/params.ts';
 import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
+import { countersFor } from '../../core/storage/counters.ts';
 import { lifecycle } from '../../core/lifecycle.ts';
 
 /** The frame's own endpoints, fixed here so other routes coming and going do not move these tests. */
@@ -58,10 +59,12 @@ export function testApp(
     error: (message: string, fields?: Record<string, unknown>) => void logs.push({ message, fields }),
     request: (line: string) => void lines.push(line),
   };
+  const storage = options.storage ?? createStorage();
   const deps: Deps = {
     options: resolveOptions(options),
     sources: createCatalogDrivers(),
-    storage: options.storage ?? createStorage(),
+    storage,
+    counters: options.counters ?? countersFor(storage),
     breaker: storageBreaker(log, 'test'),
     summary: 'demo mode',
     lifecycle: lifecycle(),

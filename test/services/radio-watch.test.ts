@@ -16,6 +16,7 @@ import type { Drivers } from '../../core/drivers/contracts/drivers.ts';
 import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { lifecycle } from '../../core/lifecycle.ts';
+import { memoryCounters } from '../../core/storage/counters.ts';
 
 const BASE = 'https://music.example.com';
 const SSE = '/api/live/nowplaying/sse';
@@ -44,6 +45,7 @@ function deps(radioPollMs: number): Deps {
     options: resolveOptions({ radioPollMs }),
     sources: { radio } as unknown as Drivers,
     storage: createStorage(),
+    counters: memoryCounters(),
     now: Date.now,
     log: quiet,
     breaker: storageBreaker(quiet, 'test'),

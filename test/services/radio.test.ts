@@ -8,6 +8,7 @@ import type { NowPlaying } from '../../core/domain/radio.ts';
 import type { Drivers } from '../../core/drivers/contracts/drivers.ts';
 import { nowPlaying } from '../helpers/domain.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
+import { memoryCounters } from '../../core/storage/counters.ts';
 import { lifecycle } from '../../core/lifecycle.ts';
 
 const BASE = 'https://music.example.com';
@@ -31,6 +32,7 @@ function station() {
     options: resolveOptions({ radioPollMs: 1000 }),
     sources: { radio } as unknown as Drivers,
     storage: createStorage(),
+    counters: memoryCounters(),
     now: () => clock.now,
     log: { info() {}, error() {} },
     breaker: storageBreaker({ error() {} }, 'test'),

@@ -8,7 +8,7 @@
 import type { Storage } from '../../storage/storage.ts';
 import type { Logger } from '../../logger.ts';
 import type { Breaker } from '../../storage/breaker.ts';
-import { countersFor, memoryCounters } from '../../storage/counters.ts';
+import { countersFor, memoryCounters, type CounterStore } from '../../storage/counters.ts';
 import { MAX_BUDGET_WAIT_MS } from './bounds.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
@@ -76,10 +76,13 @@ export interface DriverContextOptions {
    * (each instance its own IP: Vercel, several hosts).
    */
   budgetScope?: 'shared' | 'instance';
+  /** The shared counters (`shared` scope); default: the storage's own (`countersFor`). */
+  counters?: CounterStore;
 }
 
 export function createDriverContext(options: DriverContextOptions): DriverContext {
-  const counters = options.budgetScope === 'instance' ? memoryCounters() : countersFor(options.storage);
+  const counters =
+    options.budgetScope === 'instance' ? memoryCounters() : (options.counters ?? countersFor(options.storage));
   const budgets = new Map<string, Budget>();
   const circuits = new Map<string, Circuit>();
   const { counting } = options;
