@@ -13,7 +13,8 @@ import * as v from 'valibot';
 import { createFrame } from '../core/app.ts';
 import { createSleeve, defineEndpoint } from '../core/index.ts';
 import { requiredText } from '../core/schemas/params.ts';
-import { MEMORY_MAX_BYTES, MEMORY_MAX_ENTRIES, storageFromSpec } from '../core/storage/from-spec.ts';
+import { storageFromSpec } from '../core/storage/from-spec.ts';
+import { MEMORY_MAX_BYTES, MEMORY_MAX_ENTRIES } from '../core/storage/memory.ts';
 import { collect, heapMiB, rssMiB, runtime, serveHttp } from './_runtime.ts';
 
 const PATHS = ['/editorial/genres', '/search/all?query=love&limit=5', '/track/hot?country=FR&limit=20'];

@@ -1,177 +1,30 @@
 /**
  * @module
  * `createSleeve(options)` → `{ fetch, app }`: the whole service as a web-standard handler.
- * Runtime adapters (`sleeve/bun`, `sleeve/deno`, `sleeve/node`, `sleeve/vercel`) wrap it.
+ * Runtime adapters (`sleeve/bun`, `sleeve/deno`, `sleeve/node`, `sleeve/vercel`,
+ * `sleeve/workers`) wrap it.
  */
-import type { Hono } from 'hono';
-import type { Storage } from './storage/storage.ts';
-import type { SleeveEnv } from './http/context.ts';
-import type { AnswerParts } from './http/hit/answer-parts.ts';
-import type { RequestView } from './http/hit/request-view.ts';
-import { createFrame } from './app.ts';
-import { unmounted } from './http/mount.ts';
-import type { Deps } from './deps.ts';
-import type { Logger } from './logger.ts';
-import { createMetrics } from './observe/metrics.ts';
-import { resolveOptions, type SleeveOptions } from './options.ts';
-import { endpoints } from './routes/index.ts';
-import { metrics as metricsRoute } from './routes/metrics.ts';
-import { createDriverContext, type DriverContext } from './drivers/kit/context.ts';
-import { registerDrivers } from './registry.ts';
-import type { Drivers } from './drivers/contracts/drivers.ts';
-import { storageBreaker } from './storage/breaker.ts';
+import { createSleeveWith, type Sleeve } from './create.ts';
+import type { Platform, SleeveOptions } from './options.ts';
 import { storageFromSpec } from './storage/from-spec.ts';
-import { countersFor } from './storage/counters.ts';
-import { VERSION } from './version.ts';
-import { lifecycle } from './lifecycle.ts';
+import { installedSwaggerUi } from './installed/swagger-ui-dist.ts';
+import { installedCardFiles } from './installed/card-files.ts';
 
-/** What an adapter knows about the connection and core cannot: passed as Hono `env`. */
-export interface ConnInfo {
-  /** The socket's remote address (D8); forwarding headers count only with `trustProxy`. */
-  clientIp?: string;
-  /**
-   * Left here by `answerHit` when it does not answer: what the hit path found. Given to `fetch`
-   * with the same request, it sends it straight to the full frame, which takes that on rather
-   * than look the answer up again.
-   */
-  sleeveLookup?: unknown;
-}
-
-export interface Sleeve {
-  /**
-   * Answers a request. A cache hit held in process comes back as a Response at once, not a
-   * promise, so a server that can write it synchronously does (await works on both).
-   */
-  fetch(request: Request, info?: ConnInfo): Response | Promise<Response>;
-  /**
-   * For a server that writes answers itself: a cache hit held in process, answered as its
-   * parts (status, headers, body) and counted and logged as `fetch` would; undefined for
-   * anything else, which then goes to `fetch`, uncounted (with `info.sleeveLookup`, as it leaves it). The Node adapter answers hits this
-   * way, without building a Request or a Response (issue #24). Always undefined under a
-   * `basePath`.
-   */
-  answerHit(request: RequestView, info?: ConnInfo): AnswerParts | Promise<AnswerParts> | undefined;
-  app: Hono<SleeveEnv>;
-  /** What the service was built with, for start-up lines and embedders. */
-  deps: Deps;
-  /**
-   * Begins a graceful shutdown (D34): `/healthz` answers 503 `draining` from now on, and every
-   * `/nowplaying/socket` client is told to reconnect (a 1012 close frame, or a last `reconnect`
-   * event) and let go. Requests keep being answered. The server adapters call it on SIGTERM.
-   * Resolves once those clients have gone.
-   */
-  drain(): Promise<void>;
-  /**
-   * D39: begins a shutdown delay: `/healthz` answers 503 `draining` from now on, so a balancer
-   * polling it takes the instance out, and nothing else changes (requests are answered, live
-   * streams stay). The server adapters call it on SIGTERM when `shutdownDelayMs` is set, and
-   * `drain()` once the delay is over.
-   */
-  leave(): void;
-  /**
-   * Lets go of what outlives requests, once the server has stopped: writes the log lines a
-   * batching logger holds, and closes the storage's connection (Redis), so the process can end.
-   */
-  close(): Promise<void>;
-}
-
-/** One line per event, fields as JSON (a stack's newlines escaped), so a log line is one record. */
-const line = (message: string, fields?: Record<string, unknown>) =>
-  `[sleeve] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
-/**
- * An embedder's default (D45): Sleeve's notices go to stderr, so the host's stdout stays the
- * host's; request lines are off unless asked for (`requestLog`), then on stdout as they are.
- * The server adapters log to stdout through their own logger, request lines on.
- */
-const notice = (message: string, fields?: Record<string, unknown>) => console.error(line(message, fields));
-const consoleLogger: Logger = {
-  info: notice,
-  error: notice,
-  request: (message) => console.log(message),
+/** A server's platform: storage by spec (memory, fs, Redis), files from the installed packages (or their embedded copies). */
+export const SERVER_PLATFORM: Platform = {
+  storage: storageFromSpec,
+  docsFiles: installedSwaggerUi,
+  cardFiles: installedCardFiles,
 };
 
 export function createSleeve(options: SleeveOptions = {}): Sleeve {
-  const resolved = resolveOptions(options);
-  const ownStorage = typeof options.storage !== 'object';
-  const storage: Storage =
-    typeof options.storage === 'object'
-      ? options.storage
-      : storageFromSpec(options.storage ?? 'memory', resolved.cache.answers);
-  const now = options.now ?? Date.now;
-  const log = options.log ?? consoleLogger;
-  // Recovery is probed with a read of a key that need not exist: any answer means the storage is back.
-  const breaker = storageBreaker(log, resolved.storageName, () => storage.hasItem('sleeve:breaker-probe'));
-  const counters = options.counters ?? countersFor(storage);
-  let ctx: DriverContext | undefined;
-  // D20: nothing is counted for /metrics unless it is served.
-  const metrics = resolved.metrics
-    ? createMetrics({
-        version: VERSION,
-        mode: resolved.mode,
-        startedAt: now(),
-        budgets: () => ctx?.budgets ?? new Map(),
-        memory: options.processMemory,
-      })
-    : undefined;
-  // Demo mode calls no upstream, except a configured chat model (D30), whose calls D20's line counts too.
-  const perRequest = resolved.requestLog !== 'off' && (resolved.mode === 'live' || resolved.ai !== undefined);
-  const counting = perRequest || metrics ? { perRequest, onCall: metrics?.upstreamCall } : undefined;
-  const given = options.sources ?? {};
-  // D30: the `ai` option still makes the chat model when every other source is given.
-  const complete = given.music && given.features && given.radio && (given.ai || !resolved.ai);
-  const registered = complete
-    ? { sources: given as Drivers, summary: `${resolved.mode} mode (sources given by the embedder)` }
-    : registerDrivers(
-        resolved,
-        (ctx = createDriverContext({
-          storage,
-          breaker,
-          now,
-          log,
-          fetch: options.fetch,
-          counting,
-          onDropped: metrics?.droppedItems,
-          budgetScope: resolved.budgetScope,
-          counters,
-        })),
-      );
-  const sources: Drivers = { ...registered.sources, ...given };
-  const backlogMs = (more: number) =>
-    Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.backlogMs(more)));
-  const deps: Deps = {
-    options: resolved,
-    sources,
-    storage,
-    breaker,
-    counters,
-    summary: registered.summary,
-    now,
-    log,
-    metrics,
-    lifecycle: lifecycle(),
-    backlogMs,
-  };
-  const { app, fetch, hitParts } = createFrame(
-    deps,
-    metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute),
-  );
-  const strip = unmounted(resolved.basePath);
-  return {
-    fetch: (request, info = {}) => fetch(strip(request), info),
-    answerHit: resolved.basePath ? () => undefined : (request, info = {}) => hitParts(request, info),
-    app,
-    deps,
-    drain: () => deps.lifecycle.drain(),
-    leave: () => deps.lifecycle.leave(),
-    close: async () => {
-      void deps.lifecycle.drain();
-      await log.flush?.();
-      // A storage the embedder passed in is theirs to close.
-      if (ownStorage) await storage.dispose();
-    },
-  };
+  return createSleeveWith(options, SERVER_PLATFORM);
 }
 
+export { createSleeveWith, type ConnInfo, type Sleeve } from './create.ts';
+export type { Platform } from './options.ts';
+export type { Storage } from './storage/storage.ts';
+export type { CardFiles, CardFileName } from './installed/card-files.ts';
 export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';
 export type { SleeveOptions, Mode, UpstreamUrls } from './options.ts';
 export type { CounterStore, Hit as CounterHit } from './storage/counters.ts';

@@ -7,8 +7,8 @@ import type { UpgradeWebSocket } from 'hono/ws';
 import type { Storage } from './storage/storage.ts';
 import type { CounterStore } from './storage/counters.ts';
 import type { Logger, RequestLogFormat } from './logger.ts';
-import { installedSwaggerUi, type DocsFiles } from './installed/swagger-ui-dist.ts';
-import { installedCardFiles, type CardFiles } from './installed/card-files.ts';
+import type { DocsFiles } from './installed/swagger-ui-dist.ts';
+import type { CardFiles } from './installed/card-files.ts';
 import type { CatalogContents } from './drivers/catalog/prepared.ts';
 import type { DeezerOptions } from './drivers/deezer/index.ts';
 import type { FetchLike } from './drivers/kit/fetch-like.ts';
@@ -197,7 +197,20 @@ const DEFAULT_UPSTREAMS: UpstreamUrls = {
 
 const DEFAULT_COUNTRY_HEADERS: string[] = ['cf-ipcountry', 'x-vercel-ip-country'];
 
-export function resolveOptions(options: SleeveOptions): ResolvedOptions {
+/**
+ * What a platform gives Sleeve where its options do not: the storage a spec names, and the
+ * readers of the `/docs` and card files. `createSleeve` gives a server's; a Worker its own.
+ */
+export interface Platform {
+  storage(spec: string, maxBytes: number): Storage;
+  docsFiles: DocsFiles;
+  cardFiles: CardFiles;
+}
+
+export function resolveOptions(
+  options: SleeveOptions,
+  platform: Pick<Platform, 'docsFiles' | 'cardFiles'>,
+): ResolvedOptions {
   const storage = options.storage ?? 'memory';
   return {
     mode: options.mode ?? 'demo',
@@ -218,8 +231,8 @@ export function resolveOptions(options: SleeveOptions): ResolvedOptions {
     maxSockets: options.maxSockets ?? 1000,
     cache: cacheBytes(options.cacheMb),
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
-    docsFiles: options.docsFiles ?? installedSwaggerUi,
-    cardFiles: options.cardFiles ?? installedCardFiles,
+    docsFiles: options.docsFiles ?? platform.docsFiles,
+    cardFiles: options.cardFiles ?? platform.cardFiles,
     deezer: options.deezer ?? {},
     links: definedOnly(options.links ?? {}),
     ai: options.ai,

@@ -4,7 +4,8 @@
  * publish): writes `core/installed/embedded/`, the copies of the asset files Sleeve reads from
  * installed packages (swagger-ui-dist for `/docs`; resvg's wasm and the DejaVu fonts for PNG
  * cards), as modules a build carries with the code (D38). Each file gzip'd and in base64, one
- * module per group, so `/docs` never loads the card files and neither loads with Sleeve.
+ * module per group, so `/docs` never loads the card files and neither loads with Sleeve; the
+ * cards' wasm is a group of its own, which a Worker, given the module compiled, leaves out (D47).
  * The folder is not committed: it is megabytes that change with every upgrade of those
  * packages, and this writes it again from what is installed, the same bytes every time.
  */
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { PACKAGE_FILE_NAMES } from '../core/docs/assets.ts';
-import { CARD_FILE_NAMES, CARD_PACKAGE_PATHS } from '../core/installed/card-files.ts';
+import { CARD_FONT_NAMES, CARD_PACKAGE_PATHS, type CardFileName } from '../core/installed/card-files.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const EMBEDDED_DIR: string = join(ROOT, 'core/installed/embedded');
@@ -49,19 +50,27 @@ function moduleText(script: string, files: Record<string, string>): string {
   ].join('\n');
 }
 
-/** Writes both modules; returns their paths and sizes. */
+/** Writes the modules; returns their paths and sizes. */
 export function embedAssets(): { path: string; bytes: number }[] {
   mkdirSync(EMBEDDED_DIR, { recursive: true });
   const swagger = Object.fromEntries(PACKAGE_FILE_NAMES.map((name) => [name, `swagger-ui-dist/${name}`]));
-  const cards = Object.fromEntries(CARD_FILE_NAMES.map((name) => [name, CARD_PACKAGE_PATHS[name]]));
+  const cards = (names: readonly CardFileName[]) =>
+    Object.fromEntries(names.map((name) => [name, CARD_PACKAGE_PATHS[name]]));
   const written = [
     {
       path: join(EMBEDDED_DIR, 'swagger-ui-dist.ts'),
       text: moduleText("The /docs page's files (core/installed/swagger-ui-dist.ts).", swagger),
     },
     {
-      path: join(EMBEDDED_DIR, 'card-files.ts'),
-      text: moduleText("The PNG cards' files (core/installed/card-files.ts).", cards),
+      path: join(EMBEDDED_DIR, 'card-fonts.ts'),
+      text: moduleText("The PNG cards' fonts (core/installed/card-files.ts).", cards(CARD_FONT_NAMES)),
+    },
+    {
+      path: join(EMBEDDED_DIR, 'card-wasm.ts'),
+      text: moduleText(
+        "The PNG cards' renderer, resvg's WebAssembly (core/installed/card-files.ts).",
+        cards(['resvg.wasm']),
+      ),
     },
   ];
   for (const { path, text } of written) writeFileSync(path, text);

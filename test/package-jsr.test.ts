@@ -29,13 +29,18 @@ describe('JSR package', () => {
       'adapters/bun/index.ts',
       'adapters/deno/index.ts',
       'adapters/vercel/index.ts',
+      'adapters/workers/index.ts',
       'client/index.ts',
       'LICENSE',
     ]) {
       expect(files).toContain(entry);
     }
     // D38: the copies of the asset files, which git ignores, travel with the code on JSR.
-    for (const embedded of ['core/installed/embedded/swagger-ui-dist.ts', 'core/installed/embedded/card-files.ts'])
+    for (const embedded of [
+      'core/installed/embedded/swagger-ui-dist.ts',
+      'core/installed/embedded/card-fonts.ts',
+      'core/installed/embedded/card-wasm.ts',
+    ])
       expect(files).toContain(embedded);
   }, 150_000);
 });

@@ -12,7 +12,7 @@ import { PUBLISHED_FIELDS } from '../scripts/package-npm.ts';
 const read = (file: string) => JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8'));
 const pkg = read('package.json');
 const deno = read('deno.json');
-const SUBPATHS = ['.', './bun', './deno', './node', './vercel', './client', './cli'];
+const SUBPATHS = ['.', './bun', './deno', './node', './vercel', './workers', './client', './cli'];
 
 /** `./adapters/bun/index.ts` and `./dist/adapters/bun/index.js` name the same module. */
 const moduleOf = (path: string) => path.replace(/^\.\/(dist\/)?/, '').replace(/\.(d\.ts|js|ts)$/, '');

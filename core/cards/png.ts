@@ -36,6 +36,13 @@ function resvg(read: CardFiles): Promise<ResvgModule> {
   return instantiated;
 }
 
+/** A font is read as bytes: only the WebAssembly may come compiled. */
+async function bytesOf(file: Promise<Uint8Array | WebAssembly.Module>): Promise<Uint8Array> {
+  const read = await file;
+  if (read instanceof Uint8Array) return read;
+  throw new TypeError('cardFiles gave a font as a WebAssembly module: a font must be its bytes');
+}
+
 export interface PngRenderer {
   /** The card's PNG bytes; 503 `not_configured` when the files cannot be read. */
   render(svg: string): Promise<Uint8Array<ArrayBuffer>>;
@@ -43,7 +50,7 @@ export interface PngRenderer {
 
 export function pngRenderer(read: CardFiles, log: Logger): PngRenderer {
   let told = false;
-  const fonts = keptOnSuccess(() => Promise.all([read('DejaVuSans.ttf'), read('DejaVuSans-Bold.ttf')]));
+  const fonts = keptOnSuccess(() => Promise.all([read('DejaVuSans.ttf'), read('DejaVuSans-Bold.ttf')].map(bytesOf)));
   return {
     async render(svg) {
       let module: ResvgModule;

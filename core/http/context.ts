@@ -23,6 +23,8 @@ export interface SleeveBindings {
    * `fetch` itself, or by an adapter that asked `answerHit` first (the Node one).
    */
   sleeveLookup?: unknown;
+  /** The adapter's hold on work that outlives the answer (`ConnInfo.waitUntil`, a Worker's `ctx.waitUntil`). */
+  waitUntil?(work: Promise<unknown>): void;
 }
 
 /** What the frame's layers leave on a request for the later ones. */

@@ -12,11 +12,16 @@
  */
 import { installedOrEmbedded, type EmbeddedModule } from './embedded.ts';
 
-export const CARD_FILE_NAMES = ['resvg.wasm', 'DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'] as const;
+export const CARD_FONT_NAMES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'] as const;
+export const CARD_FILE_NAMES = ['resvg.wasm', ...CARD_FONT_NAMES] as const;
 export type CardFileName = (typeof CARD_FILE_NAMES)[number];
 
-/** Reads one of the card's files by its name here (`resvg.wasm`, `DejaVuSans.ttf`, `DejaVuSans-Bold.ttf`). */
-export type CardFiles = (name: CardFileName) => Promise<Uint8Array>;
+/**
+ * Reads one of the card's files by its name here (`resvg.wasm`, `DejaVuSans.ttf`,
+ * `DejaVuSans-Bold.ttf`). `resvg.wasm` may come compiled, as a `WebAssembly.Module`: where the
+ * runtime compiles no WebAssembly from bytes (a Worker), its bundler imports the module so.
+ */
+export type CardFiles = (name: CardFileName) => Promise<Uint8Array | WebAssembly.Module>;
 
 /** Where each name is in the installed packages (`@resvg/resvg-wasm` exports its `.wasm`). */
 export const CARD_PACKAGE_PATHS: Readonly<Record<CardFileName, string>> = {
@@ -31,6 +36,13 @@ async function readInstalled(name: string): Promise<Uint8Array> {
   return readFile(createRequire(import.meta.url).resolve(CARD_PACKAGE_PATHS[name as CardFileName]));
 }
 
+/** The embedded fonts alone: what a Worker reads, its wasm given compiled (D47). */
+export const embeddedCardFonts = (): Promise<EmbeddedModule> => import('./embedded/card-fonts.ts');
+
 /** Called once per file (`cards/png.ts` holds what it read). */
-export const installedCardFiles: CardFiles = (name) =>
-  installedOrEmbedded(name, readInstalled, (): Promise<EmbeddedModule> => import('./embedded/card-files.ts'));
+export const installedCardFiles: (name: CardFileName) => Promise<Uint8Array> = (name) =>
+  installedOrEmbedded(
+    name,
+    readInstalled,
+    name === 'resvg.wasm' ? (): Promise<EmbeddedModule> => import('./embedded/card-wasm.ts') : embeddedCardFonts,
+  );

@@ -5,43 +5,12 @@
  */
 import { createStorage, type Storage } from 'unstorage';
 import fsLiteDriver from 'unstorage/drivers/fs-lite';
-import lruCacheDriver from 'unstorage/drivers/lru-cache';
 import { SleeveError } from '../errors.ts';
-import { cacheBytes, stringHeapBytes } from './cache-bound.ts';
+import { MEMORY_MAX_BYTES, memoryStorage } from './memory.ts';
 import redisDriver from './redis.ts';
 
-/**
- * The default in-memory store is bounded so endless distinct queries cannot grow memory
- * without limit: `SLEEVE_CACHE_MB` (64 MiB by default) of keys and values counted as the heap
- * holds them, and at most 100,000 entries, least recently used evicted first. (The unstorage
- * driver would otherwise cap it at 1,000 entries, too few for a cache of search answers.)
- */
-export const MEMORY_MAX_BYTES: number = cacheBytes().answers;
-export const MEMORY_MAX_ENTRIES: number = 100_000;
-/**
- * What an entry costs beside its key and value: its Map entry, its slots in lru-cache's arrays
- * and unstorage's own (measured with a forced GC: 100,000 cached empty upstream answers hold
- * 70 bytes each more than their two strings; rounded up for the collector's room).
- */
-const MEMORY_ENTRY_BYTES = 128;
-
-const valueBytes = (value: unknown): number =>
-  typeof value === 'string'
-    ? stringHeapBytes(value)
-    : value instanceof Uint8Array
-      ? value.byteLength
-      : stringHeapBytes(JSON.stringify(value ?? null));
-
 export function storageFromSpec(spec: string, maxBytes: number = MEMORY_MAX_BYTES): Storage {
-  if (spec === 'memory') {
-    return createStorage({
-      driver: lruCacheDriver({
-        max: MEMORY_MAX_ENTRIES,
-        maxSize: maxBytes,
-        sizeCalculation: (value: unknown, key: string) => stringHeapBytes(key) + valueBytes(value) + MEMORY_ENTRY_BYTES,
-      }),
-    });
-  }
+  if (spec === 'memory') return memoryStorage(maxBytes);
   if (spec.startsWith('fs:') && spec.length > 3) {
     return createStorage({ driver: fsLiteDriver({ base: spec.slice(3) }) });
   }

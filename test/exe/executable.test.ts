@@ -247,7 +247,7 @@ it("compose.yaml builds the context build:container stages, and points Sleeve's 
 
 it('keeps the executable out of git', () => {
   expect(
-    execFileSync('git', ['check-ignore', 'out/sleeve', 'core/installed/embedded/card-files.ts'], {
+    execFileSync('git', ['check-ignore', 'out/sleeve', 'core/installed/embedded/card-wasm.ts'], {
       cwd: ROOT,
       encoding: 'utf8',
     })

@@ -12,6 +12,7 @@ import type { Deps } from '../../core/deps.ts';
 import { SleeveError, upstreamError } from '../../core/errors.ts';
 import { defineEndpoint, type AnyEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
 import { resolveOptions, type SleeveOptions } from '../../core/options.ts';
+import { SERVER_PLATFORM } from '../../core/index.ts';
 import { batch } from '../../core/routes/batch.ts';
 import { editorialGenres } from '../../core/routes/editorial.ts';
 import { healthz } from '../../core/routes/health.ts';
@@ -61,7 +62,7 @@ export function testApp(
   };
   const storage = options.storage ?? createStorage();
   const deps: Deps = {
-    options: resolveOptions(options),
+    options: resolveOptions(options, SERVER_PLATFORM),
     sources: createCatalogDrivers(),
     storage,
     counters: options.counters ?? countersFor(storage),

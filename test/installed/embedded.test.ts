@@ -8,10 +8,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import * as cards from '../../core/installed/embedded/card-files.ts';
+import * as fonts from '../../core/installed/embedded/card-fonts.ts';
+import * as wasm from '../../core/installed/embedded/card-wasm.ts';
 import * as swagger from '../../core/installed/embedded/swagger-ui-dist.ts';
 import { installedOrEmbedded, unpackEmbedded, type EmbeddedModule } from '../../core/installed/embedded.ts';
-import { CARD_FILE_NAMES, CARD_PACKAGE_PATHS } from '../../core/installed/card-files.ts';
+import { CARD_FILE_NAMES, CARD_FONT_NAMES, CARD_PACKAGE_PATHS } from '../../core/installed/card-files.ts';
 import { PACKAGE_FILE_NAMES } from '../../core/docs/assets.ts';
 import { ROOT } from '../helpers/child-server.ts';
 
@@ -33,14 +34,14 @@ describe('embedded asset files', () => {
     }
   });
 
-  it("hold resvg's wasm and both DejaVu faces, each equal to the installed package's", async () => {
-    expect(Object.keys(cards.FILES).sort()).toEqual([...CARD_FILE_NAMES].sort());
-    expect(cards.SOURCES).toEqual([
-      `@resvg/resvg-wasm@${version('@resvg/resvg-wasm')}`,
-      `dejavu-fonts-ttf@${version('dejavu-fonts-ttf')}`,
-    ]);
+  it("hold resvg's wasm and both DejaVu faces, each equal to the installed package's, the wasm in a module of its own", async () => {
+    expect(Object.keys(wasm.FILES)).toEqual(['resvg.wasm']);
+    expect(Object.keys(fonts.FILES).sort()).toEqual([...CARD_FONT_NAMES].sort());
+    expect(wasm.SOURCES).toEqual([`@resvg/resvg-wasm@${version('@resvg/resvg-wasm')}`]);
+    expect(fonts.SOURCES).toEqual([`dejavu-fonts-ttf@${version('dejavu-fonts-ttf')}`]);
+    const files = { ...wasm.FILES, ...fonts.FILES };
     for (const name of CARD_FILE_NAMES)
-      expect(digest(await unpackEmbedded(cards.FILES[name]!)), name).toBe(digest(installed(CARD_PACKAGE_PATHS[name])));
+      expect(digest(await unpackEmbedded(files[name]!)), name).toBe(digest(installed(CARD_PACKAGE_PATHS[name])));
   });
 });
 

@@ -8,6 +8,7 @@ import { createStorage } from 'unstorage';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../core/deps.ts';
 import { resolveOptions } from '../../core/options.ts';
+import { SERVER_PLATFORM } from '../../core/index.ts';
 import type { NowPlayingBody } from '../../core/schemas/responses/radio.ts';
 import { loadNowPlaying, watchNowPlaying } from '../../core/routes/radio.ts';
 import azuracast from '../../core/drivers/azuracast/index.ts';
@@ -42,7 +43,7 @@ function deps(radioPollMs: number): Deps {
   });
   const radio = azuracast({ baseUrl: replay.urlOf('azuracast'), cacheSeconds: 0 }, ctx);
   return {
-    options: resolveOptions({ radioPollMs }),
+    options: resolveOptions({ radioPollMs }, SERVER_PLATFORM),
     sources: { radio } as unknown as Drivers,
     storage: createStorage(),
     counters: memoryCounters(),

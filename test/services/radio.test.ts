@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStorage } from 'unstorage';
 import type { Deps } from '../../core/deps.ts';
 import { resolveOptions } from '../../core/options.ts';
+import { SERVER_PLATFORM } from '../../core/index.ts';
 import { loadNowPlaying, watchNowPlaying } from '../../core/routes/radio.ts';
 import { changeKey } from '../../core/services/radio.ts';
 import type { NowPlaying } from '../../core/domain/radio.ts';
@@ -29,7 +30,7 @@ function station() {
     },
   };
   const deps: Deps = {
-    options: resolveOptions({ radioPollMs: 1000 }),
+    options: resolveOptions({ radioPollMs: 1000 }, SERVER_PLATFORM),
     sources: { radio } as unknown as Drivers,
     storage: createStorage(),
     counters: memoryCounters(),

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MEMORY_MAX_BYTES, MEMORY_MAX_ENTRIES, storageFromSpec } from '../../core/storage/from-spec.ts';
+import { storageFromSpec } from '../../core/storage/from-spec.ts';
+import { MEMORY_MAX_BYTES, MEMORY_MAX_ENTRIES } from '../../core/storage/memory.ts';
 
 describe('storageFromSpec', () => {
   it('memory is bounded by entry count: endless distinct keys evict the oldest', async () => {

@@ -125,13 +125,22 @@ export function cached(options: CacheOptions): Cached {
   const startRefresh = (c: Context<SleeveEnv>, key: string): void => {
     if (refresh && !inflight.has(key)) refresh.start(key, c.req.raw, c.env);
   };
-  /** Kept in process and in the storage; the held form (its bytes encoded once) answers too. */
-  const store = async (key: string, held: Held, ttlSeconds: number | null): Promise<void> => {
+  /**
+   * Kept in process and in the storage; the held form (its bytes encoded once) answers too.
+   * Where the adapter holds work past the answer (`waitUntil`: a Worker, whose KV takes a
+   * while to write), the answer does not wait for the storage.
+   */
+  const store = async (c: Context<SleeveEnv>, key: string, held: Held, ttlSeconds: number | null): Promise<void> => {
     remember(key, held);
-    await breaker.run(
-      () => storage.setItem(key, storedForm(held.entry), ttlSeconds === null ? {} : { ttl: ttlSeconds }),
-      undefined,
+    const writing = Promise.resolve(
+      breaker.run(
+        () => storage.setItem(key, storedForm(held.entry), ttlSeconds === null ? {} : { ttl: ttlSeconds }),
+        undefined,
+      ),
     );
+    const { waitUntil } = bindings(c);
+    if (waitUntil) waitUntil(writing);
+    else await writing;
   };
   const fresh = (entry: Entry | null | undefined, canonical: string, now: number): boolean =>
     !!entry && entry.k === canonical && (entry.freshUntil === null || entry.freshUntil > now);
@@ -270,7 +279,7 @@ export function cached(options: CacheOptions): Cached {
           freshUntil: now + NOT_FOUND_SECONDS * 1000,
           maxAge: NOT_FOUND_SECONDS,
         };
-        await store(key, hold(gone), NOT_FOUND_SECONDS);
+        await store(c, key, hold(gone), NOT_FOUND_SECONDS);
         outcome = { entry: gone, state: 'MISS' };
       } else if (error) {
         outcome = { error };
@@ -289,7 +298,7 @@ export function cached(options: CacheOptions): Cached {
           lifetime ?? FOREVER_MAX_AGE,
         );
         // Kept in the storage 24 h past its lifetime, for STALE answers when the upstream fails.
-        await store(key, kept, lifetime === null ? null : lifetime + STALE_MS / 1000);
+        await store(c, key, kept, lifetime === null ? null : lifetime + STALE_MS / 1000);
         outcome = { entry: kept.entry, state: 'MISS', bytes: kept.bytes };
       }
       if (outcome && 'entry' in outcome) replaceResponse(c, answer(c, outcome.entry, outcome.state, outcome.bytes));

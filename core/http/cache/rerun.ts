@@ -8,6 +8,8 @@
  * the cache layer keeps what is worth keeping.
  */
 
+import type { SleeveBindings } from '../context.ts';
+
 /** Runs `request`'s route again through `run`, detached; `mark` names whose its calls are; `done` when it has settled. */
 export function rerun(
   run: (request: Request, env: unknown) => Response | Promise<Response>,
@@ -18,7 +20,7 @@ export function rerun(
 ): void {
   const again = new Request(request.url, { headers: request.headers });
   mark(again.signal);
-  void (async () => {
+  const work = (async () => {
     try {
       const res = await run(again, env);
       await res.body?.cancel();
@@ -28,4 +30,6 @@ export function rerun(
       done();
     }
   })();
+  // Where the runtime ends a request's work with its answer (a Worker), it is told to wait.
+  (env as SleeveBindings | undefined)?.waitUntil?.(work);
 }

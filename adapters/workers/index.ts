@@ -1,0 +1,66 @@
+/**
+ * @module
+ * `sleeve/workers`: Sleeve as a Cloudflare Worker. The default export is the Worker (`export
+ * { default, SleeveCounters } from 'sleeve/workers'`); `createWorker(options)` makes one with
+ * options over the Worker's vars. One Sleeve per isolate, made on its first request (a Worker's
+ * `env` arrives with the request). Work that outlives an answer (cache writes to KV, refreshes,
+ * completions) is handed to `ctx.waitUntil`; request lines go to `console.log`, which Workers
+ * Logs keep line by line, so there is nothing to flush. D47.
+ */
+import { upgradeWebSocket } from 'hono/cloudflare-workers';
+// Not through core's entry: its `createSleeve` would bring the server's storage drivers (Redis)
+// into the Worker's bundle, and a bundler resolves what it imports before it drops it.
+import type { Platform, Sleeve, SleeveOptions } from '../../core/index.ts';
+import { createSleeveWith } from '../../core/create.ts';
+import { ConfigError } from '../../core/config.ts';
+import { SleeveError } from '../../core/errors.ts';
+import { errorResponse } from '../../core/http/errors.ts';
+import { memoryStorage } from '../../core/storage/memory.ts';
+import { SERVER_REQUEST_LOG } from '../shared/serve-options.ts';
+import { workerCardFiles, workerDocsFiles } from './card-files.ts';
+import { workerOptions, type WorkerEnv } from './env.ts';
+import type { ExecutionContext } from './platform.ts';
+
+export { SleeveCounters } from './counters-object.ts';
+export type { WorkerEnv } from './env.ts';
+export type { DurableObjectNamespace, DurableObjectState, ExecutionContext, KvNamespace } from './platform.ts';
+
+/** A module Worker's handler. */
+export interface SleeveWorker {
+  fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response>;
+}
+
+/**
+ * A Worker's platform: the cache in process when no KV namespace is bound (`memory`, the only
+ * spec a Worker takes), the files from the bundle.
+ */
+const WORKER_PLATFORM: Platform = {
+  storage: (_memory, maxBytes) => memoryStorage(maxBytes),
+  docsFiles: workerDocsFiles,
+  cardFiles: workerCardFiles,
+};
+
+export function createWorker(options: SleeveOptions = {}): SleeveWorker {
+  let sleeve: Sleeve | undefined;
+  return {
+    async fetch(request, env, ctx) {
+      try {
+        sleeve ??= createSleeveWith(
+          // D12: `/nowplaying/socket` through the Workers WebSocket API (WebSocketPair).
+          { upgradeWebSocket, requestLog: SERVER_REQUEST_LOG, ...workerOptions(env), ...options },
+          WORKER_PLATFORM,
+        );
+      } catch (error) {
+        // A var set wrong answers every request with what to fix, as a server would at start-up.
+        if (!(error instanceof ConfigError)) throw error;
+        return errorResponse(new SleeveError('not_configured', `[sleeve] ${error.message}`));
+      }
+      // Cloudflare sets the caller's address itself; a client cannot forge it.
+      const clientIp = request.headers.get('cf-connecting-ip') ?? undefined;
+      return sleeve.fetch(request, { clientIp, waitUntil: (work) => ctx.waitUntil(work) });
+    },
+  };
+}
+
+const worker: SleeveWorker = createWorker();
+export default worker;
