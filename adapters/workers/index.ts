@@ -7,7 +7,7 @@
  * completions) is handed to `ctx.waitUntil`; request lines go to `console.log`, which Workers
  * Logs keep line by line, so there is nothing to flush. D47.
  */
-import { upgradeWebSocket } from 'hono/cloudflare-workers';
+import { upgradeWebSocket } from './websocket.ts';
 // Not through core's entry: its `createSleeve` would bring the server's storage drivers (Redis)
 // into the Worker's bundle, and a bundler resolves what it imports before it drops it.
 import type { Platform, Sleeve, SleeveOptions } from '../../core/index.ts';
