@@ -109,6 +109,13 @@ export interface SleeveOptions {
    * faster. The Bun and Deno adapters choose `clones`.
    */
   hitResponses?: 'objects' | 'clones';
+  /**
+   * The runtime ties what a request starts (timers, sockets, fetches) to that request and ends it
+   * with it (workerd): then no request is served by work another began where that one may leave
+   * first: each `/nowplaying/socket` client has a station feed of its own. The Workers adapter
+   * sets it; default false (one feed per station for every client).
+   */
+  requestsApart?: boolean;
   /** How often `/nowplaying/socket` looks for a new song or listener count, in ms (default 2000). */
   radioPollMs?: number;
   /** Open `/nowplaying/socket` clients (WebSocket and event stream) per client IP; more get 429 (default 10). */
@@ -171,6 +178,7 @@ export interface ResolvedOptions {
   upgradeWebSocket: UpgradeWebSocket<any> | undefined;
   hitResponses: 'objects' | 'clones';
   radioPollMs: number;
+  requestsApart: boolean;
   maxSocketsPerIp: number;
   maxSockets: number;
   /** What `cacheMb` gives each in-process cache, in bytes. */
@@ -227,6 +235,7 @@ export function resolveOptions(
     upgradeWebSocket: options.upgradeWebSocket,
     hitResponses: options.hitResponses ?? 'objects',
     radioPollMs: options.radioPollMs ?? 2000,
+    requestsApart: options.requestsApart ?? false,
     maxSocketsPerIp: options.maxSocketsPerIp ?? 10,
     maxSockets: options.maxSockets ?? 1000,
     cache: cacheBytes(options.cacheMb),

@@ -19,6 +19,7 @@ import { memoryStorage } from '../../core/storage/memory.ts';
 import { SERVER_REQUEST_LOG } from '../shared/serve-options.ts';
 import { workerCardFiles, workerDocsFiles } from './card-files.ts';
 import { workerOptions, type WorkerEnv } from './env.ts';
+import { isolateWork } from './isolate-work.ts';
 import type { ExecutionContext } from './platform.ts';
 
 export { SleeveCounters } from './counters-object.ts';
@@ -42,12 +43,19 @@ const WORKER_PLATFORM: Platform = {
 
 export function createWorker(options: SleeveOptions = {}): SleeveWorker {
   let sleeve: Sleeve | undefined;
+  const inIsolate = isolateWork();
   return {
     async fetch(request, env, ctx) {
       try {
         sleeve ??= createSleeveWith(
           // D12: `/nowplaying/socket` through the Workers WebSocket API (WebSocketPair).
-          { upgradeWebSocket, requestLog: SERVER_REQUEST_LOG, ...workerOptions(env), ...options },
+          {
+            upgradeWebSocket,
+            requestLog: SERVER_REQUEST_LOG,
+            requestsApart: true,
+            ...workerOptions(env),
+            ...options,
+          },
           WORKER_PLATFORM,
         );
       } catch (error) {
@@ -57,7 +65,13 @@ export function createWorker(options: SleeveOptions = {}): SleeveWorker {
       }
       // Cloudflare sets the caller's address itself; a client cannot forge it.
       const clientIp = request.headers.get('cf-connecting-ip') ?? undefined;
-      return sleeve.fetch(request, { clientIp, waitUntil: (work) => ctx.waitUntil(work) });
+      const hold = (later: Promise<unknown>) => ctx.waitUntil(later.catch(() => undefined));
+      const answer = inIsolate.track(
+        Promise.resolve(sleeve.fetch(request, { clientIp, waitUntil: (later) => hold(inIsolate.track(later)) })),
+      );
+      // Held open while this isolate has work in flight (isolate-work.ts).
+      hold(answer.finally(() => inIsolate.quiet()));
+      return answer;
     },
   };
 }

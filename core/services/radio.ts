@@ -73,7 +73,8 @@ const feeds = new WeakMap<Deps, Map<string, Feed<unknown>>>();
  * by `shape` on `base`. Returns the unsubscribe function. There is one upstream subscription
  * per station, whatever the number of subscribers and their bases: the source's own `watch`
  * (a live feed) when it has one, else a poll every `radioPollMs`; it closes with its last
- * subscriber. The feed shapes with the `shape` of the subscriber that opened it.
+ * subscriber. The feed shapes with the `shape` of the subscriber that opened it. Under
+ * `requestsApart` (a Worker) each subscriber has a feed of its own.
  */
 export function watchStation<B extends StationState>(
   deps: Deps,
@@ -83,12 +84,19 @@ export function watchStation<B extends StationState>(
   base: string,
   shape: ShapeState<B>,
 ): () => void {
+  const name = first.station.shortcode;
+  const requested = station ?? deps.options.station ?? deps.sources.radio.defaultStation;
+  if (deps.options.requestsApart) {
+    // Where a request's timers and sockets are its own (workerd), a feed serves one client.
+    const own = openFeed(deps, requested, name, shape);
+    own.subscribers.set(send, { base, seen: changeKey(first) });
+    return () => own.close();
+  }
   const byStation = feeds.get(deps) ?? new Map<string, Feed<unknown>>();
   feeds.set(deps, byStation);
-  const name = first.station.shortcode;
   let feed = byStation.get(name) as Feed<B> | undefined;
   if (!feed) {
-    feed = openFeed(deps, station ?? deps.options.station ?? deps.sources.radio.defaultStation, name, shape);
+    feed = openFeed(deps, requested, name, shape);
     byStation.set(name, feed as Feed<unknown>);
   }
   const active = feed;

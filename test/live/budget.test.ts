@@ -7,66 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
-import { startReplay, type Replay, type ReplayCall } from '../../replay/server.ts';
-import { busiestWindow } from '../../replay/sliding-window.ts';
+import { startReplay, type Replay } from '../../replay/server.ts';
 import { redisMissing } from '../storage/_redis.ts';
+import { expectWithinBudget, maxInWindow, outcomeOf, QUOTA, statusCounts, type Outcome } from './_budget-checks.ts';
 import { onRedis } from './_on-redis.ts';
 
 const UA = 'test/1.0 (test@example.com)';
 const quiet = { info() {}, error() {} };
-const QUOTA = { limit: 50, windowMs: 5000 };
 
-interface Outcome {
-  path: string;
-  status: number;
-  retryAfter: string | null;
-  code: string | undefined;
-  /** From this request's start to its answer's body. */
-  ms: number;
-}
-
-async function get(sleeve: Sleeve, path: string): Promise<Outcome> {
-  const started = performance.now();
-  const res = await sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA } }));
-  const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
-  return {
-    path,
-    status: res.status,
-    retryAfter: res.headers.get('retry-after'),
-    code: body?.error?.code,
-    ms: performance.now() - started,
-  };
-}
-
-/** Deezer's busiest sliding window: the features provider's calls are not counted against its budget. */
-const maxInWindow = (calls: readonly ReplayCall[], windowMs: number): number =>
-  busiestWindow(
-    calls.filter((c) => c.upstream === 'deezer').map((c) => c.at),
-    windowMs,
-  );
-
-function statusCounts(outcomes: readonly Outcome[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const o of outcomes) counts[o.status] = (counts[o.status] ?? 0) + 1;
-  return counts;
-}
-
-/** What every answer under the budget must be: no 5xx but 503, and every 503 says when to retry. */
-function expectWithinBudget(outcomes: readonly Outcome[], calls: readonly ReplayCall[]): void {
-  const badServer = outcomes.filter((o) => o.status >= 500 && o.status !== 503);
-  expect(badServer, JSON.stringify(badServer.slice(0, 3))).toEqual([]);
-  const unavailable = outcomes.filter((o) => o.status === 503);
-  expect(unavailable.every((o) => o.code === 'service_unavailable')).toBe(true);
-  expect(
-    unavailable.filter((o) => !o.retryAfter || !(Number(o.retryAfter) >= 1)),
-    'every 503 has Retry-After',
-  ).toEqual([]);
-  expect(
-    calls.filter((c) => c.body === 'quota'),
-    'quota bodies the upstream had to send',
-  ).toEqual([]);
-  expect(maxInWindow(calls, QUOTA.windowMs)).toBeLessThanOrEqual(QUOTA.limit);
-}
+const get = (sleeve: Sleeve, path: string): Promise<Outcome> =>
+  outcomeOf(path, () => sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA } })));
 
 const ISRCS = ['GBDUW0000059', 'USUM72409273', 'USSM12103949', 'GBSMU7385741'];
 /** A well-formed ISRC nothing was recorded under: one upstream call, answered "no data". */

@@ -15,7 +15,7 @@ import { lifecycle } from '../../core/lifecycle.ts';
 const BASE = 'https://music.example.com';
 
 /** A station whose song changes every 100 s of the injected clock, counting its polls. */
-function station() {
+function station(requestsApart = false) {
   const clock = { now: 1_000_000_000 };
   const polls = { count: 0 };
   const radio = {
@@ -30,7 +30,7 @@ function station() {
     },
   };
   const deps: Deps = {
-    options: resolveOptions({ radioPollMs: 1000 }, SERVER_PLATFORM),
+    options: resolveOptions({ radioPollMs: 1000, requestsApart }, SERVER_PLATFORM),
     sources: { radio } as unknown as Drivers,
     storage: createStorage(),
     counters: memoryCounters(),
@@ -65,6 +65,27 @@ describe('D12 now-playing watcher', () => {
     stopA();
     stopB();
     polls.count = 0;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(polls.count).toBe(0);
+  });
+
+  it('with requests apart (a Worker), each subscriber polls for itself and stops with itself', async () => {
+    const { deps, clock, polls } = station(true);
+    const first = await loadNowPlaying(deps, undefined, BASE);
+    const a: number[] = [];
+    const b: number[] = [];
+    const stopA = watchNowPlaying(deps, undefined, first, (body) => a.push(body.now_playing.sh_id), BASE);
+    const stopB = watchNowPlaying(deps, undefined, first, (body) => b.push(body.now_playing.sh_id), BASE);
+    polls.count = 0;
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(polls.count).toBe(6);
+    stopA();
+    clock.now += 100_000;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(a).toEqual([]);
+    expect(b).toEqual([first.now_playing.sh_id + 100]);
+    polls.count = 0;
+    stopB();
     await vi.advanceTimersByTimeAsync(5000);
     expect(polls.count).toBe(0);
   });

@@ -1,0 +1,64 @@
+/**
+ * What every test of D13's budget checks of its answers and of the replay's log, whatever runs
+ * the instances (in process, in workerd, under `deno serve`): no 5xx but 503, every 503 with
+ * its Retry-After, and never more Deezer calls in any 5 s than its published quota.
+ */
+import { expect } from 'vitest';
+import type { ReplayCall } from '../../replay/server.ts';
+import { busiestWindow } from '../../replay/sliding-window.ts';
+
+/** Deezer's published quota, which the replay enforces in quota mode. */
+export const QUOTA = { limit: 50, windowMs: 5000 };
+
+export interface Outcome {
+  path: string;
+  status: number;
+  retryAfter: string | null;
+  code: string | undefined;
+  /** From this request's start to its answer's body. */
+  ms: number;
+}
+
+/** Times one request from its start to its answer's body. */
+export async function outcomeOf(path: string, send: () => Response | Promise<Response>): Promise<Outcome> {
+  const started = performance.now();
+  const res = await send();
+  const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
+  return {
+    path,
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    code: body?.error?.code,
+    ms: performance.now() - started,
+  };
+}
+
+/** Deezer's busiest sliding window: the features provider's calls are not counted against its budget. */
+export const maxInWindow = (calls: readonly ReplayCall[], windowMs: number): number =>
+  busiestWindow(
+    calls.filter((c) => c.upstream === 'deezer').map((c) => c.at),
+    windowMs,
+  );
+
+export function statusCounts(outcomes: readonly Outcome[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const o of outcomes) counts[o.status] = (counts[o.status] ?? 0) + 1;
+  return counts;
+}
+
+/** What every answer under the budget must be: no 5xx but 503, and every 503 says when to retry. */
+export function expectWithinBudget(outcomes: readonly Outcome[], calls: readonly ReplayCall[]): void {
+  const badServer = outcomes.filter((o) => o.status >= 500 && o.status !== 503);
+  expect(badServer, JSON.stringify(badServer.slice(0, 3))).toEqual([]);
+  const unavailable = outcomes.filter((o) => o.status === 503);
+  expect(unavailable.every((o) => o.code === 'service_unavailable')).toBe(true);
+  expect(
+    unavailable.filter((o) => !o.retryAfter || !(Number(o.retryAfter) >= 1)),
+    'every 503 has Retry-After',
+  ).toEqual([]);
+  expect(
+    calls.filter((c) => c.body === 'quota'),
+    'quota bodies the upstream had to send',
+  ).toEqual([]);
+  expect(maxInWindow(calls, QUOTA.windowMs)).toBeLessThanOrEqual(QUOTA.limit);
+}
