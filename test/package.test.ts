@@ -1,11 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, startChild } from './helpers/child-server.ts';
 import { installPacked, type Installed } from './helpers/installed-package.ts';
 import { NODE_LINES, nodeBinary } from './helpers/node-lines.ts';
+import { startWorkerd } from './helpers/workerd.ts';
 import { PACKAGE_VERSION } from '../adapters/cli/package-version.ts';
 import { PUBLISHED_FIELDS } from '../scripts/package-npm.ts';
 
@@ -211,6 +212,23 @@ describe('npm package, packed and installed into a fresh project', () => {
       }
     }, 60_000);
   }
+
+  it('bundles examples/workers from the installed package as wrangler would, under 3 MB gzip’d with no ioredis, and serves in workerd', async () => {
+    const dir = join(installed.dir, 'worker');
+    cpSync(join(ROOT, 'examples/workers'), dir, { recursive: true });
+    expect(existsSync(join(installed.dir, 'node_modules/ioredis'))).toBe(false);
+    const workerd = await startWorkerd([{}], dir);
+    try {
+      // The free plan's limit on a Worker's upload (D47).
+      expect(workerd.bundle.gzip).toBeLessThan(3_000_000);
+      expect((await fetch(`${workerd.urls[0]}/healthz`)).status).toBe(200);
+      const card = await fetch(`${workerd.urls[0]}/share/card?id=100006189`, { headers: UA });
+      expect(card.headers.get('content-type')).toBe('image/png');
+      expect([...new Uint8Array(await card.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    } finally {
+      await workerd.stop();
+    }
+  }, 60_000);
 
   /*
    * The `sleeve` command (issue #36) as a user runs it from the installed package: `npx sleeve`

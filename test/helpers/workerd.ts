@@ -21,11 +21,14 @@ export interface Workerd {
   stop(): Promise<void>;
 }
 
-/** Starts one instance per entry of `vars` (each over the example's own vars). */
-export async function startWorkerd(vars: Record<string, string>[] = [{}]): Promise<Workerd> {
+/**
+ * Starts one instance per entry of `vars` (each over the example's own vars); `dir`: a copy of
+ * the example elsewhere (in a project that installed the packed package).
+ */
+export async function startWorkerd(vars: Record<string, string>[] = [{}], dir?: string): Promise<Workerd> {
   const outdir = mkdtempSync(join(tmpdir(), 'sleeve-worker-'));
-  const bundle = await buildWorker(undefined, outdir);
-  const config = wranglerConfig();
+  const bundle = await buildWorker(dir, outdir);
+  const config = wranglerConfig(dir);
   const names = vars.map((_, i) => `sleeve-${i}`);
   const kv = Object.fromEntries((config.kv_namespaces ?? []).map((ns) => [ns.binding, `${ns.binding}-test`]));
   const objects = config.durable_objects?.bindings ?? [];
