@@ -49,3 +49,27 @@ describe('/nowplaying/socket on Workers (D12)', () => {
     if (!refused.opened) expect(JSON.parse(refused.body)).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });
+
+describe('a Worker with a var set wrong', () => {
+  let wrong: Workerd;
+  beforeAll(async () => {
+    wrong = await startWorkerd([
+      { SLEEVE_MODE: 'sideways' },
+      { SLEEVE_STORAGE: 'redis://127.0.0.1:6379' },
+      { SLEEVE_CATALOG: '/srv/catalog.json' },
+    ]);
+  }, 60_000);
+  afterAll(() => wrong?.stop());
+
+  it.each([
+    [0, 'SLEEVE_MODE'],
+    [1, 'SLEEVE_STORAGE'],
+    [2, 'SLEEVE_CATALOG'],
+  ])('answers every request 503 not_configured, naming the variable (instance %i: %s)', async (i, variable) => {
+    const res = await fetch(`${wrong.urls[i]}/healthz`);
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { ok: boolean; error: { code: string; message: string } };
+    expect(body).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+    expect(body.error.message).toContain(variable);
+  });
+});
