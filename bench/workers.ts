@@ -57,7 +57,7 @@ const modes = {
 } as const;
 const results: Record<keyof typeof modes, Awaited<ReturnType<typeof run>>[]> = { demo: [], live: [] };
 for (let i = 0; i < RUNS; i++)
-  for (const mode of ['demo', 'live'] as const) results[mode].push(await run(...modes[mode]));
+  for (const mode of ['demo', 'live'] as const) results[mode].push(await run(modes[mode][0], modes[mode][1]));
 await replay.close();
 
 const first = results.demo[0]!;
