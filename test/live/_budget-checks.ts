@@ -62,3 +62,21 @@ export function expectWithinBudget(outcomes: readonly Outcome[], calls: readonly
   ).toEqual([]);
   expect(maxInWindow(calls, QUOTA.windowMs)).toBeLessThanOrEqual(QUOTA.limit);
 }
+
+/**
+ * Two instances' load on one budget: each fires 4 new distinct cold searches every 100 ms for
+ * 6 s (40 a second each, five times what the shared budget lets through; one instance alone
+ * would spend all of it). `ask(path, j)` sends one of them (`j`: its place in the four).
+ */
+export async function coldSearches(
+  tag: string,
+  ask: (path: string, j: number) => Promise<Outcome>,
+): Promise<Outcome[]> {
+  const pending: Promise<Outcome>[] = [];
+  const until = performance.now() + 6000;
+  for (let i = 0; performance.now() < until; i++) {
+    for (let j = 0; j < 4; j++) pending.push(ask(`/search/artist?query=${tag}${i}x${j}qz`, j));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Promise.all(pending);
+}

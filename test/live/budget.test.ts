@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { redisMissing } from '../storage/_redis.ts';
-import { expectWithinBudget, maxInWindow, outcomeOf, QUOTA, statusCounts, type Outcome } from './_budget-checks.ts';
+import {
+  coldSearches,
+  expectWithinBudget,
+  maxInWindow,
+  outcomeOf,
+  QUOTA,
+  statusCounts,
+  type Outcome,
+} from './_budget-checks.ts';
 import { onRedis } from './_on-redis.ts';
 
 const UA = 'test/1.0 (test@example.com)';
@@ -99,18 +107,10 @@ describe.skipIf(redisMissing !== undefined)('live mode: two instances sharing on
     await Promise.all([get(a, '/healthz'), get(b, '/healthz')]);
     replay.reset();
 
-    // Each fires 4 new distinct cold requests every 100 ms for 6 s: 40 a second each, five times
-    // what the shared budget lets through, and one instance alone would spend all of it.
-    const fire = async (sleeve: Sleeve, tag: string): Promise<Outcome[]> => {
-      const pending: Promise<Outcome>[] = [];
-      const until = performance.now() + 6000;
-      for (let i = 0; performance.now() < until; i++) {
-        for (let j = 0; j < 4; j++) pending.push(get(sleeve, `/search/artist?query=${tag}${i}x${j}qz`));
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return Promise.all(pending);
-    };
-    const [fromA, fromB] = await Promise.all([fire(a, 'alpha'), fire(b, 'beta')]);
+    const [fromA, fromB] = await Promise.all([
+      coldSearches('alpha', (path) => get(a, path)),
+      coldSearches('beta', (path) => get(b, path)),
+    ]);
 
     const calls = replay.calls;
     const byInstance = (tag: string) => calls.filter((c) => c.search.includes(tag)).length;

@@ -43,17 +43,23 @@ function station(requestsApart = false) {
   return { deps, clock, polls };
 }
 
+/** Two clients watching the station from its first body: what each was sent, and how each leaves. */
+async function twoSubscribers(deps: Deps) {
+  const first = await loadNowPlaying(deps, undefined, BASE);
+  const a: number[] = [];
+  const b: number[] = [];
+  const stopA = watchNowPlaying(deps, undefined, first, (body) => a.push(body.now_playing.sh_id), BASE);
+  const stopB = watchNowPlaying(deps, undefined, first, (body) => b.push(body.now_playing.sh_id), BASE);
+  return { first, a, b, stopA, stopB };
+}
+
 describe('D12 now-playing watcher', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('one poll per interval for all subscribers; a message only when the song changes', async () => {
     const { deps, clock, polls } = station();
-    const first = await loadNowPlaying(deps, undefined, BASE);
-    const a: number[] = [];
-    const b: number[] = [];
-    const stopA = watchNowPlaying(deps, undefined, first, (body) => a.push(body.now_playing.sh_id), BASE);
-    const stopB = watchNowPlaying(deps, undefined, first, (body) => b.push(body.now_playing.sh_id), BASE);
+    const { first, a, b, stopA, stopB } = await twoSubscribers(deps);
     polls.count = 0;
     await vi.advanceTimersByTimeAsync(3000);
     expect(polls.count).toBe(3);
@@ -71,11 +77,7 @@ describe('D12 now-playing watcher', () => {
 
   it('with requests apart (a Worker), each subscriber polls for itself and stops with itself', async () => {
     const { deps, clock, polls } = station(true);
-    const first = await loadNowPlaying(deps, undefined, BASE);
-    const a: number[] = [];
-    const b: number[] = [];
-    const stopA = watchNowPlaying(deps, undefined, first, (body) => a.push(body.now_playing.sh_id), BASE);
-    const stopB = watchNowPlaying(deps, undefined, first, (body) => b.push(body.now_playing.sh_id), BASE);
+    const { first, a, b, stopA, stopB } = await twoSubscribers(deps);
     polls.count = 0;
     await vi.advanceTimersByTimeAsync(3000);
     expect(polls.count).toBe(6);

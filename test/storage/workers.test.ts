@@ -11,12 +11,12 @@ import type { KvNamespace } from '../../adapters/workers/platform.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { startWorkerd, type Workerd } from '../helpers/workerd.ts';
 import {
+  coldSearches,
   expectWithinBudget,
   maxInWindow,
   outcomeOf,
   QUOTA,
   statusCounts,
-  type Outcome,
 } from '../live/_budget-checks.ts';
 
 const UA = 'WorkersTest/1.0 (workers@example.com)';
@@ -135,19 +135,8 @@ describe('two Workers in live mode share one upstream budget (D13)', () => {
     const [a, b] = workerd.urls as [string, string];
     await Promise.all([get(a, '/healthz'), get(b, '/healthz')]);
     replay.reset();
-    // Each fires 4 distinct cold searches every 100 ms for 6 s: five times what the budget lets through.
-    const fire = async (base: string, tag: string): Promise<Outcome[]> => {
-      const pending: Promise<Outcome>[] = [];
-      const until = performance.now() + 6000;
-      for (let i = 0; performance.now() < until; i++) {
-        for (let j = 0; j < 4; j++) {
-          const path = `/search/artist?query=${tag}${i}x${j}qz`;
-          pending.push(outcomeOf(path, () => get(base, path, `192.0.2.${j + 1}`)));
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return Promise.all(pending);
-    };
+    const fire = (base: string, tag: string) =>
+      coldSearches(tag, (path, j) => outcomeOf(path, () => get(base, path, `192.0.2.${j + 1}`)));
     const [fromA, fromB] = await Promise.all([fire(a, 'alpha'), fire(b, 'beta')]);
     const calls = replay.calls;
     console.log(
