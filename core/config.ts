@@ -78,8 +78,8 @@ const VARIABLES = {
     'a station shortcode (letters, digits, - and _)',
   ],
   SLEEVE_STORAGE: [
-    v.pipe(v.string(), v.regex(/^(memory|fs:.+|rediss?:\/\/.+)$/)),
-    'memory, fs:<dir> or redis://host:port',
+    v.pipe(v.string(), v.regex(/^(memory|fs:.+|rediss?:\/\/.+|deno-kv|deno-kv:.+)$/)),
+    'memory, fs:<dir>, redis://host:port, deno-kv or deno-kv:<path> (Deno)',
   ],
   /** What one process caches in its own memory, in MiB (`core/storage/cache-bound.ts`). */
   SLEEVE_CACHE_MB: [

@@ -91,7 +91,7 @@ describe('examples', () => {
     for (const file of globs.slice(1)) expect(existsSync(`${ROOT}${file}`), file).toBe(true);
   });
 
-  it.each(['bun', 'deno', 'node', 'vercel', 'embed', 'live', 'deploy', 'container'])(
+  it.each(['bun', 'deno', 'node', 'vercel', 'embed', 'live', 'deploy', 'container', 'workers', 'deno-deploy'])(
     '%s has a three-line README',
     (name) => {
       const lines = readFileSync(`${ROOT}examples/${name}/README.md`, 'utf8').trim().split('\n');

@@ -30,6 +30,7 @@ describe('JSR package', () => {
       'adapters/deno/index.ts',
       'adapters/vercel/index.ts',
       'adapters/workers/index.ts',
+      'adapters/deno-deploy/index.ts',
       'client/index.ts',
       'LICENSE',
     ]) {

@@ -13,7 +13,7 @@ import { PUBLISHED_FIELDS } from '../scripts/package-npm.ts';
 const read = (file: string) => JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8'));
 const pkg = read('package.json');
 const deno = read('deno.json');
-const SUBPATHS = ['.', './bun', './deno', './node', './vercel', './workers', './client', './cli'];
+const SUBPATHS = ['.', './bun', './deno', './node', './vercel', './workers', './deno-deploy', './client', './cli'];
 
 /** `./adapters/bun/index.ts` and `./dist/adapters/bun/index.js` name the same module. */
 const moduleOf = (path: string) => path.replace(/^\.\/(dist\/)?/, '').replace(/\.(d\.ts|js|ts)$/, '');
@@ -79,7 +79,7 @@ describe('package shape', () => {
           '-e',
           `
         const { createSleeve } = await import('sleeve');
-        for (const s of ['sleeve/node', 'sleeve/bun', 'sleeve/deno', 'sleeve/vercel', 'sleeve/client']) await import(s);
+        for (const s of ['sleeve/node', 'sleeve/bun', 'sleeve/deno', 'sleeve/vercel', 'sleeve/deno-deploy', 'sleeve/client']) await import(s);
         const res = await createSleeve().fetch(new Request('http://x/healthz'));
         console.log(res.status);`,
         ],

@@ -12,11 +12,9 @@ import { upgradeWebSocket } from './websocket.ts';
 // into the Worker's bundle, and a bundler resolves what it imports before it drops it.
 import type { Platform, Sleeve, SleeveOptions } from '../../core/index.ts';
 import { createSleeveWith } from '../../core/create.ts';
-import { ConfigError } from '../../core/config.ts';
-import { SleeveError } from '../../core/errors.ts';
-import { errorResponse } from '../../core/http/errors.ts';
 import { memoryStorage } from '../../core/storage/memory.ts';
 import { SERVER_REQUEST_LOG } from '../shared/serve-options.ts';
+import { configRefusal } from '../shared/config-refusal.ts';
 import { workerCardFiles, workerDocsFiles } from './card-files.ts';
 import { workerOptions, type WorkerEnv } from './env.ts';
 import { isolateWork } from './isolate-work.ts';
@@ -59,9 +57,7 @@ export function createWorker(options: SleeveOptions = {}): SleeveWorker {
           WORKER_PLATFORM,
         );
       } catch (error) {
-        // A var set wrong answers every request with what to fix, as a server would at start-up.
-        if (!(error instanceof ConfigError)) throw error;
-        return errorResponse(new SleeveError('not_configured', `[sleeve] ${error.message}`));
+        return configRefusal(error);
       }
       // Cloudflare sets the caller's address itself; a client cannot forge it.
       const clientIp = request.headers.get('cf-connecting-ip') ?? undefined;

@@ -1,12 +1,14 @@
 /**
  * @module
  * Fixed-window counters for rate limits (D8), atomic in the configured storage. unstorage has
- * no increment, so counters get this small interface with two implementations: in-process
- * (memory and fs: one process, one thread, so a Map is atomic) and Redis (`INCR` + `PEXPIRE`
- * in one MULTI, on the unstorage driver's own client), which lets instances share a budget.
+ * no increment, so counters get this small interface with its implementations: in-process
+ * (memory and fs: one process, one thread, so a Map is atomic), Redis (`INCR` + `PEXPIRE` in
+ * one MULTI, on the unstorage driver's own client) and Deno KV (`deno-kv-counters.ts`), which
+ * let instances share a budget.
  */
 import type { Storage } from './storage.ts';
 import type { Breaker } from './breaker.ts';
+import { denoKvCounters } from './deno-kv-counters.ts';
 
 export interface Hit {
   /** Requests counted in this window, this one included. */
@@ -108,12 +110,15 @@ function redisCounters(client: () => RedisLike | Promise<RedisLike>, prefix: str
   };
 }
 
-/** Redis counters when the storage is Redis-backed (ours or the embedder's), else in-process ones. */
+/**
+ * The storage's own atomic counters when it has them (Redis's `INCR`, Deno KV's check-and-set,
+ * D48), ours or the embedder's, else in-process ones.
+ */
 export function countersFor(storage: Storage): CounterStore {
   const driver = storage.getMount('').driver;
-  if (driver.name === 'redis' && typeof driver.getInstance === 'function') {
-    const getInstance = driver.getInstance.bind(driver) as () => RedisLike | Promise<RedisLike>;
-    return redisCounters(getInstance);
-  }
+  if (typeof driver.getInstance !== 'function') return memoryCounters();
+  const instance = driver.getInstance.bind(driver);
+  if (driver.name === 'redis') return redisCounters(instance as () => RedisLike | Promise<RedisLike>);
+  if (driver.name === 'deno-kv') return denoKvCounters(instance as Parameters<typeof denoKvCounters>[0]);
   return memoryCounters();
 }

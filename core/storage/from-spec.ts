@@ -8,6 +8,7 @@ import fsLiteDriver from 'unstorage/drivers/fs-lite';
 import { SleeveError } from '../errors.ts';
 import { MEMORY_MAX_BYTES, memoryStorage } from './memory.ts';
 import redisDriver from './redis.ts';
+import denoKvDriver from './deno-kv.ts';
 
 export function storageFromSpec(spec: string, maxBytes: number = MEMORY_MAX_BYTES): Storage {
   if (spec === 'memory') return memoryStorage(maxBytes);
@@ -17,5 +18,11 @@ export function storageFromSpec(spec: string, maxBytes: number = MEMORY_MAX_BYTE
   if (/^rediss?:\/\/./.test(spec)) {
     return createStorage({ driver: redisDriver({ url: spec }) });
   }
-  throw new SleeveError('bad_request', `unsupported storage "${spec}": use memory, fs:<dir> or redis://host:port`);
+  if (spec === 'deno-kv' || (spec.startsWith('deno-kv:') && spec.length > 8)) {
+    return createStorage({ driver: denoKvDriver({ path: spec.slice(8) || undefined }) });
+  }
+  throw new SleeveError(
+    'bad_request',
+    `unsupported storage "${spec}": use memory, fs:<dir>, redis://host:port, deno-kv or deno-kv:<path>`,
+  );
 }

@@ -54,11 +54,12 @@ export function startChild(
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      // Sleeve's start-up line, or `deno serve`'s own ("Listening on http://0.0.0.0:port/").
+      const match = /[Ll]istening on (http:\/\/\S+)/.exec(output);
       if (!match?.[1]) return;
       clearTimeout(timer);
       resolve({
-        url: match[1].replace('localhost', '127.0.0.1'),
+        url: match[1].replace(/localhost|0\.0\.0\.0/, '127.0.0.1').replace(/\/$/, ''),
         pid: child.pid,
         output: () => output,
         send: (line) => child.stdin?.write(`${line}\n`),

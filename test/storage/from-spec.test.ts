@@ -43,6 +43,6 @@ describe('storageFromSpec', () => {
   });
 
   it.each(['mongodb://x', 'fs:', 'redis://', ''])('refuses %j with a message listing the choices', (spec) => {
-    expect(() => storageFromSpec(spec)).toThrow(/memory, fs:<dir> or redis:\/\/host:port/);
+    expect(() => storageFromSpec(spec)).toThrow(/memory, fs:<dir>, redis:\/\/host:port, deno-kv or deno-kv:<path>/);
   });
 });

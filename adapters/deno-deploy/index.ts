@@ -1,0 +1,69 @@
+/**
+ * @module
+ * `sleeve/deno-deploy`: Sleeve for `deno serve` and Deno Deploy, whose entry is a module whose
+ * default export has `fetch`. One Sleeve, made on the first request from the environment (read
+ * as `npm start` reads it); its storage is Deno KV unless `SLEEVE_STORAGE` says otherwise
+ * (`deno-kv`: on Deploy the project's own database, which its instances share, so they share
+ * the cache, the rate limits and the upstream budget; locally Deno's default one, or a file
+ * with `deno-kv:<path>`), and memory where `Deno.openKv` is missing (`deno serve` without
+ * `--unstable-kv`), said once. D48.
+ */
+import type { Sleeve, SleeveOptions } from '../../core/index.ts';
+import { ConfigError, optionsFromEnv } from '../../core/config.ts';
+import { configRefusal } from '../shared/config-refusal.ts';
+import { serverSleeve } from '../shared/server-sleeve.ts';
+
+// hono/deno reads the Deno global as it loads: loaded only under Deno, so that plain Node can
+// still import this module (the package's exports check does).
+const honoDeno = 'Deno' in globalThis ? await import('hono/deno') : undefined;
+
+/** The slice of `Deno` this entry reads, typed here so the npm build needs no Deno types. */
+interface DenoGlobal {
+  env: { toObject(): Record<string, string> };
+  openKv?: unknown;
+}
+const deno = (globalThis as { Deno?: DenoGlobal }).Deno;
+
+/** What `deno serve` passes beside the request. */
+export interface ServeInfo {
+  remoteAddr?: { hostname?: string };
+}
+
+export interface DenoDeployHandler {
+  fetch(request: Request, info?: ServeInfo): Response | Promise<Response>;
+}
+
+/** Sleeve's options from the environment, Deno KV by default where it is. */
+function fromEnv(): SleeveOptions {
+  const { options, catalogPath } = optionsFromEnv(deno?.env.toObject() ?? {});
+  // The servers read a catalogue file before they listen; a handler has no such moment.
+  if (catalogPath !== undefined)
+    throw new ConfigError('SLEEVE_CATALOG', 'unset under sleeve/deno-deploy (sleeve/deno serves a file)', catalogPath);
+  if (options.storage !== undefined) return options;
+  if (typeof deno?.openKv === 'function') return { ...options, storage: 'deno-kv' };
+  console.error(
+    "[sleeve] no Deno.openKv (deno serve --unstable-kv): the cache and the limits are this instance's alone",
+  );
+  return options;
+}
+
+export function createHandler(options: SleeveOptions = {}): DenoDeployHandler {
+  let sleeve: Sleeve | undefined;
+  return {
+    fetch(request, info) {
+      try {
+        // D12: `/nowplaying/socket` upgrades through hono/deno; Deno's server takes cloned answers faster.
+        sleeve ??= serverSleeve(
+          { ...fromEnv(), ...options },
+          { upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones' },
+        );
+      } catch (error) {
+        return configRefusal(error);
+      }
+      return sleeve.fetch(request, { clientIp: info?.remoteAddr?.hostname });
+    },
+  };
+}
+
+const handler: DenoDeployHandler = createHandler();
+export default handler;
