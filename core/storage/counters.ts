@@ -8,21 +8,10 @@
  */
 import type { Storage } from './storage.ts';
 import type { Breaker } from './breaker.ts';
+import type { CounterStore, Hit } from './counter-store.ts';
 import { denoKvCounters } from './deno-kv-counters.ts';
 
-export interface Hit {
-  /** Requests counted in this window, this one included. */
-  count: number;
-  /** Unix milliseconds when the window ends. */
-  resetAt: number;
-}
-
-export interface CounterStore {
-  /** Counts one request under `key` in the window holding `now`. */
-  hit(key: string, now: number, windowMs: number): Hit | Promise<Hit>;
-  /** True for the in-process store (`MemoryCounters`). */
-  readonly inProcess?: boolean;
-}
+export type { CounterStore, Hit } from './counter-store.ts';
 
 /**
  * Counts one request under `key` through the storage's breaker: null while the storage is down

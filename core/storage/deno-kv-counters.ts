@@ -6,7 +6,7 @@
  * but two hits could then read the same total back, and a limit needs each hit's own count.
  * Entries expire two windows on (only garbage collection: reads never trust `expireIn`).
  */
-import type { CounterStore } from './counters.ts';
+import type { CounterStore } from './counter-store.ts';
 import { whenUnlocked } from './deno-kv.ts';
 
 /** The slice of a `Deno.Kv` the counters use. */
