@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildServer } from '../helpers/child-server.ts';
 import { startDenoServe } from '../helpers/deno-serve.ts';
 import { runCardChecks } from './_cards.ts';
@@ -29,3 +29,27 @@ runSmoke(name, http);
 runDocsChecks(name, http);
 runCardChecks(name, http);
 runLogSmoke('deno serve', () => server);
+
+describe('sleeve/deno-deploy with no SLEEVE_STORAGE', () => {
+  let own: ChildServer;
+  // Deno's default database lives under DENO_DIR: a folder of the test's, not the user's.
+  const denoDir = mkdtempSync(join(tmpdir(), 'sleeve-deno-dir-'));
+  beforeAll(async () => {
+    own = await startDenoServe({ DENO_DIR: denoDir });
+  });
+  afterAll(async () => {
+    await own?.stop();
+    rmSync(denoDir, { recursive: true, force: true });
+  });
+
+  it("keeps its cache in Deno's default database, and says so in /healthz's X-Sleeve-Checked", async () => {
+    const health = await fetch(`${own.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('x-sleeve-checked')).toContain('cache-backend=deno-kv');
+    const body = (await health.json()) as { checks: { name: string; ok: boolean }[] };
+    expect(body.checks.find((c) => c.name === 'cache-backend')?.ok).toBe(true);
+    const ua = { 'user-agent': 'smoke/1.0 (smoke@example.com)' };
+    expect((await fetch(`${own.url}/editorial/genres`, { headers: ua })).headers.get('x-cache')).toBe('MISS');
+    expect((await fetch(`${own.url}/editorial/genres`, { headers: ua })).headers.get('x-cache')).toBe('HIT');
+  });
+});
