@@ -67,7 +67,7 @@ describe('install scripts (allowScripts, D42)', () => {
     expect(stale).toEqual([]);
   });
 
-  it("allows the runtimes' binaries and denies the rest: esbuild's optional copy and swagger-ui-dist's usage report", () => {
-    expect(decisions).toEqual({ bun: true, deno: true, esbuild: false, '@scarf/scarf': false });
+  it("allows the runtimes' binaries and denies the rest: esbuild's and workerd's optional copies and swagger-ui-dist's usage report", () => {
+    expect(decisions).toEqual({ bun: true, deno: true, esbuild: false, '@scarf/scarf': false, workerd: false });
   });
 });
