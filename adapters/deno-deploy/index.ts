@@ -10,7 +10,9 @@
  */
 import type { Sleeve, SleeveOptions } from '../../core/index.ts';
 import { ConfigError, optionsFromEnv } from '../../core/config.ts';
+import { hasDenoKv } from '../../core/storage/deno-kv.ts';
 import { configRefusal } from '../shared/config-refusal.ts';
+import { processMemory } from '../shared/process-memory.ts';
 import { serverSleeve } from '../shared/server-sleeve.ts';
 
 // hono/deno reads the Deno global as it loads: loaded only under Deno, so that plain Node can
@@ -20,7 +22,6 @@ const honoDeno = 'Deno' in globalThis ? await import('hono/deno') : undefined;
 /** The slice of `Deno` this entry reads, typed here so the npm build needs no Deno types. */
 interface DenoGlobal {
   env: { toObject(): Record<string, string> };
-  openKv?: unknown;
 }
 const deno = (globalThis as { Deno?: DenoGlobal }).Deno;
 
@@ -39,8 +40,16 @@ function fromEnv(): SleeveOptions {
   // The servers read a catalogue file before they listen; a handler has no such moment.
   if (catalogPath !== undefined)
     throw new ConfigError('SLEEVE_CATALOG', 'unset under sleeve/deno-deploy (sleeve/deno serves a file)', catalogPath);
+  const kv = hasDenoKv();
+  // Named here as a variable set wrong (503 not_configured), where the storage's own refusal would be a 500.
+  if (!kv && typeof options.storage === 'string' && options.storage.startsWith('deno-kv'))
+    throw new ConfigError(
+      'SLEEVE_STORAGE',
+      'memory, fs:<dir> or redis://host:port without Deno.openKv (deno serve --unstable-kv)',
+      options.storage,
+    );
   if (options.storage !== undefined) return options;
-  if (typeof deno?.openKv === 'function') return { ...options, storage: 'deno-kv' };
+  if (kv) return { ...options, storage: 'deno-kv' };
   console.error(
     "[sleeve] no Deno.openKv (deno serve --unstable-kv): the cache and the limits are this instance's alone",
   );
@@ -52,10 +61,11 @@ export function createHandler(options: SleeveOptions = {}): DenoDeployHandler {
   return {
     fetch(request, info) {
       try {
-        // D12: `/nowplaying/socket` upgrades through hono/deno; Deno's server takes cloned answers faster.
+        // D12: `/nowplaying/socket` upgrades through hono/deno; Deno's server takes cloned answers
+        // faster; /metrics reports the isolate's memory as Deno's server does (read only when asked).
         sleeve ??= serverSleeve(
           { ...fromEnv(), ...options },
-          { upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones' },
+          { processMemory, upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones' },
         );
       } catch (error) {
         return configRefusal(error);

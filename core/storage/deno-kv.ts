@@ -50,6 +50,11 @@ export async function whenUnlocked<T>(work: () => Promise<T>, tries = 50): Promi
   }
 }
 
+/** True where Deno KV can be opened: Deno run with `--unstable-kv`, and Deno Deploy. */
+export function hasDenoKv(): boolean {
+  return typeof (globalThis as { Deno?: { openKv?: unknown } }).Deno?.openKv === 'function';
+}
+
 export interface DenoKvOptions {
   /** The database file; absent: Deno's default database (Deno Deploy's own). */
   path?: string;

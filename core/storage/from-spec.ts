@@ -8,7 +8,7 @@ import fsLiteDriver from 'unstorage/drivers/fs-lite';
 import { SleeveError } from '../errors.ts';
 import { MEMORY_MAX_BYTES, memoryStorage } from './memory.ts';
 import redisDriver from './redis.ts';
-import denoKvDriver from './deno-kv.ts';
+import denoKvDriver, { hasDenoKv } from './deno-kv.ts';
 
 export function storageFromSpec(spec: string, maxBytes: number = MEMORY_MAX_BYTES): Storage {
   if (spec === 'memory') return memoryStorage(maxBytes);
@@ -19,6 +19,14 @@ export function storageFromSpec(spec: string, maxBytes: number = MEMORY_MAX_BYTE
     return createStorage({ driver: redisDriver({ url: spec }) });
   }
   if (spec === 'deno-kv' || (spec.startsWith('deno-kv:') && spec.length > 8)) {
+    // Refused here, where a misspelt spec is: made anyway, the database would fail to open on
+    // every use, and Sleeve would serve uncached and unlimited behind an outage with no end.
+    if (!hasDenoKv()) {
+      throw new SleeveError(
+        'not_configured',
+        `storage "${spec}" needs Deno KV (Deno.openKv): run it under Deno with --unstable-kv, or on Deno Deploy; elsewhere use memory, fs:<dir> or redis://host:port`,
+      );
+    }
     return createStorage({ driver: denoKvDriver({ path: spec.slice(8) || undefined }) });
   }
   throw new SleeveError(

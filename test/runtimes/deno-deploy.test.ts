@@ -53,3 +53,44 @@ describe('sleeve/deno-deploy with no SLEEVE_STORAGE', () => {
     expect((await fetch(`${own.url}/editorial/genres`, { headers: ua })).headers.get('x-cache')).toBe('HIT');
   });
 });
+
+describe('sleeve/deno-deploy under deno serve without --unstable-kv (no Deno.openKv)', () => {
+  const servers: ChildServer[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'sleeve-no-kv-'));
+  let plain: ChildServer;
+  let asked: ChildServer;
+  beforeAll(async () => {
+    [plain, asked] = await Promise.all([
+      startDenoServe({ SLEEVE_METRICS: '1' }, { kv: false }),
+      startDenoServe({ SLEEVE_STORAGE: `deno-kv:${join(dir, 'kv.sqlite')}` }, { kv: false }),
+    ]);
+    servers.push(plain, asked);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps its cache in memory and says so once; /metrics reports the process memory', async () => {
+    const ua = { 'user-agent': 'smoke/1.0 (smoke@example.com)' };
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${plain.url}/editorial/genres`, { headers: ua })).status).toBe(200);
+    expect((await fetch(`${plain.url}/healthz`)).headers.get('x-sleeve-checked')).toContain('cache-backend=memory');
+    expect(plain.output().split('no Deno.openKv')).toHaveLength(2);
+    expect(await (await fetch(`${plain.url}/metrics`)).text()).toMatch(/^process_resident_memory_bytes [1-9]/m);
+  });
+
+  it('answers SLEEVE_STORAGE=deno-kv:<path> with 503 not_configured naming the variable, every time', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${asked.url}/editorial/genres`, {
+        headers: { 'user-agent': 'smoke/1.0 (smoke@example.com)' },
+      });
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('not_configured');
+      expect(body.error.message).toContain(
+        'SLEEVE_STORAGE must be memory, fs:<dir> or redis://host:port without Deno.openKv',
+      );
+    }
+  });
+});

@@ -42,6 +42,13 @@ describe('storageFromSpec', () => {
     expect(storage.getMount('').driver.name).toBe('redis');
   });
 
+  it.each(['deno-kv', 'deno-kv:/tmp/sleeve.sqlite'])(
+    'refuses %j where there is no Deno.openKv (Node), saying why',
+    (spec) => {
+      expect(() => storageFromSpec(spec)).toThrow(/needs Deno KV \(Deno\.openKv\).*--unstable-kv.*Deno Deploy/);
+    },
+  );
+
   it.each(['mongodb://x', 'fs:', 'redis://', ''])('refuses %j with a message listing the choices', (spec) => {
     expect(() => storageFromSpec(spec)).toThrow(/memory, fs:<dir>, redis:\/\/host:port, deno-kv or deno-kv:<path>/);
   });
