@@ -2,7 +2,8 @@
  * Run by test/storage/deno-kv.test.ts under the real `deno` (`--unstable-kv`): Sleeve's Deno KV
  * storage and counters on the database file `argv[1]`, one scenario per run (`argv[0]`),
  * printing what it saw as one JSON line.
- * - `store`: small, large (kept gzip'd) and too large (not kept) values round-trip.
+ * - `store`: small, large (kept gzip'd) and too large (not kept) values round-trip; a ttl
+ *   reaches Deno KV as `expireIn` (seen on the database's own `set`); a removed value is gone.
  * - `count <key> <n>`: `n` hits on one counter at once; the counts they got.
  */
 import { countersFor } from '../../core/storage/counters.ts';
@@ -17,12 +18,23 @@ if (scenario === 'store') {
   const large = Array.from({ length: 4000 }, (_, i) => ({ id: i, name: `Track ${i}`, score: 0.5 }));
   let noise = '';
   while (noise.length < 400_000) noise += Math.random().toString(36).slice(2);
-  await storage.setItem('small', { a: 1 });
-  await storage.setItem('large', large);
-  await storage.setItem('noise', noise);
   const kv = (await storage.getMount('').driver.getInstance!()) as {
     get(key: string[]): Promise<{ value: unknown }>;
+    set(key: string[], value: unknown, options?: { expireIn?: number }): Promise<unknown>;
   };
+  // Each key's expireIn as the database was asked (Deno deletes "at some point after": not to be waited for).
+  const expireIn: Record<string, number | null> = {};
+  const set = kv.set.bind(kv);
+  kv.set = (key, value, options) => {
+    expireIn[key.join(':')] = options?.expireIn ?? null;
+    return set(key, value, options);
+  };
+  await storage.setItem('small', { a: 1 });
+  await storage.setItem('large', large, { ttl: 60 });
+  await storage.setItem('noise', noise);
+  await storage.setItem('short', 'x', { ttl: 1 });
+  await storage.setItem('gone', 'y');
+  await storage.removeItem('gone');
   const raw = (await kv.get(['sleeve', 'large'])).value as string;
   console.log(
     JSON.stringify({
@@ -31,6 +43,9 @@ if (scenario === 'store') {
       largeStoredChars: raw.length,
       largeChars: JSON.stringify(large).length,
       noise: await storage.getItem('noise'),
+      short: await storage.hasItem('short'),
+      gone: [await storage.hasItem('gone'), await storage.getItem('gone')],
+      expireIn,
     }),
   );
 } else if (scenario === 'count') {

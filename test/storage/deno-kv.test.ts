@@ -52,9 +52,18 @@ async function notAtAMinutesEnd(): Promise<void> {
 }
 
 describe('Deno KV storage and counters (deno)', () => {
-  it('keeps a value over 64 KiB gzip’d and reads it back whole; one still too large is not kept', async () => {
+  it('stores, reads, expires and removes; keeps a value over 64 KiB gzip’d and reads it back whole; one still too large is not kept', async () => {
     const seen = (await probe('store', join(dir, 'store.sqlite'))) as Record<string, unknown>;
     expect(seen.small).toEqual({ a: 1 });
+    expect(seen.short).toBe(true);
+    expect(seen.gone).toEqual([false, null]);
+    // unstorage's ttl is in seconds, Deno KV's expireIn in milliseconds; no ttl, no expiry.
+    expect(seen.expireIn).toEqual({
+      'sleeve:small': null,
+      'sleeve:large': 60_000,
+      'sleeve:short': 1000,
+      'sleeve:gone': null,
+    });
     expect(seen.large).toBe(true);
     expect(seen.largeChars).toBeGreaterThan(65_536);
     expect(seen.largeStoredChars).toBeLessThan(65_000);
