@@ -60,10 +60,22 @@ describe('Deno KV counters (check-and-set)', () => {
     expect(seen.sets).toEqual([{ key: ['sleeve-counters', 'rl|192.0.2.1', 2], value: 3, expireIn: 120_000 }]);
   });
 
-  it('gives up after 50 tries on a counter another hit always writes first', async () => {
+  it('adds a burst of hits in a few writes, each hit its own count', async () => {
+    const { kv, seen } = standIn((commit) => commit === 1);
+    const counters = denoKvCounters(() => kv);
+    const hits = await Promise.all(Array.from({ length: 1000 }, () => counters.hit('rl|192.0.2.1', 0, 60_000)));
+    expect(hits.map((hit) => hit.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
+    expect(seen.commits).toBeLessThanOrEqual(3);
+    expect((await counters.hit('rl|192.0.2.1', 0, 60_000)).count).toBe(1002);
+  });
+
+  it('gives up after 50 tries a write on a counter another instance always writes first', async () => {
     const { kv, seen } = standIn(() => true);
-    await expect(denoKvCounters(() => kv).hit('budget', 0, 500)).rejects.toThrow(/stayed contended for 50 tries/);
-    expect(seen.commits).toBe(50);
+    const counters = denoKvCounters(() => kv);
+    const hits = Array.from({ length: 3 }, () => counters.hit('budget', 0, 500));
+    for (const hit of hits) await expect(hit).rejects.toThrow(/stayed contended for 50 tries/);
+    // Two writes of 50 tries each: the first hit's, then one for the two that came meanwhile.
+    expect(seen.commits).toBe(100);
     expect(seen.sets).toHaveLength(0);
   });
 });

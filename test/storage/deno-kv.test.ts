@@ -70,13 +70,13 @@ describe('Deno KV storage and counters (deno)', () => {
     expect(seen.noise).toBeNull();
   }, 30_000);
 
-  it('counts exactly: two processes hitting one counter 100 times each at once get every count once', async () => {
+  it('counts exactly: two processes hitting one counter 1000 times each at once get every count once', async () => {
     const file = join(dir, 'count.sqlite');
     const [a, b] = (await Promise.all([
-      probe('count', file, 'shared', '100'),
-      probe('count', file, 'shared', '100'),
+      probe('count', file, 'shared', '1000'),
+      probe('count', file, 'shared', '1000'),
     ])) as [number[], number[]];
-    expect([...a, ...b].sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect([...a, ...b].sort((x, y) => x - y)).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
   }, 60_000);
 });
 
