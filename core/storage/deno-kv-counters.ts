@@ -13,7 +13,7 @@
  * such failure opened the storage's breaker, the rate limits off with it (D9).
  */
 import type { CounterStore, Hit } from './counter-store.ts';
-import { whenUnlocked } from './deno-kv.ts';
+import { kvCall } from './deno-kv.ts';
 
 /** The slice of a `Deno.Kv` the counters use. */
 interface KvEntry {
@@ -45,9 +45,9 @@ export function denoKvCounters(kv: () => DenoKv | Promise<DenoKv>): CounterStore
   const add = async (full: unknown[], n: number, windowMs: number): Promise<number> => {
     const store = await kv();
     for (let i = 0; i < TRIES; i++) {
-      const entry = await whenUnlocked(() => store.get(full));
+      const entry = await kvCall(() => store.get(full));
       const total = (typeof entry.value === 'number' ? entry.value : 0) + n;
-      const done = await whenUnlocked(() =>
+      const done = await kvCall(() =>
         store
           .atomic()
           .check(entry)

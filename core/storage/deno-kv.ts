@@ -35,14 +35,31 @@ async function gunzipBase64(packed: string): Promise<string> {
 }
 
 /**
- * Runs `work` again while the database is locked by another process: a local database file is
- * SQLite, whose writer two `deno serve` processes take in turn ("database is locked"); Deno
- * Deploy's own database has no such error. Bounded: past `tries`, the error is the caller's.
+ * How long one Deno KV call may take before it fails: nothing in Deno KV bounds a call, and an
+ * answer that never comes would hold its request for good. Failed, the breaker skips the storage
+ * (D9), as for a Redis command with no reply after 1 s; this leaves room for a write that
+ * crosses regions to Deploy's primary.
  */
-export async function whenUnlocked<T>(work: () => Promise<T>, tries = 50): Promise<T> {
+export const KV_TIMEOUT_MS = 2000;
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`[sleeve] [deno-kv] no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * One Deno KV call, bounded in time (`timeoutMs`), and made again while the database is locked
+ * by another process: a local database file is SQLite, whose writer two `deno serve` processes
+ * take in turn ("database is locked"); Deno Deploy's own database has no such error. Bounded:
+ * past `tries`, the error is the caller's; any other error is at once.
+ */
+export async function kvCall<T>(work: () => Promise<T>, tries = 50, timeoutMs: number = KV_TIMEOUT_MS): Promise<T> {
   for (let i = 1; ; i++) {
     try {
-      return await work();
+      return await within(work(), timeoutMs);
     } catch (error) {
       if (i >= tries || !(error instanceof Error && /database is locked|busy/i.test(error.message))) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * i));
@@ -67,7 +84,7 @@ export default function denoKvDriver(options: DenoKvOptions = {}): Driver {
   // driver keeps a failed open for good, so each try is a driver of its own).
   const open = async (): Promise<Driver> => {
     const { default: driverOf } = await import('unstorage/drivers/deno-kv');
-    return whenUnlocked(async () => {
+    return kvCall(async () => {
       const driver = driverOf({ base: 'sleeve', path: options.path });
       await driver.getInstance?.();
       return driver;
@@ -78,14 +95,19 @@ export default function denoKvDriver(options: DenoKvOptions = {}): Driver {
       loaded = undefined;
       throw new SleeveError('internal_error', '[sleeve] [deno-kv] cannot open the database', { cause });
     }));
+  /** A call on the open database, bounded (the opening is bounded on its own). */
+  const call = async <T>(work: (driver: Driver) => T | Promise<T>): Promise<T> => {
+    const driver = await load();
+    return kvCall(async () => work(driver));
+  };
   const unpacked = (value: unknown) =>
     typeof value === 'string' && value.startsWith(PACKED) ? gunzipBase64(value.slice(PACKED.length)) : value;
   return {
     name: DRIVER_NAME,
     options,
     getInstance: async () => (await load()).getInstance?.(),
-    hasItem: async (key, opts) => whenUnlocked(async () => (await load()).hasItem(key, opts)),
-    getItem: async (key, opts) => unpacked(await whenUnlocked(async () => (await load()).getItem(key, opts))),
+    hasItem: (key, opts) => call((driver) => driver.hasItem(key, opts)),
+    getItem: async (key, opts) => unpacked(await call((driver) => driver.getItem(key, opts))),
     async setItem(key, value, opts) {
       let kept = value;
       if (value.length > PLAIN_CHARS) kept = PACKED + (await gzipBase64(value));
@@ -94,9 +116,9 @@ export default function denoKvDriver(options: DenoKvOptions = {}): Driver {
         toldTooLarge = true;
         return;
       }
-      await whenUnlocked(async () => (await load()).setItem?.(key, kept, opts));
+      await call((driver) => driver.setItem?.(key, kept, opts));
     },
-    removeItem: async (key, opts) => whenUnlocked(async () => (await load()).removeItem?.(key, opts)),
+    removeItem: (key, opts) => call((driver) => driver.removeItem?.(key, opts)),
     getKeys: async (base, opts) => (await load()).getKeys(base, opts),
     clear: async (base, opts) => (await load()).clear?.(base, opts),
     dispose: async () => (loaded ? (await load()).dispose?.() : undefined),

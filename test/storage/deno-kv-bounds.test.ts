@@ -4,9 +4,9 @@
  * local database is waited out a bounded number of times, and any other error is not retried.
  * The real database under concurrency is test/storage/deno-kv.test.ts's.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { denoKvCounters } from '../../core/storage/deno-kv-counters.ts';
-import { whenUnlocked } from '../../core/storage/deno-kv.ts';
+import { KV_TIMEOUT_MS, kvCall } from '../../core/storage/deno-kv.ts';
 
 type Key = unknown[];
 
@@ -80,12 +80,12 @@ describe('Deno KV counters (check-and-set)', () => {
   });
 });
 
-describe('whenUnlocked (a local database file two processes write)', () => {
+describe('kvCall: one call, bounded in time, made again while a local database file is locked', () => {
   const locked = () => new Error('database is locked');
 
   it('tries again while the database is locked, and answers once it is not', async () => {
     let calls = 0;
-    expect(await whenUnlocked(async () => (++calls < 4 ? Promise.reject(locked()) : 'done'))).toBe('done');
+    expect(await kvCall(async () => (++calls < 4 ? Promise.reject(locked()) : 'done'))).toBe('done');
     expect(calls).toBe(4);
   });
 
@@ -95,14 +95,40 @@ describe('whenUnlocked (a local database file two processes write)', () => {
       calls++;
       throw locked();
     };
-    await expect(whenUnlocked(work, 5)).rejects.toThrow('database is locked');
+    await expect(kvCall(work, 5)).rejects.toThrow('database is locked');
     expect(calls).toBe(5);
+  });
+
+  it('fails a call with no answer after its time, and does not make it again', async () => {
+    let calls = 0;
+    const never = () => {
+      calls++;
+      return new Promise<never>(() => {});
+    };
+    await expect(kvCall(never, 50, 20)).rejects.toThrow('[sleeve] [deno-kv] no answer within 20 ms');
+    expect(calls).toBe(1);
+  });
+
+  it('fails the hits waiting on a counter whose database never answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const { kv } = standIn();
+      kv.get = () => new Promise<never>(() => {});
+      const counters = denoKvCounters(() => kv);
+      const hits = [counters.hit('budget', 0, 500), counters.hit('budget', 0, 500)];
+      const failed = Promise.allSettled(hits);
+      await vi.advanceTimersByTimeAsync(2 * KV_TIMEOUT_MS);
+      for (const result of await failed) expect(result).toMatchObject({ status: 'rejected' });
+      expect(String(((await failed)[1] as PromiseRejectedResult).reason)).toContain('no answer within 2000 ms');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never retries any other error', async () => {
     let calls = 0;
     await expect(
-      whenUnlocked(async () => {
+      kvCall(async () => {
         calls++;
         throw new TypeError('Value too large (max 65536 bytes)');
       }),
