@@ -71,13 +71,18 @@ describe('sleeve/deno-deploy under deno serve without --unstable-kv (no Deno.ope
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps its cache in memory and says so once; /metrics reports the process memory', async () => {
+  it('keeps its cache in memory and says so once; /metrics reports the process memory and the heap the script sized', async () => {
     const ua = { 'user-agent': 'smoke/1.0 (smoke@example.com)' };
     for (let i = 0; i < 3; i++)
       expect((await fetch(`${plain.url}/editorial/genres`, { headers: ua })).status).toBe(200);
     expect((await fetch(`${plain.url}/healthz`)).headers.get('x-sleeve-checked')).toContain('cache-backend=memory');
     expect(plain.output().split('no Deno.openKv')).toHaveLength(2);
-    expect(await (await fetch(`${plain.url}/metrics`)).text()).toMatch(/^process_resident_memory_bytes [1-9]/m);
+    const metrics = await (await fetch(`${plain.url}/metrics`)).text();
+    expect(metrics).toMatch(/^process_resident_memory_bytes [1-9]/m);
+    // The script's heap flag (D43: 160 MiB for the default cache) reached the isolate.
+    const heapLimit = Number(/^sleeve_heap_limit_bytes (\d+)$/m.exec(metrics)?.[1]);
+    expect(heapLimit).toBeGreaterThanOrEqual(160 * 2 ** 20);
+    expect(heapLimit).toBeLessThan(256 * 2 ** 20);
   });
 
   it('answers SLEEVE_STORAGE=deno-kv:<path> with 503 not_configured naming the variable, every time', async () => {
