@@ -24,7 +24,7 @@ export function storageFromSpec(spec: string, maxBytes: number = MEMORY_MAX_BYTE
     if (!hasDenoKv()) {
       throw new SleeveError(
         'not_configured',
-        `storage "${spec}" needs Deno KV (Deno.openKv): run it under Deno with --unstable-kv, or on Deno Deploy; elsewhere use memory, fs:<dir> or redis://host:port`,
+        `storage "${spec}" needs Deno KV (openKv): run it under Deno with --unstable-kv, or on Deno Deploy; elsewhere use memory, fs:<dir> or redis://host:port`,
       );
     }
     return createStorage({ driver: denoKvDriver({ path: spec.slice(8) || undefined }) });

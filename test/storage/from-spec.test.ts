@@ -45,7 +45,7 @@ describe('storageFromSpec', () => {
   it.each(['deno-kv', 'deno-kv:/tmp/sleeve.sqlite'])(
     'refuses %j where there is no Deno.openKv (Node), saying why',
     (spec) => {
-      expect(() => storageFromSpec(spec)).toThrow(/needs Deno KV \(Deno\.openKv\).*--unstable-kv.*Deno Deploy/);
+      expect(() => storageFromSpec(spec)).toThrow(/needs Deno KV \(openKv\).*--unstable-kv.*Deno Deploy/);
     },
   );
 
