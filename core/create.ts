@@ -26,6 +26,7 @@ import { storageBreaker } from './storage/breaker.ts';
 import { countersFor } from './storage/counters.ts';
 import { VERSION } from './version.ts';
 import { lifecycle } from './lifecycle.ts';
+import { isConnInfo, runtimeConn, type ExecutionContextLike } from './http/runtime-conn.ts';
 
 /** What an adapter knows about the connection and core cannot: passed as Hono `env`. */
 export interface ConnInfo {
@@ -48,8 +49,14 @@ export interface Sleeve {
   /**
    * Answers a request. A cache hit held in process comes back as a Response at once, not a
    * promise, so a server that can write it synchronously does (await works on both).
+   *
+   * `info` is a `ConnInfo`, or whatever the runtime hands a fetch handler: the client's address
+   * is read from `@hono/node-server`'s `{ incoming }`, Bun's server, Deno's handler info, or a
+   * Worker's `cf-connecting-ip` (see `http/runtime-conn.ts`), so `Bun.serve({ fetch: sleeve.fetch })`,
+   * `Deno.serve(sleeve.fetch)` and `app.mount('/music', sleeve.fetch)` count each client apart.
+   * `context` is a Worker's execution context (its `waitUntil`), as Workers and Hono's `mount` pass it.
    */
-  fetch(request: Request, info?: ConnInfo): Response | Promise<Response>;
+  fetch(request: Request, info?: ConnInfo | object, context?: ExecutionContextLike): Response | Promise<Response>;
   /**
    * For a server that writes answers itself: a cache hit held in process, answered as its
    * parts (status, headers, body) and counted and logged as `fetch` would; undefined for
@@ -163,8 +170,21 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
     metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute),
   );
   const strip = unmounted(resolved.basePath);
+  // Nothing to tell behind a trusted proxy (its headers name the client) or with no limits to share.
+  let toldNoAddress = resolved.trustProxy || resolved.rateLimits === 'off';
+  const connOf = (request: Request, info: unknown, context: unknown) => {
+    const env = runtimeConn(request, info, context);
+    if (env.clientIp === undefined && !toldNoAddress) {
+      // Said once: every client then shares one rate limit and one lane of the upstream queue.
+      toldNoAddress = true;
+      log.info(
+        'fetch was given no client address, so every client shares one rate limit: pass { clientIp } as its second argument, or what the server hands a fetch handler (Bun.serve, Deno.serve, Hono on @hono/node-server); docs/library.md#the-client-address',
+      );
+    }
+    return env;
+  };
   return {
-    fetch: (request, info = {}) => fetch(strip(request), info),
+    fetch: (request, info, context) => fetch(strip(request), isConnInfo(info) ? info : connOf(request, info, context)),
     answerHit: resolved.basePath ? () => undefined : (request, info = {}) => hitParts(request, info),
     app,
     deps,
