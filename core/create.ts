@@ -178,7 +178,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
       // Said once: every client then shares one rate limit and one lane of the upstream queue.
       toldNoAddress = true;
       log.info(
-        'fetch was given no client address, so every client shares one rate limit: pass { clientIp } as its second argument, or what the server hands a fetch handler (Bun.serve, Deno.serve, Hono on @hono/node-server); docs/library.md#the-client-address',
+        `fetch was given no client address, so every client shares one rate limit: pass { clientIp } as its second argument, or what the server hands a fetch handler (Bun's and Deno's serve, Hono's on @hono/node-server); docs/library.md#the-client-address`,
       );
     }
     return env;
