@@ -26,6 +26,7 @@ const message = v.object(
       v.string('content must be a string'),
       v.minLength(1, 'content must not be empty'),
       v.maxLength(MAX_MESSAGE_CHARS, `content must be at most ${MAX_MESSAGE_CHARS} characters`),
+      v.regex(/\S/, 'content must not be blank'),
     ),
   },
   'each message must be an object { "role", "content" }',
