@@ -50,6 +50,18 @@ export function characters(text: string): number {
 }
 
 /**
+ * At most `max` characters, counted as `characters` counts: a check JSON Schema's converter
+ * publishes as `maxLength` (its `maxCharacters` is read by `core/openapi/json-schema.ts`), where
+ * valibot's own `maxLength` would count UTF-16 units. For a text in a request body.
+ */
+export function maxCharacters(max: number, message: string) {
+  return Object.assign(
+    v.check<string, string>((s) => characters(s) <= max, message),
+    { maxCharacters: max } as const,
+  );
+}
+
+/**
  * A required text parameter: missing, empty or blank is a 400 naming it. Its length is counted
  * as sent, spaces around it included, so the published `maxLength` says it exactly; the text
  * handed on is trimmed. What an endpoint checks more is published with it: `pattern` (`genres`:
