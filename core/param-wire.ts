@@ -11,13 +11,21 @@ import * as v from 'valibot';
 /** What a parameter accepts in the query string, as JSON Schema keywords (published, never checked). */
 export interface WireSchema {
   type: 'integer' | 'number' | 'string' | 'array';
+  enum?: readonly string[];
   minimum?: number;
   maximum?: number;
+  minLength?: number;
   maxLength?: number;
+  /** An ECMAScript regular expression the text must match somewhere (anchor it to match all of it). */
+  pattern?: string;
+  /** A JSON Schema format the text must have (`uri-reference`). */
+  format?: string;
   /** The value an absent parameter stands for. */
   default?: number | string | readonly string[];
   /** A comma-separated list's items (`type: 'array'`). */
   items?: { type: 'string'; enum: readonly string[] };
+  /** A list's least number of items (1: an empty list is refused). */
+  minItems?: number;
 }
 
 /** Attaches a parameter's `wire` description (see the module); `T` is whatever the pipe holds there. */

@@ -12,7 +12,20 @@ import type * as v from 'valibot';
 import type { JsonSchema } from './types.ts';
 
 /** The converter's settings, shared with the tests that check nothing is lost. */
-export const CONVERSION = { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' } as const;
+export const CONVERSION = {
+  target: 'draft-2020-12',
+  typeMode: 'input',
+  errorMode: 'ignore',
+  // A length counted in characters (`maxCharacters` in `core/schemas/params.ts`) is JSON Schema's own `maxLength`.
+  overrideAction: ({
+    valibotAction,
+    jsonSchema,
+  }: {
+    valibotAction: object;
+    jsonSchema: JsonSchema;
+  }): JsonSchema | undefined =>
+    'maxCharacters' in valibotAction ? { ...jsonSchema, maxLength: valibotAction.maxCharacters as number } : undefined,
+} as const;
 
 type AnySchema = v.GenericSchema<any, any>;
 

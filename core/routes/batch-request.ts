@@ -13,6 +13,8 @@ import { validate } from '../http/layers/params.ts';
 
 const MAX_BATCH_BYTES: number = MAX_BODY_BYTES;
 const MAX_BATCH_REQUESTS: number = 20;
+/** A path of this service: one `/`, not `//` or `/\\` (which a URL parser reads as another host). */
+const RELATIVE_PATH = /^\/(?![/\\])/;
 
 /** The body `/batch` takes (D6); also published in `/openapi.json`. */
 export const batchBodySchema = v.object(
@@ -22,7 +24,11 @@ export const batchBodySchema = v.object(
         v.object(
           {
             id: v.optional(v.string('each id must be a string')),
-            path: v.string('each request needs a path, a string such as /search/all?query=x'),
+            path: v.pipe(
+              v.string('each request needs a path, a string such as /search/all?query=x'),
+              // Published as the path's pattern; `readBatch` then refuses what resolves to another origin.
+              v.regex(RELATIVE_PATH, 'each path must be a relative path such as /search/all?query=x'),
+            ),
           },
           'each request must be an object { "id"?, "path" }',
         ),
@@ -57,7 +63,7 @@ export async function readBatch(request: Request, timeoutMs: number = BODY_TIMEO
   const origin = new URL(request.url).origin;
   const ids = uniqueIds(requests.map((r) => r.id));
   return requests.map(({ path }, index) => {
-    const url = /^\/(?![/\\])/.test(path) ? new URL(path, origin) : undefined;
+    const url = RELATIVE_PATH.test(path) ? new URL(path, origin) : undefined;
     if (!url || url.origin !== origin) {
       throw new SleeveError(
         'bad_request',

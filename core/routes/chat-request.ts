@@ -11,6 +11,7 @@ import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
 import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJson } from '../http/layers/body.ts';
 import { validate } from '../http/layers/params.ts';
+import { characters, maxCharacters } from '../schemas/params.ts';
 
 const MAX_CHAT_MESSAGES: number = 20;
 const MAX_MESSAGE_CHARS: number = 2000;
@@ -25,7 +26,8 @@ const message = v.object(
     content: v.pipe(
       v.string('content must be a string'),
       v.minLength(1, 'content must not be empty'),
-      v.maxLength(MAX_MESSAGE_CHARS, `content must be at most ${MAX_MESSAGE_CHARS} characters`),
+      maxCharacters(MAX_MESSAGE_CHARS, `content must be at most ${MAX_MESSAGE_CHARS} characters`),
+      v.regex(/\S/, 'content must not be blank'),
     ),
   },
   'each message must be an object { "role", "content" }',
@@ -60,7 +62,7 @@ export async function readChat(request: Request, timeoutMs: number = BODY_TIMEOU
   });
   if (trimmed.at(-1)!.role !== 'user')
     throw new SleeveError('bad_request', "the last message must be the user's (role user)", { param: 'messages' });
-  if (trimmed.reduce((sum, m) => sum + m.content.length, 0) > MAX_CHAT_CHARS) {
+  if (trimmed.reduce((sum, m) => sum + characters(m.content), 0) > MAX_CHAT_CHARS) {
     throw new SleeveError('bad_request', `messages must hold at most ${MAX_CHAT_CHARS} characters in all`, {
       param: 'messages',
     });

@@ -31,7 +31,7 @@ import { SleeveError } from '../errors.ts';
 import { hash64 } from '../hash.ts';
 import { conditionalAnswer } from '../http/conditional.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { idParam } from '../schemas/params.ts';
+import { characters, idParam, selfCheckedText } from '../schemas/params.ts';
 import { generatedArt, initials, placeholderArt, type ArtOptions } from '../services/art.ts';
 import { imageSize, MAX_IMAGE_SIDE, readImageQuery, type ImageSize } from '../services/image-query.ts';
 import { findCover, mediaName, type MediaKind } from '../services/images.ts';
@@ -86,11 +86,13 @@ function nameOf(
   name: 'artist' | 'title',
   strict: boolean,
 ): string | null {
-  const value = query[name]?.trim() ?? '';
-  if (value !== '' && value.length <= MAX_TEXT) return value;
+  // As `requiredText` counts: the length as sent, then the trimmed text must not be blank.
+  const sent = query[name] ?? '';
+  const value = sent.trim();
+  const long = characters(sent) > MAX_TEXT;
+  if (value !== '' && !long) return value;
   if (!strict) return null;
-  const rule =
-    value === '' ? `${name} is required and must not be empty` : `${name} must be at most ${MAX_TEXT} characters`;
+  const rule = long ? `${name} must be at most ${MAX_TEXT} characters` : `${name} is required and must not be empty`;
   throw new SleeveError('bad_request', rule, { param: name });
 }
 
@@ -121,12 +123,12 @@ const sizeParams = {
 
 /**
  * `artist` and `title` are required (a generated client must send them), but only their
- * presence is checked here: `/cover` checks blank and length itself, since a bad name is a 400
+ * presence is checked here (their rule published all the same): `/cover` checks blank and length itself, since a bad name is a 400
  * there but a placeholder on the alias, and its size rules never refuse.
  */
 const coverParams = v.object({
-  artist: v.pipe(v.string(), v.description('The artist name, up to 200 characters.')),
-  title: v.pipe(v.string(), v.description('The album (or track) title, up to 200 characters.')),
+  artist: v.pipe(selfCheckedText(MAX_TEXT), v.description('The artist name, up to 200 characters.')),
+  title: v.pipe(selfCheckedText(MAX_TEXT), v.description('The album (or track) title, up to 200 characters.')),
   ...sizeParams,
 });
 

@@ -5,7 +5,14 @@
  */
 import * as v from 'valibot';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { idParam, integerParam, optionalInteger, optionalNumber, requiredText } from '../schemas/params.ts';
+import {
+  idParam,
+  integerParam,
+  keywordsPattern,
+  optionalInteger,
+  optionalNumber,
+  requiredText,
+} from '../schemas/params.ts';
 import { generatedPlaylist } from '../shape/generated.ts';
 import { generatePlaylist, genreKeywords } from '../services/playlist.ts';
 import { playlistWithTracks } from '../services/playlist-info.ts';
@@ -14,7 +21,7 @@ import { generatedPlaylistSchema, playlistInfoSchema } from '../schemas/response
 
 const generateParams = v.object({
   genres: v.pipe(
-    requiredText('genres'),
+    requiredText('genres', undefined, { pattern: keywordsPattern() }),
     v.check((s) => genreKeywords(s).length > 0, 'genres must name at least one genre keyword'),
   ),
   energy: optionalNumber('energy', 0, 1),

@@ -7,7 +7,15 @@
  */
 import * as v from 'valibot';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { idParam, integerParam, isrcParam, optionalInteger, optionalNumber, optionalText } from '../schemas/params.ts';
+import {
+  idParam,
+  integerParam,
+  isrcParam,
+  keywordsPattern,
+  optionalInteger,
+  optionalNumber,
+  optionalText,
+} from '../schemas/params.ts';
 import { recommendationsSchema } from '../schemas/responses/index.ts';
 import { MAX_GENRE_SEEDS, recommend } from '../services/recommendations.ts';
 import { genreKeywords } from '../services/playlist.ts';
@@ -20,7 +28,7 @@ const recommendationParams = v.pipe(
     seed_isrc: v.optional(isrcParam('seed_isrc')),
     seed_artist: v.optional(idParam('seed_artist')),
     seed_genre: v.pipe(
-      optionalText('seed_genre'),
+      optionalText('seed_genre', undefined, keywordsPattern(MAX_GENRE_SEEDS, true)),
       v.check(
         (g) => g === undefined || (genreKeywords(g).length > 0 && genreKeywords(g).length <= MAX_GENRE_SEEDS),
         `seed_genre must name 1 to ${MAX_GENRE_SEEDS} comma-separated genre keywords`,

@@ -21,7 +21,12 @@ import { resolveLink } from '../services/resolve.ts';
 import { trackDetails } from '../services/track.ts';
 import { resolveSchema } from '../schemas/responses/index.ts';
 
-const resolveParams = v.object({ url: requiredText('url', MAX_LINK_LENGTH) });
+const resolveParams = v.object({
+  url: requiredText('url', MAX_LINK_LENGTH, {
+    // A URI reference, not a URI: a link pasted without its scheme (`open.spotify.com/…`) is read too.
+    format: 'uri-reference',
+  }),
+});
 
 export const resolve = defineEndpoint({
   path: '/resolve',

@@ -10,6 +10,7 @@ import { serviceRules, type ServiceFacts } from '../openapi/document.ts';
 import type { JsonSchema, OpenApiDocument, Operation, Parameter } from '../openapi/types.ts';
 import { PREFIXES } from '../http/layers/version-prefix.ts';
 import { curlOf, exampleUrl } from './curl.ts';
+import { NOT_BLANK } from '../schemas/params.ts';
 
 /** `limit` → "optional integer from 1 to 25, default 5". */
 function parameterPhrase(p: Parameter): string {
@@ -21,8 +22,11 @@ function parameterPhrase(p: Parameter): string {
   if (s.minimum !== undefined && s.maximum !== undefined) words.push(`from ${s.minimum} to ${s.maximum}`);
   else if (s.minimum !== undefined) words.push(`of at least ${s.minimum}`);
   if (s.maxLength !== undefined) words.push(`of at most ${s.maxLength} characters`);
-  if (s.pattern !== undefined) words.push(`matching \`${s.pattern}\``);
+  // Blank refused is said in words: `\S` alone reads as noise to most readers.
+  if (s.pattern !== undefined && s.pattern !== NOT_BLANK) words.push(`matching \`${s.pattern}\``);
+  if (s.format !== undefined) words.push(`in the form of a ${s.format}`);
   let phrase = words.join(' ');
+  if (s.pattern === NOT_BLANK) phrase += ', not blank';
   if (s.default !== undefined)
     phrase += `, default ${Array.isArray(s.default) ? s.default.join(',') : String(s.default)}`;
   if (p.description) phrase += `: ${p.description.replace(/\.$/, '')}`;

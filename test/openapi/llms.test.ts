@@ -43,7 +43,7 @@ describe('/llms.txt', () => {
   it("gives each endpoint's parameters with their bounds, and a curl of each example", async () => {
     const { text } = await llms();
     expect(text).toContain('`limit` (optional integer from 1 to 25, default 5)');
-    expect(text).toContain('`query` (required string of at most 200 characters)');
+    expect(text).toContain('`query` (required string of at most 200 characters, not blank)');
     expect(text).toContain("curl -A 'MyApp/1.0 (you@example.com)' 'http://sleeve.test/track/hot?country=FR&limit=10'");
     expect(text).toContain("curl -i 'http://sleeve.test/track/preview?id=100006189'");
     const doc = await documentOf(sleeve);

@@ -36,7 +36,7 @@ describe('parameters in /openapi.json', () => {
     });
     expect(param('/search/all', 'query')).toMatchObject({
       required: true,
-      schema: { type: 'string', minLength: 1, maxLength: 200 },
+      schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
       example: 'love',
     });
     expect(param('/search/all', 'types')).toMatchObject({
@@ -52,14 +52,14 @@ describe('parameters in /openapi.json', () => {
     expect(param('/track/hot', 'limit').schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
     expect(param('/track/isrc', 'isrc')).toMatchObject({
       required: true,
-      schema: { type: 'string', pattern: '^[A-Za-z0-9]{12}$' },
+      schema: { type: 'string', pattern: '^\\s*[A-Za-z0-9]{12}\\s*$' },
     });
     expect(param('/playlist/generate', 'energy').schema).toEqual({ type: 'number', minimum: 0, maximum: 1 });
     expect(param('/playlist/generate', 'tempo').schema).toEqual({ type: 'integer', minimum: 1, maximum: 300 });
     expect(param('/artist/discography', 'type').schema).toMatchObject({
       enum: ['album', 'single', 'ep', 'compilation'],
     });
-    expect(param('/resolve', 'url').schema).toMatchObject({ maxLength: 2048 });
+    expect(param('/resolve', 'url').schema).toMatchObject({ maxLength: 2048, format: 'uri-reference' });
   });
 
   it('name every parameter of every schema, required exactly when the validator needs it', () => {
