@@ -5,7 +5,7 @@
  * resvg, and prints that first time, p50/p90 of one card's SVG and of its rasterisation, and
  * the PNG sizes. Not a test: numbers depend on the machine and whatever else runs on it.
  */
-import { installedCardFiles } from '../core/installed/card-files.ts';
+import { installedCardFiles } from '../core/installed/installed-card-files.ts';
 import { pngRenderer } from '../core/cards/png.ts';
 import { cardSvg } from '../core/cards/svg.ts';
 import { createSleeve } from '../core/index.ts';

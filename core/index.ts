@@ -8,7 +8,7 @@ import { createSleeveWith, type Sleeve } from './create.ts';
 import type { Platform, SleeveOptions } from './options.ts';
 import { storageFromSpec } from './storage/from-spec.ts';
 import { installedSwaggerUi } from './installed/swagger-ui-dist.ts';
-import { installedCardFiles } from './installed/card-files.ts';
+import { installedCardFiles } from './installed/installed-card-files.ts';
 
 /** A server's platform: storage by spec (memory, fs, Redis), files from the installed packages (or their embedded copies). */
 export const SERVER_PLATFORM: Platform = {

@@ -46,6 +46,13 @@ function byMode(options: ResolvedOptions, ctx: DriverContext): Registered {
     };
   const { upstreams } = options;
   const host = (url: string) => new URL(url).host;
+  // Wikidata and Wikipedia are two hosts by default, one where both point at a replay: named once then.
+  const knowledgeHosts = [
+    ...new Set([
+      host(options.knowledge.wikidataUrl ?? DEFAULT_WIKIDATA_URL),
+      host(options.knowledge.wikipediaUrl ?? DEFAULT_WIKIPEDIA_URL),
+    ]),
+  ].join(' and ');
   return {
     sources: {
       music: deezer({ imageCacheBytes: options.cache.images, ...options.deezer, baseUrl: upstreams.deezer }, ctx),
@@ -57,7 +64,7 @@ function byMode(options: ResolvedOptions, ctx: DriverContext): Registered {
     },
     summary:
       `live mode: music from ${host(upstreams.deezer)}, audio features from ${host(upstreams.features)}, radio from ${host(upstreams.azuracast)}` +
-      `, lyrics from ${host(options.lrclib.baseUrl ?? LRCLIB_URL)}, artist knowledge from ${host(options.knowledge.wikidataUrl ?? DEFAULT_WIKIDATA_URL)}` +
-      ` and ${host(options.knowledge.wikipediaUrl ?? DEFAULT_WIKIPEDIA_URL)}${options.contact === undefined ? ' (set SLEEVE_CONTACT: Wikimedia and LRCLIB ask for a contact)' : ''}`,
+      `, lyrics from ${host(options.lrclib.baseUrl ?? LRCLIB_URL)}, artist knowledge from ${knowledgeHosts}` +
+      (options.contact === undefined ? ' (set SLEEVE_CONTACT: Wikimedia and LRCLIB ask for a contact)' : ''),
   };
 }

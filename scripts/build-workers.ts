@@ -8,10 +8,10 @@
  * made a module of its own (wrangler's `CompiledWasm` rule), beside the script.
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { parse } from 'smol-toml';
 import { embedAssets } from './embed-assets.ts';
 
@@ -41,6 +41,33 @@ export interface WorkerBundle {
   files: { name: string; bytes: number; gzip: number }[];
   bytes: number;
   gzip: number;
+  /** esbuild's account of the build: every input, what it imports, and what the output holds. */
+  metafile: Metafile;
+  /** The entry as the metafile names its input (relative to the checkout). */
+  entry: string;
+}
+
+/** The inputs reachable from `entry` through static and dynamic imports alike, as a bundler resolves both. */
+export function reachableInputs(metafile: Metafile, entry: string): string[] {
+  const seen = new Set<string>();
+  const queue = [entry];
+  for (let input = queue.shift(); input !== undefined; input = queue.shift()) {
+    if (seen.has(input) || !(input in metafile.inputs)) continue;
+    seen.add(input);
+    for (const imported of metafile.inputs[input]!.imports) if (!imported.external) queue.push(imported.path);
+  }
+  return [...seen];
+}
+
+/**
+ * Every `node:*` import of an input reachable from `entry`, as `input -> node:…`. D47: a Worker
+ * needs no `nodejs_compat`, and wrangler warns about each of these even when the code making it
+ * is dropped from the bundle afterwards: it resolves an import before it knows whether it is used.
+ */
+export function nodeImportsOf(metafile: Metafile, entry: string): string[] {
+  return reachableInputs(metafile, entry).flatMap((input) =>
+    metafile.inputs[input]!.imports.filter((i) => i.path.startsWith('node:')).map((i) => `${input} -> ${i.path}`),
+  );
 }
 
 const RESOLVING = Symbol('resolving a .wasm file');
@@ -77,9 +104,10 @@ export async function buildWorker(dir: string = WORKER_EXAMPLE, outdir: string =
   const alias = Object.fromEntries(
     Object.entries(config.alias ?? {}).map(([from, to]) => [from, to.startsWith('.') ? join(dir, to) : to]),
   );
-  await build({
+  const entryPath = join(dir, config.main);
+  const { metafile } = await build({
     absWorkingDir: ROOT,
-    entryPoints: [join(dir, config.main)],
+    entryPoints: [entryPath],
     outfile: join(outdir, 'worker.js'),
     bundle: true,
     format: 'esm',
@@ -91,6 +119,7 @@ export async function buildWorker(dir: string = WORKER_EXAMPLE, outdir: string =
     external: ['node:*', 'cloudflare:*'],
     alias,
     plugins: [compiledWasm(outdir, wasm)],
+    metafile: true,
     logLevel: 'warning',
   });
   const names = ['worker.js', ...wasm];
@@ -106,6 +135,8 @@ export async function buildWorker(dir: string = WORKER_EXAMPLE, outdir: string =
     files,
     bytes: files.reduce((sum, f) => sum + f.bytes, 0),
     gzip: files.reduce((sum, f) => sum + f.gzip, 0),
+    metafile,
+    entry: relative(ROOT, entryPath),
   };
 }
 
@@ -118,4 +149,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(
     `in all: ${(bundle.bytes / 1e6).toFixed(2)} MB, ${(bundle.gzip / 1e6).toFixed(2)} MB gzip'd (the free plan allows 3 MB gzip'd)`,
   );
+  // What wrangler would warn needs nodejs_compat (D47: nothing should).
+  for (const line of nodeImportsOf(bundle.metafile, bundle.entry)) console.warn(`needs nodejs_compat: ${line}`);
 }

@@ -68,7 +68,7 @@ export function embedAssets(): { path: string; bytes: number }[] {
     {
       path: join(EMBEDDED_DIR, 'card-wasm.ts'),
       text: moduleText(
-        "The PNG cards' renderer, resvg's WebAssembly (core/installed/card-files.ts).",
+        "The PNG cards' renderer, resvg's WebAssembly (core/installed/installed-card-files.ts).",
         cards(['resvg.wasm']),
       ),
     },

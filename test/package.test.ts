@@ -7,6 +7,7 @@ import { BIN, ROOT, startChild } from './helpers/child-server.ts';
 import { installPacked, type Installed } from './helpers/installed-package.ts';
 import { NODE_LINES, nodeBinary } from './helpers/node-lines.ts';
 import { startWorkerd } from './helpers/workerd.ts';
+import { nodeImportsOf, reachableInputs } from '../scripts/build-workers.ts';
 import { PACKAGE_VERSION } from '../adapters/cli/package-version.ts';
 import { PUBLISHED_FIELDS } from '../scripts/package-npm.ts';
 
@@ -213,7 +214,7 @@ describe('npm package, packed and installed into a fresh project', () => {
     }, 60_000);
   }
 
-  it('bundles examples/workers from the installed package as wrangler would, under 3 MB gzip’d with no ioredis, and serves in workerd', async () => {
+  it('bundles examples/workers from the installed package as wrangler would, under 3 MB gzip’d with no ioredis and no node:* module, and serves in workerd', async () => {
     const dir = join(installed.dir, 'worker');
     cpSync(join(ROOT, 'examples/workers'), dir, { recursive: true });
     expect(existsSync(join(installed.dir, 'node_modules/ioredis'))).toBe(false);
@@ -221,6 +222,13 @@ describe('npm package, packed and installed into a fresh project', () => {
     try {
       // The free plan's limit on a Worker's upload (D47).
       expect(workerd.bundle.gzip).toBeLessThan(3_000_000);
+      // No nodejs_compat needed (D47), counting the chunks the npm build shares between entries:
+      // wrangler warns about a node:* import in any module it reaches, used or not.
+      const { metafile, entry } = workerd.bundle;
+      expect(
+        reachableInputs(metafile, entry).some((input) => input.includes('/node_modules/sleeve/dist/core/chunks/')),
+      ).toBe(true);
+      expect(nodeImportsOf(metafile, entry)).toEqual([]);
       expect((await fetch(`${workerd.urls[0]}/healthz`)).status).toBe(200);
       const card = await fetch(`${workerd.urls[0]}/share/card?id=100006189`, { headers: UA });
       expect(card.headers.get('content-type')).toBe('image/png');

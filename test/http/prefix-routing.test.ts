@@ -72,7 +72,7 @@ describe('version prefixes are routes (issue 10)', () => {
       error: { code: 'not_found', versions: [...VERSION_NAMES] },
     });
     expect(await (await host.request('/music/v2.5.0/nope', { headers })).json()).toEqual({
-      error: 'No endpoint at /nope. See /errors and /openapi.json.',
+      error: 'No endpoint at /nope. See /music/errors and /music/openapi.json.',
     });
   });
 

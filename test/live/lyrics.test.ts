@@ -3,8 +3,10 @@
  * record-shaped LRCLIB (D24, D25): LRCLIB's records in Sleeve's shape with their attribution,
  * 404 when LRCLIB has none, D3's errors when it fails, Sleeve's own User-Agent upstream.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
+import { KNOWLEDGE_FIXTURES } from '../../replay/lrclib/index.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { call, ok, q } from '../routes/_client.ts';
 import { disposeSleeves, liveFails, liveSleeve } from './_live.ts';
@@ -147,6 +149,45 @@ describe('/lyrics in live mode', () => {
   });
 });
 
+describe("/lyrics for the replay's own tracks", () => {
+  interface LrclibRecord {
+    id: number;
+    trackName: string;
+    artistName: string;
+    albumName: string;
+    duration: number;
+    instrumental: boolean;
+    plainLyrics: string | null;
+  }
+  const { records } = JSON.parse(readFileSync(new URL('lrclib.json', KNOWLEDGE_FIXTURES), 'utf8')) as {
+    records: LrclibRecord[];
+  };
+
+  it("answers 200 for each track a search shows that the replay's LRCLIB has, asked as the search wrote it", async () => {
+    const sleeve = liveSleeve(replay);
+    let found = 0;
+    for (const record of records) {
+      const search = await ok(s.searchAllSchema, `/search/all?${q({ query: record.trackName })}`, { sleeve });
+      // The track as someone looking at the results sees it: its name, artist, album and length.
+      const track = search.tracks.find(
+        (t) => t.name === record.trackName && t.artist === record.artistName && t.album === record.albumName,
+      );
+      if (track === undefined) continue;
+      found++;
+      const asked = { artist: track.artist, title: track.name, album: track.album, duration: track.durationMs / 1000 };
+      const body = await ok(s.lyricsSchema, `/lyrics?${q(asked)}`, { sleeve });
+      expect(body, record.trackName).toMatchObject({ id: record.id, instrumental: record.instrumental });
+      // Words written for the fixture say so (test/fixtures/knowledge/PROVENANCE.md); none pass for a song's.
+      if (record.id >= 900004 && !record.instrumental)
+        expect(body.plainLyrics).toMatch(/^\(Written for Sleeve's replay: not the song's words\.\)\n/);
+      // The least a reader types: the artist and the title.
+      expect((await call(`/lyrics?${q({ artist: track.artist, title: track.name })}`, { sleeve })).status).toBe(200);
+    }
+    // A handful: the Deezer recordings' tracks the replay has a record for, an instrumental among them.
+    expect(found).toBeGreaterThanOrEqual(5);
+  });
+});
+
 describe('/lyrics/search in live mode', () => {
   it('searches titles, artists and albums by query: records best first with their words, and the instance credited', async () => {
     const body = await ok(s.lyricsSearchSchema, `/lyrics/search?${q({ query: 'amazing grace' })}`, {
@@ -215,7 +256,11 @@ describe('/lyrics/search in live mode', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { responses: Record<string, { status: number; body: any }> };
     expect(body.responses.one).toMatchObject({ status: 200, body: { id: 900001 } });
-    expect(body.responses.search).toMatchObject({ status: 200, body: { total: 1, results: [{ id: 900003 }] } });
+    // Erroll Garner's instrumental, and Lou Doillon's, the title of her album too.
+    expect(body.responses.search).toMatchObject({
+      status: 200,
+      body: { total: 2, results: [{ id: 900003 }, { id: 900008 }] },
+    });
     expect(body.responses.none).toMatchObject({ status: 404, body: { ok: false, error: { code: 'not_found' } } });
   });
 

@@ -5,6 +5,7 @@
  * `/nowplaying/socket` through the Workers WebSocket API and as an event stream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeImportsOf, reachableInputs } from '../../scripts/build-workers.ts';
 import { startWorkerd, type Workerd } from '../helpers/workerd.ts';
 import { handshake, hangUp } from '../routes/_handshake.ts';
 import { TRANSPORTS } from '../routes/_streams.ts';
@@ -23,6 +24,15 @@ const http = overHttp(() => workerd.urls[0]!);
 runSmoke(name, http);
 runDocsChecks(name, http);
 runCardChecks(name, http);
+
+describe("the Worker's bundle (D47)", () => {
+  it('reaches no node:* module from the entry, so it needs no nodejs_compat', () => {
+    const { metafile, entry } = workerd.bundle;
+    // The walk must start where the bundle does, and go through the sources the alias names.
+    expect(reachableInputs(metafile, entry)).toContain('adapters/workers/card-files.ts');
+    expect(nodeImportsOf(metafile, entry)).toEqual([]);
+  });
+});
 
 describe('/nowplaying/socket on Workers (D12)', () => {
   it.each(TRANSPORTS)('%s: the first message on connect, to two clients at once', async (_name, open) => {

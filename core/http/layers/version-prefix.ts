@@ -86,15 +86,18 @@ export function errorVersion(c: Context): VersionInfo {
  * known version with an unknown rest answers in that version's shape.
  */
 export function notFound(c: Context, mountedAt = ''): { error: SleeveError; version: VersionInfo } {
-  const { label, rest } = splitPrefix(c);
+  const { path, label, rest } = splitPrefix(c);
   const version = label === undefined ? versionOf(c) : findVersion(label);
   if (!version) return { error: versionsError(`Unknown version ${label}.`), version: CURRENT };
   if (label !== undefined && VERSION_PREFIX.test(rest))
     return { error: versionsError('Only one version prefix is allowed.'), version };
   // As the client sent it (the host's and Sleeve's `basePath` kept), or below the version asked for.
+  const sent = pathAsSent(mountedAt, c.req.path);
+  // The pages it points to are under the same prefix as the path (D45): `/music/errors`.
+  const base = sent.endsWith(path) ? sent.slice(0, sent.length - path.length) : '';
   const error = new SleeveError(
     'not_found',
-    `No endpoint at ${label === undefined ? pathAsSent(mountedAt, c.req.path) : rest}. See /errors and /openapi.json.`,
+    `No endpoint at ${label === undefined ? sent : rest}. See ${base}/errors and ${base}/openapi.json.`,
   );
   return { error, version };
 }
