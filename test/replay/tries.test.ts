@@ -31,4 +31,12 @@ describe('calls that work against the replay', () => {
     const page = readFileSync(new URL('../../docs/live-mode.md', import.meta.url), 'utf8');
     expect(page.includes(triesTable()), `put this table in docs/live-mode.md:\n${triesTable()}`).toBe(true);
   });
+
+  it('the README’s few tries are calls of the list', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const paragraph = readme.slice(readme.indexOf('The recordings hold'), readme.indexOf('docs/live-mode.md#'));
+    const shown = [...paragraph.matchAll(/`(\/[^`]+)`/g)].map((m) => m[1]);
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    for (const path of shown) expect(REPLAY_TRIES.map((t) => t.path)).toContain(path);
+  });
 });
