@@ -3,9 +3,10 @@
  * The shared start-up of the runnable entries (`npm start`, `start:bun`, `start:deno`): read
  * the environment, read the catalogue file, serve, print one line. A bad variable prints one
  * line naming it and exits 1, never a stack trace; so does a port in use or not allowed
- * (`listen-failure.ts`), naming the fix.
+ * (`listen-failure.ts`) and a storage that cannot work (Redis without ioredis), naming the fix.
  */
 import { ConfigError, prepareCatalog, type Sleeve } from '../../core/index.ts';
+import { checkStorage } from '../../core/storage/preflight.ts';
 import { heapAdvice, planFor } from './heap-limit.ts';
 import { listenFailure } from './listen-failure.ts';
 import { listeningLine } from './listening-line.ts';
@@ -35,6 +36,9 @@ export async function start(runtime: Runtime): Promise<void> {
     const env = serveOptionsFromEnv(runtime.env);
     const { catalogPath, options } = env;
     port = env.port;
+    // D49: a storage that cannot work is refused here (the throw below); one that does not answer is said.
+    const unanswered = typeof options.storage === 'string' ? await checkStorage(options.storage) : undefined;
+    if (unanswered) console.error(`sleeve: ${unanswered}`);
     // The bound the heap was sized for: a small container lowers the default (memory-plan.ts).
     const plan = planFor(runtime.env, options.cacheMb);
     for (const line of [plan.warning, await heapAdvice(runtime.env, plan)]) if (line) console.error(line);
