@@ -40,6 +40,7 @@ const LEAVES = [
   '^core/kept-on-success[.]ts$',
   '^core/random[.]ts$', // the seeded generator: the demo catalogue and the placeholder art
   '^core/format[.]ts$', // how a duration (M:SS) and a key (C#/Db) are written: responses, cards and the model's facts
+  '^core/network-failure[.]ts$', // why a connection failed, in words: upstream calls and the Redis storage
 ];
 
 /** One folder per upstream (`deezer/`, `catalog/`, ...): every folder of core/drivers/ but the kit and the contracts. */

@@ -4,6 +4,7 @@
  * AzuraCast) can be tried with no internet and no quota. PORT picks the port (default 8788, 0 for any free one);
  * REPLAY_QUOTA=1 enforces Deezer's 50 calls per 5 s, to see how Sleeve copes.
  */
+import { listenFailure } from '../adapters/shared/listen-failure.ts';
 import { DEEZER_QUOTA } from './deezer/index.ts';
 import { startReplay } from './server.ts';
 
@@ -13,7 +14,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 const quota = process.env['REPLAY_QUOTA'] === '1' ? DEEZER_QUOTA : false;
-const replay = await startReplay({ port, quota });
+// A port in use or not allowed is one line naming the fix, as Sleeve's own start-up says it.
+const replay = await startReplay({ port, quota }).catch((error: unknown) => {
+  console.error(`replay: ${listenFailure(error, port) ?? (error instanceof Error ? error.message : String(error))}`);
+  process.exit(1);
+});
 const mode = quota ? `, quota ${quota.limit} calls per ${quota.windowMs / 1000} s` : '';
 // One variable points every upstream at its path here (core/config.ts UPSTREAM_PATHS).
 console.log(

@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, startChild } from './helpers/child-server.ts';
@@ -267,7 +268,7 @@ describe('npm package, packed and installed into a fresh project', () => {
     },
   ];
   for (const { name, runs, command, path } of COMMANDS) {
-    it(`${name}: --version, --help, a bad flag exits 2 with one line, and it serves on the port its flag says`, async () => {
+    it(`${name}: --version, --help, a bad flag exits 2 with one line, Redis without ioredis and a port in use exit 1 with one line, and it serves on the port its flag says`, async () => {
       const [bin, ...args] = command();
       const env = { ...process.env, PATH: path(), npm_config_update_notifier: 'false' };
       const run = (extra: string[]) =>
@@ -282,6 +283,22 @@ describe('npm package, packed and installed into a fresh project', () => {
       expect(bad.status).toBe(2);
       expect(bad.stdout).toBe('');
       expect(bad.stderr).toBe('sleeve: unknown flag --prot; sleeve --help lists the flags\n');
+      // ioredis is an optional peer, not installed here: a redis:// storage is refused at start-up (D50).
+      const redis = run(['--storage', 'redis://127.0.0.1:6379']);
+      expect(redis.stderr).toBe('sleeve: SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis\n');
+      expect(redis.status).toBe(1);
+      // A port in use: one line naming the fix, exit 1 (D50); Deno's heap advice (D43) may come before it.
+      const held = createServer();
+      await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+      const port = (held.address() as AddressInfo).port;
+      const taken = run(['--port', String(port)]);
+      held.close();
+      const said = `${taken.stdout}${taken.stderr}`.trim().split('\n');
+      expect(said.length, said.join('\n')).toBeLessThanOrEqual(2);
+      expect(said.at(-1)).toBe(
+        `sleeve: port ${port} is in use: stop what listens there, or set PORT to a free port (0: any free port)`,
+      );
+      expect(taken.status).toBe(1);
       // PORT=1 in the environment, --port 0 on the command line: the flag wins (port 1 would fail).
       // npx: a group of its own, signalled as a whole, as Ctrl-C does: npx runs the command through
       // `sh -c`, which would not pass on a signal sent to npx alone (docs/deploying.md). Not bunx:

@@ -6,12 +6,14 @@
  * (`deno-kv`: on Deploy the project's own database, which its instances share, so they share
  * the cache, the rate limits and the upstream budget; locally Deno's default one, or a file
  * with `deno-kv:<path>`), and memory where `Deno.openKv` is missing (`deno serve` without
- * `--unstable-kv`), said once. D48.
+ * `--unstable-kv`), said once. Under `deno serve` its `onListen` makes that Sleeve and prints
+ * the start-up line the other servers print. D48.
  */
 import type { Sleeve, SleeveOptions } from '../../core/index.ts';
 import { ConfigError, optionsFromEnv } from '../../core/config.ts';
 import { hasDenoKv } from '../../core/storage/deno-kv.ts';
 import { configRefusal } from '../shared/config-refusal.ts';
+import { listeningLine } from '../shared/listening-line.ts';
 import { processMemory } from '../shared/process-memory.ts';
 import { serverSleeve } from '../shared/server-sleeve.ts';
 
@@ -22,6 +24,7 @@ const honoDeno = 'Deno' in globalThis ? await import('hono/deno') : undefined;
 /** The slice of `Deno` this entry reads, typed here so the npm build needs no Deno types. */
 interface DenoGlobal {
   env: { toObject(): Record<string, string> };
+  version: { deno: string };
 }
 const deno = (globalThis as { Deno?: DenoGlobal }).Deno;
 
@@ -32,6 +35,12 @@ export interface ServeInfo {
 
 export interface DenoDeployHandler {
   fetch(request: Request, info?: ServeInfo): Response | Promise<Response>;
+  /**
+   * Called by `deno serve` once it listens, in place of its own line: Sleeve is made then, and
+   * says where it listens, in which mode and on which storage, as the other servers' start-up
+   * does; a variable set wrong is said there in one line (every request is answered 503).
+   */
+  onListen(addr: { hostname?: string; port?: number }): void;
 }
 
 /** Sleeve's options from the environment, Deno KV by default where it is. */
@@ -58,19 +67,39 @@ function fromEnv(): SleeveOptions {
 
 export function createHandler(options: SleeveOptions = {}): DenoDeployHandler {
   let sleeve: Sleeve | undefined;
+  // D12: `/nowplaying/socket` upgrades through hono/deno; Deno's server takes cloned answers
+  // faster; /metrics reports the isolate's memory as Deno's server does (read only when asked).
+  const made = (): Sleeve =>
+    (sleeve ??= serverSleeve(
+      { ...fromEnv(), ...options },
+      { processMemory, upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones' },
+    ));
   return {
     fetch(request, info) {
+      let served: Sleeve;
       try {
-        // D12: `/nowplaying/socket` upgrades through hono/deno; Deno's server takes cloned answers
-        // faster; /metrics reports the isolate's memory as Deno's server does (read only when asked).
-        sleeve ??= serverSleeve(
-          { ...fromEnv(), ...options },
-          { processMemory, upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones' },
-        );
+        served = made();
       } catch (error) {
         return configRefusal(error);
       }
-      return sleeve.fetch(request, { clientIp: info?.remoteAddr?.hostname });
+      return served.fetch(request, { clientIp: info?.remoteAddr?.hostname });
+    },
+    onListen({ hostname, port }) {
+      // `deno serve` listens on every address (0.0.0.0) unless told one; localhost is the one to open.
+      const url = `http://${hostname === undefined || hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`;
+      try {
+        const { deps } = made();
+        console.log(
+          listeningLine(
+            url,
+            { mode: deps.summary, storage: deps.options.storageName },
+            `deno ${deno?.version.deno ?? '?'}`,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        console.error(`sleeve listening on ${url} answering every request 503 not_configured: ${error.message}`);
+      }
     },
   };
 }

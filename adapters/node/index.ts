@@ -48,7 +48,7 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
   const limits = serverLimits(options);
   const wss = new WebSocketServer({ noServer: true });
   let upgrades: Upgrades | undefined;
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const server = nodeServe(
       {
         // The server's env is passed on, not replaced: its WebSocket upgrade reads it back.
@@ -72,15 +72,20 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
         port: options.port ?? 8787,
         hostname: options.hostname,
       },
-      (info) =>
+      (info) => {
+        server.off('error', reject);
         resolve({
           sleeve,
           server,
           connections,
           shutdown,
           url: `http://${options.hostname ?? 'localhost'}:${info.port}`,
-        }),
+        });
+      },
     ) as Server;
+    // A port in use or not allowed comes as an 'error' event before listening: unheard, Node
+    // prints it with its stack and exits; heard, serve() rejects with it (start.ts says it in one line).
+    server.once('error', reject);
     const stoppable = nodeStoppable(server);
     /** Before an answer is written: an upgrade's refusal is told to the upgrade, and while stopping its connection closes after it. */
     const sent = (env: NodeEnv, response: Response): Response => {

@@ -2,10 +2,14 @@
  * @module
  * The shared start-up of the runnable entries (`npm start`, `start:bun`, `start:deno`): read
  * the environment, read the catalogue file, serve, print one line. A bad variable prints one
- * line naming it and exits 1, never a stack trace.
+ * line naming it and exits 1, never a stack trace; so does a port in use or not allowed
+ * (`listen-failure.ts`) and a storage that cannot work (Redis without ioredis), naming the fix.
  */
 import { ConfigError, prepareCatalog, type Sleeve } from '../../core/index.ts';
+import { checkStorage } from '../../core/storage/preflight.ts';
 import { heapAdvice, planFor } from './heap-limit.ts';
+import { listenFailure } from './listen-failure.ts';
+import { listeningLine } from './listening-line.ts';
 import { serveOptionsFromEnv } from './serve-env.ts';
 import type { ServeOptions } from './serve-options.ts';
 
@@ -27,8 +31,14 @@ export function served({ url, sleeve }: { url: string; sleeve: Sleeve }): {
 }
 
 export async function start(runtime: Runtime): Promise<void> {
+  let port: number | undefined;
   try {
-    const { port, catalogPath, options } = serveOptionsFromEnv(runtime.env);
+    const env = serveOptionsFromEnv(runtime.env);
+    const { catalogPath, options } = env;
+    port = env.port;
+    // D50: a storage that cannot work is refused here (the throw below); one that does not answer is said.
+    const unanswered = typeof options.storage === 'string' ? await checkStorage(options.storage) : undefined;
+    if (unanswered) console.error(`sleeve: ${unanswered}`);
     // The bound the heap was sized for: a small container lowers the default (memory-plan.ts).
     const plan = planFor(runtime.env, options.cacheMb);
     for (const line of [plan.warning, await heapAdvice(runtime.env, plan)]) if (line) console.error(line);
@@ -44,9 +54,10 @@ export async function start(runtime: Runtime): Promise<void> {
         ? await prepareCatalog()
         : undefined;
     const served = await runtime.serve({ ...options, cacheMb: plan.cacheMb, catalog, port });
-    console.log(`sleeve listening on ${served.url} (${served.mode}, ${served.storage} storage, ${runtime.name})`);
+    console.log(listeningLine(served.url, served, runtime.name));
   } catch (error) {
-    console.error(`sleeve: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+    const listening = port === undefined ? undefined : listenFailure(error, port);
+    console.error(`sleeve: ${listening ?? (error instanceof Error ? error.message : String(error))}`);
     runtime.exit(1);
   }
 }

@@ -10,6 +10,7 @@ import type { Storage } from './storage.ts';
 import type { Breaker } from './breaker.ts';
 import type { CounterStore, Hit } from './counter-store.ts';
 import { denoKvCounters } from './deno-kv-counters.ts';
+import type { WordedDriver } from './redis.ts';
 
 export type { CounterStore, Hit } from './counter-store.ts';
 
@@ -80,20 +81,30 @@ interface RedisLike {
   multi(): RedisMulti;
 }
 
-function redisCounters(client: () => RedisLike | Promise<RedisLike>, prefix: string = 'sleeve:rl:'): CounterStore {
+/** `worded`: the storage driver's words for a failure (`redis 127.0.0.1:6379: connection refused`), where it has them. */
+function redisCounters(
+  client: () => RedisLike | Promise<RedisLike>,
+  worded: (error: unknown) => unknown = (error) => error,
+  prefix: string = 'sleeve:rl:',
+): CounterStore {
   return {
     async hit(key, now, windowMs) {
       // The window number is part of the key, so every instance with the same clock agrees on it
       // and the expiry is only garbage collection (two windows, for clock skew between instances).
       const window = Math.floor(now / windowMs);
       const full = `${prefix}${key}:${window}`;
-      const replies = await (await client())
-        .multi()
-        .incr(full)
-        .pexpire(full, windowMs * 2)
-        .exec();
+      let replies: [Error | null, unknown][] | null;
+      try {
+        replies = await (await client())
+          .multi()
+          .incr(full)
+          .pexpire(full, windowMs * 2)
+          .exec();
+      } catch (error) {
+        throw worded(error);
+      }
       const [error, count] = replies?.[0] ?? [new Error('no reply'), 0];
-      if (error) throw error;
+      if (error) throw worded(error);
       return { count: Number(count), resetAt: (window + 1) * windowMs };
     },
   };
@@ -107,7 +118,11 @@ export function countersFor(storage: Storage): CounterStore {
   const driver = storage.getMount('').driver;
   if (typeof driver.getInstance !== 'function') return memoryCounters();
   const instance = driver.getInstance.bind(driver);
-  if (driver.name === 'redis') return redisCounters(instance as () => RedisLike | Promise<RedisLike>);
+  if (driver.name === 'redis')
+    return redisCounters(
+      instance as () => RedisLike | Promise<RedisLike>,
+      (driver as Partial<Pick<WordedDriver, 'worded'>>).worded,
+    );
   if (driver.name === 'deno-kv') return denoKvCounters(instance as Parameters<typeof denoKvCounters>[0]);
   return memoryCounters();
 }

@@ -6,9 +6,14 @@
  * most about a second (then the frame's breaker skips it), never hang it. It also behaves in a
  * serverless function (issue #22): it connects on first use, gives a connection a second,
  * keeps no process alive by itself and never reconnects on a timer of its own.
+ *
+ * A failure is said with its cause (`redis 127.0.0.1:6379: connection refused (ECONNREFUSED)`),
+ * where ioredis rejects every command with `Connection is closed.` once it gives up and says
+ * why only in an `'error'` event.
  */
 import type { Driver } from 'unstorage';
 import { SleeveError } from '../errors.ts';
+import { networkFailure } from '../network-failure.ts';
 
 const DRIVER_NAME = 'redis';
 
@@ -18,6 +23,30 @@ export interface RedisOptions {
   base?: string;
   /** Milliseconds before a command with no reply fails. */
   commandTimeout?: number;
+  /** How unstorage's Redis driver (and ioredis with it) is loaded: a test stands in a missing package here. */
+  loadModule?: () => Promise<RedisModule>;
+}
+
+type RedisModule = typeof import('unstorage/drivers/redis');
+
+/** A Redis driver of Sleeve's says its failures in words (`worded`), for the counters that use its client directly. */
+export interface WordedDriver extends Driver {
+  worded(error: unknown): unknown;
+}
+
+/** Where a spec points, without its password: `127.0.0.1:6379`. */
+function redisAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '6379'}`;
+  } catch {
+    return 'redis';
+  }
+}
+
+/** The refusal of a Redis spec where ioredis is not installed; the spec's scheme, never its password. */
+export function missingClient(url: string): string {
+  return `SLEEVE_STORAGE=${url.startsWith('rediss:') ? 'rediss' : 'redis'}://… needs the ioredis package: npm install ioredis`;
 }
 
 /** Reconnections a client makes on its own after losing its connection, a moment apart: a blip is ridden out. */
@@ -30,9 +59,20 @@ interface Client {
   stream?: { unref?(): void };
 }
 
-export default function redisDriver(options: RedisOptions): Driver {
+export default function redisDriver(options: RedisOptions): WordedDriver {
   let loaded: Promise<Driver> | undefined;
-  const create = (module: typeof import('unstorage/drivers/redis'), self: Promise<Driver>): Driver => {
+  const where = redisAddress(options.url);
+  /** The last connection failure a client of this driver reported, what `Connection is closed.` stands for. */
+  let failure: unknown;
+  const worded = (error: unknown): unknown => {
+    if (error instanceof SleeveError) return error;
+    const said = error instanceof Error ? error.message : String(error);
+    const closed = /Connection is closed|Stream isn't writeable|max retries per request/i.test(said);
+    const words =
+      closed && failure === undefined ? 'connection closed' : networkFailure(closed ? failure : error).words;
+    return new SleeveError('internal_error', `redis ${where}: ${words}`, { cause: error });
+  };
+  const create = (module: RedisModule, self: Promise<Driver>): Driver => {
     const driver = module.default({
       url: options.url,
       base: options.base ?? 'sleeve',
@@ -48,12 +88,18 @@ export default function redisDriver(options: RedisOptions): Driver {
       retryStrategy: (times: number) => (times <= QUICK_RETRIES ? times * QUICK_RETRY_MS : null),
     });
     const client = driver.getInstance?.() as Client | undefined;
-    // Without a listener ioredis prints every connection failure; the frame logs outages once.
-    client?.on('error', () => {});
+    // Without a listener ioredis prints every connection failure; the frame logs outages once,
+    // with the cause kept here.
+    client?.on('error', (error) => {
+      failure = error;
+    });
     // The socket never keeps a process alive on its own: a server's listener does, and a
     // function's process may end once it has answered. A command awaiting its reply holds the
     // event loop by its own timer (commandTimeout).
-    client?.on('connect', () => client.stream?.unref?.());
+    client?.on('connect', () => {
+      failure = undefined;
+      client.stream?.unref?.();
+    });
     client?.on('end', () => {
       if (loaded === self) loaded = undefined;
     });
@@ -61,29 +107,36 @@ export default function redisDriver(options: RedisOptions): Driver {
   };
   const load = (): Promise<Driver> => {
     if (loaded) return loaded;
-    const self: Promise<Driver> = import('unstorage/drivers/redis').then(
+    const self: Promise<Driver> = (options.loadModule ?? (() => import('unstorage/drivers/redis')))().then(
       (module) => create(module, self),
       (cause: unknown) => {
         loaded = undefined;
-        throw new SleeveError(
-          'internal_error',
-          '[sleeve] [redis] SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis',
-          { cause },
-        );
+        // not_configured: a server refuses to start on it (preflight.ts); a function logs it.
+        throw new SleeveError('not_configured', `[sleeve] ${missingClient(options.url)}`, { cause });
       },
     );
     return (loaded = self);
   };
+  /** One call on the loaded driver, its failure in words. */
+  const call = async <T>(work: (driver: Driver) => T | Promise<T>): Promise<T> => {
+    const driver = await load();
+    try {
+      return await work(driver);
+    } catch (error) {
+      throw worded(error);
+    }
+  };
   return {
     name: DRIVER_NAME,
     options,
+    worded,
     getInstance: async () => (await load()).getInstance?.(),
-    hasItem: async (key, opts) => (await load()).hasItem(key, opts),
-    getItem: async (key, opts) => (await load()).getItem(key, opts),
-    setItem: async (key, value, opts) => (await load()).setItem?.(key, value, opts),
-    removeItem: async (key, opts) => (await load()).removeItem?.(key, opts),
-    getKeys: async (base, opts) => (await load()).getKeys(base, opts),
-    clear: async (base, opts) => (await load()).clear?.(base, opts),
+    hasItem: (key, opts) => call((d) => d.hasItem(key, opts)),
+    getItem: (key, opts) => call((d) => d.getItem(key, opts)),
+    setItem: (key, value, opts) => call((d) => d.setItem?.(key, value, opts)),
+    removeItem: (key, opts) => call((d) => d.removeItem?.(key, opts)),
+    getKeys: (base, opts) => call((d) => d.getKeys(base, opts)),
+    clear: (base, opts) => call((d) => d.clear?.(base, opts)),
     dispose: async () => (loaded ? (await load()).dispose?.() : undefined),
   };
 }

@@ -18,7 +18,7 @@ import {
   type Reply,
   type Upstream,
 } from '../../core/drivers/kit/call.ts';
-import { fetchFailure } from '../../core/drivers/kit/cause.ts';
+import { networkFailure } from '../../core/network-failure.ts';
 import type { FetchLike } from '../../core/drivers/kit/fetch-like.ts';
 import { rejection } from '../helpers/rejection.ts';
 
@@ -207,7 +207,7 @@ describe('kit/call retries', () => {
   });
 });
 
-describe("why a fetch failed, in an operator's words (kit/cause.ts)", () => {
+describe("why a fetch failed, in an operator's words (network-failure.ts)", () => {
   it("reads Node's, Bun's and Deno's ways of saying it", () => {
     const node = (code: string, message: string) =>
       new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
@@ -231,8 +231,11 @@ describe("why a fetch failed, in an operator's words (kit/cause.ts)", () => {
         'name not resolved',
         false,
       ],
+      [node('ETIMEDOUT', 'connect ETIMEDOUT 10.255.255.1:6379'), 'timed out (ETIMEDOUT)', true],
+      // ioredis's words for a command with no reply within its commandTimeout (storage/redis.ts).
+      [new Error('Command timed out'), 'timed out', true],
       [new TypeError('fetch failed'), 'fetch failed', true],
     ];
-    for (const [error, words, transient] of cases) expect(fetchFailure(error)).toMatchObject({ words, transient });
+    for (const [error, words, transient] of cases) expect(networkFailure(error)).toMatchObject({ words, transient });
   });
 });

@@ -4,9 +4,10 @@
  * runtime (D48).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChildServer } from '../helpers/child-server.ts';
 import { startDenoServe } from '../helpers/deno-serve.ts';
 import { runCardChecks } from './_cards.ts';
@@ -29,6 +30,44 @@ runSmoke(name, http);
 runDocsChecks(name, http);
 runCardChecks(name, http);
 runLogSmoke('deno serve', () => server);
+
+/** A port nothing listens on now: one the system handed out, given back. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('npm run start:deno-deploy on PORT', () => {
+  let own: ChildServer;
+  let port: number;
+  const dir = mkdtempSync(join(tmpdir(), 'sleeve-deno-port-'));
+  beforeAll(async () => {
+    port = await freePort();
+    own = await startDenoServe({ PORT: String(port), SLEEVE_STORAGE: `deno-kv:${join(dir, 'kv.sqlite')}` });
+  });
+  afterAll(async () => {
+    await own?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("listens on PORT with Sleeve's start-up line, and gives no legacy-abort warning once answering", async () => {
+    expect(own.url).toBe(`http://127.0.0.1:${port}`);
+    const line = `sleeve listening on http://localhost:${port} (demo mode, deno-kv:${join(dir, 'kv.sqlite')} storage, deno `;
+    const first = own.output().split('\n')[0]!;
+    expect(first.slice(0, line.length)).toBe(line);
+    expect(first.slice(line.length)).toMatch(/^\d+\.\d+\.\d+\)$/);
+    expect(own.output()).not.toMatch(/deno serve: Listening/);
+    const ua = { 'user-agent': 'smoke/1.0 (smoke@example.com)' };
+    expect((await fetch(`${own.url}/editorial/genres`, { headers: ua })).status).toBe(200);
+    // The legacy abort warning came at the first request; its log line comes after it.
+    await vi.waitFor(() => expect(own.output()).toContain('"path":"/editorial/genres"'), { timeout: 5_000 });
+    expect(own.output()).not.toMatch(/legacy|abort/i);
+  });
+});
 
 describe('sleeve/deno-deploy with no SLEEVE_STORAGE', () => {
   let own: ChildServer;

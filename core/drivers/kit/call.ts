@@ -23,7 +23,7 @@
 import { SleeveError, upstreamError, type ErrorCode } from '../../errors.ts';
 import { REQUEST_BOUND_MS } from './bounds.ts';
 import type { Budget } from './budget.ts';
-import { fetchFailure } from './cause.ts';
+import { networkFailure } from '../../network-failure.ts';
 import type { Circuit } from './circuit.ts';
 import { errorMark } from './error-mark.ts';
 import type { FetchLike } from './fetch-like.ts';
@@ -339,7 +339,7 @@ async function once<T>(
       }
       if (what === 'body')
         return retryable(failure(upstream, url, 'failed while sending the body', 'upstream_error', error));
-      const cause = fetchFailure(error);
+      const cause = networkFailure(error);
       const unreachable = failure(
         upstream,
         url,
