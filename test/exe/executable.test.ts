@@ -17,6 +17,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +95,22 @@ describe('the executable, copied alone into an empty folder', () => {
       await server.stop();
     }
   }, 60_000);
+
+  it('says a port in use in one line, with no stack, and exits 1 (D50)', async () => {
+    const held = createServer();
+    await new Promise<void>((done) => held.listen(0, () => done()));
+    try {
+      const { port } = held.address() as AddressInfo;
+      const run = spawnSync(ENV, ['-i', `PORT=${port}`, exe], { cwd: folder, encoding: 'utf8', timeout: 20_000 });
+      expect(run.status).toBe(1);
+      const lines = `${run.stdout}${run.stderr}`.trim().split('\n');
+      expect(lines.length, lines.join('\n')).toBeLessThanOrEqual(2);
+      expect(lines.at(-1)).toMatch(new RegExp(`port ${port} is in use: .*set PORT`));
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(/\n\s+at /);
+    } finally {
+      held.close();
+    }
+  }, 30_000);
 
   describe('in live mode, against the replay', () => {
     let replay: Replay;
