@@ -6,7 +6,7 @@
  * batch's line.
  */
 import type { Context } from 'hono';
-import { clientOn, tallyOn, type UpstreamTally } from '../drivers/kit/tally.ts';
+import { clientOn, tallyOn, type UpstreamTally } from '../drivers/kit/index.ts';
 
 export interface RequestTrace {
   readonly id: string;

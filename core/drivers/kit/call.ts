@@ -25,9 +25,9 @@ import { REQUEST_BOUND_MS } from './bounds.ts';
 import type { Budget } from './budget.ts';
 import { fetchFailure } from './cause.ts';
 import type { Circuit } from './circuit.ts';
-import { errorMark } from './error-mark.ts';
 import type { FetchLike } from './fetch-like.ts';
 import { readAtMost } from './read-limited.ts';
+import { PassingFailure, retryable } from './refusals.ts';
 import { carry, clientOf, deadlineOf } from './tally.ts';
 
 export { UPSTREAM_TIMEOUT_MS } from './bounds.ts';
@@ -139,14 +139,10 @@ const said = (upstream: Upstream, message: string): string =>
   upstream.speaker === undefined ? message : `${upstream.speaker} ${message}`;
 
 /**
- * Failures worth another try (see `call`): the kit marks what it sees (a connection refused or
- * reset, no first byte in time, a 5xx, a body cut off, over its limit or not JSON where JSON was
- * asked); a driver's `read` may mark its own (no driver does yet).
+ * Failures worth another try (see `call`) are `PassingFailure`s (`refusals.ts`): the kit makes
+ * them of what it sees; a driver's `read` may make its own with `retryable` (no driver does yet).
  */
-const retryables = errorMark();
-
-/** Marks `error` as worth another try of its call. */
-export const retryable = <E extends object>(error: E): E => retryables.mark(error);
+export { retryable } from './refusals.ts';
 
 /** Where a failure happened and what sets it: `asked http://…/deezer (SLEEVE_DEEZER_URL)`. */
 function whereOf(upstream: Upstream, url: string): string {
@@ -225,7 +221,7 @@ export function call<T>(
     });
   };
   const again = async (error: unknown): Promise<T> => {
-    if (last || !retryables.has(error) || caller?.aborted === true) throw error;
+    if (last || !(error instanceof PassingFailure) || caller?.aborted === true) throw error;
     await sleep(RETRY_PAUSE_MS * (1 + Math.random()));
     // No turn in time for a try worth making: the caller hears what failed, not the budget.
     try {

@@ -17,6 +17,7 @@
  * fixed whatever the traffic.
  */
 import { SleeveError, type ErrorCode } from '../../errors.ts';
+import { CircuitOpen } from './refusals.ts';
 
 /** Calls that must have ended in the window before a rate counts. */
 export const MIN_CALLS = 10;
@@ -98,13 +99,7 @@ export function createCircuit(options: CircuitOptions): Circuit {
   const state = (): CircuitState => (!opened ? 'closed' : now() < openUntil || trial ? 'open' : 'half-open');
   const refuse = (): never => {
     const seconds = Math.max(1, Math.ceil((openUntil - now()) / 1000));
-    throw new SleeveError(
-      'upstream_error',
-      `[sleeve] [${options.name}] is failing; it is not asked again for ${seconds} s`,
-      {
-        headers: { 'Retry-After': String(seconds) },
-      },
-    );
+    throw new CircuitOpen(`[sleeve] [${options.name}] is failing; it is not asked again for ${seconds} s`, seconds);
   };
 
   return {

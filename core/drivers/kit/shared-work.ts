@@ -10,7 +10,7 @@
  * then makes the call again as itself, so a refresh never costs a client a 503 (issue #35); so
  * does a completion that joined a call its first request could not wait for (issue #43).
  */
-import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './budget.ts';
+import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './refusals.ts';
 import { BACKGROUND, carry, clientOf, deadlineOf, patienceOf } from './tally.ts';
 
 /** A joiner's wait for turns ran out before the shared call had its answer: a refusal like the budget's own, naming the upstream. */

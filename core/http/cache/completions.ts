@@ -2,12 +2,13 @@
  * @module
  * A 503 that keeps its promise (issue #43). When the budget cannot give a request's call a
  * turn in time (`kit/budget.ts` `isShortOfTurns`), the client is answered 503 at once, and the
- * request's route runs again in the background as a completion: its calls are the same
- * client's (they take that client's turns, never another's, and the client's own later
- * requests queue behind them as they would have), each may wait up to `COMPLETION_WAIT_MS`
+ * request's route runs again in the background as a completion: its calls wait in the budget's
+ * completion lane (issue #52), behind every client's fresh requests and ahead of refreshes,
+ * served client by client within it, so neither its own client's later requests nor anyone
+ * else's queue behind work already promised for later; each may wait up to `COMPLETION_WAIT_MS`
  * for its turn, the calls the first run made are answered from the driver caches, and the
- * answer is kept by the cache layer. `Retry-After` says when it should be there (see
- * `promise`). A client that asks again then is answered from the cache; one that asks while it
+ * answer is kept by the cache layer. `Retry-After` says when it should be there, given the
+ * lane's order (see `promise`). A client that asks again then is answered from the cache; one that asks while it
  * is still being completed waits for it as long as a request waits for turns, then is told anew.
  *
  * Bounded per client and in all, and by how long the answer would take; past any, the 503
@@ -16,8 +17,7 @@
  * same.
  */
 import { SleeveError } from '../../errors.ts';
-import { keyedCount } from '../../drivers/kit/keyed-count.ts';
-import { patientOn } from '../../drivers/kit/tally.ts';
+import { keyedCount, patientOn } from '../../drivers/kit/index.ts';
 import { rerun } from './rerun.ts';
 
 /**
@@ -71,13 +71,23 @@ interface Running {
   readyAt: number;
 }
 
+/** What a completer reads of the budgets, and its clock. */
+export interface CompleterDeps {
+  /** Unix ms: the Sleeve's clock. */
+  now(): number;
+  /** How long the budgets need for every call waiting now and `more` after them. */
+  backlogMs(more: number): number;
+  /** How long until `more` calls of completions could have their turns, behind every fresh request's. */
+  completionMs(more: number): number;
+}
+
 /**
  * `run` answers a request through the endpoint's refresh chain (`cache/refresh.ts`): the
  * cache layer's `refresh` runs the route and keeps its answer.
  */
 export function completer(
   run: (request: Request, env: unknown) => Response | Promise<Response>,
-  backlogMs: (more: number) => number,
+  { now: clock, backlogMs, completionMs }: CompleterDeps,
 ): Completer {
   const running = new Map<string, Running>();
   const perClient = keyedCount();
@@ -86,14 +96,14 @@ export function completer(
   let typicalMs = 0;
   let dropped = 0;
   const promised = (said: string, readyAt: number, what = 'the answer is being completed: ask again'): SleeveError => {
-    const seconds = Math.max(1, Math.ceil((readyAt - Date.now()) / 1000));
+    const seconds = Math.max(1, Math.ceil((readyAt - clock()) / 1000));
     return new SleeveError('service_unavailable', `${said.replace(/; retry in \d+ s$/, '')}; ${what} in ${seconds} s`, {
       headers: { 'Retry-After': String(seconds) },
     });
   };
   const finish = (key: string, under: Running) => {
     running.delete(key);
-    typicalMs += SMOOTHING * (Date.now() - under.startedAt - typicalMs);
+    typicalMs += SMOOTHING * (clock() - under.startedAt - typicalMs);
     perClient.remove(under.client);
   };
   return {
@@ -108,7 +118,7 @@ export function completer(
       const known = running.get(key);
       if (known) return promised(error.message, known.readyAt);
       const mine = perClient.of(client);
-      const now = Date.now();
+      const now = clock();
       if (mine >= MAX_COMPLETIONS_PER_CLIENT || running.size >= MAX_COMPLETIONS) {
         dropped++;
         return promised(
@@ -117,13 +127,14 @@ export function completer(
           'too many answers are being completed: not this one; try again',
         );
       }
-      // Its turn, as the budget expects it; all that waits now and the completions ahead of it,
-      // whose calls (about two an answer) may not be queued yet; or what completions have
+      // Its turns in the completion lane, as the budget expects them: behind every fresh request
+      // waiting and the rate fresh requests have lately taken, after the completions ahead of
+      // it, whose calls (about two an answer) may not be queued yet; or what completions have
       // lately taken, whichever is last.
       const expectedMs =
         Math.max(
           Number(error.headers['Retry-After'] ?? 1) * 1000,
-          backlogMs(CALLS_AN_ANSWER * (running.size + 1)),
+          completionMs(CALLS_AN_ANSWER * (running.size + 1)),
           typicalMs - AFTER_TURN_MS,
         ) + AFTER_TURN_MS;
       // Not a promise it could not keep: past the completions' own wait, the work is dropped.
@@ -146,7 +157,7 @@ export function completer(
     renew(key) {
       const under = running.get(key);
       if (!under) return undefined;
-      const now = Date.now();
+      const now = clock();
       under.readyAt = Math.max(under.readyAt, now + AFTER_TURN_MS + Math.max(0, typicalMs - (now - under.startedAt)));
       return promised('[sleeve] the upstream call budget is short', under.readyAt);
     },

@@ -9,7 +9,7 @@
  * past its lifetime an entry may be answered so, when an entry is due for a refresh ahead of
  * time, and the bounded set of refreshes running.
  */
-import { BACKGROUND, clientOn } from '../../drivers/kit/tally.ts';
+import { BACKGROUND, clientOn } from '../../drivers/kit/index.ts';
 import { rerun } from './rerun.ts';
 
 /** Share of an entry's lifetime it may be answered past it, as `STALE`, while it is refreshed. */

@@ -1,0 +1,16 @@
+/**
+ * @module
+ * The kit's public face (issue #52): what the frame (`http/`), `observe/` and the wiring may use
+ * of it. Everything else in `kit/` is the drivers' and the kit's own; a layer rule
+ * (`.dependency-cruiser.mjs`, `kit-public-face`) keeps `http/` and `observe/` on this file, so
+ * the kit's parts can change without the frame's noticing.
+ */
+export { REQUEST_TURNS_MS } from './bounds.ts';
+export type { Budget } from './budget.ts';
+export { type Clock, clockOf, systemClock } from './clock.ts';
+export { createDriverContext, type DriverContext } from './context.ts';
+export { COMPLETION, FRESH, type Lane, REFRESH } from './fair-queue.ts';
+export type { FetchLike } from './fetch-like.ts';
+export { keyedCount, type KeyedCount } from './keyed-count.ts';
+export { BudgetRefusal, CircuitOpen, isShortOfTurns, PassingFailure, type RefusalReason } from './refusals.ts';
+export { BACKGROUND, clientOf, clientOn, patientOn, tallyOn, type UpstreamTally } from './tally.ts';
