@@ -196,7 +196,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   const background: Background =
     deps.options.mode === 'live'
       ? {
-          refresh: refresher(rerun),
+          refresh: refresher(rerun, deps.now),
           complete: completer(rerun, {
             now: deps.now,
             backlogMs: (more) => deps.backlogMs?.(more) ?? 0,
@@ -241,7 +241,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         const notFound = () => keepBriefly(c, NOT_FOUND_SECONDS);
         const request = c.req.raw;
         const base = baseUrlOf(deps.options, request);
-        tallyUpstream(c, live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined);
+        tallyUpstream(c, deps.now(), live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined);
         const out = await endpoint.handle({
           params: paramsOf(c),
           deps,

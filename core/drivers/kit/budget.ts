@@ -46,7 +46,7 @@ import { keyedCount } from './keyed-count.ts';
 import { COMPLETION, fairQueue, FRESH, REFRESH, USE_DECAY_MS, type Lane } from './fair-queue.ts';
 import { BudgetRefusal, type RefusalReason } from './refusals.ts';
 import { SLOT_MS, slotPace } from './slot-pace.ts';
-import { BACKGROUND, clientOf, continues, patienceOf, tookTurn } from './tally.ts';
+import { BACKGROUND, clientOf, continues, hurried, patienceOf, tookTurn, whenHurried } from './tally.ts';
 
 export { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './refusals.ts';
 export { perSlot, SAFETY, SKEW_MS, SLOT_MS } from './slot-pace.ts';
@@ -69,7 +69,7 @@ const LANE_RATE_MS = 10_000;
  * lane has been: fresh demand falls as the cache fills, and a promise made at a rate of nothing
  * would be no promise at all.
  */
-const LEAST_SPARE = 0.125;
+const LEAST_SPARE = 0.25;
 
 export interface BudgetOptions {
   /** Upstream name, used in the counter key and in error messages: `deezer`. */
@@ -134,7 +134,12 @@ export interface Budget {
 
 interface Waiter {
   readonly client: string;
-  readonly lane: Lane;
+  /** Its lane; a completion's moves to the fresh lane when a client comes to wait on it (`tally.ts` `hurry`). */
+  lane: Lane;
+  /** A completion's call (`tally.ts` `patienceOf`): outside the queue's bounds, never evicted. */
+  readonly patient: boolean;
+  /** Stops listening for `hurry`. */
+  unhook(): void;
   /** Its request has had a turn already (`tally.ts` `continues`): served first in its lane (`fair-queue.ts`). */
   readonly continuing: boolean;
   resolve(): void;
@@ -146,9 +151,9 @@ interface Waiter {
   onAbort(): void;
 }
 
-/** The lane of a call: a refresh's, a completion's (it has a patience of its own), or a fresh request's. */
+/** The lane of a call: a refresh's, a completion's (it has a patience of its own and nobody waits on it yet), or a fresh request's. */
 const laneOf = (client: string, signal: AbortSignal | undefined): Lane =>
-  client === BACKGROUND ? REFRESH : patienceOf(signal) !== undefined ? COMPLETION : FRESH;
+  client === BACKGROUND ? REFRESH : patienceOf(signal) !== undefined && !hurried(signal) ? COMPLETION : FRESH;
 
 export function createBudget(options: BudgetOptions): Budget {
   const { name } = options;
@@ -219,7 +224,8 @@ export function createBudget(options: BudgetOptions): Budget {
       waiter.lane === REFRESH ? 'dropped' : 'late',
     );
   const leave = (waiter: Waiter) => {
-    if (queue.remove(waiter) && waiter.lane === COMPLETION) patients.remove(waiter.client);
+    if (queue.remove(waiter) && waiter.patient) patients.remove(waiter.client);
+    waiter.unhook();
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
   };
   const dropLate = (now: number) => {
@@ -313,14 +319,15 @@ export function createBudget(options: BudgetOptions): Budget {
     const now = clock.now();
     const mine = queue.countOf(client, lane);
     const at = pace.earliest(mine, now, backlogged(queue.size + 1));
-    const patience = lane === COMPLETION ? patienceOf(signal) : undefined;
+    const patience = lane === REFRESH ? undefined : patienceOf(signal);
     // A completion's calls are bounded by the completions (`http/cache/completions.ts`), not by the
     // queue's places: they neither take a request's place nor lose theirs to one.
-    if (lane !== COMPLETION && queue.countOf(client) - patients.of(client) >= maxPerClient)
+    if (patience === undefined && queue.countOf(client) - patients.of(client) >= maxPerClient)
       return Promise.reject(refusal(at - now, `${maxPerClient} calls of this client already waiting`, 'full'));
     // Full: a client with fewer waiters takes the place of the last waiter of the one with most.
-    const full = lane !== COMPLETION && queue.size - patients.total >= maxQueue;
-    const evicted = full ? queue.longestTail(mine + 1) : undefined;
+    const full = patience === undefined && queue.size - patients.total >= maxQueue;
+    const tail = full ? queue.longestTail(mine + 1) : undefined;
+    const evicted = tail?.patient === true ? undefined : tail;
     if (full && !evicted) return Promise.reject(refusal(at - now, `${maxQueue} calls already waiting`, 'full'));
     const boundMs = lane === REFRESH ? BACKGROUND_WAIT_MS : (patience ?? maxWaitMs);
     const deadline = Math.min(start + boundMs, until);
@@ -345,6 +352,8 @@ export function createBudget(options: BudgetOptions): Budget {
       const waiter: Waiter = {
         client,
         lane,
+        patient: patience !== undefined,
+        unhook: () => {},
         continuing: lane !== REFRESH && continues(signal),
         resolve,
         reject,
@@ -358,7 +367,14 @@ export function createBudget(options: BudgetOptions): Budget {
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       queue.add(waiter);
-      if (lane === COMPLETION) patients.add(client);
+      if (waiter.patient) patients.add(client);
+      // A client came to wait on this completion: its call goes to the fresh lane, where it is.
+      if (lane === COMPLETION)
+        waiter.unhook = whenHurried(signal, () => {
+          if (!queue.remove(waiter)) return;
+          waiter.lane = FRESH;
+          queue.add(waiter);
+        });
       if (!pumping) void pump();
     });
   };

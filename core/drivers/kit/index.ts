@@ -13,4 +13,4 @@ export { COMPLETION, FRESH, type Lane, REFRESH } from './fair-queue.ts';
 export type { FetchLike } from './fetch-like.ts';
 export { keyedCount, type KeyedCount } from './keyed-count.ts';
 export { BudgetRefusal, CircuitOpen, isShortOfTurns, PassingFailure, type RefusalReason } from './refusals.ts';
-export { BACKGROUND, clientOf, clientOn, patientOn, tallyOn, type UpstreamTally } from './tally.ts';
+export { BACKGROUND, clientOf, clientOn, hurry, patientOn, tallyOn, type UpstreamTally } from './tally.ts';

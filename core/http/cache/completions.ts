@@ -17,7 +17,7 @@
  * same.
  */
 import { SleeveError } from '../../errors.ts';
-import { keyedCount, patientOn } from '../../drivers/kit/index.ts';
+import { hurry, keyedCount, patientOn } from '../../drivers/kit/index.ts';
 import { rerun } from './rerun.ts';
 
 /**
@@ -58,6 +58,8 @@ export interface Completer {
   renew(key: string): SleeveError | undefined;
   /** Whether a completion of `key` is running. */
   has(key: string): boolean;
+  /** A client asks for `key` while its completion runs: its calls go in the budget's fresh lane from now on (`kit/tally.ts` `hurry`). */
+  hurry(key: string): void;
   /** Completions running now. */
   readonly running: number;
   /** Refusals answered without a promise because the bounds were full. */
@@ -69,6 +71,8 @@ interface Running {
   startedAt: number;
   /** When its answer is expected (Unix ms): what `Retry-After` promises. */
   readyAt: number;
+  /** Its request's signal, whose calls the budget serves in the completion lane until hurried. */
+  signal?: AbortSignal;
 }
 
 /** What a completer reads of the budgets, and its clock. */
@@ -114,6 +118,7 @@ export function completer(
       return dropped;
     },
     has: (key) => running.has(key),
+    hurry: (key) => hurry(running.get(key)?.signal),
     promise(error, key, request, env, client) {
       const known = running.get(key);
       if (known) return promised(error.message, known.readyAt);
@@ -121,9 +126,11 @@ export function completer(
       const now = clock();
       if (mine >= MAX_COMPLETIONS_PER_CLIENT || running.size >= MAX_COMPLETIONS) {
         dropped++;
+        // Room comes when the completion lane has moved on: when the calls waiting in it now
+        // should have had their turns, behind the fresh requests.
         return promised(
           error.message,
-          now + backlogMs(running.size) + AFTER_TURN_MS,
+          now + Math.max(backlogMs(running.size), completionMs(CALLS_AN_ANSWER)) + AFTER_TURN_MS,
           'too many answers are being completed: not this one; try again',
         );
       }
@@ -149,7 +156,10 @@ export function completer(
         run,
         request,
         env,
-        (signal) => patientOn(signal, client, COMPLETION_WAIT_MS),
+        (signal) => {
+          under.signal = signal;
+          patientOn(signal, client, COMPLETION_WAIT_MS, now);
+        },
         () => finish(key, under),
       );
       return promised(error.message, under.readyAt);

@@ -319,6 +319,8 @@ export function cached(options: CacheOptions): Cached {
    */
   async function joined(pending: Promise<Outcome>, key: string): Promise<Outcome> {
     if (!options.complete?.has(key)) return pending;
+    // A client waits on this completion now: it is served as fresh work (issue #52).
+    options.complete.hurry(key);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), REQUEST_TURNS_MS)));
     try {

@@ -52,7 +52,10 @@ export interface Refresher {
  * `run` answers a request through the endpoint's refresh chain (params, the cache layer's
  * `refresh`, the route: no rate limit, no request log, no metrics of client requests).
  */
-export function refresher(run: (request: Request, env: unknown) => Response | Promise<Response>): Refresher {
+export function refresher(
+  run: (request: Request, env: unknown) => Response | Promise<Response>,
+  now: () => number,
+): Refresher {
   const running = new Set<string>();
   return {
     get running() {
@@ -65,7 +68,7 @@ export function refresher(run: (request: Request, env: unknown) => Response | Pr
         run,
         request,
         env,
-        (signal) => clientOn(signal, BACKGROUND),
+        (signal) => clientOn(signal, BACKGROUND, now()),
         () => running.delete(key),
       );
       return true;
