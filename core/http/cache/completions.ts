@@ -135,13 +135,14 @@ export function completer(
         );
       }
       // Its turns in the completion lane, as the budget expects them: behind every fresh request
-      // waiting and the rate fresh requests have lately taken, after the completions ahead of
-      // it, whose calls (about two an answer) may not be queued yet; or what completions have
-      // lately taken, whichever is last.
+      // waiting, at the rate fresh requests have lately left, after the completion calls queued
+      // and one more for each completion ahead (its calls go one after another: one is queued at
+      // a time, about two an answer), its own three; or what completions have lately taken,
+      // whichever is last.
       const expectedMs =
         Math.max(
           Number(error.headers['Retry-After'] ?? 1) * 1000,
-          completionMs(CALLS_AN_ANSWER * (running.size + 1)),
+          completionMs(running.size + CALLS_AN_ANSWER),
           typicalMs - AFTER_TURN_MS,
         ) + AFTER_TURN_MS;
       // Not a promise it could not keep: past the completions' own wait, the work is dropped.
