@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPLETION, fairQueue, FRESH, REFRESH } from '../../core/drivers/kit/fair-queue.ts';
 import { isShortOfTurns } from '../../core/drivers/kit/refusals.ts';
-import { BACKGROUND, patientOn } from '../../core/drivers/kit/tally.ts';
+import { BACKGROUND, hurry, patientOn } from '../../core/drivers/kit/tally.ts';
 import { ask, spent, T0, type Turn } from './_budget-clock.ts';
 
 /** A signal whose calls are a completion's, `client`'s, each waiting up to a minute for its turn. */
@@ -68,6 +68,21 @@ describe('the budget by lanes', () => {
     await clock.runUntil(T0 + 5000);
     expect(order).toEqual(['x', 'y', 'completion']);
     expect(await refresh).toMatchObject({ reason: 'dropped' });
+  });
+
+  it('a completion a client comes to wait on is hurried: its waiting call moves to the fresh lane', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 200, maxQueue: 300 });
+    const order: string[] = [];
+    const waitedOn = completion('c');
+    void budget.take(completion('d'), 'd').then(() => order.push('completion'));
+    void budget.take(waitedOn, 'c').then(() => order.push('hurried'));
+    for (let i = 0; i < 4; i++) void budget.take(undefined, 'busy').then(() => order.push('fresh'));
+    hurry(waitedOn);
+    await clock.runUntil(T0 + 10_000);
+    // Among the fresh, taking turns with busy by client (both unused: busy asked first), and
+    // before the other completion, which waits for every fresh call.
+    expect(order.indexOf('hurried')).toBe(1);
+    expect(order.at(-1)).toBe('completion');
   });
 
   it("promises a completion's turn after the fresh lane's waiters, at the rate the fresh lane leaves", async () => {

@@ -15,7 +15,7 @@ const LANE_RATE_MS = 10_000;
  * lane has been: fresh demand falls as the cache fills, and a promise made at a rate of nothing
  * would be no promise at all.
  */
-const LEAST_SPARE = 0.25;
+const LEAST_SPARE = 0.5;
 
 /** A backlog the slot cannot clear: the pump then spaces its turns (`budget.ts`). */
 const backlogged = (pace: SlotPace, waiting: number): boolean => waiting > pace.allowance;

@@ -21,11 +21,16 @@ import { hurry, keyedCount, patientOn } from '../../drivers/kit/index.ts';
 import { rerun } from './rerun.ts';
 
 /**
- * A completion's call waits this long for a turn at most, and an answer expected later is not
- * promised: a cold start at three times the budget (`bench:upstream`'s Zipf workload) needs
- * about a minute to clear, and a client told to come back later than two minutes has left.
+ * The longest promise: an answer expected later is not promised (a client told to come back
+ * later than two minutes has left). A cold start at three times the budget (`bench:upstream`'s
+ * Zipf workload) needs about two minutes to clear behind the fresh requests.
  */
-const COMPLETION_WAIT_MS = 120_000;
+const PROMISE_MS = 120_000;
+/**
+ * A completion's calls have their turns within this: past the longest promise, so a completion
+ * a little late is still made when its client comes back, and that client's return hurries it.
+ */
+const COMPLETION_WAIT_MS = 180_000;
 /** Completions one client may have running in one process. */
 export const MAX_COMPLETIONS_PER_CLIENT = 32;
 /**
@@ -43,7 +48,7 @@ const MAX_COMPLETIONS = 256;
 const CALLS_AN_ANSWER = 3;
 /** Added to the budget's expected wait: the calls of the answer after the one refused. */
 const AFTER_TURN_MS = 1000;
-/** How fast the typical completion time follows the latest ones (an exponential average). */
+/** How fast the typical lateness of promises follows the latest ones (an exponential average). */
 const SMOOTHING = 0.2;
 
 export interface Completer {
@@ -68,7 +73,6 @@ export interface Completer {
 
 interface Running {
   client: string;
-  startedAt: number;
   /** When its answer is expected (Unix ms): what `Retry-After` promises. */
   readyAt: number;
   /** Its request's signal, whose calls the budget serves in the completion lane until hurried. */
@@ -95,9 +99,10 @@ export function completer(
 ): Completer {
   const running = new Map<string, Running>();
   const perClient = keyedCount();
-  // How long completions have lately taken: under a backlog the budget's estimate of the next
-  // turn is early (new clients keep arriving ahead), and this is what they have actually taken.
-  let typicalMs = 0;
+  // How late (or, below zero, early) the latest promises came true: the budget's estimate
+  // foresees neither the fresh requests still to come nor their falling off as the cache
+  // fills, and this corrects it by what happened.
+  let lateMs = 0;
   let dropped = 0;
   const promised = (said: string, readyAt: number, what = 'the answer is being completed: ask again'): SleeveError => {
     const seconds = Math.max(1, Math.ceil((readyAt - clock()) / 1000));
@@ -107,7 +112,7 @@ export function completer(
   };
   const finish = (key: string, under: Running) => {
     running.delete(key);
-    typicalMs += SMOOTHING * (clock() - under.startedAt - typicalMs);
+    lateMs += SMOOTHING * (clock() - under.readyAt - lateMs);
     perClient.remove(under.client);
   };
   return {
@@ -137,20 +142,19 @@ export function completer(
       // Its turns in the completion lane, as the budget expects them: behind every fresh request
       // waiting, at the rate fresh requests have lately left, after the completion calls queued
       // and one more for each completion ahead (its calls go one after another: one is queued at
-      // a time, about two an answer), its own three; or what completions have lately taken,
-      // whichever is last.
+      // a time, about two an answer), its own three; corrected by how late the latest promises
+      // came true; never before the turn the refusal named.
       const expectedMs =
         Math.max(
           Number(error.headers['Retry-After'] ?? 1) * 1000,
-          completionMs(running.size + CALLS_AN_ANSWER),
-          typicalMs - AFTER_TURN_MS,
+          completionMs(running.size + CALLS_AN_ANSWER) + lateMs,
         ) + AFTER_TURN_MS;
       // Not a promise it could not keep: past the completions' own wait, the work is dropped.
-      if (expectedMs > COMPLETION_WAIT_MS) {
+      if (expectedMs > PROMISE_MS) {
         dropped++;
         return promised(error.message, now + expectedMs, 'the queue is too long to promise this answer; try again');
       }
-      const under: Running = { client, startedAt: now, readyAt: now + expectedMs };
+      const under: Running = { client, readyAt: now + expectedMs };
       running.set(key, under);
       perClient.add(client);
       rerun(
@@ -169,7 +173,7 @@ export function completer(
       const under = running.get(key);
       if (!under) return undefined;
       const now = clock();
-      under.readyAt = Math.max(under.readyAt, now + AFTER_TURN_MS + Math.max(0, typicalMs - (now - under.startedAt)));
+      under.readyAt = Math.max(under.readyAt, now + AFTER_TURN_MS + Math.max(0, lateMs));
       return promised('[sleeve] the upstream call budget is short', under.readyAt);
     },
   };
