@@ -40,10 +40,9 @@ export const MAX_COMPLETIONS_PER_CLIENT = 32;
  */
 const MAX_COMPLETIONS = 256;
 /**
- * Upstream calls counted for each completion ahead. Generous (a cold answer makes about two on
- * `bench:upstream`'s Zipf workload): an estimate a few seconds short breaks the promise (the
- * client comes back to a 503), one a few seconds long only makes it wait; with 2, 97.8% of
- * that workload's requests were answered in the end, with 3, 99.7%.
+ * Upstream calls counted for the promised answer itself. Generous (a cold answer makes about two
+ * on `bench:upstream`'s Zipf workload): an estimate a few seconds short sends the client back
+ * early (its return hurries the completion), one a few seconds long only makes it wait.
  */
 const CALLS_AN_ANSWER = 3;
 /** Added to the budget's expected wait: the calls of the answer after the one refused. */
