@@ -37,7 +37,7 @@ import { SLOT_MS, slotPace } from './slot-pace.ts';
 import { BACKGROUND, clientOf, continues, hurried, patienceOf, tookTurn, whenHurried } from './tally.ts';
 
 export { BACKGROUND_WAIT_MS, MAX_BACKGROUND, type Budget, type BudgetOptions, type Clock } from './budget-face.ts';
-export { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './refusals.ts';
+export { isShortOfTurns } from './refusals.ts';
 export { perSlot, SAFETY, SKEW_MS, SLOT_MS } from './slot-pace.ts';
 
 interface Waiter {

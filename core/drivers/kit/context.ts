@@ -28,7 +28,7 @@ export interface BudgetSpec {
 }
 
 /** One upstream as a driver declares it (`DriverContext.upstream`). */
-export interface UpstreamSpec {
+interface UpstreamSpec {
   /** Names it in errors and /metrics, and names its circuit: `deezer`. */
   name: string;
   /** Origin and path prefix (trailing slashes dropped); '' when each call names a whole URL. */

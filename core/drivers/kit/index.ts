@@ -7,10 +7,9 @@
  */
 export { REQUEST_TURNS_MS } from './bounds.ts';
 export type { Budget } from './budget.ts';
-export { type Clock, clockOf, systemClock } from './clock.ts';
 export { createDriverContext, type DriverContext } from './context.ts';
-export { COMPLETION, FRESH, type Lane, REFRESH } from './fair-queue.ts';
+export { COMPLETION } from './fair-queue.ts';
 export type { FetchLike } from './fetch-like.ts';
-export { keyedCount, type KeyedCount } from './keyed-count.ts';
-export { BudgetRefusal, CircuitOpen, isShortOfTurns, PassingFailure, type RefusalReason } from './refusals.ts';
+export { keyedCount } from './keyed-count.ts';
+export { isShortOfTurns } from './refusals.ts';
 export { BACKGROUND, clientOf, clientOn, hurry, patientOn, tallyOn, type UpstreamTally } from './tally.ts';

@@ -77,14 +77,14 @@ export interface Answer {
   text: string;
 }
 
-export const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 export function isRedirect(status: number): boolean {
   return REDIRECTS.has(status);
 }
 
 /** `message` as the upstream's own words: `the model answered ...` where it has a speaker. */
-export const said = (upstream: Upstream, message: string): string =>
+const said = (upstream: Upstream, message: string): string =>
   upstream.speaker === undefined ? message : `${upstream.speaker} ${message}`;
 
 /** Where a failure happened and what sets it: `asked http://…/deezer (SLEEVE_DEEZER_URL)`. */
