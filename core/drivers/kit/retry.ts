@@ -47,6 +47,6 @@ export function tries(idempotent: boolean, random: () => number = Math.random): 
       return { firstByteMs: last ? totalMs : Math.min(FIRST_BYTE_MS, totalMs), totalMs };
     },
     again: (error, callerGone) => !last && error instanceof PassingFailure && !callerGone,
-    pauseMs: () => RETRY_PAUSE_MS * (1 + random()),
+    pauseMs: () => Math.round(RETRY_PAUSE_MS * (1 + random())),
   };
 }
