@@ -241,7 +241,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         const notFound = () => keepBriefly(c, NOT_FOUND_SECONDS);
         const request = c.req.raw;
         const base = baseUrlOf(deps.options, request);
-        tallyUpstream(c, deps.now(), live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined);
+        tallyUpstream(c, deps.now, live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined);
         const out = await endpoint.handle({
           params: paramsOf(c),
           deps,
