@@ -92,6 +92,16 @@ export default {
       to: { path: DRIVER_FOLDERS },
     },
     {
+      name: 'kit-public-face',
+      comment:
+        'The frame (core/http/) and observe/ reach the kit only through its public face (core/drivers/kit/index.ts): ' +
+        "the kit's parts (its budget, queue, pace, scope) change without the frame noticing, and what the frame " +
+        'reads of a request (its client, its lane, a refusal by class) is what that file names, nothing hidden beside it.',
+      severity: 'error',
+      from: { path: '^core/(http|observe)/' },
+      to: { path: '^core/drivers/kit/', pathNot: '^core/drivers/kit/index[.]ts$' },
+    },
+    {
       name: 'only-the-wiring-names-drivers',
       comment:
         'Services, routes and the frame reach drivers through the contracts (core/drivers/contracts/ and deps.sources), ' +

@@ -20,6 +20,8 @@ export interface ZipfSettings {
   warmupSeconds: number;
   /** false: a 503 with Retry-After is not asked again (BENCH_ZIPF_RETRY=0); otherwise it is, once. */
   retry?: boolean;
+  /** A client honours a Retry-After of at most this many seconds; past it, it does not ask again (BENCH_ZIPF_RETRY_MAX). */
+  retryMaxS?: number;
 }
 
 export interface Arrival {

@@ -19,6 +19,7 @@
  * While the workload runs each Sleeve's budget queue is sampled (`_zipf-metrics.ts`); the
  * tables are `_zipf-report.ts`'s.
  */
+import { basename } from 'node:path';
 import { startReplay, type Replay } from '../replay/server.ts';
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { runEntry, startEntry } from './_run.ts';
@@ -184,7 +185,7 @@ async function send(target: Target, arrival: Arrival, settings: ZipfSettings): P
   const retryAfterS = first.status === 503 ? seconds(first.retryAfter) : undefined;
   if (retryAfterS === undefined) return;
   outcome.retryAfterS = retryAfterS;
-  if (settings.retry === false) return;
+  if (settings.retry === false || retryAfterS > (settings.retryMaxS ?? Infinity)) return;
   const afterMs = retryAfterS * 1000 + arrival.jitterMs;
   target.retrying++;
   await sleep(afterMs);
@@ -193,16 +194,20 @@ async function send(target: Target, arrival: Arrival, settings: ZipfSettings): P
   outcome.retry = { status: again.status, cache: again.cache, ms: again.ms, afterMs };
 }
 
-/** Runs the workload on this checkout's Sleeve and, with `before`, that checkout's; prints a Markdown section. */
+/**
+ * Runs the workload on each checkout of `before` (in order) and on this checkout's Sleeve, every
+ * arrival sent to all of them at once (interleaved in one run, so the machine's load is the
+ * same for each); prints a Markdown section.
+ */
 export async function zipfWorkload(
   settings: ZipfSettings,
   quota: { limit: number; windowMs: number },
-  before: string | undefined,
+  before: readonly string[],
 ): Promise<void> {
   const { keys, arrivals, skipped } = zipfSchedule(settings);
   const targets: Target[] = [];
   try {
-    if (before !== undefined) targets.push(await startTarget('before', before, quota));
+    for (const root of before) targets.push(await startTarget(`before: ${basename(root)}`, root, quota));
     targets.push(await startTarget('this checkout', '.', quota));
     for (const target of targets) target.sampler = sampleQueue(target.child.url);
     const started = performance.now();

@@ -14,11 +14,13 @@
  * BENCH_ZIPF_CLIENTS=300  BENCH_ZIPF_KEYS=3000  BENCH_ZIPF_S=1  BENCH_ZIPF_SEED=35  BENCH_ZIPF_ONLY=1 (skip the other sections)
  * BENCH_ZIPF_WARMUP=0 (seconds; > 0 adds rows counting only what was sent after them, the cache warm)
  * BENCH_ZIPF_RETRY=1 (0: clients do not ask again after a 503's Retry-After)
- * BENCH_BEFORE=<another checkout> (with its own node_modules) runs that checkout's Sleeve beside this one.
+ * BENCH_ZIPF_RETRY_MAX=120 (seconds: a client honours one Retry-After of at most this, issue #52; past it, it gives up)
+ * BENCH_BEFORE=<checkout>[,<checkout>…] (each with its own node_modules) runs those checkouts' Sleeves beside this
+ * one, every arrival sent to all of them in one run (issue #52: `51520d0`, the branch point and this one).
  *
  * Issue #43's workload (20 clients, Zipf over ~700 keys, 150 s, ~25 requests a second), beside the code before:
  *   BENCH_ZIPF_ONLY=1 BENCH_ZIPF_SECONDS=150 BENCH_ZIPF_RATE=25 BENCH_ZIPF_CLIENTS=20 BENCH_ZIPF_KEYS=700 \
- *   BENCH_BEFORE=<checkout before> npm run bench:upstream
+ *   BENCH_BEFORE=<checkout before>[,<another>] npm run bench:upstream
  * Its goals, printed beside each Sleeve's figures: first answers' p99 ≤ 3 s, ≥ 99.5% answered in the end
  * (after one retry), budget use ≥ 95% while clients wait, never more than 50 Deezer calls in 5 s.
  */
@@ -59,6 +61,14 @@ const ENDPOINTS: string[] = [
   '/artistimage?id=27',
   '/cover?artist=Daft%20Punk&title=Discovery',
 ];
+
+/** BENCH_BEFORE's checkouts, comma-separated, in order, without trailing slashes. */
+function beforeCheckouts(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((root) => root.trim().replace(/\/+$/, ''))
+    .filter((root) => root !== '');
+}
 
 const opened: Sleeve[] = [];
 const replays: Replay[] = [];
@@ -287,6 +297,7 @@ const ZIPF = {
   maxInFlight: 400,
   warmupSeconds: knob('BENCH_ZIPF_WARMUP', 0),
   retry: knob('BENCH_ZIPF_RETRY', 1) !== 0,
+  retryMaxS: knob('BENCH_ZIPF_RETRY_MAX', 120),
 };
 
 try {
@@ -298,7 +309,7 @@ try {
     await coalescing();
     await sockets();
   }
-  if (ZIPF.seconds > 0) await zipfWorkload(ZIPF, QUOTA, process.env.BENCH_BEFORE?.replace(/\/+$/, ''));
+  if (ZIPF.seconds > 0) await zipfWorkload(ZIPF, QUOTA, beforeCheckouts(process.env.BENCH_BEFORE));
 } finally {
   await Promise.all(opened.map((s) => s.deps.storage.dispose()));
   await Promise.all(replays.map((r) => r.close()));

@@ -195,7 +195,14 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   };
   const background: Background =
     deps.options.mode === 'live'
-      ? { refresh: refresher(rerun), complete: completer(rerun, (more) => deps.backlogMs?.(more) ?? 0) }
+      ? {
+          refresh: refresher(rerun, deps.now),
+          complete: completer(rerun, {
+            now: deps.now,
+            backlogMs: (more) => deps.backlogMs?.(more) ?? 0,
+            completionMs: (more) => deps.completionMs?.(more) ?? 0,
+          }),
+        }
       : {};
   if (background.complete) deps.metrics?.watchCompletions(background.complete);
   // Each route is one handler running its whole list (`frame-chain.ts`), not a Hono chain.
@@ -234,7 +241,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         const notFound = () => keepBriefly(c, NOT_FOUND_SECONDS);
         const request = c.req.raw;
         const base = baseUrlOf(deps.options, request);
-        tallyUpstream(c, live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined);
+        tallyUpstream(c, deps.now, live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined);
         const out = await endpoint.handle({
           params: paramsOf(c),
           deps,

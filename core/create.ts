@@ -19,7 +19,7 @@ import { createMetrics } from './observe/metrics.ts';
 import { resolveOptions, type Platform, type SleeveOptions } from './options.ts';
 import { endpoints } from './routes/index.ts';
 import { metrics as metricsRoute } from './routes/metrics.ts';
-import { createDriverContext, type DriverContext } from './drivers/kit/context.ts';
+import { COMPLETION, createDriverContext, type DriverContext } from './drivers/kit/index.ts';
 import { registerDrivers } from './registry.ts';
 import type { Drivers } from './drivers/contracts/drivers.ts';
 import { storageBreaker } from './storage/breaker.ts';
@@ -152,6 +152,8 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
   const sources: Drivers = { ...registered.sources, ...given };
   const backlogMs = (more: number) =>
     Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.backlogMs(more)));
+  const completionMs = (more: number) =>
+    Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.laneBacklogMs(COMPLETION, more)));
   const deps: Deps = {
     options: resolved,
     sources,
@@ -164,6 +166,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
     metrics,
     lifecycle: lifecycle(),
     backlogMs,
+    completionMs,
   };
   const { app, fetch, hitParts } = createFrame(
     deps,

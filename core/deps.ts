@@ -34,4 +34,10 @@ export interface Deps {
    * after them (ms, the busiest budget's): what a 503's `Retry-After` is built from.
    */
   backlogMs?(more: number): number;
+  /**
+   * Live mode: how long until `more` calls of completions (`http/cache/completions.ts`) could
+   * expect their turns, behind every fresh request's (ms, the busiest budget's): a completion's
+   * promise.
+   */
+  completionMs?(more: number): number;
 }

@@ -11,7 +11,7 @@ import type { DocsFiles } from './installed/swagger-ui-dist.ts';
 import type { CardFiles } from './installed/card-files.ts';
 import type { CatalogContents } from './drivers/catalog/prepared.ts';
 import type { DeezerOptions } from './drivers/deezer/index.ts';
-import type { FetchLike } from './drivers/kit/fetch-like.ts';
+import type { FetchLike } from './drivers/kit/index.ts';
 import type { LinksOptions } from './drivers/links/index.ts';
 import type { AiOptions } from './drivers/ai/index.ts';
 import type { LrclibOptions } from './drivers/lrclib/index.ts';

@@ -15,7 +15,7 @@ import openAiChat from './drivers/ai/index.ts';
 import azuracast from './drivers/azuracast/index.ts';
 import catalogDrivers from './drivers/catalog/index.ts';
 import deezer from './drivers/deezer/index.ts';
-import type { DriverContext } from './drivers/kit/context.ts';
+import type { DriverContext } from './drivers/kit/index.ts';
 import links from './drivers/links/index.ts';
 import lrclib, { DEFAULT_BASE_URL as LRCLIB_URL } from './drivers/lrclib/index.ts';
 import wikimedia, { DEFAULT_WIKIDATA_URL, DEFAULT_WIKIPEDIA_URL } from './drivers/wikimedia/index.ts';

@@ -6,7 +6,7 @@
  * batch's line.
  */
 import type { Context } from 'hono';
-import { clientOn, tallyOn, type UpstreamTally } from '../drivers/kit/tally.ts';
+import { clientOn, tallyOn, type UpstreamTally } from '../drivers/kit/index.ts';
 
 export interface RequestTrace {
   readonly id: string;
@@ -37,8 +37,8 @@ export function requestIdOf(c: Context): string | undefined {
  * request's signal first makes its AbortController, a cost a cache hit need not pay; and only
  * where someone reads it (`client` is undefined outside live mode, where no budget is).
  */
-export function tallyUpstream(c: Context, client?: string): void {
+export function tallyUpstream(c: Context, now: () => number, client?: string): void {
   const tally = traceOf(c)?.tally;
-  if (tally) tallyOn(c.req.raw.signal, tally);
-  if (client !== undefined) clientOn(c.req.raw.signal, client);
+  if (tally) tallyOn(c.req.raw.signal, tally, now());
+  if (client !== undefined) clientOn(c.req.raw.signal, client, now());
 }

@@ -7,7 +7,7 @@
  * the drivers may call (configured bases and the fixed hosts of D11 and D14). Counters start
  * with the process, as Prometheus expects of counters; each instance reports its own.
  */
-import type { Budget } from '../drivers/kit/budget.ts';
+import type { Budget } from '../drivers/kit/index.ts';
 import { Exposition } from './exposition.ts';
 
 /** Seconds: a cache hit takes well under a millisecond, a slow upstream call seconds (D13: 3 s at most waiting). */

@@ -11,23 +11,27 @@ import { isShortOfTurns } from '../../core/drivers/kit/budget.ts';
 import { shareWork } from '../../core/drivers/kit/shared-work.ts';
 import { clientOn, patientOn } from '../../core/drivers/kit/tally.ts';
 import { rejection } from '../helpers/rejection.ts';
+import { virtualClock } from './_kit-clock.ts';
 
 describe('a shared call joined by a request', () => {
   it("is left at the request's own bound for turns, with a refusal naming the upstream; a completion waits on", async () => {
+    // On the kit's clock, virtual (issue #52): the joiner's bound is timed on it.
+    const clock = virtualClock();
     let release: (value: string) => void = () => {};
     const work = shareWork(
       () => new Promise<string>((resolve) => (release = resolve)),
       () => {},
       'deezer',
+      clock,
     );
     const completion = new AbortController();
-    patientOn(completion.signal, '198.51.100.1', 60_000);
+    patientOn(completion.signal, '198.51.100.1', 60_000, clock.now());
     const patient = work.join(completion.signal);
     const request = new AbortController();
-    clientOn(request.signal, '198.51.100.2');
-    const started = Date.now();
-    const error = await rejection(work.join(request.signal));
-    const waited = Date.now() - started;
+    clientOn(request.signal, '198.51.100.2', clock.now());
+    const started = clock.now();
+    const error = await rejection(clock.runOut(work.join(request.signal)));
+    const waited = clock.now() - started;
     expect(waited).toBeGreaterThanOrEqual(REQUEST_TURNS_MS - 20);
     expect(waited).toBeLessThan(MAX_BUDGET_WAIT_MS);
     expect(isShortOfTurns(error)).toBe(true);
@@ -37,5 +41,5 @@ describe('a shared call joined by a request', () => {
     ]);
     release('answer');
     expect(await patient).toBe('answer');
-  }, 10_000);
+  });
 });

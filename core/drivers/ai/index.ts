@@ -54,15 +54,13 @@ function decodeReply(body: unknown, asked: string): ChatReply {
 }
 
 export default function openAiChat(options: AiOptions, ctx: DriverContext): ChatModel {
-  const model: Upstream = {
+  const model: Upstream = ctx.upstream({
     name: DRIVER_NAME,
-    base: options.url.replace(/\/+$/, ''),
+    base: options.url,
     timeoutMs: options.timeoutMs ?? AI_TIMEOUT_MS,
-    fetch: ctx.fetch,
-    circuit: ctx.circuit(DRIVER_NAME),
     speaker: 'the model',
     setting: 'SLEEVE_AI_URL',
-  };
+  });
   const maxBytes = options.maxBytes ?? AI_MAX_BYTES;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (options.key) headers['authorization'] = `Bearer ${options.key}`;

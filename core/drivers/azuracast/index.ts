@@ -46,14 +46,7 @@ export interface AzuraCastOptions {
 export default function azuracast(options: AzuraCastOptions, ctx: DriverContext): RadioDriver {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  const installation: Upstream = {
-    name: DRIVER_NAME,
-    base,
-    timeoutMs,
-    fetch: ctx.fetch,
-    circuit: ctx.circuit(DRIVER_NAME),
-    setting: 'SLEEVE_AZURACAST_URL',
-  };
+  const installation: Upstream = ctx.upstream({ name: DRIVER_NAME, base, timeoutMs, setting: 'SLEEVE_AZURACAST_URL' });
 
   const fetchNowPlaying = async (station: string, signal?: AbortSignal): Promise<NowPlaying | null> => {
     const { status, body } = await call(

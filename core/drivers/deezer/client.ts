@@ -51,15 +51,13 @@ export function deezerClient(
   budget: Budget,
   timeoutMs: number = TIMEOUT_MS,
 ): DeezerClient {
-  const api: Upstream = {
+  const api: Upstream = ctx.upstream({
     name: DRIVER_NAME,
-    base: baseUrl.replace(/\/+$/, ''),
+    base: baseUrl,
     timeoutMs,
-    fetch: ctx.fetch,
-    circuit: ctx.circuit(DRIVER_NAME),
     budget,
     setting: 'SLEEVE_DEEZER_URL',
-  };
+  });
   /** One call within the budget; its failures, error bodies included, count against the circuit. */
   const ask = (path: string, query: Query, signal: AbortSignal | undefined) =>
     call(api, path, { query, signal }, async (reply) => {

@@ -94,19 +94,16 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
   const cache = new ImageCache<ImageBytes>({ maxBytes: options.cacheBytes ?? IMAGE_CACHE_BYTES });
   const flights = new Map<string, Promise<ImageBytes | null>>();
-  const budget = ctx.budget(IMAGES_BUDGET);
-
-  const pictures: Upstream = {
+  const pictures: Upstream = ctx.upstream({
     // Each picture names its whole URL (`deezerImageUrl`): no base to put before it.
     name: DRIVER_NAME,
     base: '',
     timeoutMs,
-    fetch: ctx.fetch,
-    circuit: ctx.circuit(`${DRIVER_NAME}-images`),
-    budget,
+    circuit: `${DRIVER_NAME}-images`,
+    budget: IMAGES_BUDGET,
     speaker: 'the image host',
     setting: 'SLEEVE_DEEZER_IMAGES_URL',
-  };
+  });
   // A shared fetch serves whoever waits: no caller's signal stops it, its own timeout does.
   // It counts for the request of the first asker (`kit/tally.ts`).
   const fetchOnce = (target: string, asker: AbortSignal | undefined): Promise<ImageBytes | null> =>

@@ -9,6 +9,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { hash64 } from '../../hash.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import type { CallOptions } from '../contracts/driver.ts';
+import { clockOf } from './clock.ts';
 import { shareWork, type SharedWork } from './shared-work.ts';
 
 /** Whose call a named cache wraps: `deezer:album` is Deezer's. */
@@ -60,6 +61,8 @@ export interface CacherOptions {
 }
 
 export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
+  // Joiners' bounds are read and timed on the Sleeve's clock (`clock.ts`).
+  const clock = clockOf(now);
   const flights = new Map<string, SharedWork<unknown>>();
 
   return <A, T>(spec: CachedSpec<A, T>): CachedCall<A, T> => {
@@ -105,6 +108,7 @@ export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
           },
           forget,
           upstreamOf(spec.name),
+          clock,
         );
         flight = started;
         flights.set(id, flight);

@@ -17,6 +17,8 @@
  * fixed whatever the traffic.
  */
 import { SleeveError, type ErrorCode } from '../../errors.ts';
+import { systemClock } from './clock.ts';
+import { CircuitOpen } from './refusals.ts';
 
 /** Calls that must have ended in the window before a rate counts. */
 export const MIN_CALLS = 10;
@@ -42,7 +44,7 @@ export interface CircuitOptions {
   failureRate?: number;
   windowMs?: number;
   cooldownMs?: number;
-  /** Real time by default. */
+  /** The kit's clock by default (`clock.ts`). */
   now?(): number;
   /** Told once when the circuit opens and once when it closes again. */
   onChange?(state: 'open' | 'closed', name: string): void;
@@ -59,7 +61,7 @@ export function createCircuit(options: CircuitOptions): Circuit {
   const minCalls = options.minCalls ?? MIN_CALLS;
   const failureRate = options.failureRate ?? FAILURE_RATE;
   const cooldownMs = options.cooldownMs ?? COOLDOWN_MS;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? systemClock.now;
   const buckets: Bucket[] = Array.from({ length: Math.ceil((options.windowMs ?? WINDOW_MS) / BUCKET_MS) }, () => ({
     second: -1,
     calls: 0,
@@ -98,13 +100,7 @@ export function createCircuit(options: CircuitOptions): Circuit {
   const state = (): CircuitState => (!opened ? 'closed' : now() < openUntil || trial ? 'open' : 'half-open');
   const refuse = (): never => {
     const seconds = Math.max(1, Math.ceil((openUntil - now()) / 1000));
-    throw new SleeveError(
-      'upstream_error',
-      `[sleeve] [${options.name}] is failing; it is not asked again for ${seconds} s`,
-      {
-        headers: { 'Retry-After': String(seconds) },
-      },
-    );
+    throw new CircuitOpen(`[sleeve] [${options.name}] is failing; it is not asked again for ${seconds} s`, seconds);
   };
 
   return {

@@ -1,15 +1,18 @@
 /**
  * @module
  * The one context every driver is given: fetch (the runtime's, or a test's), the
- * configured storage, the clock, the logger, named per-call caches and the upstreams'
- * budgets. Built once per `createSleeve`; the request's abort signal travels with each call
- * (`CallOptions.signal`), never in the context.
+ * configured storage, the clock, the logger, named per-call caches, and each upstream declared
+ * once (`upstream`: its base, timeout, budget and circuit composed into the record every call
+ * goes through, issue #52). Built once per `createSleeve`; the request's abort signal travels
+ * with each call (`CallOptions.signal`), never in the context.
  */
 import type { Storage } from '../../storage/storage.ts';
 import type { Logger } from '../../logger.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import { countersFor, memoryCounters, type CounterStore } from '../../storage/counters.ts';
-import { MAX_BUDGET_WAIT_MS } from './bounds.ts';
+import { MAX_BUDGET_WAIT_MS, UPSTREAM_TIMEOUT_MS } from './bounds.ts';
+import type { Upstream } from './call.ts';
+import { clockOf, type Clock } from './clock.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
 import { COOLDOWN_MS, createCircuit, WINDOW_MS, type Circuit } from './circuit.ts';
@@ -24,6 +27,24 @@ export interface BudgetSpec {
   windowMs: number;
 }
 
+/** One upstream as a driver declares it (`DriverContext.upstream`). */
+interface UpstreamSpec {
+  /** Names it in errors and /metrics, and names its circuit: `deezer`. */
+  name: string;
+  /** Origin and path prefix (trailing slashes dropped); '' when each call names a whole URL. */
+  base: string;
+  /** Each call's time, its tries included (D13's 2.5 s unless said). */
+  timeoutMs?: number;
+  /** Its published budget (D13), shared by name, or one made already; none: no budget. */
+  budget?: BudgetSpec | Budget;
+  /** The circuit's name when not the upstream's (one upstream, two hosts: `deezer-images`). */
+  circuit?: string;
+  /** Who answers, where errors should say it: `the model`. */
+  speaker?: string;
+  /** The setting that points Sleeve at it, named in errors: `SLEEVE_DEEZER_URL`. */
+  setting?: string;
+}
+
 export interface DriverContext {
   /** The runtime's fetch (or a test's), counting each call (`tally.ts`). */
   fetch: FetchLike;
@@ -32,7 +53,14 @@ export interface DriverContext {
   breaker: Breaker;
   /** Unix milliseconds. */
   now(): number;
+  /** The kit's clock (`clock.ts`): `now` and the runtime's timers. */
+  clock: Clock;
   log: Logger;
+  /**
+   * One upstream, composed once: the context's fetch and clock, its budget (one per name, see
+   * `budget`) and its circuit (one per name, see `circuit`), for `call` (`call.ts`).
+   */
+  upstream(spec: UpstreamSpec): Upstream;
   /** Wraps one upstream call in a named cache (`cached.ts`). */
   cached: Cacher;
   /**
@@ -88,12 +116,28 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
   const { counting } = options;
   // The runtime's fetch is looked up at each call (tests stub it).
   const native: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  return {
+  const clock = clockOf(options.now);
+  const context: DriverContext = {
     fetch: counting ? countingFetch(native, counting.perRequest, counting.onCall) : native,
     storage: options.storage,
     breaker: options.breaker,
     now: options.now,
+    clock,
     log: options.log,
+    upstream(spec) {
+      const { budget } = spec;
+      return {
+        name: spec.name,
+        base: spec.base.replace(/\/+$/, ''),
+        timeoutMs: spec.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
+        fetch: context.fetch,
+        clock,
+        circuit: context.circuit(spec.circuit ?? spec.name),
+        ...(budget === undefined ? {} : { budget: 'take' in budget ? budget : context.budget(budget) }),
+        ...(spec.speaker === undefined ? {} : { speaker: spec.speaker }),
+        ...(spec.setting === undefined ? {} : { setting: spec.setting }),
+      };
+    },
     budgets,
     cached: createCacher(options),
     listing: (driver) =>
@@ -107,7 +151,7 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
     budget(spec) {
       let budget = budgets.get(spec.name);
       if (!budget) {
-        budget = createBudget({ ...spec, counters, maxWaitMs: MAX_BUDGET_WAIT_MS });
+        budget = createBudget({ ...spec, counters, maxWaitMs: MAX_BUDGET_WAIT_MS, clock });
         budgets.set(spec.name, budget);
       }
       return budget;
@@ -117,6 +161,7 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
       if (!circuit) {
         circuit = createCircuit({
           name,
+          now: options.now,
           // One line when an outage starts and one when it ends, never one per refused call.
           onChange: (state) =>
             state === 'open'
@@ -130,4 +175,5 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
       return circuit;
     },
   };
+  return context;
 }

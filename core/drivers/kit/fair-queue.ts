@@ -23,6 +23,12 @@
  * reach the 3-s bound after spending calls, answered 503 for nothing. A client's first call is
  * still served by use, so a flood of its requests starts no faster; it only finishes them.
  *
+ * Lanes (issue #52), served strictly in order: every client's fresh requests (`FRESH`), then the
+ * completions of answers a 503 promised (`COMPLETION`, `http/cache/completions.ts`), then cache
+ * refreshes (`REFRESH`). A lane is served only when every lane before it has nobody waiting, and
+ * the rules above hold within each lane: a completion no longer runs in its client's own lane,
+ * where that client's fresh requests would queue behind work it was already told to wait for.
+ *
  * Memory: waiters are bounded by the budget (`maxQueue`, `maxPerClient`); the use of clients
  * with no waiter is kept for `MAX_REMEMBERED` of them, past which the faded ones are forgotten.
  */
@@ -32,10 +38,19 @@ export const USE_DECAY_MS: number = 60_000;
 /** Idle clients whose use is remembered at most; past it, the ones under one recent turn go. */
 export const MAX_REMEMBERED: number = 4096;
 
+/** The lanes, in the order they are served. */
+export const FRESH = 0;
+export const COMPLETION = 1;
+export const REFRESH = 2;
+export type Lane = typeof FRESH | typeof COMPLETION | typeof REFRESH;
+const LANES: readonly Lane[] = [FRESH, COMPLETION, REFRESH];
+
 export interface Queued {
   readonly client: string;
-  /** Its request has had a turn already: served before new requests' first calls (see above). */
+  /** Its request has had a turn already: served before its lane's first calls (see above). */
   readonly continuing?: boolean;
+  /** Its lane; `FRESH` unless said (or its client is the queue's `lowest`, then `REFRESH`). */
+  readonly lane?: Lane;
 }
 
 interface Use {
@@ -48,46 +63,74 @@ export interface FairQueue<W extends Queued> {
   readonly size: number;
   /** Clients whose use is remembered (bounded by `MAX_REMEMBERED` and the waiting ones). */
   readonly remembered: number;
-  /** Waiters of `client`. */
-  countOf(client: string): number;
+  /** Waiters of `client` in `lane` (in every lane when none is named). */
+  countOf(client: string, lane?: Lane): number;
+  /** Waiters in `lane`. */
+  sizeOf(lane: Lane): number;
   add(waiter: W): void;
   /** Removes a waiter wherever it is; false if it was not queued. */
   remove(waiter: W): boolean;
-  /** The waiter whose turn is next (left queued): the first continuing one, else the first of the least-used waiting client. */
+  /** The waiter whose turn is next (left queued): in the first lane with waiters, the first continuing one, else the first of the least-used client. */
   next(now: number): W | undefined;
   /** `client` took a turn at `now` (from the queue or not). */
   served(client: string, now: number): void;
-  /** Each waiting client's waiters, first come first: for estimates of when each can go. */
-  byClient(): IterableIterator<readonly W[]>;
-  /** The last waiter of the client with the most waiters, if it has more than `than`. */
+  /** Each waiting client's waiters in `lane` (every lane when none is named), first come first. */
+  byClient(lane?: Lane): IterableIterator<readonly W[]>;
+  /** The last waiter of the fresh or refresh lane's client with the most waiters, if it has more than `than`. */
   longestTail(than: number): W | undefined;
   /** Every waiter, for those that must all leave at once. */
   all(): W[];
 }
 
+/** One lane: its clients' waiters, and its continuing ones first come first served. */
+interface LaneQueue<W> {
+  waiting: Map<string, Set<W>>;
+  continuing: Set<W>;
+  size: number;
+}
+
 /**
- * `lowest` names a lane served only when no other client waits (the budget's background
- * refreshes, `tally.ts` `BACKGROUND`): its waiters never take a turn another client could use.
+ * `lowest` names a client whose calls are all `REFRESH` (the budget's background refreshes,
+ * `tally.ts` `BACKGROUND`): its waiters never take a turn another lane could use.
  */
 export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowest?: string): FairQueue<W> {
+  const lanes: LaneQueue<W>[] = LANES.map(() => ({ waiting: new Map(), continuing: new Set(), size: 0 }));
   // Insertion order of a client's Set is its FIFO; a waiter's arrival number breaks ties.
-  const waiting = new Map<string, Set<W>>();
-  // Continuing waiters (never the lowest lane's), first come first served.
-  const continuing = new Set<W>();
-  const arrival = new WeakMap<W, number>();
+  const arrival = new Map<W, number>();
   const use = new Map<string, Use>();
   let size = 0;
   let arrivals = 0;
 
+  const laneOf = (waiter: W): LaneQueue<W> =>
+    lanes[waiter.client === lowest && lowest !== undefined ? REFRESH : (waiter.lane ?? FRESH)]!;
   const usedBy = (client: string, now: number): number => {
     const u = use.get(client);
     return u === undefined ? 0 : u.value * Math.exp(-Math.max(0, now - u.at) / decayMs);
   };
+  const waits = (client: string): boolean => lanes.some((lane) => lane.waiting.has(client));
   const forget = (now: number) => {
     for (const [client, u] of use)
-      if (!waiting.has(client) && u.value * Math.exp(-(now - u.at) / decayMs) < 1) use.delete(client);
+      if (!waits(client) && u.value * Math.exp(-(now - u.at) / decayMs) < 1) use.delete(client);
     if (use.size <= MAX_REMEMBERED) return;
-    for (const client of use.keys()) if (!waiting.has(client)) use.delete(client);
+    for (const client of use.keys()) if (!waits(client)) use.delete(client);
+  };
+  const nextIn = (lane: LaneQueue<W>, now: number): W | undefined => {
+    const goingOn = lane.continuing.values().next();
+    if (goingOn.done !== true) return goingOn.value;
+    let best: W | undefined;
+    let bestUse = Infinity;
+    let bestArrival = Infinity;
+    for (const [client, mine] of lane.waiting) {
+      const head = mine.values().next().value!;
+      const used = usedBy(client, now);
+      const came = arrival.get(head)!;
+      if (used < bestUse || (used === bestUse && came < bestArrival)) {
+        best = head;
+        bestUse = used;
+        bestArrival = came;
+      }
+    }
+    return best;
   };
 
   return {
@@ -97,56 +140,50 @@ export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowe
     get remembered() {
       return use.size;
     },
-    countOf: (client) => waiting.get(client)?.size ?? 0,
+    countOf: (client, lane) =>
+      lane === undefined
+        ? lanes.reduce((sum, l) => sum + (l.waiting.get(client)?.size ?? 0), 0)
+        : (lanes[lane]!.waiting.get(client)?.size ?? 0),
+    sizeOf: (lane) => lanes[lane]!.size,
     add(waiter) {
-      let mine = waiting.get(waiter.client);
-      if (!mine) waiting.set(waiter.client, (mine = new Set()));
+      const lane = laneOf(waiter);
+      let mine = lane.waiting.get(waiter.client);
+      if (!mine) lane.waiting.set(waiter.client, (mine = new Set()));
       mine.add(waiter);
-      if (waiter.continuing === true && waiter.client !== lowest) continuing.add(waiter);
+      if (waiter.continuing === true && lane !== lanes[REFRESH]) lane.continuing.add(waiter);
       arrival.set(waiter, arrivals++);
+      lane.size++;
       size++;
     },
     remove(waiter) {
-      const mine = waiting.get(waiter.client);
+      const lane = laneOf(waiter);
+      const mine = lane.waiting.get(waiter.client);
       if (!mine?.delete(waiter)) return false;
-      continuing.delete(waiter);
-      if (mine.size === 0) waiting.delete(waiter.client);
+      lane.continuing.delete(waiter);
+      arrival.delete(waiter);
+      if (mine.size === 0) lane.waiting.delete(waiter.client);
+      lane.size--;
       size--;
       return true;
     },
     next(now) {
-      const goingOn = continuing.values().next();
-      if (goingOn.done !== true) return goingOn.value;
-      let best: W | undefined;
-      let bestUse = Infinity;
-      let bestArrival = Infinity;
-      let last: W | undefined;
-      for (const [client, mine] of waiting) {
-        const head = mine.values().next().value!;
-        if (client === lowest) {
-          last = head;
-          continue;
-        }
-        const used = usedBy(client, now);
-        const came = arrival.get(head)!;
-        if (used < bestUse || (used === bestUse && came < bestArrival)) {
-          best = head;
-          bestUse = used;
-          bestArrival = came;
-        }
-      }
-      return best ?? last;
+      for (const lane of lanes) if (lane.size > 0) return nextIn(lane, now);
+      return undefined;
     },
     served(client, now) {
       use.set(client, { value: usedBy(client, now) + 1, at: now });
       if (use.size > MAX_REMEMBERED) forget(now);
     },
-    byClient: () => Array.from(waiting.values(), (mine) => [...mine]).values(),
+    byClient: (lane) =>
+      (lane === undefined ? lanes : [lanes[lane]!])
+        .flatMap((l) => Array.from(l.waiting.values(), (mine) => [...mine]))
+        .values(),
     longestTail(than) {
       let longest: Set<W> | undefined;
-      for (const mine of waiting.values()) if (mine.size > (longest?.size ?? than)) longest = mine;
+      for (const lane of [lanes[FRESH]!, lanes[REFRESH]!])
+        for (const mine of lane.waiting.values()) if (mine.size > (longest?.size ?? than)) longest = mine;
       return longest ? [...longest].at(-1) : undefined;
     },
-    all: () => [...waiting.values()].flatMap((mine) => [...mine]),
+    all: () => lanes.flatMap((lane) => [...lane.waiting.values()].flatMap((mine) => [...mine])),
   };
 }

@@ -10,8 +10,9 @@
  * then makes the call again as itself, so a refresh never costs a client a 503 (issue #35); so
  * does a completion that joined a call its first request could not wait for (issue #43).
  */
-import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './budget.ts';
-import { BACKGROUND, carry, clientOf, deadlineOf, patienceOf } from './tally.ts';
+import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './refusals.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { BACKGROUND, carry, clientOf, deadlineOf, hurry, patienceOf } from './tally.ts';
 
 /** A joiner's wait for turns ran out before the shared call had its answer: a refusal like the budget's own, naming the upstream. */
 const lateJoin = (upstream: string) =>
@@ -41,6 +42,7 @@ export function shareWork<T>(
   run: (signal: AbortSignal) => Promise<T>,
   abandoned: () => void,
   upstream: string,
+  clock: Pick<Clock, 'now' | 'timer'> = systemClock,
 ): SharedWork<T> {
   const controller = new AbortController();
   const done = Promise.resolve().then(() => run(controller.signal));
@@ -50,6 +52,8 @@ export function shareWork<T>(
   return {
     join(signal) {
       carry(controller.signal, signal);
+      // A client's request joining a completion's call: that completion is now fresh work (`tally.ts` `hurry`).
+      if (signal && patienceOf(signal) === undefined && clientOf(signal) !== BACKGROUND) hurry(controller.signal);
       waiting++;
       if (!signal) return done.finally(() => waiting--);
       return new Promise<T>((resolve, reject) => {
@@ -57,14 +61,14 @@ export function shareWork<T>(
         // A request joining a call that still waits for its turn (a completion's may wait long)
         // waits no longer than it would for a turn of its own (`tally.ts` `deadlineOf`).
         const { turnsBy } = deadlineOf(signal);
-        const timer =
+        const stopTimer =
           turnsBy === Infinity || patienceOf(signal) !== undefined
             ? undefined
-            : setTimeout(() => leave(lateJoin(upstream)), Math.max(0, turnsBy - Date.now()));
+            : clock.timer(Math.max(0, turnsBy - clock.now()), () => leave(lateJoin(upstream)));
         const onAbort = () => leave(signal.reason);
         const settle = () => {
           left = true;
-          clearTimeout(timer);
+          stopTimer?.();
           signal.removeEventListener('abort', onAbort);
           waiting--;
         };

@@ -16,6 +16,7 @@
  * a hit. It is plain JavaScript, so it runs alike on Node, Bun, Deno and edge runtimes.
  */
 import { REQUEST_BOUND_MS, REQUEST_TURNS_MS, UPSTREAM_TIMEOUT_MS } from './bounds.ts';
+import { systemClock } from './clock.ts';
 import type { FetchLike } from './fetch-like.ts';
 
 /** What a request's upstream calls are counted in. */
@@ -36,11 +37,17 @@ interface Owner {
   readonly turnsBy: number;
   readonly until: number;
   readonly waitMs: number | undefined;
+  /**
+   * A completion some client now waits on (`hurry`): its calls go in the fresh lane, keeping
+   * their patience (issue #52).
+   */
+  urgent: boolean;
+  /** Told once when it is hurried: the budget moves its waiting calls to the fresh lane. */
+  readonly onHurry: Set<() => void>;
 }
 
-/** A new owner, or `owner` with some fields changed; a request's bounds count from its first. */
-const ownerWith = (owner: Owner | undefined, change: Partial<Owner>): Owner => {
-  const now = Date.now();
+/** A new owner, or `owner` with some fields changed; a request's bounds count from its first (`now`, the Sleeve's clock). */
+const ownerWith = (owner: Owner | undefined, change: Partial<Owner>, now: number): Owner => {
   return {
     tally: owner?.tally,
     client: owner?.client,
@@ -48,6 +55,8 @@ const ownerWith = (owner: Owner | undefined, change: Partial<Owner>): Owner => {
     turnsBy: owner?.turnsBy ?? now + REQUEST_TURNS_MS,
     until: owner?.until ?? now + REQUEST_BOUND_MS,
     waitMs: owner?.waitMs,
+    urgent: owner?.urgent ?? false,
+    onHurry: owner?.onHurry ?? new Set(),
     ...change,
   };
 };
@@ -56,8 +65,8 @@ const ownerWith = (owner: Owner | undefined, change: Partial<Owner>): Owner => {
 const owners = new WeakMap<AbortSignal, Owner>();
 
 /** From now on, calls made with `signal` (or a signal derived with `carry`) count on `tally`. */
-export function tallyOn(signal: AbortSignal, tally: UpstreamTally): void {
-  owners.set(signal, ownerWith(owners.get(signal), { tally }));
+export function tallyOn(signal: AbortSignal, tally: UpstreamTally, now: number = systemClock.now()): void {
+  owners.set(signal, ownerWith(owners.get(signal), { tally }, now));
 }
 
 export function tallyOf(signal: AbortSignal | null | undefined): UpstreamTally | undefined {
@@ -76,10 +85,10 @@ export const BACKGROUND = '\u0000background';
  * address). A signal marked `BACKGROUND` stays so: a refresh runs the same route, which names
  * its client as any request's does, but no client is waiting for it.
  */
-export function clientOn(signal: AbortSignal, client: string): void {
+export function clientOn(signal: AbortSignal, client: string, now: number = systemClock.now()): void {
   const owner = owners.get(signal);
   if (owner?.client === BACKGROUND) return;
-  owners.set(signal, ownerWith(owner, { client }));
+  owners.set(signal, ownerWith(owner, { client }, now));
 }
 
 /**
@@ -87,11 +96,10 @@ export function clientOn(signal: AbortSignal, client: string): void {
  * budget turn, and the work ends within `waitMs` plus one call: a completion's
  * (`http/cache/completions.ts`), whose client was answered 503 and comes back for the result.
  */
-export function patientOn(signal: AbortSignal, client: string, waitMs: number): void {
-  const now = Date.now();
+export function patientOn(signal: AbortSignal, client: string, waitMs: number, now: number = systemClock.now()): void {
   owners.set(
     signal,
-    ownerWith(undefined, { client, waitMs, turnsBy: now + waitMs, until: now + waitMs + UPSTREAM_TIMEOUT_MS }),
+    ownerWith(undefined, { client, waitMs, turnsBy: now + waitMs, until: now + waitMs + UPSTREAM_TIMEOUT_MS }, now),
   );
 }
 
@@ -114,6 +122,34 @@ export function patienceOf(signal: AbortSignal | null | undefined): number | und
 /** The client whose calls `signal`'s are; undefined for calls no request made (or made before its route). */
 export function clientOf(signal: AbortSignal | null | undefined): string | undefined {
   return signal ? owners.get(signal)?.client : undefined;
+}
+
+/**
+ * A client now waits on the completion whose calls `signal`'s are (it asked for the same answer,
+ * or joined one of its calls, `shared-work.ts`): from now on they go in the budget's fresh lane,
+ * those waiting included, with the completion's own patience. Work a client waits on is fresh
+ * work, whoever started it; left in the completion lane, behind every fresh request, a popular
+ * answer promised early would hold each of its askers to a 503 until the fresh lane drains.
+ */
+export function hurry(signal: AbortSignal | null | undefined): void {
+  const owner = signal ? owners.get(signal) : undefined;
+  if (!owner || owner.waitMs === undefined || owner.urgent) return;
+  owner.urgent = true;
+  for (const told of owner.onHurry) told();
+  owner.onHurry.clear();
+}
+
+/** Whether `signal`'s calls are a completion's that a client now waits on (`hurry`). */
+export function hurried(signal: AbortSignal | null | undefined): boolean {
+  return signal ? owners.get(signal)?.urgent === true : false;
+}
+
+/** Calls `told` when `signal`'s completion is hurried; the function returned stops that. */
+export function whenHurried(signal: AbortSignal | undefined, told: () => void): () => void {
+  const hooks = signal ? owners.get(signal)?.onHurry : undefined;
+  if (!hooks) return () => {};
+  hooks.add(told);
+  return () => hooks.delete(told);
 }
 
 /** A budget turn went to `signal`'s request (`budget.ts`). */

@@ -106,15 +106,15 @@ const trim = (url: string): string => url.replace(/\/+$/, '');
 
 export default function links(options: LinksOptions, ctx: DriverContext): LinksDriver {
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
-  const upstream = (name: LinksUpstream, base: string): Upstream => ({
-    name,
-    base: trim(base),
-    timeoutMs: options.timeouts?.[name] ?? options.timeoutMs ?? TIMEOUT_MS,
-    circuit: ctx.circuit(`${DRIVER_NAME}:${name}`),
-    fetch: ctx.fetch,
-    // SLEEVE_SPOTIFY_URL, SLEEVE_SPOTIFY_API_URL, SLEEVE_SHORT_LINKS_URL, ...
-    setting: `SLEEVE_${name.toUpperCase().replaceAll('-', '_')}_URL`,
-  });
+  const upstream = (name: LinksUpstream, base: string): Upstream =>
+    ctx.upstream({
+      name,
+      base: trim(base),
+      timeoutMs: options.timeouts?.[name] ?? options.timeoutMs ?? TIMEOUT_MS,
+      circuit: `${DRIVER_NAME}:${name}`,
+      // SLEEVE_SPOTIFY_URL, SLEEVE_SPOTIFY_API_URL, SLEEVE_SHORT_LINKS_URL, ...
+      setting: `SLEEVE_${name.toUpperCase().replaceAll('-', '_')}_URL`,
+    });
   const spotifyPage = upstream('spotify', options.spotifyUrl ?? DEFAULT_URLS.spotifyUrl);
   const itunes = upstream('itunes', options.itunesUrl ?? DEFAULT_URLS.itunesUrl);
   const youtube = upstream('youtube', options.youtubeUrl ?? DEFAULT_URLS.youtubeUrl);

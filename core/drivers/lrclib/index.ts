@@ -46,14 +46,12 @@ const queryOf = (params: Params): string => {
 
 export default function lrclib(options: LrclibOptions, ctx: DriverContext): LyricsDriver {
   const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const upstream: Upstream = {
+  const upstream: Upstream = ctx.upstream({
     name: DRIVER_NAME,
     base,
     timeoutMs: options.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
-    circuit: ctx.circuit(DRIVER_NAME),
-    fetch: ctx.fetch,
     setting: 'SLEEVE_LRCLIB_URL',
-  };
+  });
   const headers = { 'user-agent': sleeveAgent(options.contact), 'accept-language': 'en', accept: 'application/json' };
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
   const ask = (path: string, signal: AbortSignal | undefined, raw = false): Promise<Answer> =>

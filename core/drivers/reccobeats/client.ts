@@ -9,16 +9,12 @@
  * reason back.
  */
 import { SleeveError } from '../../errors.ts';
-import type { Budget } from '../kit/budget.ts';
-import { answerOf, call, jsonOf, unexpected, UPSTREAM_TIMEOUT_MS, type Answer, type Upstream } from '../kit/call.ts';
-import type { Circuit } from '../kit/circuit.ts';
+import { answerOf, call, jsonOf, unexpected, type Answer, type Upstream } from '../kit/call.ts';
 import type { BudgetSpec } from '../kit/context.ts';
-import type { FetchLike } from '../kit/fetch-like.ts';
 
 export const DRIVER_NAME: string = 'reccobeats';
 /** At most this many ids a call (D1). */
 export const MAX_IDS = 40;
-const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
 /**
  * ReccoBeats publishes no number (its docs say only that limits exist and that a 429 carries
  * `Retry-After`), so this is a guess kept well on the safe side: 30 calls per 5 s, which the
@@ -57,25 +53,13 @@ export function retryAfterMs(value: string | null, now: number): number | undefi
 }
 
 export interface ClientOptions {
-  fetch: FetchLike;
-  baseUrl: string;
-  budget: Budget;
-  /** Failures open it; while open, calls fail at once (kit/circuit.ts). */
-  circuit: Circuit;
+  /** ReccoBeats as the context composed it (`DriverContext.upstream`): its budget and circuit, whose failures open it. */
+  upstream: Upstream;
   now(): number;
-  timeoutMs?: number;
 }
 
 export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
-  const upstream: Upstream = {
-    name: DRIVER_NAME,
-    base: options.baseUrl.replace(/\/+$/, ''),
-    timeoutMs: options.timeoutMs ?? TIMEOUT_MS,
-    fetch: options.fetch,
-    circuit: options.circuit,
-    budget: options.budget,
-    setting: 'SLEEVE_FEATURES_URL',
-  };
+  const { upstream } = options;
   const queryOf = (ids: readonly string[]): Record<string, string> => {
     if (ids.length === 0 || ids.length > MAX_IDS)
       throw new RangeError(`between 1 and ${MAX_IDS} ids a call, not ${ids.length}`);
@@ -95,7 +79,7 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
         });
         if (answer.status === 429) {
           const pauseMs = retryAfterMs(answer.headers.get('retry-after'), options.now()) ?? RATE_LIMIT_PAUSE_MS;
-          options.budget.pause(pauseMs);
+          upstream.budget?.pause(pauseMs);
           // The next take() waits out the pause, or refuses at once (503 + Retry-After) when it passes 3 s.
           if (attempt < RATE_LIMIT_TRIES) continue;
           throw new SleeveError(

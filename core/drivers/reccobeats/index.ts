@@ -60,15 +60,17 @@ function hintsOf(hints: FeaturesOptions['hints']): Map<string, FeatureHint> {
 }
 
 export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContext): FeaturesDriver {
-  const budget = ctx.budget({ ...RECCOBEATS_BUDGET, ...options.budget, name: DRIVER_NAME });
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
+  const budget = ctx.budget({ ...RECCOBEATS_BUDGET, ...options.budget, name: DRIVER_NAME });
   const client = reccobeatsClient({
-    fetch: ctx.fetch,
-    baseUrl,
-    budget,
-    circuit: ctx.circuit(DRIVER_NAME),
+    upstream: ctx.upstream({
+      name: DRIVER_NAME,
+      base: baseUrl,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      budget,
+      setting: 'SLEEVE_FEATURES_URL',
+    }),
     now: ctx.now,
-    timeoutMs: options.timeoutMs,
   });
   const store = featureStore(ctx.storage, ctx.now, ctx.breaker);
   /** ISRC → the batch fetching it now. */

@@ -83,14 +83,8 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
   const language = options.language ?? 'en';
   const site = `${language.replaceAll('-', '_')}wiki`;
   const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
-  const upstream = (name: string, base: string): Upstream => ({
-    name,
-    base: trim(base),
-    timeoutMs,
-    circuit: ctx.circuit(name),
-    fetch: ctx.fetch,
-    setting: `SLEEVE_${name.toUpperCase()}_URL`,
-  });
+  const upstream = (name: string, base: string): Upstream =>
+    ctx.upstream({ name, base: trim(base), timeoutMs, setting: `SLEEVE_${name.toUpperCase()}_URL` });
   const wikidata = upstream('wikidata', options.wikidataUrl ?? DEFAULT_WIKIDATA_URL);
   const wikipedia = upstream('wikipedia', options.wikipediaUrl ?? DEFAULT_WIKIPEDIA_URL);
   const headers = { 'user-agent': sleeveAgent(options.contact), 'accept-language': 'en', accept: 'application/json' };

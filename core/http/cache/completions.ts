@@ -2,12 +2,13 @@
  * @module
  * A 503 that keeps its promise (issue #43). When the budget cannot give a request's call a
  * turn in time (`kit/budget.ts` `isShortOfTurns`), the client is answered 503 at once, and the
- * request's route runs again in the background as a completion: its calls are the same
- * client's (they take that client's turns, never another's, and the client's own later
- * requests queue behind them as they would have), each may wait up to `COMPLETION_WAIT_MS`
+ * request's route runs again in the background as a completion: its calls wait in the budget's
+ * completion lane (issue #52), behind every client's fresh requests and ahead of refreshes,
+ * served client by client within it, so neither its own client's later requests nor anyone
+ * else's queue behind work already promised for later; each may wait up to `COMPLETION_WAIT_MS`
  * for its turn, the calls the first run made are answered from the driver caches, and the
- * answer is kept by the cache layer. `Retry-After` says when it should be there (see
- * `promise`). A client that asks again then is answered from the cache; one that asks while it
+ * answer is kept by the cache layer. `Retry-After` says when it should be there, given the
+ * lane's order (see `promise`). A client that asks again then is answered from the cache; one that asks while it
  * is still being completed waits for it as long as a request waits for turns, then is told anew.
  *
  * Bounded per client and in all, and by how long the answer would take; past any, the 503
@@ -16,16 +17,20 @@
  * same.
  */
 import { SleeveError } from '../../errors.ts';
-import { keyedCount } from '../../drivers/kit/keyed-count.ts';
-import { patientOn } from '../../drivers/kit/tally.ts';
+import { hurry, keyedCount, patientOn } from '../../drivers/kit/index.ts';
 import { rerun } from './rerun.ts';
 
 /**
- * A completion's call waits this long for a turn at most, and an answer expected later is not
- * promised: a cold start at three times the budget (`bench:upstream`'s Zipf workload) needs
- * about a minute to clear, and a client told to come back later than two minutes has left.
+ * The longest promise: an answer expected later is not promised (a client told to come back
+ * later than two minutes has left). A cold start at three times the budget (`bench:upstream`'s
+ * Zipf workload) needs about two minutes to clear behind the fresh requests.
  */
-const COMPLETION_WAIT_MS = 120_000;
+const PROMISE_MS = 120_000;
+/**
+ * A completion's calls have their turns within this: past the longest promise, so a completion
+ * a little late is still made when its client comes back, and that client's return hurries it.
+ */
+const COMPLETION_WAIT_MS = 180_000;
 /** Completions one client may have running in one process. */
 export const MAX_COMPLETIONS_PER_CLIENT = 32;
 /**
@@ -35,15 +40,14 @@ export const MAX_COMPLETIONS_PER_CLIENT = 32;
  */
 const MAX_COMPLETIONS = 256;
 /**
- * Upstream calls counted for each completion ahead. Generous (a cold answer makes about two on
- * `bench:upstream`'s Zipf workload): an estimate a few seconds short breaks the promise (the
- * client comes back to a 503), one a few seconds long only makes it wait; with 2, 97.8% of
- * that workload's requests were answered in the end, with 3, 99.7%.
+ * Upstream calls counted for the promised answer itself. Generous (a cold answer makes about two
+ * on `bench:upstream`'s Zipf workload): an estimate a few seconds short sends the client back
+ * early (its return hurries the completion), one a few seconds long only makes it wait.
  */
 const CALLS_AN_ANSWER = 3;
 /** Added to the budget's expected wait: the calls of the answer after the one refused. */
 const AFTER_TURN_MS = 1000;
-/** How fast the typical completion time follows the latest ones (an exponential average). */
+/** How fast the typical lateness of promises follows the latest ones (an exponential average). */
 const SMOOTHING = 0.2;
 
 export interface Completer {
@@ -58,6 +62,8 @@ export interface Completer {
   renew(key: string): SleeveError | undefined;
   /** Whether a completion of `key` is running. */
   has(key: string): boolean;
+  /** A client asks for `key` while its completion runs: its calls go in the budget's fresh lane from now on (`kit/tally.ts` `hurry`). */
+  hurry(key: string): void;
   /** Completions running now. */
   readonly running: number;
   /** Refusals answered without a promise because the bounds were full. */
@@ -66,9 +72,20 @@ export interface Completer {
 
 interface Running {
   client: string;
-  startedAt: number;
   /** When its answer is expected (Unix ms): what `Retry-After` promises. */
   readyAt: number;
+  /** Its request's signal, whose calls the budget serves in the completion lane until hurried. */
+  signal?: AbortSignal;
+}
+
+/** What a completer reads of the budgets, and its clock. */
+export interface CompleterDeps {
+  /** Unix ms: the Sleeve's clock. */
+  now(): number;
+  /** How long the budgets need for every call waiting now and `more` after them. */
+  backlogMs(more: number): number;
+  /** How long until `more` calls of completions could have their turns, behind every fresh request's. */
+  completionMs(more: number): number;
 }
 
 /**
@@ -77,23 +94,24 @@ interface Running {
  */
 export function completer(
   run: (request: Request, env: unknown) => Response | Promise<Response>,
-  backlogMs: (more: number) => number,
+  { now: clock, backlogMs, completionMs }: CompleterDeps,
 ): Completer {
   const running = new Map<string, Running>();
   const perClient = keyedCount();
-  // How long completions have lately taken: under a backlog the budget's estimate of the next
-  // turn is early (new clients keep arriving ahead), and this is what they have actually taken.
-  let typicalMs = 0;
+  // How late (or, below zero, early) the latest promises came true: the budget's estimate
+  // foresees neither the fresh requests still to come nor their falling off as the cache
+  // fills, and this corrects it by what happened.
+  let lateMs = 0;
   let dropped = 0;
   const promised = (said: string, readyAt: number, what = 'the answer is being completed: ask again'): SleeveError => {
-    const seconds = Math.max(1, Math.ceil((readyAt - Date.now()) / 1000));
+    const seconds = Math.max(1, Math.ceil((readyAt - clock()) / 1000));
     return new SleeveError('service_unavailable', `${said.replace(/; retry in \d+ s$/, '')}; ${what} in ${seconds} s`, {
       headers: { 'Retry-After': String(seconds) },
     });
   };
   const finish = (key: string, under: Running) => {
     running.delete(key);
-    typicalMs += SMOOTHING * (Date.now() - under.startedAt - typicalMs);
+    lateMs += SMOOTHING * (clock() - under.readyAt - lateMs);
     perClient.remove(under.client);
   };
   return {
@@ -104,41 +122,48 @@ export function completer(
       return dropped;
     },
     has: (key) => running.has(key),
+    hurry: (key) => hurry(running.get(key)?.signal),
     promise(error, key, request, env, client) {
       const known = running.get(key);
       if (known) return promised(error.message, known.readyAt);
       const mine = perClient.of(client);
-      const now = Date.now();
+      const now = clock();
       if (mine >= MAX_COMPLETIONS_PER_CLIENT || running.size >= MAX_COMPLETIONS) {
         dropped++;
+        // Room comes when the completion lane has moved on: when the calls waiting in it now
+        // should have had their turns, behind the fresh requests.
         return promised(
           error.message,
-          now + backlogMs(running.size) + AFTER_TURN_MS,
+          now + Math.max(backlogMs(running.size), completionMs(CALLS_AN_ANSWER)) + AFTER_TURN_MS,
           'too many answers are being completed: not this one; try again',
         );
       }
-      // Its turn, as the budget expects it; all that waits now and the completions ahead of it,
-      // whose calls (about two an answer) may not be queued yet; or what completions have
-      // lately taken, whichever is last.
+      // Its turns in the completion lane, as the budget expects them: behind every fresh request
+      // waiting, at the rate fresh requests have lately left, after the completion calls queued
+      // and one more for each completion ahead (its calls go one after another: one is queued at
+      // a time, about two an answer), its own three; corrected by how late the latest promises
+      // came true; never before the turn the refusal named.
       const expectedMs =
         Math.max(
           Number(error.headers['Retry-After'] ?? 1) * 1000,
-          backlogMs(CALLS_AN_ANSWER * (running.size + 1)),
-          typicalMs - AFTER_TURN_MS,
+          completionMs(running.size + CALLS_AN_ANSWER) + lateMs,
         ) + AFTER_TURN_MS;
       // Not a promise it could not keep: past the completions' own wait, the work is dropped.
-      if (expectedMs > COMPLETION_WAIT_MS) {
+      if (expectedMs > PROMISE_MS) {
         dropped++;
         return promised(error.message, now + expectedMs, 'the queue is too long to promise this answer; try again');
       }
-      const under: Running = { client, startedAt: now, readyAt: now + expectedMs };
+      const under: Running = { client, readyAt: now + expectedMs };
       running.set(key, under);
       perClient.add(client);
       rerun(
         run,
         request,
         env,
-        (signal) => patientOn(signal, client, COMPLETION_WAIT_MS),
+        (signal) => {
+          under.signal = signal;
+          patientOn(signal, client, COMPLETION_WAIT_MS, now);
+        },
         () => finish(key, under),
       );
       return promised(error.message, under.readyAt);
@@ -146,8 +171,8 @@ export function completer(
     renew(key) {
       const under = running.get(key);
       if (!under) return undefined;
-      const now = Date.now();
-      under.readyAt = Math.max(under.readyAt, now + AFTER_TURN_MS + Math.max(0, typicalMs - (now - under.startedAt)));
+      const now = clock();
+      under.readyAt = Math.max(under.readyAt, now + AFTER_TURN_MS + Math.max(0, lateMs));
       return promised('[sleeve] the upstream call budget is short', under.readyAt);
     },
   };

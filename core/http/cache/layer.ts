@@ -19,9 +19,7 @@ import type { CachePolicy } from '../endpoint.ts';
 import { ageOf, answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './entry.ts';
 import { aheadAt, POPULAR_HITS, staleSeconds, type Refresher } from './refresh.ts';
 import type { Completer } from './completions.ts';
-import { isShortOfTurns } from '../../drivers/kit/budget.ts';
-import { REQUEST_TURNS_MS } from '../../drivers/kit/bounds.ts';
-import { clientOf } from '../../drivers/kit/tally.ts';
+import { clientOf, isShortOfTurns, REQUEST_TURNS_MS } from '../../drivers/kit/index.ts';
 import { cacheKey, canonicalRequest, type CacheKey } from './key.ts';
 import { addHeaders, bindings, replaceResponse, setHeaders, type SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
@@ -321,6 +319,8 @@ export function cached(options: CacheOptions): Cached {
    */
   async function joined(pending: Promise<Outcome>, key: string): Promise<Outcome> {
     if (!options.complete?.has(key)) return pending;
+    // A client waits on this completion now: it is served as fresh work (issue #52).
+    options.complete.hurry(key);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), REQUEST_TURNS_MS)));
     try {

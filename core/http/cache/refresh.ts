@@ -9,7 +9,7 @@
  * past its lifetime an entry may be answered so, when an entry is due for a refresh ahead of
  * time, and the bounded set of refreshes running.
  */
-import { BACKGROUND, clientOn } from '../../drivers/kit/tally.ts';
+import { BACKGROUND, clientOn } from '../../drivers/kit/index.ts';
 import { rerun } from './rerun.ts';
 
 /** Share of an entry's lifetime it may be answered past it, as `STALE`, while it is refreshed. */
@@ -52,7 +52,10 @@ export interface Refresher {
  * `run` answers a request through the endpoint's refresh chain (params, the cache layer's
  * `refresh`, the route: no rate limit, no request log, no metrics of client requests).
  */
-export function refresher(run: (request: Request, env: unknown) => Response | Promise<Response>): Refresher {
+export function refresher(
+  run: (request: Request, env: unknown) => Response | Promise<Response>,
+  now: () => number,
+): Refresher {
   const running = new Set<string>();
   return {
     get running() {
@@ -65,7 +68,7 @@ export function refresher(run: (request: Request, env: unknown) => Response | Pr
         run,
         request,
         env,
-        (signal) => clientOn(signal, BACKGROUND),
+        (signal) => clientOn(signal, BACKGROUND, now()),
         () => running.delete(key),
       );
       return true;

@@ -1,0 +1,15 @@
+/**
+ * @module
+ * The kit's public face (issue #52): what the frame (`http/`), `observe/` and the wiring may use
+ * of it. Everything else in `kit/` is the drivers' and the kit's own; a layer rule
+ * (`.dependency-cruiser.mjs`, `kit-public-face`) keeps `http/` and `observe/` on this file, so
+ * the kit's parts can change without the frame's noticing.
+ */
+export { REQUEST_TURNS_MS } from './bounds.ts';
+export type { Budget } from './budget.ts';
+export { createDriverContext, type DriverContext } from './context.ts';
+export { COMPLETION } from './fair-queue.ts';
+export type { FetchLike } from './fetch-like.ts';
+export { keyedCount } from './keyed-count.ts';
+export { isShortOfTurns } from './refusals.ts';
+export { BACKGROUND, clientOf, clientOn, hurry, patientOn, tallyOn, type UpstreamTally } from './tally.ts';

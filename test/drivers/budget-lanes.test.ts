@@ -1,0 +1,113 @@
+/**
+ * Issue #52: the budget's three lanes, served in order (fresh requests, then completions of
+ * answers a 503 promised, then refreshes), fair between clients within each; and the wait a
+ * completion's promise is built from. On the fake clock: no test here waits in real time.
+ */
+import { describe, expect, it } from 'vitest';
+import { COMPLETION, fairQueue, FRESH, REFRESH } from '../../core/drivers/kit/fair-queue.ts';
+import { isShortOfTurns } from '../../core/drivers/kit/refusals.ts';
+import { BACKGROUND, hurry, patientOn } from '../../core/drivers/kit/tally.ts';
+import { ask, spent, T0, type Turn } from './_budget-clock.ts';
+
+/** A signal whose calls are a completion's, `client`'s, each waiting up to a minute for its turn. */
+const completion = (client: string): AbortSignal => {
+  const signal = new AbortController().signal;
+  patientOn(signal, client, 60_000);
+  return signal;
+};
+
+describe('the lanes of one fair queue', () => {
+  it('serve fresh waiters first, then completions, then refreshes, whatever came first', () => {
+    const queue = fairQueue<{ client: string; lane?: 0 | 1 | 2; n: number }>(60_000, BACKGROUND);
+    queue.add({ client: BACKGROUND, n: 1 });
+    queue.add({ client: 'a', lane: COMPLETION, n: 2 });
+    queue.add({ client: 'a', lane: FRESH, n: 3 });
+    queue.add({ client: 'b', lane: COMPLETION, n: 4 });
+    const order: number[] = [];
+    for (let w = queue.next(T0); w; w = queue.next(T0)) {
+      order.push(w.n);
+      queue.served(w.client, T0);
+      queue.remove(w);
+    }
+    // Within the completion lane, b (nothing used) before a (one turn just now).
+    expect(order).toEqual([3, 4, 2, 1]);
+    expect(queue.size).toBe(0);
+  });
+
+  it('count each lane apart', () => {
+    const queue = fairQueue<{ client: string; lane?: 0 | 1 | 2 }>();
+    queue.add({ client: 'a', lane: COMPLETION });
+    queue.add({ client: 'a', lane: COMPLETION });
+    queue.add({ client: 'a' });
+    expect([queue.countOf('a'), queue.countOf('a', FRESH), queue.countOf('a', COMPLETION)]).toEqual([3, 1, 2]);
+    expect([queue.sizeOf(FRESH), queue.sizeOf(COMPLETION), queue.sizeOf(REFRESH)]).toEqual([1, 2, 0]);
+  });
+});
+
+describe('the budget by lanes', () => {
+  it("a client's fresh requests go before its own completions queued earlier", async () => {
+    const { budget, clock } = spent({ maxWaitMs: 3000 });
+    const served: { what: string; at: number }[] = [];
+    const signal = completion('a');
+    for (let i = 0; i < 6; i++)
+      void budget.take(signal, 'a').then(() => served.push({ what: 'completion', at: clock.now() }));
+    for (let i = 0; i < 3; i++)
+      void budget.take(undefined, 'a').then(() => served.push({ what: 'fresh', at: clock.now() }));
+    await clock.runUntil(T0 + 10_000);
+    expect(served.map((s) => s.what)).toEqual([...Array(3).fill('fresh'), ...Array(6).fill('completion')]);
+    // The next slot's first turns, spaced: not behind the six.
+    for (const s of served.slice(0, 3)) expect(s.at - T0).toBeLessThanOrEqual(SLOT_MS_PLUS_SPACING);
+  });
+
+  it('a completion waits behind every fresh request, and a refresh is dropped while one waits', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 3000 });
+    const order: string[] = [];
+    void budget.take(completion('c'), 'c').then(() => order.push('completion'));
+    for (const client of ['x', 'y']) void budget.take(undefined, client).then(() => order.push(client));
+    const refresh = budget.take(undefined, BACKGROUND).catch((error: unknown) => error);
+    await clock.runUntil(T0 + 5000);
+    expect(order).toEqual(['x', 'y', 'completion']);
+    expect(await refresh).toMatchObject({ reason: 'dropped' });
+  });
+
+  it('a completion a client comes to wait on is hurried: its waiting call moves to the fresh lane', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 200, maxQueue: 300 });
+    const order: string[] = [];
+    const waitedOn = completion('c');
+    void budget.take(completion('d'), 'd').then(() => order.push('completion'));
+    void budget.take(waitedOn, 'c').then(() => order.push('hurried'));
+    for (let i = 0; i < 4; i++) void budget.take(undefined, 'busy').then(() => order.push('fresh'));
+    hurry(waitedOn);
+    await clock.runUntil(T0 + 10_000);
+    // Among the fresh, taking turns with busy by client (both unused: busy asked first), and
+    // before the other completion, which waits for every fresh call.
+    expect(order.indexOf('hurried')).toBe(1);
+    expect(order.at(-1)).toBe('completion');
+  });
+
+  it("promises a completion's turn after the fresh lane's waiters, at the rate the fresh lane leaves", async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 200, maxQueue: 300 });
+    const idle = budget.laneBacklogMs(COMPLETION, 4);
+    const turns: Turn[] = [];
+    ask(budget, clock, 'busy', 40, turns);
+    await clock.runUntil(T0 + 2000);
+    const fresh = budget.laneBacklogMs(FRESH, 4);
+    const behind = budget.laneBacklogMs(COMPLETION, 4);
+    // With fresh calls waiting and the fresh lane taking every turn lately, a completion is
+    // promised later than a fresh call would be, and later than on an idle budget.
+    expect(behind).toBeGreaterThan(fresh);
+    expect(behind).toBeGreaterThan(idle);
+  });
+
+  it("a completion refused for a turn past its patience says late, so the completions' bounds hold", async () => {
+    const { budget, clock } = spent({ maxWaitMs: 3000 });
+    const signal = new AbortController().signal;
+    patientOn(signal, 'c', 100);
+    const refused = budget.take(signal, 'c').catch((error: unknown) => error);
+    await clock.runUntil(T0 + 1000);
+    expect(isShortOfTurns(await refused)).toBe(true);
+  });
+});
+
+/** Deezer's first turn of the next slot, and the spacing of a backlog's turns after it. */
+const SLOT_MS_PLUS_SPACING = 500 + 3 * 125;
