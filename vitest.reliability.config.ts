@@ -9,10 +9,13 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
+// The main suite's tiers (its projects) are not this suite's.
+const { projects: _tiers, ...shared } = base.test ?? {};
+
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...shared,
     include: ['test/reliability/**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     env: { RELIABILITY_SCALE: process.env.RELIABILITY_SCALE ?? 'full' },
