@@ -33,11 +33,13 @@ export default defineConfig({
           exclude: ['test/reliability/**', '**/node_modules/**', ...INTEGRATION, ...DISTRIBUTION],
           setupFiles: ['./test/unit-guard.ts'],
           sequence: { groupOrder: 0 },
+          // Vitest's default is one fewer than the cores: one, on a 2-core machine.
+          maxWorkers: 2,
         },
       },
       {
         extends: true,
-        test: { name: 'integration', include: [...INTEGRATION], sequence: { groupOrder: 1 }, maxWorkers: 3 },
+        test: { name: 'integration', include: [...INTEGRATION], sequence: { groupOrder: 1 }, maxWorkers: 4 },
       },
       {
         extends: true,
