@@ -56,55 +56,6 @@ describe('package shape', () => {
       expect(code, file).not.toMatch(/\b(process|Deno|Bun)\s*[.[]/);
     }
   });
-
-  describe('npm build and pack', () => {
-    it('builds ESM with declarations that plain Node imports, and packs only what users need', async () => {
-      const packed = JSON.parse(
-        execFileSync('npm', ['run', 'package', '--silent', '--', '--dry-run', '--json'], {
-          cwd: ROOT,
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'ignore'],
-        }),
-      );
-      const files: string[] = packed[0].files.map((f: { path: string }) => f.path);
-      for (const file of files)
-        expect(file).toMatch(/^(dist\/(core|adapters|client)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
-      for (const subpath of SUBPATHS) {
-        expect(files).toContain(pkg.exports[subpath].default.slice(2));
-        expect(files).toContain(pkg.exports[subpath].types.slice(2));
-      }
-      // The built files run on plain Node, without a TypeScript loader.
-      const out = execFileSync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          `
-        const { createSleeve } = await import('sleeve');
-        for (const s of ['sleeve/node', 'sleeve/bun', 'sleeve/deno', 'sleeve/vercel', 'sleeve/deno-deploy', 'sleeve/client']) await import(s);
-        const res = await createSleeve().fetch(new Request('http://x/healthz'));
-        console.log(res.status);`,
-        ],
-        { cwd: ROOT, encoding: 'utf8' },
-      );
-      // Embedded, Sleeve writes no request line of its own to the host's stdout (D45): only the status.
-      expect(out).toBe('200\n');
-      // sleeve/client loads nothing of the server at run time (its types come from core, its code does not).
-      const client = files.filter((f) => /^dist\/client\/.+\.js$/.test(f));
-      expect(client).toContain('dist/client/index.js');
-      let bytes = 0;
-      for (const file of client) {
-        const code = readFileSync(`${ROOT}${file}`, 'utf8');
-        bytes += code.length;
-        const sources = [...code.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
-        // Bundled (scripts/build-npm.ts): nothing but its own files, so no chunk it shares with the server.
-        for (const from of sources) expect(from, file).toMatch(/^\.\/[\w-]+\.js$/);
-        expect(code, file).not.toMatch(/\bimport\s*\(/);
-      }
-      // Comments included; about 4 KB once minified.
-      expect(bytes).toBeLessThan(16_000);
-    }, 120_000);
-  });
 });
 
 /*
@@ -128,13 +79,54 @@ const RUNTIMES = {
 } as const;
 
 describe('npm package, packed and installed into a fresh project', () => {
-  // In this file, after the build above: two builds of dist/ at once would race.
+  // The run's one build of dist/ and its one pack: every test of the package below reads them.
   let installed: Installed;
   beforeAll(() => {
     // With @types/node from this checkout's lock, as a TypeScript project has it.
     installed = installPacked(ROOT, undefined, { devPackages: ['@types/node'] });
   }, 240_000);
   afterAll(() => rmSync(dirname(installed.dir), { recursive: true, force: true }));
+
+  it('builds ESM with declarations that plain Node imports, and packs only what users need', async () => {
+    // The one build of the run: the pack the fresh project installed (npm run package builds dist/).
+    const { files } = installed.pack;
+    for (const file of files)
+      expect(file).toMatch(/^(dist\/(core|adapters|client)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
+    for (const subpath of SUBPATHS) {
+      expect(files).toContain(pkg.exports[subpath].default.slice(2));
+      expect(files).toContain(pkg.exports[subpath].types.slice(2));
+    }
+    // The built files run on plain Node, without a TypeScript loader.
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
+    const { createSleeve } = await import('sleeve');
+    for (const s of ['sleeve/node', 'sleeve/bun', 'sleeve/deno', 'sleeve/vercel', 'sleeve/deno-deploy', 'sleeve/client']) await import(s);
+    const res = await createSleeve().fetch(new Request('http://x/healthz'));
+    console.log(res.status);`,
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    // Embedded, Sleeve writes no request line of its own to the host's stdout (D45): only the status.
+    expect(out).toBe('200\n');
+    // sleeve/client loads nothing of the server at run time (its types come from core, its code does not).
+    const client = files.filter((f) => /^dist\/client\/.+\.js$/.test(f));
+    expect(client).toContain('dist/client/index.js');
+    let bytes = 0;
+    for (const file of client) {
+      const code = readFileSync(`${ROOT}${file}`, 'utf8');
+      bytes += code.length;
+      const sources = [...code.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+      // Bundled (scripts/build-npm.ts): nothing but its own files, so no chunk it shares with the server.
+      for (const from of sources) expect(from, file).toMatch(/^\.\/[\w-]+\.js$/);
+      expect(code, file).not.toMatch(/\bimport\s*\(/);
+    }
+    // Comments included; about 4 KB once minified.
+    expect(bytes).toBeLessThan(16_000);
+  }, 120_000);
 
   it("carries a package.json of what a user's install reads: no scripts, no devDependencies", () => {
     const published = JSON.parse(

@@ -8,9 +8,10 @@ import type { TestModule } from 'vitest/node';
 import SummaryReporter from './helpers/summary-reporter.ts';
 
 /** A test file of the run as the reporter reads it: its tests' states. */
-const file = (moduleId: string, states: string[]): TestModule =>
+const file = (moduleId: string, states: string[], tier?: string): TestModule =>
   ({
     moduleId,
+    project: tier === undefined ? undefined : { name: tier },
     state: () => 'passed',
     children: { allTests: () => states.map((state) => ({ result: () => ({ state }) })) },
   }) as unknown as TestModule;
@@ -49,6 +50,25 @@ describe("the test command's closing lines", () => {
   it('say nothing more when nothing was skipped', () => {
     expect(closingLines([file(`${process.cwd()}/test/a.test.ts`, ['passed', 'failed'])], '/nowhere')).toEqual([
       'vitest: 1 passed, 1 failed, 0 skipped',
+    ]);
+  });
+
+  it('count each tier on a line of its own and name the skips by tier, the run’s count still last', () => {
+    const lines = closingLines(
+      [
+        file(`${process.cwd()}/test/a.test.ts`, ['passed', 'passed'], 'unit'),
+        file(`${process.cwd()}/test/storage/redis.test.ts`, ['skipped'], 'integration'),
+        file(`${process.cwd()}/test/runtimes/bun.test.ts`, ['passed', 'failed'], 'distribution'),
+      ],
+      '/nowhere',
+    );
+    expect(lines).toEqual([
+      'unit tier: 2 passed, 0 failed, 0 skipped',
+      'integration tier: 0 passed, 0 failed, 1 skipped',
+      'distribution tier: 1 passed, 1 failed, 0 skipped',
+      'skipped (integration): test/storage/redis.test.ts (1)',
+      expect.stringMatching(/^this machine lacks /),
+      'vitest: 3 passed, 1 failed, 1 skipped',
     ]);
   });
 });

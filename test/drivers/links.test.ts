@@ -531,12 +531,12 @@ describe('faults', () => {
     }
     it(`${upstream}: no answer within its timeout is 504`, async () => {
       replay.fault(upstream, 'slow', { delayMs: 1500 });
-      const started = Date.now();
+      // The platform would answer at 1.5 s: a 504 shows its own 300 ms cut the call, not the
+      // 2.5-s default (which would have let the answer through), with no clock read.
       const error = await rejection(
         make({ driver: { ...driver, timeouts: { [upstream]: 300 } } }).source.metadata(parseLink(url)),
       );
       expect([error.status, error.code]).toEqual([504, 'upstream_timeout']);
-      expect(Date.now() - started).toBeLessThan(1400);
     });
   }
 

@@ -18,25 +18,42 @@ function missingTools(): string[] {
   return TOOLS.filter((tool) => !dirs.some((dir) => dir !== '' && existsSync(join(dir, tool))));
 }
 
+type Counts = { passed: number; failed: number; skipped: number };
+const counted = (c: Counts) => `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
+
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: readonly TestModule[]): void {
-    const counts = { passed: 0, failed: 0, skipped: 0 };
-    const skippedIn = new Map<string, number>();
+    const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
+    // By tier (the vitest project, test/tiers.ts): its counts and the files that skipped tests.
+    const tiers = new Map<string, { counts: Counts; skippedIn: Map<string, number> }>();
     for (const module of modules) {
+      const name = module.project?.name ?? '';
+      let tier = tiers.get(name);
+      if (!tier) tiers.set(name, (tier = { counts: { passed: 0, failed: 0, skipped: 0 }, skippedIn: new Map() }));
       for (const test of module.children.allTests()) {
         const state = test.result().state;
-        if (state === 'passed') counts.passed++;
-        else if (state === 'failed') counts.failed++;
-        else {
-          counts.skipped++;
+        const key = state === 'passed' ? 'passed' : state === 'failed' ? 'failed' : 'skipped';
+        counts[key]++;
+        tier.counts[key]++;
+        if (key === 'skipped') {
           const file = relative(process.cwd(), module.moduleId);
-          skippedIn.set(file, (skippedIn.get(file) ?? 0) + 1);
+          tier.skippedIn.set(file, (tier.skippedIn.get(file) ?? 0) + 1);
         }
       }
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) counts.failed++;
+      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) {
+        counts.failed++;
+        tier.counts.failed++;
+      }
     }
-    if (skippedIn.size > 0) {
-      console.log(`\nskipped: ${[...skippedIn].map(([file, n]) => `${file} (${n})`).join(', ')}`);
+    const named = [...tiers].filter(([name]) => name !== '');
+    // Two words before the colon: CI reads only the last line as the run's count.
+    if (named.length > 0) console.log(`\n${named.map(([name, t]) => `${name} tier: ${counted(t.counts)}`).join('\n')}`);
+    const skipped = [...tiers].filter(([, t]) => t.skippedIn.size > 0);
+    for (const [name, t] of skipped) {
+      const files = [...t.skippedIn].map(([file, n]) => `${file} (${n})`).join(', ');
+      console.log(`\nskipped${name ? ` (${name})` : ''}: ${files}`);
+    }
+    if (skipped.length > 0) {
       const missing = missingTools();
       console.log(
         missing.length > 0
@@ -44,6 +61,6 @@ export default class SummaryReporter implements Reporter {
           : "this machine has every tool the suites use: the skips are the tests' own (a runtime that cannot, a platform without it)",
       );
     }
-    console.log(`\nvitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    console.log(`\nvitest: ${counted(counts)}`);
   }
 }

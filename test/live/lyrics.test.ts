@@ -112,14 +112,14 @@ describe('/lyrics in live mode', () => {
   it('LRCLIB too slow is a 504 within its own timeout', async () => {
     replay.fault('lrclib', 'slow', { delayMs: 1500 });
     const sleeve = liveSleeve(replay, { lrclib: { ...replay.options.lrclib, timeoutMs: 300 } });
-    const started = Date.now();
+    // LRCLIB would answer at 1.5 s: a 504 shows its own 300 ms cut the call, not the 2.5-s
+    // default (which would have let the answer through), with no clock read.
     await liveFails(
       sleeve,
       `/lyrics?${q({ artist: 'Judy Collins', title: 'Amazing Grace' })}`,
       504,
       'upstream_timeout',
     );
-    expect(Date.now() - started).toBeLessThan(1400);
   });
 
   it("sends Sleeve's own User-Agent with the operator's contact, never the caller's address", async () => {
