@@ -290,11 +290,10 @@ describe('failures', () => {
   it('429 with a Retry-After past 3 s pauses the budget and fails with 503 and that Retry-After', async () => {
     const limited = rateLimited(10, '10');
     const { source } = make({ fetch: limited.fetch });
-    const started = Date.now();
     const error = await rejection(source.features(['USUG11904206']));
     expect({ code: error.code, status: error.status }).toEqual({ code: 'service_unavailable', status: 503 });
     expect(Number(error.headers['Retry-After'])).toBeGreaterThanOrEqual(9);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Failed without waiting the 10 s out: waited, it would have asked again (one call was made).
     expect(limited.count()).toBe(1);
     // The pause holds for every later call of this process: refused without asking.
     await rejection(source.features(['USUM72409273']));
@@ -340,11 +339,10 @@ describe('aborts', () => {
     replay.fault('reccobeats', 'slow', { delayMs: 3000 });
     const { source } = make();
     const controller = new AbortController();
-    const started = Date.now();
     const pending = source.features(['USUG11904206'], { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('client left')), 100);
+    // Ignoring the abort, it would have resolved with the slow answer instead of rejecting.
     await expect(pending).rejects.toThrow('client left');
-    expect(Date.now() - started).toBeLessThan(1000);
     // A later caller starts afresh rather than joining the dropped call.
     replay.fault('reccobeats', null);
     expect((await source.features(['USUG11904206'])).size).toBe(1);

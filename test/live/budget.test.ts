@@ -89,9 +89,12 @@ describe('live mode: a burst of 300 distinct cold requests', () => {
     );
     // A search is one upstream call, which waits at most 3 s for its turn (then 503); other
     // requests make up to three calls one after another, each of which may wait that long.
-    const slowSearches = outcomes.filter((o) => o.path.startsWith('/search/') && o.ms > 4000);
+    // Real time is the point here (the budget's bound on a wait), so the bounds are the
+    // budget's with a busy machine's slack: served in turn without refusals, the 300 would
+    // take about 37 s at 8 calls a second, and a search nothing bounded would wait as long.
+    const slowSearches = outcomes.filter((o) => o.path.startsWith('/search/') && o.ms > 6000);
     expect(slowSearches.map((o) => `${o.path} ${Math.round(o.ms)} ms`)).toEqual([]);
-    expect(elapsed).toBeLessThan(12_000);
+    expect(elapsed).toBeLessThan(20_000);
   });
 });
 

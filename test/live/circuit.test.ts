@@ -32,12 +32,11 @@ describe('an upstream outage', () => {
     for (let i = 0; i < MIN_CALLS; i++)
       expect((await call(`/search/artist?query=outage${i}`, { sleeve })).status).toBe(502);
     replay.reset();
-    const started = performance.now();
+    // Refused without asking Deezer at all (no call below), so without waiting on it.
     const refused = await call('/search/artist?query=outage-after', { sleeve });
     expect(refused.status).toBe(502);
     expect(refused.body.error.message).toMatch(/deezer.*is failing/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(performance.now() - started).toBeLessThan(200);
     expect(replay.calls.filter((c) => c.upstream === 'deezer')).toEqual([]);
 
     const stale = await call('/search/all?query=daft%20punk', { sleeve });

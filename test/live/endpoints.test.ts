@@ -622,9 +622,9 @@ describe('upstream calls and failures (D9, D13, D3)', () => {
     replay.fault('deezer', 'slow', { delayMs: 4_000 });
     const started = Date.now();
     await liveFails(fresh, `/search/artist?${q({ query: 'daft punk' })}`, 504, 'upstream_timeout');
-    // Given up at the driver's 2.5 s, not after the replay's 4 s answer (which would have been a 200).
+    // Given up at the driver's 2.5 s (a lower bound, which load can only lengthen), not after
+    // the replay's 4 s answer: that would have been a 200, not the 504 above.
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_400);
-    expect(Date.now() - started).toBeLessThan(3_000);
   }, 15_000);
 
   it('D9: with Deezer failing, an expired entry is served STALE rather than an error', async () => {

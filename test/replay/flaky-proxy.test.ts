@@ -207,9 +207,8 @@ describe('close()', () => {
     const late = fetch(`${held.url}${TRACK}`);
     const drip = await fetch(`${dribbling.url}${TRACK}`);
     const body = drip.text();
-    const begun = performance.now();
+    // Both answers would take a minute: a close() that waited would outlive the test's timeout.
     await Promise.all([held.close(), dribbling.close()]);
-    expect(performance.now() - begun).toBeLessThan(1000);
     await expect(late).rejects.toThrow();
     await expect(body).rejects.toThrow();
     await held.close();
