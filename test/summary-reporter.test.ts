@@ -71,4 +71,24 @@ describe("the test command's closing lines", () => {
       'vitest: 3 passed, 1 failed, 1 skipped',
     ]);
   });
+
+  it('give each tier the time from its first file’s start to its last file’s end', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const reporter = new SummaryReporter();
+      const unit = file(`${process.cwd()}/test/a.test.ts`, ['passed'], 'unit');
+      vi.setSystemTime(1_000_000);
+      reporter.onTestModuleStart(unit);
+      vi.setSystemTime(1_042_400);
+      reporter.onTestModuleEnd(unit);
+      const lines: string[] = [];
+      vi.spyOn(console, 'log').mockImplementation(
+        (line: string) => void lines.push(...line.split('\n').filter(Boolean)),
+      );
+      reporter.onTestRunEnd([unit]);
+      expect(lines[0]).toBe('unit tier: 1 passed, 0 failed, 0 skipped in 42 s');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

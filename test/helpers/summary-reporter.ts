@@ -22,6 +22,19 @@ type Counts = { passed: number; failed: number; skipped: number };
 const counted = (c: Counts) => `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
 
 export default class SummaryReporter implements Reporter {
+  /** Each tier's first start and last end (ms), for its wall time: the tiers run one after another. */
+  readonly #spans = new Map<string, { from: number; to: number }>();
+
+  onTestModuleStart(module: TestModule): void {
+    const name = module.project?.name ?? '';
+    if (!this.#spans.has(name)) this.#spans.set(name, { from: Date.now(), to: Date.now() });
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const span = this.#spans.get(module.project?.name ?? '');
+    if (span) span.to = Date.now();
+  }
+
   onTestRunEnd(modules: readonly TestModule[]): void {
     const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
     // By tier (the vitest project, test/tiers.ts): its counts and the files that skipped tests.
@@ -45,9 +58,18 @@ export default class SummaryReporter implements Reporter {
         tier.counts.failed++;
       }
     }
-    const named = [...tiers].filter(([name]) => name !== '');
+    // In the order they run (test/tiers.ts), whatever order their files started in.
+    const order = ['unit', 'integration', 'distribution'];
+    const named = [...tiers]
+      .filter(([name]) => name !== '')
+      .sort(([a], [b]) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
     // Two words before the colon: CI reads only the last line as the run's count.
-    if (named.length > 0) console.log(`\n${named.map(([name, t]) => `${name} tier: ${counted(t.counts)}`).join('\n')}`);
+    const took = (name: string) => {
+      const span = this.#spans.get(name);
+      return span ? ` in ${Math.round((span.to - span.from) / 1000)} s` : '';
+    };
+    if (named.length > 0)
+      console.log(`\n${named.map(([name, t]) => `${name} tier: ${counted(t.counts)}${took(name)}`).join('\n')}`);
     const skipped = [...tiers].filter(([, t]) => t.skippedIn.size > 0);
     for (const [name, t] of skipped) {
       const files = [...t.skippedIn].map(([file, n]) => `${file} (${n})`).join(', ');
