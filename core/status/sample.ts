@@ -25,11 +25,14 @@ export class Sampler {
     const seconds = this.#lastAt === 0 ? 0 : Math.max(0.001, (at - this.#lastAt) / 1000);
     this.#lastAt = at;
     const out = new Map<string, number>();
-    /** A counter's change since the last sample; 0 on the first. */
+    /**
+     * A counter's change since the last sample; 0 on the first. A counter first seen now started
+     * at 0 after the last sample (the registry makes a route's counters at its first request).
+     */
     const delta = (name: string, value: number): number => {
-      const before = this.#last.get(name);
+      const before = this.#last.get(name) ?? 0;
       this.#last.set(name, value);
-      return before === undefined || seconds === 0 ? 0 : Math.max(0, value - before);
+      return seconds === 0 ? 0 : Math.max(0, value - before);
     };
     const rate = (change: number) => (seconds === 0 ? 0 : change / seconds);
 
