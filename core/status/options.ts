@@ -55,3 +55,9 @@ export function resolveStatus(status: boolean | StatusOptions | undefined): Reso
     scope: given.scope ?? 'process',
   };
 }
+
+/** The `status` option as a Worker or Deno Deploy gives it: the same, its figures said to be the isolate's. */
+export function inIsolate(status: boolean | StatusOptions | undefined): StatusOptions | undefined {
+  if (status === undefined || status === false) return undefined;
+  return { ...(status === true ? {} : status), scope: 'isolate' };
+}
