@@ -46,7 +46,7 @@ export interface UpstreamWatch {
 const FAILURES = new Set(['upstream_error', 'upstream_timeout']);
 
 /** A word for how a call failed, read from its code and message; the message itself is never kept. */
-export function failureKind(error: SleeveError): FailureKind {
+function failureKind(error: SleeveError): FailureKind {
   if (error.code === 'upstream_timeout') return 'timeout';
   const said = error.message;
   if (/\b5\d\d\b/.test(said)) return 'http 5xx';

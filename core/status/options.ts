@@ -39,9 +39,9 @@ export interface ResolvedStatus {
   scope: 'process' | 'isolate';
 }
 
-export const STATUS_SAMPLE_MS = 10_000;
-export const STATUS_SLOTS = 90;
-export const STATUS_POLL_MS = 5000;
+const STATUS_SAMPLE_MS = 10_000;
+const STATUS_SLOTS = 90;
+const STATUS_POLL_MS = 5000;
 
 export function resolveStatus(status: boolean | StatusOptions | undefined): ResolvedStatus | undefined {
   if (status === undefined || status === false) return undefined;
