@@ -16,6 +16,8 @@
  * Knobs: BENCH_RUNTIMES=node,bun,deno  BENCH_PROCESSES=3  BENCH_ROUNDS=2 (each set)  BENCH_SECONDS=2  BENCH_CONNECTIONS=32
  * BENCH_BEFORE=<another checkout> (with its own node_modules) adds that Sleeve as a fourth
  * server, interleaved like the others, for a before/after ratio measured in the same run.
+ * BENCH_SLEEVE_ENV=NAME=value,… gives this checkout's Sleeve more environment: with BENCH_BEFORE
+ * set to this same checkout, `SLEEVE_STATUS=1` measures the status page's cost against none.
  */
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';
@@ -28,6 +30,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun,deno').split(',');
 const BEFORE = process.env.BENCH_BEFORE?.replace(/\/+$/, '');
+/** `NAME=value,NAME=value`: more environment for this checkout's Sleeve only (not BENCH_BEFORE's), e.g. `SLEEVE_STATUS=1`. */
+const SLEEVE_ENV: Record<string, string> = Object.fromEntries(
+  (process.env.BENCH_SLEEVE_ENV ?? '')
+    .split(',')
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 
 requireWrk();
 
@@ -51,7 +60,7 @@ async function benchRuntime(runtime: string): Promise<void> {
       return server;
     };
     try {
-      const sleeve = await started(startChild(command, args, quiet, 60_000));
+      const sleeve = await started(startChild(command, args, { ...quiet, ...SLEEVE_ENV }, 60_000));
       // The other checkout runs from its own folder, as it would be started there (its tsconfig, its relative files).
       const was =
         BEFORE === undefined

@@ -1056,6 +1056,24 @@ export type RouteTable = readonly [
     response: MediaAnswer;
   },
   {
+    path: '/status';
+    method: 'GET';
+    params: In<{
+      token?: string | undefined;
+    }>;
+    body?: undefined;
+    response: MediaAnswer;
+  },
+  {
+    path: '/status/feed';
+    method: 'GET';
+    params: In<{
+      token?: string | undefined;
+    }>;
+    body?: undefined;
+    response: MediaAnswer;
+  },
+  {
     path: '/';
     method: 'GET';
     body?: undefined;

@@ -101,6 +101,12 @@ const VARIABLES = {
   SLEEVE_LOG: [v.picklist(['json', 'pretty', 'off']), 'json, pretty or off'],
   /** D20: serve /metrics. */
   SLEEVE_METRICS: [flag, '1 or 0'],
+  /** Issue #54: serve /status; with a token, only to requests carrying it. */
+  SLEEVE_STATUS: [flag, '1 or 0'],
+  SLEEVE_STATUS_TOKEN: [
+    v.pipe(v.string(), v.regex(/^[\x21-\x7e]{16,200}$/)),
+    '16 to 200 printable ASCII characters, no space',
+  ],
   SLEEVE_RATE_LIMITS: [
     v.union([v.literal('off'), v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/), v.transform(Number), v.minValue(0.01))]),
     'off, or a factor such as 100 that multiplies every limit',
@@ -245,6 +251,11 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       contact: p.SLEEVE_CONTACT,
       requestLog: p.SLEEVE_LOG,
       metrics: p.SLEEVE_METRICS,
+      status: p.SLEEVE_STATUS
+        ? p.SLEEVE_STATUS_TOKEN === undefined
+          ? true
+          : { token: p.SLEEVE_STATUS_TOKEN }
+        : undefined,
       ai:
         p.SLEEVE_AI_URL === undefined || p.SLEEVE_AI_MODEL === undefined
           ? undefined

@@ -19,6 +19,10 @@ import { createMetrics } from './observe/metrics.ts';
 import { resolveOptions, type Platform, type SleeveOptions } from './options.ts';
 import { endpoints } from './routes/index.ts';
 import { metrics as metricsRoute } from './routes/metrics.ts';
+import { STATUS_ROUTES } from './routes/status.ts';
+import { cacheFigures } from './observe/cache-figures.ts';
+import { upstreamWatch } from './observe/upstreams.ts';
+import { createStatusBoard } from './status/board.ts';
 import { COMPLETION, createDriverContext, type DriverContext } from './drivers/kit/index.ts';
 import { registerDrivers } from './registry.ts';
 import type { Drivers } from './drivers/contracts/drivers.ts';
@@ -117,14 +121,21 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
   const breaker = storageBreaker(log, resolved.storageName, () => storage.hasItem('sleeve:breaker-probe'));
   const counters = options.counters ?? countersFor(storage);
   let ctx: DriverContext | undefined;
-  // D20: nothing is counted for /metrics unless it is served.
-  const metrics = resolved.metrics
+  const life = lifecycle();
+  const startedAt = now();
+  // D20: nothing is counted unless /metrics or /status (issue #54) is served.
+  const watch = resolved.metrics || resolved.status ? upstreamWatch(now) : undefined;
+  const metrics = watch
     ? createMetrics({
         version: VERSION,
         mode: resolved.mode,
-        startedAt: now(),
+        startedAt,
         budgets: () => ctx?.budgets ?? new Map(),
         memory: options.processMemory,
+        upstreams: watch,
+        draining: () => life.draining,
+        cache: cacheFigures(storage, resolved.cache.answers),
+        retryAfterSeconds: resolved.mode === 'live' ? () => Math.ceil(backlogMs(1) / 1000) : undefined,
       })
     : undefined;
   // Demo mode calls no upstream, except a configured chat model (D30), whose calls D20's line counts too.
@@ -137,23 +148,39 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
     ? { sources: given as Drivers, summary: `${resolved.mode} mode (sources given by the embedder)` }
     : registerDrivers(
         resolved,
-        (ctx = createDriverContext({
-          storage,
-          breaker,
-          now,
-          log,
-          fetch: options.fetch,
-          counting,
-          onDropped: metrics?.droppedItems,
-          budgetScope: resolved.budgetScope,
-          counters,
-        })),
+        watchedContext(
+          (ctx = createDriverContext({
+            storage,
+            breaker,
+            now,
+            log,
+            fetch: options.fetch,
+            counting,
+            onDropped: metrics?.droppedItems,
+            budgetScope: resolved.budgetScope,
+            counters,
+          })),
+        ),
       );
   const sources: Drivers = { ...registered.sources, ...given };
-  const backlogMs = (more: number) =>
-    Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.backlogMs(more)));
+  /** The drivers' context, its circuits and budgets watched for /metrics and /status. */
+  function watchedContext(context: DriverContext): DriverContext {
+    return watch ? watch.watchContext(context) : context;
+  }
+  function backlogMs(more: number): number {
+    return Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.backlogMs(more)));
+  }
   const completionMs = (more: number) =>
     Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.laneBacklogMs(COMPLETION, more)));
+  const status =
+    metrics && resolved.status
+      ? createStatusBoard({
+          status: resolved.status,
+          metrics,
+          now,
+          instance: { version: VERSION, mode: resolved.mode, storage: resolved.storageName, startedAt },
+        })
+      : undefined;
   const deps: Deps = {
     options: resolved,
     sources,
@@ -164,13 +191,17 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
     now,
     log,
     metrics,
-    lifecycle: lifecycle(),
+    lifecycle: life,
     backlogMs,
     completionMs,
+    status,
   };
   const { app, fetch, hitParts } = createFrame(
     deps,
-    metrics ? endpoints : endpoints.filter((endpoint) => endpoint !== metricsRoute),
+    endpoints.filter(
+      (endpoint) =>
+        (resolved.metrics || endpoint !== metricsRoute) && (status || !STATUS_ROUTES.includes(endpoint as never)),
+    ),
   );
   const strip = unmounted(resolved.basePath);
   // Nothing to tell behind a trusted proxy (its headers name the client) or with no limits to share.
@@ -194,6 +225,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
     drain: () => deps.lifecycle.drain(),
     leave: () => deps.lifecycle.leave(),
     close: async () => {
+      status?.stop();
       void deps.lifecycle.drain();
       await log.flush?.();
       // A storage the embedder passed in is theirs to close.

@@ -8,6 +8,7 @@ import type { Lifecycle } from './lifecycle.ts';
 import type { Breaker } from './storage/breaker.ts';
 import type { CounterStore } from './storage/counters.ts';
 import type { Metrics } from './observe/metrics.ts';
+import type { StatusBoard } from './status/board.ts';
 import type { Logger } from './logger.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { Drivers } from './drivers/contracts/drivers.ts';
@@ -40,4 +41,6 @@ export interface Deps {
    * promise.
    */
   completionMs?(more: number): number;
+  /** `/status` (issue #54): its history and feed; absent unless `SLEEVE_STATUS=1`. */
+  status?: StatusBoard;
 }

@@ -18,6 +18,7 @@ import type { LrclibOptions } from './drivers/lrclib/index.ts';
 import type { WikimediaOptions } from './drivers/wikimedia/index.ts';
 import type { Drivers } from './drivers/contracts/drivers.ts';
 import type { ProcessMemory } from './observe/metrics.ts';
+import { resolveStatus, type ResolvedStatus, type StatusOptions } from './status/options.ts';
 import { cacheBytes, type CacheBytes } from './storage/cache-bound.ts';
 import { DEFAULT_BASE_URL as AZURACAST_URL } from './drivers/azuracast/index.ts';
 import { DEFAULT_BASE_URL as DEEZER_URL } from './drivers/deezer/index.ts';
@@ -95,6 +96,8 @@ export interface SleeveOptions {
   requestLog?: RequestLogFormat;
   /** D20: serve `/metrics` (Prometheus) and count what it reports (`SLEEVE_METRICS`); default false. */
   metrics?: boolean;
+  /** Issue #54: serve `/status`, the operator's page, and sample its history (`SLEEVE_STATUS`, `SLEEVE_STATUS_TOKEN`); default off. */
+  status?: boolean | StatusOptions;
   /**
    * D12: the runtime's WebSocket upgrade for `/nowplaying/socket` (`hono/bun`, `hono/deno`,
    * `@hono/node-server`), given by the adapter so core imports no runtime module. Without it
@@ -194,6 +197,7 @@ export interface ResolvedOptions {
   contact: string | undefined;
   requestLog: RequestLogFormat;
   metrics: boolean;
+  status: ResolvedStatus | undefined;
 }
 
 /** Each driver's own default base, so each is written once, in its driver. */
@@ -251,6 +255,7 @@ export function resolveOptions(
     // Off for an embedder (D45): the server adapters and the `sleeve` command turn it on.
     requestLog: options.requestLog ?? 'off',
     metrics: options.metrics ?? false,
+    status: resolveStatus(options.status),
   };
 }
 

@@ -22,6 +22,7 @@ export const DISTRIBUTION: readonly string[] = [
   'test/client/bun.test.ts',
   'test/client/deno.test.ts',
   'test/docs/browser.test.ts',
+  'test/status/browser.test.ts',
   'test/storage/workers.test.ts',
   'test/storage/deno-kv.test.ts',
   'test/installed/no-file-system.test.ts',

@@ -12,6 +12,7 @@
 import type { Sleeve, SleeveOptions } from '../../core/index.ts';
 import { ConfigError, optionsFromEnv } from '../../core/config.ts';
 import { hasDenoKv } from '../../core/storage/deno-kv.ts';
+import { inIsolate } from '../../core/status/options.ts';
 import { configRefusal } from '../shared/config-refusal.ts';
 import { listeningLine } from '../shared/listening-line.ts';
 import { processMemory } from '../shared/process-memory.ts';
@@ -65,13 +66,17 @@ function fromEnv(): SleeveOptions {
   return options;
 }
 
+/** `/status` says its figures are this isolate's (D52). */
+const withIsolateStatus = (given: SleeveOptions): SleeveOptions => ({ ...given, status: inIsolate(given.status) });
+
 export function createHandler(options: SleeveOptions = {}): DenoDeployHandler {
   let sleeve: Sleeve | undefined;
   // D12: `/nowplaying/socket` upgrades through hono/deno; Deno's server takes cloned answers
   // faster; /metrics reports the isolate's memory as Deno's server does (read only when asked).
   const made = (): Sleeve =>
     (sleeve ??= serverSleeve(
-      { ...fromEnv(), ...options },
+      // `/status` says its figures are this isolate's (D52).
+      withIsolateStatus({ ...fromEnv(), ...options }),
       { processMemory, upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones' },
     ));
   return {

@@ -13,6 +13,7 @@ import { upgradeWebSocket } from './websocket.ts';
 import type { Platform, Sleeve, SleeveOptions } from '../../core/index.ts';
 import { createSleeveWith } from '../../core/create.ts';
 import { memoryStorage } from '../../core/storage/memory.ts';
+import { inIsolate } from '../../core/status/options.ts';
 import { SERVER_REQUEST_LOG } from '../shared/serve-options.ts';
 import { configRefusal } from '../shared/config-refusal.ts';
 import { workerCardFiles, workerDocsFiles } from './card-files.ts';
@@ -39,6 +40,9 @@ const WORKER_PLATFORM: Platform = {
   cardFiles: workerCardFiles,
 };
 
+/** `/status` says its figures are this isolate's (D52). */
+const isolateStatus = (given: SleeveOptions): SleeveOptions => ({ ...given, status: inIsolate(given.status) });
+
 export function createWorker(options: SleeveOptions = {}): SleeveWorker {
   let sleeve: Sleeve | undefined;
   const inIsolate = isolateWork();
@@ -47,13 +51,13 @@ export function createWorker(options: SleeveOptions = {}): SleeveWorker {
       try {
         sleeve ??= createSleeveWith(
           // D12: `/nowplaying/socket` through the Workers WebSocket API (WebSocketPair).
-          {
+          isolateStatus({
             upgradeWebSocket,
             requestLog: SERVER_REQUEST_LOG,
             requestsApart: true,
             ...workerOptions(env),
             ...options,
-          },
+          }),
           WORKER_PLATFORM,
         );
       } catch (error) {

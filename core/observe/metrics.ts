@@ -9,6 +9,7 @@
  */
 import type { Budget } from '../drivers/kit/index.ts';
 import { Exposition } from './exposition.ts';
+import type { UpstreamFigures, UpstreamWatch } from './upstreams.ts';
 
 /** Seconds: a cache hit takes well under a millisecond, a slow upstream call seconds (D13: 3 s at most waiting). */
 export const DURATION_BUCKETS: readonly number[] = [
@@ -28,6 +29,27 @@ export interface Metrics {
   watchCompletions(completions: CompletionFigures): void;
   /** The exposition text. */
   render(): string;
+  /** The same figures as objects, for `/status`'s sampler (`core/status/`): live references, read, never changed. */
+  figures(): MetricsFigures;
+}
+
+/** What `/status` reads of the registry: the counters as they stand, no text made. */
+export interface MetricsFigures {
+  readonly routes: ReadonlyMap<string, Readonly<RouteFigures>>;
+  readonly budgets: ReadonlyMap<string, Budget>;
+  readonly upstreams: ReadonlyMap<string, UpstreamFigures>;
+  readonly completions: CompletionFigures | undefined;
+  readonly memory: ProcessMemory | undefined;
+  readonly cache: CacheFigures | undefined;
+  readonly draining: boolean;
+  readonly retryAfterSeconds: number | undefined;
+}
+
+/** The answer cache in process (the `memory` storage): what it holds now, and its bound (`SLEEVE_CACHE_MB`). */
+export interface CacheFigures {
+  entries: number;
+  bytes: number;
+  limitBytes: number;
 }
 
 /** What /metrics reads of the completions of 503'd answers. */
@@ -45,6 +67,14 @@ export interface MetricsOptions {
   budgets(): ReadonlyMap<string, Budget>;
   /** The process's memory, where the server adapter reads it (core reads no runtime global). */
   memory?: () => ProcessMemory;
+  /** Each upstream's circuit and call outcomes (`upstreams.ts`), live mode. */
+  upstreams?: UpstreamWatch;
+  /** Whether the instance is draining (D34, D39). */
+  draining?(): boolean;
+  /** The answer cache's entries and bytes, when the storage is held in this process. */
+  cache?(): CacheFigures | undefined;
+  /** Live mode: the `Retry-After` (s) a 503 for want of budget turns would carry now. */
+  retryAfterSeconds?(): number;
 }
 
 /** What a process holds, in bytes. */
@@ -114,6 +144,18 @@ export function createMetrics(options: MetricsOptions): Metrics {
     droppedItems(name, list, count) {
       const key = `${name}\n${list}`;
       dropped.set(key, (dropped.get(key) ?? 0) + count);
+    },
+    figures() {
+      return {
+        routes,
+        budgets: options.budgets(),
+        upstreams: options.upstreams?.upstreams ?? new Map(),
+        completions,
+        memory: options.memory?.(),
+        cache: options.cache?.(),
+        draining: options.draining?.() ?? false,
+        retryAfterSeconds: options.retryAfterSeconds?.(),
+      };
     },
     render() {
       const out = new Exposition();
@@ -195,6 +237,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
         out.sample('sleeve_budget_refused_total', { upstream: name }, budget.stats.refused);
       out.family('sleeve_budget_queued', 'gauge', "Upstream calls waiting for their upstream's budget now.");
       for (const [name, budget] of budgets) out.sample('sleeve_budget_queued', { upstream: name }, budget.stats.queued);
+      renderMore(out, options, budgets);
       if (completions) {
         out.family(
           'sleeve_completions_running',
@@ -212,4 +255,79 @@ export function createMetrics(options: MetricsOptions): Metrics {
       return out.text();
     },
   };
+}
+
+/** The series issue #54 added for `/status` and its Grafana dashboard: budgets' turns, circuits, the cache, draining. */
+function renderMore(out: Exposition, options: MetricsOptions, budgets: ReadonlyMap<string, Budget>): void {
+  out.family('sleeve_budget_taken_total', 'counter', "Upstream calls let through by their upstream's budget (D13).");
+  for (const [name, budget] of budgets) out.sample('sleeve_budget_taken_total', { upstream: name }, budget.stats.taken);
+  const upstreams = options.upstreams?.upstreams ?? new Map<string, UpstreamFigures>();
+  out.family(
+    'sleeve_budget_allowance_per_second',
+    'gauge',
+    "The upstream's published call allowance, per second (Deezer: 50 per 5 s); Sleeve keeps under 96% of it (D13).",
+  );
+  for (const figures of upstreams.values())
+    if (figures.allowancePerSecond !== undefined)
+      out.sample('sleeve_budget_allowance_per_second', { upstream: figures.name }, figures.allowancePerSecond);
+  out.family(
+    'sleeve_upstream_results_total',
+    'counter',
+    'Upstream calls by how they ended, counted once after retries: ok (answered, not-found included), failed (error or timeout), refused (an open circuit, never sent).',
+  );
+  for (const figures of upstreams.values()) {
+    out
+      .sample('sleeve_upstream_results_total', { upstream: figures.name, result: 'ok' }, figures.answered)
+      .sample('sleeve_upstream_results_total', { upstream: figures.name, result: 'failed' }, figures.failed)
+      .sample('sleeve_upstream_results_total', { upstream: figures.name, result: 'refused' }, figures.refused);
+  }
+  out.family(
+    'sleeve_circuit_open',
+    'gauge',
+    "1 while the upstream's circuit is open or half-open (its calls refused at once, but for one trial), 0 when closed.",
+  );
+  for (const figures of upstreams.values())
+    out.sample('sleeve_circuit_open', { upstream: figures.name }, figures.circuit === 'closed' ? 0 : 1);
+  out.family(
+    'sleeve_upstream_last_failure_seconds',
+    'gauge',
+    "When the upstream's last failed call ended, Unix seconds.",
+  );
+  for (const figures of upstreams.values())
+    if (figures.lastFailureAt > 0)
+      out.sample(
+        'sleeve_upstream_last_failure_seconds',
+        { upstream: figures.name },
+        Math.round(figures.lastFailureAt / 1000),
+      );
+  if (options.retryAfterSeconds) {
+    out
+      .family(
+        'sleeve_retry_after_seconds',
+        'gauge',
+        "The Retry-After a client refused for want of budget turns would be told now (the busiest budget's backlog).",
+      )
+      .sample('sleeve_retry_after_seconds', {}, options.retryAfterSeconds());
+  }
+  const cache = options.cache?.();
+  if (cache) {
+    out
+      .family('sleeve_cache_entries', 'gauge', 'Entries the in-process answer cache holds now.')
+      .sample('sleeve_cache_entries', {}, cache.entries);
+    out
+      .family(
+        'sleeve_cache_bytes',
+        'gauge',
+        'Bytes the in-process answer cache holds now, as counted against its bound.',
+      )
+      .sample('sleeve_cache_bytes', {}, cache.bytes);
+    out
+      .family('sleeve_cache_limit_bytes', 'gauge', "The in-process answer cache's bound (SLEEVE_CACHE_MB).")
+      .sample('sleeve_cache_limit_bytes', {}, cache.limitBytes);
+  }
+  if (options.draining) {
+    out
+      .family('sleeve_draining', 'gauge', '1 once the instance is shutting down (D34) or in its shutdown delay (D39).')
+      .sample('sleeve_draining', {}, options.draining() ? 1 : 0);
+  }
 }

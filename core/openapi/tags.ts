@@ -39,6 +39,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   errors: 'The error codes and what each means (D3).',
   roadmap: 'The versions a pin can ask for, and what each changed (D7, D28).',
   metrics: "This instance's counters for Prometheus, when the operator turns them on (D20).",
+  status: "The operator's page of this instance and its feed, when the operator turns them on.",
   service: 'What this service is, with links onward: the landing page.',
   openapi: 'This description, as OpenAPI 3.1.',
   llms: 'This description, as markdown for language-model tools.',

@@ -19,6 +19,7 @@ import { trackHot, trackInfo, trackIsrc, trackRelated } from './track.ts';
 import { errorsList } from './meta.ts';
 import { docsFile, docsPage, docsSlash } from './docs.ts';
 import { metrics } from './metrics.ts';
+import { statusFeed, statusPage } from './status.ts';
 import { landing, llms, openApi } from './self.ts';
 import { aiArtistSummary, aiLyricsExplain, aiSimilarBecause, aiTrackInsights } from './ai.ts';
 import { assistant, chat } from './chat.ts';
@@ -67,6 +68,8 @@ export const endpoints = [
   errorsList,
   batch,
   metrics,
+  statusPage,
+  statusFeed,
   landing,
   openApi,
   llms,

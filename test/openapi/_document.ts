@@ -16,7 +16,7 @@ const quiet = { info: () => {}, error: () => {} };
 
 /** Metrics on, so the instance serves every declared endpoint and describes them all. */
 export function describedSleeve(options: SleeveOptions = {}): Sleeve {
-  return createSleeve({ log: quiet, metrics: true, ...options });
+  return createSleeve({ log: quiet, metrics: true, status: true, ...options });
 }
 
 /**
@@ -25,7 +25,11 @@ export function describedSleeve(options: SleeveOptions = {}): Sleeve {
  * caller stops the server.
  */
 export async function servedDocument(): Promise<{ server: ChildServer; doc: OpenApiDocument }> {
-  const server = await startChild(...scriptCommand('start'), { SLEEVE_METRICS: '1', SLEEVE_LOG: 'off' });
+  const server = await startChild(...scriptCommand('start'), {
+    SLEEVE_METRICS: '1',
+    SLEEVE_STATUS: '1',
+    SLEEVE_LOG: 'off',
+  });
   try {
     const res = await fetch(`${server.url}/openapi.json`);
     expect(res.status).toBe(200);

@@ -94,13 +94,15 @@ describe('/roadmap (D28)', () => {
       ...body.versions.flatMap((v) => v.added.map((e) => `${v.version} ${e.method} ${e.path}`)),
       ...body.everyVersion.map((e) => `always ${e.method} ${e.path}`),
     ];
-    // `/metrics` is served (and so listed) only with `metrics: true` (D20).
+    // `/metrics` is served (and so listed) only with `metrics: true` (D20), `/status` and its feed only with `status: true`.
     const declared = endpoints
-      .filter((e) => e.path !== '/metrics')
+      .filter((e) => !['/metrics', '/status', '/status/feed'].includes(e.path))
       .map((e) => `${e.since ?? 'always'} ${e.method ?? 'GET'} ${e.path}`);
     expect(listed.sort()).toEqual(declared.sort());
     const withMetrics = await ok(roadmapSchema, '/roadmap', { sleeve: makeSleeve({ metrics: true }) });
     expect(withMetrics.everyVersion.map((e) => e.path)).toContain('/metrics');
+    const withStatus = await ok(roadmapSchema, '/roadmap', { sleeve: makeSleeve({ status: true }) });
+    expect(withStatus.everyVersion.map((e) => e.path)).toEqual(expect.arrayContaining(['/status', '/status/feed']));
     const renamed = body.versions.find((v) => v.version === '2.1.1')!.added;
     expect(renamed).toEqual(
       expect.arrayContaining([

@@ -7,7 +7,8 @@
  */
 export { REQUEST_TURNS_MS } from './bounds.ts';
 export type { Budget } from './budget.ts';
-export { createDriverContext, type DriverContext } from './context.ts';
+export type { Circuit } from './circuit.ts';
+export { createDriverContext, type BudgetSpec, type DriverContext } from './context.ts';
 export { COMPLETION } from './fair-queue.ts';
 export type { FetchLike } from './fetch-like.ts';
 export { keyedCount } from './keyed-count.ts';

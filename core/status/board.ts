@@ -1,0 +1,172 @@
+/**
+ * @module
+ * `/status`'s state: the history, filled by a timer every `sampleMs` on the injected clock, and
+ * the feed the page polls: the history plus what stands now (circuits, queues, memory, the
+ * instance). A sample is also taken when the feed is read and one is due, so a runtime whose
+ * timers do not run between requests (a Worker's isolate) still fills its history while watched.
+ *
+ * It names no one: every figure is an aggregate of the `/metrics` registry, whose labels are
+ * declared routes, upstream names and statuses, never an address, a user agent or a query.
+ */
+import type { Metrics } from '../observe/metrics.ts';
+import { History, type HistoryJson } from './history.ts';
+import type { ResolvedStatus, StatusTimer } from './options.ts';
+import { familyOf, Sampler } from './sample.ts';
+
+interface StatusInstance {
+  version: string;
+  mode: string;
+  storage: string;
+  /** Unix ms. */
+  startedAt: number;
+}
+
+export interface StatusFeed {
+  now: number;
+  instance: StatusInstance & { uptimeSeconds: number; draining: boolean; scope: 'process' | 'isolate' };
+  /** What this instance cannot show, in words, each said on the page. */
+  lacks: string[];
+  sampleMs: number;
+  pollMs: number;
+  slots: number;
+  upstreams: {
+    name: string;
+    circuit: 'closed' | 'open' | 'half-open';
+    callsPerMinute: number;
+    failureRate: number | null;
+    lastFailure: string | null;
+    lastFailureAt: number | null;
+    allowancePerSecond: number | null;
+    takenPerSecond: number | null;
+    queued: number | null;
+  }[];
+  completions: { running: number; dropped: number } | null;
+  retryAfterSeconds: number | null;
+  cache: { entries: number; bytes: number; limitBytes: number } | null;
+  memory: { residentBytes: number; heapUsedBytes: number; heapLimitBytes: number | null } | null;
+  families: { family: string; rate: number; p50: number | null; p99: number | null }[];
+  history: HistoryJson;
+}
+
+export interface StatusBoard {
+  readonly history: History;
+  /** Takes a sample now when one is due (`sampleMs` since the last), as the timer does. */
+  tick(): void;
+  feed(): StatusFeed;
+  stop(): void;
+}
+
+export interface StatusBoardOptions {
+  status: ResolvedStatus;
+  metrics: Metrics;
+  now(): number;
+  instance: StatusInstance;
+}
+
+/** `setInterval`, not holding a server process open; Workers refuse timers outside a request: then none. */
+const defaultTimer: StatusTimer = (tick, ms) => {
+  const id = setInterval(tick, ms) as unknown as { unref?: () => void };
+  id.unref?.();
+  return () => clearInterval(id as unknown as number);
+};
+
+export function createStatusBoard(options: StatusBoardOptions): StatusBoard {
+  const { status, metrics, now, instance } = options;
+  const history = new History(status.slots);
+  const sampler = new Sampler();
+  const tick = () => {
+    const at = now();
+    // A little early still counts: timers drift, and a late tick would skip a slot.
+    if (history.length > 0 && at - history.lastAt < status.sampleMs * 0.9) return;
+    history.push(at, sampler.take(at, metrics.figures()));
+  };
+  let stop = () => {};
+  try {
+    stop = (status.timer ?? defaultTimer)(tick, status.sampleMs);
+  } catch {
+    // No timer here (a Worker at start-up): the feed samples when it is read.
+  }
+  tick();
+
+  const lacksOf = (figures: ReturnType<Metrics['figures']>): string[] => {
+    const lacks: string[] = [];
+    if (instance.mode === 'demo')
+      lacks.push(
+        'Demo mode calls no upstream: no budget, circuit or upstream call to show (a chat model, if set, is not tracked here).',
+      );
+    if (!figures.memory) lacks.push('This runtime gives no process memory figures: RSS and heap are not shown.');
+    else if (figures.memory.heapLimitBytes === undefined)
+      lacks.push('This runtime sets no heap limit (Bun): the heap is shown without one.');
+    if (!figures.cache)
+      lacks.push(
+        `The answer cache is held in ${instance.storage}, not in this process: its entries and bytes are not counted here.`,
+      );
+    if (status.scope === 'isolate')
+      lacks.push(
+        "Figures are this isolate's: another isolate of the same deployment has its own, and the history lives only as long as the isolate (sampled while the page is open).",
+      );
+    return lacks;
+  };
+
+  return {
+    history,
+    tick,
+    stop: () => stop(),
+    feed() {
+      tick();
+      const at = now();
+      const figures = metrics.figures();
+      const last = (name: string) => history.last(name) ?? null;
+      const names = new Set([...figures.upstreams.keys(), ...figures.budgets.keys()]);
+      const families = new Set<string>();
+      for (const route of figures.routes.keys()) families.add(familyOf(route));
+      return {
+        now: at,
+        instance: {
+          ...instance,
+          uptimeSeconds: Math.max(0, Math.round((at - instance.startedAt) / 1000)),
+          draining: figures.draining,
+          scope: status.scope,
+        },
+        lacks: lacksOf(figures),
+        sampleMs: status.sampleMs,
+        pollMs: status.pollMs,
+        slots: status.slots,
+        upstreams: [...names].sort().map((name) => {
+          const u = figures.upstreams.get(name);
+          const budget = figures.budgets.get(name);
+          return {
+            name,
+            circuit: u?.circuit ?? 'closed',
+            callsPerMinute: last(`upstream.${name}.calls`) ?? 0,
+            failureRate: last(`upstream.${name}.failureRate`),
+            lastFailure: u?.lastFailure ?? null,
+            lastFailureAt: u && u.lastFailureAt > 0 ? u.lastFailureAt : null,
+            allowancePerSecond: u?.allowancePerSecond ?? null,
+            takenPerSecond: last(`budget.${name}.taken`),
+            queued: budget ? budget.stats.queued : null,
+          };
+        }),
+        completions: figures.completions
+          ? { running: figures.completions.running, dropped: figures.completions.dropped }
+          : null,
+        retryAfterSeconds: figures.retryAfterSeconds ?? null,
+        cache: figures.cache ?? null,
+        memory: figures.memory
+          ? {
+              residentBytes: figures.memory.residentBytes,
+              heapUsedBytes: figures.memory.heapUsedBytes,
+              heapLimitBytes: figures.memory.heapLimitBytes ?? null,
+            }
+          : null,
+        families: [...families].sort().map((family) => ({
+          family,
+          rate: last(`family.${family}.rate`) ?? 0,
+          p50: last(`family.${family}.p50`),
+          p99: last(`family.${family}.p99`),
+        })),
+        history: history.toJSON(),
+      };
+    },
+  };
+}
