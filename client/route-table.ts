@@ -1071,7 +1071,60 @@ export type RouteTable = readonly [
       token?: string | undefined;
     }>;
     body?: undefined;
-    response: MediaAnswer;
+    response: Out<{
+      now: number;
+      instance: {
+        version: string;
+        mode: string;
+        storage: string;
+        startedAt: number;
+        uptimeSeconds: number;
+        draining: boolean;
+        scope: 'process' | 'isolate';
+      };
+      lacks: string[];
+      sampleMs: number;
+      pollMs: number;
+      slots: number;
+      upstreams: {
+        name: string;
+        circuit: 'closed' | 'open' | 'half-open';
+        callsPerMinute: number;
+        failureRate: number | null;
+        lastFailure: string | null;
+        lastFailureAt: number | null;
+        allowancePerSecond: number | null;
+        takenPerSecond: number | null;
+        queued: number | null;
+      }[];
+      completions: {
+        running: number;
+        dropped: number;
+      } | null;
+      retryAfterSeconds: number | null;
+      cache: {
+        entries: number;
+        bytes: number;
+        limitBytes: number;
+      } | null;
+      memory: {
+        residentBytes: number;
+        heapUsedBytes: number;
+        heapLimitBytes: number | null;
+      } | null;
+      families: {
+        family: string;
+        rate: number;
+        p50: number | null;
+        p99: number | null;
+      }[];
+      history: {
+        times: number[];
+        series: {
+          [x: string]: (number | null)[];
+        };
+      };
+    }>;
   },
   {
     path: '/';

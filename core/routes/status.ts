@@ -16,6 +16,7 @@ import type { Context } from 'hono';
 import type { SleeveEnv } from '../http/context.ts';
 import { STATUS_HTML, statusPolicy } from '../status/page.ts';
 import type { StatusBoard } from '../status/board.ts';
+import { statusFeedSchema } from '../schemas/responses/index.ts';
 
 const params = v.object({
   token: v.optional(
@@ -55,7 +56,15 @@ function boardFor(deps: Deps, c: Context<SleeveEnv>, request: Request, token: st
   return board;
 }
 
-const status = { public: true, batchable: false, upstream: false, cache: 'no-store', params } as const;
+const status = {
+  public: true,
+  batchable: false,
+  upstream: false,
+  cache: 'no-store',
+  params,
+  // A token as SLEEVE_STATUS_TOKEN takes it (16 to 200 printable characters); ignored when none is set.
+  example: { token: 'status-token-0123456789abcdef' },
+} as const;
 
 export const statusPage = defineEndpoint({
   ...status,
@@ -85,12 +94,10 @@ export const statusFeed = defineEndpoint({
   ...status,
   path: '/status/feed',
   summary: "The figures /status shows, as JSON: the history's samples and what stands now; only with SLEEVE_STATUS=1.",
-  response: {
-    media: ['application/json'],
-    description: "This instance's aggregates: no address, user agent or query.",
-  },
+  // This instance's aggregates: no address, user agent or query.
+  response: statusFeedSchema,
   handle({ deps, c, request, params }) {
-    return Response.json(boardFor(deps, c, request, params.token).feed());
+    return boardFor(deps, c, request, params.token).feed();
   },
 });
 

@@ -27,8 +27,14 @@ let replay: Replay;
 let live: Served;
 beforeAll(async () => {
   model = await startFakeModel();
-  // Metrics on, so /metrics is served like every other declared endpoint.
-  served = await serve({ port: 0, hostname: '127.0.0.1', metrics: true, ai: { url: model.url, model: 'client-test' } });
+  // Metrics and the status page on, so /metrics and /status are served like every other declared endpoint.
+  served = await serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    metrics: true,
+    status: true,
+    ai: { url: model.url, model: 'client-test' },
+  });
   replay = await startReplay();
   live = await serve({
     port: 0,

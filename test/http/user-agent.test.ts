@@ -84,7 +84,7 @@ describe('User-Agent (D2)', () => {
     }
   });
 
-  it('exempts exactly health, the error list, the self-description, metrics (scrapers), pictures, cards, previews and the stream (what an <img>, <audio> or a crawler asks), and the docs page (what a browser opens)', () => {
+  it('exempts exactly health, the error list, the self-description, metrics (scrapers), pictures, cards, previews and the stream (what an <img>, <audio> or a crawler asks), and the docs and status pages (what a browser opens)', () => {
     const exempt = routes.filter((e) => e.public).map((e) => e.path);
     expect(exempt.sort()).toEqual([
       '/',
@@ -103,6 +103,8 @@ describe('User-Agent (D2)', () => {
       '/og',
       '/openapi.json',
       '/share/card',
+      '/status',
+      '/status/feed',
       '/track/preview',
     ]);
   });

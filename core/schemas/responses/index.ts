@@ -18,3 +18,4 @@ export * from './editorial.ts';
 export * from './credits.ts';
 export * from './recommendations.ts';
 export * from './suggest.ts';
+export * from './status.ts';
