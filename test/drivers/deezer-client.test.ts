@@ -48,6 +48,7 @@ describe('Deezer client', () => {
     const started = Date.now();
     expect(await get(api)).toEqual({ id: 1 });
     expect(calls()).toBe(2);
+    // The try again came after the quota pause: a lower bound, which load can only lengthen.
     expect(Date.now() - started).toBeGreaterThanOrEqual(QUOTA_PAUSE_MS - 50);
   });
 

@@ -276,6 +276,7 @@ describe('failures', () => {
     const started = Date.now();
     const error = await rejection(make().source.features(['USUG11904206']));
     expect({ code: error.code, status: error.status }).toEqual({ code: 'upstream_timeout', status: 504 });
+    // It waited the call's 2.5 s before giving up: a lower bound, which a busy machine can only lengthen.
     expect(Date.now() - started).toBeGreaterThanOrEqual(2400);
   }, 15_000);
 
@@ -306,6 +307,7 @@ describe('failures', () => {
     const found = await make({ fetch: limited.fetch }).source.features(['USUG11904206']);
     expect(found.size).toBe(1);
     expect(limited.count()).toBe(2);
+    // The second try came after the 1 s it was told: a lower bound, which load can only lengthen.
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 

@@ -85,7 +85,6 @@ describe('live mode: a client that disconnects', () => {
     const timer = setTimeout(() => controller.abort(), 100);
     let abortedAt = 0;
     controller.signal.addEventListener('abort', () => (abortedAt = performance.now()), { once: true });
-    const started = performance.now();
     const outcome = await Promise.resolve(sleeve.fetch(request('/album/info?id=302127', controller.signal))).then(
       async (res) => ({ kind: 'answered' as const, status: res.status, body: await res.text().catch(() => '') }),
       (error: unknown) => ({ kind: 'rejected' as const, error }),
@@ -97,7 +96,6 @@ describe('live mode: a client that disconnects', () => {
     // The upstream was asked (and is still answering slowly) when the client left.
     expect(replay.calls.length).toBeGreaterThan(0);
     expect(settled, JSON.stringify(outcome).slice(0, 300)).toBeGreaterThanOrEqual(abortedAt);
-    expect(settled - started).toBeGreaterThan(0);
     // A client that leaves is not a bug: nothing is logged as an internal error.
     expect(errors).toEqual([]);
   });
