@@ -8,8 +8,10 @@
  * It names no one: every figure is an aggregate of the `/metrics` registry, whose labels are
  * declared routes, upstream names and statuses, never an address, a user agent or a query.
  */
+import type * as v from 'valibot';
 import type { Metrics } from '../observe/metrics.ts';
-import { History, type HistoryJson } from './history.ts';
+import type { statusFeedSchema } from '../schemas/responses/status.ts';
+import { History } from './history.ts';
 import type { ResolvedStatus, StatusTimer } from './options.ts';
 import { familyOf, Sampler } from './sample.ts';
 
@@ -21,32 +23,8 @@ interface StatusInstance {
   startedAt: number;
 }
 
-export interface StatusFeed {
-  now: number;
-  instance: StatusInstance & { uptimeSeconds: number; draining: boolean; scope: 'process' | 'isolate' };
-  /** What this instance cannot show, in words, each said on the page. */
-  lacks: string[];
-  sampleMs: number;
-  pollMs: number;
-  slots: number;
-  upstreams: {
-    name: string;
-    circuit: 'closed' | 'open' | 'half-open';
-    callsPerMinute: number;
-    failureRate: number | null;
-    lastFailure: string | null;
-    lastFailureAt: number | null;
-    allowancePerSecond: number | null;
-    takenPerSecond: number | null;
-    queued: number | null;
-  }[];
-  completions: { running: number; dropped: number } | null;
-  retryAfterSeconds: number | null;
-  cache: { entries: number; bytes: number; limitBytes: number } | null;
-  memory: { residentBytes: number; heapUsedBytes: number; heapLimitBytes: number | null } | null;
-  families: { family: string; rate: number; p50: number | null; p99: number | null }[];
-  history: HistoryJson;
-}
+/** What the page polls: its shape is declared once, as `/status/feed`'s answer (`schemas/responses/status.ts`). */
+export type StatusFeed = v.InferOutput<typeof statusFeedSchema>;
 
 export interface StatusBoard {
   readonly history: History;

@@ -14,7 +14,8 @@ import { json, type Answer, type Upstream } from '../upstream.ts';
 
 export const KNOWLEDGE_FIXTURES: URL = new URL('../../test/fixtures/knowledge/', import.meta.url);
 
-interface LrclibRecord {
+/** One recorded LRCLIB record, as its `/api/get` answers it. */
+export interface LrclibRecord {
   id: number;
   trackName: string;
   artistName: string;

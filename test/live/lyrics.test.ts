@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import { KNOWLEDGE_FIXTURES } from '../../replay/lrclib/index.ts';
+import { KNOWLEDGE_FIXTURES, type LrclibRecord } from '../../replay/lrclib/index.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { call, ok, q } from '../routes/_client.ts';
 import { disposeSleeves, liveFails, liveSleeve } from './_live.ts';
@@ -150,15 +150,6 @@ describe('/lyrics in live mode', () => {
 });
 
 describe("/lyrics for the replay's own tracks", () => {
-  interface LrclibRecord {
-    id: number;
-    trackName: string;
-    artistName: string;
-    albumName: string;
-    duration: number;
-    instrumental: boolean;
-    plainLyrics: string | null;
-  }
   const { records } = JSON.parse(readFileSync(new URL('lrclib.json', KNOWLEDGE_FIXTURES), 'utf8')) as {
     records: LrclibRecord[];
   };
