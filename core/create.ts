@@ -65,7 +65,7 @@ export interface Sleeve {
    * For a server that writes answers itself: a cache hit held in process, answered as its
    * parts (status, headers, body) and counted and logged as `fetch` would; undefined for
    * anything else, which then goes to `fetch`, uncounted (with `info.sleeveLookup`, as it leaves it). The Node adapter answers hits this
-   * way, without building a Request or a Response (issue #24). Always undefined under a
+   * way, without building a Request or a Response. Always undefined under a
    * `basePath`.
    */
   answerHit(request: RequestView, info?: ConnInfo): AnswerParts | Promise<AnswerParts> | undefined;

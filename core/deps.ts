@@ -41,6 +41,6 @@ export interface Deps {
    * promise.
    */
   completionMs?(more: number): number;
-  /** `/status` (issue #54): its history and feed; absent unless `SLEEVE_STATUS=1`. */
+  /** `/status`: its history and feed; absent unless `SLEEVE_STATUS=1`. */
   status?: StatusBoard;
 }

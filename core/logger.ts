@@ -47,7 +47,7 @@ export interface Logger {
   request?(line: string): void;
   /**
    * With `SLEEVE_LOG=json`, takes each request's record instead of its line, and writes
-   * `jsonLine(record)` itself: the servers' writer encodes it straight into bytes (issue #22).
+   * `jsonLine(record)` itself: the servers' writer encodes it straight into bytes.
    */
   requestRecord?(record: RequestRecord): void;
   /** Writes whatever lines are still held (a batching writer): called by `Sleeve.close()`. */

@@ -105,8 +105,8 @@ export interface SleeveOptions {
    */
   upgradeWebSocket?: UpgradeWebSocket<any>;
   /**
-   * How a cache hit's answer is built, for the server that writes it (issue #13; both answer
-   * the same). `objects` (default): a new `Response` with one plain header object, which the
+   * How a cache hit's answer is built, for the server that writes it (both answer the
+   * same). `objects` (default): a new `Response` with one plain header object, which the
    * Node server writes without building a `Headers`. `clones`: a clone of the entry's template
    * `Response` with the per-request headers set on it, which Bun's and Deno's servers take
    * faster. The Bun and Deno adapters choose `clones`.

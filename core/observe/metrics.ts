@@ -23,7 +23,7 @@ export interface Metrics {
   request(route: string, method: string, status: number, seconds: number, cache: string | null): void;
   /** One upstream HTTP call made by a driver. */
   upstreamCall(host: string): void;
-  /** Items of one upstream listing left out for their shape (issue #23); `list` is the driver's name for it. */
+  /** Items of one upstream listing left out for their shape; `list` is the driver's name for it. */
   droppedItems(upstream: string, list: string, dropped: number): void;
   /** Live mode's completions (`http/cache/completions.ts`), read at each scrape from then on. */
   watchCompletions(completions: CompletionFigures): void;
@@ -175,11 +175,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
           .sample('sleeve_heap_used_bytes', {}, memory.heapUsedBytes);
         if (memory.heapLimitBytes !== undefined) {
           out
-            .family(
-              'sleeve_heap_limit_bytes',
-              'gauge',
-              "The JavaScript heap's limit (issue #42: set from SLEEVE_CACHE_MB).",
-            )
+            .family('sleeve_heap_limit_bytes', 'gauge', "The JavaScript heap's limit (set from SLEEVE_CACHE_MB).")
             .sample('sleeve_heap_limit_bytes', {}, memory.heapLimitBytes);
         }
       }
@@ -257,7 +253,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
   };
 }
 
-/** The series issue #54 added for `/status` and its Grafana dashboard: budgets' turns, circuits, the cache, draining. */
+/** The series `/status` and its Grafana dashboard read: budgets' turns, circuits, the cache, draining. */
 function renderMore(out: Exposition, options: MetricsOptions, budgets: ReadonlyMap<string, Budget>): void {
   out.family('sleeve_budget_taken_total', 'counter', "Upstream calls let through by their upstream's budget (D13).");
   for (const [name, budget] of budgets) out.sample('sleeve_budget_taken_total', { upstream: name }, budget.stats.taken);
