@@ -6,7 +6,7 @@
  * cold request's time, which includes waits for the budget's turns (4 calls a 500-ms slot).
  * Then the budget under load (D13): a burst of 300 distinct cold requests with the replay
  * in quota mode, and 100 identical concurrent cold requests. Then the Zipf workload
- * (`_zipf-workload.ts`): minutes of many clients' requests on real server processes, this
+ * (`zipf/workload.ts`): minutes of many clients' requests on real server processes, this
  * checkout's Sleeve and, with BENCH_BEFORE, another checkout's, side by side. Prints Markdown
  * for a note. Not a test: times depend on the machine.
  *
@@ -27,7 +27,7 @@
 import { createSleeve, type Sleeve } from '../core/index.ts';
 import { startReplay, type Replay, type ReplayCall } from '../replay/server.ts';
 import { busiestWindow } from '../replay/sliding-window.ts';
-import { zipfWorkload } from './_zipf-workload.ts';
+import { zipfWorkload } from './zipf/workload.ts';
 
 const UA = 'bench/1.0 (bench@example.com)';
 const quiet = { info() {}, error() {} };

@@ -1,11 +1,11 @@
 /**
- * The Zipf workload's random parts (bench/_zipf.ts, bench/_zipf-workload.ts): the sampler's
+ * The Zipf workload's random parts (bench/zipf/sampler.ts, bench/zipf/workload.ts): the sampler's
  * frequencies follow rank^-s, a seed repeats a run exactly, and the schedule keeps every client
  * within the spec's per-minute limits, as the bench claims.
  */
 import { describe, expect, it } from 'vitest';
-import { clientAddress, zipfSchedule, type ZipfSettings } from '../../bench/_zipf-workload.ts';
-import { poissonGapMs, seeded, shuffled, zipfProbabilities, zipfSampler } from '../../bench/_zipf.ts';
+import { clientAddress, zipfSchedule, type ZipfSettings } from '../../bench/zipf/workload.ts';
+import { poissonGapMs, seeded, shuffled, zipfProbabilities, zipfSampler } from '../../bench/zipf/sampler.ts';
 
 function frequencies(n: number, s: number, seed: number, draws: number): number[] {
   const draw = zipfSampler(n, s, seeded(seed));

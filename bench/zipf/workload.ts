@@ -2,7 +2,7 @@
  * @module
  * The Zipf workload of `npm run bench:upstream` (issue #35): a few hundred clients, each its
  * own address (X-Forwarded-For through SLEEVE_TRUST_PROXY=1), ask a live Sleeve for paths
- * drawn from a Zipf distribution over a few thousand keys (`_zipf-keys.ts`), at a steady
+ * drawn from a Zipf distribution over a few thousand keys (`keys.ts`), at a steady
  * rate of Poisson arrivals: open loop, so slow answers never slow the arrivals, as with real
  * users. Each Sleeve is a real server process on its own replay in quota mode (Deezer's 50
  * calls per 5 s), so the budget's waits are what a deployment would see.
@@ -16,20 +16,20 @@
  * same client, with the same headers, that delay later (plus up to 100 ms of jitter, so the
  * retries of one burst do not land on one instant), and the retry's answer is kept beside the
  * first. A retry is scheduled, never awaited by the arrivals: the load stays open loop.
- * While the workload runs each Sleeve's budget queue is sampled (`_zipf-metrics.ts`); the
- * tables are `_zipf-report.ts`'s.
+ * While the workload runs each Sleeve's budget queue is sampled (`metrics.ts`); the
+ * tables are `report.ts`'s.
  */
 import { basename } from 'node:path';
-import { startReplay, type Replay } from '../replay/server.ts';
-import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
-import { runEntry, startEntry } from './_run.ts';
-import { zipfKeys } from './_zipf-keys.ts';
-import { sampleQueue, type Sampler } from './_zipf-metrics.ts';
-import { report, type ZipfResult } from './_zipf-report.ts';
-import { poissonGapMs, seeded, zipfSampler } from './_zipf.ts';
-import type { Answer, Arrival, Outcome, ZipfSettings } from './_zipf-types.ts';
+import { startReplay, type Replay } from '../../replay/server.ts';
+import { startChild, type ChildServer } from '../../test/helpers/child-server.ts';
+import { runEntry, startEntry } from '../_run.ts';
+import { zipfKeys } from './keys.ts';
+import { sampleQueue, type Sampler } from './metrics.ts';
+import { report, type ZipfResult } from './report.ts';
+import { poissonGapMs, seeded, zipfSampler } from './sampler.ts';
+import type { Answer, Arrival, Outcome, ZipfSettings } from './types.ts';
 
-export type { Arrival, ZipfSettings } from './_zipf-types.ts';
+export type { Arrival, ZipfSettings } from './types.ts';
 
 /** Spec §8.1, requests per minute per client: the schedule keeps every client within them. */
 const LIMITS: Readonly<Record<string, number>> = {

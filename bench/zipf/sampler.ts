@@ -1,6 +1,6 @@
 /**
  * @module
- * The random parts of the Zipf workload (`bench/_zipf-workload.ts`), seeded so a run can be
+ * The random parts of the Zipf workload (`bench/zipf/workload.ts`), seeded so a run can be
  * repeated request for request: a small PRNG, a Zipf sampler over ranks and Poisson arrivals.
  *
  * Zipf's law with exponent `s`: the key of rank k (1 = the most popular) is drawn with

@@ -1,14 +1,14 @@
 /**
  * @module
- * The tables of the Zipf workload (`_zipf-workload.ts`): the run as a whole per Sleeve, issue
+ * The tables of the Zipf workload (`workload.ts`): the run as a whole per Sleeve, issue
  * #43's goals beside each Sleeve's figures, the run minute by minute (the cache starts cold,
  * so the first minutes hold most of the budget's waits) and endpoint by endpoint. A request
  * counts twice over: by its first answer (what a client that does not retry sees) and in the
  * end (after its one retry, what a client honouring Retry-After sees).
  */
-import { SLOT_MS } from '../core/drivers/kit/budget.ts';
-import type { ReplayCall } from '../replay/server.ts';
-import { busiestWindow } from '../replay/sliding-window.ts';
+import { SLOT_MS } from '../../core/drivers/kit/budget.ts';
+import type { ReplayCall } from '../../replay/server.ts';
+import { busiestWindow } from '../../replay/sliding-window.ts';
 import {
   allowancePerSecond,
   budgetUse,
@@ -17,8 +17,8 @@ import {
   waitingSlots,
   type BudgetUse,
   type QueueSample,
-} from './_zipf-metrics.ts';
-import type { Answer, Arrival, Outcome, ZipfSettings } from './_zipf-types.ts';
+} from './metrics.ts';
+import type { Answer, Arrival, Outcome, ZipfSettings } from './types.ts';
 
 /** What one Sleeve did in the run. */
 export interface ZipfResult {

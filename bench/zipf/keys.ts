@@ -8,10 +8,10 @@
  * cached for 5 minutes, D9). The paths are shuffled with the seed, so popularity (the rank the
  * Zipf sampler draws) is not tied to one endpoint.
  */
-import { deezerUpstream } from '../replay/deezer/index.ts';
-import { loadRecordings } from '../replay/deezer/fixtures.ts';
-import { DeezerIndex, type Entity } from '../replay/deezer/search-index.ts';
-import { shuffled, type Random } from './_zipf.ts';
+import { deezerUpstream } from '../../replay/deezer/index.ts';
+import { loadRecordings } from '../../replay/deezer/fixtures.ts';
+import { DeezerIndex, type Entity } from '../../replay/deezer/search-index.ts';
+import { shuffled, type Random } from './sampler.ts';
 
 const q = (value: string): string => encodeURIComponent(value);
 

@@ -1,6 +1,6 @@
 /**
  * @module
- * What the Zipf workload (`_zipf-workload.ts`) and its report (`_zipf-report.ts`) both speak
+ * What the Zipf workload (`workload.ts`) and its report (`report.ts`) both speak
  * of: its settings, its arrivals and what each request got. Apart, so neither imports the other.
  */
 
@@ -10,7 +10,7 @@ export interface ZipfSettings {
   rate: number;
   clients: number;
   keys: number;
-  /** The Zipf exponent (see `_zipf.ts`). */
+  /** The Zipf exponent (see `sampler.ts`). */
   s: number;
   seed: number;
   timeoutMs: number;
