@@ -129,7 +129,7 @@ const VARIABLES = {
 
 /**
  * Where each upstream is under `SLEEVE_UPSTREAMS`: the paths `npm run replay` serves them at
- * (`replay/upstreams.ts`), so one variable points live mode at a replay and nothing else. A
+ * (`replay/mounts.ts`), so one variable points live mode at a replay and nothing else. A
  * variable of its own still wins for its upstream.
  */
 const UPSTREAM_PATHS = {

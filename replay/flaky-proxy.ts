@@ -26,7 +26,7 @@ import {
   type FlakyFault,
 } from './flaky-faults.ts';
 import type { Replay } from './server.ts';
-import type { UpstreamName } from './upstreams.ts';
+import type { UpstreamName } from './mounts.ts';
 
 export type { FlakyFault } from './flaky-faults.ts';
 

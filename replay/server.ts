@@ -9,8 +9,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { failure, withOdd, type Fault } from './faults.ts';
 import { SlidingWindow } from './sliding-window.ts';
-import type { Answer, AnswerKind, Streamed, StreamingUpstream, Upstream, UpstreamRequest } from './upstream.ts';
-import { isUpstream, UPSTREAMS, type UpstreamName } from './upstreams.ts';
+import type { Answer, AnswerKind, Streamed, StreamingUpstream, Upstream, UpstreamRequest } from './contract.ts';
+import { isUpstream, UPSTREAMS, type UpstreamName } from './mounts.ts';
 
 /** The replay's own API takes a `Fault` (`Replay.fault`): offered here beside it. */
 export type { Fault } from './faults.ts';

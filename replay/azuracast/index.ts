@@ -27,7 +27,7 @@
  *   injected faults apply to them too.
  */
 import { readFileSync } from 'node:fs';
-import { json, type Answer, type Streamed, type StreamingUpstream } from '../upstream.ts';
+import { json, type Answer, type Streamed, type StreamingUpstream } from '../contract.ts';
 
 const FIXTURES_DIR = new URL('../../test/fixtures/azuracast/', import.meta.url);
 const fixture = (file: string): string => readFileSync(new URL(file, FIXTURES_DIR), 'utf8');

@@ -15,7 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadRecordings } from './fixtures.ts';
-import type { Answer, Upstream } from '../upstream.ts';
+import type { Answer, Upstream } from '../contract.ts';
 
 export const IMAGE_FIXTURES_DIR: URL = new URL('../../test/fixtures/deezer-images/', import.meta.url);
 
@@ -64,7 +64,7 @@ function text(status: number, body: string, kind: Answer['kind']): Answer {
 /**
  * The server writes an answer's body with `Buffer.byteLength` and `response.end`, which take
  * bytes as well as text; `Answer.body` is typed as text only (see the report: one line in
- * `upstream.ts` would say `string | Uint8Array`).
+ * `contract.ts` would say `string | Uint8Array`).
  */
 const binary = (bytes: Buffer): string => bytes as unknown as string;
 

@@ -24,7 +24,7 @@ import {
   TRACK_HIT,
   type Shape,
 } from './shapes.ts';
-import { json, type Answer, type Upstream } from '../upstream.ts';
+import { json, type Answer, type Upstream } from '../contract.ts';
 
 /** Deezer's documented limit for the public API: 50 requests per 5 seconds. */
 export const DEEZER_QUOTA: { limit: number; windowMs: number } = { limit: 50, windowMs: 5000 };

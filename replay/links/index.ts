@@ -36,7 +36,7 @@ import {
   type StreamingUpstream,
   type Upstream,
   type UpstreamRequest,
-} from '../upstream.ts';
+} from '../contract.ts';
 
 const html = (status: number, body: string, kind: Answer['kind']): Answer => ({
   status,

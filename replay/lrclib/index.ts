@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fold } from '../../core/text/fold.ts';
-import { json, type Answer, type Upstream } from '../upstream.ts';
+import { json, type Answer, type Upstream } from '../contract.ts';
 
 export const KNOWLEDGE_FIXTURES: URL = new URL('../../test/fixtures/knowledge/', import.meta.url);
 

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { DERIVED_FEATURES_FILE, DERIVED_TRACKS_FILE, RECCOBEATS_FIXTURES } from './derive.ts';
-import { json, type Answer, type Upstream } from '../upstream.ts';
+import { json, type Answer, type Upstream } from '../contract.ts';
 
 /** ReccoBeats' limit of ids per call (D1). */
 const MAX_IDS = 40;

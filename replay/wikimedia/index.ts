@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { KNOWLEDGE_FIXTURES } from '../lrclib/index.ts';
-import { json, type Answer, type Upstream } from '../upstream.ts';
+import { json, type Answer, type Upstream } from '../contract.ts';
 
 interface Item {
   label: string;

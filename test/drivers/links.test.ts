@@ -18,7 +18,7 @@ import { storageBreaker } from '../../core/storage/breaker.ts';
 import type { LinkMetadata } from '../../core/domain/links.ts';
 import type { LinksDriver } from '../../core/drivers/contracts/links.ts';
 import { startReplay, type Fault, type Replay } from '../../replay/server.ts';
-import type { UpstreamName } from '../../replay/upstreams.ts';
+import type { UpstreamName } from '../../replay/mounts.ts';
 import { rejection } from '../helpers/rejection.ts';
 
 let replay: Replay;

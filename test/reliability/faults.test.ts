@@ -22,7 +22,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_TRIES } from '../../core/drivers/kit/call.ts';
 import { COOLDOWN_MS, MIN_CALLS } from '../../core/drivers/kit/circuit.ts';
 import { startReplay, type Fault, type Replay } from '../../replay/server.ts';
-import { UPSTREAMS as REPLAYED, type UpstreamName } from '../../replay/upstreams.ts';
+import { UPSTREAMS as REPLAYED, type UpstreamName } from '../../replay/mounts.ts';
 import { N, RUNTIMES, SCALE, type RuntimeName } from './_config.ts';
 import { shapeProblem } from './_expect.ts';
 import { printTable, record, recorded, Tally } from './_figures.ts';

@@ -18,7 +18,7 @@ import {
 } from './links/index.ts';
 import { lrclibUpstream } from './lrclib/index.ts';
 import { wikidataUpstream, wikipediaUpstream } from './wikimedia/index.ts';
-import type { Upstream } from './upstream.ts';
+import type { Upstream } from './contract.ts';
 
 export type UpstreamName =
   | 'deezer'

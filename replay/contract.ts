@@ -1,6 +1,6 @@
 /**
  * @module
- * What the replay server needs from each upstream it mounts (all those in `upstreams.ts`):
+ * What the replay server needs from each upstream it mounts (all those in `mounts.ts`):
  * answers to requests under its prefix, and its own wording of the two errors the server
  * injects (quota exceeded, an error with HTTP 200). The server and the upstreams both import
  * these types, and this file imports neither, so none of them imports the other back.
