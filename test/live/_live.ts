@@ -5,9 +5,9 @@
  * about cache state takes a fresh one. Bodies are read the way `test/routes/_client.ts` reads
  * them; `liveFails` is its `fails` for any Sleeve.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../../core/index.ts';
-import type { Replay, ReplayCall } from '../../replay/server.ts';
+import { startReplay, type Replay, type ReplayCall } from '../../replay/server.ts';
 import { call, type Answer } from '../routes/_client.ts';
 
 const quiet = { info: (): void => {}, error: (): void => {} };
@@ -24,6 +24,19 @@ export function liveSleeve(replay: Replay, options: SleeveOptions = {}): Sleeve 
 
 export async function disposeSleeves(): Promise<void> {
   await Promise.all(opened.splice(0).map((sleeve) => sleeve.deps.storage.dispose()));
+}
+
+/** One replay for the file: started before its tests, closed after them with the Sleeves made on it. */
+export function replayForFile(): () => Replay {
+  let replay: Replay | undefined;
+  beforeAll(async () => {
+    replay = await startReplay();
+  });
+  afterAll(async () => {
+    await disposeSleeves();
+    await replay?.close();
+  });
+  return () => replay!;
 }
 
 /** D3 on a given Sleeve: the status, `ok: false` and the error code; answers the whole reply. */

@@ -4,25 +4,17 @@
  * the page holds the list's table as `triesTable()` writes it, so neither drifts from the fixtures.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReplay, type Replay } from '../../replay/server.ts';
+import { describe, expect, it } from 'vitest';
 import { REPLAY_TRIES, triesTable } from '../../replay/tries.ts';
-import { disposeSleeves, liveSleeve } from '../live/_live.ts';
+import { liveSleeve, replayForFile } from '../live/_live.ts';
 import { call } from '../routes/_client.ts';
 
-let replay: Replay;
-beforeAll(async () => {
-  replay = await startReplay();
-});
-afterAll(async () => {
-  await disposeSleeves();
-  await replay.close();
-});
+const replay = replayForFile();
 
 describe('calls that work against the replay', () => {
   it.each(REPLAY_TRIES.map((t) => [t.path, t] as const))('%s answers 200 with what the list says', async (_, t) => {
     // `call` also checks the body against the endpoint's declared schema.
-    const { status, body } = await call(t.path, { sleeve: liveSleeve(replay) });
+    const { status, body } = await call(t.path, { sleeve: liveSleeve(replay()) });
     expect(status, JSON.stringify(body).slice(0, 300)).toBe(200);
     for (const shown of t.shows) expect(JSON.stringify(body)).toContain(shown);
   });
