@@ -8,6 +8,7 @@ import type { MediaAnswer } from '../core/http/endpoint.ts';
 import type { CardFormat } from '../core/cards/answer.ts';
 import type { RecordType } from '../core/domain/music.ts';
 import type { CardKind } from '../core/services/card.ts';
+import type { StatusFeed } from '../core/status/board.ts';
 
 /** What a caller writes (a params schema's or a body schema's input). */
 type In<I> = v.GenericSchema<I, unknown>;
@@ -1071,60 +1072,7 @@ export type RouteTable = readonly [
       token?: string | undefined;
     }>;
     body?: undefined;
-    response: Out<{
-      now: number;
-      instance: {
-        version: string;
-        mode: string;
-        storage: string;
-        startedAt: number;
-        uptimeSeconds: number;
-        draining: boolean;
-        scope: 'process' | 'isolate';
-      };
-      lacks: string[];
-      sampleMs: number;
-      pollMs: number;
-      slots: number;
-      upstreams: {
-        name: string;
-        circuit: 'closed' | 'open' | 'half-open';
-        callsPerMinute: number;
-        failureRate: number | null;
-        lastFailure: string | null;
-        lastFailureAt: number | null;
-        allowancePerSecond: number | null;
-        takenPerSecond: number | null;
-        queued: number | null;
-      }[];
-      completions: {
-        running: number;
-        dropped: number;
-      } | null;
-      retryAfterSeconds: number | null;
-      cache: {
-        entries: number;
-        bytes: number;
-        limitBytes: number;
-      } | null;
-      memory: {
-        residentBytes: number;
-        heapUsedBytes: number;
-        heapLimitBytes: number | null;
-      } | null;
-      families: {
-        family: string;
-        rate: number;
-        p50: number | null;
-        p99: number | null;
-      }[];
-      history: {
-        times: number[];
-        series: {
-          [x: string]: (number | null)[];
-        };
-      };
-    }>;
+    response: Out<StatusFeed>;
   },
   {
     path: '/';

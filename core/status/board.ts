@@ -8,9 +8,8 @@
  * It names no one: every figure is an aggregate of the `/metrics` registry, whose labels are
  * declared routes, upstream names and statuses, never an address, a user agent or a query.
  */
-import type * as v from 'valibot';
 import type { Metrics } from '../observe/metrics.ts';
-import type { statusFeedSchema } from '../schemas/responses/status.ts';
+import type { StatusFeed } from '../schemas/responses/status.ts';
 import { History } from './history.ts';
 import type { ResolvedStatus, StatusTimer } from './options.ts';
 import { familyOf, Sampler } from './sample.ts';
@@ -23,8 +22,7 @@ interface StatusInstance {
   startedAt: number;
 }
 
-/** What the page polls: its shape is declared once, as `/status/feed`'s answer (`schemas/responses/status.ts`). */
-export type StatusFeed = v.InferOutput<typeof statusFeedSchema>;
+export type { StatusFeed } from '../schemas/responses/status.ts';
 
 export interface StatusBoard {
   readonly history: History;
