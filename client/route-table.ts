@@ -8,7 +8,7 @@ import type { MediaAnswer } from '../core/http/endpoint.ts';
 import type { CardFormat } from '../core/cards/answer.ts';
 import type { RecordType } from '../core/domain/music.ts';
 import type { CardKind } from '../core/services/card.ts';
-import type { StatusFeed } from '../core/status/board.ts';
+import type { StatusFeed } from '../core/status/feed.ts';
 
 /** What a caller writes (a params schema's or a body schema's input). */
 type In<I> = v.GenericSchema<I, unknown>;

@@ -9,7 +9,7 @@
  * declared routes, upstream names and statuses, never an address, a user agent or a query.
  */
 import type { Metrics } from '../observe/metrics.ts';
-import type { StatusFeed } from '../schemas/responses/status.ts';
+import type { StatusFeed } from './feed.ts';
 import { History } from './history.ts';
 import type { ResolvedStatus, StatusTimer } from './options.ts';
 import { familyOf, Sampler } from './sample.ts';
@@ -22,7 +22,6 @@ interface StatusInstance {
   startedAt: number;
 }
 
-export type { StatusFeed } from '../schemas/responses/status.ts';
 
 export interface StatusBoard {
   readonly history: History;

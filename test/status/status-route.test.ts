@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { optionsFromEnv } from '../../core/config.ts';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../../core/index.ts';
-import type { StatusFeed } from '../../core/status/board.ts';
+import type { StatusFeed } from '../../core/status/feed.ts';
 
 const quiet = { info: () => {}, error: () => {} };
 const UA = 'status-route-test/1.0 (who-am-i@example.com)';
