@@ -22,7 +22,6 @@ interface StatusInstance {
   startedAt: number;
 }
 
-
 export interface StatusBoard {
   readonly history: History;
   /** Takes a sample now when one is due (`sampleMs` since the last), as the timer does. */
