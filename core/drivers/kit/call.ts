@@ -68,7 +68,9 @@ export function call<T>(
   const requestEnd = bounds.until;
   let end = requestEnd;
   const plan = tries(idempotent);
-  const one = (): Promise<T> => attempt(upstream, url, options, read, plan.next(end - clock.now()));
+  // `now` read once where the call's end was just set from it: a second read could fall in the
+  // next millisecond and give the first try 49 ms of a 50-ms timeout.
+  const one = (now: number = clock.now()): Promise<T> => attempt(upstream, url, options, read, plan.next(end - now));
   const again = async (error: unknown): Promise<T> => {
     if (!plan.again(error, caller?.aborted === true)) throw error;
     await clock.sleep(plan.pauseMs());
@@ -93,8 +95,9 @@ export function call<T>(
       );
     await upstream.budget?.take(caller, client, Math.min(bounds.turnsBy, requestEnd - MIN_TRY_MS));
     // The call's time starts once it has its turn, as it always has (D13).
-    end = Math.min(clock.now() + upstream.timeoutMs, requestEnd);
-    return one().catch(again);
+    const now = clock.now();
+    end = Math.min(now + upstream.timeoutMs, requestEnd);
+    return one(now).catch(again);
   };
   return upstream.circuit ? upstream.circuit.run(run) : run();
 }
