@@ -16,6 +16,8 @@ import type { Deps } from './deps.ts';
 import { cached, noStore, NOT_FOUND_SECONDS, type Cached } from './http/cache/layer.ts';
 import { refresher, type Refresher } from './http/cache/refresh.ts';
 import { completer, type Completer } from './http/cache/completions.ts';
+import type { Rerun } from './http/cache/rerun.ts';
+import { requestScope, type RequestScope } from './drivers/kit/index.ts';
 import { clientIp } from './http/client-ip.ts';
 import { bodyLimit } from './http/layers/body.ts';
 import { cors } from './http/layers/cors.ts';
@@ -38,7 +40,7 @@ import { observe } from './http/layers/observe.ts';
 import { params, paramsOf, type Params } from './http/layers/params.ts';
 import { rateLimit, scaledLimit } from './http/layers/rate-limit.ts';
 import { generationSpender } from './http/generations.ts';
-import { requestIdOf, tallyUpstream } from './http/request-trace.ts';
+import { requestIdOf, traceOf } from './http/request-trace.ts';
 import { userAgent } from './http/layers/user-agent.ts';
 import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/layers/version-prefix.ts';
 import { refuseWebSocket } from './http/layers/websocket.ts';
@@ -103,6 +105,7 @@ function layers(
       storage: deps.storage,
       breaker: state.breaker,
       now,
+      timer: deps.clock.timer,
       inflight: state.inflight,
       hot: state.hot,
       params: checked,
@@ -188,9 +191,10 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   // budget could not give in time (`cache/completions.ts`) run the same way, as their client's.
   // Both are requests of their own (`cache/rerun.ts`), routed by the same router to a shorter
   // list: no rate limit, request log or metrics, since a rerun is no client's request.
-  const reruns = new WeakSet<Request>();
-  const rerun = (request: Request, env: unknown) => {
-    reruns.add(request);
+  // A rerun's scope (whose its calls are) goes to its route with its own Request, made for it alone.
+  const reruns = new WeakMap<Request, RequestScope>();
+  const rerun: Rerun = (request, env, scope) => {
+    reruns.set(request, scope);
     return app.fetch(request, env as SleeveBindings);
   };
   const background: Background =
@@ -215,12 +219,25 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
       list.map((layer) => layer.full),
       rendered,
     );
+  const { trustProxy, rateLimits } = deps.options;
+  // Only live mode has upstream budgets to serve by client (`kit/fair-queue.ts`).
+  const live = deps.options.mode === 'live';
+  /**
+   * A client's request's scope, as its route starts (`kit/scope.ts`): its client (D8's address,
+   * which a `/batch` sub-request shares with its caller), its tally while the request log is on,
+   * its bounds from now. Made here, not earlier: on Node reading a request's signal first makes
+   * its AbortController, a cost a cache hit need not pay.
+   */
+  const clientScope = (c: Context<SleeveEnv>, request: Request): RequestScope =>
+    requestScope({
+      signal: request.signal,
+      client: live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined,
+      tally: traceOf(c)?.tally,
+      now: deps.now(),
+    });
   for (const endpoint of endpoints) {
     const built = layers(endpoint, deps, state, background);
     const own = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...built.list];
-    const { trustProxy, rateLimits } = deps.options;
-    // Only live mode has upstream budgets to serve by client (`kit/fair-queue.ts`).
-    const live = deps.options.mode === 'live';
     const spender = generationSpender(endpoint.generations, {
       store: state.counters,
       breaker: state.breaker,
@@ -241,11 +258,13 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
         const notFound = () => keepBriefly(c, NOT_FOUND_SECONDS);
         const request = c.req.raw;
         const base = baseUrlOf(deps.options, request);
-        tallyUpstream(c, deps.now, live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined);
+        const scope = reruns.get(request) ?? clientScope(c, request);
+        c.set('sleeve.scope', scope);
         const out = await endpoint.handle({
           params: paramsOf(c),
           deps,
           request,
+          scope,
           base,
           c,
           frame,

@@ -23,7 +23,7 @@ import { STATUS_ROUTES } from './routes/status.ts';
 import { cacheFigures } from './observe/cache-figures.ts';
 import { upstreamWatch } from './observe/upstreams.ts';
 import { createStatusBoard } from './status/board.ts';
-import { COMPLETION, createDriverContext, type DriverContext } from './drivers/kit/index.ts';
+import { clockOf, COMPLETION, createDriverContext, type DriverContext } from './drivers/kit/index.ts';
 import { registerDrivers } from './registry.ts';
 import type { Drivers } from './drivers/contracts/drivers.ts';
 import { storageBreaker } from './storage/breaker.ts';
@@ -116,6 +116,8 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
       ? options.storage
       : platform.storage(options.storage ?? 'memory', resolved.cache.answers);
   const now = options.now ?? Date.now;
+  // The one clock every wait of the frame and the kit reads (`kit/clock.ts`).
+  const clock = clockOf(now);
   const log = options.log ?? consoleLogger;
   // Recovery is probed with a read of a key that need not exist: any answer means the storage is back.
   const breaker = storageBreaker(log, resolved.storageName, () => storage.hasItem('sleeve:breaker-probe'));
@@ -138,9 +140,6 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
         retryAfterSeconds: resolved.mode === 'live' ? () => Math.ceil(backlogMs(1) / 1000) : undefined,
       })
     : undefined;
-  // Demo mode calls no upstream, except a configured chat model (D30), whose calls D20's line counts too.
-  const perRequest = resolved.requestLog !== 'off' && (resolved.mode === 'live' || resolved.ai !== undefined);
-  const counting = perRequest || metrics ? { perRequest, onCall: metrics?.upstreamCall } : undefined;
   const given = options.sources ?? {};
   // D30: the `ai` option still makes the chat model when every other source is given.
   const complete = given.music && given.features && given.radio && (given.ai || !resolved.ai);
@@ -152,10 +151,10 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
           (ctx = createDriverContext({
             storage,
             breaker,
-            now,
+            clock,
             log,
             fetch: options.fetch,
-            counting,
+            ...(metrics ? { onCall: metrics.upstreamCall } : {}),
             onDropped: metrics?.droppedItems,
             budgetScope: resolved.budgetScope,
             counters,
@@ -189,6 +188,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
     counters,
     summary: registered.summary,
     now,
+    clock,
     log,
     metrics,
     lifecycle: life,

@@ -12,6 +12,7 @@ import type { StatusBoard } from './status/board.ts';
 import type { Logger } from './logger.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { Drivers } from './drivers/contracts/drivers.ts';
+import type { Clock } from './drivers/kit/index.ts';
 
 export interface Deps {
   options: ResolvedOptions;
@@ -25,6 +26,11 @@ export interface Deps {
   summary: string;
   /** Unix milliseconds; injectable so tests can move time (radio, cache expiry, limits). */
   now(): number;
+  /**
+   * The one clock: `now` with the timers every wait of the frame, its cache and the drivers'
+   * kit goes through (`kit/clock.ts`).
+   */
+  clock: Clock;
   log: Logger;
   /** What /metrics reports (D20); absent unless metrics are on, and then nothing is counted. */
   metrics?: Metrics;

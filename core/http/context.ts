@@ -7,6 +7,7 @@
  * through the app with no prefix of its own, carries the batch's version in a fresh `env`.
  */
 import type { Context } from 'hono';
+import type { RequestScope } from '../drivers/kit/index.ts';
 import type { RequestTrace } from './request-trace.ts';
 import { CURRENT, findVersion, type VersionInfo } from './versions.ts';
 
@@ -42,6 +43,11 @@ interface SleeveVariables {
    * reading the Response back (a stream read, and on Node its headers rebuilt to check the type).
    */
   'sleeve.json'?: { res: Response; text: string };
+  /**
+   * The route's request scope (`kit/scope.ts`), made as the route starts: the cache layer reads
+   * its client when a miss's answer must be completed in the background.
+   */
+  'sleeve.scope'?: RequestScope;
 }
 
 /** Hono's environment for every Sleeve route and layer, so none needs a cast. */

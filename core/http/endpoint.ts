@@ -12,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import type { SleeveBindings, SleeveEnv } from './context.ts';
 import type { GenerationBudget } from './generations.ts';
 import type { RequestView } from './hit/request-view.ts';
+import type { RequestScope } from '../drivers/kit/index.ts';
 
 /** Seconds to keep an answer, `forever` (spec: "indefinitely"), or `no-store` (never cached). */
 export type CachePolicy = number | 'forever' | 'no-store';
@@ -47,6 +48,11 @@ export interface EndpointContext<P> {
   params: P;
   deps: Deps;
   request: Request;
+  /**
+   * Whose request this is and how long its upstream calls may take (`kit/scope.ts`): pass it to
+   * every driver call (`{ scope }`); its `signal` is the request's abort.
+   */
+  scope: RequestScope;
   /** Where links in answers point: `SLEEVE_BASE_URL`, or this request's origin and mount path. */
   base: string;
   /** The Hono context, for the rare endpoint that needs headers or the raw query. */

@@ -43,14 +43,15 @@ import {
 } from '../services/track.ts';
 import type { Track } from '../domain/music.ts';
 import type { Deps } from '../deps.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 /** What every `/ai/*` declaration shares (D19's 60 per minute, then D31's budget and §8.4's 30 days). */
 const policy = { rateLimit: 60, generations: AI_GENERATIONS, cache: AI_CACHE_SECONDS, batchable: false } as const;
 
 const TRACK_NOT_FOUND = 'No track matches; the AI routes speak only of tracks Sleeve knows.';
 
-async function knownTrack(deps: Deps, q: TrackIdOrIsrc, signal: AbortSignal): Promise<Track> {
-  const track = await trackByIdOrIsrc(deps.sources.music, q, signal);
+async function knownTrack(deps: Deps, q: TrackIdOrIsrc, scope: RequestScope): Promise<Track> {
+  const track = await trackByIdOrIsrc(deps.sources.music, q, scope);
   if (!track) throw new SleeveError('not_found', noSuchTrack(q));
   return track;
 }
@@ -66,10 +67,10 @@ export const aiTrackInsights = defineEndpoint({
   params: insightsParams,
   example: { id: '100006189', isrc: 'GBE8P2600039' },
   response: trackInsightsSchema,
-  async handle({ params, deps, request, degraded, spendGeneration }) {
+  async handle({ params, deps, scope, degraded, spendGeneration }) {
     const model = requireModel(deps);
-    const track = await knownTrack(deps, params, request.signal);
-    const details = await trackDetails(deps.sources, track, { signal: request.signal, degraded, artistRecord: true });
+    const track = await knownTrack(deps, params, scope);
+    const details = await trackDetails(deps.sources, track, { scope: scope, degraded, artistRecord: true });
     const grounding = [
       serviceFacts(deps.options.mode),
       ...fullTrackFacts(details),
@@ -81,7 +82,7 @@ export const aiTrackInsights = defineEndpoint({
       model,
       deps,
       spendGeneration,
-      signal: request.signal,
+      scope: scope,
       task,
       grounding,
       conversation: [{ role: 'user', content: `Tell me about ${track.title} by ${track.artist.name}.` }],
@@ -108,18 +109,18 @@ export const aiLyricsExplain = defineEndpoint({
   params: lyricsParams,
   example: { artist: 'The Narrow Trains', title: 'Lavender Storm' },
   response: lyricsExplainSchema,
-  async handle({ params, deps, request, degraded, spendGeneration }) {
+  async handle({ params, deps, scope, degraded, spendGeneration }) {
     const model = requireModel(deps);
-    const track = await resolveTrackRecord(deps.sources.music, params, request.signal);
+    const track = await resolveTrackRecord(deps.sources.music, params, scope);
     if (!track) throw new SleeveError('not_found', TRACK_NOT_FOUND);
-    const details = await trackDetails(deps.sources, track, { signal: request.signal, degraded, artistRecord: true });
-    const words = await lyricsGrounding(deps.sources, track, request.signal, degraded);
+    const details = await trackDetails(deps.sources, track, { scope: scope, degraded, artistRecord: true });
+    const words = await lyricsGrounding(deps.sources, track, scope, degraded);
     const grounding = [serviceFacts(deps.options.mode), ...fullTrackFacts(details), words.listed];
     const made = await generate({
       model,
       deps,
       spendGeneration,
-      signal: request.signal,
+      scope: scope,
       task: words.task,
       grounding,
       told: words.told,
@@ -147,13 +148,13 @@ export const aiArtistSummary = defineEndpoint({
   params: artistParams,
   example: { artist: 'The Narrow Trains', id: '1361' },
   response: artistSummarySchema,
-  async handle({ params, deps, request, spendGeneration }) {
+  async handle({ params, deps, scope, spendGeneration }) {
     const model = requireModel(deps);
     const { music } = deps.sources;
-    const artist = await requireArtist(music, params, request.signal);
+    const artist = await requireArtist(music, params, scope);
     const [{ top, related }, releases] = await Promise.all([
-      artistInfoLists(music, artist.id, request.signal),
-      allReleases(music, artist, request.signal),
+      artistInfoLists(music, artist.id, scope),
+      allReleases(music, artist, scope),
     ]);
     const grounding = [
       serviceFacts(deps.options.mode),
@@ -168,7 +169,7 @@ export const aiArtistSummary = defineEndpoint({
       model,
       deps,
       spendGeneration,
-      signal: request.signal,
+      scope: scope,
       task,
       grounding,
       conversation: [{ role: 'user', content: `Who is ${artist.name}?` }],
@@ -200,13 +201,13 @@ export const aiSimilarBecause = defineEndpoint({
   params: similarParams,
   example: { isrc: 'GBE8P2600039', other: 'BR0UK0100001' },
   response: similarBecauseSchema,
-  async handle({ params, deps, request, degraded, spendGeneration }) {
+  async handle({ params, deps, scope, degraded, spendGeneration }) {
     const model = requireModel(deps);
     const [a, b] = await Promise.all([
-      knownTrack(deps, { isrc: params.isrc }, request.signal),
-      knownTrack(deps, { isrc: params.other }, request.signal),
+      knownTrack(deps, { isrc: params.isrc }, scope),
+      knownTrack(deps, { isrc: params.other }, scope),
     ]);
-    const call = { signal: request.signal, degraded, artistRecord: true };
+    const call = { scope: scope, degraded, artistRecord: true };
     const [da, db] = await Promise.all([trackDetails(deps.sources, a, call), trackDetails(deps.sources, b, call)]);
     const grounding = [
       serviceFacts(deps.options.mode),
@@ -220,7 +221,7 @@ export const aiSimilarBecause = defineEndpoint({
       model,
       deps,
       spendGeneration,
-      signal: request.signal,
+      scope: scope,
       task,
       grounding,
       conversation: [{ role: 'user', content: `Why is ${a.title} similar to ${b.title}?` }],

@@ -27,10 +27,10 @@ export const albumInfo = defineEndpoint({
   params: infoParams,
   example: { id: '10000791', query: 'The Cypress Years' },
   response: fullAlbumSchema,
-  async handle({ params, deps, request, base }) {
+  async handle({ params, deps, scope, base }) {
     const { music } = deps.sources;
-    const album = await requireAlbum(music, params, request.signal);
-    return fullAlbum(album, await albumInfoTracks(music, album, request.signal), base);
+    const album = await requireAlbum(music, params, scope);
+    return fullAlbum(album, await albumInfoTracks(music, album, scope), base);
   },
 });
 
@@ -43,10 +43,10 @@ export const albumTracks = defineEndpoint({
   params: infoParams,
   example: { id: '10000791', query: 'The Cypress Years' },
   response: albumTracklistSchema,
-  async handle({ params, deps, request }) {
+  async handle({ params, deps, scope }) {
     const { music } = deps.sources;
-    const album = await requireAlbum(music, params, request.signal);
-    return albumTracklist(album, await allAlbumTracks(music, album.id, request.signal));
+    const album = await requireAlbum(music, params, scope);
+    return albumTracklist(album, await allAlbumTracks(music, album.id, scope));
   },
 });
 
@@ -60,7 +60,7 @@ export const albumNewReleases = defineEndpoint({
   params: newParams,
   example: { limit: '10' },
   response: listOf(newReleaseSchema),
-  async handle({ params, deps, request, base }) {
-    return (await latestReleases(deps.sources.music, params.limit, request.signal)).map((a) => newRelease(a, base));
+  async handle({ params, deps, scope, base }) {
+    return (await latestReleases(deps.sources.music, params.limit, scope)).map((a) => newRelease(a, base));
   },
 });

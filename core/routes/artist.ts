@@ -22,6 +22,7 @@ import {
   listOf,
   topTrackSchema,
 } from '../schemas/responses/index.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 export const artistDiscography = defineEndpoint({
   path: '/artist/discography',
@@ -32,10 +33,10 @@ export const artistDiscography = defineEndpoint({
   params: artistOrId({ type: optionalEnum('type', RECORD_TYPES), limit: integerParam('limit', 1, 400, 200) }),
   example: { artist: 'The Narrow Trains', id: '1361', type: 'album', limit: '10' },
   response: discographySchema,
-  async handle({ params, deps, request, base }) {
+  async handle({ params, deps, scope, base }) {
     const { music } = deps.sources;
-    const artist = await requireArtist(music, params, request.signal);
-    const releases = await allReleases(music, artist, request.signal);
+    const artist = await requireArtist(music, params, scope);
+    const releases = await allReleases(music, artist, scope);
     return discographyBody(artist, groupDiscography(releases, params.limit, params.type), base);
   },
 });
@@ -46,7 +47,7 @@ interface ArtistList<Path extends `/${string}`, T, O> {
   defaultLimit: number;
   /** The schema of one item of the answer. */
   item: v.GenericSchema<unknown, O>;
-  list(music: MusicDriver, artistId: number, limit: number, signal: AbortSignal): Promise<T[]>;
+  list(music: MusicDriver, artistId: number, limit: number, scope: RequestScope): Promise<T[]>;
   shape(item: T, base: string): O;
 }
 
@@ -67,9 +68,9 @@ function artistList<const Path extends `/${string}`, T, O>({
     params: artistOrId({ limit: integerParam('limit', 1, 50, defaultLimit) }),
     example: { artist: 'The Narrow Trains', id: '1361', limit: '5' },
     response: listOf(item),
-    async handle({ params, deps, request, base }) {
-      const artist = await requireArtist(deps.sources.music, params, request.signal);
-      return (await list(deps.sources.music, artist.id, params.limit, request.signal)).map((item) => shape(item, base));
+    async handle({ params, deps, scope, base }) {
+      const artist = await requireArtist(deps.sources.music, params, scope);
+      return (await list(deps.sources.music, artist.id, params.limit, scope)).map((item) => shape(item, base));
     },
   });
 }
@@ -89,7 +90,7 @@ export const artistSimilar = artistList({
   summary: 'Artists that sound like this one.',
   defaultLimit: 20,
   item: artistEntrySchema,
-  list: async (music, id, limit, signal) => (await music.relatedArtists(id, { limit, signal })).slice(0, limit),
+  list: async (music, id, limit, scope) => (await music.relatedArtists(id, { limit, scope })).slice(0, limit),
   shape: artistEntry,
 });
 
@@ -101,10 +102,10 @@ export const artistInfo = defineEndpoint({
   params: artistOrId({}),
   example: { artist: 'The Narrow Trains', id: '1361' },
   response: fullArtistSchema,
-  async handle({ params, deps, request, base }) {
+  async handle({ params, deps, scope, base }) {
     const { music } = deps.sources;
-    const artist = await requireArtist(music, params, request.signal);
-    const { top, related } = await artistInfoLists(music, artist.id, request.signal);
+    const artist = await requireArtist(music, params, scope);
+    const { top, related } = await artistInfoLists(music, artist.id, scope);
     return fullArtist(artist, top, related, base);
   },
 });
@@ -124,13 +125,13 @@ export const artistAlbums = defineEndpoint({
   params: artistOrId({ limit: integerParam('limit', 1, 100, 25), index: integerParam('index', 0, 10_000, 0) }),
   example: { artist: 'The Narrow Trains', id: '1361', limit: '10', index: '0' },
   response: artistAlbumsSchema,
-  async handle({ params, deps, request, base }) {
+  async handle({ params, deps, scope, base }) {
     const { music } = deps.sources;
-    const artist = await requireArtist(music, params, request.signal);
+    const artist = await requireArtist(music, params, scope);
     const page = await music.artistAlbums(artist.id, {
       limit: params.limit,
       offset: params.index,
-      signal: request.signal,
+      scope: scope,
       artist,
     });
     return artistAlbumsBody(

@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
-import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJson } from '../http/layers/body.ts';
+import { MAX_BODY_BYTES, readJson, type ReadBodyOptions } from '../http/layers/body.ts';
 import { validate } from '../http/layers/params.ts';
 
 const MAX_BATCH_BYTES: number = MAX_BODY_BYTES;
@@ -57,8 +57,8 @@ function uniqueIds(ids: readonly (string | undefined)[]): string[] {
   });
 }
 
-export async function readBatch(request: Request, timeoutMs: number = BODY_TIMEOUT_MS): Promise<SubRequest[]> {
-  const json = await readJson(request, { max: MAX_BATCH_BYTES, timeoutMs });
+export async function readBatch(request: Request, within: Omit<ReadBodyOptions, 'max'>): Promise<SubRequest[]> {
+  const json = await readJson(request, { ...within, max: MAX_BATCH_BYTES });
   const { requests } = validate(batchBodySchema, json);
   const origin = new URL(request.url).origin;
   const ids = uniqueIds(requests.map((r) => r.id));

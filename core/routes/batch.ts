@@ -87,7 +87,7 @@ export const batch = defineEndpoint({
   response: batchSchema,
   async handle({ request, c, frame, deps }) {
     const started = performance.now();
-    const subs = await readBatch(request, deps.options.bodyTimeoutMs);
+    const subs = await readBatch(request, { timeoutMs: deps.options.bodyTimeoutMs, timer: deps.clock.timer });
     const version = versionOf(c);
     // Sub-requests share the batch's id and upstream tally (D20): one id for the caller to quote.
     const env = { clientIp: bindings(c).clientIp, sleeveVersion: version.name, sleeveBatch: traceOf(c) };

@@ -45,7 +45,7 @@ type CardParams = { format?: 'svg' | 'png' | undefined };
 async function drawn(ctx: EndpointContext<CardParams>, q: CardQuery, missing: string): Promise<Response> {
   let partial = false;
   const content = await cardContent(ctx.deps, q, {
-    signal: ctx.request.signal,
+    scope: ctx.scope,
     degraded(reason) {
       partial = true;
       ctx.degraded(reason);

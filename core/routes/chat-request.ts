@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { SleeveError } from '../errors.ts';
-import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJson } from '../http/layers/body.ts';
+import { MAX_BODY_BYTES, readJson, type ReadBodyOptions } from '../http/layers/body.ts';
 import { validate } from '../http/layers/params.ts';
 import { characters, maxCharacters } from '../schemas/params.ts';
 
@@ -51,8 +51,8 @@ export const chatBodySchema = v.object(
 
 export type ChatBody = v.InferOutput<typeof chatBodySchema>;
 
-export async function readChat(request: Request, timeoutMs: number = BODY_TIMEOUT_MS): Promise<ChatBody> {
-  const json = await readJson(request, { max: MAX_BODY_BYTES, timeoutMs });
+export async function readChat(request: Request, within: Omit<ReadBodyOptions, 'max'>): Promise<ChatBody> {
+  const json = await readJson(request, { ...within, max: MAX_BODY_BYTES });
   const { messages } = validate(chatBodySchema, json);
   const trimmed = messages.map((m, i) => {
     const content = m.content.trim();

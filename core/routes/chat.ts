@@ -20,15 +20,16 @@ import { searchFacts, serviceFacts, type FactGroup } from '../services/ai/facts.
 import { generate, requireModel } from '../services/ai/generate.ts';
 import { searchAll } from '../services/search.ts';
 import type { Deps } from '../deps.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 /** Results per section: enough to name what the question is about, few enough to read. */
 const GROUNDING_RESULTS = 3;
 /** D4's bound on `query`, also applied to the words a conversation is searched by. */
 const SEARCH_CHARS = 200;
 
-async function catalogueFacts(deps: Deps, words: string, signal: AbortSignal): Promise<FactGroup[]> {
+async function catalogueFacts(deps: Deps, words: string, scope: RequestScope): Promise<FactGroup[]> {
   const query = words.slice(0, SEARCH_CHARS);
-  const result = await searchAll(deps.sources.music, query, GROUNDING_RESULTS, ['artists', 'tracks', 'albums'], signal);
+  const result = await searchAll(deps.sources.music, query, GROUNDING_RESULTS, ['artists', 'tracks', 'albums'], scope);
   return [serviceFacts(deps.options.mode), searchFacts(query, result)];
 }
 
@@ -49,15 +50,15 @@ export const chat = defineEndpoint({
   body: chatBodySchema,
   bodyExample: { messages: [{ role: 'user', content: 'What should I play after The Narrow Trains?' }] },
   response: chatReplySchema,
-  async handle({ deps, request, spendGeneration }) {
+  async handle({ deps, request, scope, spendGeneration }) {
     const model = requireModel(deps);
-    const { messages } = await readChat(request, deps.options.bodyTimeoutMs);
-    const grounding = await catalogueFacts(deps, messages.at(-1)!.content, request.signal);
+    const { messages } = await readChat(request, { timeoutMs: deps.options.bodyTimeoutMs, timer: deps.clock.timer });
+    const grounding = await catalogueFacts(deps, messages.at(-1)!.content, scope);
     const made = await generate({
       model,
       deps,
       spendGeneration,
-      signal: request.signal,
+      scope: scope,
       task: TASK,
       grounding,
       conversation: messages,
@@ -79,14 +80,14 @@ export const assistant = defineEndpoint({
   params: v.object({ query: requiredText('query') }),
   example: { query: 'The Narrow Trains' },
   response: assistantAnswerSchema,
-  async handle({ params, deps, request, spendGeneration }) {
+  async handle({ params, deps, scope, spendGeneration }) {
     const model = requireModel(deps);
-    const grounding = await catalogueFacts(deps, params.query, request.signal);
+    const grounding = await catalogueFacts(deps, params.query, scope);
     const made = await generate({
       model,
       deps,
       spendGeneration,
-      signal: request.signal,
+      scope: scope,
       task: TASK,
       grounding,
       conversation: [{ role: 'user', content: params.query }],

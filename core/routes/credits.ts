@@ -23,9 +23,9 @@ export const trackCredits = defineEndpoint({
   params: creditParams,
   example: { id: '100006189', isrc: 'GBE8P2600039' },
   response: trackCreditsSchema,
-  async handle({ params, deps, request, base }) {
+  async handle({ params, deps, scope, base }) {
     const { music } = deps.sources;
-    const track = await trackByIdOrIsrc(music, params, request.signal);
+    const track = await trackByIdOrIsrc(music, params, scope);
     if (!track)
       throw new SleeveError('not_found', noSuchTrack(params), { param: params.id !== undefined ? 'id' : 'isrc' });
     return trackCreditsBody(track, base);

@@ -17,8 +17,8 @@ export const editorialGenres = defineEndpoint({
   rateLimit: 60,
   cache: 'forever',
   response: listOf(genreSchema),
-  async handle({ deps, request, base }) {
-    const genres = await deps.sources.music.genres({ signal: request.signal });
+  async handle({ deps, scope, base }) {
+    const genres = await deps.sources.music.genres({ scope: scope });
     return genres.map((genre) => genreView(genre, base));
   },
 });
@@ -33,11 +33,11 @@ export const editorialSelection = defineEndpoint({
   params: v.object({ id: genreIdParam('id', 0), limit: integerParam('limit', 1, 50, 25) }),
   example: { id: '106', limit: '10' },
   response: editorialSelectionSchema,
-  async handle({ params, deps, request, base }) {
+  async handle({ params, deps, scope, base }) {
     const { music } = deps.sources;
     const select = capability(music, 'editorialSelection');
-    const editorial = await requireEditorial(music, params.id, request.signal);
-    const albums = await select(editorial.id, { limit: params.limit, signal: request.signal });
+    const editorial = await requireEditorial(music, params.id, scope);
+    const albums = await select(editorial.id, { limit: params.limit, scope: scope });
     return editorialSelectionBody(editorial, albums.slice(0, params.limit), base);
   },
 });
@@ -53,14 +53,10 @@ export const editorialCharts = defineEndpoint({
   params: v.object({ id: genreIdParam('id', 0), limit: integerParam('limit', 1, 50, 10) }),
   example: { id: '106', limit: '5' },
   response: editorialChartsSchema,
-  async handle({ params, deps, request, base }) {
+  async handle({ params, deps, scope, base }) {
     const { music } = deps.sources;
     const charts = capability(music, 'editorialCharts');
-    const editorial = await requireEditorial(music, params.id, request.signal);
-    return editorialChartsBody(
-      editorial,
-      await charts(editorial.id, { limit: params.limit, signal: request.signal }),
-      base,
-    );
+    const editorial = await requireEditorial(music, params.id, scope);
+    return editorialChartsBody(editorial, await charts(editorial.id, { limit: params.limit, scope: scope }), base);
   },
 });

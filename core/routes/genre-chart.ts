@@ -20,13 +20,13 @@ export const genreChart = defineEndpoint({
   params: v.object({ id: genreIdParam('id'), limit: integerParam('limit', 1, 100, 25) }),
   example: { id: '106', limit: '10' },
   response: genreChartSchema,
-  async handle({ params, deps, request, base }) {
+  async handle({ params, deps, scope, base }) {
     const { music } = deps.sources;
     const chart = capability(music, 'genreChart');
-    const genre = await requireGenre(music, params.id, request.signal);
+    const genre = await requireGenre(music, params.id, scope);
     return genreChartBody(
       genre,
-      (await chart(genre.id, { limit: params.limit, signal: request.signal })).slice(0, params.limit),
+      (await chart(genre.id, { limit: params.limit, scope: scope })).slice(0, params.limit),
       base,
     );
   },

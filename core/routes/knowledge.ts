@@ -35,11 +35,10 @@ export const artistBiography = defineEndpoint({
   params: artistParams,
   example: { artist: 'Daft Punk', id: '27' },
   response: biographySchema,
-  async handle({ params, deps, request }) {
+  async handle({ params, deps, scope }) {
     const knowledge = knowledgeSource(deps.sources);
-    const { asked, facts } = await knownArtist(deps.sources, params, request.signal);
-    const lead =
-      facts.article === null ? null : await knowledge.biography(facts.article.title, { signal: request.signal });
+    const { asked, facts } = await knownArtist(deps.sources, params, scope);
+    const lead = facts.article === null ? null : await knowledge.biography(facts.article.title, { scope: scope });
     if (lead === null)
       throw new SleeveError('not_found', `${facts.label} (${facts.id}) has no Wikipedia article with a lead.`);
     return {
@@ -70,9 +69,9 @@ export const artistKnowledgebase = defineEndpoint({
   params: artistParams,
   example: { artist: 'Daft Punk', id: '27' },
   response: knowledgebaseSchema,
-  async handle({ params, deps, request }) {
+  async handle({ params, deps, scope }) {
     const knowledge = knowledgeSource(deps.sources);
-    const { asked, facts } = await knownArtist(deps.sources, params, request.signal);
+    const { asked, facts } = await knownArtist(deps.sources, params, scope);
     return {
       artist: asked,
       wikidataId: facts.id,

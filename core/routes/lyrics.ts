@@ -47,9 +47,9 @@ export const lyrics = defineEndpoint({
   }),
   example: { artist: 'Judy Collins', title: 'Amazing Grace', album: 'Whales & Nightingales', duration: '245' },
   response: lyricsSchema,
-  async handle({ params, deps, request }) {
+  async handle({ params, deps, scope }) {
     const source = lyricsSource(deps.sources);
-    const found = await source.lyrics({ ...params, signal: request.signal });
+    const found = await source.lyrics({ ...params, scope: scope });
     if (found === null)
       throw new SleeveError(
         'not_found',
@@ -92,10 +92,10 @@ export const lyricsSearch = defineEndpoint({
     limit: '5',
   },
   response: lyricsSearchSchema,
-  async handle({ params, deps, request }) {
+  async handle({ params, deps, scope }) {
     const source = lyricsSource(deps.sources);
     const { limit, ...asked } = params;
-    const found = (await source.search({ ...asked, signal: request.signal })).slice(0, limit);
+    const found = (await source.search({ ...asked, scope: scope })).slice(0, limit);
     return { total: found.length, results: found.map(record), attribution: source.attribution };
   },
 });

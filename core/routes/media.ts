@@ -38,6 +38,7 @@ import { findCover, mediaName, type MediaKind } from '../services/images.ts';
 import { fold } from '../text/fold.ts';
 import type { ImageBytes } from '../domain/images.ts';
 import type { MusicDriver } from '../drivers/contracts/music.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 /** Drawn art never changes for a name. */
 const FOREVER = 'public, max-age=31536000, immutable';
@@ -73,10 +74,11 @@ async function known(
   drawn: ArtOptions,
   size: ImageSize,
   request: Request,
+  scope: RequestScope,
 ): Promise<Response> {
   if (music.image === undefined) return art(request, drawn);
   if (url === null) return placeholder();
-  const image = await music.image(url, { ...size, signal: request.signal });
+  const image = await music.image(url, { ...size, scope });
   return image === null ? placeholder() : bytes(request, image);
 }
 
@@ -155,16 +157,16 @@ export const cover = defineEndpoint({
   params: coverParams,
   example: { artist: 'The Narrow Trains', title: 'The Cypress Years', width: '300', height: '300', format: 'png' },
   response: picturesOf('The cover'),
-  async handle({ params: query, deps, request, c }) {
+  async handle({ params: query, deps, request, scope, c }) {
     const strict = !isAlias(c);
     const artist = nameOf(query, 'artist', strict);
     const title = nameOf(query, 'title', strict);
     if (artist === null || title === null) return placeholder();
     const music = deps.sources.music;
-    const found = await findCover(music, artist, title, request.signal);
+    const found = await findCover(music, artist, title, scope);
     if (found === null) return placeholder();
     const drawn = { seed: `cover:${fold(artist)}|${fold(title)}`, label: initials(title) };
-    return known(music, found.url, drawn, imageSize(query), request);
+    return known(music, found.url, drawn, imageSize(query), request, scope);
   },
 });
 
@@ -181,12 +183,12 @@ export const artistImage = defineEndpoint({
   params: artistImageParams,
   example: { id: '1361', width: '300', height: '300', format: 'png' },
   response: picturesOf("The artist's picture"),
-  async handle({ params, deps, request }) {
+  async handle({ params, deps, request, scope }) {
     const music = deps.sources.music;
-    const artist = await music.artist(params.id, { signal: request.signal });
+    const artist = await music.artist(params.id, { scope: scope });
     if (artist === null) return placeholder();
     const drawn = { seed: `artist:${artist.id}:${fold(artist.name)}`, label: initials(artist.name), round: true };
-    return known(music, artist.imageUrl, drawn, imageSize(params), request);
+    return known(music, artist.imageUrl, drawn, imageSize(params), request, scope);
   },
 });
 
@@ -196,11 +198,11 @@ export const mediaImage = defineEndpoint({
   summary: 'Art drawn for a genre or a playlist: `/media/images/genre/<id>.svg`, `/media/images/playlist/<id>.svg`.',
   example: { kind: 'genre', file: '106.svg' },
   response: picturesOf('The SVG'),
-  async handle({ deps, request, c }) {
+  async handle({ deps, request, scope, c }) {
     const kind = c.req.param('kind');
     const id = /^(\d{1,15})\.svg$/.exec(c.req.param('file') ?? '')?.[1];
     if ((kind !== 'genre' && kind !== 'playlist') || id === undefined) return placeholder();
-    const name = await mediaName(deps.sources.music, kind as MediaKind, Number(id), request.signal);
+    const name = await mediaName(deps.sources.music, kind as MediaKind, Number(id), scope);
     return art(request, name === null ? null : { seed: `${kind}:${id}:${fold(name)}`, label: initials(name) });
   },
 });

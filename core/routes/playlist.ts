@@ -37,10 +37,10 @@ export const playlistGenerate = defineEndpoint({
   params: generateParams,
   example: { genres: 'Pop, Rock', energy: '0.7', tempo: '120', limit: '10' },
   response: generatedPlaylistSchema,
-  async handle({ params, deps, request, base, degraded }) {
+  async handle({ params, deps, scope, base, degraded }) {
     const { genres, energy, tempo, limit } = params;
     const tracks = await generatePlaylist(deps.sources, genreKeywords(genres), { energy, tempo }, limit, {
-      signal: request.signal,
+      scope: scope,
       degraded,
     });
     return generatedPlaylist(genres, energy, tempo, tracks, base);
@@ -56,8 +56,8 @@ export const playlistInfo = defineEndpoint({
   params: v.object({ id: idParam('id') }),
   example: { id: '900000128' },
   response: playlistInfoSchema,
-  async handle({ params, deps, request, base }) {
-    const { playlist, tracks } = await playlistWithTracks(deps.sources.music, params.id, request.signal);
+  async handle({ params, deps, scope, base }) {
+    const { playlist, tracks } = await playlistWithTracks(deps.sources.music, params.id, scope);
     return playlistInfoBody(playlist, tracks, base);
   },
 });

@@ -34,9 +34,9 @@ export const trackPreview = defineEndpoint({
     description:
       'Location: a playable preview (live: a freshly signed Deezer MP3 URL; demo: a generated WAV under /media/previews/).',
   },
-  async handle({ params, deps, request, base }) {
+  async handle({ params, deps, scope, base }) {
     const { music } = deps.sources;
-    const url = await music.preview(params.id, { signal: request.signal });
+    const url = await music.preview(params.id, { scope: scope });
     if (!url) throw new SleeveError('not_found', `No preview for track ${params.id}.`, { param: 'id' });
     const location = music.generatedPreviews ? `${base}/media/previews/${params.id}.wav` : url;
     return new Response(null, { status: 302, headers: { Location: location } });
@@ -59,7 +59,7 @@ export const mediaPreview = defineEndpoint({
     media: ['audio/wav'],
     description: 'A 4-second 8-bit mono WAV at 11,025 Hz (about 44 KB), cached for a year, with an ETag.',
   },
-  async handle({ deps, request, c }) {
+  async handle({ deps, request, scope, c }) {
     const { music, features } = deps.sources;
     const id = /^(\d{1,15})\.wav$/.exec(c.req.param('file') ?? '')?.[1];
     if (id === undefined) throw new SleeveError('not_found', 'Previews are named /media/previews/<track id>.wav.');
@@ -68,11 +68,9 @@ export const mediaPreview = defineEndpoint({
         'not_found',
         'This deployment serves its previews through /track/preview; it generates none.',
       );
-    const track = await music.track(Number(id), { signal: request.signal });
+    const track = await music.track(Number(id), { scope: scope });
     if (!track?.previewUrl) throw new SleeveError('not_found', `No preview for track ${id}.`);
-    const known = track.isrc
-      ? (await features.features([track.isrc], { signal: request.signal })).get(track.isrc)
-      : undefined;
+    const known = track.isrc ? (await features.features([track.isrc], { scope: scope })).get(track.isrc) : undefined;
     const tone = toneOf(known ?? null, track.id);
     return conditionalAnswer(request, wav(tone), {
       type: 'audio/wav',

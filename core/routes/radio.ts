@@ -18,16 +18,17 @@ import { nowPlayingSchema } from '../schemas/responses/index.ts';
 import { optionalText } from '../schemas/params.ts';
 import { nowPlayingBody, nowPlayingMessage, type NowPlayingBody } from '../shape/radio.ts';
 import { loadStation, watchStation } from '../services/radio.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 /** D12: the station's `/nowplaying` body now, `elapsed`/`remaining` at the injectable clock, URLs on `base`. */
 export async function loadNowPlaying(
   deps: Deps,
   station: string | undefined,
   base: string,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<NowPlayingBody> {
   const now = deps.now();
-  return nowPlayingBody(await loadStation(deps, station, now, signal), now, base);
+  return nowPlayingBody(await loadStation(deps, station, now, scope), now, base);
 }
 
 /** D12: `send` is given each change after `first`, as a `/nowplaying` body on `base`; returns the unsubscribe function. */
@@ -51,8 +52,8 @@ export const nowPlaying = defineEndpoint({
   params: stationParams,
   example: { station: 'sleeve' },
   response: nowPlayingSchema,
-  async handle({ params, deps, request, base }) {
-    return loadNowPlaying(deps, params.station, base, request.signal);
+  async handle({ params, deps, scope, base }) {
+    return loadNowPlaying(deps, params.station, base, scope);
   },
 });
 
@@ -71,7 +72,7 @@ export const nowPlayingSocket = defineEndpoint({
     media: ['text/event-stream'],
     description: 'Server-Sent Events (or a 101 WebSocket upgrade), one `data:` line per change.',
   },
-  async handle({ params, deps, request, base, c }) {
+  async handle({ params, deps, request, scope, base, c }) {
     // A handshake is a WebSocket even with `Accept: text/event-stream`: on Node it arrives on
     // the server's upgrade path, where an event stream could not be sent anyway.
     const wantsSocket = asksWebSocket(c);
@@ -93,9 +94,9 @@ export const nowPlayingSocket = defineEndpoint({
     const release = slotsFor(deps).take(clientIp(c, deps.options.trustProxy));
     try {
       // Resolve the station first, so an unknown one is a plain HTTP 404 (D12) on both transports.
-      const first = await loadNowPlaying(deps, params.station, base, request.signal);
+      const first = await loadNowPlaying(deps, params.station, base, scope);
       if (upgrade && wantsSocket) return await socket(upgrade, c, deps, params.station, first, base, release);
-      return eventStream(deps, params.station, first, base, request.signal, release);
+      return eventStream(deps, params.station, first, base, scope, release);
     } catch (thrown) {
       release();
       throw thrown;
@@ -160,7 +161,7 @@ function eventStream(
   station: string | undefined,
   first: NowPlayingBody,
   base: string,
-  signal: AbortSignal,
+  scope: RequestScope,
   release: () => void,
 ): Response {
   const encoder = new TextEncoder();
@@ -205,8 +206,8 @@ function eventStream(
       });
       // Told at once (the instance was draining already): its stop ran before `undrain` was had.
       if (stopped) undrain();
-      if (signal.aborted) stop();
-      else signal.addEventListener('abort', () => stop?.(), { once: true });
+      if (scope.signal.aborted) stop();
+      else scope.signal.addEventListener('abort', () => stop?.(), { once: true });
     },
     cancel() {
       stop?.();

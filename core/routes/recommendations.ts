@@ -70,7 +70,7 @@ export const recommendations = defineEndpoint({
     limit: '10',
   },
   response: recommendationsSchema,
-  async handle({ params, deps, request, base, degraded }) {
+  async handle({ params, deps, scope, base, degraded }) {
     const seeds = { isrc: params.seed_isrc, artist: params.seed_artist, genre: params.seed_genre };
     const targets = {
       energy: params.energy,
@@ -78,7 +78,7 @@ export const recommendations = defineEndpoint({
       valence: params.valence,
       danceability: params.danceability,
     };
-    const found = await recommend(deps.sources, seeds, targets, params.limit, { signal: request.signal, degraded });
+    const found = await recommend(deps.sources, seeds, targets, params.limit, { scope: scope, degraded });
     return recommendationsBody(seeds, targets, found, base);
   },
 });

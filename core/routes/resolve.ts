@@ -47,9 +47,8 @@ export const resolve = defineEndpoint({
       return url;
     }
   },
-  async handle({ params, deps, request, base, degraded }) {
-    const { signal } = request;
-    const { source, canonicalUrl, item } = await resolveLink(deps.sources, params.url, signal);
+  async handle({ params, deps, scope, base, degraded }) {
+    const { source, canonicalUrl, item } = await resolveLink(deps.sources, params.url, scope);
     const music = deps.sources.music;
     const head = { source, originalUrl: canonicalUrl };
     switch (item.type) {
@@ -57,20 +56,20 @@ export const resolve = defineEndpoint({
         return {
           type: 'track',
           ...head,
-          data: infoTrack(await trackDetails(deps.sources, item.track, { signal, degraded }), base),
+          data: infoTrack(await trackDetails(deps.sources, item.track, { scope, degraded }), base),
         };
       case 'album':
         return {
           type: 'album',
           ...head,
-          data: fullAlbum(item.album, await albumInfoTracks(music, item.album, signal), base),
+          data: fullAlbum(item.album, await albumInfoTracks(music, item.album, scope), base),
         };
       case 'artist': {
-        const { top, related } = await artistInfoLists(music, item.artist.id, signal);
+        const { top, related } = await artistInfoLists(music, item.artist.id, scope);
         return { type: 'artist', ...head, data: fullArtist(item.artist, top, related, base) };
       }
       case 'playlist': {
-        const { playlist, tracks } = await playlistWithTracks(music, item.playlist.id, signal);
+        const { playlist, tracks } = await playlistWithTracks(music, item.playlist.id, scope);
         return { type: 'playlist', ...head, data: playlistInfo(playlist, tracks, base) };
       }
     }

@@ -22,6 +22,7 @@ import {
   searchAll as runSearchAll,
   topCandidate,
 } from '../services/search.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 const searchAllParams = v.object({
   query: requiredText('query'),
@@ -38,8 +39,8 @@ export const searchAll = defineEndpoint({
   params: searchAllParams,
   example: { query: 'love', limit: '5', types: 'tracks,albums' },
   response: searchAllSchema,
-  async handle({ params, deps, request, base }) {
-    const result = await runSearchAll(deps.sources.music, params.query, params.limit, params.types, request.signal);
+  async handle({ params, deps, scope, base }) {
+    const result = await runSearchAll(deps.sources.music, params.query, params.limit, params.types, scope);
     return searchAllBody(params.query, params.types, result, topCandidate(result), base);
   },
 });
@@ -53,7 +54,7 @@ interface ListSearch<Path extends `/${string}`, T, O> {
   rateLimit: number;
   /** The schema of one item of the answer. */
   item: v.GenericSchema<unknown, O>;
-  find(music: MusicDriver, query: string, limit: number, signal: AbortSignal): Promise<T[]>;
+  find(music: MusicDriver, query: string, limit: number, scope: RequestScope): Promise<T[]>;
   shape(item: T, base: string): O;
 }
 
@@ -74,10 +75,8 @@ function listSearch<const Path extends `/${string}`, T, O>({
     params: listParams,
     example: { query: 'love', limit: '5' },
     response: listOf(item),
-    async handle({ params, deps, request, base }) {
-      return (await find(deps.sources.music, params.query, params.limit, request.signal)).map((found) =>
-        shape(found, base),
-      );
+    async handle({ params, deps, scope, base }) {
+      return (await find(deps.sources.music, params.query, params.limit, scope)).map((found) => shape(found, base));
     },
   });
 }

@@ -37,8 +37,8 @@ export const live = defineEndpoint({
   params: stationParams,
   example: { station: 'sleeve' },
   response: liveSchema,
-  async handle({ params, deps, request }): Promise<LiveBody> {
-    const { live: l } = await loadStation(deps, params.station, deps.now(), request.signal);
+  async handle({ params, deps, scope }): Promise<LiveBody> {
+    const { live: l } = await loadStation(deps, params.station, deps.now(), scope);
     return { is_live: l.is_live, streamer_name: l.streamer_name, broadcast_start: l.broadcast_start, art: l.art };
   },
 });
@@ -61,8 +61,8 @@ export const listen = defineEndpoint({
     status: 302,
     description: "Location: the station's stream (AzuraCast's default mount, MP3 preferred).",
   },
-  async handle({ params, deps, request }) {
-    const np = await loadStation(deps, params.station, deps.now(), request.signal);
+  async handle({ params, deps, scope }) {
+    const np = await loadStation(deps, params.station, deps.now(), scope);
     if (deps.sources.radio.simulated) throw new SleeveError('not_configured', SIMULATED);
     const url = streamUrl(np.station);
     if (url === null)

@@ -19,10 +19,10 @@ export const searchSuggest = defineEndpoint({
   params: v.object({ query: requiredText('query'), limit: integerParam('limit', 1, 20, 10) }),
   example: { query: 'lo', limit: '8' },
   response: suggestSchema,
-  async handle({ params, deps, request }) {
+  async handle({ params, deps, scope }) {
     return {
       query: params.query,
-      suggestions: await suggest(deps.sources.music, params.query, params.limit, request.signal),
+      suggestions: await suggest(deps.sources.music, params.query, params.limit, scope),
     };
   },
 });

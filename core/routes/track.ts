@@ -44,11 +44,11 @@ export const trackRelated = defineEndpoint({
   params: relatedParams,
   example: { isrc: 'GBE8P2600039', artist: 'The Narrow Trains', title: 'Lavender Storm', limit: '5' },
   response: listOf(relatedTrackSchema),
-  async handle({ params, deps, request, base }) {
+  async handle({ params, deps, scope, base }) {
     const { music } = deps.sources;
-    const seed = await resolveTrack(music, params, request.signal);
+    const seed = await resolveTrack(music, params, scope);
     if (!seed) throw new SleeveError('not_found', 'No track matches that ISRC or artist and title.');
-    return (await relatedTracks(music, seed, params.limit, request.signal)).map((t) => relatedTrack(t, base));
+    return (await relatedTracks(music, seed, params.limit, scope)).map((t) => relatedTrack(t, base));
   },
 });
 
@@ -64,8 +64,8 @@ export const trackInfo = defineEndpoint({
   params: infoParams,
   example: { artist: 'The Narrow Trains', title: 'Lavender Storm', isrc: 'GBE8P2600039' },
   response: v.union([infoTrackSchema, trackNotFoundSchema]),
-  async handle({ params, deps, request, base, degraded, notFound }) {
-    const track = await resolveTrackRecord(deps.sources.music, params, request.signal);
+  async handle({ params, deps, scope, base, degraded, notFound }) {
+    const track = await resolveTrackRecord(deps.sources.music, params, scope);
     if (!track) {
       notFound();
       return {
@@ -75,7 +75,7 @@ export const trackInfo = defineEndpoint({
         ...(params.isrc ? { isrc: params.isrc } : {}),
       } satisfies TrackNotFound;
     }
-    return infoTrack(await trackDetails(deps.sources, track, { signal: request.signal, degraded }), base);
+    return infoTrack(await trackDetails(deps.sources, track, { scope: scope, degraded }), base);
   },
 });
 
@@ -91,13 +91,13 @@ export const trackIsrc = defineEndpoint({
   params: isrcParams,
   example: { isrc: 'GBE8P2600039' },
   response: v.union([isrcTrackSchema, trackNotFoundSchema]),
-  async handle({ params, deps, request, base, degraded, notFound }) {
-    const track = await deps.sources.music.trackByIsrc(params.isrc, { signal: request.signal });
+  async handle({ params, deps, scope, base, degraded, notFound }) {
+    const track = await deps.sources.music.trackByIsrc(params.isrc, { scope: scope });
     if (!track) {
       notFound();
       return { found: false, isrc: params.isrc } satisfies TrackNotFound;
     }
-    return isrcTrack(await trackDetails(deps.sources, track, { signal: request.signal, degraded }), base);
+    return isrcTrack(await trackDetails(deps.sources, track, { scope: scope, degraded }), base);
   },
 });
 
@@ -116,9 +116,9 @@ export const trackHot = defineEndpoint({
   // D10: without ?country= the chart follows the edge header, so the key is the country served.
   cacheKey: (params, request, deps) =>
     `${countryFrom(params.country, request.headers, deps.options.countryHeaders) ?? 'global'} ${params.limit}`,
-  async handle({ params, deps, request, base }) {
+  async handle({ params, deps, request, scope, base }) {
     const country = countryFrom(params.country, request.headers, deps.options.countryHeaders);
-    const chart = await hotChart(deps.sources.music, country, params.limit, request.signal);
+    const chart = await hotChart(deps.sources.music, country, params.limit, scope);
     return { country: chart.country, tracks: chart.tracks.map((t, i) => chartTrack(t, i + 1, base)) };
   },
 });

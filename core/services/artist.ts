@@ -8,6 +8,7 @@ import type { Artist, TrackHit } from '../domain/music.ts';
 import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { rankByRelevance } from './ranking.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 /** Spec §8.3: `/artist/info` carries at most 10 top tracks and 6 related artists, so no more are fetched. */
 export const ARTIST_INFO_TOP_TRACKS = 10;
@@ -18,10 +19,10 @@ export interface ArtistQuery {
   id?: number;
 }
 
-async function findArtist(music: MusicDriver, q: ArtistQuery, signal?: AbortSignal): Promise<Artist | null> {
-  if (q.id !== undefined) return music.artist(q.id, { signal });
+async function findArtist(music: MusicDriver, q: ArtistQuery, scope?: RequestScope): Promise<Artist | null> {
+  if (q.id !== undefined) return music.artist(q.id, { scope });
   if (!q.artist) return null;
-  const candidates = await music.searchArtists(q.artist, { limit: 10, signal });
+  const candidates = await music.searchArtists(q.artist, { limit: 10, scope });
   const name = q.artist;
   // Best first (an exact name always leads, D15); a near match counts only when plausibly the one asked for.
   const ranked = rankByRelevance(
@@ -34,8 +35,8 @@ async function findArtist(music: MusicDriver, q: ArtistQuery, signal?: AbortSign
 }
 
 /** `findArtist`, or the D5 404 naming what was asked. */
-export async function requireArtist(music: MusicDriver, q: ArtistQuery, signal?: AbortSignal): Promise<Artist> {
-  const artist = await findArtist(music, q, signal);
+export async function requireArtist(music: MusicDriver, q: ArtistQuery, scope?: RequestScope): Promise<Artist> {
+  const artist = await findArtist(music, q, scope);
   if (!artist)
     throw new SleeveError(
       'not_found',
@@ -49,9 +50,9 @@ export async function topTracksByPopularity(
   music: MusicDriver,
   artistId: number,
   limit: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<TrackHit[]> {
-  const tracks = await music.artistTopTracks(artistId, { limit, signal });
+  const tracks = await music.artistTopTracks(artistId, { limit, scope });
   return [...tracks].sort((a, b) => b.rank - a.rank).slice(0, limit);
 }
 
@@ -59,11 +60,11 @@ export async function topTracksByPopularity(
 export async function artistInfoLists(
   music: MusicDriver,
   artistId: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<{ top: TrackHit[]; related: Artist[] }> {
   const [top, related] = await Promise.all([
-    topTracksByPopularity(music, artistId, ARTIST_INFO_TOP_TRACKS, signal),
-    music.relatedArtists(artistId, { limit: ARTIST_INFO_RELATED, signal }),
+    topTracksByPopularity(music, artistId, ARTIST_INFO_TOP_TRACKS, scope),
+    music.relatedArtists(artistId, { limit: ARTIST_INFO_RELATED, scope }),
   ]);
   return { top, related };
 }

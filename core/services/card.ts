@@ -20,6 +20,7 @@ import { generatedArt, initials, placeholderArt, type ArtOptions } from './art.t
 import { featuresOrNone } from './features.ts';
 import { fold } from '../text/fold.ts';
 import { trackByIdOrIsrc } from './track.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 export type CardKind = 'track' | 'album' | 'artist';
 export const CARD_KINDS: readonly CardKind[] = ['track', 'album', 'artist'];
@@ -32,7 +33,7 @@ export interface CardQuery {
 }
 
 export interface CardCall {
-  signal?: AbortSignal;
+  scope?: RequestScope;
   degraded(reason: string): void;
 }
 
@@ -60,7 +61,7 @@ async function pictureOf(
   if (music.image === undefined) return { svg: generatedArt({ ...drawn, idPrefix: PICTURE_IDS }) };
   if (url === null || url === undefined) return { svg: placeholderArt() };
   try {
-    const image = await music.image(url, { width: PICTURE_SIDE, height: PICTURE_SIDE, signal: call.signal });
+    const image = await music.image(url, { width: PICTURE_SIDE, height: PICTURE_SIDE, scope: call.scope });
     return image === null ? { svg: placeholderArt() } : { contentType: image.contentType, body: image.body };
   } catch (error) {
     if (!(error instanceof SleeveError && UPSTREAM_FAILURES.includes(error.code))) throw error;
@@ -71,14 +72,14 @@ async function pictureOf(
 
 async function trackCard(deps: Deps, q: CardQuery, call: CardCall): Promise<CardContent | null> {
   const { music } = deps.sources;
-  const { signal } = call;
-  const track = await trackByIdOrIsrc(music, q, signal);
+  const { scope } = call;
+  const track = await trackByIdOrIsrc(music, q, scope);
   if (track === null) return null;
   const artists = track.artists.map((a) => a.name).join(', ') || track.artist.name;
   const needsAlbum = music.image !== undefined && track.album.coverUrl === undefined;
   const [features, album] = await Promise.all([
     featuresOrNone(deps.sources, [track], call),
-    needsAlbum ? music.album(track.album.id, { signal }) : null,
+    needsAlbum ? music.album(track.album.id, { scope }) : null,
   ]);
   const f = track.isrc ? features.get(track.isrc) : undefined;
   const key = f && f.keyIndex >= 0 ? `${keyName(f.keyIndex)} ${f.mode}` : null;
@@ -102,7 +103,7 @@ async function trackCard(deps: Deps, q: CardQuery, call: CardCall): Promise<Card
 
 async function albumCard(deps: Deps, id: number, call: CardCall): Promise<CardContent | null> {
   const { music } = deps.sources;
-  const album = await music.album(id, { signal: call.signal });
+  const album = await music.album(id, { scope: call.scope });
   if (album === null) return null;
   const drawn = { seed: `cover:${fold(album.artist.name)}|${fold(album.title)}`, label: initials(album.title) };
   return {
@@ -121,7 +122,7 @@ async function albumCard(deps: Deps, id: number, call: CardCall): Promise<CardCo
 
 async function artistCard(deps: Deps, id: number, call: CardCall): Promise<CardContent | null> {
   const { music } = deps.sources;
-  const artist = await music.artist(id, { signal: call.signal });
+  const artist = await music.artist(id, { scope: call.scope });
   if (artist === null) return null;
   const drawn = { seed: `artist:${artist.id}:${fold(artist.name)}`, label: initials(artist.name), round: true };
   return {

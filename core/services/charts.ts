@@ -6,6 +6,7 @@
  */
 import type { Chart } from '../domain/music.ts';
 import type { MusicDriver } from '../drivers/contracts/music.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 /** Edge networks send `XX` or `T1` (Tor) for unknown places: only two letters count. */
 export function countryFrom(
@@ -25,10 +26,10 @@ export async function hotChart(
   music: MusicDriver,
   country: string | null,
   limit: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<Chart> {
-  const local = country ? await music.chart(country, { limit, signal }) : null;
-  const chart = local ?? (await music.chart(null, { limit, signal }));
+  const local = country ? await music.chart(country, { limit, scope }) : null;
+  const chart = local ?? (await music.chart(null, { limit, scope }));
   return {
     country: local ? local.country : 'global',
     tracks: (chart?.tracks ?? []).slice(0, limit),

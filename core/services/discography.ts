@@ -7,6 +7,7 @@
 import type { AlbumHit, ArtistRef, RecordType } from '../domain/music.ts';
 import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { allPages } from './paging.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 const GROUPS: Readonly<Record<RecordType, 'albums' | 'singles' | 'eps' | 'compilations'>> = {
   album: 'albums',
@@ -25,8 +26,8 @@ export interface Discography {
 }
 
 /** Every release of `artist`, found already (a source need not look it up again). */
-export function allReleases(music: MusicDriver, artist: ArtistRef, signal?: AbortSignal): Promise<AlbumHit[]> {
-  return allPages((offset, limit) => music.artistAlbums(artist.id, { limit, offset, signal, artist }));
+export function allReleases(music: MusicDriver, artist: ArtistRef, scope?: RequestScope): Promise<AlbumHit[]> {
+  return allPages((offset, limit) => music.artistAlbums(artist.id, { limit, offset, scope, artist }));
 }
 
 /** Newest first; undated last; equal dates keep the source's order (Array.prototype.sort is stable). */

@@ -7,6 +7,7 @@
 import { SleeveError } from '../errors.ts';
 import type { Genre } from '../domain/music.ts';
 import type { MusicDriver } from '../drivers/contracts/music.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 type Optional = 'genreChart' | 'editorial' | 'editorialSelection' | 'editorialCharts';
 
@@ -23,16 +24,16 @@ export function capability<K extends Optional>(music: MusicDriver, name: K): Non
 }
 
 /** A genre of `/editorial/genres` by id, or the 404. */
-export async function requireGenre(music: MusicDriver, id: number, signal?: AbortSignal): Promise<Genre> {
-  const genre = (await music.genres({ signal })).find((g) => g.id === id);
+export async function requireGenre(music: MusicDriver, id: number, scope?: RequestScope): Promise<Genre> {
+  const genre = (await music.genres({ scope })).find((g) => g.id === id);
   if (!genre)
     throw new SleeveError('not_found', `No genre with id ${id}; /editorial/genres lists them.`, { param: 'id' });
   return genre;
 }
 
 /** An editorial by id, or the 404. */
-export async function requireEditorial(music: MusicDriver, id: number, signal?: AbortSignal): Promise<Genre> {
-  const editorial = await capability(music, 'editorial')(id, { signal });
+export async function requireEditorial(music: MusicDriver, id: number, scope?: RequestScope): Promise<Genre> {
+  const editorial = await capability(music, 'editorial')(id, { scope });
   if (!editorial)
     throw new SleeveError('not_found', `No editorial with id ${id}; /editorial/genres lists them.`, { param: 'id' });
   return editorial;

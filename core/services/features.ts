@@ -9,11 +9,12 @@ import { SleeveError, type ErrorCode } from '../errors.ts';
 import type { AudioFeatures, FeatureHint } from '../domain/features.ts';
 import type { TrackHit } from '../domain/music.ts';
 import type { Drivers } from '../drivers/contracts/drivers.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 const UPSTREAM_FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 
 export interface FeaturesCall {
-  signal?: AbortSignal;
+  scope?: RequestScope;
   /** Called when features are left out because the provider failed. */
   degraded(reason: string): void;
 }
@@ -28,7 +29,7 @@ export async function featuresOrNone(
     if (t.isrc && !hints.has(t.isrc)) hints.set(t.isrc, { title: t.title, durationMs: t.durationMs });
   if (hints.size === 0) return new Map();
   try {
-    return await sources.features.features([...hints.keys()], { hints, signal: call.signal });
+    return await sources.features.features([...hints.keys()], { hints, scope: call.scope });
   } catch (error) {
     if (!(error instanceof SleeveError && UPSTREAM_FAILURES.includes(error.code))) throw error;
     call.degraded(`audio features (${error.message})`);

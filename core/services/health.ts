@@ -8,6 +8,7 @@ import type { Storage } from '../storage/storage.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { ProbeResult } from '../drivers/contracts/driver.ts';
 import type { Drivers } from '../drivers/contracts/drivers.ts';
+import { unboundScope } from '../drivers/kit/index.ts';
 import { RELEASED_AT, VERSION } from '../version.ts';
 
 export const CHECK_TIMEOUT_MS = 2500;
@@ -106,8 +107,13 @@ export async function checkHealth(input: HealthInput): Promise<{ status: 200 | 5
   const started = performance.now();
   const timeoutMs = input.timeoutMs ?? CHECK_TIMEOUT_MS;
   const checks = await Promise.all([
-    runCheck('upstream-music-api', (signal) => input.sources.music.probe({ signal }), timeoutMs),
-    runCheck('upstream-audio-features', (signal) => input.sources.features.probe({ signal }), timeoutMs),
+    // A probe is no client's call: its scope is its own abort only.
+    runCheck('upstream-music-api', (signal) => input.sources.music.probe({ scope: unboundScope(signal) }), timeoutMs),
+    runCheck(
+      'upstream-audio-features',
+      (signal) => input.sources.features.probe({ scope: unboundScope(signal) }),
+      timeoutMs,
+    ),
     runCheck('cache-backend', storageProbe(input.storage, input.breaker), timeoutMs),
   ]);
   const degraded = checks.some((c) => !c.ok);

@@ -9,6 +9,7 @@
 import { creditsOf, type TrackHit } from '../domain/music.ts';
 import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { fold } from '../text/fold.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 /** A known cover: the source's own picture of it (live mode), or null when it has none. */
 export interface Cover {
@@ -27,10 +28,10 @@ export async function findCover(
   music: MusicDriver,
   artist: string,
   title: string,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<Cover | null> {
   const [a, t] = [fold(artist), fold(title)];
-  const albums = await music.searchAlbums(searchText(`${artist} ${title}`), { limit: 25, signal });
+  const albums = await music.searchAlbums(searchText(`${artist} ${title}`), { limit: 25, scope });
   const album = albums.find((hit) => fold(hit.title) === t && fold(hit.artist.name) === a);
   if (album) return { url: album.coverUrl };
   const isIt = (hit: TrackHit) => {
@@ -42,12 +43,12 @@ export async function findCover(
   // holds. The radio credits several artists as "A, B", so the first of them narrows too.
   let track: TrackHit | undefined;
   for (const name of new Set([artist, artist.split(', ')[0]!])) {
-    track ??= (await music.searchTracks(searchText(title), { artist: searchText(name), limit: 25, signal })).find(isIt);
+    track ??= (await music.searchTracks(searchText(title), { artist: searchText(name), limit: 25, scope })).find(isIt);
   }
-  track ??= (await music.searchTracks(searchText(title), { limit: 25, signal })).find(isIt);
+  track ??= (await music.searchTracks(searchText(title), { limit: 25, scope })).find(isIt);
   if (!track) return null;
   if (track.album.coverUrl !== undefined || music.image === undefined) return { url: track.album.coverUrl ?? null };
-  return { url: (await music.album(track.album.id, { signal }))?.coverUrl ?? null };
+  return { url: (await music.album(track.album.id, { scope }))?.coverUrl ?? null };
 }
 
 export type MediaKind = 'genre' | 'playlist';
@@ -57,8 +58,8 @@ export async function mediaName(
   music: MusicDriver,
   kind: MediaKind,
   id: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<string | null> {
-  if (kind === 'genre') return (await music.genres({ signal })).find((g) => g.id === id)?.name ?? null;
-  return (await music.playlist(id, { signal }))?.title ?? null;
+  if (kind === 'genre') return (await music.genres({ scope })).find((g) => g.id === id)?.name ?? null;
+  return (await music.playlist(id, { scope }))?.title ?? null;
 }

@@ -12,6 +12,7 @@ import type { Drivers } from '../drivers/contracts/drivers.ts';
 import type { KnowledgeDriver } from '../drivers/contracts/knowledge.ts';
 import type { LyricsDriver } from '../drivers/contracts/lyrics.ts';
 import { requireArtist, type ArtistQuery } from './artist.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 export function lyricsSource(sources: Drivers): LyricsDriver {
   if (sources.lyrics) return sources.lyrics;
@@ -40,13 +41,13 @@ export interface KnownArtist {
 }
 
 /** The knowledge-base item of the artist asked for, or D5's 404. */
-export async function knownArtist(sources: Drivers, q: ArtistQuery, signal: AbortSignal): Promise<KnownArtist> {
+export async function knownArtist(sources: Drivers, q: ArtistQuery, scope: RequestScope): Promise<KnownArtist> {
   const knowledge = knowledgeSource(sources);
-  const music = q.id === undefined ? null : await requireArtist(sources.music, q, signal);
+  const music = q.id === undefined ? null : await requireArtist(sources.music, q, scope);
   const name = music?.name ?? q.artist ?? '';
   // The Deezer id tells two artists of one name apart; another music source's ids mean nothing to Wikidata.
   const deezerArtistId = music !== null && sources.music.name === 'deezer' ? music.id : undefined;
-  const facts = await knowledge.artist(name, { signal, deezerArtistId });
+  const facts = await knowledge.artist(name, { scope, deezerArtistId });
   if (facts === null)
     throw new SleeveError('not_found', `No musician or band named ${JSON.stringify(name)} in Wikidata.`);
   return { asked: music === null ? { id: null, name: facts.label } : { id: music.id, name: music.name }, facts };

@@ -11,6 +11,7 @@ import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { foldCompact } from '../text/fold.ts';
 import { similarity } from '../text/similarity.ts';
 import { stripBrackets } from './track.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 /** Title and artist must both look this alike (0..1, ranking.ts's similarity) to count as the item. */
 const MATCH_THRESHOLD = 0.8;
@@ -50,29 +51,29 @@ function best<T>(items: readonly T[], score: (item: T) => number): T | null {
 export async function matchTrack(
   music: MusicDriver,
   meta: LinkMetadata,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<TrackHit | null> {
   if (meta.isrc) {
-    const exact = await music.trackByIsrc(meta.isrc, { signal });
+    const exact = await music.trackByIsrc(meta.isrc, { scope });
     if (exact) return exact;
   }
   const title = stripBrackets(meta.title);
-  const narrowed = meta.artist ? await music.searchTracks(title, { artist: meta.artist, limit: 10, signal }) : [];
+  const narrowed = meta.artist ? await music.searchTracks(title, { artist: meta.artist, limit: 10, scope }) : [];
   const found = best(narrowed, (t) => trackScore(meta, t));
   if (found) return found;
   // An artist written another way (`daftpunk`) narrows to nothing: search title and artist as words.
-  const broad = await music.searchTracks(meta.artist ? `${meta.artist} ${title}` : title, { limit: 15, signal });
+  const broad = await music.searchTracks(meta.artist ? `${meta.artist} ${title}` : title, { limit: 15, scope });
   return best(broad, (t) => trackScore(meta, t));
 }
 
-export async function matchAlbum(music: MusicDriver, meta: LinkMetadata, signal?: AbortSignal): Promise<Album | null> {
+export async function matchAlbum(music: MusicDriver, meta: LinkMetadata, scope?: RequestScope): Promise<Album | null> {
   if (meta.upc) {
-    const exact = await music.albumByUpc(meta.upc, { signal });
+    const exact = await music.albumByUpc(meta.upc, { scope });
     if (exact) return exact;
   }
   const hits = await music.searchAlbums(meta.artist ? `${meta.artist} ${meta.title}` : meta.title, {
     limit: 15,
-    signal,
+    scope,
   });
   const score = (a: AlbumHit) =>
     Math.min(
@@ -80,21 +81,21 @@ export async function matchAlbum(music: MusicDriver, meta: LinkMetadata, signal?
       meta.artist ? nameMatch([a.artist.name], meta.artist) : 1,
     );
   const hit = best(hits, score);
-  return hit ? music.album(hit.id, { signal }) : null;
+  return hit ? music.album(hit.id, { scope }) : null;
 }
 
 export async function matchArtist(
   music: MusicDriver,
   meta: LinkMetadata,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<Artist | null> {
-  return best(await music.searchArtists(meta.title, { limit: 10, signal }), (a) => nameMatch([a.name], meta.title));
+  return best(await music.searchArtists(meta.title, { limit: 10, scope }), (a) => nameMatch([a.name], meta.title));
 }
 
 export async function matchPlaylist(
   music: MusicDriver,
   meta: LinkMetadata,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<PlaylistHit | null> {
-  return best(await music.searchPlaylists(meta.title, { limit: 10, signal }), (p) => nameMatch([p.title], meta.title));
+  return best(await music.searchPlaylists(meta.title, { limit: 10, scope }), (p) => nameMatch([p.title], meta.title));
 }

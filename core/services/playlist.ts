@@ -12,6 +12,7 @@ import type { Drivers } from '../drivers/contracts/drivers.ts';
 import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { interleave } from '../interleave.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 export const ENERGY_WINDOW = 0.2;
 export const TEMPO_WINDOW = 20;
@@ -60,10 +61,10 @@ export async function genrePool(
   genres: readonly string[],
   limit: number,
   withIsrc: boolean,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<TrackHit[]> {
   const perGenre = Math.min(Math.max(limit * 4, 50), 200);
-  const lists = await Promise.all(genres.map((g) => music.genreTracks(g, { limit: perGenre, withIsrc, signal })));
+  const lists = await Promise.all(genres.map((g) => music.genreTracks(g, { limit: perGenre, withIsrc, scope })));
   return [...new Map(interleave(lists).map((t) => [t.id, t])).values()];
 }
 
@@ -75,7 +76,7 @@ export async function generatePlaylist(
   call: FeaturesCall,
 ): Promise<TrackHit[]> {
   const filtering = targets.energy !== undefined || targets.tempo !== undefined;
-  const pool = await genrePool(sources.music, genres, limit, filtering, call.signal);
+  const pool = await genrePool(sources.music, genres, limit, filtering, call.scope);
   // One features call for the whole pool: the provider batches (40 ISRCs a call, D1).
   const features = filtering ? await featuresOrNone(sources, pool, call) : new Map<string, AudioFeatures>();
   return assemble(pool, (t) => fitsTargets(t, features, targets), limit);

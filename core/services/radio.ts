@@ -9,17 +9,18 @@
 import type { Deps } from '../deps.ts';
 import { SleeveError } from '../errors.ts';
 import type { NowPlaying } from '../domain/radio.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 /** The station's state as its source reports it now (the default station when none is named); unknown: D12's 404. */
 export async function loadStation(
   deps: Deps,
   station: string | undefined,
   now: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<NowPlaying> {
   const { radio } = deps.sources;
   const shortcode = station ?? deps.options.station ?? radio.defaultStation;
-  const np = await radio.nowPlaying(shortcode, { now, signal });
+  const np = await radio.nowPlaying(shortcode, { now, scope });
   if (!np)
     throw new SleeveError('not_found', `No station with shortcode ${JSON.stringify(shortcode)}.`, { param: 'station' });
   return np;

@@ -83,26 +83,26 @@ export async function recommend(
   call: FeaturesCall,
 ): Promise<Recommendations> {
   const { music } = sources;
-  const { signal } = call;
+  const { scope } = call;
   const filtering = TARGETS.some((name) => targets[name] !== undefined);
   const size = Math.min(Math.max(limit * 4, 50), 200);
   const [seed, artist] = await Promise.all([
-    seeds.isrc === undefined ? null : music.trackByIsrc(seeds.isrc, { signal }),
-    seeds.artist === undefined ? null : music.artist(seeds.artist, { signal }),
+    seeds.isrc === undefined ? null : music.trackByIsrc(seeds.isrc, { scope }),
+    seeds.artist === undefined ? null : music.artist(seeds.artist, { scope }),
   ]);
   if (seeds.isrc !== undefined && seed === null)
     throw new SleeveError('not_found', `No track with ISRC ${seeds.isrc}.`, { param: 'seed_isrc' });
   if (seeds.artist !== undefined && artist === null)
     throw new SleeveError('not_found', `No artist with id ${seeds.artist}.`, { param: 'seed_artist' });
   const pools = await Promise.all([
-    seed === null ? [] : relatedTracks(music, seed, size, signal),
+    seed === null ? [] : relatedTracks(music, seed, size, scope),
     artist === null
       ? []
       : Promise.all([
-          music.artistTopTracks(artist.id, { limit: Math.ceil(size / 2), signal }),
-          music.similarTracks(artist.id, { limit: size, signal }),
+          music.artistTopTracks(artist.id, { limit: Math.ceil(size / 2), scope }),
+          music.similarTracks(artist.id, { limit: size, scope }),
         ]).then(interleave),
-    seeds.genre === undefined ? [] : genrePool(music, genreKeywords(seeds.genre), limit, filtering, signal),
+    seeds.genre === undefined ? [] : genrePool(music, genreKeywords(seeds.genre), limit, filtering, scope),
   ]);
   // Taken in turns, then cut: every seed keeps its share of a bounded pool.
   const merged = interleave(pools);

@@ -7,6 +7,7 @@
 import { interleave } from '../interleave.ts';
 import type { TrackHit } from '../domain/music.ts';
 import type { MusicDriver } from '../drivers/contracts/music.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 /** Keeps the first of each id, skipping the seed track itself (by id and by ISRC). */
 export function uniqueExcept(seed: TrackHit, tracks: readonly TrackHit[], limit: number): TrackHit[] {
@@ -25,17 +26,17 @@ export async function relatedTracks(
   music: MusicDriver,
   seed: TrackHit,
   limit: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<TrackHit[]> {
   // A few more than asked: the seed itself (or another release of it) may be among them.
-  let picked = uniqueExcept(seed, await music.similarTracks(seed.artist.id, { limit: limit + 5, signal }), limit);
+  let picked = uniqueExcept(seed, await music.similarTracks(seed.artist.id, { limit: limit + 5, scope }), limit);
   if (picked.length < limit) {
     // Tracks carry no genres; the seed's album does (and a live source has it cached by now).
     const [own, genreTracks] = await Promise.all([
-      music.artistTopTracks(seed.artist.id, { limit: limit + 1, signal }),
-      music.album(seed.album.id, { signal }).then((album) => {
+      music.artistTopTracks(seed.artist.id, { limit: limit + 1, scope }),
+      music.album(seed.album.id, { scope }).then((album) => {
         const genre = album?.genres[0];
-        return genre ? music.genreTracks(genre, { limit: limit * 2, signal }) : [];
+        return genre ? music.genreTracks(genre, { limit: limit * 2, scope }) : [];
       }),
     ]);
     picked = uniqueExcept(seed, [...picked, ...interleave([genreTracks, own])], limit);

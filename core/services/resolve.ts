@@ -15,6 +15,7 @@ import type { Album, Artist, PlaylistHit, Track } from '../domain/music.ts';
 import type { Drivers } from '../drivers/contracts/drivers.ts';
 import type { MusicDriver } from '../drivers/contracts/music.ts';
 import { matchAlbum, matchArtist, matchPlaylist, matchTrack } from './link-match.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 type ResolvedItem =
   | { type: 'track'; track: Track }
@@ -39,9 +40,9 @@ function notFound(link: ParsedLink, type: LinkType | null = link.type, hint = ''
  * Demo mode (no links source) knows only its generated catalogue, so a real link finds nothing
  * there: the 404 says so and shows a link that resolves (issue #44), its chart's first track.
  */
-async function demoHint(sources: Drivers, signal?: AbortSignal): Promise<string> {
+async function demoHint(sources: Drivers, scope?: RequestScope): Promise<string> {
   if (sources.links) return '';
-  const first = (await sources.music.chart(null, { limit: 1, signal }))?.tracks[0];
+  const first = (await sources.music.chart(null, { limit: 1, scope }))?.tracks[0];
   const example = first ? ` such as https://www.deezer.com/track/${first.id}` : '';
   return ` Demo mode resolves only links to its own generated catalogue, Deezer links with its ids${example}; real items need live mode.`;
 }
@@ -73,53 +74,53 @@ async function byId(
   music: MusicDriver,
   type: LinkType,
   id: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<ResolvedItem | null> {
   switch (type) {
     case 'track': {
-      const track = await music.track(id, { signal });
+      const track = await music.track(id, { scope });
       return track && { type, track };
     }
     case 'album': {
-      const album = await music.album(id, { signal });
+      const album = await music.album(id, { scope });
       return album && { type, album };
     }
     case 'artist': {
-      const artist = await music.artist(id, { signal });
+      const artist = await music.artist(id, { scope });
       return artist && { type, artist };
     }
     case 'playlist': {
-      const playlist = await music.playlist(id, { signal });
+      const playlist = await music.playlist(id, { scope });
       return playlist && { type, playlist };
     }
   }
 }
 
-async function byMetadata(music: MusicDriver, meta: LinkMetadata, signal?: AbortSignal): Promise<ResolvedItem | null> {
+async function byMetadata(music: MusicDriver, meta: LinkMetadata, scope?: RequestScope): Promise<ResolvedItem | null> {
   switch (meta.type) {
     case 'track': {
-      const hit = await matchTrack(music, meta, signal);
-      const track = hit && (await music.track(hit.id, { signal }));
+      const hit = await matchTrack(music, meta, scope);
+      const track = hit && (await music.track(hit.id, { scope }));
       return track && { type: 'track', track };
     }
     case 'album': {
-      const album = await matchAlbum(music, meta, signal);
+      const album = await matchAlbum(music, meta, scope);
       return album && { type: 'album', album };
     }
     case 'artist': {
-      const artist = await matchArtist(music, meta, signal);
+      const artist = await matchArtist(music, meta, scope);
       return artist && { type: 'artist', artist };
     }
     case 'playlist': {
-      const playlist = await matchPlaylist(music, meta, signal);
+      const playlist = await matchPlaylist(music, meta, scope);
       return playlist && { type: 'playlist', playlist };
     }
   }
 }
 
 /** A short link's target, parsed; null when it leads nowhere this service may go. */
-async function expand(sources: Drivers, link: ParsedLink, signal?: AbortSignal): Promise<ParsedLink | null> {
-  const target = sources.links ? await sources.links.expand(link.canonicalUrl, { signal }) : null;
+async function expand(sources: Drivers, link: ParsedLink, scope?: RequestScope): Promise<ParsedLink | null> {
+  const target = sources.links ? await sources.links.expand(link.canonicalUrl, { scope }) : null;
   if (target === null) return null;
   try {
     const parsed = parseLink(target);
@@ -129,17 +130,17 @@ async function expand(sources: Drivers, link: ParsedLink, signal?: AbortSignal):
   }
 }
 
-export async function resolveLink(sources: Drivers, url: string, signal?: AbortSignal): Promise<Resolved> {
+export async function resolveLink(sources: Drivers, url: string, scope?: RequestScope): Promise<Resolved> {
   const pasted = parseLink(url);
-  const link = pasted.short ? await expand(sources, pasted, signal) : pasted;
+  const link = pasted.short ? await expand(sources, pasted, scope) : pasted;
   if (link === null) throw notFound(pasted);
   const { music } = sources;
   if (link.source === 'deezer') {
-    const item = link.type ? await byId(music, link.type, Number(link.id), signal) : null;
-    if (!item) throw notFound(link, link.type, await demoHint(sources, signal));
+    const item = link.type ? await byId(music, link.type, Number(link.id), scope) : null;
+    if (!item) throw notFound(link, link.type, await demoHint(sources, scope));
     return { source: link.source, canonicalUrl: pasted.canonicalUrl, item };
   }
-  const meta = sources.links ? await sources.links.metadata(link, { signal }) : slugMetadata(link);
+  const meta = sources.links ? await sources.links.metadata(link, { scope }) : slugMetadata(link);
   // A SoundCloud set is an album or a playlist, and nothing says which: an album first.
   const kinds: LinkType[] = link.type
     ? [link.type]
@@ -149,7 +150,7 @@ export async function resolveLink(sources: Drivers, url: string, signal?: AbortS
         ? [meta.type]
         : [];
   let item: ResolvedItem | null = null;
-  for (const type of kinds) if (meta && !item) item = await byMetadata(music, { ...meta, type }, signal);
-  if (!item) throw notFound(link, link.type ?? meta?.type ?? null, await demoHint(sources, signal));
+  for (const type of kinds) if (meta && !item) item = await byMetadata(music, { ...meta, type }, scope);
+  if (!item) throw notFound(link, link.type ?? meta?.type ?? null, await demoHint(sources, scope));
   return { source: link.source, canonicalUrl: pasted.canonicalUrl, item };
 }

@@ -9,6 +9,7 @@ import type { MusicDriver } from '../drivers/contracts/music.ts';
 import type { Name } from '../text/similarity.ts';
 import { rankSearchHits, type Scored } from './ranking.ts';
 import { matchesAsTyped, typedQuery } from '../text/typed-match.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 export const SEARCH_TYPES = ['tracks', 'artists', 'albums', 'playlists'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -39,10 +40,10 @@ function rankedTracks(
   music: MusicDriver,
   query: string,
   limit: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<Scored<TrackHit>[]> {
   return ranked(
-    music.searchTracks(query, { limit: poolSize(limit), signal }),
+    music.searchTracks(query, { limit: poolSize(limit), scope }),
     query,
     limit,
     trackNames,
@@ -55,10 +56,10 @@ function rankedArtists(
   music: MusicDriver,
   query: string,
   limit: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<Scored<Artist>[]> {
   return ranked(
-    music.searchArtists(query, { limit: poolSize(limit), signal }),
+    music.searchArtists(query, { limit: poolSize(limit), scope }),
     query,
     limit,
     (a) => [a.name],
@@ -70,10 +71,10 @@ export function rankedAlbums(
   music: MusicDriver,
   query: string,
   limit: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<Scored<AlbumHit>[]> {
   return ranked(
-    music.searchAlbums(query, { limit: poolSize(limit), signal }),
+    music.searchAlbums(query, { limit: poolSize(limit), scope }),
     query,
     limit,
     albumNames,
@@ -86,10 +87,10 @@ export function rankedPlaylists(
   music: MusicDriver,
   query: string,
   limit: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<Scored<PlaylistHit>[]> {
   return ranked(
-    music.searchPlaylists(query, { limit: poolSize(limit), signal }),
+    music.searchPlaylists(query, { limit: poolSize(limit), scope }),
     query,
     limit,
     (p) => [p.title],
@@ -106,9 +107,9 @@ export async function artistsByFans(
   music: MusicDriver,
   query: string,
   limit: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<Artist[]> {
-  const found = await music.searchArtists(query, { limit, signal });
+  const found = await music.searchArtists(query, { limit, scope });
   const typed = typedQuery(query);
   const band = new Map(found.map((a) => [a, matchesAsTyped([a.name], typed) ? 1 : 0]));
   return [...found].sort((a, b) => band.get(b)! - band.get(a)! || b.fans - a.fans);
@@ -127,15 +128,15 @@ export async function searchAll(
   query: string,
   limit: number,
   types: readonly SearchType[],
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<SearchAllResult> {
   const want = <T>(type: SearchType, run: () => Promise<Scored<T>[]>) =>
     types.includes(type) ? run() : Promise.resolve([]);
   const [tracks, artists, albums, playlists] = await Promise.all([
-    want('tracks', () => rankedTracks(music, query, limit, signal)),
-    want('artists', () => rankedArtists(music, query, limit, signal)),
-    want('albums', () => rankedAlbums(music, query, limit, signal)),
-    want('playlists', () => rankedPlaylists(music, query, limit, signal)),
+    want('tracks', () => rankedTracks(music, query, limit, scope)),
+    want('artists', () => rankedArtists(music, query, limit, scope)),
+    want('albums', () => rankedAlbums(music, query, limit, scope)),
+    want('playlists', () => rankedPlaylists(music, query, limit, scope)),
   ]);
   return { tracks, artists, albums, playlists };
 }

@@ -14,6 +14,7 @@ import { popularity } from './ranking.ts';
 import { matchesAsTyped, typedQuery } from '../text/typed-match.ts';
 import { foldJoined, readings } from '../text/fold.ts';
 import type { MusicDriver } from '../drivers/contracts/music.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 type SuggestionType = 'artist' | 'track' | 'album';
 
@@ -36,9 +37,9 @@ async function candidates(
   music: MusicDriver,
   query: string,
   limit: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<Candidate[]> {
-  const o = { limit, signal };
+  const o = { limit, scope };
   const [artists, tracks, albums] = await Promise.all([
     music.searchArtists(query, o),
     music.searchTracks(query, o),
@@ -59,15 +60,15 @@ export async function suggest(
   music: MusicDriver,
   query: string,
   limit: number,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<Suggestion[]> {
   const typed = typedQuery(query);
   const asTyped = (c: Candidate): boolean => matchesAsTyped(c.artist === null ? [c.text] : [c.text, c.artist], typed);
-  let found = await candidates(music, query, limit, signal);
+  let found = await candidates(music, query, limit, scope);
   const words = foldJoined(query).split(' ');
   if (words.length > 1 && found.filter(asTyped).length < limit) {
     // The last word half typed: what the other words find, kept where it completes the last.
-    const wider = await candidates(music, words.slice(0, -1).join(' '), limit * 2, signal);
+    const wider = await candidates(music, words.slice(0, -1).join(' '), limit * 2, scope);
     found = found.concat(wider.filter(asTyped));
   }
   const best = new Map(

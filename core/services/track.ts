@@ -12,6 +12,7 @@ import { fold } from '../text/fold.ts';
 import { PLAUSIBLE, similarity } from '../text/similarity.ts';
 import { featuresOrNone, type FeaturesCall } from './features.ts';
 import { relatedTracks } from './related.ts';
+import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 /** How many recommendations a full track carries (the spec allows any number, even none). */
 const RECOMMENDATIONS = 5;
@@ -33,10 +34,10 @@ async function findTrack(
   music: MusicDriver,
   artist: string,
   title: string,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<TrackHit | null> {
   const wanted = stripBrackets(title);
-  const candidates = await music.searchTracks(wanted, { artist, limit: 10, signal });
+  const candidates = await music.searchTracks(wanted, { artist, limit: 10, scope });
   const artistKey = fold(artist);
   let best: { track: TrackHit; sim: number } | null = null;
   for (const track of candidates) {
@@ -60,8 +61,8 @@ export interface TrackIdOrIsrc {
 }
 
 /** The track `q` names, or null: one lookup rule for every endpoint taking `id` or `isrc`. */
-export function trackByIdOrIsrc(music: MusicDriver, q: TrackIdOrIsrc, signal?: AbortSignal): Promise<Track | null> {
-  return q.id !== undefined ? music.track(q.id, { signal }) : music.trackByIsrc(q.isrc!, { signal });
+export function trackByIdOrIsrc(music: MusicDriver, q: TrackIdOrIsrc, scope?: RequestScope): Promise<Track | null> {
+  return q.id !== undefined ? music.track(q.id, { scope }) : music.trackByIsrc(q.isrc!, { scope });
 }
 
 /** The 404 message for a track `q` names that the source does not know. */
@@ -73,10 +74,10 @@ export function noSuchTrack(q: TrackIdOrIsrc): string {
  * A known ISRC skips the search (spec §4.7, §4.8); an unknown one falls back to artist and
  * title when both were given, since the ISRC is there to save a lookup, not to narrow it.
  */
-export async function resolveTrack(music: MusicDriver, q: TrackQuery, signal?: AbortSignal): Promise<TrackHit | null> {
-  const byIsrc = q.isrc ? await music.trackByIsrc(q.isrc, { signal }) : null;
+export async function resolveTrack(music: MusicDriver, q: TrackQuery, scope?: RequestScope): Promise<TrackHit | null> {
+  const byIsrc = q.isrc ? await music.trackByIsrc(q.isrc, { scope }) : null;
   if (byIsrc) return byIsrc;
-  if (q.artist && q.title) return findTrack(music, q.artist, q.title, signal);
+  if (q.artist && q.title) return findTrack(music, q.artist, q.title, scope);
   return null;
 }
 
@@ -84,12 +85,12 @@ export async function resolveTrack(music: MusicDriver, q: TrackQuery, signal?: A
 export async function resolveTrackRecord(
   music: MusicDriver,
   q: TrackQuery,
-  signal?: AbortSignal,
+  scope?: RequestScope,
 ): Promise<Track | null> {
-  const found = await resolveTrack(music, q, signal);
+  const found = await resolveTrack(music, q, scope);
   // The album and the artist's radio are not asked beside the record, though the hit names
   // them: under a saturated budget that answered fewer requests (issue #35, the Zipf bench).
-  return !found || isTrackRecord(found) ? found : music.track(found.id, { signal });
+  return !found || isTrackRecord(found) ? found : music.track(found.id, { scope });
 }
 
 /** What `trackDetails` gathers for one full track: the full-track shape and the model's facts read it. */
@@ -118,13 +119,13 @@ export interface DetailsCall extends FeaturesCall {
  */
 export async function trackDetails(sources: Drivers, track: Track, call: DetailsCall): Promise<TrackDetails> {
   const { music } = sources;
-  const { signal } = call;
+  const { scope } = call;
   const needsArtist = call.artistRecord === true || music.artistGenres !== false;
   const [artist, album, featureMap, recommendations] = await Promise.all([
-    needsArtist ? music.artist(track.artist.id, { signal }) : null,
-    music.album(track.album.id, { signal }),
+    needsArtist ? music.artist(track.artist.id, { scope }) : null,
+    music.album(track.album.id, { scope }),
     featuresOrNone(sources, [track], call),
-    relatedTracks(music, track, RECOMMENDATIONS, signal),
+    relatedTracks(music, track, RECOMMENDATIONS, scope),
   ]);
   return { track, artist, album, features: (track.isrc && featureMap.get(track.isrc)) || null, recommendations };
 }

@@ -5,6 +5,13 @@
  */
 import { createBudget, SLOT_MS, type Budget, type BudgetOptions, type Clock } from '../../core/drivers/kit/budget.ts';
 import { memoryCounters, type MemoryCounters } from '../../core/storage/counters.ts';
+import {
+  BACKGROUND,
+  completionScope,
+  refreshScope,
+  unboundScope,
+  type RequestScope,
+} from '../../core/drivers/kit/scope.ts';
 
 export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -49,6 +56,17 @@ export interface Turn {
   error?: unknown;
 }
 
+/** The scope of `client`'s calls: a fresh request's, or a refresh's for `BACKGROUND`; no client given, none named. */
+export function scopeOf(client?: string, signal: AbortSignal = new AbortController().signal): RequestScope {
+  if (client === BACKGROUND) return refreshScope(signal, T0);
+  return { ...unboundScope(signal), client };
+}
+
+/** A completion's scope, `client`'s, each call waiting up to `waitMs` (a minute) for its turn. */
+export function completion(client: string, waitMs = 60_000, signal = new AbortController().signal): RequestScope {
+  return completionScope(signal, client, waitMs, T0);
+}
+
 /** `n` calls of `client` asked now; each settled turn is recorded in order. */
 export function ask(
   budget: Budget,
@@ -60,7 +78,7 @@ export function ask(
 ): void {
   for (let i = 0; i < n; i++) {
     const asked = clock.now();
-    budget.take(signal, client).then(
+    budget.take(scopeOf(client, signal)).then(
       () => turns.push({ client, asked, at: clock.now() }),
       (error: unknown) => turns.push({ client, asked, at: clock.now(), error }),
     );

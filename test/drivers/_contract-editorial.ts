@@ -15,6 +15,7 @@ import {
   TrackHitSchema,
 } from './domain-schemas.ts';
 import { caseRunner, type ContractOptions } from './_contract-kit.ts';
+import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 export interface EditorialContractOptions extends ContractOptions<MusicDriver> {
   /** A genre and editorial id with a chart, a selection and charts (default 106). */
@@ -56,9 +57,9 @@ export function runEditorialContract(options: EditorialContractOptions): void {
     });
 
     test('calls honour an aborted signal', async (s) => {
-      const signal = AbortSignal.abort(new Error('aborted by the contract suite'));
-      await expect(s.genreChart!(id, { limit: 2, signal })).rejects.toThrow();
-      await expect(s.editorialCharts!(id, { limit: 2, signal })).rejects.toThrow();
+      const scope = unboundScope(AbortSignal.abort(new Error('aborted by the contract suite')));
+      await expect(s.genreChart!(id, { limit: 2, scope })).rejects.toThrow();
+      await expect(s.editorialCharts!(id, { limit: 2, scope })).rejects.toThrow();
     });
   });
 }

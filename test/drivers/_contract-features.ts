@@ -7,6 +7,7 @@ import { describe, expect } from 'vitest';
 import type { FeaturesDriver } from '../../core/drivers/contracts/features.ts';
 import { AudioFeaturesSchema, expectValid } from './domain-schemas.ts';
 import { abortedSignal, caseRunner, type ContractOptions } from './_contract-kit.ts';
+import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 export interface FeaturesContractOptions extends ContractOptions<FeaturesDriver> {
   /** ISRCs the source has features for (at least two). */
@@ -40,8 +41,8 @@ export function runFeaturesContract(options: FeaturesContractOptions): void {
     });
 
     test('rejects on an already-aborted signal', async (s) => {
-      await expect(s.features(await options.knownIsrcs(), { signal: abortedSignal() })).rejects.toThrow();
-      await expect(s.probe({ signal: abortedSignal() })).rejects.toThrow();
+      await expect(s.features(await options.knownIsrcs(), { scope: unboundScope(abortedSignal()) })).rejects.toThrow();
+      await expect(s.probe({ scope: unboundScope(abortedSignal()) })).rejects.toThrow();
     });
   });
 }

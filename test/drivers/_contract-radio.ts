@@ -9,6 +9,7 @@ import { describe, expect } from 'vitest';
 import type { RadioDriver } from '../../core/drivers/contracts/radio.ts';
 import { expectValid, NowPlayingSchema } from './domain-schemas.ts';
 import { abortedSignal, caseRunner, type ContractOptions } from './_contract-kit.ts';
+import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 export interface RadioContractOptions extends ContractOptions<RadioDriver> {
   /** Unix ms the cases ask about. */
@@ -62,8 +63,8 @@ export function runRadioContract(options: RadioContractOptions): void {
     });
 
     test('rejects on an already-aborted signal', async (s) => {
-      await expect(s.nowPlaying(s.defaultStation, { now, signal: abortedSignal() })).rejects.toThrow();
-      await expect(s.probe({ signal: abortedSignal() })).rejects.toThrow();
+      await expect(s.nowPlaying(s.defaultStation, { now, scope: unboundScope(abortedSignal()) })).rejects.toThrow();
+      await expect(s.probe({ scope: unboundScope(abortedSignal()) })).rejects.toThrow();
     });
   });
 }

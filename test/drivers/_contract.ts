@@ -22,6 +22,7 @@ import {
   TrackSchema,
 } from './domain-schemas.ts';
 import { abortedSignal, caseRunner, fold, type ContractOptions } from './_contract-kit.ts';
+import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 export { runFeaturesContract } from './_contract-features.ts';
 export { runRadioContract } from './_contract-radio.ts';
@@ -207,30 +208,30 @@ export function runMusicContract(options: MusicContractOptions): void {
     });
 
     test('every call rejects on an already-aborted signal', async (s) => {
-      const signal = abortedSignal();
+      const scope = unboundScope(abortedSignal());
       const calls: [string, () => Promise<unknown>][] = [
-        ['searchTracks', () => s.searchTracks('a', { limit: 1, signal })],
-        ['searchArtists', () => s.searchArtists('a', { limit: 1, signal })],
-        ['searchAlbums', () => s.searchAlbums('a', { limit: 1, signal })],
-        ['searchPlaylists', () => s.searchPlaylists('a', { limit: 1, signal })],
-        ['track', () => s.track(1, { signal })],
-        ['trackByIsrc', () => s.trackByIsrc('ZZ0000000000', { signal })],
-        ['album', () => s.album(1, { signal })],
-        ['albumByUpc', () => s.albumByUpc('1', { signal })],
-        ['albumTracks', () => s.albumTracks(1, { limit: 1, signal })],
-        ['artist', () => s.artist(1, { signal })],
-        ['artistTopTracks', () => s.artistTopTracks(1, { limit: 1, signal })],
-        ['artistAlbums', () => s.artistAlbums(1, { limit: 1, signal })],
-        ['relatedArtists', () => s.relatedArtists(1, { limit: 1, signal })],
-        ['similarTracks', () => s.similarTracks(1, { limit: 1, signal })],
-        ['playlist', () => s.playlist(1, { signal })],
-        ['playlistTracks', () => s.playlistTracks(1, { limit: 1, signal })],
-        ['genres', () => s.genres({ signal })],
-        ['newReleases', () => s.newReleases({ limit: 1, signal })],
-        ['chart', () => s.chart(null, { limit: 1, signal })],
-        ['genreTracks', () => s.genreTracks('pop', { limit: 1, signal })],
-        ['preview', () => s.preview(1, { signal })],
-        ['probe', () => s.probe({ signal })],
+        ['searchTracks', () => s.searchTracks('a', { limit: 1, scope })],
+        ['searchArtists', () => s.searchArtists('a', { limit: 1, scope })],
+        ['searchAlbums', () => s.searchAlbums('a', { limit: 1, scope })],
+        ['searchPlaylists', () => s.searchPlaylists('a', { limit: 1, scope })],
+        ['track', () => s.track(1, { scope })],
+        ['trackByIsrc', () => s.trackByIsrc('ZZ0000000000', { scope })],
+        ['album', () => s.album(1, { scope })],
+        ['albumByUpc', () => s.albumByUpc('1', { scope })],
+        ['albumTracks', () => s.albumTracks(1, { limit: 1, scope })],
+        ['artist', () => s.artist(1, { scope })],
+        ['artistTopTracks', () => s.artistTopTracks(1, { limit: 1, scope })],
+        ['artistAlbums', () => s.artistAlbums(1, { limit: 1, scope })],
+        ['relatedArtists', () => s.relatedArtists(1, { limit: 1, scope })],
+        ['similarTracks', () => s.similarTracks(1, { limit: 1, scope })],
+        ['playlist', () => s.playlist(1, { scope })],
+        ['playlistTracks', () => s.playlistTracks(1, { limit: 1, scope })],
+        ['genres', () => s.genres({ scope })],
+        ['newReleases', () => s.newReleases({ limit: 1, scope })],
+        ['chart', () => s.chart(null, { limit: 1, scope })],
+        ['genreTracks', () => s.genreTracks('pop', { limit: 1, scope })],
+        ['preview', () => s.preview(1, { scope })],
+        ['probe', () => s.probe({ scope })],
       ];
       for (const [name, call] of calls) await expect(call(), name).rejects.toThrow();
     });

@@ -14,6 +14,7 @@ import { breaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { runRadioContract } from './_contract-radio.ts';
 import { expectValid, NowPlayingSchema } from './domain-schemas.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
 
 const fixture = (file: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/azuracast/${file}`, import.meta.url), 'utf8'));
@@ -24,7 +25,7 @@ const context = (now: () => number = Date.now): DriverContext =>
   createDriverContext({
     storage: createStorage(),
     breaker: breaker({ onOutage() {} }),
-    now,
+    clock: clockOf(now),
     log: { info() {}, error() {} },
   });
 

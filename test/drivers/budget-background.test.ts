@@ -1,5 +1,5 @@
 /**
- * Issue 35: background calls (cache refreshes, `BACKGROUND` in `kit/tally.ts`) are the budget's
+ * Issue 35: background calls (cache refreshes, the refresh lane of `kit/scope.ts`) are the budget's
  * lowest lane, on a fake clock: granted only when no client call waits, never before a client
  * call queued with them, dropped (counted apart from the 503s clients get) when they cannot
  * have a spare turn within `BACKGROUND_WAIT_MS`, and bounded in number.
@@ -9,7 +9,7 @@ import { SleeveError } from '../../core/errors.ts';
 import { BACKGROUND_WAIT_MS, createBudget, MAX_BACKGROUND, SLOT_MS } from '../../core/drivers/kit/budget.ts';
 import { fairQueue } from '../../core/drivers/kit/fair-queue.ts';
 import { shareWork } from '../../core/drivers/kit/shared-work.ts';
-import { BACKGROUND, clientOf, clientOn } from '../../core/drivers/kit/tally.ts';
+import { BACKGROUND, refreshScope, requestScope } from '../../core/drivers/kit/scope.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
 import { ask, fakeClock, spent, T0, through, type Turn } from './_budget-clock.ts';
 
@@ -57,26 +57,24 @@ describe("the budget's background lane", () => {
     const turns: Turn[] = [];
     // A client's calls wait, so a refresh asking now is dropped at once.
     ask(budget, clock, 'waiting', 2, turns);
-    const refresh = new AbortController();
-    clientOn(refresh.signal, BACKGROUND);
-    const client = new AbortController();
-    clientOn(client.signal, '198.51.100.9');
+    const refresh = refreshScope(new AbortController().signal, T0);
+    const client = requestScope({ client: '198.51.100.9', now: T0 });
     const asked: string[] = [];
     const work = shareWork(
-      async (signal) => {
-        const who = clientOf(signal) ?? '';
+      async (scope) => {
+        const who = scope.client ?? '';
         asked.push(who);
-        await budget.take(signal, who);
+        await budget.take(scope);
         return who;
       },
       () => {},
       'deezer',
     );
-    const first = work.join(refresh.signal).then(
+    const first = work.join(refresh).then(
       () => undefined,
       (error: unknown) => error,
     );
-    const joined = work.join(client.signal);
+    const joined = work.join(client);
     await clock.runUntil(T0 + 2000);
     expect(await first).toBeInstanceOf(SleeveError);
     await expect(joined).resolves.toBe('198.51.100.9');
@@ -92,7 +90,7 @@ describe("the budget's background lane", () => {
       windowMs: 5000,
       clock: fakeClock(),
     });
-    await expect(idle.take(undefined, BACKGROUND)).resolves.toBeUndefined();
+    await expect(idle.take(refreshScope(new AbortController().signal, T0))).resolves.toBeUndefined();
     const { budget, clock } = spent();
     const turns: Turn[] = [];
     ask(budget, clock, BACKGROUND, 1, turns);
@@ -122,12 +120,5 @@ describe("the budget's background lane", () => {
     expect(queue.next(T0)?.n).toBe(2);
     queue.remove(queue.next(T0)!);
     expect(queue.next(T0)?.n).toBe(1);
-  });
-
-  it('a signal marked BACKGROUND stays so when a route names its client', () => {
-    const signal = new AbortController().signal;
-    clientOn(signal, BACKGROUND);
-    clientOn(signal, '203.0.113.7');
-    expect(clientOf(signal)).toBe(BACKGROUND);
   });
 });

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
 import { createBudget, SLOT_MS } from '../../core/drivers/kit/budget.ts';
 import { fairQueue, MAX_REMEMBERED } from '../../core/drivers/kit/fair-queue.ts';
-import { clientOf, clientOn } from '../../core/drivers/kit/tally.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
-import { ask, fakeClock, settle, spent, T0, through, type Turn } from './_budget-clock.ts';
+import { ask, fakeClock, scopeOf, settle, spent, T0, through, type Turn } from './_budget-clock.ts';
+import { withSignal } from '../../core/drivers/kit/scope.ts';
 
 /** Deezer's 4 turns a 500-ms slot, spaced under a backlog. */
 const SPACING = SLOT_MS / 4;
@@ -42,7 +42,7 @@ describe('the budget served client by client', () => {
     for (let i = 0; i < 6; i++) {
       const asked = clock.now();
       let at = -1;
-      void budget.take(undefined, 'quiet').then(() => (at = clock.now()));
+      void budget.take(scopeOf('quiet')).then(() => (at = clock.now()));
       while (at < 0) await clock.runUntil(clock.now() + 1);
       waits.push(at - asked);
       // The upstream answers 20 ms later; then the next call.
@@ -177,16 +177,15 @@ describe('the budget served client by client', () => {
     expect(quiet.every((t) => !t.error && t.at - t.asked <= 3 * SPACING)).toBe(true);
   });
 
-  it("finds the client on the call's signal (`tally.ts`), carried to signals derived from it", async () => {
+  it("finds the client in the call's scope, kept in a scope derived for another signal", async () => {
     const { budget, clock } = spent({ maxWaitMs: 60_000 });
     const turns: Turn[] = [];
-    const signal = new AbortController().signal;
-    clientOn(signal, 'quiet');
-    expect(clientOf(signal)).toBe('quiet');
+    const scope = withSignal(scopeOf('quiet'), new AbortController().signal);
+    expect(scope.client).toBe('quiet');
     ask(budget, clock, 'noisy', 20, turns);
     await clock.runUntil(T0 + 510);
     let at = -1;
-    void budget.take(signal).then(() => (at = clock.now()));
+    void budget.take(scope).then(() => (at = clock.now()));
     await clock.runUntil(T0 + 1000);
     expect(at).toBeGreaterThan(0);
     expect(at - (T0 + 510)).toBeLessThanOrEqual(SPACING);
@@ -198,8 +197,7 @@ describe('a request under way goes first', () => {
     const { budget, clock, counters } = spent({ maxWaitMs: 60_000 });
     const turns: Turn[] = [];
     // A request of a busy client, under way: it had its first call, at the next slot's start.
-    const busy = new AbortController().signal;
-    clientOn(busy, 'busy');
+    const busy = scopeOf('busy');
     void budget.take(busy);
     await clock.runUntil(T0 + SLOT_MS + 1);
     // Others spend the rest of that slot; fresh clients' first calls wait, then the busy request

@@ -6,15 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { COMPLETION, fairQueue, FRESH, REFRESH } from '../../core/drivers/kit/fair-queue.ts';
 import { isShortOfTurns } from '../../core/drivers/kit/refusals.ts';
-import { BACKGROUND, hurry, patientOn } from '../../core/drivers/kit/tally.ts';
-import { ask, spent, T0, type Turn } from './_budget-clock.ts';
-
-/** A signal whose calls are a completion's, `client`'s, each waiting up to a minute for its turn. */
-const completion = (client: string): AbortSignal => {
-  const signal = new AbortController().signal;
-  patientOn(signal, client, 60_000);
-  return signal;
-};
+import { BACKGROUND, hurry } from '../../core/drivers/kit/scope.ts';
+import { ask, completion, scopeOf, spent, T0, type Turn } from './_budget-clock.ts';
 
 describe('the lanes of one fair queue', () => {
   it('serve fresh waiters first, then completions, then refreshes, whatever came first', () => {
@@ -48,11 +41,11 @@ describe('the budget by lanes', () => {
   it("a client's fresh requests go before its own completions queued earlier", async () => {
     const { budget, clock } = spent({ maxWaitMs: 3000 });
     const served: { what: string; at: number }[] = [];
-    const signal = completion('a');
+    const scope = completion('a');
     for (let i = 0; i < 6; i++)
-      void budget.take(signal, 'a').then(() => served.push({ what: 'completion', at: clock.now() }));
+      void budget.take(scope).then(() => served.push({ what: 'completion', at: clock.now() }));
     for (let i = 0; i < 3; i++)
-      void budget.take(undefined, 'a').then(() => served.push({ what: 'fresh', at: clock.now() }));
+      void budget.take(scopeOf('a')).then(() => served.push({ what: 'fresh', at: clock.now() }));
     await clock.runUntil(T0 + 10_000);
     expect(served.map((s) => s.what)).toEqual([...Array(3).fill('fresh'), ...Array(6).fill('completion')]);
     // The next slot's first turns, spaced: not behind the six.
@@ -62,9 +55,9 @@ describe('the budget by lanes', () => {
   it('a completion waits behind every fresh request, and a refresh is dropped while one waits', async () => {
     const { budget, clock } = spent({ maxWaitMs: 3000 });
     const order: string[] = [];
-    void budget.take(completion('c'), 'c').then(() => order.push('completion'));
-    for (const client of ['x', 'y']) void budget.take(undefined, client).then(() => order.push(client));
-    const refresh = budget.take(undefined, BACKGROUND).catch((error: unknown) => error);
+    void budget.take(completion('c')).then(() => order.push('completion'));
+    for (const client of ['x', 'y']) void budget.take(scopeOf(client)).then(() => order.push(client));
+    const refresh = budget.take(scopeOf(BACKGROUND)).catch((error: unknown) => error);
     await clock.runUntil(T0 + 5000);
     expect(order).toEqual(['x', 'y', 'completion']);
     expect(await refresh).toMatchObject({ reason: 'dropped' });
@@ -74,9 +67,9 @@ describe('the budget by lanes', () => {
     const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 200, maxQueue: 300 });
     const order: string[] = [];
     const waitedOn = completion('c');
-    void budget.take(completion('d'), 'd').then(() => order.push('completion'));
-    void budget.take(waitedOn, 'c').then(() => order.push('hurried'));
-    for (let i = 0; i < 4; i++) void budget.take(undefined, 'busy').then(() => order.push('fresh'));
+    void budget.take(completion('d')).then(() => order.push('completion'));
+    void budget.take(waitedOn).then(() => order.push('hurried'));
+    for (let i = 0; i < 4; i++) void budget.take(scopeOf('busy')).then(() => order.push('fresh'));
     hurry(waitedOn);
     await clock.runUntil(T0 + 10_000);
     // Among the fresh, taking turns with busy by client (both unused: busy asked first), and
@@ -101,9 +94,7 @@ describe('the budget by lanes', () => {
 
   it("a completion refused for a turn past its patience says late, so the completions' bounds hold", async () => {
     const { budget, clock } = spent({ maxWaitMs: 3000 });
-    const signal = new AbortController().signal;
-    patientOn(signal, 'c', 100);
-    const refused = budget.take(signal, 'c').catch((error: unknown) => error);
+    const refused = budget.take(completion('c', 100)).catch((error: unknown) => error);
     await clock.runUntil(T0 + 1000);
     expect(isShortOfTurns(await refused)).toBe(true);
   });

@@ -20,6 +20,7 @@ import { countersFor, memoryCounters, type CounterStore } from '../../core/stora
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import { redisMissing, startRedis, type RedisServer } from '../storage/_redis.ts';
 import { fakeClock, settle, T0 } from './_budget-clock.ts';
+import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 const LIMIT = 50;
 const WINDOW_MS = 5000;
@@ -30,7 +31,7 @@ type Outcome = { asked: number; at: number; error?: unknown };
 function burst(budget: Budget, clock: Clock, n: number, outcomes: Outcome[], signal?: AbortSignal) {
   for (let i = 0; i < n; i++) {
     const asked = clock.now();
-    budget.take(signal).then(
+    budget.take(signal && unboundScope(signal)).then(
       () => outcomes.push({ asked, at: clock.now() }),
       (error: unknown) => outcomes.push({ asked, at: clock.now(), error }),
     );
@@ -196,7 +197,7 @@ describe('createBudget on a fake clock', () => {
     const order: string[] = [];
     const first = budget.take().then(() => order.push('first'));
     const controller = new AbortController();
-    const leaving = budget.take(controller.signal);
+    const leaving = budget.take(unboundScope(controller.signal));
     const last = budget.take().then(() => order.push('last'));
     await settle();
     expect(budget.stats.queued).toBe(3);
@@ -210,7 +211,7 @@ describe('createBudget on a fake clock', () => {
     await clock.runUntil(T0 + SLOT_MS);
     await Promise.all([first, last]);
     expect(order).toEqual(['first', 'last']);
-    await expect(budget.take(AbortSignal.abort(reason))).rejects.toBe(reason);
+    await expect(budget.take(unboundScope(AbortSignal.abort(reason)))).rejects.toBe(reason);
     expect(budget.stats).toMatchObject({ taken: 6, waited: 2, refused: 0, queued: 0 });
   });
 
@@ -301,7 +302,7 @@ describe.skipIf(redisMissing !== undefined)('createBudget shared through Redis (
     const worker = async (i: number) => {
       while (!stop.signal.aborted) {
         try {
-          await budgets[i]!.take(stop.signal);
+          await budgets[i]!.take(unboundScope(stop.signal));
           times[i]!.push(Date.now());
         } catch (error) {
           if (stop.signal.aborted) return;

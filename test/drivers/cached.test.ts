@@ -3,10 +3,12 @@ import { createStorage, type Storage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { createCacher, MISSING_SECONDS } from '../../core/drivers/kit/cached.ts';
 import { breaker } from '../../core/storage/breaker.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 function setup(storage: Storage = createStorage()) {
   const clock = { now: 1_000_000 };
-  const cached = createCacher({ storage, breaker: breaker({ onOutage() {} }), now: () => clock.now });
+  const cached = createCacher({ storage, breaker: breaker({ onOutage() {} }), clock: clockOf(() => clock.now) });
   return { clock, cached, storage };
 }
 
@@ -100,11 +102,11 @@ describe('named per-call caches', () => {
     const call = cached({
       name: 't:leave',
       maxAge: 60,
-      run: (_: null, signal) => ((upstream = signal), new Promise<string>((r) => (release = r))),
+      run: (_: null, scope) => ((upstream = scope.signal), new Promise<string>((r) => (release = r))),
     });
     const leaving = new AbortController();
-    const first = call(null, { signal: leaving.signal });
-    const second = call(null, { signal: new AbortController().signal });
+    const first = call(null, { scope: unboundScope(leaving.signal) });
+    const second = call(null, { scope: unboundScope(new AbortController().signal) });
     await tick();
     leaving.abort(new Error('gone'));
     await expect(first).rejects.toThrow('gone');
@@ -120,7 +122,7 @@ describe('named per-call caches', () => {
     const call = cached({
       name: 't:abandon',
       maxAge: 60,
-      run: (_: null, signal) => {
+      run: (_: null, { signal }) => {
         runs++;
         upstream = signal;
         return new Promise<string>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
@@ -128,7 +130,7 @@ describe('named per-call caches', () => {
     });
     const a = new AbortController();
     const b = new AbortController();
-    const pending = [call(null, { signal: a.signal }), call(null, { signal: b.signal })];
+    const pending = [call(null, { scope: unboundScope(a.signal) }), call(null, { scope: unboundScope(b.signal) })];
     await tick();
     a.abort(new Error('a left'));
     b.abort(new Error('b left'));
@@ -137,7 +139,7 @@ describe('named per-call caches', () => {
     expect(upstream?.aborted).toBe(true);
     // A new caller starts afresh rather than joining the abandoned call.
     const again = new AbortController();
-    const next = call(null, { signal: again.signal });
+    const next = call(null, { scope: unboundScope(again.signal) });
     await tick();
     expect(runs).toBe(2);
     again.abort(new Error('bye'));
@@ -148,7 +150,7 @@ describe('named per-call caches', () => {
     const { cached } = setup();
     let runs = 0;
     const call = cached({ name: 't:aborted', maxAge: 60, run: async () => ++runs });
-    await expect(call(null, { signal: AbortSignal.abort(new Error('no')) })).rejects.toThrow('no');
+    await expect(call(null, { scope: unboundScope(AbortSignal.abort(new Error('no'))) })).rejects.toThrow('no');
     expect(runs).toBe(0);
   });
 

@@ -22,6 +22,7 @@ import { networkFailure } from '../../core/network-failure.ts';
 import type { FetchLike } from '../../core/drivers/kit/fetch-like.ts';
 import { rejection } from '../helpers/rejection.ts';
 import { virtualClock } from './_kit-clock.ts';
+import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 type Step = (init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -32,8 +33,8 @@ function scripted(steps: Step[], more: Partial<Upstream> = {}) {
   const takes: { at: number; until: number | undefined }[] = [];
   let refuseFrom = Infinity;
   const budget = {
-    take: async (_signal?: AbortSignal, _client?: string, until?: number) => {
-      takes.push({ at: now(), until });
+    take: async (_scope?: unknown, options?: { until?: number }) => {
+      takes.push({ at: now(), until: options?.until });
       if (takes.length >= refuseFrom) throw new SleeveError('service_unavailable', 'no turn');
     },
     pause() {},
@@ -207,7 +208,7 @@ describe('kit/call retries', () => {
     const { up, tries } = scripted([
       () => (controller.abort(new Error('left')), new Response('busy', { status: 500 })),
     ]);
-    await expect(json(up, { signal: controller.signal })).rejects.toThrow();
+    await expect(json(up, { scope: unboundScope(controller.signal) })).rejects.toThrow();
     expect(tries).toHaveLength(1);
   });
 });

@@ -9,8 +9,9 @@ import type { Budget } from '../../core/drivers/kit/budget.ts';
 import { answerOf, call, jsonOf, type CallOptions, type Reply, type Upstream } from '../../core/drivers/kit/call.ts';
 import { createCircuit } from '../../core/drivers/kit/circuit.ts';
 import type { FetchLike } from '../../core/drivers/kit/fetch-like.ts';
-import { tallyOf, tallyOn } from '../../core/drivers/kit/tally.ts';
 import { rejection } from '../helpers/rejection.ts';
+import { requestScope, unboundScope, type RequestScope } from '../../core/drivers/kit/scope.ts';
+import type { TakeOptions } from '../../core/drivers/kit/budget-face.ts';
 
 interface Seen {
   url: string;
@@ -60,7 +61,7 @@ describe('kit/call', () => {
     expect(timedOut.message).toBe('[sleeve] [test] sent no answer within 50 ms; asked https://up.test/api');
     const reason = new Error('client left');
     const controller = new AbortController();
-    const pending = text({ ...up, timeoutMs: 5000 }, '/x', { signal: controller.signal });
+    const pending = text({ ...up, timeoutMs: 5000 }, '/x', { scope: unboundScope(controller.signal) });
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
   });
@@ -169,17 +170,30 @@ describe('kit/call', () => {
   });
 
   it("waits for its turn under the budget first (a shared call without the caller's signal); a raw call skips budget and circuit", async () => {
-    const turns: (AbortSignal | undefined)[] = [];
-    const budget = { take: async (signal?: AbortSignal) => void turns.push(signal) } as unknown as Budget;
+    const turns: [RequestScope | undefined, boolean | undefined][] = [];
+    const budget = {
+      take: async (scope?: RequestScope, options?: TakeOptions) => void turns.push([scope, options?.abortable]),
+    } as unknown as Budget;
     const { up, seen } = upstream(() => new Response('busy', { status: 500 }), { budget });
     const signal = new AbortController().signal;
-    await rejection(text(up, '/x', { signal }));
-    await rejection(text(up, '/x', { signal, shared: true }));
-    expect(turns).toEqual([signal, undefined]);
+    const scope = unboundScope(signal);
+    await rejection(text(up, '/x', { scope }));
+    await rejection(text(up, '/x', { scope, shared: true }));
+    expect(turns).toEqual([
+      [scope, true],
+      [scope, false],
+    ]);
     const open = createCircuit({ name: 'test', minCalls: 1 });
     await rejection(text({ ...up, circuit: open }));
     expect(open.state).toBe('open');
-    expect(await call({ ...up, circuit: open }, '/x', { signal, raw: true }, (reply: Reply) => reply.status)).toBe(500);
+    expect(
+      await call(
+        { ...up, circuit: open },
+        '/x',
+        { scope: unboundScope(signal), raw: true },
+        (reply: Reply) => reply.status,
+      ),
+    ).toBe(500);
     expect([turns.length, seen.length]).toEqual([3, 4]);
   });
 
@@ -200,13 +214,13 @@ describe('kit/call', () => {
     const { up, seen } = upstream(() => new Response(new ReadableStream({ cancel: () => void cancelled.push(1) })));
     const tally = { upstream: 0 };
     const controller = new AbortController();
-    tallyOn(controller.signal, tally);
-    expect(await call(up, '/x', { signal: controller.signal }, (reply) => reply.status)).toBe(200);
+    const scope = requestScope({ signal: controller.signal, tally, now: Date.now() });
+    expect(await call(up, '/x', { scope }, (reply) => reply.status)).toBe(200);
     expect(cancelled).toHaveLength(1);
-    expect(tallyOf(seen[0]!.init!.signal)).toBe(tally);
+    expect(tally.upstream).toBe(1);
     controller.abort(new Error('left'));
-    await call(up, '/x', { signal: controller.signal, shared: true }, (reply) => reply.status);
+    await call(up, '/x', { scope, shared: true }, (reply) => reply.status);
     expect(seen[1]!.init!.signal!.aborted).toBe(false);
-    expect(tallyOf(seen[1]!.init!.signal)).toBe(tally);
+    expect(tally.upstream).toBe(2);
   });
 });

@@ -12,6 +12,8 @@ import { createBudget } from '../../core/drivers/kit/budget.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { rejection } from '../helpers/rejection.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 type Reply = Response | ((signal: AbortSignal) => Promise<Response>);
 
@@ -24,7 +26,7 @@ function client(replies: Reply[], timeoutMs = 200) {
   const ctx = createDriverContext({
     storage: createStorage(),
     breaker: breaker({ onOutage() {} }),
-    now: Date.now,
+    clock: clockOf(Date.now),
     log: { info() {}, error() {} },
     fetch,
   });
@@ -35,7 +37,8 @@ function client(replies: Reply[], timeoutMs = 200) {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const errorBody = (code: number, message = 'x') => json({ error: { type: 'Exception', message, code } });
-const get = (api: ReturnType<typeof client>['api'], signal?: AbortSignal) => api.get('/track/1', {}, signal, (b) => b);
+const get = (api: ReturnType<typeof client>['api'], signal?: AbortSignal) =>
+  api.get('/track/1', {}, signal && unboundScope(signal), (b) => b);
 
 describe('Deezer client', () => {
   it('code 800 ("no data") and HTTP 404 are "not found": null, not an error', async () => {

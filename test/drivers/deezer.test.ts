@@ -7,6 +7,7 @@ import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { runMusicContract } from './_contract.ts';
 import { runEditorialContract } from './_contract-editorial.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
 
 let replay: Promise<Replay> | undefined;
 afterAll(async () => (await replay)?.close());
@@ -18,7 +19,7 @@ runMusicContract({
     const ctx = createDriverContext({
       storage: createStorage(),
       breaker: breaker({ onOutage() {} }),
-      now: Date.now,
+      clock: clockOf(Date.now),
       log: { info() {}, error() {} },
     });
     return deezer({ baseUrl: deezerUrl }, ctx);
@@ -42,7 +43,7 @@ runEditorialContract({
     const ctx = createDriverContext({
       storage: createStorage(),
       breaker: breaker({ onOutage() {} }),
-      now: Date.now,
+      clock: clockOf(Date.now),
       log: { info() {}, error() {} },
     });
     return deezer({ baseUrl: deezerUrl }, ctx);
@@ -55,7 +56,7 @@ describe('deezer driver beyond the contract', () => {
     const ctx = createDriverContext({
       storage: createStorage(),
       breaker: breaker({ onOutage() {} }),
-      now: Date.now,
+      clock: clockOf(Date.now),
       log: { info() {}, error() {} },
     });
     return { r, source: deezer({ baseUrl: r.deezerUrl }, ctx) };

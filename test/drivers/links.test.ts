@@ -20,6 +20,8 @@ import type { LinksDriver } from '../../core/drivers/contracts/links.ts';
 import { startReplay, type Fault, type Replay } from '../../replay/server.ts';
 import type { UpstreamName } from '../../replay/mounts.ts';
 import { rejection } from '../helpers/rejection.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 let replay: Replay;
 /** A server that is no platform: any request reaching it is a failure of the allow-list. */
@@ -82,7 +84,7 @@ function make(options: { driver?: Partial<LinksOptions>; now?: () => number; fet
   const ctx = createDriverContext({
     storage: createStorage(),
     breaker: storageBreaker(log, 'test'),
-    now: options.now ?? Date.now,
+    clock: clockOf(options.now ?? Date.now),
     log,
     fetch: recording as typeof globalThis.fetch,
   });
@@ -485,7 +487,7 @@ describe('what the driver never asks', () => {
     const ctx = createDriverContext({
       storage: createStorage(),
       breaker: storageBreaker(log, 'test'),
-      now: Date.now,
+      clock: clockOf(Date.now),
       log,
       fetch: canned as typeof globalThis.fetch,
     });
@@ -563,7 +565,9 @@ describe('faults', () => {
     const controller = new AbortController();
     controller.abort(new Error('gone'));
     await expect(
-      make().source.metadata(parseLink('https://soundcloud.com/forss/flickermood'), { signal: controller.signal }),
+      make().source.metadata(parseLink('https://soundcloud.com/forss/flickermood'), {
+        scope: unboundScope(controller.signal),
+      }),
     ).rejects.toThrow('gone');
   });
 });

@@ -18,6 +18,8 @@ import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import type { FeatureHint } from '../../core/domain/features.ts';
 import type { FeaturesDriver } from '../../core/drivers/contracts/features.ts';
 import { rejection } from '../helpers/rejection.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 const fixture = (file: string): Record<string, unknown>[] =>
   (
@@ -55,7 +57,7 @@ function make(
   const ctx = createDriverContext({
     storage: options.storage ?? createStorage(),
     breaker: storageBreaker(log, 'test'),
-    now: options.now ?? Date.now,
+    clock: clockOf(options.now ?? Date.now),
     log,
     fetch: options.fetch,
   });
@@ -317,7 +319,7 @@ describe('failures', () => {
       const ctx = createDriverContext({
         storage: createStorage(),
         breaker: breaker({ onOutage() {} }),
-        now: Date.now,
+        clock: clockOf(Date.now),
         log: { info() {}, error() {} },
       });
       const error = await rejection(reccobeats({ baseUrl: quota.urlOf('reccobeats') }, ctx).features(['USUG11904206']));
@@ -333,7 +335,9 @@ describe('failures', () => {
 describe('aborts', () => {
   it('an aborted signal rejects with its reason, asking nothing', async () => {
     const reason = new Error('gone');
-    await expect(make().source.features(['USUG11904206'], { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(
+      make().source.features(['USUG11904206'], { scope: unboundScope(AbortSignal.abort(reason)) }),
+    ).rejects.toBe(reason);
     expect(replay.calls).toHaveLength(0);
   });
 
@@ -341,7 +345,7 @@ describe('aborts', () => {
     replay.fault('reccobeats', 'slow', { delayMs: 3000 });
     const { source } = make();
     const controller = new AbortController();
-    const pending = source.features(['USUG11904206'], { signal: controller.signal });
+    const pending = source.features(['USUG11904206'], { scope: unboundScope(controller.signal) });
     setTimeout(() => controller.abort(new Error('client left')), 100);
     // Ignoring the abort, it would have resolved with the slow answer instead of rejecting.
     await expect(pending).rejects.toThrow('client left');
@@ -355,7 +359,7 @@ describe('aborts', () => {
     replay.fault('reccobeats', 'slow', { delayMs: 300 });
     const { source } = make();
     const controller = new AbortController();
-    const leaving = source.features(['USUG11904206'], { signal: controller.signal });
+    const leaving = source.features(['USUG11904206'], { scope: unboundScope(controller.signal) });
     const staying = source.features(['USUG11904206']);
     controller.abort(new Error('left'));
     await expect(leaving).rejects.toThrow('left');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BUDGET_WAIT_MS, REQUEST_TURNS_MS } from '../../core/drivers/kit/bounds.ts';
 import { isShortOfTurns } from '../../core/drivers/kit/budget.ts';
 import { shareWork } from '../../core/drivers/kit/shared-work.ts';
-import { clientOn, patientOn } from '../../core/drivers/kit/tally.ts';
+import { completionScope, requestScope } from '../../core/drivers/kit/scope.ts';
 import { rejection } from '../helpers/rejection.ts';
 import { virtualClock } from './_kit-clock.ts';
 
@@ -24,13 +24,11 @@ describe('a shared call joined by a request', () => {
       'deezer',
       clock,
     );
-    const completion = new AbortController();
-    patientOn(completion.signal, '198.51.100.1', 60_000, clock.now());
-    const patient = work.join(completion.signal);
-    const request = new AbortController();
-    clientOn(request.signal, '198.51.100.2', clock.now());
+    const completion = completionScope(new AbortController().signal, '198.51.100.1', 60_000, clock.now());
+    const patient = work.join(completion);
+    const request = requestScope({ client: '198.51.100.2', now: clock.now() });
     const started = clock.now();
-    const error = await rejection(clock.runOut(work.join(request.signal)));
+    const error = await rejection(clock.runOut(work.join(request)));
     const waited = clock.now() - started;
     expect(waited).toBeGreaterThanOrEqual(REQUEST_TURNS_MS - 20);
     expect(waited).toBeLessThan(MAX_BUDGET_WAIT_MS);

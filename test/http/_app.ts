@@ -22,6 +22,7 @@ import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import { countersFor } from '../../core/storage/counters.ts';
 import { lifecycle } from '../../core/lifecycle.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
 
 /** The frame's own endpoints, fixed here so other routes coming and going do not move these tests. */
 /** What a test endpoint says of itself: the frame needs a summary and an answer like any other. */
@@ -70,6 +71,7 @@ export function testApp(
     summary: 'demo mode',
     lifecycle: lifecycle(),
     now: () => clock.now,
+    clock: clockOf(() => clock.now),
     log,
   };
   const frame = createFrame(deps, endpoints);

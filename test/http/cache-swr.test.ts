@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_REFRESHES, POPULAR_HITS, staleSeconds } from '../../core/http/cache/refresh.ts';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { requiredText } from '../../core/schemas/params.ts';
-import { BACKGROUND, clientOf } from '../../core/drivers/kit/tally.ts';
+import { BACKGROUND } from '../../core/drivers/kit/scope.ts';
 import { echoEndpoint, frameEndpoints, stub, testApp } from './_app.ts';
 
 function setup(mode: 'live' | 'demo' = 'live') {
@@ -86,8 +86,8 @@ describe('stale-while-revalidate (D9, issue 35)', () => {
       ...stub,
       cache: 60,
       params: v.object({ query: requiredText('query') }),
-      handle({ request }) {
-        seen.push(clientOf(request.signal));
+      handle({ scope }) {
+        seen.push(scope.client);
         return { n: seen.length };
       },
     });

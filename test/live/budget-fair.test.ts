@@ -17,7 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
 import { startReplay, type Replay, type ReplayCall } from '../../replay/server.ts';
 import { busiestWindow } from '../../replay/sliding-window.ts';
-import { clientOf } from '../../core/drivers/kit/tally.ts';
+import { createDriverContext } from '../../core/drivers/kit/context.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
+import type { MusicDriver } from '../../core/drivers/contracts/music.ts';
+import deezer from '../../core/drivers/deezer/index.ts';
+import { breaker } from '../../core/storage/breaker.ts';
+import { createStorage } from 'unstorage';
 import { perSlot } from '../../core/drivers/kit/budget.ts';
 import { redisMissing } from '../storage/_redis.ts';
 import { onRedis } from './_on-redis.ts';
@@ -227,21 +232,40 @@ describe('live mode: whose each upstream call is', () => {
     await replay?.close();
   });
 
-  /** A live Sleeve whose fetch records the client each call's signal carries, by upstream path. */
+  /**
+   * A live Sleeve whose Deezer driver records the client of the scope each of its calls is
+   * given (the budget serves the call as that client's), by method.
+   */
   const recording = (trustProxy: boolean) => {
     const seen: string[] = [];
+    const real = deezer(
+      { baseUrl: replay.deezerUrl },
+      createDriverContext({
+        storage: createStorage(),
+        breaker: breaker({ onOutage() {} }),
+        clock: clockOf(Date.now),
+        log: quiet,
+      }),
+    );
+    const music = new Proxy(real, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const options = args.at(-1) as { scope?: { client?: string } } | undefined;
+          seen.push(`${String(name)} ${options?.scope?.client ?? '(none)'}`);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as MusicDriver;
     const sleeve = createSleeve({
       mode: 'live',
       ...replay.options,
+      sources: { music },
       storage: 'memory',
       trustProxy,
       rateLimits: 'off',
       log: quiet,
-      fetch: (input, init) => {
-        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-        seen.push(`${url.pathname} ${clientOf(init?.signal) ?? '(none)'}`);
-        return fetch(input, init);
-      },
     });
     opened.push(sleeve);
     return { sleeve, seen };
@@ -249,7 +273,7 @@ describe('live mode: whose each upstream call is', () => {
 
   it("is the forwarded client's behind a trusted proxy, a /batch sub-request's its caller's, and the socket's address otherwise", async () => {
     const trusted = recording(true);
-    // `/album/tracks` makes two calls (the album, then its tracklist with ISRCs): both the quiet client's.
+    // `/album/tracks` makes two calls (the album, then its tracklist): both the quiet client's.
     expect((await get(trusted.sleeve, '/album/tracks?id=302127', QUIET)).status).toBe(200);
     const res = await trusted.sleeve.fetch(
       new Request('http://sleeve.test/batch', {
@@ -266,17 +290,17 @@ describe('live mode: whose each upstream call is', () => {
     expect(res.status).toBe(200);
     expect((await res.json()) as unknown).toMatchObject({ succeeded: 2 });
     expect(trusted.seen.sort()).toEqual([
-      `/deezer/album/302127 ${QUIET}`,
-      `/deezer/album/302127/tracks ${QUIET}`,
-      `/deezer/artist/27 ${NOISY}`,
-      `/deezer/artist/27/related ${NOISY}`,
-      `/deezer/artist/27/top ${NOISY}`,
-      `/deezer/chart/0/tracks ${NOISY}`,
+      `album ${QUIET}`,
+      `albumTracks ${QUIET}`,
+      `artist ${NOISY}`,
+      `artistTopTracks ${NOISY}`,
+      `chart ${NOISY}`,
+      `relatedArtists ${NOISY}`,
     ]);
     // Untrusted, a forwarding header is anyone's to send: the call is the socket's client's
     // (none here, with no adapter: one shared name, 'unknown').
     const untrusted = recording(false);
     expect((await get(untrusted.sleeve, '/track/hot', QUIET)).status).toBe(200);
-    expect(untrusted.seen).toEqual(['/deezer/chart/0/tracks unknown']);
+    expect(untrusted.seen).toEqual(['chart unknown']);
   });
 });

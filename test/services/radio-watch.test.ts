@@ -18,6 +18,7 @@ import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { lifecycle } from '../../core/lifecycle.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
 
 const BASE = 'https://music.example.com';
 const SSE = '/api/live/nowplaying/sse';
@@ -38,7 +39,7 @@ function deps(radioPollMs: number): Deps {
   const ctx = createDriverContext({
     storage: createStorage(),
     breaker: breaker({ onOutage() {} }),
-    now: Date.now,
+    clock: clockOf(Date.now),
     log: quiet,
   });
   const radio = azuracast({ baseUrl: replay.urlOf('azuracast'), cacheSeconds: 0 }, ctx);
@@ -48,6 +49,7 @@ function deps(radioPollMs: number): Deps {
     storage: createStorage(),
     counters: memoryCounters(),
     now: Date.now,
+    clock: clockOf(Date.now),
     log: quiet,
     breaker: storageBreaker(quiet, 'test'),
     summary: 'test',

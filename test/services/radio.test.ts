@@ -11,6 +11,7 @@ import { nowPlaying } from '../helpers/domain.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
 import { lifecycle } from '../../core/lifecycle.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
 
 const BASE = 'https://music.example.com';
 
@@ -35,6 +36,7 @@ function station(requestsApart = false) {
     storage: createStorage(),
     counters: memoryCounters(),
     now: () => clock.now,
+    clock: clockOf(() => clock.now),
     log: { info() {}, error() {} },
     breaker: storageBreaker({ error() {} }, 'test'),
     summary: 'test',

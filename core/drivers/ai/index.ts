@@ -18,6 +18,7 @@ import { WireError, decoded } from '../kit/wire.ts';
 import type { ChatMessage, ChatReply } from '../../domain/chat.ts';
 import type { ChatModel } from '../contracts/chat.ts';
 import type { CallOptions } from '../contracts/driver.ts';
+import type { RequestScope } from '../kit/scope.ts';
 
 const DRIVER_NAME: string = 'ai';
 
@@ -66,14 +67,14 @@ export default function openAiChat(options: AiOptions, ctx: DriverContext): Chat
   if (options.key) headers['authorization'] = `Bearer ${options.key}`;
 
   /** One completion; every failure, an answer without a reply included, counts against the circuit. */
-  const complete = (messages: readonly ChatMessage[], signal: AbortSignal | undefined): Promise<ChatReply> =>
+  const complete = (messages: readonly ChatMessage[], scope: RequestScope | undefined): Promise<ChatReply> =>
     call(
       model,
       '/chat/completions',
       {
         method: 'POST',
         headers,
-        signal,
+        scope,
         redirect: 'manual',
         maxBytes,
         passOnRateLimit: true,
@@ -97,6 +98,6 @@ export default function openAiChat(options: AiOptions, ctx: DriverContext): Chat
   return {
     name: DRIVER_NAME,
     model: options.model,
-    complete: (messages, o: CallOptions = {}) => complete(messages, o.signal),
+    complete: (messages, o: CallOptions = {}) => complete(messages, o.scope),
   };
 }

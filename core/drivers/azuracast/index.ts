@@ -21,6 +21,7 @@ import type { NowPlaying } from '../../domain/radio.ts';
 import type { RadioDriver } from '../contracts/radio.ts';
 import { watchStation } from './watch.ts';
 import { toNowPlaying } from './wire.ts';
+import { unboundScope, type RequestScope } from '../kit/scope.ts';
 
 const DRIVER_NAME: string = 'azuracast';
 /** AzuraCast's public demo station, on the default upstream `https://demo.azuracast.com`. */
@@ -48,11 +49,11 @@ export default function azuracast(options: AzuraCastOptions, ctx: DriverContext)
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const installation: Upstream = ctx.upstream({ name: DRIVER_NAME, base, timeoutMs, setting: 'SLEEVE_AZURACAST_URL' });
 
-  const fetchNowPlaying = async (station: string, signal?: AbortSignal): Promise<NowPlaying | null> => {
+  const fetchNowPlaying = async (station: string, scope?: RequestScope): Promise<NowPlaying | null> => {
     const { status, body } = await call(
       installation,
       `/api/nowplaying/${encodeURIComponent(station)}`,
-      { signal },
+      { scope },
       async (reply) => {
         const answer = { status: reply.status, body: await reply.json() };
         if (answer.status !== 200 && answer.status !== 404)
@@ -68,7 +69,7 @@ export default function azuracast(options: AzuraCastOptions, ctx: DriverContext)
     name: 'azuracast:nowplaying',
     maxAge: options.cacheSeconds ?? CACHE_SECONDS,
     // The base is in the key: two drivers over one storage never answer for each other.
-    run: (a: { base: string; station: string }, signal) => fetchNowPlaying(a.station, signal),
+    run: (a: { base: string; station: string }, scope) => fetchNowPlaying(a.station, scope),
   });
 
   return {
@@ -77,7 +78,7 @@ export default function azuracast(options: AzuraCastOptions, ctx: DriverContext)
     // Never from the cache: a health check must reach AzuraCast (D13). The default station's
     // own state, so a wrong SLEEVE_STATION shows as a failing probe (404).
     async probe(o) {
-      const found = await fetchNowPlaying(options.defaultStation ?? DEFAULT_STATION, o?.signal);
+      const found = await fetchNowPlaying(options.defaultStation ?? DEFAULT_STATION, o?.scope);
       return found ? { ok: true, status: 200 } : { ok: false, status: 404 };
     },
     // `now` is for simulated stations: a live one is what AzuraCast says it is.
@@ -90,7 +91,8 @@ export default function azuracast(options: AzuraCastOptions, ctx: DriverContext)
         pollMs: o.pollMs,
         timeoutMs,
         liveFeed: options.liveFeed ?? true,
-        poll: (name, signal) => nowPlaying({ base, station: name }, { signal }),
+        // The watcher's polls are no request's: only its own stop ends them.
+        poll: (name, signal) => nowPlaying({ base, station: name }, { scope: unboundScope(signal) }),
         onUpdate,
       });
     },

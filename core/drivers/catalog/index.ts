@@ -44,11 +44,11 @@ export function createCatalogDrivers(options: CatalogSourcesOptions = {}): Drive
         : builtinCatalog(options.seed ?? BUILTIN.seed, options.tracks ?? BUILTIN.tracks),
     ));
   const catalog: Catalog = async (call?: CallOptions) => {
-    call?.signal?.throwIfAborted();
+    call?.scope?.signal.throwIfAborted();
     return load();
   };
   const probe = async (call?: CallOptions): Promise<ProbeResult> => {
-    call?.signal?.throwIfAborted();
+    call?.scope?.signal.throwIfAborted();
     return load().then(
       () => ({ ok: true, status: 200 }),
       () => ({ ok: false, status: 500 }),

@@ -21,7 +21,7 @@ export const DRIVER_NAME = 'catalog';
 /** What the demo sources' health probes check (`/healthz`'s `X-Sleeve-Checked`): no upstream. */
 export const DEMO_CATALOGUE = 'demo catalogue';
 
-/** Resolves the catalogue once the caller's signal is checked: aborted calls never run. */
+/** Resolves the catalogue once the caller's abort signal is checked: aborted calls never run. */
 export type Catalog = (options?: CallOptions) => Promise<LoadedCatalog>;
 
 const page = <T>(items: readonly T[], o: ListOptions): T[] => items.slice(o.offset ?? 0, (o.offset ?? 0) + o.limit);

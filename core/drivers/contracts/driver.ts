@@ -1,12 +1,19 @@
 /**
  * @module
- * What every driver contract shares: a name, a health probe (D13), and calls that honour an
- * abort signal.
+ * What every driver contract shares: a name, a health probe (D13), and calls that carry their
+ * request's scope and honour its abort signal.
  */
 
-/** What every call may carry: an abort signal, honoured by every driver. */
+import type { RequestScope } from '../kit/scope.ts';
+
+export type { RequestScope };
+
+/**
+ * What every call may carry: its request's scope (`kit/scope.ts`), made by the frame as the
+ * route starts: whose request it is, its bounds, and the abort signal every driver honours.
+ */
 export interface CallOptions {
-  signal?: AbortSignal;
+  scope?: RequestScope | undefined;
 }
 
 /** The outcome of a health probe (D13): the HTTP status seen, 0 when unreachable. */

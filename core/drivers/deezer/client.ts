@@ -10,6 +10,7 @@ import type { Budget } from '../kit/budget.ts';
 import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
+import type { RequestScope } from '../kit/scope.ts';
 
 export const DRIVER_NAME: string = 'deezer';
 /** https://developers.deezer.com/api: "50 requests / 5 seconds" per IP. */
@@ -26,7 +27,7 @@ export interface DeezerClient {
    * The body of `path`, or null when Deezer has no such thing; `decode` maps it, and a body of
    * another shape than Deezer documents is a 502 rather than a bug of ours.
    */
-  get<T>(path: string, query: Query, signal: AbortSignal | undefined, decode: (body: unknown) => T): Promise<T | null>;
+  get<T>(path: string, query: Query, scope: RequestScope | undefined, decode: (body: unknown) => T): Promise<T | null>;
 }
 
 interface ErrorBody {
@@ -59,8 +60,8 @@ export function deezerClient(
     setting: 'SLEEVE_DEEZER_URL',
   });
   /** One call within the budget; its failures, error bodies included, count against the circuit. */
-  const ask = (path: string, query: Query, signal: AbortSignal | undefined) =>
-    call(api, path, { query, signal }, async (reply) => {
+  const ask = (path: string, query: Query, scope: RequestScope | undefined) =>
+    call(api, path, { query, scope }, async (reply) => {
       const { status } = reply;
       const body = await reply.json();
       // Deezer says "not found" with a 404 for unknown routes and ids, whatever the body holds.
@@ -72,9 +73,9 @@ export function deezerClient(
       return { status, body, error };
     });
   return {
-    async get(path, query, signal, decode) {
+    async get(path, query, scope, decode) {
       for (let attempt = 1; ; attempt++) {
-        const { status, body, error } = await ask(path, query, signal);
+        const { status, body, error } = await ask(path, query, scope);
         if (error?.code === 800 || status === 404) return null;
         if (error?.code === 4) {
           budget.pause(QUOTA_PAUSE_MS);

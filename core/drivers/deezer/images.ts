@@ -32,6 +32,7 @@ import type { BudgetSpec, DriverContext } from '../kit/context.ts';
 import type { ImageBytes } from '../../domain/images.ts';
 import type { ImageOptions } from '../contracts/music.ts';
 import { DRIVER_NAME } from './client.ts';
+import type { RequestScope } from '../kit/scope.ts';
 
 /** The hosts Deezer's API names its pictures on; nothing else is ever fetched. */
 const DEEZER_IMAGE_HOSTS: readonly string[] = [
@@ -53,7 +54,7 @@ const RASTER = /^image\/(jpeg|png|webp|gif|avif)$/;
 /** What Deezer's CDN answers for a picture it does not have. */
 const MISSING = new Set([403, 404, 410]);
 
-export type ImageAsk = Omit<ImageOptions, 'signal'>;
+export type ImageAsk = Omit<ImageOptions, 'scope'>;
 
 /**
  * The URL to fetch for a picture URL Deezer answered, at the size and format asked, or null
@@ -104,14 +105,14 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
     speaker: 'the image host',
     setting: 'SLEEVE_DEEZER_IMAGES_URL',
   });
-  // A shared fetch serves whoever waits: no caller's signal stops it, its own timeout does.
-  // It counts for the request of the first asker (`kit/tally.ts`).
-  const fetchOnce = (target: string, asker: AbortSignal | undefined): Promise<ImageBytes | null> =>
+  // A shared fetch serves whoever waits: no caller's abort stops it, its own timeout does.
+  // It counts for the request of the first asker (`kit/scope.ts`).
+  const fetchOnce = (target: string, asker: RequestScope | undefined): Promise<ImageBytes | null> =>
     call(
       pictures,
       target,
       {
-        signal: asker,
+        scope: asker,
         shared: true,
         redirect: 'manual',
         maxBytes,
@@ -133,15 +134,15 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
     );
 
   return async (url, asked = {}) => {
-    const { signal, ...ask } = asked;
+    const { scope, ...ask } = asked;
     const target = deezerImageUrl(url, ask, options.imagesUrl);
     if (target === null) return null;
-    signal?.throwIfAborted();
+    scope?.signal.throwIfAborted();
     const kept = cache.get(target);
     if (kept !== undefined) return kept;
     let flight = flights.get(target);
     if (flight === undefined) {
-      const started: Promise<ImageBytes | null> = fetchOnce(target, signal)
+      const started: Promise<ImageBytes | null> = fetchOnce(target, scope)
         .then((image) => {
           if (image !== null) cache.set(target, image);
           return image;
@@ -154,7 +155,7 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
       flights.set(target, started);
       flight = started;
     }
-    return waitFor(flight, signal);
+    return waitFor(flight, scope);
   };
 }
 
@@ -165,18 +166,18 @@ async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {
 }
 
 /** The flight's answer, unless this caller's signal aborts first (the flight goes on for the others). */
-function waitFor<T>(flight: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return flight;
+function waitFor<T>(flight: Promise<T>, scope: RequestScope | undefined): Promise<T> {
+  if (scope === undefined) return flight;
   return new Promise<T>((resolve, reject) => {
-    const leave = () => reject(signal.reason);
-    signal.addEventListener('abort', leave, { once: true });
+    const leave = () => reject(scope.signal.reason);
+    scope.signal.addEventListener('abort', leave, { once: true });
     flight.then(
       (value) => {
-        signal.removeEventListener('abort', leave);
+        scope.signal.removeEventListener('abort', leave);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', leave);
+        scope.signal.removeEventListener('abort', leave);
         reject(error);
       },
     );

@@ -99,11 +99,11 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     ctx.cached({
       name: `deezer:search-${kind}`,
       maxAge: 15 * MINUTE,
-      run: (a: { q: string; index: number; limit: number }, signal) =>
+      run: (a: { q: string; index: number; limit: number }, scope) =>
         api.get(
           `/search/${kind}`,
           { q: a.q, ...pageQuery(a) },
-          signal,
+          scope,
           (b) => page(b, `${kind} search`, map, a.limit).items,
         ),
     });
@@ -127,8 +127,8 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   const track = ctx.cached({
     name: 'deezer:track',
     maxAge: DAY,
-    run: async (id: number, signal) => {
-      const found = await api.get(`/track/${id}`, {}, signal, toTrack);
+    run: async (id: number, scope) => {
+      const found = await api.get(`/track/${id}`, {}, scope, toTrack);
       await preview.keep(id, found?.previewUrl ?? null);
       return found;
     },
@@ -138,8 +138,8 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   const trackByIsrc = ctx.cached({
     name: 'deezer:isrc',
     maxAge: 7 * DAY,
-    run: async (isrc: string, signal) => {
-      const found = await api.get(`/track/isrc:${isrc}`, {}, signal, toTrack);
+    run: async (isrc: string, scope) => {
+      const found = await api.get(`/track/isrc:${isrc}`, {}, scope, toTrack);
       if (found) await keepTrack(found);
       return found;
     },
@@ -149,8 +149,8 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     name: 'deezer:preview',
     maxAge: 10 * MINUTE,
     maxAgeOf: (url: string | null) => (url === null ? undefined : previewSeconds(url, ctx.now())),
-    run: async (id: number, signal) => {
-      const found = await api.get(`/track/${id}`, {}, signal, toTrack);
+    run: async (id: number, scope) => {
+      const found = await api.get(`/track/${id}`, {}, scope, toTrack);
       await track.keep(id, found);
       return found?.previewUrl ?? null;
     },
@@ -158,14 +158,14 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   const album = ctx.cached({
     name: 'deezer:album',
     maxAge: DAY,
-    run: (id: number, signal) => api.get(`/album/${id}`, {}, signal, toAlbum),
+    run: (id: number, scope) => api.get(`/album/${id}`, {}, scope, toAlbum),
   });
   // An album found by UPC is the album of its id: kept under both.
   const albumByUpc = ctx.cached({
     name: 'deezer:album-upc',
     maxAge: 7 * DAY,
-    run: async (upc: string, signal) => {
-      const found = await api.get(`/album/upc:${upc}`, {}, signal, toAlbum);
+    run: async (upc: string, scope) => {
+      const found = await api.get(`/album/upc:${upc}`, {}, scope, toAlbum);
       if (found) await album.keep(found.id, found);
       return found;
     },
@@ -174,24 +174,24 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     name: 'deezer:album-tracks',
     maxAge: DAY,
     // The album's own tracklist carries ISRCs and positions, which the album's embedded list lacks.
-    run: (p: Paged & { album: AlbumRef }, signal) =>
-      api.get(`/album/${p.id}/tracks`, pageQuery(p), signal, (b) =>
+    run: (p: Paged & { album: AlbumRef }, scope) =>
+      api.get(`/album/${p.id}/tracks`, pageQuery(p), scope, (b) =>
         page(b, 'album tracks', (t) => toTrackHit(t, p.album), p.limit),
       ),
   });
   const artist = ctx.cached({
     name: 'deezer:artist',
     maxAge: 6 * HOUR,
-    run: (id: number, signal) => api.get(`/artist/${id}`, {}, signal, toArtist),
+    run: (id: number, scope) => api.get(`/artist/${id}`, {}, scope, toArtist),
   });
   const artistTop = ctx.cached({
     name: 'deezer:artist-top',
     maxAge: HOUR,
-    run: (p: Paged, signal) =>
+    run: (p: Paged, scope) =>
       api.get(
         `/artist/${p.id}/top`,
         pageQuery(p),
-        signal,
+        scope,
         (b) => page(b, 'top tracks', (t) => toTrackHit(t), p.limit).items,
       ),
   });
@@ -199,71 +199,71 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     name: 'deezer:artist-albums',
     maxAge: 6 * HOUR,
     // An artist's releases name no artist: the caller passes the one asked about.
-    run: (p: Paged & { artist: ArtistRef }, signal) =>
-      api.get(`/artist/${p.id}/albums`, pageQuery(p), signal, (b) =>
+    run: (p: Paged & { artist: ArtistRef }, scope) =>
+      api.get(`/artist/${p.id}/albums`, pageQuery(p), scope, (b) =>
         page(b, 'artist albums', (a) => toAlbumHit(a, p.artist), p.limit),
       ),
   });
   const related = ctx.cached({
     name: 'deezer:artist-related',
     maxAge: 6 * HOUR,
-    run: (p: Paged, signal) =>
+    run: (p: Paged, scope) =>
       api.get(
         `/artist/${p.id}/related`,
         pageQuery(p),
-        signal,
+        scope,
         (b) => page(b, 'related artists', toArtist, p.limit).items,
       ),
   });
   const radio = ctx.cached({
     name: 'deezer:artist-radio',
     maxAge: HOUR,
-    run: (p: Paged, signal) =>
+    run: (p: Paged, scope) =>
       api.get(
         `/artist/${p.id}/radio`,
         pageQuery(p),
-        signal,
+        scope,
         (b) => page(b, 'artist radio', (t) => toTrackHit(t), p.limit).items,
       ),
   });
   const playlist = ctx.cached({
     name: 'deezer:playlist',
     maxAge: HOUR,
-    run: (id: number, signal) => api.get(`/playlist/${id}`, {}, signal, toPlaylist),
+    run: (id: number, scope) => api.get(`/playlist/${id}`, {}, scope, toPlaylist),
   });
   const playlistTracks = ctx.cached({
     name: 'deezer:playlist-tracks',
     maxAge: 30 * MINUTE,
-    run: (p: Paged, signal) =>
-      api.get(`/playlist/${p.id}/tracks`, pageQuery(p), signal, (b) =>
+    run: (p: Paged, scope) =>
+      api.get(`/playlist/${p.id}/tracks`, pageQuery(p), scope, (b) =>
         page(b, 'playlist tracks', (t) => toTrackHit(t), p.limit),
       ),
   });
   const genres = ctx.cached({
     name: 'deezer:genres',
     maxAge: DAY,
-    run: (_: null, signal) =>
-      api.get('/genre', {}, signal, (b) => page(b, 'genres', toGenre, Number.MAX_SAFE_INTEGER).items),
+    run: (_: null, scope) =>
+      api.get('/genre', {}, scope, (b) => page(b, 'genres', toGenre, Number.MAX_SAFE_INTEGER).items),
   });
   const releases = ctx.cached({
     name: 'deezer:releases',
     maxAge: HOUR,
-    run: (p: Paged, signal) =>
+    run: (p: Paged, scope) =>
       api.get(
         `/editorial/${p.id}/releases`,
         pageQuery(p),
-        signal,
+        scope,
         (b) => page(b, 'releases', (a) => toAlbumHit(a), p.limit).items,
       ),
   });
   const chartAlbums = ctx.cached({
     name: 'deezer:chart-albums',
     maxAge: 30 * MINUTE,
-    run: (p: Paged, signal) =>
+    run: (p: Paged, scope) =>
       api.get(
         `/chart/${p.id}/albums`,
         pageQuery(p),
-        signal,
+        scope,
         (b) => page(b, 'chart albums', (a) => toAlbumHit(a), p.limit).items,
       ),
   });
@@ -281,11 +281,11 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   const chartTracks = ctx.cached({
     name: 'deezer:chart-tracks',
     maxAge: 30 * MINUTE,
-    run: (p: Paged, signal) =>
+    run: (p: Paged, scope) =>
       api.get(
         `/chart/${p.id}/tracks`,
         pageQuery(p),
-        signal,
+        scope,
         (b) => page(b, 'chart tracks', (t) => toTrackHit(t), p.limit).items,
       ),
   });
@@ -294,25 +294,25 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   const editorial = ctx.cached({
     name: 'deezer:editorial',
     maxAge: DAY,
-    run: (id: number, signal) => api.get(`/editorial/${id}`, {}, signal, toGenre),
+    run: (id: number, scope) => api.get(`/editorial/${id}`, {}, scope, toGenre),
   });
   const selection = ctx.cached({
     name: 'deezer:editorial-selection',
     maxAge: HOUR,
     // Deezer pages no selection (no `total`): the whole list, cut to `limit` here.
-    run: (p: Paged, signal) =>
+    run: (p: Paged, scope) =>
       api.get(
         `/editorial/${p.id}/selection`,
         {},
-        signal,
+        scope,
         (b) => page(b, 'selection', (a) => toAlbumHit(a), p.limit).items,
       ),
   });
   const editorialCharts = ctx.cached({
     name: 'deezer:editorial-charts',
     maxAge: 30 * MINUTE,
-    run: (p: Paged, signal) =>
-      api.get(`/editorial/${p.id}/charts`, { limit: p.limit }, signal, (b) => toEditorialCharts(b, p.limit, shape)),
+    run: (p: Paged, scope) =>
+      api.get(`/editorial/${p.id}/charts`, { limit: p.limit }, scope, (b) => toEditorialCharts(b, p.limit, shape)),
   });
 
   /** A list Deezer says does not exist (code 800) is an empty one. */
@@ -326,7 +326,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     artistGenres: false,
     // Never from the cache: a health check must reach Deezer (D13).
     async probe(o) {
-      const found = await api.get('/genre', {}, o?.signal, (b) => listOf(b, 'genres').items.length > 0);
+      const found = await api.get('/genre', {}, o?.scope, (b) => listOf(b, 'genres').items.length > 0);
       return found ? { ok: true, status: 200 } : { ok: false, status: 404 };
     },
     searchTracks: async (query, o) => {

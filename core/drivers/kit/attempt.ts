@@ -11,7 +11,6 @@ import { networkFailure } from '../../network-failure.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { readAtMost } from './read-limited.ts';
 import { retryable } from './refusals.ts';
-import { carry } from './tally.ts';
 import { failure, isRedirect, jsonOf, type CallOptions, type Reply, type Upstream } from './upstream.ts';
 
 /** A redirect within the upstream's own base is followed at most this many times (`redirect: 'same-base'`). */
@@ -30,12 +29,9 @@ export interface TryTimes {
   totalMs: number;
 }
 
-/**
- * The caller's signal combined with a call's timeout, counting for the caller (`tally.ts`): the
- * call ends at whichever comes first.
- */
-export function withTimeout(signal: AbortSignal | undefined, timeout: AbortSignal): AbortSignal {
-  return signal ? carry(AbortSignal.any([signal, timeout]), signal) : timeout;
+/** The caller's signal combined with a call's timeout: the call ends at whichever comes first. */
+function withTimeout(signal: AbortSignal | undefined, timeout: AbortSignal): AbortSignal {
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
 /**
@@ -71,7 +67,7 @@ export async function attempt<T>(
   read: (reply: Reply) => T | Promise<T>,
   times: TryTimes,
 ): Promise<T> {
-  if (options.shared !== true) options.signal?.throwIfAborted();
+  if (options.shared !== true) options.scope?.signal.throwIfAborted();
   // The whole try, redirects included; each request of it has `firstByteMs` for its status line.
   const clock = upstream.clock ?? systemClock;
   const whole = new AbortController();
@@ -94,7 +90,8 @@ async function hops<T>(
   clock: Clock,
   timeout: AbortSignal,
 ): Promise<T> {
-  const { signal } = options;
+  const signal = options.scope?.signal;
+  const tally = options.scope?.tally;
   const shared = options.shared === true;
   const follow = options.redirect === 'same-base' && options.raw !== true;
   let url = first;
@@ -123,11 +120,13 @@ async function hops<T>(
     };
     const limits = AbortSignal.any([timeout, silence.signal]);
     let response: Response;
+    // Each request the try sends counts on its request's line (D20), redirects included.
+    if (tally) tally.upstream++;
     try {
       response = await upstream.fetch(url, {
         method: options.method ?? 'GET',
         ...(options.redirect === undefined || options.redirect === 'follow' ? {} : { redirect: 'manual' as const }),
-        signal: shared ? carry(limits, signal) : withTimeout(signal, limits),
+        signal: shared ? limits : withTimeout(signal, limits),
         body: options.body,
         headers: options.headers,
       });

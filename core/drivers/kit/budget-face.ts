@@ -15,13 +15,14 @@
 import type { CounterStore } from '../../storage/counters.ts';
 import type { Clock as KitClock } from './clock.ts';
 import type { Lane } from './fair-queue.ts';
+import type { RequestScope } from './scope.ts';
 
 /** Calls one client may have waiting in one process (its share of `maxQueue`'s 200). */
 export const MAX_PER_CLIENT: number = 50;
 /** The client of calls no request made (or made before a route named its client). */
 export const NO_CLIENT = '';
 /**
- * A background call (a cache refresh, `tally.ts` `BACKGROUND`) waits at most this long for a
+ * A background call (a cache refresh, `scope.ts` `refreshScope`) waits at most this long for a
  * spare turn, then is dropped: a refresh that cannot go soon is not worth holding a turn for.
  */
 export const BACKGROUND_WAIT_MS: number = 1000;
@@ -52,19 +53,28 @@ export interface BudgetOptions {
 /** What the budget reads of the kit's clock (`clock.ts`). */
 export type Clock = Pick<KitClock, 'now' | 'sleep'>;
 
+/** How one call waits for its turn (`Budget.take`). */
+export interface TakeOptions {
+  /** No turn after this (the clock's ms); default: none but the wait's own bound. */
+  until?: number;
+  /** Whether the scope's abort ends the wait (default); a shared call's does not. */
+  abortable?: boolean;
+}
+
 export interface Budget {
   /**
    * Resolves when one upstream call may go out now; rejects with a `BudgetRefusal` (503 with
    * Retry-After) when the wait would pass its bound or the queue is full; rejects with the
-   * signal's reason when the caller aborts while waiting (and the waiter leaves at once).
-   * The lane is the signal's (`tally.ts`): `BACKGROUND` calls are refreshes, let through only
-   * when no other call waits, dropped when any waits as they ask, when `MAX_BACKGROUND` already
-   * wait, or when no spare turn comes within `BACKGROUND_WAIT_MS`; a completion's (patient)
-   * calls wait behind every fresh request's. Within a lane, waiters are served client by client
-   * (`fair-queue.ts`). A call waits `maxWaitMs` at most, or its request's patience, and never
-   * past `until` (the clock's ms: the end of its request's bound).
+   * scope's abort reason when the caller aborts while waiting (and the waiter leaves at once),
+   * unless the call is not `abortable` (a shared one, which others wait on too).
+   * The lane is the scope's (`scope.ts`): refreshes are let through only when no other call
+   * waits, dropped when any waits as they ask, when `MAX_BACKGROUND` already wait, or when no
+   * spare turn comes within `BACKGROUND_WAIT_MS`; a completion's calls wait behind every fresh
+   * request's. Within a lane, waiters are served client by client (`fair-queue.ts`). A call
+   * waits `maxWaitMs` at most, or its scope's patience, and never past `until` (the clock's ms:
+   * the end of its request's bound). No scope: a call no request made, in the fresh lane.
    */
-  take(signal?: AbortSignal, client?: string, until?: number): Promise<void>;
+  take(scope?: RequestScope, options?: TakeOptions): Promise<void>;
   /** The upstream said "quota exceeded" (Deezer code 4): nobody in this process takes for `ms`. */
   pause(ms: number): void;
   /** How long until every call waiting now, and `more` after them, could have had a turn: the backlog, in ms. */

@@ -14,8 +14,8 @@
  * Redis only the slot count is shared: each instance serves its own clients fairly from the turns
  * it wins, and a quiet client's call waits at most one spacing per busy instance (about 250 ms on
  * two; `test/live/budget-fair.test.ts`). A completion's calls wait as long as the completions
- * allow (`tally.ts` `patienceOf`), outside the queue's bounds, and move to the fresh lane when a
- * client comes to wait on them (`tally.ts` `hurry`). The estimates are `budget-estimates.ts`'s,
+ * allow (the scope's patience, `scope.ts`), outside the queue's bounds, and move to the fresh lane
+ * when a client comes to wait on them (`scope.ts` `hurry`). The estimates are `budget-estimates.ts`'s,
  * what callers see `budget-face.ts`'s (with why this is no library's); refusals are
  * `BudgetRefusal`s (`refusals.ts`).
  */
@@ -34,7 +34,7 @@ import { keyedCount } from './keyed-count.ts';
 import { COMPLETION, fairQueue, FRESH, REFRESH, USE_DECAY_MS, type Lane } from './fair-queue.ts';
 import { BudgetRefusal, type RefusalReason } from './refusals.ts';
 import { SLOT_MS, slotPace } from './slot-pace.ts';
-import { BACKGROUND, clientOf, continues, hurried, patienceOf, tookTurn, whenHurried } from './tally.ts';
+import { BACKGROUND, whenHurried, type RequestScope } from './scope.ts';
 
 export { BACKGROUND_WAIT_MS, MAX_BACKGROUND, type Budget, type BudgetOptions, type Clock } from './budget-face.ts';
 export { isShortOfTurns } from './refusals.ts';
@@ -42,24 +42,21 @@ export { perSlot, SAFETY, SKEW_MS, SLOT_MS } from './slot-pace.ts';
 
 interface Waiter {
   readonly client: string;
-  /** Its lane; a completion's moves to the fresh lane when a client comes to wait on it (`tally.ts` `hurry`). */
+  /** Its lane; a completion's moves to the fresh lane when a client comes to wait on it (`scope.ts` `hurry`). */
   lane: Lane;
-  /** A completion's call (`tally.ts` `patienceOf`): outside the queue's bounds, never evicted. */
+  /** A completion's call (its scope has a patience): outside the queue's bounds, never evicted. */
   readonly patient: boolean;
   unhook(): void;
-  /** Its request has had a turn already (`tally.ts` `continues`): served first in its lane (`fair-queue.ts`). */
+  /** Its request has had a turn already: served first in its lane (`fair-queue.ts`). */
   readonly continuing: boolean;
   resolve(): void;
   reject(reason: unknown): void;
   deadline: number;
   boundMs: number;
+  readonly scope: RequestScope | undefined;
   signal: AbortSignal | undefined;
   onAbort(): void;
 }
-
-/** The lane of a call: a refresh's, a completion's (it has a patience of its own and nobody waits on it yet), or a fresh request's. */
-const laneOf = (client: string, signal: AbortSignal | undefined): Lane =>
-  client === BACKGROUND ? REFRESH : patienceOf(signal) !== undefined && !hurried(signal) ? COMPLETION : FRESH;
 
 export function createBudget(options: BudgetOptions): Budget {
   const { name } = options;
@@ -87,9 +84,9 @@ export function createBudget(options: BudgetOptions): Budget {
 
   /** A backlog the slot cannot clear: the pump then spaces its turns (see `pump`). */
   const backlogged = (waiting: number): boolean => waiting > allowance;
-  const took = (client: string, lane: Lane, signal: AbortSignal | undefined, now: number) => {
+  const took = (client: string, lane: Lane, scope: RequestScope | undefined, now: number) => {
     queue.served(client, now);
-    tookTurn(signal);
+    if (scope) scope.progress.turns++;
     stats.taken++;
     if (lane === FRESH) fresh.took(now);
   };
@@ -137,7 +134,7 @@ export function createBudget(options: BudgetOptions): Budget {
         waiter.reject(late(waiter, queue.countOf(waiter.client, waiter.lane), now));
         continue;
       }
-      took(waiter.client, waiter.lane, waiter.signal, now);
+      took(waiter.client, waiter.lane, waiter.scope, now);
       stats.waited++;
       waiter.resolve();
       return;
@@ -194,6 +191,7 @@ export function createBudget(options: BudgetOptions): Budget {
   };
 
   const wait = (
+    scope: RequestScope | undefined,
     signal: AbortSignal | undefined,
     client: string,
     lane: Lane,
@@ -204,7 +202,7 @@ export function createBudget(options: BudgetOptions): Budget {
     const now = clock.now();
     const mine = queue.countOf(client, lane);
     const at = pace.earliest(mine, now, backlogged(queue.size + 1));
-    const patience = lane === REFRESH ? undefined : patienceOf(signal);
+    const patience = lane === REFRESH ? undefined : scope?.patienceMs;
     // A completion's calls are bounded by the completions (`http/cache/completions.ts`), not by the
     // queue's places: they neither take a request's place nor lose theirs to one.
     if (patience === undefined && queue.countOf(client) - patients.of(client) >= maxPerClient)
@@ -239,11 +237,12 @@ export function createBudget(options: BudgetOptions): Budget {
         lane,
         patient: patience !== undefined,
         unhook: () => {},
-        continuing: lane !== REFRESH && continues(signal),
+        continuing: lane !== REFRESH && (scope?.progress.turns ?? 0) > 0,
         resolve,
         reject,
         deadline,
         boundMs,
+        scope,
         signal,
         onAbort: () => {
           leave(waiter);
@@ -255,7 +254,7 @@ export function createBudget(options: BudgetOptions): Budget {
       if (waiter.patient) patients.add(client);
       // A client came to wait on this completion: its call goes to the fresh lane, where it is.
       if (lane === COMPLETION)
-        waiter.unhook = whenHurried(signal, () => {
+        waiter.unhook = whenHurried(scope, () => {
           if (!queue.remove(waiter)) return;
           waiter.lane = FRESH;
           queue.add(waiter);
@@ -266,10 +265,12 @@ export function createBudget(options: BudgetOptions): Budget {
 
   return {
     stats,
-    take(signal, client = clientOf(signal) ?? NO_CLIENT, until = Infinity) {
+    take(scope, { until = Infinity, abortable = true } = {}) {
+      const signal = abortable ? scope?.signal : undefined;
       if (signal?.aborted) return Promise.reject(signal.reason);
+      const client = scope?.client ?? NO_CLIENT;
       const now = clock.now();
-      const lane = laneOf(client, signal);
+      const lane = scope?.progress.lane ?? FRESH;
       if (lane === REFRESH) {
         const behind = queue.sizeOf(REFRESH);
         if (queue.size > behind) return Promise.reject(refusal(0, 'client calls are waiting', 'dropped'));
@@ -277,10 +278,10 @@ export function createBudget(options: BudgetOptions): Budget {
           return Promise.reject(refusal(0, `${MAX_BACKGROUND} background calls already waiting`, 'dropped'));
       }
       // Most calls are within budget: empty queue, free slot, one counter hit, no timer.
-      if (queue.size > 0 || now < pace.holdUntil()) return wait(signal, client, lane, now, until);
+      if (queue.size > 0 || now < pace.holdUntil()) return wait(scope, signal, client, lane, now, until);
       const through = (hit: Hit): Promise<void> | undefined => {
-        if (!pace.admits(hit)) return wait(signal, client, lane, now, until);
-        took(client, lane, signal, now);
+        if (!pace.admits(hit)) return wait(scope, signal, client, lane, now, until);
+        took(client, lane, scope, now);
         return undefined;
       };
       const hit = pace.count(now);

@@ -8,9 +8,14 @@
 import type { Storage } from '../../storage/storage.ts';
 import { hash64 } from '../../hash.ts';
 import type { Breaker } from '../../storage/breaker.ts';
-import type { CallOptions } from '../contracts/driver.ts';
-import { clockOf } from './clock.ts';
+import type { Clock } from './clock.ts';
+import type { RequestScope } from './scope.ts';
 import { shareWork, type SharedWork } from './shared-work.ts';
+
+/** What a cached call is given: its request's scope (none for a call no request made). */
+interface CallOptions {
+  scope?: RequestScope | undefined;
+}
 
 /** Whose call a named cache wraps: `deezer:album` is Deezer's. */
 const upstreamOf = (name: string): string => name.split(':')[0] ?? name;
@@ -27,8 +32,8 @@ interface CachedSpec<A, T> {
   maxAgeOf?(value: T): number | undefined;
   /** Seconds to keep a null answer; D9's five minutes unless said otherwise. */
   missingMaxAge?: number;
-  /** The upstream call: given its arguments, and a signal that aborts once nobody waits for it. */
-  run(args: A, signal: AbortSignal): Promise<T | null>;
+  /** The upstream call: given its arguments, and its first caller's scope, whose signal aborts once nobody waits for it. */
+  run(args: A, scope: RequestScope): Promise<T | null>;
 }
 
 /** Answers from the cache, or from one shared run of the upstream call. Arguments are plain JSON. */
@@ -57,12 +62,12 @@ export interface CacherOptions {
   storage: Storage;
   /** The storage's breaker: while it is open, calls go straight to the upstream. */
   breaker: Breaker;
-  now(): number;
+  /** The Sleeve's clock: entries' lifetimes, and joiners' bounds timed on it. */
+  clock: Clock;
 }
 
-export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
-  // Joiners' bounds are read and timed on the Sleeve's clock (`clock.ts`).
-  const clock = clockOf(now);
+export function createCacher({ storage, breaker, clock }: CacherOptions): Cacher {
+  const { now } = clock;
   const flights = new Map<string, SharedWork<unknown>>();
 
   return <A, T>(spec: CachedSpec<A, T>): CachedCall<A, T> => {
@@ -85,7 +90,7 @@ export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
     };
 
     const ask = async (args: A, options?: CallOptions): Promise<T | null> => {
-      options?.signal?.throwIfAborted();
+      options?.scope?.signal.throwIfAborted();
       const { key, storageKey } = keyOf(args);
       const stored = await breaker.run(() => storage.getItem<Stored<T>>(storageKey), null);
       if (stored && stored.k === key && (stored.until === null || stored.until > now())) return stored.v;
@@ -97,9 +102,9 @@ export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
           if (flights.get(id) === started) flights.delete(id);
         };
         const started: SharedWork<T | null> = shareWork(
-          async (signal) => {
+          async (scope) => {
             try {
-              const value = await spec.run(args, signal);
+              const value = await spec.run(args, scope);
               await keep(storageKey, key, value);
               return value;
             } finally {
@@ -113,7 +118,7 @@ export function createCacher({ storage, breaker, now }: CacherOptions): Cacher {
         flight = started;
         flights.set(id, flight);
       }
-      return flight.join(options?.signal);
+      return flight.join(options?.scope);
     };
     return Object.assign(ask, {
       keep: async (args: A, value: T | null): Promise<void> => {

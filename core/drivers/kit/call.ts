@@ -27,11 +27,9 @@ import { attempt } from './attempt.ts';
 import { REQUEST_BOUND_MS } from './bounds.ts';
 import { systemClock } from './clock.ts';
 import { MIN_TRY_MS, tries } from './retry.ts';
-import { clientOf, deadlineOf } from './tally.ts';
 import { failure, isRedirect, urlOf, type Answer, type CallOptions, type Reply, type Upstream } from './upstream.ts';
 
 export { UPSTREAM_TIMEOUT_MS } from './bounds.ts';
-export { withTimeout } from './attempt.ts';
 export { retryable } from './refusals.ts';
 export { jsonOf } from './upstream.ts';
 export { FIRST_BYTE_MS, MAX_TRIES, MIN_TRY_MS, TRY_MS } from './retry.ts';
@@ -43,7 +41,7 @@ export { isRedirect, type Answer, type CallOptions, type Reply, type Upstream } 
  *
  * A GET is tried again when it fails in a way another try may not (`retryable`), up to
  * `MAX_TRIES`, each try through the budget as the first, within the call's
- * timeout and the request's bound (`tally.ts` `deadlineOf`): a try that is not the last gives
+ * timeout and the request's bound (`scope.ts`): a try that is not the last gives
  * up at `FIRST_BYTE_MS` without a status line or at `TRY_MS` without its whole body, leaving
  * the rest of the 2.5 s to the next. Never after a 4xx or a "not found", never for a POST (the
  * model's answers cost a generation and have their own 30 s, D30), never for a raw call (a
@@ -59,13 +57,13 @@ export function call<T>(
   if (options.raw === true)
     return attempt(upstream, url, options, read, { firstByteMs: upstream.timeoutMs, totalMs: upstream.timeoutMs });
   const clock = upstream.clock ?? systemClock;
-  const { signal } = options;
+  const { scope } = options;
   // A shared call waits on no one's abort, but for the client of the request that made it.
-  const caller = options.shared === true ? undefined : signal;
-  const client = options.shared === true ? clientOf(signal) : undefined;
+  const abortable = options.shared !== true;
+  const caller = abortable ? scope?.signal : undefined;
   const idempotent = (options.method ?? 'GET') === 'GET';
-  const bounds = idempotent ? deadlineOf(signal) : { turnsBy: Infinity, until: Infinity };
-  const requestEnd = bounds.until;
+  const turnsBy = (idempotent ? scope?.turnsBy : undefined) ?? Infinity;
+  const requestEnd = (idempotent ? scope?.until : undefined) ?? Infinity;
   let end = requestEnd;
   const plan = tries(idempotent);
   // `now` read once where the call's end was just set from it: a second read could fall in the
@@ -76,7 +74,7 @@ export function call<T>(
     await clock.sleep(plan.pauseMs());
     // No turn in time for a try worth making: the caller hears what failed, not the budget.
     try {
-      await upstream.budget?.take(caller, client, end - MIN_TRY_MS);
+      await upstream.budget?.take(scope, { until: end - MIN_TRY_MS, abortable });
     } catch {
       throw error;
     }
@@ -93,7 +91,7 @@ export function call<T>(
         `not asked: the request's ${REQUEST_BOUND_MS} ms for its upstream calls are spent`,
         'upstream_timeout',
       );
-    await upstream.budget?.take(caller, client, Math.min(bounds.turnsBy, requestEnd - MIN_TRY_MS));
+    await upstream.budget?.take(scope, { until: Math.min(turnsBy, requestEnd - MIN_TRY_MS), abortable });
     // The call's time starts once it has its turn, as it always has (D13).
     const now = clock.now();
     end = Math.min(now + upstream.timeoutMs, requestEnd);

@@ -3,8 +3,8 @@
  * The one context every driver is given: fetch (the runtime's, or a test's), the
  * configured storage, the clock, the logger, named per-call caches, and each upstream declared
  * once (`upstream`: its base, timeout, budget and circuit composed into the record every call
- * goes through, issue #52). Built once per `createSleeve`; the request's abort signal travels
- * with each call (`CallOptions.signal`), never in the context.
+ * goes through, issue #52). Built once per `createSleeve`; the request's scope (`scope.ts`)
+ * travels with each call (`CallOptions.scope`), never in the context.
  */
 import type { Storage } from '../../storage/storage.ts';
 import type { Logger } from '../../logger.ts';
@@ -12,13 +12,13 @@ import type { Breaker } from '../../storage/breaker.ts';
 import { countersFor, memoryCounters, type CounterStore } from '../../storage/counters.ts';
 import { MAX_BUDGET_WAIT_MS, UPSTREAM_TIMEOUT_MS } from './bounds.ts';
 import type { Upstream } from './call.ts';
-import { clockOf, type Clock } from './clock.ts';
+import type { Clock } from './clock.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
 import { COOLDOWN_MS, createCircuit, WINDOW_MS, type Circuit } from './circuit.ts';
 import { shapeList, type ShapeList } from './listing.ts';
 import type { FetchLike } from './fetch-like.ts';
-import { countingFetch } from './tally.ts';
+import { countingFetch } from './counting-fetch.ts';
 
 /** An upstream's published budget (D13), e.g. Deezer's 50 calls per 5 s per IP. */
 export interface BudgetSpec {
@@ -46,7 +46,7 @@ interface UpstreamSpec {
 }
 
 export interface DriverContext {
-  /** The runtime's fetch (or a test's), counting each call (`tally.ts`). */
+  /** The runtime's fetch (or a test's), counting each call on /metrics when it is on (`counting-fetch.ts`). */
   fetch: FetchLike;
   storage: Storage;
   /** The storage's one breaker: while it is open, drivers skip the storage (D9). */
@@ -80,22 +80,16 @@ export interface DriverContext {
   listing(driver: string): ShapeList;
 }
 
-/** Who hears of each upstream call (see `tally.ts`); absent when neither logs nor metrics do. */
-interface CallCounting {
-  /** Count each call on its request's tally (the request log shows it). */
-  perRequest: boolean;
-  /** /metrics' counter per upstream host. */
-  onCall?(host: string): void;
-}
-
 export interface DriverContextOptions {
   storage: Storage;
   breaker: Breaker;
-  now(): number;
+  /** The Sleeve's one clock (`clock.ts`); every budget, circuit, cache and call reads it. */
+  clock: Clock;
   log: Logger;
   /** The runtime's fetch, or a test's. */
   fetch?: FetchLike;
-  counting?: CallCounting;
+  /** /metrics' counter of calls per upstream host; absent while metrics are off. */
+  onCall?(host: string): void;
   /** /metrics' count of listing items left out, by upstream and list (`listing.ts`). */
   onDropped?(upstream: string, list: string, dropped: number): void;
   /**
@@ -113,15 +107,14 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
     options.budgetScope === 'instance' ? memoryCounters() : (options.counters ?? countersFor(options.storage));
   const budgets = new Map<string, Budget>();
   const circuits = new Map<string, Circuit>();
-  const { counting } = options;
   // The runtime's fetch is looked up at each call (tests stub it).
   const native: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const clock = clockOf(options.now);
+  const { clock } = options;
   const context: DriverContext = {
-    fetch: counting ? countingFetch(native, counting.perRequest, counting.onCall) : native,
+    fetch: options.onCall ? countingFetch(native, options.onCall) : native,
     storage: options.storage,
     breaker: options.breaker,
-    now: options.now,
+    now: clock.now,
     clock,
     log: options.log,
     upstream(spec) {
@@ -139,7 +132,7 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
       };
     },
     budgets,
-    cached: createCacher(options),
+    cached: createCacher({ storage: options.storage, breaker: options.breaker, clock }),
     listing: (driver) =>
       shapeList((what, dropped, reason) => {
         options.log.error(
@@ -161,7 +154,7 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
       if (!circuit) {
         circuit = createCircuit({
           name,
-          now: options.now,
+          now: clock.now,
           // One line when an outage starts and one when it ends, never one per refused call.
           onChange: (state) =>
             state === 'open'

@@ -12,7 +12,7 @@
  * max-min fair), and is fresh again a few minutes after it stops. Not the upstream's 5-s
  * window: over 5 s a quiet client whose few requests each make a few calls soon weighs as much
  * as a flood the budget has been refusing, and the two would alternate, doubling its waits. A
- * client is whatever string the caller names (`tally.ts`: D8's address of the request); calls
+ * client is whatever string the caller names (the request's scope, `scope.ts`: D8's address); calls
  * no request made share one name. Turns taken without waiting count too (`served`), so a
  * client that had the budget to itself is not fresh the moment others arrive.
  *
@@ -91,7 +91,7 @@ interface LaneQueue<W> {
 
 /**
  * `lowest` names a client whose calls are all `REFRESH` (the budget's background refreshes,
- * `tally.ts` `BACKGROUND`): its waiters never take a turn another lane could use.
+ * `scope.ts` `BACKGROUND`): its waiters never take a turn another lane could use.
  */
 export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowest?: string): FairQueue<W> {
   const lanes: LaneQueue<W>[] = LANES.map(() => ({ waiting: new Map(), continuing: new Set(), size: 0 }));

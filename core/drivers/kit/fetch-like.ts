@@ -1,7 +1,7 @@
 /**
  * @module
  * The fetch drivers are given, as a type of its own: the kit's context takes it, the counting
- * fetch (`tally.ts`) wraps it and the options name it, so it sits in a file that imports
+ * fetch (`counting-fetch.ts`) wraps it and the options name it, so it sits in a file that imports
  * nothing and no two of them import each other for it.
  */
 

@@ -8,9 +8,18 @@
 export { REQUEST_TURNS_MS } from './bounds.ts';
 export type { Budget } from './budget.ts';
 export type { Circuit } from './circuit.ts';
+export { clockOf, type Clock } from './clock.ts';
 export { createDriverContext, type BudgetSpec, type DriverContext } from './context.ts';
 export { COMPLETION } from './fair-queue.ts';
 export type { FetchLike } from './fetch-like.ts';
 export { keyedCount } from './keyed-count.ts';
 export { isShortOfTurns } from './refusals.ts';
-export { BACKGROUND, clientOf, clientOn, hurry, patientOn, tallyOn, type UpstreamTally } from './tally.ts';
+export {
+  completionScope,
+  hurry,
+  refreshScope,
+  requestScope,
+  unboundScope,
+  type RequestScope,
+  type UpstreamTally,
+} from './scope.ts';

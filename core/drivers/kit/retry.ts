@@ -20,7 +20,7 @@ export const MAX_TRIES = 3;
 export const FIRST_BYTE_MS = 1000;
 /** A try that is not the last has this long for its whole answer, body included (a body that drips). */
 export const TRY_MS = 1250;
-/** No try starts with less than this left of the call's time or the request's (`tally.ts` `deadlineOf`). */
+/** No try starts with less than this left of the call's time or the request's (its scope's `until`, `scope.ts`). */
 export const MIN_TRY_MS = 300;
 /** The pause before another try: between this and twice it, at random, so callers that failed together do not come back together. */
 export const RETRY_PAUSE_MS = 50;

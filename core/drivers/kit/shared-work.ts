@@ -5,14 +5,14 @@
  * aborts leaves at once with its own reason; the request itself is aborted only when the last
  * caller waiting for it has left, so a disconnect never leaves work running for nobody, and
  * never cuts it short for someone still waiting. The request itself counts for the first
- * caller's request (`tally.ts`): the others joined a call already made. A cache refresh's call
+ * caller's request (`scope.ts`): the others joined a call already made. A cache refresh's call
  * is the budget's lowest lane and may be dropped (`isBackgroundDrop`); a client that joined it
  * then makes the call again as itself, so a refresh never costs a client a 503 (issue #35); so
  * does a completion that joined a call its first request could not wait for (issue #43).
  */
 import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './refusals.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { BACKGROUND, carry, clientOf, deadlineOf, hurry, patienceOf } from './tally.ts';
+import { BACKGROUND, hurry, unboundScope, withSignal, type RequestScope } from './scope.ts';
 
 /** A joiner's wait for turns ran out before the shared call had its answer: a refusal like the budget's own, naming the upstream. */
 const lateJoin = (upstream: string) =>
@@ -23,46 +23,51 @@ const lateJoin = (upstream: string) =>
  * call again as itself: a client behind a dropped refresh, or a completion (`http/cache/completions.ts`,
  * patient) behind a request that could not wait.
  */
-const mayWaitLonger = (error: unknown, signal: AbortSignal): boolean =>
-  (isBackgroundDrop(error) && clientOf(signal) !== BACKGROUND) ||
-  (isShortOfTurns(error) && patienceOf(signal) !== undefined);
+const mayWaitLonger = (error: unknown, scope: RequestScope): boolean =>
+  (isBackgroundDrop(error) && scope.client !== BACKGROUND) || (isShortOfTurns(error) && scope.patienceMs !== undefined);
 
 export interface SharedWork<T> {
-  /** Waits for the answer on behalf of one caller. */
-  join(signal?: AbortSignal): Promise<T>;
+  /** Waits for the answer on behalf of one caller (none: a call no request made). */
+  join(scope?: RequestScope): Promise<T>;
 }
 
 /**
- * Starts `run` on the next microtask, so the owner has registered the work before any of it
- * runs (a run that fails at once can then unregister it). `abandoned` is called when every
- * caller has left (before the abort), so the owner stops handing this work to newcomers.
- * `upstream` names whose call it is, in the errors of callers that stop waiting (`deezer`).
+ * Starts `run` on the next microtask, so the owner has registered the work (and its first
+ * caller joined) before any of it runs (a run that fails at once can then unregister it). `run`
+ * is given the first caller's scope with the work's own signal, which aborts once every caller
+ * has left; `abandoned` is called then (before the abort), so the owner stops handing this work
+ * to newcomers. `upstream` names whose call it is, in the errors of callers that stop waiting.
  */
 export function shareWork<T>(
-  run: (signal: AbortSignal) => Promise<T>,
+  run: (scope: RequestScope) => Promise<T>,
   abandoned: () => void,
   upstream: string,
   clock: Pick<Clock, 'now' | 'timer'> = systemClock,
 ): SharedWork<T> {
   const controller = new AbortController();
-  const done = Promise.resolve().then(() => run(controller.signal));
+  // The work counts for the first caller's request: the others joined a call already made.
+  let owner: RequestScope | undefined;
+  const done = Promise.resolve().then(() =>
+    run(owner ? withSignal(owner, controller.signal) : unboundScope(controller.signal)),
+  );
   // Every caller may have left before it settles: its rejection then has no listener.
   done.catch(() => {});
   let waiting = 0;
   return {
-    join(signal) {
-      carry(controller.signal, signal);
-      // A client's request joining a completion's call: that completion is now fresh work (`tally.ts` `hurry`).
-      if (signal && patienceOf(signal) === undefined && clientOf(signal) !== BACKGROUND) hurry(controller.signal);
+    join(scope) {
+      owner ??= scope;
+      // A client's request joining a completion's call: that completion is now fresh work (`scope.ts` `hurry`).
+      if (scope && scope.patienceMs === undefined && scope.client !== BACKGROUND) hurry(owner);
       waiting++;
-      if (!signal) return done.finally(() => waiting--);
+      if (!scope) return done.finally(() => waiting--);
+      const { signal } = scope;
       return new Promise<T>((resolve, reject) => {
         let left = false;
         // A request joining a call that still waits for its turn (a completion's may wait long)
-        // waits no longer than it would for a turn of its own (`tally.ts` `deadlineOf`).
-        const { turnsBy } = deadlineOf(signal);
+        // waits no longer than it would for a turn of its own.
+        const { turnsBy } = scope;
         const stopTimer =
-          turnsBy === Infinity || patienceOf(signal) !== undefined
+          turnsBy === Infinity || scope.patienceMs !== undefined
             ? undefined
             : clock.timer(Math.max(0, turnsBy - clock.now()), () => leave(lateJoin(upstream)));
         const onAbort = () => leave(signal.reason);
@@ -90,7 +95,7 @@ export function shareWork<T>(
           (error: unknown) => {
             if (left) return;
             settle();
-            if (mayWaitLonger(error, signal)) run(signal).then(resolve, reject);
+            if (mayWaitLonger(error, scope)) run(scope).then(resolve, reject);
             else reject(error);
           },
         );

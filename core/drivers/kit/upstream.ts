@@ -10,6 +10,7 @@ import type { Budget } from './budget.ts';
 import type { Circuit } from './circuit.ts';
 import type { Clock } from './clock.ts';
 import type { FetchLike } from './fetch-like.ts';
+import type { RequestScope } from './scope.ts';
 import { retryable } from './refusals.ts';
 
 /** One upstream as drivers call it. */
@@ -39,11 +40,14 @@ export interface CallOptions {
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
   body?: string;
-  /** The caller's signal: its abort ends the call with the caller's own reason. */
-  signal?: AbortSignal | undefined;
   /**
-   * A call other callers wait on too (a shared picture fetch): `signal` then only says whose
-   * request the call counts for (`tally.ts`); its abort does not stop the call, the timeout does.
+   * Whose request the call is for and its bounds (`scope.ts`); its signal's abort ends the call
+   * with the caller's own reason. None for a call no request made (a probe, a watcher).
+   */
+  scope?: RequestScope | undefined;
+  /**
+   * A call other callers wait on too (a shared picture fetch): `scope` then only says whose
+   * request the call counts for; its signal's abort does not stop the call, the timeout does.
    */
   shared?: boolean;
   /**

@@ -76,10 +76,10 @@ export function appleMetadata(ctx: DriverContext, up: Upstream, maxAge: number):
   const lookup = ctx.cached({
     name: `${DRIVER_NAME}:itunes`,
     maxAge,
-    run: async (key: LookupKey, signal): Promise<LinkMetadata | null> => {
+    run: async (key: LookupKey, scope): Promise<LinkMetadata | null> => {
       const entity = key.type === 'track' ? '&entity=song' : '';
       const answer = await request(up, `/lookup?id=${key.id}${entity}&country=${key.country}`, {
-        signal,
+        scope,
         headers: { accept: 'application/json, text/javascript' },
       });
       if (MISSING.has(answer.status)) return null;

@@ -16,6 +16,7 @@ import { isRedirect, type Upstream } from '../kit/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import type { CallOptions } from '../contracts/driver.ts';
 import { DRIVER_NAME, request } from './request.ts';
+import type { RequestScope } from '../kit/scope.ts';
 
 /** D11: at most this many redirects are followed. */
 const MAX_REDIRECTS = 3;
@@ -34,10 +35,10 @@ export type Expand = (url: string, options?: CallOptions) => Promise<string | nu
 
 export function expander(ctx: DriverContext, short: ShortLinks, maxAge: number): Expand {
   /** One hop: the short link's absolute `Location`, unvetted, or null when it answers no redirect. */
-  const hop = async (url: URL, signal: AbortSignal): Promise<string | null> => {
+  const hop = async (url: URL, scope: RequestScope): Promise<string | null> => {
     const origin = short.originOf(url.hostname);
     const answer = await request({ ...short.upstream, base: origin }, `${url.pathname}${url.search}`, {
-      signal,
+      scope,
       followSameBase: false,
     });
     if (!isRedirect(answer.status)) return null;
@@ -49,10 +50,10 @@ export function expander(ctx: DriverContext, short: ShortLinks, maxAge: number):
   const walk = ctx.cached({
     name: `${DRIVER_NAME}:expand`,
     maxAge,
-    run: async (start: string, signal): Promise<string | null> => {
+    run: async (start: string, scope): Promise<string | null> => {
       let current = new URL(start);
       for (let redirects = 0; redirects < MAX_REDIRECTS; redirects++) {
-        const next = await hop(current, signal);
+        const next = await hop(current, scope);
         if (next === null) return null;
         const target = new URL(next);
         if (!isLinkHost(target)) return null;
@@ -64,7 +65,7 @@ export function expander(ctx: DriverContext, short: ShortLinks, maxAge: number):
   });
 
   return async (url, options) => {
-    options?.signal?.throwIfAborted();
+    options?.scope?.signal.throwIfAborted();
     const start = typeof url === 'string' ? URL.parse(url.trim()) : null;
     if (start === null || !isLinkHost(start)) return null;
     // Already an item link: nothing to follow, nothing requested.

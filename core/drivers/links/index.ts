@@ -30,6 +30,7 @@ import { DRIVER_NAME, request } from './request.ts';
 import { soundcloudMetadata } from './soundcloud.ts';
 import { spotifyMetadata, type MetadataOf } from './spotify.ts';
 import { youtubeMetadata } from './youtube.ts';
+import type { RequestScope } from '../kit/scope.ts';
 
 export { DRIVER_NAME };
 
@@ -154,12 +155,12 @@ export default function links(options: LinksOptions, ctx: DriverContext): LinksD
   );
 
   /** One keyless platform reached: the status it answered, 0 when unreachable or too slow. */
-  const probeOne = async (up: Upstream, path: string, signal: AbortSignal | undefined): Promise<ProbeResult> => {
+  const probeOne = async (up: Upstream, path: string, scope: RequestScope | undefined): Promise<ProbeResult> => {
     try {
-      const { status } = await request(up, path, { signal, raw: true, headers: { accept: 'application/json' } });
+      const { status } = await request(up, path, { scope, raw: true, headers: { accept: 'application/json' } });
       return { ok: status === 200, status };
     } catch (error) {
-      if (signal?.aborted) throw error;
+      if (scope?.signal.aborted) throw error;
       if (error instanceof SleeveError) return { ok: false, status: 0 };
       throw error;
     }
@@ -169,17 +170,17 @@ export default function links(options: LinksOptions, ctx: DriverContext): LinksD
     name: DRIVER_NAME,
     expand,
     async metadata(link: ParsedLink, o?: CallOptions): Promise<LinkMetadata | null> {
-      o?.signal?.throwIfAborted();
+      o?.scope?.signal.throwIfAborted();
       if (link.short || link.source === 'deezer') return null;
       return byPlatform[link.source](link, o);
     },
     // Never from the cache: each keyless platform is asked for a long-lived item; ok when all answer.
     async probe(o) {
       const results = await Promise.all([
-        probeOne(spotifyPage, PROBES.spotify, o?.signal),
-        probeOne(itunes, PROBES.itunes, o?.signal),
-        probeOne(youtube, PROBES.youtube, o?.signal),
-        probeOne(soundcloud, PROBES.soundcloud, o?.signal),
+        probeOne(spotifyPage, PROBES.spotify, o?.scope),
+        probeOne(itunes, PROBES.itunes, o?.scope),
+        probeOne(youtube, PROBES.youtube, o?.scope),
+        probeOne(soundcloud, PROBES.soundcloud, o?.scope),
       ]);
       const failed = results.find((r) => !r.ok);
       return failed ?? { ok: true, status: 200 };

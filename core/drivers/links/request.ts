@@ -9,6 +9,7 @@
  */
 import { VERSION } from '../../version.ts';
 import { answerOf, call, type Answer, type Upstream } from '../kit/call.ts';
+import type { RequestScope } from '../kit/scope.ts';
 
 /**
  * The driver's name in logs, errors, circuits (`links:<upstream>`) and the names of its caches
@@ -20,7 +21,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
-  signal?: AbortSignal | undefined;
+  scope?: RequestScope | undefined;
   /** Largest body read, in bytes (default 2 MiB); more is a 502. */
   maxBytes?: number;
   /** Follow a redirect that stays on the upstream's own base (default true; false for short links). */
@@ -46,7 +47,7 @@ export function request(upstream: Upstream, path: string, options: RequestOption
     {
       method: options.method,
       body: options.body,
-      signal: options.signal,
+      scope: options.scope,
       raw: options.raw,
       headers: { 'user-agent': USER_AGENT, 'accept-language': 'en', ...options.headers },
       redirect: options.followSameBase === false ? 'manual' : 'same-base',

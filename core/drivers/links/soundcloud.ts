@@ -44,10 +44,10 @@ export function soundcloudMetadata(ctx: DriverContext, up: Upstream, maxAge: num
   const oembed = ctx.cached({
     name: `${DRIVER_NAME}:soundcloud-oembed`,
     maxAge,
-    run: async (key: EmbedKey, signal): Promise<LinkMetadata | null> => {
+    run: async (key: EmbedKey, scope): Promise<LinkMetadata | null> => {
       const item = `https://soundcloud.com/${key.path}`;
       const answer = await request(up, `/oembed?url=${encodeURIComponent(item)}&format=json`, {
-        signal,
+        scope,
         headers: { accept: 'application/json' },
       });
       if (MISSING.has(answer.status)) return null;

@@ -25,6 +25,7 @@ import { first, metaTags, type MetaTags } from './meta-tags.ts';
 import { DRIVER_NAME, MISSING, request } from './request.ts';
 import { mainCredit } from './titles.ts';
 import { isrcOf, object, optionalString, string, upcOf, type ItemKey, type LinkKind } from './wire.ts';
+import type { RequestScope } from '../kit/scope.ts';
 
 export interface SpotifyUpstreams {
   /** open.spotify.com: oEmbed and pages. */
@@ -137,10 +138,10 @@ export function spotifyMetadata(
   const oembed = ctx.cached({
     name: `${DRIVER_NAME}:spotify-oembed`,
     maxAge,
-    run: async (key: ItemKey, signal): Promise<string | null> => {
+    run: async (key: ItemKey, scope): Promise<string | null> => {
       const item = `https://open.spotify.com/${key.type}/${key.id}`;
       const answer = await request(up.page, `/oembed?url=${encodeURIComponent(item)}`, {
-        signal,
+        scope,
         headers: { accept: 'application/json' },
       });
       if (MISSING.has(answer.status)) return null;
@@ -151,8 +152,8 @@ export function spotifyMetadata(
   const page = ctx.cached({
     name: `${DRIVER_NAME}:spotify-page`,
     maxAge,
-    run: async (key: ItemKey, signal): Promise<PageFacts | null> => {
-      const answer = await request(up.page, `/${key.type}/${key.id}`, { signal, headers: { accept: 'text/html' } });
+    run: async (key: ItemKey, scope): Promise<PageFacts | null> => {
+      const answer = await request(up.page, `/${key.type}/${key.id}`, { scope, headers: { accept: 'text/html' } });
       if (MISSING.has(answer.status)) return null;
       if (answer.status !== 200) throw unexpected(up.page, answer);
       return pageFacts(metaTags(answer.text), key.type);
@@ -163,7 +164,7 @@ export function spotifyMetadata(
     const [title, facts] = await Promise.all([
       oembed(key, options),
       page(key, options).catch((error: unknown) => {
-        if (options?.signal?.aborted) throw error;
+        if (options?.scope?.signal.aborted) throw error;
         // The page only adds facts: oEmbed's answer (or failure) decides.
         ctx.log.error(`[${up.page.name}] the ${key.type} page failed; answering oEmbed's title alone`, {
           error: String(error),
@@ -226,11 +227,11 @@ export function spotifyMetadata(
     return pending;
   };
 
-  const callApi = async (path: string, signal: AbortSignal): Promise<Answer> => {
+  const callApi = async (path: string, scope: RequestScope): Promise<Answer> => {
     for (let attempt = 1; ; attempt++) {
       const token = await bearer();
       const answer = await request(up.api, path, {
-        signal,
+        scope,
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       });
       // An expired or revoked token: once more with a new one.
@@ -244,8 +245,8 @@ export function spotifyMetadata(
   const fromApi = ctx.cached({
     name: `${DRIVER_NAME}:spotify-api`,
     maxAge,
-    run: async (key: ItemKey, signal): Promise<LinkMetadata | null> => {
-      const answer = await callApi(`/v1/${key.type}s/${key.id}`, signal);
+    run: async (key: ItemKey, scope): Promise<LinkMetadata | null> => {
+      const answer = await callApi(`/v1/${key.type}s/${key.id}`, scope);
       if (answer.status === 404 || answer.status === 400) return null;
       if (answer.status !== 200) throw unexpected(up.api, answer);
       return decoded(up.api.name, jsonOf(up.api, answer), key.type === 'track' ? apiTrack : apiAlbum);

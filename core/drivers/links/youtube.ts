@@ -47,13 +47,13 @@ export function youtubeMetadata(ctx: DriverContext, up: Upstream, maxAge: number
   const oembed = ctx.cached({
     name: `${DRIVER_NAME}:youtube-oembed`,
     maxAge,
-    run: async (key: ItemKey, signal): Promise<LinkMetadata | null> => {
+    run: async (key: ItemKey, scope): Promise<LinkMetadata | null> => {
       const item =
         key.type === 'track'
           ? `https://www.youtube.com/watch?v=${key.id}`
           : `https://www.youtube.com/playlist?list=${key.id}`;
       const answer = await request(up, `/oembed?url=${encodeURIComponent(item)}&format=json`, {
-        signal,
+        scope,
         headers: { accept: 'application/json' },
       });
       if (MISSING.has(answer.status)) return null;
@@ -68,8 +68,8 @@ export function youtubeMetadata(ctx: DriverContext, up: Upstream, maxAge: number
   const channel = ctx.cached({
     name: `${DRIVER_NAME}:youtube-channel`,
     maxAge,
-    run: async (id: string, signal): Promise<LinkMetadata | null> => {
-      const answer = await request(up, `/channel/${id}`, { signal, headers: { accept: 'text/html' } });
+    run: async (id: string, scope): Promise<LinkMetadata | null> => {
+      const answer = await request(up, `/channel/${id}`, { scope, headers: { accept: 'text/html' } });
       if (MISSING.has(answer.status)) return null;
       if (answer.status !== 200) throw unexpected(up, answer);
       const title = first(metaTags(answer.text), 'og:title');

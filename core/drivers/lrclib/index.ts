@@ -18,6 +18,7 @@ import { decoded } from '../kit/wire.ts';
 import type { Lyrics } from '../../domain/lyrics.ts';
 import type { LyricsQuery, LyricsSearchQuery, LyricsDriver } from '../contracts/lyrics.ts';
 import { lyricsRecord, lyricsRecords } from './wire.ts';
+import type { RequestScope } from '../kit/scope.ts';
 
 const DRIVER_NAME: string = 'lrclib';
 export const DEFAULT_BASE_URL = 'https://lrclib.net';
@@ -54,17 +55,17 @@ export default function lrclib(options: LrclibOptions, ctx: DriverContext): Lyri
   });
   const headers = { 'user-agent': sleeveAgent(options.contact), 'accept-language': 'en', accept: 'application/json' };
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
-  const ask = (path: string, signal: AbortSignal | undefined, raw = false): Promise<Answer> =>
+  const ask = (path: string, scope: RequestScope | undefined, raw = false): Promise<Answer> =>
     call(
       upstream,
       path,
-      { signal, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true },
+      { scope, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true },
       answerOf,
     );
 
   /** The JSON of a 200, null for a 404; any other status is LRCLIB failing. */
-  const get = async (path: string, params: Params, signal: AbortSignal): Promise<unknown> => {
-    const answer = await ask(`${path}?${queryOf(params)}`, signal);
+  const get = async (path: string, params: Params, scope: RequestScope): Promise<unknown> => {
+    const answer = await ask(`${path}?${queryOf(params)}`, scope);
     if (answer.status === 404) return null;
     if (answer.status !== 200) throw unexpected(upstream, answer);
     return jsonOf(upstream, answer);
@@ -73,8 +74,8 @@ export default function lrclib(options: LrclibOptions, ctx: DriverContext): Lyri
   const one = ctx.cached<Params, Lyrics>({
     name: 'lrclib:get',
     maxAge,
-    async run(params, signal) {
-      const body = await get('/api/get', params, signal);
+    async run(params, scope) {
+      const body = await get('/api/get', params, scope);
       return body === null ? null : decoded(DRIVER_NAME, body, lyricsRecord);
     },
   });
@@ -82,8 +83,8 @@ export default function lrclib(options: LrclibOptions, ctx: DriverContext): Lyri
   const search = ctx.cached<Params, Lyrics[]>({
     name: 'lrclib:search',
     maxAge,
-    async run(params, signal) {
-      const body = await get('/api/search', params, signal);
+    async run(params, scope) {
+      const body = await get('/api/search', params, scope);
       const found = body === null ? [] : decoded(DRIVER_NAME, body, (b) => lyricsRecords(b, shape));
       // Nothing found is a not-found answer: kept five minutes (D9), not a week.
       return found.length === 0 ? null : found;
@@ -93,22 +94,22 @@ export default function lrclib(options: LrclibOptions, ctx: DriverContext): Lyri
   return {
     name: DRIVER_NAME,
     attribution: { source: 'LRCLIB', url: base, license: null, licenseUrl: null },
-    lyrics: ({ artist, title, album, duration, signal }: LyricsQuery) =>
-      one({ artist_name: artist, track_name: title, album_name: album, duration }, { signal }),
-    async search({ query, title, artist, album, signal }: LyricsSearchQuery) {
+    lyrics: ({ artist, title, album, duration, scope }: LyricsQuery) =>
+      one({ artist_name: artist, track_name: title, album_name: album, duration }, { scope }),
+    async search({ query, title, artist, album, scope }: LyricsSearchQuery) {
       const params =
         query !== undefined
           ? { q: query, artist_name: artist, track_name: title, album_name: album }
           : { track_name: title, artist_name: artist, album_name: album };
-      return (await search(params, { signal })) ?? [];
+      return (await search(params, { scope })) ?? [];
     },
     // Never from the cache: LRCLIB's own API must answer (a search that always has results).
     async probe(o) {
       try {
-        const answer = await ask(`/api/search?${queryOf({ q: 'amazing grace' })}`, o?.signal, true);
+        const answer = await ask(`/api/search?${queryOf({ q: 'amazing grace' })}`, o?.scope, true);
         return { ok: answer.status === 200, status: answer.status };
       } catch (error) {
-        if (o?.signal?.aborted) throw error;
+        if (o?.scope?.signal.aborted) throw error;
         return { ok: false, status: 0 };
       }
     },

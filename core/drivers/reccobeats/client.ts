@@ -11,6 +11,7 @@
 import { SleeveError } from '../../errors.ts';
 import { answerOf, call, jsonOf, unexpected, type Answer, type Upstream } from '../kit/call.ts';
 import type { BudgetSpec } from '../kit/context.ts';
+import type { RequestScope } from '../kit/scope.ts';
 
 export const DRIVER_NAME: string = 'reccobeats';
 /** At most this many ids a call (D1). */
@@ -36,9 +37,9 @@ export interface ReccoBeatsClient {
    * The parsed JSON body of `GET <base><path>?ids=<ids joined by commas>` (HTTP 200), or the
    * error a caller should see. At most `MAX_IDS` ids.
    */
-  get(path: string, ids: readonly string[], signal: AbortSignal | undefined): Promise<unknown>;
+  get(path: string, ids: readonly string[], scope: RequestScope | undefined): Promise<unknown>;
   /** One request with no budget, retries or status checks: what the health probe needs. */
-  raw(path: string, ids: readonly string[], signal: AbortSignal | undefined): Promise<RawAnswer>;
+  raw(path: string, ids: readonly string[], scope: RequestScope | undefined): Promise<RawAnswer>;
 }
 
 /** `Retry-After` in milliseconds from now: delta-seconds or an HTTP date; undefined when absent or unreadable. */
@@ -67,13 +68,13 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
   };
 
   return {
-    raw: (path, ids, signal) => call(upstream, path, { query: queryOf(ids), signal, raw: true }, answerOf),
-    async get(path, ids, signal) {
+    raw: (path, ids, scope) => call(upstream, path, { query: queryOf(ids), scope, raw: true }, answerOf),
+    async get(path, ids, scope) {
       const query = queryOf(ids);
       for (let attempt = 1; ; attempt++) {
         // Within the budget and the circuit; a 429 and the statuses read below do not count against it.
         // Parsed within the call, so a body that is not JSON is tried again there (`kit/call.ts`).
-        const { answer, body } = await call(upstream, path, { query, signal }, async (reply) => {
+        const { answer, body } = await call(upstream, path, { query, scope }, async (reply) => {
           const answer = await answerOf(reply);
           return { answer, body: answer.status === 200 ? jsonOf(upstream, answer) : undefined };
         });

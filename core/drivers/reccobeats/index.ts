@@ -24,6 +24,7 @@ import { featureStore, type Entry, type StoredRecord } from './store.ts';
 import { featureRecords, ISRC, trackRecords, type TrackRecord } from './wire.ts';
 import { shareWork, type SharedWork } from '../kit/shared-work.ts';
 import { decoded, WireError } from '../kit/wire.ts';
+import type { RequestScope } from '../kit/scope.ts';
 
 export interface ReccoBeatsOptions {
   /** Default `https://api.reccobeats.com` (the driver adds `/v1/...`); point it at a replay to run offline. */
@@ -77,8 +78,8 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
   const flights = new Map<string, Batch>();
 
   /** One call; every ISRC of it is stored, known or not. Records of ISRCs not asked answer nothing. */
-  const fetchBatch = async (isrcs: readonly string[], signal: AbortSignal): Promise<Map<string, Entry>> => {
-    const records = decode(await client.get(FEATURES_PATH, isrcs, signal), featureRecords);
+  const fetchBatch = async (isrcs: readonly string[], scope: RequestScope): Promise<Map<string, Entry>> => {
+    const records = decode(await client.get(FEATURES_PATH, isrcs, scope), featureRecords);
     const byIsrc = new Map<string, StoredRecord[]>(isrcs.map((isrc) => [isrc, []]));
     const seen = new Set<string>();
     for (const record of records) {
@@ -100,9 +101,9 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
     const batch: Batch = {
       isrcs,
       work: shareWork(
-        async (signal) => {
+        async (scope) => {
           try {
-            return await fetchBatch(isrcs, signal);
+            return await fetchBatch(isrcs, scope);
           } finally {
             forget(batch);
           }
@@ -117,12 +118,12 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
   /** Fetches what storage lacks: ISRCs already in flight join their batch, the rest go out 40 a call, in parallel. */
   const fetchMissing = async (
     isrcs: readonly string[],
-    signal: AbortSignal | undefined,
+    scope: RequestScope | undefined,
   ): Promise<Map<string, Entry>> => {
     for (const chunk of chunks(isrcs.filter((isrc) => !flights.has(isrc)))) start(chunk);
     const batches = [...new Set(isrcs.map((isrc) => flights.get(isrc)).filter((batch) => batch !== undefined))];
     const found = new Map<string, Entry>();
-    const answers = await Promise.all(batches.map((batch) => batch.work.join(signal)));
+    const answers = await Promise.all(batches.map((batch) => batch.work.join(scope)));
     for (const answered of answers) for (const [isrc, entry] of answered) found.set(isrc, entry);
     return found;
   };
@@ -135,7 +136,7 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
   const lookUpReleases = async (
     entries: Map<string, Entry>,
     hints: Map<string, FeatureHint>,
-    signal: AbortSignal | undefined,
+    scope: RequestScope | undefined,
   ): Promise<void> => {
     const pending = [...entries.values()].filter((entry) => needsLookup(entry.r, hints.get(entry.k)));
     if (pending.length === 0) return;
@@ -144,11 +145,11 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
     try {
       tracks = (
         await Promise.all(
-          chunks(ids).map(async (chunk) => decode(await client.get(TRACK_PATH, chunk, signal), trackRecords)),
+          chunks(ids).map(async (chunk) => decode(await client.get(TRACK_PATH, chunk, scope), trackRecords)),
         )
       ).flat();
     } catch (error) {
-      if (signal?.aborted) throw signal.reason;
+      if (scope?.signal.aborted) throw scope.signal.reason;
       if (!(error instanceof SleeveError)) throw error;
       ctx.log.error('[reccobeats] release lookup failed: ISRCs with several records answer the first', {
         error: error.message,
@@ -174,7 +175,7 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
     name: DRIVER_NAME,
     probes: baseUrl,
     async features(isrcs, o = {}) {
-      o.signal?.throwIfAborted();
+      o.scope?.signal.throwIfAborted();
       // Asked spelling → upper case; what is no ISRC at all is unknown without asking.
       const asked = new Map<string, string>();
       for (const isrc of isrcs) {
@@ -184,17 +185,17 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
       const wanted = [...new Set(asked.values())];
       if (wanted.length === 0) return new Map();
       const entries = await store.read(wanted);
-      o.signal?.throwIfAborted();
+      o.scope?.signal.throwIfAborted();
       const missing = wanted.filter((isrc) => !entries.has(isrc));
       if (missing.length > 0) {
-        const fetched = await fetchMissing(missing, o.signal);
+        const fetched = await fetchMissing(missing, o.scope);
         for (const isrc of missing) {
           const entry = fetched.get(isrc);
           if (entry !== undefined) entries.set(isrc, entry);
         }
       }
       const hints = hintsOf(o.hints);
-      await lookUpReleases(entries, hints, o.signal);
+      await lookUpReleases(entries, hints, o.scope);
       const found = new Map<string, AudioFeatures>();
       for (const [spelling, isrc] of asked) {
         const entry = entries.get(isrc);
@@ -205,15 +206,15 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
     },
     // Never from storage: a health check must reach ReccoBeats (D13). The status seen, 0 when unreachable.
     async probe(o) {
-      o?.signal?.throwIfAborted();
+      o?.scope?.signal.throwIfAborted();
       try {
-        await budget.take(o?.signal);
-        const { status, text } = await client.raw(FEATURES_PATH, [PROBE_ISRC], o?.signal);
+        await budget.take(o?.scope);
+        const { status, text } = await client.raw(FEATURES_PATH, [PROBE_ISRC], o?.scope);
         if (status !== 200) return { ok: false, status };
         featureRecords(JSON.parse(text));
         return { ok: true, status };
       } catch (error) {
-        if (o?.signal?.aborted) throw o.signal.reason;
+        if (o?.scope?.signal.aborted) throw o.scope.signal.reason;
         if (error instanceof SyntaxError || error instanceof WireError) return { ok: false, status: 200 };
         if (error instanceof SleeveError) return { ok: false, status: 0 };
         throw error;

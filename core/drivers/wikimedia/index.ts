@@ -33,6 +33,7 @@ import type { CallOptions } from '../contracts/driver.ts';
 import type { FindArtistOptions, KnowledgeDriver } from '../contracts/knowledge.ts';
 import { hasDeezerId, isMusicArtist, rawFacts } from './facts.ts';
 import { apiError, entities, searchHits, summary, type Entity, type SearchHit } from './wire.ts';
+import type { RequestScope } from '../kit/scope.ts';
 
 const DRIVER_NAME: string = 'wikimedia';
 export const DEFAULT_WIKIDATA_URL = 'https://www.wikidata.org';
@@ -90,25 +91,25 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
   const headers = { 'user-agent': sleeveAgent(options.contact), 'accept-language': 'en', accept: 'application/json' };
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
   const inSeries = pLimit(CONCURRENT_WIKIDATA);
-  const ask = (up: Upstream, path: string, signal: AbortSignal | undefined, raw = false): Promise<Answer> =>
+  const ask = (up: Upstream, path: string, scope: RequestScope | undefined, raw = false): Promise<Answer> =>
     call(
       up,
       path,
-      { signal, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true },
+      { scope, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true },
       answerOf,
     );
 
   /** One Action API call: its JSON, an API error being Wikidata failing. */
-  const action = (params: Record<string, string>, signal: AbortSignal | undefined): Promise<unknown> => {
+  const action = (params: Record<string, string>, scope: RequestScope | undefined): Promise<unknown> => {
     if (inSeries.pendingCount >= MAX_WAITING) {
       throw new SleeveError('service_unavailable', '[sleeve] [wikidata] too many calls waiting; try again shortly', {
         headers: { 'Retry-After': '1' },
       });
     }
     return inSeries(async () => {
-      signal?.throwIfAborted();
+      scope?.signal.throwIfAborted();
       const query = new URLSearchParams({ ...params, format: 'json', formatversion: '1' });
-      const answer = await ask(wikidata, `/w/api.php?${query}`, signal);
+      const answer = await ask(wikidata, `/w/api.php?${query}`, scope);
       if (answer.status !== 200) throw unexpected(wikidata, answer);
       const body = jsonOf(wikidata, answer);
       const error = apiError(body);
@@ -121,13 +122,13 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
   const getEntities = async (
     ids: readonly string[],
     props: string,
-    signal: AbortSignal | undefined,
+    scope: RequestScope | undefined,
   ): Promise<Map<string, Entity>> => {
     if (ids.length === 0) return new Map();
     const sitelinks: Record<string, string> = props.includes('sitelinks') ? { sitefilter: site } : {};
     const body = await action(
       { action: 'wbgetentities', ids: ids.slice(0, MAX_IDS).join('|'), props, languages: language, ...sitelinks },
-      signal,
+      scope,
     );
     return decoded('wikidata', body, (b) => entities(b, language));
   };
@@ -135,13 +136,13 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
   const named = (ids: readonly string[], labels: Map<string, Entity>): KnowledgeRef[] =>
     ids.map((id) => ({ id, name: labels.get(id)?.label ?? id }));
 
-  const facts = async (entity: Entity | null, signal: AbortSignal): Promise<ArtistFacts | null> => {
+  const facts = async (entity: Entity | null, scope: RequestScope): Promise<ArtistFacts | null> => {
     if (entity === null) return null;
     const raw = rawFacts(entity);
     const labels = await getEntities(
       [...new Set([...raw.countries, ...raw.places, ...raw.genres, ...raw.members])],
       'labels',
-      signal,
+      scope,
     );
     const link = entity.sitelinks.get(site);
     return {
@@ -170,7 +171,7 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
   const artist = ctx.cached<{ name: string; deezer: number | null }, ArtistFacts>({
     name: `wikidata:artist:${language}`,
     maxAge,
-    async run({ name, deezer }, signal) {
+    async run({ name, deezer }, scope) {
       const hits = decoded(
         'wikidata',
         await action(
@@ -182,7 +183,7 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
             type: 'item',
             limit: String(CANDIDATES),
           },
-          signal,
+          scope,
         ),
         searchHits,
       );
@@ -190,23 +191,23 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
       const found = await getEntities(
         hits.map((hit) => hit.id),
         'labels|descriptions|aliases|claims|sitelinks/urls',
-        signal,
+        scope,
       );
       const candidates = hits.flatMap((hit) => {
         const entity = found.get(hit.id);
         return entity === undefined ? [] : [{ hit, entity }];
       });
       const byId = deezer === null ? undefined : candidates.find(({ entity }) => hasDeezerId(entity, deezer));
-      return facts((byId ?? bestByName(candidates, name))?.entity ?? null, signal);
+      return facts((byId ?? bestByName(candidates, name))?.entity ?? null, scope);
     },
   });
 
   const biography = ctx.cached<{ title: string }, Biography>({
     name: `wikipedia:summary:${language}`,
     maxAge,
-    async run({ title }, signal) {
+    async run({ title }, scope) {
       const path = `/api/rest_v1/page/summary/${encodeURIComponent(title.replaceAll(' ', '_'))}`;
-      const answer = await ask(wikipedia, path, signal);
+      const answer = await ask(wikipedia, path, scope);
       if (answer.status === 404) return null;
       if (answer.status !== 200) throw unexpected(wikipedia, answer);
       const lead = decoded('wikipedia', jsonOf(wikipedia, answer), summary);
@@ -236,16 +237,16 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
       licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
     },
     artist: (name: string, o: FindArtistOptions = {}) =>
-      artist({ name: name.trim().toLowerCase(), deezer: o.deezerArtistId ?? null }, { signal: o.signal }),
-    biography: (title: string, o: CallOptions = {}) => biography({ title }, { signal: o.signal }),
+      artist({ name: name.trim().toLowerCase(), deezer: o.deezerArtistId ?? null }, { scope: o.scope }),
+    biography: (title: string, o: CallOptions = {}) => biography({ title }, { scope: o.scope }),
     // Never from the cache: both APIs must answer; Wikidata is asked for its own item (Q2013).
     async probe(o) {
       const one = async (up: Upstream, path: string) => {
         try {
-          const { status } = await ask(up, path, o?.signal, true);
+          const { status } = await ask(up, path, o?.scope, true);
           return { ok: status === 200, status };
         } catch (error) {
-          if (o?.signal?.aborted) throw error;
+          if (o?.scope?.signal.aborted) throw error;
           return { ok: false, status: 0 };
         }
       };

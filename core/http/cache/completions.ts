@@ -17,8 +17,8 @@
  * same.
  */
 import { SleeveError } from '../../errors.ts';
-import { hurry, keyedCount, patientOn } from '../../drivers/kit/index.ts';
-import { rerun } from './rerun.ts';
+import { completionScope, hurry, keyedCount, type RequestScope } from '../../drivers/kit/index.ts';
+import { rerun, type Rerun } from './rerun.ts';
 
 /**
  * The longest promise: an answer expected later is not promised (a client told to come back
@@ -62,7 +62,7 @@ export interface Completer {
   renew(key: string): SleeveError | undefined;
   /** Whether a completion of `key` is running. */
   has(key: string): boolean;
-  /** A client asks for `key` while its completion runs: its calls go in the budget's fresh lane from now on (`kit/tally.ts` `hurry`). */
+  /** A client asks for `key` while its completion runs: its calls go in the budget's fresh lane from now on (`kit/scope.ts` `hurry`). */
   hurry(key: string): void;
   /** Completions running now. */
   readonly running: number;
@@ -74,8 +74,8 @@ interface Running {
   client: string;
   /** When its answer is expected (Unix ms): what `Retry-After` promises. */
   readyAt: number;
-  /** Its request's signal, whose calls the budget serves in the completion lane until hurried. */
-  signal?: AbortSignal;
+  /** Its request's scope, whose calls the budget serves in the completion lane until hurried. */
+  scope?: RequestScope;
 }
 
 /** What a completer reads of the budgets, and its clock. */
@@ -92,10 +92,7 @@ export interface CompleterDeps {
  * `run` answers a request through the endpoint's refresh chain (`cache/refresh.ts`): the
  * cache layer's `refresh` runs the route and keeps its answer.
  */
-export function completer(
-  run: (request: Request, env: unknown) => Response | Promise<Response>,
-  { now: clock, backlogMs, completionMs }: CompleterDeps,
-): Completer {
+export function completer(run: Rerun, { now: clock, backlogMs, completionMs }: CompleterDeps): Completer {
   const running = new Map<string, Running>();
   const perClient = keyedCount();
   // How late (or, below zero, early) the latest promises came true: the budget's estimate
@@ -122,7 +119,7 @@ export function completer(
       return dropped;
     },
     has: (key) => running.has(key),
-    hurry: (key) => hurry(running.get(key)?.signal),
+    hurry: (key) => hurry(running.get(key)?.scope),
     promise(error, key, request, env, client) {
       const known = running.get(key);
       if (known) return promised(error.message, known.readyAt);
@@ -160,10 +157,7 @@ export function completer(
         run,
         request,
         env,
-        (signal) => {
-          under.signal = signal;
-          patientOn(signal, client, COMPLETION_WAIT_MS, now);
-        },
+        (signal) => (under.scope = completionScope(signal, client, COMPLETION_WAIT_MS, now)),
         () => finish(key, under),
       );
       return promised(error.message, under.readyAt);

@@ -19,7 +19,7 @@ import type { CachePolicy } from '../endpoint.ts';
 import { ageOf, answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './entry.ts';
 import { aheadAt, POPULAR_HITS, staleSeconds, type Refresher } from './refresh.ts';
 import type { Completer } from './completions.ts';
-import { clientOf, isShortOfTurns, REQUEST_TURNS_MS } from '../../drivers/kit/index.ts';
+import { isShortOfTurns, REQUEST_TURNS_MS, type Clock } from '../../drivers/kit/index.ts';
 import { cacheKey, canonicalRequest, type CacheKey } from './key.ts';
 import { addHeaders, bindings, replaceResponse, setHeaders, type SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
@@ -68,6 +68,8 @@ export interface CacheOptions {
   /** Skips the storage while it is down, so requests are answered uncached. */
   breaker: Breaker;
   now(): number;
+  /** The Sleeve's timers (`kit/clock.ts`): a join's wait on a completion is timed on them. */
+  timer: Clock['timer'];
   /** Identical misses in flight, shared by every endpoint of one app. */
   inflight: Map<string, Promise<Outcome>>;
   /** Recently answered fresh entries, already parsed (see `HOT_ENTRIES`). */
@@ -321,8 +323,8 @@ export function cached(options: CacheOptions): Cached {
     if (!options.complete?.has(key)) return pending;
     // A client waits on this completion now: it is served as fresh work (issue #52).
     options.complete.hurry(key);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), REQUEST_TURNS_MS)));
+    let stop = () => {};
+    const late = new Promise<'late'>((resolve) => (stop = options.timer(REQUEST_TURNS_MS, () => resolve('late'))));
     try {
       const first = await Promise.race([pending, late]);
       if (first !== 'late') return first;
@@ -330,13 +332,13 @@ export function cached(options: CacheOptions): Cached {
       if (renewed) return { error: renewed };
       return await pending;
     } finally {
-      clearTimeout(timer);
+      stop();
     }
   }
 
   /** The 503 that promises a completion of this miss's answer, when the budget was short of turns for it. */
   function completion(c: Context<SleeveEnv>, key: string, error: SleeveError): SleeveError | undefined {
-    const client = clientOf(c.req.raw.signal);
+    const client = c.get('sleeve.scope')?.client;
     if (!options.complete || client === undefined || !isShortOfTurns(error)) return undefined;
     return options.complete.promise(error, key, c.req.raw, c.env, client);
   }

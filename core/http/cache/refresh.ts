@@ -4,13 +4,13 @@
  * mode an entry just past its lifetime is answered at once as `STALE` while one refresh runs
  * in the background, and an entry asked often is refreshed shortly before its lifetime ends.
  * A refresh is the endpoint's own route run again for the same request, with no client
- * waiting: its upstream calls are marked `BACKGROUND` (`kit/tally.ts`), which the budget
+ * waiting: its upstream calls are in the refresh lane (`kit/scope.ts`), which the budget
  * serves only from spare turns and drops when clients wait (`kit/budget.ts`). Here: how long
  * past its lifetime an entry may be answered so, when an entry is due for a refresh ahead of
  * time, and the bounded set of refreshes running.
  */
-import { BACKGROUND, clientOn } from '../../drivers/kit/index.ts';
-import { rerun } from './rerun.ts';
+import { refreshScope } from '../../drivers/kit/index.ts';
+import { rerun, type Rerun } from './rerun.ts';
 
 /** Share of an entry's lifetime it may be answered past it, as `STALE`, while it is refreshed. */
 const STALE_SHARE = 0.1;
@@ -52,10 +52,7 @@ export interface Refresher {
  * `run` answers a request through the endpoint's refresh chain (params, the cache layer's
  * `refresh`, the route: no rate limit, no request log, no metrics of client requests).
  */
-export function refresher(
-  run: (request: Request, env: unknown) => Response | Promise<Response>,
-  now: () => number,
-): Refresher {
+export function refresher(run: Rerun, now: () => number): Refresher {
   const running = new Set<string>();
   return {
     get running() {
@@ -68,7 +65,7 @@ export function refresher(
         run,
         request,
         env,
-        (signal) => clientOn(signal, BACKGROUND, now()),
+        (signal) => refreshScope(signal, now()),
         () => running.delete(key),
       );
       return true;

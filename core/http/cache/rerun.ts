@@ -4,25 +4,29 @@
  * cache refresh (`cache/refresh.ts`) or the completion of an answer the budget could not
  * give in time (`completions.ts`). What is common to both: a request of its own (the caller's
  * signal ends with the caller's answer; the same URL and headers give the same key and answer),
- * marked for the budget before it runs, and whatever it answers or throws let go of, since
+ * its scope made before it runs, and whatever it answers or throws let go of, since
  * the cache layer keeps what is worth keeping.
  */
 
+import type { RequestScope } from '../../drivers/kit/index.ts';
 import type { SleeveBindings } from '../context.ts';
 
-/** Runs `request`'s route again through `run`, detached; `mark` names whose its calls are; `done` when it has settled. */
+/** How the app runs a request's route again, as `scope` says whose its calls are. */
+export type Rerun = (request: Request, env: unknown, scope: RequestScope) => Response | Promise<Response>;
+
+/** Runs `request`'s route again through `run`, detached, under the scope `scopeOf` makes for it; `done` when it has settled. */
 export function rerun(
-  run: (request: Request, env: unknown) => Response | Promise<Response>,
+  run: Rerun,
   request: Request,
   env: unknown,
-  mark: (signal: AbortSignal) => void,
+  scopeOf: (signal: AbortSignal) => RequestScope,
   done: () => void,
 ): void {
   const again = new Request(request.url, { headers: request.headers });
-  mark(again.signal);
+  const scope = scopeOf(again.signal);
   const work = (async () => {
     try {
-      const res = await run(again, env);
+      const res = await run(again, env, scope);
       await res.body?.cancel();
     } catch {
       // A failed run leaves the entry as it was: the next request tries again.

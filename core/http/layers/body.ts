@@ -10,11 +10,10 @@
  */
 import { SleeveError } from '../../errors.ts';
 import type { Layer } from '../pipeline.ts';
+import type { Clock } from '../../drivers/kit/index.ts';
 
 /** The largest body any endpoint accepts: a `/batch` (D6). */
 export const MAX_BODY_BYTES: number = 64 * 1024;
-/** How long a body may take to arrive once the handler asks for it. */
-export const BODY_TIMEOUT_MS: number = 10_000;
 
 const DIGITS = /^\d{1,16}$/;
 
@@ -49,6 +48,8 @@ export interface ReadBodyOptions {
   max: number;
   /** Milliseconds for the whole body (400 when it has not all arrived by then). */
   timeoutMs: number;
+  /** The Sleeve's timers (`deps.clock`), which time the body's deadline. */
+  timer: Clock['timer'];
 }
 
 /** A rejection that says the client, not the service, failed: the error handler logs nothing. */
@@ -62,16 +63,14 @@ async function readBody(request: Request, options: ReadBodyOptions): Promise<str
   if (declared !== null && Number(declared) > max) throw tooLarge(max);
   const reader = request.body?.getReader();
   if (!reader) return '';
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stop = () => {};
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new SleeveError('bad_request', `The request body did not arrive within ${timeoutMs / 1000} s.`, {
-            param: 'body',
-          }),
-        ),
-      timeoutMs,
+    stop = options.timer(timeoutMs, () =>
+      reject(
+        new SleeveError('bad_request', `The request body did not arrive within ${timeoutMs / 1000} s.`, {
+          param: 'body',
+        }),
+      ),
     );
   });
   const decoder = new TextDecoder();
@@ -92,7 +91,7 @@ async function readBody(request: Request, options: ReadBodyOptions): Promise<str
     reader.cancel().catch(() => {});
     throw thrown;
   } finally {
-    clearTimeout(timer);
+    stop();
   }
 }
 

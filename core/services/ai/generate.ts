@@ -10,6 +10,7 @@ import type { ChatMessage } from '../../domain/chat.ts';
 import type { ChatModel } from '../../drivers/contracts/chat.ts';
 import type { FactGroup } from './facts.ts';
 import { systemPrompt } from './prompt.ts';
+import type { RequestScope } from '../../drivers/contracts/driver.ts';
 
 const NOT_CONFIGURED: string =
   'This deployment has no chat model: the AI routes need SLEEVE_AI_URL and SLEEVE_AI_MODEL (plus SLEEVE_AI_KEY when the model server wants one), or the `ai` option of createSleeve.';
@@ -32,7 +33,7 @@ export interface GenerationCall {
   model: ChatModel;
   deps: Deps;
   spendGeneration(): void | Promise<void>;
-  signal?: AbortSignal;
+  scope?: RequestScope;
   /** What the model is asked to do with the facts. */
   task: string;
   grounding: FactGroup[];
@@ -48,7 +49,7 @@ export async function generate(call: GenerationCall): Promise<Generated> {
     { role: 'system', content: systemPrompt(call.task, [...call.grounding, ...(call.told ?? [])]) },
     ...call.conversation,
   ];
-  const reply = await call.model.complete(messages, { signal: call.signal });
+  const reply = await call.model.complete(messages, { scope: call.scope });
   return {
     text: reply.text,
     model: reply.model,

@@ -9,6 +9,7 @@
 import type { Track } from '../../domain/music.ts';
 import type { Drivers } from '../../drivers/contracts/drivers.ts';
 import type { FactGroup } from './facts.ts';
+import type { RequestScope } from '../../drivers/contracts/driver.ts';
 
 /** The most of a song's text the model is given: a long song's words, not a book. */
 export const LYRICS_CHARS = 4000;
@@ -45,7 +46,7 @@ const unsynced = (lrc: string) =>
 export async function lyricsGrounding(
   sources: Drivers,
   track: Pick<Track, 'title' | 'artist' | 'durationMs'>,
-  signal: AbortSignal,
+  scope: RequestScope,
   degraded: (reason: string) => void,
 ): Promise<LyricsGrounding> {
   const source = sources.lyrics;
@@ -57,10 +58,10 @@ export async function lyricsGrounding(
       artist: track.artist.name,
       title: track.title,
       duration: Math.round(track.durationMs / 1000),
-      signal,
+      scope,
     });
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (scope.signal.aborted) throw error;
     // The song is still worth explaining from its record; the answer says it is incomplete.
     degraded('lyrics');
     return without(`${credit} did not answer`);
