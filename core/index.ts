@@ -46,7 +46,7 @@ export type * from './domain/attribution.ts';
 export type * from './domain/lyrics.ts';
 export type * from './domain/knowledge.ts';
 // Probed, the part every contract shares, stays unexported, as it was.
-export type { CallOptions, ProbeResult } from './drivers/contracts/driver.ts';
+export type { CallOptions, ProbeResult, RequestScope } from './drivers/contracts/driver.ts';
 export type * from './drivers/contracts/music.ts';
 export type * from './drivers/contracts/features.ts';
 export type * from './drivers/contracts/links.ts';

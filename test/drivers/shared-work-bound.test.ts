@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_BUDGET_WAIT_MS, REQUEST_TURNS_MS } from '../../core/drivers/kit/bounds.ts';
-import { isShortOfTurns } from '../../core/drivers/kit/budget.ts';
+import { isShortOfTurns } from '../../core/drivers/kit/refusals.ts';
 import { shareWork } from '../../core/drivers/kit/shared-work.ts';
 import { completionScope, requestScope } from '../../core/drivers/kit/scope.ts';
 import { rejection } from '../helpers/rejection.ts';

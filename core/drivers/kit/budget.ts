@@ -37,7 +37,6 @@ import { SLOT_MS, slotPace } from './slot-pace.ts';
 import { BACKGROUND, whenHurried, type RequestScope } from './scope.ts';
 
 export { BACKGROUND_WAIT_MS, MAX_BACKGROUND, type Budget, type BudgetOptions, type Clock } from './budget-face.ts';
-export { isShortOfTurns } from './refusals.ts';
 export { perSlot, SAFETY, SKEW_MS, SLOT_MS } from './slot-pace.ts';
 
 interface Waiter {
