@@ -4,19 +4,26 @@
  *
  * Imports run one way, from the top down:
  *
- *   adapters/                      the runtimes' servers, reading env; core never imports them
- *   core/index.ts, core/app.ts     the entry: createSleeve, and the frame it builds
- *   core/routes/                   one file per resource group: parse, call a service, shape
+ *   adapters/                      the runtimes' servers (a folder each, their library parts in
+ *                                  shared/) and the runnable entries' launcher (launch/); core
+ *                                  never imports them
+ *   core/index.ts, create.ts,      the entry: createSleeve, and the frame it builds
+ *     frame.ts
+ *   core/routes/                   one file per resource group, in a folder per area (music/,
+ *                                  media/, radio/, knowledge/, ai/): parse, call a service, shape;
+ *                                  the service's description of itself apart (routes/self/)
  *   core/http/, self/, openapi/    the HTTP frame and the service's description of itself
  *   core/shape/, core/schemas/     the answers: domain values shaped into the spec's response
  *                                  variants, and the valibot schemas of params and answers
  *                                  (they may read the services' result types)
  *   core/services/                 the spec's rules; they never know which driver answers,
  *                                  nor how their results are written out
- *   core/options.ts, deps.ts,      the wiring: the options, what handlers are given, and the
- *     registry.ts                  registry that picks drivers by mode (drivers never see it)
+ *   core/wiring/                   the wiring: the options and the environment read into them,
+ *                                  what handlers are given, the registry that picks drivers by
+ *                                  mode (drivers never see it), the instance's lifecycle
  *   core/drivers/                  the drivers: the kit, the contracts (contracts/, one file per
- *                                  kind of driver), one folder per upstream
+ *                                  kind of driver), one folder per upstream; the demo catalogue's
+ *                                  generator apart from what the server reads (catalog/generate/)
  *   leaves (LEAVES below)          the domain's values, text matching, link parsing, errors,
  *                                  storage, log types: they import no other layer of Sleeve
  *
@@ -32,15 +39,9 @@ const LEAVES = [
   '^core/storage/', // unstorage from a spec, its breaker and counters, the image bytes' LRU
   '^core/installed/', // the default readers of installed packages' files (swagger-ui, resvg, fonts)
   '^core/logger[.]ts$', // the Logger and request-record types
-  '^core/url-path[.]ts$', // where an absolute URL's path begins: the frame, the log line and links read it
+  '^core/utils/', // small helpers of no layer: an URL's path, hashes, interleaving, the seeded generator, formats, network failures' words
   '^core/errors[.]ts$',
-  '^core/hash[.]ts$',
   '^core/version[.]ts$',
-  '^core/interleave[.]ts$',
-  '^core/kept-on-success[.]ts$',
-  '^core/random[.]ts$', // the seeded generator: the demo catalogue and the placeholder art
-  '^core/format[.]ts$', // how a duration (M:SS) and a key (C#/Db) are written: responses, cards and the model's facts
-  '^core/network-failure[.]ts$', // why a connection failed, in words: upstream calls and the Redis storage
 ];
 
 /** One folder per upstream (`deezer/`, `catalog/`, ...): every folder of core/drivers/ but the kit and the contracts. */
@@ -50,7 +51,7 @@ const DRIVER_FOLDERS = '^core/drivers/(?!kit/|contracts/)[^/]+/';
 const CONTRACTS = '^core/drivers/contracts/';
 
 /** The files that sit above the drivers and choose or configure them. */
-const WIRING = '^core/(options|deps|registry)[.]ts$';
+const WIRING = '^core/wiring/(options|deps|registry)[.]ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -83,6 +84,44 @@ export default {
       // The kit has its own rule below.
       from: { path: '^core/drivers/([^/]+)/', pathNot: '^core/drivers/kit/' },
       to: { path: '^core/drivers/', pathNot: ['^core/drivers/$1/', '^core/drivers/kit/', CONTRACTS] },
+    },
+    {
+      name: 'catalog-generator-apart',
+      comment:
+        "The demo catalogue's generator (core/drivers/catalog/generate/, which scripts/ also runs) knows only the " +
+        "catalogue's shared definitions (its file format, codes, genres) and leaves, never the reader the server " +
+        'answers from; the reader reaches the generator only through its entry (generate/index.ts: the built-in ' +
+        "catalogue is generated at start-up), so either side's insides change alone.",
+      severity: 'error',
+      from: { path: '^core/drivers/catalog/generate/' },
+      to: {
+        path: '^core/drivers/catalog/',
+        pathNot: ['^core/drivers/catalog/generate/', '^core/drivers/catalog/(format|codes|genres)[.]ts$'],
+      },
+    },
+    {
+      name: 'catalog-reader-through-the-generator-entry',
+      comment: 'The catalogue the server reads uses the generator through its entry only (generate/index.ts).',
+      severity: 'error',
+      from: { path: '^core/drivers/catalog/', pathNot: '^core/drivers/catalog/generate/' },
+      to: { path: '^core/drivers/catalog/generate/', pathNot: '^core/drivers/catalog/generate/index[.]ts$' },
+    },
+    {
+      name: 'self-description-apart',
+      comment:
+        "The routes of the service's description of itself (core/routes/self/: the docs page, /openapi.json, the " +
+        'landing page, the roadmap, /errors, /metrics, /status) and the resource routes never import each other: ' +
+        'a resource route changes without touching how the service describes itself, and the other way.',
+      severity: 'error',
+      from: { path: '^core/routes/(?!self/)[^/]+/' },
+      to: { path: '^core/routes/self/' },
+    },
+    {
+      name: 'resources-not-self-description',
+      comment: 'The other side of self-description-apart: core/routes/self/ imports no resource route.',
+      severity: 'error',
+      from: { path: '^core/routes/self/' },
+      to: { path: '^core/routes/(?!self/)[^/]+/' },
     },
     {
       name: 'kit-under-drivers',
@@ -119,7 +158,9 @@ export default {
         '(their option types, their factories) and leaves, never services, routes, the frame or the entry.',
       severity: 'error',
       from: { path: WIRING },
-      to: { path: '^core/(services|routes|http|self|openapi|shape|schemas)/|^core/(app|index|config)[.]ts$' },
+      to: {
+        path: '^core/(services|routes|http|self|openapi|shape|schemas)/|^core/(frame|index|create)[.]ts$|^core/wiring/config[.]ts$',
+      },
     },
     {
       name: 'services-not-upward',
@@ -163,10 +204,10 @@ export default {
       name: 'entry-on-top',
       comment:
         'Only the entry builds the app: no file in core imports core/index.ts, and only the entry (core/index.ts, ' +
-        'and core/create.ts, which it and a Worker make their Sleeve with) imports core/app.ts.',
+        'and core/create.ts, which it and a Worker make their Sleeve with) imports core/frame.ts.',
       severity: 'error',
       from: { path: '^core/', pathNot: '^core/(index|create)[.]ts$' },
-      to: { path: '^core/(index|app)[.]ts$' },
+      to: { path: '^core/(index|frame)[.]ts$' },
     },
     {
       name: 'core-not-adapters',
@@ -198,20 +239,30 @@ export default {
       comment:
         "The frame's layers (core/http/layers/) and the cache (core/http/cache/) give their hit forms as data " +
         '(core/http/pipeline.ts): the hit path is composed from them (core/http/hit/), never the other way, and no ' +
-        'layer knows the frame that lists it (core/app.ts). A layer that imported the hit path would write its rule twice.',
+        'layer knows the frame that lists it (core/frame.ts). A layer that imported the hit path would write its rule twice.',
       severity: 'error',
       from: { path: '^core/http/(layers|cache)/' },
-      to: { path: '^core/http/hit/hit-path[.]ts$|^core/app[.]ts$' },
+      to: { path: '^core/http/hit/hit-path[.]ts$|^core/frame[.]ts$' },
     },
     {
       name: 'runtimes-apart',
       comment:
-        "A runtime's folder (adapters/node/, bun/, deno/, vercel/) imports itself, adapters/shared/ and core, " +
-        "never another runtime's folder; adapters/shared/ imports no runtime's folder. What two runtimes need goes to shared/. " +
+        "A runtime's folder (adapters/node/, bun/, deno/, vercel/) imports itself, adapters/shared/, adapters/launch/ and core, " +
+        "never another runtime's folder; shared/ and launch/ import no runtime's folder. What two runtimes need goes to shared/. " +
         'The sleeve command (adapters/cli/) sits above them: it starts the runtime it runs on.',
       severity: 'error',
       from: { path: '^adapters/((?!cli/)[^/]+)/' },
-      to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/shared/'] },
+      to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/shared/', '^adapters/launch/'] },
+    },
+    {
+      name: 'launcher-apart',
+      comment:
+        "The adapters' library (adapters/shared/, and each runtime's index.ts: what sleeve/node, sleeve/bun, ... export) " +
+        'never imports the process launcher (adapters/launch/: the start-up of the runnable entries, the memory plan, ' +
+        'the heap child; the sleeve command, adapters/cli/, is one of those entries): an embedder who calls serve() gets no process respawned and no environment read at start.',
+      severity: 'error',
+      from: { path: '^adapters/(shared/|(?!cli/)[^/]+/index[.]ts$)' },
+      to: { path: '^adapters/launch/' },
     },
     {
       name: 'adapters-through-the-entry',
@@ -221,7 +272,7 @@ export default {
       severity: 'error',
       from: { path: '^adapters/' },
       to: {
-        path: '^core/(routes|services|drivers|shape|schemas|self|openapi|cards|docs)/|^core/(app|options|deps|registry)[.]ts$',
+        path: '^core/(routes|services|drivers|shape|schemas|self|openapi|cards|docs)/|^core/frame[.]ts$|^core/wiring/(options|deps|registry)[.]ts$',
       },
     },
     {

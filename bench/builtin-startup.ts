@@ -19,7 +19,7 @@ interface Split {
 
 async function once(): Promise<Split> {
   const t0 = performance.now();
-  const { generateCatalog } = await import('../core/drivers/catalog/generate.ts');
+  const { generateCatalog } = await import('../core/drivers/catalog/generate/index.ts');
   const { BUILTIN, indexCatalog } = await import('../core/drivers/catalog/loaded.ts');
   const t1 = performance.now();
   const data = generateCatalog({ tracks: BUILTIN.tracks, seed: BUILTIN.seed });

@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { createFrame } from '../core/app.ts';
+import { createFrame } from '../core/frame.ts';
 import { createSleeve, defineEndpoint } from '../core/index.ts';
 import { requiredText } from '../core/schemas/params.ts';
 import { storageFromSpec } from '../core/storage/from-spec.ts';

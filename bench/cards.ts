@@ -9,7 +9,7 @@ import { installedCardFiles } from '../core/installed/installed-card-files.ts';
 import { pngRenderer } from '../core/cards/png.ts';
 import { cardSvg } from '../core/cards/svg.ts';
 import { createSleeve } from '../core/index.ts';
-import { cardContent } from '../core/services/card.ts';
+import { cardContent } from '../core/services/media/card.ts';
 
 const count = Number(process.argv[2] ?? 40);
 const sleeve = createSleeve({ log: { info() {}, error() {} } });

@@ -4,7 +4,7 @@
  * the load-and-index time of the generated file, RSS after load, and p50/p99 of 1,000 mixed
  * searches through the music source (tracks with typos and prefixes, artists, albums). Each
  * step runs in a fresh child process, so RSS is that of a server holding that catalogue; the
- * file is loaded the way `SLEEVE_CATALOG` loads it (`adapters/shared/start.ts`, reading as
+ * file is loaded the way `SLEEVE_CATALOG` loads it (`adapters/launch/start.ts`, reading as
  * `npm start` does), so load time includes reading it, and RSS counts what the service keeps.
  * Not a test: numbers depend on the machine and on whatever else runs on it.
  */
@@ -15,12 +15,12 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { start } from '../adapters/shared/start.ts';
+import { start } from '../adapters/launch/start.ts';
 import type { SleeveOptions } from '../core/index.ts';
-import { generateCatalog } from '../core/drivers/catalog/generate.ts';
+import { generateCatalog } from '../core/drivers/catalog/generate/index.ts';
 import { createCatalogDrivers } from '../core/drivers/catalog/index.ts';
 import { PreparedCatalog } from '../core/drivers/catalog/loaded.ts';
-import { catalogLines } from '../core/drivers/catalog/write.ts';
+import { catalogLines } from '../core/drivers/catalog/generate/write.ts';
 import { benchQueries, percentile } from './search-queries.ts';
 
 const fileFor = (size: number): string => join(tmpdir(), `sleeve-bench-${size}.jsonl`);

@@ -20,8 +20,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { v8Flags } from '../adapters/shared/heap-limit.ts';
-import { memoryPlan } from '../adapters/shared/memory-plan.ts';
+import { v8Flags } from '../adapters/launch/heap-limit.ts';
+import { memoryPlan } from '../adapters/launch/memory-plan.ts';
 import { BIN, ROOT, startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { builtCommand } from './_run.ts';
 import { nodeBinary, type NodeLine } from '../test/helpers/node-lines.ts';
@@ -152,7 +152,7 @@ try {
   for (const t of targets) for (const line of t.rows) console.log(line);
   const plan = memoryPlan({ cacheMb: CACHE_MB ? Number(CACHE_MB) : undefined, containerBytes: undefined });
   console.log(
-    `\nThe plan for this bound: heap ${plan.heapMb} MiB, need ${plan.needMb} MiB (adapters/shared/memory-plan.ts).`,
+    `\nThe plan for this bound: heap ${plan.heapMb} MiB, need ${plan.needMb} MiB (adapters/launch/memory-plan.ts).`,
   );
 } finally {
   await Promise.all(targets.map((t) => t.server.stop()));

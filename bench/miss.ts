@@ -20,7 +20,7 @@ import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } 
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { searchTerms } from '../core/text/terms.ts';
-import { generateCatalog } from '../core/drivers/catalog/generate.ts';
+import { generateCatalog } from '../core/drivers/catalog/generate/index.ts';
 import { BUILTIN } from '../core/drivers/catalog/loaded.ts';
 import { ROOT, startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { startEntry } from './_run.ts';

@@ -43,7 +43,7 @@ function queries(data: CatalogData): string[] {
 
 async function child(root: string, file: string): Promise<object> {
   const index = await import(pathToFileURL(resolve(root, 'core/drivers/catalog/index.ts')).href);
-  const search = await import(pathToFileURL(resolve(root, 'core/services/search.ts')).href);
+  const search = await import(pathToFileURL(resolve(root, 'core/services/search/search.ts')).href);
   const bytes = await readFile(file);
   const loadStart = performance.now();
   const catalog = await index.prepareCatalog(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));

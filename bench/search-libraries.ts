@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { Index as FlexIndex } from 'flexsearch';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { searchTerms } from '../core/text/terms.ts';
-import { generateCatalog } from '../core/drivers/catalog/generate.ts';
-import { createTextIndex } from '../core/drivers/catalog/text-index.ts';
+import { generateCatalog } from '../core/drivers/catalog/generate/index.ts';
+import { createTextIndex } from '../core/drivers/catalog/search/text-index.ts';
 import MiniSearch from 'minisearch';
 import { benchQueries, percentile } from './search-queries.ts';
 
@@ -26,7 +26,7 @@ interface Doc {
 }
 
 const LIBRARIES: Record<string, (docs: Doc[]) => Promise<Search>> = {
-  // Production: core/drivers/catalog/text-index.ts. It was FlexSearch strict + vocabulary
+  // Production: core/drivers/catalog/search/text-index.ts. It was FlexSearch strict + vocabulary
   // correction when bench/search-libraries.md was measured; since D33 (#13) it is Sleeve's own
   // popularity-ordered word lists + the same vocabulary.
   'sleeve-index': async (docs) => {

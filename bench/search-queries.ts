@@ -5,7 +5,7 @@
  * typed-as-you-go prefix. Each names the track it should find, to measure recall too.
  */
 import type { CatalogData } from '../core/drivers/catalog/format.ts';
-import { createRandom } from '../core/random.ts';
+import { createRandom } from '../core/utils/random.ts';
 
 export interface BenchQuery {
   kind: 'exact' | 'artist' | 'title-typo' | 'artist-swap' | 'prefix';

@@ -7,7 +7,7 @@ import type * as v from 'valibot';
 import type { MediaAnswer } from '../core/http/endpoint.ts';
 import type { CardFormat } from '../core/cards/answer.ts';
 import type { RecordType } from '../core/domain/music.ts';
-import type { CardKind } from '../core/services/card.ts';
+import type { CardKind } from '../core/services/media/card.ts';
 import type { StatusFeed } from '../core/status/feed.ts';
 
 /** What a caller writes (a params schema's or a body schema's input). */

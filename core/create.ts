@@ -11,26 +11,26 @@ import type { Storage } from './storage/storage.ts';
 import type { SleeveEnv } from './http/context.ts';
 import type { AnswerParts } from './http/hit/answer-parts.ts';
 import type { RequestView } from './http/hit/request-view.ts';
-import { createFrame } from './app.ts';
+import { createFrame } from './frame.ts';
 import { unmounted } from './http/mount.ts';
-import type { Deps } from './deps.ts';
+import type { Deps } from './wiring/deps.ts';
 import type { Logger } from './logger.ts';
 import { createMetrics } from './observe/metrics.ts';
-import { resolveOptions, type Platform, type SleeveOptions } from './options.ts';
+import { resolveOptions, type Platform, type SleeveOptions } from './wiring/options.ts';
 import { endpoints } from './routes/index.ts';
-import { metrics as metricsRoute } from './routes/metrics.ts';
-import { STATUS_ROUTES } from './routes/status.ts';
+import { metrics as metricsRoute } from './routes/self/metrics.ts';
+import { STATUS_ROUTES } from './routes/self/status.ts';
 import { cacheFigures } from './observe/cache-figures.ts';
 import { upstreamWatch } from './observe/upstreams.ts';
 import { createStatusBoard } from './status/board.ts';
 import { clockOf, COMPLETION, createDriverContext, type DriverContext } from './drivers/kit/index.ts';
-import { registerDrivers } from './registry.ts';
+import { registerDrivers } from './wiring/registry.ts';
 import type { Drivers } from './drivers/contracts/drivers.ts';
 import { storageBreaker } from './storage/breaker.ts';
 import { countersFor } from './storage/counters.ts';
 import { VERSION } from './version.ts';
-import { lifecycle } from './lifecycle.ts';
-import { isConnInfo, runtimeConn, type ExecutionContextLike } from './http/runtime-conn.ts';
+import { lifecycle } from './wiring/lifecycle.ts';
+import { isConnInfo, runtimeConn, type ExecutionContextLike } from './http/conn/runtime-conn.ts';
 
 /** What an adapter knows about the connection and core cannot: passed as Hono `env`. */
 export interface ConnInfo {

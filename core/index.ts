@@ -5,7 +5,7 @@
  * `sleeve/workers`) wrap it.
  */
 import { createSleeveWith, type Sleeve } from './create.ts';
-import type { Platform, SleeveOptions } from './options.ts';
+import type { Platform, SleeveOptions } from './wiring/options.ts';
 import { storageFromSpec } from './storage/from-spec.ts';
 import { installedSwaggerUi } from './installed/swagger-ui-dist.ts';
 import { installedCardFiles } from './installed/installed-card-files.ts';
@@ -22,14 +22,14 @@ export function createSleeve(options: SleeveOptions = {}): Sleeve {
 }
 
 export { createSleeveWith, type ConnInfo, type Sleeve } from './create.ts';
-export type { Platform } from './options.ts';
+export type { Platform } from './wiring/options.ts';
 export type { Storage } from './storage/storage.ts';
 export type { CardFiles, CardFileName } from './installed/card-files.ts';
 export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';
-export type { SleeveOptions, Mode, UpstreamUrls } from './options.ts';
+export type { SleeveOptions, Mode, UpstreamUrls } from './wiring/options.ts';
 export type { CounterStore, Hit as CounterHit } from './storage/counters.ts';
 export type { DocsFiles } from './installed/swagger-ui-dist.ts';
-export type { Deps } from './deps.ts';
+export type { Deps } from './wiring/deps.ts';
 export type { Logger, RequestLogFormat, RequestRecord } from './logger.ts';
 export type { ProcessMemory } from './observe/metrics.ts';
 export { jsonLine } from './observe/request-line.ts';
@@ -71,6 +71,6 @@ export {
   type CachePolicy,
   type MediaAnswer,
 } from './http/endpoint.ts';
-export { optionsFromEnv, ConfigError, type EnvConfig } from './config.ts';
+export { optionsFromEnv, ConfigError, type EnvConfig } from './wiring/config.ts';
 export { VERSION } from './version.ts';
 export { prepareCatalog, type PreparedCatalog, type CatalogContents } from './drivers/catalog/index.ts';

@@ -10,7 +10,7 @@
  */
 import { Agent, createServer, request as forwardRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRandom } from '../core/random.ts';
+import { createRandom } from '../core/utils/random.ts';
 import {
   CDN_502,
   DEEZER_QUOTA,

@@ -20,7 +20,7 @@ const replay = await startReplay({ port, quota }).catch((error: unknown) => {
   process.exit(1);
 });
 const mode = quota ? `, quota ${quota.limit} calls per ${quota.windowMs / 1000} s` : '';
-// One variable points every upstream at its path here (core/config.ts UPSTREAM_PATHS).
+// One variable points every upstream at its path here (core/wiring/config.ts UPSTREAM_PATHS).
 console.log(
   `Replay of Deezer, ReccoBeats, AzuraCast, the link platforms, LRCLIB, Wikidata and Wikipedia on ${replay.url}${mode}. Run Sleeve against it: SLEEVE_MODE=live SLEEVE_UPSTREAMS=${replay.url} npm start`,
 );

@@ -7,8 +7,8 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { generateCatalog } from '../core/drivers/catalog/generate.ts';
-import { catalogLines } from '../core/drivers/catalog/write.ts';
+import { generateCatalog } from '../core/drivers/catalog/generate/index.ts';
+import { catalogLines } from '../core/drivers/catalog/generate/write.ts';
 
 const USAGE = 'usage: npm run catalog:generate -- --tracks N --seed S --out FILE';
 

@@ -8,7 +8,7 @@
  * stack). Run under `deno run`, with the flags `deno serve` would be given.
  */
 import { listenFailure } from '../adapters/shared/listen-failure.ts';
-import { ConfigError, ENV_VARIABLES, readVariables } from '../core/config.ts';
+import { ConfigError, ENV_VARIABLES, readVariables } from '../core/wiring/config.ts';
 
 interface Entry {
   fetch(request: Request, info: unknown): Response | Promise<Response>;

@@ -1,6 +1,6 @@
 /**
  * @module
- * `npm run catalog:people`: writes `core/drivers/catalog/people-data.ts`, the names the demo
+ * `npm run catalog:people`: writes `core/drivers/catalog/generate/people-data.ts`, the names the demo
  * catalogue draws from, taken from Faker's locale data (@faker-js/faker, MIT): given names,
  * surnames and real city names of the locales the generator's artist countries speak, and
  * Faker's English nouns and adjectives. Taken once, not imported at run time: importing these
@@ -146,7 +146,7 @@ export const FAKER_ADJECTIVES: readonly string[] = ${list(data.adjectives)};
 `;
 }
 
-export const OUT = fileURLToPath(new URL('../core/drivers/catalog/people-data.ts', import.meta.url));
+export const OUT = fileURLToPath(new URL('../core/drivers/catalog/generate/people-data.ts', import.meta.url));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(OUT, render(extract()));

@@ -10,7 +10,7 @@ import { Service } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { serveOptionsFromEnv } from '../adapters/shared/serve-env.ts';
-import { memoryPlan } from '../adapters/shared/memory-plan.ts';
+import { memoryPlan } from '../adapters/launch/memory-plan.ts';
 import { serverLimits } from '../adapters/shared/server-limits.ts';
 import { ROOT } from './helpers/child-server.ts';
 

@@ -18,7 +18,7 @@ export const MAX_REQUEST_BODY_BYTES: number = 1024 * 1024 * 1024;
 
 /**
  * A Server-Sent Events stream is quiet between songs, with a heartbeat every 15 s
- * (`core/routes/radio.ts`): its connection may idle this long, whatever `idleTimeout` says.
+ * (`core/routes/radio/radio.ts`): its connection may idle this long, whatever `idleTimeout` says.
  */
 const STREAM_IDLE_SECONDS = 60;
 

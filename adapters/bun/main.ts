@@ -1,7 +1,7 @@
 /** @module `npm run start:bun`: Sleeve on Bun, configured from the environment. */
-import { holdToPlan } from '../shared/heap-limit.ts';
+import { holdToPlan } from '../launch/heap-limit.ts';
 
 // Held to the memory plan first (it may start the process again), then the server is loaded.
 await holdToPlan(process.env);
-const [{ bunRuntime }, { start }] = await Promise.all([import('./runtime.ts'), import('../shared/start.ts')]);
+const [{ bunRuntime }, { start }] = await Promise.all([import('./runtime.ts'), import('../launch/start.ts')]);
 await start(bunRuntime());

@@ -1,7 +1,7 @@
 /** @module Bun as the runnable entries see it (`npm run start:bun`, and `bunx sleeve`). */
 /// <reference types="bun-types" />
 import { serve } from './index.ts';
-import { served, type Runtime } from '../shared/start.ts';
+import { served, type Runtime } from '../launch/start.ts';
 
 export function bunRuntime(): Runtime {
   return {

@@ -4,11 +4,11 @@
  * PORT, `--mode` SLEEVE_MODE, `--storage` SLEEVE_STORAGE), over the environment, checked by that
  * variable's own schema. A bad flag or value is a `UsageError`: one line, exit 2, where a bad
  * variable stops start-up with exit 1. `--help` lists every flag and every variable, from the
- * tables that declare them (`core/config.ts`, `shared/serve-env.ts`), so it cannot drift from them.
+ * tables that declare them (`core/wiring/config.ts`, `shared/serve-env.ts`), so it cannot drift from them.
  */
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
-import { describeVariables, ENV_VARIABLES } from '../../core/config.ts';
+import { describeVariables, ENV_VARIABLES } from '../../core/wiring/config.ts';
 import { SERVER_VARIABLES_TABLE } from '../shared/serve-env.ts';
 import { VERSION as API_VERSION } from '../../core/version.ts';
 

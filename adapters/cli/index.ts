@@ -2,10 +2,10 @@
 /**
  * @module
  * The `sleeve` command (package.json's `bin`, and JSR's `./cli` export). First the runtime is
- * held to the memory plan (`shared/heap-limit.ts`), which may start the process again, so nothing of
+ * held to the memory plan (`launch/heap-limit.ts`), which may start the process again, so nothing of
  * the server is loaded before that; `--help` and `--version` need no server and no plan.
  */
-import { holdToPlan } from '../shared/heap-limit.ts';
+import { holdToPlan } from '../launch/heap-limit.ts';
 
 const deno = (globalThis as unknown as { Deno?: { args: string[]; env: { toObject(): Record<string, string> } } }).Deno;
 const args = deno ? deno.args : process.argv.slice(2);

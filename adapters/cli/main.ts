@@ -8,7 +8,7 @@
  */
 import { helpText, parseCommand, UsageError } from './args.ts';
 import { PACKAGE_VERSION } from './package-version.ts';
-import { start, type Runtime } from '../shared/start.ts';
+import { start, type Runtime } from '../launch/start.ts';
 
 async function runtime(): Promise<Runtime> {
   if ('Deno' in globalThis) return (await import('../deno/runtime.ts')).denoRuntime();

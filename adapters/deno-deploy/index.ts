@@ -10,7 +10,7 @@
  * the start-up line the other servers print. D48.
  */
 import type { Sleeve, SleeveOptions } from '../../core/index.ts';
-import { ConfigError, optionsFromEnv } from '../../core/config.ts';
+import { ConfigError, optionsFromEnv } from '../../core/wiring/config.ts';
 import { hasDenoKv } from '../../core/storage/deno-kv.ts';
 import { inIsolate } from '../../core/status/options.ts';
 import { configRefusal } from '../shared/config-refusal.ts';

@@ -1,6 +1,6 @@
 /** @module Deno as the runnable entries see it (`npm run start:deno`, and `deno run -A npm:sleeve`). */
 import { serve } from './index.ts';
-import { served, type Runtime } from '../shared/start.ts';
+import { served, type Runtime } from '../launch/start.ts';
 
 declare const Deno: {
   version: { deno: string };

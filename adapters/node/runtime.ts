@@ -1,7 +1,7 @@
 /** @module Node as the runnable entries see it (`npm start`, and the `sleeve` command on Node). */
 import { readFile } from 'node:fs/promises';
 import { serve } from './index.ts';
-import { served, type Runtime } from '../shared/start.ts';
+import { served, type Runtime } from '../launch/start.ts';
 
 export function nodeRuntime(): Runtime {
   return {

@@ -4,7 +4,7 @@
  * variable is set wrong: no start-up to stop, so every request is answered `503
  * not_configured`, naming the variable and what it accepts, as a server says at start-up.
  */
-import { ConfigError } from '../../core/config.ts';
+import { ConfigError } from '../../core/wiring/config.ts';
 import { SleeveError } from '../../core/errors.ts';
 import { errorResponse } from '../../core/http/errors.ts';
 

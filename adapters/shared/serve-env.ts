@@ -5,7 +5,7 @@
  * adapters apply, checked the same way and refused with the same one line.
  */
 import * as v from 'valibot';
-import { optionsFromEnv, readVariables, type EnvConfig, type VariableTable } from '../../core/config.ts';
+import { optionsFromEnv, readVariables, type EnvConfig, type VariableTable } from '../../core/wiring/config.ts';
 import type { ServeOptions } from './serve-options.ts';
 
 const integer = (min: number, max: number) =>

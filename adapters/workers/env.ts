@@ -7,7 +7,7 @@
  * them, each isolate caches and counts on its own.
  */
 import type { SleeveOptions } from '../../core/index.ts';
-import { ConfigError, optionsFromEnv } from '../../core/config.ts';
+import { ConfigError, optionsFromEnv } from '../../core/wiring/config.ts';
 import { durableCounters } from './counters-object.ts';
 import { kvStorage } from './kv-storage.ts';
 import type { DurableObjectNamespace, KvNamespace } from './platform.ts';

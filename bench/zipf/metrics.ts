@@ -17,7 +17,7 @@
  * per Sleeve and skips the ticks a slow scrape overran, so it adds at most ten cheap requests
  * a second, never a backlog of its own.
  */
-import { perSlot, SLOT_MS } from '../../core/drivers/kit/budget.ts';
+import { perSlot, SLOT_MS } from '../../core/drivers/kit/budget/budget.ts';
 
 /** Sampling period of `/metrics`, ms. */
 export const EVERY_MS = 100;

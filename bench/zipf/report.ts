@@ -6,7 +6,7 @@
  * counts twice over: by its first answer (what a client that does not retry sees) and in the
  * end (after its one retry, what a client honouring Retry-After sees).
  */
-import { SLOT_MS } from '../../core/drivers/kit/budget.ts';
+import { SLOT_MS } from '../../core/drivers/kit/budget/budget.ts';
 import type { ReplayCall } from '../../replay/server.ts';
 import { busiestWindow } from '../../replay/sliding-window.ts';
 import {

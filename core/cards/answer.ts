@@ -13,9 +13,9 @@
  * id shows can change upstream, and the layout with a release), or `no-store` when a part
  * was left out because an upstream failed.
  */
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../wiring/deps.ts';
 import { SleeveError } from '../errors.ts';
-import { hash64 } from '../hash.ts';
+import { hash64 } from '../utils/hash.ts';
 import { conditionalAnswer, holdsCurrent } from '../http/conditional.ts';
 import { ImageCache } from '../storage/image-cache.ts';
 import { pngRenderer, type PngRenderer } from './png.ts';

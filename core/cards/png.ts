@@ -15,7 +15,7 @@
 import type { Logger } from '../logger.ts';
 import { SleeveError } from '../errors.ts';
 import type { CardFiles } from '../installed/card-files.ts';
-import { keptOnSuccess } from '../kept-on-success.ts';
+import { keptOnSuccess } from '../utils/kept-on-success.ts';
 
 type ResvgModule = typeof import('@resvg/resvg-wasm');
 

@@ -8,7 +8,7 @@
  * picture's bytes, fetched from its image host by the image proxy code (D14), as a `data:` URL.
  * Every text goes through `text.ts`; nothing here reads a clock or a runtime API.
  */
-import { createRandom } from '../random.ts';
+import { createRandom } from '../utils/random.ts';
 import { fitLines, xmlText } from './text.ts';
 
 const CARD_WIDTH = 1200;

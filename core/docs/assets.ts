@@ -9,11 +9,11 @@
  */
 import type { Logger } from '../logger.ts';
 import { SleeveError } from '../errors.ts';
-import { hash64 } from '../hash.ts';
+import { hash64 } from '../utils/hash.ts';
 import { INIT_SCRIPT } from './init-script.ts';
 import { PAGE_CSS, pageHtml } from './page.ts';
 import type { DocsFiles } from '../installed/swagger-ui-dist.ts';
-import { keptOnSuccess } from '../kept-on-success.ts';
+import { keptOnSuccess } from '../utils/kept-on-success.ts';
 
 interface DocsFile {
   body: string | Uint8Array<ArrayBuffer>;

@@ -8,7 +8,7 @@
  */
 import type { Context } from 'hono';
 import type * as v from 'valibot';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../wiring/deps.ts';
 import type { SleeveBindings, SleeveEnv } from './context.ts';
 import type { GenerationBudget } from './generations.ts';
 import type { RequestView } from './hit/request-view.ts';

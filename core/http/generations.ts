@@ -15,7 +15,7 @@
 import type { Context } from 'hono';
 import type { Breaker } from '../storage/breaker.ts';
 import { countThrough, type CounterStore } from '../storage/counters.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from './conn/client-ip.ts';
 import type { SleeveEnv } from './context.ts';
 import { admit, scaledLimit } from './layers/rate-limit.ts';
 

@@ -5,7 +5,7 @@
  * a request that still carries the prefix is answered as if it did not. What Sleeve says
  * about a request (its log line, a 404's message) names the path the client sent, prefix and all.
  */
-import { pathStart } from '../url-path.ts';
+import { pathStart } from '../utils/url-path.ts';
 
 /** The request as Sleeve's routes expect it; the same object when there is nothing to strip. */
 export function unmounted(basePath: string): (request: Request) => Request {

@@ -4,7 +4,7 @@
  * params, cache keys) and keeps recently answered entries. These are the pieces those memos
  * share: how the raw query and origin are cut from a URL, and one bounded, oldest-out map.
  */
-import { pathStart } from '../url-path.ts';
+import { pathStart } from '../utils/url-path.ts';
 
 /** Query strings longer than this are not remembered, so a memo's size stays bounded. */
 export const REMEMBERED_QUERY_LENGTH: number = 512;

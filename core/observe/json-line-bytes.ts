@@ -4,7 +4,7 @@
  * it: the same line as `jsonLine`'s text (`request-line.ts`), made for every request without
  * making that text. Apart from it because it changes for speed alone.
  */
-import { pathStart } from '../url-path.ts';
+import { pathStart } from '../utils/url-path.ts';
 import type { RequestRecord } from '../logger.ts';
 import { isPlainJson, jsonLine, MAX_LOGGED_PATH, tenthsOf, timePrefix } from './request-line.ts';
 

@@ -8,7 +8,7 @@
  * endpoint answered, whatever alias or version prefix was asked.
  */
 
-import { pathStart } from '../url-path.ts';
+import { pathStart } from '../utils/url-path.ts';
 import type { RequestLogFormat, RequestRecord } from '../logger.ts';
 
 /** Paths longer than this are cut: a line stays short whatever a scanner sends. */

@@ -3,7 +3,7 @@
  * What the service is, in the words every self-description shares (`/openapi.json`'s info,
  * `/llms.txt`, the landing page), so they never tell it differently.
  */
-import type { Mode } from '../options.ts';
+import type { Mode } from '../wiring/options.ts';
 
 export const SERVICE_NAME = 'Sleeve';
 

@@ -8,7 +8,7 @@ import type { AnyEndpoint } from '../http/endpoint.ts';
 import { STALE_MS } from '../http/cache/layer.ts';
 import { PREFIXES, type Prefix } from '../http/layers/version-prefix.ts';
 import { CURRENT, VERSIONS } from '../http/versions.ts';
-import type { Mode } from '../options.ts';
+import type { Mode } from '../wiring/options.ts';
 import { VERSION } from '../version.ts';
 import { contactOf, LICENSE, modeSentence, SERVICE_NAME, SERVICE_SUMMARY } from './about.ts';
 import { ERROR_SCHEMA, errorResponses, LEGACY_ERROR_SCHEMA } from './errors.ts';

@@ -4,33 +4,33 @@
  * this order; the frame reads their declarations (limits, cache, schemas) from here.
  */
 import { batch } from './batch.ts';
-import { editorialCharts, editorialGenres, editorialSelection } from './editorial.ts';
+import { editorialCharts, editorialGenres, editorialSelection } from './music/editorial.ts';
 import { healthz } from './health.ts';
-import { albumInfo, albumNewReleases, albumTracks } from './album.ts';
-import { artistAlbums, artistDiscography, artistInfo, artistSimilar, artistTopTracks } from './artist.ts';
-import { artistImage, cover, mediaImage } from './media.ts';
-import { playlistGenerate, playlistInfo } from './playlist.ts';
-import { resolve } from './resolve.ts';
-import { nowPlaying, nowPlayingSocket } from './radio.ts';
-import { searchAlbums, searchAll, searchArtist, searchPlaylists } from './search.ts';
-import { searchSuggest } from './suggest.ts';
-import { mediaPreview, trackPreview } from './preview.ts';
-import { trackHot, trackInfo, trackIsrc, trackRelated } from './track.ts';
-import { errorsList } from './meta.ts';
-import { docsFile, docsPage, docsSlash } from './docs.ts';
-import { metrics } from './metrics.ts';
-import { statusFeed, statusPage } from './status.ts';
-import { landing, llms, openApi } from './self.ts';
-import { aiArtistSummary, aiLyricsExplain, aiSimilarBecause, aiTrackInsights } from './ai.ts';
-import { assistant, chat } from './chat.ts';
-import { lyrics, lyricsSearch } from './lyrics.ts';
-import { artistBiography, artistKnowledgebase } from './knowledge.ts';
-import { listen, live } from './station.ts';
-import { roadmap } from './roadmap.ts';
-import { og, shareCard } from './cards.ts';
-import { trackCredits } from './credits.ts';
-import { recommendations } from './recommendations.ts';
-import { genreChart } from './genre-chart.ts';
+import { albumInfo, albumNewReleases, albumTracks } from './music/album.ts';
+import { artistAlbums, artistDiscography, artistInfo, artistSimilar, artistTopTracks } from './music/artist.ts';
+import { artistImage, cover, mediaImage } from './media/media.ts';
+import { playlistGenerate, playlistInfo } from './music/playlist.ts';
+import { resolve } from './music/resolve.ts';
+import { nowPlaying, nowPlayingSocket } from './radio/radio.ts';
+import { searchAlbums, searchAll, searchArtist, searchPlaylists } from './music/search.ts';
+import { searchSuggest } from './music/suggest.ts';
+import { mediaPreview, trackPreview } from './media/preview.ts';
+import { trackHot, trackInfo, trackIsrc, trackRelated } from './music/track.ts';
+import { errorsList } from './self/meta.ts';
+import { docsFile, docsPage, docsSlash } from './self/docs.ts';
+import { metrics } from './self/metrics.ts';
+import { statusFeed, statusPage } from './self/status.ts';
+import { landing, llms, openApi } from './self/self.ts';
+import { aiArtistSummary, aiLyricsExplain, aiSimilarBecause, aiTrackInsights } from './ai/ai.ts';
+import { assistant, chat } from './ai/chat.ts';
+import { lyrics, lyricsSearch } from './knowledge/lyrics.ts';
+import { artistBiography, artistKnowledgebase } from './knowledge/knowledge.ts';
+import { listen, live } from './radio/station.ts';
+import { roadmap } from './self/roadmap.ts';
+import { og, shareCard } from './media/cards.ts';
+import { trackCredits } from './music/credits.ts';
+import { recommendations } from './music/recommendations.ts';
+import { genreChart } from './music/genre-chart.ts';
 
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then spec

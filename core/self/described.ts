@@ -10,7 +10,7 @@
 import type { FrameApi } from '../http/endpoint.ts';
 import { describeService, serverBase, type ServiceFacts } from '../openapi/document.ts';
 import type { OpenApiDocument } from '../openapi/types.ts';
-import type { ResolvedOptions } from '../options.ts';
+import type { ResolvedOptions } from '../wiring/options.ts';
 import { llmsText } from './llms-txt.ts';
 
 /** Stands for the base until a request gives one; nothing a declaration says looks like it. */

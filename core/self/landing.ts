@@ -6,7 +6,7 @@
  * `basePath` it also names it in `<base>`, since `/music` (no trailing slash) would otherwise
  * resolve `docs` to `/docs`. The JSON's links are absolute, from the request's base.
  */
-import type { Mode } from '../options.ts';
+import type { Mode } from '../wiring/options.ts';
 import { SERVICE_NAME, SERVICE_SUMMARY, modeSentence } from '../openapi/about.ts';
 import type { LandingBody } from '../schemas/responses/index.ts';
 

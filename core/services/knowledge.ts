@@ -11,7 +11,7 @@ import type { ArtistFacts } from '../domain/knowledge.ts';
 import type { Drivers } from '../drivers/contracts/drivers.ts';
 import type { KnowledgeDriver } from '../drivers/contracts/knowledge.ts';
 import type { LyricsDriver } from '../drivers/contracts/lyrics.ts';
-import { requireArtist, type ArtistQuery } from './artist.ts';
+import { requireArtist, type ArtistQuery } from './music/artist.ts';
 import type { RequestScope } from '../drivers/contracts/driver.ts';
 
 export function lyricsSource(sources: Drivers): LyricsDriver {

@@ -6,7 +6,7 @@
  * thousand. What a subscriber is sent is the route's to shape (`core/shape/radio.ts`): the
  * service is given that shaping, and runs it once per change and base, not once per listener.
  */
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../wiring/deps.ts';
 import { SleeveError } from '../errors.ts';
 import type { NowPlaying } from '../domain/radio.ts';
 import type { RequestScope } from '../drivers/contracts/driver.ts';

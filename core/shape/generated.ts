@@ -1,7 +1,7 @@
 /** @module Spec §4.16: the `/playlist/generate` body; `params` echoes the filters, null when omitted. */
-import type { GeneratedPlaylist } from '../schemas/responses/playlists.ts';
+import type { GeneratedPlaylist } from '../schemas/responses/music/playlists.ts';
 import type { TrackHit } from '../domain/music.ts';
-import { relatedTrack } from './track.ts';
+import { relatedTrack } from './music/track.ts';
 
 export function generatedPlaylist(
   genres: string,

@@ -16,7 +16,7 @@ import type {
 } from '../schemas/responses/radio.ts';
 import type { Listeners, Mount, NextSong, NowPlaying, Song, SongHistoryEntry, Station } from '../domain/radio.ts';
 
-// `core/routes/radio.ts` names the body from here; its one declaration is the schema's.
+// `core/routes/radio/radio.ts` names the body from here; its one declaration is the schema's.
 export type { NowPlayingBody } from '../schemas/responses/radio.ts';
 
 /** Upstream art may be a path on this service (`/cover?...`); answers carry absolute URLs. */

@@ -3,7 +3,7 @@
  * The URLs every response variant shares (spec §2): where answers point, and the proxy URLs
  * for covers, artist images, previews and playlist art. Pure and runtime-free.
  */
-import { pathStart } from '../url-path.ts';
+import { pathStart } from '../utils/url-path.ts';
 
 /**
  * D1: where links in answers point. `SLEEVE_BASE_URL` (trimmed of trailing slashes) when set,

@@ -13,7 +13,7 @@
  */
 import type { Driver } from 'unstorage';
 import { SleeveError } from '../errors.ts';
-import { networkFailure } from '../network-failure.ts';
+import { networkFailure } from '../utils/network-failure.ts';
 
 const DRIVER_NAME = 'redis';
 

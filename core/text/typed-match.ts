@@ -5,7 +5,7 @@
  * the two agree on what matches. Every word of the query must be one of the names' words, the
  * last one possibly only the start of one (it may be half typed); a query of one or two
  * characters must start one of the words. Anything else a source answered it found through a
- * correction or with a word missing, and ranks below (`core/services/ranking.ts`). A pure rule
+ * correction or with a word missing, and ranks below (`core/services/search/ranking.ts`). A pure rule
  * on the answer, so it holds for any source: the catalogue's index or Deezer's.
  */
 import { hasWord } from './has-word.ts';

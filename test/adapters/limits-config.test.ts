@@ -8,7 +8,7 @@ import { idleSeconds } from '../../adapters/bun/limits.ts';
 import { BODY_TIMEOUT_MS, serverOptions } from '../../adapters/node/limits.ts';
 import { serveOptionsFromEnv } from '../../adapters/shared/serve-env.ts';
 import { DEFAULT_SERVER_LIMITS, serverLimits } from '../../adapters/shared/server-limits.ts';
-import { ConfigError } from '../../core/config.ts';
+import { ConfigError } from '../../core/wiring/config.ts';
 import { runToExit } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Issue #42: the process's memory follows the cache bound. The plan (`adapters/shared/memory-plan.ts`)
+ * Issue #42: the process's memory follows the cache bound. The plan (`adapters/launch/memory-plan.ts`)
  * from `SLEEVE_CACHE_MB` and the container's limit; the limit read from the cgroup files; the
  * `sleeve` command started with a small bound and flooded with distinct misses, its resident
  * set held under the figure docs/deploying.md promises for that bound; and, in a real memory
@@ -9,8 +9,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { containerMemoryBytes } from '../../adapters/shared/container-memory.ts';
-import { memoryPlan } from '../../adapters/shared/memory-plan.ts';
+import { containerMemoryBytes } from '../../adapters/launch/container-memory.ts';
+import { memoryPlan } from '../../adapters/launch/memory-plan.ts';
 import { ROOT, startChild, type ChildServer } from '../helpers/child-server.ts';
 import { rssOf, servingPid } from '../helpers/process-memory.ts';
 

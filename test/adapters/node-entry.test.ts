@@ -1,5 +1,5 @@
 /**
- * Node through `npm start`: the limits arrive from the environment (adapters/shared/start.ts) as in
+ * Node through `npm start`: the limits arrive from the environment (adapters/launch/start.ts) as in
  * production. Node closes an idle keep-alive connection 1 s after `keepAliveTimeout`.
  */
 import { capChecks, HEADERS_MS, IDLE_MS, runtimeChecks } from './_runtime.ts';

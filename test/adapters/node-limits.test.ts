@@ -1,7 +1,7 @@
 /**
  * Issue 10, item 8 on Node: idle and slow connections are closed on time, and connections
  * past `maxConnections` are refused with a 503 in the D3 shape while the admitted ones keep
- * working; the cap frees as they close. Timeouts are set low here; defaults in core/options.ts.
+ * working; the cap frees as they close. Timeouts are set low here; defaults in core/wiring/options.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../adapters/node/index.ts';

@@ -5,7 +5,7 @@
  * rest. `prepareCatalog()` with no file is that built-in catalogue, for an embedder to do the same.
  */
 import { describe, expect, it } from 'vitest';
-import { start, type Runtime } from '../../adapters/shared/start.ts';
+import { start, type Runtime } from '../../adapters/launch/start.ts';
 import type { ServeOptions } from '../../adapters/shared/serve-options.ts';
 import { createSleeve, type PreparedCatalog, prepareCatalog } from '../../core/index.ts';
 

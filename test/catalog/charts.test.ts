@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogData, ChartRecord, TrackRecord } from '../../core/drivers/catalog/format.ts';
-import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
-import { CHART_COUNTRIES, LOCAL_SHARE } from '../../core/drivers/catalog/generate-charts.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate/index.ts';
+import { CHART_COUNTRIES, LOCAL_SHARE } from '../../core/drivers/catalog/generate/charts.ts';
 import { BUILTIN } from '../../core/drivers/catalog/loaded.ts';
 
 /** Most tracks one artist has among the first `n` of a chart. */

@@ -1,10 +1,10 @@
 /** The catalogue file: written deterministically, read back whole, and refused with a precise line when bad. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate/index.ts';
 import { createCatalogDrivers, prepareCatalog } from '../../core/drivers/catalog/index.ts';
 import { parseCatalog } from '../../core/drivers/catalog/parse.ts';
-import { catalogText } from '../../core/drivers/catalog/write.ts';
+import { catalogText } from '../../core/drivers/catalog/generate/write.ts';
 
 const data = generateCatalog({ tracks: 1500, seed: 'file-test' });
 const text = catalogText(data);

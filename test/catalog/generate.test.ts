@@ -1,6 +1,6 @@
 /** The generator: deterministic, and plausible in the ways the issue lists (D18). */
 import { describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate/index.ts';
 import { RECORD_TYPES } from '../../core/domain/music.ts';
 
 const small = generateCatalog({ tracks: 3000, seed: 'test' });

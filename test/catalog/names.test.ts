@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { foldJoined as fold } from '../../core/text/fold.ts';
-import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate/index.ts';
 import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
-import { plural } from '../../core/drivers/catalog/names.ts';
-import { PEOPLE_BY_COUNTRY } from '../../core/drivers/catalog/people.ts';
-import { PEOPLE_DATA } from '../../core/drivers/catalog/people-data.ts';
-import { bare, TITLE_WORDS } from '../../core/drivers/catalog/title-words.ts';
-import * as english from '../../core/drivers/catalog/words.ts';
-import { catalogText } from '../../core/drivers/catalog/write.ts';
+import { plural } from '../../core/drivers/catalog/generate/names.ts';
+import { PEOPLE_BY_COUNTRY } from '../../core/drivers/catalog/generate/people.ts';
+import { PEOPLE_DATA } from '../../core/drivers/catalog/generate/people-data.ts';
+import { bare, TITLE_WORDS } from '../../core/drivers/catalog/generate/title-words.ts';
+import * as english from '../../core/drivers/catalog/generate/words.ts';
+import { catalogText } from '../../core/drivers/catalog/generate/write.ts';
 
 const data = generateCatalog({ tracks: 6000, seed: 'names-test' });
 

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extract, OUT, render } from '../../scripts/people-data.ts';
-import { FAKER_VERSION, PEOPLE_DATA } from '../../core/drivers/catalog/people-data.ts';
-import { PEOPLE_BY_COUNTRY } from '../../core/drivers/catalog/people.ts';
+import { FAKER_VERSION, PEOPLE_DATA } from '../../core/drivers/catalog/generate/people-data.ts';
+import { PEOPLE_BY_COUNTRY } from '../../core/drivers/catalog/generate/people.ts';
 
 describe('people-data.ts', () => {
   it('is what scripts/people-data.ts makes from the installed Faker', () => {

@@ -1,14 +1,14 @@
 /** Catalogue search: folding, typos, half-typed words, popularity among equal matches, the artist filter. */
 import { describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate/index.ts';
 import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
 import { creditsOf } from '../../core/domain/music.ts';
-import { catalogText } from '../../core/drivers/catalog/write.ts';
-import { createVocabulary, editDistance } from '../../core/drivers/catalog/vocabulary.ts';
-import { createTextIndex } from '../../core/drivers/catalog/text-index.ts';
+import { catalogText } from '../../core/drivers/catalog/generate/write.ts';
+import { createVocabulary, editDistance } from '../../core/drivers/catalog/search/vocabulary.ts';
+import { createTextIndex } from '../../core/drivers/catalog/search/text-index.ts';
 import { foldJoined as fold } from '../../core/text/fold.ts';
 import { searchTerms } from '../../core/text/terms.ts';
-import { createRandom } from '../../core/random.ts';
+import { createRandom } from '../../core/utils/random.ts';
 
 const data = generateCatalog({ tracks: 4000, seed: 'search-test' });
 const { music } = createCatalogDrivers({ catalog: catalogText(data) });

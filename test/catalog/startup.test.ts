@@ -2,10 +2,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { start, type Runtime } from '../../adapters/shared/start.ts';
+import { start, type Runtime } from '../../adapters/launch/start.ts';
 import { createSleeve, type SleeveOptions } from '../../core/index.ts';
-import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
-import { catalogText } from '../../core/drivers/catalog/write.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate/index.ts';
+import { catalogText } from '../../core/drivers/catalog/generate/write.ts';
 
 function runtime(file: string): Runtime & { served: boolean; code: number | undefined } {
   const rt = {

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { TrackRecordSchema } from '../../core/drivers/catalog/file-schema.ts';
-import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate/index.ts';
 import { checkedTrack } from '../../core/drivers/catalog/track-check.ts';
 
 const tracks: Record<string, unknown>[] = generateCatalog({ tracks: 2000, seed: 'track-check' }).tracks.map((t) =>

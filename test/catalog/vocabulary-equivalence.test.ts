@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { searchTerms } from '../../core/text/terms.ts';
-import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
-import { createVocabulary, editDistance, type Vocabulary } from '../../core/drivers/catalog/vocabulary.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate/index.ts';
+import { createVocabulary, editDistance, type Vocabulary } from '../../core/drivers/catalog/search/vocabulary.ts';
 
 /** The implementation before the change, verbatim. */
 const before = (() => {

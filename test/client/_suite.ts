@@ -7,11 +7,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createClient, SleeveApiError, type SleeveClient } from 'sleeve/client';
-import { albumNewReleases } from '../../core/routes/album.ts';
+import { albumNewReleases } from '../../core/routes/music/album.ts';
 import { batch } from '../../core/routes/batch.ts';
 import { healthz } from '../../core/routes/health.ts';
-import { searchAll } from '../../core/routes/search.ts';
-import { trackHot } from '../../core/routes/track.ts';
+import { searchAll } from '../../core/routes/music/search.ts';
+import { trackHot } from '../../core/routes/music/track.ts';
 
 export const USER_AGENT = 'client-test/1.0 (client@example.com)';
 

@@ -4,7 +4,7 @@
  * start-up with one line naming what is missing; a bad value names its variable.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, optionsFromEnv } from '../../core/config.ts';
+import { ConfigError, optionsFromEnv } from '../../core/wiring/config.ts';
 
 describe('SLEEVE_AI_*', () => {
   it('become the ai option, the key only when given', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, optionsFromEnv } from '../../core/config.ts';
+import { ConfigError, optionsFromEnv } from '../../core/wiring/config.ts';
 
 /** One bad value per variable, and the words its error must contain. */
 const BAD: [variable: string, value: string, accepts: RegExp][] = [

@@ -1,6 +1,6 @@
 /** The variables of lyrics and knowledge (D25, D26): upstream bases and the operator's contact. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, optionsFromEnv } from '../../core/config.ts';
+import { ConfigError, optionsFromEnv } from '../../core/wiring/config.ts';
 import { sleeveAgent } from '../../core/drivers/kit/agent.ts';
 
 describe('lyrics and knowledge configuration', () => {

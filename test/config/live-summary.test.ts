@@ -4,7 +4,7 @@
  * (`SLEEVE_UPSTREAMS`) or set one by one.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { optionsFromEnv } from '../../core/config.ts';
+import { optionsFromEnv } from '../../core/wiring/config.ts';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
 
 const quiet = { info: (): void => {}, error: (): void => {} };

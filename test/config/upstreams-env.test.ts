@@ -5,7 +5,7 @@
  * what the replay's full list of variables would give it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, optionsFromEnv } from '../../core/config.ts';
+import { ConfigError, optionsFromEnv } from '../../core/wiring/config.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 
 /** Every URL string in the options, wherever it sits. */

@@ -3,7 +3,13 @@
  * order and lets promises settle between them), calls of one client asked at once and each
  * turn recorded (`ask`), and a budget whose current slot is already spent (`spent`).
  */
-import { createBudget, SLOT_MS, type Budget, type BudgetOptions, type Clock } from '../../core/drivers/kit/budget.ts';
+import {
+  createBudget,
+  SLOT_MS,
+  type Budget,
+  type BudgetOptions,
+  type Clock,
+} from '../../core/drivers/kit/budget/budget.ts';
 import { memoryCounters, type MemoryCounters } from '../../core/storage/counters.ts';
 import {
   BACKGROUND,

@@ -7,7 +7,7 @@ import { createStorage } from 'unstorage';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import azuracast from '../../core/drivers/azuracast/index.ts';
 import { eventStreamParser, nowPlayingBodies, sseUrl } from '../../core/drivers/azuracast/sse.ts';
-import { MAX_TRIES } from '../../core/drivers/kit/call.ts';
+import { MAX_TRIES } from '../../core/drivers/kit/call/call.ts';
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import type { NowPlaying } from '../../core/domain/radio.ts';
 import { breaker } from '../../core/storage/breaker.ts';
@@ -99,7 +99,7 @@ describe('azuracast watch', () => {
     await until('the failed connection and its poll', () => callsTo('/api/nowplaying').length === 1);
     expect(callsTo(SSE).map((c) => c.status)).toEqual([0]);
     replay.fault('azuracast', null);
-    // The poll's call is tried again (kit/call.ts) and may answer now; the feed's first retry
+    // The poll's call is tried again (kit/call/call.ts) and may answer now; the feed's first retry
     // comes after 1 s, and no second poll comes before it (pollMs is 5 s).
     await until('the reconnection', () => seen.length >= 1 && callsTo(SSE).length === 2, 3000);
     expect(callsTo(SSE).map((c) => c.status)).toEqual([0, 200]);

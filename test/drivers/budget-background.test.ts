@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
-import { BACKGROUND_WAIT_MS, createBudget, MAX_BACKGROUND, SLOT_MS } from '../../core/drivers/kit/budget.ts';
-import { fairQueue } from '../../core/drivers/kit/fair-queue.ts';
+import { BACKGROUND_WAIT_MS, createBudget, MAX_BACKGROUND, SLOT_MS } from '../../core/drivers/kit/budget/budget.ts';
+import { fairQueue } from '../../core/drivers/kit/budget/fair-queue.ts';
 import { shareWork } from '../../core/drivers/kit/shared-work.ts';
 import { BACKGROUND, refreshScope, requestScope } from '../../core/drivers/kit/scope.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';

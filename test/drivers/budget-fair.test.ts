@@ -1,5 +1,5 @@
 /**
- * Issue 35: the budget's waiters are served client by client (`core/drivers/kit/fair-queue.ts`)
+ * Issue 35: the budget's waiters are served client by client (`core/drivers/kit/budget/fair-queue.ts`)
  * on a fake clock: a client that has used none of the budget is served next whatever another
  * has queued, clients that use alike take turns, each client's queue is bounded and a full
  * queue makes room for a client with fewer waiters, aborts and deadlines hold as before, and a
@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
-import { createBudget, SLOT_MS } from '../../core/drivers/kit/budget.ts';
-import { fairQueue, MAX_REMEMBERED } from '../../core/drivers/kit/fair-queue.ts';
+import { createBudget, SLOT_MS } from '../../core/drivers/kit/budget/budget.ts';
+import { fairQueue, MAX_REMEMBERED } from '../../core/drivers/kit/budget/fair-queue.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
 import { ask, fakeClock, scopeOf, settle, spent, T0, through, type Turn } from './_budget-clock.ts';
 import { withSignal } from '../../core/drivers/kit/scope.ts';

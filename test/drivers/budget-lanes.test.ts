@@ -4,7 +4,7 @@
  * completion's promise is built from. On the fake clock: no test here waits in real time.
  */
 import { describe, expect, it } from 'vitest';
-import { COMPLETION, fairQueue, FRESH, REFRESH } from '../../core/drivers/kit/fair-queue.ts';
+import { COMPLETION, fairQueue, FRESH, REFRESH } from '../../core/drivers/kit/budget/fair-queue.ts';
 import { isShortOfTurns } from '../../core/drivers/kit/refusals.ts';
 import { BACKGROUND, hurry } from '../../core/drivers/kit/scope.ts';
 import { ask, completion, scopeOf, spent, T0, type Turn } from './_budget-clock.ts';

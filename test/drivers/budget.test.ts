@@ -15,7 +15,7 @@ import {
   type Budget,
   type BudgetOptions,
   type Clock,
-} from '../../core/drivers/kit/budget.ts';
+} from '../../core/drivers/kit/budget/budget.ts';
 import { countersFor, memoryCounters, type CounterStore } from '../../core/storage/counters.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import { redisMissing, startRedis, type RedisServer } from '../storage/_redis.ts';

@@ -1,11 +1,11 @@
 /**
- * Retries in the one upstream caller (`core/drivers/kit/call.ts`, issue #43): which failures
+ * Retries in the one upstream caller (`core/drivers/kit/call/call.ts`, issue #43): which failures
  * are tried again and which are not, each try through the budget, within the call's time;
  * and errors that say what happened, where, and which setting points there.
  */
 import { describe, expect, it } from 'vitest';
 import { SleeveError, upstreamError } from '../../core/errors.ts';
-import type { Budget } from '../../core/drivers/kit/budget.ts';
+import type { Budget } from '../../core/drivers/kit/budget/budget.ts';
 import {
   answerOf,
   call,
@@ -17,9 +17,9 @@ import {
   type CallOptions,
   type Reply,
   type Upstream,
-} from '../../core/drivers/kit/call.ts';
-import { networkFailure } from '../../core/network-failure.ts';
-import type { FetchLike } from '../../core/drivers/kit/fetch-like.ts';
+} from '../../core/drivers/kit/call/call.ts';
+import { networkFailure } from '../../core/utils/network-failure.ts';
+import type { FetchLike } from '../../core/drivers/kit/call/fetch-like.ts';
 import { rejection } from '../helpers/rejection.ts';
 import { virtualClock } from './_kit-clock.ts';
 import { unboundScope } from '../../core/drivers/kit/scope.ts';

@@ -1,17 +1,24 @@
 /**
- * The one way drivers call an upstream (`core/drivers/kit/call.ts`), over an injected fetch:
+ * The one way drivers call an upstream (`core/drivers/kit/call/call.ts`), over an injected fetch:
  * the budget's turn, the timeout, the size limit, redirects, a 429 passed on, the body read as
  * asked (and cancelled when not), errors mapped to D3's, the circuit and the request's tally.
  */
 import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
-import type { Budget } from '../../core/drivers/kit/budget.ts';
-import { answerOf, call, jsonOf, type CallOptions, type Reply, type Upstream } from '../../core/drivers/kit/call.ts';
+import type { Budget } from '../../core/drivers/kit/budget/budget.ts';
+import {
+  answerOf,
+  call,
+  jsonOf,
+  type CallOptions,
+  type Reply,
+  type Upstream,
+} from '../../core/drivers/kit/call/call.ts';
 import { createCircuit } from '../../core/drivers/kit/circuit.ts';
-import type { FetchLike } from '../../core/drivers/kit/fetch-like.ts';
+import type { FetchLike } from '../../core/drivers/kit/call/fetch-like.ts';
 import { rejection } from '../helpers/rejection.ts';
 import { requestScope, unboundScope, type RequestScope } from '../../core/drivers/kit/scope.ts';
-import type { TakeOptions } from '../../core/drivers/kit/budget-face.ts';
+import type { TakeOptions } from '../../core/drivers/kit/budget/face.ts';
 
 interface Seen {
   url: string;

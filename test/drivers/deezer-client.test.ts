@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { deezerClient, QUOTA_PAUSE_MS } from '../../core/drivers/deezer/client.ts';
 import { toTrack } from '../../core/drivers/deezer/wire.ts';
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
-import { createBudget } from '../../core/drivers/kit/budget.ts';
+import { createBudget } from '../../core/drivers/kit/budget/budget.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { rejection } from '../helpers/rejection.ts';

@@ -1,11 +1,18 @@
 /**
- * Issue #52: the retry policy alone (`kit/retry.ts`), no upstream and no clock: how many tries,
+ * Issue #52: the retry policy alone (`kit/call/retry.ts`), no upstream and no clock: how many tries,
  * how long each may take, and which failures are worth another.
  */
 import { describe, expect, it } from 'vitest';
 import { upstreamError } from '../../core/errors.ts';
 import { PassingFailure, retryable } from '../../core/drivers/kit/refusals.ts';
-import { FIRST_BYTE_MS, MAX_TRIES, MIN_TRY_MS, RETRY_PAUSE_MS, TRY_MS, tries } from '../../core/drivers/kit/retry.ts';
+import {
+  FIRST_BYTE_MS,
+  MAX_TRIES,
+  MIN_TRY_MS,
+  RETRY_PAUSE_MS,
+  TRY_MS,
+  tries,
+} from '../../core/drivers/kit/call/retry.ts';
 
 const passing = (): PassingFailure => retryable(upstreamError('test', 'answered HTTP 503'));
 

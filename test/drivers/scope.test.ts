@@ -1,7 +1,7 @@
 /** D20 and issue #52: a request's scope carries whose its upstream calls are, explicitly, to each call (`core/drivers/kit/scope.ts`). */
 import { describe, expect, it } from 'vitest';
 import { shareWork } from '../../core/drivers/kit/shared-work.ts';
-import { countingFetch } from '../../core/drivers/kit/counting-fetch.ts';
+import { countingFetch } from '../../core/drivers/kit/call/counting-fetch.ts';
 import {
   completionScope,
   hurry,
@@ -12,7 +12,7 @@ import {
   withSignal,
   type RequestScope,
 } from '../../core/drivers/kit/scope.ts';
-import { COMPLETION, FRESH, REFRESH } from '../../core/drivers/kit/fair-queue.ts';
+import { COMPLETION, FRESH, REFRESH } from '../../core/drivers/kit/budget/fair-queue.ts';
 import { REQUEST_BOUND_MS, REQUEST_TURNS_MS, UPSTREAM_TIMEOUT_MS } from '../../core/drivers/kit/bounds.ts';
 
 const ok = async () => new Response('{}');

@@ -43,7 +43,7 @@ export function descendants(root: number): number[] {
 
 /**
  * The process that serves, under an entry that may run it as a child: on Node 20 the `sleeve`
- * command and `npm start` wait while a child runs under the heap flag (`adapters/shared/heap-child.ts`).
+ * command and `npm start` wait while a child runs under the heap flag (`adapters/launch/heap-child.ts`).
  */
 export function servingPid(root: number): { pid: number; waiter: number | undefined } {
   const child = descendants(root).find((pid) => {

@@ -7,21 +7,21 @@ import type { Hono } from 'hono';
 import type { SleeveEnv } from '../../core/http/context.ts';
 import { createStorage, type Storage } from 'unstorage';
 import * as v from 'valibot';
-import { createFrame, type Frame } from '../../core/app.ts';
-import type { Deps } from '../../core/deps.ts';
+import { createFrame, type Frame } from '../../core/frame.ts';
+import type { Deps } from '../../core/wiring/deps.ts';
 import { SleeveError, upstreamError } from '../../core/errors.ts';
 import { defineEndpoint, type AnyEndpoint, type Endpoint } from '../../core/http/endpoint.ts';
-import { resolveOptions, type SleeveOptions } from '../../core/options.ts';
+import { resolveOptions, type SleeveOptions } from '../../core/wiring/options.ts';
 import { SERVER_PLATFORM } from '../../core/index.ts';
 import { batch } from '../../core/routes/batch.ts';
-import { editorialGenres } from '../../core/routes/editorial.ts';
+import { editorialGenres } from '../../core/routes/music/editorial.ts';
 import { healthz } from '../../core/routes/health.ts';
-import { errorsList } from '../../core/routes/meta.ts';
+import { errorsList } from '../../core/routes/self/meta.ts';
 import { integerParam, requiredText } from '../../core/schemas/params.ts';
 import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import { countersFor } from '../../core/storage/counters.ts';
-import { lifecycle } from '../../core/lifecycle.ts';
+import { lifecycle } from '../../core/wiring/lifecycle.ts';
 import { clockOf } from '../../core/drivers/kit/clock.ts';
 
 /** The frame's own endpoints, fixed here so other routes coming and going do not move these tests. */

@@ -1,9 +1,9 @@
 /** D6 / spec §4.6: POST /batch. */
 import { describe, expect, it } from 'vitest';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
-import { mediaImage } from '../../core/routes/media.ts';
-import { trackPreview } from '../../core/routes/preview.ts';
-import { nowPlayingSocket } from '../../core/routes/radio.ts';
+import { mediaImage } from '../../core/routes/media/media.ts';
+import { trackPreview } from '../../core/routes/media/preview.ts';
+import { nowPlayingSocket } from '../../core/routes/radio/radio.ts';
 import { echoEndpoint, frameEndpoints, testApp, UA, stub } from './_app.ts';
 
 const cover = defineEndpoint({

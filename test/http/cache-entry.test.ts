@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createStorage } from 'unstorage';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromStorage, heldOf, storedForm, type Entry } from '../../core/http/cache/entry.ts';
-import { hashBytes } from '../../core/hash.ts';
+import { hashBytes } from '../../core/utils/hash.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import { echoEndpoint, testApp } from './_app.ts';
 

@@ -7,8 +7,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createSleeve } from '../../core/index.ts';
-import { lifecycle } from '../../core/lifecycle.ts';
-import { RECONNECT_EVENT } from '../../core/routes/radio.ts';
+import { lifecycle } from '../../core/wiring/lifecycle.ts';
+import { RECONNECT_EVENT } from '../../core/routes/radio/radio.ts';
 import { healthSchema } from '../../core/schemas/responses/index.ts';
 import { sourcesWithProbes } from '../helpers/sources.ts';
 

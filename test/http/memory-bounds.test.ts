@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createSleeve } from '../../core/index.ts';
-import { clientIpOf } from '../../core/http/client-ip.ts';
+import { clientIpOf } from '../../core/http/conn/client-ip.ts';
 import { ownCopy, setBoundedBytes } from '../../core/http/query-memo.ts';
 import { cacheBytes, stringHeapBytes } from '../../core/storage/cache-bound.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';

@@ -1,6 +1,6 @@
 /** D20: GET /metrics, Prometheus' text format, only with SLEEVE_METRICS=1; over the demo catalogue. */
 import { describe, expect, it } from 'vitest';
-import { optionsFromEnv } from '../../core/config.ts';
+import { optionsFromEnv } from '../../core/wiring/config.ts';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../../core/index.ts';
 import { escapeLabel, Exposition, labelSet, PROMETHEUS_CONTENT_TYPE } from '../../core/observe/exposition.ts';
 import { createMetrics, DURATION_BUCKETS } from '../../core/observe/metrics.ts';

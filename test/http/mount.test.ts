@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createSleeve } from '../../core/index.ts';
-import { normalBasePath } from '../../core/options.ts';
+import { normalBasePath } from '../../core/wiring/options.ts';
 import { UA } from './_app.ts';
 
 const quiet = { info: () => {}, error: () => {} };

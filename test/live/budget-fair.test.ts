@@ -23,7 +23,7 @@ import type { MusicDriver } from '../../core/drivers/contracts/music.ts';
 import deezer from '../../core/drivers/deezer/index.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { createStorage } from 'unstorage';
-import { perSlot } from '../../core/drivers/kit/budget.ts';
+import { perSlot } from '../../core/drivers/kit/budget/budget.ts';
 import { redisMissing } from '../storage/_redis.ts';
 import { onRedis } from './_on-redis.ts';
 

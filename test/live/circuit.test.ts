@@ -28,7 +28,7 @@ describe('an upstream outage', () => {
     clock.ahead += 16 * 60 * 1000;
 
     replay.fault('deezer', 'http500');
-    // Each call tried three times (kit/call.ts); the circuit counts calls, and opens at the tenth failed one.
+    // Each call tried three times (kit/call/call.ts); the circuit counts calls, and opens at the tenth failed one.
     for (let i = 0; i < MIN_CALLS; i++)
       expect((await call(`/search/artist?query=outage${i}`, { sleeve })).status).toBe(502);
     replay.reset();

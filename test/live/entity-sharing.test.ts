@@ -76,7 +76,7 @@ describe('a cold /track/info (issue #35)', () => {
 
   it('the AI routes still look the artist up: they list its record among their facts', async () => {
     // Only the full-track endpoints skip the artist; `trackDetails` with `artistRecord` asks for it.
-    const { trackDetails } = await import('../../core/services/track.ts');
+    const { trackDetails } = await import('../../core/services/music/track.ts');
     const sleeve = liveSleeve(replay);
     const { sources } = sleeve.deps;
     const track = (await sources.music.track(HBFS_ID))!;

@@ -173,7 +173,7 @@ describe('live mode through a flaky network', () => {
 describe('live mode with one upstream call in two failing', () => {
   it('answers within the bound with declared errors only, serves warm keys, and recovers within the cool-down once the faults stop', async () => {
     // Slow faults too: headers that come after 8 s and a body that drips for 10 s hold a try
-    // for its whole first-byte or try limit (kit/call.ts), where the fast ones fail at once.
+    // for its whole first-byte or try limit (kit/call/call.ts), where the fast ones fail at once.
     const flaky = await startFlakyProxy({
       target: replay.url,
       replay,

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sleeve } from '../../core/index.ts';
 import * as s from '../../core/schemas/responses/index.ts';
-import { distance } from '../../core/services/recommendations.ts';
+import { distance } from '../../core/services/music/recommendations.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { call, ok, q } from '../routes/_client.ts';
 import { disposeSleeves, liveFails, liveSleeve, upstream } from './_live.ts';

@@ -1,6 +1,6 @@
 /**
  * @module
- * The real start-up (`adapters/shared/start.ts`: the environment read by `optionsFromEnv`, the same
+ * The real start-up (`adapters/launch/start.ts`: the environment read by `optionsFromEnv`, the same
  * one line printed) under whichever runtime runs it, with one difference: a clock the test
  * can move forward, by writing `advance <ms>` to stdin (answered `clock +<total> ms`). The
  * fault matrix needs it for `X-Cache: STALE`: an entry must be past its lifetime and under
@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import process from 'node:process';
 import { createInterface } from 'node:readline';
 import type { SleeveOptions } from '../../core/index.ts';
-import { start } from '../../adapters/shared/start.ts';
+import { start } from '../../adapters/launch/start.ts';
 
 let offset = 0;
 const now = (): number => Date.now() + offset;

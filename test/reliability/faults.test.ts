@@ -19,7 +19,7 @@
  * (they share nothing: each has its own replay, server and Redis).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_TRIES } from '../../core/drivers/kit/call.ts';
+import { MAX_TRIES } from '../../core/drivers/kit/call/call.ts';
 import { COOLDOWN_MS, MIN_CALLS } from '../../core/drivers/kit/circuit.ts';
 import { startReplay, type Fault, type Replay } from '../../replay/server.ts';
 import { UPSTREAMS as REPLAYED, type UpstreamName } from '../../replay/mounts.ts';
@@ -251,7 +251,7 @@ describe('upstream faults, live mode against the replay', () => {
 
         // The circuit: with Deezer failing, calls soon stop reaching it, and /healthz names it.
         const before = live.upstreamCalls('deezer');
-        // Each call tried MAX_TRIES times (kit/call.ts); the circuit opens once MIN_CALLS calls failed.
+        // Each call tried MAX_TRIES times (kit/call/call.ts); the circuit opens once MIN_CALLS calls failed.
         const burst = MIN_CALLS + 4;
         for (let i = 0; i < burst; i++) {
           const answer = await live.call(`/search/artist?query=circuit${i}`);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import { CHART_COUNTRIES } from '../../core/drivers/catalog/generate-charts.ts';
+import { CHART_COUNTRIES } from '../../core/drivers/catalog/generate/charts.ts';
 import { builtinCatalog } from '../../core/drivers/catalog/loaded.ts';
 import { ok } from './_client.ts';
 

@@ -2,7 +2,7 @@
  * Spec §4 in demo mode: `/spotify/cover`, the older path of the cover proxy that a Discord bot
  * still asks (`?format=webp&width=576&height=576&artist=<A>&title=<T>`, only spaces encoded,
  * from a User-Agent with no e-mail), answers what `/cover` answers: the drawn SVG art (demo
- * mode draws SVG at any size or format, see `core/routes/media.ts`) or the placeholder, never
+ * mode draws SVG at any size or format, see `core/routes/media/media.ts`) or the placeholder, never
  * a 400, 401 or 500. ETags and 304 on every picture. One test goes through a raw socket to the
  * Node adapter, so the request line reaches Sleeve exactly as the bot wrote it.
  */

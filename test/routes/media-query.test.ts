@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ImageCache } from '../../core/storage/image-cache.ts';
-import { decodeLenient, imageSize, readImageQuery } from '../../core/services/image-query.ts';
+import { decodeLenient, imageSize, readImageQuery } from '../../core/services/media/image-query.ts';
 import { deezerImageUrl } from '../../core/drivers/deezer/images.ts';
 
 const q = (search: string) => readImageQuery(`http://sleeve.test/spotify/cover?${search}`);

@@ -5,7 +5,7 @@ import type { Sleeve } from '../../core/index.ts';
 import { call, makeSleeve, sleeve as shared, music, ok } from './_client.ts';
 import { chartTracks } from './_fixtures.ts';
 import { builtinCatalog } from '../../core/drivers/catalog/loaded.ts';
-import { hourSlots } from '../../core/drivers/catalog/station-schedule.ts';
+import { hourSlots } from '../../core/drivers/catalog/station/schedule.ts';
 
 /** Images load in `<img>` tags: no User-Agent at all (D2). */
 async function image(path: string, sleeve: Sleeve = shared) {

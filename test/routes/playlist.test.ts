@@ -1,7 +1,7 @@
 /** Spec §4.16: `/playlist/generate` through `createSleeve()`, its three rules on catalogue data. */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import { ENERGY_WINDOW, TEMPO_WINDOW } from '../../core/services/playlist.ts';
+import { ENERGY_WINDOW, TEMPO_WINDOW } from '../../core/services/music/playlist.ts';
 import { call, fails, makeSleeve, ok, q, sleeve } from './_client.ts';
 
 const { features } = sleeve.deps.sources;

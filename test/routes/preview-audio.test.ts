@@ -3,7 +3,7 @@
  * `/media/previews/<id>.wav`: public, cached for good with an ETag, marked as generated.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toneOf, toneTag } from '../../core/services/preview-audio.ts';
+import { toneOf, toneTag } from '../../core/services/media/preview-audio.ts';
 import type { TrackHit } from '../../core/domain/music.ts';
 import { call, fails, sleeve } from './_client.ts';
 import { trackWithFeatures, trackWithoutIsrc } from './_fixtures.ts';

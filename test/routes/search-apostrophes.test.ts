@@ -1,6 +1,6 @@
 /**
  * Issue #34, D15: a name is exact once case, accents, punctuation and how its apostrophe is
- * typed are folded away. The demo catalogue holds "It's Only Love" (`catalog/words.ts`); each
+ * typed are folded away. The demo catalogue holds "It's Only Love" (`catalog/generate/words.ts`); each
  * way of typing it finds it first, scored as an exact match.
  */
 import { describe, expect, it } from 'vitest';

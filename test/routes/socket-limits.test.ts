@@ -4,8 +4,8 @@
  * event stream in process (every runtime has it); the WebSocket side is in socket-node.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, optionsFromEnv } from '../../core/config.ts';
-import { slotsFor } from '../../core/http/socket-slots.ts';
+import { ConfigError, optionsFromEnv } from '../../core/wiring/config.ts';
+import { slotsFor } from '../../core/http/conn/socket-slots.ts';
 import { makeSleeve, UA } from './_client.ts';
 
 const clock = { now: Date.UTC(2026, 10, 22, 15, 0, 0) };

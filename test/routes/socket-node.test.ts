@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../adapters/node/index.ts';
-import { slotsFor } from '../../core/http/socket-slots.ts';
+import { slotsFor } from '../../core/http/conn/socket-slots.ts';
 import { HANDSHAKE, head, raw } from '../http/_raw.ts';
 import { UA } from './_client.ts';
 import { handshake, hangUp } from './_handshake.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allReleases, groupDiscography } from '../../core/services/discography.ts';
+import { allReleases, groupDiscography } from '../../core/services/music/discography.ts';
 import type { Album } from '../../core/domain/music.ts';
 import type { MusicDriver } from '../../core/drivers/contracts/music.ts';
 import { album } from '../helpers/domain.ts';

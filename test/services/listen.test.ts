@@ -1,6 +1,6 @@
 /** D27: which URL `/listen.mp3` sends a player to, from a station's mounts. */
 import { describe, expect, it } from 'vitest';
-import { streamUrl } from '../../core/services/listen.ts';
+import { streamUrl } from '../../core/services/media/listen.ts';
 import type { Mount, Station } from '../../core/domain/radio.ts';
 
 const mount = (id: number, format: string, url: string, is_default = false): Mount => ({

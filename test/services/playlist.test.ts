@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assemble, fitsTargets, genreKeywords } from '../../core/services/playlist.ts';
+import { assemble, fitsTargets, genreKeywords } from '../../core/services/music/playlist.ts';
 import type { AudioFeatures } from '../../core/domain/features.ts';
 import type { Track } from '../../core/domain/music.ts';
 import { features, track } from '../helpers/domain.ts';

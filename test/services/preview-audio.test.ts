@@ -1,6 +1,6 @@
 /** D22: the synthesised demo preview: a valid WAV, the same bytes every time, sounding the track's chord at its tempo. */
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_RATE, SECONDS, toneOf, toneTag, wav, type Tone } from '../../core/services/preview-audio.ts';
+import { SAMPLE_RATE, SECONDS, toneOf, toneTag, wav, type Tone } from '../../core/services/media/preview-audio.ts';
 import type { AudioFeatures } from '../../core/domain/features.ts';
 
 const A_MINOR: Tone = { keyIndex: 9, mode: 'Minor', tempo: 120, energy: 0.8 };

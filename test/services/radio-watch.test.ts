@@ -6,17 +6,17 @@
  */
 import { createStorage } from 'unstorage';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Deps } from '../../core/deps.ts';
-import { resolveOptions } from '../../core/options.ts';
+import type { Deps } from '../../core/wiring/deps.ts';
+import { resolveOptions } from '../../core/wiring/options.ts';
 import { SERVER_PLATFORM } from '../../core/index.ts';
 import type { NowPlayingBody } from '../../core/schemas/responses/radio.ts';
-import { loadNowPlaying, watchNowPlaying } from '../../core/routes/radio.ts';
+import { loadNowPlaying, watchNowPlaying } from '../../core/routes/radio/radio.ts';
 import azuracast from '../../core/drivers/azuracast/index.ts';
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import type { Drivers } from '../../core/drivers/contracts/drivers.ts';
 import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
-import { lifecycle } from '../../core/lifecycle.ts';
+import { lifecycle } from '../../core/wiring/lifecycle.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
 import { clockOf } from '../../core/drivers/kit/clock.ts';
 

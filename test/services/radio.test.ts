@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStorage } from 'unstorage';
-import type { Deps } from '../../core/deps.ts';
-import { resolveOptions } from '../../core/options.ts';
+import type { Deps } from '../../core/wiring/deps.ts';
+import { resolveOptions } from '../../core/wiring/options.ts';
 import { SERVER_PLATFORM } from '../../core/index.ts';
-import { loadNowPlaying, watchNowPlaying } from '../../core/routes/radio.ts';
+import { loadNowPlaying, watchNowPlaying } from '../../core/routes/radio/radio.ts';
 import { changeKey } from '../../core/services/radio.ts';
 import type { NowPlaying } from '../../core/domain/radio.ts';
 import type { Drivers } from '../../core/drivers/contracts/drivers.ts';
 import { nowPlaying } from '../helpers/domain.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
-import { lifecycle } from '../../core/lifecycle.ts';
+import { lifecycle } from '../../core/wiring/lifecycle.ts';
 import { clockOf } from '../../core/drivers/kit/clock.ts';
 
 const BASE = 'https://music.example.com';

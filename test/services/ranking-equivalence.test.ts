@@ -10,10 +10,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { popularity, rankByRelevance, relevance } from '../../core/services/ranking.ts';
+import { popularity, rankByRelevance, relevance } from '../../core/services/search/ranking.ts';
 import { fold } from '../../core/text/fold.ts';
 import { similarity, type Name } from '../../core/text/similarity.ts';
-import { generateCatalog } from '../../core/drivers/catalog/generate.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate/index.ts';
 
 /** The implementation before the rewrite, verbatim but for the exact rule issue #34 names (`readings`). */
 const before = (() => {

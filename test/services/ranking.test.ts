@@ -5,7 +5,7 @@ import {
   rankSearchHits,
   relevance,
   searchRelevance,
-} from '../../core/services/ranking.ts';
+} from '../../core/services/search/ranking.ts';
 import { fold } from '../../core/text/fold.ts';
 import { similarity } from '../../core/text/similarity.ts';
 

@@ -1,6 +1,6 @@
 /** D23: the closeness rule of `/recommendations`, as pure functions. */
 import { describe, expect, it } from 'vitest';
-import { byCloseness, distance, TEMPO_SPAN } from '../../core/services/recommendations.ts';
+import { byCloseness, distance, TEMPO_SPAN } from '../../core/services/music/recommendations.ts';
 import type { AudioFeatures } from '../../core/domain/features.ts';
 import type { TrackHit } from '../../core/domain/music.ts';
 

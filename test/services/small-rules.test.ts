@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { generatedArt, initials, placeholderArt } from '../../core/services/art.ts';
-import { countryFrom } from '../../core/services/charts.ts';
-import { interleave } from '../../core/interleave.ts';
-import { uniqueExcept } from '../../core/services/related.ts';
-import { stripBrackets } from '../../core/services/track.ts';
+import { generatedArt, initials, placeholderArt } from '../../core/services/media/art.ts';
+import { countryFrom } from '../../core/services/music/charts.ts';
+import { interleave } from '../../core/utils/interleave.ts';
+import { uniqueExcept } from '../../core/services/music/related.ts';
+import { stripBrackets } from '../../core/services/music/track.ts';
 import { track } from '../helpers/domain.ts';
 
 describe('spec §4.8: bracketed text is stripped before searching', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import type { TrackDetails } from '../../core/services/track.ts';
-import { infoTrack, isrcTrack } from '../../core/shape/full-track.ts';
+import type { TrackDetails } from '../../core/services/music/track.ts';
+import { infoTrack, isrcTrack } from '../../core/shape/music/full-track.ts';
 import { album, artist, features, track } from '../helpers/domain.ts';
 import { valid } from './_valid.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, keyName } from '../../core/format.ts';
+import { formatDuration, keyName } from '../../core/utils/format.ts';
 import { artistImageUrl, baseUrlOf, coverUrl } from '../../core/shape/urls.ts';
 
 describe('shared formatting (spec §2)', () => {

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
-import { albumSearchResult, discographyRelease, fullAlbum, newRelease, searchAlbum } from '../../core/shape/album.ts';
-import { artistEntry, fullArtist, searchArtist } from '../../core/shape/artist.ts';
-import { playlistResult, searchPlaylist } from '../../core/shape/playlist.ts';
-import * as t from '../../core/shape/track.ts';
+import {
+  albumSearchResult,
+  discographyRelease,
+  fullAlbum,
+  newRelease,
+  searchAlbum,
+} from '../../core/shape/music/album.ts';
+import { artistEntry, fullArtist, searchArtist } from '../../core/shape/music/artist.ts';
+import { playlistResult, searchPlaylist } from '../../core/shape/music/playlist.ts';
+import * as t from '../../core/shape/music/track.ts';
 import { album, artist, playlist, track } from '../helpers/domain.ts';
 import { valid } from './_valid.ts';
 

@@ -4,7 +4,7 @@
  * no address, user agent or query anywhere in the page or its feed.
  */
 import { describe, expect, it } from 'vitest';
-import { optionsFromEnv } from '../../core/config.ts';
+import { optionsFromEnv } from '../../core/wiring/config.ts';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../../core/index.ts';
 import type { StatusFeed } from '../../core/status/feed.ts';
 

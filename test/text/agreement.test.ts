@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rankSearchHits } from '../../core/services/ranking.ts';
-import { createTextIndex } from '../../core/drivers/catalog/text-index.ts';
+import { rankSearchHits } from '../../core/services/search/ranking.ts';
+import { createTextIndex } from '../../core/drivers/catalog/search/text-index.ts';
 import { similarity } from '../../core/text/similarity.ts';
 import { matchesAsTyped, typedQuery } from '../../core/text/typed-match.ts';
 

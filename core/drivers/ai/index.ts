@@ -12,7 +12,7 @@
  * https://platform.openai.com/docs/api-reference/chat/object (`choices[0].message.content`).
  */
 import { upstreamError } from '../../errors.ts';
-import { call, type Upstream } from '../kit/call.ts';
+import { call, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { WireError, decoded } from '../kit/wire.ts';
 import type { ChatMessage, ChatReply } from '../../domain/chat.ts';

@@ -6,14 +6,14 @@
  *
  * - Unknown station: AzuraCast answers 404, this answers null (the service's 404).
  * - Unreachable, 5xx, any other status, or a body that is not a now-playing state: 502
- *   `upstream_error`; no answer within `timeoutMs`: 504 `upstream_timeout` (`kit/call.ts`).
+ *   `upstream_error`; no answer within `timeoutMs`: 504 `upstream_timeout` (`kit/call/call.ts`).
  * - `/nowplaying` is never cached at the HTTP layer (spec §8.4), so the upstream call is
  *   shared for `cacheSeconds` (2 s: AzuraCast itself refreshes every few seconds) and
  *   concurrent calls coalesce (`kit/cached.ts`): a flood of requests is one upstream call.
  * - `watch` is one live subscription per station: AzuraCast's SSE feed where offered, else
  *   polling (`watch.ts`).
  */
-import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
+import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import { upstreamError } from '../../errors.ts';
@@ -36,7 +36,7 @@ export interface AzuraCastOptions {
   baseUrl: string;
   /** The station served when the caller names none (`SLEEVE_STATION`): shortcode or numeric id. Default `azuratest_radio`. */
   defaultStation?: string;
-  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/call.ts). */
+  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/call/call.ts). */
   timeoutMs?: number;
   /** Seconds one upstream answer is shared between calls (default 2; 0 still coalesces concurrent calls). */
   cacheSeconds?: number;

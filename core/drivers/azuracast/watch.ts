@@ -133,7 +133,7 @@ async function stream(plan: WatchPlan, closed: AbortSignal): Promise<{ outcome: 
     arm(plan.timeoutMs);
     let response: Response;
     try {
-      // Not the kit's one-shot call (`kit/call.ts`): that reads one answer whole within a
+      // Not the kit's one-shot call (`kit/call/call.ts`): that reads one answer whole within a
       // timeout, where this stream stays open for as long as the watch lasts and is read as it
       // arrives, its timeout re-armed at each message.
       response = await ctx.fetch(sseUrl(plan.baseUrl, station), {

@@ -12,7 +12,7 @@ import { compactIsrc } from './codes.ts';
 import { toFeatures } from './domain.ts';
 import { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog } from './prepared.ts';
 import { createCatalogMusic, DEMO_CATALOGUE, DRIVER_NAME, type Catalog } from './music.ts';
-import { createStation } from './station.ts';
+import { createStation } from './station/station.ts';
 
 export interface CatalogSourcesOptions {
   /** A catalogue file's contents, or the file prepared (`prepareCatalog`); without it, the built-in catalogue. */

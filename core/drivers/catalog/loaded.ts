@@ -10,10 +10,10 @@
  */
 import { checkCatalog } from './check.ts';
 import type { CatalogData } from './format.ts';
-import { generateCatalog } from './generate.ts';
+import { generateCatalog } from './generate/index.ts';
 import { CatalogError, parseCatalog } from './parse.ts';
 import { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog } from './prepared.ts';
-import { buildSearch } from './search.ts';
+import { buildSearch } from './search/search.ts';
 import { buildStore } from './store.ts';
 
 export { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog };

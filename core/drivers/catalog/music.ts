@@ -12,7 +12,7 @@ import { containsWords, holdsWords } from '../../text/terms.ts';
 import type { LoadedCatalog } from './loaded.ts';
 import type { CatalogStore } from './store.ts';
 import type { AlbumRecord } from './format.ts';
-import { interleave } from '../../interleave.ts';
+import { interleave } from '../../utils/interleave.ts';
 import { genreLists } from './editorial.ts';
 
 /** The demo catalogue's driver name in logs and errors: its music and features alike. */

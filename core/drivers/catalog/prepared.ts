@@ -4,7 +4,7 @@
  * catalogue's seed and size, and a file's catalogue once prepared. Apart from `loaded.ts`,
  * which brings the parser, the generator and the indexes, so `createSleeve` loads none of them.
  */
-import type { CatalogSearch } from './search.ts';
+import type { CatalogSearch } from './search/search.ts';
 import type { CatalogStore } from './store.ts';
 
 export interface LoadedCatalog {

@@ -27,7 +27,7 @@
 import { cacheBytes } from '../../storage/cache-bound.ts';
 import { upstreamError } from '../../errors.ts';
 import { ImageCache } from '../../storage/image-cache.ts';
-import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
+import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call/call.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
 import type { ImageBytes } from '../../domain/images.ts';
 import type { ImageOptions } from '../contracts/music.ts';

@@ -8,7 +8,7 @@
  */
 import type { CachedCall } from '../kit/cached.ts';
 import type { DriverContext } from '../kit/context.ts';
-import { interleave } from '../../interleave.ts';
+import { interleave } from '../../utils/interleave.ts';
 import { fold } from '../../text/fold.ts';
 import type { AlbumHit, AlbumRef, ArtistRef, Page, Track, TrackHit } from '../../domain/music.ts';
 import type { ListOptions, MusicDriver } from '../contracts/music.ts';
@@ -36,7 +36,7 @@ export interface DeezerOptions {
   baseUrl?: string;
   /** ISO country code → id of Deezer's "Top <Country>" playlist, over the built-in table (D10). */
   countryCharts?: Record<string, number>;
-  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/call.ts). */
+  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/call/call.ts). */
   timeoutMs?: number;
   /**
    * Most items asked of Deezer per list call (default 100); longer lists are paged through.

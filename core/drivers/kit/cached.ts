@@ -6,7 +6,7 @@
  * share it. Identical calls in flight coalesce into one upstream request (`shared-work.ts`). A null answer ("no such thing") is kept for five minutes (D9).
  */
 import type { Storage } from '../../storage/storage.ts';
-import { hash64 } from '../../hash.ts';
+import { hash64 } from '../../utils/hash.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import type { Clock } from './clock.ts';
 import type { RequestScope } from './scope.ts';

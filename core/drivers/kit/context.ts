@@ -11,14 +11,14 @@ import type { Logger } from '../../logger.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import { countersFor, memoryCounters, type CounterStore } from '../../storage/counters.ts';
 import { MAX_BUDGET_WAIT_MS, UPSTREAM_TIMEOUT_MS } from './bounds.ts';
-import type { Upstream } from './call.ts';
+import type { Upstream } from './call/call.ts';
 import type { Clock } from './clock.ts';
-import { createBudget, type Budget } from './budget.ts';
+import { createBudget, type Budget } from './budget/budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
 import { COOLDOWN_MS, createCircuit, WINDOW_MS, type Circuit } from './circuit.ts';
 import { shapeList, type ShapeList } from './listing.ts';
-import type { FetchLike } from './fetch-like.ts';
-import { countingFetch } from './counting-fetch.ts';
+import type { FetchLike } from './call/fetch-like.ts';
+import { countingFetch } from './call/counting-fetch.ts';
 
 /** An upstream's published budget (D13), e.g. Deezer's 50 calls per 5 s per IP. */
 export interface BudgetSpec {

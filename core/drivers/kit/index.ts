@@ -6,13 +6,13 @@
  * the kit's parts can change without the frame's noticing.
  */
 export { REQUEST_TURNS_MS } from './bounds.ts';
-export type { Budget } from './budget.ts';
+export type { Budget } from './budget/budget.ts';
 export type { Circuit } from './circuit.ts';
 export { clockOf, type Clock } from './clock.ts';
 export { createDriverContext, type BudgetSpec, type DriverContext } from './context.ts';
-export { COMPLETION } from './fair-queue.ts';
-export type { FetchLike } from './fetch-like.ts';
-export { keyedCount } from './keyed-count.ts';
+export { COMPLETION } from './budget/fair-queue.ts';
+export type { FetchLike } from './call/fetch-like.ts';
+export { keyedCount } from './budget/keyed-count.ts';
 export { isShortOfTurns } from './refusals.ts';
 export {
   completionScope,

@@ -13,7 +13,7 @@
  * probe, the radio's watcher) has no scope.
  */
 import { REQUEST_BOUND_MS, REQUEST_TURNS_MS, UPSTREAM_TIMEOUT_MS } from './bounds.ts';
-import { COMPLETION, FRESH, REFRESH, type Lane } from './fair-queue.ts';
+import { COMPLETION, FRESH, REFRESH, type Lane } from './budget/fair-queue.ts';
 
 /** What a request's upstream calls are counted in (its request log line, D20). */
 export interface UpstreamTally {

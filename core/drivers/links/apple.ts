@@ -9,7 +9,7 @@
  * `artistName` for an artist. No ISRC or UPC: the Lookup API has neither. Playlists (`pl.…`)
  * have no keyless endpoint: null without a request.
  */
-import { jsonOf, unexpected, type Upstream } from '../kit/call.ts';
+import { jsonOf, unexpected, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded, WireError } from '../kit/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';

@@ -12,7 +12,7 @@
  * nowhere: null. Only the hosts of D11's `shortHosts` are ever requested here.
  */
 import { isLinkHost, LINK_SOURCES } from '../../links/parse.ts';
-import { isRedirect, type Upstream } from '../kit/call.ts';
+import { isRedirect, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import type { CallOptions } from '../contracts/driver.ts';
 import { DRIVER_NAME, request } from './request.ts';

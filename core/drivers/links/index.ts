@@ -18,7 +18,7 @@
  * keep repeated links off the wire.
  */
 import type { ParsedLink } from '../../links/types.ts';
-import { UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call.ts';
+import { UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { SleeveError } from '../../errors.ts';
 import type { LinkMetadata } from '../../domain/links.ts';
@@ -65,7 +65,7 @@ export interface LinksOptions {
    * value in production); set (a replay's URL), `<shortLinksUrl>/<host><path>`.
    */
   shortLinksUrl?: string;
-  /** Milliseconds before a call with no answer is a 504, for every upstream (default 2500, kit/call.ts). */
+  /** Milliseconds before a call with no answer is a 504, for every upstream (default 2500, kit/call/call.ts). */
   timeoutMs?: number;
   /** Per upstream, over `timeoutMs`. */
   timeouts?: Partial<Record<LinksUpstream, number>>;

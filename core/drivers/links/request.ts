@@ -1,6 +1,6 @@
 /**
  * @module
- * How the links driver asks every one of its upstreams (`kit/call.ts` makes the call): only
+ * How the links driver asks every one of its upstreams (`kit/call/call.ts` makes the call): only
  * ever at the upstream's configured base (the path is built by the caller from vetted parts,
  * never taken from a body), redirects not followed except to the same base (at most 3), the
  * answer read up to a size cap, within the upstream's own timeout and through its own circuit,
@@ -8,7 +8,7 @@
  * `Retry-After`; other statuses below 500 are answered for the caller to read.
  */
 import { VERSION } from '../../version.ts';
-import { answerOf, call, type Answer, type Upstream } from '../kit/call.ts';
+import { answerOf, call, type Answer, type Upstream } from '../kit/call/call.ts';
 import type { RequestScope } from '../kit/scope.ts';
 
 /**

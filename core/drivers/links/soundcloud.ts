@@ -8,7 +8,7 @@
  * an artist. The item URL sent is rebuilt on soundcloud.com from the vetted permalink (with a
  * private link's secret token). Unknown or private items answer 403/404: null.
  */
-import { jsonOf, unexpected, type Upstream } from '../kit/call.ts';
+import { jsonOf, unexpected, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';

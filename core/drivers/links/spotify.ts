@@ -16,7 +16,7 @@
  * the keyless way answering meanwhile; any other failure of the API is the caller's 502/504.
  */
 import type { ParsedLink } from '../../links/types.ts';
-import { jsonOf, unexpected, type Answer, type Upstream } from '../kit/call.ts';
+import { jsonOf, unexpected, type Answer, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded, WireError } from '../kit/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';

@@ -9,7 +9,7 @@
  * pages have neither: null without a request. Private, removed and unembeddable videos answer
  * 401/403/404: null.
  */
-import { jsonOf, unexpected, type Upstream } from '../kit/call.ts';
+import { jsonOf, unexpected, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';

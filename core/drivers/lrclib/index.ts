@@ -7,12 +7,20 @@
  * self-hosted, so the base is configurable; answers credit the instance asked.
  *
  * Sleeve's own User-Agent (`kit/agent.ts`), as LRCLIB asks. Its own timeout (2.5 s) and
- * circuit (`lrclib`); redirects followed only within its base, bodies bounded (`kit/call.ts`).
+ * circuit (`lrclib`); redirects followed only within its base, bodies bounded (`kit/call/call.ts`).
  * Answers are kept a week (lyrics do not change once filed), "none" five minutes (D9). No call
  * budget: LRCLIB publishes none, and the week-long cache keeps repeats off the wire.
  */
 import { sleeveAgent } from '../kit/agent.ts';
-import { answerOf, call, jsonOf, unexpected, UPSTREAM_TIMEOUT_MS, type Answer, type Upstream } from '../kit/call.ts';
+import {
+  answerOf,
+  call,
+  jsonOf,
+  unexpected,
+  UPSTREAM_TIMEOUT_MS,
+  type Answer,
+  type Upstream,
+} from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { Lyrics } from '../../domain/lyrics.ts';

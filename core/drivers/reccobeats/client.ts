@@ -5,11 +5,11 @@
  * this process's budget for that long; the call is tried again while the budget's 3-s wait
  * allows (D13), else it fails with 503 `service_unavailable` and a `Retry-After`. No answer in
  * 2.5 s is 504 `upstream_timeout`; unreachable, a 5xx, another unexpected status or a body that
- * is not JSON is 502 `upstream_error` (`kit/call.ts`). A caller that aborts gets its own abort
+ * is not JSON is 502 `upstream_error` (`kit/call/call.ts`). A caller that aborts gets its own abort
  * reason back.
  */
 import { SleeveError } from '../../errors.ts';
-import { answerOf, call, jsonOf, unexpected, type Answer, type Upstream } from '../kit/call.ts';
+import { answerOf, call, jsonOf, unexpected, type Answer, type Upstream } from '../kit/call/call.ts';
 import type { BudgetSpec } from '../kit/context.ts';
 import type { RequestScope } from '../kit/scope.ts';
 
@@ -73,7 +73,7 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
       const query = queryOf(ids);
       for (let attempt = 1; ; attempt++) {
         // Within the budget and the circuit; a 429 and the statuses read below do not count against it.
-        // Parsed within the call, so a body that is not JSON is tried again there (`kit/call.ts`).
+        // Parsed within the call, so a body that is not JSON is tried again there (`kit/call/call.ts`).
         const { answer, body } = await call(upstream, path, { query, scope }, async (reply) => {
           const answer = await answerOf(reply);
           return { answer, body: answer.status === 200 ? jsonOf(upstream, answer) : undefined };

@@ -29,7 +29,7 @@ import type { RequestScope } from '../kit/scope.ts';
 export interface ReccoBeatsOptions {
   /** Default `https://api.reccobeats.com` (the driver adds `/v1/...`); point it at a replay to run offline. */
   baseUrl?: string;
-  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/call.ts). */
+  /** Milliseconds before a call with no answer is a 504 (default 2500, kit/call/call.ts). */
   timeoutMs?: number;
   /** Calls allowed per window, over the default of 30 per 5 s (`client.ts` says why). */
   budget?: { limit: number; windowMs: number };

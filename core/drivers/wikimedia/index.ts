@@ -25,7 +25,15 @@ import pLimit from 'p-limit';
 import { SleeveError, upstreamError } from '../../errors.ts';
 import { PLAUSIBLE, similarity } from '../../text/similarity.ts';
 import { sleeveAgent } from '../kit/agent.ts';
-import { answerOf, call, jsonOf, unexpected, UPSTREAM_TIMEOUT_MS, type Answer, type Upstream } from '../kit/call.ts';
+import {
+  answerOf,
+  call,
+  jsonOf,
+  unexpected,
+  UPSTREAM_TIMEOUT_MS,
+  type Answer,
+  type Upstream,
+} from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { ArtistFacts, Biography, KnowledgeRef } from '../../domain/knowledge.ts';

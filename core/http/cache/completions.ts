@@ -1,7 +1,7 @@
 /**
  * @module
  * A 503 that keeps its promise (issue #43). When the budget cannot give a request's call a
- * turn in time (`kit/budget.ts` `isShortOfTurns`), the client is answered 503 at once, and the
+ * turn in time (`kit/budget/budget.ts` `isShortOfTurns`), the client is answered 503 at once, and the
  * request's route runs again in the background as a completion: its calls wait in the budget's
  * completion lane (issue #52), behind every client's fresh requests and ahead of refreshes,
  * served client by client within it, so neither its own client's later requests nor anyone
@@ -35,7 +35,7 @@ const COMPLETION_WAIT_MS = 180_000;
 export const MAX_COMPLETIONS_PER_CLIENT = 32;
 /**
  * Completions running in one process, all clients together. Their calls wait in the budget's
- * queue outside its 200 places (`kit/budget.ts`): at 8 calls a second, 256 answers of one to
+ * queue outside its 200 places (`kit/budget/budget.ts`): at 8 calls a second, 256 answers of one to
  * three calls are about a minute of Deezer's budget, as much as is worth promising.
  */
 const MAX_COMPLETIONS = 256;

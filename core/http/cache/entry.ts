@@ -11,7 +11,7 @@ import { SleeveError } from '../../errors.ts';
 import type { AnswerParts } from '../hit/answer-parts.ts';
 import { versionOf, withGathered, type SleeveEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
-import { hashBytes } from '../../hash.ts';
+import { hashBytes } from '../../utils/hash.ts';
 import type { VersionInfo } from '../versions.ts';
 
 export type CacheState = 'HIT' | 'MISS' | 'STALE';

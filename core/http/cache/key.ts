@@ -5,7 +5,7 @@
  * absent values dropped, so parameter order and defaults do not split entries. The bucket is
  * the canonical path, so aliases and version prefixes share entries too.
  */
-import { hash64 } from '../../hash.ts';
+import { hash64 } from '../../utils/hash.ts';
 
 function normalise(value: unknown): unknown {
   if (typeof value === 'string') return value.trim().toLowerCase();

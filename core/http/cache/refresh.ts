@@ -5,7 +5,7 @@
  * in the background, and an entry asked often is refreshed shortly before its lifetime ends.
  * A refresh is the endpoint's own route run again for the same request, with no client
  * waiting: its upstream calls are in the refresh lane (`kit/scope.ts`), which the budget
- * serves only from spare turns and drops when clients wait (`kit/budget.ts`). Here: how long
+ * serves only from spare turns and drops when clients wait (`kit/budget/budget.ts`). Here: how long
  * past its lifetime an entry may be answered so, when an entry is due for a refresh ahead of
  * time, and the bounded set of refreshes running.
  */

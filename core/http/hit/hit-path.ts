@@ -19,13 +19,13 @@ import { SleeveError } from '../../errors.ts';
 import type { AnswerParts } from './answer-parts.ts';
 import { answerEntry, entryParts, type Held } from '../cache/entry.ts';
 import { Lookup } from '../cache/lookup.ts';
-import { clientIpOf } from '../client-ip.ts';
+import { clientIpOf } from '../conn/client-ip.ts';
 import type { SleeveBindings } from '../context.ts';
 import { errorParts, errorResponse } from '../errors.ts';
 import type { Answered, Given, HitForm, Layer } from '../pipeline.ts';
 import { REQUEST_ID_HEADER } from '../layers/request-id.ts';
 import type { RequestView } from './request-view.ts';
-import { pathStart } from '../../url-path.ts';
+import { pathStart } from '../../utils/url-path.ts';
 import { CURRENT, type VersionInfo } from '../versions.ts';
 
 type Form<K extends HitForm['kind']> = Extract<HitForm, { kind: K }>;

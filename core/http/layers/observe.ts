@@ -12,10 +12,10 @@
  * when it is written, and metrics are counted only when a registry exists.
  */
 import type { Context } from 'hono';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../wiring/deps.ts';
 import type { RequestRecord } from '../../logger.ts';
 import { formatter } from '../../observe/request-line.ts';
-import { clientIp } from '../client-ip.ts';
+import { clientIp } from '../conn/client-ip.ts';
 import { asSent } from '../mount.ts';
 import { addHeaders, bindings, type SleeveEnv } from '../context.ts';
 import type { AnyEndpoint } from '../endpoint.ts';

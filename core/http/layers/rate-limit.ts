@@ -14,7 +14,7 @@ import type { Context, Next } from 'hono';
 import { SleeveError } from '../../errors.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import { countThrough, type CounterStore, type Hit } from '../../storage/counters.ts';
-import { clientIp } from '../client-ip.ts';
+import { clientIp } from '../conn/client-ip.ts';
 import { REMEMBERED_QUERY_LENGTH, setBounded } from '../query-memo.ts';
 import { addHeaders, versionOf, type SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';

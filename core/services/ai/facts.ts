@@ -6,12 +6,12 @@
  * as `grounding`, so what the model was told is exactly what the caller can check. Nothing
  * here is invented: a value the source does not have is left out, never guessed.
  */
-import type { TrackDetails } from '../track.ts';
-import { formatDuration, keyName } from '../../format.ts';
+import type { TrackDetails } from '../music/track.ts';
+import { formatDuration, keyName } from '../../utils/format.ts';
 import type { AudioFeatures } from '../../domain/features.ts';
 import type { AlbumHit, Artist, Track, TrackHit } from '../../domain/music.ts';
-import type { Discography } from '../discography.ts';
-import type { SearchAllResult } from '../search.ts';
+import type { Discography } from '../music/discography.ts';
+import type { SearchAllResult } from '../search/search.ts';
 
 /**
  * Facts about one thing (a track, its audio features, an artist, a search), as the prompt holds

@@ -5,7 +5,7 @@
  * bad input and unknown tracks never count), then the model is asked with the grounding.
  */
 import { SleeveError } from '../../errors.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../wiring/deps.ts';
 import type { ChatMessage } from '../../domain/chat.ts';
 import type { ChatModel } from '../../drivers/contracts/chat.ts';
 import type { FactGroup } from './facts.ts';

@@ -1,0 +1,71 @@
+/**
+ * @module
+ * The shared start-up of the runnable entries (`npm start`, `start:bun`, `start:deno`): read
+ * the environment, read the catalogue file, serve, print one line. A bad variable prints one
+ * line naming it and exits 1, never a stack trace; so does a port in use or not allowed
+ * (`listen-failure.ts`) and a storage that cannot work (Redis without ioredis), naming the fix.
+ */
+import { ConfigError, prepareCatalog, type Sleeve } from '../../core/index.ts';
+import { checkStorage } from '../../core/storage/preflight.ts';
+import { heapAdvice, planFor } from './heap-limit.ts';
+import { listenFailure } from '../shared/listen-failure.ts';
+import { listeningLine } from '../shared/listening-line.ts';
+import { serveOptionsFromEnv } from '../shared/serve-env.ts';
+import type { ServeOptions } from '../shared/serve-options.ts';
+
+export interface Runtime {
+  name: string;
+  env: Record<string, string | undefined>;
+  readFile(path: string): Promise<Uint8Array>;
+  serve(options: ServeOptions & { port: number }): Promise<{ url: string; storage: string; mode: string }>;
+  exit(code: number): never;
+}
+
+/** What a runtime's `serve()` answered, as the start-up line names it. */
+export function served({ url, sleeve }: { url: string; sleeve: Sleeve }): {
+  url: string;
+  mode: string;
+  storage: string;
+} {
+  return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
+}
+
+export async function start(runtime: Runtime): Promise<void> {
+  let port: number | undefined;
+  try {
+    const env = serveOptionsFromEnv(runtime.env);
+    const { catalogPath, options } = env;
+    port = env.port;
+    // D50: a storage that cannot work is refused here (the throw below); one that does not answer is said.
+    const unanswered = typeof options.storage === 'string' ? await checkStorage(options.storage) : undefined;
+    if (unanswered) console.error(`sleeve: ${unanswered}`);
+    // The bound the heap was sized for: a small container lowers the default (memory-plan.ts).
+    const plan = planFor(runtime.env, options.cacheMb);
+    for (const line of [plan.warning, await heapAdvice(runtime.env, plan)]) if (line) console.error(line);
+    // A bad catalogue file stops start-up with one line naming its first bad record and field.
+    // The service gets the file prepared, not its bytes, so they are collected once loaded.
+    // Demo mode's built-in catalogue is built here too, before listening (D45): the first search
+    // is as fast as the rest, and no request waits behind the build. Built once listening instead,
+    // it held the event loop for 0.8 s while requests came in: under a rolling restart's load,
+    // long enough for Redis commands to time out and the storage breaker to open.
+    const catalog = catalogPath
+      ? await prepareCatalog(await readCatalog(runtime, catalogPath))
+      : (options.mode ?? 'demo') === 'demo'
+        ? await prepareCatalog()
+        : undefined;
+    const served = await runtime.serve({ ...options, cacheMb: plan.cacheMb, catalog, port });
+    console.log(listeningLine(served.url, served, runtime.name));
+  } catch (error) {
+    const listening = port === undefined ? undefined : listenFailure(error, port);
+    console.error(`sleeve: ${listening ?? (error instanceof Error ? error.message : String(error))}`);
+    runtime.exit(1);
+  }
+}
+
+async function readCatalog(runtime: Runtime, path: string): Promise<Uint8Array> {
+  try {
+    return await runtime.readFile(path);
+  } catch {
+    throw new ConfigError('SLEEVE_CATALOG', 'the path of a readable catalogue file', path);
+  }
+}

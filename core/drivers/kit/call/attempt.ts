@@ -1,0 +1,202 @@
+/**
+ * @module
+ * One try of an upstream call (`call.ts` composes the tries): the request and its same-base
+ * redirects within the try's times (`TryTimes`: its first byte, its whole answer, both on the
+ * upstream's clock), the size limit, a 5xx or a passed-on 429, and `read` given the answer. A
+ * failure another try may mend is a `PassingFailure` (`refusals.ts`); the caller's abort is the
+ * caller's own reason, never an upstream error.
+ */
+import { SleeveError } from '../../../errors.ts';
+import { networkFailure } from '../../../utils/network-failure.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import { readAtMost } from './read-limited.ts';
+import { retryable } from '../refusals.ts';
+import { failure, isRedirect, jsonOf, type CallOptions, type Reply, type Upstream } from './upstream.ts';
+
+/** A redirect within the upstream's own base is followed at most this many times (`redirect: 'same-base'`). */
+const MAX_SAME_BASE_REDIRECTS = 3;
+
+/**
+ * The largest body read when a caller names no `maxBytes`: far above any JSON answer Sleeve
+ * reads (Deezer's largest, a 100-track listing, is about 300 KB), far below what would hurt
+ * the process (a misbehaving CDN's 40 MB).
+ */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** One try's time: all of it until its first byte, then the whole answer (`TRY_MS` unless it is the last). */
+export interface TryTimes {
+  firstByteMs: number;
+  totalMs: number;
+}
+
+/** The caller's signal combined with a call's timeout: the call ends at whichever comes first. */
+function withTimeout(signal: AbortSignal | undefined, timeout: AbortSignal): AbortSignal {
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+/**
+ * A 429 passed on: `503 service_unavailable` with the upstream's `Retry-After` in whole seconds
+ * (5 when it names none or a date; an hour at most, whatever it asks).
+ */
+function rateLimited(upstream: Upstream, headers: Headers): SleeveError {
+  const seconds = Number(headers.get('retry-after') ?? '');
+  const whose = upstream.speaker === undefined ? 'the upstream' : `${upstream.speaker}'s`;
+  return new SleeveError(
+    'service_unavailable',
+    `[sleeve] [${upstream.name}] ${whose} rate limit is exhausted; try again shortly`,
+    {
+      headers: { 'Retry-After': String(Number.isInteger(seconds) && seconds > 0 ? Math.min(seconds, 3600) : 5) },
+    },
+  );
+}
+
+/** The absolute target of a redirect when it is on the same base, else null. */
+function sameBase(base: string, location: string | null, from: string): string | null {
+  if (location === null) return null;
+  const target = URL.parse(location, from);
+  if (target === null || target.username !== '' || target.password !== '') return null;
+  const href = target.href;
+  return href.startsWith(`${base}/`) || href === base ? href : null;
+}
+
+/** A try of the call: the request (and its same-base redirects) and `read`, within `times`. */
+export async function attempt<T>(
+  upstream: Upstream,
+  first: string,
+  options: CallOptions,
+  read: (reply: Reply) => T | Promise<T>,
+  times: TryTimes,
+): Promise<T> {
+  if (options.shared !== true) options.scope?.signal.throwIfAborted();
+  // The whole try, redirects included; each request of it has `firstByteMs` for its status line.
+  const clock = upstream.clock ?? systemClock;
+  const whole = new AbortController();
+  const timeout = whole.signal;
+  const stopWhole = clock.timer(times.totalMs, () => whole.abort(new DOMException('no whole answer', 'TimeoutError')));
+  try {
+    return await hops(upstream, first, options, read, times, clock, timeout);
+  } finally {
+    stopWhole();
+  }
+}
+
+/** The try's requests: the first and its same-base redirects, within the whole try's `timeout`. */
+async function hops<T>(
+  upstream: Upstream,
+  first: string,
+  options: CallOptions,
+  read: (reply: Reply) => T | Promise<T>,
+  times: TryTimes,
+  clock: Clock,
+  timeout: AbortSignal,
+): Promise<T> {
+  const signal = options.scope?.signal;
+  const tally = options.scope?.tally;
+  const shared = options.shared === true;
+  const follow = options.redirect === 'same-base' && options.raw !== true;
+  let url = first;
+  for (let hop = 0; ; hop++) {
+    const silence = new AbortController();
+    const stopSilence = clock.timer(times.firstByteMs, () =>
+      silence.abort(new DOMException('no first byte', 'TimeoutError')),
+    );
+    const failed = (error: unknown, what: 'answer' | 'body'): unknown => {
+      if (!shared && signal?.aborted) return signal.reason;
+      if (silence.signal.aborted || timeout.aborted) {
+        const ms = silence.signal.aborted ? times.firstByteMs : times.totalMs;
+        return retryable(failure(upstream, url, `sent no ${what} within ${ms} ms`, 'upstream_timeout', error));
+      }
+      if (what === 'body')
+        return retryable(failure(upstream, url, 'failed while sending the body', 'upstream_error', error));
+      const cause = networkFailure(error);
+      const unreachable = failure(
+        upstream,
+        url,
+        `${upstream.speaker === undefined ? '' : 'is '}unreachable: ${cause.words}`,
+        'upstream_error',
+        error,
+      );
+      return cause.transient ? retryable(unreachable) : unreachable;
+    };
+    const limits = AbortSignal.any([timeout, silence.signal]);
+    let response: Response;
+    // Each request the try sends counts on its request's line (D20), redirects included.
+    if (tally) tally.upstream++;
+    try {
+      response = await upstream.fetch(url, {
+        method: options.method ?? 'GET',
+        ...(options.redirect === undefined || options.redirect === 'follow' ? {} : { redirect: 'manual' as const }),
+        signal: shared ? limits : withTimeout(signal, limits),
+        body: options.body,
+        headers: options.headers,
+      });
+    } catch (error) {
+      throw failed(error, 'answer');
+    } finally {
+      stopSilence();
+    }
+    // Not awaited: a cancel may settle only when every reader of a teed body has let go.
+    const drop = (): void => void response.body?.cancel().catch(() => {});
+    if (follow && isRedirect(response.status)) {
+      drop();
+      const next = sameBase(upstream.base, response.headers.get('location'), url);
+      if (next === null || hop >= MAX_SAME_BASE_REDIRECTS)
+        throw failure(upstream, url, `answered HTTP ${response.status} to somewhere else`);
+      url = next;
+      continue;
+    }
+    if (
+      options.raw !== true &&
+      (response.status >= 500 || (response.status === 429 && options.passOnRateLimit === true))
+    ) {
+      drop();
+      throw response.status === 429
+        ? rateLimited(upstream, response.headers)
+        : retryable(failure(upstream, url, `answered HTTP ${response.status}`));
+    }
+    try {
+      return await read(reply(upstream, url, response, options.maxBytes ?? MAX_BODY_BYTES, failed));
+    } finally {
+      if (!response.bodyUsed) drop();
+    }
+  }
+}
+
+function reply(
+  upstream: Upstream,
+  url: string,
+  response: Response,
+  maxBytes: number,
+  failed: (error: unknown, what: 'body') => unknown,
+): Reply {
+  const over = (): SleeveError => failure(upstream, url, `sent a body over ${maxBytes} bytes`);
+  const bytes = async (): Promise<Uint8Array<ArrayBuffer>> => {
+    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw over();
+    let body: Uint8Array<ArrayBuffer> | null;
+    try {
+      body = await readAtMost(response.body, maxBytes);
+    } catch (error) {
+      throw failed(error, 'body');
+    }
+    if (body === null) throw over();
+    return body;
+  };
+  const text = async (): Promise<string> => new TextDecoder().decode(await bytes());
+  return {
+    upstream,
+    status: response.status,
+    headers: response.headers,
+    text,
+    bytes,
+    json: async () => {
+      let body: string;
+      try {
+        body = await text();
+      } catch (error) {
+        // Over the limit where JSON was asked: a CDN's or a proxy's page, not the API's answer.
+        throw error instanceof SleeveError && error.code === 'upstream_error' ? retryable(error) : error;
+      }
+      return jsonOf(upstream, { status: response.status, text: body });
+    },
+  };
+}

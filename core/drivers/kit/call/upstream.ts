@@ -1,0 +1,139 @@
+/**
+ * @module
+ * One upstream as the kit calls it (`Upstream`, composed once per upstream by
+ * `DriverContext.upstream`), what a call is asked with and what `read` is given, and the words
+ * of its failures: every error names the upstream, says what it did and where it was asked
+ * (D3), so an operator knows which setting to check.
+ */
+import { upstreamError, type ErrorCode, type SleeveError } from '../../../errors.ts';
+import type { Budget } from '../budget/budget.ts';
+import type { Circuit } from '../circuit.ts';
+import type { Clock } from '../clock.ts';
+import type { FetchLike } from './fetch-like.ts';
+import type { RequestScope } from '../scope.ts';
+import { retryable } from '../refusals.ts';
+
+/** One upstream as drivers call it. */
+export interface Upstream {
+  /** Names the upstream in errors: `[sleeve] [deezer] ...`. */
+  readonly name: string;
+  /** Origin and path prefix, no trailing slash: a call names a path under it. */
+  readonly base: string;
+  readonly fetch: FetchLike;
+  /** The kit's clock (`clock.ts`); the real one when absent. */
+  readonly clock?: Clock;
+  /** Milliseconds for the call, its tries, answers and whole bodies included; past them, 504. */
+  readonly timeoutMs: number;
+  /** Its circuit breaker: each call, its redirects and its `read` run in it. */
+  readonly circuit?: Circuit;
+  /** Its call budget (D13): each call waits for its turn first, before its timeout starts. */
+  readonly budget?: Budget;
+  /** Who answers, where errors should say it: `the model`, `the image host`. */
+  readonly speaker?: string;
+  /** The setting that points Sleeve at it, named in errors so an operator knows what to check: `SLEEVE_DEEZER_URL`. */
+  readonly setting?: string;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST';
+  /** Appended to the URL's query; undefined values are left out. */
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+  body?: string;
+  /**
+   * Whose request the call is for and its bounds (`scope.ts`); its signal's abort ends the call
+   * with the caller's own reason. None for a call no request made (a probe, a watcher).
+   */
+  scope?: RequestScope | undefined;
+  /**
+   * A call other callers wait on too (a shared picture fetch): `scope` then only says whose
+   * request the call counts for; its signal's abort does not stop the call, the timeout does.
+   */
+  shared?: boolean;
+  /**
+   * `follow` (fetch's own, the default), `manual` (a redirect is answered as it came), or
+   * `same-base`: followed only to the upstream's own base, at most 3 times; elsewhere is a 502.
+   */
+  redirect?: 'follow' | 'manual' | 'same-base';
+  /** Largest body read, in bytes; more is a 502 (default `MAX_BODY_BYTES`). */
+  maxBytes?: number;
+  /** A 429 is the upstream's rate limit, passed on: 503 with its `Retry-After` (`rateLimited`). */
+  passOnRateLimit?: boolean;
+  /** The health probe's way: no circuit, no budget, every status (5xx and 429 too) given to `read`. */
+  raw?: boolean;
+}
+
+/** An upstream's answer as `read` sees it: status and headers at once, the body when asked. */
+export interface Reply {
+  readonly upstream: Upstream;
+  readonly status: number;
+  readonly headers: Headers;
+  text(): Promise<string>;
+  /** The body as JSON; a body that is not JSON is a 502. */
+  json(): Promise<unknown>;
+  bytes(): Promise<Uint8Array<ArrayBuffer>>;
+}
+
+/** An answer read whole as text: what most drivers keep of a reply. */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+export function isRedirect(status: number): boolean {
+  return REDIRECTS.has(status);
+}
+
+/** `message` as the upstream's own words: `the model answered ...` where it has a speaker. */
+const said = (upstream: Upstream, message: string): string =>
+  upstream.speaker === undefined ? message : `${upstream.speaker} ${message}`;
+
+/** Where a failure happened and what sets it: `asked http://…/deezer (SLEEVE_DEEZER_URL)`. */
+function whereOf(upstream: Upstream, url: string): string {
+  const base = upstream.base === '' ? (URL.parse(url)?.origin ?? url) : upstream.base;
+  return `asked ${base}${upstream.setting === undefined ? '' : ` (${upstream.setting})`}`;
+}
+
+/** An error of the call to `url`, in the upstream's words and saying where. */
+export function failure(
+  upstream: Upstream,
+  url: string,
+  message: string,
+  code: ErrorCode = 'upstream_error',
+  cause?: unknown,
+): SleeveError {
+  return upstreamError(upstream.name, `${said(upstream, message)}; ${whereOf(upstream, url)}`, code, cause);
+}
+
+/** `base + path` with `query` appended (undefined values left out). */
+export function urlOf(upstream: Upstream, path: string, query: CallOptions['query']): string {
+  const url = `${upstream.base}${path}`;
+  if (query === undefined) return url;
+  const target = new URL(url);
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined) target.searchParams.append(name, String(value));
+  return target.href;
+}
+
+/**
+ * An answer's body parsed as JSON: unreadable JSON is the upstream failing (502), and worth
+ * another try when read within a call (a CDN's or a portal's HTML page in place of the API's).
+ */
+export function jsonOf(upstream: Upstream, answer: Pick<Answer, 'status' | 'text'>): unknown {
+  try {
+    return JSON.parse(answer.text) as unknown;
+  } catch (error) {
+    throw retryable(
+      failure(
+        upstream,
+        upstream.base,
+        `answered HTTP ${answer.status} with a body that is not JSON`,
+        'upstream_error',
+        error,
+      ),
+    );
+  }
+}

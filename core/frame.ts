@@ -1,0 +1,347 @@
+/**
+ * @module
+ * Builds the frame from the route table: one list of layers per endpoint path and version
+ * prefix (`http/pipeline.ts`), in the architecture's order: observe (D20: id, log line,
+ * metrics, around everything) → CORS headers → version pin and gate (D7: a path its version
+ * lacks is a 404 before a preflight or the guard answers) → preflight → body guard → WebSocket
+ * refusal → User-Agent → rate limit → params → cache → route. Each layer is built from the
+ * declaration when the frame is built, so a request only runs the layers its endpoint needs.
+ * One Hono router holds them all, the 405s, and a last catch-all 404 (it survives
+ * `app.route()`, where an app's `notFound` does not); one error handler renders every failure
+ * (D3) in the shape of the request's version. The hit path is composed from the same lists and
+ * answers a held hit before the router.
+ */
+import { Hono, type Context, type Handler } from 'hono';
+import type { Deps } from './wiring/deps.ts';
+import { cached, noStore, NOT_FOUND_SECONDS, type Cached } from './http/cache/layer.ts';
+import { refresher, type Refresher } from './http/cache/refresh.ts';
+import { completer, type Completer } from './http/cache/completions.ts';
+import type { Rerun } from './http/cache/rerun.ts';
+import { requestScope, type RequestScope } from './drivers/kit/index.ts';
+import { clientIp } from './http/conn/client-ip.ts';
+import { bodyLimit } from './http/layers/body.ts';
+import { cors } from './http/layers/cors.ts';
+import { composeHit, hitParts, hitPath, type HitRoute, type HitPathOptions } from './http/hit/hit-path.ts';
+import { Lookup } from './http/cache/lookup.ts';
+import { fullOnly, type Layer } from './http/pipeline.ts';
+import type { AnswerParts } from './http/hit/answer-parts.ts';
+import { earliest, type VersionInfo } from './http/versions.ts';
+import { keepBriefly, markDegraded } from './http/degraded.ts';
+import type { AnyEndpoint, FrameApi } from './http/endpoint.ts';
+import { errorResponse, toSleeveError } from './http/errors.ts';
+import { endpointFinder } from './http/find-endpoint.ts';
+import { frameChain, type FrameLayer } from './http/frame-chain.ts';
+import { frameState, type FrameState } from './http/frame-state.ts';
+import { applyGathered, withGathered, type SleeveBindings, type SleeveEnv } from './http/context.ts';
+import type { RequestView } from './http/hit/request-view.ts';
+import { baseUrlOf } from './shape/urls.ts';
+import { methodNotAllowed, versionGate } from './http/layers/methods.ts';
+import { observe } from './http/layers/observe.ts';
+import { params, paramsOf, type Params } from './http/layers/params.ts';
+import { rateLimit, scaledLimit } from './http/layers/rate-limit.ts';
+import { generationSpender } from './http/generations.ts';
+import { requestIdOf, traceOf } from './http/request-trace.ts';
+import { userAgent } from './http/layers/user-agent.ts';
+import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/layers/version-prefix.ts';
+import { refuseWebSocket } from './http/layers/websocket.ts';
+
+const EXPOSED_HEADERS: readonly string[] = [
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'X-Cache',
+  'ETag',
+  'Allow',
+  'X-Request-Id',
+];
+
+/** What live mode runs again in the background: refreshes (`cache/refresh.ts`) and completions (`cache/completions.ts`). */
+interface Background {
+  refresh?: Refresher;
+  complete?: Completer;
+}
+
+/** An endpoint's own layers, from its declaration, in the architecture's order; its parameters and cache layers for its reruns. */
+function layers(
+  endpoint: AnyEndpoint,
+  deps: Deps,
+  state: FrameState,
+  background: Background,
+): { list: Layer[]; params: Params; cache?: Cached } {
+  const list: Layer[] = [];
+  if (!endpoint.public) list.push(userAgent());
+  const perMinute = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
+  const {
+    now,
+    options: { trustProxy },
+  } = deps;
+  if (perMinute !== undefined) {
+    list.push(
+      rateLimit({
+        bucket: endpoint.path,
+        limit: perMinute,
+        store: state.counters,
+        breaker: state.breaker,
+        now,
+        trustProxy,
+      }),
+    );
+  }
+  const checked = params({ schema: endpoint.params, read: endpoint.readQuery });
+  list.push(checked.layer);
+  if (endpoint.cache === 'no-store') list.push(noStore());
+  else if (endpoint.cache !== undefined) {
+    const own = endpoint.cacheKey;
+    const keyOf = own ? (params: unknown, request: Request) => own.call(endpoint, params, request, deps) : undefined;
+    // Not where an answer costs a model generation (D31): a rerun would draw on a client's allowance.
+    const { refresh, complete } = endpoint.generations ? {} : background;
+    const cache = cached({
+      bucket: endpoint.path,
+      policy: endpoint.cache,
+      storage: deps.storage,
+      breaker: state.breaker,
+      now,
+      timer: deps.clock.timer,
+      inflight: state.inflight,
+      hot: state.hot,
+      params: checked,
+      keyOf,
+      byOrigin: deps.options.baseUrl === undefined,
+      refresh,
+      complete,
+    });
+    list.push(cache.layer);
+    return { list, params: checked, cache };
+  }
+  return { list, params: checked };
+}
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+/** A route's JSON answer, built with every gathered header in one plain object (see `addHeaders`). */
+function json(c: Context<SleeveEnv>, body: unknown): Response {
+  const text = JSON.stringify(body);
+  const res = new Response(text, { headers: withGathered(c, JSON_TYPE) });
+  c.set('sleeve.json', { res, text });
+  return res;
+}
+
+/** D7: an alias kept after a rename (`/hot-tracks`) is as old as the name it keeps. */
+const sinceOf = (endpoint: AnyEndpoint, path: string) => (path === endpoint.path ? endpoint.since : undefined);
+
+/** A prefixed path's first layers: its version, then the 404 of a path that version lacked (D7). */
+const pinned = (version: VersionInfo | undefined, path: string, since: string | undefined): Layer[] => [
+  ...(version ? [pinVersion(version)] : []),
+  ...versionGate(path, since, version),
+];
+
+/** The frame's one router, and the `fetch` to serve it with (see `createFrame`). */
+export interface Frame {
+  /** Complete on its own: `host.route('/music', app)` keeps the D3 404 and 405 answers. */
+  app: Hono<SleeveEnv>;
+  /**
+   * What `createSleeve` serves: a held cache hit by the hit path (`hit-path.ts`), anything else
+   * by `app`, taking on what the hit path found (`bindings.sleeveLookup`). A request whose
+   * bindings carry that already (an adapter asked `hitParts` first) goes straight to `app`.
+   */
+  fetch(request: Request, env?: SleeveBindings): Response | Promise<Response>;
+  /** The hit path alone (`hit-path.ts`), the first thing `fetch` asks: undefined when it does not answer. */
+  hit(request: RequestView, env?: SleeveBindings): Response | Promise<Response> | undefined;
+  /**
+   * The same, answering with parts, for a server that writes them itself (the Node adapter).
+   * When it does not answer, it leaves `env.sleeveLookup` set for `fetch` of the same request.
+   */
+  hitParts(request: RequestView, env: SleeveBindings): AnswerParts | Promise<AnswerParts> | undefined;
+}
+
+/**
+ * The frame: every endpoint's layers as one list each (`pipeline.ts`), run by one router, and
+ * the hit path composed from the same lists.
+ */
+export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Frame {
+  const app = new Hono<SleeveEnv>();
+  const state = frameState(deps);
+  const byPath = new Map<string, AnyEndpoint[]>();
+  for (const endpoint of endpoints) {
+    for (const path of [endpoint.path, ...(endpoint.aliases ?? [])])
+      byPath.set(path, [...(byPath.get(path) ?? []), endpoint]);
+  }
+  const frame: FrameApi = {
+    dispatch: async (request, env) => app.fetch(request, env),
+    endpointAt: endpointFinder(endpoints),
+    endpoints,
+  };
+
+  // Any failure as the D3 error it is answered as: the frame's error handler and the hit path's.
+  const toError = (thrown: unknown, request: RequestView, id: string | undefined) =>
+    toSleeveError(thrown, deps.log, request.signal, request.url, id);
+  const rendered = (thrown: unknown, c: Context<SleeveEnv>) =>
+    errorResponse(toError(thrown, c.req.raw, requestIdOf(c)), errorVersion(c), withGathered(c));
+  // What every request meets first, whatever it asks: its id and log line, CORS, the body guard.
+  const observer = observe(deps, endpoints);
+  const { headers, preflight } = cors({ exposeHeaders: EXPOSED_HEADERS });
+  const guard = bodyLimit();
+  const hits = new Map<string, HitRoute>();
+  // Background refreshes of cached answers (`cache/refresh.ts`), live mode only: elsewhere no
+  // upstream budget is spent, so a miss costs nothing worth saving. Completions of answers the
+  // budget could not give in time (`cache/completions.ts`) run the same way, as their client's.
+  // Both are requests of their own (`cache/rerun.ts`), routed by the same router to a shorter
+  // list: no rate limit, request log or metrics, since a rerun is no client's request.
+  // A rerun's scope (whose its calls are) goes to its route with its own Request, made for it alone.
+  const reruns = new WeakMap<Request, RequestScope>();
+  const rerun: Rerun = (request, env, scope) => {
+    reruns.set(request, scope);
+    return app.fetch(request, env as SleeveBindings);
+  };
+  const background: Background =
+    deps.options.mode === 'live'
+      ? {
+          refresh: refresher(rerun, deps.now),
+          complete: completer(rerun, {
+            now: deps.now,
+            backlogMs: (more) => deps.backlogMs?.(more) ?? 0,
+            completionMs: (more) => deps.completionMs?.(more) ?? 0,
+          }),
+        }
+      : {};
+  if (background.complete) deps.metrics?.watchCompletions(background.complete);
+  // Each route is one handler running its whole list (`frame-chain.ts`), not a Hono chain.
+  // `gate` (a prefix's pin and, for a path a pinned version did not have yet, its 404) comes
+  // right after the observer and CORS headers, before a preflight's 204 or the body guard's
+  // 413: a path that did not exist yet gives the same 404 to every method (D7).
+  const framed = (own: Layer[], gate: Layer[] = []): Layer[] => [observer, headers, ...gate, preflight, guard, ...own];
+  const chain = (list: readonly Layer[]) =>
+    frameChain(
+      list.map((layer) => layer.full),
+      rendered,
+    );
+  const { trustProxy, rateLimits } = deps.options;
+  // Only live mode has upstream budgets to serve by client (`kit/budget/fair-queue.ts`).
+  const live = deps.options.mode === 'live';
+  /**
+   * A client's request's scope, as its route starts (`kit/scope.ts`): its client (D8's address,
+   * which a `/batch` sub-request shares with its caller), its tally while the request log is on,
+   * its bounds from now. Made here, not earlier: on Node reading a request's signal first makes
+   * its AbortController, a cost a cache hit need not pay.
+   */
+  const clientScope = (c: Context<SleeveEnv>, request: Request): RequestScope =>
+    requestScope({
+      signal: request.signal,
+      client: live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined,
+      tally: traceOf(c)?.tally,
+      now: deps.now(),
+    });
+  for (const endpoint of endpoints) {
+    const built = layers(endpoint, deps, state, background);
+    const own = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...built.list];
+    const spender = generationSpender(endpoint.generations, {
+      store: state.counters,
+      breaker: state.breaker,
+      now: deps.now,
+      trustProxy,
+      rateLimits,
+    });
+    const method = endpoint.method ?? 'GET';
+    // A held hit is a GET's; a WebSocket endpoint's GET may be an upgrade, which only its route answers.
+    const holds = built.cache && method === 'GET' && !endpoint.websocket;
+    for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
+      const since = sinceOf(endpoint, path);
+      const run: FrameLayer = async (c) => {
+        const degraded = (reason: string) => {
+          markDegraded(c, reason);
+          deps.log.info(`answered without ${reason}`, { path: c.req.path });
+        };
+        const notFound = () => keepBriefly(c, NOT_FOUND_SECONDS);
+        const request = c.req.raw;
+        const base = baseUrlOf(deps.options, request);
+        const scope = reruns.get(request) ?? clientScope(c, request);
+        c.set('sleeve.scope', scope);
+        const out = await endpoint.handle({
+          params: paramsOf(c),
+          deps,
+          request,
+          scope,
+          base,
+          c,
+          frame,
+          degraded,
+          notFound,
+          spendGeneration: spender(c),
+        });
+        if (!(out instanceof Response)) return json(c, out);
+        // A route's own answer (an image, a stream, a redirect) takes the gathered headers after all.
+        c.res = out;
+        applyGathered(c);
+        return c.res;
+      };
+      for (const { prefix, version } of PREFIXES) {
+        const gate = pinned(version, path, since);
+        const list = framed([...own, fullOnly(run)], gate);
+        const handler = chain(list);
+        // A rerun's list: its version, its parameters, the cache's refresh layer, the route.
+        const again =
+          holds && background.refresh
+            ? chain([...gate, built.params.layer, fullOnly(built.cache!.refresh), fullOnly(run)])
+            : undefined;
+        const route: Handler<SleeveEnv> = again
+          ? (c, next) => (reruns.has(c.req.raw) ? again : handler)(c, next)
+          : handler;
+        app.on(method, prefixed(prefix, path), route);
+        const hit = holds ? composeHit(endpoint.path, list) : undefined;
+        if (hit) for (const at of prefixed(prefix, path)) hits.set(at, hit);
+      }
+    }
+  }
+  for (const [path, list] of byPath) {
+    const refuse = methodNotAllowed(
+      path,
+      list.map((e) => e.method ?? 'GET'),
+    );
+    // The path exists from its first method's arrival; before that, a 404 rather than a 405.
+    const since = earliest(list.map((e) => sinceOf(e, path)));
+    for (const { prefix, version } of PREFIXES) {
+      const handler = chain(framed([fullOnly(refuse)], pinned(version, path, since)));
+      for (const at of prefixed(prefix, path)) app.all(at, handler);
+    }
+  }
+
+  const unknown = (c: Context<SleeveEnv>) => {
+    const { error, version } = notFound(c, deps.options.basePath);
+    return errorResponse(error, version, withGathered(c));
+  };
+  app.all('*', chain(framed([fullOnly(unknown)])));
+  app.notFound(unknown);
+  app.onError(rendered);
+  const options: HitPathOptions = {
+    now: deps.now,
+    trustProxy: deps.options.trustProxy,
+    clones: deps.options.hitResponses === 'clones',
+    toError,
+  };
+  const responses = hitPath(hits, options);
+  const parts = hitParts(hits, options);
+  return {
+    app,
+    hit: (request, env) => {
+      const out = responses(request, env);
+      return out instanceof Lookup ? undefined : out;
+    },
+    hitParts: (request, env) => {
+      const out = parts(request, env);
+      if (out !== undefined && !(out instanceof Lookup)) return out;
+      // Asked already: `fetch` goes straight to the router, taking on what was found.
+      env.sleeveLookup = out ?? false;
+      return undefined;
+    },
+    fetch: (request, env) => {
+      if (env?.sleeveLookup !== undefined) return app.fetch(request, env);
+      const out = responses(request, env);
+      if (out === undefined) return app.fetch(request, env);
+      return out instanceof Lookup ? app.fetch(request, { ...env, sleeveLookup: out }) : out;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * @module
+ * `GET /status` and `GET /status/feed` (issue #54): the operator's page and the JSON it polls,
+ * served only with `SLEEVE_STATUS=1` (otherwise `createSleeve` leaves both out and the paths are
+ * ordinary 404s). With `SLEEVE_STATUS_TOKEN`, both answer 401 unless the request carries the
+ * token (`Authorization: Bearer …`, or `?token=…`, which the page passes on to its feed as the
+ * header). Public otherwise (a browser sends no contact, D2), never rate limited, `no-store`,
+ * not batchable. Everything shown is an aggregate of this instance's `/metrics` registry.
+ */
+import * as v from 'valibot';
+import type { Deps } from '../../wiring/deps.ts';
+import { SleeveError } from '../../errors.ts';
+import { defineEndpoint } from '../../http/endpoint.ts';
+import { notFound } from '../../http/layers/version-prefix.ts';
+import type { Context } from 'hono';
+import type { SleeveEnv } from '../../http/context.ts';
+import { STATUS_HTML, statusPolicy } from '../../status/page.ts';
+import type { StatusBoard } from '../../status/board.ts';
+import { statusFeedSchema } from '../../schemas/responses/index.ts';
+
+const params = v.object({
+  token: v.optional(
+    v.pipe(
+      v.string(),
+      v.description(
+        'The status token (`SLEEVE_STATUS_TOKEN`), when one is set; or send it as `Authorization: Bearer`.',
+      ),
+    ),
+  ),
+});
+
+/** Compares in time independent of where they differ: a token is not guessed a character at a time. */
+function same(a: string, b: string): boolean {
+  let differ = a.length ^ b.length;
+  for (let i = 0; i < b.length; i++) differ |= (a.charCodeAt(i % Math.max(1, a.length)) || 0) ^ b.charCodeAt(i);
+  return differ === 0;
+}
+
+/** The board, once the request may see it: 404 without one, 401 without the token it asks for. */
+function boardFor(deps: Deps, c: Context<SleeveEnv>, request: Request, token: string | undefined): StatusBoard {
+  const board = deps.status;
+  if (!board) throw notFound(c).error;
+  const wanted = deps.options.status?.token;
+  if (wanted !== undefined) {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    const given = bearer ?? token;
+    if (given === undefined || !same(given, wanted))
+      throw new SleeveError(
+        'unauthorized',
+        'This status page asks for its token: Authorization: Bearer <token>, or ?token=<token>.',
+        {
+          headers: { 'WWW-Authenticate': 'Bearer realm="sleeve-status"' },
+        },
+      );
+  }
+  return board;
+}
+
+const status = {
+  public: true,
+  batchable: false,
+  upstream: false,
+  cache: 'no-store',
+  params,
+  // A token as SLEEVE_STATUS_TOKEN takes it (16 to 200 printable characters); ignored when none is set.
+  example: { token: 'status-token-0123456789abcdef' },
+} as const;
+
+export const statusPage = defineEndpoint({
+  ...status,
+  path: '/status',
+  summary:
+    "The operator's status page of this instance: upstreams, budget, cache, requests, memory; only with SLEEVE_STATUS=1.",
+  description:
+    'One self-contained HTML page (no CDN, works offline) that polls `/status/feed`. With `SLEEVE_STATUS_TOKEN` set it asks for the token.',
+  response: {
+    media: ['text/html'],
+    description: 'The page; its style and script are inline, its figures come from /status/feed.',
+  },
+  async handle({ deps, c, request, params }) {
+    boardFor(deps, c, request, params.token);
+    return new Response(STATUS_HTML, {
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': await statusPolicy(),
+        'Referrer-Policy': 'no-referrer',
+        'X-Robots-Tag': 'noindex',
+      },
+    });
+  },
+});
+
+export const statusFeed = defineEndpoint({
+  ...status,
+  path: '/status/feed',
+  summary: "The figures /status shows, as JSON: the history's samples and what stands now; only with SLEEVE_STATUS=1.",
+  // This instance's aggregates: no address, user agent or query.
+  response: statusFeedSchema,
+  handle({ deps, c, request, params }) {
+    return boardFor(deps, c, request, params.token).feed();
+  },
+});
+
+/** Both, for `createSleeve` to leave out when the page is off. */
+export const STATUS_ROUTES: readonly unknown[] = [statusPage, statusFeed];

@@ -1,0 +1,275 @@
+/**
+ * @module
+ * The typed options of `createSleeve` and their defaults. Adapters build these from the
+ * environment (`core/wiring/config.ts`); embedders pass them directly.
+ */
+import type { UpgradeWebSocket } from 'hono/ws';
+import type { Storage } from '../storage/storage.ts';
+import type { CounterStore } from '../storage/counters.ts';
+import type { Logger, RequestLogFormat } from '../logger.ts';
+import type { DocsFiles } from '../installed/swagger-ui-dist.ts';
+import type { CardFiles } from '../installed/card-files.ts';
+import type { CatalogContents } from '../drivers/catalog/prepared.ts';
+import type { DeezerOptions } from '../drivers/deezer/index.ts';
+import type { FetchLike } from '../drivers/kit/index.ts';
+import type { LinksOptions } from '../drivers/links/index.ts';
+import type { AiOptions } from '../drivers/ai/index.ts';
+import type { LrclibOptions } from '../drivers/lrclib/index.ts';
+import type { WikimediaOptions } from '../drivers/wikimedia/index.ts';
+import type { Drivers } from '../drivers/contracts/drivers.ts';
+import type { ProcessMemory } from '../observe/metrics.ts';
+import { resolveStatus, type ResolvedStatus, type StatusOptions } from '../status/options.ts';
+import { cacheBytes, type CacheBytes } from '../storage/cache-bound.ts';
+import { DEFAULT_BASE_URL as AZURACAST_URL } from '../drivers/azuracast/index.ts';
+import { DEFAULT_BASE_URL as DEEZER_URL } from '../drivers/deezer/index.ts';
+import { DEFAULT_BASE_URL as RECCOBEATS_URL } from '../drivers/reccobeats/index.ts';
+
+export type Mode = 'demo' | 'live';
+
+export interface UpstreamUrls {
+  /** Deezer API base (live mode). */
+  deezer: string;
+  /** ReccoBeats API base (live mode). */
+  features: string;
+  /** AzuraCast base (live mode). */
+  azuracast: string;
+}
+
+export interface SleeveOptions {
+  /** `demo` (default): embedded catalogue and simulated station, no network. `live`: real upstreams. */
+  mode?: Mode;
+  /** Replace any driver: tests, or an embedder with its own data. */
+  sources?: Partial<Drivers>;
+  /** An unstorage instance, or a spec: `memory` (default), `fs:<dir>`, `redis://…`. */
+  storage?: Storage | string;
+  /**
+   * Where the rate limits and the upstream budgets count (D8, D13). Default: the storage's own
+   * atomic counters (Redis, Deno KV), else this process's. An edge adapter passes a store that
+   * instances share (the Workers adapter: a Durable Object, D47).
+   */
+  counters?: CounterStore;
+  /**
+   * MiB this instance caches in its own memory (`SLEEVE_CACHE_MB`, default 64): the `memory`
+   * storage's answers, plus half as much again for Deezer's pictures and a quarter for drawn
+   * PNG cards (`core/storage/cache-bound.ts`). Not the demo catalogue, not the runtime itself.
+   */
+  cacheMb?: number;
+  /** The process's memory for `/metrics`, read at each scrape; the server adapters give it. */
+  processMemory?: () => ProcessMemory;
+  /** Public base for the links answers carry (covers, images, previews); default: each request's origin and `basePath`. */
+  baseUrl?: string;
+  /**
+   * The path Sleeve is mounted under (`/music`) when a host app or proxy serves it below its
+   * root: links in answers include it, and requests that still carry it are answered too.
+   */
+  basePath?: string;
+  /** Multiplies every rate limit (D8), or `off`. Default 1. */
+  rateLimits?: number | 'off';
+  /** Take the client IP from forwarding headers (only behind a proxy you trust). */
+  trustProxy?: boolean;
+  /**
+   * Live mode's upstream call budgets (D13): `shared` (default) through the storage's counters,
+   * so instances on one Redis share one budget (one egress IP); `instance`: each instance
+   * counts its own in process, even with Redis (Vercel, or instances on several hosts, each
+   * with its own IP). `SLEEVE_BUDGET_SCOPE`.
+   */
+  budgetScope?: BudgetScope;
+  /** Edge headers carrying the caller's country (D10), first match wins. */
+  countryHeaders?: string[];
+  upstreams?: Partial<UpstreamUrls>;
+  /** The radio station shortcode served by default. */
+  station?: string;
+  /**
+   * A catalogue file's contents for demo mode (read by the adapter, never by core), or the
+   * file prepared by `prepareCatalog`, which serves it without keeping the contents.
+   */
+  catalog?: CatalogContents;
+  /** Unix milliseconds; injectable for tests. */
+  now?: () => number;
+  /** Where lines go (default: the console); a `request` method takes the request lines. */
+  log?: Logger;
+  /**
+   * D20: one line per request as `json`, `pretty`, or `off` (`SLEEVE_LOG`). Default `off` for
+   * `createSleeve` (an embedder's host keeps its own log, D45); `json` under the server adapters,
+   * `sleeve/vercel` and the `sleeve` command.
+   */
+  requestLog?: RequestLogFormat;
+  /** D20: serve `/metrics` (Prometheus) and count what it reports (`SLEEVE_METRICS`); default false. */
+  metrics?: boolean;
+  /** Issue #54: serve `/status`, the operator's page, and sample its history (`SLEEVE_STATUS`, `SLEEVE_STATUS_TOKEN`); default off. */
+  status?: boolean | StatusOptions;
+  /**
+   * D12: the runtime's WebSocket upgrade for `/nowplaying/socket` (`hono/bun`, `hono/deno`,
+   * `@hono/node-server`), given by the adapter so core imports no runtime module. Without it
+   * the path still answers Server-Sent Events.
+   */
+  upgradeWebSocket?: UpgradeWebSocket<any>;
+  /**
+   * How a cache hit's answer is built, for the server that writes it (both answer the
+   * same). `objects` (default): a new `Response` with one plain header object, which the
+   * Node server writes without building a `Headers`. `clones`: a clone of the entry's template
+   * `Response` with the per-request headers set on it, which Bun's and Deno's servers take
+   * faster. The Bun and Deno adapters choose `clones`.
+   */
+  hitResponses?: 'objects' | 'clones';
+  /**
+   * The runtime ties what a request starts (timers, sockets, fetches) to that request and ends it
+   * with it (workerd): then no request is served by work another began where that one may leave
+   * first: each `/nowplaying/socket` client has a station feed of its own. The Workers adapter
+   * sets it; default false (one feed per station for every client).
+   */
+  requestsApart?: boolean;
+  /** How often `/nowplaying/socket` looks for a new song or listener count, in ms (default 2000). */
+  radioPollMs?: number;
+  /** Open `/nowplaying/socket` clients (WebSocket and event stream) per client IP; more get 429 (default 10). */
+  maxSocketsPerIp?: number;
+  /** Open `/nowplaying/socket` clients in this process; more get 503 (default 1000). */
+  maxSockets?: number;
+  /** How long a request body (`/batch`) may take to arrive, in ms; later is 400 (default 10000). */
+  bodyTimeoutMs?: number;
+  /** The fetch live drivers call upstreams with (default: the runtime's). */
+  fetch?: FetchLike;
+  /**
+   * Reads a file of swagger-ui-dist by name, for the `/docs` page. Default: the installed
+   * package, through `node:fs` on first request. A runtime without `node:fs` (an edge worker)
+   * passes its own (from a static host, a KV store), or `/docs` answers 503 `not_configured`.
+   */
+  docsFiles?: DocsFiles;
+  /**
+   * D29: reads resvg's WebAssembly module and the DejaVu Sans fonts by name, for PNG share
+   * cards. Default: the installed packages, through `node:fs` on first use. Without them PNG
+   * cards answer 503 `not_configured`; SVG cards need nothing.
+   */
+  cardFiles?: CardFiles;
+  /** The Deezer driver's options beyond its URL (live mode): country charts, page size, timeout. */
+  deezer?: Omit<DeezerOptions, 'baseUrl'>;
+  /** `/resolve`'s link metadata in live mode: each platform's base URL, optional Spotify credentials. */
+  links?: LinksOptions;
+  /** `/lyrics*` in live mode (D25): the LRCLIB instance (`SLEEVE_LRCLIB_URL`), timeout, cache. */
+  lrclib?: Omit<LrclibOptions, 'contact'>;
+  /** `/artist/biography`, `/artist/knowledgebase` in live mode (D26): Wikidata and Wikipedia bases, language, timeout, cache. */
+  knowledge?: Omit<WikimediaOptions, 'contact'>;
+  /**
+   * The operator's e-mail or URL, sent in Sleeve's User-Agent to the upstreams that ask for a
+   * contact (Wikimedia, LRCLIB; `SLEEVE_CONTACT`). Never a caller's address.
+   */
+  contact?: string;
+  /**
+   * D30: an OpenAI-compatible chat model (`SLEEVE_AI_URL`, `SLEEVE_AI_KEY`, `SLEEVE_AI_MODEL`)
+   * for `/chat`, `/assistant` and `/ai/*`, in either mode. Without it they answer 503 `not_configured`.
+   */
+  ai?: AiOptions;
+}
+
+/** Who shares an upstream budget: every instance on the storage (`shared`), or each `instance` alone. */
+type BudgetScope = 'shared' | 'instance';
+
+export interface ResolvedOptions {
+  mode: Mode;
+  baseUrl: string | undefined;
+  /** `''` or `/music`: no trailing slash. */
+  basePath: string;
+  rateLimits: number | 'off';
+  trustProxy: boolean;
+  budgetScope: BudgetScope;
+  countryHeaders: string[];
+  upstreams: UpstreamUrls;
+  station: string | undefined;
+  catalog: CatalogContents | undefined;
+  /** A human name for the storage in use, for the start-up line and logs. */
+  storageName: string;
+  upgradeWebSocket: UpgradeWebSocket<any> | undefined;
+  hitResponses: 'objects' | 'clones';
+  radioPollMs: number;
+  requestsApart: boolean;
+  maxSocketsPerIp: number;
+  maxSockets: number;
+  /** What `cacheMb` gives each in-process cache, in bytes. */
+  cache: CacheBytes;
+  bodyTimeoutMs: number;
+  docsFiles: DocsFiles;
+  cardFiles: CardFiles;
+  deezer: Omit<DeezerOptions, 'baseUrl'>;
+  links: LinksOptions;
+  ai: AiOptions | undefined;
+  lrclib: Omit<LrclibOptions, 'contact'>;
+  knowledge: Omit<WikimediaOptions, 'contact'>;
+  contact: string | undefined;
+  requestLog: RequestLogFormat;
+  metrics: boolean;
+  status: ResolvedStatus | undefined;
+}
+
+/** Each driver's own default base, so each is written once, in its driver. */
+const DEFAULT_UPSTREAMS: UpstreamUrls = {
+  deezer: DEEZER_URL,
+  features: RECCOBEATS_URL,
+  azuracast: AZURACAST_URL,
+};
+
+const DEFAULT_COUNTRY_HEADERS: string[] = ['cf-ipcountry', 'x-vercel-ip-country'];
+
+/**
+ * What a platform gives Sleeve where its options do not: the storage a spec names, and the
+ * readers of the `/docs` and card files. `createSleeve` gives a server's; a Worker its own.
+ */
+export interface Platform {
+  storage(spec: string, maxBytes: number): Storage;
+  docsFiles: DocsFiles;
+  cardFiles: CardFiles;
+}
+
+export function resolveOptions(
+  options: SleeveOptions,
+  platform: Pick<Platform, 'docsFiles' | 'cardFiles'>,
+): ResolvedOptions {
+  const storage = options.storage ?? 'memory';
+  return {
+    mode: options.mode ?? 'demo',
+    baseUrl: options.baseUrl?.replace(/\/+$/, ''),
+    basePath: normalBasePath(options.basePath),
+    rateLimits: options.rateLimits ?? 1,
+    trustProxy: options.trustProxy ?? false,
+    budgetScope: options.budgetScope ?? 'shared',
+    countryHeaders: (options.countryHeaders ?? DEFAULT_COUNTRY_HEADERS).map((h) => h.toLowerCase()),
+    upstreams: { ...DEFAULT_UPSTREAMS, ...definedOnly(options.upstreams ?? {}) },
+    station: options.station,
+    catalog: options.catalog,
+    storageName: typeof storage === 'string' ? storage.replace(/\/\/[^@/]*@/, '//***@') : 'custom',
+    upgradeWebSocket: options.upgradeWebSocket,
+    hitResponses: options.hitResponses ?? 'objects',
+    radioPollMs: options.radioPollMs ?? 2000,
+    requestsApart: options.requestsApart ?? false,
+    maxSocketsPerIp: options.maxSocketsPerIp ?? 10,
+    maxSockets: options.maxSockets ?? 1000,
+    cache: cacheBytes(options.cacheMb),
+    bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
+    docsFiles: options.docsFiles ?? platform.docsFiles,
+    cardFiles: options.cardFiles ?? platform.cardFiles,
+    deezer: options.deezer ?? {},
+    links: definedOnly(options.links ?? {}),
+    ai: options.ai,
+    lrclib: definedOnly(options.lrclib ?? {}),
+    knowledge: definedOnly(options.knowledge ?? {}),
+    contact: options.contact,
+    // Off for an embedder (D45): the server adapters and the `sleeve` command turn it on.
+    requestLog: options.requestLog ?? 'off',
+    metrics: options.metrics ?? false,
+    status: resolveStatus(options.status),
+  };
+}
+
+/** Drops undefined entries so that they do not override defaults when spread. */
+function definedOnly<T extends object>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** `music`, `/music/` and `/music` → `/music`; nothing or `/` → `''`. Refuses what no URL path holds. */
+export function normalBasePath(path: string | undefined): string {
+  const trimmed = (path ?? '').replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (!/^[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$/.test(trimmed) || trimmed.includes('//')) {
+    throw new Error(`[sleeve] basePath ${JSON.stringify(path)} is not a URL path such as /music`);
+  }
+  return `/${trimmed}`;
+}
