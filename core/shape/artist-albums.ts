@@ -1,4 +1,4 @@
-/** @module Spec §4.21 (D21): one `/artist/albums` page; `next` asks for the following one by id. */
+/** @module One `/artist/albums` page; `next` asks for the following one by id. */
 import type { ArtistAlbumsBody } from '../schemas/responses/albums.ts';
 import type { Artist, Page, AlbumHit } from '../domain/music.ts';
 import { discographyRelease } from './album.ts';

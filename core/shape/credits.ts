@@ -1,4 +1,4 @@
-/** @module Spec §4.21 (D21): the `/track/credits` body; each artist's picture is the `/artistimage` proxy. */
+/** @module The `/track/credits` body; each artist's picture is the `/artistimage` proxy. */
 import type { TrackCreditsBody } from '../schemas/responses/credits.ts';
 import type { Track } from '../domain/music.ts';
 import { artistImageUrl } from './urls.ts';

@@ -1,4 +1,4 @@
-/** @module Spec §4.5 and D16: the `/artist/discography` body; with `type`, only that group's array. */
+/** @module The `/artist/discography` body (D16); with `type`, only that group's array. */
 import type { DiscographyBody } from '../schemas/responses/albums.ts';
 import type { GroupName, Discography } from '../services/discography.ts';
 import type { Artist } from '../domain/music.ts';

@@ -1,4 +1,4 @@
-/** @module Every response schema of spec §2 and §4, in one import for tests and `/openapi.json`. */
+/** @module Every response schema, in one import for tests and `/openapi.json`. */
 export * from './albums.ts';
 export * from './artists.ts';
 export * from './common.ts';
