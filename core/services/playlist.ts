@@ -77,7 +77,7 @@ export async function generatePlaylist(
 ): Promise<TrackHit[]> {
   const filtering = targets.energy !== undefined || targets.tempo !== undefined;
   const pool = await genrePool(sources.music, genres, limit, filtering, call.scope);
-  // One features call for the whole pool: the provider batches (40 ISRCs a call).
+  // One features call for the whole pool: `features.ts` batches it.
   const features = filtering ? await featuresOrNone(sources, pool, call) : new Map<string, AudioFeatures>();
   return assemble(pool, (t) => fitsTargets(t, features, targets), limit);
 }

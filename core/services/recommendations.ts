@@ -114,7 +114,7 @@ export async function recommend(
     const tracks = assemble(pool, () => true, limit);
     return { tracks, features: await featuresOrNone(sources, tracks, call) };
   }
-  // One features call for the whole pool: the provider batches (40 ISRCs a call).
+  // One features call for the whole pool: `features.ts` batches it.
   const features = await featuresOrNone(sources, pool, call);
   return { tracks: assemble(byCloseness(pool, features, targets), () => true, limit), features };
 }
