@@ -42,9 +42,9 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { status: number; meaning: 
 };
 
 export interface SleeveErrorOptions {
-  /** The parameter at fault (D4), sent as `error.param`. */
+  /** The parameter at fault, sent as `error.param`. */
   param?: string;
-  /** More fields for the error body, e.g. `versions` on an unknown version (D7). */
+  /** More fields for the error body, e.g. `versions` on an unknown version. */
   extra?: Record<string, unknown>;
   /** Response headers the error needs (`Allow`, `Retry-After`). */
   headers?: Record<string, string>;

@@ -34,7 +34,7 @@ export interface RequestRecord {
   ms: number;
   /** `X-Cache` (HIT, MISS, STALE), absent on endpoints that are not cached. */
   cache?: string;
-  /** The client as the rate limit counts it (D8), absent when unknown: behind a trusted proxy, whatever its header said. */
+  /** The client as the rate limit counts it, absent when unknown: behind a trusted proxy, whatever its header said. */
   ip?: string;
   /** Upstream HTTP calls made for it (for `/batch`: by all its sub-requests). */
   upstream: number;
@@ -43,7 +43,7 @@ export interface RequestRecord {
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
-  /** One request's line (D20), already formatted; without this method it goes to `info`. */
+  /** One request's line, already formatted; without this method it goes to `info`. */
   request?(line: string): void;
   /**
    * With `SLEEVE_LOG=json`, takes each request's record instead of its line, and writes

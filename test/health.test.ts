@@ -15,7 +15,7 @@ function sleeveWith(music: ProbeBehaviour, features: ProbeBehaviour, storageBrok
   return createSleeve({ sources: sourcesWithProbes(music, features), storage });
 }
 
-describe('/healthz (spec §4.20, D13)', () => {
+describe('/healthz (D13)', () => {
   it('answers ok with three checks, no-store, and no User-Agent needed', async () => {
     const res = await get(createSleeve());
     expect(res.status).toBe(200);

@@ -3,7 +3,7 @@
  * What Node's HTTP parser refuses before any handler runs, answered as Sleeve answers
  * everything (D3) instead of Node's bare `400 Bad Request` with no body. One case is
  * answered for real: a request line holding raw bytes past 0x7F (a chat bot's
- * `/spotify/cover?artist=Björk`, spec §4), which Bun and Deno pass on and Node refuses
+ * `/spotify/cover?artist=Björk`), which Bun and Deno pass on and Node refuses
  * (`HPE_INVALID_URL`): those bytes are percent-encoded and the request goes through Sleeve.
  */
 import { STATUS_CODES, type Server } from 'node:http';

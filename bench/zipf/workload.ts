@@ -31,7 +31,7 @@ import type { Answer, Arrival, Outcome, ZipfSettings } from './types.ts';
 
 export type { Arrival, ZipfSettings } from './types.ts';
 
-/** Spec §8.1, requests per minute per client: the schedule keeps every client within them. */
+/** The rate limits, requests per minute per client: the schedule keeps every client within them. */
 const LIMITS: Readonly<Record<string, number>> = {
   '/search/all': 60,
   '/search/albums': 60,

@@ -1,15 +1,15 @@
 /**
  * @module
- * D29: a card's HTTP answer. The SVG is cheap and built on each request; its hash is the
+ * A share card's HTTP answer (D29). The SVG is cheap and built on each request; its hash is the
  * `ETag` of both formats (the PNG is drawn from exactly that document), so a client holding
  * the card gets a 304 before anything is rasterised. PNGs drawn are kept per Sleeve instance
- * in a byte-bounded LRU (`storage/image-cache.ts`), since drawing one costs 100–200 ms of CPU
- * (`bench/cards.ts`) on the thread that serves every other request. So an instance draws at
+ * in a byte-bounded LRU (`storage/image-cache.ts`), since drawing one costs far more CPU
+ * (`cards/png.ts`) on the thread that serves every other request. So an instance draws at
  * most `RENDERS_PER_SECOND` new PNGs in any clock second; past that a PNG not already kept is
  * a 503 `service_unavailable` with `Retry-After: 1` (SVG, and PNGs kept, still answer): the
  * per-client limit (60/min) alone would let many clients together take the whole CPU.
  *
- * `Cache-Control: public, max-age=604800` (a week, like live pictures, D14: what a name or an
+ * `Cache-Control: public, max-age=604800` (a week, like live pictures: what a name or an
  * id shows can change upstream, and the layout with a release), or `no-store` when a part
  * was left out because an upstream failed.
  */

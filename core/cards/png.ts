@@ -1,6 +1,6 @@
 /**
  * @module
- * D29: SVG cards drawn as PNG by resvg (`@resvg/resvg-wasm`): Rust's SVG renderer compiled to
+ * SVG cards drawn as PNG by resvg (`@resvg/resvg-wasm`): Rust's SVG renderer compiled to
  * WebAssembly, so the same bytes run on Node, Bun, Deno and Vercel, with no native addon.
  *
  * - The module is instantiated once per process (resvg-wasm allows one `initWasm`), from the

@@ -1,11 +1,11 @@
 /**
  * @module
- * D29: a share card as SVG, 1200 × 630 (the Open Graph image size every link preview
+ * A share card as SVG, 1200 × 630 (the Open Graph image size every link preview
  * expects): the picture on the left, the title, who made it and a line or two of facts on
  * the right, Sleeve's name in a corner. The picture is always inside the document, never a
  * link (an SVG shown through `<img>` loads nothing external, and a rasteriser fetches
  * nothing): either art drawn from the names (demo mode, nested as SVG) or the upstream
- * picture's bytes, fetched from its image host by the image proxy code (D14), as a `data:` URL.
+ * picture's bytes, fetched from its image host by the image proxy code, as a `data:` URL.
  * Every text goes through `text.ts`; nothing here reads a clock or a runtime API.
  */
 import { createRandom } from '../utils/random.ts';
@@ -28,7 +28,7 @@ export interface CardContent {
   picture: CardPicture;
   /** A round crop (artists), as the artist pictures are drawn. */
   round?: boolean;
-  /** Bottom-left note; demo cards say their data is generated (D1). */
+  /** Bottom-left note; demo cards say their data is generated. */
   note: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * @module
- * D29: the text put into a card's SVG, made safe and made to fit. Safe: every character XML
+ * The text put into a card's SVG, made safe and made to fit. Safe: every character XML
  * reserves is written as a reference, and what XML 1.0 forbids in a document (control
  * characters, unpaired surrogates, U+FFFE/U+FFFF) is dropped, so any upstream title yields a
  * well-formed document. Fitting: the card has no layout engine (a browser lays out SVG text

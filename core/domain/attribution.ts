@@ -1,9 +1,9 @@
 /**
  * @module
- * Who words taken from a public source come from, as answers credit them (D25, D26).
+ * Who words taken from a public source come from, as answers credit them (lyrics, artist knowledge).
  */
 
-/** Who an answer's words come from, as answers credit it (D25, D26). */
+/** Who an answer's words come from, as answers credit it. */
 export interface Attribution {
   /** `LRCLIB`, `Wikipedia`, `Wikidata`. */
   source: string;

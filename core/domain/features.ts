@@ -1,16 +1,16 @@
 /**
  * @module
- * A track's audio features (spec §2.2), by ISRC, and what a caller knows of the track behind an
+ * A track's audio features, by ISRC, and what a caller knows of the track behind an
  * ISRC.
  */
 
-/** Spec §2.2 `audioFeatures`, in domain terms: the shape layer names the key. */
+/** A full track's `audioFeatures`, in domain terms: the shape layer names the key. */
 export interface AudioFeatures {
   isrc: string;
   /** Pitch class 0..11 (C = 0), or -1 when no key was detected. */
   keyIndex: number;
   mode: 'Major' | 'Minor';
-  /** Beats per bar, or null when the provider has none (D17: the shape sends 4). */
+  /** Beats per bar, or null when the provider has none (the shape sends 4, D17). */
   timeSignature: number | null;
   tempo: number;
   loudness: number;

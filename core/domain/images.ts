@@ -1,9 +1,9 @@
 /**
  * @module
- * A picture's bytes as its image host sent them, and the formats a host can be asked for (D14).
+ * A picture's bytes as its image host sent them, and the formats a host can be asked for.
  */
 
-/** D14: what an image host can be asked to make (spec §4's `/spotify/cover?format=`). */
+/** What an image host can be asked to make (`/cover?format=`). */
 export type ImageFormat = 'jpg' | 'png' | 'webp';
 
 /** The bytes of one picture, as its image host sent them. */

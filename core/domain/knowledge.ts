@@ -9,7 +9,7 @@ export interface KnowledgeRef {
   name: string;
 }
 
-/** Structured facts about a musician or band (D26), from a public knowledge base (Wikidata). */
+/** Structured facts about a musician or band, from a public knowledge base (Wikidata). */
 export interface ArtistFacts {
   /** The knowledge base's id of the item (`Q185828`). */
   id: string;
@@ -31,7 +31,7 @@ export interface ArtistFacts {
   article: { title: string; url: string } | null;
 }
 
-/** The lead of an encyclopedia article (D26). */
+/** The lead of an encyclopedia article. */
 export interface Biography {
   title: string;
   description: string | null;

@@ -4,7 +4,7 @@
  * and id) is `core/links/`.
  */
 
-/** What a platform says about a linked item (D11), in domain terms. */
+/** What a platform says about a linked item, in domain terms. */
 export interface LinkMetadata {
   type: 'track' | 'album' | 'artist' | 'playlist';
   /** Track, album or playlist title, or the artist's name. */

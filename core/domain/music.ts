@@ -5,7 +5,7 @@
  * services and shapes start from these values; they never see an upstream field name.
  */
 
-/** Spec §2.3: the record type a release was filed under. */
+/** The record type a release was filed under. */
 export type RecordType = 'album' | 'single' | 'ep' | 'compilation';
 
 export const RECORD_TYPES: readonly RecordType[] = ['album', 'single', 'ep', 'compilation'];
@@ -64,7 +64,7 @@ export interface AlbumHit extends AlbumRef {
   coverUrl: string | null;
 }
 
-/** A whole album, looked up by id: what `/album/info` (spec §2.3) needs. */
+/** A whole album, looked up by id: what `/album/info` needs. */
 export interface Album extends AlbumHit {
   trackCount: number;
   fans: number;
@@ -103,7 +103,7 @@ export interface TrackHit {
   album: AlbumRef;
 }
 
-/** A whole track, looked up by id or ISRC: what the full track (spec §2.2) needs of the track itself. */
+/** A whole track, looked up by id or ISRC: what the full track needs of the track itself. */
 export interface Track extends TrackHit {
   /** Every credited artist, the main one first. */
   artists: Contributor[];
@@ -141,7 +141,7 @@ export interface PlaylistHit {
   coverUrl: string | null;
 }
 
-/** A whole playlist, looked up by id (D11's `/playlist/info`). */
+/** A whole playlist, looked up by id (`/playlist/info`). */
 export interface Playlist extends PlaylistHit {
   description: string;
   /** Total running time in seconds. */

@@ -1,7 +1,7 @@
 /**
  * @module
- * A radio station's state: spec §2.7 and §4.19 are AzuraCast's own shapes, so the domain keeps
- * them, field names included.
+ * A radio station's state: the interface's radio bodies are AzuraCast's own shapes, so the domain
+ * keeps them, field names included.
  */
 
 export interface Song {
@@ -85,7 +85,7 @@ export interface NextSong {
   song: Song;
 }
 
-/** A station's state as the upstream reported it; the service recomputes elapsed/remaining (D12). */
+/** A station's state as the upstream reported it; the service recomputes elapsed/remaining. */
 export interface NowPlaying {
   station: Station;
   listeners: Listeners;

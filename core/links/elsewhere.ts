@@ -1,8 +1,8 @@
 /**
  * @module
  * Recognising links that are not ours, so the refusal can say so by name: music platforms
- * outside D11's five, and other hosts of the five platforms' own domains (e.g. geo.music.apple.com),
- * which D11's host list leaves out.
+ * outside the five `/resolve` reads, and other hosts of the five platforms' own domains (e.g.
+ * geo.music.apple.com), which the host list (`hosts.ts`) leaves out.
  */
 
 /** Music platforms people paste links of that Sleeve does not resolve (matched on the host). */

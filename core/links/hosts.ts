@@ -1,7 +1,7 @@
 /**
  * @module
- * Which hosts belong to which of D11's five sources. This table is the whole allow-list: parsing
- * accepts a link only on these hosts, and a short link's redirect is followed only to D11's own.
+ * Which hosts belong to which of the five link sources (D11). This table is the whole allow-list:
+ * parsing accepts a link only on these hosts, and a short link's redirect is followed only to these.
  */
 import type { LinkSource } from './types.ts';
 
@@ -9,9 +9,9 @@ export interface LinkSourceHosts {
   source: LinkSource;
   /** The platform's name as people say it (used in messages and docs). */
   name: string;
-  /** D11's hosts for the source, short-link hosts included. */
+  /** The source's hosts, short-link hosts included. */
   hosts: readonly string[];
-  /** The same site under the `www.`/`m.`/bare spelling the platform really serves (issue 11); parsed, never a redirect target. */
+  /** The same site under the `www.`/`m.`/bare spelling the platform really serves; parsed, never a redirect target. */
   variants: readonly string[];
   /** Those of `hosts` whose links carry no item and must be followed. */
   shortHosts: readonly string[];
@@ -69,7 +69,7 @@ export function sourceOfHost(host: string): LinkSourceHosts | undefined {
 }
 
 /**
- * True when `url`'s host is one of D11's hosts, exactly (not the tolerated variants), and the URL
+ * True when `url`'s host is one of the table's hosts, exactly (not the tolerated variants), and the URL
  * is otherwise one the service may request: http(s), no credentials, the scheme's default port.
  * Used to vet each redirect of a short link before following it.
  */

@@ -38,7 +38,7 @@ const SHOWN = 40;
 /**
  * A link of a known platform whose path names an item of a known type, but whose id is not in
  * that platform's form (`open.spotify.com/artist/1361`: a Deezer id in a Spotify link). Says
- * that, and the form expected, rather than that the link names nothing (issue #37).
+ * that, and the form expected, rather than that the link names nothing.
  */
 export function refuseId(platform: string, type: string, id: string, form: string): SleeveError {
   const shown = id.length > SHOWN ? `${id.slice(0, SHOWN)}…` : id;

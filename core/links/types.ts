@@ -5,7 +5,7 @@
  * share it without importing one another.
  */
 
-/** The `source` values of D11. */
+/** The `source` values `/resolve` answers with. */
 export type LinkSource = 'spotify' | 'deezer' | 'apple-music' | 'youtube-music' | 'soundcloud';
 
 /** The item kinds `/resolve` answers with. */
@@ -17,7 +17,7 @@ export interface ParsedLink {
   type: LinkType | null;
   /** The platform's own id: Spotify base62, Deezer numeric, Apple numeric (`pl.…` for playlists), YouTube video id / playlist id / channel id, SoundCloud `user` or `user/slug` or `user/sets/slug`; for a short link, its path (`AbC123`, `s/AbC123`). */
   id: string;
-  /** Short links (spotify.link, deezer.page.link, dzr.page.link, link.deezer.com, on.soundcloud.com): to be followed (max 3 redirects, only to D11 hosts) by a later step. */
+  /** Short links (spotify.link, deezer.page.link, dzr.page.link, link.deezer.com, on.soundcloud.com): to be followed (max 3 redirects, only to the allowed hosts) by a later step. */
   short: boolean;
   /** The canonical URL of the item (e.g. https://open.spotify.com/track/<id>), always https, without locale, storefront or tracking. Built from the parsed parts, never copied from the input. */
   canonicalUrl: string;

@@ -1,6 +1,6 @@
 /**
  * @module
- * YouTube's link grammar, all read as the `youtube-music` source (D11 accepts www.youtube.com):
+ * YouTube's link grammar, all read as the `youtube-music` source (`/resolve` accepts www.youtube.com):
  * `watch?v=` and `youtu.be/<id>` are tracks, `playlist?list=OLAK5uy_…` an album and any other
  * list a playlist, `channel/UC…` (and `browse/UC…` on YouTube Music) an artist.
  */

@@ -1,6 +1,6 @@
 /**
  * @module
- * Parameter building blocks (D4), shared by every endpoint's schema. Each states its rule in
+ * Parameter building blocks, shared by every endpoint's schema. Each states its rule in
  * the message, so a 400 reads "limit must be an integer from 1 to 25"; the app turns the
  * first issue's path into `error.param`. Query values arrive as strings.
  *
@@ -235,7 +235,7 @@ export function optionalEnum<T extends string>(name: string, allowed: readonly T
 
 /**
  * A genre or editorial id as `/editorial/genres` lists them: a whole number from 0 (`All`),
- * unlike `idParam`, which starts at 1. With a fallback it may be left out (D21: the editorial
+ * unlike `idParam`, which starts at 1. With a fallback it may be left out (the editorial
  * lists default to 0, as Deezer's editorial pages do).
  */
 export function genreIdParam(name: string): RequiredParam<number>;
@@ -255,7 +255,7 @@ export function genreIdParam(name: string, fallback?: number): RequiredParam<num
 
 /**
  * `artist` (a name) or `id`, one required, with an endpoint's `extra` parameters; `id` wins
- * when both are given since it skips the lookup (D5). Missing both: a 400 naming `artist`.
+ * when both are given since it skips the lookup. Missing both: a 400 naming `artist`.
  */
 export function artistOrId<E extends v.ObjectEntries = {}>(extra: E = {} as E) {
   return v.pipe(

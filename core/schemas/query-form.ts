@@ -2,7 +2,7 @@
  * @module
  * A query parameter's `wire` description: what it accepts in the query string, as JSON Schema
  * keywords, kept as valibot metadata on its schema (`core/schemas/params.ts` attaches it). Read
- * by the query reader (`core/http/layers/params.ts`: which parameters are joined when repeated, D40)
+ * by the query reader (`core/http/layers/params.ts`: which parameters are joined when repeated)
  * and by `/openapi.json` (`core/openapi/parameters.ts`). Below both, so neither reaches up into
  * the other's layer for it.
  */

@@ -1,6 +1,6 @@
 /**
  * @module
- * The health check of spec §2.8 / §4.20 and D13: three probes in parallel, each cut off at
+ * The health check (D13): three probes in parallel, each cut off at
  * 2.5 s whether or not the probe honours its abort signal, so a hung upstream never holds
  * the endpoint longer.
  */
@@ -21,7 +21,7 @@ interface Check {
 }
 
 export interface Health {
-  /** `draining` (D34): the instance is shutting down and runs no check. */
+  /** `draining`: the instance is shutting down and runs no check. */
   status: 'ok' | 'degraded' | 'draining';
   version: string;
   releasedAt: string;
@@ -49,7 +49,7 @@ async function runCheck(name: Check['name'], probe: Probe, timeoutMs: number): P
 }
 
 /**
- * D13: the storage check writes, reads back and deletes a probe key. While the storage's
+ * The storage check writes, reads back and deletes a probe key. While the storage's
  * breaker is open (an outage under way) the answer is known already: it fails at once
  * instead of waiting out the storage's command timeout on every /healthz.
  */
@@ -92,7 +92,7 @@ export function drainingHealth(now: number): { status: 503; body: Health } {
 }
 
 /**
- * What each check asked (D45), for the `X-Sleeve-Checked` header: the body keeps the
+ * What each check asked, for the `X-Sleeve-Checked` header: the body keeps the
  * interface's three check names in both modes, while in demo mode the two "upstream" checks
  * probe the demo catalogue that stands in for both upstreams. `upstream-music-api=demo
  * catalogue, upstream-audio-features=demo catalogue, cache-backend=memory`.

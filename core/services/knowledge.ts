@@ -1,6 +1,6 @@
 /**
  * @module
- * What the lyrics and knowledge endpoints share (D24–D26): the source each needs, or the 503
+ * What the lyrics and knowledge endpoints share: the source each needs, or the 503
  * `not_configured` that says this deployment has none (demo mode: no network, and Sleeve
  * never makes up lyrics or a biography); and the artist an `/artist/biography` or
  * `/artist/knowledgebase` call names: by `id` through the music source first (its name, and
@@ -33,14 +33,14 @@ export function knowledgeSource(sources: Drivers): KnowledgeDriver {
 export interface KnownArtist {
   /**
    * The artist as the answer names it: named by id, the music source's id and name; named by
-   * name, null and the item's label (not the caller's spelling, which D9's case-folded cache
+   * name, null and the item's label (not the caller's spelling, which the case-folded cache
    * key would let one caller's spelling answer another's).
    */
   asked: { id: number | null; name: string };
   facts: ArtistFacts;
 }
 
-/** The knowledge-base item of the artist asked for, or D5's 404. */
+/** The knowledge-base item of the artist asked for, or a 404. */
 export async function knownArtist(sources: Drivers, q: ArtistQuery, scope: RequestScope): Promise<KnownArtist> {
   const knowledge = knowledgeSource(sources);
   const music = q.id === undefined ? null : await requireArtist(sources.music, q, scope);

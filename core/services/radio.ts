@@ -1,6 +1,6 @@
 /**
  * @module
- * D12 radio: a station's state at the injectable clock's now, and one shared upstream
+ * Radio (D12): a station's state at the injectable clock's now, and one shared upstream
  * subscription per station that `/nowplaying/socket` connections subscribe to (the source's
  * live feed, or a poll), so a thousand listeners cost one upstream subscription, not a
  * thousand. What a subscriber is sent is the route's to shape (`core/shape/radio.ts`): the
@@ -11,7 +11,7 @@ import { SleeveError } from '../errors.ts';
 import type { NowPlaying } from '../domain/radio.ts';
 import type { RequestScope } from '../drivers/contracts/driver.ts';
 
-/** The station's state as its source reports it now (the default station when none is named); unknown: D12's 404. */
+/** The station's state as its source reports it now (the default station when none is named); unknown: a 404. */
 export async function loadStation(
   deps: Deps,
   station: string | undefined,
@@ -27,7 +27,7 @@ export async function loadStation(
 }
 
 /**
- * What the feed reads of a state: the station's name and the fields a change shows in (D12).
+ * What the feed reads of a state: the station's name and the fields a change shows in.
  * The upstream's state and the body shaped from it both have them, the body copying them as they are.
  */
 export interface StationState {
@@ -36,7 +36,7 @@ export interface StationState {
   listeners: { total: number; unique: number; current: number };
 }
 
-/** D12: a message is due when the song or any listener count changed, not on every tick. */
+/** A message is due when the song or any listener count changed, not on every tick. */
 export function changeKey(state: StationState): string {
   const { now_playing: np, listeners: l } = state;
   return `${np.sh_id}|${np.song.id}|${np.played_at}|${l.total}|${l.unique}|${l.current}`;
@@ -111,7 +111,7 @@ export function watchStation<B extends StationState>(
 
 function openFeed<B extends StationState>(deps: Deps, requested: string, name: string, shape: ShapeState<B>): Feed<B> {
   const subscribers = new Map<Send<B>, Subscriber>();
-  /** A state from upstream: each subscriber whose last body differs gets the new one (D12). */
+  /** A state from upstream: each subscriber whose last body differs gets the new one. */
   const deliver = (np: NowPlaying) => {
     const now = deps.now();
     const built = new Map<string, { body: B; key: string }>();

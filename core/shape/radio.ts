@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §2.7 and §4.19: the `/nowplaying` body, and the socket's message that carries it. The
+ * The `/nowplaying` body, and the socket's message that carries it. The
  * upstream shapes are AzuraCast's own, so this copies each object field by field (no upstream
  * extra ever leaks) and recomputes `elapsed`/`remaining` from `played_at` at request time
  * (D12). The radio service's feed shapes each change with `nowPlayingBody`, given by the route.
@@ -100,7 +100,7 @@ function nextSong(n: NextSong, base: string): NowPlayingNext {
   };
 }
 
-/** D12: whole seconds since `played_at`, kept within the song's duration. */
+/** Whole seconds since `played_at`, kept within the song's duration. */
 function elapsedAt(entry: SongHistoryEntry, nowMs: number): { elapsed: number; remaining: number } {
   const elapsed = Math.min(Math.max(Math.floor(nowMs / 1000) - entry.played_at, 0), Math.max(entry.duration, 0));
   return { elapsed, remaining: Math.max(entry.duration - elapsed, 0) };
@@ -124,7 +124,7 @@ export function nowPlayingBody(np: NowPlaying, nowMs: number, base: string): Now
   };
 }
 
-/** Spec §4.19: what `/nowplaying/socket` sends, as a WebSocket message or an event's `data:`. */
+/** What `/nowplaying/socket` sends, as a WebSocket message or an event's `data:`. */
 export function nowPlayingMessage(body: NowPlayingBody): string {
   return JSON.stringify({ type: 'nowplaying', data: body });
 }

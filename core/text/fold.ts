@@ -2,7 +2,7 @@
  * @module
  * The fold (D15): case, accents and punctuation do not matter when names are compared, so
  * `Beyoncé – HALO!` and `beyonce halo` are equal. `&` reads `and`. Search, the catalogue's
- * index, the as-typed rule (D33) and every driver that compares names fold here, so what one
+ * index, the as-typed rule and every driver that compares names fold here, so what one
  * calls a match the others do too.
  *
  * An apostrophe is punctuation, but people type `It's` as `it's`, `It’s`, `its` and `it s`:

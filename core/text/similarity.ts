@@ -1,6 +1,6 @@
 /**
  * @module
- * D15 name similarity, 0..1: 1 only when a name is the query once folded (`fold.ts`: case,
+ * Name similarity (D15), 0..1: 1 only when a name is the query once folded (`fold.ts`: case,
  * accents, punctuation; either reading of an apostrophe), else Sørensen–Dice over character
  * bigrams averaged with the share of the query's words the name has. Prepared once per
  * ranking (`prepareQuery`) and compared against every candidate's names (`similarityTo`).
@@ -77,7 +77,7 @@ export function prepareQuery(query: string): PreparedQuery {
  * for three names: the title alone, and joined by a space with the credit either side
  * (`artist title`, `title artist`). The three share all their bigrams but the one where the two
  * texts meet, and their words, so they are compared in one walk of each text: a track's or
- * album's names, compared three times before, cost little more than its title (#13). A joined
+ * album's names, compared three times before, cost little more than its title. A joined
  * name folds as its folded halves joined (folding never carries across a space), so it is never
  * built.
  */

@@ -65,7 +65,7 @@ export function holdsWords(text: string, needle: string): boolean {
   return readings(text).some((r) => wanted.some((w) => containsWords(r, w)));
 }
 
-/** D33: a query this short (folded) is the start of a word only: too short to correct or to compare. */
+/** A query this short (folded) is the start of a word only: too short to correct or to compare. */
 const SHORT_QUERY = 2;
 
 /** The folded query when it is short (one or two characters, one word; apostrophes joined), else null. */

@@ -17,7 +17,7 @@ export function hash64(text: string): string {
 
 /**
  * `hash64`'s lanes over bytes, four at a time (read little-endian, so the same on every
- * machine): a quarter of the steps, for bodies already encoded (a cached answer's ETag, #13).
+ * machine): a quarter of the steps, for bodies already encoded (a cached answer's ETag).
  * Each word is scrambled first (MurmurHash3's block mix): a product only carries changes up
  * towards the high bits, and a word's top byte would otherwise barely touch the low ones.
  */

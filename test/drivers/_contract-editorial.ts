@@ -1,6 +1,6 @@
 /**
  * @module
- * The contract of spec §4.21's genre chart and editorial lists (D21): optional in
+ * The contract of the genre chart and editorial lists (D21): optional in
  * `MusicDriver`, so a driver that has them runs these cases. Genre 106 (`Electro`) is in the
  * demo catalogue and in Deezer's recordings.
  */

@@ -1,4 +1,4 @@
-/** D6 / spec §4.6: POST /batch. */
+/** D6: POST /batch. */
 import { describe, expect, it } from 'vitest';
 import { defineEndpoint } from '../../core/http/endpoint.ts';
 import { mediaImage } from '../../core/routes/media/media.ts';

@@ -1,5 +1,5 @@
 /**
- * D7 / spec §9.6, issue #23: a pinned version answers only the paths it had. Over the real
+ * D7, issue #23: a pinned version answers only the paths it had. Over the real
  * route table: every path declared with a `since`, every method (the declared one, the 405
  * ones, a preflight, a method Hono has never heard of), under every version before its
  * arrival, is the gate's 404 before anything else answers (no 405, no 503, no 204, no 413);
@@ -11,7 +11,7 @@ import { VERSIONS, VERSION_NAMES } from '../../core/http/versions.ts';
 import { makeSleeve, UA } from '../routes/_client.ts';
 
 /**
- * Spec §9.6's version history, the releases it names a path for (everything else it names is
+ * The interface's version history, the releases it names a path for (everything else it names is
  * "and others" and cannot be placed): each must be that path's declared `since`.
  */
 const SPEC_ARRIVALS: Readonly<Record<string, string>> = {

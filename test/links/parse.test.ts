@@ -1,6 +1,6 @@
 /**
  * @module
- * Link parsing (issue 11 §1, D11), pure: every case of the two fixture files (copied into
+ * Link parsing (D11), pure: every case of the two fixture files (copied into
  * test/fixtures/links with provenance), the hostile inputs of the issue, and each tolerance for
  * what people really paste. Where a fixture expected something D11 or the issue rules out, the
  * case says so and follows D11.

@@ -1,5 +1,5 @@
 /**
- * D14 and spec §4 in live mode, over the replay: `/cover`, `/artistimage` and `/spotify/cover`
+ * D14 in live mode, over the replay: `/cover`, `/artistimage` and `/spotify/cover`
  * answer the pictures Deezer names, fetched from the replay's stand-in of Deezer's image host
  * (`/deezer-images`, generated pictures) and from no other host, whatever a body or a caller
  * says; with the host's `Content-Type`, a week of cache, an ETag and 304, a bounded bytes
@@ -417,7 +417,7 @@ describe('no other host is ever fetched', () => {
   });
 });
 
-// ---- Spec §4: what a real client of the original asks for. ----
+// ---- What a real client of the original asks for (a Discord bot's `/spotify/cover`). ----
 
 interface RawAnswer {
   status: number;

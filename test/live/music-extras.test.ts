@@ -1,5 +1,5 @@
 /**
- * Spec §4.21 (D21–D23) in live mode, over the replay of recorded Deezer answers
+ * The more music endpoints (D21–D23) in live mode, over the replay of recorded Deezer answers
  * (`test/fixtures/deezer/`: `artist-27-albums*.json`, `track-*.json` with their `contributors`,
  * `chart-106-tracks.json`, `editorial-106-selection.json`, `editorial-106-charts.json`) and
  * ReccoBeats' audio features: each body against its strict schema and against the facts the

@@ -101,7 +101,7 @@ describe('upstream calls per request (D20)', () => {
   });
 
   it('/metrics counts an answer given past its lifetime, at once, as stale', async () => {
-    // /search/artist lives 30 minutes (spec §8.4); its stale bound is 180 s (D37).
+    // /search/artist lives 30 minutes; its stale bound is 180 s (D37).
     const clock = { now: Date.now() };
     const fresh = liveSleeve(replay, { metrics: true, now: () => clock.now });
     expect((await get(fresh, '/search/artist?query=daft+punk')).headers.get('x-cache')).toBe('MISS');

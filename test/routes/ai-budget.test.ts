@@ -1,5 +1,5 @@
 /**
- * Spec §8.1 and D31: the AI routes' hourly budgets, with the deployment's limits on. `/ai/*`
+ * D31: the AI routes' hourly budgets, with the deployment's limits on. `/ai/*`
  * and `/assistant` share 10 fresh generations per client per hour: the 11th is a 429 with
  * D8's headers and `Retry-After`, while a cached answer still comes (it does not count), and
  * so do requests that never reach the model. `/chat` allows 50 messages; the 51st is a 429.

@@ -1,4 +1,4 @@
-/** Spec §4.14–§4.15, D5: the album endpoints through `createSleeve()`. */
+/** D5: the album endpoints through `createSleeve()`. */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import { fails, music, ok, q } from './_client.ts';

@@ -1,4 +1,4 @@
-/** Spec §4.21, D21: `/artist/albums`, one page of an artist's releases, in demo mode. */
+/** D21: `/artist/albums`, one page of an artist's releases, in demo mode. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import { fails, music, ok, q } from './_client.ts';

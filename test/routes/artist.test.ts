@@ -1,4 +1,4 @@
-/** Spec §4.5, §4.11–§4.13, D5, D16: the artist endpoints through `createSleeve()`. */
+/** D5, D16: the artist endpoints through `createSleeve()`. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import { call, fails, music, ok, q } from './_client.ts';

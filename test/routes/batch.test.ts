@@ -1,4 +1,4 @@
-/** Spec §4.6 with issue #5's endpoints: each runs once through `POST /batch`, answering its own schema. */
+/** `POST /batch` with issue #5's endpoints: each runs once through `POST /batch`, answering its own schema. */
 import type * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';

@@ -77,7 +77,7 @@ describe('/share/card', () => {
     expect([again.status, again.bytes.length]).toEqual([304, 0]);
   });
 
-  it('by ISRC the same card; the alias /share-card the same; pins before 2.1.1 know only the alias (spec §9.6)', async () => {
+  it('by ISRC the same card; the alias /share-card the same; pins before 2.1.1 know only the alias', async () => {
     const byId = await get(`/share/card?id=${full.id}&format=svg`);
     const byIsrc = await get(`/share/card?isrc=${full.isrc!.toLowerCase()}&format=svg`);
     const alias = await get(`/share-card?id=${full.id}&format=svg`);

@@ -1,4 +1,4 @@
-/** Spec §4.21, D21: `/track/credits` in demo mode: the catalogue's main and featured artists. */
+/** D21: `/track/credits` in demo mode: the catalogue's main and featured artists. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import type { Track } from '../../core/domain/music.ts';

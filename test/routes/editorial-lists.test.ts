@@ -1,5 +1,5 @@
 /**
- * Spec §4.21, D21: `/genre/chart`, `/editorial/selection` and `/editorial/charts` in demo
+ * D21: `/genre/chart`, `/editorial/selection` and `/editorial/charts` in demo
  * mode, each against the catalogue's own records (genres, popularity, fans, editors' playlists).
  */
 import { describe, expect, it } from 'vitest';
@@ -101,7 +101,7 @@ describe('/editorial/charts', () => {
   });
 });
 
-describe('the §4.21 lists as any cached, batchable endpoint (D19, D21)', () => {
+describe('the editorial lists as any cached, batchable endpoint (D19, D21)', () => {
   it('ride in /batch, and the second call is a cache hit', async () => {
     const res = await sleeve.fetch(
       new Request('http://sleeve.test/batch', {

@@ -1,4 +1,4 @@
-/** Spec §4.18 and §2.6: `/editorial/genres`, images pointing at the service's own media. */
+/** `/editorial/genres`, images pointing at the service's own media. */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import { makeSleeve, ok } from './_client.ts';

@@ -1,5 +1,5 @@
 /**
- * Spec §8.3 and D4 for every endpoint with a `limit`: the default, the bounds (0 and max+1 are
+ * D4 for every endpoint with a `limit`: the default, the bounds (0 and max+1 are
  * 400 naming `limit`, never clamped), and a non-integer. A default answers exactly
  * min(default, what the maximum would give), so it can fail either way.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §4 in demo mode: `/spotify/cover`, the older path of the cover proxy that a Discord bot
+ * Demo mode: `/spotify/cover`, the older path of the cover proxy that a Discord bot
  * still asks (`?format=webp&width=576&height=576&artist=<A>&title=<T>`, only spaces encoded,
  * from a User-Agent with no e-mail), answers what `/cover` answers: the drawn SVG art (demo
  * mode draws SVG at any size or format, see `core/routes/media/media.ts`) or the placeholder, never

@@ -1,6 +1,6 @@
 /**
  * The pieces of the image routes that need no server: the tolerant query reader of `/cover`
- * and `/spotify/cover` (spec §4), the size and format rules, Deezer's picture URLs (D14: no
+ * and `/spotify/cover`, the size and format rules, Deezer's picture URLs (D14: no
  * other host, ever) and the bytes cache bounded by total size.
  */
 import { describe, expect, it } from 'vitest';

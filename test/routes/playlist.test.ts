@@ -1,4 +1,4 @@
-/** Spec §4.16: `/playlist/generate` through `createSleeve()`, its three rules on catalogue data. */
+/** `/playlist/generate` through `createSleeve()`, its three rules on catalogue data. */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import { ENERGY_WINDOW, TEMPO_WINDOW } from '../../core/services/music/playlist.ts';

@@ -1,4 +1,4 @@
-/** Spec §4.19 and D12: `/nowplaying` in process, and `/nowplaying/socket` on a real Node server. */
+/** D12: `/nowplaying` in process, and `/nowplaying/socket` on a real Node server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../adapters/node/index.ts';
 import { handle } from '../../adapters/vercel/index.ts';

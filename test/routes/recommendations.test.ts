@@ -1,4 +1,4 @@
-/** Spec §4.21, D23: `/recommendations` in demo mode, over the catalogue's tracks and features. */
+/** D23: `/recommendations` in demo mode, over the catalogue's tracks and features. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import type { TrackHit } from '../../core/domain/music.ts';

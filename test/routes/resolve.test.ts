@@ -2,7 +2,7 @@
  * `/resolve` in demo mode (D11): Deezer-form links name the catalogue's ids; SoundCloud and
  * Apple links are matched by the words of their slugs; a link only its platform could
  * describe (Spotify, YouTube) is a 404 saying what was understood. And `/playlist/info`,
- * `/album/tracks` (spec §4.21) on the catalogue.
+ * `/album/tracks` on the catalogue.
  */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';

@@ -1,4 +1,4 @@
-/** Spec §4.1–§4.4, D15: the search endpoints through `createSleeve()`. */
+/** D15: the search endpoints through `createSleeve()`. */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import { fold } from '../../core/text/fold.ts';

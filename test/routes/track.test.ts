@@ -1,4 +1,4 @@
-/** Spec §4.7–§4.10, D5, D10, D17: the track endpoints through `createSleeve()`. */
+/** D5, D10, D17: the track endpoints through `createSleeve()`. */
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import { call, fails, makeSleeve, music, ok, q } from './_client.ts';
@@ -104,7 +104,7 @@ describe('/track/related', () => {
     expect(new Set(byIsrc.map((t) => t.id)).size).toBe(byIsrc.length);
   });
 
-  it('404 not_found when the track cannot be resolved (spec §7.3)', async () => {
+  it('404 not_found when the track cannot be resolved', async () => {
     await fails('/track/related?isrc=ZZ0000000000', 404, 'not_found');
     await fails(`/track/related?${q({ artist: 'Nobody At All', title: 'Qqxzv' })}`, 404, 'not_found');
   });

@@ -7,7 +7,7 @@ import { features, track } from '../helpers/domain.ts';
 const t = (id: number, artistId: number, isrc: string | null = `ISRC0000${String(id).padStart(4, '0')}`): Track =>
   track({ id, isrc, artist: { id: artistId, name: `A${artistId}` } });
 
-describe('spec §4.16 playlist rules', () => {
+describe('/playlist/generate rules', () => {
   const map = new Map<string, AudioFeatures>([
     ['ISRC00000001', features({ isrc: 'ISRC00000001', energy: 0.9, tempo: 100 })],
     ['ISRC00000002', features({ isrc: 'ISRC00000002', energy: 0.5, tempo: 100 })],

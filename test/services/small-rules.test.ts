@@ -6,7 +6,7 @@ import { uniqueExcept } from '../../core/services/music/related.ts';
 import { stripBrackets } from '../../core/services/music/track.ts';
 import { track } from '../helpers/domain.ts';
 
-describe('spec §4.8: bracketed text is stripped before searching', () => {
+describe('bracketed text is stripped before searching', () => {
   it('drops (), [] and {} groups', () => {
     expect(stripBrackets('Song (Remastered 2011) [Live]')).toBe('Song');
     expect(stripBrackets('A {demo} B')).toBe('A B');

@@ -15,7 +15,7 @@ const details = (over: Partial<TrackDetails> = {}): TrackDetails => ({
   ...over,
 });
 
-describe('full track (spec §2.2, D17)', () => {
+describe('full track (D17)', () => {
   it('/track/info: primaryArtist, album, features with timeSignature 4 when the provider has none', () => {
     const body = valid(s.infoTrackSchema, infoTrack(details(), base));
     expect(body.primaryArtist).toEqual({ id: 1, name: 'Ada Lark', genres: ['Pop'], image: `${base}/artistimage?id=1` });

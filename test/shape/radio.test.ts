@@ -6,7 +6,7 @@ import { valid } from './_valid.ts';
 
 const BASE = 'https://music.example.com';
 
-describe('/nowplaying body (spec §4.19, D12)', () => {
+describe('/nowplaying body (D12)', () => {
   it('recomputes elapsed and remaining from played_at and the clock', () => {
     const body = valid(nowPlayingSchema, nowPlayingBody(nowPlaying(1000, 200), 1_050_400, BASE));
     expect(body.now_playing).toMatchObject({ elapsed: 50, remaining: 150 });

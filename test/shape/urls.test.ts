@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration, keyName } from '../../core/utils/format.ts';
 import { artistImageUrl, baseUrlOf, coverUrl } from '../../core/shape/urls.ts';
 
-describe('shared formatting (spec §2)', () => {
+describe('shared formatting', () => {
   it('formats durations as M:SS, rounding to the nearest second', () => {
     expect(formatDuration(185_000)).toBe('3:05');
     expect(formatDuration(59_600)).toBe('1:00');

@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §2.7 and §4.19: the `/nowplaying` body and the socket's message (D12), their schemas and
+ * The `/nowplaying` body and the socket's message (D12), their schemas and
  * types (inferred, never restated). The objects are AzuraCast's own, field for field.
  */
 import * as v from 'valibot';
@@ -81,10 +81,10 @@ const next = v.strictObject({
   song,
 });
 export type NowPlayingNext = v.InferOutput<typeof next>;
-/** D12: `elapsed` and `remaining` are recomputed from `played_at` at request time. */
+/** `elapsed` and `remaining` are recomputed from `played_at` at request time. */
 const current = v.strictObject({ ...historyEntries, elapsed: count, remaining: count });
 
-/** Spec §4.19's `live`, and D27's `/live` body: whether a streamer (a DJ) is on air, who, since when (Unix seconds). */
+/** `/nowplaying`'s `live`, and the `/live` body: whether a streamer (a DJ) is on air, who, since when (Unix seconds). */
 export const liveSchema = v.strictObject({
   is_live: v.boolean(),
   streamer_name: v.string(),
@@ -105,7 +105,7 @@ export const nowPlayingSchema = v.strictObject({
 });
 export type NowPlayingBody = v.InferOutput<typeof nowPlayingSchema>;
 
-/** D12: what the socket and the event stream send. */
+/** What the socket and the event stream send. */
 export const nowPlayingMessageSchema = v.strictObject({
   type: v.literal('nowplaying'),
   data: nowPlayingSchema,

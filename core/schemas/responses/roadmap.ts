@@ -16,12 +16,12 @@ export const roadmapSchema = v.strictObject({
   versions: v.array(
     v.strictObject({
       version: v.string(),
-      /** Prefix a path with it to pin this version (spec §9.2). */
+      /** Prefix a path with it to pin this version (docs/http.md, Versions). */
       prefix: v.string(),
       current: v.boolean(),
-      /** `current`: `{ ok: false, error: { code, message } }`; `legacy`: `{ error: "<message>" }` (D3, D7). */
+      /** `current`: `{ ok: false, error: { code, message } }`; `legacy`: `{ error: "<message>" }`. */
       errorShape: v.picklist(['current', 'legacy']),
-      /** The rate-limit headers its answers carry (D8). */
+      /** The rate-limit headers its answers carry. */
       rateLimitHeaders: v.array(v.string()),
       changes: v.string(),
       /** The endpoints this version added: older pins answer them 404. */

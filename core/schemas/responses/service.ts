@@ -1,4 +1,4 @@
-/** @module The service's own answers: `/healthz` (D13), `/errors` (D3), the `/batch` envelope (D6) and the self-description (`/`, `/openapi.json`). */
+/** @module The service's own answers: `/healthz`, `/errors`, the `/batch` envelope and the self-description (`/`, `/openapi.json`). */
 import * as v from 'valibot';
 import { count, int } from './common.ts';
 
@@ -9,9 +9,9 @@ const check = v.strictObject({
   latencyMs: count,
 });
 
-/** Spec §4.20, D13: 200 (`ok`, or `degraded` when a check failed), 503 with the same body when both upstream checks failed or (D34, `draining`) the instance is shutting down. */
+/** D13: 200 (`ok`, or `degraded` when a check failed), 503 with the same body when both upstream checks failed or (`draining`) the instance is shutting down. */
 export const healthSchema = v.strictObject({
-  /** `draining` (D34): shutting down, 503, no check run. */
+  /** `draining`: shutting down, 503, no check run. */
   status: v.picklist(['ok', 'degraded', 'draining']),
   version: v.string(),
   releasedAt: v.string(),

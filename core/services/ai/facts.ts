@@ -31,7 +31,7 @@ function trackName(t: Pick<TrackHit, 'title' | 'artist'>): string {
   return `${quoted(t.title)} by ${t.artist.name}`;
 }
 
-/** Demo mode's catalogue is generated (D1, D18): the model is told, so it never passes it off as real. */
+/** Demo mode's catalogue is generated: the model is told, so it never passes it off as real. */
 export function serviceFacts(mode: 'demo' | 'live'): FactGroup {
   return mode === 'demo'
     ? {
@@ -44,7 +44,7 @@ export function serviceFacts(mode: 'demo' | 'live'): FactGroup {
       };
 }
 
-/** The genres that stand for a track: its artist's, else its album's (D17: Deezer files genres on albums). */
+/** The genres that stand for a track: its artist's, else its album's (Deezer files genres on albums). */
 function genresOf(d: TrackDetails): string[] {
   return d.artist?.genres.length ? d.artist.genres : (d.album?.genres ?? []);
 }

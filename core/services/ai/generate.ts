@@ -1,7 +1,7 @@
 /**
  * @module
- * D30, D31: one generation. The model is required first (no model: 503 `not_configured`,
- * before any lookup), then the caller's budget is drawn (D31: only now, so cached answers,
+ * One generation (D31). The model is required first (no model: 503 `not_configured`,
+ * before any lookup), then the caller's budget is drawn (only now, so cached answers,
  * bad input and unknown tracks never count), then the model is asked with the grounding.
  */
 import { SleeveError } from '../../errors.ts';

@@ -1,7 +1,7 @@
 /**
  * @module
  * D30: what `/ai/lyrics-explain` may read of a song's words. With a lyrics source (live mode:
- * LRCLIB, D25) the model reads the plain lyrics to speak of the song's themes; the system
+ * LRCLIB) the model reads the plain lyrics to speak of the song's themes; the system
  * prompt still forbids quoting or paraphrasing them. The words go to the model only: the
  * answer's `grounding` names the record (its source and length), so a cached answer never
  * republishes them (`/lyrics` is where they are served, with their attribution).

@@ -1,7 +1,7 @@
 /**
  * @module
  * D30: the service's instruction to the model. The facts go into the one `system` message,
- * which only Sleeve writes (callers' system messages are refused, D32), with the rule that
+ * which only Sleeve writes (callers' system messages are refused), with the rule that
  * the answer uses those facts and nothing else: no invented tracks, dates, numbers, and no
  * lyrics (Sleeve holds none to quote, and quoting them would be reproducing them anyway).
  */

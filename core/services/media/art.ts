@@ -1,6 +1,6 @@
 /**
  * @module
- * D14 demo-mode images: SVG art generated from names, so the same album always gets the same
+ * Demo-mode images (D14): SVG art generated from names, so the same album always gets the same
  * picture. A seeded palette (two hues a pleasant distance apart), a soft gradient, a few
  * overlapping circles and the initials. Pure string building, no runtime APIs. The seeded
  * generator is the catalogue's own (sfc32): demo data and demo art share one randomness.
@@ -31,7 +31,7 @@ export interface ArtOptions {
   label: string;
   /** Circles for covers, a round crop for artists. */
   round?: boolean;
-  /** Prefixes its element ids, so it can sit inside another SVG (a share card, D29) without a clash. */
+  /** Prefixes its element ids, so it can sit inside another SVG (a share card) without a clash. */
   idPrefix?: string;
 }
 
@@ -56,7 +56,7 @@ export function generatedArt({ seed, label, round = false, idPrefix: p = '' }: A
   ].join('');
 }
 
-/** D14: the body of a 404 image: a neutral grey note, so a broken `<img>` still looks intended. */
+/** The body of a 404 image: a neutral grey note, so a broken `<img>` still looks intended. */
 export function placeholderArt(): string {
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500 500" width="500" height="500">',

@@ -1,15 +1,15 @@
 /**
  * @module
- * D29: what a share card shows, gathered from the sources: a track (by id or ISRC), an album
+ * What a share card shows (D29), gathered from the sources: a track (by id or ISRC), an album
  * or an artist, its picture, and a few facts (a track's key and tempo from its audio
- * features). Pictures follow D14 exactly: in demo mode the art `/cover` and `/artistimage`
+ * features). Pictures are those of the image routes: in demo mode the art `/cover` and `/artistimage`
  * draw for the same names; in live mode the bytes of the upstream's own picture, asked of the
  * music source's image host (`MusicDriver.image`), which fetches from that host and nowhere
  * else. An unknown item is null (the route's 404).
  *
  * When an upstream fails for a part of the card (the features, the picture), the card is
  * still drawn, without the key and tempo or with the placeholder, and `degraded` is called:
- * the route then sends it `no-store`, as D17 does for a track without features.
+ * the route then sends it `no-store`, as for a track answered without features.
  */
 import type { CardContent, CardPicture } from '../../cards/svg.ts';
 import type { Deps } from '../../wiring/deps.ts';
@@ -42,7 +42,7 @@ const PICTURE_SIDE = 500;
 const PICTURE_IDS = 'pic-';
 const UPSTREAM_FAILURES = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 
-/** D1: a demo card says its data is generated, so a shared picture never passes for real data. */
+/** A demo card says its data is generated, so a shared picture never passes for real data. */
 const noteOf = (deps: Deps): string => (deps.sources.music.image === undefined ? 'Demo data (generated)' : '');
 
 const year = (date: string | null): string | null => date?.slice(0, 4) ?? null;
@@ -51,7 +51,7 @@ const joined = (parts: readonly (string | null | undefined)[]): string =>
   parts.filter((p): p is string => !!p).join(' · ');
 const RECORD_NAMES = { album: 'Album', single: 'Single', ep: 'EP', compilation: 'Compilation' } as const;
 
-/** D14's picture of an item: drawn from its names without an image host, else the host's bytes. */
+/** An item's picture: drawn from its names without an image host, else the host's bytes. */
 async function pictureOf(
   music: MusicDriver,
   url: string | null | undefined,

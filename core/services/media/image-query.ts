@@ -1,13 +1,13 @@
 /**
  * @module
- * Spec §4 ("what a real client of the original asks for"): the query of `/cover` and its older
+ * The query of `/cover` and its older
  * path `/spotify/cover`, read the way its callers write it. A Discord bot builds
  * `/spotify/cover?format=webp&width=576&height=576&artist=<A>&title=<T>` encoding only spaces,
  * so `&`, `+` and non-ASCII characters arrive raw (`artist=Simon%20&%20Garfunkel`), and a `#`
  * ends the URL (the client never sends the fragment). Hence:
  *
  * - the query is cut only where a parameter begins: `&` and then a plain name and `=`
- *   (`&title=`, or an unknown `&v=2` cache-buster, which is then ignored as D4 wants); any
+ *   (`&title=`, or an unknown `&v=2` cache-buster, which is then ignored like any unknown parameter); any
  *   other `&` belongs to the value (`Simon%20&%20Garfunkel` is one artist);
  * - percent escapes are decoded leniently: valid UTF-8 escapes decode, a `%` not followed by
  *   two hex digits stays a literal `%` (`100%25` and `100%` both read `100%`), and bytes that
@@ -87,7 +87,7 @@ function decodeBytes(bytes: number[]): string {
   return out;
 }
 
-/** The largest side an image may be asked for (spec §4: "sizes up to 1000"). */
+/** The largest side an image may be asked for (`width`, `height` 1-1000: docs/endpoints.md). */
 export const MAX_IMAGE_SIDE = 1000;
 
 export interface ImageSize {

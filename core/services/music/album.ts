@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §4.14–§4.15: an album by `id` (no lookup) or by `query` (best plausible match), with
+ * An album by `id` (no lookup) or by `query` (best plausible match), with
  * its whole tracklist paged in; and the latest releases, newest first.
  */
 import { SleeveError } from '../../errors.ts';
@@ -35,12 +35,12 @@ export async function requireAlbum(music: MusicDriver, q: AlbumQuery, scope?: Re
   return album;
 }
 
-/** Spec §4.14: `/album/info`'s tracks: those the album's record carries when whole, else `allAlbumTracks`. */
+/** `/album/info`'s tracks: those the album's record carries when whole, else `allAlbumTracks`. */
 export function albumInfoTracks(music: MusicDriver, album: Album, scope?: RequestScope): Promise<TrackHit[]> {
   return album.tracks ? Promise.resolve(album.tracks) : allAlbumTracks(music, album.id, scope);
 }
 
-/** Spec §4.14: the full tracklist with ISRCs and positions, however many pages the source needs. */
+/** The full tracklist with ISRCs and positions, however many pages the source needs. */
 export function allAlbumTracks(music: MusicDriver, albumId: number, scope?: RequestScope): Promise<TrackHit[]> {
   return allPages((offset, limit) => music.albumTracks(albumId, { limit, offset, scope }));
 }

@@ -1,7 +1,7 @@
 /**
  * @module
- * Spec §4.5, §4.11–§4.13: finding the artist an `/artist/*` call names, by `id` (no lookup)
- * or by `artist` name (best plausible match). D5: not found is a 404.
+ * Finding the artist an `/artist/*` call names, by `id` (no lookup)
+ * or by `artist` name (best plausible match). Not found is a 404.
  */
 import { SleeveError } from '../../errors.ts';
 import type { Artist, TrackHit } from '../../domain/music.ts';
@@ -10,7 +10,7 @@ import { PLAUSIBLE, similarity } from '../../text/similarity.ts';
 import { rankByRelevance } from '../search/ranking.ts';
 import type { RequestScope } from '../../drivers/contracts/driver.ts';
 
-/** Spec §8.3: `/artist/info` carries at most 10 top tracks and 6 related artists, so no more are fetched. */
+/** `/artist/info` carries at most 10 top tracks and 6 related artists (docs/endpoints.md), so no more are fetched. */
 export const ARTIST_INFO_TOP_TRACKS = 10;
 export const ARTIST_INFO_RELATED = 6;
 
@@ -24,7 +24,7 @@ async function findArtist(music: MusicDriver, q: ArtistQuery, scope?: RequestSco
   if (!q.artist) return null;
   const candidates = await music.searchArtists(q.artist, { limit: 10, scope });
   const name = q.artist;
-  // Best first (an exact name always leads, D15); a near match counts only when plausibly the one asked for.
+  // Best first (an exact name always leads); a near match counts only when plausibly the one asked for.
   const ranked = rankByRelevance(
     candidates,
     name,
@@ -34,7 +34,7 @@ async function findArtist(music: MusicDriver, q: ArtistQuery, scope?: RequestSco
   return ranked.find(({ item }) => similarity([item.name], name) >= PLAUSIBLE)?.item ?? null;
 }
 
-/** `findArtist`, or the D5 404 naming what was asked. */
+/** `findArtist`, or the 404 naming what was asked. */
 export async function requireArtist(music: MusicDriver, q: ArtistQuery, scope?: RequestScope): Promise<Artist> {
   const artist = await findArtist(music, q, scope);
   if (!artist)
@@ -45,7 +45,7 @@ export async function requireArtist(music: MusicDriver, q: ArtistQuery, scope?: 
   return artist;
 }
 
-/** Spec §4.11: by popularity, never by release date. */
+/** By popularity, never by release date. */
 export async function topTracksByPopularity(
   music: MusicDriver,
   artistId: number,
@@ -56,7 +56,7 @@ export async function topTracksByPopularity(
   return [...tracks].sort((a, b) => b.rank - a.rank).slice(0, limit);
 }
 
-/** Spec §2.4's full artist: its top tracks and related artists, at most 10 and 6 (§8.3). */
+/** The full artist's lists: its top tracks and related artists, within the caps above. */
 export async function artistInfoLists(
   music: MusicDriver,
   artistId: number,

@@ -1,6 +1,6 @@
 /**
  * @module
- * D16 and spec §4.5: an artist's whole catalogue (paged through `artistAlbums`), grouped by
+ * D16: an artist's whole catalogue (paged through `artistAlbums`), grouped by
  * the record type each release was filed under, newest first with undated releases last.
  * `counts` and `total` are before `limit`; `activeFrom`/`activeTo` are years as strings.
  */

@@ -1,9 +1,9 @@
 /**
  * @module
- * Audio features for a set of tracks, asked in one call (the provider batches by 40, D1), with
+ * Audio features for a set of tracks, asked in one call (the provider batches by 40), with
  * each ISRC's title and duration as hints. When the provider fails, the tracks are answered
- * without features (`audioFeatures: null`, playlist filters keep them, spec §4.16 rule 1)
- * rather than not at all; `degraded` tells the frame not to cache that answer (D17).
+ * without features (`audioFeatures: null`, playlist filters keep them)
+ * rather than not at all; `degraded` tells the frame not to cache that answer.
  */
 import { SleeveError, type ErrorCode } from '../../errors.ts';
 import type { AudioFeatures, FeatureHint } from '../../domain/features.ts';

@@ -1,6 +1,6 @@
 /**
  * @module
- * Paging through a whole list of a source (an album's tracks, an artist's releases): the spec
+ * Paging through a whole list of a source (an album's tracks, an artist's releases): the interface
  * wants them complete, and upstreams hand them out a page at a time.
  */
 import type { Page } from '../../domain/music.ts';

@@ -1,6 +1,6 @@
 /**
  * @module
- * D11 `/playlist/info`: a playlist and its tracks, paged through to the end up to
+ * `/playlist/info`: a playlist and its tracks, paged through to the end up to
  * `MAX_PLAYLIST_TRACKS` (playlists run to thousands of tracks; the answer is one JSON body,
  * so it is bounded: `trackCount` still says how many the playlist holds).
  */

@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §4.16 `/playlist/generate`, its three rules as pure steps over a genre pool:
+ * `/playlist/generate`, its three rules as pure steps over a genre pool:
  * 1. energy/tempo filtering needs features, which need an ISRC: a track without them is kept;
  * 2. when filtering leaves fewer than `limit`, top up with unfiltered tracks of the same pool;
  * 3. the same artist never plays back to back.
@@ -77,7 +77,7 @@ export async function generatePlaylist(
 ): Promise<TrackHit[]> {
   const filtering = targets.energy !== undefined || targets.tempo !== undefined;
   const pool = await genrePool(sources.music, genres, limit, filtering, call.scope);
-  // One features call for the whole pool: the provider batches (40 ISRCs a call, D1).
+  // One features call for the whole pool: `features.ts` batches it.
   const features = filtering ? await featuresOrNone(sources, pool, call) : new Map<string, AudioFeatures>();
   return assemble(pool, (t) => fitsTargets(t, features, targets), limit);
 }

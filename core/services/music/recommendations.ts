@@ -1,13 +1,13 @@
 /**
  * @module
- * D23 `/recommendations`: tracks near the seeds, nearest first to the feature targets.
+ * `/recommendations` (D23): tracks near the seeds, nearest first to the feature targets.
  * - The pool: a seed track's related tracks (`related.ts`), a seed artist's own top tracks and
  *   similar artists' tracks, a seed genre's tracks (`playlist.ts`'s genre pool), taken in
  *   turns so that no seed crowds out another; the seed track itself is never recommended.
  * - The targets are soft, as in the music APIs that name them: nothing is filtered out, the
  *   pool is ordered by the mean distance to the targets given (tempo over a 100-BPM span),
- *   and tracks without features follow those with (spec §4.16 rule 1 keeps them too).
- * - The same artist never plays twice in a row (`assemble`, spec §4.16 rule 3).
+ *   and tracks without features follow those with (as `/playlist/generate` keeps them too).
+ * - The same artist never plays twice in a row (`assemble`, as in `/playlist/generate`).
  * - Bounded: at most 5 genre keywords, and a pool of at most 200 tracks.
  * Deterministic: the same seeds, targets and limit give the same list.
  */
@@ -41,7 +41,7 @@ export interface Recommendations {
 
 /** At most this many genre keywords in `seed_genre`: each costs a listing upstream. */
 export const MAX_GENRE_SEEDS = 5;
-/** The pool ranked by features: at most 5 calls of 40 ISRCs to the features provider (D1). */
+/** The pool ranked by features: at most 5 calls of 40 ISRCs to the features provider. */
 const MAX_POOL = 200;
 
 /** A tempo this far off counts as far as an energy of 0 from 1. */
@@ -114,7 +114,7 @@ export async function recommend(
     const tracks = assemble(pool, () => true, limit);
     return { tracks, features: await featuresOrNone(sources, tracks, call) };
   }
-  // One features call for the whole pool: the provider batches (40 ISRCs a call, D1).
+  // One features call for the whole pool: `features.ts` batches it.
   const features = await featuresOrNone(sources, pool, call);
   return { tracks: assemble(byCloseness(pool, features, targets), () => true, limit), features };
 }

@@ -1,7 +1,7 @@
 /**
  * @module
- * Related tracks (spec §4.7, and the recommendations of §4.8/§4.9): the source's tracks by
- * similar artists (one upstream call, D13), then the same artist's and genre's tracks when
+ * Related tracks (`/track/related`, and a full track's recommendations): the source's tracks by
+ * similar artists (one upstream call), then the same artist's and genre's tracks when
  * short. Deterministic: the same track always gets the same list.
  */
 import { interleave } from '../../utils/interleave.ts';

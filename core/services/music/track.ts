@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §4.7–§4.9: finding a track (by ISRC, or by artist and title with bracketed text
+ * Finding a track (by ISRC, or by artist and title with bracketed text
  * stripped) and gathering what a full track needs: its artist, album, features (only with an
  * ISRC) and recommendations.
  */
@@ -14,10 +14,10 @@ import { featuresOrNone, type FeaturesCall } from './features.ts';
 import { relatedTracks } from './related.ts';
 import type { RequestScope } from '../../drivers/contracts/driver.ts';
 
-/** How many recommendations a full track carries (the spec allows any number, even none). */
+/** How many recommendations a full track carries (the interface allows any number, even none). */
 const RECOMMENDATIONS = 5;
 
-/** Spec §4.8: `Song (Remastered 2011) [Live]` is searched as `Song`. */
+/** `Song (Remastered 2011) [Live]` is searched as `Song`. */
 export function stripBrackets(title: string): string {
   const stripped = title
     .replace(/\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}/g, ' ')
@@ -71,7 +71,7 @@ export function noSuchTrack(q: TrackIdOrIsrc): string {
 }
 
 /**
- * A known ISRC skips the search (spec §4.7, §4.8); an unknown one falls back to artist and
+ * A known ISRC skips the search; an unknown one falls back to artist and
  * title when both were given, since the ISRC is there to save a lookup, not to narrow it.
  */
 export async function resolveTrack(music: MusicDriver, q: TrackQuery, scope?: RequestScope): Promise<TrackHit | null> {
@@ -89,7 +89,7 @@ export async function resolveTrackRecord(
 ): Promise<Track | null> {
   const found = await resolveTrack(music, q, scope);
   // The album and the artist's radio are not asked beside the record, though the hit names
-  // them: under a saturated budget that answered fewer requests (issue #35, the Zipf bench).
+  // them: under a saturated budget that answered fewer requests (the Zipf bench).
   return !found || isTrackRecord(found) ? found : music.track(found.id, { scope });
 }
 
@@ -112,10 +112,10 @@ export interface DetailsCall extends FeaturesCall {
 }
 
 /**
- * Everything the full-track shape needs, fetched in parallel. Features need an ISRC (spec §4.8).
+ * Everything the full-track shape needs, fetched in parallel. Features need an ISRC.
  * The artist's record is asked only of a source whose artists carry genres (or when the caller
  * wants the record): otherwise the track's own credit gives all the shape takes of it (id and
- * name), and the upstream call is saved (issue #35).
+ * name), and the upstream call is saved.
  */
 export async function trackDetails(sources: Drivers, track: Track, call: DetailsCall): Promise<TrackDetails> {
   const { music } = sources;

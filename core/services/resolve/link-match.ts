@@ -1,6 +1,6 @@
 /**
  * @module
- * D11 best-effort matching: a platform said "this track is T by A, D long"; which track of the
+ * Best-effort matching (D11): a platform said "this track is T by A, D long"; which track of the
  * music source is it? Exact where an ISRC (tracks) or UPC (albums) is known, else a search
  * scored here. A candidate must clear `MATCH_THRESHOLD` or there is no match (404): a wrong
  * item is worse than none.

@@ -1,9 +1,9 @@
 /**
  * @module
- * Spec §4.17 and D11: from a pasted link to the music source's own item. Deezer links name
+ * D11: from a pasted link to the music source's own item. Deezer links name
  * the music source's ids directly; the other platforms' links are matched from what the
  * platform says of the item (`LinksDriver.metadata`: exact by ISRC or UPC where known, else a
- * scored search, `link-match.ts`). Short links are followed first, only through D11's hosts.
+ * scored search, `link-match.ts`). Short links are followed first, only through the allowed hosts (`core/links/hosts.ts`).
  * Demo mode has no links source: SoundCloud and Apple links are matched by the words of their
  * slugs, and a link only its platform can describe (Spotify, YouTube) is not found.
  * Not found is a 404 saying what was understood: `source`, and `type` and `id` when known.
@@ -38,7 +38,7 @@ function notFound(link: ParsedLink, type: LinkType | null = link.type, hint = ''
 
 /**
  * Demo mode (no links source) knows only its generated catalogue, so a real link finds nothing
- * there: the 404 says so and shows a link that resolves (issue #44), its chart's first track.
+ * there: the 404 says so and shows a link that resolves, its chart's first track.
  */
 async function demoHint(sources: Drivers, scope?: RequestScope): Promise<string> {
   if (sources.links) return '';
@@ -47,7 +47,7 @@ async function demoHint(sources: Drivers, scope?: RequestScope): Promise<string>
   return ` Demo mode resolves only links to its own generated catalogue, Deezer links with its ids${example}; real items need live mode.`;
 }
 
-/** Demo mode's description of a link: the words of its slug, where the link has one (D11). */
+/** Demo mode's description of a link: the words of its slug, where the link has one. */
 function slugMetadata(link: ParsedLink): LinkMetadata | null {
   const words = (slug: string) => slug.replace(/[-_]+/g, ' ').trim();
   const meta = (type: LinkMetadata['type'], title: string, artist: string | null = null): LinkMetadata => ({

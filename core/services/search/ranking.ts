@@ -48,10 +48,10 @@ export function rankByRelevance<T>(
 }
 
 /**
- * D33 bands for search answers. An exact name scores as `relevance` has it (0.7..1); a name
+ * Bands for search answers (D33). An exact name scores as `relevance` has it (0.7..1); a name
  * that holds the query as typed (`core/text/typed-match.ts`) scores 0.35..0.69; anything found only
  * through a correction or with a word missing scores 0..0.34, below every match as typed. Inside
- * a band the D15 blend orders, scaled to the band; a query of one or two characters has no
+ * a band the blend above orders, scaled to the band; a query of one or two characters has no
  * useful similarity, so its matches are ordered by popularity alone.
  */
 const TYPED_FLOOR = 0.35;
@@ -71,7 +71,7 @@ export function searchRelevance(
 }
 
 /**
- * `rankByRelevance` in D33's bands: what the search endpoints answer. `textsOf` gives every text
+ * `rankByRelevance` in those bands: what the search endpoints answer. `textsOf` gives every text
  * a source matched the item by (a track's featured artists too), for the band; by default the
  * names.
  */

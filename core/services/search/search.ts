@@ -1,7 +1,7 @@
 /**
  * @module
- * Spec §4.1–§4.4, D15 and D33. Drivers answer candidates by their own relevance; this re-ranks a
- * wider pool with the D15 score so an exact name outranks a more famous near match, then cuts
+ * The search endpoints (D15). Drivers answer candidates by their own relevance; this re-ranks a
+ * wider pool with the relevance score so an exact name outranks a more famous near match, then cuts
  * each section to `limit`.
  */
 import { creditsOf, type AlbumHit, type Artist, type PlaylistHit, type TrackHit } from '../../domain/music.ts';
@@ -33,7 +33,7 @@ async function ranked<T>(
   return rankSearchHits(await pool, query, names, popularity, texts).slice(0, limit);
 }
 
-/** Every text a track is searched by (D33's band): its title and every credited artist. */
+/** Every text a track is searched by (for the as-typed band): its title and every credited artist. */
 const trackTexts = (t: TrackHit): string[] => [t.title, ...creditsOf(t).map((a) => a.name)];
 
 function rankedTracks(
@@ -82,7 +82,7 @@ export function rankedAlbums(
   );
 }
 
-/** User and editorial playlists alike (spec §4.4); followers stand for popularity. */
+/** User and editorial playlists alike; followers stand for popularity. */
 export function rankedPlaylists(
   music: MusicDriver,
   query: string,
@@ -100,7 +100,7 @@ export function rankedPlaylists(
 }
 
 /**
- * Spec §4.3: matching artists, most fans first; D33: those matching the query as typed before
+ * Matching artists, most fans first; those matching the query as typed before
  * those a correction found, whatever their fans.
  */
 export async function artistsByFans(
@@ -148,7 +148,7 @@ export interface TopCandidate {
   score: number;
 }
 
-/** D15: the best-scored item of all sections; on a tie the earlier section (spec order) wins. */
+/** The best-scored item of all sections; on a tie the earlier section (the answer's order) wins. */
 export function topCandidate(result: SearchAllResult): TopCandidate | null {
   let best: TopCandidate | null = null;
   for (const section of SEARCH_TYPES) {

@@ -1,6 +1,6 @@
 /**
  * @module
- * Issue #15 and D33: completions while typing, from the music source's own searches (the
+ * D33: completions while typing, from the music source's own searches (the
  * catalogue's index in demo mode, Deezer's search in live mode), so both modes answer alike.
  * The last word may be half typed: a source that matches whole words only (as the Deezer
  * replay does) finds nothing for `daft pu`, so when the query as typed yields too few, the

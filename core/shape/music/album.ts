@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §2.3: the album variants, each a pure function from a domain `Album`. Covers are the
+ * The album variants, each a pure function from a domain `Album`. Covers are the
  * `/cover` proxy keyed on the album artist and title, so a track and its album share an image.
  * The types are the response schemas' (`schemas/responses/music/albums.ts`).
  */
@@ -76,7 +76,7 @@ export function newRelease(album: AlbumHit, base: string): NewRelease {
   };
 }
 
-/** Spec §4.14. Unknown label or UPC are empty strings: the spec types both as strings. */
+/** `/album/info`. Unknown label or UPC are empty strings: the interface types both as strings. */
 export function fullAlbum(album: Album, tracks: readonly TrackHit[], base: string): FullAlbum {
   return {
     ...newRelease(album, base),

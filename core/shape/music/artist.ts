@@ -1,7 +1,7 @@
 /**
  * @module
- * Spec §2.4: the artist variants. Images are always the `/artistimage` proxy (spec §4.12:
- * "proxied image URLs"), never the upstream's own address.
+ * The artist variants. Images are always the `/artistimage` proxy, never the upstream's own
+ * address (docs/endpoints.md).
  */
 import type { ArtistEntry, FullArtist, SearchArtist } from '../../schemas/responses/music/artists.ts';
 import { ARTIST_INFO_RELATED, ARTIST_INFO_TOP_TRACKS } from '../../services/music/artist.ts';

@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §4.21 (D21): the `/genre/chart`, `/editorial/selection` and `/editorial/charts` bodies,
+ * The `/genre/chart`, `/editorial/selection` and `/editorial/charts` bodies,
  * from the compact variants every other list uses (chart tracks, new releases, artist
  * entries, playlist results), numbered where they are a chart.
  */

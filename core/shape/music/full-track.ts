@@ -1,7 +1,7 @@
 /**
  * @module
- * Spec §2.2: the full track of `/track/info` and `/track/isrc`, and D5's not-found answer.
- * D17: the row the spec calls "the service" is `primaryArtist`; `timeSignature` is only in the
+ * The full track of `/track/info` and `/track/isrc`, and the not-found answer.
+ * D17: the row the interface calls "the service" is `primaryArtist`; `timeSignature` is only in the
  * `/track/info` features, 4 when the provider has none.
  */
 import type {
@@ -18,8 +18,8 @@ import { isrcRecommendation, recommendation, trackCover } from './track.ts';
 import { formatDuration, keyName } from '../../utils/format.ts';
 import { artistImageUrl } from '../urls.ts';
 
-// `core/routes/music/track.ts` names D5's answer from here; its one declaration is the schema's.
-export type { TrackNotFound } from '../../schemas/responses/music/full-track.ts';
+// `core/routes/music/track.ts` names the not-found answer from here; its one declaration is the schema's.
+export type { TrackNotFound } from '../schemas/responses/full-track.ts';
 
 function isrcFeatures(f: AudioFeatures): IsrcFeatures {
   return {

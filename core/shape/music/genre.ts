@@ -1,7 +1,7 @@
 /**
  * @module
- * Spec §2.6: `{ id, name, image }`. The image is always this service's own
- * `/media/images/genre/<id>.svg` (spec §1: images point back at the service), never the
+ * `{ id, name, image }`. The image is always this service's own
+ * `/media/images/genre/<id>.svg` (images point back at the service), never the
  * upstream's address.
  */
 import type { GenreView } from '../../schemas/responses/music/genres.ts';

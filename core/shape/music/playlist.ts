@@ -1,6 +1,6 @@
-/** @module Spec §2.5 and D11: the playlist variants; `creator` is the creator's display name. */
-import type { PlaylistInfo, PlaylistResult, SearchPlaylist } from '../../schemas/responses/music/playlists.ts';
-import type { Playlist, PlaylistHit, TrackHit } from '../../domain/music.ts';
+/** @module The playlist variants; `creator` is the creator's display name. */
+import type { PlaylistInfo, PlaylistResult, SearchPlaylist } from '../schemas/responses/playlists.ts';
+import type { Playlist, PlaylistHit, TrackHit } from '../domain/music.ts';
 import { relatedTrack } from './track.ts';
 import { playlistCoverUrl } from '../urls.ts';
 
@@ -26,7 +26,7 @@ export function searchPlaylist(playlist: PlaylistHit, base: string, score: numbe
   };
 }
 
-/** D11: `/playlist/info`, the whole playlist with its tracks as related-track objects. */
+/** `/playlist/info` (D11): the whole playlist with its tracks as related-track objects. */
 export function playlistInfo(playlist: Playlist, tracks: readonly TrackHit[], base: string): PlaylistInfo {
   return {
     id: playlist.id,

@@ -1,7 +1,7 @@
 /**
  * @module
- * Spec §4.1: the `/search/all` body. `topResult` repeats the best-scored item of any section
- * (null when nothing matched); `total` is the number of items returned (D15).
+ * The `/search/all` body. `topResult` repeats the best-scored item of any section
+ * (null when nothing matched); `total` is the number of items returned.
  */
 import type { SearchAllBody, TopResult } from '../../schemas/responses/music/search.ts';
 import type { SearchAllResult, SearchType, TopCandidate } from '../../services/search/search.ts';

@@ -1,7 +1,7 @@
 /**
  * @module
- * Spec §2.1: the compact track variants. Each is a pure function from a domain `Track`; the
- * field lists are the spec's, in its order, and nothing more. The types are the response
+ * The compact track variants. Each is a pure function from a domain `Track`; the
+ * field lists are the interface's, in its order, and nothing more. The types are the response
  * schemas' (`schemas/responses/music/tracks.ts`), so what is built here is what the tests check.
  */
 import type {
@@ -76,7 +76,7 @@ export function chartTrack(track: TrackHit, position: number, base: string): Cha
   return { position, ...related };
 }
 
-/** Spec §4.14: position and duration, no ISRC. A missing track number falls back to the position. */
+/** An `/album/info` entry: position and duration, no ISRC. A missing track number falls back to the position. */
 export function albumTrackEntry(track: TrackHit, position: number): AlbumTrackEntry {
   return {
     id: track.id,

@@ -1,4 +1,4 @@
-/** @module Spec §2.3: schemas of the album variants, and their types (inferred, never restated). */
+/** @module Schemas of the album variants, and their types (inferred, never restated). */
 import * as v from 'valibot';
 import { count, cover, id, isrc, optionalDate, recordType, ref, score, strings } from '../common.ts';
 import { albumTrackEntrySchema } from './tracks.ts';
@@ -41,7 +41,7 @@ const newReleaseEntries = { id, title: v.string(), artist: ref, cover, releaseDa
 export const newReleaseSchema = v.strictObject(newReleaseEntries);
 export type NewRelease = v.InferOutput<typeof newReleaseSchema>;
 
-/** Spec §4.14: a new release plus the album's details and its tracks. */
+/** `/album/info`: a new release plus the album's details and its tracks. */
 export const fullAlbumSchema = v.strictObject({
   ...newReleaseEntries,
   trackCount: count,
@@ -79,7 +79,7 @@ export type AlbumTracklist = v.InferOutput<typeof albumTracklistSchema>;
 const releases = v.optional(v.array(discographyReleaseSchema));
 const year = v.nullable(v.pipe(v.string(), v.regex(/^\d{4}$/)));
 
-/** Spec §4.5, D16. The four arrays are optional because `type` keeps only one. */
+/** `/artist/discography` (D16). The four arrays are optional because `type` keeps only one. */
 export const discographySchema = v.strictObject({
   artist: v.string(),
   artistId: id,
@@ -95,7 +95,7 @@ export const discographySchema = v.strictObject({
 export type DiscographyBody = v.InferOutput<typeof discographySchema>;
 
 /**
- * Spec §4.21 (D21): `/artist/albums`, one page of an artist's releases in the source's order.
+ * `/artist/albums`: one page of an artist's releases in the source's order.
  * `total` counts them all; `next` is the URL of the next page, null on the last.
  */
 export const artistAlbumsSchema = v.strictObject({

@@ -1,4 +1,4 @@
-/** @module Spec §2.4: schemas of the artist variants, and their types (inferred, never restated). */
+/** @module Schemas of the artist variants, and their types (inferred, never restated). */
 import * as v from 'valibot';
 import { count, id, image, score } from '../common.ts';
 import { artistInfoTopTrackSchema } from './tracks.ts';
@@ -11,7 +11,7 @@ export type ArtistEntry = v.InferOutput<typeof artistEntrySchema>;
 export const searchArtistSchema = v.strictObject({ ...entry, albumCount: count, score });
 export type SearchArtist = v.InferOutput<typeof searchArtistSchema>;
 
-/** Spec §8.3: at most 10 top tracks and 6 related artists (`ARTIST_INFO_*` in `services/music/artist.ts`). */
+/** At most 10 top tracks and 6 related artists (`ARTIST_INFO_*` in `services/music/artist.ts`). */
 export const fullArtistSchema = v.strictObject({
   ...entry,
   albumCount: count,

@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §4.21 (D21): `/track/credits`, a track's credited artists with the role each took, as
+ * `/track/credits`: a track's credited artists with the role each took, as
  * the source spells it (`Main`, `Featured`, ...), the main artist first.
  */
 import * as v from 'valibot';

@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §4.21 (D21): `/genre/chart`, `/editorial/selection`, `/editorial/charts`. Each names
+ * D21: `/genre/chart`, `/editorial/selection`, `/editorial/charts`. Each names
  * the genre or editorial it answers for (its `/editorial/genres` entry), then its lists in
  * chart order; chart entries carry their `position`, as `/track/hot`'s tracks do.
  */

@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §2.2 and D5/D17: schemas of `/track/info` and `/track/isrc`, found or not, and their
+ * Schemas of `/track/info` and `/track/isrc`, found or not, and their
  * types (inferred, never restated).
  */
 import * as v from 'valibot';
@@ -52,7 +52,7 @@ const albumEntries = {
 };
 const trackAlbum = v.strictObject(albumEntries);
 export type TrackAlbum = v.InferOutput<typeof trackAlbum>;
-/** D17: the row the spec calls "the service". */
+/** D17: the row the interface calls "the service". */
 const primaryArtist = v.strictObject({ id, name: v.string(), genres: strings, image });
 const head = {
   found: v.literal(true),

@@ -1,4 +1,4 @@
-/** @module Spec §2.6: a genre, its schema and its type (inferred, never restated). */
+/** @module A genre, its schema and its type (inferred, never restated). */
 import * as v from 'valibot';
 import { id } from '../common.ts';
 

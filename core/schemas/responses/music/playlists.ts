@@ -1,9 +1,9 @@
-/** @module Spec §2.5: schemas of the playlist variants, and their types (inferred, never restated). */
+/** @module Schemas of the playlist variants, and their types (inferred, never restated). */
 import * as v from 'valibot';
 import { count, cover, id, score } from '../common.ts';
 import { relatedTrackSchema } from './tracks.ts';
 
-/** D11: `creator` is the creator's display name, in every variant. */
+/** `creator` is the creator's display name, in every variant. */
 export const playlistResultSchema = v.strictObject({
   id,
   title: v.string(),
@@ -24,7 +24,7 @@ export const searchPlaylistSchema = v.strictObject({
 });
 export type SearchPlaylist = v.InferOutput<typeof searchPlaylistSchema>;
 
-/** D11: `/playlist/info`, the whole playlist with its tracks as related-track objects. */
+/** `/playlist/info` (D11): the whole playlist with its tracks as related-track objects. */
 export const playlistInfoSchema = v.strictObject({
   id,
   title: v.string(),
@@ -39,7 +39,7 @@ export const playlistInfoSchema = v.strictObject({
 });
 export type PlaylistInfo = v.InferOutput<typeof playlistInfoSchema>;
 
-/** Spec §4.16: `/playlist/generate`; `params` echoes the filters, null when omitted. */
+/** `/playlist/generate`: `params` echoes the filters, null when omitted. */
 export const generatedPlaylistSchema = v.strictObject({
   playlist: v.pipe(v.string(), v.endsWith(' Mix')),
   params: v.strictObject({ genres: v.string(), energy: v.nullable(v.number()), tempo: v.nullable(v.number()) }),

@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §4.21 (D23): `/recommendations`. The seeds and targets are echoed (null when not
+ * `/recommendations` (D23). The seeds and targets are echoed (null when not
  * given); each track is a related track plus its preview and the features it was chosen by
  * (null when the track has none: no ISRC, or the provider has none or failed).
  */

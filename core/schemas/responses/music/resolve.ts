@@ -1,4 +1,4 @@
-/** @module Spec §4.17: the `/resolve` body's schema and type (inferred); `data` has the shape its `type` names. */
+/** @module The `/resolve` body's schema and type (inferred); `data` has the shape its `type` names. */
 import * as v from 'valibot';
 import { fullAlbumSchema } from './albums.ts';
 import { fullArtistSchema } from './artists.ts';

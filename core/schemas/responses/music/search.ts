@@ -1,4 +1,4 @@
-/** @module Spec §4.1: the `/search/all` body's schema and type (inferred, never restated). */
+/** @module The `/search/all` body's schema and type (inferred, never restated). */
 import * as v from 'valibot';
 import { SEARCH_TYPES } from '../../../services/search/search.ts';
 import { searchAlbumSchema } from './albums.ts';
@@ -16,7 +16,7 @@ const topResult = v.variant('type', [
 ]);
 export type TopResult = v.InferOutput<typeof topResult>;
 
-/** D15: `topResult` is null when nothing matched; `total` is the number of items returned. */
+/** `topResult` is null when nothing matched; `total` is the number of items returned. */
 export const searchAllSchema = v.strictObject({
   query: v.string(),
   types: v.array(v.picklist(SEARCH_TYPES)),

@@ -1,4 +1,4 @@
-/** @module Issue #15 and D33: the `/search/suggest` body's schema and type. */
+/** @module D33: the `/search/suggest` body's schema and type. */
 import * as v from 'valibot';
 import { id } from '../common.ts';
 

@@ -1,4 +1,4 @@
-/** @module Spec §2.1: schemas of the compact track variants, and their types (inferred, never restated). */
+/** @module Schemas of the compact track variants, and their types (inferred, never restated). */
 import * as v from 'valibot';
 import { count, cover, duration, id, int, isrc, score } from '../common.ts';
 
@@ -95,7 +95,7 @@ export type Recommendation = v.InferOutput<typeof recommendationSchema>;
 export const isrcRecommendationSchema = v.strictObject({ ...recommendationEntries, isrc });
 export type IsrcRecommendation = v.InferOutput<typeof isrcRecommendationSchema>;
 
-/** Spec §4.10, D10: `country` is the chart served, an ISO code or `global`. */
+/** D10: `country` is the chart served, an ISO code or `global`. */
 export const hotTracksSchema = v.strictObject({
   country: v.pipe(v.string(), v.regex(/^([A-Z]{2}|global)$/)),
   tracks: v.array(chartTrackSchema),
