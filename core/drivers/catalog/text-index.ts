@@ -17,7 +17,7 @@
  *
  * A query of one or two characters is a prefix only: records with a word starting with it,
  * most popular first. FlexSearch served here until its lists, walked to their end for a common
- * word and ordered by word position rather than popularity, set the 1M catalogue's p99 (#13).
+ * word and ordered by word position rather than popularity, set the 1M catalogue's p99.
  */
 import { foldJoined } from '../../text/fold.ts';
 import { queryTerms, searchTerms, shortPrefix } from '../../text/terms.ts';
