@@ -1,7 +1,7 @@
 /**
  * @module
- * Rate-limit and budget counters in Deno KV, exact across instances (D48): the window number is part of the
- * key (as with Redis), and a hit is a check-and-set: read the count, write it plus the hits only
+ * Rate-limit and budget counters in Deno KV, exact across instances (D48): the window number is
+ * part of the key (as with Redis), and a hit is a check-and-set: read the count, write it plus the hits only
  * if nobody wrote since (`atomic().check(entry)`), else read again. `sum` would never conflict,
  * but two hits could then read the same total back, and a limit needs each hit's own count.
  * Entries expire two windows on (only garbage collection: reads never trust `expireIn`).

@@ -4,8 +4,8 @@
  * is an optional peer dependency, so memory and fs users (and edge bundles) never load it.
  * The client is tuned to fail fast rather than queue: a dead Redis must cost a request at
  * most about a second (then the frame's breaker skips it), never hang it. It also behaves in a
- * serverless function: it connects on first use, gives a connection a second,
- * keeps no process alive by itself and never reconnects on a timer of its own.
+ * serverless function: it connects on first use, gives a connection a second, keeps no process
+ * alive by itself and never reconnects on a timer of its own.
  *
  * A failure is said with its cause (`redis 127.0.0.1:6379: connection refused (ECONNREFUSED)`),
  * where ioredis rejects every command with `Connection is closed.` once it gives up and says

@@ -26,7 +26,7 @@
  * Lanes, served strictly in order: every client's fresh requests (`FRESH`), then the
  * completions of answers a 503 promised (`COMPLETION`, `http/cache/completions.ts`), then cache
  * refreshes (`REFRESH`). A lane is served only when every lane before it has nobody waiting, and
- * the rules above hold within each lane: a completion no longer runs in its client's own lane,
+ * the rules above hold within each lane: a completion does not run in its client's own lane,
  * where that client's fresh requests would queue behind work it was already told to wait for.
  *
  * Memory: waiters are bounded by the budget (`maxQueue`, `maxPerClient`); the use of clients
