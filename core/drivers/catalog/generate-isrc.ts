@@ -1,11 +1,11 @@
 /**
  * @module
- * Which generated tracks go without an ISRC (D18). A released track in a real
- * catalogue nearly always has one, so one without is rare (at most `UNCODED_SHARE` of the
- * tracks) and obscure: never in the top 100 of a chart (a country's, the global one, a genre's),
- * never on a new release, never among an artist's 10 top tracks. A few are kept, the least
- * popular of those the generator drew without one, so the spec's null case (`audioFeatures:
- * null`) stays real. Settled after the lists, which depend on popularity and dates only.
+ * Which generated tracks go without an ISRC (D18). A released track in a real catalogue nearly
+ * always has one, so one without is rare (at most `UNCODED_SHARE` of the tracks) and obscure:
+ * never in the top 100 of a chart (a country's, the global one, a genre's), never on a new
+ * release, never among an artist's 10 top tracks. A few are kept, the least popular of those the
+ * generator drew without one, so `audioFeatures: null` stays real. Settled after the lists,
+ * which depend on popularity and dates only.
  */
 import type { ArtistRecord, CatalogData, TrackRecord } from './format.ts';
 import { fold } from '../../text/fold.ts';
