@@ -1,12 +1,11 @@
 /**
  * @module
  * What `/metrics` reports (D20), counted in process while `SLEEVE_METRICS=1`; without it no
- * registry exists and nothing is counted. Every label has a bounded set of values: `route` is
- * an endpoint's declared path or `unmatched` (never the URL asked), `method` one of the
- * methods HTTP names or `other`, `status` the statuses Sleeve answers, `upstream` the hosts
- * the drivers may call (configured bases and the fixed hosts of short links and Deezer's
- * pictures). Counters start
- * with the process, as Prometheus expects of counters; each instance reports its own.
+ * registry exists and nothing is counted. Every label has a bounded set of values: `route` is an
+ * endpoint's declared path or `unmatched` (never the URL asked), `method` one of the methods HTTP
+ * names or `other`, `status` the statuses Sleeve answers, `upstream` the hosts the drivers may
+ * call (configured bases and the fixed hosts of short links and Deezer's pictures). Counters
+ * start with the process, as Prometheus expects of counters; each instance reports its own.
  */
 import type { Budget } from '../drivers/kit/index.ts';
 import { Exposition } from './exposition.ts';

@@ -7,9 +7,8 @@
  * - Unknown station: AzuraCast answers 404, this answers null (the service's 404).
  * - Unreachable, 5xx, any other status, or a body that is not a now-playing state: 502
  *   `upstream_error`; no answer within `timeoutMs`: 504 `upstream_timeout` (`kit/call.ts`).
- * - `/nowplaying` is never cached at the HTTP layer (it is sent
- *   `no-store`), so the upstream call is
- *   shared for `cacheSeconds` (2 s: AzuraCast itself refreshes every few seconds) and
+ * - `/nowplaying` is never cached at the HTTP layer (it is sent `no-store`), so the upstream
+ *   call is shared for `cacheSeconds` (2 s: AzuraCast itself refreshes every few seconds) and
  *   concurrent calls coalesce (`kit/cached.ts`): a flood of requests is one upstream call.
  * - `watch` is one live subscription per station: AzuraCast's SSE feed where offered, else
  *   polling (`watch.ts`).

@@ -1,8 +1,8 @@
 /**
  * @module
  * AzuraCast's now-playing JSON (`GET /api/nowplaying/{station}`, and the `np` of its live feed)
- * to the domain `NowPlaying`. Pure. `/nowplaying` answers AzuraCast's own shape, so the
- * fields keep their names; each object is copied field by field, so no upstream extra leaks (`cache`,
+ * to the domain `NowPlaying`. Pure. `/nowplaying` answers AzuraCast's own shape, so the fields
+ * keep their names; each object is copied field by field, so no upstream extra leaks (`cache`,
  * `elapsed`, a remote's admin fields...).
  *
  * Two eras are read alike: the current shape (0.17+, OpenAPI `Api_NowPlaying`) and the old one

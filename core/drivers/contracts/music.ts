@@ -34,10 +34,9 @@ export interface ArtistAlbumsOptions extends ListOptions {
 
 export interface GenreTracksOptions extends ListOptions {
   /**
-   * The caller will ask audio features of these tracks (to filter by energy
-   * and tempo), so it needs their
-   * ISRCs: a source whose cheapest genre listing lacks them (Deezer's charts) lists tracks
-   * that carry them, at the cost of a few more calls.
+   * The caller will ask audio features of these tracks (to filter by energy and tempo), so it
+   * needs their ISRCs: a source whose cheapest genre listing lacks them (Deezer's charts) lists
+   * tracks that carry them, at the cost of a few more calls.
    */
   withIsrc?: boolean;
 }
@@ -58,8 +57,8 @@ export interface ImageOptions extends CallOptions {
 /**
  * Music metadata. Searches and lists answer hits; lookups by id answer whole records (null
  * for an unknown id), so a service that needs a record's every field asks for it by id.
- * Searches answer candidates best-first by the source's own relevance (the service
- * computes its own ranking score).
+ * Searches answer candidates best-first by the source's own relevance (the service computes its
+ * own ranking score).
  */
 export interface MusicDriver extends Probed {
   /**

@@ -2,10 +2,10 @@
  * @module
  * The ReccoBeats audio-features driver (live mode): features by ISRC from
  * `GET /v1/audio-features?ids=<ISRC,...>`, at most 40 ids a call, the calls of one request in
- * parallel, every call within the ReccoBeats budget (`client.ts`). Every ISRC asked is read
- * from storage first and only the missing ones are fetched; what is fetched is stored for good,
- * an unknown ISRC for a day (`store.ts`). Identical ISRCs asked concurrently
- * share one call, which is aborted only when every caller waiting on it has gone.
+ * parallel, every call within the ReccoBeats budget (`client.ts`). Every ISRC asked is read from
+ * storage first and only the missing ones are fetched; what is fetched is stored for good, an
+ * unknown ISRC for a day (`store.ts`). Identical ISRCs asked concurrently share one call, which
+ * is aborted only when every caller waiting on it has gone.
  *
  * ReccoBeats does not say which id a record answers, and one ISRC may answer several records
  * (releases of one recording): records are mapped back through their own `isrc`, and when an
