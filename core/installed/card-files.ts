@@ -1,6 +1,6 @@
 /**
  * @module
- * D29: the files a PNG card is drawn with, by name, like `/docs`' `docsFiles`: resvg's
+ * The files a PNG card is drawn with, by name, like `/docs`' `docsFiles`: resvg's
  * WebAssembly module and the two DejaVu Sans faces (resvg-wasm sees no system fonts: without
  * a font it draws no text at all). Their names, where the packages hold them and the embedded
  * fonts; a server's reader of the installed packages is `installed-card-files.ts`, apart,
@@ -28,5 +28,5 @@ export const CARD_PACKAGE_PATHS: Readonly<Record<CardFileName, string>> = {
   'DejaVuSans-Bold.ttf': 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
 };
 
-/** The embedded fonts alone: what a Worker reads, its wasm given compiled (D47). */
+/** The embedded fonts alone: what a Worker reads, its wasm given compiled. */
 export const embeddedCardFonts = (): Promise<EmbeddedModule> => import('./embedded/card-fonts.ts');

@@ -1,9 +1,9 @@
 /**
  * @module
- * The servers' default `cardFiles` (D29): reads the installed packages through `node:fs`, which
+ * The servers' default `cardFiles`: reads the installed packages through `node:fs`, which
  * Node, Bun, Deno and Vercel's Node functions provide, imported on first use only; where they
  * cannot be read (a compiled executable, a JSR install, a runtime with no file system), the
- * copies a build embedded (`embedded.ts`, D38), imported on first use too. With neither (a
+ * copies a build embedded (`embedded.ts`), imported on first use too. With neither (a
  * Vercel function that does not ship the files), PNG answers 503 `not_configured` while SVG
  * still works, unless the embedder passes its own `cardFiles`. Only the server's platform
  * (`core/index.ts`) imports this module: nothing a Worker reaches may import `node:*` (D47).

@@ -4,8 +4,8 @@
  * page. First the installed package, through `node:fs`, which Node, Bun, Deno and Vercel's
  * Node functions all provide, imported on first use only; where it cannot be read (a
  * compiled executable, a JSR install, a runtime with no file system), the copy a build
- * embedded (`embedded.ts`, D38), imported on first use too, so loading Sleeve costs nothing
- * for either. With neither, `/docs` answers D3 `503 not_configured` unless the embedder
+ * embedded (`embedded.ts`), imported on first use too, so loading Sleeve costs nothing
+ * for either. With neither, `/docs` answers `503 not_configured` unless the embedder
  * passes its own `docsFiles`.
  */
 import { installedOrEmbedded, type EmbeddedModule } from './embedded.ts';

@@ -1,6 +1,6 @@
 /**
  * @module
- * D20's json line written as bytes (`encodeJsonLine`), the way the servers' log writer takes
+ * The `json` request log line written as bytes (`encodeJsonLine`), the way the servers' log writer takes
  * it: the same line as `jsonLine`'s text (`request-line.ts`), made for every request without
  * making that text. Apart from it because it changes for speed alone.
  */
@@ -58,8 +58,8 @@ const tail = Object.assign(new Kept(), { cache: '' as string | undefined, ip: ''
 /**
  * `jsonLine(r)` and a newline, as UTF-8 into `out` from `at`: the end, or -1 when it may not fit
  * (never when `out` has 1 KiB to spare after it). The stdout writer encodes every request's
- * line this way (issue #22): written from its record into bytes, a line needs no piece of text
- * made, joined or flattened, and most of it is copied from the last one (`Kept`). What is not
+ * line this way: written from its record into bytes, a line needs no piece of text made, joined
+ * or flattened, and most of it is copied from the last one (`Kept`). What is not
  * plain ASCII, or a number that is not a small integer or tenths, is left to `jsonLine`'s text:
  * it is rare (a cut path, an odd forwarded address), and the line the same.
  *

@@ -1,17 +1,17 @@
 /**
  * @module
  * What `/metrics` reports (D20), counted in process while `SLEEVE_METRICS=1`; without it no
- * registry exists and nothing is counted. Every label has a bounded set of values: `route` is
- * an endpoint's declared path or `unmatched` (never the URL asked), `method` one of the
- * methods HTTP names or `other`, `status` the statuses Sleeve answers, `upstream` the hosts
- * the drivers may call (configured bases and the fixed hosts of D11 and D14). Counters start
- * with the process, as Prometheus expects of counters; each instance reports its own.
+ * registry exists and nothing is counted. Every label has a bounded set of values: `route` is an
+ * endpoint's declared path or `unmatched` (never the URL asked), `method` one of the methods HTTP
+ * names or `other`, `status` the statuses Sleeve answers, `upstream` the hosts the drivers may
+ * call (configured bases and the fixed hosts of short links and Deezer's pictures). Counters
+ * start with the process, as Prometheus expects of counters; each instance reports its own.
  */
 import type { Budget } from '../drivers/kit/index.ts';
 import { Exposition } from './exposition.ts';
 import type { UpstreamFigures, UpstreamWatch } from './upstreams.ts';
 
-/** Seconds: a cache hit takes well under a millisecond, a slow upstream call seconds (D13: 3 s at most waiting). */
+/** Seconds: a cache hit takes well under a millisecond, a slow upstream call seconds (3 s at most waiting for a turn). */
 export const DURATION_BUCKETS: readonly number[] = [
   0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
 ];
@@ -69,7 +69,7 @@ export interface MetricsOptions {
   memory?: () => ProcessMemory;
   /** Each upstream's circuit and call outcomes (`upstreams.ts`), live mode. */
   upstreams?: UpstreamWatch;
-  /** Whether the instance is draining (D34, D39). */
+  /** Whether the instance is draining (shutting down or in its shutdown delay). */
   draining?(): boolean;
   /** The answer cache's entries and bytes, when the storage is held in this process. */
   cache?(): CacheFigures | undefined;
@@ -194,7 +194,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
       out.family('sleeve_request_duration_seconds', 'histogram', 'Time until the response was ready, by endpoint.');
       for (const [route, figures] of routes)
         out.histogram('sleeve_request_duration_seconds', { route }, DURATION_BUCKETS, figures.buckets, figures.sum);
-      out.family('sleeve_cache_total', 'counter', 'Answers of cached endpoints by X-Cache state (D9).');
+      out.family('sleeve_cache_total', 'counter', 'Answers of cached endpoints by X-Cache state.');
       for (const [route, { hit, miss, stale }] of routes) {
         if (hit + miss + stale === 0) continue;
         out
@@ -202,7 +202,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
           .sample('sleeve_cache_total', { route, state: 'miss' }, miss)
           .sample('sleeve_cache_total', { route, state: 'stale' }, stale);
       }
-      out.family('sleeve_rate_limited_total', 'counter', 'Requests refused with 429 (D8), by endpoint.');
+      out.family('sleeve_rate_limited_total', 'counter', 'Requests refused with 429, by endpoint.');
       for (const [route, { limited }] of routes) out.sample('sleeve_rate_limited_total', { route }, limited);
 
       out.family('sleeve_upstream_calls_total', 'counter', 'HTTP calls the drivers made, by upstream host.');
@@ -220,14 +220,14 @@ export function createMetrics(options: MetricsOptions): Metrics {
       out.family(
         'sleeve_budget_waits_total',
         'counter',
-        "Upstream calls that queued for their upstream's budget before going out (D13).",
+        "Upstream calls that queued for their upstream's budget before going out.",
       );
       for (const [name, budget] of budgets)
         out.sample('sleeve_budget_waits_total', { upstream: name }, budget.stats.waited);
       out.family(
         'sleeve_budget_refused_total',
         'counter',
-        "Upstream calls refused with 503 because the budget's wait would pass 3 s or its queue was full (D13).",
+        "Upstream calls refused with 503 because the budget's wait would pass 3 s or its queue was full.",
       );
       for (const [name, budget] of budgets)
         out.sample('sleeve_budget_refused_total', { upstream: name }, budget.stats.refused);
@@ -238,13 +238,13 @@ export function createMetrics(options: MetricsOptions): Metrics {
         out.family(
           'sleeve_completions_running',
           'gauge',
-          'Answers refused 503 for want of budget turns, being completed in the background now (D44).',
+          'Answers refused 503 for want of budget turns, being completed in the background now.',
         );
         out.sample('sleeve_completions_running', {}, completions.running);
         out.family(
           'sleeve_completions_dropped_total',
           'counter',
-          'Answers refused 503 for want of budget turns whose work was dropped: the completions were at their bound or the queue too long to promise (D44).',
+          'Answers refused 503 for want of budget turns whose work was dropped: the completions were at their bound or the queue too long to promise.',
         );
         out.sample('sleeve_completions_dropped_total', {}, completions.dropped);
       }
@@ -255,13 +255,13 @@ export function createMetrics(options: MetricsOptions): Metrics {
 
 /** The series `/status` and its Grafana dashboard read: budgets' turns, circuits, the cache, draining. */
 function renderMore(out: Exposition, options: MetricsOptions, budgets: ReadonlyMap<string, Budget>): void {
-  out.family('sleeve_budget_taken_total', 'counter', "Upstream calls let through by their upstream's budget (D13).");
+  out.family('sleeve_budget_taken_total', 'counter', "Upstream calls let through by their upstream's budget.");
   for (const [name, budget] of budgets) out.sample('sleeve_budget_taken_total', { upstream: name }, budget.stats.taken);
   const upstreams = options.upstreams?.upstreams ?? new Map<string, UpstreamFigures>();
   out.family(
     'sleeve_budget_allowance_per_second',
     'gauge',
-    "The upstream's published call allowance, per second (Deezer: 50 per 5 s); Sleeve keeps under 96% of it (D13).",
+    "The upstream's published call allowance, per second (Deezer: 50 per 5 s); Sleeve keeps under 96% of it.",
   );
   for (const figures of upstreams.values())
     if (figures.allowancePerSecond !== undefined)
@@ -323,7 +323,7 @@ function renderMore(out: Exposition, options: MetricsOptions, budgets: ReadonlyM
   }
   if (options.draining) {
     out
-      .family('sleeve_draining', 'gauge', '1 once the instance is shutting down (D34) or in its shutdown delay (D39).')
+      .family('sleeve_draining', 'gauge', '1 once the instance is shutting down or in its shutdown delay.')
       .sample('sleeve_draining', {}, options.draining() ? 1 : 0);
   }
 }

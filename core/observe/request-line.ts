@@ -1,6 +1,6 @@
 /**
  * @module
- * One request's log line (D20), as `SLEEVE_LOG` asks: `json` (one JSON object a line, for log
+ * One request's log line, as `SLEEVE_LOG` asks: `json` (one JSON object a line, for log
  * collectors) or `pretty` (`GET /search/all 200 3.1ms HIT`, for a terminal). Only what helps
  * an operator and tells nothing about the caller beyond what an access log always holds: no
  * header is read into it, and the path never carries the query string, whose values are the
@@ -74,8 +74,8 @@ const jsonText = (text: string) => (PLAIN.test(text) ? `"${text}"` : JSON.string
 
 /**
  * `JSON.stringify(record)`, the same text, written field by field: it is made for every request,
- * and building it as one template costs a fraction of stringifying an object (issue #22;
- * `request-line.test.ts` holds the two equal over what each field can hold). Only `ip` can hold
+ * and building it as one template costs a fraction of stringifying an object
+ * (`request-line.test.ts` holds the two equal over what each field can hold). Only `ip` can hold
  * anything (a forwarded header's text), so it alone is tested and escaped: the tests were most
  * of a line's cost.
  */

@@ -2,7 +2,7 @@
  * @module
  * The one bound on what a process caches in its own memory (`SLEEVE_CACHE_MB`, option
  * `cacheMb`), and how it is shared out: the answer cache of the `memory` storage takes the
- * whole figure; the pictures fetched from Deezer (D14) half of it and the drawn PNG cards a
+ * whole figure; the pictures fetched from Deezer half of it and the drawn PNG cards a
  * quarter, since each is held as bytes outside the JavaScript heap and the adapters size the
  * runtime's heap and the container from the sum (`adapters/launch/memory-plan.ts`). With the default
  * of 64 these are the 64, 32 and 16 MiB Sleeve always had.

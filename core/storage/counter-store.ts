@@ -1,6 +1,6 @@
 /**
  * @module
- * What a rate limit (D8) and an upstream budget (D13) count with: a fixed-window counter, one
+ * What a rate limit and an upstream budget count with: a fixed-window counter, one
  * hit at a time. Its stores are in `counters.ts` (in process, Redis), `deno-kv-counters.ts` and
  * the Workers adapter's Durable Object.
  */

@@ -1,6 +1,6 @@
 /**
  * @module
- * Fixed-window counters for rate limits (D8), atomic in the configured storage. unstorage has
+ * Fixed-window counters for rate limits, atomic in the configured storage. unstorage has
  * no increment, so counters get this small interface with its implementations: in-process
  * (memory and fs: one process, one thread, so a Map is atomic), Redis (`INCR` + `PEXPIRE` in
  * one MULTI, on the unstorage driver's own client) and Deno KV (`deno-kv-counters.ts`), which
@@ -17,7 +17,7 @@ export type { CounterStore, Hit } from './counter-store.ts';
 /**
  * Counts one request under `key` through the storage's breaker: null while the storage is down
  * (the request is let through). In-process counters cannot fail, so they are asked directly,
- * with no closure for the breaker: a cache hit's cost on Bun is its allocations (#13).
+ * with no closure for the breaker: a cache hit's cost on Bun is its allocations.
  */
 export function countThrough(
   breaker: Breaker,
@@ -111,8 +111,8 @@ function redisCounters(
 }
 
 /**
- * The storage's own atomic counters when it has them (Redis's `INCR`, Deno KV's check-and-set,
- * D48), ours or the embedder's, else in-process ones.
+ * The storage's own atomic counters when it has them (Redis's `INCR`, Deno KV's check-and-set),
+ * ours or the embedder's, else in-process ones.
  */
 export function countersFor(storage: Storage): CounterStore {
   const driver = storage.getMount('').driver;

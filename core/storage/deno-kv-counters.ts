@@ -1,7 +1,7 @@
 /**
  * @module
- * D8/D13 counters in Deno KV, exact across instances (D48): the window number is part of the
- * key (as with Redis), and a hit is a check-and-set: read the count, write it plus the hits only
+ * Rate-limit and budget counters in Deno KV, exact across instances (D48): the window number is
+ * part of the key (as with Redis), and a hit is a check-and-set: read the count, write it plus the hits only
  * if nobody wrote since (`atomic().check(entry)`), else read again. `sum` would never conflict,
  * but two hits could then read the same total back, and a limit needs each hit's own count.
  * Entries expire two windows on (only garbage collection: reads never trust `expireIn`).
@@ -10,7 +10,7 @@
  * next one, which adds them all at once and hands each its own count. So a burst of one client's
  * requests (1000 at once) costs a few writes, and conflicts come only from other instances: one
  * check-and-set per hit let them collide with each other until some ran out of tries, and each
- * such failure opened the storage's breaker, the rate limits off with it (D9).
+ * such failure opened the storage's breaker, the rate limits off with it.
  */
 import type { CounterStore, Hit } from './counter-store.ts';
 import { kvCall } from './deno-kv.ts';

@@ -2,7 +2,7 @@
  * @module
  * `SLEEVE_STORAGE=deno-kv` (the default database: on Deno Deploy, the project's own, shared by
  * its instances) or `deno-kv:<path>` (a local SQLite file), through unstorage's Deno KV driver,
- * loaded on first use: only Deno has `Deno.openKv`, so nothing else loads it. D48.
+ * loaded on first use: only Deno has `Deno.openKv`, so nothing else loads it (D48).
  *
  * Deno KV keeps a value of at most 64 KiB. A larger answer is kept gzip'd (marked by a prefix
  * no JSON text begins with) and undone when read; one still too large once gzip'd is not kept:
@@ -36,8 +36,8 @@ async function gunzipBase64(packed: string): Promise<string> {
 
 /**
  * How long one Deno KV call may take before it fails: nothing in Deno KV bounds a call, and an
- * answer that never comes would hold its request for good. Failed, the breaker skips the storage
- * (D9), as for a Redis command with no reply after 1 s; this leaves room for a write that
+ * answer that never comes would hold its request for good. Failed, the breaker skips the storage,
+ * as for a Redis command with no reply after 1 s; this leaves room for a write that
  * crosses regions to Deploy's primary.
  */
 export const KV_TIMEOUT_MS = 2000;

@@ -1,6 +1,6 @@
 /**
  * @module
- * Turns a storage spec (`SLEEVE_STORAGE`, D1) into an unstorage instance. Core never picks a
+ * Turns a storage spec (`SLEEVE_STORAGE`) into an unstorage instance. Core never picks a
  * backend on its own: the spec comes from options.
  */
 import { createStorage, type Storage } from 'unstorage';

@@ -1,6 +1,6 @@
 /**
  * @module
- * D14: the in-process cache of image bytes, least recently used out first, bounded by the
+ * The in-process cache of image bytes, least recently used out first, bounded by the
  * total bytes it holds rather than by a count (one cover is 5 KiB at 56 px, 300 KiB at
  * 1000 px). Pictures are too big for the configured storage (Redis would carry megabytes per
  * page of covers) and cheap to fetch again, so each process keeps its own.

@@ -5,7 +5,7 @@
  * otherwise start, say "storage unavailable" at the first request and serve uncached and
  * unlimited for good. A Redis that does not answer now is only said, address and cause, in one
  * line: it may come up after Sleeve (a compose file, a restart), and until it does the storage's
- * breaker serves uncached and unlimited and finds it back by itself (D9).
+ * breaker serves uncached and unlimited and finds it back by itself.
  */
 import { SleeveError } from '../errors.ts';
 import redisDriver, { missingClient, type RedisOptions } from './redis.ts';

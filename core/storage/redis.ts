@@ -4,8 +4,8 @@
  * is an optional peer dependency, so memory and fs users (and edge bundles) never load it.
  * The client is tuned to fail fast rather than queue: a dead Redis must cost a request at
  * most about a second (then the frame's breaker skips it), never hang it. It also behaves in a
- * serverless function (issue #22): it connects on first use, gives a connection a second,
- * keeps no process alive by itself and never reconnects on a timer of its own.
+ * serverless function: it connects on first use, gives a connection a second, keeps no process
+ * alive by itself and never reconnects on a timer of its own.
  *
  * A failure is said with its cause (`redis 127.0.0.1:6379: connection refused (ECONNREFUSED)`),
  * where ioredis rejects every command with `Connection is closed.` once it gives up and says
@@ -82,7 +82,7 @@ export default function redisDriver(options: RedisOptions): WordedDriver {
       maxRetriesPerRequest: 1,
       commandTimeout: options.commandTimeout ?? 1000,
       connectTimeout: 1000,
-      // Past a blip the client gives up (issue #22): no timer of its own retries every few
+      // Past a blip the client gives up: no timer of its own retries every few
       // seconds in every instance and every function at once. The next call makes a new client,
       // and while the storage is down the breaker makes that call once per cool-down.
       retryStrategy: (times: number) => (times <= QUICK_RETRIES ? times * QUICK_RETRY_MS : null),

@@ -4,7 +4,7 @@
  * (OpenAI itself, or any server that speaks its API: a local llama.cpp, vLLM, Ollama…),
  * `Authorization: Bearer <key>` when a key is set. The request is built here from vetted
  * parts (the configured URL and model, the messages the service composed), never from a
- * caller's URL. Every way it can fail is D3's: no answer in time is `504 upstream_timeout`;
+ * caller's URL. Every way it can fail is one of Sleeve's errors: no answer in time is `504 upstream_timeout`;
  * unreachable, a 5xx, a refused key, a body over the cap, not JSON or without a reply is
  * `502 upstream_error`; a 429 is `503 service_unavailable` with the upstream's `Retry-After`.
  * Calls go through the driver kit's circuit (`ai`), so a failing model is left alone for a

@@ -1,14 +1,14 @@
 /**
  * @module
- * The AzuraCast radio driver (live mode, D1, D12): a station's now-playing state from
+ * The AzuraCast radio driver (live mode, D12): a station's now-playing state from
  * `GET <baseUrl>/api/nowplaying/<station>` (shortcode or numeric id), normalised into the
  * domain (`wire.ts`) from the current shape and from old (0.9) installs alike.
  *
  * - Unknown station: AzuraCast answers 404, this answers null (the service's 404).
  * - Unreachable, 5xx, any other status, or a body that is not a now-playing state: 502
  *   `upstream_error`; no answer within `timeoutMs`: 504 `upstream_timeout` (`kit/call/call.ts`).
- * - `/nowplaying` is never cached at the HTTP layer (spec §8.4), so the upstream call is
- *   shared for `cacheSeconds` (2 s: AzuraCast itself refreshes every few seconds) and
+ * - `/nowplaying` is never cached at the HTTP layer (it is sent `no-store`), so the upstream
+ *   call is shared for `cacheSeconds` (2 s: AzuraCast itself refreshes every few seconds) and
  *   concurrent calls coalesce (`kit/cached.ts`): a flood of requests is one upstream call.
  * - `watch` is one live subscription per station: AzuraCast's SSE feed where offered, else
  *   polling (`watch.ts`).
@@ -75,7 +75,7 @@ export default function azuracast(options: AzuraCastOptions, ctx: DriverContext)
   return {
     name: DRIVER_NAME,
     defaultStation: options.defaultStation ?? DEFAULT_STATION,
-    // Never from the cache: a health check must reach AzuraCast (D13). The default station's
+    // Never from the cache: a health check must reach AzuraCast. The default station's
     // own state, so a wrong SLEEVE_STATION shows as a failing probe (404).
     async probe(o) {
       const found = await fetchNowPlaying(options.defaultStation ?? DEFAULT_STATION, o?.scope);

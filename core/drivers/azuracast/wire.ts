@@ -1,8 +1,8 @@
 /**
  * @module
  * AzuraCast's now-playing JSON (`GET /api/nowplaying/{station}`, and the `np` of its live feed)
- * to the domain `NowPlaying`. Pure. Spec §2.7 is AzuraCast's own shape, so the fields keep
- * their names; each object is copied field by field, so no upstream extra leaks (`cache`,
+ * to the domain `NowPlaying`. Pure. `/nowplaying` answers AzuraCast's own shape, so the fields
+ * keep their names; each object is copied field by field, so no upstream extra leaks (`cache`,
  * `elapsed`, a remote's admin fields...).
  *
  * Two eras are read alike: the current shape (0.17+, OpenAPI `Api_NowPlaying`) and the old one
@@ -133,7 +133,7 @@ export function toLive(value: unknown): Live {
   };
 }
 
-/** A history entry, or the current song without its `elapsed`/`remaining` (the service recomputes them, D12). */
+/** A history entry, or the current song without its `elapsed`/`remaining` (the service recomputes them). */
 export function toEntry(value: unknown): SongHistoryEntry {
   const e = record(value) ?? {};
   return {
@@ -167,7 +167,7 @@ export function toNowPlaying(value: unknown): NowPlaying {
     station: toStation(body.station),
     listeners: toListeners(body.listeners),
     live: toLive(body.live),
-    // The spec lets `now_playing` be null; the domain has no null state, so it is the empty entry.
+    // AzuraCast's shape lets `now_playing` be null; the domain has no null state, so it is the empty entry.
     now_playing: toEntry(body.now_playing),
     playing_next: toNext(body.playing_next),
     song_history: objects(body.song_history).map(toEntry),

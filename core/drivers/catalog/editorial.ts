@@ -1,6 +1,6 @@
 /**
  * @module
- * The demo catalogue's genre charts and editorial picks (spec §4.21, D21), derived from the
+ * The demo catalogue's genre charts and editorial picks (D21), derived from the
  * records already there rather than generated: a genre's chart is its tracks by popularity,
  * its albums and artists by fans, its editorial playlists those whose tracks are mostly of
  * the genre; the editors' selection favours the last two years' releases, one per artist.

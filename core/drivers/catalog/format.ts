@@ -14,7 +14,7 @@ export const CATALOG_VERSION = 1;
 export interface CatalogHeader {
   format: typeof CATALOG_FORMAT;
   version: typeof CATALOG_VERSION;
-  /** True for generated files: demo data never pretends to be real (D1). */
+  /** True for generated files: demo data never pretends to be real. */
   generated: boolean;
   note: string;
   seed: string | null;

@@ -1,7 +1,8 @@
 /**
  * @module
- * The demo catalogue's genre list (spec §2.6: id 0 is `All`). Ids follow the familiar
- * editorial numbering so that links and examples read naturally; images are drawn by `/media`.
+ * The demo catalogue's genre list (id 0 is `All`, first in `/editorial/genres`). Ids follow the
+ * familiar editorial numbering so that links and examples read naturally; images are drawn by
+ * `/media`.
  */
 import type { Genre } from '../../domain/music.ts';
 

@@ -161,7 +161,7 @@ export function createCatalogMusic(catalog: Catalog, probe: () => Promise<ProbeR
             );
       return page(merged, o).map((t) => toTrack(store, t));
     },
-    // Spec §4.21 (D21): derived from the records (`editorial.ts`); editorials are the genres.
+    // Derived from the records (`editorial.ts`); editorials are the genres.
     generatedPreviews: true,
     async genreChart(genreId, o) {
       const { store } = await catalog(o);

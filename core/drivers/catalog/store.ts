@@ -18,7 +18,7 @@ export interface CatalogStore {
   readonly genres: Map<number, Genre>;
   /** Disc then track order. */
   readonly albumTracks: Map<number, TrackRecord[]>;
-  /** Newest first, undated last (D16). */
+  /** Newest first, undated last. */
   readonly artistAlbums: Map<number, AlbumRecord[]>;
   /** Every track crediting the artist (main or featured), most popular first. */
   readonly artistTracks: Map<number, TrackRecord[]>;

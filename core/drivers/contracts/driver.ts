@@ -1,6 +1,6 @@
 /**
  * @module
- * What every driver contract shares: a name, a health probe (D13), and calls that carry their
+ * What every driver contract shares: a name, a health probe, and calls that carry their
  * request's scope and honour its abort signal.
  */
 
@@ -16,7 +16,7 @@ export interface CallOptions {
   scope?: RequestScope | undefined;
 }
 
-/** The outcome of a health probe (D13): the HTTP status seen, 0 when unreachable. */
+/** The outcome of a health probe: the HTTP status seen, 0 when unreachable. */
 export interface ProbeResult {
   ok: boolean;
   status: number;

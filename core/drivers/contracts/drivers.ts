@@ -1,6 +1,6 @@
 /**
  * @module
- * Every driver the service talks to, one per contract: what the registry builds by mode (D1),
+ * Every driver the service talks to, one per contract: what the registry builds by mode,
  * what an embedder may inject (`sources`), and what handlers and services are given.
  */
 import type { ChatModel } from './chat.ts';
@@ -11,17 +11,17 @@ import type { LyricsDriver } from './lyrics.ts';
 import type { MusicDriver } from './music.ts';
 import type { RadioDriver } from './radio.ts';
 
-/** Every driver the service talks to, chosen by mode (D1) or injected by an embedder. */
+/** Every driver the service talks to, chosen by mode or injected by an embedder. */
 export interface Drivers {
   music: MusicDriver;
   features: FeaturesDriver;
   radio: RadioDriver;
   /** Link metadata for `/resolve` (live mode); absent in demo mode, which makes no network call. */
   links?: LinksDriver;
-  /** A chat model for `/chat`, `/assistant` and `/ai/*` (D30), in either mode; absent unless configured. */
+  /** A chat model for `/chat`, `/assistant` and `/ai/*`, in either mode; absent unless configured. */
   ai?: ChatModel;
-  /** Lyrics (live mode, D25); absent in demo mode: `/lyrics*` answer 503 `not_configured`. */
+  /** Lyrics (live mode); absent in demo mode: `/lyrics*` answer 503 `not_configured`. */
   lyrics?: LyricsDriver;
-  /** Artist biography and facts (live mode, D26); absent in demo mode: 503 `not_configured`. */
+  /** Artist biography and facts (live mode); absent in demo mode: 503 `not_configured`. */
   knowledge?: KnowledgeDriver;
 }

@@ -11,7 +11,7 @@ export interface FindArtistOptions extends CallOptions {
   deezerArtistId?: number;
 }
 
-/** Artist knowledge (D26): Wikidata facts and the Wikipedia lead, keyless. */
+/** Artist knowledge: Wikidata facts and the Wikipedia lead, keyless. */
 export interface KnowledgeDriver extends Probed {
   /** The musician or band of this name (Wikidata search, then a music-artist check), or null. */
   artist(name: string, options?: FindArtistOptions): Promise<ArtistFacts | null>;

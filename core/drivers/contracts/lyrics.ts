@@ -22,7 +22,7 @@ export interface LyricsSearchQuery extends CallOptions {
   album?: string;
 }
 
-/** Lyrics (D25): a keyless lyrics database (LRCLIB), never words of the service's own. */
+/** Lyrics: a keyless lyrics database (LRCLIB), never words of the service's own. */
 export interface LyricsDriver extends Probed {
   readonly attribution: Attribution;
   /** The best record for the track, or null when the source has none. */

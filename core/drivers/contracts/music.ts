@@ -27,16 +27,16 @@ export interface ListOptions extends CallOptions {
 export interface ArtistAlbumsOptions extends ListOptions {
   /**
    * The artist, when the caller has found it already: a source whose release listings name no
-   * artist (Deezer's) takes the name from here rather than looking the artist up again (issue #35).
+   * artist (Deezer's) takes the name from here rather than looking the artist up again.
    */
   artist?: ArtistRef;
 }
 
 export interface GenreTracksOptions extends ListOptions {
   /**
-   * The caller will ask audio features of these tracks (spec §4.16 filters), so it needs their
-   * ISRCs: a source whose cheapest genre listing lacks them (Deezer's charts) lists tracks
-   * that carry them, at the cost of a few more calls.
+   * The caller will ask audio features of these tracks (to filter by energy and tempo), so it
+   * needs their ISRCs: a source whose cheapest genre listing lacks them (Deezer's charts) lists
+   * tracks that carry them, at the cost of a few more calls.
    */
   withIsrc?: boolean;
 }
@@ -57,8 +57,8 @@ export interface ImageOptions extends CallOptions {
 /**
  * Music metadata. Searches and lists answer hits; lookups by id answer whole records (null
  * for an unknown id), so a service that needs a record's every field asks for it by id.
- * Searches answer candidates best-first by the source's own relevance (the D15 score is
- * computed by the service).
+ * Searches answer candidates best-first by the source's own relevance (the service computes its
+ * own ranking score).
  */
 export interface MusicDriver extends Probed {
   /**
@@ -99,7 +99,7 @@ export interface MusicDriver extends Probed {
   preview(id: number, options?: CallOptions): Promise<string | null>;
 
   /**
-   * D14: the bytes of a picture this source answered (a `coverUrl` or `imageUrl`), fetched from
+   * The bytes of a picture this source answered (a `coverUrl` or `imageUrl`), fetched from
    * the source's own image host and nowhere else, or null when the URL is not one of that
    * host's pictures or the host has no such picture. Absent when the source has no image host:
    * the service draws its art instead (the demo catalogue).
@@ -115,8 +115,8 @@ export interface MusicDriver extends Probed {
   /** Tracks of a genre keyword, most popular first: the pool `/playlist/generate` draws from. */
   genreTracks(genre: string, options: GenreTracksOptions): Promise<TrackHit[]>;
 
-  // ---- Spec §4.21 (issue #15): optional, so a source written before them still compiles; an
-  // endpoint whose source lacks one answers 503 `not_configured` (D21). ----
+  // ---- The endpoints beyond the interface's (D21): optional, so a source written before them
+  // still compiles; an endpoint whose source lacks one answers 503 `not_configured`. ----
 
   /** The chart of a genre of `genres()` (id 0: every genre), most played first; empty when it has none. */
   genreChart?(genreId: number, options: ListOptions): Promise<TrackHit[]>;
@@ -128,7 +128,7 @@ export interface MusicDriver extends Probed {
   editorialCharts?(id: number, options: ListOptions): Promise<EditorialCharts>;
   /**
    * True for a source with no audio of its own (the demo catalogue): Sleeve synthesises each
-   * track's preview itself (`/media/previews/<id>.wav`, D22) instead of redirecting to `preview()`.
+   * track's preview itself (`/media/previews/<id>.wav`) instead of redirecting to `preview()`.
    */
   readonly generatedPreviews?: boolean;
 }

@@ -9,7 +9,7 @@ export interface RadioDriver extends Probed {
   /** The shortcode served when the caller names none. */
   readonly defaultStation: string;
   /**
-   * True for a station that is computed, not broadcast (the demo station, D1): its programme
+   * True for a station that is computed, not broadcast (the demo station): its programme
    * is real data, but its stream URLs lead nowhere (`.invalid` hosts), so `/listen.mp3`
    * refuses with 503 `not_configured` rather than redirect to them (D27). Absent: a real station.
    */
@@ -20,7 +20,7 @@ export interface RadioDriver extends Probed {
    * Optional: one upstream subscription to a station (a live feed where the upstream offers
    * one, else polling every `pollMs`) calling `onUpdate` with each state it learns of, the
    * current one first when the feed sends it; states may repeat (callers dedupe). Returns the
-   * function that closes it. The service opens one per station for all its listeners (D12);
+   * function that closes it. The service opens one per station for all its listeners;
    * a source without `watch` is polled by the service.
    */
   watch?(station: string, onUpdate: (np: NowPlaying) => void, options: RadioWatchOptions): () => void;

@@ -1,7 +1,7 @@
 /**
  * @module
- * D10 country charts. Deezer has no per-country chart call: its country charts are editorial
- * playlists titled "Top France", "Top Brasil", ... made by its "Deezer Charts" account. This
+ * Country charts for `/track/hot` (D10). Deezer has no per-country chart call: its country
+ * charts are editorial playlists titled "Top France", "Top Brasil", ... made by its "Deezer Charts" account. This
  * table maps ISO codes to those playlists' ids; `DeezerOptions.countryCharts` adds to or
  * overrides it (the ids change rarely, but they are Deezer's to change). A country not in the
  * table has no chart, and `/track/hot` falls back to the global one.

@@ -1,6 +1,6 @@
 /**
  * @module
- * One call to Deezer's API within its budget (D13). Deezer answers most errors with HTTP 200
+ * One call to Deezer's API within its budget. Deezer answers most errors with HTTP 200
  * and an `error` body: code 800 ("no data") is "not found" (null); code 4 ("quota exceeded")
  * pauses this process's budget and tries again while the budget's 3-s wait allows, then is a
  * 503; any other error body is a 502. Transport failures come from `kit/call/call.ts` (2.5 s: 504).

@@ -1,10 +1,10 @@
 /**
  * @module
- * The Deezer music driver (live mode, D1): every method of the music contract over Deezer's
+ * The Deezer music driver (live mode): every method of the music contract over Deezer's
  * public API (https://developers.deezer.com/api), each upstream call one small cached
  * function with its own lifetime (`kit/cached.ts`), every call within Deezer's budget
- * (`client.ts`, D13). Lifetimes follow how often Deezer's data changes, and stay at or under
- * the endpoint lifetimes of spec §8.4 where an endpoint shows the data directly.
+ * (`client.ts`). Lifetimes follow how often Deezer's data changes, and stay at or under the
+ * lifetime of the endpoint that shows the data directly, where one does.
  */
 import type { CachedCall } from '../kit/cached.ts';
 import type { DriverContext } from '../kit/context.ts';
@@ -34,7 +34,7 @@ export const DEFAULT_BASE_URL = 'https://api.deezer.com';
 export interface DeezerOptions {
   /** Default `https://api.deezer.com`; point it at a replay to run offline. */
   baseUrl?: string;
-  /** ISO country code → id of Deezer's "Top <Country>" playlist, over the built-in table (D10). */
+  /** ISO country code → id of Deezer's "Top <Country>" playlist, over the built-in table. */
   countryCharts?: Record<string, number>;
   /** Milliseconds before a call with no answer is a 504 (default 2500, kit/call/call.ts). */
   timeoutMs?: number;
@@ -43,9 +43,9 @@ export interface DeezerOptions {
    * Deezer's own default page is 25.
    */
   pageSize?: number;
-  /** D14: where pictures are fetched from (default: the Deezer image host each names); a replay's, to run offline. */
+  /** Where pictures are fetched from (default: the Deezer image host each names); a replay's, to run offline. */
   imagesUrl?: string;
-  /** D14: bytes of pictures kept in process (default: half of `SLEEVE_CACHE_MB`'s 64 MiB). */
+  /** Bytes of pictures kept in process (default: half of `SLEEVE_CACHE_MB`'s 64 MiB). */
   imageCacheBytes?: number;
 }
 
@@ -74,7 +74,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   // An artist's radio, top tracks and related artists are asked at many lengths (5
   // recommendations, 10 top tracks and 6 related artists on `/artist/info`, 20 related tracks
   // or artists): asked at least a Deezer page long and cut per caller, one call serves them all
-  // (issue #35). A shorter list is the longer one's start.
+  // A shorter list is the longer one's start.
   const wide = (o: ListOptions): { index: number; limit: number } => ({
     index: o.offset ?? 0,
     limit: Math.max(o.limit, SHARED_PAGE),
@@ -87,7 +87,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
     index: o.offset ?? 0,
     limit: Math.min(o.limit, pageSize),
   });
-  // Issue #23: an item of a listing Deezer sends in another shape is left out, the rest answered.
+  // An item of a listing Deezer sends in another shape is left out, the rest answered.
   const shape = ctx.listing(DRIVER_NAME);
   // Some lists (an artist's radio) answer more than `limit` asked: the contract promises at most `limit`.
   const page = <T>(body: unknown, what: string, map: (item: unknown) => T, limit: number): Page<T> => {
@@ -108,7 +108,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
         ),
     });
   // Searches too: `/search/all` asks 5 of a kind, a lookup by name 10, `/search/artist` its
-  // `limit`; one first page of the same words answers them all (issue #35).
+  // `limit`; one first page of the same words answers them all.
   const searched =
     <T>(call: CachedCall<{ q: string; index: number; limit: number }, T[]>) =>
     async (q: string, o: ListOptions): Promise<T[]> =>
@@ -118,7 +118,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   const searchAlbums = search('album', (a) => toAlbumHit(a));
   const searchPlaylists = search('playlist', toPlaylistHit);
 
-  // Issue #35: one track record, however it was asked for (by id, by ISRC, for its preview), is
+  // One track record, however it was asked for (by id, by ISRC, for its preview), is
   // fetched once: each of these calls keeps what it fetched under the others' keys too.
   /** A track record fresh from Deezer, kept as the record of its id and as its id's preview. */
   const keepTrack = async (found: Track): Promise<void> => {
@@ -133,7 +133,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
       return found;
     },
   });
-  // An ISRC names one recording for good (spec §8.4: `/track/isrc` "indefinitely"); a week keeps storage honest.
+  // An ISRC names one recording for good (`/track/isrc` answers are kept forever); a week keeps storage honest.
   // Only this way round: a track's ISRC may name several Deezer tracks, and which one answers the ISRC is Deezer's choice.
   const trackByIsrc = ctx.cached({
     name: 'deezer:isrc',
@@ -289,7 +289,7 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
         (b) => page(b, 'chart tracks', (t) => toTrackHit(t), p.limit).items,
       ),
   });
-  // Spec §4.21 (D21): an editorial page and its lists. Editors change them about daily; an hour
+  // An editorial page and its lists. Editors change them about daily; an hour
   // like the other editorial lists.
   const editorial = ctx.cached({
     name: 'deezer:editorial',
@@ -322,9 +322,9 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
   return {
     name: DRIVER_NAME,
     probes: baseUrl,
-    // `toArtist`: Deezer files genres on albums, so a full track needs no artist lookup (issue #35).
+    // `toArtist`: Deezer files genres on albums, so a full track needs no artist lookup.
     artistGenres: false,
-    // Never from the cache: a health check must reach Deezer (D13).
+    // Never from the cache: a health check must reach Deezer.
     async probe(o) {
       const found = await api.get('/genre', {}, o?.scope, (b) => listOf(b, 'genres').items.length > 0);
       return found ? { ok: true, status: 200 } : { ok: false, status: 404 };

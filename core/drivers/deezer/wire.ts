@@ -5,7 +5,7 @@
  * artist's releases no artist), so a field a body lacks becomes null, or comes from the
  * caller (`album`, `artist`), never from a guess. Anything that is not the shape Deezer
  * documents throws `WireError`, which the client turns into `502 upstream_error`; an item of
- * a listing of another shape is left out instead (issue #23, `kit/listing.ts`).
+ * a listing of another shape is left out instead (`kit/listing.ts`).
  */
 import type {
   Album,
@@ -54,7 +54,7 @@ const date = (value: unknown): string | null =>
 const isrc = (value: unknown): string | null =>
   typeof value === 'string' && /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/i.test(value) ? value.toUpperCase() : null;
 
-/** Deezer says `compile` where the spec says `compilation` (spec §2.3). */
+/** Deezer says `compile` where Sleeve's record types say `compilation`. */
 const RECORD_TYPES: Readonly<Record<string, RecordType>> = {
   album: 'album',
   single: 'single',
@@ -216,7 +216,7 @@ export function toGenre(value: unknown): Genre {
 
 /**
  * `/editorial/{id}/charts`: four lists in one body, each a Deezer list envelope (podcasts are
- * left out); `shape` maps each list's items (the driver's leaves odd ones out, issue #23).
+ * left out); `shape` maps each list's items (the driver's leaves odd ones out).
  */
 export function toEditorialCharts(value: unknown, limit: number, shape: ShapeList = strictList): EditorialCharts {
   const body = object(value, 'editorial charts');

@@ -5,7 +5,7 @@
  * `<client>/<version> (<contact>) <library>/<version>`, an e-mail or URL as contact, generic
  * agents may be blocked) and LRCLIB's docs (set a User-Agent naming your app, its version and
  * a link). The contact is the operator's (`SLEEVE_CONTACT`), never a caller's: Sleeve does
- * not pass its callers' e-mail addresses on (D2's header stays here).
+ * not pass its callers' e-mail addresses on.
  */
 import { VERSION } from '../../version.ts';
 

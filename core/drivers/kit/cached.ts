@@ -3,7 +3,8 @@
  * Named per-call caches, in the manner of unjs/ungh: each upstream call is one small function
  * wrapped in a cache with its own lifetime, kept in the configured storage, so an object
  * fetched for one endpoint is not fetched again for the next, and instances sharing Redis
- * share it. Identical calls in flight coalesce into one upstream request (`shared-work.ts`). A null answer ("no such thing") is kept for five minutes (D9).
+ * share it. Identical calls in flight coalesce into one upstream request (`shared-work.ts`).
+ * A null answer ("no such thing") is kept for five minutes.
  */
 import type { Storage } from '../../storage/storage.ts';
 import { hash64 } from '../../utils/hash.ts';
@@ -30,7 +31,7 @@ interface CachedSpec<A, T> {
   maxAge: number | 'forever';
   /** Seconds to keep this answer when it says so itself (a signed URL's expiry); else `maxAge`. */
   maxAgeOf?(value: T): number | undefined;
-  /** Seconds to keep a null answer; D9's five minutes unless said otherwise. */
+  /** Seconds to keep a null answer; `MISSING_SECONDS` unless said otherwise. */
   missingMaxAge?: number;
   /** The upstream call: given its arguments, and its first caller's scope, whose signal aborts once nobody waits for it. */
   run(args: A, scope: RequestScope): Promise<T | null>;

@@ -7,7 +7,7 @@
  * Then one trial call goes through; its success closes the circuit, its failure opens it again.
  * "Not found" and quota answers are the upstream working.
  *
- * It opens on a failure rate (issue #43), not on a run of failures: at least `minCalls` calls
+ * It opens on a failure rate, not on a run of failures: at least `minCalls` calls
  * ended within the last `windowMs`, and at least `failureRate` of them failed. Five failures in
  * a row let a dead upstream be asked five times, each call waiting out its timeout, and never
  * opened on one failing most calls but not five in a row. A call is counted once, after its

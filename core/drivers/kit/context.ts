@@ -3,7 +3,7 @@
  * The one context every driver is given: fetch (the runtime's, or a test's), the
  * configured storage, the clock, the logger, named per-call caches, and each upstream declared
  * once (`upstream`: its base, timeout, budget and circuit composed into the record every call
- * goes through, issue #52). Built once per `createSleeve`; the request's scope (`scope.ts`)
+ * goes through). Built once per `createSleeve`; the request's scope (`scope.ts`)
  * travels with each call (`CallOptions.scope`), never in the context.
  */
 import type { Storage } from '../../storage/storage.ts';
@@ -20,7 +20,7 @@ import { shapeList, type ShapeList } from './listing.ts';
 import type { FetchLike } from './call/fetch-like.ts';
 import { countingFetch } from './call/counting-fetch.ts';
 
-/** An upstream's published budget (D13), e.g. Deezer's 50 calls per 5 s per IP. */
+/** An upstream's published budget, e.g. Deezer's 50 calls per 5 s per IP. */
 export interface BudgetSpec {
   name: string;
   limit: number;
@@ -33,9 +33,9 @@ interface UpstreamSpec {
   name: string;
   /** Origin and path prefix (trailing slashes dropped); '' when each call names a whole URL. */
   base: string;
-  /** Each call's time, its tries included (D13's 2.5 s unless said). */
+  /** Each call's time, its tries included (2.5 s unless said). */
   timeoutMs?: number;
-  /** Its published budget (D13), shared by name, or one made already; none: no budget. */
+  /** Its published budget, shared by name, or one made already; none: no budget. */
   budget?: BudgetSpec | Budget;
   /** The circuit's name when not the upstream's (one upstream, two hosts: `deezer-images`). */
   circuit?: string;
@@ -49,7 +49,7 @@ export interface DriverContext {
   /** The runtime's fetch (or a test's), counting each call on /metrics when it is on (`counting-fetch.ts`). */
   fetch: FetchLike;
   storage: Storage;
-  /** The storage's one breaker: while it is open, drivers skip the storage (D9). */
+  /** The storage's one breaker: while it is open, drivers skip the storage. */
   breaker: Breaker;
   /** Unix milliseconds. */
   now(): number;
@@ -93,7 +93,7 @@ export interface DriverContextOptions {
   /** /metrics' count of listing items left out, by upstream and list (`listing.ts`). */
   onDropped?(upstream: string, list: string, dropped: number): void;
   /**
-   * Where the budgets count (D13): `shared` (default) in the storage's counters, so instances
+   * Where the budgets count: `shared` (default) in the storage's counters, so instances
    * on one Redis share them (one egress IP); `instance` in this process only, even with Redis
    * (each instance its own IP: Vercel, several hosts).
    */

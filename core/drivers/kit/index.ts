@@ -1,6 +1,6 @@
 /**
  * @module
- * The kit's public face (issue #52): what the frame (`http/`), `observe/` and the wiring may use
+ * The kit's public face: what the frame (`http/`), `observe/` and the wiring may use
  * of it. Everything else in `kit/` is the drivers' and the kit's own; a layer rule
  * (`.dependency-cruiser.mjs`, `kit-public-face`) keeps `http/` and `observe/` on this file, so
  * the kit's parts can change without the frame's noticing.

@@ -1,7 +1,7 @@
 /**
  * @module
- * Issue #23: one odd item in an upstream's listing (a search hit without its `album`, an id
- * that is text) must not cost the caller the whole answer. A listing keeps every item it can
+ * One odd item in an upstream's listing (a search hit without its `album`, an id that is
+ * text) must not cost the caller the whole answer. A listing keeps every item it can
  * shape and leaves out the others; they are reported once per upstream answer (one log line,
  * and /metrics' `sleeve_upstream_items_dropped_total`). A record asked for by id is no listing:
  * its odd shape stays a 502 (`wire.ts`).

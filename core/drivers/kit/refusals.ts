@@ -1,8 +1,8 @@
 /**
  * @module
  * The kit's refusals and failures as error classes, each saying its kind by its class and its
- * reason, matched with `instanceof` (issue #52): they stay `SleeveError`s, so every layer renders
- * them as it renders any (D3), and a reader sees what a layer above may do with one.
+ * reason, matched with `instanceof`: they stay `SleeveError`s, so every layer renders
+ * them as it renders any, and a reader sees what a layer above may do with one.
  */
 import { SleeveError } from '../../errors.ts';
 

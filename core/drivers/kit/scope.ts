@@ -15,14 +15,15 @@
 import { REQUEST_BOUND_MS, REQUEST_TURNS_MS, UPSTREAM_TIMEOUT_MS } from './bounds.ts';
 import { COMPLETION, FRESH, REFRESH, type Lane } from './budget/fair-queue.ts';
 
-/** What a request's upstream calls are counted in (its request log line, D20). */
+/** What a request's upstream calls are counted in (its request log line). */
 export interface UpstreamTally {
   upstream: number;
 }
 
 /**
  * The client of a cache refresh's calls: nobody waits for them, so the budget serves them last
- * and only from spare turns (`budget.ts`, `fair-queue.ts`). No address D8 counts can be this.
+ * and only from spare turns (`budget.ts`, `fair-queue.ts`). No client address the rate limits
+ * count can be this.
  */
 export const BACKGROUND = '\u0000background';
 
@@ -38,7 +39,10 @@ interface Progress {
 export interface RequestScope {
   /** The request's abort signal (or, for a shared call, the shared flight's). */
   readonly signal: AbortSignal;
-  /** D8's address; `BACKGROUND` for a refresh; undefined where no budget serves by client (demo mode). */
+  /**
+   * The client's address, as the rate limits count it; `BACKGROUND` for a refresh; undefined
+   * where no budget serves by client (demo mode).
+   */
   readonly client: string | undefined;
   /** The request log's count of its calls; undefined while the log is off. */
   readonly tally: UpstreamTally | undefined;

@@ -7,8 +7,8 @@
  * never cuts it short for someone still waiting. The request itself counts for the first
  * caller's request (`scope.ts`): the others joined a call already made. A cache refresh's call
  * is the budget's lowest lane and may be dropped (`isBackgroundDrop`); a client that joined it
- * then makes the call again as itself, so a refresh never costs a client a 503 (issue #35); so
- * does a completion that joined a call its first request could not wait for (issue #43).
+ * then makes the call again as itself, so a refresh never costs a client a 503; so
+ * does a completion that joined a call its first request could not wait for.
  */
 import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './refusals.ts';
 import { systemClock, type Clock } from './clock.ts';

@@ -5,11 +5,11 @@
  * fetch (`redirect: 'manual'`), to the short-link host itself (or, for tests, the configured
  * `shortLinksUrl` standing in for it: `<shortLinksUrl>/<host><path>`). Its `Location` is read as
  * an absolute URL against the hop's own URL and vetted with `isLinkHost` before anything else
- * happens: a host outside D11's list, another scheme, credentials, a port or a malformed value
- * ends the walk with null, and nothing is ever requested from it. The first D11 URL that is not
+ * happens: a host outside the link hosts, another scheme, credentials, a port or a malformed value
+ * ends the walk with null, and nothing is ever requested from it. The first link-host URL that is not
  * itself a short link is the answer, without being requested. At most 3 redirects are followed:
  * a fourth short link is null. A hop that answers anything but a redirect (404, a page) leads
- * nowhere: null. Only the hosts of D11's `shortHosts` are ever requested here.
+ * nowhere: null. Only the hosts of `shortHosts` are ever requested here.
  */
 import { isLinkHost, LINK_SOURCES } from '../../links/parse.ts';
 import { isRedirect, type Upstream } from '../kit/call/call.ts';

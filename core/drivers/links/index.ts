@@ -2,13 +2,13 @@
  * @module
  * The links driver (D11), the links source of live mode: what Spotify, Apple Music, YouTube
  * and SoundCloud say about a linked item, from their public, keyless endpoints (`spotify.ts`,
- * `apple.ts`, `youtube.ts`, `soundcloud.ts`), and short links followed through D11's hosts only
+ * `apple.ts`, `youtube.ts`, `soundcloud.ts`), and short links followed through the short-link hosts only
  * (`expand.ts`). Deezer links are the music source's: null here. What a link itself says (its
  * platform, kind and id, no network call) is `core/links/`; this folder asks the platforms.
  *
  * Every upstream has its own configurable base URL (defaults: the real hosts), its own timeout
  * (2.5 s by default, the kit's), its own circuit (`links:<upstream>`) and its own named caches (a day by
- * default; "nothing there" five minutes, D9). Nothing is ever requested but those bases and the
+ * default; "nothing there" five minutes). Nothing is ever requested but those bases and the
  * short-link hosts: the paths are built from the vetted ids of a parsed link, never from a URL
  * found in a body, and no redirect is followed off a base. Spotify client credentials, when
  * configured, add exact ISRC (tracks) and UPC (albums) from the Web API.
@@ -69,7 +69,7 @@ export interface LinksOptions {
   timeoutMs?: number;
   /** Per upstream, over `timeoutMs`. */
   timeouts?: Partial<Record<LinksUpstream, number>>;
-  /** Seconds an answer is kept (default 86400); "nothing there" is kept five minutes (D9). */
+  /** Seconds an answer is kept (default 86400); "nothing there" is kept five minutes. */
   cacheSeconds?: number;
 }
 

@@ -8,7 +8,7 @@
  *
  * Sleeve's own User-Agent (`kit/agent.ts`), as LRCLIB asks. Its own timeout (2.5 s) and
  * circuit (`lrclib`); redirects followed only within its base, bodies bounded (`kit/call/call.ts`).
- * Answers are kept a week (lyrics do not change once filed), "none" five minutes (D9). No call
+ * Answers are kept a week (lyrics do not change once filed), "none" five minutes. No call
  * budget: LRCLIB publishes none, and the week-long cache keeps repeats off the wire.
  */
 import { sleeveAgent } from '../kit/agent.ts';
@@ -30,7 +30,7 @@ import type { RequestScope } from '../kit/scope.ts';
 
 const DRIVER_NAME: string = 'lrclib';
 export const DEFAULT_BASE_URL = 'https://lrclib.net';
-/** A week: a filed text changes rarely, and LRCLIB is run by volunteers (D25). */
+/** A week: a filed text changes rarely, and LRCLIB is run by volunteers. */
 const CACHE_SECONDS: number = 7 * 24 * 60 * 60;
 /** Search answers are at most 20 records, each a few KiB of text. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -40,7 +40,7 @@ export interface LrclibOptions {
   baseUrl?: string;
   /** Milliseconds before a call with no answer is a 504 (default 2500). */
   timeoutMs?: number;
-  /** Seconds an answer is kept (default a week); "no lyrics" is kept five minutes (D9). */
+  /** Seconds an answer is kept (default a week); "no lyrics" is kept five minutes. */
   cacheSeconds?: number;
   /** The operator's e-mail or URL for the User-Agent (`SLEEVE_CONTACT`). */
   contact?: string;
@@ -94,7 +94,7 @@ export default function lrclib(options: LrclibOptions, ctx: DriverContext): Lyri
     async run(params, scope) {
       const body = await get('/api/search', params, scope);
       const found = body === null ? [] : decoded(DRIVER_NAME, body, (b) => lyricsRecords(b, shape));
-      // Nothing found is a not-found answer: kept five minutes (D9), not a week.
+      // Nothing found is a not-found answer: kept five minutes, not a week.
       return found.length === 0 ? null : found;
     },
   });

@@ -45,7 +45,7 @@ export function lyricsRecord(body: unknown): Lyrics {
   };
 }
 
-/** A search's records; `shape` maps them (the driver's leaves an odd one out, issue #23). */
+/** A search's records; `shape` maps them (the driver's leaves an odd one out). */
 export function lyricsRecords(body: unknown, shape: ShapeList = strictList): Lyrics[] {
   if (!Array.isArray(body)) throw new WireError('a search did not answer a list');
   return shape(body, 'lyrics search', lyricsRecord);

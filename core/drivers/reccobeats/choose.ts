@@ -3,7 +3,7 @@
  * One ISRC, several ReccoBeats records (one recording on several releases: album, single edit,
  * compilation): the caller's track decides. Duration weighs most, since releases of one
  * recording differ mostly there (an edit, a longer fade) and titles often only by a suffix
- * (`- Remastered 2011`); the title (D15's similarity) breaks what duration leaves close. With
+ * (`- Remastered 2011`); the title's similarity breaks what duration leaves close. With
  * no hint, or nothing to compare with, the provider's first record is taken. Pure.
  */
 import { similarity } from '../../text/similarity.ts';

@@ -3,7 +3,7 @@
  * One call to ReccoBeats within its budget. ReccoBeats is free and keyless and publishes no
  * rate limit: past its unpublished one it answers HTTP 429 with `Retry-After`, which pauses
  * this process's budget for that long; the call is tried again while the budget's 3-s wait
- * allows (D13), else it fails with 503 `service_unavailable` and a `Retry-After`. No answer in
+ * allows, else it fails with 503 `service_unavailable` and a `Retry-After`. No answer in
  * 2.5 s is 504 `upstream_timeout`; unreachable, a 5xx, another unexpected status or a body that
  * is not JSON is 502 `upstream_error` (`kit/call/call.ts`). A caller that aborts gets its own abort
  * reason back.
@@ -14,7 +14,7 @@ import type { BudgetSpec } from '../kit/context.ts';
 import type { RequestScope } from '../kit/scope.ts';
 
 export const DRIVER_NAME: string = 'reccobeats';
-/** At most this many ids a call (D1). */
+/** At most this many ids a call, as ReccoBeats allows. */
 export const MAX_IDS = 40;
 /**
  * ReccoBeats publishes no number (its docs say only that limits exist and that a 429 carries

@@ -1,18 +1,18 @@
 /**
  * @module
- * The ReccoBeats audio-features driver (live mode, D1): features by ISRC from
+ * The ReccoBeats audio-features driver (live mode): features by ISRC from
  * `GET /v1/audio-features?ids=<ISRC,...>`, at most 40 ids a call, the calls of one request in
- * parallel, every call within the ReccoBeats budget (`client.ts`). Every ISRC asked is read
- * from storage first and only the missing ones are fetched; what is fetched is stored for good
- * (spec §8.4), an unknown ISRC for a day (`store.ts`). Identical ISRCs asked concurrently
- * share one call, which is aborted only when every caller waiting on it has gone.
+ * parallel, every call within the ReccoBeats budget (`client.ts`). Every ISRC asked is read from
+ * storage first and only the missing ones are fetched; what is fetched is stored for good, an
+ * unknown ISRC for a day (`store.ts`). Identical ISRCs asked concurrently share one call, which
+ * is aborted only when every caller waiting on it has gone.
  *
  * ReccoBeats does not say which id a record answers, and one ISRC may answer several records
  * (releases of one recording): records are mapped back through their own `isrc`, and when an
  * ISRC has several, the caller's hint (title, duration) picks one (`choose.ts`), after one
  * `GET /v1/track?ids=<record ids>` for the titles and durations (stored with the records).
  * Mapping: `key` → `keyIndex` (-1 stays -1), `mode` 1/0 → `Major`/`Minor`, no time signature
- * (null; the response shape sends 4, D17), the 0..1 features, tempo and loudness as given.
+ * (null; the answer sends 4), the 0..1 features, tempo and loudness as given.
  */
 import { SleeveError } from '../../errors.ts';
 import type { DriverContext } from '../kit/context.ts';
@@ -204,7 +204,7 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
       }
       return found;
     },
-    // Never from storage: a health check must reach ReccoBeats (D13). The status seen, 0 when unreachable.
+    // Never from storage: a health check must reach ReccoBeats. The status seen, 0 when unreachable.
     async probe(o) {
       o?.scope?.signal.throwIfAborted();
       try {

@@ -1,10 +1,10 @@
 /**
  * @module
- * Each ISRC's ReccoBeats records in the configured storage (spec §8.4: audio features are
- * stored permanently): no expiry, so with `fs:` or Redis they outlive a restart and every
- * instance sharing the storage shares them. An ISRC ReccoBeats does not know is kept as an
- * empty entry for a day. All records of an ISRC are kept (several releases), so each caller's
- * hint picks among them; the titles and durations looked up to choose are kept with them.
+ * Each ISRC's ReccoBeats records in the configured storage, kept for good (a recording's features
+ * do not change): no expiry, so with `fs:` or Redis they outlive a restart and every instance
+ * sharing the storage shares them. An ISRC ReccoBeats does not know is kept as an empty entry for
+ * a day. All records of an ISRC are kept (several releases), so each caller's hint picks among
+ * them; the titles and durations looked up to choose are kept with them.
  *
  * Keys are `up:reccobeats:features:<ISRC>`: an ISRC is 12 upper-case letters and digits, which
  * unstorage keeps as is (no `?`, no `:`, no `/`). A dead storage costs one slow call per

@@ -34,7 +34,7 @@ export interface TrackRecord {
   durationMs: number;
 }
 
-/** ISRC layout: country, registrant, year, designation (spec §8.3: 12 alphanumerics). */
+/** ISRC layout: country, registrant, year, designation (12 letters and digits). */
 export const ISRC: RegExp = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 
 const UNIT = [

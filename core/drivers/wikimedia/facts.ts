@@ -1,6 +1,6 @@
 /**
  * @module
- * Reading a Wikidata item as a music artist (D26): whether it is one, and its facts. Pure.
+ * Reading a Wikidata item as a music artist: whether it is one, and its facts. Pure.
  *
  * An item is a music artist when it is an instance (P31) of a musical-group class, or a
  * human (Q5) whose occupation (P106) is a musical one, or when it carries an artist id of a

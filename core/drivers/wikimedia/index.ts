@@ -6,7 +6,7 @@
  * Finding the item for a name: Wikidata's `wbsearchentities` (labels and aliases, best first,
  * 7 candidates), then one `wbgetentities` of them all; of those that are music artists
  * (`facts.ts`), the one whose label or an alias is most like the name wins, if at least a
- * plausible match (D5's 0.5), a tie going to Wikidata's own order.
+ * plausible match (`PLAUSIBLE`, 0.5), a tie going to Wikidata's own order.
  * When the music source is Deezer and the caller named the artist by id, an item carrying
  * that Deezer artist id (P2722) wins outright, so two artists sharing a name are told apart.
  * The labels of the facts' items (countries, genres, members) come from one more
@@ -19,7 +19,7 @@
  * in series rather than in parallel: at most 2 Wikidata calls at once per process, at most
  * 100 waiting (more is 503 `service_unavailable`). Each upstream has its own timeout (2.5 s)
  * and circuit (`wikidata`, `wikipedia`). Answers are kept 3 days, "nobody of that name" five
- * minutes (D9).
+ * minutes.
  */
 import pLimit from 'p-limit';
 import { SleeveError, upstreamError } from '../../errors.ts';
@@ -63,7 +63,7 @@ export interface WikimediaOptions {
   /** Labels, descriptions and the article's wiki (`<language>wiki`); default `en`. */
   language?: string;
   timeoutMs?: number;
-  /** Seconds an answer is kept (default 3 days); "nothing there" five minutes (D9). */
+  /** Seconds an answer is kept (default 3 days); "nothing there" five minutes. */
   cacheSeconds?: number;
   /** The operator's e-mail or URL for the User-Agent (`SLEEVE_CONTACT`). */
   contact?: string;
@@ -76,7 +76,7 @@ interface Candidate {
   entity: Entity;
 }
 
-/** The music artist whose label, matched text or an alias is most like the name (at least D5's 0.5); a tie goes to Wikidata's order. */
+/** The music artist whose label, matched text or an alias is most like the name (at least `PLAUSIBLE`, D5); a tie goes to Wikidata's order. */
 function bestByName(candidates: readonly Candidate[], name: string): Candidate | undefined {
   let best: { candidate: Candidate; score: number } | undefined;
   for (const candidate of candidates) {

@@ -1,6 +1,7 @@
 /**
  * @module
- * The demo charts: a global chart and one per country (D10 serves global to the others).
+ * The demo charts: a global chart and one per country (a country without one is served the
+ * global chart).
  * A chart ranks what is hot now, not what is popular overall: a track's heat is its rank (its
  * long-tailed popularity) times how recent its release is, so this year's releases lead and a
  * few evergreens remain.

@@ -244,7 +244,7 @@ interface Uncoded {
 }
 
 /**
- * Issue #23: every track drawn without an ISRC gets one (and its features), from a stream of its
+ * Every track drawn without an ISRC gets one (and its features), from a stream of its
  * own so nothing drawn before moves, unless it is one of the few obscure ones kept without.
  */
 function codeProminent(r: Random, data: Parameters<typeof keptUncoded>[0], uncoded: readonly Uncoded[]): void {

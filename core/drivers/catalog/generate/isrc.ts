@@ -1,16 +1,16 @@
 /**
  * @module
- * Issue #23, D18: which generated tracks go without an ISRC. A released track in a real
- * catalogue nearly always has one, so one without is rare (at most `UNCODED_SHARE` of the
- * tracks) and obscure: never in the top 100 of a chart (a country's, the global one, a genre's),
- * never on a new release, never among an artist's 10 top tracks. A few are kept, the least
- * popular of those the generator drew without one, so the spec's null case (`audioFeatures:
- * null`) stays real. Settled after the lists, which depend on popularity and dates only.
+ * Which generated tracks go without an ISRC (D18). A released track in a real catalogue nearly
+ * always has one, so one without is rare (at most `UNCODED_SHARE` of the tracks) and obscure:
+ * never in the top 100 of a chart (a country's, the global one, a genre's), never on a new
+ * release, never among an artist's 10 top tracks. A few are kept, the least popular of those the
+ * generator drew without one, so `audioFeatures: null` stays real. Settled after the lists,
+ * which depend on popularity and dates only.
  */
 import type { ArtistRecord, CatalogData, TrackRecord } from '../format.ts';
 import { fold } from '../../../text/fold.ts';
 
-/** At most this share of the tracks has no ISRC (1 in 200; the issue's bound is 1 in 100). */
+/** At most this share of the tracks has no ISRC (1 in 200). */
 const UNCODED_SHARE = 0.005;
 /** The positions of a chart no ISRC-less track may hold. */
 const CHART_TOP = 100;
@@ -41,7 +41,7 @@ function prominentTracks(
     for (const list of lists) for (const t of list.sort(byRank).slice(0, n)) prominent.add(t.id);
   };
   top(byArtist.values(), ARTIST_TOP);
-  // The genre charts (`/genre/chart`, D21) are a genre's tracks by popularity.
+  // The genre charts (`/genre/chart`) are a genre's tracks by popularity.
   top(byGenre.values(), CHART_TOP);
   return prominent;
 }

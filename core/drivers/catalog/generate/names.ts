@@ -4,7 +4,7 @@
  * country's Faker locale (`people.ts`), band, DJ and ensemble names from English words, titles
  * in the artist's language (`title-words.ts`, `words.ts`). Every draw comes from the caller's
  * seeded generator, so the same seed gives the same names. Nothing here is a real artist's
- * name on purpose; the data says it is generated (D18).
+ * name on purpose; the data says it is generated.
  */
 import { peopleOf, personName, PEOPLE_BY_COUNTRY, surname, type People } from './people.ts';
 import type { Random } from '../../../utils/random.ts';

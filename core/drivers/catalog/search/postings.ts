@@ -5,7 +5,7 @@
  * meets matches most popular first and can stop once it has the page it was asked for: a
  * common word's list (a tenth of the catalogue at 1M tracks) is read only as far as the page
  * needs, to its end only when few of its records hold the query in their title, and then as a
- * loop over integers (issue #13). An entry is `ordinal * 2 + inName`: whether the word is in
+ * loop over integers. An entry is `ordinal * 2 + inName`: whether the word is in
  * the record's main text (title, name) rather than only in its secondary text (artist names).
  */
 

@@ -1,10 +1,10 @@
 /**
  * @module
- * Full-text search over one kind of record (D33). Terms are read as `core/text/terms.ts`
- * reads them (folded: case, accents, punctuation, either reading of an apostrophe; stop words
- * dropped), as the as-typed rule and the ranking read names. Records are numbered most popular first and every word
- * list is kept in that order (`postings.ts`), so each step below meets its matches most popular
- * first and stops at the page asked for. A query is answered in steps, each only when the
+ * Full-text search over one kind of record. Terms are read as `core/text/terms.ts` reads them
+ * (folded: case, accents, punctuation, either reading of an apostrophe; stop words dropped), as
+ * the as-typed rule and the ranking read names. Records are numbered most popular first and
+ * every word list is kept in that order (`postings.ts`), so each step below meets its matches
+ * most popular first and stops at the page asked for. A query is answered in steps, each only when the
  * steps before it found fewer records than asked ("too little"):
  *
  * 1. Every word as typed, the last one whole; then the last one as a prefix (it may be half
@@ -16,8 +16,9 @@
  * Corrections are tried for up to MAX_CORRECTIONS unknown words: more is no typo, and each costs.
  *
  * A query of one or two characters is a prefix only: records with a word starting with it,
- * most popular first. FlexSearch served here until its lists, walked to their end for a common
- * word and ordered by word position rather than popularity, set the 1M catalogue's p99 (#13).
+ * most popular first.
+ *
+ * Why an index of its own and not FlexSearch: docs/decisions.md, D33.
  */
 import { foldJoined } from '../../../text/fold.ts';
 import { queryTerms, searchTerms, shortPrefix } from '../../../text/terms.ts';

@@ -6,7 +6,7 @@
  * its most frequent completion. Candidates for a correction come from shared letter triples, so
  * a lookup compares a few hundred words, not the whole vocabulary; the triples' lists are kept
  * per word length, so a lookup reads only the words of a length within reach (at 1M tracks a
- * common triple's list holds tens of thousands of words, mostly of other lengths: #13).
+ * common triple's list holds tens of thousands of words, mostly of other lengths).
  */
 
 export interface Vocabulary {
@@ -61,7 +61,7 @@ function trigrams(term: string): string[] {
  * The letters a word has, one bit each (code unit mod 32: letters sharing a bit only let more
  * words through). An edit changes at most two of them (a swap none), so two words whose sets
  * differ by more than `2 * d` letters are not within d: checked in a few steps before the
- * distance itself, it spares most comparisons when no close word exists (#13).
+ * distance itself, it spares most comparisons when no close word exists.
  */
 function letters(term: string): number {
   let mask = 0;
@@ -120,7 +120,7 @@ export function createVocabulary(): Vocabulary {
     // Each edit changes at most three triples (a swap four): a word sharing fewer than
     // `own.length - 4 * d` cannot be within d. Words are tried most shared triples first, so a
     // close word is met early and then bounds the rest (at 1M tracks a seven-letter typo has
-    // some 16,000 words of reach to compare otherwise: #13). The answer is the same as trying all.
+    // some 16,000 words of reach to compare otherwise). The answer is the same as trying all.
     const byShared: number[][] = Array.from({ length: own.length + 1 }, () => []);
     for (const id of touched) {
       byShared[Math.min(shared[id]!, own.length)]!.push(id);

@@ -1,6 +1,6 @@
 /**
  * @module
- * The simulated radio station (D1 demo mode), AzuraCast-shaped (spec §2.7, §4.19): now
+ * The simulated radio station of demo mode, shaped as AzuraCast answers: now
  * playing, next, history most recent first, listeners that follow the time of day, a live DJ
  * some evenings, and two mounts. A pure function of the seed and `now`, so tests and restarts
  * see the same programme.
@@ -37,7 +37,7 @@ function song(catalog: LoadedCatalog, slot: Slot): Song {
   const title = t ? t.title : 'Station ID';
   return {
     id: hex(`${a} - ${title}`),
-    // Relative: the service's own images draw the demo art (D14); an embedder can prefix its
+    // Relative: the service's own images draw the demo art; an embedder can prefix its
     // origin. A station ID is no record: it wears the catalogue's own picture (genre 0, All).
     art: t ? `/cover?artist=${encodeURIComponent(a)}&title=${encodeURIComponent(title)}` : '/media/images/genre/0.svg',
     custom_fields: [],
@@ -121,7 +121,7 @@ export function createStation(options: StationOptions): RadioDriver {
     name: 'station',
     defaultStation: shortcode,
     probe: options.probe,
-    // Its listen URLs are `.invalid`: nothing is broadcast (`/listen.mp3` says so, D27).
+    // Its listen URLs are `.invalid`: nothing is broadcast (`/listen.mp3` says so).
     simulated: true,
     async nowPlaying(name, call = {}): Promise<NowPlaying | null> {
       const [catalog, programme] = await Promise.all([options.catalog(call), (schedule ??= import('./schedule.ts'))]);

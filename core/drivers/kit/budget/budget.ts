@@ -7,17 +7,16 @@
  * turn fails at once with a 503 and `Retry-After`, rather than holding its client for nothing.
  * One pump per process serves the waiters, so a full slot costs one timer, not a poll per waiter.
  *
- * Three lanes (issue #52, `fair-queue.ts`), served in order: fresh requests, then completions
- * of answers a 503 promised, then refreshes; within each, client by client (issue 35), the
- * least-used client's call next, so one client's flood does not cost a quiet client its answers.
- * Under a backlog the slot's turns go out `spacing` apart (see `pump`). Across instances on one
- * Redis only the slot count is shared: each instance serves its own clients fairly from the turns
- * it wins, and a quiet client's call waits at most one spacing per busy instance (about 250 ms on
- * two; `test/live/budget-fair.test.ts`). A completion's calls wait as long as the completions
- * allow (the scope's patience, `scope.ts`), outside the queue's bounds, and move to the fresh lane
- * when a client comes to wait on them (`scope.ts` `hurry`). The estimates are `budget-estimates.ts`'s,
- * what callers see `budget-face.ts`'s (with why this is no library's); refusals are
- * `BudgetRefusal`s (`refusals.ts`).
+ * Three lanes (`fair-queue.ts`), served in order: fresh requests, then completions of answers a
+ * 503 promised, then refreshes; within each, client by client, the least-used client's call next,
+ * so one client's flood does not cost a quiet client its answers. Under a backlog the slot's
+ * turns go out `spacing` apart (see `pump`). Across instances on one Redis only the slot count is
+ * shared: each instance serves its own clients fairly from the turns it wins, and a quiet
+ * client's call waits at most one spacing per busy instance (about 250 ms on two;
+ * `test/live/budget-fair.test.ts`). A completion's calls wait as long as the completions allow
+ * (the scope's patience, `scope.ts`), outside the queue's bounds, and move to the fresh lane when
+ * a client comes to wait on them (`scope.ts` `hurry`). The estimates are `budget-estimates.ts`'s,
+ * what callers see `budget-face.ts`'s; refusals are `BudgetRefusal`s (`refusals.ts`).
  */
 import type { Hit } from '../../../storage/counters.ts';
 import {

@@ -1,16 +1,7 @@
 /**
  * @module
  * A budget as its callers see it (`budget.ts` makes one): its options, the clock it reads, and
- * what it answers. The budget is Sleeve's own, not a library's:
- *
- * Not a library: the budget must live in the storage Sleeve already uses through unstorage
- * (Redis or in process, possibly the embedder's client) and hold for any sliding 5-s window.
- * p-throttle counts in one process only (its strict mode is sliding, but two instances would
- * each spend the whole budget). rate-limiter-flexible and bottleneck reach Redis through store
- * layers of their own (their keys and scripts; bottleneck also its connections and heartbeats)
- * and count windows that start at a key's first hit, or refill a reservoir on a timer, which
- * lets up to twice the limit through across a window edge: the slot arithmetic would still be
- * needed on top, and with it the counters Sleeve has are all a budget needs.
+ * what it answers. Why Sleeve's own and not a library: docs/decisions.md, D13.
  */
 import type { CounterStore } from '../../../storage/counters.ts';
 import type { Clock as KitClock } from '../clock.ts';

@@ -1,18 +1,18 @@
 /**
  * @module
- * The waiters of one upstream budget, served client by client (issue 35): the next turn goes
+ * The waiters of one upstream budget, served client by client: the next turn goes
  * to the waiting client that has used the least of the budget lately, so a client that has
  * used none of it is served next whatever another has queued, and clients that use alike take
  * turns (round robin: ties go to the client whose first waiter came first). Within a client,
  * first come, first served.
  *
- * "Lately" is a count of turns that fades over a minute (`USE_DECAY_MS`, the span D8's rate
+ * "Lately" is a count of turns that fades over a minute (`USE_DECAY_MS`, the span the rate
  * limits count a client's requests in): a client that floods now stays behind quieter ones
  * until their use over the last minute or so catches up with its own (deficit-weighted,
  * max-min fair), and is fresh again a few minutes after it stops. Not the upstream's 5-s
  * window: over 5 s a quiet client whose few requests each make a few calls soon weighs as much
  * as a flood the budget has been refusing, and the two would alternate, doubling its waits. A
- * client is whatever string the caller names (the request's scope, `scope.ts`: D8's address); calls
+ * client is whatever string the caller names (the request's scope, `scope.ts`: its address); calls
  * no request made share one name. Turns taken without waiting count too (`served`), so a
  * client that had the budget to itself is not fresh the moment others arrive.
  *
@@ -23,10 +23,10 @@
  * reach the 3-s bound after spending calls, answered 503 for nothing. A client's first call is
  * still served by use, so a flood of its requests starts no faster; it only finishes them.
  *
- * Lanes (issue #52), served strictly in order: every client's fresh requests (`FRESH`), then the
+ * Lanes, served strictly in order: every client's fresh requests (`FRESH`), then the
  * completions of answers a 503 promised (`COMPLETION`, `http/cache/completions.ts`), then cache
  * refreshes (`REFRESH`). A lane is served only when every lane before it has nobody waiting, and
- * the rules above hold within each lane: a completion no longer runs in its client's own lane,
+ * the rules above hold within each lane: a completion does not run in its client's own lane,
  * where that client's fresh requests would queue behind work it was already told to wait for.
  *
  * Memory: waiters are bounded by the budget (`maxQueue`, `maxPerClient`); the use of clients

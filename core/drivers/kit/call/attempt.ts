@@ -120,7 +120,7 @@ async function hops<T>(
     };
     const limits = AbortSignal.any([timeout, silence.signal]);
     let response: Response;
-    // Each request the try sends counts on its request's line (D20), redirects included.
+    // Each request the try sends counts on its request's log line, redirects included.
     if (tally) tally.upstream++;
     try {
       response = await upstream.fetch(url, {

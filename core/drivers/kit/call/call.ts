@@ -1,10 +1,10 @@
 /**
  * @module
- * One call to an upstream, the one way every driver makes it, composed of the kit's policies
- * (issue #52): the circuit (`circuit.ts`) around the budget's turn (`budget.ts`) and the tries
+ * One call to an upstream, the one way every driver makes it, composed of the kit's policies:
+ * the circuit (`circuit.ts`) around the budget's turn (`budget.ts`) and the tries
  * (`retry.ts`), each try one `attempt` (`attempt.ts`: its timeouts, redirects and size limit),
  * the body read as text, JSON or bytes with the answer's status and headers, and every way it
- * can fail turned into the error a caller should see (D3), saying where it happened
+ * can fail turned into the error a caller should see, saying where it happened
  * (`upstream.ts`):
  *
  * - no answer (or no whole body) within the upstream's timeout is `504 upstream_timeout`;
@@ -44,7 +44,7 @@ export { isRedirect, type Answer, type CallOptions, type Reply, type Upstream } 
  * timeout and the request's bound (`scope.ts`): a try that is not the last gives
  * up at `FIRST_BYTE_MS` without a status line or at `TRY_MS` without its whole body, leaving
  * the rest of the 2.5 s to the next. Never after a 4xx or a "not found", never for a POST (the
- * model's answers cost a generation and have their own 30 s, D30), never for a raw call (a
+ * model's answers cost a generation and have their own 30 s), never for a raw call (a
  * health probe says what one call saw).
  */
 export function call<T>(
@@ -92,7 +92,7 @@ export function call<T>(
         'upstream_timeout',
       );
     await upstream.budget?.take(scope, { until: Math.min(turnsBy, requestEnd - MIN_TRY_MS), abortable });
-    // The call's time starts once it has its turn, as it always has (D13).
+    // The call's time starts once it has its turn.
     const now = clock.now();
     end = Math.min(now + upstream.timeoutMs, requestEnd);
     return one(now).catch(again);

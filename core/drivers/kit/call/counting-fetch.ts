@@ -6,7 +6,7 @@
  */
 import type { FetchLike } from './fetch-like.ts';
 
-/** The host a call goes to: the `upstream` label of /metrics (a bounded set: D11, D14). */
+/** The host a call goes to: the `upstream` label of /metrics (bounded: the configured bases and a few fixed hosts). */
 function hostOf(input: RequestInfo | URL): string {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   return URL.parse(url)?.host ?? 'unknown';

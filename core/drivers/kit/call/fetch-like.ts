@@ -9,6 +9,6 @@
  * The runtime's fetch as drivers use it (through `call.ts`); a plain signature so any
  * runtime's fetch, or a test's, fits. Not ofetch: all the drivers ask of a fetch is in
  * `call.ts`, and ofetch on Node also loads node-fetch-native, some 30 ms at the first
- * upstream call of a cold start (issue #25, D36).
+ * upstream call of a cold start.
  */
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;

@@ -1,6 +1,6 @@
 /**
  * @module
- * The retry policy of an upstream call (issue #43): how many tries, how long each may take, and
+ * The retry policy of an upstream call: how many tries, how long each may take, and
  * whether a failure is worth another. One call in ten failing costs an answer of four calls
  * 1 - 0.9^4 = 34% with no retry, 1 - 0.99^4 = 3.9% with one, and 1 - 0.999^4 = 0.4% with two:
  * the third try is what reaches 99%. A try that is not the last gives up at `FIRST_BYTE_MS`
@@ -35,7 +35,7 @@ export interface Tries {
   pauseMs(): number;
 }
 
-/** `idempotent`: a GET; a POST is tried once (the model's answers cost a generation, D30). */
+/** `idempotent`: a GET; a POST is tried once (the model's answers cost a generation). */
 export function tries(idempotent: boolean, random: () => number = Math.random): Tries {
   let made = 0;
   let last = true;

@@ -2,8 +2,8 @@
  * @module
  * One upstream as the kit calls it (`Upstream`, composed once per upstream by
  * `DriverContext.upstream`), what a call is asked with and what `read` is given, and the words
- * of its failures: every error names the upstream, says what it did and where it was asked
- * (D3), so an operator knows which setting to check.
+ * of its failures: every error names the upstream, says what it did and where it was asked,
+ * so an operator knows which setting to check.
  */
 import { upstreamError, type ErrorCode, type SleeveError } from '../../../errors.ts';
 import type { Budget } from '../budget/budget.ts';
@@ -26,7 +26,7 @@ export interface Upstream {
   readonly timeoutMs: number;
   /** Its circuit breaker: each call, its redirects and its `read` run in it. */
   readonly circuit?: Circuit;
-  /** Its call budget (D13): each call waits for its turn first, before its timeout starts. */
+  /** Its call budget: each call waits for its turn first, before its timeout starts. */
   readonly budget?: Budget;
   /** Who answers, where errors should say it: `the model`, `the image host`. */
   readonly speaker?: string;
