@@ -33,9 +33,9 @@ import { recommendations } from './recommendations.ts';
 import { genreChart } from './genre-chart.ts';
 
 /**
- * Every endpoint, in registration order: health and genres first (the cheapest), then spec
- * §4.1–§4.19 with the D12/D14 extras, the service's own and its self-description, then the
- * endpoints §4.21 only names (D19, D21–D33). Kept as a tuple so the typed client
+ * Every endpoint, in registration order: health and genres first (the cheapest), then the
+ * original service's endpoints with the now-playing and picture extras, the service's own and
+ * its self-description, then the endpoints Sleeve added later (docs/endpoints.md). Kept as a tuple so the typed client
  * (`sleeve/client`) knows each path's parameters and answer.
  */
 export const endpoints = [
@@ -76,7 +76,7 @@ export const endpoints = [
   docsPage,
   docsSlash,
   docsFile,
-  // Suggestions (D33), music (D21–D23), lyrics and knowledge (D24–D26), radio and roadmap (D27, D28), cards (D29), AI (D30–D32).
+  // Suggestions, music, lyrics and knowledge, radio and roadmap, cards, AI.
   searchSuggest,
   artistAlbums,
   trackCredits,

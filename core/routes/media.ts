@@ -1,8 +1,8 @@
 /**
  * @module
- * D14 images: `/cover` (and its older path `/spotify/cover`, spec §4), `/artistimage` and
- * `/media/images/<genre|playlist>/<id>.svg`. Public (images load in `<img>` tags, D2), never
- * batchable (spec §4.6). Unknown: 404 with a placeholder SVG body, kept five minutes.
+ * D14 images: `/cover` (and its older path `/spotify/cover`), `/artistimage` and
+ * `/media/images/<genre|playlist>/<id>.svg`. Public (images load in `<img>` tags), never
+ * batchable. Unknown: 404 with a placeholder SVG body, kept five minutes.
  *
  * - Live mode (a music source with an image host, `MusicDriver.image`): the picture's bytes
  *   from that host alone (Deezer's CDN: `drivers/deezer/images.ts`), as its `Content-Type`
@@ -47,7 +47,7 @@ const WEEK = 'public, max-age=604800';
 /** A 404 may turn into a picture once the catalogue grows: keep it briefly. */
 const BRIEFLY = 'public, max-age=300';
 const SVG = 'image/svg+xml; charset=utf-8';
-/** D4's bound on a text parameter. */
+/** The bound on a text parameter. */
 const MAX_TEXT = 200;
 
 function placeholder(): Response {
@@ -144,7 +144,7 @@ function readCoverQuery(url: string): Record<string, string> {
   return path.endsWith(SPOTIFY_COVER) ? { artist: '', title: '', ...query } : query;
 }
 
-/** Spec §4: the path the original served its cover proxy under, still asked by clients in the wild. */
+/** The path the original service served its cover proxy under, still asked by clients in the wild. */
 const SPOTIFY_COVER = '/spotify/cover';
 
 export const cover = defineEndpoint({
