@@ -9,13 +9,12 @@
  *   page that links its image knows what it shows by id, and albums and artists have no ISRC.
  *
  * Both answer 1200 × 630 (the size link previews expect) as PNG by default, or SVG with
- * `format=svg`. Chosen by the parameter, not by `Accept`: the crawlers that fetch these
- * (chat apps, social sites) send `*\/*` or a browser's list and show no SVG, and a URL that
- * names its format is what a shared link and any cache can key on (no `Vary`). PNG needs
- * resvg's files (`cards/png.ts`); where a deployment cannot read them PNG is a 503
- * `not_configured` and SVG still works.
+ * `format=svg`: the parameter chooses, not `Accept`, which link-preview crawlers send as `*\/*`
+ * while showing no SVG. PNG needs resvg's files (`cards/png.ts`); where a deployment cannot
+ * read them PNG is a 503 `not_configured` and SVG still works.
  *
- * Public (an `<img>` tag or a crawler sends no e-mail), not batchable (images), 60/min. Long-cached by their own headers (`cards/answer.ts`), not by the frame's JSON cache.
+ * Public (an `<img>` tag or a crawler sends no e-mail), not batchable (images), 60/min.
+ * Long-cached by their own headers (`cards/answer.ts`), not by the frame's JSON cache.
  * Never fetches from anywhere but the music source and its image host.
  */
 import * as v from 'valibot';

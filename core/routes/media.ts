@@ -10,10 +10,8 @@
  *   artist and a title, not Deezer's picture itself, and the best match of a name can change
  *   (a reissue, a corrected cover); after a week a client revalidates with the `ETag` for a 304.
  * - Demo mode: art drawn from the names (`services/art.ts`), the same forever, so cached for
- *   a year and immutable. Always SVG, at any `width`/`height`/`format`: it scales to any size,
- *   and a rasteriser that runs on every runtime (resvg-wasm) is a 2.5 MB WebAssembly module
- *   that draws no text without a font shipped beside it (the initials), and costs ~100 ms on
- *   first use and ~15 ms of CPU per 576-px PNG on a public, unlimited route.
+ *   a year and immutable. Always SVG, at any `width`/`height`/`format`; why not PNG:
+ *   docs/decisions.md, D14.
  * - `/media/images/...` draws its SVG in both modes.
  *
  * Every picture answered carries an `ETag`; `If-None-Match` with it answers 304.
