@@ -223,9 +223,9 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   // Only live mode has upstream budgets to serve by client (`kit/fair-queue.ts`).
   const live = deps.options.mode === 'live';
   /**
-   * A client's request's scope, as its route starts (`kit/scope.ts`): its client (the address rate limits count,
-   * which a `/batch` sub-request shares with its caller), its tally while the request log is on,
-   * its bounds from now. Made here, not earlier: on Node reading a request's signal first makes
+   * A client's request's scope, as its route starts (`kit/scope.ts`): its client (the address
+   * rate limits count, which a `/batch` sub-request shares with its caller), its tally while the
+   * request log is on, its bounds from now. Made here, not earlier: on Node reading a request's signal first makes
    * its AbortController, a cost a cache hit need not pay.
    */
   const clientScope = (c: Context<SleeveEnv>, request: Request): RequestScope =>

@@ -1,8 +1,8 @@
 /**
  * @module
- * The contact rule (D2) as OpenAPI security: the contact e-mail travels in `User-Agent`, or, for browser
- * scripts (which may not set `User-Agent`), in `Api-User-Agent`; either one will do. Public
- * endpoints need neither (`security: []`).
+ * The contact rule (D2) as OpenAPI security: the contact e-mail travels in `User-Agent`, or,
+ * for browser scripts (which may not set `User-Agent`), in `Api-User-Agent`; either one will
+ * do. Public endpoints need neither (`security: []`).
  */
 import type { AnyEndpoint } from '../http/endpoint.ts';
 import type { OpenApiDocument } from './types.ts';

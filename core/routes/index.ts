@@ -35,8 +35,8 @@ import { genreChart } from './genre-chart.ts';
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then the
  * original service's endpoints with the now-playing and picture extras, the service's own and
- * its self-description, then the endpoints Sleeve added later (docs/endpoints.md). Kept as a tuple so the typed client
- * (`sleeve/client`) knows each path's parameters and answer.
+ * its self-description, then the endpoints Sleeve added later (docs/endpoints.md). Kept as a
+ * tuple so the typed client (`sleeve/client`) knows each path's parameters and answer.
  */
 export const endpoints = [
   healthz,

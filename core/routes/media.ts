@@ -1,6 +1,6 @@
 /**
  * @module
- * D14 images: `/cover` (and its older path `/spotify/cover`), `/artistimage` and
+ * Images: `/cover` (and its older path `/spotify/cover`), `/artistimage` and
  * `/media/images/<genre|playlist>/<id>.svg`. Public (images load in `<img>` tags), never
  * batchable. Unknown: 404 with a placeholder SVG body, kept five minutes.
  *

@@ -32,8 +32,8 @@ export function hasContactEmail(userAgent: string | null | undefined): boolean {
 }
 
 /**
- * The contact rule for one request: a contact e-mail in `User-Agent` or `Api-User-Agent`. The frame's layer
- * and the hit path both ask this. User-Agent first: nearly every caller is a program that
+ * The contact rule for one request: a contact e-mail in `User-Agent` or `Api-User-Agent`.
+ * The frame's layer and the hit path both ask this. User-Agent first: nearly every caller is a program that
  * sends it, so one test suffices.
  */
 function namesContact(headers: HeaderReader): boolean {
