@@ -34,9 +34,10 @@ import { genreChart } from './genre-chart.ts';
 
 /**
  * Every endpoint, in registration order: health and genres first (the cheapest), then the
- * original service's endpoints with the now-playing and picture extras, the service's own and
- * its self-description, then the endpoints Sleeve added later (docs/endpoints.md). Kept as a
- * tuple so the typed client (`sleeve/client`) knows each path's parameters and answer.
+ * lookups (search, artist, track, album, playlist, resolve, radio) with the now-playing socket
+ * and the pictures, the service's own and its self-description, then the later additions
+ * (suggestions to AI). Kept as a tuple so the typed client (`sleeve/client`) knows each path's
+ * parameters and answer.
  */
 export const endpoints = [
   healthz,

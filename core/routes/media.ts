@@ -142,7 +142,7 @@ function readCoverQuery(url: string): Record<string, string> {
   return path.endsWith(SPOTIFY_COVER) ? { artist: '', title: '', ...query } : query;
 }
 
-/** The path the original service served its cover proxy under, still asked by clients in the wild. */
+/** The cover proxy's older path, still asked by clients in the wild. */
 const SPOTIFY_COVER = '/spotify/cover';
 
 export const cover = defineEndpoint({

@@ -19,7 +19,6 @@ function corsHeaders(exposeHeaders: readonly string[]): Readonly<Record<string, 
   return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': exposeHeaders.join(', ') };
 }
 
-/** The two layers. */
 export interface Cors {
   headers: Layer;
   preflight: Layer;
