@@ -34,7 +34,7 @@ import { isConnInfo, runtimeConn, type ExecutionContextLike } from './http/conn/
 
 /** What an adapter knows about the connection and core cannot: passed as Hono `env`. */
 export interface ConnInfo {
-  /** The socket's remote address (D8); forwarding headers count only with `trustProxy`. */
+  /** The socket's remote address; forwarding headers count only with `trustProxy`. */
   clientIp?: string;
   /**
    * Left here by `answerHit` when it does not answer: what the hit path found. Given to `fetch`
@@ -97,7 +97,7 @@ export interface Sleeve {
 const line = (message: string, fields?: Record<string, unknown>) =>
   `[sleeve] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
 /**
- * An embedder's default (D45): Sleeve's notices go to stderr, so the host's stdout stays the
+ * An embedder's default: Sleeve's notices go to stderr, so the host's stdout stays the
  * host's; request lines are off unless asked for (`requestLog`), then on stdout as they are.
  * The server adapters log to stdout through their own logger, request lines on.
  */
@@ -125,7 +125,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
   let ctx: DriverContext | undefined;
   const life = lifecycle();
   const startedAt = now();
-  // D20: nothing is counted unless /metrics or /status (issue #54) is served.
+  // Nothing is counted unless /metrics or /status is served.
   const watch = resolved.metrics || resolved.status ? upstreamWatch(now) : undefined;
   const metrics = watch
     ? createMetrics({
@@ -141,7 +141,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
       })
     : undefined;
   const given = options.sources ?? {};
-  // D30: the `ai` option still makes the chat model when every other source is given.
+  // The `ai` option still makes the chat model when every other source is given.
   const complete = given.music && given.features && given.radio && (given.ai || !resolved.ai);
   const registered = complete
     ? { sources: given as Drivers, summary: `${resolved.mode} mode (sources given by the embedder)` }

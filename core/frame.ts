@@ -1,14 +1,14 @@
 /**
  * @module
  * Builds the frame from the route table: one list of layers per endpoint path and version
- * prefix (`http/pipeline.ts`), in the architecture's order: observe (D20: id, log line,
- * metrics, around everything) → CORS headers → version pin and gate (D7: a path its version
+ * prefix (`http/pipeline.ts`), in the architecture's order: observe (id, log line,
+ * metrics, around everything) → CORS headers → version pin and gate (a path its version
  * lacks is a 404 before a preflight or the guard answers) → preflight → body guard → WebSocket
  * refusal → User-Agent → rate limit → params → cache → route. Each layer is built from the
  * declaration when the frame is built, so a request only runs the layers its endpoint needs.
  * One Hono router holds them all, the 405s, and a last catch-all 404 (it survives
  * `app.route()`, where an app's `notFound` does not); one error handler renders every failure
- * (D3) in the shape of the request's version. The hit path is composed from the same lists and
+ * in the shape of the request's version. The hit path is composed from the same lists and
  * answers a held hit before the router.
  */
 import { Hono, type Context, type Handler } from 'hono';
@@ -133,7 +133,7 @@ function json(c: Context<SleeveEnv>, body: unknown): Response {
 /** D7: an alias kept after a rename (`/hot-tracks`) is as old as the name it keeps. */
 const sinceOf = (endpoint: AnyEndpoint, path: string) => (path === endpoint.path ? endpoint.since : undefined);
 
-/** A prefixed path's first layers: its version, then the 404 of a path that version lacked (D7). */
+/** A prefixed path's first layers: its version, then the 404 of a path that version lacked. */
 const pinned = (version: VersionInfo | undefined, path: string, since: string | undefined): Layer[] => [
   ...(version ? [pinVersion(version)] : []),
   ...versionGate(path, since, version),
@@ -141,7 +141,7 @@ const pinned = (version: VersionInfo | undefined, path: string, since: string | 
 
 /** The frame's one router, and the `fetch` to serve it with (see `createFrame`). */
 export interface Frame {
-  /** Complete on its own: `host.route('/music', app)` keeps the D3 404 and 405 answers. */
+  /** Complete on its own: `host.route('/music', app)` keeps the JSON 404 and 405 answers. */
   app: Hono<SleeveEnv>;
   /**
    * What `createSleeve` serves: a held cache hit by the hit path (`hit-path.ts`), anything else
@@ -176,7 +176,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     endpoints,
   };
 
-  // Any failure as the D3 error it is answered as: the frame's error handler and the hit path's.
+  // Any failure as the error it is answered as: the frame's error handler and the hit path's.
   const toError = (thrown: unknown, request: RequestView, id: string | undefined) =>
     toSleeveError(thrown, deps.log, request.signal, request.url, id);
   const rendered = (thrown: unknown, c: Context<SleeveEnv>) =>
@@ -212,7 +212,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   // Each route is one handler running its whole list (`frame-chain.ts`), not a Hono chain.
   // `gate` (a prefix's pin and, for a path a pinned version did not have yet, its 404) comes
   // right after the observer and CORS headers, before a preflight's 204 or the body guard's
-  // 413: a path that did not exist yet gives the same 404 to every method (D7).
+  // 413: a path that did not exist yet gives the same 404 to every method.
   const framed = (own: Layer[], gate: Layer[] = []): Layer[] => [observer, headers, ...gate, preflight, guard, ...own];
   const chain = (list: readonly Layer[]) =>
     frameChain(
@@ -223,9 +223,9 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   // Only live mode has upstream budgets to serve by client (`kit/budget/fair-queue.ts`).
   const live = deps.options.mode === 'live';
   /**
-   * A client's request's scope, as its route starts (`kit/scope.ts`): its client (D8's address,
-   * which a `/batch` sub-request shares with its caller), its tally while the request log is on,
-   * its bounds from now. Made here, not earlier: on Node reading a request's signal first makes
+   * A client's request's scope, as its route starts (`kit/scope.ts`): its client (the address
+   * rate limits count, which a `/batch` sub-request shares with its caller), its tally while the
+   * request log is on, its bounds from now. Made here, not earlier: on Node reading a request's signal first makes
    * its AbortController, a cost a cache hit need not pay.
    */
   const clientScope = (c: Context<SleeveEnv>, request: Request): RequestScope =>

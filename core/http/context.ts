@@ -14,9 +14,9 @@ import { CURRENT, findVersion, type VersionInfo } from './versions.ts';
 export interface SleeveBindings {
   /** The socket's remote address, from the adapter (`ConnInfo`). */
   clientIp?: string;
-  /** The version of a `/batch` sub-request's batch (D6, D7); absent means the current version. */
+  /** The version of a `/batch` sub-request's batch; absent means the current version. */
   sleeveVersion?: string;
-  /** A `/batch` sub-request's batch: its id and upstream tally (D20). */
+  /** A `/batch` sub-request's batch: its id and upstream tally. */
   sleeveBatch?: RequestTrace;
   /**
    * What the hit path found for this request's URL when it could not answer it (a
@@ -90,7 +90,7 @@ export function replaceResponse(c: Context, res: Response): void {
  * Whoever builds the answer (a cache hit, a route's JSON, an error) spreads them into the one
  * plain object it builds the Response with. Setting headers on a finished Response instead
  * makes the Node server rebuild a full `Headers`, validate and sort it, and convert it back:
- * the largest cost of a cache hit, measured (issue #13).
+ * the largest cost of a cache hit, as measured.
  */
 export function addHeaders(c: Context<SleeveEnv>, headers: Readonly<Record<string, string>>): void {
   // Kept by reference (the layers' objects are theirs and never change once given): copied

@@ -18,9 +18,9 @@ export function isDegraded(c: Context): boolean {
 }
 
 /**
- * An answer that says "not found" in a 200 (D5: `/track/info`'s `{ found: false }`) is kept
- * as long as D9 keeps a not-found answer (5 minutes), not the endpoint's whole lifetime: the
- * upstream may know the track tomorrow.
+ * An answer that says "not found" in a 200 (`/track/info`'s `{ found: false }`) is kept as
+ * long as the cache keeps a not-found answer (5 minutes), not the endpoint's whole lifetime:
+ * the upstream may know the track tomorrow.
  */
 export function keepBriefly(c: Context, seconds: number): void {
   shortened.set(c, seconds);

@@ -14,10 +14,10 @@ import type { GenerationBudget } from './generations.ts';
 import type { RequestView } from './hit/request-view.ts';
 import type { RequestScope } from '../drivers/kit/index.ts';
 
-/** Seconds to keep an answer, `forever` (spec: "indefinitely"), or `no-store` (never cached). */
+/** Seconds to keep an answer, `forever` (kept indefinitely), or `no-store` (never cached). */
 export type CachePolicy = number | 'forever' | 'no-store';
 
-/** A query schema: valibot over the record of query strings (D4). */
+/** A query schema: valibot over the record of query strings. */
 export type ParamsSchema = v.GenericSchema<Record<string, unknown>, Record<string, unknown>>;
 
 /** An answer that is not JSON (an image, a redirect, a stream): described, never validated. */
@@ -28,7 +28,7 @@ export interface MediaAnswer {
   status?: 200 | 302 | 101;
   description: string;
   /**
-   * What an unknown item answers, when that is not D3's JSON 404: the pictures' placeholder
+   * What an unknown item answers, when that is not the JSON error 404: the pictures' placeholder
    * SVG, which an `<img>` can show. `/openapi.json` lists it as the 404.
    */
   notFound?: { media: readonly string[]; description: string };
@@ -61,10 +61,10 @@ export interface EndpointContext<P> {
   frame: FrameApi;
   /** Says the answer left something out because an upstream failed: logged, and not cached. */
   degraded(reason: string): void;
-  /** Says the answer is a not-found told in a 200 (D5): cached only as long as a 404 (D9). */
+  /** Says the answer is a not-found told in a 200: cached only as long as a 404. */
   notFound(): void;
   /**
-   * D31: draws one from the endpoint's `generations` budget, called just before a model is;
+   * Draws one from the endpoint's `generations` budget, called just before a model is;
    * past the budget it throws the 429. Does nothing for an endpoint without one.
    */
   spendGeneration(): void | Promise<void>;
@@ -102,7 +102,7 @@ export interface Endpoint<
 > {
   /** The canonical path, e.g. `/track/hot`. Rate-limit buckets and cache keys use it. */
   path: Path;
-  /** Other paths answering the same (spec §9: `/hot-tracks`); they share bucket and cache (D8). */
+  /** Other paths answering the same (`/hot-tracks` for `/track/hot`); they share bucket and cache. */
   aliases?: readonly `/${string}`[];
   /** Default GET. Kept in the type (like `path`, `params`, `body`) for the typed client. */
   method?: M;
@@ -118,46 +118,46 @@ export interface Endpoint<
   described?: boolean;
   /** D2: answered without a User-Agent (health, docs, images: an `<img>` sends no e-mail). */
   public?: boolean;
-  /** D7 / spec §9.6: the release that added this path; older pins answer 404. Absent: always there. */
+  /** D7: the release that added this path; older pins answer 404. Absent: always there. */
   since?: string;
-  /** Spec §4.6 rule 3: false for images, streams and /batch itself. Default true for GET. */
+  /** Whether `/batch` may carry it: false for images, streams and /batch itself. Default true for GET. */
   batchable?: boolean;
-  /** Takes WebSocket handshakes; on every other endpoint a handshake is a D3 400. */
+  /** Takes WebSocket handshakes; on every other endpoint a handshake is a 400. */
   websocket?: boolean;
-  /** Requests per minute per client (spec §8.1); absent means unlimited. */
+  /** Requests per minute per client IP; absent means unlimited. */
   rateLimit?: number;
   /**
-   * Spec §8.1's hourly budget of model calls (D31: `/chat` 50 messages, `/ai/*` 10 fresh
+   * The hourly budget of model calls (D31: `/chat` 50 messages, `/ai/*` 10 fresh
    * generations), drawn by the handler's `spendGeneration()`, so cached answers never count.
    */
   generations?: GenerationBudget;
-  /** Spec §8.4; absent means the response is not cached but may be stored by clients. */
+  /** How long the frame keeps the answer; absent means it is not cached but may be stored by clients. */
   cache?: CachePolicy;
   /**
-   * Whether an upstream's failure can become this endpoint's answer (D3: 502, 503, 504), as
+   * Whether an upstream's failure can become this endpoint's answer (502, 503, 504), as
    * `/openapi.json` lists it. Default true; false for what the service answers alone, and for
    * `/healthz`, which reports failing upstreams in its own body.
    */
   upstream?: boolean;
   /**
-   * D9: the cache key part for these params, when the default (trimmed, case-folded text,
+   * The cache key part for these params, when the default (trimmed, case-folded text,
    * sorted lists) is wrong for the endpoint: `/resolve` keyed on source, type and id, or
-   * `/track/hot`, whose answer also depends on the caller's edge country header (D10).
+   * `/track/hot`, whose answer also depends on the caller's edge country header.
    */
   cacheKey?(params: ParamsOf<S>, request: RequestView, deps: Deps): string;
   /**
    * Reads the query itself, for the rare endpoint whose callers write it their own way (the
-   * cover proxy's chat-bot callers send raw `&` and `%`); default: the strict reader (D4).
+   * cover proxy's chat-bot callers send raw `&` and `%`); default: the strict reader.
    */
   readQuery?(url: string): Record<string, string>;
-  /** Valibot schema over the query record (D4); its bounds and defaults are published too. */
+  /** Valibot schema over the query record; its bounds and defaults are published too. */
   params?: S;
   /** The body a POST takes, for the docs and the client (the handler reads and checks it). */
   body?: B;
   /**
    * A working query for the docs' "try it", `/llms.txt`, the client tests and generated
    * clients: a value for every parameter (path ones too), which together, and the required
-   * ones alone, answer 2xx in demo mode (or D13's 503 `not_configured` where only live mode
+   * ones alone, answer 2xx in demo mode (or the 503 `not_configured` where only live mode
    * can answer). `/openapi.json` publishes each as its parameter's `example`.
    */
   example?: Readonly<Record<string, string>>;
@@ -197,7 +197,7 @@ export function isMedia(answer: Answer): answer is MediaAnswer {
   return 'media' in answer && Array.isArray((answer as MediaAnswer).media);
 }
 
-/** Spec §4.6 rule 3: what `/batch` may carry. */
+/** What `/batch` may carry: what the endpoint says, else every GET. */
 export function isBatchable(endpoint: AnyEndpoint): boolean {
   return endpoint.batchable ?? (endpoint.method ?? 'GET') === 'GET';
 }

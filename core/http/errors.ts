@@ -2,7 +2,7 @@
  * @module
  * The one place an error becomes a response (D3). Unknown throwables are bugs: answered as
  * 500 `internal_error` with a request id, logged, and never leaking a stack trace. The body's
- * shape follows the version row (D7): pins below 3.0.0 get `{ "error": "<message>" }`.
+ * shape follows the version row: pins below 3.0.0 get `{ "error": "<message>" }`.
  */
 import { SleeveError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -51,7 +51,7 @@ export function toSleeveError(
   if (thrown instanceof Error && thrown.name === 'TimeoutError') {
     return new SleeveError('upstream_timeout', 'An upstream service did not answer in time.', { cause: thrown });
   }
-  // The request's own id (D20: its X-Request-Id), so the caller's quote finds this line.
+  // The request's own id (its X-Request-Id), so the caller's quote finds this line.
   const requestId = id ?? crypto.randomUUID();
   log.error('internal error', {
     requestId,
@@ -66,7 +66,7 @@ export function toSleeveError(
   );
 }
 
-/** The body in the version's shape (D7): legacy pins get `{ "error": "<message>" }`. */
+/** The body in the version's shape: legacy pins get `{ "error": "<message>" }`. */
 export function versionedErrorBody(error: SleeveError, version: VersionInfo = CURRENT): ErrorBody | LegacyErrorBody {
   return version.errorShape === 'legacy' ? { error: error.message } : errorBody(error);
 }

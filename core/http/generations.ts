@@ -1,16 +1,16 @@
 /**
  * @module
- * Spec §8.1's hourly budgets of the AI routes (D31): `/chat` 50 messages, the `/ai/*` family
+ * The hourly budgets of the AI routes (D31): `/chat` 50 messages, the `/ai/*` family
  * (and `/assistant`) 10 fresh generations per hour per client. A generation is a call to the
  * model, so it is counted by the handler just before it calls one: an answer from the cache,
  * a 400, a 404 or a deployment without a model never reaches that point and never counts.
  * Endpoints that name the same budget share it (the cost it protects, model calls, is the
- * same whichever route asks). Counted like D8's limits: per client IP, in fixed aligned
+ * same whichever route asks). Counted like the rate limits: per client IP, in fixed aligned
  * windows (an hour here), atomic in the configured storage (the rate limiter's own counters,
  * so Redis-sharing instances share one budget), scaled by `rateLimits` and off with it; a
  * storage failure lets the call through. A fresh generation answers with the budget's
  * `RateLimit-*` headers (the policy nearest exhaustion, which the per-minute one is not);
- * past it, D8's 429 with `Retry-After`.
+ * past it, a 429 with `Retry-After`.
  */
 import type { Context } from 'hono';
 import type { Breaker } from '../storage/breaker.ts';
@@ -25,7 +25,7 @@ const HOUR_MS: number = 3_600_000;
 export interface GenerationBudget {
   /** The budget's name: endpoints naming the same one share it (`ai`, `chat`). */
   name: string;
-  /** Model calls per hour per client (spec §8.1), before `rateLimits` scales it. */
+  /** Model calls per hour per client, before `rateLimits` scales it. */
   perHour: number;
   /** What one is called in messages and docs: `fresh generations`, `messages`. */
   unit: string;

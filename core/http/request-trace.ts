@@ -1,6 +1,6 @@
 /**
  * @module
- * What the outermost layer keeps on each request: its id (D20) and, while the request log is
+ * What the outermost layer keeps on each request: its id and, while the request log is
  * on, the tally of the upstream calls made for it. A `/batch` sub-request shares its batch's
  * trace, so its errors quote the id the caller got and its upstream calls count on the
  * batch's line.

@@ -11,12 +11,12 @@ type RateLimitHeaders = 'both' | 'x-only';
 export interface VersionInfo {
   /** `major.minor.patch`. */
   name: string;
-  /** D3: `{ ok:false, error:{...} }` since 3.0.0; `{ "error": "<message>" }` before. */
+  /** `{ ok:false, error:{...} }` since 3.0.0; `{ "error": "<message>" }` before. */
   errorShape: ErrorShape;
-  /** D7: `RateLimit-*` arrived in 3.0.0; older pins send only `X-RateLimit-*`. */
+  /** `RateLimit-*` arrived in 3.0.0; older pins send only `X-RateLimit-*`. */
   rateLimitHeaders: RateLimitHeaders;
   /**
-   * Spec §9.5–§9.6 in a sentence, for `/roadmap` (D28): what no declaration can say (a removed
+   * What the release changed, in a sentence, for `/roadmap`: what no declaration can say (a removed
    * path, a changed behaviour). The paths a release added are each endpoint's `since`, never
    * listed here.
    */
@@ -60,7 +60,7 @@ export function findVersion(label: string): VersionInfo | undefined {
   return byName.get(label.startsWith('v') ? label.slice(1) : label);
 }
 
-/** Whether `version` is `since` or later (an endpoint's `since`, D7). */
+/** Whether `version` is `since` or later (an endpoint's `since`). */
 export function isAtLeast(version: VersionInfo, since: string): boolean {
   return order.get(version.name)! >= order.get(since)!;
 }

@@ -10,7 +10,7 @@ export const SERVICE_NAME = 'Sleeve';
 export const SERVICE_SUMMARY =
   'A music metadata and radio API: search, track, album and artist metadata with audio features by ISRC, charts, playlist generation, links from five platforms resolved, batching and now-playing.';
 
-/** What this deployment serves, by its mode (D1). */
+/** What this deployment serves, by its mode. */
 export function modeSentence(mode: Mode): string {
   return mode === 'demo'
     ? 'This deployment runs in demo mode: a generated catalogue and a simulated radio station, marked as generated in the data itself.'

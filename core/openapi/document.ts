@@ -23,7 +23,7 @@ import type { JsonSchema, Method, OpenApiDocument, Server } from './types.ts';
 export interface ServiceFacts {
   endpoints: readonly AnyEndpoint[];
   mode: Mode;
-  /** D8's factor or `off`: the limits published are the ones enforced. */
+  /** The rate limits' factor or `off`: the limits published are the ones enforced. */
   rateLimits: number | 'off';
   /** The operator's e-mail or URL (`SLEEVE_CONTACT`), published as `info.contact`. */
   contact?: string | undefined;
@@ -32,9 +32,9 @@ export interface ServiceFacts {
 }
 
 function rateLimitText(rateLimits: number | 'off'): string {
-  if (rateLimits === 'off') return '**Rate limits (D8).** Off on this deployment.';
+  if (rateLimits === 'off') return '**Rate limits.** Off on this deployment.';
   const scaled = rateLimits === 1 ? '' : ` (the usual figures times ${rateLimits} on this deployment)`;
-  return `**Rate limits (D8).** Per client IP, per endpoint, per minute, as each endpoint states (\`x-rate-limit\`)${scaled}. Limited answers carry \`RateLimit-*\` and \`X-RateLimit-*\`; past the limit, 429 with \`Retry-After\`. The AI routes also have hourly budgets of model calls (D31, \`x-generations\`): cached answers do not count, and a fresh one carries that budget's \`RateLimit-*\`.`;
+  return `**Rate limits.** Per client IP, per endpoint, per minute, as each endpoint states (\`x-rate-limit\`)${scaled}. Limited answers carry \`RateLimit-*\` and \`X-RateLimit-*\`; past the limit, 429 with \`Retry-After\`. The AI routes also have hourly budgets of model calls (\`x-generations\`): cached answers do not count, and a fresh one carries that budget's \`RateLimit-*\`.`;
 }
 
 /**
@@ -45,11 +45,11 @@ export function serviceRules(facts: ServiceFacts): string[] {
   const pins = VERSIONS.map((v) => `\`/v${v.name}/…\``).join(', ');
   const current = VERSIONS.find((v) => v.errorShape === 'current')!.name;
   return [
-    `**User-Agent (D2).** Every endpoint that is not public needs a contact e-mail address in \`User-Agent\` (\`${CONTACT_EXAMPLE}\`), or in \`Api-User-Agent\` where a browser will not let a script set User-Agent. Without one: 401.`,
-    `**Versions (D7).** ${pins} pin a version; \`/current/…\` and no prefix follow the newest (${CURRENT.name}). A pin answers only the paths it had (\`x-since\`); pins before ${current} answer errors as \`{ "error": "<message>" }\` and send only \`X-RateLimit-*\`.`,
+    `**User-Agent.** Every endpoint that is not public needs a contact e-mail address in \`User-Agent\` (\`${CONTACT_EXAMPLE}\`), or in \`Api-User-Agent\` where a browser will not let a script set User-Agent. Without one: 401.`,
+    `**Versions.** ${pins} pin a version; \`/current/…\` and no prefix follow the newest (${CURRENT.name}). A pin answers only the paths it had (\`x-since\`); pins before ${current} answer errors as \`{ "error": "<message>" }\` and send only \`X-RateLimit-*\`.`,
     rateLimitText(facts.rateLimits),
-    `**Caching (D9).** Each endpoint states its lifetime (\`x-cache\`: seconds, \`forever\` or \`no-store\`). Cached answers carry \`X-Cache\`, \`ETag\` (304 for a matching \`If-None-Match\`) and \`Cache-Control\`; when an upstream fails, an answer expired less than ${STALE_MS / 3_600_000} h ago is served as \`STALE\`.`,
-    '**Errors (D3).** `{ "ok": false, "error": { "code", "message", ... } }`; `GET /errors` lists every code.',
+    `**Caching.** Each endpoint states its lifetime (\`x-cache\`: seconds, \`forever\` or \`no-store\`). Cached answers carry \`X-Cache\`, \`ETag\` (304 for a matching \`If-None-Match\`) and \`Cache-Control\`; when an upstream fails, an answer expired less than ${STALE_MS / 3_600_000} h ago is served as \`STALE\`.`,
+    '**Errors.** `{ "ok": false, "error": { "code", "message", ... } }`; `GET /errors` lists every code.',
   ];
 }
 
@@ -121,7 +121,7 @@ function prefixNote({ prefix, version }: Prefix): string {
 }
 
 /**
- * This deployment at its base, then under each version prefix (D7). One server per prefix
+ * This deployment at its base, then under each version prefix. One server per prefix
  * rather than one with a `{version}` variable: the list is fixed, each entry can say what its
  * pin changes, and Spectral refuses a relative URL with variables (stoplightio/spectral#2545).
  */
@@ -131,7 +131,7 @@ function serversFor(base: string): Server[] {
     { url: base || '/', description: `This deployment: the newest version (${CURRENT.name}).` },
     ...PREFIXES.filter((p) => p.prefix !== '').map((p) => ({
       url: `${base}${p.prefix}`,
-      description: `The same, ${prefixNote(p)} (D7).`,
+      description: `The same, ${prefixNote(p)}.`,
     })),
   ];
 }

@@ -1,6 +1,6 @@
 /**
  * @module
- * D3's error body and D7's older one (pins before 3.0.0) as shared schemas, one shared
+ * The error body and the older one of pins before 3.0.0 as shared schemas, one shared
  * response per error status, whose body is either shape (from the table
  * in `core/errors.ts`), and which of them an endpoint can answer, read from its declaration:
  * 400 when it takes parameters or a body, 401 unless public, 413 for a body, 429 when
@@ -14,8 +14,7 @@ import type { JsonSchema, Ref, Response } from './types.ts';
 const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
 
 export const ERROR_SCHEMA: JsonSchema = {
-  description:
-    'D3: every error since 3.0.0. Version pins below 3.0.0 answer `LegacyError` instead, with the same status.',
+  description: 'Every error since 3.0.0. Version pins below 3.0.0 answer `LegacyError` instead, with the same status.',
   type: 'object',
   required: ['ok', 'error'],
   additionalProperties: false,
@@ -24,7 +23,7 @@ export const ERROR_SCHEMA: JsonSchema = {
     error: {
       type: 'object',
       required: ['code', 'message'],
-      // More fields when the error has them: `requestId` on a 500, `versions` on an unknown version (D7).
+      // More fields when the error has them: `requestId` on a 500, `versions` on an unknown version.
       additionalProperties: true,
       properties: {
         code: { type: 'string', enum: CODES },
@@ -32,7 +31,7 @@ export const ERROR_SCHEMA: JsonSchema = {
           type: 'string',
           description: 'What went wrong and, for a 400, the rule broken (`limit must be an integer from 1 to 25`).',
         },
-        param: { type: 'string', description: 'The parameter at fault (D4).' },
+        param: { type: 'string', description: 'The parameter at fault.' },
         requestId: { type: 'string', description: 'On a 500: quote it when reporting the bug.' },
       },
     },
@@ -41,7 +40,7 @@ export const ERROR_SCHEMA: JsonSchema = {
 
 export const LEGACY_ERROR_SCHEMA: JsonSchema = {
   description:
-    'D7: every error under a version pin below 3.0.0 (`/v2.5.0/…`): the message alone, with the same status as `Error`.',
+    'Every error under a version pin below 3.0.0 (`/v2.5.0/…`): the message alone, with the same status as `Error`.',
   type: 'object',
   required: ['error'],
   additionalProperties: false,
@@ -59,7 +58,7 @@ const ERROR_BODY: JsonSchema = {
   oneOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/LegacyError' }],
 };
 
-/** The headers an error carries besides the body: D8's on a 429, `Allow` on a 405, D13's wait on a 503. */
+/** The headers an error carries besides the body: the limits on a 429, `Allow` on a 405, the wait on a 503. */
 const ERROR_HEADERS: Partial<Record<ErrorCode, readonly string[]>> = {
   rate_limited: ['Retry-After', ...LIMIT_HEADERS],
   method_not_allowed: ['Allow'],

@@ -1,6 +1,6 @@
 /**
  * @module
- * The response headers the frame sends (D8 limits, D9 cache, D3 `Allow` and `Retry-After`),
+ * The response headers the frame sends (rate limits, cache, `Allow` and `Retry-After`),
  * described once in `components/headers` and referenced by name. Which rate-limit headers
  * exist is asked of the rate-limit layer itself, so the document lists what is sent.
  */
@@ -15,7 +15,7 @@ const text: JsonSchema = { type: 'string' };
 export const HEADERS: Record<string, { description: string; schema: JsonSchema }> = {
   'RateLimit-Limit': {
     description:
-      "Requests this client may make to this endpoint per minute (D8); on a freshly generated AI answer, the hourly budget's (D31).",
+      "Requests this client may make to this endpoint per minute; on a freshly generated AI answer, the hourly budget's.",
     schema: integer,
   },
   'RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: integer },
@@ -28,7 +28,7 @@ export const HEADERS: Record<string, { description: string; schema: JsonSchema }
   'X-RateLimit-Reset': { description: 'When the minute resets, in Unix seconds.', schema: integer },
   'Retry-After': { description: 'Seconds to wait before asking again.', schema: integer },
   'X-Cache': {
-    description: 'D9: `HIT`, `MISS`, or `STALE` (an expired answer served because the upstream failed).',
+    description: '`HIT`, `MISS`, or `STALE` (an expired answer served because the upstream failed).',
     schema: { type: 'string', enum: ['HIT', 'MISS', 'STALE'] },
   },
   ETag: { description: "The answer's version; send it back as `If-None-Match` for a 304.", schema: text },

@@ -29,9 +29,7 @@ export function operationIdOf(path: string): string {
 function descriptionOf(endpoint: AnyEndpoint, rateLimits: number | 'off'): string {
   const lines = [policySentence(endpoint, rateLimits)];
   lines.push(
-    endpoint.public
-      ? 'Public: no User-Agent needed.'
-      : 'Needs a contact User-Agent (D2): `User-Agent` or `Api-User-Agent`.',
+    endpoint.public ? 'Public: no User-Agent needed.' : 'Needs a contact User-Agent: `User-Agent` or `Api-User-Agent`.',
   );
   for (const rule of rulesOf(endpoint)) lines.push(`Rule: ${rule}.`);
   const aliases = endpoint.aliases ?? [];
@@ -43,7 +41,7 @@ function descriptionOf(endpoint: AnyEndpoint, rateLimits: number | 'off'): strin
   return endpoint.description ? `${endpoint.description}\n\n${policy}` : policy;
 }
 
-/** D31's hourly budget as an extension, scaled like the limits; none when limits are off. */
+/** The hourly budget of model calls as an extension, scaled like the limits; none when limits are off. */
 function generationsOf(endpoint: AnyEndpoint, rateLimits: number | 'off'): Pick<Operation, 'x-generations'> {
   const perHour = endpoint.generations ? scaledLimit(endpoint.generations.perHour, rateLimits) : undefined;
   return perHour === undefined ? {} : { 'x-generations': { perHour, budget: endpoint.generations!.name } };

@@ -28,7 +28,7 @@ function typed(value: string, schema: JsonSchema): unknown {
  * (openapi-fetch among them), whatever the document says, and it means the same list.
  */
 function listNote(name: string): string {
-  return `A comma-separated list (\`${name}=a,b\`); the same list repeated (\`${name}=a&${name}=b\`), as generated clients send arrays, is accepted too, and the two mixed (D40).`;
+  return `A comma-separated list (\`${name}=a,b\`); the same list repeated (\`${name}=a&${name}=b\`), as generated clients send arrays, is accepted too, and the two mixed.`;
 }
 
 function queryParameters(endpoint: AnyEndpoint): Parameter[] {

@@ -2,7 +2,7 @@
  * @module
  * An endpoint's policy (rate limit, cache lifetime, version, batchability, aliases) in a few
  * words, the same in `/openapi.json` descriptions and in `/llms.txt`. The limit is the one
- * this deployment enforces: the declaration's figure scaled by `rateLimits` (D8).
+ * this deployment enforces: the declaration's figure scaled by `rateLimits`.
  */
 import type { AnyEndpoint, CachePolicy } from '../http/endpoint.ts';
 import { isBatchable } from '../http/endpoint.ts';
@@ -15,7 +15,7 @@ export function effectiveLimit(endpoint: AnyEndpoint, rateLimits: number | 'off'
   return scaledLimit(endpoint.rateLimit, rateLimits);
 }
 
-/** D7: the first version with this path; absent `since` means every version has it. */
+/** The first version with this path; absent `since` means every version has it. */
 export function sinceOf(endpoint: AnyEndpoint): string {
   return endpoint.since ?? VERSIONS[0]!.name;
 }
@@ -55,7 +55,7 @@ function batchPhrase(endpoint: AnyEndpoint): string {
 
 /** The policy in one sentence: `30 requests per minute per client, cached 30 minutes, since 2.1.1 (…), batchable.` */
 export function policySentence(endpoint: AnyEndpoint, rateLimits: number | 'off'): string {
-  // D31: an hourly budget of model calls, after the per-minute limit it comes on top of.
+  // An hourly budget of model calls, after the per-minute limit it comes on top of.
   const budget = endpoint.generations ? generationPhrase(endpoint.generations, rateLimits) : undefined;
   const parts = [
     rateLimitPhrase(effectiveLimit(endpoint, rateLimits)),

@@ -2,7 +2,7 @@
  * @module
  * An endpoint's `responses`: its answer (a JSON body by reference to its schema, under each
  * status it declares, or the declared media: bytes, a 302 with `Location`, an event stream or
- * a 101 WebSocket), the 304 of a cached answer, then the D3 errors it can give (`errors.ts`).
+ * a 101 WebSocket), the 304 of a cached answer, then the errors it can give (`errors.ts`).
  */
 import { isMedia, type AnyEndpoint, type MediaAnswer } from '../http/endpoint.ts';
 import { errorRefs } from './errors.ts';

@@ -1,13 +1,13 @@
 /**
  * @module
- * D2 as OpenAPI security: the contact e-mail travels in `User-Agent`, or, for browser
- * scripts (which may not set `User-Agent`), in `Api-User-Agent`; either one will do. Public
- * endpoints need neither (`security: []`).
+ * The contact rule (D2) as OpenAPI security: the contact e-mail travels in `User-Agent`, or,
+ * for browser scripts (which may not set `User-Agent`), in `Api-User-Agent`; either one will
+ * do. Public endpoints need neither (`security: []`).
  */
 import type { AnyEndpoint } from '../http/endpoint.ts';
 import type { OpenApiDocument } from './types.ts';
 
-/** Shown wherever a caller needs to see what a contact User-Agent looks like (D2). */
+/** Shown wherever a caller needs to see what a contact User-Agent looks like. */
 export const CONTACT_EXAMPLE = 'MyApp/1.0 (you@example.com)';
 
 export const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
@@ -15,7 +15,7 @@ export const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] 
     type: 'apiKey',
     in: 'header',
     name: 'User-Agent',
-    description: `D2: a User-Agent holding a contact e-mail address, such as \`${CONTACT_EXAMPLE}\`, so the operators can reach you if your client misbehaves. Missing, or without an e-mail: 401 \`unauthorized\`.`,
+    description: `A User-Agent holding a contact e-mail address, such as \`${CONTACT_EXAMPLE}\`, so the operators can reach you if your client misbehaves. Missing, or without an e-mail: 401 \`unauthorized\`.`,
   },
   apiUserAgent: {
     type: 'apiKey',
@@ -25,7 +25,7 @@ export const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] 
   },
 };
 
-/** Either scheme satisfies D2; a public endpoint needs none. */
+/** Either scheme satisfies the contact rule; a public endpoint needs none. */
 export function securityOf(endpoint: AnyEndpoint): Record<string, string[]>[] {
   return endpoint.public ? [] : [{ userAgent: [] }, { apiUserAgent: [] }];
 }

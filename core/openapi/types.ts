@@ -41,17 +41,17 @@ export interface Operation {
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema | Ref; example?: unknown }> };
   responses: Record<string, Response | Ref>;
   security: Record<string, string[]>[];
-  /** Requests per minute per client on this deployment (D8); absent: not limited. */
+  /** Requests per minute per client on this deployment; absent: not limited. */
   'x-rate-limit'?: number;
-  /** D31: model calls per hour per client on this deployment, and the budget's name (shared by endpoints naming it). */
+  /** Model calls per hour per client on this deployment, and the budget's name (shared by endpoints naming it). */
   'x-generations'?: { perHour: number; budget: string };
-  /** D9: seconds, `forever` or `no-store`; absent: not cached by the service. */
+  /** Seconds, `forever` or `no-store`; absent: not cached by the service. */
   'x-cache'?: number | 'forever' | 'no-store';
-  /** D7: the first version that has this path. */
+  /** The first version that has this path. */
   'x-since': string;
-  /** Spec §4.6: whether `POST /batch` may carry it. */
+  /** Whether `POST /batch` may carry it (docs/http.md, "POST /batch"). */
   'x-batchable': boolean;
-  /** Other paths answering the same, sharing limits and cache (D8, D9). */
+  /** Other paths answering the same, sharing limits and cache. */
   'x-sleeve-aliases'?: string[];
 }
 

@@ -16,7 +16,7 @@ const MAX_BATCH_REQUESTS: number = 20;
 /** A path of this service: one `/`, not `//` or `/\\` (which a URL parser reads as another host). */
 const RELATIVE_PATH = /^\/(?![/\\])/;
 
-/** The body `/batch` takes (D6); also published in `/openapi.json`. */
+/** The body `/batch` takes; also published in `/openapi.json`. */
 export const batchBodySchema = v.object(
   {
     requests: v.pipe(
@@ -46,7 +46,7 @@ export interface SubRequest {
   url: URL;
 }
 
-/** Ids as D6 says: the index when absent, `_2`, `_3`... on repeats, in order of appearance. */
+/** Ids: the index when absent, `_2`, `_3`... on repeats, in order of appearance. */
 function uniqueIds(ids: readonly (string | undefined)[]): string[] {
   const seen = new Map<string, number>();
   return ids.map((id, index) => {

@@ -1,6 +1,6 @@
 /**
  * @module
- * `POST /batch` (spec §4.6, D6): up to 20 GET sub-requests, 6 at a time (p-limit), each
+ * `POST /batch` (D6): up to 20 GET sub-requests, 6 at a time (p-limit), each
  * dispatched through the app itself, so it meets the same version prefix, validation, rate
  * limit (counted on its own endpoint, for the caller's IP) and cache as a direct call. The
  * caller's headers go along (User-Agent, forwarding and country headers). The envelope is
@@ -28,7 +28,7 @@ export interface SubResponse {
   body: unknown;
 }
 
-/** Spec §4.6 rule 3, from each endpoint's own `batchable`; an unknown path is left to answer its 404. */
+/** A sub-request must name a batchable endpoint (its own `batchable`); an unknown path is left to answer its 404. */
 function refusal(frame: FrameApi, url: URL): string | undefined {
   const path = url.pathname.replace(VERSION_PREFIX, '') || '/';
   const endpoint = frame.endpointAt(path);
@@ -89,7 +89,7 @@ export const batch = defineEndpoint({
     const started = performance.now();
     const subs = await readBatch(request, { timeoutMs: deps.options.bodyTimeoutMs, timer: deps.clock.timer });
     const version = versionOf(c);
-    // Sub-requests share the batch's id and upstream tally (D20): one id for the caller to quote.
+    // Sub-requests share the batch's id and upstream tally: one id for the caller to quote.
     const env = { clientIp: bindings(c).clientIp, sleeveVersion: version.name, sleeveBatch: traceOf(c) };
     const limit = pLimit(CONCURRENCY);
     const results = await Promise.all(subs.map((sub) => limit(() => run(sub, frame, request, env, version))));

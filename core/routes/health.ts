@@ -1,4 +1,4 @@
-/** @module `GET /healthz` (spec §4.20, D13): public, never cached, never rate limited. */
+/** @module `GET /healthz`: public, never cached, never rate limited. */
 import { defineEndpoint } from '../http/endpoint.ts';
 import { CHECK_TIMEOUT_MS, checkedHeader, checkHealth, drainingHealth } from '../services/health.ts';
 import { healthSchema } from '../schemas/responses/index.ts';
@@ -11,13 +11,13 @@ export const healthz = defineEndpoint({
   public: true,
   since: '2.1.0',
   cache: 'no-store',
-  // A failing upstream is reported in the body (and a 503 with it), never as a D3 error.
+  // A failing upstream is reported in the body (and a 503 with it), never as an error answer.
   upstream: false,
   response: healthSchema,
   // What `checkHealth` answers, and when: the body is the same under each.
   statuses: {
     200: '`ok` when every check passes; `degraded` when one fails (an upstream or the storage) while at least one upstream answers.',
-    503: '`degraded`: both upstream checks failed (music metadata and audio features), whatever the storage; `draining` (D34): the instance is shutting down, and no check was run.',
+    503: '`degraded`: both upstream checks failed (music metadata and audio features), whatever the storage; `draining`: the instance is shutting down, and no check was run.',
   },
   async handle({ deps }) {
     const { status, body } = deps.lifecycle.draining

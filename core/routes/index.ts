@@ -33,10 +33,11 @@ import { recommendations } from './music/recommendations.ts';
 import { genreChart } from './music/genre-chart.ts';
 
 /**
- * Every endpoint, in registration order: health and genres first (the cheapest), then spec
- * §4.1–§4.19 with the D12/D14 extras, the service's own and its self-description, then the
- * endpoints §4.21 only names (D19, D21–D33). Kept as a tuple so the typed client
- * (`sleeve/client`) knows each path's parameters and answer.
+ * Every endpoint, in registration order: health and genres first (the cheapest), then the
+ * lookups (search, artist, track, album, playlist, resolve, radio) with the now-playing socket
+ * and the pictures, the service's own and its self-description, then the later additions
+ * (suggestions to AI). Kept as a tuple so the typed client (`sleeve/client`) knows each path's
+ * parameters and answer.
  */
 export const endpoints = [
   healthz,
@@ -76,7 +77,7 @@ export const endpoints = [
   docsPage,
   docsSlash,
   docsFile,
-  // Suggestions (D33), music (D21–D23), lyrics and knowledge (D24–D26), radio and roadmap (D27, D28), cards (D29), AI (D30–D32).
+  // Suggestions, music, lyrics and knowledge, radio and roadmap, cards, AI.
   searchSuggest,
   artistAlbums,
   trackCredits,

@@ -1,7 +1,7 @@
 /**
  * @module
  * A ready-to-paste `curl` for an operation, from its declared example: the contact
- * User-Agent unless it is public (D2), `-N` and `Accept` for an event stream, `-i` to show a
+ * User-Agent unless it is public, `-N` and `Accept` for an event stream, `-i` to show a
  * redirect's `Location`. None when the example cannot make a whole request (a path parameter
  * or a body it does not give an example of).
  */

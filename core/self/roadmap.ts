@@ -4,7 +4,7 @@
  * that already decide it, so it cannot drift from what the service does: the version table
  * (`http/versions.ts`: error shape, rate-limit headers, a sentence of changes) and each
  * declared endpoint's `since`. An endpoint added in a version is listed under it with its
- * aliases, which are its names before that version (spec §9.6: `/hot-tracks` kept for
+ * aliases, which are its names before that version (`/hot-tracks` kept for
  * `/track/hot`); an endpoint declared without `since` is answered under every pin.
  */
 import type { AnyEndpoint } from '../http/endpoint.ts';

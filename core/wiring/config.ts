@@ -1,6 +1,6 @@
 /**
  * @module
- * Configuration from environment variables (D1), validated with valibot. Pure: adapters pass
+ * Configuration from environment variables, validated with valibot. Pure: adapters pass
  * their runtime's environment in. A bad value raises a ConfigError whose message is the one
  * line start-up prints: the variable, what it accepts, and what it got.
  */
@@ -45,7 +45,7 @@ const VARIABLES = {
   /** Every upstream under one base, each at its own path (`UPSTREAM_PATHS`): a replay's, offline. */
   SLEEVE_UPSTREAMS: [httpUrl, "an absolute http(s) URL such as http://127.0.0.1:8788 (the replay's)"],
   SLEEVE_DEEZER_URL: [httpUrl, 'an absolute http(s) URL'],
-  /** D14: where Deezer's pictures are fetched from (default: Deezer's image host each picture names). */
+  /** Where Deezer's pictures are fetched from (default: Deezer's image host each picture names). */
   SLEEVE_DEEZER_IMAGES_URL: [httpUrl, 'an absolute http(s) URL'],
   // /resolve's link metadata (live mode): each platform's public endpoints, a replay's offline.
   SLEEVE_SPOTIFY_URL: [httpUrl, 'an absolute http(s) URL'],
@@ -64,7 +64,7 @@ const VARIABLES = {
   SLEEVE_SOUNDCLOUD_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_SHORT_LINKS_URL: [httpUrl, 'an absolute http(s) URL (a replay of short links; leave unset in production)'],
   SLEEVE_FEATURES_URL: [httpUrl, 'an absolute http(s) URL'],
-  // D25, D26: lyrics and artist knowledge (live mode), and the contact their User-Agent carries.
+  // Lyrics and artist knowledge (live mode), and the contact their User-Agent carries.
   SLEEVE_LRCLIB_URL: [httpUrl, 'an absolute http(s) URL (an LRCLIB instance)'],
   SLEEVE_WIKIPEDIA_URL: [httpUrl, 'an absolute http(s) URL such as https://en.wikipedia.org'],
   SLEEVE_WIKIDATA_URL: [httpUrl, 'an absolute http(s) URL such as https://www.wikidata.org'],
@@ -97,11 +97,11 @@ const VARIABLES = {
   SLEEVE_TRUST_PROXY: [flag, '1 or 0'],
   /** D13: instances on one Redis share one upstream budget (one egress IP), or each keeps its own. */
   SLEEVE_BUDGET_SCOPE: [v.picklist(['shared', 'instance']), 'shared or instance'],
-  /** D20: one line per request, and how. */
+  /** One line per request, and how. */
   SLEEVE_LOG: [v.picklist(['json', 'pretty', 'off']), 'json, pretty or off'],
-  /** D20: serve /metrics. */
+  /** Serve /metrics. */
   SLEEVE_METRICS: [flag, '1 or 0'],
-  /** Issue #54: serve /status; with a token, only to requests carrying it. */
+  /** Serve /status; with a token, only to requests carrying it. */
   SLEEVE_STATUS: [flag, '1 or 0'],
   SLEEVE_STATUS_TOKEN: [
     v.pipe(v.string(), v.regex(/^[\x21-\x7e]{16,200}$/)),
@@ -121,7 +121,7 @@ const VARIABLES = {
     ),
     'a comma-separated list of header names',
   ],
-  /** D30: an OpenAI-compatible chat model for /chat, /assistant and /ai/* (the API base, before /chat/completions). */
+  /** An OpenAI-compatible chat model for /chat, /assistant and /ai/* (the API base, before /chat/completions). */
   SLEEVE_AI_URL: [httpUrl, 'an absolute http(s) URL such as https://api.openai.com/v1'],
   SLEEVE_AI_KEY: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,512}$/)), 'an API key (printable characters, no spaces)'],
   SLEEVE_AI_MODEL: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/)), 'a model name such as gpt-4o-mini'],
@@ -205,7 +205,7 @@ export function readVariables<T extends VariableTable>(table: T, env: Record<str
 export function optionsFromEnv(env: Record<string, string | undefined>): EnvConfig {
   const set = readVariables(VARIABLES, env);
   const p = { ...underBase(set.SLEEVE_UPSTREAMS), ...set };
-  // D30: a model needs its URL and its name; a key alone, or half of the pair, is a mistake to say at start-up.
+  // A model needs its URL and its name; a key alone, or half of the pair, is a mistake to say at start-up.
   if (
     (p.SLEEVE_AI_URL === undefined) !== (p.SLEEVE_AI_MODEL === undefined) ||
     (p.SLEEVE_AI_KEY !== undefined && p.SLEEVE_AI_URL === undefined)

@@ -18,7 +18,7 @@ export interface Deps {
   options: ResolvedOptions;
   sources: Drivers;
   storage: Storage;
-  /** The storage's breaker: while it is open, caches and counters are skipped (D9). */
+  /** The storage's breaker: while it is open, caches and counters are skipped. */
   breaker: Breaker;
   /** Where the rate limits and the shared budgets count: the `counters` option, else the storage's own. */
   counters: CounterStore;
@@ -32,7 +32,7 @@ export interface Deps {
    */
   clock: Clock;
   log: Logger;
-  /** What /metrics reports (D20); absent unless metrics are on, and then nothing is counted. */
+  /** What /metrics reports; absent unless metrics are on, and then nothing is counted. */
   metrics?: Metrics;
   /** Graceful shutdown (D34): whether the instance is draining, and the live streams to tell. */
   lifecycle: Lifecycle;

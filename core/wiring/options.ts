@@ -43,9 +43,9 @@ export interface SleeveOptions {
   /** An unstorage instance, or a spec: `memory` (default), `fs:<dir>`, `redis://…`. */
   storage?: Storage | string;
   /**
-   * Where the rate limits and the upstream budgets count (D8, D13). Default: the storage's own
+   * Where the rate limits and the upstream budgets count. Default: the storage's own
    * atomic counters (Redis, Deno KV), else this process's. An edge adapter passes a store that
-   * instances share (the Workers adapter: a Durable Object, D47).
+   * instances share (the Workers adapter: a Durable Object).
    */
   counters?: CounterStore;
   /**
@@ -63,7 +63,7 @@ export interface SleeveOptions {
    * root: links in answers include it, and requests that still carry it are answered too.
    */
   basePath?: string;
-  /** Multiplies every rate limit (D8), or `off`. Default 1. */
+  /** Multiplies every rate limit, or `off`. Default 1. */
   rateLimits?: number | 'off';
   /** Take the client IP from forwarding headers (only behind a proxy you trust). */
   trustProxy?: boolean;
@@ -74,7 +74,7 @@ export interface SleeveOptions {
    * with its own IP). `SLEEVE_BUDGET_SCOPE`.
    */
   budgetScope?: BudgetScope;
-  /** Edge headers carrying the caller's country (D10), first match wins. */
+  /** Edge headers carrying the caller's country, first match wins. */
   countryHeaders?: string[];
   upstreams?: Partial<UpstreamUrls>;
   /** The radio station shortcode served by default. */
@@ -89,17 +89,17 @@ export interface SleeveOptions {
   /** Where lines go (default: the console); a `request` method takes the request lines. */
   log?: Logger;
   /**
-   * D20: one line per request as `json`, `pretty`, or `off` (`SLEEVE_LOG`). Default `off` for
-   * `createSleeve` (an embedder's host keeps its own log, D45); `json` under the server adapters,
+   * One line per request as `json`, `pretty`, or `off` (`SLEEVE_LOG`). Default `off` for
+   * `createSleeve` (an embedder's host keeps its own log); `json` under the server adapters,
    * `sleeve/vercel` and the `sleeve` command.
    */
   requestLog?: RequestLogFormat;
-  /** D20: serve `/metrics` (Prometheus) and count what it reports (`SLEEVE_METRICS`); default false. */
+  /** Serve `/metrics` (Prometheus) and count what it reports (`SLEEVE_METRICS`); default false. */
   metrics?: boolean;
-  /** Issue #54: serve `/status`, the operator's page, and sample its history (`SLEEVE_STATUS`, `SLEEVE_STATUS_TOKEN`); default off. */
+  /** Serve `/status`, the operator's page, and sample its history (`SLEEVE_STATUS`, `SLEEVE_STATUS_TOKEN`); default off. */
   status?: boolean | StatusOptions;
   /**
-   * D12: the runtime's WebSocket upgrade for `/nowplaying/socket` (`hono/bun`, `hono/deno`,
+   * The runtime's WebSocket upgrade for `/nowplaying/socket` (`hono/bun`, `hono/deno`,
    * `@hono/node-server`), given by the adapter so core imports no runtime module. Without it
    * the path still answers Server-Sent Events.
    */
@@ -136,7 +136,7 @@ export interface SleeveOptions {
    */
   docsFiles?: DocsFiles;
   /**
-   * D29: reads resvg's WebAssembly module and the DejaVu Sans fonts by name, for PNG share
+   * Reads resvg's WebAssembly module and the DejaVu Sans fonts by name, for PNG share
    * cards. Default: the installed packages, through `node:fs` on first use. Without them PNG
    * cards answer 503 `not_configured`; SVG cards need nothing.
    */
@@ -145,9 +145,9 @@ export interface SleeveOptions {
   deezer?: Omit<DeezerOptions, 'baseUrl'>;
   /** `/resolve`'s link metadata in live mode: each platform's base URL, optional Spotify credentials. */
   links?: LinksOptions;
-  /** `/lyrics*` in live mode (D25): the LRCLIB instance (`SLEEVE_LRCLIB_URL`), timeout, cache. */
+  /** `/lyrics*` in live mode: the LRCLIB instance (`SLEEVE_LRCLIB_URL`), timeout, cache. */
   lrclib?: Omit<LrclibOptions, 'contact'>;
-  /** `/artist/biography`, `/artist/knowledgebase` in live mode (D26): Wikidata and Wikipedia bases, language, timeout, cache. */
+  /** `/artist/biography`, `/artist/knowledgebase` in live mode: Wikidata and Wikipedia bases, language, timeout, cache. */
   knowledge?: Omit<WikimediaOptions, 'contact'>;
   /**
    * The operator's e-mail or URL, sent in Sleeve's User-Agent to the upstreams that ask for a
@@ -155,7 +155,7 @@ export interface SleeveOptions {
    */
   contact?: string;
   /**
-   * D30: an OpenAI-compatible chat model (`SLEEVE_AI_URL`, `SLEEVE_AI_KEY`, `SLEEVE_AI_MODEL`)
+   * An OpenAI-compatible chat model (`SLEEVE_AI_URL`, `SLEEVE_AI_KEY`, `SLEEVE_AI_MODEL`)
    * for `/chat`, `/assistant` and `/ai/*`, in either mode. Without it they answer 503 `not_configured`.
    */
   ai?: AiOptions;

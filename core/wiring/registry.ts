@@ -3,8 +3,8 @@
  * Picks the drivers for a mode (D1): demo mode serves the catalogue and its simulated
  * station; live mode serves music from Deezer, audio features from ReccoBeats, the radio
  * from an AzuraCast station, link metadata (`/resolve`) from the platforms' public endpoints,
- * lyrics from LRCLIB (D25) and artist knowledge from Wikipedia and Wikidata (D26). A chat model
- * (D30) serves the AI routes in either mode when one is configured. Services never know which
+ * lyrics from LRCLIB and artist knowledge from Wikipedia and Wikidata. A chat model
+ * serves the AI routes in either mode when one is configured. Services never know which
  * driver answers.
  *
  * It reads the resolved options, so it sits beside them, above the drivers: a driver is
@@ -30,7 +30,7 @@ export interface Registered {
 
 export function registerDrivers(options: ResolvedOptions, ctx: DriverContext): Registered {
   const registered = byMode(options, ctx);
-  // D30: the chat model serves both modes; it is the one keyed upstream a demo may call.
+  // The chat model serves both modes; it is the one keyed upstream a demo may call.
   if (!options.ai) return registered;
   return {
     sources: { ...registered.sources, ai: openAiChat(options.ai, ctx) },

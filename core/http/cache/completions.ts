@@ -1,9 +1,9 @@
 /**
  * @module
- * A 503 that keeps its promise (issue #43). When the budget cannot give a request's call a
+ * A 503 that keeps its promise. When the budget cannot give a request's call a
  * turn in time (`kit/budget/budget.ts` `isShortOfTurns`), the client is answered 503 at once, and the
  * request's route runs again in the background as a completion: its calls wait in the budget's
- * completion lane (issue #52), behind every client's fresh requests and ahead of refreshes,
+ * completion lane, behind every client's fresh requests and ahead of refreshes,
  * served client by client within it, so neither its own client's later requests nor anyone
  * else's queue behind work already promised for later; each may wait up to `COMPLETION_WAIT_MS`
  * for its turn, the calls the first run made are answered from the driver caches, and the

@@ -24,11 +24,11 @@ export interface Entry {
   body?: string;
   /** The error message of a cached 404 (rendered per version when answered). */
   message?: string;
-  /** The parameter a cached 404 names (D3's `error.param`), when it names one. */
+  /** The parameter a cached 404 names (the error's `param`), when it names one. */
   param?: string;
   extra?: Record<string, unknown>;
   etag: string;
-  /** Unix ms after which the entry is stale; null: never (spec "indefinitely"). */
+  /** Unix ms after which the entry is stale; null: never (a `forever` policy). */
   freshUntil: number | null;
   /** Seconds for `Cache-Control: max-age`. */
   maxAge: number;
@@ -37,7 +37,7 @@ export interface Entry {
 /**
  * How an entry is kept in the storage: its fields but the body as JSON on a first line, then
  * the body as it is. Inside JSON the body would be escaped on every write and parsed back on
- * every read: ten times the cost of the write itself for a search answer (#13). A stored value
+ * every read: ten times the cost of the write itself for a search answer. A stored value
  * of any other form (an earlier version's object) is no entry: a miss, then overwritten.
  */
 const STORED = 'sleeve-cache/1 ';
@@ -112,7 +112,7 @@ export function heldOf(
 /**
  * The response for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404.
  * Built once with every header in one plain object (the gathered ones first), never touched
- * after: the Node server then writes it without rebuilding a `Headers` (issue #13).
+ * after: the Node server then writes it without rebuilding a `Headers`.
  */
 export function answer(
   c: Context<SleeveEnv>,

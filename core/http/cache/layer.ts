@@ -1,6 +1,6 @@
 /**
  * @module
- * D9 / spec §8.4: the one `cached` layer. A fresh entry answers at once (`X-Cache: HIT`, ETag,
+ * D9: the one `cached` layer. A fresh entry answers at once (`X-Cache: HIT`, ETag,
  * 304). A miss runs the route once however many identical requests arrive together: the first
  * is the leader and the others wait for its outcome. 200s are kept for the declared lifetime,
  * not-found answers for 5 minutes, other errors never; when the upstream fails, an entry that
@@ -321,7 +321,7 @@ export function cached(options: CacheOptions): Cached {
    */
   async function joined(pending: Promise<Outcome>, key: string): Promise<Outcome> {
     if (!options.complete?.has(key)) return pending;
-    // A client waits on this completion now: it is served as fresh work (issue #52).
+    // A client waits on this completion now: it is served as fresh work.
     options.complete.hurry(key);
     let stop = () => {};
     const late = new Promise<'late'>((resolve) => (stop = options.timer(REQUEST_TURNS_MS, () => resolve('late'))));

@@ -1,6 +1,6 @@
 /**
  * @module
- * Popular answers never go cold (issue 35, D9's stale-while-revalidate, RFC 5861). In live
+ * Popular answers never go cold (stale-while-revalidate, RFC 5861). In live
  * mode an entry just past its lifetime is answered at once as `STALE` while one refresh runs
  * in the background, and an entry asked often is refreshed shortly before its lifetime ends.
  * A refresh is the endpoint's own route run again for the same request, with no client
@@ -25,7 +25,7 @@ export const MAX_REFRESHES = 16;
 
 /**
  * How many seconds past its lifetime an entry of `lifetime` seconds is answered `STALE` while
- * it is refreshed: a tenth of it, at most 5 minutes (the table in docs/decisions.md, D9). The
+ * it is refreshed: a tenth of it, at most 5 minutes (D9's table). The
  * one place the bound is derived, from the entry's own lifetime (`maxAge`), so a brief
  * lifetime (a not-found `{ found: false }`, 5 minutes) gets a brief bound too.
  */

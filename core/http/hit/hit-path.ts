@@ -8,12 +8,12 @@
  * that leave a request to the full frame (a declared body, an upgrade, no contact e-mail), the
  * rate limit's count, and the cache's held entry. What it leaves out is a Hono context, the
  * router and a closure per layer: on Bun and Deno that per-request machinery cost more than
- * the whole answer (issue #13). Everything it is not sure of goes to the full frame before
+ * the whole answer. Everything it is not sure of goes to the full frame before
  * anything is counted: another method, a path written another way, a request a check declines,
  * a URL the frame has not answered before (its query never validated), an entry not held
  * fresh; for the last, what it found goes along (`Lookup`), so the miss is looked up once.
  * It answers as web Responses, or as their parts, which the Node adapter writes to the socket
- * itself, without a Request or a Response (issue #24).
+ * itself, without a Request or a Response.
  */
 import { SleeveError } from '../../errors.ts';
 import type { AnswerParts } from './answer-parts.ts';
@@ -95,7 +95,7 @@ export interface HitPathOptions {
   trustProxy: boolean;
   /** `SleeveOptions.hitResponses`: clone a template per entry instead of a new header object per answer. */
   clones: boolean;
-  /** Any failure as the D3 error it is answered as (the frame's own rule, `toSleeveError`). */
+  /** Any failure as the error it is answered as (the frame's own rule, `toSleeveError`). */
   toError(thrown: unknown, request: RequestView, id: string): SleeveError;
 }
 

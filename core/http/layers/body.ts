@@ -2,7 +2,7 @@
  * @module
  * Request bodies are what a client can push at the service without limit, so they are bounded
  * here, in one place. `bodyLimit()` runs before any route, for every path and prefix: a
- * declared `Content-Length` over the largest body any endpoint takes (64 KiB, `/batch`, D6) is
+ * declared `Content-Length` over the largest body any endpoint takes (64 KiB, `/batch`) is
  * refused at once, unread. Endpoints that take no body never read one. `readBody()` is the one
  * reader: it counts while streaming and stops at the limit (a missing or false length), gives
  * up on a client that declares more than it sends (a deadline), and turns a client that
@@ -12,7 +12,7 @@ import { SleeveError } from '../../errors.ts';
 import type { Layer } from '../pipeline.ts';
 import type { Clock } from '../../drivers/kit/index.ts';
 
-/** The largest body any endpoint accepts: a `/batch` (D6). */
+/** The largest body any endpoint accepts: a `/batch`. */
 export const MAX_BODY_BYTES: number = 64 * 1024;
 
 const DIGITS = /^\d{1,16}$/;

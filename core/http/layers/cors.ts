@@ -19,14 +19,13 @@ function corsHeaders(exposeHeaders: readonly string[]): Readonly<Record<string, 
   return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': exposeHeaders.join(', ') };
 }
 
-/** The two layers. */
 export interface Cors {
   headers: Layer;
   preflight: Layer;
 }
 
 /**
- * Two layers, so a layer can sit between them (D7's version gate): the first gives every answer
+ * Two layers, so a layer can sit between them (the version gate): the first gives every answer
  * its headers (the gate's 404 to a preflight included), the second answers a preflight (any
  * OPTIONS) with 204.
  */
@@ -52,7 +51,7 @@ export function cors(options: CorsOptions): Cors {
           headers: withGathered(c, {
             'Access-Control-Allow-Methods': methods,
             // What the browser asks to send is allowed as asked; a preflight that names nothing
-            // (some clients) gets the headers Sleeve reads, Api-User-Agent included (D2).
+            // (some clients) gets the headers Sleeve reads, Api-User-Agent included.
             'Access-Control-Allow-Headers':
               c.req.header('access-control-request-headers') ??
               'Content-Type, User-Agent, Api-User-Agent, If-None-Match',

@@ -1,7 +1,7 @@
 /**
  * @module
  * Routing answers that are not an endpoint's own: 405 for a known path asked with the wrong
- * method (with `Allow`, D3), and 404 for a path a pinned version did not have yet (D7).
+ * method (with `Allow`), and 404 for a path a pinned version did not have yet.
  */
 import type { MiddlewareHandler } from 'hono';
 import { SleeveError } from '../../errors.ts';

@@ -38,7 +38,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
     requestLog === 'json' && log.requestRecord ? log.requestRecord.bind(log) : (r: RequestRecord) => write(format!(r));
   const routeOf = format || metrics ? routeLabels(endpoints) : undefined;
   const sent = asSent(deps.options.basePath);
-  // Only live drivers call upstreams (and a chat model, D30): otherwise the count is always 0, so none is kept.
+  // Only live drivers call upstreams (and a chat model): otherwise the count is always 0, so none is kept.
   const counts = format !== undefined && (deps.options.mode === 'live' || deps.options.ai !== undefined);
 
   const record =

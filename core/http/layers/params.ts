@@ -53,7 +53,7 @@ export function validate<P>(schema: v.GenericSchema<any, P>, query: unknown): P 
   const issue = result.issues[0];
   const param = issue ? (v.getDotPath(issue) ?? undefined) : undefined;
   // valibot reports a missing key of an object as its own "Invalid key: …" issue, before the
-  // entry's schema (and its message) runs; D4 wants "<name> is required".
+  // entry's schema (and its message) runs; the message a client reads is "<name> is required".
   const missing = issue?.type === 'object' && issue.received === 'undefined' && param !== undefined;
   throw new SleeveError('bad_request', missing ? `${param} is required` : (issue?.message ?? 'invalid parameters'), {
     param,

@@ -36,8 +36,8 @@ const NONE: ReadonlySet<string> = new Set();
 /**
  * The query as a record of single strings. `declared` names the parameters that must not
  * repeat; null means all of them (the schema's keys are unknown). Unknown parameters are
- * ignored (D4), repeated or not. `lists` names the comma-separated list parameters, whose
- * repeats are joined with commas (D40): `types=a,b&types=c` reads as `types=a,b,c`.
+ * ignored, repeated or not. `lists` names the comma-separated list parameters, whose
+ * repeats are joined with commas: `types=a,b&types=c` reads as `types=a,b,c`.
  */
 export function readQuery(
   url: string,

@@ -1,14 +1,13 @@
 /**
  * @module
- * D8 / spec §8.1: per client IP, per endpoint bucket (the canonical path, so aliases and
+ * Rate limits: per client IP, per endpoint bucket (the canonical path, so aliases and
  * version prefixes share it), fixed one-minute windows counted in the configured storage.
  * Both header families go on every limited response (pins below 3.0.0: only `X-RateLimit-*`),
  * 429 adds `Retry-After`. A failure of a shared counter store lets the request through:
  * limits are a courtesy to upstreams, and an outage of Redis must not take the API down with
  * it. In-process counters (memory and fs storage) never touch the storage, so they always count.
  *
- * Not a library: hono-rate-limiter and friends take time from `Date.now()` (tests move
- * `deps.now()`), send one header family, and cannot switch families per pinned version.
+ * Why not a library: docs/decisions.md, D8.
  */
 import type { Context, Next } from 'hono';
 import { SleeveError } from '../../errors.ts';
@@ -63,7 +62,7 @@ export function limitHeaders(
 /**
  * A counted request against its window: over `limit`, the 429 (`refusal` words it, given the
  * seconds to wait) with both header families and `Retry-After`; else the headers its answer
- * carries. Shared by the per-minute limits and the AI routes' hourly budgets (D31).
+ * carries. Shared by the per-minute limits and the AI routes' hourly budgets.
  */
 function admission(
   version: VersionInfo,

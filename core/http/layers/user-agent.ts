@@ -1,6 +1,6 @@
 /**
  * @module
- * D2 / spec §5: every route but a few public ones needs a contact e-mail from its caller, in
+ * D2: every route but a few public ones needs a contact e-mail from its caller, in
  * `User-Agent` or, from a browser, in `Api-User-Agent`. A page's script cannot set
  * `User-Agent` (the browser writes its own), so it names its contact in `Api-User-Agent`, the
  * convention the Wikimedia APIs ask of browser callers for exactly this. Which routes are
@@ -12,7 +12,7 @@ import { REMEMBERED_QUERY_LENGTH, setBounded } from '../query-memo.ts';
 import type { Layer } from '../pipeline.ts';
 import type { HeaderReader } from '../hit/request-view.ts';
 
-/** `something@domain.tld` anywhere in the header, as D2 words it. */
+/** `something@domain.tld` anywhere in the header. */
 const EMAIL = /[^\s@<>()[\]"',;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 
 const USER_AGENT_MESSAGE =
@@ -32,8 +32,8 @@ export function hasContactEmail(userAgent: string | null | undefined): boolean {
 }
 
 /**
- * D2 for one request: a contact e-mail in `User-Agent` or `Api-User-Agent`. The frame's layer
- * and the hit path both ask this. User-Agent first: nearly every caller is a program that
+ * The contact rule for one request: a contact e-mail in `User-Agent` or `Api-User-Agent`.
+ * The frame's layer and the hit path both ask this. User-Agent first: nearly every caller is a program that
  * sends it, so one test suffices.
  */
 function namesContact(headers: HeaderReader): boolean {

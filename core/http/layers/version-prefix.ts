@@ -82,7 +82,7 @@ export function errorVersion(c: Context): VersionInfo {
 
 /**
  * The 404 for a path no route matched, and the version to render it in. A version-like first
- * segment explains itself: an unknown version or a second prefix lists the versions (D7); a
+ * segment explains itself: an unknown version or a second prefix lists the versions; a
  * known version with an unknown rest answers in that version's shape.
  */
 export function notFound(c: Context, mountedAt = ''): { error: SleeveError; version: VersionInfo } {

@@ -1,7 +1,7 @@
 /**
  * @module
  * WebSocket handshakes, seen by the frame. Only endpoints declared with `websocket: true` take
- * one; a handshake to any other path is refused with a D3 400 instead of answering the path's
+ * one; a handshake to any other path is refused with a 400 instead of answering the path's
  * normal response (which the Node server would send as an empty 200, dropping the body and
  * leaving the client waiting for a 101 that never comes). `upgradeOrRefuse` turns a runtime's
  * failed upgrade (a malformed handshake, a request that did not arrive as an upgrade) into the
@@ -18,7 +18,7 @@ export function asksWebSocket(c: Context<SleeveEnv>): boolean {
   return c.req.header('upgrade')?.toLowerCase() === 'websocket';
 }
 
-/** The layer every other endpoint gets: a handshake there is a client mistake, said in D3. */
+/** The layer every other endpoint gets: a handshake there is a client mistake, said as an error answer. */
 export const refuseWebSocket: Layer = {
   full: (c, next) => {
     if (asksWebSocket(c)) {

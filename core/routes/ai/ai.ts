@@ -3,8 +3,8 @@
  * D30: `/ai/track-insights`, `/ai/lyrics-explain`, `/ai/artist-summary`, `/ai/similar-because`:
  * a chat model's few paragraphs about Sleeve's own records, grounded in their facts (the
  * track, its audio features, its artist, what Sleeve relates to it), which come back with the
- * answer. Each is cached 30 days per unique query (spec §8.4) and draws on the shared hourly
- * budget of fresh generations (spec §8.1, D31); cached answers never count. Not batchable: a
+ * answer. Each is cached 30 days per unique query and draws on the shared hourly
+ * budget of fresh generations; cached answers never count. Not batchable: a
  * model call takes seconds and a batch of them would spend a caller's hour in one request.
  * Without a model configured: 503 `not_configured`, in both modes.
  */
@@ -45,7 +45,7 @@ import type { Track } from '../../domain/music.ts';
 import type { Deps } from '../../wiring/deps.ts';
 import type { RequestScope } from '../../drivers/contracts/driver.ts';
 
-/** What every `/ai/*` declaration shares (D19's 60 per minute, then D31's budget and §8.4's 30 days). */
+/** What every `/ai/*` declaration shares: 60 per minute, the hourly budget, and 30 days' cache. */
 const policy = { rateLimit: 60, generations: AI_GENERATIONS, cache: AI_CACHE_SECONDS, batchable: false } as const;
 
 const TRACK_NOT_FOUND = 'No track matches; the AI routes speak only of tracks Sleeve knows.';
@@ -104,7 +104,7 @@ export const aiLyricsExplain = defineEndpoint({
   summary:
     "A model's reading of a song's themes and mood, from its lyrics (when a lyrics source has them), record and audio features; lyrics are never quoted.",
   description:
-    "With a lyrics source (live mode: LRCLIB, D25) the model reads the song's words and speaks of what they are about, never quoting or paraphrasing a line; the words are not repeated in `grounding`, which names their source (`lyricsUsed: true`; an instrumental counts too). Without one (demo mode), or when the source has no record or fails, it is told it has no lyrics and speaks of the mood the audio features measure (`lyricsUsed: false`). 404 for an unknown track; 503 `not_configured` without a chat model.",
+    "With a lyrics source (live mode: LRCLIB) the model reads the song's words and speaks of what they are about, never quoting or paraphrasing a line; the words are not repeated in `grounding`, which names their source (`lyricsUsed: true`; an instrumental counts too). Without one (demo mode), or when the source has no record or fails, it is told it has no lyrics and speaks of the mood the audio features measure (`lyricsUsed: false`). 404 for an unknown track; 503 `not_configured` without a chat model.",
   ...policy,
   params: lyricsParams,
   example: { artist: 'The Narrow Trains', title: 'Lavender Storm' },

@@ -34,7 +34,7 @@ const message = v.object(
 );
 
 /**
- * The body `/chat` takes (D32), published in `/openapi.json` as it is: only rules JSON Schema
+ * The body `/chat` takes, published in `/openapi.json` as it is: only rules JSON Schema
  * can say. The others (no blank message, the last one the user's, 8000 characters in all) are
  * checked by `readChat` and stated in the endpoint's description.
  */

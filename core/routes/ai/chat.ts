@@ -5,10 +5,10 @@
  * caller's last words (`/search/all`'s ranking: up to 3 artists, tracks and albums), and the
  * model is told to answer from those results only; they come back as `grounding`.
  * `/chat` is never cached (a conversation does not repeat) and draws one of 50 messages per
- * hour per client (spec §8.1, D31). `/assistant` is a one-shot generation like `/ai/*`:
+ * hour per client. `/assistant` is a one-shot generation like `/ai/*`:
  * cached 30 days per question and drawing on their shared 10 per hour, so a repeated question
- * is free. Neither is batchable. Without a model: 503 `not_configured`. Both arrived in 2.5.0
- * (spec §9.6), so older pins answer 404 before anything else is asked (D7).
+ * is free. Neither is batchable. Without a model: 503 `not_configured`. Both arrived in 2.5.0,
+ * so older pins answer 404 before anything else is asked.
  */
 import * as v from 'valibot';
 import { chatBodySchema, readChat } from './chat-request.ts';
@@ -24,7 +24,7 @@ import type { RequestScope } from '../../drivers/contracts/driver.ts';
 
 /** Results per section: enough to name what the question is about, few enough to read. */
 const GROUNDING_RESULTS = 3;
-/** D4's bound on `query`, also applied to the words a conversation is searched by. */
+/** The bound on `query`, also applied to the words a conversation is searched by. */
 const SEARCH_CHARS = 200;
 
 async function catalogueFacts(deps: Deps, words: string, scope: RequestScope): Promise<FactGroup[]> {
@@ -72,7 +72,7 @@ export const assistant = defineEndpoint({
   since: '2.5.0',
   summary: 'One question to the music assistant, grounded in a catalogue search for it; cached 30 days per question.',
   description:
-    'The one-shot form of `/chat`: `query` is the question (at most 200 characters). A repeated question (trimmed, case-folded, D9) is answered from the cache and costs nothing. 503 `not_configured` without a chat model.',
+    'The one-shot form of `/chat`: `query` is the question (at most 200 characters). A repeated question (trimmed, case-folded) is answered from the cache and costs nothing. 503 `not_configured` without a chat model.',
   rateLimit: 60,
   generations: AI_GENERATIONS,
   cache: AI_CACHE_SECONDS,

@@ -1,11 +1,11 @@
 /**
  * @module
- * `/artist/biography` and `/artist/knowledgebase` (spec §4.21, D26): the lead of the artist's
+ * `/artist/biography` and `/artist/knowledgebase` (D26): the lead of the artist's
  * Wikipedia article and structured facts from Wikidata, each credited under its licence
  * (CC BY-SA for Wikipedia's text, CC0 for Wikidata's facts). The artist is named by `artist`
  * (a name) or `id` (the music source's artist id, looked up there first; it wins over
- * `artist`). Live mode only: demo mode answers 503 `not_configured`. Cached 3 days; D19's 60
- * a minute; batchable.
+ * `artist`). Live mode only: demo mode answers 503 `not_configured`. Cached 3 days; 60 a minute;
+ * batchable.
  */
 import { SleeveError } from '../../errors.ts';
 import { defineEndpoint } from '../../http/endpoint.ts';
@@ -13,7 +13,7 @@ import { artistOrId } from '../../schemas/params.ts';
 import { biographySchema, knowledgebaseSchema } from '../../schemas/responses/index.ts';
 import { knowledgeSource, knownArtist } from '../../services/knowledge.ts';
 
-/** D26: articles and items change, but rarely within days. */
+/** Articles and items change, but rarely within days. */
 const KNOWLEDGE_CACHE = 3 * 24 * 60 * 60;
 const NOT_IN_DEMO =
   'Live mode only: demo mode answers 503 `not_configured` (its artists are generated; Sleeve never invents a biography).';

@@ -1,9 +1,9 @@
 /**
  * @module
- * `/lyrics` and `/lyrics/search` (alias `/search/lyrics`) (spec §4.21, D24, D25): plain and
+ * `/lyrics` and `/lyrics/search` (alias `/search/lyrics`) (D24): plain and
  * synced (LRC) lyrics from LRCLIB in live mode, credited to the LRCLIB instance asked. Demo
- * mode has no lyrics: 503 `not_configured`, never words of Sleeve's own. Cached a week; D19's
- * 60 a minute; batchable.
+ * mode has no lyrics: 503 `not_configured`, never words of Sleeve's own. Cached a week; 60 a
+ * minute; batchable.
  */
 import * as v from 'valibot';
 import { SleeveError } from '../../errors.ts';
@@ -13,7 +13,7 @@ import { lyricsSchema, lyricsSearchSchema } from '../../schemas/responses/index.
 import { lyricsSource } from '../../services/knowledge.ts';
 import type { Lyrics } from '../../domain/lyrics.ts';
 
-/** D25: a filed text rarely changes; a week, like the driver's own cache. */
+/** A filed text rarely changes; a week, like the driver's own cache. */
 const LYRICS_CACHE = 7 * 24 * 60 * 60;
 const NOT_IN_DEMO = 'Live mode only: demo mode answers 503 `not_configured` (it has no lyrics and never invents any).';
 
@@ -66,7 +66,7 @@ export const lyricsSearch = defineEndpoint({
   description: [
     '`query` searches titles, artists and albums at once; or give `title`, narrowed by `artist` and `album`. One of `query` and `title` is required.',
     'LRCLIB answers at most 20 records, best first, each with its lyrics; `limit` keeps the first ones. None: an empty list.',
-    '`/search/lyrics` is the same endpoint (D24): LRCLIB searches names, not the words of songs, so there is no second kind of search to offer.',
+    '`/search/lyrics` is the same endpoint: LRCLIB searches names, not the words of songs, so there is no second kind of search to offer.',
     NOT_IN_DEMO,
   ].join(' '),
   rateLimit: 60,

@@ -1,23 +1,21 @@
 /**
  * @module
- * D29, spec §4.21 and §9.6: share cards, images to paste where a link is shared.
+ * D29: share cards, images to paste where a link is shared.
  *
- * - `/share/card?id=|isrc=` (its pre-2.1.1 name `/share-card` remains an alias, spec §9.6):
+ * - `/share/card?id=|isrc=` (its pre-2.1.1 name `/share-card` remains an alias):
  *   a track's card: cover, title, artists, album and year, key, tempo and length.
  * - `/og?type=track|album|artist&id=`: the Open Graph image of a page about a track, an
  *   album or an artist (`<meta property="og:image">`). Keyed on a type and an id, because a
  *   page that links its image knows what it shows by id, and albums and artists have no ISRC.
  *
  * Both answer 1200 × 630 (the size link previews expect) as PNG by default, or SVG with
- * `format=svg`. Chosen by the parameter, not by `Accept`: the crawlers that fetch these
- * (chat apps, social sites) send `*\/*` or a browser's list and show no SVG, and a URL that
- * names its format is what a shared link and any cache can key on (no `Vary`). PNG needs
- * resvg's files (`cards/png.ts`); where a deployment cannot read them PNG is a 503
- * `not_configured` and SVG still works.
+ * `format=svg`: the parameter chooses, not `Accept`, which link-preview crawlers send as `*\/*`
+ * while showing no SVG. PNG needs resvg's files (`cards/png.ts`); where a deployment cannot
+ * read them PNG is a 503 `not_configured` and SVG still works.
  *
- * Public (D2: an `<img>` tag or a crawler sends no e-mail), not batchable (D19: images), D19's
- * 60/min. Long-cached by their own headers (`cards/answer.ts`), not by the frame's JSON cache.
- * Never fetches from anywhere but the music source and its image host (D14).
+ * Public (an `<img>` tag or a crawler sends no e-mail), not batchable (images), 60/min.
+ * Long-cached by their own headers (`cards/answer.ts`), not by the frame's JSON cache.
+ * Never fetches from anywhere but the music source and its image host.
  */
 import * as v from 'valibot';
 import { cardAnswer, CARD_FORMATS } from '../../cards/answer.ts';
@@ -37,7 +35,7 @@ const formatParam = v.pipe(
 const answer = {
   media: ['image/png', 'image/svg+xml'],
   description:
-    'A 1200 × 630 card; ETag and 304. 404 (D3 JSON) for an unknown item; 503 `not_configured` for PNG where resvg cannot be loaded.',
+    'A 1200 × 630 card; ETag and 304. 404 (a JSON error) for an unknown item; 503 `not_configured` for PNG where resvg cannot be loaded.',
 } as const;
 
 type CardParams = { format?: 'svg' | 'png' | undefined };

@@ -1,8 +1,8 @@
 /**
  * @module
- * D14 images: `/cover` (and its older path `/spotify/cover`, spec §4), `/artistimage` and
- * `/media/images/<genre|playlist>/<id>.svg`. Public (images load in `<img>` tags, D2), never
- * batchable (spec §4.6). Unknown: 404 with a placeholder SVG body, kept five minutes.
+ * Images: `/cover` (and its older path `/spotify/cover`), `/artistimage` and
+ * `/media/images/<genre|playlist>/<id>.svg`. Public (images load in `<img>` tags), never
+ * batchable. Unknown: 404 with a placeholder SVG body, kept five minutes.
  *
  * - Live mode (a music source with an image host, `MusicDriver.image`): the picture's bytes
  *   from that host alone (Deezer's CDN: `drivers/deezer/images.ts`), as its `Content-Type`
@@ -10,10 +10,8 @@
  *   artist and a title, not Deezer's picture itself, and the best match of a name can change
  *   (a reissue, a corrected cover); after a week a client revalidates with the `ETag` for a 304.
  * - Demo mode: art drawn from the names (`services/media/art.ts`), the same forever, so cached for
- *   a year and immutable. Always SVG, at any `width`/`height`/`format`: it scales to any size,
- *   and a rasteriser that runs on every runtime (resvg-wasm) is a 2.5 MB WebAssembly module
- *   that draws no text without a font shipped beside it (the initials), and costs ~100 ms on
- *   first use and ~15 ms of CPU per 576-px PNG on a public, unlimited route.
+ *   a year and immutable. Always SVG, at any `width`/`height`/`format`; why not PNG:
+ *   docs/decisions.md, D14.
  * - `/media/images/...` draws its SVG in both modes.
  *
  * Every picture answered carries an `ETag`; `If-None-Match` with it answers 304.
@@ -47,7 +45,7 @@ const WEEK = 'public, max-age=604800';
 /** A 404 may turn into a picture once the catalogue grows: keep it briefly. */
 const BRIEFLY = 'public, max-age=300';
 const SVG = 'image/svg+xml; charset=utf-8';
-/** D4's bound on a text parameter. */
+/** The bound on a text parameter. */
 const MAX_TEXT = 200;
 
 function placeholder(): Response {
@@ -144,7 +142,7 @@ function readCoverQuery(url: string): Record<string, string> {
   return path.endsWith(SPOTIFY_COVER) ? { artist: '', title: '', ...query } : query;
 }
 
-/** Spec §4: the path the original served its cover proxy under, still asked by clients in the wild. */
+/** The cover proxy's older path, still asked by clients in the wild. */
 const SPOTIFY_COVER = '/spotify/cover';
 
 export const cover = defineEndpoint({

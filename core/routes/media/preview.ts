@@ -1,9 +1,9 @@
 /**
  * @module
- * `GET /track/preview?id=` (spec §4.21): a redirect to a playable 30-second preview, asked of
+ * `GET /track/preview?id=`: a redirect to a playable 30-second preview, asked of
  * the music source on every call. Live previews are signed URLs that expire within hours, so
  * answers carry this path instead of the upstream's URL, and no cache layer ever holds one
- * past its life. Public (an `<audio>` element sends no e-mail, D2) and not batchable (§4.6).
+ * past its life. Public (an `<audio>` element sends no e-mail) and not batchable.
  *
  * D22: a source without audio of its own (the demo catalogue) redirects to the clip Sleeve
  * synthesises, `/media/previews/<id>.wav`: a redirect still (one contract in both modes, and
@@ -21,7 +21,7 @@ export const trackPreview = defineEndpoint({
   summary:
     "A 302 to the track's preview (live: Deezer's 30 seconds, freshly signed; demo: a generated clip), fresh on every call.",
   description:
-    "Live: a freshly signed Deezer URL. Demo: `/media/previews/<id>.wav`, a short clip Sleeve synthesises from the track's key, mode, tempo and energy (D22). An unknown track, or one without a preview, is a 404.",
+    "Live: a freshly signed Deezer URL. Demo: `/media/previews/<id>.wav`, a short clip Sleeve synthesises from the track's key, mode, tempo and energy. An unknown track, or one without a preview, is a 404.",
   public: true,
   batchable: false,
   rateLimit: 60,
@@ -48,8 +48,7 @@ const FOREVER = 'public, max-age=31536000, immutable';
 
 export const mediaPreview = defineEndpoint({
   path: '/media/previews/:file',
-  summary:
-    "Demo mode: the few seconds of WAV Sleeve synthesises as a track's preview, `/media/previews/<id>.wav` (D22).",
+  summary: "Demo mode: the few seconds of WAV Sleeve synthesises as a track's preview, `/media/previews/<id>.wav`.",
   description:
     "A chord of the track's key and mode struck on each beat of its tempo, louder with more energy: generated, never a recording (`X-Sleeve-Generated`). 404 for an unknown track, one without a preview, or in live mode (where `/track/preview` redirects to the upstream).",
   public: true,

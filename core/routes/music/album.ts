@@ -1,7 +1,7 @@
 /**
  * @module
- * Spec §4.14–§4.15: `/album/info` (by `id` or `query`), `/album/tracks` (the tracklist with
- * ISRCs §4.14 names; its shape is in docs/endpoints.md) and `/album/new-releases`.
+ * `/album/info` (by `id` or `query`), `/album/tracks` (the tracklist with each track's
+ * ISRC; its shape is in docs/endpoints.md) and `/album/new-releases`.
  */
 import * as v from 'valibot';
 import { defineEndpoint } from '../../http/endpoint.ts';
@@ -34,7 +34,7 @@ export const albumInfo = defineEndpoint({
   },
 });
 
-/** Spec §4.21: 60 a minute and an hour's cache, like `/album/info`. */
+/** 60 a minute and an hour's cache, like `/album/info`. */
 export const albumTracks = defineEndpoint({
   path: '/album/tracks',
   summary: "An album's tracklist with ISRCs, by id or by query.",

@@ -1,7 +1,7 @@
 /**
  * @module
- * Spec §4.5, §4.11–§4.13: the artist endpoints, each naming the artist by `artist` (a name,
- * looked up) or `id` (no lookup). D5: an artist that cannot be found is a 404.
+ * The artist endpoints, each naming the artist by `artist` (a name,
+ * looked up) or `id` (no lookup). An artist that cannot be found is a 404 (D5).
  */
 import type * as v from 'valibot';
 import { defineEndpoint } from '../../http/endpoint.ts';
@@ -75,7 +75,7 @@ function artistList<const Path extends `/${string}`, T, O>({
   });
 }
 
-/** Spec §4.11: by popularity, not release date. */
+/** By popularity, not release date. */
 export const artistTopTracks = artistList({
   path: '/artist/top-tracks',
   summary: "An artist's most popular tracks.",
@@ -111,7 +111,7 @@ export const artistInfo = defineEndpoint({
 });
 
 /**
- * Spec §4.21 (D21): one page of an artist's releases in the source's order (Deezer's
+ * One page of an artist's releases in the source's order (Deezer's
  * `/artist/{id}/albums`; the catalogue's newest first), where `/artist/discography` groups
  * every release at once. `index` is the position of the first release answered.
  */

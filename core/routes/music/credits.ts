@@ -1,8 +1,8 @@
 /**
  * @module
- * `GET /track/credits?id=|isrc=` (spec §4.21, D21): the artists credited on a track with the
+ * `GET /track/credits?id=|isrc=` (D21): the artists credited on a track with the
  * role each took (live: Deezer's track `contributors`; demo: the catalogue's main and
- * featured artists). `id` wins over `isrc` when both are given, as over `artist` (D5); an
+ * featured artists). `id` wins over `isrc` when both are given, as over `artist`; an
  * unknown track is a 404, unlike `/track/info`'s 200 `found: false`, as for `/track/related`.
  */
 import { SleeveError } from '../../errors.ts';

@@ -1,7 +1,7 @@
 /**
  * @module
- * `GET /editorial/genres` (spec §4.18): the genre list, id 0 `All` included; and D21's
- * `/editorial/selection` and `/editorial/charts` (spec §4.21): an editorial's picks and charts.
+ * `GET /editorial/genres`: the genre list, id 0 `All` included; and D21's
+ * `/editorial/selection` and `/editorial/charts`: an editorial's picks and charts.
  */
 import * as v from 'valibot';
 import { defineEndpoint } from '../../http/endpoint.ts';

@@ -1,6 +1,6 @@
 /**
  * @module
- * `GET /genre/chart?id=` (spec §4.21, D21): a genre's chart, most played first, numbered like
+ * `GET /genre/chart?id=` (D21): a genre's chart, most played first, numbered like
  * `/track/hot`'s. Ids are `/editorial/genres`' (0 is every genre: the global chart). Live:
  * Deezer's `/chart/{id}/tracks`; demo: the catalogue's tracks of the genre by popularity.
  */

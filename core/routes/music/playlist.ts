@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §4.16 `/playlist/generate` (the three rules live in `services/music/playlist.ts`), and D11's
+ * `/playlist/generate` (the three rules live in `services/music/playlist.ts`), and D11's
  * `/playlist/info`: a playlist with its tracks.
  */
 import * as v from 'valibot';
@@ -47,7 +47,7 @@ export const playlistGenerate = defineEndpoint({
   },
 });
 
-/** D11 and spec §4.21: 60 a minute and an hour's cache, like the other lookups by id. */
+/** 60 a minute and an hour's cache, like the other lookups by id. */
 export const playlistInfo = defineEndpoint({
   path: '/playlist/info',
   summary: 'One playlist with its tracks.',

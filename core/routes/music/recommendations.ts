@@ -1,6 +1,6 @@
 /**
  * @module
- * `GET /recommendations` (spec §4.21, D23): tracks near one to three seeds (a track by ISRC,
+ * `GET /recommendations` (D23): tracks near one to three seeds (a track by ISRC,
  * an artist by id, genre keywords), nearest first to optional feature targets. The rules are
  * in `services/music/recommendations.ts`; the pools and the features call are `/track/related`'s
  * and `/playlist/generate`'s own.

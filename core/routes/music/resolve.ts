@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §4.17, D11: `GET /resolve?url=`: a pasted link from one of five platforms → the
+ * D11: `GET /resolve?url=`: a pasted link from one of five platforms → the
  * service's own item, `{ type, source, originalUrl, data }`, `data` in the shape of
  * `/track/info`, `/album/info`, `/artist/info` or `/playlist/info`. Cached 24 h keyed on the
  * source, type and id the link names, so two spellings of one link share an entry; that is

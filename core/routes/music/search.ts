@@ -1,4 +1,4 @@
-/** @module Spec §4.1–§4.4: the four search endpoints. Ranking lives in `services/search/search.ts` (D15). */
+/** @module The four search endpoints. Ranking lives in `services/search/search.ts` (D15). */
 import * as v from 'valibot';
 import { defineEndpoint } from '../../http/endpoint.ts';
 import {
@@ -45,7 +45,7 @@ export const searchAll = defineEndpoint({
   },
 });
 
-/** `query` plus a 1-50 `limit` defaulting to 20: the older search endpoints (spec §4.2–§4.4). */
+/** `query` plus a 1-50 `limit` defaulting to 20: the older search endpoints (albums, artists, playlists). */
 const listParams = v.object({ query: requiredText('query'), limit: integerParam('limit', 1, 50, 20) });
 
 interface ListSearch<Path extends `/${string}`, T, O> {

@@ -1,4 +1,4 @@
-/** @module Issue #15, spec §4.21 `/search/suggest`: completions while typing (D33). */
+/** @module `/search/suggest`: completions while typing (D33). */
 import * as v from 'valibot';
 import { defineEndpoint } from '../../http/endpoint.ts';
 import { integerParam, requiredText } from '../../schemas/params.ts';

@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §4.7–§4.10: `/track/related`, `/track/info`, `/track/isrc` and `/track/hot` (alias
+ * `/track/related`, `/track/info`, `/track/isrc` and `/track/hot` (alias
  * `/hot-tracks`). D5: the two full-track endpoints answer 200 `{ found: false, ...inputs }`.
  */
 import * as v from 'valibot';
@@ -57,9 +57,9 @@ const infoParams = v.object({ artist: requiredText('artist'), title: requiredTex
 export const trackInfo = defineEndpoint({
   path: '/track/info',
   summary: 'One track by artist and title, with its audio features.',
-  description: 'A track nobody knows is still a 200: `{ "found": false, "artist", "title" }` (D5).',
+  description: 'A track nobody knows is still a 200: `{ "found": false, "artist", "title" }`.',
   rateLimit: 60,
-  // Spec §8.4 "per track": an hour; the features behind it are stored for good by their source.
+  // Cached an hour per track; the features behind it are stored for good by their source.
   cache: 60 * 60,
   params: infoParams,
   example: { artist: 'The Narrow Trains', title: 'Lavender Storm', isrc: 'GBE8P2600039' },
@@ -84,7 +84,7 @@ const isrcParams = v.object({ isrc: isrcParam('isrc') });
 export const trackIsrc = defineEndpoint({
   path: '/track/isrc',
   summary: 'One track by ISRC, with its audio features.',
-  description: 'An unknown ISRC is still a 200: `{ "found": false, "isrc" }` (D5).',
+  description: 'An unknown ISRC is still a 200: `{ "found": false, "isrc" }`.',
   since: '2.1.0',
   rateLimit: 60,
   cache: 'forever',

@@ -1,6 +1,6 @@
 /**
  * @module
- * Spec §4.19 and D12: `/nowplaying` (never cached; elapsed/remaining recomputed per request)
+ * D12: `/nowplaying` (never cached; elapsed/remaining recomputed per request)
  * and `/nowplaying/socket`, which pushes `{ type: "nowplaying", data }` on connect and on each
  * change, as a WebSocket where the adapter gave an upgrade, or as Server-Sent Events for
  * `Accept: text/event-stream` (every runtime, Vercel included). Each open client holds a slot
@@ -20,7 +20,7 @@ import { nowPlayingBody, nowPlayingMessage, type NowPlayingBody } from '../../sh
 import { loadStation, watchStation } from '../../services/radio.ts';
 import type { RequestScope } from '../../drivers/contracts/driver.ts';
 
-/** D12: the station's `/nowplaying` body now, `elapsed`/`remaining` at the injectable clock, URLs on `base`. */
+/** The station's `/nowplaying` body now, `elapsed`/`remaining` at the injectable clock, URLs on `base`. */
 export async function loadNowPlaying(
   deps: Deps,
   station: string | undefined,
@@ -31,7 +31,7 @@ export async function loadNowPlaying(
   return nowPlayingBody(await loadStation(deps, station, now, scope), now, base);
 }
 
-/** D12: `send` is given each change after `first`, as a `/nowplaying` body on `base`; returns the unsubscribe function. */
+/** `send` is given each change after `first`, as a `/nowplaying` body on `base`; returns the unsubscribe function. */
 export function watchNowPlaying(
   deps: Deps,
   station: string | undefined,
@@ -93,7 +93,7 @@ export const nowPlayingSocket = defineEndpoint({
     // Counted before any work, so a flood of handshakes is refused cheaply (429 / 503).
     const release = slotsFor(deps).take(clientIp(c, deps.options.trustProxy));
     try {
-      // Resolve the station first, so an unknown one is a plain HTTP 404 (D12) on both transports.
+      // Resolve the station first, so an unknown one is a plain HTTP 404 on both transports.
       const first = await loadNowPlaying(deps, params.station, base, scope);
       if (upgrade && wantsSocket) return await socket(upgrade, c, deps, params.station, first, base, release);
       return eventStream(deps, params.station, first, base, scope, release);
@@ -137,7 +137,7 @@ function socket(
       if (released) return ws.close(1013, 'Try again later');
       ws.send(nowPlayingMessage(first));
       stop = watchNowPlaying(deps, station, first, (body) => ws.send(nowPlayingMessage(body)), base);
-      // D34: 1012 is "service restart": the client reconnects, through the balancer, to an instance that stays.
+      // 1012 is "service restart": the client reconnects, through the balancer, to an instance that stays.
       undrain = deps.lifecycle.onDrain(() => ws.close(1012, RECONNECT_REASON));
     },
     onClose: leave,
@@ -194,7 +194,7 @@ function eventStream(
         undrain?.();
         release();
       };
-      // D34: a last event, then the end of the stream; EventSource reconnects by itself.
+      // A last event, then the end of the stream; EventSource reconnects by itself.
       undrain = deps.lifecycle.onDrain(() => {
         write(RECONNECT_EVENT);
         stop?.();

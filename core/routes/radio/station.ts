@@ -1,18 +1,18 @@
 /**
  * @module
- * D27, spec §4.21: the station beyond `/nowplaying`. `/live` is the live-streamer state alone
- * (spec §4.19's `live` object: a poll for "is a DJ on?" without the whole programme), and
+ * D27: the station beyond `/nowplaying`. `/live` is the live-streamer state alone
+ * (`/nowplaying`'s `live` object: a poll for "is a DJ on?" without the whole programme), and
  * `/listen.mp3` sends a player to the station's stream. Both read the same upstream answer
- * `/nowplaying` does (shared 2 s by the AzuraCast driver, D12), so they cost it nothing more.
+ * `/nowplaying` does (shared 2 s by the AzuraCast driver), so they cost it nothing more.
  *
- * - `/live`: limited like `/nowplaying` (30/min, spec §8.1: a cheaper view of the same poll
- *   must not be a way around its limit) and cached 10 s, not D19's hour: a show's start is
+ * - `/live`: limited like `/nowplaying` (30/min: a cheaper view of the same poll
+ *   must not be a way around its limit) and cached 10 s, not the usual hour: a show's start is
  *   news within seconds, and ten seconds still turns a crowd of pollers into one upstream
  *   call per station. The demo station has live shows on its schedule (some evenings, a DJ
  *   for one or two hours, `station-schedule.ts`), so demo answers are sometimes `true`.
  * - `/listen.mp3`: a 302 to the stream (`services/media/listen.ts` picks the mount), fresh each
- *   time (`no-store`: the station may move its mounts). Public (D2: an `<audio>` element sends
- *   no e-mail), not batchable (spec §4.6: streams). The demo station is simulated (D1): it
+ *   time (`no-store`: the station may move its mounts). Public (an `<audio>` element sends
+ *   no e-mail), not batchable (streams). The demo station is simulated: it
  *   has a programme but no audio, so it answers 503 `not_configured` saying so, rather than a
  *   redirect to its `.invalid` URLs, which a player would fail on with no reason given.
  */

@@ -2,7 +2,7 @@
  * @module
  * `/docs`: the interactive API reference, Swagger UI over `/openapi.json`, served whole by
  * Sleeve (no CDN, no external font, no validator badge), so it works offline, on every
- * runtime, and under a mount prefix. Public (D2: a browser opening a page sends no contact),
+ * runtime, and under a mount prefix. Public (a browser opening a page sends no contact),
  * never batchable, unlimited like the pictures: everything is held in memory once read.
  *
  * - `/docs`: the page. Its links are relative and written for this URL (see `docs/page.ts`).
@@ -62,7 +62,7 @@ export const docsPage = defineEndpoint({
   path: '/docs',
   summary: 'This API reference, interactive: Swagger UI over /openapi.json, served by Sleeve itself.',
   description:
-    'Works offline and under a mount prefix. "Try it out" sends the README\'s example contact as `Api-User-Agent` (D2); put your own there.',
+    'Works offline and under a mount prefix. "Try it out" sends the README\'s example contact as `Api-User-Agent`; put your own there.',
   response: { media: ['text/html'], description: 'The page; its script, style and icons are under /docs/.' },
   async handle({ deps, request }) {
     const page = await assetsOf(deps).page();

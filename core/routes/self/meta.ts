@@ -1,11 +1,11 @@
-/** @module `GET /errors` (D3): every error code with its HTTP status and meaning. Public (D2). */
-import { ERROR_CODES, type ErrorCode } from '../../errors.ts';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { errorsListSchema } from '../../schemas/responses/index.ts';
+/** @module `GET /errors`: every error code with its HTTP status and meaning. Public. */
+import { ERROR_CODES, type ErrorCode } from '../errors.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { errorsListSchema } from '../schemas/responses/index.ts';
 
 export const errorsList = defineEndpoint({
   path: '/errors',
-  summary: 'Every error code with its HTTP status and meaning (D3).',
+  summary: 'Every error code with its HTTP status and meaning.',
   public: true,
   // Answered from the table alone: no upstream failure can reach it.
   upstream: false,

@@ -2,7 +2,7 @@
  * @module
  * `GET /metrics` (D20): Prometheus' text exposition of what this instance counted, served only
  * with `SLEEVE_METRICS=1` (otherwise `createSleeve` leaves the route out and the path is an
- * ordinary 404). Public, since scrapers send `Prometheus/2.x` and no e-mail (D2); not rate
+ * ordinary 404). Public, since scrapers send `Prometheus/2.x` and no e-mail; not rate
  * limited, so a scrape is never refused; `no-store`; not batchable. What it shows is for the
  * operator: keep it off the public internet at the proxy.
  */

@@ -1,8 +1,8 @@
 /**
  * @module
- * The service describing itself (issue #12), generated from the route table, never listed by
- * hand: `/openapi.json` (OpenAPI 3.1), `/llms.txt` (for language-model tools) and `/`, a
- * landing page for a browser and a JSON pointer for an API client. All public (D2: on the
+ * The service describing itself, generated from the route table, never listed by hand:
+ * `/openapi.json` (OpenAPI 3.1), `/llms.txt` (for language-model tools) and `/`, a landing
+ * page for a browser and a JSON pointer for an API client. All public (on the contact rule's
  * exempt list), answered by the service alone, and not batchable: they describe the data
  * rather than being it. Each reads the table the app was built from (`frame.endpoints`).
  */

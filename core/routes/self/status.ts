@@ -1,10 +1,10 @@
 /**
  * @module
- * `GET /status` and `GET /status/feed` (issue #54): the operator's page and the JSON it polls,
+ * `GET /status` and `GET /status/feed`: the operator's page and the JSON it polls,
  * served only with `SLEEVE_STATUS=1` (otherwise `createSleeve` leaves both out and the paths are
  * ordinary 404s). With `SLEEVE_STATUS_TOKEN`, both answer 401 unless the request carries the
  * token (`Authorization: Bearer …`, or `?token=…`, which the page passes on to its feed as the
- * header). Public otherwise (a browser sends no contact, D2), never rate limited, `no-store`,
+ * header). Public otherwise (a browser sends no contact), never rate limited, `no-store`,
  * not batchable. Everything shown is an aggregate of this instance's `/metrics` registry.
  */
 import * as v from 'valibot';
