@@ -1,5 +1,5 @@
 /** @module The `/playlist/generate` body; `params` echoes the filters, null when omitted. */
-import type { GeneratedPlaylist } from '../schemas/responses/playlists.ts';
+import type { GeneratedPlaylist } from '../schemas/responses/music/playlists.ts';
 import type { TrackHit } from '../domain/music.ts';
 import { relatedTrack } from './music/track.ts';
 

@@ -1,7 +1,7 @@
 /** @module `GET /errors`: every error code with its HTTP status and meaning. Public. */
-import { ERROR_CODES, type ErrorCode } from '../errors.ts';
-import { defineEndpoint } from '../http/endpoint.ts';
-import { errorsListSchema } from '../schemas/responses/index.ts';
+import { ERROR_CODES, type ErrorCode } from '../../errors.ts';
+import { defineEndpoint } from '../../http/endpoint.ts';
+import { errorsListSchema } from '../../schemas/responses/index.ts';
 
 export const errorsList = defineEndpoint({
   path: '/errors',

@@ -1,6 +1,6 @@
 /** @module Every response schema, in one import for tests and `/openapi.json`. */
-export * from './albums.ts';
-export * from './artists.ts';
+export * from './music/albums.ts';
+export * from './music/artists.ts';
 export * from './common.ts';
 export * from './music/full-track.ts';
 export * from './music/genres.ts';

@@ -1,6 +1,6 @@
 /** @module One `/artist/albums` page; `next` asks for the following one by id. */
-import type { ArtistAlbumsBody } from '../schemas/responses/albums.ts';
-import type { Artist, Page, AlbumHit } from '../domain/music.ts';
+import type { ArtistAlbumsBody } from '../../schemas/responses/music/albums.ts';
+import type { Artist, Page, AlbumHit } from '../../domain/music.ts';
 import { discographyRelease } from './album.ts';
 
 export function artistAlbumsBody(

@@ -1,7 +1,7 @@
 /** @module The `/track/credits` body; each artist's picture is the `/artistimage` proxy. */
-import type { TrackCreditsBody } from '../schemas/responses/credits.ts';
-import type { Track } from '../domain/music.ts';
-import { artistImageUrl } from './urls.ts';
+import type { TrackCreditsBody } from '../../schemas/responses/music/credits.ts';
+import type { Track } from '../../domain/music.ts';
+import { artistImageUrl } from '../urls.ts';
 
 export function trackCredits(track: Track, base: string): TrackCreditsBody {
   return {

@@ -1,7 +1,7 @@
 /** @module The `/artist/discography` body (D16); with `type`, only that group's array. */
-import type { DiscographyBody } from '../schemas/responses/albums.ts';
-import type { GroupName, Discography } from '../services/discography.ts';
-import type { Artist } from '../domain/music.ts';
+import type { DiscographyBody } from '../../schemas/responses/music/albums.ts';
+import type { GroupName, Discography } from '../../services/music/discography.ts';
+import type { Artist } from '../../domain/music.ts';
 import { discographyRelease } from './album.ts';
 
 export function discographyBody(artist: Artist, d: Discography, base: string): DiscographyBody {

@@ -19,7 +19,7 @@ import { formatDuration, keyName } from '../../utils/format.ts';
 import { artistImageUrl } from '../urls.ts';
 
 // `core/routes/music/track.ts` names the not-found answer from here; its one declaration is the schema's.
-export type { TrackNotFound } from '../schemas/responses/full-track.ts';
+export type { TrackNotFound } from '../../schemas/responses/music/full-track.ts';
 
 function isrcFeatures(f: AudioFeatures): IsrcFeatures {
   return {

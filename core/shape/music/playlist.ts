@@ -1,6 +1,6 @@
 /** @module The playlist variants; `creator` is the creator's display name. */
-import type { PlaylistInfo, PlaylistResult, SearchPlaylist } from '../schemas/responses/playlists.ts';
-import type { Playlist, PlaylistHit, TrackHit } from '../domain/music.ts';
+import type { PlaylistInfo, PlaylistResult, SearchPlaylist } from '../../schemas/responses/music/playlists.ts';
+import type { Playlist, PlaylistHit, TrackHit } from '../../domain/music.ts';
 import { relatedTrack } from './track.ts';
 import { playlistCoverUrl } from '../urls.ts';
 
