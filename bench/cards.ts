@@ -13,7 +13,7 @@ import { cardContent } from '../core/services/media/card.ts';
 
 const count = Number(process.argv[2] ?? 40);
 const sleeve = createSleeve({ log: { info() {}, error() {} } });
-const { music } = sleeve.deps.sources;
+const { music } = sleeve.deps.drivers;
 const tracks = (await music.chart(null, { limit: count + 1 }))!.tracks;
 const renderer = pngRenderer(installedCardFiles, sleeve.deps.log);
 const pct = (list: number[], p: number): number =>

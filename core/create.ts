@@ -71,7 +71,10 @@ export interface Sleeve {
   answerHit(request: RequestView, info?: ConnInfo): AnswerParts | Promise<AnswerParts> | undefined;
   app: Hono<SleeveEnv>;
   /** What the service was built with, for start-up lines and embedders. */
-  deps: Deps;
+  deps: Deps & {
+    /** @deprecated `drivers`' old name (D46), kept for embedders' code that reads it. */
+    readonly sources: Drivers;
+  };
   /**
    * Begins a graceful shutdown (D34): `/healthz` answers 503 `draining` from now on, and every
    * `/nowplaying/socket` client is told to reconnect (a 1012 close frame, or a last `reconnect`
@@ -144,7 +147,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
   // The `ai` option still makes the chat model when every other source is given.
   const complete = given.music && given.features && given.radio && (given.ai || !resolved.ai);
   const registered = complete
-    ? { sources: given as Drivers, summary: `${resolved.mode} mode (sources given by the embedder)` }
+    ? { drivers: given as Drivers, summary: `${resolved.mode} mode (drivers given by the embedder)` }
     : registerDrivers(
         resolved,
         watchedContext(
@@ -161,7 +164,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
           })),
         ),
       );
-  const sources: Drivers = { ...registered.sources, ...given };
+  const drivers: Drivers = { ...registered.drivers, ...given };
   /** The drivers' context, its circuits and budgets watched for /metrics and /status. */
   function watchedContext(context: DriverContext): DriverContext {
     return watch ? watch.watchContext(context) : context;
@@ -182,7 +185,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
       : undefined;
   const deps: Deps = {
     options: resolved,
-    sources,
+    drivers,
     storage,
     breaker,
     counters,
@@ -221,7 +224,8 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
     fetch: (request, info, context) => fetch(strip(request), isConnInfo(info) ? info : connOf(request, info, context)),
     answerHit: resolved.basePath ? () => undefined : (request, info = {}) => hitParts(request, info),
     app,
-    deps,
+    // The old name, read-only, beside the new one: the one place core still says `sources` for drivers.
+    deps: Object.defineProperty(deps as Deps & { readonly sources: Drivers }, 'sources', { get: () => deps.drivers }),
     drain: () => deps.lifecycle.drain(),
     leave: () => deps.lifecycle.leave(),
     close: async () => {

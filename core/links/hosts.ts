@@ -1,6 +1,6 @@
 /**
  * @module
- * Which hosts belong to which of the five link sources (D11). This table is the whole allow-list:
+ * Which hosts belong to which of the five link platforms (D11). This table is the whole allow-list:
  * parsing accepts a link only on these hosts, and a short link's redirect is followed only to these.
  */
 import type { LinkSource } from './types.ts';

@@ -22,11 +22,11 @@ export const healthz = defineEndpoint({
   async handle({ deps }) {
     const { status, body } = deps.lifecycle.draining
       ? drainingHealth(deps.now())
-      : await checkHealth({ sources: deps.sources, storage: deps.storage, breaker: deps.breaker, now: deps.now() });
+      : await checkHealth({ drivers: deps.drivers, storage: deps.storage, breaker: deps.breaker, now: deps.now() });
     // `cache: 'no-store'` puts its header on it too.
     return Response.json(body, {
       status,
-      headers: { 'X-Sleeve-Checked': checkedHeader({ sources: deps.sources, storageName: deps.options.storageName }) },
+      headers: { 'X-Sleeve-Checked': checkedHeader({ drivers: deps.drivers, storageName: deps.options.storageName }) },
     });
   },
 });

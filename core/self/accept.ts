@@ -5,7 +5,7 @@
  * API client's, and gets JSON.
  */
 
-/** The q-value the most specific matching range gives `type` (RFC 9110 §12.5.1); 0 if none matches. */
+/** The q-value the most specific matching range gives `type` (RFC 9110, section 12.5.1); 0 if none matches. */
 export function quality(accept: string, type: string): number {
   const [major] = type.split('/');
   let best = { specificity: 0, q: 0 };

@@ -65,7 +65,7 @@ function storageProbe(storage: Storage, breaker?: Breaker): Probe {
 }
 
 export interface HealthInput {
-  sources: Drivers;
+  drivers: Drivers;
   storage: Storage;
   breaker?: Breaker;
   now: number;
@@ -97,9 +97,9 @@ export function drainingHealth(now: number): { status: 503; body: Health } {
  * probe the demo catalogue that stands in for both upstreams. `upstream-music-api=demo
  * catalogue, upstream-audio-features=demo catalogue, cache-backend=memory`.
  */
-export function checkedHeader(input: Pick<HealthInput, 'sources'> & { storageName: string }): string {
+export function checkedHeader(input: Pick<HealthInput, 'drivers'> & { storageName: string }): string {
   const said = (source: { name: string; probes?: string }) => source.probes ?? source.name;
-  return `upstream-music-api=${said(input.sources.music)}, upstream-audio-features=${said(input.sources.features)}, cache-backend=${input.storageName}`;
+  return `upstream-music-api=${said(input.drivers.music)}, upstream-audio-features=${said(input.drivers.features)}, cache-backend=${input.storageName}`;
 }
 
 /** Returns the body and the HTTP status: 503 only when both upstream checks fail. */
@@ -108,10 +108,10 @@ export async function checkHealth(input: HealthInput): Promise<{ status: 200 | 5
   const timeoutMs = input.timeoutMs ?? CHECK_TIMEOUT_MS;
   const checks = await Promise.all([
     // A probe is no client's call: its scope is its own abort only.
-    runCheck('upstream-music-api', (signal) => input.sources.music.probe({ scope: unboundScope(signal) }), timeoutMs),
+    runCheck('upstream-music-api', (signal) => input.drivers.music.probe({ scope: unboundScope(signal) }), timeoutMs),
     runCheck(
       'upstream-audio-features',
-      (signal) => input.sources.features.probe({ scope: unboundScope(signal) }),
+      (signal) => input.drivers.features.probe({ scope: unboundScope(signal) }),
       timeoutMs,
     ),
     runCheck('cache-backend', storageProbe(input.storage, input.breaker), timeoutMs),

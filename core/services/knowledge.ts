@@ -14,16 +14,16 @@ import type { LyricsDriver } from '../drivers/contracts/lyrics.ts';
 import { requireArtist, type ArtistQuery } from './music/artist.ts';
 import type { RequestScope } from '../drivers/contracts/driver.ts';
 
-export function lyricsSource(sources: Drivers): LyricsDriver {
-  if (sources.lyrics) return sources.lyrics;
+export function lyricsSource(drivers: Drivers): LyricsDriver {
+  if (drivers.lyrics) return drivers.lyrics;
   throw new SleeveError(
     'not_configured',
     'Lyrics come from LRCLIB, which only live mode asks (SLEEVE_MODE=live); demo mode has no lyrics and never invents any.',
   );
 }
 
-export function knowledgeSource(sources: Drivers): KnowledgeDriver {
-  if (sources.knowledge) return sources.knowledge;
+export function knowledgeSource(drivers: Drivers): KnowledgeDriver {
+  if (drivers.knowledge) return drivers.knowledge;
   throw new SleeveError(
     'not_configured',
     'Artist biographies and facts come from Wikipedia and Wikidata, which only live mode asks (SLEEVE_MODE=live); demo mode has none and never invents any.',
@@ -41,12 +41,12 @@ export interface KnownArtist {
 }
 
 /** The knowledge-base item of the artist asked for, or a 404. */
-export async function knownArtist(sources: Drivers, q: ArtistQuery, scope: RequestScope): Promise<KnownArtist> {
-  const knowledge = knowledgeSource(sources);
-  const music = q.id === undefined ? null : await requireArtist(sources.music, q, scope);
+export async function knownArtist(drivers: Drivers, q: ArtistQuery, scope: RequestScope): Promise<KnownArtist> {
+  const knowledge = knowledgeSource(drivers);
+  const music = q.id === undefined ? null : await requireArtist(drivers.music, q, scope);
   const name = music?.name ?? q.artist ?? '';
   // The Deezer id tells two artists of one name apart; another music source's ids mean nothing to Wikidata.
-  const deezerArtistId = music !== null && sources.music.name === 'deezer' ? music.id : undefined;
+  const deezerArtistId = music !== null && drivers.music.name === 'deezer' ? music.id : undefined;
   const facts = await knowledge.artist(name, { scope, deezerArtistId });
   if (facts === null)
     throw new SleeveError('not_found', `No musician or band named ${JSON.stringify(name)} in Wikidata.`);

@@ -18,7 +18,7 @@ export async function loadStation(
   now: number,
   scope?: RequestScope,
 ): Promise<NowPlaying> {
-  const { radio } = deps.sources;
+  const { radio } = deps.drivers;
   const shortcode = station ?? deps.options.station ?? radio.defaultStation;
   const np = await radio.nowPlaying(shortcode, { now, scope });
   if (!np)
@@ -86,7 +86,7 @@ export function watchStation<B extends StationState>(
   shape: ShapeState<B>,
 ): () => void {
   const name = first.station.shortcode;
-  const requested = station ?? deps.options.station ?? deps.sources.radio.defaultStation;
+  const requested = station ?? deps.options.station ?? deps.drivers.radio.defaultStation;
   if (deps.options.requestsApart) {
     // Where a request's timers and sockets are its own (workerd), a feed serves one client.
     const own = openFeed(deps, requested, name, shape);
@@ -132,7 +132,7 @@ function openFeed<B extends StationState>(deps: Deps, requested: string, name: s
     }
   };
 
-  const { radio } = deps.sources;
+  const { radio } = deps.drivers;
   if (radio.watch) {
     const close = radio.watch(name, deliver, { pollMs: deps.options.radioPollMs });
     return { subscribers, close };

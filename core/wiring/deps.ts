@@ -1,6 +1,6 @@
 /**
  * @module
- * What every handler and service is given: the resolved options, the sources, the storage and
+ * What every handler and service is given: the resolved options, the drivers, the storage and
  * a clock. Built once per `createSleeve` call; nothing here reads a runtime global.
  */
 import type { Storage } from '../storage/storage.ts';
@@ -16,7 +16,7 @@ import type { Clock } from '../drivers/kit/index.ts';
 
 export interface Deps {
   options: ResolvedOptions;
-  sources: Drivers;
+  drivers: Drivers;
   storage: Storage;
   /** The storage's breaker: while it is open, caches and counters are skipped. */
   breaker: Breaker;

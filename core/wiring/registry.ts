@@ -23,7 +23,7 @@ import reccobeats from '../drivers/reccobeats/index.ts';
 import type { Drivers } from '../drivers/contracts/drivers.ts';
 
 export interface Registered {
-  sources: Drivers;
+  drivers: Drivers;
   /** What the start-up line says of the mode and its upstreams. */
   summary: string;
 }
@@ -33,7 +33,7 @@ export function registerDrivers(options: ResolvedOptions, ctx: DriverContext): R
   // The chat model serves both modes; it is the one keyed upstream a demo may call.
   if (!options.ai) return registered;
   return {
-    sources: { ...registered.sources, ai: openAiChat(options.ai, ctx) },
+    drivers: { ...registered.drivers, ai: openAiChat(options.ai, ctx) },
     summary: `${registered.summary}, chat model ${options.ai.model} at ${new URL(options.ai.url).host}`,
   };
 }
@@ -41,7 +41,7 @@ export function registerDrivers(options: ResolvedOptions, ctx: DriverContext): R
 function byMode(options: ResolvedOptions, ctx: DriverContext): Registered {
   if (options.mode === 'demo')
     return {
-      sources: catalogDrivers({ station: options.station, catalog: options.catalog }, ctx),
+      drivers: catalogDrivers({ station: options.station, catalog: options.catalog }, ctx),
       summary: 'demo mode',
     };
   const { upstreams } = options;
@@ -54,7 +54,7 @@ function byMode(options: ResolvedOptions, ctx: DriverContext): Registered {
     ]),
   ].join(' and ');
   return {
-    sources: {
+    drivers: {
       music: deezer({ imageCacheBytes: options.cache.images, ...options.deezer, baseUrl: upstreams.deezer }, ctx),
       features: reccobeats({ baseUrl: upstreams.features }, ctx),
       radio: azuracast({ baseUrl: upstreams.azuracast, defaultStation: options.station }, ctx),

@@ -64,7 +64,7 @@ export function testApp(
   const storage = options.storage ?? createStorage();
   const deps: Deps = {
     options: resolveOptions(options, SERVER_PLATFORM),
-    sources: createCatalogDrivers(),
+    drivers: createCatalogDrivers(),
     storage,
     counters: options.counters ?? countersFor(storage),
     breaker: storageBreaker(log, 'test'),

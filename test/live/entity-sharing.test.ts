@@ -78,14 +78,14 @@ describe('a cold /track/info (issue #35)', () => {
     // Only the full-track endpoints skip the artist; `trackDetails` with `artistRecord` asks for it.
     const { trackDetails } = await import('../../core/services/music/track.ts');
     const sleeve = liveSleeve(replay);
-    const { sources } = sleeve.deps;
-    const track = (await sources.music.track(HBFS_ID))!;
+    const { drivers } = sleeve.deps;
+    const track = (await drivers.music.track(HBFS_ID))!;
     replay.reset();
-    const details = await trackDetails(sources, track, { degraded() {}, artistRecord: true });
+    const details = await trackDetails(drivers, track, { degraded() {}, artistRecord: true });
     expect(details.artist).toMatchObject({ id: DAFT_PUNK, name: 'Daft Punk' });
     expect(paths(replay.calls)).toContain(`/artist/${DAFT_PUNK}`);
     replay.reset();
-    expect((await trackDetails(sources, track, { degraded() {} })).artist).toBeNull();
+    expect((await trackDetails(drivers, track, { degraded() {} })).artist).toBeNull();
     expect(paths(replay.calls)).not.toContain(`/artist/${DAFT_PUNK}`);
   });
 });
@@ -211,7 +211,7 @@ describe('entities shared across endpoints (issue #35)', () => {
 
   it('an album found by UPC is the album of its id', async () => {
     const { upc } = await upstream<{ upc: string }>(replay, `/album/${DISCOVERY}`);
-    const { music } = liveSleeve(replay).deps.sources;
+    const { music } = liveSleeve(replay).deps.drivers;
     replay.reset();
     const byUpc = await music.albumByUpc(upc);
     expect(byUpc?.id).toBe(DISCOVERY);

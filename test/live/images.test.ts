@@ -327,7 +327,7 @@ describe('no other host is ever fetched', () => {
 
   /** Deezer's own driver, but every album and artist it finds names `picture` as its picture. */
   function picturing(picture: string, options: SleeveOptions = {}): Sleeve {
-    const deezer = imagesSleeve(options).deps.sources.music;
+    const deezer = imagesSleeve(options).deps.drivers.music;
     const album: AlbumHit = {
       id: 302127,
       title: 'Discovery',

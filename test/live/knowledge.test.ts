@@ -82,7 +82,7 @@ describe('/artist/knowledgebase in live mode', () => {
 
   it('a person: citizenship and birthplace as origin, no members, no active years unless stated', async () => {
     // By name the two "Erroll Garner" items tie and Wikidata's order decides: the drummer listed first.
-    const knowledge = liveSleeve(replay).deps.sources.knowledge!;
+    const knowledge = liveSleeve(replay).deps.drivers.knowledge!;
     expect((await knowledge.artist('Erroll Garner'))?.id).toBe('Q900000103');
     // The pianist carries Deezer artist id 16500 (P2722): given that id, it wins over the earlier homonym.
     const pianist = await knowledge.artist('Erroll Garner', { deezerArtistId: 16500 });
@@ -154,7 +154,7 @@ describe('/artist/knowledgebase in live mode', () => {
 
   it('asks Wikidata at most 2 calls at once (Wikimedia asks for calls in series)', async () => {
     replay.fault('wikidata', 'slow', { delayMs: 300 });
-    const knowledge = liveSleeve(replay).deps.sources.knowledge!;
+    const knowledge = liveSleeve(replay).deps.drivers.knowledge!;
     await Promise.all(['daft punk', 'homework', 'the articleless'].map((name) => knowledge.artist(name)));
     const starts = callsTo('wikidata').map((c) => c.at);
     // Three searches: the third starts only once one of the first two has answered.
@@ -164,7 +164,7 @@ describe('/artist/knowledgebase in live mode', () => {
 
   it('more than 100 Wikidata calls waiting is a 503 service_unavailable at once, never an unbounded queue', async () => {
     replay.fault('wikidata', 'hang');
-    const knowledge = liveSleeve(replay, { knowledge: { ...replay.options.knowledge, timeoutMs: 100 } }).deps.sources
+    const knowledge = liveSleeve(replay, { knowledge: { ...replay.options.knowledge, timeoutMs: 100 } }).deps.drivers
       .knowledge!;
     const outcomes = await Promise.all(
       Array.from({ length: 103 }, (_, n) =>

@@ -23,7 +23,7 @@ export function makeSleeve(options: SleeveOptions = {}): Sleeve {
 }
 
 export const sleeve: Sleeve = makeSleeve();
-export const music: MusicDriver = sleeve.deps.sources.music;
+export const music: MusicDriver = sleeve.deps.drivers.music;
 
 export interface Answer {
   status: number;

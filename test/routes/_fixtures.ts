@@ -13,7 +13,7 @@ export async function chartTracks(limit = 50): Promise<TrackHit[]> {
 
 export async function trackWithFeatures(): Promise<TrackHit> {
   for (const track of await chartTracks()) {
-    if (track.isrc && (await sleeve.deps.sources.features.features([track.isrc])).size > 0) return track;
+    if (track.isrc && (await sleeve.deps.drivers.features.features([track.isrc])).size > 0) return track;
   }
   throw new Error('the demo catalogue has no charting track with features');
 }

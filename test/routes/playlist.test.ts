@@ -4,7 +4,7 @@ import * as s from '../../core/schemas/responses/index.ts';
 import { ENERGY_WINDOW, TEMPO_WINDOW } from '../../core/services/music/playlist.ts';
 import { call, fails, makeSleeve, ok, q, sleeve } from './_client.ts';
 
-const { features } = sleeve.deps.sources;
+const { features } = sleeve.deps.drivers;
 
 describe('/playlist/generate', () => {
   it('names the mix, echoes params with nulls for omitted filters, no artist back to back', async () => {

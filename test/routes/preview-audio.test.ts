@@ -30,7 +30,7 @@ describe('demo previews', () => {
     expect(res.headers.get('content-type')).toBe('audio/wav');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('x-sleeve-generated')).toMatch(/demo tone/);
-    const features = (await sleeve.deps.sources.features.features([track.isrc!])).get(track.isrc!)!;
+    const features = (await sleeve.deps.drivers.features.features([track.isrc!])).get(track.isrc!)!;
     expect(res.headers.get('etag')).toBe(toneTag(toneOf(features, track.id)));
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(String.fromCharCode(...bytes.slice(0, 4))).toBe('RIFF');
@@ -66,7 +66,7 @@ describe('demo previews', () => {
 
   it('live sources keep their own previews: no clip is generated for them', async () => {
     const { createSleeve } = await import('../../core/index.ts');
-    const music = { ...sleeve.deps.sources.music, generatedPreviews: false };
+    const music = { ...sleeve.deps.drivers.music, generatedPreviews: false };
     const other = createSleeve({ rateLimits: 'off', log: { info() {}, error() {} }, sources: { music } });
     const { status } = await call(`/media/previews/${track.id}.wav`, { sleeve: other });
     expect(status).toBe(404);

@@ -33,7 +33,7 @@ describe('/recommendations', () => {
     expect(energy(high)).toBeGreaterThan(energy(low) + 0.3);
     // The nearest of the whole pool come first: none of the 20 is farther than the pool's median.
     const pool = await music.genreTracks('Pop', { limit: 200 });
-    const features = await sleeve.deps.sources.features.features(pool.flatMap((t) => (t.isrc ? [t.isrc] : [])));
+    const features = await sleeve.deps.drivers.features.features(pool.flatMap((t) => (t.isrc ? [t.isrc] : [])));
     const gaps = [...features.values()].map((f) => Math.abs(f.energy - 0.9)).sort((a, b) => a - b);
     const median = gaps[Math.floor(gaps.length / 2)]!;
     expect(Math.max(...high.tracks.map((t) => Math.abs(t.features!.energy - 0.9)))).toBeLessThanOrEqual(median);

@@ -45,7 +45,7 @@ function deps(radioPollMs: number): Deps {
   const radio = azuracast({ baseUrl: replay.urlOf('azuracast'), cacheSeconds: 0 }, ctx);
   return {
     options: resolveOptions({ radioPollMs }, SERVER_PLATFORM),
-    sources: { radio } as unknown as Drivers,
+    drivers: { radio } as unknown as Drivers,
     storage: createStorage(),
     counters: memoryCounters(),
     now: Date.now,

@@ -32,7 +32,7 @@ function station(requestsApart = false) {
   };
   const deps: Deps = {
     options: resolveOptions({ radioPollMs: 1000, requestsApart }, SERVER_PLATFORM),
-    sources: { radio } as unknown as Drivers,
+    drivers: { radio } as unknown as Drivers,
     storage: createStorage(),
     counters: memoryCounters(),
     now: () => clock.now,

@@ -1,6 +1,6 @@
 /**
  * @module
- * Demo-mode sources (D18): the catalogue as music and features sources, and the simulated
+ * Demo-mode drivers (D18): the catalogue as music and features drivers, and the simulated
  * station. Synchronous to create; the catalogue loads lazily behind one memoised promise, so
  * `createSleeve()` stays synchronous and start-up awaits `prepareCatalog` for early errors.
  */

@@ -18,7 +18,7 @@ import { genreLists } from './editorial.ts';
 /** The demo catalogue's driver name in logs and errors: its music and features alike. */
 export const DRIVER_NAME = 'catalog';
 
-/** What the demo sources' health probes check (`/healthz`'s `X-Sleeve-Checked`): no upstream. */
+/** What the demo drivers' health probes check (`/healthz`'s `X-Sleeve-Checked`): no upstream. */
 export const DEMO_CATALOGUE = 'demo catalogue';
 
 /** Resolves the catalogue once the caller's abort signal is checked: aborted calls never run. */

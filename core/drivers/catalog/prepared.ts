@@ -1,6 +1,6 @@
 /**
  * @module
- * What the demo catalogue's sources hold before a catalogue is loaded: the built-in
+ * What the demo catalogue's drivers hold before a catalogue is loaded: the built-in
  * catalogue's seed and size, and a file's catalogue once prepared. Apart from `loaded.ts`,
  * which brings the parser, the generator and the indexes, so `createSleeve` loads none of them.
  */

@@ -51,7 +51,7 @@ const policy = { rateLimit: 60, generations: AI_GENERATIONS, cache: AI_CACHE_SEC
 const TRACK_NOT_FOUND = 'No track matches; the AI routes speak only of tracks Sleeve knows.';
 
 async function knownTrack(deps: Deps, q: TrackIdOrIsrc, scope: RequestScope): Promise<Track> {
-  const track = await trackByIdOrIsrc(deps.sources.music, q, scope);
+  const track = await trackByIdOrIsrc(deps.drivers.music, q, scope);
   if (!track) throw new SleeveError('not_found', noSuchTrack(q));
   return track;
 }
@@ -70,7 +70,7 @@ export const aiTrackInsights = defineEndpoint({
   async handle({ params, deps, scope, degraded, spendGeneration }) {
     const model = requireModel(deps);
     const track = await knownTrack(deps, params, scope);
-    const details = await trackDetails(deps.sources, track, { scope: scope, degraded, artistRecord: true });
+    const details = await trackDetails(deps.drivers, track, { scope: scope, degraded, artistRecord: true });
     const grounding = [
       serviceFacts(deps.options.mode),
       ...fullTrackFacts(details),
@@ -111,10 +111,10 @@ export const aiLyricsExplain = defineEndpoint({
   response: lyricsExplainSchema,
   async handle({ params, deps, scope, degraded, spendGeneration }) {
     const model = requireModel(deps);
-    const track = await resolveTrackRecord(deps.sources.music, params, scope);
+    const track = await resolveTrackRecord(deps.drivers.music, params, scope);
     if (!track) throw new SleeveError('not_found', TRACK_NOT_FOUND);
-    const details = await trackDetails(deps.sources, track, { scope: scope, degraded, artistRecord: true });
-    const words = await lyricsGrounding(deps.sources, track, scope, degraded);
+    const details = await trackDetails(deps.drivers, track, { scope: scope, degraded, artistRecord: true });
+    const words = await lyricsGrounding(deps.drivers, track, scope, degraded);
     const grounding = [serviceFacts(deps.options.mode), ...fullTrackFacts(details), words.listed];
     const made = await generate({
       model,
@@ -150,7 +150,7 @@ export const aiArtistSummary = defineEndpoint({
   response: artistSummarySchema,
   async handle({ params, deps, scope, spendGeneration }) {
     const model = requireModel(deps);
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const artist = await requireArtist(music, params, scope);
     const [{ top, related }, releases] = await Promise.all([
       artistInfoLists(music, artist.id, scope),
@@ -208,7 +208,7 @@ export const aiSimilarBecause = defineEndpoint({
       knownTrack(deps, { isrc: params.other }, scope),
     ]);
     const call = { scope: scope, degraded, artistRecord: true };
-    const [da, db] = await Promise.all([trackDetails(deps.sources, a, call), trackDetails(deps.sources, b, call)]);
+    const [da, db] = await Promise.all([trackDetails(deps.drivers, a, call), trackDetails(deps.drivers, b, call)]);
     const grounding = [
       serviceFacts(deps.options.mode),
       ...fullTrackFacts(da),

@@ -29,7 +29,7 @@ const SEARCH_CHARS = 200;
 
 async function catalogueFacts(deps: Deps, words: string, scope: RequestScope): Promise<FactGroup[]> {
   const query = words.slice(0, SEARCH_CHARS);
-  const result = await searchAll(deps.sources.music, query, GROUNDING_RESULTS, ['artists', 'tracks', 'albums'], scope);
+  const result = await searchAll(deps.drivers.music, query, GROUNDING_RESULTS, ['artists', 'tracks', 'albums'], scope);
   return [serviceFacts(deps.options.mode), searchFacts(query, result)];
 }
 

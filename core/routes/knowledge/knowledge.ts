@@ -36,8 +36,8 @@ export const artistBiography = defineEndpoint({
   example: { artist: 'Daft Punk', id: '27' },
   response: biographySchema,
   async handle({ params, deps, scope }) {
-    const knowledge = knowledgeSource(deps.sources);
-    const { asked, facts } = await knownArtist(deps.sources, params, scope);
+    const knowledge = knowledgeSource(deps.drivers);
+    const { asked, facts } = await knownArtist(deps.drivers, params, scope);
     const lead = facts.article === null ? null : await knowledge.biography(facts.article.title, { scope: scope });
     if (lead === null)
       throw new SleeveError('not_found', `${facts.label} (${facts.id}) has no Wikipedia article with a lead.`);
@@ -70,8 +70,8 @@ export const artistKnowledgebase = defineEndpoint({
   example: { artist: 'Daft Punk', id: '27' },
   response: knowledgebaseSchema,
   async handle({ params, deps, scope }) {
-    const knowledge = knowledgeSource(deps.sources);
-    const { asked, facts } = await knownArtist(deps.sources, params, scope);
+    const knowledge = knowledgeSource(deps.drivers);
+    const { asked, facts } = await knownArtist(deps.drivers, params, scope);
     return {
       artist: asked,
       wikidataId: facts.id,

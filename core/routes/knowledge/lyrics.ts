@@ -48,7 +48,7 @@ export const lyrics = defineEndpoint({
   example: { artist: 'Judy Collins', title: 'Amazing Grace', album: 'Whales & Nightingales', duration: '245' },
   response: lyricsSchema,
   async handle({ params, deps, scope }) {
-    const source = lyricsSource(deps.sources);
+    const source = lyricsSource(deps.drivers);
     const found = await source.lyrics({ ...params, scope: scope });
     if (found === null)
       throw new SleeveError(
@@ -93,7 +93,7 @@ export const lyricsSearch = defineEndpoint({
   },
   response: lyricsSearchSchema,
   async handle({ params, deps, scope }) {
-    const source = lyricsSource(deps.sources);
+    const source = lyricsSource(deps.drivers);
     const { limit, ...asked } = params;
     const found = (await source.search({ ...asked, scope: scope })).slice(0, limit);
     return { total: found.length, results: found.map(record), attribution: source.attribution };

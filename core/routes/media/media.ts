@@ -160,7 +160,7 @@ export const cover = defineEndpoint({
     const artist = nameOf(query, 'artist', strict);
     const title = nameOf(query, 'title', strict);
     if (artist === null || title === null) return placeholder();
-    const music = deps.sources.music;
+    const music = deps.drivers.music;
     const found = await findCover(music, artist, title, scope);
     if (found === null) return placeholder();
     const drawn = { seed: `cover:${fold(artist)}|${fold(title)}`, label: initials(title) };
@@ -182,7 +182,7 @@ export const artistImage = defineEndpoint({
   example: { id: '1361', width: '300', height: '300', format: 'png' },
   response: picturesOf("The artist's picture"),
   async handle({ params, deps, request, scope }) {
-    const music = deps.sources.music;
+    const music = deps.drivers.music;
     const artist = await music.artist(params.id, { scope: scope });
     if (artist === null) return placeholder();
     const drawn = { seed: `artist:${artist.id}:${fold(artist.name)}`, label: initials(artist.name), round: true };
@@ -200,7 +200,7 @@ export const mediaImage = defineEndpoint({
     const kind = c.req.param('kind');
     const id = /^(\d{1,15})\.svg$/.exec(c.req.param('file') ?? '')?.[1];
     if ((kind !== 'genre' && kind !== 'playlist') || id === undefined) return placeholder();
-    const name = await mediaName(deps.sources.music, kind as MediaKind, Number(id), scope);
+    const name = await mediaName(deps.drivers.music, kind as MediaKind, Number(id), scope);
     return art(request, name === null ? null : { seed: `${kind}:${id}:${fold(name)}`, label: initials(name) });
   },
 });

@@ -35,7 +35,7 @@ export const trackPreview = defineEndpoint({
       'Location: a playable preview (live: a freshly signed Deezer MP3 URL; demo: a generated WAV under /media/previews/).',
   },
   async handle({ params, deps, scope, base }) {
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const url = await music.preview(params.id, { scope: scope });
     if (!url) throw new SleeveError('not_found', `No preview for track ${params.id}.`, { param: 'id' });
     const location = music.generatedPreviews ? `${base}/media/previews/${params.id}.wav` : url;
@@ -59,7 +59,7 @@ export const mediaPreview = defineEndpoint({
     description: 'A 4-second 8-bit mono WAV at 11,025 Hz (about 44 KB), cached for a year, with an ETag.',
   },
   async handle({ deps, request, scope, c }) {
-    const { music, features } = deps.sources;
+    const { music, features } = deps.drivers;
     const id = /^(\d{1,15})\.wav$/.exec(c.req.param('file') ?? '')?.[1];
     if (id === undefined) throw new SleeveError('not_found', 'Previews are named /media/previews/<track id>.wav.');
     if (!music.generatedPreviews)

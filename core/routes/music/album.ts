@@ -28,7 +28,7 @@ export const albumInfo = defineEndpoint({
   example: { id: '10000791', query: 'The Cypress Years' },
   response: fullAlbumSchema,
   async handle({ params, deps, scope, base }) {
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const album = await requireAlbum(music, params, scope);
     return fullAlbum(album, await albumInfoTracks(music, album, scope), base);
   },
@@ -44,7 +44,7 @@ export const albumTracks = defineEndpoint({
   example: { id: '10000791', query: 'The Cypress Years' },
   response: albumTracklistSchema,
   async handle({ params, deps, scope }) {
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const album = await requireAlbum(music, params, scope);
     return albumTracklist(album, await allAlbumTracks(music, album.id, scope));
   },
@@ -61,6 +61,6 @@ export const albumNewReleases = defineEndpoint({
   example: { limit: '10' },
   response: listOf(newReleaseSchema),
   async handle({ params, deps, scope, base }) {
-    return (await latestReleases(deps.sources.music, params.limit, scope)).map((a) => newRelease(a, base));
+    return (await latestReleases(deps.drivers.music, params.limit, scope)).map((a) => newRelease(a, base));
   },
 });

@@ -34,7 +34,7 @@ export const artistDiscography = defineEndpoint({
   example: { artist: 'The Narrow Trains', id: '1361', type: 'album', limit: '10' },
   response: discographySchema,
   async handle({ params, deps, scope, base }) {
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const artist = await requireArtist(music, params, scope);
     const releases = await allReleases(music, artist, scope);
     return discographyBody(artist, groupDiscography(releases, params.limit, params.type), base);
@@ -69,8 +69,8 @@ function artistList<const Path extends `/${string}`, T, O>({
     example: { artist: 'The Narrow Trains', id: '1361', limit: '5' },
     response: listOf(item),
     async handle({ params, deps, scope, base }) {
-      const artist = await requireArtist(deps.sources.music, params, scope);
-      return (await list(deps.sources.music, artist.id, params.limit, scope)).map((item) => shape(item, base));
+      const artist = await requireArtist(deps.drivers.music, params, scope);
+      return (await list(deps.drivers.music, artist.id, params.limit, scope)).map((item) => shape(item, base));
     },
   });
 }
@@ -103,7 +103,7 @@ export const artistInfo = defineEndpoint({
   example: { artist: 'The Narrow Trains', id: '1361' },
   response: fullArtistSchema,
   async handle({ params, deps, scope, base }) {
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const artist = await requireArtist(music, params, scope);
     const { top, related } = await artistInfoLists(music, artist.id, scope);
     return fullArtist(artist, top, related, base);
@@ -126,7 +126,7 @@ export const artistAlbums = defineEndpoint({
   example: { artist: 'The Narrow Trains', id: '1361', limit: '10', index: '0' },
   response: artistAlbumsSchema,
   async handle({ params, deps, scope, base }) {
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const artist = await requireArtist(music, params, scope);
     const page = await music.artistAlbums(artist.id, {
       limit: params.limit,

@@ -24,7 +24,7 @@ export const trackCredits = defineEndpoint({
   example: { id: '100006189', isrc: 'GBE8P2600039' },
   response: trackCreditsSchema,
   async handle({ params, deps, scope, base }) {
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const track = await trackByIdOrIsrc(music, params, scope);
     if (!track)
       throw new SleeveError('not_found', noSuchTrack(params), { param: params.id !== undefined ? 'id' : 'isrc' });

@@ -18,7 +18,7 @@ export const editorialGenres = defineEndpoint({
   cache: 'forever',
   response: listOf(genreSchema),
   async handle({ deps, scope, base }) {
-    const genres = await deps.sources.music.genres({ scope: scope });
+    const genres = await deps.drivers.music.genres({ scope: scope });
     return genres.map((genre) => genreView(genre, base));
   },
 });
@@ -34,7 +34,7 @@ export const editorialSelection = defineEndpoint({
   example: { id: '106', limit: '10' },
   response: editorialSelectionSchema,
   async handle({ params, deps, scope, base }) {
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const select = capability(music, 'editorialSelection');
     const editorial = await requireEditorial(music, params.id, scope);
     const albums = await select(editorial.id, { limit: params.limit, scope: scope });
@@ -54,7 +54,7 @@ export const editorialCharts = defineEndpoint({
   example: { id: '106', limit: '5' },
   response: editorialChartsSchema,
   async handle({ params, deps, scope, base }) {
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const charts = capability(music, 'editorialCharts');
     const editorial = await requireEditorial(music, params.id, scope);
     return editorialChartsBody(editorial, await charts(editorial.id, { limit: params.limit, scope: scope }), base);

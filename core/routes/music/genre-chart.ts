@@ -21,7 +21,7 @@ export const genreChart = defineEndpoint({
   example: { id: '106', limit: '10' },
   response: genreChartSchema,
   async handle({ params, deps, scope, base }) {
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const chart = capability(music, 'genreChart');
     const genre = await requireGenre(music, params.id, scope);
     return genreChartBody(

@@ -39,7 +39,7 @@ export const playlistGenerate = defineEndpoint({
   response: generatedPlaylistSchema,
   async handle({ params, deps, scope, base, degraded }) {
     const { genres, energy, tempo, limit } = params;
-    const tracks = await generatePlaylist(deps.sources, genreKeywords(genres), { energy, tempo }, limit, {
+    const tracks = await generatePlaylist(deps.drivers, genreKeywords(genres), { energy, tempo }, limit, {
       scope: scope,
       degraded,
     });
@@ -57,7 +57,7 @@ export const playlistInfo = defineEndpoint({
   example: { id: '900000128' },
   response: playlistInfoSchema,
   async handle({ params, deps, scope, base }) {
-    const { playlist, tracks } = await playlistWithTracks(deps.sources.music, params.id, scope);
+    const { playlist, tracks } = await playlistWithTracks(deps.drivers.music, params.id, scope);
     return playlistInfoBody(playlist, tracks, base);
   },
 });

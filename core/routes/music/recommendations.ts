@@ -78,7 +78,7 @@ export const recommendations = defineEndpoint({
       valence: params.valence,
       danceability: params.danceability,
     };
-    const found = await recommend(deps.sources, seeds, targets, params.limit, { scope: scope, degraded });
+    const found = await recommend(deps.drivers, seeds, targets, params.limit, { scope: scope, degraded });
     return recommendationsBody(seeds, targets, found, base);
   },
 });

@@ -48,15 +48,15 @@ export const resolve = defineEndpoint({
     }
   },
   async handle({ params, deps, scope, base, degraded }) {
-    const { source, canonicalUrl, item } = await resolveLink(deps.sources, params.url, scope);
-    const music = deps.sources.music;
+    const { source, canonicalUrl, item } = await resolveLink(deps.drivers, params.url, scope);
+    const music = deps.drivers.music;
     const head = { source, originalUrl: canonicalUrl };
     switch (item.type) {
       case 'track':
         return {
           type: 'track',
           ...head,
-          data: infoTrack(await trackDetails(deps.sources, item.track, { scope, degraded }), base),
+          data: infoTrack(await trackDetails(deps.drivers, item.track, { scope, degraded }), base),
         };
       case 'album':
         return {

@@ -40,7 +40,7 @@ export const searchAll = defineEndpoint({
   example: { query: 'love', limit: '5', types: 'tracks,albums' },
   response: searchAllSchema,
   async handle({ params, deps, scope, base }) {
-    const result = await runSearchAll(deps.sources.music, params.query, params.limit, params.types, scope);
+    const result = await runSearchAll(deps.drivers.music, params.query, params.limit, params.types, scope);
     return searchAllBody(params.query, params.types, result, topCandidate(result), base);
   },
 });
@@ -76,7 +76,7 @@ function listSearch<const Path extends `/${string}`, T, O>({
     example: { query: 'love', limit: '5' },
     response: listOf(item),
     async handle({ params, deps, scope, base }) {
-      return (await find(deps.sources.music, params.query, params.limit, scope)).map((found) => shape(found, base));
+      return (await find(deps.drivers.music, params.query, params.limit, scope)).map((found) => shape(found, base));
     },
   });
 }

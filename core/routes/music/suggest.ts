@@ -22,7 +22,7 @@ export const searchSuggest = defineEndpoint({
   async handle({ params, deps, scope }) {
     return {
       query: params.query,
-      suggestions: await suggest(deps.sources.music, params.query, params.limit, scope),
+      suggestions: await suggest(deps.drivers.music, params.query, params.limit, scope),
     };
   },
 });

@@ -45,7 +45,7 @@ export const trackRelated = defineEndpoint({
   example: { isrc: 'GBE8P2600039', artist: 'The Narrow Trains', title: 'Lavender Storm', limit: '5' },
   response: listOf(relatedTrackSchema),
   async handle({ params, deps, scope, base }) {
-    const { music } = deps.sources;
+    const { music } = deps.drivers;
     const seed = await resolveTrack(music, params, scope);
     if (!seed) throw new SleeveError('not_found', 'No track matches that ISRC or artist and title.');
     return (await relatedTracks(music, seed, params.limit, scope)).map((t) => relatedTrack(t, base));
@@ -65,7 +65,7 @@ export const trackInfo = defineEndpoint({
   example: { artist: 'The Narrow Trains', title: 'Lavender Storm', isrc: 'GBE8P2600039' },
   response: v.union([infoTrackSchema, trackNotFoundSchema]),
   async handle({ params, deps, scope, base, degraded, notFound }) {
-    const track = await resolveTrackRecord(deps.sources.music, params, scope);
+    const track = await resolveTrackRecord(deps.drivers.music, params, scope);
     if (!track) {
       notFound();
       return {
@@ -75,7 +75,7 @@ export const trackInfo = defineEndpoint({
         ...(params.isrc ? { isrc: params.isrc } : {}),
       } satisfies TrackNotFound;
     }
-    return infoTrack(await trackDetails(deps.sources, track, { scope: scope, degraded }), base);
+    return infoTrack(await trackDetails(deps.drivers, track, { scope: scope, degraded }), base);
   },
 });
 
@@ -92,12 +92,12 @@ export const trackIsrc = defineEndpoint({
   example: { isrc: 'GBE8P2600039' },
   response: v.union([isrcTrackSchema, trackNotFoundSchema]),
   async handle({ params, deps, scope, base, degraded, notFound }) {
-    const track = await deps.sources.music.trackByIsrc(params.isrc, { scope: scope });
+    const track = await deps.drivers.music.trackByIsrc(params.isrc, { scope: scope });
     if (!track) {
       notFound();
       return { found: false, isrc: params.isrc } satisfies TrackNotFound;
     }
-    return isrcTrack(await trackDetails(deps.sources, track, { scope: scope, degraded }), base);
+    return isrcTrack(await trackDetails(deps.drivers, track, { scope: scope, degraded }), base);
   },
 });
 
@@ -118,7 +118,7 @@ export const trackHot = defineEndpoint({
     `${countryFrom(params.country, request.headers, deps.options.countryHeaders) ?? 'global'} ${params.limit}`,
   async handle({ params, deps, request, scope, base }) {
     const country = countryFrom(params.country, request.headers, deps.options.countryHeaders);
-    const chart = await hotChart(deps.sources.music, country, params.limit, scope);
+    const chart = await hotChart(deps.drivers.music, country, params.limit, scope);
     return { country: chart.country, tracks: chart.tracks.map((t, i) => chartTrack(t, i + 1, base)) };
   },
 });

@@ -63,7 +63,7 @@ export const listen = defineEndpoint({
   },
   async handle({ params, deps, scope }) {
     const np = await loadStation(deps, params.station, deps.now(), scope);
-    if (deps.sources.radio.simulated) throw new SleeveError('not_configured', SIMULATED);
+    if (deps.drivers.radio.simulated) throw new SleeveError('not_configured', SIMULATED);
     const url = streamUrl(np.station);
     if (url === null)
       throw new SleeveError(

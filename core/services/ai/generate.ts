@@ -17,7 +17,7 @@ const NOT_CONFIGURED: string =
 
 /** The configured model, or the 503 that says what to configure. */
 export function requireModel(deps: Deps): ChatModel {
-  const model = deps.sources.ai;
+  const model = deps.drivers.ai;
   if (!model) throw new SleeveError('not_configured', NOT_CONFIGURED);
   return model;
 }

@@ -44,12 +44,12 @@ const unsynced = (lrc: string) =>
     .join('\n');
 
 export async function lyricsGrounding(
-  sources: Drivers,
+  drivers: Drivers,
   track: Pick<Track, 'title' | 'artist' | 'durationMs'>,
   scope: RequestScope,
   degraded: (reason: string) => void,
 ): Promise<LyricsGrounding> {
-  const source = sources.lyrics;
+  const source = drivers.lyrics;
   if (!source) return without('Sleeve has no lyrics for this track');
   const credit = source.attribution.source;
   let found: Awaited<ReturnType<typeof source.lyrics>>;

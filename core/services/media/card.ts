@@ -1,6 +1,6 @@
 /**
  * @module
- * What a share card shows (D29), gathered from the sources: a track (by id or ISRC), an album
+ * What a share card shows (D29), gathered from the drivers: a track (by id or ISRC), an album
  * or an artist, its picture, and a few facts (a track's key and tempo from its audio
  * features). Pictures are those of the image routes: in demo mode the art `/cover` and `/artistimage`
  * draw for the same names; in live mode the bytes of the upstream's own picture, asked of the
@@ -43,7 +43,7 @@ const PICTURE_IDS = 'pic-';
 const UPSTREAM_FAILURES = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 
 /** A demo card says its data is generated, so a shared picture never passes for real data. */
-const noteOf = (deps: Deps): string => (deps.sources.music.image === undefined ? 'Demo data (generated)' : '');
+const noteOf = (deps: Deps): string => (deps.drivers.music.image === undefined ? 'Demo data (generated)' : '');
 
 const year = (date: string | null): string | null => date?.slice(0, 4) ?? null;
 const plural = (n: number, one: string, many: string): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -71,14 +71,14 @@ async function pictureOf(
 }
 
 async function trackCard(deps: Deps, q: CardQuery, call: CardCall): Promise<CardContent | null> {
-  const { music } = deps.sources;
+  const { music } = deps.drivers;
   const { scope } = call;
   const track = await trackByIdOrIsrc(music, q, scope);
   if (track === null) return null;
   const artists = track.artists.map((a) => a.name).join(', ') || track.artist.name;
   const needsAlbum = music.image !== undefined && track.album.coverUrl === undefined;
   const [features, album] = await Promise.all([
-    featuresOrNone(deps.sources, [track], call),
+    featuresOrNone(deps.drivers, [track], call),
     needsAlbum ? music.album(track.album.id, { scope }) : null,
   ]);
   const f = track.isrc ? features.get(track.isrc) : undefined;
@@ -102,7 +102,7 @@ async function trackCard(deps: Deps, q: CardQuery, call: CardCall): Promise<Card
 }
 
 async function albumCard(deps: Deps, id: number, call: CardCall): Promise<CardContent | null> {
-  const { music } = deps.sources;
+  const { music } = deps.drivers;
   const album = await music.album(id, { scope: call.scope });
   if (album === null) return null;
   const drawn = { seed: `cover:${fold(album.artist.name)}|${fold(album.title)}`, label: initials(album.title) };
@@ -121,7 +121,7 @@ async function albumCard(deps: Deps, id: number, call: CardCall): Promise<CardCo
 }
 
 async function artistCard(deps: Deps, id: number, call: CardCall): Promise<CardContent | null> {
-  const { music } = deps.sources;
+  const { music } = deps.drivers;
   const artist = await music.artist(id, { scope: call.scope });
   if (artist === null) return null;
   const drawn = { seed: `artist:${artist.id}:${fold(artist.name)}`, label: initials(artist.name), round: true };

@@ -20,7 +20,7 @@ export interface FeaturesCall {
 }
 
 export async function featuresOrNone(
-  sources: Drivers,
+  drivers: Drivers,
   tracks: readonly TrackHit[],
   call: FeaturesCall,
 ): Promise<Map<string, AudioFeatures>> {
@@ -29,7 +29,7 @@ export async function featuresOrNone(
     if (t.isrc && !hints.has(t.isrc)) hints.set(t.isrc, { title: t.title, durationMs: t.durationMs });
   if (hints.size === 0) return new Map();
   try {
-    return await sources.features.features([...hints.keys()], { hints, scope: call.scope });
+    return await drivers.features.features([...hints.keys()], { hints, scope: call.scope });
   } catch (error) {
     if (!(error instanceof SleeveError && UPSTREAM_FAILURES.includes(error.code))) throw error;
     call.degraded(`audio features (${error.message})`);

@@ -69,15 +69,15 @@ export async function genrePool(
 }
 
 export async function generatePlaylist(
-  sources: Drivers,
+  drivers: Drivers,
   genres: readonly string[],
   targets: Targets,
   limit: number,
   call: FeaturesCall,
 ): Promise<TrackHit[]> {
   const filtering = targets.energy !== undefined || targets.tempo !== undefined;
-  const pool = await genrePool(sources.music, genres, limit, filtering, call.scope);
+  const pool = await genrePool(drivers.music, genres, limit, filtering, call.scope);
   // One features call for the whole pool: `features.ts` batches it.
-  const features = filtering ? await featuresOrNone(sources, pool, call) : new Map<string, AudioFeatures>();
+  const features = filtering ? await featuresOrNone(drivers, pool, call) : new Map<string, AudioFeatures>();
   return assemble(pool, (t) => fitsTargets(t, features, targets), limit);
 }

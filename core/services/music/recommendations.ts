@@ -76,13 +76,13 @@ export function byCloseness(
 }
 
 export async function recommend(
-  sources: Drivers,
+  drivers: Drivers,
   seeds: Seeds,
   targets: FeatureTargets,
   limit: number,
   call: FeaturesCall,
 ): Promise<Recommendations> {
-  const { music } = sources;
+  const { music } = drivers;
   const { scope } = call;
   const filtering = TARGETS.some((name) => targets[name] !== undefined);
   const size = Math.min(Math.max(limit * 4, 50), 200);
@@ -112,9 +112,9 @@ export async function recommend(
       : uniqueExcept(seed, merged, MAX_POOL);
   if (!filtering) {
     const tracks = assemble(pool, () => true, limit);
-    return { tracks, features: await featuresOrNone(sources, tracks, call) };
+    return { tracks, features: await featuresOrNone(drivers, tracks, call) };
   }
   // One features call for the whole pool: `features.ts` batches it.
-  const features = await featuresOrNone(sources, pool, call);
+  const features = await featuresOrNone(drivers, pool, call);
   return { tracks: assemble(byCloseness(pool, features, targets), () => true, limit), features };
 }

@@ -117,14 +117,14 @@ export interface DetailsCall extends FeaturesCall {
  * wants the record): otherwise the track's own credit gives all the shape takes of it (id and
  * name), and the upstream call is saved.
  */
-export async function trackDetails(sources: Drivers, track: Track, call: DetailsCall): Promise<TrackDetails> {
-  const { music } = sources;
+export async function trackDetails(drivers: Drivers, track: Track, call: DetailsCall): Promise<TrackDetails> {
+  const { music } = drivers;
   const { scope } = call;
   const needsArtist = call.artistRecord === true || music.artistGenres !== false;
   const [artist, album, featureMap, recommendations] = await Promise.all([
     needsArtist ? music.artist(track.artist.id, { scope }) : null,
     music.album(track.album.id, { scope }),
-    featuresOrNone(sources, [track], call),
+    featuresOrNone(drivers, [track], call),
     relatedTracks(music, track, RECOMMENDATIONS, scope),
   ]);
   return { track, artist, album, features: (track.isrc && featureMap.get(track.isrc)) || null, recommendations };

@@ -40,9 +40,9 @@ function notFound(link: ParsedLink, type: LinkType | null = link.type, hint = ''
  * Demo mode (no links source) knows only its generated catalogue, so a real link finds nothing
  * there: the 404 says so and shows a link that resolves, its chart's first track.
  */
-async function demoHint(sources: Drivers, scope?: RequestScope): Promise<string> {
-  if (sources.links) return '';
-  const first = (await sources.music.chart(null, { limit: 1, scope }))?.tracks[0];
+async function demoHint(drivers: Drivers, scope?: RequestScope): Promise<string> {
+  if (drivers.links) return '';
+  const first = (await drivers.music.chart(null, { limit: 1, scope }))?.tracks[0];
   const example = first ? ` such as https://www.deezer.com/track/${first.id}` : '';
   return ` Demo mode resolves only links to its own generated catalogue, Deezer links with its ids${example}; real items need live mode.`;
 }
@@ -119,8 +119,8 @@ async function byMetadata(music: MusicDriver, meta: LinkMetadata, scope?: Reques
 }
 
 /** A short link's target, parsed; null when it leads nowhere this service may go. */
-async function expand(sources: Drivers, link: ParsedLink, scope?: RequestScope): Promise<ParsedLink | null> {
-  const target = sources.links ? await sources.links.expand(link.canonicalUrl, { scope }) : null;
+async function expand(drivers: Drivers, link: ParsedLink, scope?: RequestScope): Promise<ParsedLink | null> {
+  const target = drivers.links ? await drivers.links.expand(link.canonicalUrl, { scope }) : null;
   if (target === null) return null;
   try {
     const parsed = parseLink(target);
@@ -130,17 +130,17 @@ async function expand(sources: Drivers, link: ParsedLink, scope?: RequestScope):
   }
 }
 
-export async function resolveLink(sources: Drivers, url: string, scope?: RequestScope): Promise<Resolved> {
+export async function resolveLink(drivers: Drivers, url: string, scope?: RequestScope): Promise<Resolved> {
   const pasted = parseLink(url);
-  const link = pasted.short ? await expand(sources, pasted, scope) : pasted;
+  const link = pasted.short ? await expand(drivers, pasted, scope) : pasted;
   if (link === null) throw notFound(pasted);
-  const { music } = sources;
+  const { music } = drivers;
   if (link.source === 'deezer') {
     const item = link.type ? await byId(music, link.type, Number(link.id), scope) : null;
-    if (!item) throw notFound(link, link.type, await demoHint(sources, scope));
+    if (!item) throw notFound(link, link.type, await demoHint(drivers, scope));
     return { source: link.source, canonicalUrl: pasted.canonicalUrl, item };
   }
-  const meta = sources.links ? await sources.links.metadata(link, { scope }) : slugMetadata(link);
+  const meta = drivers.links ? await drivers.links.metadata(link, { scope }) : slugMetadata(link);
   // A SoundCloud set is an album or a playlist, and nothing says which: an album first.
   const kinds: LinkType[] = link.type
     ? [link.type]
@@ -151,6 +151,6 @@ export async function resolveLink(sources: Drivers, url: string, scope?: Request
         : [];
   let item: ResolvedItem | null = null;
   for (const type of kinds) if (meta && !item) item = await byMetadata(music, { ...meta, type }, scope);
-  if (!item) throw notFound(link, link.type ?? meta?.type ?? null, await demoHint(sources, scope));
+  if (!item) throw notFound(link, link.type ?? meta?.type ?? null, await demoHint(drivers, scope));
   return { source: link.source, canonicalUrl: pasted.canonicalUrl, item };
 }

@@ -4,7 +4,7 @@
  * popularity, with one hard rule: an exact name match (folded as `core/text/fold.ts` folds:
  * case, accents, punctuation, either reading of an apostrophe) always outranks a more popular
  * near match. Exact matches score in [0.7, 1], anything else in [0, 0.69], so
- * popularity only orders items within the same band. Pure: sources' order breaks ties.
+ * popularity only orders items within the same band. Pure: drivers' order breaks ties.
  */
 
 import { prepareQuery, similarityTo, type Name } from '../../text/similarity.ts';

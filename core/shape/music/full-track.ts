@@ -48,7 +48,7 @@ type FullTrackBase = Omit<InfoTrack, 'album' | 'audioFeatures' | 'recommendation
 
 function base(d: TrackDetails, url: string): FullTrackBase {
   const { track } = d;
-  // Some sources file genres on albums only (Deezer): the album's then stand for the artist's.
+  // Some drivers file genres on albums only (Deezer): the album's then stand for the artist's.
   const genres = d.artist?.genres.length ? d.artist.genres : (d.album?.genres ?? []);
   const main = { ...(d.artist ?? track.artist), genres };
   return {
