@@ -23,7 +23,7 @@ import { STATUS_ROUTES } from './routes/self/status.ts';
 import { cacheFigures } from './observe/cache-figures.ts';
 import { upstreamWatch } from './observe/upstreams.ts';
 import { createStatusBoard } from './status/board.ts';
-import { clockOf, COMPLETION, createDriverContext, type DriverContext } from './drivers/kit/index.ts';
+import { clockOf, DEFERRED, createDriverContext, type DriverContext } from './drivers/kit/index.ts';
 import { registerDrivers } from './wiring/registry.ts';
 import type { Drivers } from './drivers/contracts/drivers.ts';
 import { storageBreaker } from './storage/breaker.ts';
@@ -44,7 +44,7 @@ export interface ConnInfo {
   sleeveLookup?: unknown;
   /**
    * Keeps work that outlives the answer going (a Worker's `ctx.waitUntil`): cache writes,
-   * refreshes and completions. Without it such work runs detached, as a server process allows.
+   * refreshes and deferred answers. Without it such work runs detached, as a server process allows.
    */
   waitUntil?(work: Promise<unknown>): void;
 }
@@ -172,8 +172,8 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
   function backlogMs(more: number): number {
     return Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.backlogMs(more)));
   }
-  const completionMs = (more: number) =>
-    Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.laneBacklogMs(COMPLETION, more)));
+  const deferredMs = (more: number) =>
+    Math.max(0, ...Array.from(ctx?.budgets.values() ?? [], (budget) => budget.laneBacklogMs(DEFERRED, more)));
   const status =
     metrics && resolved.status
       ? createStatusBoard({
@@ -196,7 +196,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
     metrics,
     lifecycle: life,
     backlogMs,
-    completionMs,
+    deferredMs,
     status,
   };
   const { app, fetch, hitParts } = createFrame(

@@ -15,7 +15,7 @@ import { Hono, type Context, type Handler } from 'hono';
 import type { Deps } from './wiring/deps.ts';
 import { cached, noStore, NOT_FOUND_SECONDS, type Cached } from './http/cache/layer.ts';
 import { refresher, type Refresher } from './http/cache/refresh.ts';
-import { completer, type Completer } from './http/cache/completions.ts';
+import { deferrer, type Deferrer } from './http/cache/deferred.ts';
 import type { Rerun } from './http/cache/rerun.ts';
 import { requestScope, type RequestScope } from './drivers/kit/index.ts';
 import { clientIp } from './http/conn/client-ip.ts';
@@ -59,10 +59,10 @@ const EXPOSED_HEADERS: readonly string[] = [
   'X-Request-Id',
 ];
 
-/** What live mode runs again in the background: refreshes (`cache/refresh.ts`) and completions (`cache/completions.ts`). */
+/** What live mode runs again in the background: refreshes (`cache/refresh.ts`) and deferred answers (`cache/deferred.ts`). */
 interface Background {
   refresh?: Refresher;
-  complete?: Completer;
+  defer?: Deferrer;
 }
 
 /** An endpoint's own layers, from its declaration, in the architecture's order; its parameters and cache layers for its reruns. */
@@ -98,7 +98,7 @@ function layers(
     const own = endpoint.cacheKey;
     const keyOf = own ? (params: unknown, request: Request) => own.call(endpoint, params, request, deps) : undefined;
     // Not where an answer costs a model generation (D31): a rerun would draw on a client's allowance.
-    const { refresh, complete } = endpoint.generations ? {} : background;
+    const { refresh, defer } = endpoint.generations ? {} : background;
     const cache = cached({
       bucket: endpoint.path,
       policy: endpoint.cache,
@@ -112,7 +112,7 @@ function layers(
       keyOf,
       byOrigin: deps.options.baseUrl === undefined,
       refresh,
-      complete,
+      defer,
     });
     list.push(cache.layer);
     return { list, params: checked, cache };
@@ -187,8 +187,8 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   const guard = bodyLimit();
   const hits = new Map<string, HitRoute>();
   // Background refreshes of cached answers (`cache/refresh.ts`), live mode only: elsewhere no
-  // upstream budget is spent, so a miss costs nothing worth saving. Completions of answers the
-  // budget could not give in time (`cache/completions.ts`) run the same way, as their client's.
+  // upstream budget is spent, so a miss costs nothing worth saving. Deferred answers of answers the
+  // budget could not give in time (`cache/deferred.ts`) run the same way, as their client's.
   // Both are requests of their own (`cache/rerun.ts`), routed by the same router to a shorter
   // list: no rate limit, request log or metrics, since a rerun is no client's request.
   // A rerun's scope (whose its calls are) goes to its route with its own Request, made for it alone.
@@ -201,14 +201,14 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     deps.options.mode === 'live'
       ? {
           refresh: refresher(rerun, deps.now),
-          complete: completer(rerun, {
+          defer: deferrer(rerun, {
             now: deps.now,
             backlogMs: (more) => deps.backlogMs?.(more) ?? 0,
-            completionMs: (more) => deps.completionMs?.(more) ?? 0,
+            deferredMs: (more) => deps.deferredMs?.(more) ?? 0,
           }),
         }
       : {};
-  if (background.complete) deps.metrics?.watchCompletions(background.complete);
+  if (background.defer) deps.metrics?.watchDeferred(background.defer);
   // Each route is one handler running its whole list (`frame-chain.ts`), not a Hono chain.
   // `gate` (a prefix's pin and, for a path a pinned version did not have yet, its 404) comes
   // right after the observer and CORS headers, before a preflight's 204 or the body guard's

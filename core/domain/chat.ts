@@ -1,6 +1,6 @@
 /**
  * @module
- * A conversation with a chat model, in the OpenAI chat-completions terms.
+ * A conversation with a chat model, in the OpenAI chat-deferred answers terms.
  */
 
 /** One message of a conversation; `system` is the service's own instruction, never a caller's. */

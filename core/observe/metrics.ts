@@ -25,8 +25,8 @@ export interface Metrics {
   upstreamCall(host: string): void;
   /** Items of one upstream listing left out for their shape; `list` is the driver's name for it. */
   droppedItems(upstream: string, list: string, dropped: number): void;
-  /** Live mode's completions (`http/cache/completions.ts`), read at each scrape from then on. */
-  watchCompletions(completions: CompletionFigures): void;
+  /** Live mode's deferred answers (`http/cache/deferred.ts`), read at each scrape from then on. */
+  watchDeferred(deferred: DeferredFigures): void;
   /** The exposition text. */
   render(): string;
   /** The same figures as objects, for `/status`'s sampler (`core/status/`): live references, read, never changed. */
@@ -38,7 +38,7 @@ export interface MetricsFigures {
   readonly routes: ReadonlyMap<string, Readonly<RouteFigures>>;
   readonly budgets: ReadonlyMap<string, Budget>;
   readonly upstreams: ReadonlyMap<string, UpstreamFigures>;
-  readonly completions: CompletionFigures | undefined;
+  readonly deferred: DeferredFigures | undefined;
   readonly memory: ProcessMemory | undefined;
   readonly cache: CacheFigures | undefined;
   readonly draining: boolean;
@@ -52,8 +52,8 @@ export interface CacheFigures {
   limitBytes: number;
 }
 
-/** What /metrics reads of the completions of 503'd answers. */
-interface CompletionFigures {
+/** What /metrics reads of the deferred answers of 503'd answers. */
+interface DeferredFigures {
   readonly running: number;
   readonly dropped: number;
 }
@@ -102,7 +102,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
   const upstream = new Map<string, number>();
   /** `upstream list` → items left out; both parts are names written in the drivers, so bounded. */
   const dropped = new Map<string, number>();
-  let completions: CompletionFigures | undefined;
+  let deferred: DeferredFigures | undefined;
 
   const figuresOf = (route: string): RouteFigures => {
     let figures = routes.get(route);
@@ -138,8 +138,8 @@ export function createMetrics(options: MetricsOptions): Metrics {
     upstreamCall(host) {
       upstream.set(host, (upstream.get(host) ?? 0) + 1);
     },
-    watchCompletions(figures) {
-      completions = figures;
+    watchDeferred(figures) {
+      deferred = figures;
     },
     droppedItems(name, list, count) {
       const key = `${name}\n${list}`;
@@ -150,7 +150,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
         routes,
         budgets: options.budgets(),
         upstreams: options.upstreams?.upstreams ?? new Map(),
-        completions,
+        deferred,
         memory: options.memory?.(),
         cache: options.cache?.(),
         draining: options.draining?.() ?? false,
@@ -234,19 +234,19 @@ export function createMetrics(options: MetricsOptions): Metrics {
       out.family('sleeve_budget_queued', 'gauge', "Upstream calls waiting for their upstream's budget now.");
       for (const [name, budget] of budgets) out.sample('sleeve_budget_queued', { upstream: name }, budget.stats.queued);
       renderMore(out, options, budgets);
-      if (completions) {
+      if (deferred) {
         out.family(
           'sleeve_completions_running',
           'gauge',
           'Answers refused 503 for want of budget turns, being completed in the background now.',
         );
-        out.sample('sleeve_completions_running', {}, completions.running);
+        out.sample('sleeve_completions_running', {}, deferred.running);
         out.family(
           'sleeve_completions_dropped_total',
           'counter',
-          'Answers refused 503 for want of budget turns whose work was dropped: the completions were at their bound or the queue too long to promise.',
+          'Answers refused 503 for want of budget turns whose work was dropped: the deferred answers were at their bound or the queue too long to promise.',
         );
-        out.sample('sleeve_completions_dropped_total', {}, completions.dropped);
+        out.sample('sleeve_completions_dropped_total', {}, deferred.dropped);
       }
       return out.text();
     },

@@ -6,7 +6,7 @@
  */
 import type * as v from 'valibot';
 import type { AnyEndpoint } from '../http/endpoint.ts';
-import { wireOf } from '../schemas/query-form.ts';
+import { queryFormOf } from '../schemas/query-form.ts';
 import { jsonSchemaOf } from './json-schema.ts';
 import type { JsonSchema, Parameter } from './types.ts';
 
@@ -39,9 +39,9 @@ function queryParameters(endpoint: AnyEndpoint): Parameter[] {
   const required = new Set(object.required ?? []);
   return Object.entries(object.properties ?? {}).map(([name, converted]) => {
     const { description, ...own } = converted as JsonSchema;
-    // A `wire` description replaces the converter's whole "a string matching digits" answer.
-    const wire = entries[name] ? wireOf(entries[name]) : undefined;
-    const schema = (wire ? structuredClone(wire) : own) as JsonSchema; // a copy: the document is handed out
+    // A query form replaces the converter's whole "a string matching digits" answer.
+    const form = entries[name] ? queryFormOf(entries[name]) : undefined;
+    const schema = (form ? structuredClone(form) : own) as JsonSchema; // a copy: the document is handed out
     const example = endpoint.example?.[name];
     const list = schema.type === 'array';
     const said = [description, list ? listNote(name) : undefined].filter(Boolean).join(' ');

@@ -8,12 +8,12 @@
  * `unknown`: the typed client (`sleeve/client`) reads which parameters an endpoint requires
  * from its schema's input.
  * A block whose string becomes something else (an integer in bounds, a list) also says what
- * it accepts as `wire` metadata, in JSON Schema words built from the very numbers its checks
+ * it accepts as its query form (`query-form.ts`), in JSON Schema words built from the very numbers its checks
  * use: a JSON Schema converter stops at the first transform and would publish only "a string"
  * (`/openapi.json`, `/llms.txt`). Metadata never takes part in validation.
  */
 import * as v from 'valibot';
-import { wire } from './query-form.ts';
+import { queryForm } from './query-form.ts';
 
 /** A parameter that must be given: its input is a string. */
 type RequiredParam<T> = v.GenericSchema<string, T>;
@@ -77,7 +77,7 @@ export function requiredText(
     v.check((s) => characters(s) <= max, `${name} must be at most ${max} characters`),
     v.trim(),
     v.minLength(1, `${name} is required and must not be empty`),
-    wire({
+    queryForm({
       type: 'string',
       minLength: 1,
       maxLength: max,
@@ -93,7 +93,7 @@ export function requiredText(
  * and the rule is published as `requiredText` publishes it.
  */
 export function selfCheckedText(max: number = MAX_QUERY): RequiredParam<string> {
-  return v.pipe(v.string(), wire({ type: 'string', minLength: 1, maxLength: max, pattern: NOT_BLANK }));
+  return v.pipe(v.string(), queryForm({ type: 'string', minLength: 1, maxLength: max, pattern: NOT_BLANK }));
 }
 
 /**
@@ -109,7 +109,7 @@ export function optionalText(
     v.optional(v.string()),
     v.check((s) => s === undefined || characters(s) <= max, `${name} must be at most ${max} characters`),
     v.transform((s) => (s === undefined || s.trim() === '' ? undefined : s.trim())),
-    wire({ type: 'string', maxLength: max, ...(pattern === undefined ? {} : { pattern }) }),
+    queryForm({ type: 'string', maxLength: max, ...(pattern === undefined ? {} : { pattern }) }),
   );
 }
 
@@ -147,7 +147,7 @@ export function integerParam(name: string, min: number, max: number, fallback: n
   return v.pipe(
     v.optional(v.string(), String(fallback)),
     ...numberFromText(rule, min, max, true),
-    wire({ type: 'integer', minimum: min, maximum: max, default: fallback }),
+    queryForm({ type: 'integer', minimum: min, maximum: max, default: fallback }),
   );
 }
 
@@ -155,7 +155,11 @@ export function integerParam(name: string, min: number, max: number, fallback: n
 export function optionalInteger(name: string, min: number, max: number): OptionalParam<number | undefined> {
   const rule = `${name} must be an integer from ${min} to ${max}`;
   return v.optional(
-    v.pipe(v.string(), ...numberFromText(rule, min, max, true), wire({ type: 'integer', minimum: min, maximum: max })),
+    v.pipe(
+      v.string(),
+      ...numberFromText(rule, min, max, true),
+      queryForm({ type: 'integer', minimum: min, maximum: max }),
+    ),
   );
 }
 
@@ -163,7 +167,11 @@ export function optionalInteger(name: string, min: number, max: number): Optiona
 export function optionalNumber(name: string, min: number, max: number): OptionalParam<number | undefined> {
   const rule = `${name} must be a number from ${min} to ${max}`;
   return v.optional(
-    v.pipe(v.string(), ...numberFromText(rule, min, max, false), wire({ type: 'number', minimum: min, maximum: max })),
+    v.pipe(
+      v.string(),
+      ...numberFromText(rule, min, max, false),
+      queryForm({ type: 'number', minimum: min, maximum: max }),
+    ),
   );
 }
 
@@ -173,7 +181,7 @@ export function idParam(name: string): RequiredParam<number> {
   return v.pipe(
     v.string(rule),
     ...numberFromText(rule, 1, MAX_ID, true),
-    wire({ type: 'integer', minimum: 1, maximum: MAX_ID }),
+    queryForm({ type: 'integer', minimum: 1, maximum: MAX_ID }),
   );
 }
 
@@ -193,7 +201,7 @@ export function isrcParam(name: string = 'isrc'): RequiredParam<string> {
     v.trim(),
     v.regex(/^[A-Za-z0-9]{12}$/, rule),
     v.toUpperCase(),
-    wire({ type: 'string', pattern: trimmedPattern('[A-Za-z0-9]{12}') }),
+    queryForm({ type: 'string', pattern: trimmedPattern('[A-Za-z0-9]{12}') }),
   );
 }
 
@@ -206,7 +214,7 @@ export function countryParam(name: string = 'country'): OptionalParam<string | u
       v.trim(),
       v.regex(/^[A-Za-z]{2}$/, rule),
       v.toUpperCase(),
-      wire({ type: 'string', pattern: trimmedPattern('[A-Za-z]{2}') }),
+      queryForm({ type: 'string', pattern: trimmedPattern('[A-Za-z]{2}') }),
     ),
   );
 }
@@ -224,7 +232,7 @@ export function csvSubset<T extends string>(name: string, allowed: readonly T[])
     ),
     v.check((parts) => parts.length > 0 && parts.every((p) => (allowed as readonly string[]).includes(p)), rule),
     v.transform((parts) => allowed.filter((a) => parts.includes(a))),
-    wire({ type: 'array', items: { type: 'string', enum: allowed }, minItems: 1, default: allowed }),
+    queryForm({ type: 'array', items: { type: 'string', enum: allowed }, minItems: 1, default: allowed }),
   );
 }
 
@@ -245,11 +253,11 @@ export function genreIdParam(name: string, fallback?: number): RequiredParam<num
   const checked = numberFromText(rule, 0, MAX_ID, true);
   const max = MAX_ID;
   return fallback === undefined
-    ? v.pipe(v.string(`${name} is required`), ...checked, wire({ type: 'integer', minimum: 0, maximum: max }))
+    ? v.pipe(v.string(`${name} is required`), ...checked, queryForm({ type: 'integer', minimum: 0, maximum: max }))
     : v.pipe(
         v.optional(v.string(), String(fallback)),
         ...checked,
-        wire({ type: 'integer', minimum: 0, maximum: max, default: fallback }),
+        queryForm({ type: 'integer', minimum: 0, maximum: max, default: fallback }),
       );
 }
 

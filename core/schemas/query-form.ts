@@ -1,6 +1,6 @@
 /**
  * @module
- * A query parameter's `wire` description: what it accepts in the query string, as JSON Schema
+ * A query parameter's query form: what it accepts in the query string, as JSON Schema
  * keywords, kept as valibot metadata on its schema (`core/schemas/params.ts` attaches it). Read
  * by the query reader (`core/http/layers/params.ts`: which parameters are joined when repeated)
  * and by `/openapi.json` (`core/openapi/parameters.ts`). Below both, so neither reaches up into
@@ -9,7 +9,7 @@
 import * as v from 'valibot';
 
 /** What a parameter accepts in the query string, as JSON Schema keywords (published, never checked). */
-export interface WireSchema {
+export interface QueryForm {
   type: 'integer' | 'number' | 'string' | 'array';
   enum?: readonly string[];
   minimum?: number;
@@ -28,22 +28,22 @@ export interface WireSchema {
   minItems?: number;
 }
 
-/** Attaches a parameter's `wire` description (see the module); `T` is whatever the pipe holds there. */
-export function wire<T>(schema: WireSchema): v.MetadataAction<T, { readonly wire: WireSchema }> {
-  return v.metadata({ wire: schema });
+/** Attaches a parameter's query form (see the module); `T` is whatever the pipe holds there. */
+export function queryForm<T>(schema: QueryForm): v.MetadataAction<T, { readonly queryForm: QueryForm }> {
+  return v.metadata({ queryForm: schema });
 }
 
 /**
- * The `wire` metadata of a parameter, looking inside `optional(...)` for a wrapped block:
+ * The query form of a parameter, looking inside `optional(...)` for a wrapped block:
  * what `/openapi.json` publishes for it, and (an array) which parameters the query reader
  * joins when repeated (D40).
  */
-export function wireOf(schema: v.GenericSchema<any, any>): WireSchema | undefined {
-  const own = metadataOf(schema).wire;
+export function queryFormOf(schema: v.GenericSchema<any, any>): QueryForm | undefined {
+  const own = metadataOf(schema).queryForm;
   if (own !== undefined) return own;
-  return 'wrapped' in schema ? metadataOf(schema.wrapped as v.GenericSchema<any, any>).wire : undefined;
+  return 'wrapped' in schema ? metadataOf(schema.wrapped as v.GenericSchema<any, any>).queryForm : undefined;
 }
 
-function metadataOf(schema: v.GenericSchema<any, any>): { wire?: WireSchema } {
-  return v.getMetadata(schema as never) as { wire?: WireSchema };
+function metadataOf(schema: v.GenericSchema<any, any>): { queryForm?: QueryForm } {
+  return v.getMetadata(schema as never) as { queryForm?: QueryForm };
 }

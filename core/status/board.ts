@@ -121,9 +121,7 @@ export function createStatusBoard(options: StatusBoardOptions): StatusBoard {
             queued: budget ? budget.stats.queued : null,
           };
         }),
-        completions: figures.completions
-          ? { running: figures.completions.running, dropped: figures.completions.dropped }
-          : null,
+        completions: figures.deferred ? { running: figures.deferred.running, dropped: figures.deferred.dropped } : null,
         retryAfterSeconds: figures.retryAfterSeconds ?? null,
         cache: figures.cache ?? null,
         memory: figures.memory

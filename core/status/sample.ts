@@ -103,9 +103,9 @@ export class Sampler {
       if (answered + failed > 0) out.set(`upstream.${u.name}.failureRate`, failed / (answered + failed));
       out.set(`upstream.${u.name}.open`, u.circuit === 'closed' ? 0 : 1);
     }
-    if (figures.completions) {
-      out.set('completions.running', figures.completions.running);
-      out.set('completions.dropped', delta('completions dropped', figures.completions.dropped));
+    if (figures.deferred) {
+      out.set('completions.running', figures.deferred.running);
+      out.set('completions.dropped', delta('completions dropped', figures.deferred.dropped));
     }
     if (figures.retryAfterSeconds !== undefined) out.set('retryAfter', figures.retryAfterSeconds);
     if (figures.memory) {

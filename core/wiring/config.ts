@@ -121,7 +121,7 @@ const VARIABLES = {
     ),
     'a comma-separated list of header names',
   ],
-  /** An OpenAI-compatible chat model for /chat, /assistant and /ai/* (the API base, before /chat/completions). */
+  /** An OpenAI-compatible chat model for /chat, /assistant and /ai/* (the API base, before /chat/deferred answers). */
   SLEEVE_AI_URL: [httpUrl, 'an absolute http(s) URL such as https://api.openai.com/v1'],
   SLEEVE_AI_KEY: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,512}$/)), 'an API key (printable characters, no spaces)'],
   SLEEVE_AI_MODEL: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/)), 'a model name such as gpt-4o-mini'],

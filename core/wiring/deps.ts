@@ -42,11 +42,11 @@ export interface Deps {
    */
   backlogMs?(more: number): number;
   /**
-   * Live mode: how long until `more` calls of completions (`http/cache/completions.ts`) could
-   * expect their turns, behind every fresh request's (ms, the busiest budget's): a completion's
+   * Live mode: how long until `more` calls of deferred answers (`http/cache/deferred.ts`) could
+   * expect their turns, behind every fresh request's (ms, the busiest budget's): a deferred answer's
    * promise.
    */
-  completionMs?(more: number): number;
+  deferredMs?(more: number): number;
   /** `/status`: its history and feed; absent unless `SLEEVE_STATUS=1`. */
   status?: StatusBoard;
 }

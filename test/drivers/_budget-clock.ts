@@ -13,7 +13,7 @@ import {
 import { memoryCounters, type MemoryCounters } from '../../core/storage/counters.ts';
 import {
   BACKGROUND,
-  completionScope,
+  deferredScope,
   refreshScope,
   unboundScope,
   type RequestScope,
@@ -70,7 +70,7 @@ export function scopeOf(client?: string, signal: AbortSignal = new AbortControll
 
 /** A completion's scope, `client`'s, each call waiting up to `waitMs` (a minute) for its turn. */
 export function completion(client: string, waitMs = 60_000, signal = new AbortController().signal): RequestScope {
-  return completionScope(signal, client, waitMs, T0);
+  return deferredScope(signal, client, waitMs, T0);
 }
 
 /** `n` calls of `client` asked now; each settled turn is recorded in order. */

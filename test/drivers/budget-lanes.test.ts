@@ -4,7 +4,7 @@
  * completion's promise is built from. On the fake clock: no test here waits in real time.
  */
 import { describe, expect, it } from 'vitest';
-import { COMPLETION, fairQueue, FRESH, REFRESH } from '../../core/drivers/kit/budget/fair-queue.ts';
+import { DEFERRED, fairQueue, FRESH, REFRESH } from '../../core/drivers/kit/budget/fair-queue.ts';
 import { isShortOfTurns } from '../../core/drivers/kit/refusals.ts';
 import { BACKGROUND, hurry } from '../../core/drivers/kit/scope.ts';
 import { ask, completion, scopeOf, spent, T0, type Turn } from './_budget-clock.ts';
@@ -13,9 +13,9 @@ describe('the lanes of one fair queue', () => {
   it('serve fresh waiters first, then completions, then refreshes, whatever came first', () => {
     const queue = fairQueue<{ client: string; lane?: 0 | 1 | 2; n: number }>(60_000, BACKGROUND);
     queue.add({ client: BACKGROUND, n: 1 });
-    queue.add({ client: 'a', lane: COMPLETION, n: 2 });
+    queue.add({ client: 'a', lane: DEFERRED, n: 2 });
     queue.add({ client: 'a', lane: FRESH, n: 3 });
-    queue.add({ client: 'b', lane: COMPLETION, n: 4 });
+    queue.add({ client: 'b', lane: DEFERRED, n: 4 });
     const order: number[] = [];
     for (let w = queue.next(T0); w; w = queue.next(T0)) {
       order.push(w.n);
@@ -29,11 +29,11 @@ describe('the lanes of one fair queue', () => {
 
   it('count each lane apart', () => {
     const queue = fairQueue<{ client: string; lane?: 0 | 1 | 2 }>();
-    queue.add({ client: 'a', lane: COMPLETION });
-    queue.add({ client: 'a', lane: COMPLETION });
+    queue.add({ client: 'a', lane: DEFERRED });
+    queue.add({ client: 'a', lane: DEFERRED });
     queue.add({ client: 'a' });
-    expect([queue.countOf('a'), queue.countOf('a', FRESH), queue.countOf('a', COMPLETION)]).toEqual([3, 1, 2]);
-    expect([queue.sizeOf(FRESH), queue.sizeOf(COMPLETION), queue.sizeOf(REFRESH)]).toEqual([1, 2, 0]);
+    expect([queue.countOf('a'), queue.countOf('a', FRESH), queue.countOf('a', DEFERRED)]).toEqual([3, 1, 2]);
+    expect([queue.sizeOf(FRESH), queue.sizeOf(DEFERRED), queue.sizeOf(REFRESH)]).toEqual([1, 2, 0]);
   });
 });
 
@@ -80,12 +80,12 @@ describe('the budget by lanes', () => {
 
   it("promises a completion's turn after the fresh lane's waiters, at the rate the fresh lane leaves", async () => {
     const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 200, maxQueue: 300 });
-    const idle = budget.laneBacklogMs(COMPLETION, 4);
+    const idle = budget.laneBacklogMs(DEFERRED, 4);
     const turns: Turn[] = [];
     ask(budget, clock, 'busy', 40, turns);
     await clock.runUntil(T0 + 2000);
     const fresh = budget.laneBacklogMs(FRESH, 4);
-    const behind = budget.laneBacklogMs(COMPLETION, 4);
+    const behind = budget.laneBacklogMs(DEFERRED, 4);
     // With fresh calls waiting and the fresh lane taking every turn lately, a completion is
     // promised later than a fresh call would be, and later than on an idle budget.
     expect(behind).toBeGreaterThan(fresh);

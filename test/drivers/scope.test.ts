@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { shareWork } from '../../core/drivers/kit/shared-work.ts';
 import { countingFetch } from '../../core/drivers/kit/call/counting-fetch.ts';
 import {
-  completionScope,
+  deferredScope,
   hurry,
   refreshScope,
   requestScope,
@@ -12,7 +12,7 @@ import {
   withSignal,
   type RequestScope,
 } from '../../core/drivers/kit/scope.ts';
-import { COMPLETION, FRESH, REFRESH } from '../../core/drivers/kit/budget/fair-queue.ts';
+import { DEFERRED, FRESH, REFRESH } from '../../core/drivers/kit/budget/fair-queue.ts';
 import { REQUEST_BOUND_MS, REQUEST_TURNS_MS, UPSTREAM_TIMEOUT_MS } from '../../core/drivers/kit/bounds.ts';
 
 const ok = async () => new Response('{}');
@@ -27,12 +27,12 @@ describe('a request scope', () => {
       undefined,
     ]);
     expect(request.progress.lane).toBe(FRESH);
-    const completion = completionScope(new AbortController().signal, 'a', 60_000, now);
+    const completion = deferredScope(new AbortController().signal, 'a', 60_000, now);
     expect([completion.turnsBy, completion.until, completion.patienceMs, completion.progress.lane]).toEqual([
       now + 60_000,
       now + 60_000 + UPSTREAM_TIMEOUT_MS,
       60_000,
-      COMPLETION,
+      DEFERRED,
     ]);
     expect(refreshScope(new AbortController().signal, now).progress.lane).toBe(REFRESH);
     const unbound = unboundScope(new AbortController().signal);
@@ -72,7 +72,7 @@ describe('a request scope', () => {
   });
 
   it('hurrying a completion moves it, and every scope derived from it, to the fresh lane, once', () => {
-    const completion = completionScope(new AbortController().signal, 'c', 60_000, 0);
+    const completion = deferredScope(new AbortController().signal, 'c', 60_000, 0);
     const derived = withSignal(completion, new AbortController().signal);
     let told = 0;
     whenHurried(derived, () => told++);

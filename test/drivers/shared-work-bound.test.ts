@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BUDGET_WAIT_MS, REQUEST_TURNS_MS } from '../../core/drivers/kit/bounds.ts';
 import { isShortOfTurns } from '../../core/drivers/kit/refusals.ts';
 import { shareWork } from '../../core/drivers/kit/shared-work.ts';
-import { completionScope, requestScope } from '../../core/drivers/kit/scope.ts';
+import { deferredScope, requestScope } from '../../core/drivers/kit/scope.ts';
 import { rejection } from '../helpers/rejection.ts';
 import { virtualClock } from './_kit-clock.ts';
 
@@ -24,7 +24,7 @@ describe('a shared call joined by a request', () => {
       'deezer',
       clock,
     );
-    const completion = completionScope(new AbortController().signal, '198.51.100.1', 60_000, clock.now());
+    const completion = deferredScope(new AbortController().signal, '198.51.100.1', 60_000, clock.now());
     const patient = work.join(completion);
     const request = requestScope({ client: '198.51.100.2', now: clock.now() });
     const started = clock.now();

@@ -19,7 +19,7 @@ const ANSWER_ROOM_MS = 250;
 /**
  * A request's calls have their budget turns within this of its route's start, so a first
  * answer, a 503 included, comes within the 3 s; a request joining another's miss
- * waits as long. Past it the answer is completed in the background (`http/cache/completions.ts`).
+ * waits as long. Past it the answer is completed in the background (`http/cache/deferred.ts`).
  */
 export const REQUEST_TURNS_MS = MAX_BUDGET_WAIT_MS - ANSWER_ROOM_MS;
 /** A request's upstream work in all, from its route's start: past it no call or retry starts. */

@@ -1,7 +1,7 @@
 /**
  * @module
  * The kit's one clock: every read of time in the kit, the frame's cache and its
- * completions goes through `now()`, and every wait through `sleep` or `timer`, so a test moves
+ * deferred answers goes through `now()`, and every wait through `sleep` or `timer`, so a test moves
  * time instead of waiting for it. `systemClock` is the real one; a Sleeve's is built from the
  * `now()` of its options (`deps.ts`), timers staying the runtime's.
  */

@@ -10,12 +10,12 @@ export type { Budget } from './budget/budget.ts';
 export type { Circuit } from './circuit.ts';
 export { clockOf, type Clock } from './clock.ts';
 export { createDriverContext, type BudgetSpec, type DriverContext } from './context.ts';
-export { COMPLETION } from './budget/fair-queue.ts';
+export { DEFERRED } from './budget/fair-queue.ts';
 export type { FetchLike } from './call/fetch-like.ts';
 export { keyedCount } from './budget/keyed-count.ts';
 export { isShortOfTurns } from './refusals.ts';
 export {
-  completionScope,
+  deferredScope,
   hurry,
   refreshScope,
   requestScope,

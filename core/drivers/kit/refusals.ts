@@ -8,7 +8,7 @@ import { SleeveError } from '../../errors.ts';
 
 /**
  * Why a budget refused a call: `late`, its turn would come after what its request may wait
- * (its work can still be done later, `http/cache/completions.ts`); `full`, no place to wait in;
+ * (its work can still be done later, `http/cache/deferred.ts`); `full`, no place to wait in;
  * `dropped`, a refresh let go for a busy budget (nobody asked for it).
  */
 export type RefusalReason = 'late' | 'full' | 'dropped';
@@ -29,7 +29,7 @@ export function shortOfTurns(message: string): BudgetRefusal {
 
 /**
  * Whether `error` refused a client's call only because its turn would come too late: the
- * request's remaining calls can go on in the background (`http/cache/completions.ts`). A full
+ * request's remaining calls can go on in the background (`http/cache/deferred.ts`). A full
  * queue's refusals are not: there is no room to wait in.
  */
 export function isShortOfTurns(error: unknown): error is BudgetRefusal {

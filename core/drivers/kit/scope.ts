@@ -7,13 +7,13 @@
  * each request it sends (the tally of the request log's line). Drivers see no HTTP: a client is
  * only a string here.
  *
- * Three kinds: a client's request (the fresh lane), the completion of an answer a 503 promised
- * (`http/cache/completions.ts`: a lane of its own, a patience of its own), and a cache refresh
+ * Three kinds: a client's request (the fresh lane), the deferred answer of an answer a 503 promised
+ * (`http/cache/deferred.ts`: a lane of its own, a patience of its own), and a cache refresh
  * (`http/cache/refresh.ts`: the lowest lane, nobody waiting). A call no request made (a health
  * probe, the radio's watcher) has no scope.
  */
 import { REQUEST_BOUND_MS, REQUEST_TURNS_MS, UPSTREAM_TIMEOUT_MS } from './bounds.ts';
-import { COMPLETION, FRESH, REFRESH, type Lane } from './budget/fair-queue.ts';
+import { DEFERRED, FRESH, REFRESH, type Lane } from './budget/fair-queue.ts';
 
 /** What a request's upstream calls are counted in (its request log line). */
 export interface UpstreamTally {
@@ -31,7 +31,7 @@ export const BACKGROUND = '\u0000background';
 interface Progress {
   /** Budget turns the request has had: its next call continues an answer under way (`fair-queue.ts`). */
   turns: number;
-  /** A completion's moves to the fresh lane once a client waits on it (`hurry`). */
+  /** A deferred answer's moves to the fresh lane once a client waits on it (`hurry`). */
   lane: Lane;
   readonly onHurry: Set<() => void>;
 }
@@ -50,7 +50,7 @@ export interface RequestScope {
   readonly turnsBy: number;
   /** By when its upstream work is over: no call or retry starts after. */
   readonly until: number;
-  /** A completion's wait for each turn, where a request waits the budget's usual bound. */
+  /** A deferred answer's wait for each turn, where a request waits the budget's usual bound. */
   readonly patienceMs: number | undefined;
   readonly progress: Progress;
 }
@@ -83,11 +83,11 @@ export function requestScope(init: RequestScopeInit): RequestScope {
 }
 
 /**
- * The completion of `client`'s answer (`http/cache/completions.ts`): each call may wait
+ * The deferred answer of `client`'s answer (`http/cache/deferred.ts`): each call may wait
  * `waitMs` for its turn, in the lane behind every fresh request, and the work ends within
  * `waitMs` and one call.
  */
-export function completionScope(signal: AbortSignal, client: string, waitMs: number, now: number): RequestScope {
+export function deferredScope(signal: AbortSignal, client: string, waitMs: number, now: number): RequestScope {
   return {
     signal,
     client,
@@ -95,7 +95,7 @@ export function completionScope(signal: AbortSignal, client: string, waitMs: num
     turnsBy: now + waitMs,
     until: now + waitMs + UPSTREAM_TIMEOUT_MS,
     patienceMs: waitMs,
-    progress: progress(COMPLETION),
+    progress: progress(DEFERRED),
   };
 }
 
@@ -126,21 +126,21 @@ export function withSignal(scope: RequestScope, signal: AbortSignal): RequestSco
 }
 
 /**
- * A client now waits on the completion `scope` is (it asked for the same answer, or joined one
+ * A client now waits on the deferred answer `scope` is (it asked for the same answer, or joined one
  * of its calls, `shared-work.ts`): its calls go in the fresh lane from now on, those waiting
- * included, keeping the completion's patience. Work a client waits on is fresh work, whoever
+ * included, keeping the deferred answer's patience. Work a client waits on is fresh work, whoever
  * started it; left behind every fresh request, a popular answer promised early would hold each
  * of its askers to a 503 until the fresh lane drains.
  */
 export function hurry(scope: RequestScope | undefined): void {
   const step = scope?.progress;
-  if (!step || step.lane !== COMPLETION) return;
+  if (!step || step.lane !== DEFERRED) return;
   step.lane = FRESH;
   for (const told of step.onHurry) told();
   step.onHurry.clear();
 }
 
-/** Calls `told` when `scope`'s completion is hurried; the function returned stops that. */
+/** Calls `told` when `scope`'s deferred answer is hurried; the function returned stops that. */
 export function whenHurried(scope: RequestScope | undefined, told: () => void): () => void {
   const hooks = scope?.progress.onHurry;
   if (!hooks) return () => {};

@@ -8,7 +8,7 @@
  * caller's request (`scope.ts`): the others joined a call already made. A cache refresh's call
  * is the budget's lowest lane and may be dropped (`isBackgroundDrop`); a client that joined it
  * then makes the call again as itself, so a refresh never costs a client a 503; so
- * does a completion that joined a call its first request could not wait for.
+ * does a deferred answer that joined a call its first request could not wait for.
  */
 import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './refusals.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -20,7 +20,7 @@ const lateJoin = (upstream: string) =>
 
 /**
  * A joiner whose call was refused for want of a turn it could itself still wait for makes the
- * call again as itself: a client behind a dropped refresh, or a completion (`http/cache/completions.ts`,
+ * call again as itself: a client behind a dropped refresh, or a deferred answer (`http/cache/deferred.ts`,
  * patient) behind a request that could not wait.
  */
 const mayWaitLonger = (error: unknown, scope: RequestScope): boolean =>
@@ -56,14 +56,14 @@ export function shareWork<T>(
   return {
     join(scope) {
       owner ??= scope;
-      // A client's request joining a completion's call: that completion is now fresh work (`scope.ts` `hurry`).
+      // A client's request joining a deferred answer's call: that deferred answer is now fresh work (`scope.ts` `hurry`).
       if (scope && scope.patienceMs === undefined && scope.client !== BACKGROUND) hurry(owner);
       waiting++;
       if (!scope) return done.finally(() => waiting--);
       const { signal } = scope;
       return new Promise<T>((resolve, reject) => {
         let left = false;
-        // A request joining a call that still waits for its turn (a completion's may wait long)
+        // A request joining a call that still waits for its turn (a deferred answer's may wait long)
         // waits no longer than it would for a turn of its own.
         const { turnsBy } = scope;
         const stopTimer =

@@ -18,7 +18,7 @@ import type { Breaker } from '../../storage/breaker.ts';
 import type { CachePolicy } from '../endpoint.ts';
 import { ageOf, answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './entry.ts';
 import { aheadAt, POPULAR_HITS, staleSeconds, type Refresher } from './refresh.ts';
-import type { Completer } from './completions.ts';
+import type { Deferrer } from './deferred.ts';
 import { isShortOfTurns, REQUEST_TURNS_MS, type Clock } from '../../drivers/kit/index.ts';
 import { cacheKey, canonicalRequest, type CacheKey } from './key.ts';
 import { addHeaders, bindings, replaceResponse, setHeaders, type SleeveEnv } from '../context.ts';
@@ -68,7 +68,7 @@ export interface CacheOptions {
   /** Skips the storage while it is down, so requests are answered uncached. */
   breaker: Breaker;
   now(): number;
-  /** The Sleeve's timers (`kit/clock.ts`): a join's wait on a completion is timed on them. */
+  /** The Sleeve's timers (`kit/clock.ts`): a join's wait on a deferred answer is timed on them. */
   timer: Clock['timer'];
   /** Identical misses in flight, shared by every endpoint of one app. */
   inflight: Map<string, Promise<Outcome>>;
@@ -89,10 +89,10 @@ export interface CacheOptions {
    */
   refresh?: Refresher;
   /**
-   * Completions (live mode only): a miss the budget could not serve in time is answered 503 and
-   * completed in the background, its `Retry-After` saying when to come back (`completions.ts`).
+   * Deferred answers (live mode only): a miss the budget could not serve in time is answered 503 and
+   * completed in the background, its `Retry-After` saying when to come back (`deferred.ts`).
    */
-  complete?: Completer;
+  defer?: Deferrer;
 }
 
 export interface Cached {
@@ -306,8 +306,8 @@ export function cached(options: CacheOptions): Cached {
       if (refreshing && !(outcome && 'entry' in outcome && outcome.state === 'MISS')) outcome = null;
     } finally {
       inflight.delete(key);
-      // Started once this miss is no longer in flight, or the completion would wait on it.
-      if (!refreshing && outcome && 'error' in outcome) promised = completion(c, key, outcome.error);
+      // Started once this miss is no longer in flight, or the deferred answer would wait on it.
+      if (!refreshing && outcome && 'error' in outcome) promised = deferral(c, key, outcome.error);
       if (promised) outcome = { error: promised };
       settle(outcome);
     }
@@ -315,20 +315,20 @@ export function cached(options: CacheOptions): Cached {
   }
 
   /**
-   * A miss in flight, waited for; but a completion (`completions.ts`) may wait long for its
+   * A miss in flight, waited for; but a deferred answer (`deferred.ts`) may wait long for its
    * turns, so a request joining one waits only as long as a request waits for turns, then hears
    * its promise anew.
    */
   async function joined(pending: Promise<Outcome>, key: string): Promise<Outcome> {
-    if (!options.complete?.has(key)) return pending;
-    // A client waits on this completion now: it is served as fresh work.
-    options.complete.hurry(key);
+    if (!options.defer?.has(key)) return pending;
+    // A client waits on this deferred answer now: it is served as fresh work.
+    options.defer.hurry(key);
     let stop = () => {};
     const late = new Promise<'late'>((resolve) => (stop = options.timer(REQUEST_TURNS_MS, () => resolve('late'))));
     try {
       const first = await Promise.race([pending, late]);
       if (first !== 'late') return first;
-      const renewed = options.complete.renew(key);
+      const renewed = options.defer.renew(key);
       if (renewed) return { error: renewed };
       return await pending;
     } finally {
@@ -336,11 +336,11 @@ export function cached(options: CacheOptions): Cached {
     }
   }
 
-  /** The 503 that promises a completion of this miss's answer, when the budget was short of turns for it. */
-  function completion(c: Context<SleeveEnv>, key: string, error: SleeveError): SleeveError | undefined {
+  /** The 503 that promises a deferred answer of this miss's answer, when the budget was short of turns for it. */
+  function deferral(c: Context<SleeveEnv>, key: string, error: SleeveError): SleeveError | undefined {
     const client = c.get('sleeve.scope')?.client;
-    if (!options.complete || client === undefined || !isShortOfTurns(error)) return undefined;
-    return options.complete.promise(error, key, c.req.raw, c.env, client);
+    if (!options.defer || client === undefined || !isShortOfTurns(error)) return undefined;
+    return options.defer.promise(error, key, c.req.raw, c.env, client);
   }
 }
 

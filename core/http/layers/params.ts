@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { SleeveError } from '../../errors.ts';
-import { wireOf } from '../../schemas/query-form.ts';
+import { queryFormOf } from '../../schemas/query-form.ts';
 import type { SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
 import { passing, type Layer } from '../pipeline.ts';
@@ -35,14 +35,14 @@ function declaredKeys(schema: unknown): ReadonlySet<string> | null {
 }
 
 /**
- * The comma-separated list parameters of a schema: those whose published wire type is an
+ * The comma-separated list parameters of a schema: those whose published query form is an
  * array. The document publishes them `type: array`, so the reader accepts them as clients
  * generated from it send arrays, repeated (D40); what is published and what is read agree.
  */
 export function listKeys(schema: unknown): ReadonlySet<string> {
   return new Set(
     Object.entries(entriesOf(schema) ?? {})
-      .filter(([, entry]) => wireOf(entry)?.type === 'array')
+      .filter(([, entry]) => queryFormOf(entry)?.type === 'array')
       .map(([name]) => name),
   );
 }

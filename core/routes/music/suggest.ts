@@ -1,4 +1,4 @@
-/** @module `/search/suggest`: completions while typing (D33). */
+/** @module `/search/suggest`: deferred answers while typing (D33). */
 import * as v from 'valibot';
 import { defineEndpoint } from '../../http/endpoint.ts';
 import { integerParam, requiredText } from '../../schemas/params.ts';

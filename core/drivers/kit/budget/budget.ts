@@ -7,13 +7,13 @@
  * turn fails at once with a 503 and `Retry-After`, rather than holding its client for nothing.
  * One pump per process serves the waiters, so a full slot costs one timer, not a poll per waiter.
  *
- * Three lanes (`fair-queue.ts`), served in order: fresh requests, then completions of answers a
+ * Three lanes (`fair-queue.ts`), served in order: fresh requests, then deferred answers of answers a
  * 503 promised, then refreshes; within each, client by client, the least-used client's call next,
  * so one client's flood does not cost a quiet client its answers. Under a backlog the slot's
  * turns go out `spacing` apart (see `pump`). Across instances on one Redis only the slot count is
  * shared: each instance serves its own clients fairly from the turns it wins, and a quiet
  * client's call waits at most one spacing per busy instance (about 250 ms on two;
- * `test/live/budget-fair.test.ts`). A completion's calls wait as long as the completions allow
+ * `test/live/budget-fair.test.ts`). A deferred answer's calls wait as long as the deferred answers allow
  * (the scope's patience, `scope.ts`), outside the queue's bounds, and move to the fresh lane when
  * a client comes to wait on them (`scope.ts` `hurry`). The estimates are `budget-estimates.ts`'s,
  * what callers see `budget-face.ts`'s; refusals are `BudgetRefusal`s (`refusals.ts`).
@@ -30,7 +30,7 @@ import {
 import { fairWait, laneRate } from './estimates.ts';
 import { systemClock } from '../clock.ts';
 import { keyedCount } from './keyed-count.ts';
-import { COMPLETION, fairQueue, FRESH, REFRESH, USE_DECAY_MS, type Lane } from './fair-queue.ts';
+import { DEFERRED, fairQueue, FRESH, REFRESH, USE_DECAY_MS, type Lane } from './fair-queue.ts';
 import { BudgetRefusal, type RefusalReason } from '../refusals.ts';
 import { SLOT_MS, slotPace } from './slot-pace.ts';
 import { BACKGROUND, whenHurried, type RequestScope } from '../scope.ts';
@@ -40,9 +40,9 @@ export { perSlot, SAFETY, SKEW_MS, SLOT_MS } from './slot-pace.ts';
 
 interface Waiter {
   readonly client: string;
-  /** Its lane; a completion's moves to the fresh lane when a client comes to wait on it (`scope.ts` `hurry`). */
+  /** Its lane; a deferred answer's moves to the fresh lane when a client comes to wait on it (`scope.ts` `hurry`). */
   lane: Lane;
-  /** A completion's call (its scope has a patience): outside the queue's bounds, never evicted. */
+  /** A deferred answer's call (its scope has a patience): outside the queue's bounds, never evicted. */
   readonly patient: boolean;
   unhook(): void;
   /** Its request has had a turn already: served first in its lane (`fair-queue.ts`). */
@@ -66,9 +66,9 @@ export function createBudget(options: BudgetOptions): Budget {
   const { allowance } = pace;
   let pumping = false;
   const queue = fairQueue<Waiter>(USE_DECAY_MS, BACKGROUND);
-  // Completions' waiters, in all and by client: not counted against the queue's bounds.
+  // Deferred answers' waiters, in all and by client: not counted against the queue's bounds.
   const patients = keyedCount();
-  // Turns the fresh lane took lately: what it leaves to completions.
+  // Turns the fresh lane took lately: what it leaves to deferred answers.
   const fresh = laneRate();
   const stats = {
     taken: 0,
@@ -201,7 +201,7 @@ export function createBudget(options: BudgetOptions): Budget {
     const mine = queue.countOf(client, lane);
     const at = pace.earliest(mine, now, backlogged(queue.size + 1));
     const patience = lane === REFRESH ? undefined : scope?.patienceMs;
-    // A completion's calls are bounded by the completions (`http/cache/completions.ts`), not by the
+    // A deferred answer's calls are bounded by the deferred answers (`http/cache/deferred.ts`), not by the
     // queue's places: they neither take a request's place nor lose theirs to one.
     if (patience === undefined && queue.countOf(client) - patients.of(client) >= maxPerClient)
       return Promise.reject(refusal(at - now, `${maxPerClient} calls of this client already waiting`, 'full'));
@@ -213,7 +213,7 @@ export function createBudget(options: BudgetOptions): Budget {
     const boundMs = lane === REFRESH ? BACKGROUND_WAIT_MS : (patience ?? maxWaitMs);
     const deadline = Math.min(start + boundMs, until);
     // The likely turn, not only the earliest: a call that would be refused at its deadline is
-    // refused now, its client told at once (and its answer completed, `http/cache/completions.ts`).
+    // refused now, its client told at once (and its answer completed, `http/cache/deferred.ts`).
     const likely = lane === REFRESH ? at : Math.max(at, now + fairWait(queue, pace, client, lane, mine, now));
     if (likely > deadline)
       return Promise.reject(
@@ -250,8 +250,8 @@ export function createBudget(options: BudgetOptions): Budget {
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       queue.add(waiter);
       if (waiter.patient) patients.add(client);
-      // A client came to wait on this completion: its call goes to the fresh lane, where it is.
-      if (lane === COMPLETION)
+      // A client came to wait on this deferred answer: its call goes to the fresh lane, where it is.
+      if (lane === DEFERRED)
         waiter.unhook = whenHurried(scope, () => {
           if (!queue.remove(waiter)) return;
           waiter.lane = FRESH;

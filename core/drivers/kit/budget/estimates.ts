@@ -1,17 +1,17 @@
 /**
  * @module
  * What a budget expects of its queue (`budget.ts`), for the `Retry-After` of its refusals and of
- * a completion's promise: when a newcomer should have its turn given the lanes ahead of it and
+ * a deferred answer's promise: when a newcomer should have its turn given the lanes ahead of it and
  * the clients beside it, and how much of the rate the fresh lane leaves to the lanes after it.
  * Estimates, not bounds: the slot arithmetic's lower bound is `slot-pace.ts`'s `earliest`.
  */
 import { FRESH, type FairQueue, type Lane, type Queued } from './fair-queue.ts';
 import { SLOT_MS, type SlotPace } from './slot-pace.ts';
 
-/** How far back the turns the fresh lane took are looked at, for the rate left to completions (e-fold time). */
+/** How far back the turns the fresh lane took are looked at, for the rate left to deferred answers (e-fold time). */
 const LANE_RATE_MS = 10_000;
 /**
- * The least share of the budget's rate a completion's estimate counts on, however busy the fresh
+ * The least share of the budget's rate a deferred answer's estimate counts on, however busy the fresh
  * lane has been: fresh demand falls as the cache fills, and a promise made at a rate of nothing
  * would be no promise at all.
  */

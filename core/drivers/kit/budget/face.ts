@@ -60,7 +60,7 @@ export interface Budget {
    * unless the call is not `abortable` (a shared one, which others wait on too).
    * The lane is the scope's (`scope.ts`): refreshes are let through only when no other call
    * waits, dropped when any waits as they ask, when `MAX_BACKGROUND` already wait, or when no
-   * spare turn comes within `BACKGROUND_WAIT_MS`; a completion's calls wait behind every fresh
+   * spare turn comes within `BACKGROUND_WAIT_MS`; a deferred answer's calls wait behind every fresh
    * request's. Within a lane, waiters are served client by client (`fair-queue.ts`). A call
    * waits `maxWaitMs` at most, or its scope's patience, and never past `until` (the clock's ms:
    * the end of its request's bound). No scope: a call no request made, in the fresh lane.
@@ -73,7 +73,7 @@ export interface Budget {
   /**
    * How long until `more` calls joining `lane` could expect their turns: the lanes before it
    * and its own waiters first, the lanes before it taking what they have lately taken of the
-   * rate (`LEAST_SPARE` of it left at least). What a completion's promise is built from.
+   * rate (`LEAST_SPARE` of it left at least). What a deferred answer's promise is built from.
    */
   laneBacklogMs(lane: Lane, more: number): number;
   /**

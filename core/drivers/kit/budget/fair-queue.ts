@@ -24,9 +24,9 @@
  * still served by use, so a flood of its requests starts no faster; it only finishes them.
  *
  * Lanes, served strictly in order: every client's fresh requests (`FRESH`), then the
- * completions of answers a 503 promised (`COMPLETION`, `http/cache/completions.ts`), then cache
+ * deferred answers of answers a 503 promised (`DEFERRED`, `http/cache/deferred.ts`), then cache
  * refreshes (`REFRESH`). A lane is served only when every lane before it has nobody waiting, and
- * the rules above hold within each lane: a completion does not run in its client's own lane,
+ * the rules above hold within each lane: a deferred answer does not run in its client's own lane,
  * where that client's fresh requests would queue behind work it was already told to wait for.
  *
  * Memory: waiters are bounded by the budget (`maxQueue`, `maxPerClient`); the use of clients
@@ -40,10 +40,10 @@ export const MAX_REMEMBERED: number = 4096;
 
 /** The lanes, in the order they are served. */
 export const FRESH = 0;
-export const COMPLETION = 1;
+export const DEFERRED = 1;
 export const REFRESH = 2;
-export type Lane = typeof FRESH | typeof COMPLETION | typeof REFRESH;
-const LANES: readonly Lane[] = [FRESH, COMPLETION, REFRESH];
+export type Lane = typeof FRESH | typeof DEFERRED | typeof REFRESH;
+const LANES: readonly Lane[] = [FRESH, DEFERRED, REFRESH];
 
 export interface Queued {
   readonly client: string;

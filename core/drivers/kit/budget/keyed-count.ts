@@ -1,8 +1,8 @@
 /**
  * @module
  * Counts by key and in all, a key dropped when its count is back to zero, so the map holds
- * only keys in use: what a bound per client and in all needs (the budget's completion
- * waiters, the completions themselves).
+ * only keys in use: what a bound per client and in all needs (the budget's deferred answer
+ * waiters, the deferred answers themselves).
  */
 export interface KeyedCount {
   add(key: string): void;

@@ -1,5 +1,5 @@
 /**
- * A 503 that keeps its promise (issue #43, `core/http/cache/completions.ts`): a request the budget
+ * A 503 that keeps its promise (issue #43, `core/http/cache/deferred.ts`): a request the budget
  * cannot serve in time is answered 503 at once, its answer completed in the background within
  * its client's share, and asked again after its `Retry-After` it is a cache hit. Completions
  * are bounded per client; past the bound the 503 promises nothing. Another client's requests
@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchHonouringRetryAfter } from '../../examples/live/retry.ts';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
-import { MAX_COMPLETIONS_PER_CLIENT } from '../../core/http/cache/completions.ts';
+import { MAX_DEFERRED_PER_CLIENT } from '../../core/http/cache/deferred.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { busiestWindow } from '../../replay/sliding-window.ts';
 
@@ -81,7 +81,7 @@ describe('live mode: a 503 for want of budget', () => {
     expect(first.every((o) => [200, 404, 503].includes(o.status))).toBe(true);
     expect(refused.every((o) => o.retryAfter >= 1)).toBe(true);
     expect(promised.length).toBeGreaterThan(0);
-    expect(promised.length).toBeLessThanOrEqual(MAX_COMPLETIONS_PER_CLIENT);
+    expect(promised.length).toBeLessThanOrEqual(MAX_DEFERRED_PER_CLIENT);
     // Refused when the budget saw it could not serve them in time, not after waiting on past
     // it: within the 3.1 s the test held them to in time before, counted in the turns those let
     // out (four a 500-ms slot, seven slots begun), which a busy machine slows with the answers.
