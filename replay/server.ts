@@ -7,13 +7,13 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { failure, withOdd, type Fault } from './faults.ts';
+import { failure, withOdd, type Fault } from './faults/faults.ts';
 import { SlidingWindow } from './sliding-window.ts';
 import type { Answer, AnswerKind, Streamed, StreamingUpstream, Upstream, UpstreamRequest } from './contract.ts';
 import { isUpstream, UPSTREAMS, type UpstreamName } from './mounts.ts';
 
 /** The replay's own API takes a `Fault` (`Replay.fault`): offered here beside it. */
-export type { Fault } from './faults.ts';
+export type { Fault } from './faults/faults.ts';
 
 export interface ReplayCall {
   upstream: UpstreamName;

@@ -1,6 +1,6 @@
 /**
  * The issue's proof that live mode rides out a flaky network: about 200 distinct cold requests
- * to live Sleeves whose upstream calls go through a fault-injecting proxy (`replay/flaky-proxy.ts`)
+ * to live Sleeves whose upstream calls go through a fault-injecting proxy (`replay/faults/flaky-proxy.ts`)
  * in front of the replay, one call in ten given a fault: a reset, an nginx 500, a CDN's 502, a
  * truncated body, a maintenance page with HTTP 200, Deezer's quota body. At least 99% of the
  * requests must still be answered as they are without faults (200, or an honest 404); the
@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSleeve, type Sleeve } from '../../core/index.ts';
 import { REQUEST_BOUND_MS } from '../../core/drivers/kit/bounds.ts';
 import { COOLDOWN_MS } from '../../core/drivers/kit/circuit.ts';
-import { startFlakyProxy, type FlakyFault, type FlakyProxy } from '../../replay/flaky-proxy.ts';
+import { startFlakyProxy, type FlakyFault, type FlakyProxy } from '../../replay/faults/flaky-proxy.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 
 const UA = 'test/1.0 (test@example.com)';

@@ -1,12 +1,17 @@
 /**
- * The flaky proxy (`replay/flaky-proxy.ts`) in front of a replay: at rate 0 it is invisible;
+ * The flaky proxy (`replay/faults/flaky-proxy.ts`) in front of a replay: at rate 0 it is invisible;
  * at rate 1 each fault does what it says to a client (fetch here, as Sleeve's drivers use it);
  * a seed repeats its draws, whatever the order of requests; and close() returns at once with
  * answers held or dribbling.
  * Delays are a few hundred ms here, not the 8 and 10 s an operator would meet.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFlakyProxy, type FlakyFault, type FlakyProxy, type FlakyProxyOptions } from '../../replay/flaky-proxy.ts';
+import {
+  startFlakyProxy,
+  type FlakyFault,
+  type FlakyProxy,
+  type FlakyProxyOptions,
+} from '../../replay/faults/flaky-proxy.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 
 const TRACK = '/deezer/track/3135556';

@@ -5,7 +5,7 @@
  * upstream's own error with HTTP 200, a dropped connection, or no answer at all; or the
  * upstream's own answer with one odd item in each listing, or an odd record (`withOdd`).
  */
-import type { Answer, Upstream } from './contract.ts';
+import type { Answer, Upstream } from '../contract.ts';
 
 /**
  * `oddItem`: the upstream's own answer with the first item of each listing made odd;

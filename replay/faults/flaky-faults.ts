@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { FIXTURES_DIR } from './deezer/fixtures.ts';
+import { FIXTURES_DIR } from '../deezer/fixtures.ts';
 import { HTTP_500 as NGINX_500 } from './faults.ts';
 
 export type FlakyFault =

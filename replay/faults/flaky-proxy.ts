@@ -10,7 +10,7 @@
  */
 import { Agent, createServer, request as forwardRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRandom } from '../core/utils/random.ts';
+import { createRandom } from '../../core/utils/random.ts';
 import {
   CDN_502,
   DEEZER_QUOTA,
@@ -25,8 +25,8 @@ import {
   truncated,
   type FlakyFault,
 } from './flaky-faults.ts';
-import type { Replay } from './server.ts';
-import type { UpstreamName } from './mounts.ts';
+import type { Replay } from '../server.ts';
+import type { UpstreamName } from '../mounts.ts';
 
 export type { FlakyFault } from './flaky-faults.ts';
 
