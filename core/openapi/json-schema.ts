@@ -5,7 +5,7 @@
  * Actions JSON Schema cannot say (`trim`, a custom `check`) are left out rather than refused:
  * the published schema is then looser than the check, never stricter (a test converts every
  * response schema strictly, so a lossy one is noticed). A parameter whose string becomes
- * something else publishes its own query form (`core/schemas/query-form.ts`, `queryFormOf`).
+ * something else publishes its own query form (`core/http/query-form.ts`, `queryFormOf`).
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';

@@ -6,7 +6,7 @@
  */
 import type * as v from 'valibot';
 import type { AnyEndpoint } from '../http/endpoint.ts';
-import { queryFormOf } from '../schemas/query-form.ts';
+import { queryFormOf } from '../http/query-form.ts';
 import { jsonSchemaOf } from './json-schema.ts';
 import type { JsonSchema, Parameter } from './types.ts';
 

@@ -13,7 +13,7 @@
  * (`/openapi.json`, `/llms.txt`). Metadata never takes part in validation.
  */
 import * as v from 'valibot';
-import { queryForm } from './query-form.ts';
+import { queryForm } from '../http/query-form.ts';
 
 /** A parameter that must be given: its input is a string. */
 type RequiredParam<T> = v.GenericSchema<string, T>;

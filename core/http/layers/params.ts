@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { SleeveError } from '../../errors.ts';
-import { queryFormOf } from '../../schemas/query-form.ts';
+import { queryFormOf } from '../query-form.ts';
 import type { SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
 import { passing, type Layer } from '../pipeline.ts';
