@@ -48,6 +48,10 @@ interface SleeveVariables {
    * its client when a miss's answer must be completed in the background.
    */
   'sleeve.scope'?: RequestScope;
+  /** The answer left something out because an upstream failed: sent, never kept (`degraded.ts`). */
+  'sleeve.degraded'?: string;
+  /** Seconds to keep an answer that says "not found" in a 200 (`degraded.ts`). */
+  'sleeve.brief'?: number;
 }
 
 /** Hono's environment for every Sleeve route and layer, so none needs a cast. */
