@@ -94,13 +94,14 @@ async function benchRuntime(runtime: string): Promise<void> {
           reads: reads.url,
           ...(was ? { before: was.url } : {}),
         },
-        // The serving process: on Node 20 Sleeve's entry waits while its child serves (D43).
+        // The serving process: on Node 20 Sleeve's entry waits while its child serves (D43), the
+        // other checkout's too when it holds that launcher (its waiter's CPU would read as its own).
         pids: {
           sleeve: servingPid(sleeve.pid!).pid,
           bare: bare.pid,
           same: same.pid,
           reads: reads.pid,
-          before: was?.pid,
+          before: was ? servingPid(was.pid!).pid : undefined,
         },
         paths,
         stop,

@@ -8,7 +8,7 @@
  */
 import type { Hono } from 'hono';
 import type { Storage } from './storage/storage.ts';
-import type { SleeveEnv } from './http/context.ts';
+import type { HitLookup, SleeveEnv } from './http/context.ts';
 import type { AnswerParts } from './http/hit/answer-parts.ts';
 import type { RequestView } from './http/hit/request-view.ts';
 import { createFrame } from './frame.ts';
@@ -37,11 +37,11 @@ export interface ConnInfo {
   /** The socket's remote address; forwarding headers count only with `trustProxy`. */
   clientIp?: string;
   /**
-   * Left here by `answerHit` when it does not answer: what the hit path found. Given to `fetch`
-   * with the same request, it sends it straight to the full frame, which takes that on rather
-   * than look the answer up again.
+   * Left here by `answerHit` when it does not answer: what the hit path found (a `HitLookup`, or
+   * false when it knew nothing of the URL). Given to `fetch` with the same request, it sends it
+   * straight to the full frame, which takes that on rather than look the answer up again.
    */
-  sleeveLookup?: unknown;
+  sleeveLookup?: HitLookup | false;
   /**
    * Keeps work that outlives the answer going (a Worker's `ctx.waitUntil`): cache writes,
    * refreshes and deferred answers. Without it such work runs detached, as a server process allows.

@@ -9,7 +9,7 @@
  * decides before counting anything) goes on to `@hono/node-server`.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { AnswerParts, ConnInfo, RequestView, Sleeve } from '../../core/index.ts';
+import type { AnswerParts, ConnInfo, HitLookup, RequestView, Sleeve } from '../../core/index.ts';
 
 // What `@hono/node-server` takes as it is too (its own checks): a lower-case host with an
 // optional port, and a path of plain characters without `.` or `..` segments. The URL is then
@@ -46,10 +46,10 @@ class MessageView implements RequestView {
 }
 
 /** What the hit path found for a message it did not answer, for `fetch` to take on (`ConnInfo.sleeveLookup`). */
-const asked = new WeakMap<IncomingMessage, unknown>();
+const asked = new WeakMap<IncomingMessage, HitLookup | false | undefined>();
 
 /** What `nodeHits` left for this message, if it asked: the full frame takes it on, not asking again. */
-export function askedBefore(incoming: IncomingMessage): unknown {
+export function askedBefore(incoming: IncomingMessage): HitLookup | false | undefined {
   return asked.get(incoming);
 }
 

@@ -6,9 +6,10 @@
  * once: in process here, then in the storage there.
  */
 import type { Held } from './entry.ts';
+import type { HitLookup } from '../context.ts';
 import type { CacheKey } from './key.ts';
 
-export class Lookup {
+export class Lookup implements HitLookup {
   /** The URL it was made for: the cache layer takes it on only for that very URL. */
   readonly url: string;
   /** The cache layer that made it: only that one takes it on. */

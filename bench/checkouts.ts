@@ -1,0 +1,88 @@
+/**
+ * @module
+ * `npm run bench:checkouts`: several Sleeve checkouts' cache hits over HTTP in the same
+ * interleaved rounds, each as a ratio to one same-headers Hono route (`bench/_baseline-server.ts`),
+ * for bisecting a change of hit speed. Unlike `BENCH_BEFORE` in `npm run bench` (one other
+ * checkout), every checkout is treated alike: each set of fresh processes starts them in another
+ * order, and the serving process's CPU is read for each (the child under Node 20's launcher).
+ * An entry `path#NAME=value;NAME=value` starts that checkout with more environment, so one
+ * checkout under two settings (`.#NODE_OPTIONS=--max-old-space-size=4096`) is an A/B too; the
+ * same checkout twice is an A/A, the noise to read the others against.
+ *
+ * Knobs: BENCH_CHECKOUTS=.,../other  BENCH_PATHS=/editorial/genres,...  BENCH_RUNTIMES=node (one)
+ * BENCH_PROCESSES=1  BENCH_ROUNDS=2  BENCH_SECONDS=2.
+ */
+import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
+import { servingPid } from '../test/helpers/process-memory.ts';
+import { runEntry, startEntry } from './_run.ts';
+import { BENCH_UA as UA, processSets, requireWrk } from './_wrk.ts';
+
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const runtime = process.env.BENCH_RUNTIMES ?? 'node';
+const CHECKOUTS = (process.env.BENCH_CHECKOUTS ?? '.').split(',').map((s) => s.replace(/\/+$/, ''));
+const PATHS = (process.env.BENCH_PATHS ?? '/editorial/genres,/search/all?query=love&limit=10').split(',');
+const quiet = { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' };
+// An entry `path#NAME=value;NAME=value` starts that checkout with more environment.
+const dir = (c: string) => c.split('#')[0]!;
+const extra = (c: string): Record<string, string> =>
+  Object.fromEntries(
+    (c.split('#')[1] ?? '')
+      .split(';')
+      .filter((p) => p.includes('='))
+      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
+  );
+const name = (c: string) =>
+  (dir(c) === '.' ? 'here' : dir(c).split('/').at(-1)!) + (c.includes('#') ? `#${c.split('#')[1]}` : '');
+
+requireWrk();
+
+let setNo = 0;
+const measured = await processSets(PROCESSES, ROUNDS, { connections: 32, seconds: SECONDS }, async () => {
+  // Each set starts the checkouts in another order: a process's start order must not decide.
+  const shift = setNo++ % CHECKOUTS.length;
+  const order = [...CHECKOUTS.slice(shift), ...CHECKOUTS.slice(0, shift)];
+  const children: ChildServer[] = [];
+  const stop = () => Promise.all(children.map((c) => c.stop())).then(() => undefined);
+  const targets: Record<string, string> = {};
+  const pids: Record<string, number | undefined> = {};
+  for (const c of order) {
+    const d = dir(c);
+    const s = await startChild(
+      ...runEntry(runtime, startEntry(runtime, d), d),
+      { ...quiet, ...extra(c) },
+      60_000,
+      d === '.' ? undefined : d,
+    );
+    children.push(s);
+    targets[name(c)] = s.url;
+    pids[name(c)] = servingPid(s.pid!).pid;
+  }
+  const [bc, ba] = runEntry(runtime, 'bench/_baseline-server.ts');
+  const same = await startChild(
+    bc,
+    ba,
+    {
+      BENCH_SLEEVE: targets[name(CHECKOUTS[0]!)]!,
+      BENCH_PATHS: JSON.stringify(PATHS),
+      BENCH_KIND: 'same',
+      BENCH_UA: UA,
+    },
+    60_000,
+  );
+  children.push(same);
+  targets.same = same.url;
+  pids.same = same.pid;
+  return { targets, pids, paths: PATHS, stop };
+});
+console.log(`${runtime}, ${PROCESSES} sets x ${ROUNDS} rounds x ${SECONDS}s`);
+console.log('| checkout | path | req/s | x same rps | cpu us | x same cpu |');
+for (const path of PATHS)
+  for (const c of CHECKOUTS) {
+    const n = name(c);
+    const m = measured(n, path);
+    console.log(
+      `| ${n} | ${path} | ${Math.round(m.rps)} | ${measured.ratio(n, 'same', path, 'rps').toFixed(3)} | ${m.cpuUs.toFixed(2)} | ${measured.ratio('same', n, path, 'cpuUs').toFixed(3)} |`,
+    );
+  }
