@@ -10,7 +10,7 @@
  * Knobs: BENCH_ROUNDS=3  BENCH_SECONDS=3  BENCH_CONNECTIONS=32
  */
 import { BIN, startChild, type ChildServer } from '../test/helpers/child-server.ts';
-import { median, requireWrk, wrk } from './_wrk.ts';
+import { median, requireWrk, wrk } from './harness/wrk.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -21,7 +21,7 @@ requireWrk();
 const servers = new Map<string, ChildServer>();
 try {
   for (const read of READS)
-    servers.set(read, await startChild(`${BIN}bun`, ['bench/_bun-reads-server.ts'], { BENCH_READ: read }));
+    servers.set(read, await startChild(`${BIN}bun`, ['bench/harness/bun-reads-server.ts'], { BENCH_READ: read }));
   const runs = new Map<string, number[]>(READS.map((r) => [r, []]));
   for (const s of servers.values()) wrk(`${s.url}/`, { connections: CONNECTIONS, seconds: 1 });
   for (let round = 0; round < ROUNDS; round++) {

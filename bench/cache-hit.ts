@@ -15,7 +15,7 @@ import { createSleeve, defineEndpoint } from '../core/index.ts';
 import { requiredText } from '../core/schemas/params.ts';
 import { storageFromSpec } from '../core/storage/from-spec.ts';
 import { MEMORY_MAX_BYTES, MEMORY_MAX_ENTRIES } from '../core/storage/memory.ts';
-import { collect, heapMiB, rssMiB, runtime, serveHttp } from './_runtime.ts';
+import { collect, heapMiB, rssMiB, runtime, serveHttp } from './harness/runtime.ts';
 
 const PATHS = ['/editorial/genres', '/search/all?query=love&limit=5', '/track/hot?country=FR&limit=20'];
 const UA = 'SleeveBench/1.0 (bench@example.com)';

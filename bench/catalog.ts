@@ -21,7 +21,7 @@ import { generateCatalog } from '../core/drivers/catalog/generate/index.ts';
 import { createCatalogDrivers } from '../core/drivers/catalog/index.ts';
 import { PreparedCatalog } from '../core/drivers/catalog/loaded.ts';
 import { catalogLines } from '../core/drivers/catalog/generate/write.ts';
-import { benchQueries, percentile } from './search-queries.ts';
+import { benchQueries, percentile } from './search/search-queries.ts';
 
 const fileFor = (size: number): string => join(tmpdir(), `sleeve-bench-${size}.jsonl`);
 const seconds = (ms: number): number => +(ms / 1000).toFixed(1);

@@ -1,7 +1,7 @@
 /**
  * @module
  * `npm run bench:checkouts`: several Sleeve checkouts' cache hits over HTTP in the same
- * interleaved rounds, each as a ratio to one same-headers Hono route (`bench/_baseline-server.ts`),
+ * interleaved rounds, each as a ratio to one same-headers Hono route (`bench/harness/baseline-server.ts`),
  * for bisecting a change of hit speed. Unlike `BENCH_BEFORE` in `npm run bench` (one other
  * checkout), every checkout is treated alike: each set of fresh processes starts them in another
  * order, and the serving process's CPU is read for each (the child under Node 20's launcher).
@@ -14,8 +14,8 @@
  */
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';
-import { runEntry, startEntry } from './_run.ts';
-import { BENCH_UA as UA, processSets, requireWrk } from './_wrk.ts';
+import { runEntry, startEntry } from './harness/run.ts';
+import { BENCH_UA as UA, processSets, requireWrk } from './harness/wrk.ts';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -59,7 +59,7 @@ const measured = await processSets(PROCESSES, ROUNDS, { connections: 32, seconds
     targets[name(c)] = s.url;
     pids[name(c)] = servingPid(s.pid!).pid;
   }
-  const [bc, ba] = runEntry(runtime, 'bench/_baseline-server.ts');
+  const [bc, ba] = runEntry(runtime, 'bench/harness/baseline-server.ts');
   const same = await startChild(
     bc,
     ba,

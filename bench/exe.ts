@@ -17,7 +17,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildExe } from '../scripts/build-exe.ts';
 import { BIN, ROOT } from '../test/helpers/child-server.ts';
-import { median } from './_wrk.ts';
+import { median } from './harness/wrk.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const UA = { 'User-Agent': 'bench-exe/1.0 (bench@example.com)' };

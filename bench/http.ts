@@ -4,7 +4,7 @@
  * generator, so the client is never the bottleneck), on Node, Bun and Deno. On each runtime,
  * four servers run side by side: Sleeve itself (rate limiter on, limits raised a millionfold
  * so the bench never meets them), and three Hono apps on the same runtime answering Sleeve's
- * own bytes (`bench/_baseline-server.ts`): "bare" (only `content-type`), "same headers" (every
+ * own bytes (`bench/harness/baseline-server.ts`): "bare" (only `content-type`), "same headers" (every
  * header Sleeve sends, one plain object, one `Map` update per request) and "same + reads"
  * (that, plus the reads the contract makes of every request: the client's address, the
  * User-Agent, X-Request-Id, If-None-Match). Rounds interleave them, so the machine's drift hits
@@ -21,8 +21,8 @@
  */
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';
-import { runEntry, startEntry } from './_run.ts';
-import { BENCH_UA as UA, processSets, requireWrk } from './_wrk.ts';
+import { runEntry, startEntry } from './harness/run.ts';
+import { BENCH_UA as UA, processSets, requireWrk } from './harness/wrk.ts';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -75,7 +75,7 @@ async function benchRuntime(runtime: string): Promise<void> {
         '/v2.5.0/search/all?query=love&limit=5',
       ];
       const baseline = (kind: string) => {
-        const [c, a] = runEntry(runtime, 'bench/_baseline-server.ts');
+        const [c, a] = runEntry(runtime, 'bench/harness/baseline-server.ts');
         return started(
           startChild(
             c,

@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { ROOT } from '../test/helpers/child-server.ts';
 import { installPacked } from '../test/helpers/installed-package.ts';
 import { startReplay } from '../replay/server.ts';
-import { median } from './_wrk.ts';
+import { median } from './harness/wrk.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const BEFORE = process.env.BENCH_BEFORE?.replace(/\/+$/, '');

@@ -18,8 +18,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { freePort } from '../test/storage/_redis.ts';
 import { ROOT } from '../test/helpers/child-server.ts';
-import { runEntry, startEntry } from './_run.ts';
-import { BENCH_UA as UA, processSets, requireWrk } from './_wrk.ts';
+import { runEntry, startEntry } from './harness/run.ts';
+import { BENCH_UA as UA, processSets, requireWrk } from './harness/wrk.ts';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -23,11 +23,11 @@ import { join, resolve } from 'node:path';
 import { v8Flags } from '../adapters/launch/heap-limit.ts';
 import { memoryPlan } from '../adapters/launch/memory-plan.ts';
 import { BIN, ROOT, startChild, type ChildServer } from '../test/helpers/child-server.ts';
-import { builtCommand } from './_run.ts';
+import { builtCommand } from './harness/run.ts';
 import { nodeBinary, type NodeLine } from '../test/helpers/node-lines.ts';
 import { rssOf, servingPid } from '../test/helpers/process-memory.ts';
 import { startRedis, type RedisServer } from '../test/storage/_redis.ts';
-import { BENCH_UA } from './_wrk.ts';
+import { BENCH_UA } from './harness/wrk.ts';
 
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun,deno').split(',');
 const STORAGES = (process.env.BENCH_STORAGES ?? 'memory,redis').split(',');

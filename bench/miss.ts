@@ -23,9 +23,9 @@ import { searchTerms } from '../core/text/terms.ts';
 import { generateCatalog } from '../core/drivers/catalog/generate/index.ts';
 import { BUILTIN } from '../core/drivers/catalog/loaded.ts';
 import { ROOT, startChild, type ChildServer } from '../test/helpers/child-server.ts';
-import { startEntry } from './_run.ts';
+import { startEntry } from './harness/run.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';
-import { BENCH_UA as UA, median, requireWrk, wrk as runWrk, type Wrk } from './_wrk.ts';
+import { BENCH_UA as UA, median, requireWrk, wrk as runWrk, type Wrk } from './harness/wrk.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -12,7 +12,7 @@
  */
 import { startReplay } from '../replay/server.ts';
 import { startWorkerd } from '../test/helpers/workerd.ts';
-import { median } from './_wrk.ts';
+import { median } from './harness/wrk.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const UA = { 'user-agent': 'bench/1.0 (bench@example.com)' };

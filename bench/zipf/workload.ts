@@ -22,7 +22,7 @@
 import { basename } from 'node:path';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { startChild, type ChildServer } from '../../test/helpers/child-server.ts';
-import { runEntry, startEntry } from '../_run.ts';
+import { runEntry, startEntry } from '../harness/run.ts';
 import { zipfKeys } from './keys.ts';
 import { sampleQueue, type Sampler } from './metrics.ts';
 import { report, type ZipfResult } from './report.ts';

@@ -7,11 +7,11 @@
  * configuration.
  */
 import { readFileSync } from 'node:fs';
-import { BIN } from '../test/helpers/child-server.ts';
-import { scriptCommand } from '../test/helpers/scripts.ts';
+import { BIN } from '../../test/helpers/child-server.ts';
+import { scriptCommand } from '../../test/helpers/scripts.ts';
 
 /** The flags `npm start` gives Node besides `--import tsx`, e.g. `--min-semi-space-size=16`. */
-export const NODE_START_FLAGS: readonly string[] = scriptCommand('start')[1].filter(
+const NODE_START_FLAGS: readonly string[] = scriptCommand('start')[1].filter(
   (word) => word.startsWith('--') && word !== '--import',
 );
 

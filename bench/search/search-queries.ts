@@ -4,8 +4,8 @@
  * title and artist, artist alone, a title with a typo, an artist with two letters swapped, a
  * typed-as-you-go prefix. Each names the track it should find, to measure recall too.
  */
-import type { CatalogData } from '../core/drivers/catalog/format.ts';
-import { createRandom } from '../core/utils/random.ts';
+import type { CatalogData } from '../../core/drivers/catalog/format.ts';
+import { createRandom } from '../../core/utils/random.ts';
 
 export interface BenchQuery {
   kind: 'exact' | 'artist' | 'title-typo' | 'artist-swap' | 'prefix';

@@ -10,7 +10,7 @@
  * and `If-None-Match` (D9). It tells the runtime's price of those reads from Sleeve's own code.
  */
 import { Hono } from 'hono';
-import { serveHttp, type Peer } from './_runtime.ts';
+import { serveHttp, type Peer } from './runtime.ts';
 
 declare const Deno: { env: { get(name: string): string | undefined } } | undefined;
 const env = (name: string): string => {

@@ -5,7 +5,7 @@
  * the bench on any answer but a 2xx (a 429 or an error would measure the wrong thing).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpuSeconds } from './_cpu.ts';
+import { cpuSeconds } from './cpu.ts';
 
 export const BENCH_UA = 'SleeveBench/1.0 (bench@example.com)';
 
@@ -14,7 +14,7 @@ export interface Wrk {
   p99ms: number;
   /** Requests completed. */
   requests: number;
-  /** Microseconds of the server's CPU per request, when its process was given (`_cpu.ts`); else NaN. */
+  /** Microseconds of the server's CPU per request, when its process was given (`cpu.ts`); else NaN. */
   cpuUs: number;
 }
 

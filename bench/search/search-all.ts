@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CatalogData } from '../core/drivers/catalog/format.ts';
+import type { CatalogData } from '../../core/drivers/catalog/format.ts';
 import { benchQueries, percentile } from './search-queries.ts';
 
 /** The query texts, from the data alone, so every checkout gets the same list. */

@@ -1,19 +1,19 @@
 /**
  * @module
- * `npx tsx bench/search-libraries.ts [sizes...]`: MiniSearch vs FlexSearch vs Orama on the
+ * `npx tsx bench/search/search-libraries.ts [sizes...]`: MiniSearch vs FlexSearch vs Orama on the
  * catalogue's track search (title + credited artists, folded), each library and size in a
  * fresh child process so that memory figures are its own. Prints index build time, heap
- * growth and RSS, p50/p99 over 1,000 mixed queries (`bench/search-queries.ts`; a slow library
+ * growth and RSS, p50/p99 over 1,000 mixed queries (`bench/search/search-queries.ts`; a slow library
  * stops after 90 s of querying), and recall@10 of the intended track.
- * Results of the run the choice was made on: `bench/search-libraries.md`.
+ * Results of the run the choice was made on: `bench/search/search-libraries.md`.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Index as FlexIndex } from 'flexsearch';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
-import { searchTerms } from '../core/text/terms.ts';
-import { generateCatalog } from '../core/drivers/catalog/generate/index.ts';
-import { createTextIndex } from '../core/drivers/catalog/search/text-index.ts';
+import { searchTerms } from '../../core/text/terms.ts';
+import { generateCatalog } from '../../core/drivers/catalog/generate/index.ts';
+import { createTextIndex } from '../../core/drivers/catalog/search/text-index.ts';
 import MiniSearch from 'minisearch';
 import { benchQueries, percentile } from './search-queries.ts';
 
@@ -27,7 +27,7 @@ interface Doc {
 
 const LIBRARIES: Record<string, (docs: Doc[]) => Promise<Search>> = {
   // Production: core/drivers/catalog/search/text-index.ts. It was FlexSearch strict + vocabulary
-  // correction when bench/search-libraries.md was measured; since D33 (#13) it is Sleeve's own
+  // correction when bench/search/search-libraries.md was measured; since D33 (#13) it is Sleeve's own
   // popularity-ordered word lists + the same vocabulary.
   'sleeve-index': async (docs) => {
     const index = createTextIndex(docs);
