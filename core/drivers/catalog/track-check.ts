@@ -7,14 +7,13 @@
  * accepts what this is too strict for). `test/catalog/track-check.test.ts` holds the two alike.
  */
 import type { FeaturesRecord, TrackRecord } from './format.ts';
+import { isRecord } from '../kit/wire.ts';
 
 const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 
 const isId = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
 const isPositive = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 1;
 const within = (x: unknown, lo: number, hi: number): x is number => typeof x === 'number' && x >= lo && x <= hi;
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-
 /** valibot's `url()`: URL.canParse where the runtime has it, else whether `new URL` throws. */
 function isUrl(text: string): boolean {
   try {
@@ -28,7 +27,7 @@ function isUrl(text: string): boolean {
 
 function checkedFeatures(f: unknown): FeaturesRecord | null | undefined {
   if (f === null) return null;
-  if (!isObject(f)) return undefined;
+  if (!isRecord(f)) return undefined;
   const {
     keyIndex,
     mode,
@@ -68,7 +67,7 @@ function checkedFeatures(f: unknown): FeaturesRecord | null | undefined {
 
 /** The record when it certainly passes `TrackRecordSchema`, else undefined (ask valibot). */
 export function checkedTrack(raw: unknown): TrackRecord | undefined {
-  if (!isObject(raw)) return undefined;
+  if (!isRecord(raw)) return undefined;
   const {
     type,
     id,

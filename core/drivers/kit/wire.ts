@@ -19,3 +19,7 @@ export function decoded<T>(driver: string, body: unknown, decode: (body: unknown
     throw cause;
   }
 }
+
+/** Whether a JSON value is an object with fields (not null, not an array): the first check of most shapes. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,11 +7,8 @@
  * `WireError` (a 502 naming the driver).
  */
 import { strictList, type ShapeList } from '../kit/listing.ts';
-import { WireError } from '../kit/wire.ts';
+import { isRecord, WireError } from '../kit/wire.ts';
 import type { Lyrics } from '../../domain/lyrics.ts';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function text(record: Record<string, unknown>, field: string): string | null {
   const value = record[field];

@@ -11,10 +11,7 @@
  * The Action API reports failures as `{ error: { code, info } }`, with HTTP 200.
  * A shape other than these is a `WireError` (a 502 naming the upstream).
  */
-import { WireError } from '../kit/wire.ts';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord, WireError } from '../kit/wire.ts';
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
