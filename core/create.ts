@@ -190,7 +190,6 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
     breaker,
     counters,
     summary: registered.summary,
-    now,
     clock,
     log,
     metrics,

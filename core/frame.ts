@@ -75,10 +75,8 @@ function layers(
   const list: Layer[] = [];
   if (!endpoint.public) list.push(userAgent());
   const perMinute = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
-  const {
-    now,
-    options: { trustProxy },
-  } = deps;
+  const { now } = deps.clock;
+  const { trustProxy } = deps.options;
   if (perMinute !== undefined) {
     list.push(
       rateLimit({
@@ -200,9 +198,9 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   const background: Background =
     deps.options.mode === 'live'
       ? {
-          refresh: refresher(rerun, deps.now),
+          refresh: refresher(rerun, deps.clock.now),
           defer: deferrer(rerun, {
-            now: deps.now,
+            now: deps.clock.now,
             backlogMs: (more) => deps.backlogMs?.(more) ?? 0,
             deferredMs: (more) => deps.deferredMs?.(more) ?? 0,
           }),
@@ -233,7 +231,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
       signal: request.signal,
       client: live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined,
       tally: traceOf(c)?.tally,
-      now: deps.now(),
+      now: deps.clock.now(),
     });
   for (const endpoint of endpoints) {
     const built = layers(endpoint, deps, state, background);
@@ -241,7 +239,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     const spender = generationSpender(endpoint.generations, {
       store: state.counters,
       breaker: state.breaker,
-      now: deps.now,
+      now: deps.clock.now,
       trustProxy,
       rateLimits,
     });
@@ -317,7 +315,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   app.notFound(unknown);
   app.onError(rendered);
   const options: HitPathOptions = {
-    now: deps.now,
+    now: deps.clock.now,
     trustProxy: deps.options.trustProxy,
     clones: deps.options.hitResponses === 'clones',
     toError,

@@ -81,7 +81,7 @@ export async function cardAnswer(
   const drawn = drawnOf(deps);
   let png = drawn.kept.get(etag);
   if (png === undefined) {
-    takeRender(drawn, deps.now());
+    takeRender(drawn, deps.clock.now());
     png = { body: await drawn.renderer.render(svg) };
     if (!partial) drawn.kept.set(etag, png);
   }

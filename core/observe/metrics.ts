@@ -52,7 +52,7 @@ export interface CacheFigures {
   limitBytes: number;
 }
 
-/** What /metrics reads of the deferred answers of 503'd answers. */
+/** What /metrics reads of the deferred answers (the answers a 503 promised). */
 interface DeferredFigures {
   readonly running: number;
   readonly dropped: number;

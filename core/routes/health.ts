@@ -21,8 +21,13 @@ export const healthz = defineEndpoint({
   },
   async handle({ deps }) {
     const { status, body } = deps.lifecycle.draining
-      ? drainingHealth(deps.now())
-      : await checkHealth({ drivers: deps.drivers, storage: deps.storage, breaker: deps.breaker, now: deps.now() });
+      ? drainingHealth(deps.clock.now())
+      : await checkHealth({
+          drivers: deps.drivers,
+          storage: deps.storage,
+          breaker: deps.breaker,
+          now: deps.clock.now(),
+        });
     // `cache: 'no-store'` puts its header on it too.
     return Response.json(body, {
       status,

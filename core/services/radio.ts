@@ -113,7 +113,7 @@ function openFeed<B extends StationState>(deps: Deps, requested: string, name: s
   const subscribers = new Map<Send<B>, Subscriber>();
   /** A state from upstream: each subscriber whose last body differs gets the new one. */
   const deliver = (np: NowPlaying) => {
-    const now = deps.now();
+    const now = deps.clock.now();
     const built = new Map<string, { body: B; key: string }>();
     for (const [send, subscriber] of subscribers) {
       let one = built.get(subscriber.base);
@@ -142,7 +142,7 @@ function openFeed<B extends StationState>(deps: Deps, requested: string, name: s
   let timer: ReturnType<typeof setTimeout> | undefined;
   const tick = async () => {
     try {
-      const np = await radio.nowPlaying(requested, { now: deps.now() });
+      const np = await radio.nowPlaying(requested, { now: deps.clock.now() });
       if (!np) throw new SleeveError('not_found', `No station with shortcode ${JSON.stringify(requested)}.`);
       if (!closed) deliver(np);
     } catch (error) {

@@ -5,7 +5,7 @@
  * Redis costs one slow call at the start of an outage, not one per request. Whether the
  * storage is back is found out in the background (`probe`, every cool-down), never by a
  * caller's request. The outage is logged once when it starts, once when it ends. Real time,
- * not `deps.now()`: the outage is real.
+ * not `deps.clock.now()`: the outage is real.
  */
 
 export interface Breaker {

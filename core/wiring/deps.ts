@@ -24,11 +24,10 @@ export interface Deps {
   counters: CounterStore;
   /** What the start-up line says of the mode and its upstreams. */
   summary: string;
-  /** Unix milliseconds; injectable so tests can move time (radio, cache expiry, limits). */
-  now(): number;
   /**
-   * The one clock: `now` with the timers every wait of the frame, its cache and the drivers'
-   * kit goes through (`kit/clock.ts`).
+   * The one clock, built from the `now` option so tests can move time (radio, cache expiry,
+   * limits): its `now()` (Unix ms) and the timers every wait of the frame, its cache and the
+   * drivers' kit goes through (`kit/clock.ts`).
    */
   clock: Clock;
   log: Logger;

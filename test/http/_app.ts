@@ -70,7 +70,6 @@ export function testApp(
     breaker: storageBreaker(log, 'test'),
     summary: 'demo mode',
     lifecycle: lifecycle(),
-    now: () => clock.now,
     clock: clockOf(() => clock.now),
     log,
   };

@@ -1,5 +1,5 @@
 /**
- * Issue 35, D9: stale-while-revalidate and refresh-ahead on a fake clock (`deps.now`), in live
+ * Issue 35, D9: stale-while-revalidate and refresh-ahead on a fake clock (`deps.clock.now`), in live
  * mode, where refreshes run (`core/http/cache/refresh.ts`). An entry of 60 s may be answered up
  * to 6 s past its lifetime (`staleSeconds`) and is refreshed ahead from 54 s when popular.
  */

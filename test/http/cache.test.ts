@@ -51,7 +51,7 @@ describe('cache (D9)', () => {
     expect((await fetch('/t/echo?query=a', { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
   });
 
-  it('keeps an entry for its lifetime (deps.now), forever for `forever`', async () => {
+  it('keeps an entry for its lifetime (deps.clock.now), forever for `forever`', async () => {
     const { fetch, clock, echo } = setup(60);
     await fetch('/t/echo?query=a');
     clock.now += 59_000;

@@ -33,7 +33,7 @@ describe('rate limits (D8)', () => {
     expect(body).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
   });
 
-  it('the budget comes back when the window passes (deps.now)', async () => {
+  it('the budget comes back when the window passes (deps.clock.now)', async () => {
     const app = setup();
     for (let i = 0; i < 4; i++) await app.fetch('/t/echo?query=a');
     expect((await app.fetch('/t/echo?query=a')).status).toBe(429);

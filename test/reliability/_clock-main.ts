@@ -5,7 +5,7 @@
  * can move forward, by writing `advance <ms>` to stdin (answered `clock +<total> ms`). The
  * fault matrix needs it for `X-Cache: STALE`: an entry must be past its lifetime and under
  * 24 h old, without the test waiting for an hour. Real time still drives everything that is
- * not `deps.now()` (timeouts, circuit and storage breakers).
+ * not `deps.clock.now()` (timeouts, circuit and storage breakers).
  *
  *   node_modules/.bin/tsx test/reliability/_clock-main.ts
  *   node_modules/.bin/bun test/reliability/_clock-main.ts

@@ -48,7 +48,6 @@ function deps(radioPollMs: number): Deps {
     drivers: { radio } as unknown as Drivers,
     storage: createStorage(),
     counters: memoryCounters(),
-    now: Date.now,
     clock: clockOf(Date.now),
     log: quiet,
     breaker: storageBreaker(quiet, 'test'),

@@ -35,7 +35,6 @@ function station(requestsApart = false) {
     drivers: { radio } as unknown as Drivers,
     storage: createStorage(),
     counters: memoryCounters(),
-    now: () => clock.now,
     clock: clockOf(() => clock.now),
     log: { info() {}, error() {} },
     breaker: storageBreaker({ error() {} }, 'test'),

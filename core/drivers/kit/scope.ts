@@ -7,7 +7,7 @@
  * each request it sends (the tally of the request log's line). Drivers see no HTTP: a client is
  * only a string here.
  *
- * Three kinds: a client's request (the fresh lane), the deferred answer of an answer a 503 promised
+ * Three kinds: a client's request (the fresh lane), an answer a 503 promised, made later (a deferred answer)
  * (`http/cache/deferred.ts`: a lane of its own, a patience of its own), and a cache refresh
  * (`http/cache/refresh.ts`: the lowest lane, nobody waiting). A call no request made (a health
  * probe, the radio's watcher) has no scope.
@@ -83,7 +83,7 @@ export function requestScope(init: RequestScopeInit): RequestScope {
 }
 
 /**
- * The deferred answer of `client`'s answer (`http/cache/deferred.ts`): each call may wait
+ * `client`'s deferred answer (`http/cache/deferred.ts`): each call may wait
  * `waitMs` for its turn, in the lane behind every fresh request, and the work ends within
  * `waitMs` and one call.
  */

@@ -58,9 +58,9 @@ export interface Deferrer {
    * ahead should have cleared, so the client's retry finds room.
    */
   promise(error: SleeveError, key: string, request: Request, env: unknown, client: string): SleeveError;
-  /** For a request that waited its bound on a deferred answer of `key` still running: the 503 that promises it anew. */
+  /** For a request that waited its bound on the deferred answer of `key`, still being made: the 503 that promises it anew. */
   renew(key: string): SleeveError | undefined;
-  /** Whether a deferred answer of `key` is running. */
+  /** Whether the deferred answer of `key` is being made. */
   has(key: string): boolean;
   /** A client asks for `key` while its deferred answer runs: its calls go in the budget's fresh lane from now on (`kit/scope.ts` `hurry`). */
   hurry(key: string): void;

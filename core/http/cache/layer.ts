@@ -336,7 +336,7 @@ export function cached(options: CacheOptions): Cached {
     }
   }
 
-  /** The 503 that promises a deferred answer of this miss's answer, when the budget was short of turns for it. */
+  /** The 503 that promises this miss's answer later (a deferred answer), when the budget was short of turns for it. */
   function deferral(c: Context<SleeveEnv>, key: string, error: SleeveError): SleeveError | undefined {
     const client = c.get('sleeve.scope')?.client;
     if (!options.defer || client === undefined || !isShortOfTurns(error)) return undefined;

@@ -1,7 +1,7 @@
 /**
  * @module
  * A request's route run again in the background, with no client waiting on the answer: a
- * cache refresh (`cache/refresh.ts`) or the deferred answer of an answer the budget could not
+ * cache refresh (`cache/refresh.ts`) or a deferred answer, one the budget could not
  * give in time (`deferred.ts`). What is common to both: a request of its own (the caller's
  * signal ends with the caller's answer; the same URL and headers give the same key and answer),
  * its scope made before it runs, and whatever it answers or throws let go of, since

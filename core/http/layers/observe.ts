@@ -30,7 +30,8 @@ import type { Answered, Layer } from '../pipeline.ts';
  * a line, `record` undefined when neither is kept, so nothing is timed.
  */
 export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
-  const { metrics, log, now } = deps;
+  const { metrics, log } = deps;
+  const { now } = deps.clock;
   const { requestLog, trustProxy } = deps.options;
   const format = requestLog === 'off' ? undefined : formatter(requestLog);
   const write = log.request ? log.request.bind(log) : (line: string) => log.info(line);

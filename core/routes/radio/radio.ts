@@ -27,7 +27,7 @@ export async function loadNowPlaying(
   base: string,
   scope?: RequestScope,
 ): Promise<NowPlayingBody> {
-  const now = deps.now();
+  const now = deps.clock.now();
   return nowPlayingBody(await loadStation(deps, station, now, scope), now, base);
 }
 

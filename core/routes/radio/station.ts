@@ -38,7 +38,7 @@ export const live = defineEndpoint({
   example: { station: 'sleeve' },
   response: liveSchema,
   async handle({ params, deps, scope }): Promise<LiveBody> {
-    const { live: l } = await loadStation(deps, params.station, deps.now(), scope);
+    const { live: l } = await loadStation(deps, params.station, deps.clock.now(), scope);
     return { is_live: l.is_live, streamer_name: l.streamer_name, broadcast_start: l.broadcast_start, art: l.art };
   },
 });
@@ -62,7 +62,7 @@ export const listen = defineEndpoint({
     description: "Location: the station's stream (AzuraCast's default mount, MP3 preferred).",
   },
   async handle({ params, deps, scope }) {
-    const np = await loadStation(deps, params.station, deps.now(), scope);
+    const np = await loadStation(deps, params.station, deps.clock.now(), scope);
     if (deps.drivers.radio.simulated) throw new SleeveError('not_configured', SIMULATED);
     const url = streamUrl(np.station);
     if (url === null)

@@ -53,7 +53,7 @@ export async function generate(call: GenerationCall): Promise<Generated> {
   return {
     text: reply.text,
     model: reply.model,
-    generatedAt: new Date(call.deps.now()).toISOString(),
+    generatedAt: new Date(call.deps.clock.now()).toISOString(),
     grounding: call.grounding,
   };
 }

@@ -7,7 +7,7 @@
  * turn fails at once with a 503 and `Retry-After`, rather than holding its client for nothing.
  * One pump per process serves the waiters, so a full slot costs one timer, not a poll per waiter.
  *
- * Three lanes (`fair-queue.ts`), served in order: fresh requests, then deferred answers of answers a
+ * Three lanes (`fair-queue.ts`), served in order: fresh requests, then the deferred answers a
  * 503 promised, then refreshes; within each, client by client, the least-used client's call next,
  * so one client's flood does not cost a quiet client its answers. Under a backlog the slot's
  * turns go out `spacing` apart (see `pump`). Across instances on one Redis only the slot count is

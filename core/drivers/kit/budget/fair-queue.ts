@@ -24,7 +24,7 @@
  * still served by use, so a flood of its requests starts no faster; it only finishes them.
  *
  * Lanes, served strictly in order: every client's fresh requests (`FRESH`), then the
- * deferred answers of answers a 503 promised (`DEFERRED`, `http/cache/deferred.ts`), then cache
+ * deferred answers a 503 promised (`DEFERRED`, `http/cache/deferred.ts`), then cache
  * refreshes (`REFRESH`). A lane is served only when every lane before it has nobody waiting, and
  * the rules above hold within each lane: a deferred answer does not run in its client's own lane,
  * where that client's fresh requests would queue behind work it was already told to wait for.
