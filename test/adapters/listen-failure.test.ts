@@ -5,6 +5,7 @@
  * `nobody` user, where this test runs as root and `setpriv` is there to switch). Node printed
  * 26 lines of `Unhandled 'error' event` and its stack; `deno serve` printed Deno's uncaught error.
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,8 +71,14 @@ describe('a port in use', () => {
   });
 });
 
+const NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 // Root binds any port; `nobody` binds none below 1024 (unless the machine lowered the bound).
-const asNobody = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv');
+// `nobody` must also reach the checkout: a clone inside a private folder (mktemp -d's 0700)
+// is out of its reach, and every command would fail on that before it came to the port.
+const asNobody =
+  process.getuid?.() === 0 &&
+  existsSync('/usr/bin/setpriv') &&
+  spawnSync('/usr/bin/setpriv', [...NOBODY, '/usr/bin/test', '-r', 'package.json']).status === 0;
 describe.skipIf(!asNobody)('a port not allowed (80, as nobody)', () => {
   // Deno keeps its cache under DENO_DIR, and tsx under the temp folder: somewhere nobody may write.
   const home = mkdtempSync(join(tmpdir(), 'sleeve-nobody-'));
@@ -83,7 +90,7 @@ describe.skipIf(!asNobody)('a port not allowed (80, as nobody)', () => {
     async (_name, command, args) => {
       const result = await runToExit(
         '/usr/bin/setpriv',
-        ['--reuid=65534', '--regid=65534', '--clear-groups', command, ...args],
+        [...NOBODY, command, ...args],
         { PORT: '80', HOME: home, DENO_DIR: join(home, 'deno'), TMPDIR: home },
         30_000,
       );
