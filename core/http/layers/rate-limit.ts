@@ -44,7 +44,10 @@ export function limitHeaders(
   now: number,
 ): Record<string, string> {
   const max = String(limit);
-  const left = String(remaining);
+  // Not String(): V8 keeps every number String() writes in a cache of its own, so a count that
+  // changes per request put a string per request into the old generation (the collector's work
+  // under the memory plan's heap, docs/performance.md). toFixed writes the same digits uncached.
+  const left = remaining.toFixed(0);
   const at = String(Math.ceil(resetAt / 1000));
   if (version.rateLimitHeaders === 'x-only')
     return { 'X-RateLimit-Limit': max, 'X-RateLimit-Remaining': left, 'X-RateLimit-Reset': at };
