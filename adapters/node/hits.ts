@@ -45,6 +45,27 @@ class MessageView implements RequestView {
   }
 }
 
+/** A plain request target and the URL built for it under one host. */
+interface Plain {
+  host: string;
+  url: string;
+}
+
+/** Targets remembered (the most recent, none longer than a kilobyte): a flood of new ones only starts the map afresh. */
+const REMEMBERED_TARGETS = 1024;
+const REMEMBERED_LENGTH = 1024;
+
+/** The target and host as a plain request's, or undefined when they are not plain enough to read as they are. */
+function plainOf(host: string, target: string): Plain | undefined {
+  if (!PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return undefined;
+  return { host, url: `http://${host}${target}` };
+}
+
+function remember(answered: Map<string, Plain>, target: string, plain: Plain): void {
+  if (answered.size >= REMEMBERED_TARGETS && !answered.has(target)) answered.delete(answered.keys().next().value!);
+  answered.set(target, plain);
+}
+
 /** What the hit path found for a message it did not answer, for `fetch` to take on (`ConnInfo.sleeveLookup`). */
 const asked = new WeakMap<IncomingMessage, HitLookup | false | undefined>();
 
@@ -56,7 +77,7 @@ export function askedBefore(incoming: IncomingMessage): HitLookup | false | unde
 /** Writes an answer's parts as `@hono/node-server` writes a Response of them. */
 function write(outgoing: ServerResponse, { status, headers, body }: AnswerParts, closing: boolean): void {
   if (closing) outgoing.shouldKeepAlive = false;
-  if (body !== null)
+  if (body !== null && headers['Content-Length'] === undefined)
     headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   outgoing.writeHead(status, headers);
   outgoing.end(body ?? undefined);
@@ -70,18 +91,25 @@ export function nodeHits(
   sleeve: Sleeve,
   closing: () => boolean,
 ): (incoming: IncomingMessage, outgoing: ServerResponse) => boolean {
+  // Targets answered here, with the URL built for them under their host: a hot one is neither
+  // checked nor built again, and its URL, one string from one request to the next, is hashed
+  // once for every map the hit path looks it up in (V8 keeps a string's hash).
+  const answered = new Map<string, Plain>();
   return (incoming, outgoing) => {
     if (incoming.method !== 'GET') return false;
     const target = incoming.url ?? '';
     const headers = incoming.headers;
     const host = headers.host ?? '';
-    if (!PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
+    const seen = answered.get(target);
+    const plain = seen?.host === host ? seen : plainOf(host, target);
+    if (plain === undefined) return false;
     const info: ConnInfo = { clientIp: incoming.socket.remoteAddress };
-    const answer = sleeve.answerHit(new MessageView(`http://${host}${target}`, headers), info);
+    const answer = sleeve.answerHit(new MessageView(plain.url, headers), info);
     if (answer === undefined) {
       asked.set(incoming, info.sleeveLookup);
       return false;
     }
+    if (plain !== seen && target.length <= REMEMBERED_LENGTH) remember(answered, target, plain);
     if (answer instanceof Promise) {
       // A shared limiter (Redis) counts asynchronously; its failures are answered by the hit path itself.
       answer.then(

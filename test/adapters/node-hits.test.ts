@@ -109,6 +109,19 @@ describe('Node hit fast path', () => {
     expect(notModified.status).toBe(304);
   });
 
+  it('answers a target it remembers under one Host afresh under another: each origin its own entry', async () => {
+    // Albums carry their cover's URL, made from the origin asked (no base URL is configured).
+    const path = '/search/albums?query=love&limit=2';
+    for (let i = 0; i < 2; i++) await get(path, `localhost:${port}`);
+    const first = await get(path, `127.0.0.1:${port}`);
+    const again = await get(path, `127.0.0.1:${port}`);
+    const back = await get(path, `localhost:${port}`);
+    expect([first, again, back].map((raw) => raw.headers.get('x-cache'))).toEqual(['MISS', 'HIT', 'HIT']);
+    expect(again.body).toContain(`http://127.0.0.1:${port}/`);
+    expect(again.body).not.toContain('localhost');
+    expect(back.body).toContain(`http://localhost:${port}/`);
+  });
+
   it("keeps a pinned version's answer and the caller's request id", async () => {
     await get('/v2.5.0/search/all?query=love&limit=5', `localhost:${port}`);
     const [fast] = await both('/v2.5.0/search/all?query=love&limit=5', 'X-Request-Id: trace-42\r\n');

@@ -82,6 +82,37 @@ for (const hitResponses of ['objects', 'clones'] as const) {
       expect(bare.headers.get('ratelimit-limit')).toBe('1000');
     });
 
+    it("answers parts (the Node adapter's) as copies: each its own header object, id and count, in the frame's order", async () => {
+      const { frame, ask, env } = setup(hitResponses);
+      for (const path of ['/t/echo?query=p', '/v2.5.0/t/echo?query=p']) {
+        const full = await frame.app.fetch(ask(path), env);
+        const answers = [];
+        for (let i = 0; i < 3; i++) {
+          const parts = (await frame.hitParts(ask(path), env))!;
+          answers.push(parts);
+          // What the adapter does to an answer it writes must never reach the next one.
+          parts.headers['X-Written'] = 'yes';
+          parts.headers['X-Cache'] = 'changed';
+        }
+        const [first, second, third] = answers.map((parts) => parts.headers);
+        expect(new Set([first, second, third]).size, path).toBe(3);
+        expect(second!['X-Written'], path).toBe('yes');
+        expect(third!['X-Cache'], path).toBe('changed');
+        const ids = [first, second, third].map((headers) => headers!['X-Request-Id']);
+        expect(new Set(ids).size, path).toBe(3);
+        const counts = [first, second, third].map((headers) => Number(headers!['X-RateLimit-Remaining']));
+        expect(counts, path).toEqual([remaining(full) - 1, remaining(full) - 2, remaining(full) - 3]);
+        // The frame's own names in its order (Headers sorts them: compare sorted), and the body's length.
+        const names = Object.keys(second!).filter((name) => name !== 'X-Written');
+        expect(names.map((name) => name.toLowerCase()).sort(), path).toEqual(
+          [...full.headers.keys(), 'content-length'].sort(),
+        );
+        expect(Object.keys(third!), path).toEqual(Object.keys(second!));
+        expect(second!['Content-Length'], path).toBe(String((await full.arrayBuffer()).byteLength));
+        expect(answers.map((parts) => parts.status)).toEqual([200, 200, 200]);
+      }
+    });
+
     it('answers 304 to a matching If-None-Match, and a held 404 as the frame renders it', async () => {
       const { frame, ask, env, echo } = setup(hitResponses);
       const first = await frame.app.fetch(ask('/t/echo?query=c'), env);

@@ -26,6 +26,7 @@ import type { Answered, Given, HitForm, Layer } from '../pipeline.ts';
 import { REQUEST_ID_HEADER } from '../layers/request-id.ts';
 import type { RequestView } from './request-view.ts';
 import { pathStart } from '../../utils/url-path.ts';
+import { REMEMBERED_URL_LENGTH, setBounded } from '../query-memo.ts';
 import { CURRENT, type VersionInfo } from '../versions.ts';
 
 type Form<K extends HitForm['kind']> = Extract<HitForm, { kind: K }>;
@@ -33,6 +34,8 @@ type Form<K extends HitForm['kind']> = Extract<HitForm, { kind: K }>;
 /** Where the request id and the count's headers go among the layers' own (`HitRoute.gives`). */
 const ID = 0;
 const COUNT = 1;
+/** URLs the hit path remembers with their path (the most recent). */
+const REMEMBERED_URLS = 1024;
 
 /** One path (bare or under a version prefix) of a cached GET endpoint: its layers' hit forms, composed. */
 export interface HitRoute {
@@ -116,10 +119,24 @@ interface Template {
   values: Record<string, string>;
 }
 
-/** A path of the map, with the templates its held answers are cloned from (`clones`). */
+/** A path of the map, with the templates its held answers are made from. */
 interface Path {
   route: HitRoute;
+  /** Responses cloned per answer (`clones`). */
   templates: WeakMap<Held, Template>;
+  /** Header objects copied per answer (`hitParts`). */
+  headers: WeakMap<Held, HeadersTemplate>;
+}
+
+/**
+ * A held 200's headers on a path, every name in its answer's order, and the rate-limit values
+ * they were made with: an answer is a copy with its own id and changed counts set. Copying an
+ * object whose every name is in place costs a hit a fraction of adding the names one by one,
+ * each a new shape of a fresh object (measured with callgrind: docs/performance.md).
+ */
+interface HeadersTemplate {
+  headers: Record<string, string>;
+  values: Given;
 }
 
 /** How answers are made: as web Responses (`hitPath`) or as parts (`hitParts`). */
@@ -201,8 +218,33 @@ export function hitParts(
   routes: ReadonlyMap<string, HitRoute>,
   options: HitPathOptions,
 ): (request: RequestView, env: SleeveBindings | undefined) => HitOutcome<AnswerParts> {
+  // A held 200 (with the counts its template was made with, or none on an unlimited path) is
+  // answered as a copy of its template; anything else is gathered afresh.
+  const copied = (path: Path, held: Held, bytes: Uint8Array<ArrayBuffer>, id: string, limits: Given) => {
+    let template = path.headers.get(held);
+    if (template === undefined) {
+      const parts = entryParts(held.entry, 'HIT', gathered(path.route, id, limits), undefined, bytes);
+      if (parts instanceof SleeveError) return undefined;
+      // Every name in place, this one too: a name added to a copy would give it a shape of its own.
+      parts.headers['Content-Length'] = String(bytes.byteLength);
+      template = { headers: parts.headers, values: limits };
+      path.headers.set(held, template);
+    }
+    const headers = { ...template.headers };
+    headers[REQUEST_ID_HEADER] = id;
+    if (limits) {
+      const { values } = template;
+      for (const name in limits) if (limits[name] !== values?.[name]) headers[name] = limits[name]!;
+    }
+    return { status: held.entry.status, headers, body: bytes };
+  };
   return answering<AnswerParts>(routes, options, {
     entry: (path, held, ifNoneMatch, id, limits) => {
+      const copy =
+        ifNoneMatch === null && held.bytes !== undefined && (limits !== undefined) === (path.route.count !== undefined)
+          ? copied(path, held, held.bytes, id, limits)
+          : undefined;
+      if (copy) return copy;
       const headers = gathered(path.route, id, limits);
       const parts = entryParts(held.entry, 'HIT', headers, ifNoneMatch ?? undefined, held.bytes);
       return parts instanceof SleeveError ? errorParts(parts, path.route.version, headers) : parts;
@@ -218,7 +260,16 @@ function answering<T extends { status: number }>(
 ) {
   const { now, trustProxy, toError } = options;
   const paths = new Map<string, Path>();
-  for (const [path, route] of routes) paths.set(path, { route, templates: new WeakMap() });
+  for (const [path, route] of routes) paths.set(path, { route, templates: new WeakMap(), headers: new WeakMap() });
+  /** The path exactly as routed: one written another way (escaped, a trailing slash) is not in the map. */
+  const pathOf = (url: string): Path | undefined => {
+    const start = pathStart(url);
+    const query = url.indexOf('?', start);
+    return paths.get(query < 0 ? url.slice(start) : url.slice(start, query));
+  };
+  // URLs the cache layer knew, with their path: a hot URL is then looked up whole, its string
+  // hashed once for this map and the cache layer's (V8 keeps a string's hash), no path cut from it.
+  const seen = new Map<string, Path>();
 
   /** The answer, once its line is written and its figures counted (when either is kept). */
   const recorded = (
@@ -253,17 +304,17 @@ function answering<T extends { status: number }>(
     // A `/batch` sub-request is its batch's: the full frame answers it in the batch's version and trace.
     if (request.method !== 'GET' || env.sleeveVersion !== undefined || env.sleeveBatch !== undefined) return undefined;
     const url = request.url;
-    // The path exactly as routed: one written another way (escaped, a trailing slash) is not in the map.
-    const start = pathStart(url);
-    const query = url.indexOf('?', start);
-    const path = paths.get(query < 0 ? url.slice(start) : url.slice(start, query));
+    const recent = seen.get(url);
+    const path = recent ?? pathOf(url);
     if (path === undefined) return undefined;
     const { route } = path;
     const headers = request.headers;
     for (const declines of route.checks) if (declines(headers)) return undefined;
     const time = now();
     const held = route.look(url, request, time);
-    if (held === undefined || held instanceof Lookup) return held;
+    if (held === undefined) return undefined;
+    if (recent === undefined && url.length <= REMEMBERED_URL_LENGTH) setBounded(seen, url, path, REMEMBERED_URLS);
+    if (held instanceof Lookup) return held;
 
     // Answered here from now on.
     const record = route.record;

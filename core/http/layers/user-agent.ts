@@ -21,13 +21,18 @@ const USER_AGENT_MESSAGE =
 /** Recent callers' headers and the verdict: a client sends the same one on every request. */
 const verdicts = new Map<string, boolean>();
 
+/** The last header asked about: a client sends its requests in runs, and comparing two strings costs less than hashing the new one. */
+let last: { userAgent: string; verdict: boolean } | undefined;
+
 export function hasContactEmail(userAgent: string | null | undefined): boolean {
   if (userAgent == null) return false;
+  if (last?.userAgent === userAgent) return last.verdict;
   let verdict = verdicts.get(userAgent);
   if (verdict === undefined) {
     verdict = EMAIL.test(userAgent);
     if (userAgent.length <= REMEMBERED_QUERY_LENGTH) setBounded(verdicts, userAgent, verdict, 256);
   }
+  last = { userAgent, verdict };
   return verdict;
 }
 
