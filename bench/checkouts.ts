@@ -14,6 +14,7 @@
  */
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';
+import { checkoutList } from './harness/checkout-list.ts';
 import { runEntry, startEntry } from './harness/run.ts';
 import { BENCH_UA as UA, processSets, requireWrk } from './harness/wrk.ts';
 
@@ -21,20 +22,9 @@ const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const runtime = process.env.BENCH_RUNTIMES ?? 'node';
-const CHECKOUTS = (process.env.BENCH_CHECKOUTS ?? '.').split(',').map((s) => s.replace(/\/+$/, ''));
+const CHECKOUTS = checkoutList(process.env.BENCH_CHECKOUTS ?? '.');
 const PATHS = (process.env.BENCH_PATHS ?? '/editorial/genres,/search/all?query=love&limit=10').split(',');
 const quiet = { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' };
-// An entry `path#NAME=value;NAME=value` starts that checkout with more environment.
-const dir = (c: string) => c.split('#')[0]!;
-const extra = (c: string): Record<string, string> =>
-  Object.fromEntries(
-    (c.split('#')[1] ?? '')
-      .split(';')
-      .filter((p) => p.includes('='))
-      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
-  );
-const name = (c: string) =>
-  (dir(c) === '.' ? 'here' : dir(c).split('/').at(-1)!) + (c.includes('#') ? `#${c.split('#')[1]}` : '');
 
 requireWrk();
 
@@ -47,24 +37,23 @@ const measured = await processSets(PROCESSES, ROUNDS, { connections: 32, seconds
   const stop = () => Promise.all(children.map((c) => c.stop())).then(() => undefined);
   const targets: Record<string, string> = {};
   const pids: Record<string, number | undefined> = {};
-  for (const c of order) {
-    const d = dir(c);
+  for (const { dir, env, name } of order) {
     const s = await startChild(
-      ...runEntry(runtime, startEntry(runtime, d), d),
-      { ...quiet, ...extra(c) },
+      ...runEntry(runtime, startEntry(runtime, dir), dir),
+      { ...quiet, ...env },
       60_000,
-      d === '.' ? undefined : d,
+      dir === '.' ? undefined : dir,
     );
     children.push(s);
-    targets[name(c)] = s.url;
-    pids[name(c)] = servingPid(s.pid!).pid;
+    targets[name] = s.url;
+    pids[name] = servingPid(s.pid!).pid;
   }
   const [bc, ba] = runEntry(runtime, 'bench/harness/baseline-server.ts');
   const same = await startChild(
     bc,
     ba,
     {
-      BENCH_SLEEVE: targets[name(CHECKOUTS[0]!)]!,
+      BENCH_SLEEVE: targets[CHECKOUTS[0]!.name]!,
       BENCH_PATHS: JSON.stringify(PATHS),
       BENCH_KIND: 'same',
       BENCH_UA: UA,
@@ -79,8 +68,7 @@ const measured = await processSets(PROCESSES, ROUNDS, { connections: 32, seconds
 console.log(`${runtime}, ${PROCESSES} sets x ${ROUNDS} rounds x ${SECONDS}s`);
 console.log('| checkout | path | req/s | x same rps | cpu us | x same cpu |');
 for (const path of PATHS)
-  for (const c of CHECKOUTS) {
-    const n = name(c);
+  for (const { name: n } of CHECKOUTS) {
     const m = measured(n, path);
     console.log(
       `| ${n} | ${path} | ${Math.round(m.rps)} | ${measured.ratio(n, 'same', path, 'rps').toFixed(3)} | ${m.cpuUs.toFixed(2)} | ${measured.ratio('same', n, path, 'cpuUs').toFixed(3)} |`,
