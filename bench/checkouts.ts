@@ -14,8 +14,8 @@
  */
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';
-import { checkoutList } from './harness/checkout-list.ts';
-import { runEntry, startEntry } from './harness/run.ts';
+import { checkoutList, startCheckout } from './harness/checkout.ts';
+import { runEntry } from './harness/run.ts';
 import { BENCH_UA as UA, processSets, requireWrk } from './harness/wrk.ts';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
@@ -24,7 +24,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const runtime = process.env.BENCH_RUNTIMES ?? 'node';
 const CHECKOUTS = checkoutList(process.env.BENCH_CHECKOUTS ?? '.');
 const PATHS = (process.env.BENCH_PATHS ?? '/editorial/genres,/search/all?query=love&limit=10').split(',');
-const quiet = { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' };
 
 requireWrk();
 
@@ -37,13 +36,9 @@ const measured = await processSets(PROCESSES, ROUNDS, { connections: 32, seconds
   const stop = () => Promise.all(children.map((c) => c.stop())).then(() => undefined);
   const targets: Record<string, string> = {};
   const pids: Record<string, number | undefined> = {};
-  for (const { dir, env, name } of order) {
-    const s = await startChild(
-      ...runEntry(runtime, startEntry(runtime, dir), dir),
-      { ...quiet, ...env },
-      60_000,
-      dir === '.' ? undefined : dir,
-    );
+  for (const checkout of order) {
+    const { name } = checkout;
+    const s = await startCheckout(checkout, runtime);
     children.push(s);
     targets[name] = s.url;
     pids[name] = servingPid(s.pid!).pid;

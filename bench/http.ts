@@ -21,7 +21,8 @@
  */
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';
-import { runEntry, startEntry } from './harness/run.ts';
+import { checkoutList, startCheckout } from './harness/checkout.ts';
+import { runEntry } from './harness/run.ts';
 import { BENCH_UA as UA, processSets, requireWrk } from './harness/wrk.ts';
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
@@ -48,8 +49,6 @@ async function catalogueIsrc(sleeve: string): Promise<string> {
 }
 
 async function benchRuntime(runtime: string): Promise<void> {
-  const [command, args] = runEntry(runtime, startEntry(runtime));
-  const quiet = { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off' };
   let paths: string[] = [];
   const measured = await processSets(PROCESSES, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS }, async () => {
     const children: ChildServer[] = [];
@@ -60,12 +59,9 @@ async function benchRuntime(runtime: string): Promise<void> {
       return server;
     };
     try {
-      const sleeve = await started(startChild(command, args, { ...quiet, ...SLEEVE_ENV }, 60_000));
+      const sleeve = await started(startCheckout(checkoutList('.')[0]!, runtime, { more: SLEEVE_ENV }));
       // The other checkout runs from its own folder, as it would be started there (its tsconfig, its relative files).
-      const was =
-        BEFORE === undefined
-          ? undefined
-          : await started(startChild(...runEntry(runtime, startEntry(runtime, BEFORE), BEFORE), quiet, 60_000, BEFORE));
+      const was = BEFORE === undefined ? undefined : await started(startCheckout(checkoutList(BEFORE)[0]!, runtime));
       const isrc = await catalogueIsrc(sleeve.url);
       paths = [
         '/editorial/genres',

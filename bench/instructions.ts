@@ -25,9 +25,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { planFor, v8Flags } from '../adapters/launch/heap-limit.ts';
-import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
-import { checkoutList } from './harness/checkout-list.ts';
-import { runEntry, startEntry } from './harness/run.ts';
+import type { ChildServer } from '../test/helpers/child-server.ts';
+import { checkoutList, startCheckout } from './harness/checkout.ts';
 import { requireWrk, wrk } from './harness/wrk.ts';
 
 const CHECKOUTS = checkoutList(process.env.BENCH_CHECKOUTS ?? '.');
@@ -143,18 +142,17 @@ async function count(server: ChildServer, name: string, path: string): Promise<C
 
 const thousands = (n: number) => `${(n / 1000).toFixed(1)}k`;
 
-const quiet = { SLEEVE_RATE_LIMITS: '1000000', SLEEVE_LOG: 'off', NODE_OPTIONS: heap };
 const counted = new Map<string, Counted>();
 try {
   // One checkout at a time, all its paths in one process, started afresh when it is caught unoptimised.
-  for (const { dir, env, name } of CHECKOUTS) {
+  for (const checkout of CHECKOUTS) {
+    const { name } = checkout;
     for (let start = 1; ; start++) {
-      const server = await startChild(
-        ...underCallgrind(runEntry('node', startEntry('node', dir), dir)),
-        { ...quiet, ...env },
-        180_000,
-        dir === '.' ? undefined : dir,
-      );
+      const server = await startCheckout(checkout, 'node', {
+        more: { NODE_OPTIONS: heap },
+        timeoutMs: 180_000,
+        wrap: underCallgrind,
+      });
       let whole = true;
       try {
         for (const path of PATHS) {
