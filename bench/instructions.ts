@@ -17,8 +17,8 @@
  * 130k in others (part of its code left unoptimised), which no choice of windows smooths.
  *
  * Knobs: BENCH_CHECKOUTS=.,../other#NAME=value (as `bench:checkouts`)  BENCH_PATHS=/editorial/genres,...
- * BENCH_WARM_SECONDS=30  BENCH_SECONDS=20  BENCH_WINDOWS=6 (at most). Valgrind runs code some 50 times
- * slower: one path of one checkout takes about 80 s.
+ * BENCH_WARM_SECONDS=30  BENCH_SECONDS=20  BENCH_WINDOWS=6 (at most)  BENCH_KEEP=1 (keeps callgrind's
+ * files). Valgrind runs code some 50 times slower: one path of one checkout takes about 80 s.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
