@@ -74,4 +74,5 @@ export {
 } from './http/endpoint.ts';
 export { optionsFromEnv, ConfigError, type EnvConfig } from './wiring/config.ts';
 export { VERSION } from './version.ts';
+export { clientKey, DEFAULT_IPV6_PREFIX } from './http/conn/client-key.ts';
 export { prepareCatalog, type PreparedCatalog, type CatalogContents } from './drivers/catalog/index.ts';
