@@ -44,7 +44,7 @@ const chat = (sleeve: Sleeve, content: string, ip: string) =>
   );
 
 /** Client `i`'s one fresh generation, its route in turn: `/assistant`, `/chat`, once `/ai/track-insights` (budgets `ai` and `chat`). */
-function generation(sleeve: Sleeve, i: number): Promise<Response> {
+async function generation(sleeve: Sleeve, i: number): Promise<Response> {
   const ip = `203.0.113.${i + 1}`;
   if (i === 2) return get(sleeve, '/ai/track-insights?isrc=GBE8P2600039', ip);
   if (i % 2 === 0) return get(sleeve, `/assistant?query=question+${i}`, ip);
@@ -90,12 +90,12 @@ describe.each([
   it('is stated in /openapi.json and /llms.txt', async () => {
     const { sleeve } = ceiled(rateLimits);
     const doc = (await (await sleeve.fetch(new Request('http://sleeve.test/openapi.json'))).json()) as any;
-    for (const [path, method] of [
+    const operations: [string, string][] = [
       ['/assistant', 'get'],
       ['/chat', 'post'],
       ['/ai/track-insights', 'get'],
-    ])
-      expect(doc.paths[path][method]['x-ai-per-hour'], path).toBe(CEILING);
+    ];
+    for (const [path, method] of operations) expect(doc.paths[path][method]['x-ai-per-hour'], path).toBe(CEILING);
     expect(doc.paths['/track/hot'].get['x-ai-per-hour']).toBeUndefined();
     const phrase = `at most ${CEILING} model calls per hour for the whole instance`;
     expect(doc.paths['/assistant'].get.description).toContain(phrase);
