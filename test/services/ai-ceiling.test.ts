@@ -2,12 +2,13 @@
  * D56: the instance's ceiling on model calls, on a clock the test moves. The hour's calls are
  * let through up to the ceiling, the next is a 503 whose `Retry-After` is the hour's remaining
  * seconds, and the next hour frees them again. A shared store that fails does not lift it:
- * the process's own count decides, and after the outage the larger count still does.
+ * the process's own count decides, and after the outage the larger count still does; nor does
+ * a flood of client keys that starts the shared in-process counters afresh.
  */
 import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
 import { breaker, type Breaker } from '../../core/storage/breaker.ts';
-import { memoryCounters, type CounterStore } from '../../core/storage/counters.ts';
+import { MEMORY_COUNTERS_CAP, memoryCounters, type CounterStore } from '../../core/storage/counters.ts';
 import { ceiledModel, modelCeiling } from '../../core/services/ai/ceiling.ts';
 import type { ChatModel } from '../../core/drivers/contracts/chat.ts';
 
@@ -126,6 +127,17 @@ describe('modelCeiling', () => {
     const other = countingModel();
     expect(await outcome(() => ceiledModel(other, ceiling()).complete([]))).toBe('ok');
     expect(model.calls + other.calls).toBe(6);
+  });
+
+  it('is not started afresh by a flood of client keys in the shared in-process counters', async () => {
+    // The per-client budgets count in the same hourly Map, which starts afresh past its cap of keys.
+    const shared = memoryCounters();
+    const model = countingModel();
+    const ceiled = ceiledModel(model, modelCeiling({ perHour: 2, store: shared, breaker: quiet(), now: () => START }));
+    for (let i = 0; i < 2; i++) expect(await outcome(() => ceiled.complete([]))).toBe('ok');
+    for (let i = 0; i <= MEMORY_COUNTERS_CAP; i++) shared.hit(`generations:ai|client-${i}`, START, 3_600_000);
+    expect(await outcome(() => ceiled.complete([]))).toMatchObject({ code: 'service_unavailable' });
+    expect(model.calls).toBe(2);
   });
 
   it('never counts a call the wrapper is not asked for, and counts a call the model then fails', async () => {

@@ -37,8 +37,9 @@ export type DrawCall = () => void | Promise<void>;
 
 export function modelCeiling(options: CeilingOptions): DrawCall {
   const { perHour, store, breaker, now } = options;
-  // In-process stores already count in this process: a second count would say the same.
-  const own = store.inProcess ? undefined : memoryCounters();
+  // This process's own count, in a store of its own: one key, so no flood of client keys in the
+  // shared in-process counters (`MEMORY_COUNTERS_CAP`) can start it afresh, and no outage loses it.
+  const own = memoryCounters();
   let told = -1;
   const judge = (hit: Hit, at: number) => {
     if (hit.count <= perHour) return;
@@ -55,10 +56,9 @@ export function modelCeiling(options: CeilingOptions): DrawCall {
   };
   return () => {
     const at = now();
-    const mine = own?.hit(KEY, at, HOUR_MS);
+    const mine = own.hit(KEY, at, HOUR_MS);
     // The larger count decides: the shared one, unless the storage is down or missed this process's calls while it was.
-    const larger = (shared: Hit | null) =>
-      mine === undefined || (shared && shared.count >= mine.count) ? shared! : mine;
+    const larger = (shared: Hit | null) => (shared && shared.count >= mine.count ? shared : mine);
     const shared = countThrough(breaker, store, KEY, at, HOUR_MS);
     if (!(shared instanceof Promise)) return judge(larger(shared), at);
     return shared.then((hit) => judge(larger(hit), at));
