@@ -29,6 +29,7 @@ import type { Drivers } from './drivers/contracts/drivers.ts';
 import { storageBreaker } from './storage/breaker.ts';
 import { countersFor } from './storage/counters.ts';
 import { VERSION } from './version.ts';
+import { underCeiling } from './services/ai/ceiling.ts';
 import { lifecycle } from './wiring/lifecycle.ts';
 import { isConnInfo, runtimeConn, type ExecutionContextLike } from './http/conn/runtime-conn.ts';
 
@@ -164,7 +165,20 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
           })),
         ),
       );
-  const drivers: Drivers = { ...registered.drivers, ...given };
+  // Every call to the chat model, an embedder's own included, is under the instance's ceiling (D56).
+  const drivers: Drivers = underCeiling(
+    { ...registered.drivers, ...given },
+    {
+      perHour: resolved.aiPerHour,
+      store: counters,
+      breaker,
+      now: clock.now,
+      onSpent: (perHour, resetAt) =>
+        log.info(`the AI budget of ${perHour} model calls this hour is spent: the AI routes answer 503 until it ends`, {
+          until: new Date(resetAt).toISOString(),
+        }),
+    },
+  );
   /** The drivers' context, its circuits and budgets watched for /metrics and /status. */
   function watchedContext(context: DriverContext): DriverContext {
     return watch ? watch.watchContext(context) : context;

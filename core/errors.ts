@@ -32,7 +32,10 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { status: number; meaning: 
   rate_limited: { status: 429, meaning: 'Too many requests to this endpoint from this client; see Retry-After.' },
   internal_error: { status: 500, meaning: 'A bug in the service. It is logged with the request id.' },
   upstream_error: { status: 502, meaning: 'An upstream service failed or answered garbage.' },
-  service_unavailable: { status: 503, meaning: 'The upstream budget is exhausted; see Retry-After.' },
+  service_unavailable: {
+    status: 503,
+    meaning: "An upstream's budget, or this instance's hourly budget of model calls, is spent; see Retry-After.",
+  },
   upstream_timeout: { status: 504, meaning: 'An upstream service did not answer in time.' },
   not_configured: {
     status: 503,

@@ -47,7 +47,7 @@ export const INTEGRATION: readonly string[] = [
   'test/drivers/{azuracast,azuracast-watch,budget,deezer,links,reccobeats,reccobeats-driver}.test.ts',
   'test/http/hostile-node.test.ts',
   'test/openapi/{agreement,examples,generated-client,linters}.test.ts',
-  'test/routes/{ai,ai-budget,ai-lyrics,ai-upstream,media-alias,radio,socket-node}.test.ts',
+  'test/routes/{ai,ai-budget,ai-ceiling,ai-lyrics,ai-upstream,media-alias,radio,socket-node}.test.ts',
   'test/services/radio-watch.test.ts',
 ];
 

@@ -10,7 +10,8 @@
  * so Redis-sharing instances share one budget), scaled by `rateLimits` and off with it; a
  * storage failure lets the call through. A fresh generation answers with the budget's
  * `RateLimit-*` headers (the policy nearest exhaustion, which the per-minute one is not);
- * past it, a 429 with `Retry-After`.
+ * past it, a 429 with `Retry-After`. The instance's own ceiling on model calls, which holds
+ * whatever the rate limits say, is the model's wrapper (`services/ai/ceiling.ts`, D56).
  */
 import type { Context } from 'hono';
 import type { Breaker } from '../storage/breaker.ts';
@@ -62,10 +63,15 @@ export function generationSpender(
   };
 }
 
-/** `10 fresh generations per hour per client`: the budget in words, for `/openapi.json` and `/llms.txt`. */
-export function generationPhrase(budget: GenerationBudget, rateLimits: number | 'off'): string | undefined {
+/**
+ * `10 fresh generations per hour per client (…) and at most 200 model calls per hour for the
+ * whole instance`: the budgets in words, for `/openapi.json` and `/llms.txt`. The instance's
+ * ceiling (D56) holds with the rate limits off, so it is said even then.
+ */
+export function generationPhrase(budget: GenerationBudget, rateLimits: number | 'off', aiPerHour: number): string {
   const limit = scaledLimit(budget.perHour, rateLimits);
+  const instance = `at most ${aiPerHour} model calls per hour for the whole instance (past them, 503 until the hour ends)`;
   return limit === undefined
-    ? undefined
-    : `${limit} ${budget.unit} per hour per client (budget \`${budget.name}\`, counted only when the model is called)`;
+    ? `${instance}, counted only when the model is called`
+    : `${limit} ${budget.unit} per hour per client (budget \`${budget.name}\`, counted only when the model is called) and ${instance}`;
 }

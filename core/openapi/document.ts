@@ -25,16 +25,19 @@ export interface ServiceFacts {
   mode: Mode;
   /** The rate limits' factor or `off`: the limits published are the ones enforced. */
   rateLimits: number | 'off';
+  /** The instance's model calls per hour (D56): published whatever the rate limits say, as it is enforced. */
+  aiPerHour: number;
   /** The operator's e-mail or URL (`SLEEVE_CONTACT`), published as `info.contact`. */
   contact?: string | undefined;
   /** Where `servers` place this deployment: `serverBase(options)`; absent, the root. */
   base?: string;
 }
 
-function rateLimitText(rateLimits: number | 'off'): string {
-  if (rateLimits === 'off') return '**Rate limits.** Off on this deployment.';
+function rateLimitText(rateLimits: number | 'off', aiPerHour: number): string {
+  const ceiling = `The AI routes together make at most ${aiPerHour} model calls per hour for the whole instance (\`x-ai-per-hour\`), whoever asks: past them, 503 \`service_unavailable\` with \`Retry-After\` until the hour ends.`;
+  if (rateLimits === 'off') return `**Rate limits.** Off on this deployment. ${ceiling}`;
   const scaled = rateLimits === 1 ? '' : ` (the usual figures times ${rateLimits} on this deployment)`;
-  return `**Rate limits.** Per client IP, per endpoint, per minute, as each endpoint states (\`x-rate-limit\`)${scaled}. Limited answers carry \`RateLimit-*\` and \`X-RateLimit-*\`; past the limit, 429 with \`Retry-After\`. The AI routes also have hourly budgets of model calls (\`x-generations\`): cached answers do not count, and a fresh one carries that budget's \`RateLimit-*\`.`;
+  return `**Rate limits.** Per client IP, per endpoint, per minute, as each endpoint states (\`x-rate-limit\`)${scaled}. Limited answers carry \`RateLimit-*\` and \`X-RateLimit-*\`; past the limit, 429 with \`Retry-After\`. The AI routes also have hourly budgets of model calls (\`x-generations\`): cached answers do not count, and a fresh one carries that budget's \`RateLimit-*\`. ${ceiling}`;
 }
 
 /**
@@ -47,7 +50,7 @@ export function serviceRules(facts: ServiceFacts): string[] {
   return [
     `**User-Agent.** Every endpoint that is not public needs a contact e-mail address in \`User-Agent\` (\`${CONTACT_EXAMPLE}\`), or in \`Api-User-Agent\` where a browser will not let a script set User-Agent. Without one: 401.`,
     `**Versions.** ${pins} pin a version; \`/current/…\` and no prefix follow the newest (${CURRENT.name}). A pin answers only the paths it had (\`x-since\`); pins before ${current} answer errors as \`{ "error": "<message>" }\` and send only \`X-RateLimit-*\`.`,
-    rateLimitText(facts.rateLimits),
+    rateLimitText(facts.rateLimits, facts.aiPerHour),
     `**Caching.** Each endpoint states its lifetime (\`x-cache\`: seconds, \`forever\` or \`no-store\`). Cached answers carry \`X-Cache\`, \`ETag\` (304 for a matching \`If-None-Match\`) and \`Cache-Control\`; when an upstream fails, an answer expired less than ${STALE_MS / 3_600_000} h ago is served as \`STALE\`.`,
     '**Errors.** `{ "ok": false, "error": { "code", "message", ... } }`; `GET /errors` lists every code.',
   ];
@@ -77,7 +80,7 @@ export function describeService(facts: ServiceFacts): OpenApiDocument {
     if (ids.has(id)) id = `${method}${pascal(id)}`;
     for (let n = 2; ids.has(id); n++) id = `${id.replace(/\d+$/, '')}${n}`;
     ids.add(id);
-    const { operation, answer, body } = describeOperation(endpoint, id, pascal(id), facts.rateLimits);
+    const { operation, answer, body } = describeOperation(endpoint, id, pascal(id), facts.rateLimits, facts.aiPerHour);
     if (answer) schemas[`${pascal(id)}Answer`] = answer;
     if (body) schemas[`${pascal(id)}Body`] = body;
     (paths[openApiPath(endpoint.path)] ??= {})[method] = operation;

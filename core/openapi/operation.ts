@@ -26,8 +26,8 @@ export function operationIdOf(path: string): string {
     .join('');
 }
 
-function descriptionOf(endpoint: AnyEndpoint, rateLimits: number | 'off'): string {
-  const lines = [policySentence(endpoint, rateLimits)];
+function descriptionOf(endpoint: AnyEndpoint, rateLimits: number | 'off', aiPerHour: number): string {
+  const lines = [policySentence(endpoint, rateLimits, aiPerHour)];
   lines.push(
     endpoint.public ? 'Public: no User-Agent needed.' : 'Needs a contact User-Agent: `User-Agent` or `Api-User-Agent`.',
   );
@@ -41,10 +41,21 @@ function descriptionOf(endpoint: AnyEndpoint, rateLimits: number | 'off'): strin
   return endpoint.description ? `${endpoint.description}\n\n${policy}` : policy;
 }
 
-/** The hourly budget of model calls as an extension, scaled like the limits; none when limits are off. */
-function generationsOf(endpoint: AnyEndpoint, rateLimits: number | 'off'): Pick<Operation, 'x-generations'> {
-  const perHour = endpoint.generations ? scaledLimit(endpoint.generations.perHour, rateLimits) : undefined;
-  return perHour === undefined ? {} : { 'x-generations': { perHour, budget: endpoint.generations!.name } };
+/**
+ * The hourly budget of model calls as an extension, scaled like the limits, none when they are
+ * off; and the instance's ceiling on them (D56), which holds either way.
+ */
+function generationsOf(
+  endpoint: AnyEndpoint,
+  rateLimits: number | 'off',
+  aiPerHour: number,
+): Pick<Operation, 'x-generations' | 'x-ai-per-hour'> {
+  if (!endpoint.generations) return {};
+  const perHour = scaledLimit(endpoint.generations.perHour, rateLimits);
+  return {
+    ...(perHour === undefined ? {} : { 'x-generations': { perHour, budget: endpoint.generations.name } }),
+    'x-ai-per-hour': aiPerHour,
+  };
 }
 
 /** The declaration's working body, as the request body's example (a copy: the document is handed out). */
@@ -69,6 +80,7 @@ export function describeOperation(
   id: string,
   schemaName: string,
   rateLimits: number | 'off',
+  aiPerHour: number,
 ): Described {
   const limit = effectiveLimit(endpoint, rateLimits);
   const parameters = parametersOf(endpoint);
@@ -76,7 +88,7 @@ export function describeOperation(
   const operation: Operation = {
     operationId: id,
     summary: endpoint.summary,
-    description: descriptionOf(endpoint, rateLimits),
+    description: descriptionOf(endpoint, rateLimits, aiPerHour),
     tags: [tagOf(endpoint.path)],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(endpoint.body
@@ -95,7 +107,7 @@ export function describeOperation(
     responses: responsesOf(endpoint, limit, json ? `#/components/schemas/${schemaName}Answer` : undefined),
     security: securityOf(endpoint),
     ...(limit !== undefined ? { 'x-rate-limit': limit } : {}),
-    ...generationsOf(endpoint, rateLimits),
+    ...generationsOf(endpoint, rateLimits, aiPerHour),
     ...(endpoint.cache !== undefined ? { 'x-cache': endpoint.cache } : {}),
     'x-since': sinceOf(endpoint),
     'x-batchable': isBatchable(endpoint),

@@ -54,9 +54,9 @@ function batchPhrase(endpoint: AnyEndpoint): string {
 }
 
 /** The policy in one sentence: `30 requests per minute per client, cached 30 minutes, since 2.1.1 (…), batchable.` */
-export function policySentence(endpoint: AnyEndpoint, rateLimits: number | 'off'): string {
+export function policySentence(endpoint: AnyEndpoint, rateLimits: number | 'off', aiPerHour: number): string {
   // An hourly budget of model calls, after the per-minute limit it comes on top of.
-  const budget = endpoint.generations ? generationPhrase(endpoint.generations, rateLimits) : undefined;
+  const budget = endpoint.generations ? generationPhrase(endpoint.generations, rateLimits, aiPerHour) : undefined;
   const parts = [
     rateLimitPhrase(effectiveLimit(endpoint, rateLimits)),
     ...(budget ? [budget] : []),

@@ -45,6 +45,8 @@ export interface Operation {
   'x-rate-limit'?: number;
   /** Model calls per hour per client on this deployment, and the budget's name (shared by endpoints naming it). */
   'x-generations'?: { perHour: number; budget: string };
+  /** Model calls per hour for the whole instance, whatever the client or the rate limits (D56). */
+  'x-ai-per-hour'?: number;
   /** Seconds, `forever` or `no-store`; absent: not cached by the service. */
   'x-cache'?: number | 'forever' | 'no-store';
   /** The first version that has this path. */

@@ -10,7 +10,7 @@
 import type { FrameApi } from '../http/endpoint.ts';
 import { describeService, serverBase, type ServiceFacts } from '../openapi/document.ts';
 import type { OpenApiDocument } from '../openapi/types.ts';
-import type { ResolvedOptions } from '../wiring/options.ts';
+import { AI_PER_HOUR, type ResolvedOptions } from '../wiring/options.ts';
 import { llmsText } from './llms-txt.ts';
 
 /** Stands for the base until a request gives one; nothing a declaration says looks like it. */
@@ -26,7 +26,7 @@ const built = new WeakMap<FrameApi, Built>();
 
 /** What the description says about this deployment besides its routes. */
 type Options = Pick<ResolvedOptions, 'mode' | 'rateLimits'> &
-  Partial<Pick<ResolvedOptions, 'contact' | 'baseUrl' | 'basePath'>>;
+  Partial<Pick<ResolvedOptions, 'aiPerHour' | 'contact' | 'baseUrl' | 'basePath'>>;
 
 function build(frame: FrameApi, options: Options): Built {
   let done = built.get(frame);
@@ -35,6 +35,7 @@ function build(frame: FrameApi, options: Options): Built {
       endpoints: frame.endpoints,
       mode: options.mode,
       rateLimits: options.rateLimits,
+      aiPerHour: options.aiPerHour ?? AI_PER_HOUR,
       contact: options.contact,
       base: serverBase(options),
     };

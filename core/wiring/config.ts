@@ -125,6 +125,8 @@ const VARIABLES = {
   SLEEVE_AI_URL: [httpUrl, 'an absolute http(s) URL such as https://api.openai.com/v1'],
   SLEEVE_AI_KEY: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,512}$/)), 'an API key (printable characters, no spaces)'],
   SLEEVE_AI_MODEL: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/)), 'a model name such as gpt-4o-mini'],
+  /** D56: the instance's model calls per hour, whatever the rate limits say. */
+  SLEEVE_AI_PER_HOUR: [count, 'a whole number of at least 1 (model calls per hour for the whole instance)'],
 } as const;
 
 /**
@@ -264,6 +266,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
               model: p.SLEEVE_AI_MODEL,
               ...(p.SLEEVE_AI_KEY === undefined ? {} : { key: p.SLEEVE_AI_KEY }),
             },
+      aiPerHour: p.SLEEVE_AI_PER_HOUR,
     },
   };
 }

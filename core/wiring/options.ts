@@ -159,6 +159,13 @@ export interface SleeveOptions {
    * for `/chat`, `/assistant` and `/ai/*`, in either mode. Without it they answer 503 `not_configured`.
    */
   ai?: AiOptions;
+  /**
+   * Calls to the chat model per hour for the whole instance, on top of each client's budget
+   * (`SLEEVE_AI_PER_HOUR`, default 200, D56): past it the AI routes answer 503 until the hour
+   * ends. A cost ceiling, so `rateLimits` neither scales nor removes it; counted in `counters`,
+   * so instances sharing them share it.
+   */
+  aiPerHour?: number;
 }
 
 /** Who shares an upstream budget: every instance on the storage (`shared`), or each `instance` alone. */
@@ -192,6 +199,7 @@ export interface ResolvedOptions {
   deezer: Omit<DeezerOptions, 'baseUrl'>;
   links: LinksOptions;
   ai: AiOptions | undefined;
+  aiPerHour: number;
   lrclib: Omit<LrclibOptions, 'contact'>;
   knowledge: Omit<WikimediaOptions, 'contact'>;
   contact: string | undefined;
@@ -249,6 +257,7 @@ export function resolveOptions(
     deezer: options.deezer ?? {},
     links: definedOnly(options.links ?? {}),
     ai: options.ai,
+    aiPerHour: wholeAtLeastOne('aiPerHour', options.aiPerHour ?? AI_PER_HOUR),
     lrclib: definedOnly(options.lrclib ?? {}),
     knowledge: definedOnly(options.knowledge ?? {}),
     contact: options.contact,
@@ -257,6 +266,19 @@ export function resolveOptions(
     metrics: options.metrics ?? false,
     status: resolveStatus(options.status),
   };
+}
+
+/**
+ * The instance's model calls per hour when nothing sets it (D56): room for twenty clients'
+ * whole `/ai/*` hour, and a bill an operator can predict (200 calls of a small model are
+ * cents; of a large one, a few dollars an hour at most).
+ */
+export const AI_PER_HOUR: number = 200;
+
+/** A count an embedder passes: a whole number of at least 1, else the error that says so. */
+function wholeAtLeastOne(name: string, value: number): number {
+  if (Number.isInteger(value) && value >= 1) return value;
+  throw new Error(`[sleeve] ${name} ${JSON.stringify(value)} is not a whole number of at least 1`);
 }
 
 /** Drops undefined entries so that they do not override defaults when spread. */
