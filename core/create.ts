@@ -115,11 +115,11 @@ const consoleLogger: Logger = {
 export function createSleeveWith(options: SleeveOptions, platform: Platform): Sleeve {
   const resolved = resolveOptions(options, platform);
   const ownStorage = typeof options.storage !== 'object';
+  const now = options.now ?? Date.now;
   const storage: Storage =
     typeof options.storage === 'object'
       ? options.storage
-      : platform.storage(options.storage ?? 'memory', resolved.cache.answers);
-  const now = options.now ?? Date.now;
+      : platform.storage(options.storage ?? 'memory', resolved.cache.answers, { maxBytes: resolved.fsBytes, now });
   // The one clock every wait of the frame and the kit reads (`kit/clock.ts`).
   const clock = clockOf(now);
   const log = options.log ?? consoleLogger;

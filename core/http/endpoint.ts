@@ -111,6 +111,11 @@ export interface Endpoint<
   /** More, when a caller needs it: rules, defaults, how it fails. Markdown. */
   description?: string;
   /**
+   * Rules no parameter's schema can state (which links `/resolve` reads, the headers a stream
+   * needs), each published as a `Rule:` line after those of the query's own checks. No period.
+   */
+  rules?: readonly string[];
+  /**
    * Listed by the self-description (`/openapi.json`, `/llms.txt`); default true. False only for
    * a path that is no operation of the API but a spelling of one sent on: `/docs/`, a redirect
    * to `/docs`. It is answered as declared all the same.

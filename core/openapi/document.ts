@@ -14,6 +14,7 @@ import { contactOf, LICENSE, modeSentence, SERVICE_NAME, SERVICE_SUMMARY } from 
 import { ERROR_SCHEMA, errorResponses, LEGACY_ERROR_SCHEMA } from './errors.ts';
 import { HEADERS } from './headers.ts';
 import { describeOperation, operationIdOf } from './operation.ts';
+import { withLinks } from './links.ts';
 import { openApiPath } from './parameters.ts';
 import { CONTACT_EXAMPLE, SECURITY_SCHEMES } from './security.ts';
 import { tagsOf } from './tags.ts';
@@ -85,7 +86,7 @@ export function describeService(facts: ServiceFacts): OpenApiDocument {
     if (body) schemas[`${pascal(id)}Body`] = body;
     (paths[openApiPath(endpoint.path)] ??= {})[method] = operation;
   }
-  return withoutUnused({
+  const doc: OpenApiDocument = {
     openapi: '3.1.0',
     info: {
       title: SERVICE_NAME,
@@ -99,7 +100,9 @@ export function describeService(facts: ServiceFacts): OpenApiDocument {
     tags: tagsOf(described.map((e) => e.path)),
     paths,
     components: { schemas, responses: errorResponses(), headers: HEADERS, securitySchemes: SECURITY_SCHEMES },
-  });
+  };
+  withLinks(doc);
+  return withoutUnused(doc);
 }
 
 /**

@@ -76,11 +76,15 @@ export function parametersOf(endpoint: AnyEndpoint): Parameter[] {
 
 /**
  * The rules that tie parameters together (`give isrc, or both artist and title`): the
- * messages of the checks on the whole query, which no single parameter's schema can carry.
+ * messages of the checks on the whole query, which no single parameter's schema can carry;
+ * then those the endpoint states itself (`rules`: a link's platforms, a stream's headers).
  */
 export function rulesOf(endpoint: AnyEndpoint): string[] {
   const pipe = (endpoint.params as { pipe?: readonly { kind: string; message?: unknown }[] } | undefined)?.pipe ?? [];
-  return pipe
-    .filter((item) => item.kind === 'validation' && typeof item.message === 'string')
-    .map((item) => item.message as string);
+  return [
+    ...pipe
+      .filter((item) => item.kind === 'validation' && typeof item.message === 'string')
+      .map((item) => item.message as string),
+    ...(endpoint.rules ?? []),
+  ];
 }

@@ -30,6 +30,15 @@ export interface Response {
   description: string;
   headers?: Record<string, Ref | { description: string; schema: JsonSchema }>;
   content?: Record<string, { schema?: JsonSchema | Ref }>;
+  /** Operations the answer leads to (`links.ts`). */
+  links?: Record<string, Link>;
+}
+
+/** A Link Object: the operation an answer leads to, each parameter a runtime expression into the answer. */
+export interface Link {
+  operationId: string;
+  parameters: Record<string, string>;
+  description: string;
 }
 
 export interface Operation {

@@ -4,17 +4,23 @@
  * backend on its own: the spec comes from options.
  */
 import { createStorage, type Storage } from 'unstorage';
-import fsLiteDriver from 'unstorage/drivers/fs-lite';
 import { SleeveError } from '../errors.ts';
 import { MEMORY_MAX_BYTES, memoryStorage } from './memory.ts';
+import { fsStorage, type FsStorageOptions } from './fs-storage.ts';
 import redisDriver from './redis.ts';
 import denoKvDriver, { hasDenoKv } from './deno-kv.ts';
 
-export function storageFromSpec(spec: string, maxBytes: number = MEMORY_MAX_BYTES): Storage {
+/**
+ * @param maxBytes the `memory` storage's bound (`SLEEVE_CACHE_MB`)
+ * @param disk the `fs:` storage's bound (`SLEEVE_FS_MB`) and the clock its lifetimes run on
+ */
+export function storageFromSpec(
+  spec: string,
+  maxBytes: number = MEMORY_MAX_BYTES,
+  disk: Omit<FsStorageOptions, 'base'> = {},
+): Storage {
   if (spec === 'memory') return memoryStorage(maxBytes);
-  if (spec.startsWith('fs:') && spec.length > 3) {
-    return createStorage({ driver: fsLiteDriver({ base: spec.slice(3) }) });
-  }
+  if (spec.startsWith('fs:') && spec.length > 3) return fsStorage({ ...disk, base: spec.slice(3) });
   if (/^rediss?:\/\/./.test(spec)) {
     return createStorage({ driver: redisDriver({ url: spec }) });
   }

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import type { SleeveOptions } from './options.ts';
 import { MAX_CACHE_MB, MIN_CACHE_MB } from '../storage/cache-bound.ts';
+import { MAX_FS_MB, MIN_FS_MB } from '../storage/disk-bound.ts';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -92,6 +93,18 @@ const VARIABLES = {
       v.maxValue(MAX_CACHE_MB),
     ),
     `a whole number of MiB from ${MIN_CACHE_MB} to ${MAX_CACHE_MB}`,
+  ],
+  /** What the fs:<dir> storage keeps on disk, in MiB (`core/storage/disk-bound.ts`, D60). */
+  SLEEVE_FS_MB: [
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,7}$/),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(MIN_FS_MB),
+      v.maxValue(MAX_FS_MB),
+    ),
+    `a whole number of MiB from ${MIN_FS_MB} to ${MAX_FS_MB}`,
   ],
   SLEEVE_CATALOG: [v.pipe(v.string(), v.minLength(1)), 'the path of a catalogue file'],
   SLEEVE_TRUST_PROXY: [flag, '1 or 0'],
@@ -228,6 +241,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       basePath: p.SLEEVE_BASE_PATH,
       storage: p.SLEEVE_STORAGE,
       cacheMb: p.SLEEVE_CACHE_MB,
+      fsMb: p.SLEEVE_FS_MB,
       trustProxy: p.SLEEVE_TRUST_PROXY,
       budgetScope: p.SLEEVE_BUDGET_SCOPE,
       rateLimits: p.SLEEVE_RATE_LIMITS,

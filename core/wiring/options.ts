@@ -20,6 +20,7 @@ import type { Drivers } from '../drivers/contracts/drivers.ts';
 import type { ProcessMemory } from '../observe/metrics.ts';
 import { resolveStatus, type ResolvedStatus, type StatusOptions } from '../status/options.ts';
 import { cacheBytes, type CacheBytes } from '../storage/cache-bound.ts';
+import { fsBytes } from '../storage/disk-bound.ts';
 import { DEFAULT_BASE_URL as AZURACAST_URL } from '../drivers/azuracast/index.ts';
 import { DEFAULT_BASE_URL as DEEZER_URL } from '../drivers/deezer/index.ts';
 import { DEFAULT_BASE_URL as RECCOBEATS_URL } from '../drivers/reccobeats/index.ts';
@@ -54,6 +55,11 @@ export interface SleeveOptions {
    * PNG cards (`core/storage/cache-bound.ts`). Not the demo catalogue, not the runtime itself.
    */
   cacheMb?: number;
+  /**
+   * MiB the `fs:<dir>` storage keeps on disk (`SLEEVE_FS_MB`, default 1024): past it, the entries
+   * written longest ago go first; each entry's lifetime holds there too (D60).
+   */
+  fsMb?: number;
   /** The process's memory for `/metrics`, read at each scrape; the server adapters give it. */
   processMemory?: () => ProcessMemory;
   /** Public base for the links answers carry (covers, images, previews); default: each request's origin and `basePath`. */
@@ -193,6 +199,8 @@ export interface ResolvedOptions {
   maxSockets: number;
   /** What `cacheMb` gives each in-process cache, in bytes. */
   cache: CacheBytes;
+  /** What `fsMb` gives the `fs:` storage, in bytes. */
+  fsBytes: number;
   bodyTimeoutMs: number;
   docsFiles: DocsFiles;
   cardFiles: CardFiles;
@@ -222,7 +230,11 @@ const DEFAULT_COUNTRY_HEADERS: string[] = ['cf-ipcountry', 'x-vercel-ip-country'
  * readers of the `/docs` and card files. `createSleeve` gives a server's; a Worker its own.
  */
 export interface Platform {
-  storage(spec: string, maxBytes: number): Storage;
+  /**
+   * `maxBytes`: the `memory` storage's bound; `disk`: the `fs:` storage's (`maxBytes`) and the
+   * clock its lifetimes run on (`now`), for a platform that has one.
+   */
+  storage(spec: string, maxBytes: number, disk?: { maxBytes: number; now: () => number }): Storage;
   docsFiles: DocsFiles;
   cardFiles: CardFiles;
 }
@@ -251,6 +263,7 @@ export function resolveOptions(
     maxSocketsPerIp: options.maxSocketsPerIp ?? 10,
     maxSockets: options.maxSockets ?? 1000,
     cache: cacheBytes(options.cacheMb),
+    fsBytes: fsBytes(options.fsMb),
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
     docsFiles: options.docsFiles ?? platform.docsFiles,
     cardFiles: options.cardFiles ?? platform.cardFiles,

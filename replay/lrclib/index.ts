@@ -1,12 +1,16 @@
 /**
  * @module
- * LRCLIB (https://lrclib.net/docs) for the replay, mounted at `/lrclib`: `GET /api/get`
- * (`artist_name` and `track_name` required, `album_name` and `duration` narrowing; 400 without
- * the required ones, 404 `TrackNotFound` when no record matches), `GET /api/get/{id}` and
- * `GET /api/search` (`q` across titles, artists and albums, or `track_name` with
- * `artist_name`/`album_name`; 400 without either; at most 20 records). Records are
- * record-shaped, from `test/fixtures/knowledge/lrclib.json` (its provenance line says how).
- * Matching is case-insensitive, as LRCLIB's is; `duration` matches within 2 s as its docs say.
+ * LRCLIB (https://lrclib.net/docs) for the replay, mounted at `/lrclib`, checking what LRCLIB
+ * checks and no more (its server, github.com/tranxuanthang/lrclib, `routes/` and `utils.rs`):
+ * `GET /api/get` needs `artist_name` and `track_name` (400 when one is missing or empty, or
+ * when `duration` is no number from 1 to 3600); a name that folds to nothing matches no record
+ * (404 `TrackNotFound`, as LRCLIB answers a name its own folding empties), and an album that does
+ * narrows nothing. `GET /api/get/{id}`, and `GET /api/search` (`q` across titles, artists and
+ * albums, or `track_name` with `artist_name`/`album_name`; at most 20 records; neither, or
+ * both folding to nothing, an empty list, never a 400). Records are record-shaped, from
+ * `test/fixtures/knowledge/lrclib.json` (its provenance line says how). Names are folded as
+ * Sleeve folds them (D15), LRCLIB's folding being much the same; `duration` matches within 2 s
+ * as its docs say.
  */
 import { readFileSync } from 'node:fs';
 import { fold } from '../../core/text/fold.ts';
@@ -32,6 +36,24 @@ const error = (status: number, name: string, message: string, kind: Answer['kind
   json(status, JSON.stringify({ code: status, name, message }), kind);
 const notFound = (): Answer => error(404, 'TrackNotFound', 'Failed to find specified track', 'notfound');
 
+/**
+ * What LRCLIB's `/api/get` refuses (400) before it looks: a required name missing (its query
+ * cannot be read) or empty (`cannot be empty`), a duration that is no number or out of 1-3600.
+ * A name of spaces or punctuation alone passes: LRCLIB answers it 404.
+ */
+function refusedGet(params: URLSearchParams): string | undefined {
+  for (const name of ['track_name', 'artist_name']) {
+    const value = params.get(name);
+    if (value === null) return `Failed to deserialize query string: missing field \`${name}\``;
+    if (value === '') return `${name}: cannot be empty`;
+  }
+  const duration = params.get('duration');
+  if (duration === null) return undefined;
+  const seconds = Number(duration);
+  if (duration.trim() === '' || !Number.isFinite(seconds)) return 'Failed to deserialize query string: duration';
+  return seconds < 1 || seconds > 3600 ? 'duration: must be between 1 and 3600' : undefined;
+}
+
 export function lrclibUpstream(): Upstream {
   const { records } = JSON.parse(readFileSync(new URL('lrclib.json', KNOWLEDGE_FIXTURES), 'utf8')) as {
     records: LrclibRecord[];
@@ -45,17 +67,18 @@ export function lrclibUpstream(): Upstream {
         return record === undefined ? notFound() : json(200, JSON.stringify(record), 'ok');
       }
       if (path === '/api/get') {
+        const refused = refusedGet(params);
+        if (refused !== undefined) return error(400, 'ValidationError', refused, 'notfound');
         const artist = folded(params.get('artist_name'));
         const track = folded(params.get('track_name'));
-        if (artist === '' || track === '')
-          return error(400, 'ValidationError', 'artist_name and track_name are required', 'notfound');
-        const album = params.get('album_name');
+        if (artist === '' || track === '') return notFound();
+        const album = folded(params.get('album_name'));
         const duration = params.get('duration');
         const record = records.find(
           (r) =>
             folded(r.artistName) === artist &&
             folded(r.trackName) === track &&
-            (album === null || folded(r.albumName) === folded(album)) &&
+            (album === '' || folded(r.albumName) === album) &&
             (duration === null || Math.abs(r.duration - Number(duration)) <= 2),
         );
         return record === undefined ? notFound() : json(200, JSON.stringify(record), 'ok');
@@ -63,8 +86,7 @@ export function lrclibUpstream(): Upstream {
       if (path === '/api/search') {
         const q = folded(params.get('q'));
         const track = folded(params.get('track_name'));
-        if (q === '' && track === '')
-          return error(400, 'ValidationError', 'either q or track_name is required', 'notfound');
+        if (q === '' && track === '') return json(200, '[]', 'ok');
         const artist = folded(params.get('artist_name'));
         const album = folded(params.get('album_name'));
         const found = records.filter(

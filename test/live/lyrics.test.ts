@@ -135,6 +135,14 @@ describe('/lyrics in live mode', () => {
     expect(agents).toEqual([expect.stringMatching(/^Sleeve\/\d+\.\d+\.\d+ \(ops@sleeve\.example\)$/)]);
   });
 
+  it('a name that folds to nothing is 404 not_found, and LRCLIB is not asked (D60)', async () => {
+    const sleeve = liveSleeve(replay);
+    const { body } = await liveFails(sleeve, `/lyrics?${q({ artist: 'Coldplay', title: '¡' })}`, 404, 'not_found');
+    expect(body.error.message).toContain('"¡"');
+    await liveFails(sleeve, `/lyrics?${q({ artist: '!!!', title: 'True Love' })}`, 404, 'not_found');
+    expect(lrclibCalls()).toEqual([]);
+  });
+
   it.each([
     ['no artist', { title: 'x' }, 'artist'],
     ['no title', { artist: 'x' }, 'title'],
@@ -217,6 +225,16 @@ describe('/lyrics/search in live mode', () => {
     expect(
       await ok(s.lyricsSearchSchema, `/lyrics/search?${q({ query: 'no such words anywhere' })}`, { sleeve }),
     ).toMatchObject({ total: 0, results: [] });
+  });
+
+  it('a query or title that folds to nothing finds nothing, and LRCLIB is not asked (D60)', async () => {
+    const sleeve = liveSleeve(replay);
+    for (const asked of [{ query: '¡' }, { title: '?!', artist: 'Judy Collins' }])
+      expect(await ok(s.lyricsSearchSchema, `/lyrics/search?${q(asked)}`, { sleeve })).toMatchObject({
+        total: 0,
+        results: [],
+      });
+    expect(lrclibCalls()).toEqual([]);
   });
 
   it('neither query nor title is a 400 naming query; a limit out of 1-20 a 400 naming limit', async () => {

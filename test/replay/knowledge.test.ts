@@ -37,10 +37,29 @@ describe('the replay of LRCLIB', () => {
     });
   });
 
-  it('refuses a get without artist and track, a search without q or track_name', async () => {
+  it('refuses a get without artist and track; a search without q or track_name is an empty list, as LRCLIB answers it', async () => {
     expect((await get('lrclib', '/api/get?track_name=y')).status).toBe(400);
-    expect((await get('lrclib', '/api/search?artist_name=y')).status).toBe(400);
+    expect(await get('lrclib', '/api/search?artist_name=y')).toEqual({ status: 200, body: [] });
     expect((await get('lrclib', '/api/search?q=grace')).body).toHaveLength(2);
+  });
+
+  it('checks what LRCLIB checks: a name present and not empty, a duration of 1-3600; a name folding to nothing is 404', async () => {
+    const statusOf = async (query: string) => (await get('lrclib', `/api/get?${query}`)).status;
+    // LRCLIB's own answers (its server: a required, non-empty field; duration in 1-3600).
+    expect(await statusOf('artist_name=x')).toBe(400);
+    expect(await statusOf('artist_name=&track_name=y')).toBe(400);
+    expect(await statusOf('artist_name=x&track_name=y&duration=0')).toBe(400);
+    expect(await statusOf('artist_name=x&track_name=y&duration=3601')).toBe(400);
+    expect(await statusOf('artist_name=x&track_name=y&duration=soon')).toBe(400);
+    // Present and not empty, but nothing once folded: looked up, found nowhere.
+    expect(await get('lrclib', '/api/get?artist_name=Coldplay&track_name=%C2%A1')).toEqual({
+      status: 404,
+      body: { code: 404, name: 'TrackNotFound', message: 'Failed to find specified track' },
+    });
+    expect(await statusOf('artist_name=%20%20&track_name=Amazing+Grace')).toBe(404);
+    // An album that folds to nothing narrows nothing; q and track_name folding to nothing find nothing.
+    expect(await statusOf('artist_name=Judy+Collins&track_name=Amazing+Grace&album_name=%21')).toBe(200);
+    expect(await get('lrclib', '/api/search?q=%C2%A1')).toEqual({ status: 200, body: [] });
   });
 });
 

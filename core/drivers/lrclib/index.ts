@@ -10,6 +10,9 @@
  * circuit (`lrclib`); redirects followed only within its base, bodies bounded (`kit/call/call.ts`).
  * Answers are kept a week (lyrics do not change once filed), "none" five minutes. No call
  * budget: LRCLIB publishes none, and the week-long cache keeps repeats off the wire.
+ *
+ * A name that folds to nothing (D15: `¡`, `!!!`) names no record, so it is answered "none"
+ * without a call (D60): LRCLIB could only answer 404, or an empty search.
  */
 import { sleeveAgent } from '../kit/agent.ts';
 import {
@@ -27,6 +30,7 @@ import type { Lyrics } from '../../domain/lyrics.ts';
 import type { LyricsQuery, LyricsSearchQuery, LyricsDriver } from '../contracts/lyrics.ts';
 import { lyricsRecord, lyricsRecords } from './wire.ts';
 import type { RequestScope } from '../kit/scope.ts';
+import { fold } from '../../text/fold.ts';
 
 const DRIVER_NAME: string = 'lrclib';
 export const DEFAULT_BASE_URL = 'https://lrclib.net';
@@ -52,6 +56,9 @@ const queryOf = (params: Params): string => {
   const set = Object.entries(params).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
   return new URLSearchParams(set.map(([key, value]) => [key, String(value)])).toString();
 };
+
+/** Absent, or nothing left once folded: no name a record could match. */
+const foldsAway = (name: string | undefined): boolean => name === undefined || fold(name) === '';
 
 export default function lrclib(options: LrclibOptions, ctx: DriverContext): LyricsDriver {
   const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -102,9 +109,12 @@ export default function lrclib(options: LrclibOptions, ctx: DriverContext): Lyri
   return {
     name: DRIVER_NAME,
     attribution: { source: 'LRCLIB', url: base, license: null, licenseUrl: null },
-    lyrics: ({ artist, title, album, duration, scope }: LyricsQuery) =>
-      one({ artist_name: artist, track_name: title, album_name: album, duration }, { scope }),
+    async lyrics({ artist, title, album, duration, scope }: LyricsQuery) {
+      if (foldsAway(artist) || foldsAway(title)) return null;
+      return one({ artist_name: artist, track_name: title, album_name: album, duration }, { scope });
+    },
     async search({ query, title, artist, album, scope }: LyricsSearchQuery) {
+      if (foldsAway(query) && foldsAway(title)) return [];
       const params =
         query !== undefined
           ? { q: query, artist_name: artist, track_name: title, album_name: album }

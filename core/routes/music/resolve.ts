@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import { defineEndpoint } from '../../http/endpoint.ts';
-import { MAX_LINK_LENGTH, parseLink } from '../../links/parse.ts';
+import { LINK_SOURCES, MAX_LINK_LENGTH, parseLink } from '../../links/parse.ts';
 import { requiredText } from '../../schemas/params.ts';
 import { fullAlbum } from '../../shape/music/album.ts';
 import { fullArtist } from '../../shape/music/artist.ts';
@@ -28,6 +28,11 @@ const resolveParams = v.object({
   }),
 });
 
+/** The platforms `parseLink` reads and their hosts, as the description states them (the refusal lists the same). */
+const PLATFORMS = LINK_SOURCES.map((s) => s.name);
+const HOSTS = LINK_SOURCES.flatMap((s) => [...s.hosts, ...s.variants]).map((h) => `\`${h}\``);
+const SUPPORTED = `\`url\` is a link of ${PLATFORMS.slice(0, -1).join(', ')} or ${PLATFORMS.at(-1)} naming a track, album, artist or playlist, on one of their hosts (${HOSTS.join(', ')}), or a \`spotify:\` URI; a link of any other platform or host, or naming no item, is 400 \`bad_request\` naming \`url\``;
+
 export const resolve = defineEndpoint({
   path: '/resolve',
   summary:
@@ -36,6 +41,7 @@ export const resolve = defineEndpoint({
   rateLimit: 60,
   cache: 24 * 60 * 60,
   params: resolveParams,
+  rules: [SUPPORTED],
   example: { url: 'https://www.deezer.com/track/100006189' },
   response: resolveSchema,
   cacheKey: ({ url }) => {

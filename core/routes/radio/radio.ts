@@ -67,6 +67,9 @@ export const nowPlayingSocket = defineEndpoint({
   batchable: false,
   websocket: true,
   params: stationParams,
+  rules: [
+    'a WebSocket handshake (`Upgrade: websocket`), where the runtime takes one, or `Accept: text/event-stream` for Server-Sent Events; a request with neither, or a handshake where the runtime takes none, is 400 `bad_request`',
+  ],
   example: { station: 'sleeve' },
   response: {
     media: ['text/event-stream'],
