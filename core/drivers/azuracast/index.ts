@@ -17,7 +17,7 @@ import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import { upstreamError } from '../../errors.ts';
-import { STATION_CODE, type NowPlaying } from '../../domain/radio.ts';
+import type { NowPlaying } from '../../domain/radio.ts';
 import type { RadioDriver } from '../contracts/radio.ts';
 import { watchStation } from './watch.ts';
 import { toNowPlaying } from './wire.ts';
@@ -50,9 +50,10 @@ export default function azuracast(options: AzuraCastOptions, ctx: DriverContext)
   const installation: Upstream = ctx.upstream({ name: DRIVER_NAME, base, timeoutMs, setting: 'SLEEVE_AZURACAST_URL' });
 
   const fetchNowPlaying = async (station: string, scope?: RequestScope): Promise<NowPlaying | null> => {
-    // The routes refuse such a station (400); an embedder's own `station` option meets the rule
-    // here, since the station is a segment of the path asked (`..` would be the level above).
-    if (!STATION_CODE.test(station)) return null;
+    // The station is a segment of the path asked, encoded: only a dot segment would still name
+    // another resource (`..`, the level above). The routes refuse it (400) with anything else
+    // that is no shortcode; this holds for an embedder's own `station` option too.
+    if (station === '.' || station === '..') return null;
     const { status, body } = await call(
       installation,
       `/api/nowplaying/${encodeURIComponent(station)}`,
