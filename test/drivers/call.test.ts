@@ -3,6 +3,7 @@
  * the budget's turn, the timeout, the size limit, redirects, a 429 passed on, the body read as
  * asked (and cancelled when not), errors mapped to D3's, the circuit and the request's tally.
  */
+import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
 import type { Budget } from '../../core/drivers/kit/budget/budget.ts';
@@ -15,6 +16,9 @@ import {
   type Upstream,
 } from '../../core/drivers/kit/call/call.ts';
 import { createCircuit } from '../../core/drivers/kit/circuit.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { createDriverContext } from '../../core/drivers/kit/context.ts';
+import { breaker } from '../../core/storage/breaker.ts';
 import type { FetchLike } from '../../core/drivers/kit/call/fetch-like.ts';
 import { rejection } from '../helpers/rejection.ts';
 import { requestScope, unboundScope, type RequestScope } from '../../core/drivers/kit/scope.ts';
@@ -222,6 +226,24 @@ describe('kit/call', () => {
     seen.length = 0;
     const raw = await go('http://127.0.0.1/api/x', { raw: true });
     expect([raw.status, seen.length]).toEqual([302, 1]);
+  });
+
+  it("the drivers' fetch never follows a redirect itself, whatever a driver asks (AzuraCast's feed calls it bare)", async () => {
+    const asked: (RequestRedirect | undefined)[] = [];
+    const ctx = createDriverContext({
+      storage: createStorage(),
+      breaker: breaker({ onOutage() {} }),
+      clock: clockOf(() => 0),
+      log: { info() {}, error() {} },
+      fetch: async (_input, init) => {
+        asked.push(init?.redirect);
+        return new Response(null, { status: 302, headers: { location: 'http://127.0.0.1:1/' } });
+      },
+      onCall() {},
+    });
+    await ctx.fetch('https://up.test/a');
+    await ctx.fetch('https://up.test/b', { redirect: 'follow', headers: { accept: 'text/event-stream' } });
+    expect(asked).toEqual(['manual', 'manual']);
   });
 
   it("a loopback base's redirects stay on it: another port of the same address is elsewhere", async () => {
