@@ -148,7 +148,7 @@ describe('a redirect out of the upstream base is not followed', () => {
     try {
       await listener.next();
       // The feed's answer is read once the first body is out: wait for its verdict (bounded).
-      for (let i = 0; i < 250 && !logs.some((line) => line.includes('live feed unavailable')); i++)
+      for (let i = 0; i < 750 && !logs.some((line) => line.includes('live feed unavailable')); i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
       expect(front.hits.some((hit) => hit.includes('/sse'))).toBe(true);
       expect(logs.some((line) => line.includes('live feed unavailable'))).toBe(true);
