@@ -13,7 +13,7 @@ import { readAtMost } from './read-limited.ts';
 import { retryable } from '../refusals.ts';
 import { failure, isRedirect, jsonOf, type CallOptions, type Reply, type Upstream } from './upstream.ts';
 
-/** A redirect within the upstream's own base is followed at most this many times (`redirect: 'same-base'`, the default). */
+/** A redirect within the upstream's own base is followed at most this many times (`same-base`, the default). */
 const MAX_SAME_BASE_REDIRECTS = 3;
 
 /**
