@@ -10,6 +10,7 @@ import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { SleeveError } from '../../core/errors.ts';
 import { rawTarget, refusal } from './refusal.ts';
+import { urlProblem } from './target.ts';
 
 type Handle = (request: Request, clientIp: string | undefined) => Response | Promise<Response>;
 
@@ -25,8 +26,12 @@ const REFUSALS: Readonly<Record<string, string>> = {
 };
 const MALFORMED = 'The request is malformed.';
 
-/** A GET or HEAD whose only fault is raw non-ASCII bytes in its target, as a web Request. */
-function withEncodedTarget(packet: Buffer | undefined): Request | null {
+/**
+ * A GET or HEAD whose only fault is raw non-ASCII bytes in its target, as a web Request; its
+ * Host and encoded target then meet the check every other request meets (`urlProblem`), whose
+ * refusal is answered in its place.
+ */
+function withEncodedTarget(packet: Buffer | undefined): Request | { problem: string; target: string } | null {
   if (!packet) return null;
   const text = packet.toString('latin1');
   const end = text.indexOf('\r\n\r\n');
@@ -46,7 +51,10 @@ function withEncodedTarget(packet: Buffer | undefined): Request | null {
       return null;
     }
   }
-  return new Request(`http://${headers.get('host') ?? 'localhost'}${target}`, { method: match[1], headers });
+  const host = headers.get('host') ?? undefined;
+  const problem = urlProblem(host, target);
+  if (problem !== null) return { problem, target };
+  return new Request(`http://${host}${target}`, { method: match[1], headers });
 }
 
 /** Writes a whole web Response on a raw socket, then closes it (`Connection: close`). */
@@ -67,15 +75,19 @@ export function answerClientErrors(server: Server, handle: Handle, basePath = ''
     // A reset or a client too slow to send its headers is waiting for no answer.
     if (!socket.writable || error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
       return void socket.destroy();
-    const request = error.code === 'HPE_INVALID_URL' ? withEncodedTarget(error.rawPacket) : null;
+    const mended = error.code === 'HPE_INVALID_URL' ? withEncodedTarget(error.rawPacket) : null;
     // Refused in the shape of the version its target pins (D7), as far as the line can be read.
-    const refused = () =>
-      refusal(
-        rawTarget(error.rawPacket?.toString('latin1') ?? ''),
-        new SleeveError('bad_request', REFUSALS[error.code ?? ''] ?? MALFORMED),
-        basePath,
-      );
-    const answer = Promise.resolve(request ? handle(request, socket.remoteAddress) : refused());
+    const answer = Promise.resolve(
+      mended instanceof Request
+        ? handle(mended, socket.remoteAddress)
+        : mended !== null
+          ? refusal(mended.target, new SleeveError('bad_request', mended.problem, { param: 'Host' }), basePath)
+          : refusal(
+              rawTarget(error.rawPacket?.toString('latin1') ?? ''),
+              new SleeveError('bad_request', REFUSALS[error.code ?? ''] ?? MALFORMED),
+              basePath,
+            ),
+    );
     answer.then((response) => writeResponse(socket, response)).catch(() => socket.destroy());
   });
 }

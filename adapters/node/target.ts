@@ -11,8 +11,16 @@ import { refusal } from './refusal.ts';
 
 /** Why the request names no URL this server could answer, or null when it does. */
 export function targetProblem(request: IncomingMessage): string | null {
-  const host = request.headers.host;
-  const target = request.url ?? '';
+  return urlProblem(request.headers.host, request.url ?? '');
+}
+
+/**
+ * Why a Host and a target name no URL this server could answer, or null when they do: the one
+ * check every request meets, those Node's parser refused and `client-errors.ts` mended included,
+ * since a Request is built from the two (`http://<host><target>`) and a Host such as
+ * `127.0.0.1/metrics?` would otherwise pick another path than the target's.
+ */
+export function urlProblem(host: string | undefined, target: string): string | null {
   if (!host) return 'The request has no Host header.';
   if (!target.startsWith('/')) return 'The request target is not a path.';
   const backslash = target.indexOf('\\');

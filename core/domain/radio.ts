@@ -4,6 +4,13 @@
  * keeps them, field names included.
  */
 
+/**
+ * What a station's shortcode (or numeric id) may be, wherever one is taken (`SLEEVE_STATION`, the
+ * radio routes' `station`): letters, digits, `-` and `_`. It is put in the path of AzuraCast's URLs,
+ * where a `..` or a `/` would name another resource on the installation.
+ */
+export const STATION_CODE: RegExp = /^[a-z0-9_-]{1,64}$/i;
+
 export interface Song {
   id: string;
   art: string;

@@ -14,6 +14,7 @@
  */
 import * as v from 'valibot';
 import { queryForm } from '../http/query-form.ts';
+import { STATION_CODE } from '../domain/radio.ts';
 
 /** A parameter that must be given: its input is a string. */
 type RequiredParam<T> = v.GenericSchema<string, T>;
@@ -216,6 +217,21 @@ export function countryParam(name: string = 'country'): OptionalParam<string | u
       v.toUpperCase(),
       queryForm({ type: 'string', pattern: trimmedPattern('[A-Za-z]{2}') }),
     ),
+  );
+}
+
+/**
+ * A radio station (`station`), by the rule `SLEEVE_STATION` meets (`STATION_CODE`): 1 to 64
+ * letters, digits, `-` or `_`. Blank counts as absent (the default station); anything else is a
+ * 400, never a path on the AzuraCast installation (`..` would walk up one).
+ */
+export function stationParam(name: string = 'station'): OptionalParam<string | undefined> {
+  const rule = `${name} must be a station shortcode or id: 1 to 64 letters, digits, - or _`;
+  return v.pipe(
+    v.optional(v.string()),
+    v.transform((s) => (s === undefined || s.trim() === '' ? undefined : s.trim())),
+    v.check((s) => s === undefined || STATION_CODE.test(s), rule),
+    queryForm({ type: 'string', pattern: `^\\s*$|${trimmedPattern('[A-Za-z0-9_-]{1,64}')}` }),
   );
 }
 

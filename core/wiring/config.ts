@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import type { SleeveOptions } from './options.ts';
 import { MAX_CACHE_MB, MIN_CACHE_MB } from '../storage/cache-bound.ts';
 import { MAX_FS_MB, MIN_FS_MB } from '../storage/disk-bound.ts';
+import { STATION_CODE } from '../domain/radio.ts';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -74,10 +75,7 @@ const VARIABLES = {
     'an e-mail address or URL without spaces or parentheses',
   ],
   SLEEVE_AZURACAST_URL: [httpUrl, 'an absolute http(s) URL'],
-  SLEEVE_STATION: [
-    v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,64}$/i)),
-    'a station shortcode (letters, digits, - and _)',
-  ],
+  SLEEVE_STATION: [v.pipe(v.string(), v.regex(STATION_CODE)), 'a station shortcode (letters, digits, - and _)'],
   SLEEVE_STORAGE: [
     v.pipe(v.string(), v.regex(/^(memory|fs:.+|rediss?:\/\/.+|deno-kv|deno-kv:.+)$/)),
     'memory, fs:<dir>, redis://host:port, deno-kv or deno-kv:<path> (Deno)',

@@ -104,6 +104,33 @@ describe("Node's parser refusals", () => {
     expect(status).toBe(404);
     expect(headers.toLowerCase()).toContain('content-type: image/svg+xml');
   });
+
+  // Issue #61: the mended request meets the Host check every other request meets; built from
+  // this Host, its URL would be `http://127.0.0.1/metrics?/x…`, the Prometheus text.
+  it.each([
+    ['a Host carrying a path', '127.0.0.1/metrics?'],
+    ['a Host carrying a query', 'x?a='],
+    ['a Host with user info', 'a@127.0.0.1'],
+    ['a Host that is no host', 'evil.example:99999'],
+  ])('raw bytes in the target and %s: 400 naming the Host, nothing else answered', async (_name, host) => {
+    const { status, body } = await send(
+      Buffer.concat([
+        Buffer.from('GET /x\xff\xfe HTTP/1.1\r\nHost: ', 'latin1'),
+        Buffer.from(`${host}\r\nUser-Agent: a (a@b.co)\r\n\r\n`, 'latin1'),
+      ]),
+    );
+    expect(status).toBe(400);
+    expect(JSON.parse(body)).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request', message: 'The Host header is malformed.', param: 'Host' },
+    });
+  });
+
+  it('raw bytes in the target and no Host: 400 naming the Host', async () => {
+    const { status, body } = await send(Buffer.from('GET /x\xff HTTP/1.1\r\nUser-Agent: a (a@b.co)\r\n\r\n', 'latin1'));
+    expect(status).toBe(400);
+    expect(JSON.parse(body)).toMatchObject({ ok: false, error: { code: 'bad_request', param: 'Host' } });
+  });
 });
 
 describe('a WebSocket handshake with another method than GET', () => {

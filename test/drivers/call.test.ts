@@ -3,6 +3,7 @@
  * the budget's turn, the timeout, the size limit, redirects, a 429 passed on, the body read as
  * asked (and cancelled when not), errors mapped to D3's, the circuit and the request's tally.
  */
+import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
 import type { Budget } from '../../core/drivers/kit/budget/budget.ts';
@@ -15,6 +16,9 @@ import {
   type Upstream,
 } from '../../core/drivers/kit/call/call.ts';
 import { createCircuit } from '../../core/drivers/kit/circuit.ts';
+import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { createDriverContext } from '../../core/drivers/kit/context.ts';
+import { breaker } from '../../core/storage/breaker.ts';
 import type { FetchLike } from '../../core/drivers/kit/call/fetch-like.ts';
 import { rejection } from '../helpers/rejection.ts';
 import { requestScope, unboundScope, type RequestScope } from '../../core/drivers/kit/scope.ts';
@@ -58,7 +62,8 @@ describe('kit/call', () => {
     expect(answer).toMatchObject({ status: 200, text: 'hello' });
     expect(seen[0]!.url).toBe('https://up.test/api/items?q=a+b&index=0');
     expect(seen[0]!.init).toMatchObject({ method: 'POST', headers: { accept: 'text/plain' }, body: '{}' });
-    expect(seen[0]!.init!.redirect).toBeUndefined();
+    // Never fetch's own following (issue #61): redirects are the kit's to follow, within bounds.
+    expect(seen[0]!.init!.redirect).toBe('manual');
   });
 
   it('no answer within the timeout is 504 upstream_timeout; a caller that aborts gets its own reason', async () => {
@@ -174,6 +179,87 @@ describe('kit/call', () => {
     expect(seen).toHaveLength(4);
     const manual = await text(up, '/away', { redirect: 'manual' });
     expect([manual.status, manual.headers.get('location'), manual.text]).toEqual([302, 'https://evil.test/api/x', '']);
+  });
+
+  // Issue #61: fetch's own following went wherever an upstream pointed, Sleeve's network included.
+  it('by default a redirect is followed within the base only: never out of it, nor up out of it, nor by a raw call', async () => {
+    const { up, seen } = upstream((url) =>
+      url.startsWith('https://up.test/api/go?to=')
+        ? new Response(null, { status: 302, headers: { location: new URL(url).searchParams.get('to')! } })
+        : new Response(`at ${url}`),
+    );
+    const go = (to: string, options: CallOptions = {}) => text(up, `/go?to=${encodeURIComponent(to)}`, options);
+    expect((await go('/api/b')).text).toBe('at https://up.test/api/b');
+    expect((await go('https://up.test/api/c?d=1')).text).toBe('at https://up.test/api/c?d=1');
+    for (const to of [
+      'http://127.0.0.1/api/x',
+      'http://2130706433/api/x',
+      'http://0x7f.1/api/x',
+      'http://[::1]/api/x',
+      'http://[::ffff:127.0.0.1]/api/x',
+      'http://[::ffff:10.0.0.1]/api/x',
+      'http://10.0.0.1/api/x',
+      'http://192.168.1.1/api/x',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fe80::1]/api/x',
+      'http://[fd00::1]/api/x',
+      'http://localhost/api/x',
+      'http://up.test/api/x',
+      'https://up.test:8443/api/x',
+      'https://up.test.evil.test/api/x',
+      'https://user@up.test/api/x',
+      'https://up.test/apix',
+      '/api/../admin',
+      '/api/%2e%2e/admin',
+      'file:///etc/passwd',
+    ]) {
+      seen.length = 0;
+      const refused = await rejection(go(to));
+      expect([refused.code, refused.status], to).toEqual(['upstream_error', 502]);
+      // One request, the redirect's: nothing asked where it pointed, and its address not told.
+      expect(
+        seen.map((s) => new URL(s.url).host),
+        to,
+      ).toEqual(['up.test']);
+      expect(refused.message).toBe('[sleeve] [test] answered HTTP 302 to somewhere else; asked https://up.test/api');
+    }
+    seen.length = 0;
+    const raw = await go('http://127.0.0.1/api/x', { raw: true });
+    expect([raw.status, seen.length]).toEqual([302, 1]);
+  });
+
+  it("the drivers' fetch never follows a redirect itself, whatever a driver asks (AzuraCast's feed calls it bare)", async () => {
+    const asked: (RequestRedirect | undefined)[] = [];
+    const ctx = createDriverContext({
+      storage: createStorage(),
+      breaker: breaker({ onOutage() {} }),
+      clock: clockOf(() => 0),
+      log: { info() {}, error() {} },
+      fetch: async (_input, init) => {
+        asked.push(init?.redirect);
+        return new Response(null, { status: 302, headers: { location: 'http://127.0.0.1:1/' } });
+      },
+      onCall() {},
+    });
+    await ctx.fetch('https://up.test/a');
+    await ctx.fetch('https://up.test/b', { redirect: 'follow', headers: { accept: 'text/event-stream' } });
+    expect(asked).toEqual(['manual', 'manual']);
+  });
+
+  it("a loopback base's redirects stay on it: another port of the same address is elsewhere", async () => {
+    const { up, seen } = upstream(
+      (url) =>
+        url === 'http://127.0.0.1:8788/deezer/a'
+          ? new Response(null, { status: 302, headers: { location: '/deezer/b' } })
+          : url === 'http://127.0.0.1:8788/deezer/away'
+            ? new Response(null, { status: 302, headers: { location: 'http://127.0.0.1:9999/deezer/b' } })
+            : new Response(`at ${url}`),
+      { base: 'http://127.0.0.1:8788/deezer' },
+    );
+    expect((await text(up, '/a')).text).toBe('at http://127.0.0.1:8788/deezer/b');
+    seen.length = 0;
+    expect((await rejection(text(up, '/away'))).status).toBe(502);
+    expect(seen.map((s) => s.url)).toEqual(['http://127.0.0.1:8788/deezer/away']);
   });
 
   it("waits for its turn under the budget first (a shared call without the caller's signal); a raw call skips budget and circuit", async () => {

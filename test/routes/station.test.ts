@@ -45,6 +45,35 @@ describe('/live (D27)', () => {
   });
 });
 
+// Issue #61: the station is put in the path of AzuraCast's URLs, where `..` walks up a level;
+// it is held to `SLEEVE_STATION`'s rule on every radio route, and published so.
+describe('station on the radio routes', () => {
+  const routes = ['/nowplaying', '/nowplaying/socket', '/live', '/listen.mp3'];
+
+  it.each(routes)('%s: a station that is no shortcode is a 400 naming it', async (path) => {
+    for (const station of ['..', '%2e%2e', '.', 'a/b', 'a%2Fb', '..%2Fadmin', 'a.b', 'caf%C3%A9', '%00'])
+      await fails(`${path}?station=${station}`, 400, 'bad_request', 'station');
+  });
+
+  it('a shortcode, a numeric id and blank (the default station) are taken', async () => {
+    await ok(liveSchema, '/live?station=sleeve', { sleeve: radio });
+    await ok(liveSchema, '/live?station=%20sleeve%20', { sleeve: radio });
+    await ok(liveSchema, '/live?station=', { sleeve: radio });
+    await fails('/live?station=1', 404, 'not_found');
+    await fails('/live?station=Kenh_2-b', 404, 'not_found');
+  });
+
+  it.each(routes)("%s: /openapi.json publishes the rule as the station's pattern", async (path) => {
+    const doc = (await (await radio.fetch(new Request('http://sleeve.test/openapi.json'))).json()) as {
+      paths: Record<string, { get: { parameters: { name: string; schema: { pattern: string } }[] } }>;
+    };
+    const station = doc.paths[path]!.get.parameters.find((p) => p.name === 'station')!;
+    const pattern = new RegExp(station.schema.pattern);
+    for (const taken of ['sleeve', 'kenh_2', '1', ' ', '', ' sleeve ']) expect(pattern.test(taken), taken).toBe(true);
+    for (const refused of ['..', 'a/b', 'a.b', 'x'.repeat(65)]) expect(pattern.test(refused), refused).toBe(false);
+  });
+});
+
 describe('/listen.mp3 (D27)', () => {
   it('503 not_configured in demo mode, saying the station is simulated and how to listen; public and no-store', async () => {
     const res = await radio.fetch(new Request('http://sleeve.test/listen.mp3'));

@@ -50,6 +50,10 @@ export default function azuracast(options: AzuraCastOptions, ctx: DriverContext)
   const installation: Upstream = ctx.upstream({ name: DRIVER_NAME, base, timeoutMs, setting: 'SLEEVE_AZURACAST_URL' });
 
   const fetchNowPlaying = async (station: string, scope?: RequestScope): Promise<NowPlaying | null> => {
+    // The station is a segment of the path asked, encoded: only a dot segment would still name
+    // another resource (`..`, the level above). The routes refuse it (400) with anything else
+    // that is no shortcode; this holds for an embedder's own `station` option too.
+    if (station === '.' || station === '..') return null;
     const { status, body } = await call(
       installation,
       `/api/nowplaying/${encodeURIComponent(station)}`,

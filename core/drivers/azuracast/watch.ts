@@ -4,8 +4,8 @@
  * installation offers it (`sse.ts`), else polling. The service opens one per station however
  * many sockets listen, so a thousand sockets are one upstream connection.
  *
- * - The feed answers 4xx (no such route: an install older than 0.17, or the feed turned off)
- *   or something that is not an event stream: poll every `pollMs` and try the feed again
+ * - The feed answers 4xx (no such route: an install older than 0.17, or the feed turned off),
+ *   a redirect (never followed) or something that is not an event stream: poll every `pollMs` and try the feed again
  *   after `UNSUPPORTED_RETRY_MS`.
  * - The feed cannot be reached, answers 5xx, drops, or goes silent longer than `IDLE_MS`
  *   (Centrifugo pings every 25 s): poll at once (a change may have been missed), keep polling
@@ -138,6 +138,10 @@ async function stream(plan: WatchPlan, closed: AbortSignal): Promise<{ outcome: 
       // arrives, its timeout re-armed at each message.
       response = await ctx.fetch(sseUrl(plan.baseUrl, station), {
         headers: { accept: 'text/event-stream' },
+        // AzuraCast's feed does not move: a redirect is not followed anywhere (it is an answer
+        // that is no event stream, so the watch polls), where fetch's own following would go
+        // wherever the installation pointed, Sleeve's own network included.
+        redirect: 'manual',
         signal: connection.signal,
       });
     } catch (error) {

@@ -19,6 +19,7 @@ import { COOLDOWN_MS, createCircuit, WINDOW_MS, type Circuit } from './circuit.t
 import { shapeList, type ShapeList } from './listing.ts';
 import type { FetchLike } from './call/fetch-like.ts';
 import { countingFetch } from './call/counting-fetch.ts';
+import { manualRedirects } from './call/manual-redirects.ts';
 
 /** An upstream's published budget, e.g. Deezer's 50 calls per 5 s per IP. */
 export interface BudgetSpec {
@@ -46,7 +47,10 @@ interface UpstreamSpec {
 }
 
 export interface DriverContext {
-  /** The runtime's fetch (or a test's), counting each call on /metrics when it is on (`counting-fetch.ts`). */
+  /**
+   * The runtime's fetch (or a test's), counting each call on /metrics when it is on (`counting-fetch.ts`),
+   * following no redirect (`manual-redirects.ts`).
+   */
   fetch: FetchLike;
   storage: Storage;
   /** The storage's one breaker: while it is open, drivers skip the storage. */
@@ -107,8 +111,8 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
     options.budgetScope === 'instance' ? memoryCounters() : (options.counters ?? countersFor(options.storage));
   const budgets = new Map<string, Budget>();
   const circuits = new Map<string, Circuit>();
-  // The runtime's fetch is looked up at each call (tests stub it).
-  const native: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  // The runtime's fetch is looked up at each call (tests stub it); it never follows a redirect itself.
+  const native = manualRedirects(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
   const { clock } = options;
   const context: DriverContext = {
     fetch: options.onCall ? countingFetch(native, options.onCall) : native,

@@ -15,7 +15,7 @@ import { defineEndpoint } from '../../http/endpoint.ts';
 import { slotsFor } from '../../http/conn/socket-slots.ts';
 import { asksWebSocket, checkHandshake, upgradeOrRefuse } from '../../http/layers/websocket.ts';
 import { nowPlayingSchema } from '../../schemas/responses/index.ts';
-import { optionalText } from '../../schemas/params.ts';
+import { stationParam } from '../../schemas/params.ts';
 import { nowPlayingBody, nowPlayingMessage, type NowPlayingBody } from '../../shape/radio.ts';
 import { loadStation, watchStation } from '../../services/radio.ts';
 import type { RequestScope } from '../../drivers/contracts/driver.ts';
@@ -42,7 +42,7 @@ export function watchNowPlaying(
   return watchStation(deps, station, first, send, base, nowPlayingBody);
 }
 
-const stationParams = v.object({ station: optionalText('station', 64) });
+const stationParams = v.object({ station: stationParam() });
 
 export const nowPlaying = defineEndpoint({
   path: '/nowplaying',

@@ -20,11 +20,11 @@ import * as v from 'valibot';
 import { SleeveError } from '../../errors.ts';
 import { defineEndpoint } from '../../http/endpoint.ts';
 import { liveSchema, type LiveBody } from '../../schemas/responses/index.ts';
-import { optionalText } from '../../schemas/params.ts';
+import { stationParam } from '../../schemas/params.ts';
 import { streamUrl } from '../../services/media/listen.ts';
 import { loadStation } from '../../services/radio.ts';
 
-const stationParams = v.object({ station: optionalText('station', 64) });
+const stationParams = v.object({ station: stationParam() });
 
 export const live = defineEndpoint({
   path: '/live',

@@ -13,7 +13,7 @@ import { readAtMost } from './read-limited.ts';
 import { retryable } from '../refusals.ts';
 import { failure, isRedirect, jsonOf, type CallOptions, type Reply, type Upstream } from './upstream.ts';
 
-/** A redirect within the upstream's own base is followed at most this many times (`redirect: 'same-base'`). */
+/** A redirect within the upstream's own base is followed at most this many times (`same-base`, the default). */
 const MAX_SAME_BASE_REDIRECTS = 3;
 
 /**
@@ -50,7 +50,12 @@ function rateLimited(upstream: Upstream, headers: Headers): SleeveError {
   );
 }
 
-/** The absolute target of a redirect when it is on the same base, else null. */
+/**
+ * The absolute target of a redirect when it is on the same base, else null. On the base means on
+ * its origin, so a redirect followed never leaves the base's host, nor its kind of network: a
+ * public upstream cannot send Sleeve to a loopback or private address, whatever its spelling
+ * (`2130706433`, `[::ffff:127.0.0.1]`: the URL parser writes them as the address they are).
+ */
 function sameBase(base: string, location: string | null, from: string): string | null {
   if (location === null) return null;
   const target = URL.parse(location, from);
@@ -93,7 +98,8 @@ async function hops<T>(
   const signal = options.scope?.signal;
   const tally = options.scope?.tally;
   const shared = options.shared === true;
-  const follow = options.redirect === 'same-base' && options.raw !== true;
+  // A raw call (a health probe) says what one request saw: its redirect too, unfollowed.
+  const follow = options.redirect !== 'manual' && options.raw !== true;
   let url = first;
   for (let hop = 0; ; hop++) {
     const silence = new AbortController();
@@ -125,7 +131,8 @@ async function hops<T>(
     try {
       response = await upstream.fetch(url, {
         method: options.method ?? 'GET',
-        ...(options.redirect === undefined || options.redirect === 'follow' ? {} : { redirect: 'manual' as const }),
+        // Followed here, by hand, within bounds (`sameBase`), never by fetch.
+        redirect: 'manual',
         signal: shared ? limits : withTimeout(signal, limits),
         body: options.body,
         headers: options.headers,

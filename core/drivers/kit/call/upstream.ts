@@ -51,10 +51,11 @@ export interface CallOptions {
    */
   shared?: boolean;
   /**
-   * `follow` (fetch's own, the default), `manual` (a redirect is answered as it came), or
-   * `same-base`: followed only to the upstream's own base, at most 3 times; elsewhere is a 502.
+   * `same-base` (the default): a redirect is followed only to the upstream's own base, at most
+   * 3 times; elsewhere is a 502. `manual`: it is answered as it came, for `read` to judge. Never
+   * fetch's own following, which goes wherever an upstream points, Sleeve's own network included.
    */
-  redirect?: 'follow' | 'manual' | 'same-base';
+  redirect?: 'manual' | 'same-base';
   /** Largest body read, in bytes; more is a 502 (default `MAX_BODY_BYTES`). */
   maxBytes?: number;
   /** A 429 is the upstream's rate limit, passed on: 503 with its `Retry-After` (`rateLimited`). */
