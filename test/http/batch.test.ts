@@ -59,7 +59,7 @@ describe('POST /batch (D6)', () => {
         { id: 'warm', path: '/t/echo?query=warm' },
         { id: 'cold', path: '/t/echo?query=cold' },
         { path: '/errors' },
-        { id: 'cold', path: '/t/echo-alias?query=COLD' },
+        { id: 'cold', path: '/t/echo-alias?query=cold' },
         { id: 'cold', path: '/t/echo?limit=99&query=x' },
         { id: 'nowhere', path: '/no/such/path' },
         { id: 'old', path: '/v2.5.0/no/such/path' },
