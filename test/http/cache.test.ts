@@ -51,7 +51,7 @@ describe('cache (D9)', () => {
     for (const [path, query] of [
       ['/t/echo?query=DAFT+PUNK', 'DAFT PUNK'],
       ['/v2.5.0/t/echo?query=Daft+Punk', 'Daft Punk'],
-    ]) {
+    ] as const) {
       const again = await json(path);
       expect(again.res.headers.get('x-cache'), path).toBe('HIT');
       expect(again.body.query, path).toBe(query);
