@@ -15,7 +15,7 @@ import { batchSchema } from '../schemas/responses/index.ts';
 import { versionedErrorBody } from '../http/errors.ts';
 import { traceOf } from '../http/request-trace.ts';
 import { VERSION_PREFIX } from '../http/layers/version-prefix.ts';
-import { routedPath } from '../http/routed-path.ts';
+import { routedPath } from '../utils/url-path.ts';
 import type { VersionInfo } from '../http/versions.ts';
 
 const CONCURRENCY = 6;
