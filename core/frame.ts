@@ -30,6 +30,7 @@ import { keepBriefly, markDegraded } from './http/degraded.ts';
 import type { AnyEndpoint, FrameApi } from './http/endpoint.ts';
 import { errorResponse, toSleeveError } from './http/errors.ts';
 import { endpointFinder } from './http/find-endpoint.ts';
+import { routedPath } from './utils/url-path.ts';
 import { frameChain, type FrameLayer } from './http/frame-chain.ts';
 import { frameState, type FrameState } from './http/frame-state.ts';
 import { applyGathered, withGathered, type SleeveBindings, type SleeveEnv } from './http/context.ts';
@@ -161,7 +162,8 @@ export interface Frame {
  * the hit path composed from the same lists.
  */
 export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Frame {
-  const app = new Hono<SleeveEnv>();
+  // The path every per-path rule reads too (`routedPath`): what is routed is what is judged.
+  const app = new Hono<SleeveEnv>({ getPath: routedPath });
   const state = frameState(deps);
   const byPath = new Map<string, AnyEndpoint[]>();
   for (const endpoint of endpoints) {

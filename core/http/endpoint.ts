@@ -145,9 +145,11 @@ export interface Endpoint<
    */
   upstream?: boolean;
   /**
-   * The cache key part for these params, when the default (trimmed, case-folded text,
-   * sorted lists) is wrong for the endpoint: `/resolve` keyed on source, type and id, or
-   * `/track/hot`, whose answer also depends on the caller's edge country header.
+   * The cache key part for these params, when the default (the validated params exactly as the
+   * handler reads them, D58) is wrong for the endpoint: `/resolve`, keyed on the source, type and
+   * id a link names (its answer echoes the platform's spelling of the link, never the caller's),
+   * or `/track/hot`, whose answer also depends on the caller's edge country header. It must tell
+   * apart every two requests the handler answers differently.
    */
   cacheKey?(params: ParamsOf<S>, request: RequestView, deps: Deps): string;
   /**

@@ -15,11 +15,25 @@ import { batchSchema } from '../schemas/responses/index.ts';
 import { versionedErrorBody } from '../http/errors.ts';
 import { traceOf } from '../http/request-trace.ts';
 import { VERSION_PREFIX } from '../http/layers/version-prefix.ts';
+import { routedPath } from '../utils/url-path.ts';
 import type { VersionInfo } from '../http/versions.ts';
 
 const CONCURRENCY = 6;
-/** Headers that describe the batch's own body or its cache state, not the caller. */
-const NOT_CARRIED = ['content-type', 'content-length', 'transfer-encoding', 'if-none-match', 'if-modified-since'];
+/**
+ * Headers that describe the batch's own body or its cache state, not the caller; and `Accept`,
+ * which asks for the envelope (JSON): a sub-request carrying `text/event-stream` would ask a
+ * stream, which never ends, for an answer the envelope must wait for (D58).
+ */
+const NOT_CARRIED = [
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'if-none-match',
+  'if-modified-since',
+  'accept',
+];
+/** An answer that is a stream: never read into the envelope, whatever answered it. */
+const STREAM = 'text/event-stream';
 
 export interface SubResponse {
   status: number;
@@ -28,11 +42,25 @@ export interface SubResponse {
   body: unknown;
 }
 
+/** The endpoint path a sub-request names: as the router will route it (`/%63over` is `/cover`), less its version prefix. */
+function pathOf(url: URL): string {
+  return routedPath({ url: url.href }).replace(VERSION_PREFIX, '') || '/';
+}
+
 /** A sub-request must name a batchable endpoint (its own `batchable`); an unknown path is left to answer its 404. */
-function refusal(frame: FrameApi, url: URL): string | undefined {
-  const path = url.pathname.replace(VERSION_PREFIX, '') || '/';
+function refusal(frame: FrameApi, path: string): string | undefined {
   const endpoint = frame.endpointAt(path);
   return endpoint && !isBatchable(endpoint) ? `${path} cannot be batched` : undefined;
+}
+
+/** A sub-request refused before it ran, or its stream left unread: a 400 entry naming the path. */
+function refusedEntry(message: string, version: VersionInfo): SubResponse {
+  return {
+    status: 400,
+    elapsedMs: 0,
+    cache: null,
+    body: versionedErrorBody(new SleeveError('bad_request', message, { param: 'path' }), version),
+  };
 }
 
 async function run(
@@ -43,18 +71,17 @@ async function run(
   version: VersionInfo,
 ): Promise<SubResponse> {
   const started = performance.now();
-  const refused = refusal(frame, sub.url);
-  if (refused) {
-    return {
-      status: 400,
-      elapsedMs: 0,
-      cache: null,
-      body: versionedErrorBody(new SleeveError('bad_request', refused, { param: 'path' }), version),
-    };
-  }
+  const path = pathOf(sub.url);
+  const refused = refusal(frame, path);
+  if (refused) return refusedEntry(refused, version);
   const headers = new Headers(request.headers);
   for (const name of NOT_CARRIED) headers.delete(name);
   const res = await frame.dispatch(new Request(sub.url, { headers, signal: request.signal }), env);
+  if (res.headers.get('content-type')?.startsWith(STREAM)) {
+    // Not waited for: a stream ends when its client leaves, and the envelope is that client.
+    await res.body?.cancel();
+    return refusedEntry(`${path} answers a stream, which cannot be batched`, version);
+  }
   const text = await res.text();
   let body: unknown = text;
   try {

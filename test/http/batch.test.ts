@@ -14,6 +14,18 @@ const cover = defineEndpoint({
   handle: () => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } }),
 });
 const streamy = defineEndpoint({ ...stub, path: '/t/stream', batchable: false, handle: () => ({}) });
+/** A batchable endpoint that answers a stream which never ends (whatever it was asked), and says when it is cancelled. */
+const neverEnding = { cancelled: 0, accepts: [] as (string | null)[] };
+const forever = defineEndpoint({
+  ...stub,
+  path: '/t/forever',
+  handle: ({ request }) => {
+    neverEnding.accepts.push(request.headers.get('accept'));
+    return new Response(new ReadableStream({ cancel: () => void neverEnding.cancelled++ }), {
+      headers: { 'content-type': 'text/event-stream' },
+    });
+  },
+});
 let concurrent = 0;
 let peak = 0;
 const slow = defineEndpoint({
@@ -31,7 +43,7 @@ function setup(options: Parameters<typeof testApp>[1] = {}) {
   const echo = echoEndpoint({ rateLimit: 60 });
   return {
     ...testApp(
-      [...frameEndpoints, echo.endpoint, cover, streamy, slow, mediaImage, trackPreview, nowPlayingSocket],
+      [...frameEndpoints, echo.endpoint, cover, streamy, slow, forever, mediaImage, trackPreview, nowPlayingSocket],
       options,
     ),
     echo,
@@ -59,7 +71,7 @@ describe('POST /batch (D6)', () => {
         { id: 'warm', path: '/t/echo?query=warm' },
         { id: 'cold', path: '/t/echo?query=cold' },
         { path: '/errors' },
-        { id: 'cold', path: '/t/echo-alias?query=COLD' },
+        { id: 'cold', path: '/t/echo-alias?query=cold' },
         { id: 'cold', path: '/t/echo?limit=99&query=x' },
         { id: 'nowhere', path: '/no/such/path' },
         { id: 'old', path: '/v2.5.0/no/such/path' },
@@ -191,5 +203,55 @@ describe('POST /batch (D6)', () => {
     });
     expect(pinned.body.responses['0'].body).toEqual({ error: expect.any(String) });
     expect(pinned.res.headers.get('x-ratelimit-limit')).toBe('30');
+  });
+
+  it('refuses an escaped spelling of a non-batchable path, judged as the router routes it (D58)', async () => {
+    const app = setup();
+    const paths = ['/%63over?artist=a&title=b', '/t/%73tream', '/%62atch', '/v%32.5.0/%63over', '/nowplaying/%73ocket'];
+    const { body } = await post(app, { requests: paths.map((path) => ({ path })) });
+    for (const [id, entry] of Object.entries<any>(body.responses)) {
+      expect(entry, paths[Number(id)]).toMatchObject({
+        status: 400,
+        body: { ok: false, error: { code: 'bad_request' } },
+      });
+      expect(entry.body.error.message, paths[Number(id)]).toMatch(
+        /^\/(cover|t\/stream|batch|nowplaying\/socket) cannot/,
+      );
+    }
+  });
+
+  it("never waits on a stream: the caller's Accept is not carried, and a streamed answer is cancelled, a 400 (D58)", async () => {
+    const app = setup();
+    neverEnding.cancelled = 0;
+    neverEnding.accepts.length = 0;
+    const asked = post(
+      app,
+      {
+        requests: [
+          { id: 'stream', path: '/t/forever' },
+          { id: 'echo', path: '/t/echo?query=x' },
+        ],
+      },
+      { headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' } },
+    );
+    // A bound a busy machine cannot reach: before, this batch never answered.
+    let stop = () => {};
+    const hung = new Promise<'hung'>((resolve) => {
+      const timer = setTimeout(() => resolve('hung'), 10_000);
+      stop = () => clearTimeout(timer);
+    });
+    const first = await Promise.race([asked, hung]);
+    stop();
+    expect(first).not.toBe('hung');
+    const { body } = await asked;
+    expect(body.responses.stream).toMatchObject({
+      status: 400,
+      body: {
+        ok: false,
+        error: { code: 'bad_request', param: 'path', message: '/t/forever answers a stream, which cannot be batched' },
+      },
+    });
+    expect(body.responses.echo).toMatchObject({ status: 200, body: { query: 'x' } });
+    expect(neverEnding).toEqual({ cancelled: 1, accepts: [null] });
   });
 });

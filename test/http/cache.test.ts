@@ -24,19 +24,38 @@ describe('cache (D9)', () => {
     expect(echo.state.calls).toBe(1);
   });
 
-  it('normalised parameters, aliases and version prefixes share one entry', async () => {
+  it('parameters the handler reads alike, aliases and version prefixes share one entry', async () => {
     const { fetch, echo } = setup();
     await fetch('/t/echo?query=Daft%20Punk');
     for (const path of [
-      '/t/echo?query=daft+punk+',
-      '/t/echo-alias?query=DAFT%20PUNK&limit=5',
-      '/v2.5.0/t/echo?limit=5&query=%20daft%20punk',
+      '/t/echo?query=Daft+Punk+',
+      '/t/echo-alias?query=Daft%20Punk&limit=5',
+      '/v2.5.0/t/echo?limit=5&query=%20Daft%20Punk',
       '/current/t/echo?query=Daft+Punk&utm=x',
+      '/t/echo?query=Daft+Punk&limit=5.0',
     ]) {
       expect((await fetch(path)).headers.get('x-cache'), path).toBe('HIT');
     }
     expect(echo.state.calls).toBe(1);
-    expect((await fetch('/t/echo?query=daft+punk&limit=6')).headers.get('x-cache')).toBe('MISS');
+    expect((await fetch('/t/echo?query=Daft+Punk&limit=6')).headers.get('x-cache')).toBe('MISS');
+    expect(echo.state.calls).toBe(2);
+  });
+
+  it('two spellings the handler tells apart are two entries, each echoing its own (D58)', async () => {
+    const { json, echo } = setup();
+    const first = await json('/t/echo?query=Daft%20Punk');
+    const second = await json('/t/echo-alias?query=DAFT%20PUNK');
+    expect([first.res.headers.get('x-cache'), second.res.headers.get('x-cache')]).toEqual(['MISS', 'MISS']);
+    expect([first.body.query, second.body.query]).toEqual(['Daft Punk', 'DAFT PUNK']);
+    // Held now: the hit path answers each spelling its own entry.
+    for (const [path, query] of [
+      ['/t/echo?query=DAFT+PUNK', 'DAFT PUNK'],
+      ['/v2.5.0/t/echo?query=Daft+Punk', 'Daft Punk'],
+    ] as const) {
+      const again = await json(path);
+      expect(again.res.headers.get('x-cache'), path).toBe('HIT');
+      expect(again.body.query, path).toBe(query);
+    }
     expect(echo.state.calls).toBe(2);
   });
 
@@ -136,7 +155,7 @@ describe('cache (D9)', () => {
     expect(calls).toBe(2);
   });
 
-  it("an endpoint's own cacheKey replaces the case-folding default", async () => {
+  it("an endpoint's own cacheKey replaces the default", async () => {
     let calls = 0;
     const own = defineEndpoint({
       ...stub,

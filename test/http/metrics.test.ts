@@ -117,7 +117,7 @@ describe('/metrics (D20)', () => {
     // stands mid-window, so the three requests never fall either side of a minute (the windows are fixed).
     const sleeve = make({ metrics: true, rateLimits: 2 / 60, now: () => Date.UTC(2026, 10, 22, 12, 0, 15) });
     expect((await get(sleeve, '/search/all?query=love')).headers.get('x-cache')).toBe('MISS');
-    expect((await get(sleeve, '/v2.5.0/search/all?query=LOVE')).headers.get('x-cache')).toBe('HIT');
+    expect((await get(sleeve, '/v2.5.0/search/all?query=love')).headers.get('x-cache')).toBe('HIT');
     expect((await get(sleeve, '/search/all?query=love')).status).toBe(429);
     await get(sleeve, '/hot-tracks', {}, '203.0.113.8');
     await get(sleeve, '/no/such/path?query=secret');

@@ -18,7 +18,7 @@ describe('request log (D20)', () => {
   it('json: one line per request, with its id, method, path, endpoint, status, time, cache, client and upstream calls', async () => {
     const app = setup();
     const miss = await app.fetch('/t/echo?query=Daft+Punk');
-    const hit = await app.fetch('/v2.5.0/t/echo-alias?query=daft%20punk', { ip: '192.0.2.9' });
+    const hit = await app.fetch('/v2.5.0/t/echo-alias?query=Daft%20Punk', { ip: '192.0.2.9' });
     await app.fetch('/no/such/path?x=1');
     expect(app.lines).toHaveLength(3);
     for (const line of app.lines) expect(line).not.toContain('\n');

@@ -40,7 +40,7 @@ describe('upstream calls per request (D20)', () => {
     const made = replay.calls.length;
     expect(made).toBeGreaterThan(1);
     expect(new Set(replay.calls.map((c) => c.upstream))).toEqual(new Set(['deezer', 'reccobeats']));
-    await get(sleeve, '/track/info?artist=daft+punk&title=harder+better+faster+stronger');
+    await get(sleeve, '/track/info?title=Harder+Better+Faster+Stronger&artist=Daft+Punk+');
     expect(replay.calls.length).toBe(made);
     expect(lines().map((l) => [l.cache, l.upstream])).toEqual([
       ['MISS', made],

@@ -180,9 +180,12 @@ describe('/assistant', () => {
     expect(body.answer).toBe(replyFor(model.calls[0]!.body.messages));
     groundedIn(model.lastSystem(), body.grounding);
     expect(model.lastSystem()).toContain(`artist ${track.artist.id}: ${track.artist.name}`);
-    const again = await at(`/assistant?${q({ query: ` ${track.artist.name.toUpperCase()} ` })}`);
+    const again = await at(`/assistant?${q({ query: ` ${track.artist.name} ` })}`);
     expect(again.headers.get('x-cache')).toBe('HIT');
     expect(model.calls).toHaveLength(1);
+    // D58: another spelling is another question, answered (and echoed) as its caller wrote it.
+    const upper = await at(`/assistant?${q({ query: track.artist.name.toUpperCase() })}`);
+    expect([upper.headers.get('x-cache'), upper.body.query]).toEqual(['MISS', track.artist.name.toUpperCase()]);
   });
 
   it('needs a query of at most 200 characters', async () => {

@@ -3,14 +3,18 @@ import type * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import * as s from '../../core/schemas/responses/index.ts';
 import { valid } from '../shape/_valid.ts';
-import { music, q, sleeve, UA } from './_client.ts';
+import type { Sleeve } from '../../core/index.ts';
+import { makeSleeve, music, q, sleeve, UA } from './_client.ts';
 import { chartTracks } from './_fixtures.ts';
 
-async function postBatch(requests: { id: string; path: string }[]) {
-  const res = await sleeve.fetch(
+async function postBatch(
+  requests: { id: string; path: string }[],
+  init: { sleeve?: Sleeve; headers?: Record<string, string> } = {},
+) {
+  const res = await (init.sleeve ?? sleeve).fetch(
     new Request('http://sleeve.test/batch', {
       method: 'POST',
-      headers: { 'user-agent': UA, 'content-type': 'application/json' },
+      headers: { 'user-agent': UA, 'content-type': 'application/json', ...init.headers },
       body: JSON.stringify({ requests }),
     }),
   );
@@ -66,5 +70,46 @@ describe('every metadata and radio endpoint through /batch', () => {
     ];
     const body = await postBatch(paths.map((path, i) => ({ id: String(i), path })));
     expect(Object.values(body.responses).map((r) => r.status)).toEqual([400, 400, 400, 400]);
+  });
+
+  it('judges each path as the router routes it: an escaped spelling of a refused path is refused (D58)', async () => {
+    const withAll = makeSleeve({ metrics: true, status: true });
+    const paths = ['/%63over?artist=a&title=b', '/%6detrics', '/%73tatus/feed', '/v2.5.0/%6detrics', '/%62atch'];
+    const body = await postBatch(
+      paths.map((path, i) => ({ id: String(i), path })),
+      { sleeve: withAll },
+    );
+    for (const [i, path] of paths.entries()) {
+      const entry = body.responses[String(i)] as { status: number; body: { error: { code: string; message: string } } };
+      expect([entry.status, entry.body.error.code], path).toEqual([400, 'bad_request']);
+      expect(entry.body.error.message, path).toMatch(/^\/[a-z/]+ cannot be batched$/);
+    }
+    // The plain spellings answer the same.
+    const plain = await postBatch([{ id: 'm', path: '/metrics' }], { sleeve: withAll });
+    expect(plain.responses.m!.status).toBe(400);
+  });
+
+  it('never waits on a stream: the socket asked as events, escaped or not, answers at once (D58)', async () => {
+    const asked = postBatch(
+      [
+        { id: 'escaped', path: '/nowplaying/%73ocket' },
+        { id: 'plain', path: '/nowplaying/socket' },
+        { id: 'now', path: '/nowplaying' },
+      ],
+      { headers: { accept: 'text/event-stream' } },
+    );
+    // A bound a busy machine cannot reach: before, this batch never answered at all.
+    let stop = () => {};
+    const hung = new Promise<'hung'>((resolve) => {
+      const timer = setTimeout(() => resolve('hung'), 10_000);
+      stop = () => clearTimeout(timer);
+    });
+    const first = await Promise.race([asked, hung]);
+    stop();
+    expect(first).not.toBe('hung');
+    const body = await asked;
+    expect([body.responses.escaped!.status, body.responses.plain!.status, body.responses.now!.status]).toEqual([
+      400, 400, 200,
+    ]);
   });
 });
