@@ -15,11 +15,13 @@ const RUNNABLE: [name: string, command: string, args: string[]][] = [
 ];
 
 describe('examples', () => {
-  it.each(RUNNABLE)('%s serves health and genres', async (_name, command, args) => {
+  it.each(RUNNABLE)('%s serves health, the orchestrator probes and genres', async (_name, command, args) => {
     const server = await startChild(command, args);
     try {
       const health = await fetch(`${server.url}/healthz`);
       expect(health.status).toBe(200);
+      // What examples/kubernetes polls (D55), with no User-Agent as a kubelet sends none with a contact.
+      for (const probe of ['/livez', '/readyz']) expect((await fetch(`${server.url}${probe}`)).status, probe).toBe(200);
       const genres = await fetch(`${server.url}/editorial/genres`, { headers: UA });
       expect(genres.status).toBe(200);
       expect((await genres.json())[0]).toMatchObject({ id: 0, name: 'All' });
