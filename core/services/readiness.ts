@@ -21,7 +21,7 @@ export const READY_STORAGE_MS = 2000;
  * `ok`: the storage answered; `fallback`: it failed or its breaker is open, and requests are
  * answered without it; `unanswered`: it neither answered nor failed in time; `unchecked`: draining, no check run.
  */
-export type StorageReading = 'ok' | 'fallback' | 'unanswered' | 'unchecked';
+type StorageReading = 'ok' | 'fallback' | 'unanswered' | 'unchecked';
 
 export interface Readiness {
   status: 'ready' | 'draining' | 'unready';
