@@ -20,20 +20,19 @@ export interface Sender {
 }
 
 /**
- * `/healthz` answers 503 with the same health body when an upstream is down (D13): that body
- * is the answer a health check asks for, so it resolves (read its `status`) instead of
- * throwing. Only that body: a 503 in the error shape (the connection cap) still throws.
+ * `/healthz` answers 503 with the same health body when an upstream is down (D13), and `/readyz`
+ * 503 with its readiness body while the instance drains (D55): that body is the answer a health
+ * check asks for, so it resolves (read its `status`) instead of throwing. Only that body, told by
+ * a field of its own: a 503 in the error shape (the connection cap) still throws.
  */
-const ANSWERED_WHEN_DEGRADED = '/healthz';
+const ANSWERED_WHEN_UNAVAILABLE: Readonly<Record<string, string>> = { '/healthz': 'checks', '/readyz': 'storage' };
 
-async function healthBody(res: Response): Promise<unknown> {
+async function ownBody(res: Response, field: string): Promise<unknown> {
   const body: unknown = await res
     .clone()
     .json()
     .catch(() => undefined);
-  return typeof body === 'object' && body !== null && Array.isArray((body as { checks?: unknown }).checks)
-    ? body
-    : undefined;
+  return typeof body === 'object' && body !== null && field in body && !('error' in body) ? body : undefined;
 }
 
 const isJson = (res: Response) =>
@@ -60,9 +59,10 @@ export async function send(
   // A browser hands a manual redirect over opaque (status 0, no Location): still not an error.
   const passed = res.ok || res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400);
   if (passed) return res.ok && isJson(res) ? res.json() : res;
-  if (res.status === 503 && path === ANSWERED_WHEN_DEGRADED && isJson(res)) {
-    const health = await healthBody(res);
-    if (health !== undefined) return health;
+  const field = ANSWERED_WHEN_UNAVAILABLE[path];
+  if (res.status === 503 && field !== undefined && isJson(res)) {
+    const own = await ownBody(res, field);
+    if (own !== undefined) return own;
   }
   throw await apiErrorFrom(res, url.href);
 }

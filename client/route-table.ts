@@ -37,6 +37,23 @@ export type RouteTable = readonly [
     }>;
   },
   {
+    path: '/livez';
+    method: 'GET';
+    body?: undefined;
+    response: Out<{
+      status: 'live';
+    }>;
+  },
+  {
+    path: '/readyz';
+    method: 'GET';
+    body?: undefined;
+    response: Out<{
+      status: 'draining' | 'ready' | 'unready';
+      storage: 'ok' | 'fallback' | 'unanswered' | 'unchecked';
+    }>;
+  },
+  {
     path: '/editorial/genres';
     method: 'GET';
     body?: undefined;

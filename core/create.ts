@@ -77,14 +77,14 @@ export interface Sleeve {
     readonly sources: Drivers;
   };
   /**
-   * Begins a graceful shutdown (D34): `/healthz` answers 503 `draining` from now on, and every
+   * Begins a graceful shutdown (D34): `/healthz` and `/readyz` answer 503 `draining` from now on, and every
    * `/nowplaying/socket` client is told to reconnect (a 1012 close frame, or a last `reconnect`
    * event) and let go. Requests keep being answered. The server adapters call it on SIGTERM.
    * Resolves once those clients have gone.
    */
   drain(): Promise<void>;
   /**
-   * D39: begins a shutdown delay: `/healthz` answers 503 `draining` from now on, so a balancer
+   * D39: begins a shutdown delay: `/healthz` and `/readyz` answer 503 `draining` from now on, so a balancer
    * polling it takes the instance out, and nothing else changes (requests are answered, live
    * streams stay). The server adapters call it on SIGTERM when `shutdownDelayMs` is set, and
    * `drain()` once the delay is over.

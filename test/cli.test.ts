@@ -42,7 +42,24 @@ describe('the command line', () => {
     expect(parseCommand(['-v'], {})).toEqual({ kind: 'version' });
   });
 
+  it("--probe asks this host's server at the port it would listen on (D55)", () => {
+    expect(parseCommand(['--probe', '/readyz'], { PORT: '9000' })).toEqual({
+      kind: 'probe',
+      url: 'http://127.0.0.1:9000/readyz',
+    });
+    expect(parseCommand(['--probe=/livez', '--port', '1234'], {})).toEqual({
+      kind: 'probe',
+      url: 'http://127.0.0.1:1234/livez',
+    });
+    expect(parseCommand(['--probe', '/readyz'], {})).toMatchObject({ url: 'http://127.0.0.1:8787/readyz' });
+  });
+
   it.each([
+    [['--probe', 'readyz'], '--probe must be a path of this server such as /readyz (got "readyz")'],
+    [
+      ['--probe', '/readyz', '--port', '0'],
+      '--probe needs the port the server listens on: PORT must be a port number from 0 to 65535, not 0 (got "0")',
+    ],
     [['--nope'], 'unknown flag --nope'],
     [['-x'], 'unknown flag -x'],
     [['serve'], 'unexpected argument serve: the command takes flags only'],
@@ -112,6 +129,27 @@ describe('the command line', () => {
     expect(variable.code).toBe(1);
     expect(variable.stderr).toBe('sleeve: SLEEVE_MODE must be demo or live (got "prod")\n');
   });
+
+  it('from the sources: --probe exits 0 on a 2xx, 1 on a 503 or no server, one line each', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((request, response) => {
+      response.writeHead(request.url === '/readyz' ? 200 : 503).end();
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const port = String((server.address() as { port: number }).port);
+    try {
+      const ready = await cli(['--probe', '/readyz'], { PORT: port });
+      expect(ready).toEqual({ code: 0, stdout: `sleeve: http://127.0.0.1:${port}/readyz answered 200\n`, stderr: '' });
+      const draining = await cli(['--probe', '/healthz'], { PORT: port });
+      expect([draining.code, draining.stdout]).toEqual([1, `sleeve: http://127.0.0.1:${port}/healthz answered 503\n`]);
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
+    const none = await cli(['--probe', '/readyz'], { PORT: port });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/^sleeve: http:\/\/127\.0\.0\.1:\d+\/readyz did not answer \(\w+\)\n$/);
+    // Three processes, each loading tsx: a busy machine's slack.
+  }, 60_000);
 
   it('from the sources under Deno (the files JSR ships as ./cli) and Bun: --version, and a bad flag exits 2', async () => {
     for (const [command, args] of [

@@ -1,7 +1,8 @@
 /**
  * examples/kubernetes (issue #36): the Deployment and the Service validated against the
  * Kubernetes API's own schemas (`kubernetes-models`, generated from its OpenAPI definitions),
- * and what the README promises of them: probes on /healthz, a shutdown delay Sleeve accepts, a
+ * and what the README promises of them: readiness on /readyz and liveness on /livez (D55), paths
+ * Sleeve declares, a shutdown delay Sleeve accepts, a
  * grace period covering the delay and the drain, and a Service that reaches the pods' port.
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { serveOptionsFromEnv } from '../adapters/shared/serve-env.ts';
 import { memoryPlan } from '../adapters/launch/memory-plan.ts';
 import { serverLimits } from '../adapters/shared/server-limits.ts';
 import { ROOT } from './helpers/child-server.ts';
+import { endpoints } from '../core/routes/index.ts';
+import { READY_STORAGE_MS } from '../core/services/readiness.ts';
 
 function manifests(file: string): Record<string, unknown>[] {
   const docs = parseAllDocuments(readFileSync(`${ROOT}examples/kubernetes/${file}`, 'utf8'));
@@ -65,13 +68,17 @@ describe('examples/kubernetes', () => {
     ).toBeUndefined();
   });
 
-  it('readiness and liveness poll /healthz on the port Sleeve listens on', () => {
+  it('readiness polls /readyz and liveness /livez (D55), on the port Sleeve listens on, both paths Sleeve answers', () => {
     const env = Object.fromEntries((container.env ?? []).map(({ name, value }) => [name, value]));
     const port = container.ports!.find((p) => p.name === 'http')!;
     expect(String(port.containerPort)).toBe(env.PORT);
-    for (const probe of [container.readinessProbe, container.livenessProbe]) {
-      expect(probe?.httpGet).toMatchObject({ path: '/healthz', port: 'http' });
-    }
+    expect(container.readinessProbe?.httpGet).toMatchObject({ path: '/readyz', port: 'http' });
+    expect(container.livenessProbe?.httpGet).toMatchObject({ path: '/livez', port: 'http' });
+    const declared = endpoints.map((e) => e.path as string);
+    for (const probe of [container.readinessProbe, container.livenessProbe])
+      expect(declared).toContain(probe?.httpGet?.path);
+    // The readiness probe waits longer than /readyz gives the storage.
+    expect(container.readinessProbe!.timeoutSeconds! * 1000).toBeGreaterThan(READY_STORAGE_MS);
   });
 
   it("sets a shutdown delay Sleeve accepts, and a grace period that covers the delay and the drain's bound", () => {

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { app as embedded } from '../examples/embed/app.ts';
 import { startReplay } from '../replay/server.ts';
 import { BIN, ROOT, startChild } from './helpers/child-server.ts';
+import { parse } from 'yaml';
+import { parseCommand } from '../adapters/cli/args.ts';
+import { endpoints } from '../core/routes/index.ts';
 
 const UA = { 'User-Agent': 'examples/1.0 (examples@example.com)' };
 
@@ -15,17 +18,32 @@ const RUNNABLE: [name: string, command: string, args: string[]][] = [
 ];
 
 describe('examples', () => {
-  it.each(RUNNABLE)('%s serves health and genres', async (_name, command, args) => {
+  it.each(RUNNABLE)('%s serves health, the orchestrator probes and genres', async (_name, command, args) => {
     const server = await startChild(command, args);
     try {
       const health = await fetch(`${server.url}/healthz`);
       expect(health.status).toBe(200);
+      // What examples/kubernetes polls (D55), with no User-Agent as a kubelet sends none with a contact.
+      for (const probe of ['/livez', '/readyz']) expect((await fetch(`${server.url}${probe}`)).status, probe).toBe(200);
       const genres = await fetch(`${server.url}/editorial/genres`, { headers: UA });
       expect(genres.status).toBe(200);
       expect((await genres.json())[0]).toMatchObject({ id: 0, name: 'All' });
     } finally {
       await server.stop();
     }
+  });
+
+  it("compose.yaml's health check runs the image's own executable on /readyz (D55), a path Sleeve answers", () => {
+    const compose = parse(readFileSync(`${ROOT}examples/container/compose.yaml`, 'utf8')) as {
+      services: { sleeve: { healthcheck: { test: string[] }; environment: Record<string, unknown> } };
+    };
+    const [kind, executable, ...args] = compose.services.sleeve.healthcheck.test;
+    expect([kind, executable]).toEqual(['CMD', '/sleeve']);
+    // As the executable would read it, with the image's PORT (the Containerfile's ENV).
+    const port = /^ENV PORT=(\d+)$/m.exec(readFileSync(`${ROOT}examples/container/Containerfile`, 'utf8'))?.[1];
+    const command = parseCommand(args, { PORT: port });
+    expect(command).toEqual({ kind: 'probe', url: `http://127.0.0.1:${port}/readyz` });
+    expect(endpoints.map((e) => e.path as string)).toContain('/readyz');
   });
 
   it('embed keeps the host app and answers spec paths under /music only', async () => {

@@ -20,6 +20,8 @@ export class UsageError extends Error {
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
+  /** `--probe <path>`: asks this host's server (`PORT`) for `path` and exits 0 on a 2xx, 1 otherwise (D55). */
+  | { kind: 'probe'; url: string }
   /** `env`: the environment with the flags' variables set over it. */
   | { kind: 'serve'; env: Record<string, string | undefined> };
 
@@ -38,11 +40,15 @@ const OPTIONS = {
   storage: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
+  probe: { type: 'string' },
 } as const;
+
+/** What `--probe` takes: a path of this server, as a container's health check names it (`/readyz`). */
+const PROBE_PATH = /^\/[\x21-\x7e]{0,200}$/;
 
 /** The command's arguments (after the program's name) over `env`; a bad one throws a UsageError. */
 export function parseCommand(args: readonly string[], env: Record<string, string | undefined>): Command {
-  let values: { [K in Setting]?: string } & { help?: boolean; version?: boolean };
+  let values: { [K in Setting]?: string } & { help?: boolean; version?: boolean; probe?: string };
   try {
     ({ values } = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -60,7 +66,25 @@ export function parseCommand(args: readonly string[], env: Record<string, string
       throw new UsageError(`--${flag} must be ${accepts} (got ${JSON.stringify(value)})`);
     set[variable] = value;
   }
+  if (values.probe !== undefined) return probeCommand(values.probe, { ...env, ...set });
   return { kind: 'serve', env: { ...env, ...set } };
+}
+
+/**
+ * `--probe`: the server on this host, at the port it would listen on (`PORT`, `--port`), so an
+ * image with no shell and no curl can run its own health check (compose's `healthcheck`).
+ */
+function probeCommand(path: string, env: Record<string, string | undefined>): Command {
+  if (!PROBE_PATH.test(path))
+    throw new UsageError(`--probe must be a path of this server such as /readyz (got ${JSON.stringify(path)})`);
+  const [schema, accepts] = ENV_VARIABLES.PORT!;
+  const port =
+    env.PORT === undefined || env.PORT === '' ? { success: true, output: 8787 } : v.safeParse(schema, env.PORT.trim());
+  if (!port.success || port.output === 0)
+    throw new UsageError(
+      `--probe needs the port the server listens on: PORT must be ${accepts}, not 0 (got ${JSON.stringify(env.PORT)})`,
+    );
+  return { kind: 'probe', url: `http://127.0.0.1:${String(port.output)}${path}` };
 }
 
 /** Node's parseArgs says more than one line (and how to pass a positional `-x`); one is enough. */
@@ -86,6 +110,7 @@ export function helpText(version: string): string {
     ]),
     ['-h, --help', 'prints this and exits'],
     ['-v, --version', "prints the package's version and exits"],
+    ['    --probe <path>', "asks this host's server (at PORT) for <path>, e.g. /readyz; exits 0 on a 2xx, else 1"],
   ];
   const variables = [...describeVariables(ENV_VARIABLES), ...describeVariables(SERVER_VARIABLES_TABLE)];
   const column = (rows: [string, string][]) => {

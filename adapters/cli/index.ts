@@ -3,12 +3,12 @@
  * @module
  * The `sleeve` command (package.json's `bin`, and JSR's `./cli` export). First the runtime is
  * held to the memory plan (`launch/heap-limit.ts`), which may start the process again, so nothing of
- * the server is loaded before that; `--help` and `--version` need no server and no plan.
+ * the server is loaded before that; `--help`, `--version` and `--probe` need no server and no plan.
  */
 import { holdToPlan } from '../launch/heap-limit.ts';
 
 const deno = (globalThis as unknown as { Deno?: { args: string[]; env: { toObject(): Record<string, string> } } }).Deno;
 const args = deno ? deno.args : process.argv.slice(2);
-if (!args.some((arg) => /^(-h|--help|-v|--version)$/.test(arg)))
+if (!args.some((arg) => /^(-h|--help|-v|--version|--probe(=.*)?)$/.test(arg)))
   await holdToPlan(deno ? deno.env.toObject() : process.env);
 await import('./main.ts');

@@ -8,6 +8,7 @@
  */
 import { helpText, parseCommand, UsageError } from './args.ts';
 import { PACKAGE_VERSION } from './package-version.ts';
+import { probe } from './probe.ts';
 import { start, type Runtime } from '../launch/start.ts';
 
 async function runtime(): Promise<Runtime> {
@@ -16,7 +17,7 @@ async function runtime(): Promise<Runtime> {
   return (await import('../node/runtime.ts')).nodeRuntime();
 }
 
-/** Deno's arguments and exit, where it is Deno: `--help` and `--version` load no server. */
+/** Deno's arguments and exit, where it is Deno: `--help`, `--version` and `--probe` load no server. */
 const deno = (
   globalThis as unknown as {
     Deno?: { args: string[]; env: { toObject(): Record<string, string> }; exit(code: number): never };
@@ -27,7 +28,11 @@ try {
   const command = parseCommand(args, deno ? deno.env.toObject() : process.env);
   if (command.kind === 'help') console.log(helpText(PACKAGE_VERSION));
   else if (command.kind === 'version') console.log(PACKAGE_VERSION);
-  else await start({ ...(await runtime()), env: command.env });
+  else if (command.kind === 'probe') {
+    const code = await probe(command.url);
+    if (deno) deno.exit(code);
+    process.exit(code);
+  } else await start({ ...(await runtime()), env: command.env });
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
   // One line, as a bad variable's; 2, as a shell's usage errors.

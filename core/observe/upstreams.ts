@@ -82,6 +82,9 @@ export function upstreamWatch(now: () => number): UpstreamWatch {
       get state() {
         return circuit.state;
       },
+      get answeredAt() {
+        return circuit.answeredAt;
+      },
       async run(call) {
         let sent = false;
         try {

@@ -13,6 +13,8 @@ export function tagOf(path: string): string {
 
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   healthz: 'Whether the service, its upstreams and its storage answer.',
+  livez: "Whether the process answers: an orchestrator's liveness probe.",
+  readyz: "Whether this instance can serve: an orchestrator's readiness probe.",
   editorial: 'The genre list, and the picks and charts an editorial (a genre) shows.',
   search: 'Searches by kind, all kinds at once, and completions while typing.',
   artist: 'Artists by name or id: their releases, top tracks, similar artists, biography and facts.',

@@ -6,6 +6,7 @@
 import { batch } from './batch.ts';
 import { editorialCharts, editorialGenres, editorialSelection } from './music/editorial.ts';
 import { healthz } from './health.ts';
+import { livez, readyz } from './probes.ts';
 import { albumInfo, albumNewReleases, albumTracks } from './music/album.ts';
 import { artistAlbums, artistDiscography, artistInfo, artistSimilar, artistTopTracks } from './music/artist.ts';
 import { artistImage, cover, mediaImage } from './media/media.ts';
@@ -33,7 +34,7 @@ import { recommendations } from './music/recommendations.ts';
 import { genreChart } from './music/genre-chart.ts';
 
 /**
- * Every endpoint, in registration order: health and genres first (the cheapest), then the
+ * Every endpoint, in registration order: health (with the orchestrator's probes) and genres first (the cheapest), then the
  * lookups (search, artist, track, album, playlist, resolve, radio) with the now-playing socket
  * and the pictures, the service's own and its self-description, then the later additions
  * (suggestions to AI). Kept as a tuple so the typed client (`sleeve/client`) knows each path's
@@ -41,6 +42,8 @@ import { genreChart } from './music/genre-chart.ts';
  */
 export const endpoints = [
   healthz,
+  livez,
+  readyz,
   editorialGenres,
   searchAll,
   searchAlbums,

@@ -1,17 +1,19 @@
 /**
  * @module
- * The health check (D13): three probes in parallel, each cut off at
- * 2.5 s whether or not the probe honours its abort signal, so a hung upstream never holds
- * the endpoint longer.
+ * The health check (D13): three checks in parallel, each cut off at 2.5 s whether or not its
+ * probe honours its abort signal, so a hung upstream never holds the endpoint longer. The two
+ * upstream checks are shared by every caller, at most one probe per interval (D55,
+ * `health-probes.ts`); the storage check is this caller's own.
  */
 import type { Storage } from '../storage/storage.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { ProbeResult } from '../drivers/contracts/driver.ts';
 import type { Drivers } from '../drivers/contracts/drivers.ts';
-import { unboundScope } from '../drivers/kit/index.ts';
+import type { Clock } from '../drivers/kit/index.ts';
+import { CHECK_TIMEOUT_MS, runProbe, type ProbeOutcome, type SharedProbes } from './health-probes.ts';
 import { RELEASED_AT, VERSION } from '../version.ts';
 
-export const CHECK_TIMEOUT_MS = 2500;
+export { CHECK_TIMEOUT_MS };
 
 interface Check {
   name: 'upstream-music-api' | 'upstream-audio-features' | 'cache-backend';
@@ -33,20 +35,12 @@ export interface Health {
 
 type Probe = (signal: AbortSignal) => Promise<ProbeResult>;
 
-async function runCheck(name: Check['name'], probe: Probe, timeoutMs: number): Promise<Check> {
-  const started = performance.now();
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<ProbeResult>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort(new Error(`${name} probe timed out`));
-      resolve({ ok: false, status: 0 });
-    }, timeoutMs);
-  });
-  const result = await Promise.race([probe(controller.signal).catch(() => ({ ok: false, status: 0 })), timeout]);
-  clearTimeout(timer);
-  return { name, ok: result.ok, status: result.status, latencyMs: Math.round(performance.now() - started) };
-}
+const named = (name: Check['name'], { ok, status, latencyMs }: ProbeOutcome): Check => ({
+  name,
+  ok,
+  status,
+  latencyMs,
+});
 
 /**
  * The storage check writes, reads back and deletes a probe key. While the storage's
@@ -68,7 +62,9 @@ export interface HealthInput {
   drivers: Drivers;
   storage: Storage;
   breaker?: Breaker;
-  now: number;
+  /** The upstream probes every caller shares (`sharedProbes`). */
+  probes: SharedProbes;
+  clock: Clock;
   timeoutMs?: number;
 }
 
@@ -104,17 +100,13 @@ export function checkedHeader(input: Pick<HealthInput, 'drivers'> & { storageNam
 
 /** Returns the body and the HTTP status: 503 only when both upstream checks fail. */
 export async function checkHealth(input: HealthInput): Promise<{ status: 200 | 503; body: Health }> {
-  const started = performance.now();
+  const { clock, probes } = input;
+  const started = clock.now();
   const timeoutMs = input.timeoutMs ?? CHECK_TIMEOUT_MS;
   const checks = await Promise.all([
-    // A probe is no client's call: its scope is its own abort only.
-    runCheck('upstream-music-api', (signal) => input.drivers.music.probe({ scope: unboundScope(signal) }), timeoutMs),
-    runCheck(
-      'upstream-audio-features',
-      (signal) => input.drivers.features.probe({ scope: unboundScope(signal) }),
-      timeoutMs,
-    ),
-    runCheck('cache-backend', storageProbe(input.storage, input.breaker), timeoutMs),
+    probes.check('upstream-music-api', input.drivers.music).then((o) => named('upstream-music-api', o)),
+    probes.check('upstream-audio-features', input.drivers.features).then((o) => named('upstream-audio-features', o)),
+    runProbe(storageProbe(input.storage, input.breaker), clock, timeoutMs).then((o) => named('cache-backend', o)),
   ]);
   const degraded = checks.some((c) => !c.ok);
   const upstreamsDown = checks.filter((c) => c.name !== 'cache-backend').every((c) => !c.ok);
@@ -124,8 +116,8 @@ export async function checkHealth(input: HealthInput): Promise<{ status: 200 | 5
       status: degraded ? 'degraded' : 'ok',
       version: VERSION,
       releasedAt: RELEASED_AT,
-      timestamp: new Date(input.now).toISOString(),
-      elapsedMs: Math.round(performance.now() - started),
+      timestamp: new Date(started).toISOString(),
+      elapsedMs: Math.max(0, Math.round(clock.now() - started)),
       checks,
       degraded,
     },

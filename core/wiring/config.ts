@@ -122,6 +122,11 @@ const VARIABLES = {
     v.union([v.literal('off'), v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/), v.transform(Number), v.minValue(0.01))]),
     'off, or a factor such as 100 that multiplies every limit',
   ],
+  /** D55: how long /healthz shares an upstream probe's result (each upstream probed at most once per interval). */
+  SLEEVE_HEALTH_INTERVAL_MS: [
+    v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(60_000)),
+    'a whole number of milliseconds from 0 to 60000',
+  ],
   SLEEVE_MAX_SOCKETS_PER_IP: [count, 'a whole number of at least 1 (open /nowplaying/socket clients per IP)'],
   SLEEVE_MAX_SOCKETS: [count, 'a whole number of at least 1 (open /nowplaying/socket clients in all)'],
   SLEEVE_COUNTRY_HEADERS: [
@@ -247,6 +252,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       station: p.SLEEVE_STATION,
       maxSocketsPerIp: p.SLEEVE_MAX_SOCKETS_PER_IP,
       maxSockets: p.SLEEVE_MAX_SOCKETS,
+      healthIntervalMs: p.SLEEVE_HEALTH_INTERVAL_MS,
       upstreams: { deezer: p.SLEEVE_DEEZER_URL, features: p.SLEEVE_FEATURES_URL, azuracast: p.SLEEVE_AZURACAST_URL },
       deezer: p.SLEEVE_DEEZER_IMAGES_URL === undefined ? undefined : { imagesUrl: p.SLEEVE_DEEZER_IMAGES_URL },
       links: present({

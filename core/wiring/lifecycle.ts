@@ -8,7 +8,7 @@
  */
 
 export interface Lifecycle {
-  /** True from the first `leave()` or `drain()` on: `/healthz` answers 503 `draining`. */
+  /** True from the first `leave()` or `drain()` on: `/healthz` and `/readyz` answer 503 `draining`. */
   readonly draining: boolean;
   /**
    * D39: the shutdown delay begins: `/healthz` says `draining` from now on, so the balancer

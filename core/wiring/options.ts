@@ -127,6 +127,12 @@ export interface SleeveOptions {
   requestsApart?: boolean;
   /** How often `/nowplaying/socket` looks for a new song or listener count, in ms (default 2000). */
   radioPollMs?: number;
+  /**
+   * How long a `/healthz` upstream probe's result is shared by every caller, in ms (default 2000;
+   * `SLEEVE_HEALTH_INTERVAL_MS`, D55): each upstream is probed at most once per interval. 0:
+   * only callers arriving while a probe runs share it.
+   */
+  healthIntervalMs?: number;
   /** Open `/nowplaying/socket` clients (WebSocket and event stream) per client IP; more get 429 (default 10). */
   maxSocketsPerIp?: number;
   /** Open `/nowplaying/socket` clients in this process; more get 503 (default 1000). */
@@ -194,6 +200,7 @@ export interface ResolvedOptions {
   upgradeWebSocket: UpgradeWebSocket<any> | undefined;
   hitResponses: 'objects' | 'clones';
   radioPollMs: number;
+  healthIntervalMs: number;
   requestsApart: boolean;
   maxSocketsPerIp: number;
   maxSockets: number;
@@ -259,6 +266,7 @@ export function resolveOptions(
     upgradeWebSocket: options.upgradeWebSocket,
     hitResponses: options.hitResponses ?? 'objects',
     radioPollMs: options.radioPollMs ?? 2000,
+    healthIntervalMs: options.healthIntervalMs ?? 2000,
     requestsApart: options.requestsApart ?? false,
     maxSocketsPerIp: options.maxSocketsPerIp ?? 10,
     maxSockets: options.maxSockets ?? 1000,

@@ -178,6 +178,15 @@ describe('SleeveApiError', () => {
     });
   });
 
+  it('/readyz resolves its 503 readiness body (draining, D55), but a 503 in the error shape still rejects', async () => {
+    const draining = { status: 'draining', storage: 'unchecked' };
+    const readiness: Fetch = async () => Response.json(draining, { status: 503 });
+    expect(await client(plain, readiness).readyz.$get()).toEqual(draining);
+    const busy: Fetch = async () =>
+      Response.json({ ok: false, error: { code: 'service_unavailable', message: 'busy' } }, { status: 503 });
+    expect(await thrown(client(plain, busy).readyz.$get())).toMatchObject({ code: 'service_unavailable' });
+  });
+
   it("keeps a copy of D3's status table in step with the server's", () => {
     // Every status has its code; where two codes share one (503: service_unavailable and
     // not_configured), a legacy body, which carries only a message, is read as the first.

@@ -84,7 +84,7 @@ describe('User-Agent (D2)', () => {
     }
   });
 
-  it('exempts exactly health, the error list, the self-description, metrics (scrapers), pictures, cards, previews and the stream (what an <img>, <audio> or a crawler asks), and the docs and status pages (what a browser opens)', () => {
+  it('exempts exactly health and the orchestrator probes, the error list, the self-description, metrics (scrapers), pictures, cards, previews and the stream (what an <img>, <audio> or a crawler asks), and the docs and status pages (what a browser opens)', () => {
     const exempt = routes.filter((e) => e.public).map((e) => e.path);
     expect(exempt.sort()).toEqual([
       '/',
@@ -96,12 +96,14 @@ describe('User-Agent (D2)', () => {
       '/errors',
       '/healthz',
       '/listen.mp3',
+      '/livez',
       '/llms.txt',
       '/media/images/:kind/:file',
       '/media/previews/:file',
       '/metrics',
       '/og',
       '/openapi.json',
+      '/readyz',
       '/share/card',
       '/status',
       '/status/feed',

@@ -31,4 +31,10 @@ export interface Probed {
    */
   readonly probes?: string;
   probe(options?: CallOptions): Promise<ProbeResult>;
+  /**
+   * When a real call to what `probe` asks last succeeded (the Sleeve's clock, Unix ms; 0 before
+   * any): `/healthz` takes a recent one in place of a probe of its own. Absent where there is
+   * no upstream to ask (the demo catalogue).
+   */
+  answeredAt?(): number;
 }

@@ -329,6 +329,8 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
       const found = await api.get('/genre', {}, o?.scope, (b) => listOf(b, 'genres').items.length > 0);
       return found ? { ok: true, status: 200 } : { ok: false, status: 404 };
     },
+    // The API's circuit (`client.ts`), not the pictures' host: a picture proves nothing of the API.
+    answeredAt: () => ctx.circuit(DRIVER_NAME).answeredAt,
     searchTracks: async (query, o) => {
       // Deezer's advanced search narrows by artist: `artist:"…" track:"…"`.
       const q =

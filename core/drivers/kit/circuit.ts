@@ -36,6 +36,12 @@ export interface Circuit {
   /** Runs one upstream call, or fails at once while the circuit is open. */
   run<T>(call: () => Promise<T>): Promise<T>;
   readonly state: CircuitState;
+  /**
+   * When a call last succeeded, on the circuit's clock; 0 before any. Only a success counts: an
+   * error may be the budget's refusal or the caller's abort, which prove nothing of the upstream.
+   * `/healthz` takes a recent one in place of a probe of its own.
+   */
+  readonly answeredAt: number;
 }
 
 export interface CircuitOptions {
@@ -70,6 +76,7 @@ export function createCircuit(options: CircuitOptions): Circuit {
   let opened = false;
   let openUntil = 0;
   let trial = false;
+  let answeredAt = 0;
 
   /** Counts one call that ended at `at`; true when the window now holds enough calls, mostly failed. */
   const count = (at: number, failed: boolean): boolean => {
@@ -107,6 +114,9 @@ export function createCircuit(options: CircuitOptions): Circuit {
     get state() {
       return state();
     },
+    get answeredAt() {
+      return answeredAt;
+    },
     async run(call) {
       const current = state();
       if (current === 'open') refuse();
@@ -114,6 +124,7 @@ export function createCircuit(options: CircuitOptions): Circuit {
       if (trying) trial = true;
       try {
         const result = await call();
+        answeredAt = now();
         if (trying) close();
         else if (!opened) count(now(), false);
         return result;

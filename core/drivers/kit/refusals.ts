@@ -36,6 +36,11 @@ export function isShortOfTurns(error: unknown): error is BudgetRefusal {
   return error instanceof BudgetRefusal && error.reason === 'late';
 }
 
+/** Whether `error` is any budget's refusal (`late`, `full` or `dropped`): no turn, so no word from the upstream. */
+export function isBudgetRefusal(error: unknown): error is BudgetRefusal {
+  return error instanceof BudgetRefusal;
+}
+
 /** Whether `error` is a refresh's call let go for a busy budget: a client that joined it makes it again itself. */
 export function isBackgroundDrop(error: unknown): error is BudgetRefusal {
   return error instanceof BudgetRefusal && error.reason === 'dropped';

@@ -99,13 +99,17 @@ export function deferredScope(signal: AbortSignal, client: string, waitMs: numbe
   };
 }
 
-/** Work no request asked for, with an abort of its own (a shared flight none of whose callers had a scope). */
-export function unboundScope(signal: AbortSignal): RequestScope {
+/**
+ * Work no request asked for, with an abort of its own (a shared flight none of whose callers had
+ * a scope, a health probe). `turnsBy`: by when its calls must have had their turns, else the
+ * budget refuses them (a probe's, so the refusal comes before the check's own cut-off).
+ */
+export function unboundScope(signal: AbortSignal, turnsBy = Infinity): RequestScope {
   return {
     signal,
     client: undefined,
     tally: undefined,
-    turnsBy: Infinity,
+    turnsBy,
     until: Infinity,
     patienceMs: undefined,
     progress: progress(FRESH),

@@ -25,6 +25,7 @@ import { featureRecords, ISRC, trackRecords, type TrackRecord } from './wire.ts'
 import { shareWork, type SharedWork } from '../kit/shared-work.ts';
 import { decoded, WireError } from '../kit/wire.ts';
 import type { RequestScope } from '../kit/scope.ts';
+import { isBudgetRefusal } from '../kit/refusals.ts';
 
 export interface ReccoBeatsOptions {
   /** Default `https://api.reccobeats.com` (the driver adds `/v1/...`); point it at a replay to run offline. */
@@ -174,6 +175,7 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
   return {
     name: DRIVER_NAME,
     probes: baseUrl,
+    answeredAt: () => ctx.circuit(DRIVER_NAME).answeredAt,
     async features(isrcs, o = {}) {
       o.scope?.signal.throwIfAborted();
       // Asked spelling → upper case; what is no ISRC at all is unknown without asking.
@@ -208,13 +210,16 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
     async probe(o) {
       o?.scope?.signal.throwIfAborted();
       try {
-        await budget.take(o?.scope);
+        // Within the scope's bound for a turn: past it the budget refuses, and the refusal is thrown.
+        await budget.take(o?.scope, { until: o?.scope?.turnsBy });
         const { status, text } = await client.raw(FEATURES_PATH, [PROBE_ISRC], o?.scope);
         if (status !== 200) return { ok: false, status };
         featureRecords(JSON.parse(text));
         return { ok: true, status };
       } catch (error) {
         if (o?.scope?.signal.aborted) throw o.scope.signal.reason;
+        // No turn is no word from ReccoBeats: the caller reads the refusal (`/healthz`, D55).
+        if (isBudgetRefusal(error)) throw error;
         if (error instanceof SyntaxError || error instanceof WireError) return { ok: false, status: 200 };
         if (error instanceof SleeveError) return { ok: false, status: 0 };
         throw error;

@@ -1,4 +1,4 @@
-/** @module The service's own answers: `/healthz`, `/errors`, the `/batch` envelope and the self-description (`/`, `/openapi.json`). */
+/** @module The service's own answers: `/healthz`, `/livez`, `/readyz`, `/errors`, the `/batch` envelope and the self-description (`/`, `/openapi.json`). */
 import * as v from 'valibot';
 import { count, int } from './common.ts';
 
@@ -19,6 +19,18 @@ export const healthSchema = v.strictObject({
   elapsedMs: count,
   checks: v.array(check),
   degraded: v.boolean(),
+});
+
+/** D55: the process answers; always 200, draining or not (a restart would not help a draining instance). */
+export const livenessSchema = v.strictObject({
+  status: v.literal('live'),
+});
+
+/** D55: 200 `ready`; 503 `draining` (D34, D39, no check run) or `unready` (the storage neither answered nor failed in time). */
+export const readinessSchema = v.strictObject({
+  status: v.picklist(['ready', 'draining', 'unready']),
+  /** `ok`: it answered; `fallback`: it failed or is skipped, and requests are answered without it; `unchecked`: draining. */
+  storage: v.picklist(['ok', 'fallback', 'unanswered', 'unchecked']),
 });
 
 export const errorsListSchema = v.strictObject({
