@@ -1,0 +1,10 @@
+import { installedCardFiles } from '../core/installed/installed-card-files.ts';
+import { cardPool } from '../adapters/shared/card-pool.ts';
+const log = { info() {}, error(m: string, f?: object) { console.log('ERR', m, f); } };
+const r = cardPool({ threads: 1, execArgv: process.env.EA ? ['--import', 'tsx'] : undefined })(installedCardFiles, log);
+const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#123"/><text x="50" y="100" font-size="40" fill="#fff">Hello</text></svg>';
+let ticks = 0; const iv = setInterval(() => ticks++, 5);
+const t = performance.now();
+const pngs = await Promise.all([r.render(svg), r.render(svg), r.render(svg)]);
+clearInterval(iv);
+console.log('threads', r.threads, pngs.map((p) => p.byteLength), 'ms', (performance.now() - t).toFixed(0), 'ticks', ticks);
