@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { renderBudgetSize } from '../../core/cards/render-budget.ts';
 import type { CardFiles } from '../../core/installed/card-files.ts';
 import { textWidth } from '../../core/cards/text.ts';
-import type { MusicDriver, Track } from '../../core/index.ts';
+import type { CardRenderer, MusicDriver, Track } from '../../core/index.ts';
 import { assertWellFormed, expectPng } from '../cards/_image.ts';
 import { chartTracks } from './_fixtures.ts';
 import { fails, makeSleeve, music, sleeve, UA } from './_client.ts';
@@ -211,5 +211,37 @@ describe('the PNG drawing budget (D29, D53)', () => {
     expect((await c(`/og?type=album&id=${albums[0]}`)).status).toBe(200);
     clock.now += 1000;
     expect((await a(`/og?type=album&id=${albums[5]}`)).status).toBe(200);
+  });
+});
+
+describe('drawing beside other clients (D53)', () => {
+  it('while cards are being drawn, another client is answered; a client past its share is a 503 at once, never a wait', async () => {
+    // A renderer on one thread of its own whose drawings end when the test says.
+    const held: (() => void)[] = [];
+    const cardRenderer: CardRenderer = () => ({
+      threads: 1,
+      render: () => new Promise((resolve) => held.push(() => resolve(new Uint8Array(8)))),
+    });
+    const pooled = makeSleeve({ cardRenderer });
+    const ask = (ip: string, path: string) =>
+      pooled.fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA } }), { clientIp: ip });
+    const albums = (await music.newReleases({ limit: 3 })).map((a) => a.id);
+    const done: string[] = [];
+    const drawing = albums.slice(0, 2).map((id, i) =>
+      ask('10.0.0.1', `/og?type=album&id=${id}`).then((res) => (done.push(`card ${i}`), res.status)),
+    );
+    while (held.length < 1) await new Promise((resolve) => setImmediate(resolve));
+    // One drawing, one waiting: the client's share. A third is refused at once.
+    const third = await ask('10.0.0.1', `/og?type=album&id=${albums[2]}`);
+    expect([third.status, third.headers.get('retry-after')]).toEqual([503, '1']);
+    const other = await ask('10.0.0.2', '/errors');
+    done.push('other');
+    expect(other.status).toBe(200);
+    expect(done).toEqual(['other']);
+    held.shift()!();
+    while (held.length < 1) await new Promise((resolve) => setImmediate(resolve));
+    held.shift()!();
+    expect(await Promise.all(drawing)).toEqual([200, 200]);
+    expect(done).toEqual(['other', 'card 0', 'card 1']);
   });
 });
