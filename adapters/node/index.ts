@@ -45,7 +45,12 @@ interface NodeEnv {
 export function serve(options: ServeOptions = {}): Promise<Served> {
   // D12: `/nowplaying/socket` upgrades through @hono/node-server's own WebSocket support.
   // Request lines are batched (`shared/stdout-log.ts`) unless the embedder gives a logger.
-  const sleeve = serverSleeve(options, { processMemory, upgradeWebSocket, cardRenderer: cardPool(), log: stdoutLogger });
+  const sleeve = serverSleeve(options, {
+    processMemory,
+    upgradeWebSocket,
+    cardRenderer: cardPool(),
+    log: stdoutLogger,
+  });
   const limits = serverLimits(options);
   const wss = new WebSocketServer({ noServer: true });
   let upgrades: Upgrades | undefined;

@@ -17,7 +17,6 @@
  * was left out because an upstream failed.
  */
 import type { Deps } from '../wiring/deps.ts';
-import { SleeveError } from '../errors.ts';
 import { hash64 } from '../utils/hash.ts';
 import { conditionalAnswer, holdsCurrent } from '../http/conditional.ts';
 import { ImageCache } from '../storage/image-cache.ts';

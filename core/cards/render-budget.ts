@@ -105,7 +105,8 @@ export class RenderBudget {
       throw busy(`You have ${size.perClient} PNG cards being drawn already, your share of this instance.`);
     if (inSecond >= size.perClientPerSecond)
       throw busy(`You had ${size.perClientPerSecond} new PNG cards drawn this second, your share of this instance.`);
-    if (window.total >= size.perSecond) throw busy(`This instance is drawing ${size.perSecond} PNG cards a second already.`);
+    if (window.total >= size.perSecond)
+      throw busy(`This instance is drawing ${size.perSecond} PNG cards a second already.`);
     if (this.#running >= size.slots && this.#waiting >= size.waiting)
       throw busy('This instance has as many PNG cards drawing and waiting as it holds.');
     window.total++;

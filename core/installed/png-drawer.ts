@@ -44,4 +44,3 @@ function drawPng(module: ResvgModule, svg: string, fonts: Uint8Array[]): Uint8Ar
     renderer.free();
   }
 }
-

@@ -188,7 +188,7 @@ describe('the PNG drawing budget (D29, D53)', () => {
   // Drawn on the answering thread (no cardRenderer given): 5 new cards a clock second, a client at most 3 of them.
   const size = renderBudgetSize(0);
   const from = (ip: string) => (path: string) =>
-    budgeted.fetch(new Request(`http://sleeve.test${path}`), { clientIp: ip }).then(async (res) => ({
+    Promise.resolve(budgeted.fetch(new Request(`http://sleeve.test${path}`), { clientIp: ip })).then(async (res) => ({
       status: res.status,
       retry: res.headers.get('retry-after'),
       code: res.status === 200 ? undefined : (await res.json()).error.code,
@@ -223,13 +223,13 @@ describe('drawing beside other clients (D53)', () => {
       render: () => new Promise((resolve) => held.push(() => resolve(new Uint8Array(8)))),
     });
     const pooled = makeSleeve({ cardRenderer });
-    const ask = (ip: string, path: string) =>
+    const ask = async (ip: string, path: string): Promise<Response> =>
       pooled.fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA } }), { clientIp: ip });
     const albums = (await music.newReleases({ limit: 3 })).map((a) => a.id);
     const done: string[] = [];
-    const drawing = albums.slice(0, 2).map((id, i) =>
-      ask('10.0.0.1', `/og?type=album&id=${id}`).then((res) => (done.push(`card ${i}`), res.status)),
-    );
+    const drawing = albums
+      .slice(0, 2)
+      .map((id, i) => ask('10.0.0.1', `/og?type=album&id=${id}`).then((res) => (done.push(`card ${i}`), res.status)));
     while (held.length < 1) await new Promise((resolve) => setImmediate(resolve));
     // One drawing, one waiting: the client's share. A third is refused at once.
     const third = await ask('10.0.0.1', `/og?type=album&id=${albums[2]}`);
