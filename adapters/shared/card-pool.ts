@@ -38,7 +38,7 @@ export interface CardPoolOptions {
   execArgv?: string[];
 }
 
-export function defaultCardThreads(): number {
+function defaultCardThreads(): number {
   return Math.min(4, Math.max(1, availableParallelism() - 1));
 }
 

@@ -21,7 +21,7 @@
 import { SleeveError } from '../errors.ts';
 
 /** What a drawing costs here, rounded up from ~95 ms measured (`bench/cards.ts`, docs/performance.md). */
-export const RENDER_MS = 100;
+const RENDER_MS = 100;
 
 export interface RenderBudgetSize {
   /** Drawings at once. */
