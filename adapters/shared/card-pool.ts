@@ -42,8 +42,15 @@ function defaultCardThreads(): number {
   return Math.min(4, Math.max(1, availableParallelism() - 1));
 }
 
-/** The worker's module, beside this one: TypeScript in the sources, JavaScript in the npm build. */
-const WORKER_URL = new URL(`./card-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
+/** The worker's module: beside this one, TypeScript in the sources, JavaScript in the npm build. */
+function workerUrl(): URL {
+  const here = import.meta.url;
+  // Bun's executable holds its entries under one root named from their common folder (`adapters/`):
+  // the command as `sleeve`, this worker as `shared/card-worker.js` (`scripts/build-exe.ts`).
+  if (here.includes('/$bunfs/')) return new URL('./shared/card-worker.js', here);
+  return new URL(`./card-worker.${here.endsWith('.ts') ? 'ts' : 'js'}`, here);
+}
+const WORKER_URL = workerUrl();
 
 function startWorker(execArgv: string[] | undefined): Worker {
   const node = !('Bun' in globalThis) && !('Deno' in globalThis);
