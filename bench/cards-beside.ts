@@ -27,7 +27,9 @@ const tracks = (await demo.deps.drivers.music.chart(null, { limit: cardCount }))
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const pct = (list: number[], p: number): number =>
-  list.length === 0 ? Number.NaN : +[...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))]!.toFixed(1);
+  list.length === 0
+    ? Number.NaN
+    : +[...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))]!.toFixed(1);
 
 async function timed(url: string, client: string): Promise<{ ms: number; status: number }> {
   const started = performance.now();
