@@ -72,7 +72,8 @@ interface Job {
 }
 
 interface Thread {
-  worker: Worker;
+  /** Undefined once it died, until the next card starts another. */
+  worker: Worker | undefined;
   job: Job | undefined;
 }
 
@@ -92,10 +93,12 @@ class Threads {
 
   /** Resolves once every thread has resvg instantiated; rejects (and stops them) when one cannot. */
   async ready(): Promise<void> {
+    const started = [...this.#all];
     try {
-      await Promise.all(this.#all.map((thread) => firstWord(thread.worker)));
+      await Promise.all(started.map((thread) => firstWord(thread.worker!)));
     } catch (cause) {
-      for (const thread of this.#all) void thread.worker.terminate();
+      this.#all.length = 0;
+      for (const thread of started) void thread.worker!.terminate();
       throw cause;
     }
   }
@@ -122,9 +125,11 @@ class Threads {
       this.#pump();
     });
     worker.on('exit', () => {
-      // A thread that died (out of memory, a crash) fails its card and is replaced.
+      // A thread that died (out of memory, a crash) fails its card, and is replaced when the next
+      // card comes (not at once: a thread that cannot start would be restarted in a loop). One
+      // stopped because the threads did not start is no longer in the pool.
       const index = this.#all.indexOf(thread);
-      if (index >= 0) this.#all[index] = this.#spawn();
+      if (index >= 0) this.#all[index] = { worker: undefined, job: undefined };
       thread.job?.reject(
         new SleeveError('service_unavailable', 'The thread drawing this card stopped. Try again in a second.', {
           headers: { 'Retry-After': '1' },
@@ -137,13 +142,15 @@ class Threads {
   }
 
   #pump(): void {
-    for (const thread of this.#all) {
-      if (thread.job !== undefined) continue;
+    for (let i = 0; i < this.#all.length; i++) {
+      if (this.#all[i]!.job !== undefined) continue;
       const job = this.#waiting.shift();
       if (job === undefined) return;
+      if (this.#all[i]!.worker === undefined) this.#all[i] = this.#spawn();
+      const thread = this.#all[i]!;
       thread.job = job;
       const draw: ToPool = { kind: 'draw', id: job.id, svg: job.svg };
-      thread.worker.postMessage(draw);
+      thread.worker!.postMessage(draw);
     }
   }
 }
