@@ -15,11 +15,13 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The entry the executable runs: the `sleeve` command (its flags, `--help`, `--version`), on the Bun inside it. */
 export const EXE_ENTRY = 'adapters/cli/index.ts';
 export const EXE_PATH: string = `${ROOT}out/sleeve`;
+/** The card pool's worker thread (D53): Bun bundles a worker into the executable only when it is named as an entry. */
+const CARD_WORKER = 'adapters/shared/card-worker.ts';
 
 export function buildExe(extra: string[] = []): string {
   embedAssets();
   const outfile = extra.some((arg) => arg.startsWith('--outfile')) ? [] : ['--outfile', EXE_PATH];
-  execFileSync(`${ROOT}node_modules/.bin/bun`, ['build', '--compile', EXE_ENTRY, ...outfile, ...extra], {
+  execFileSync(`${ROOT}node_modules/.bin/bun`, ['build', '--compile', EXE_ENTRY, CARD_WORKER, ...outfile, ...extra], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -53,6 +53,22 @@ export async function buildNpm(): Promise<void> {
     chunkNames: 'core/chunks/[name]-[hash]',
     logLevel: 'warning',
   });
+  // The card pool's worker thread (D53), started by its path: beside the chunk the pool lands in
+  // (shared by the servers' entries), where `adapters/shared/card-pool.ts` looks for it.
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: { [CARD_WORKER_OUT]: 'adapters/shared/card-worker.ts' },
+    outdir: 'dist',
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'es2022',
+    packages: 'external',
+    logLevel: 'warning',
+  });
 }
+
+/** Where the built worker lands, without its `.js`. */
+const CARD_WORKER_OUT = 'core/chunks/card-worker';
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildNpm();

@@ -10,6 +10,7 @@ import { exitOnSignals, gracefulStop, processSignals } from '../shared/graceful.
 import { stdoutLogger } from '../shared/stdout-log.ts';
 import type { ServeOptions } from '../shared/serve-options.ts';
 import { serverSleeve } from '../shared/server-sleeve.ts';
+import { cardPool } from '../shared/card-pool.ts';
 
 // hono/bun reads the Bun global as it loads (its SSG helper), so it is loaded only under Bun:
 // plain Node must still be able to import this module (the package's exports check does).
@@ -43,7 +44,13 @@ export function serve(options: ServeOptions = {}): {
   // D12: `/nowplaying/socket` upgrades through hono/bun, which finds the server in `env.server`.
   const { upgradeWebSocket, websocket } = honoBun;
   // Bun's server takes a cloned template answer faster than a header object (`hitResponses`).
-  const sleeve = serverSleeve(options, { processMemory, upgradeWebSocket, hitResponses: 'clones', log: stdoutLogger });
+  const sleeve = serverSleeve(options, {
+    processMemory,
+    upgradeWebSocket,
+    hitResponses: 'clones',
+    cardRenderer: cardPool(),
+    log: stdoutLogger,
+  });
   const limits = serverLimits(options);
   let leaving = false;
   const server = Bun.serve({

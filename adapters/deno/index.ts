@@ -7,6 +7,7 @@ import { exitOnSignals, gracefulStop, type ShutdownSignal } from '../shared/grac
 import { stdoutLogger } from '../shared/stdout-log.ts';
 import type { ServeOptions } from '../shared/serve-options.ts';
 import { serverSleeve } from '../shared/server-sleeve.ts';
+import { cardPool } from '../shared/card-pool.ts';
 
 // hono/deno reads the Deno global as it loads, so it is loaded only under Deno: plain Node
 // must still be able to import this module (the package's exports check does).
@@ -44,6 +45,7 @@ export function serve(
     processMemory,
     upgradeWebSocket: honoDeno?.upgradeWebSocket,
     hitResponses: 'clones',
+    cardRenderer: cardPool(),
     log: stdoutLogger,
   });
   const { shutdownTimeoutMs, shutdownDelayMs } = serverLimits(options);

@@ -10,6 +10,7 @@ import { nodeStoppable } from './stop.ts';
 import { stdoutLogger } from '../shared/stdout-log.ts';
 import type { ServeOptions } from '../shared/serve-options.ts';
 import { serverSleeve } from '../shared/server-sleeve.ts';
+import { cardPool } from '../shared/card-pool.ts';
 import { answerClientErrors } from './client-errors.ts';
 import { askedBefore, nodeHits } from './hits.ts';
 import { withTargetCheck } from './target.ts';
@@ -44,7 +45,12 @@ interface NodeEnv {
 export function serve(options: ServeOptions = {}): Promise<Served> {
   // D12: `/nowplaying/socket` upgrades through @hono/node-server's own WebSocket support.
   // Request lines are batched (`shared/stdout-log.ts`) unless the embedder gives a logger.
-  const sleeve = serverSleeve(options, { processMemory, upgradeWebSocket, log: stdoutLogger });
+  const sleeve = serverSleeve(options, {
+    processMemory,
+    upgradeWebSocket,
+    cardRenderer: cardPool(),
+    log: stdoutLogger,
+  });
   const limits = serverLimits(options);
   const wss = new WebSocketServer({ noServer: true });
   let upgrades: Upgrades | undefined;

@@ -10,7 +10,8 @@ import { createSleeve, type Logger, type Sleeve, type SleeveOptions } from '../.
 import { SERVER_REQUEST_LOG } from './serve-options.ts';
 
 /** What an adapter gives Sleeve unless its caller gives its own. */
-interface AdapterDefaults extends Pick<SleeveOptions, 'processMemory' | 'upgradeWebSocket' | 'hitResponses'> {
+interface AdapterDefaults
+  extends Pick<SleeveOptions, 'processMemory' | 'upgradeWebSocket' | 'hitResponses' | 'cardRenderer'> {
   /** Makes the logger when the caller gives none, and only then. */
   log?: () => Logger;
 }

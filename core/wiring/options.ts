@@ -9,6 +9,7 @@ import type { CounterStore } from '../storage/counters.ts';
 import type { Logger, RequestLogFormat } from '../logger.ts';
 import type { DocsFiles } from '../installed/swagger-ui-dist.ts';
 import type { CardFiles } from '../installed/card-files.ts';
+import type { CardRenderer } from '../installed/card-renderer.ts';
 import type { CatalogContents } from '../drivers/catalog/prepared.ts';
 import type { DeezerOptions } from '../drivers/deezer/index.ts';
 import type { FetchLike } from '../drivers/kit/index.ts';
@@ -153,6 +154,12 @@ export interface SleeveOptions {
    * cards answer 503 `not_configured`; SVG cards need nothing.
    */
   cardFiles?: CardFiles;
+  /**
+   * What draws PNG cards (D53). Default: resvg on the thread that answers requests, at most 5
+   * new cards a second; the server adapters (`serve()` on Node, Bun and Deno) give one that
+   * draws on worker threads, and the budget grows with its threads (`cards/render-budget.ts`).
+   */
+  cardRenderer?: CardRenderer;
   /** The Deezer driver's options beyond its URL (live mode): country charts, page size, timeout. */
   deezer?: Omit<DeezerOptions, 'baseUrl'>;
   /** `/resolve`'s link metadata in live mode: each platform's base URL, optional Spotify credentials. */
@@ -211,6 +218,7 @@ export interface ResolvedOptions {
   bodyTimeoutMs: number;
   docsFiles: DocsFiles;
   cardFiles: CardFiles;
+  cardRenderer: CardRenderer | undefined;
   deezer: Omit<DeezerOptions, 'baseUrl'>;
   links: LinksOptions;
   ai: AiOptions | undefined;
@@ -275,6 +283,7 @@ export function resolveOptions(
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
     docsFiles: options.docsFiles ?? platform.docsFiles,
     cardFiles: options.cardFiles ?? platform.cardFiles,
+    cardRenderer: options.cardRenderer,
     deezer: options.deezer ?? {},
     links: definedOnly(options.links ?? {}),
     ai: options.ai,

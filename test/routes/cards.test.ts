@@ -5,10 +5,10 @@
  * and a 503 `not_configured` for PNG (SVG still served) where resvg's files cannot be read.
  */
 import { describe, expect, it } from 'vitest';
-import { RENDERS_PER_SECOND } from '../../core/cards/answer.ts';
+import { renderBudgetSize } from '../../core/cards/render-budget.ts';
 import type { CardFiles } from '../../core/installed/card-files.ts';
 import { textWidth } from '../../core/cards/text.ts';
-import type { MusicDriver, Track } from '../../core/index.ts';
+import type { CardRenderer, MusicDriver, Track } from '../../core/index.ts';
 import { assertWellFormed, expectPng } from '../cards/_image.ts';
 import { chartTracks } from './_fixtures.ts';
 import { fails, makeSleeve, music, sleeve, UA } from './_client.ts';
@@ -184,23 +184,64 @@ describe('where resvg cannot be loaded (D29)', () => {
   });
 });
 
-describe('the PNG drawing budget (D29)', () => {
-  it(`draws at most ${RENDERS_PER_SECOND} new PNGs a clock second per instance; then 503 with Retry-After, while SVG and kept PNGs still answer`, async () => {
-    const clock = { now: Date.UTC(2026, 10, 22, 12, 0, 0, 100) };
-    const budgeted = makeSleeve({ now: () => clock.now });
-    const albums = (await music.newReleases({ limit: RENDERS_PER_SECOND + 2 })).map((a) => a.id);
-    expect(new Set(albums).size).toBe(RENDERS_PER_SECOND + 2);
-    for (const id of albums.slice(0, RENDERS_PER_SECOND))
-      expect((await get(`/og?type=album&id=${id}`, {}, budgeted)).status).toBe(200);
-    const over = await get(`/og?type=album&id=${albums[RENDERS_PER_SECOND]}`, {}, budgeted);
-    expect([over.status, over.headers.get('retry-after'), JSON.parse(over.text).error.code]).toEqual([
-      503,
-      '1',
-      'service_unavailable',
-    ]);
-    expect((await get(`/og?type=album&id=${albums[RENDERS_PER_SECOND]}&format=svg`, {}, budgeted)).status).toBe(200);
-    expect((await get(`/og?type=album&id=${albums[0]}`, {}, budgeted)).status).toBe(200);
+describe('the PNG drawing budget (D29, D53)', () => {
+  // Drawn on the answering thread (no cardRenderer given): 5 new cards a clock second, a client at most 3 of them.
+  const size = renderBudgetSize(0);
+  const from = (ip: string) => (path: string) =>
+    Promise.resolve(budgeted.fetch(new Request(`http://sleeve.test${path}`), { clientIp: ip })).then(async (res) => ({
+      status: res.status,
+      retry: res.headers.get('retry-after'),
+      code: res.status === 200 ? undefined : (await res.json()).error.code,
+    }));
+  const clock = { now: Date.UTC(2026, 10, 22, 12, 0, 0, 100) };
+  const budgeted = makeSleeve({ now: () => clock.now });
+
+  it(`draws at most ${size.perSecond} new PNGs a clock second per instance, a client at most ${size.perClientPerSecond}; then 503 with Retry-After, while SVG and kept PNGs still answer`, async () => {
+    expect([size.perSecond, size.perClientPerSecond]).toEqual([5, 3]);
+    const albums = (await music.newReleases({ limit: size.perSecond + 2 })).map((a) => a.id);
+    expect(new Set(albums).size).toBe(size.perSecond + 2);
+    const [a, b, c] = [from('10.0.0.1'), from('10.0.0.2'), from('10.0.0.3')];
+    for (const id of albums.slice(0, 3)) expect((await a(`/og?type=album&id=${id}`)).status).toBe(200);
+    // Client a has had its share of this second; b still gets the rest of the instance's.
+    expect(await a(`/og?type=album&id=${albums[3]}`)).toEqual({ status: 503, retry: '1', code: 'service_unavailable' });
+    for (const id of albums.slice(3, 5)) expect((await b(`/og?type=album&id=${id}`)).status).toBe(200);
+    const over = await c(`/og?type=album&id=${albums[5]}`);
+    expect(over).toEqual({ status: 503, retry: '1', code: 'service_unavailable' });
+    expect((await c(`/og?type=album&id=${albums[5]}&format=svg`)).status).toBe(200);
+    expect((await c(`/og?type=album&id=${albums[0]}`)).status).toBe(200);
     clock.now += 1000;
-    expect((await get(`/og?type=album&id=${albums[RENDERS_PER_SECOND]}`, {}, budgeted)).status).toBe(200);
+    expect((await a(`/og?type=album&id=${albums[5]}`)).status).toBe(200);
+  });
+});
+
+describe('drawing beside other clients (D53)', () => {
+  it('while cards are being drawn, another client is answered; a client past its share is a 503 at once, never a wait', async () => {
+    // A renderer on one thread of its own whose drawings end when the test says.
+    const held: (() => void)[] = [];
+    const cardRenderer: CardRenderer = () => ({
+      threads: 1,
+      render: () => new Promise((resolve) => held.push(() => resolve(new Uint8Array(8)))),
+    });
+    const pooled = makeSleeve({ cardRenderer });
+    const ask = async (ip: string, path: string): Promise<Response> =>
+      pooled.fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA } }), { clientIp: ip });
+    const albums = (await music.newReleases({ limit: 3 })).map((a) => a.id);
+    const done: string[] = [];
+    const drawing = albums
+      .slice(0, 2)
+      .map((id, i) => ask('10.0.0.1', `/og?type=album&id=${id}`).then((res) => (done.push(`card ${i}`), res.status)));
+    while (held.length < 1) await new Promise((resolve) => setImmediate(resolve));
+    // One drawing, one waiting: the client's share. A third is refused at once.
+    const third = await ask('10.0.0.1', `/og?type=album&id=${albums[2]}`);
+    expect([third.status, third.headers.get('retry-after')]).toEqual([503, '1']);
+    const other = await ask('10.0.0.2', '/errors');
+    done.push('other');
+    expect(other.status).toBe(200);
+    expect(done).toEqual(['other']);
+    held.shift()!();
+    while (held.length < 1) await new Promise((resolve) => setImmediate(resolve));
+    held.shift()!();
+    expect(await Promise.all(drawing)).toEqual([200, 200]);
+    expect(done).toEqual(['other', 'card 0', 'card 1']);
   });
 });

@@ -20,6 +20,7 @@
 import * as v from 'valibot';
 import { cardAnswer, CARD_FORMATS } from '../../cards/answer.ts';
 import { SleeveError } from '../../errors.ts';
+import { clientIp } from '../../http/conn/client-ip.ts';
 import { defineEndpoint, type EndpointContext } from '../../http/endpoint.ts';
 import { idParam, optionalEnum, trackIdOrIsrc } from '../../schemas/params.ts';
 import { cardContent, CARD_KINDS, type CardQuery } from '../../services/media/card.ts';
@@ -35,7 +36,7 @@ const formatParam = v.pipe(
 const answer = {
   media: ['image/png', 'image/svg+xml'],
   description:
-    'A 1200 × 630 card; ETag and 304. 404 (a JSON error) for an unknown item; 503 `not_configured` for PNG where resvg cannot be loaded.',
+    'A 1200 × 630 card; ETag and 304. 404 (a JSON error) for an unknown item; 503 `not_configured` for PNG where resvg cannot be loaded; 503 `service_unavailable` with `Retry-After` for a PNG past the drawing budget.',
 } as const;
 
 type CardParams = { format?: 'svg' | 'png' | undefined };
@@ -50,7 +51,9 @@ async function drawn(ctx: EndpointContext<CardParams>, q: CardQuery, missing: st
     },
   });
   if (content === null) throw new SleeveError('not_found', missing);
-  return cardAnswer(ctx.deps, ctx.request, content, ctx.params.format ?? 'png', partial);
+  // The drawing budget's share is by client, keyed as the rate limiter keys them (D53).
+  const client = clientIp(ctx.c, ctx.deps.options.trustProxy) ?? 'unknown';
+  return cardAnswer(ctx.deps, ctx.request, content, ctx.params.format ?? 'png', partial, client);
 }
 
 export const shareCard = defineEndpoint({
