@@ -13,7 +13,7 @@ import { setBounded } from '../query-memo.ts';
 export const DEFAULT_IPV6_PREFIX = 64;
 
 /** The eight 16-bit groups of an IPv6 address (zone and brackets dropped), or undefined if it is not one. */
-function groupsOf(address: string): number[] | undefined {
+export function groupsOf(address: string): number[] | undefined {
   let text = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
   const zone = text.indexOf('%');
   if (zone >= 0) text = text.slice(0, zone);
