@@ -3,6 +3,7 @@
 import { processMemory } from '../shared/process-memory.ts';
 import type { Sleeve } from '../../core/index.ts';
 import { serverLimits } from '../shared/server-limits.ts';
+import { boundAddress, listenUrl } from '../shared/listen-address.ts';
 import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './limits.ts';
 import { BunPeer } from './peer.ts';
 import { closingConnection } from '../shared/closing-answer.ts';
@@ -37,6 +38,8 @@ export function serve(options: ServeOptions = {}): {
   sleeve: Sleeve;
   server: BunServer;
   url: string;
+  /** The address the socket is bound to, as the start-up line names it (`0.0.0.0:8787 (every interface)`). */
+  bound: string;
   shutdown(): Promise<boolean>;
 } {
   if (!honoBun) throw new Error('[sleeve] sleeve/bun serves with Bun.serve: run it under Bun');
@@ -77,5 +80,8 @@ export function serve(options: ServeOptions = {}): {
       processSignals,
     );
   }
-  return { sleeve, server, shutdown, url: `http://${options.hostname ?? 'localhost'}:${server.port}` };
+  const port = server.port ?? 0;
+  // Bun binds every interface unless told (its default hostname is 0.0.0.0).
+  const bound = boundAddress(server.hostname ?? options.hostname ?? '0.0.0.0', port);
+  return { sleeve, server, shutdown, url: listenUrl(options.hostname, port), bound };
 }
