@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../adapters/node/index.ts';
@@ -17,7 +18,7 @@ import { nginxMissing, startNginx, type Nginx } from '../reliability/_nginx.ts';
 
 const UA = 'ClientAddress/1.0 (test@example.com)';
 const quiet = { info() {}, error() {} };
-const portOf = (served: Served) => Number(new URL(served.url).port);
+const portOf = (served: Served) => (served.server.address() as AddressInfo).port;
 const close = async (served: Served | undefined) => {
   served?.server.closeAllConnections();
   await new Promise<void>((resolve) => (served ? served.server.close(() => resolve()) : resolve()));
