@@ -15,7 +15,8 @@
 import type { Context } from 'hono';
 import type { Breaker } from '../storage/breaker.ts';
 import { countThrough, type CounterStore } from '../storage/counters.ts';
-import { clientIp, type ClientAddressing } from './conn/client-ip.ts';
+import { clientIp } from './conn/client-ip.ts';
+import type { ClientAddressing } from '../wiring/client-addressing.ts';
 import type { SleeveEnv } from './context.ts';
 import { admit, scaledLimit } from './layers/rate-limit.ts';
 

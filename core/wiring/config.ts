@@ -7,8 +7,7 @@
 import * as v from 'valibot';
 import type { SleeveOptions } from './options.ts';
 import { MAX_CACHE_MB, MIN_CACHE_MB } from '../storage/cache-bound.ts';
-import { CLIENT_IP_HEADERS } from '../http/conn/client-ip.ts';
-import { MAX_HOPS, parseTrust } from '../http/conn/trust-proxy.ts';
+import { CLIENT_IP_HEADERS, MAX_HOPS, parseTrust } from './client-addressing.ts';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

@@ -23,9 +23,12 @@ import { cacheBytes, type CacheBytes } from '../storage/cache-bound.ts';
 import { DEFAULT_BASE_URL as AZURACAST_URL } from '../drivers/azuracast/index.ts';
 import { DEFAULT_BASE_URL as DEEZER_URL } from '../drivers/deezer/index.ts';
 import { DEFAULT_BASE_URL as RECCOBEATS_URL } from '../drivers/reccobeats/index.ts';
-import { resolveAddressing } from '../http/conn/addressing-options.ts';
-import type { ClientAddressing, ClientIpHeader } from '../http/conn/client-ip.ts';
-import type { TrustProxyOption } from '../http/conn/trust-proxy.ts';
+import {
+  resolveAddressing,
+  type ClientAddressing,
+  type ClientIpHeader,
+  type TrustProxyOption,
+} from './client-addressing.ts';
 
 export type Mode = 'demo' | 'live';
 

@@ -4,9 +4,8 @@
  * client is keyed by its network (`clientKey`).
  */
 import { describe, expect, it } from 'vitest';
-import { resolveAddressing, type AddressingOptions } from '../../core/http/conn/addressing-options.ts';
 import { clientAddressOf, clientIpOf } from '../../core/http/conn/client-ip.ts';
-import { parseTrust } from '../../core/http/conn/trust-proxy.ts';
+import { parseTrust, resolveAddressing, type AddressingOptions } from '../../core/wiring/client-addressing.ts';
 import { optionsFromEnv } from '../../core/wiring/config.ts';
 import { echoEndpoint, frameEndpoints, testApp } from './_app.ts';
 

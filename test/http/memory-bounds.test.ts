@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSleeve } from '../../core/index.ts';
 import { clientIpOf } from '../../core/http/conn/client-ip.ts';
-import { resolveAddressing } from '../../core/http/conn/addressing-options.ts';
+import { resolveAddressing } from '../../core/wiring/client-addressing.ts';
 import { ownCopy, setBoundedBytes } from '../../core/http/query-memo.ts';
 import { cacheBytes, stringHeapBytes } from '../../core/storage/cache-bound.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';

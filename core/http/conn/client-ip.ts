@@ -1,7 +1,7 @@
 /**
  * @module
  * D8, D54: the client a rate limit counts. The adapter's socket address, unless the operator
- * says which proxy in front is trusted (`trust-proxy.ts`): then the address that proxy added to
+ * says which proxy in front is trusted (`wiring/client-addressing.ts`): then the address that proxy added to
  * the one forwarding header Sleeve reads (`X-Forwarded-For` unless told otherwise). Its list is
  * read from the right, the end the trusted proxies wrote: the client is the entry the last
  * trusted hop added, never the leftmost, which a client writes itself when a proxy appends.
@@ -19,20 +19,8 @@ import { bindings, type SleeveBindings } from '../context.ts';
 import { ownCopy, setBounded } from '../query-memo.ts';
 import type { HeaderReader } from '../hit/request-view.ts';
 import { clientKey } from './client-key.ts';
-import { inNetworks, type Network } from './ip-networks.ts';
-import type { Trust } from './trust-proxy.ts';
-
-/** The forwarding headers Sleeve can read the client from, one at a time (lower case). */
-export const CLIENT_IP_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'cf-connecting-ip'] as const;
-export type ClientIpHeader = (typeof CLIENT_IP_HEADERS)[number];
-
-/** How a request's client is told: whom to trust, which header, and how IPv6 clients are grouped. */
-export interface ClientAddressing {
-  readonly trust: Trust;
-  readonly header: ClientIpHeader;
-  /** Bits of an IPv6 address that make one client (`clientKey`). */
-  readonly ipv6Prefix: number;
-}
+import { inNetworks, type Network } from '../../utils/ip-networks.ts';
+import type { ClientAddressing, ClientIpHeader } from '../../wiring/client-addressing.ts';
 
 const ADDRESS = /^[0-9a-f.:]{2,45}$/i;
 

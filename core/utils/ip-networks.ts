@@ -5,7 +5,7 @@
  * Every address is taken as IPv6, an IPv4 one as its IPv4-mapped form, so `10.0.0.0/8` also
  * holds `::ffff:10.1.2.3`, as a dual-stack socket reports an IPv4 peer.
  */
-import { groupsOf } from './client-key.ts';
+import { addressGroups } from './ip-address.ts';
 
 export interface Network {
   /** The network's eight 16-bit groups, the bits past its prefix zero. */
@@ -19,16 +19,6 @@ const NAMED: Record<string, readonly string[]> = {
   loopback: ['127.0.0.0/8', '::1/128'],
   private: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 };
-
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
-/** The eight groups of an IPv4 or IPv6 address (IPv4 as `::ffff:a.b.c.d`), or undefined if it is neither. */
-export function addressGroups(address: string): number[] | undefined {
-  if (address.includes(':')) return groupsOf(address);
-  const octets = IPV4.exec(address);
-  if (!octets || octets.slice(1).some((o) => Number(o) > 255)) return undefined;
-  return groupsOf(`::ffff:${address}`);
-}
 
 function masked(groups: readonly number[], bits: number): number[] {
   return groups.map((group, i) => {
