@@ -38,7 +38,7 @@ export function serve(options: ServeOptions = {}): {
   sleeve: Sleeve;
   server: BunServer;
   url: string;
-  /** The address the socket is bound to, as the start-up line names it (`0.0.0.0:8787 (every interface)`). */
+  /** The address the socket is bound to, as the start-up line names it (`[::]:8787 (every interface)`). */
   bound: string;
   shutdown(): Promise<boolean>;
 } {
@@ -81,7 +81,7 @@ export function serve(options: ServeOptions = {}): {
     );
   }
   const port = server.port ?? 0;
-  // Bun binds every interface unless told (its default hostname is 0.0.0.0).
-  const bound = boundAddress(server.hostname ?? options.hostname ?? '0.0.0.0', port);
+  // Untold, Bun binds every interface, both families (`*` to ss), while its `hostname` says localhost.
+  const bound = boundAddress(options.hostname === undefined ? '::' : (server.hostname ?? options.hostname), port);
   return { sleeve, server, shutdown, url: listenUrl(options.hostname, port), bound };
 }

@@ -77,7 +77,7 @@ describe.skipIf(nginxMissing !== undefined)('behind the shipped nginx', () => {
     });
     expect(got.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(got.slice(30)).toEqual(Array(5).fill(429));
-  });
+  }, 60_000);
 });
 
 const NETWORK = '2001:db8:60::';
@@ -132,7 +132,7 @@ describe.skipIf(cannotAdd !== undefined)(`forty addresses of one /64 (${cannotAd
     const got = await statuses(40, (i) => from(ADDRESSES[i]!));
     expect(got.filter((s) => s === 200)).toHaveLength(30);
     expect(got.filter((s) => s === 429)).toHaveLength(10);
-  });
+  }, 60_000);
 });
 
 describe('the listen address', () => {
