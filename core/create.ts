@@ -221,7 +221,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
   );
   const strip = unmounted(resolved.basePath);
   // Nothing to tell behind a trusted proxy (its headers name the client) or with no limits to share.
-  let toldNoAddress = resolved.trustProxy || resolved.rateLimits === 'off';
+  let toldNoAddress = resolved.clients.trust.kind === 'hops' || resolved.rateLimits === 'off';
   const connOf = (request: Request, info: unknown, context: unknown) => {
     const env = runtimeConn(request, info, context);
     if (env.clientIp === undefined && !toldNoAddress) {

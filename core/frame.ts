@@ -77,7 +77,7 @@ function layers(
   if (!endpoint.public) list.push(userAgent());
   const perMinute = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
   const { now } = deps.clock;
-  const { trustProxy } = deps.options;
+  const { clients } = deps.options;
   if (perMinute !== undefined) {
     list.push(
       rateLimit({
@@ -86,7 +86,7 @@ function layers(
         store: state.counters,
         breaker: state.breaker,
         now,
-        trustProxy,
+        clients,
       }),
     );
   }
@@ -219,7 +219,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
       list.map((layer) => layer.full),
       rendered,
     );
-  const { trustProxy, rateLimits } = deps.options;
+  const { clients, rateLimits } = deps.options;
   // Only live mode has upstream budgets to serve by client (`kit/budget/fair-queue.ts`).
   const live = deps.options.mode === 'live';
   /**
@@ -231,7 +231,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   const clientScope = (c: Context<SleeveEnv>, request: Request): RequestScope =>
     requestScope({
       signal: request.signal,
-      client: live ? (clientIp(c, trustProxy) ?? 'unknown') : undefined,
+      client: live ? (clientIp(c, clients) ?? 'unknown') : undefined,
       tally: traceOf(c)?.tally,
       now: deps.clock.now(),
     });
@@ -242,7 +242,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
       store: state.counters,
       breaker: state.breaker,
       now: deps.clock.now,
-      trustProxy,
+      clients,
       rateLimits,
     });
     const method = endpoint.method ?? 'GET';
@@ -318,7 +318,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   app.onError(rendered);
   const options: HitPathOptions = {
     now: deps.clock.now,
-    trustProxy: deps.options.trustProxy,
+    clients: deps.options.clients,
     clones: deps.options.hitResponses === 'clones',
     toError,
   };

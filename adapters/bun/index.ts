@@ -3,6 +3,7 @@
 import { processMemory } from '../shared/process-memory.ts';
 import type { Sleeve } from '../../core/index.ts';
 import { serverLimits } from '../shared/server-limits.ts';
+import { boundAddress, listenUrl } from '../shared/listen-address.ts';
 import { idleSeconds, keepStreamOpen, MAX_REQUEST_BODY_BYTES } from './limits.ts';
 import { BunPeer } from './peer.ts';
 import { closingConnection } from '../shared/closing-answer.ts';
@@ -38,6 +39,8 @@ export function serve(options: ServeOptions = {}): {
   sleeve: Sleeve;
   server: BunServer;
   url: string;
+  /** The address the socket is bound to, as the start-up line names it (`[::]:8787 (every interface)`). */
+  bound: string;
   shutdown(): Promise<boolean>;
 } {
   if (!honoBun) throw new Error('[sleeve] sleeve/bun serves with Bun.serve: run it under Bun');
@@ -84,5 +87,8 @@ export function serve(options: ServeOptions = {}): {
       processSignals,
     );
   }
-  return { sleeve, server, shutdown, url: `http://${options.hostname ?? 'localhost'}:${server.port}` };
+  const port = server.port ?? 0;
+  // Untold, Bun binds every interface, both families (`*` to ss), while its `hostname` says localhost.
+  const bound = boundAddress(options.hostname === undefined ? '::' : (server.hostname ?? options.hostname), port);
+  return { sleeve, server, shutdown, url: listenUrl(options.hostname, port), bound };
 }

@@ -30,6 +30,7 @@ const SETTINGS = {
   port: { variable: 'PORT', value: '<port>', short: 'p', fallback: '8787; 0: any free port' },
   mode: { variable: 'SLEEVE_MODE', value: '<demo|live>', short: undefined, fallback: 'demo' },
   storage: { variable: 'SLEEVE_STORAGE', value: '<spec>', short: undefined, fallback: 'memory' },
+  host: { variable: 'HOST', value: '<address>', short: undefined, fallback: 'every interface' },
 } as const;
 
 type Setting = keyof typeof SETTINGS;
@@ -38,6 +39,7 @@ const OPTIONS = {
   port: { type: 'string', short: 'p' },
   mode: { type: 'string' },
   storage: { type: 'string' },
+  host: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
   probe: { type: 'string' },
@@ -61,7 +63,7 @@ export function parseCommand(args: readonly string[], env: Record<string, string
     const value = values[flag];
     if (value === undefined) continue;
     const { variable } = SETTINGS[flag];
-    const [schema, accepts] = ENV_VARIABLES[variable]!;
+    const [schema, accepts] = (ENV_VARIABLES[variable] ?? SERVER_VARIABLES_TABLE[variable])!;
     if (!v.safeParse(schema, value.trim()).success)
       throw new UsageError(`--${flag} must be ${accepts} (got ${JSON.stringify(value)})`);
     set[variable] = value;

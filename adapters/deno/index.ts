@@ -2,6 +2,7 @@
 import { processMemory } from '../shared/process-memory.ts';
 import type { Sleeve } from '../../core/index.ts';
 import { serverLimits } from '../shared/server-limits.ts';
+import { boundAddress, listenUrl } from '../shared/listen-address.ts';
 import { closingConnection } from '../shared/closing-answer.ts';
 import { exitOnSignals, gracefulStop, type ShutdownSignal } from '../shared/graceful.ts';
 import { stdoutLogger } from '../shared/stdout-log.ts';
@@ -23,7 +24,7 @@ const LIVE_CLOSE_MS = 1_000;
 // Typed locally so the npm build typechecks without Deno's own types.
 interface DenoServe {
   serve(
-    options: { port: number; hostname?: string; onListen?: (addr: { port: number }) => void },
+    options: { port: number; hostname?: string; onListen?: (addr: { hostname: string; port: number }) => void },
     handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
   ): { finished: Promise<void>; shutdown(): Promise<void> };
   addSignalListener(signal: ShutdownSignal, handler: () => void): void;
@@ -38,7 +39,7 @@ const { Deno } = globalThis as unknown as { Deno: DenoServe };
  */
 export function serve(
   options: ServeOptions = {},
-): Promise<{ sleeve: Sleeve; shutdown(): Promise<boolean>; url: string }> {
+): Promise<{ sleeve: Sleeve; shutdown(): Promise<boolean>; url: string; bound: string }> {
   // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket).
   // Deno's server takes a cloned template answer faster than a header object (`hitResponses`).
   const sleeve = serverSleeve(options, {
@@ -75,7 +76,8 @@ export function serve(
       {
         port: options.port ?? 8787,
         hostname: options.hostname,
-        onListen: ({ port }) => resolve({ sleeve, shutdown, url: `http://${options.hostname ?? 'localhost'}:${port}` }),
+        onListen: ({ hostname, port }) =>
+          resolve({ sleeve, shutdown, url: listenUrl(options.hostname, port), bound: boundAddress(hostname, port) }),
       },
       (request, info) => {
         const answer = sleeve.fetch(request, { clientIp: info.remoteAddr.hostname });

@@ -17,17 +17,20 @@ export interface Runtime {
   name: string;
   env: Record<string, string | undefined>;
   readFile(path: string): Promise<Uint8Array>;
-  serve(options: ServeOptions & { port: number }): Promise<{ url: string; storage: string; mode: string }>;
+  serve(
+    options: ServeOptions & { port: number },
+  ): Promise<{ url: string; storage: string; mode: string; bound?: string }>;
   exit(code: number): never;
 }
 
 /** What a runtime's `serve()` answered, as the start-up line names it. */
-export function served({ url, sleeve }: { url: string; sleeve: Sleeve }): {
+export function served({ url, sleeve, bound }: { url: string; sleeve: Sleeve; bound?: string }): {
   url: string;
   mode: string;
   storage: string;
+  bound?: string;
 } {
-  return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName };
+  return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName, bound };
 }
 
 export async function start(runtime: Runtime): Promise<void> {

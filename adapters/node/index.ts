@@ -5,6 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { WebSocketServer } from 'ws';
 import type { ConnInfo, Sleeve } from '../../core/index.ts';
 import { serverLimits } from '../shared/server-limits.ts';
+import { boundAddress, listenUrl } from '../shared/listen-address.ts';
 import { exitOnSignals, gracefulStop, processSignals } from '../shared/graceful.ts';
 import { nodeStoppable } from './stop.ts';
 import { stdoutLogger } from '../shared/stdout-log.ts';
@@ -23,6 +24,8 @@ export { serveOptionsFromEnv, type ServeEnvConfig } from '../shared/serve-env.ts
 
 export interface Served {
   sleeve: Sleeve;
+  /** The address the socket is bound to, as the start-up line names it: `[::]:8787 (every interface)`, `127.0.0.1:8787`. */
+  bound: string;
   /** Always an HTTP/1.1 `http.Server` (no `createServer` option is given). */
   server: Server;
   url: string;
@@ -85,7 +88,8 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
           server,
           connections,
           shutdown,
-          url: `http://${options.hostname ?? 'localhost'}:${info.port}`,
+          url: listenUrl(options.hostname, info.port),
+          bound: boundAddress(info.address, info.port),
         });
       },
     ) as Server;

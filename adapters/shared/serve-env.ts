@@ -13,6 +13,14 @@ const integer = (min: number, max: number) =>
 
 /** Each variable: its schema and the words that say what it accepts. */
 const SERVER_VARIABLES = {
+  /**
+   * The address the server listens on (`--host`): default every interface. Behind a proxy on
+   * the same machine, 127.0.0.1, so no client reaches the port but through the proxy (D54).
+   */
+  HOST: [
+    v.pipe(v.string(), v.regex(/^([0-9a-f]*:[0-9a-f:.]*|[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?)$/i)),
+    'an address or host name to listen on, such as 127.0.0.1, :: or localhost (default: every interface)',
+  ],
   /** Open connections per process before new ones are refused with a 503 (server adapters). */
   SLEEVE_MAX_CONNECTIONS: [integer(1, 1_000_000), 'a whole number of connections from 1 to 1000000'],
   /** How long a connection with no request in progress stays open (server adapters). */
@@ -41,6 +49,7 @@ export function serveOptionsFromEnv(env: Record<string, string | undefined>): Se
     ...config,
     options: {
       ...config.options,
+      hostname: p.HOST,
       maxConnections: p.SLEEVE_MAX_CONNECTIONS,
       idleTimeoutMs: p.SLEEVE_IDLE_TIMEOUT_MS,
       headersTimeoutMs: p.SLEEVE_HEADERS_TIMEOUT_MS,

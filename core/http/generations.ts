@@ -17,6 +17,7 @@ import type { Context } from 'hono';
 import type { Breaker } from '../storage/breaker.ts';
 import { countThrough, type CounterStore } from '../storage/counters.ts';
 import { clientIp } from './conn/client-ip.ts';
+import type { ClientAddressing } from '../wiring/client-addressing.ts';
 import type { SleeveEnv } from './context.ts';
 import { admit, scaledLimit } from './layers/rate-limit.ts';
 
@@ -36,7 +37,7 @@ export interface GenerationOptions {
   store: CounterStore;
   breaker: Breaker;
   now(): number;
-  trustProxy: boolean;
+  clients: ClientAddressing;
   rateLimits: number | 'off';
 }
 
@@ -57,7 +58,7 @@ export function generationSpender(
     `Too many ${budget.unit}: at most ${limit} per hour per client (answers served from the cache do not count). Retry in ${retry} s.`;
   return (c) => async () => {
     const now = options.now();
-    const key = `generations:${budget.name}|${clientIp(c, options.trustProxy) ?? 'unknown'}`;
+    const key = `generations:${budget.name}|${clientIp(c, options.clients) ?? 'unknown'}`;
     const hit = await countThrough(options.breaker, options.store, key, now, HOUR_MS);
     if (hit) admit(c, hit, limit, now, refusal);
   };

@@ -31,13 +31,19 @@ export function countThrough(
 
 /**
  * Windows are aligned (every key's window ends at the same minute), so the in-process store
- * keeps one Map for the current window and drops it whole when the next begins: memory is
- * bounded by the clients of one minute, with no sweeping. A flood of more than
- * `MEMORY_COUNTERS_CAP` distinct client×endpoint keys in one minute starts the Map afresh.
- * Each window length has its own Map, so the rate limits (one minute) and the upstream budget
- * (half-second slots) can share one store without each new window of one wiping the other.
+ * keeps the current window's counts and drops them whole when the next begins: memory is
+ * bounded by the clients of one minute, with no sweeping. Within a window at most
+ * `MEMORY_COUNTERS_CAP` client×endpoint keys are held, in two generations of half as many:
+ * when the newer fills, the older is dropped and the newer takes its place, and a key counted
+ * again is carried into the newer. So a flood of new keys (one IPv6 /48 holds 65,536 clients)
+ * drops the keys least recently counted, its own, not every other client's count, as starting
+ * afresh did. (Not one Map with its first key deleted at each new one: V8 walks the deleted
+ * entries from the start each time, and a flood took seconds.)
+ * Each window length has its own counts, so the rate limits (one minute) and the upstream
+ * budget (half-second slots) can share one store without each new window of one wiping the other.
  */
 export const MEMORY_COUNTERS_CAP: number = 100_000;
+const GENERATION = MEMORY_COUNTERS_CAP / 2;
 
 /** In-process counters answer synchronously: callers may rely on it to skip a promise. */
 export interface MemoryCounters extends CounterStore {
@@ -47,23 +53,40 @@ export interface MemoryCounters extends CounterStore {
   hit(key: string, now: number, windowMs: number): Hit;
 }
 
+/** One window length's counts: the window, its newer generation of keys and the older one. */
+interface Held {
+  window: number;
+  counts: Map<string, number>;
+  older: Map<string, number> | undefined;
+}
+
 export function memoryCounters(): MemoryCounters {
-  const byLength = new Map<number, { window: number; counts: Map<string, number> }>();
+  const byLength = new Map<number, Held>();
   return {
     inProcess: true,
     get size() {
       let size = 0;
-      for (const { counts } of byLength.values()) size += counts.size;
+      for (const { counts, older } of byLength.values()) size += counts.size + (older?.size ?? 0);
       return size;
     },
     hit(key, now, windowMs) {
       const current = Math.floor(now / windowMs);
       let held = byLength.get(windowMs);
-      if (!held || current !== held.window || (held.counts.size >= MEMORY_COUNTERS_CAP && !held.counts.has(key))) {
-        held = { window: current, counts: new Map() };
+      if (!held || current !== held.window) {
+        held = { window: current, counts: new Map(), older: undefined };
         byLength.set(windowMs, held);
       }
-      const count = (held.counts.get(key) ?? 0) + 1;
+      const known = held.counts.get(key);
+      if (known !== undefined) {
+        held.counts.set(key, known + 1);
+        return { count: known + 1, resetAt: (current + 1) * windowMs };
+      }
+      // New to the newer generation: carried from the older one, or new. A full newer one becomes the older.
+      const count = (held.older?.get(key) ?? 0) + 1;
+      if (held.counts.size >= GENERATION) {
+        held.older = held.counts;
+        held.counts = new Map();
+      }
       held.counts.set(key, count);
       return { count, resetAt: (current + 1) * windowMs };
     },

@@ -9,6 +9,7 @@ import type { SleeveOptions } from './options.ts';
 import { MAX_CACHE_MB, MIN_CACHE_MB } from '../storage/cache-bound.ts';
 import { MAX_FS_MB, MIN_FS_MB } from '../storage/disk-bound.ts';
 import { STATION_CODE } from '../domain/radio.ts';
+import { CLIENT_IP_HEADERS, MAX_HOPS, parseTrust } from './client-addressing.ts';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -105,7 +106,35 @@ const VARIABLES = {
     `a whole number of MiB from ${MIN_FS_MB} to ${MAX_FS_MB}`,
   ],
   SLEEVE_CATALOG: [v.pipe(v.string(), v.minLength(1)), 'the path of a catalogue file'],
-  SLEEVE_TRUST_PROXY: [flag, '1 or 0'],
+  /** D54: which proxy names the client: none, a number of hops, or the proxies' addresses. */
+  SLEEVE_TRUST_PROXY: [
+    v.pipe(
+      v.string(),
+      v.check((s) => {
+        try {
+          parseTrust(s);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+    ),
+    `0 (none), 1 (the proxy in front), a number of hops up to ${MAX_HOPS}, or the proxies' addresses and CIDRs such as 10.0.0.0/8,127.0.0.1 (loopback and private name those ranges)`,
+  ],
+  /** D54: the one forwarding header a trusted proxy names the client in. */
+  SLEEVE_CLIENT_IP_HEADER: [
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.toLowerCase()),
+      v.picklist(CLIENT_IP_HEADERS),
+    ),
+    'x-forwarded-for (default), forwarded, x-real-ip or cf-connecting-ip',
+  ],
+  /** Bits of an IPv6 address that make one client (`clientKey`). */
+  SLEEVE_IPV6_PREFIX: [
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(128)),
+    'a whole number of bits from 1 to 128 (an IPv6 client is its network of that prefix)',
+  ],
   /** D13: instances on one Redis share one upstream budget (one egress IP), or each keeps its own. */
   SLEEVE_BUDGET_SCOPE: [v.picklist(['shared', 'instance']), 'shared or instance'],
   /** One line per request, and how. */
@@ -246,6 +275,8 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       cacheMb: p.SLEEVE_CACHE_MB,
       fsMb: p.SLEEVE_FS_MB,
       trustProxy: p.SLEEVE_TRUST_PROXY,
+      clientIpHeader: p.SLEEVE_CLIENT_IP_HEADER,
+      ipv6Prefix: p.SLEEVE_IPV6_PREFIX,
       budgetScope: p.SLEEVE_BUDGET_SCOPE,
       rateLimits: p.SLEEVE_RATE_LIMITS,
       countryHeaders: p.SLEEVE_COUNTRY_HEADERS,

@@ -25,6 +25,12 @@ import { fsBytes } from '../storage/disk-bound.ts';
 import { DEFAULT_BASE_URL as AZURACAST_URL } from '../drivers/azuracast/index.ts';
 import { DEFAULT_BASE_URL as DEEZER_URL } from '../drivers/deezer/index.ts';
 import { DEFAULT_BASE_URL as RECCOBEATS_URL } from '../drivers/reccobeats/index.ts';
+import {
+  resolveAddressing,
+  type ClientAddressing,
+  type ClientIpHeader,
+  type TrustProxyOption,
+} from './client-addressing.ts';
 
 export type Mode = 'demo' | 'live';
 
@@ -72,8 +78,20 @@ export interface SleeveOptions {
   basePath?: string;
   /** Multiplies every rate limit, or `off`. Default 1. */
   rateLimits?: number | 'off';
-  /** Take the client IP from forwarding headers (only behind a proxy you trust). */
-  trustProxy?: boolean;
+  /**
+   * Which proxy in front names the client (`SLEEVE_TRUST_PROXY`, D54): `false` or `0` none
+   * (default: forwarding headers are ignored), `true` or `1` the one proxy in front, a number of
+   * hops, or the proxies' addresses and CIDRs (`'10.0.0.0/8,127.0.0.1'`, or a list; `loopback`
+   * and `private` name those ranges), whose header counts only when the socket's peer is one of them.
+   */
+  trustProxy?: TrustProxyOption;
+  /**
+   * The one forwarding header a trusted proxy names the client in (`SLEEVE_CLIENT_IP_HEADER`):
+   * `x-forwarded-for` (default), `forwarded`, `x-real-ip` or `cf-connecting-ip`. The others are ignored.
+   */
+  clientIpHeader?: ClientIpHeader;
+  /** Bits of an IPv6 address that make one client for every per-client bound (`SLEEVE_IPV6_PREFIX`, default 64). */
+  ipv6Prefix?: number;
   /**
    * Live mode's upstream call budgets (D13): `shared` (default) through the storage's counters,
    * so instances on one Redis share one budget (one egress IP); `instance`: each instance
@@ -196,7 +214,8 @@ export interface ResolvedOptions {
   /** `''` or `/music`: no trailing slash. */
   basePath: string;
   rateLimits: number | 'off';
-  trustProxy: boolean;
+  /** How a request's client is told: `trustProxy`, `clientIpHeader` and `ipv6Prefix`, checked. */
+  clients: ClientAddressing;
   budgetScope: BudgetScope;
   countryHeaders: string[];
   upstreams: UpstreamUrls;
@@ -264,7 +283,7 @@ export function resolveOptions(
     baseUrl: options.baseUrl?.replace(/\/+$/, ''),
     basePath: normalBasePath(options.basePath),
     rateLimits: options.rateLimits ?? 1,
-    trustProxy: options.trustProxy ?? false,
+    clients: resolveAddressing(options),
     budgetScope: options.budgetScope ?? 'shared',
     countryHeaders: (options.countryHeaders ?? DEFAULT_COUNTRY_HEADERS).map((h) => h.toLowerCase()),
     upstreams: { ...DEFAULT_UPSTREAMS, ...definedOnly(options.upstreams ?? {}) },

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSleeve } from '../../core/index.ts';
 import { clientIpOf } from '../../core/http/conn/client-ip.ts';
+import { resolveAddressing } from '../../core/wiring/client-addressing.ts';
 import { ownCopy, setBoundedBytes } from '../../core/http/query-memo.ts';
 import { cacheBytes, stringHeapBytes } from '../../core/storage/cache-bound.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
@@ -74,17 +75,19 @@ describe('byte-bounded memos', () => {
 
 describe('forwarded addresses under SLEEVE_TRUST_PROXY', () => {
   const headers = (entries: Record<string, string>) => new Headers(entries);
+  const oneHop = resolveAddressing({ trustProxy: true });
   it('are taken when they look like an address, else the socket address is the client', () => {
-    expect(clientIpOf(headers({ 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }), { clientIp: '10.0.0.1' }, true)).toBe(
+    expect(clientIpOf(headers({ 'x-forwarded-for': '10.0.0.7, 203.0.113.9' }), { clientIp: '10.0.0.1' }, oneHop)).toBe(
       '203.0.113.9',
     );
-    expect(clientIpOf(headers({ 'x-forwarded-for': '2001:db8::1' }), { clientIp: '10.0.0.1' }, true)).toBe(
-      '2001:db8::1',
+    expect(clientIpOf(headers({ 'x-forwarded-for': '2001:db8::1' }), { clientIp: '10.0.0.1' }, oneHop)).toBe(
+      '2001:db8:0:0::/64',
     );
-    expect(clientIpOf(headers({ 'x-forwarded-for': 'x'.repeat(16_000) }), { clientIp: '10.0.0.1' }, true)).toBe(
+    expect(clientIpOf(headers({ 'x-forwarded-for': 'x'.repeat(16_000) }), { clientIp: '10.0.0.1' }, oneHop)).toBe(
       '10.0.0.1',
     );
-    expect(clientIpOf(headers({ forwarded: 'for=unknown' }), { clientIp: '10.0.0.1' }, true)).toBe('10.0.0.1');
+    const byForwarded = resolveAddressing({ trustProxy: true, clientIpHeader: 'forwarded' });
+    expect(clientIpOf(headers({ forwarded: 'for=unknown' }), { clientIp: '10.0.0.1' }, byForwarded)).toBe('10.0.0.1');
   });
 });
 

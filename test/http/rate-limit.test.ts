@@ -67,14 +67,30 @@ describe('rate limits (D8)', () => {
     const trusted = setup({ trustProxy: true });
     for (let i = 0; i < 3; i++) await trusted.fetch('/t/echo?query=a', spoof);
     expect((await trusted.fetch('/t/echo?query=a', spoof)).status).toBe(429);
+    // The entry the proxy added is the rightmost: a client's own entry before it changes nothing.
     expect(
-      (await trusted.fetch('/t/echo?query=a', { headers: { 'X-Forwarded-For': '192.0.2.2, 10.0.0.1' } })).status,
+      (await trusted.fetch('/t/echo?query=a', { headers: { 'X-Forwarded-For': '192.0.2.2, 192.0.2.1' } })).status,
+    ).toBe(429);
+    expect(
+      (await trusted.fetch('/t/echo?query=a', { headers: { 'X-Forwarded-For': '192.0.2.1, 192.0.2.2' } })).status,
     ).toBe(200);
+    // Only the configured header is read: the others leave the client the socket's.
+    const spent = { ip: '192.0.2.9' };
+    for (let i = 0; i < 3; i++) await trusted.fetch('/t/echo?query=a', spent);
     expect(
-      (await trusted.fetch('/t/echo?query=a', { headers: { Forwarded: 'for="[2001:db8::1]:4711";proto=https' } }))
+      (
+        await trusted.fetch('/t/echo?query=a', {
+          ...spent,
+          headers: { Forwarded: 'for="[2001:db8::1]:4711";proto=https', 'X-Real-IP': '192.0.2.77' },
+        })
+      ).status,
+    ).toBe(429);
+    const byForwarded = setup({ trustProxy: true, clientIpHeader: 'forwarded' });
+    for (let i = 0; i < 3; i++) await byForwarded.fetch('/t/echo?query=a', spent);
+    expect(
+      (await byForwarded.fetch('/t/echo?query=a', { ...spent, headers: { Forwarded: 'for="[2001:db8::1]:4711"' } }))
         .status,
     ).toBe(200);
-    expect((await trusted.fetch('/t/echo?query=a', { headers: { 'X-Real-IP': '192.0.2.77' } })).status).toBe(200);
   });
 
   it('rateLimits scales every limit, and off removes limits and headers', async () => {
@@ -115,5 +131,20 @@ describe('memory counters', () => {
     // The next window starts from nothing.
     expect(counters.hit('ip-249999', 2 * minute, minute)).toEqual({ count: 1, resetAt: 3 * minute });
     expect(counters.size).toBe(1);
+  });
+
+  it('a full map drops the key counted least recently: a flood of new keys leaves a client still asking its count', () => {
+    const counters = memoryCounters();
+    for (let i = 0; i < 20; i++) counters.hit('/track/hot|198.51.100.7', 1, minute);
+    // Twice the cap of keys seen once (one IPv6 /48 has 65,536 networks), the client asking now and then.
+    let count = 0;
+    for (let i = 0; i < 2 * MEMORY_COUNTERS_CAP; i++) {
+      counters.hit(`/track/hot|2001:db8:${i.toString(16)}::/64`, 2, minute);
+      if (i % 10_000 === 0) count = counters.hit('/track/hot|198.51.100.7', 2, minute).count;
+    }
+    expect(count).toBe(20 + 2 * (MEMORY_COUNTERS_CAP / 10_000));
+    expect(counters.size).toBeLessThanOrEqual(MEMORY_COUNTERS_CAP);
+    // A flood key is what went: the first of them starts again.
+    expect(counters.hit('/track/hot|2001:db8:0::/64', 3, minute).count).toBe(1);
   });
 });

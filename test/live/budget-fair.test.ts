@@ -57,7 +57,7 @@ async function get(sleeve: Sleeve, path: string, client: string): Promise<Outcom
   const started = performance.now();
   const res = await sleeve.fetch(
     new Request(`http://sleeve.test${path}`, {
-      headers: { 'user-agent': UA, 'x-forwarded-for': `${client}, 10.0.0.2` },
+      headers: { 'user-agent': UA, 'x-forwarded-for': `10.0.0.9, ${client}` },
     }),
   );
   const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;

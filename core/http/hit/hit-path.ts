@@ -19,7 +19,9 @@ import { SleeveError } from '../../errors.ts';
 import type { AnswerParts } from './answer-parts.ts';
 import { answerEntry, entryParts, type Held } from '../cache/entry.ts';
 import { Lookup } from '../cache/lookup.ts';
-import { clientIpOf } from '../conn/client-ip.ts';
+import { clientAddressOf } from '../conn/client-ip.ts';
+import type { ClientAddressing } from '../../wiring/client-addressing.ts';
+import { clientKey } from '../conn/client-key.ts';
 import type { SleeveBindings } from '../context.ts';
 import { errorParts, errorResponse } from '../errors.ts';
 import type { Answered, Given, HitForm, Layer } from '../pipeline.ts';
@@ -95,7 +97,8 @@ export function composeHit(route: string, layers: readonly Layer[]): HitRoute | 
 
 export interface HitPathOptions {
   now(): number;
-  trustProxy: boolean;
+  /** How the client is told (`conn/client-ip.ts`). */
+  clients: ClientAddressing;
   /** `SleeveOptions.hitResponses`: clone a template per entry instead of a new header object per answer. */
   clones: boolean;
   /** Any failure as the error it is answered as (the frame's own rule, `toSleeveError`). */
@@ -258,7 +261,7 @@ function answering<T extends { status: number }>(
   options: HitPathOptions,
   answers: Answers<T>,
 ) {
-  const { now, trustProxy, toError } = options;
+  const { now, clients, toError } = options;
   const paths = new Map<string, Path>();
   for (const [path, route] of routes) paths.set(path, { route, templates: new WeakMap(), headers: new WeakMap() });
   /** The path exactly as routed: one written another way (escaped, a trailing slash) is not in the map. */
@@ -320,10 +323,12 @@ function answering<T extends { status: number }>(
     const record = route.record;
     const started = record ? performance.now() : 0;
     const id = route.id(headers);
-    const ip = route.count || record ? clientIpOf(headers, env, trustProxy) : undefined;
+    // The line writes the whole address; the count keys by the client's network (`clientKey`).
+    const ip = route.count || record ? clientAddressOf(headers, env, clients) : undefined;
+    const key = ip === undefined || route.count === undefined ? ip : clientKey(ip, clients.ipv6Prefix);
     let checked: Given | Promise<Given>;
     try {
-      checked = route.count?.(route.version, ip, time);
+      checked = route.count?.(route.version, key, time);
     } catch (thrown) {
       return recorded(refused(route, request, id, thrown), null, url, route, id, ip, started, time);
     }

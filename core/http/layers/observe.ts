@@ -15,7 +15,7 @@ import type { Context } from 'hono';
 import type { Deps } from '../../wiring/deps.ts';
 import type { RequestRecord } from '../../logger.ts';
 import { formatter } from '../../observe/request-line.ts';
-import { clientIp } from '../conn/client-ip.ts';
+import { clientAddress } from '../conn/client-ip.ts';
 import { asSent } from '../mount.ts';
 import { addHeaders, bindings, type SleeveEnv } from '../context.ts';
 import type { AnyEndpoint } from '../endpoint.ts';
@@ -32,7 +32,7 @@ import type { Answered, Layer } from '../pipeline.ts';
 export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
   const { metrics, log } = deps;
   const { now } = deps.clock;
-  const { requestLog, trustProxy } = deps.options;
+  const { requestLog, clients } = deps.options;
   const format = requestLog === 'off' ? undefined : formatter(requestLog);
   const write = log.request ? log.request.bind(log) : (line: string) => log.info(line);
   const written =
@@ -74,7 +74,8 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
       status,
       started,
       cache: c.get('sleeve.cache') ?? null,
-      ip: format && !sub ? clientIp(c, trustProxy) : undefined,
+      // The whole address, not the key it is counted under: the line says who asked.
+      ip: format && !sub ? clientAddress(c, clients) : undefined,
       upstream: trace.tally?.upstream ?? 0,
       sub,
     });

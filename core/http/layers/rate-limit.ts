@@ -14,6 +14,7 @@ import { SleeveError } from '../../errors.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import { countThrough, type CounterStore, type Hit } from '../../storage/counters.ts';
 import { clientIp } from '../conn/client-ip.ts';
+import type { ClientAddressing } from '../../wiring/client-addressing.ts';
 import { REMEMBERED_QUERY_LENGTH, setBounded } from '../query-memo.ts';
 import { addHeaders, versionOf, type SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
@@ -31,7 +32,8 @@ export interface RateLimitOptions {
   limit: number;
   store: CounterStore;
   now(): number;
-  trustProxy: boolean;
+  /** How the client counted is told (`conn/client-ip.ts`). */
+  clients: ClientAddressing;
   /** Skips a shared store's counters while it is down; the request is then let through. */
   breaker: Breaker;
 }
@@ -126,7 +128,7 @@ export function rateLimit(options: RateLimitOptions): Layer {
   };
   // Not `async`: with in-process counters a request passes without waiting on a promise.
   const full: FrameLayer = (c, next) => {
-    const headers = check(versionOf(c), clientIp(c, options.trustProxy), options.now());
+    const headers = check(versionOf(c), clientIp(c, options.clients), options.now());
     return headers instanceof Promise ? headers.then((h) => passed(c, next, h)) : passed(c, next, headers);
   };
   return { full, hit: { kind: 'count', count: check } };

@@ -52,7 +52,7 @@ async function drawn(ctx: EndpointContext<CardParams>, q: CardQuery, missing: st
   });
   if (content === null) throw new SleeveError('not_found', missing);
   // The drawing budget's share is by client, keyed as the rate limiter keys them (D53).
-  const client = clientIp(ctx.c, ctx.deps.options.trustProxy) ?? 'unknown';
+  const client = clientIp(ctx.c, ctx.deps.options.clients) ?? 'unknown';
   return cardAnswer(ctx.deps, ctx.request, content, ctx.params.format ?? 'png', partial, client);
 }
 

@@ -94,7 +94,7 @@ export const nowPlayingSocket = defineEndpoint({
       );
     if (wantsSocket) checkHandshake(c);
     // Counted before any work, so a flood of handshakes is refused cheaply (429 / 503).
-    const release = slotsFor(deps).take(clientIp(c, deps.options.trustProxy));
+    const release = slotsFor(deps).take(clientIp(c, deps.options.clients));
     try {
       // Resolve the station first, so an unknown one is a plain HTTP 404 on both transports.
       const first = await loadNowPlaying(deps, params.station, base, scope);
