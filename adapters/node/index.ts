@@ -15,6 +15,7 @@ import { askedBefore, nodeHits } from './hits.ts';
 import { withTargetCheck } from './target.ts';
 import { capConnections, serverOptions, type ConnectionCap } from './limits.ts';
 import { handleUpgrades, type Upgrades } from './upgrade.ts';
+import { MAX_SOCKET_MESSAGE_BYTES } from '../shared/socket-messages.ts';
 
 export type { ServeOptions } from '../shared/serve-options.ts';
 /** The environment as `npm start` reads it: Sleeve's variables and the server limits (`SLEEVE_MAX_CONNECTIONS`, ...). */
@@ -46,7 +47,8 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
   // Request lines are batched (`shared/stdout-log.ts`) unless the embedder gives a logger.
   const sleeve = serverSleeve(options, { processMemory, upgradeWebSocket, log: stdoutLogger });
   const limits = serverLimits(options);
-  const wss = new WebSocketServer({ noServer: true });
+  // D57: Sleeve's socket reads nothing a client sends; `ws` would buffer a message up to 100 MiB.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_MESSAGE_BYTES });
   let upgrades: Upgrades | undefined;
   return new Promise((resolve, reject) => {
     const server = nodeServe(
