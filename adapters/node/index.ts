@@ -3,7 +3,7 @@ import { processMemory } from '../shared/process-memory.ts';
 import { serve as nodeServe, upgradeWebSocket } from '@hono/node-server';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { WebSocketServer } from 'ws';
-import type { ConnInfo, Sleeve } from '../../core/index.ts';
+import { clientKey, type ConnInfo, type Sleeve } from '../../core/index.ts';
 import { serverLimits } from '../shared/server-limits.ts';
 import { exitOnSignals, gracefulStop, processSignals } from '../shared/graceful.ts';
 import { nodeStoppable } from './stop.ts';
@@ -102,7 +102,11 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
         processSignals,
       );
     }
-    const connections = capConnections(server, limits.maxConnections);
+    // D57: behind a trusted proxy every connection is the proxy's, so no client's share is counted.
+    const perClient = sleeve.deps.options.trustProxy
+      ? undefined
+      : { max: limits.maxConnectionsPerIp, key: (address: string) => clientKey(address) };
+    const connections = capConnections(server, limits.maxConnections, perClient);
     upgrades = handleUpgrades(server, wss, sleeve.deps.options.basePath);
     answerClientErrors(
       server,
