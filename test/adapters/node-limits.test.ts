@@ -150,15 +150,22 @@ describe("one client's share of the connections on Node (D57)", () => {
       headersTimeoutMs: 60_000,
     });
     port = portOf(served);
+    // Warm: the first /healthz builds the demo catalogue's indexes, seconds on a busy machine.
+    const warm = await rawConnect(port);
+    warm.write(get('/healthz'));
+    await warm.response(30_000);
+    warm.destroy();
+    await eventually(() => served.connections.open() === 0);
   });
   afterAll(async () => {
     for (const conn of slow) conn.destroy();
     await close(served);
   });
 
-  it('slow sockets from one address hold at most its share: its next is refused with a 429, another address is served', async () => {
-    // Each sends a header line now and then and never finishes: counted from accept.
-    for (let i = 0; i < SHARE; i++) {
+  it('slow sockets from one address hold at most its share: past it a 429, and another address is served', async () => {
+    // One address tries to take the whole cap with requests it never finishes (a header line
+    // now and then): counted from accept, it holds its share and no more.
+    for (let i = 0; i < MAX; i++) {
       const conn = await rawConnect(port, '127.0.0.1', '127.0.0.1');
       conn.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
       slow.push(conn);
@@ -168,23 +175,22 @@ describe("one client's share of the connections on Node (D57)", () => {
     }, 200);
     try {
       expect(await eventually(() => served.connections.open() === SHARE)).toBe(true);
+      for (const refused of slow.slice(SHARE)) {
+        const res = await refused.response();
+        expect(res?.status).toBe(429);
+        expect(res?.headers['retry-after']).toBe('1');
+        expect(JSON.parse(res!.body)).toMatchObject({
+          ok: false,
+          error: { code: 'rate_limited', message: expect.stringContaining(`${SHARE} connections`) },
+        });
+        await refused.closed;
+      }
 
       const other = await rawConnect(port, '127.0.0.1', '127.0.0.2');
       other.write(get('/healthz'));
       expect((await other.response())?.status).toBe(200);
       other.destroy();
-
-      const fifth = await rawConnect(port, '127.0.0.1', '127.0.0.1');
-      fifth.write(get('/healthz'));
-      const res = await fifth.response();
-      expect(res?.status).toBe(429);
-      expect(res?.headers['retry-after']).toBe('1');
-      expect(JSON.parse(res!.body)).toMatchObject({
-        ok: false,
-        error: { code: 'rate_limited', message: expect.stringContaining(`${SHARE} connections`) },
-      });
-      await fifth.closed;
-      expect(slow.every((conn) => !conn.isClosed())).toBe(true);
+      expect(slow.slice(0, SHARE).every((conn) => !conn.isClosed())).toBe(true);
 
       // Its share frees as its sockets close.
       slow[0]!.destroy();
