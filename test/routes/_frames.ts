@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import type WebSocket from 'ws';
 import { UA } from './_client.ts';
 
-export interface RawSocket {
+interface RawSocket {
   /** Writes bytes as they are. */
   write(bytes: Buffer): void;
   /** Resolves true once the server closed the connection, false if it has not within `ms`. */
@@ -60,7 +60,7 @@ function closeCodeIn(bytes: Buffer): number | undefined {
 }
 
 /** Opens `/nowplaying/socket` on `baseUrl` and resolves once the server answered 101. */
-export function openRawSocket(baseUrl: string): Promise<RawSocket> {
+function openRawSocket(baseUrl: string): Promise<RawSocket> {
   const { hostname, port } = new URL(baseUrl);
   const socket: Socket = connect(Number(port), hostname);
   let buffer = Buffer.alloc(0);
