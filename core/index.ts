@@ -78,4 +78,5 @@ export {
 export { optionsFromEnv, ConfigError, type EnvConfig } from './wiring/config.ts';
 export { VERSION } from './version.ts';
 export { clientKey, DEFAULT_IPV6_PREFIX } from './http/conn/client-key.ts';
+export { connectionClient } from './http/conn/client-ip.ts';
 export { prepareCatalog, type PreparedCatalog, type CatalogContents } from './drivers/catalog/index.ts';

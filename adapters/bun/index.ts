@@ -12,6 +12,7 @@ import { stdoutLogger } from '../shared/stdout-log.ts';
 import type { ServeOptions } from '../shared/serve-options.ts';
 import { serverSleeve } from '../shared/server-sleeve.ts';
 import { cardPool } from '../shared/card-pool.ts';
+import { MAX_SOCKET_MESSAGE_BYTES } from '../shared/socket-messages.ts';
 
 // hono/bun reads the Bun global as it loads (its SSG helper), so it is loaded only under Bun:
 // plain Node must still be able to import this module (the package's exports check does).
@@ -72,7 +73,8 @@ export function serve(options: ServeOptions = {}): {
         ? answer.then((res) => keepStreamOpen(srv, request, res))
         : keepStreamOpen(srv, request, answer);
     },
-    websocket,
+    // D57: Bun holds a client's message up to 16 MiB by default; past this bound it closes the socket (1009).
+    websocket: { ...websocket, maxPayloadLength: MAX_SOCKET_MESSAGE_BYTES },
   });
   // D34: Bun's own graceful stop: no new connections, requests in flight answered, idle ones closed.
   const stoppable = {

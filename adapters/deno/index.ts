@@ -9,6 +9,7 @@ import { stdoutLogger } from '../shared/stdout-log.ts';
 import type { ServeOptions } from '../shared/serve-options.ts';
 import { serverSleeve } from '../shared/server-sleeve.ts';
 import { cardPool } from '../shared/card-pool.ts';
+import { withPing } from './websocket.ts';
 
 // hono/deno reads the Deno global as it loads, so it is loaded only under Deno: plain Node
 // must still be able to import this module (the package's exports check does).
@@ -34,22 +35,24 @@ const { Deno } = globalThis as unknown as { Deno: DenoServe };
 
 /**
  * Deno.serve (2.9) has no idle or headers timeout and no connection count or cap: the
- * `idleTimeoutMs`, `headersTimeoutMs` and `maxConnections` options are not enforced here.
- * Serve Deno behind a reverse proxy that bounds them (docs/http.md, Bounds).
+ * `headersTimeoutMs`, `maxConnections` and `maxConnectionsPerIp` options are not enforced
+ * here, and `idleTimeoutMs` only paces a WebSocket's ping (`websocket.ts`). Serve Deno behind
+ * a reverse proxy that bounds them (docs/http.md, Bounds).
  */
 export function serve(
   options: ServeOptions = {},
 ): Promise<{ sleeve: Sleeve; shutdown(): Promise<boolean>; url: string; bound: string }> {
-  // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket).
+  const { shutdownTimeoutMs, shutdownDelayMs, idleTimeoutMs } = serverLimits(options);
+  // D12: `/nowplaying/socket` upgrades through hono/deno (Deno.upgradeWebSocket), pinging a
+  // quiet client every idle timeout (D57: the one bound Deno has on a message never finished).
   // Deno's server takes a cloned template answer faster than a header object (`hitResponses`).
   const sleeve = serverSleeve(options, {
     processMemory,
-    upgradeWebSocket: honoDeno?.upgradeWebSocket,
+    upgradeWebSocket: honoDeno && withPing(honoDeno.upgradeWebSocket, idleTimeoutMs),
     hitResponses: 'clones',
     cardRenderer: cardPool(),
     log: stdoutLogger,
   });
-  const { shutdownTimeoutMs, shutdownDelayMs } = serverLimits(options);
   let leaving = false;
   let server: ReturnType<DenoServe['serve']> | undefined;
   // D34: Deno's own graceful stop (no new connections, requests in flight answered). It closes

@@ -3,7 +3,7 @@ import { processMemory } from '../shared/process-memory.ts';
 import { serve as nodeServe, upgradeWebSocket } from '@hono/node-server';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { WebSocketServer } from 'ws';
-import type { ConnInfo, Sleeve } from '../../core/index.ts';
+import { connectionClient, type ConnInfo, type Sleeve } from '../../core/index.ts';
 import { serverLimits } from '../shared/server-limits.ts';
 import { boundAddress, listenUrl } from '../shared/listen-address.ts';
 import { exitOnSignals, gracefulStop, processSignals } from '../shared/graceful.ts';
@@ -17,6 +17,7 @@ import { askedBefore, nodeHits } from './hits.ts';
 import { withTargetCheck } from './target.ts';
 import { capConnections, serverOptions, type ConnectionCap } from './limits.ts';
 import { handleUpgrades, type Upgrades } from './upgrade.ts';
+import { MAX_SOCKET_MESSAGE_BYTES } from '../shared/socket-messages.ts';
 
 export type { ServeOptions } from '../shared/serve-options.ts';
 /** The environment as `npm start` reads it: Sleeve's variables and the server limits (`SLEEVE_MAX_CONNECTIONS`, ...). */
@@ -55,7 +56,8 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
     log: stdoutLogger,
   });
   const limits = serverLimits(options);
-  const wss = new WebSocketServer({ noServer: true });
+  // D57: Sleeve's socket reads nothing a client sends; `ws` would buffer a message up to 100 MiB.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_MESSAGE_BYTES });
   let upgrades: Upgrades | undefined;
   return new Promise((resolve, reject) => {
     const server = nodeServe(
@@ -110,7 +112,10 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
         processSignals,
       );
     }
-    const connections = capConnections(server, limits.maxConnections);
+    // D57: a trusted proxy's connections carry many clients, so no share counts them (D54).
+    const key = connectionClient(sleeve.deps.options.clients);
+    const perClient = key && { max: limits.maxConnectionsPerIp, key };
+    const connections = capConnections(server, limits.maxConnections, perClient);
     upgrades = handleUpgrades(server, wss, sleeve.deps.options.basePath);
     answerClientErrors(
       server,

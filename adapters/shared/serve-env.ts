@@ -23,6 +23,8 @@ const SERVER_VARIABLES = {
   ],
   /** Open connections per process before new ones are refused with a 503 (server adapters). */
   SLEEVE_MAX_CONNECTIONS: [integer(1, 1_000_000), 'a whole number of connections from 1 to 1000000'],
+  /** D57: open connections one client may hold before its new ones are refused with a 429 (Node; not behind a trusted proxy). */
+  SLEEVE_MAX_CONNECTIONS_PER_IP: [integer(1, 1_000_000), 'a whole number of connections from 1 to 1000000'],
   /** How long a connection with no request in progress stays open (server adapters). */
   SLEEVE_IDLE_TIMEOUT_MS: [integer(100, 255_000), 'a number of milliseconds from 100 to 255000'],
   /** How long a client has to send a request's headers (Node). */
@@ -51,6 +53,7 @@ export function serveOptionsFromEnv(env: Record<string, string | undefined>): Se
       ...config.options,
       hostname: p.HOST,
       maxConnections: p.SLEEVE_MAX_CONNECTIONS,
+      maxConnectionsPerIp: p.SLEEVE_MAX_CONNECTIONS_PER_IP,
       idleTimeoutMs: p.SLEEVE_IDLE_TIMEOUT_MS,
       headersTimeoutMs: p.SLEEVE_HEADERS_TIMEOUT_MS,
       shutdownTimeoutMs: p.SLEEVE_SHUTDOWN_TIMEOUT_MS,

@@ -13,6 +13,14 @@ export interface ServerLimitOptions {
    */
   maxConnections?: number;
   /**
+   * D57: open connections one client (one IPv4 address, one IPv6 /64) may hold, counted from
+   * accept; past it that client's new connection is refused with a 429 while others are
+   * served (default a quarter of `maxConnections`, at least 1). Not applied behind a trusted
+   * proxy (`trustProxy`), where every connection comes from the proxy. Enforced by
+   * `sleeve/node`, as `maxConnections`.
+   */
+  maxConnectionsPerIp?: number;
+  /**
    * How long a connection with no request in progress stays open, in ms (default 10 000).
    * Node: `keepAliveTimeout` (plus Node's own 1 s). Bun: `idleTimeout` in whole seconds (at
    * most 255), which also cuts a silent or slow-headers client. Deno: no such setting.
@@ -40,8 +48,12 @@ export interface ServerLimitOptions {
 /** The connection limits a server adapter applies, all set. */
 export type ServerLimits = Required<ServerLimitOptions>;
 
+/** D57: one client's share of the connections when none is given: enough for a browser's few and a NAT's many users, short of the whole. */
+const defaultPerIp = (maxConnections: number): number => Math.max(1, Math.floor(maxConnections / 4));
+
 export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   maxConnections: 1024,
+  maxConnectionsPerIp: defaultPerIp(1024),
   idleTimeoutMs: 10_000,
   headersTimeoutMs: 10_000,
   shutdownTimeoutMs: 10_000,
@@ -49,8 +61,10 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
 };
 
 export function serverLimits(options: ServerLimitOptions): ServerLimits {
+  const maxConnections = options.maxConnections ?? DEFAULT_SERVER_LIMITS.maxConnections;
   return {
-    maxConnections: options.maxConnections ?? DEFAULT_SERVER_LIMITS.maxConnections,
+    maxConnections,
+    maxConnectionsPerIp: options.maxConnectionsPerIp ?? defaultPerIp(maxConnections),
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_SERVER_LIMITS.idleTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_SERVER_LIMITS.headersTimeoutMs,
     shutdownTimeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SERVER_LIMITS.shutdownTimeoutMs,

@@ -25,10 +25,11 @@ export interface RawConnection {
   destroy(): void;
 }
 
-export function rawConnect(port: number, host = '127.0.0.1'): Promise<RawConnection> {
+/** `from`: the local address to connect from (any of 127/8 on loopback), to be another client. */
+export function rawConnect(port: number, host = '127.0.0.1', from?: string): Promise<RawConnection> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const socket = connect(port, host);
+    const socket = connect({ port, host, ...(from ? { localAddress: from } : {}) });
     let buffer = Buffer.alloc(0);
     let closed = false;
     let wake: () => void = () => {};

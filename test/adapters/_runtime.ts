@@ -196,7 +196,11 @@ export function capChecks(script: string): void {
     let server: ChildServer;
     let port: number;
     beforeAll(async () => {
-      ({ server, port } = await startWarm(script, { SLEEVE_MAX_CONNECTIONS: String(MAX_CONNECTIONS) }));
+      // One address opens them all: the whole cap is tested, not one client's share (D57).
+      ({ server, port } = await startWarm(script, {
+        SLEEVE_MAX_CONNECTIONS: String(MAX_CONNECTIONS),
+        SLEEVE_MAX_CONNECTIONS_PER_IP: String(MAX_CONNECTIONS),
+      }));
     });
     afterAll(() => server?.stop());
 

@@ -13,9 +13,10 @@ import { runToExit } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
 
 describe('the limits from the environment', () => {
-  it('default to 1024 connections, 10 s idle, 10 s for headers, 10 s to shut down and no shutdown delay', () => {
+  it('default to 1024 connections (256 from one client), 10 s idle, 10 s for headers, 10 s to shut down and no shutdown delay', () => {
     const defaults = {
       maxConnections: 1024,
+      maxConnectionsPerIp: 256,
       idleTimeoutMs: 10_000,
       headersTimeoutMs: 10_000,
       shutdownTimeoutMs: 10_000,
@@ -35,6 +36,7 @@ describe('the limits from the environment', () => {
     });
     expect(serverLimits(options)).toEqual({
       maxConnections: 200,
+      maxConnectionsPerIp: 50,
       idleTimeoutMs: 65_000,
       headersTimeoutMs: 5_000,
       shutdownTimeoutMs: 0,
@@ -42,10 +44,20 @@ describe('the limits from the environment', () => {
     });
   });
 
+  it("D57: one client's share is a quarter of the cap unless set, at least 1", () => {
+    expect(serverLimits(serveOptionsFromEnv({ SLEEVE_MAX_CONNECTIONS_PER_IP: '7' }).options).maxConnectionsPerIp).toBe(
+      7,
+    );
+    expect(serverLimits({ maxConnections: 40 }).maxConnectionsPerIp).toBe(10);
+    expect(serverLimits({ maxConnections: 3 }).maxConnectionsPerIp).toBe(1);
+  });
+
   it.each([
     ['SLEEVE_MAX_CONNECTIONS', 'lots'],
     ['SLEEVE_MAX_CONNECTIONS', '0'],
     ['SLEEVE_MAX_CONNECTIONS', '-5'],
+    ['SLEEVE_MAX_CONNECTIONS_PER_IP', '0'],
+    ['SLEEVE_MAX_CONNECTIONS_PER_IP', '2.5'],
     ['SLEEVE_IDLE_TIMEOUT_MS', '10s'],
     ['SLEEVE_IDLE_TIMEOUT_MS', '0'],
     ['SLEEVE_IDLE_TIMEOUT_MS', '300000'],
@@ -87,6 +99,7 @@ describe('what each adapter makes of them', () => {
     expect(
       serverOptions({
         maxConnections: 10,
+        maxConnectionsPerIp: 2,
         shutdownTimeoutMs: 10_000,
         shutdownDelayMs: 0,
         idleTimeoutMs: 10_000,
@@ -102,6 +115,7 @@ describe('what each adapter makes of them', () => {
     expect(
       serverOptions({
         maxConnections: 10,
+        maxConnectionsPerIp: 2,
         shutdownTimeoutMs: 10_000,
         shutdownDelayMs: 0,
         idleTimeoutMs: 300,
@@ -111,6 +125,7 @@ describe('what each adapter makes of them', () => {
     expect(
       serverOptions({
         maxConnections: 10,
+        maxConnectionsPerIp: 2,
         shutdownTimeoutMs: 10_000,
         shutdownDelayMs: 0,
         idleTimeoutMs: 300,

@@ -82,7 +82,15 @@ describe('the connection cap on Node', () => {
   let served: Served;
   let port: number;
   beforeAll(async () => {
-    served = await serve({ port: 0, hostname: '127.0.0.1', rateLimits: 'off', log: quiet, maxConnections: MAX });
+    // One address opens them all: the whole cap is tested here, one client's share below (D57).
+    served = await serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      rateLimits: 'off',
+      log: quiet,
+      maxConnections: MAX,
+      maxConnectionsPerIp: MAX,
+    });
     port = portOf(served);
   });
   afterAll(() => close(served));
@@ -121,5 +129,121 @@ describe('the connection cap on Node', () => {
 
     for (const conn of [...admitted.slice(1), next]) conn.destroy();
     expect(await eventually(() => served.connections.open() === 0)).toBe(true);
+  });
+});
+
+describe("one client's share of the connections on Node (D57)", () => {
+  const MAX = 8;
+  const SHARE = 4;
+  let served: Served;
+  let port: number;
+  const slow: Awaited<ReturnType<typeof rawConnect>>[] = [];
+  beforeAll(async () => {
+    served = await serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      rateLimits: 'off',
+      log: quiet,
+      maxConnections: MAX,
+      maxConnectionsPerIp: SHARE,
+      // Long enough that the slow sockets are still open when the others are asked.
+      headersTimeoutMs: 60_000,
+    });
+    port = portOf(served);
+    // Warm: the first /healthz builds the demo catalogue's indexes, seconds on a busy machine.
+    const warm = await rawConnect(port);
+    warm.write(get('/healthz'));
+    await warm.response(30_000);
+    warm.destroy();
+    await eventually(() => served.connections.open() === 0);
+  });
+  afterAll(async () => {
+    for (const conn of slow) conn.destroy();
+    await close(served);
+  });
+
+  it('slow sockets from one address hold at most its share: past it a 429, and another address is served', async () => {
+    // One address tries to take the whole cap with requests it never finishes (a header line
+    // now and then): counted from accept, it holds its share and no more.
+    for (let i = 0; i < MAX; i++) {
+      const conn = await rawConnect(port, '127.0.0.1', '127.0.0.1');
+      conn.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+      slow.push(conn);
+    }
+    const trickle = setInterval(() => {
+      for (const [i, conn] of slow.entries()) if (!conn.isClosed()) conn.write(`X-Slow-${i}: a\r\n`);
+    }, 200);
+    try {
+      expect(await eventually(() => served.connections.open() === SHARE)).toBe(true);
+      for (const refused of slow.slice(SHARE)) {
+        const res = await refused.response();
+        expect(res?.status).toBe(429);
+        expect(res?.headers['retry-after']).toBe('1');
+        expect(JSON.parse(res!.body)).toMatchObject({
+          ok: false,
+          error: { code: 'rate_limited', message: expect.stringContaining(`${SHARE} connections`) },
+        });
+        await refused.closed;
+      }
+
+      const other = await rawConnect(port, '127.0.0.1', '127.0.0.2');
+      other.write(get('/healthz'));
+      expect((await other.response())?.status).toBe(200);
+      other.destroy();
+      expect(slow.slice(0, SHARE).every((conn) => !conn.isClosed())).toBe(true);
+
+      // Its share frees as its sockets close.
+      slow[0]!.destroy();
+      expect(await eventually(() => served.connections.open() === SHARE - 1)).toBe(true);
+      const again = await rawConnect(port, '127.0.0.1', '127.0.0.1');
+      again.write(get('/healthz'));
+      expect((await again.response())?.status).toBe(200);
+      again.destroy();
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  it("behind a trusted proxy every connection is the proxy's: no share applies, only the cap", async () => {
+    const proxied = await serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      rateLimits: 'off',
+      log: quiet,
+      maxConnections: 3,
+      maxConnectionsPerIp: 1,
+      trustProxy: true,
+    });
+    const conns = await Promise.all([0, 1, 2].map(() => rawConnect(portOf(proxied), '127.0.0.1')));
+    try {
+      for (const conn of conns) conn.write(get('/healthz'));
+      for (const conn of conns) expect((await conn.response())?.status).toBe(200);
+    } finally {
+      for (const conn of conns) conn.destroy();
+      await close(proxied);
+    }
+  });
+
+  it('trusted by address, the proxy holds no share, while a peer that is no proxy holds its own', async () => {
+    const proxied = await serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      rateLimits: 'off',
+      log: quiet,
+      maxConnections: 6,
+      maxConnectionsPerIp: 1,
+      trustProxy: '127.0.0.1',
+    });
+    const fromProxy = await Promise.all([0, 1, 2].map(() => rawConnect(portOf(proxied), '127.0.0.1', '127.0.0.1')));
+    const direct = await Promise.all([0, 1].map(() => rawConnect(portOf(proxied), '127.0.0.1', '127.0.0.3')));
+    try {
+      for (const conn of [...fromProxy, ...direct]) conn.write(get('/healthz'));
+      for (const conn of fromProxy) expect((await conn.response())?.status).toBe(200);
+      const statuses = await Promise.all(direct.map(async (conn) => (await conn.response())?.status));
+      expect(statuses.sort()).toEqual([200, 429]);
+    } finally {
+      for (const conn of [...fromProxy, ...direct]) conn.destroy();
+      await close(proxied);
+    }
   });
 });

@@ -96,6 +96,8 @@ describe.each(RUNTIMES)('slow and many connections on %s', (runtime) => {
     server = await startServer(runtime, {
       SLEEVE_RATE_LIMITS: 'off',
       SLEEVE_MAX_CONNECTIONS: String(N.sockets * 2 + 1_000),
+      // Every socket here comes from one address: the process's bound is tested, not one client's share (D57).
+      SLEEVE_MAX_CONNECTIONS_PER_IP: String(N.sockets * 2 + 1_000),
     });
     // Warm: the first /healthz builds the demo catalogue's indexes.
     for (let i = 0; i < 5; i++) await get(server.port, '/healthz', [], 20_000);
@@ -203,7 +205,12 @@ describe.each(RUNTIMES)('the connection cap on %s', (runtime) => {
   const CAP = 40;
   let server: Server;
   beforeAll(async () => {
-    server = await startServer(runtime, { SLEEVE_RATE_LIMITS: 'off', SLEEVE_MAX_CONNECTIONS: String(CAP) });
+    // One address opens them all: the whole cap is tested, not one client's share (D57).
+    server = await startServer(runtime, {
+      SLEEVE_RATE_LIMITS: 'off',
+      SLEEVE_MAX_CONNECTIONS: String(CAP),
+      SLEEVE_MAX_CONNECTIONS_PER_IP: String(CAP),
+    });
     await get(server.port, '/healthz', [], 20_000);
   }, 60_000);
   afterAll(() => server.stop());

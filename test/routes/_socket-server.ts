@@ -13,6 +13,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (set) clock.now = Number(set[1]);
 });
 
+const runtime = 'Bun' in globalThis ? 'bun' : 'Deno' in globalThis ? 'deno' : 'node';
 const options = {
   port: 0,
   hostname: '127.0.0.1',
@@ -20,8 +21,10 @@ const options = {
   radioPollMs: 20,
   rateLimits: 'off' as const,
   log: { info() {}, error() {} },
+  // Deno's sockets are pinged at the idle timeout, which cuts one stalled in a message (D57): a
+  // second here, so a test sees it soon. Deno has no other idle timeout to disturb.
+  ...(runtime === 'deno' ? { idleTimeoutMs: 1_000 } : {}),
 };
-const runtime = 'Bun' in globalThis ? 'bun' : 'Deno' in globalThis ? 'deno' : 'node';
 let url: string;
 if (runtime === 'bun') url = (await import('../../adapters/bun/index.ts')).serve(options).url;
 else if (runtime === 'deno') url = (await (await import('../../adapters/deno/index.ts')).serve(options)).url;

@@ -10,6 +10,7 @@ import { serve, type Served } from '../../adapters/node/index.ts';
 import { slotsFor } from '../../core/http/conn/socket-slots.ts';
 import { HANDSHAKE, head, raw } from '../http/_raw.ts';
 import { UA } from './_client.ts';
+import { MiB, smallTextMessage, unfinishedLargeMessage } from './_frames.ts';
 import { handshake, hangUp } from './_handshake.ts';
 
 const clock = { now: Date.UTC(2026, 10, 22, 15, 0, 0) };
@@ -93,6 +94,22 @@ describe('/nowplaying/socket handshakes on Node (issue 10)', () => {
       })
       .toBe(true);
     await hangUp(second);
+    await expect.poll(() => slotsFor(served.sleeve.deps).open()).toBe(0);
+  });
+
+  // 48 MiB as in the finding (`ws` held up to 100 MiB); 8 KiB, just past the bound.
+  it.each([48 * MiB, 8192])(
+    'D57: a message declared as %i bytes is not held: the socket closes (1009) on its header',
+    async (declared) => {
+      expect(await unfinishedLargeMessage(served.url, declared)).toEqual({ closed: true, code: 1009 });
+      await expect.poll(() => slotsFor(served.sleeve.deps).open()).toBe(0);
+    },
+  );
+
+  it('D57: a ping is answered, and a small text message closes the socket (1008)', async () => {
+    const result = await handshake(`${served.url}/nowplaying/socket`);
+    expect(result.opened).toBe(true);
+    if (result.opened) expect(await smallTextMessage(result.socket)).toEqual({ pong: true, code: 1008 });
     await expect.poll(() => slotsFor(served.sleeve.deps).open()).toBe(0);
   });
 });

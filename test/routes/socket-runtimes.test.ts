@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/child-server.ts';
+import { MiB, smallTextMessage, unfinishedLargeMessage } from './_frames.ts';
 import { handshake, hangUp } from './_handshake.ts';
 import { songChange, startFixture, TRANSPORTS, type FixtureServer } from './_streams.ts';
 
@@ -14,7 +15,7 @@ const runtimes: [string, string, string[]][] = [
   ['Deno', `${BIN}deno`, ['run', '--unstable-no-legacy-abort', '--allow-net', '--allow-env', '--allow-read']],
 ];
 
-describe.each(runtimes)('/nowplaying/socket on %s', (_name, command, args) => {
+describe.each(runtimes)('/nowplaying/socket on %s', (name, command, args) => {
   let server: FixtureServer;
   beforeAll(async () => {
     server = await startFixture(command, args, Date.UTC(2026, 10, 22, 18, 0, 0));
@@ -40,5 +41,22 @@ describe.each(runtimes)('/nowplaying/socket on %s', (_name, command, args) => {
     const result = await handshake(`${server.url}${path}`, headers);
     expect(result).toMatchObject({ opened: false, status });
     if (!result.opened) expect(JSON.parse(result.body)).toMatchObject({ ok: false, error: { code } });
+  });
+
+  // 1 MiB: past the 4 KiB bound, under each runtime's own (Bun 16 MiB, Deno 64 MiB a frame).
+  // Bun closes the socket as the header comes (1009); Deno, which takes no bound, when the
+  // client stalled inside the message leaves its ping unanswered (1001, the fixture's 1 s idle timeout).
+  it('D57: a message declared past the bound and never finished is not held: the socket closes', async () => {
+    expect(await unfinishedLargeMessage(server.url, MiB)).toMatchObject({ closed: true });
+  });
+
+  it.runIf(name === 'Deno')('D57: Deno closes on its header a frame declared past its own 64 MiB', async () => {
+    expect(await unfinishedLargeMessage(server.url, 65 * MiB)).toMatchObject({ closed: true });
+  });
+
+  it('D57: a ping is answered, and a small text message closes the socket (1008)', async () => {
+    const result = await handshake(`${server.url}/nowplaying/socket`);
+    expect(result.opened).toBe(true);
+    if (result.opened) expect(await smallTextMessage(result.socket)).toEqual({ pong: true, code: 1008 });
   });
 });

@@ -120,3 +120,16 @@ export function clientIp(c: Context, addressing: ClientAddressing): string | und
 export function clientAddress(c: Context, addressing: ClientAddressing): string | undefined {
   return clientAddressOf(c.req.raw.headers, bindings(c), addressing);
 }
+
+/**
+ * How a server counts a connection's peer toward a per-client share of its connections: the
+ * peer's key, or undefined for a peer no share applies to. A trusted proxy carries many
+ * clients on its connections, so it is never counted as one; with a hop count any peer may be
+ * the proxy, so no peer is (undefined in place of the function).
+ */
+export function connectionClient(addressing: ClientAddressing): ((address: string) => string | undefined) | undefined {
+  const { trust, ipv6Prefix } = addressing;
+  if (trust.kind === 'hops') return undefined;
+  if (trust.kind === 'none') return (address) => clientKey(address, ipv6Prefix);
+  return (address) => (inNetworks(address, trust.networks) ? undefined : clientKey(address, ipv6Prefix));
+}

@@ -143,6 +143,12 @@ function socket(
       // 1012 is "service restart": the client reconnects, through the balancer, to an instance that stays.
       undrain = deps.lifecycle.onDrain(() => ws.close(1012, RECONNECT_REASON));
     },
+    // D57: the socket only pushes. A data message from the client is nothing Sleeve reads, so
+    // it is refused (1008, policy) rather than taken quietly; the runtime's own bound on a
+    // message's size (the adapters) keeps a large one from being held whole before this runs.
+    onMessage(_event, ws) {
+      ws.close(1008, PUSH_ONLY_REASON);
+    },
     onClose: leave,
     onError: leave,
   }).catch((thrown: unknown) => {
@@ -153,6 +159,9 @@ function socket(
 
 /** A comment line this often keeps idle proxies from closing a stream between songs. */
 const HEARTBEAT_MS = 15_000;
+
+/** Why a client that sent a message is closed (D57). */
+const PUSH_ONLY_REASON = 'This socket only sends; it reads no messages';
 
 /** What a leaving instance tells a live client (D34). */
 const RECONNECT_REASON = 'Service restarting: reconnect';
