@@ -69,7 +69,7 @@ describe('/ai/* and /assistant: 10 fresh generations per hour per client', () =>
     expect((await ask(sleeve, '/assistant?query=kept')).status).toBe(200);
     for (let i = 0; i < 9; i++) expect((await ask(sleeve, `/assistant?query=other+${i}`)).status).toBe(200);
     expect((await ask(sleeve, '/assistant?query=one+more')).status).toBe(429);
-    for (let i = 0; i < 5; i++) expect((await ask(sleeve, '/assistant?query=Kept')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await ask(sleeve, '/assistant?query=kept')).status).toBe(200);
   });
 
   it('is not enforced, nor announced, with SLEEVE_RATE_LIMITS=off; doubled with a factor of 2', async () => {
