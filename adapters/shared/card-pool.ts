@@ -19,6 +19,7 @@
  *   and `threads` reads 0, so the budget shrinks to that thread's.
  */
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   type CardFileBytes,
@@ -61,7 +62,9 @@ function startWorker(execArgv: string[] | undefined): Worker {
     const code = `import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
     return new Worker(code, { eval: true, execArgv });
   }
-  return new Worker(WORKER_URL, { execArgv });
+  // A path made from the URL's text: checked beside Bun's types (JSR's check), whose global URL
+  // Node's Worker and fileURLToPath do not take.
+  return new Worker(fileURLToPath(WORKER_URL.href), { execArgv });
 }
 
 interface Job {
