@@ -219,6 +219,13 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
         (resolved.metrics || endpoint !== metricsRoute) && (status || !STATUS_ROUTES.includes(endpoint as never)),
     ),
   );
+  if (resolved.mode === 'live' && resolved.baseUrl === undefined) {
+    // D62: said once, at start. Answers say `Vary: Host`, but a cache in front that ignores
+    // `Vary` (or a proxy that passes on any `Host`) could still hand one client's links to another.
+    log.info(
+      "no base URL is set (SLEEVE_BASE_URL, the baseUrl option): links in answers are built from each request's Host, and answers carry Vary: Host; behind a shared cache or a proxy, set it to the public base (docs/deploying.md#behind-a-shared-cache)",
+    );
+  }
   const strip = unmounted(resolved.basePath);
   // Nothing to tell behind a trusted proxy (its headers name the client) or with no limits to share.
   let toldNoAddress = resolved.clients.trust.kind === 'hops' || resolved.rateLimits === 'off';

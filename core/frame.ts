@@ -43,6 +43,7 @@ import { rateLimit, scaledLimit } from './http/layers/rate-limit.ts';
 import { generationSpender } from './http/generations.ts';
 import { requestIdOf, traceOf } from './http/request-trace.ts';
 import { userAgent } from './http/layers/user-agent.ts';
+import { vary, varyNames } from './http/layers/vary.ts';
 import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/layers/version-prefix.ts';
 import { refuseWebSocket } from './http/layers/websocket.ts';
 
@@ -74,6 +75,9 @@ function layers(
   background: Background,
 ): { list: Layer[]; params: Params; cache?: Cached } {
   const list: Layer[] = [];
+  // First, so every answer of the endpoint carries it: its refusals, 304s and held hits too.
+  const varies = vary(varyNames(endpoint, deps));
+  if (varies) list.push(varies);
   if (!endpoint.public) list.push(userAgent());
   const perMinute = scaledLimit(endpoint.rateLimit, deps.options.rateLimits);
   const { now } = deps.clock;

@@ -153,6 +153,12 @@ export interface Endpoint<
    */
   cacheKey?(params: ParamsOf<S>, request: RequestView, deps: Deps): string;
   /**
+   * The request headers besides `Host` its answers depend on, sent as `Vary` on every answer
+   * (D62; `Host` the frame adds itself when links come from it): `/track/hot`'s edge country
+   * headers, `/`'s `Accept`. Asked once, when the frame is built.
+   */
+  vary?(deps: Pick<Deps, 'options'>): readonly string[];
+  /**
    * Reads the query itself, for the rare endpoint whose callers write it their own way (the
    * cover proxy's chat-bot callers send raw `&` and `%`); default: the strict reader.
    */

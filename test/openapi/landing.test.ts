@@ -20,7 +20,7 @@ describe('GET /', () => {
     const res = await get('http://sleeve.test/', BROWSER);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('vary')).toBe('Accept');
+    expect(res.headers.get('vary')).toBe('Accept, Host');
     const html = await res.text();
     expect(html).toMatch(/^<!doctype html>/);
     for (const link of ['docs', 'openapi.json', 'llms.txt', 'healthz']) expect(html).toContain(`href="${link}"`);
@@ -36,7 +36,7 @@ describe('GET /', () => {
     async (accept) => {
       const res = await get('http://sleeve.test/', accept);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(res.headers.get('vary')).toBe('Accept');
+      expect(res.headers.get('vary')).toBe('Accept, Host');
       const body = valid(landingSchema, await res.json());
       expect(body).toMatchObject({ name: 'Sleeve', version: '3.0.0', mode: 'demo' });
       expect(body.links).toEqual({

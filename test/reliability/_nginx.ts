@@ -33,10 +33,17 @@ function exampleConfig(port: number, upstreams: readonly number[]): string {
     .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
 }
 
-export async function startNginx(upstreams: readonly number[]): Promise<Nginx> {
+/**
+ * nginx on a free port in front of `upstreams`, with the example configuration, or `config`'s
+ * (a server file for nginx's `http` block; paths in it are relative to nginx's own temporary prefix).
+ */
+export async function startNginx(
+  upstreams: readonly number[],
+  config: (port: number, upstreams: readonly number[]) => string = exampleConfig,
+): Promise<Nginx> {
   const port = await freePort();
   const prefix = mkdtempSync(join(tmpdir(), 'sleeve-nginx-'));
-  writeFileSync(join(prefix, 'sleeve.conf'), exampleConfig(port, upstreams));
+  writeFileSync(join(prefix, 'sleeve.conf'), config(port, upstreams));
   writeFileSync(
     join(prefix, 'nginx.conf'),
     [

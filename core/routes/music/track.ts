@@ -116,6 +116,8 @@ export const trackHot = defineEndpoint({
   // D10: without ?country= the chart follows the edge header, so the key is the country served.
   cacheKey: (params, request, deps) =>
     `${countryFrom(params.country, request.headers, deps.options.countryHeaders) ?? 'global'} ${params.limit}`,
+  // D62: and a shared cache in front must key on them too (with `?country=` too: one rule a route).
+  vary: (deps) => deps.options.countryHeaders,
   async handle({ params, deps, request, scope, base }) {
     const country = countryFrom(params.country, request.headers, deps.options.countryHeaders);
     const chart = await hotChart(deps.drivers.music, country, params.limit, scope);

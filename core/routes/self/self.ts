@@ -70,9 +70,11 @@ export const landing = defineEndpoint({
   description:
     'An `Accept` that prefers `text/html` to JSON (a browser) gets a small HTML page with relative links; anything else gets the JSON below, with absolute links. Answers vary by `Accept`, so the service keeps no copy (clients may keep one 5 minutes).',
   response: landingSchema,
+  // The frame sends it (D62), with `Host` when the links are built from it.
+  vary: () => ['Accept'],
   handle({ deps, frame, base, request }) {
     const { mode, basePath } = deps.options;
-    const headers = { Vary: 'Accept', 'Cache-Control': 'public, max-age=300' };
+    const headers = { 'Cache-Control': 'public, max-age=300' };
     if (!prefersHtml(request.headers.get('accept')))
       return Response.json(landingJson({ base, mode, version: VERSION }), { headers });
     const facts: PageFacts = {
