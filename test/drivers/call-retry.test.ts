@@ -182,9 +182,7 @@ describe('kit/call retries', () => {
     const error = await rejection(clock.runOut(json(up)));
     const took = clock.now() - started;
     expect(error.code).toBe('upstream_timeout');
-    expect(error.message).toMatch(
-      /^\[sleeve\] \[test\] sent no answer within \d+ ms; check SLEEVE_TEST_URL$/,
-    );
+    expect(error.message).toMatch(/^\[sleeve\] \[test\] sent no answer within \d+ ms; check SLEEVE_TEST_URL$/);
     expect(took).toBeGreaterThanOrEqual(2400);
     expect(took).toBeLessThan(2800);
     expect(tries.length).toBeGreaterThanOrEqual(2);

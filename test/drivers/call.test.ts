@@ -92,10 +92,7 @@ describe('kit/call', () => {
       { timeoutMs: 50 },
     );
     const error = await rejection(text(up));
-    expect([error.code, error.message]).toEqual([
-      'upstream_timeout',
-      '[sleeve] [test] sent no body within 50 ms',
-    ]);
+    expect([error.code, error.message]).toEqual(['upstream_timeout', '[sleeve] [test] sent no body within 50 ms']);
   });
 
   it("a runtime's words that quote the URL asked are said without it, naming the setting instead (D61)", async () => {
@@ -132,9 +129,7 @@ describe('kit/call', () => {
     ]);
     expect(cancelled).toHaveLength(1);
     const garbage = await rejection(call(upstream(() => new Response('<html>')).up, '/x', {}, (reply) => reply.json()));
-    expect(garbage.message).toBe(
-      '[sleeve] [test] answered HTTP 200 with a body that is not JSON',
-    );
+    expect(garbage.message).toBe('[sleeve] [test] answered HTTP 200 with a body that is not JSON');
     expect(jsonOf(upstream(() => new Response()).up, { status: 200, text: '{"a":1}' })).toEqual({ a: 1 });
   });
 

@@ -161,7 +161,7 @@ async function hops<T>(
         : retryable(failure(upstream, `answered HTTP ${response.status}`));
     }
     try {
-      return await read(reply(upstream, url, response, options.maxBytes ?? MAX_BODY_BYTES, failed));
+      return await read(reply(upstream, response, options.maxBytes ?? MAX_BODY_BYTES, failed));
     } finally {
       if (!response.bodyUsed) drop();
     }
@@ -170,7 +170,6 @@ async function hops<T>(
 
 function reply(
   upstream: Upstream,
-  url: string,
   response: Response,
   maxBytes: number,
   failed: (error: unknown, what: 'body') => unknown,
