@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, optionsFromEnv } from '../../core/index.ts';
 import { parseCommand } from '../../adapters/cli/args.ts';
+import { storageFromSpec } from '../../core/storage/from-spec.ts';
 
 const AI = { SLEEVE_AI_URL: 'https://x.example/v1', SLEEVE_AI_MODEL: 'm' };
 
@@ -47,6 +48,12 @@ describe('a bad secret is refused by its shape, never its text', () => {
   it("the command's --storage flag says a bad spec without its userinfo", () => {
     expect(() => parseCommand(['--storage', 'mysql://root:s3cret@db:3306'], {})).toThrow(
       /\(got "mysql:\/\/\*\*\*@db:3306"\)$/,
+    );
+  });
+
+  it('a storage spec an embedder passes is refused without its userinfo', () => {
+    expect(() => storageFromSpec('mysql://root:s3cret@db:3306')).toThrow(
+      'unsupported storage "mysql://***@db:3306": use memory, fs:<dir>, redis://host:port, deno-kv or deno-kv:<path>',
     );
   });
 });
