@@ -39,7 +39,23 @@ describe('/healthz (D13)', () => {
       'upstream-music-api=demo catalogue, upstream-audio-features=demo catalogue, cache-backend=memory',
     );
     const fs = await get(createSleeve({ storage: 'fs:/tmp/sleeve-health-test', log: { info() {}, error() {} } }));
-    expect(fs.headers.get('x-sleeve-checked')).toMatch(/, cache-backend=fs:\/tmp\/sleeve-health-test$/);
+    expect(fs.headers.get('x-sleeve-checked')).toMatch(/, cache-backend=fs$/);
+  });
+
+  it('names what it checked without an address or a path (D61): the upstreams by name in live mode, the storage by kind', async () => {
+    const fetch = async () => Response.json({ data: [{ id: 1, name: 'All' }] });
+    const live = createSleeve({
+      mode: 'live',
+      upstreams: {
+        deezer: 'http://user:s3cret@127.0.0.1:8799/deezer',
+        features: 'http://user:s3cret@127.0.0.1:8799/reccobeats',
+      },
+      storage: 'fs:/tmp/sleeve-health-secret-path',
+      fetch,
+      log: { info() {}, error() {} },
+    });
+    const checked = (await get(live)).headers.get('x-sleeve-checked');
+    expect(checked).toBe('upstream-music-api=deezer, upstream-audio-features=reccobeats, cache-backend=fs');
   });
 
   it('reports a hung probe as ok:false status:0 after 2.5 s, without holding the endpoint longer', async () => {

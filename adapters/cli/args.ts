@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
-import { describeVariables, ENV_VARIABLES } from '../../core/wiring/config.ts';
+import { ConfigError, describeVariables, ENV_VARIABLES } from '../../core/wiring/config.ts';
 import { SERVER_VARIABLES_TABLE } from '../shared/serve-env.ts';
 import { VERSION as API_VERSION } from '../../core/version.ts';
 
@@ -63,9 +63,10 @@ export function parseCommand(args: readonly string[], env: Record<string, string
     const value = values[flag];
     if (value === undefined) continue;
     const { variable } = SETTINGS[flag];
-    const [schema, accepts] = (ENV_VARIABLES[variable] ?? SERVER_VARIABLES_TABLE[variable])!;
+    const [schema, accepts, kind] = (ENV_VARIABLES[variable] ?? SERVER_VARIABLES_TABLE[variable])!;
+    // Said as the variable's own refusal says it: a storage spec's userinfo is never printed (D61).
     if (!v.safeParse(schema, value.trim()).success)
-      throw new UsageError(`--${flag} must be ${accepts} (got ${JSON.stringify(value)})`);
+      throw new UsageError(new ConfigError(`--${flag}`, accepts, value, kind === 'secret').message);
     set[variable] = value;
   }
   if (values.probe !== undefined) return probeCommand(values.probe, { ...env, ...set });

@@ -91,12 +91,17 @@ export function drainingHealth(now: number): { status: 503; body: Health } {
  * What each check asked, for the `X-Sleeve-Checked` header: the body keeps the
  * interface's three check names in both modes, while in demo mode the two "upstream" checks
  * probe the demo catalogue that stands in for both upstreams. `upstream-music-api=demo
- * catalogue, upstream-audio-features=demo catalogue, cache-backend=memory`.
+ * catalogue, upstream-audio-features=demo catalogue, cache-backend=memory`. Names only, never
+ * an address or a path (D61): the header is public, and a base URL may carry credentials, a
+ * storage spec a host or a directory (`fs:/var/lib/sleeve` says `fs`).
  */
 export function checkedHeader(input: Pick<HealthInput, 'drivers'> & { storageName: string }): string {
   const said = (source: { name: string; probes?: string }) => source.probes ?? source.name;
-  return `upstream-music-api=${said(input.drivers.music)}, upstream-audio-features=${said(input.drivers.features)}, cache-backend=${input.storageName}`;
+  return `upstream-music-api=${said(input.drivers.music)}, upstream-audio-features=${said(input.drivers.features)}, cache-backend=${storageKind(input.storageName)}`;
 }
+
+/** A storage spec's kind, the part before its first `:` (`redis://…` says `redis`). */
+const storageKind = (spec: string): string => spec.split(':', 1)[0]!;
 
 /** Returns the body and the HTTP status: 503 only when both upstream checks fail. */
 export async function checkHealth(input: HealthInput): Promise<{ status: 200 | 503; body: Health }> {

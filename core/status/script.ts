@@ -9,9 +9,9 @@ export const STATUS_SCRIPT = String.raw`
 (() => {
   const NS = 'http://www.w3.org/2000/svg';
   const $ = (id) => document.getElementById(id);
-  const token = new URLSearchParams(location.search).get('token');
+  // The token, when one is asked, is the cookie the page's first visit set (HttpOnly: never read
+  // here): the browser sends it with each poll, and no address holds it.
   const feedUrl = 'status/feed';
-  const headers = token ? { Authorization: 'Bearer ' + token } : {};
   const el = (tag, attrs, text) => {
     const node = tag === 'svg' || tag === 'polyline' || tag === 'line' || tag === 'text' || tag === 'rect'
       ? document.createElementNS(NS, tag) : document.createElement(tag);
@@ -166,7 +166,7 @@ export const STATUS_SCRIPT = String.raw`
   let pollMs = 5000;
   async function poll() {
     try {
-      const answer = await fetch(feedUrl, { headers, cache: 'no-store' });
+      const answer = await fetch(feedUrl, { credentials: 'same-origin', cache: 'no-store' });
       if (!answer.ok) throw new Error('the feed answered ' + answer.status);
       const feed = await answer.json();
       pollMs = feed.pollMs;

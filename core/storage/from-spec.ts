@@ -30,13 +30,16 @@ export function storageFromSpec(
     if (!hasDenoKv()) {
       throw new SleeveError(
         'not_configured',
-        `storage "${spec}" needs Deno KV (openKv): run it under Deno with --unstable-kv, or on Deno Deploy; elsewhere use memory, fs:<dir> or redis://host:port`,
+        `storage "${said(spec)}" needs Deno KV (openKv): run it under Deno with --unstable-kv, or on Deno Deploy; elsewhere use memory, fs:<dir> or redis://host:port`,
       );
     }
     return createStorage({ driver: denoKvDriver({ path: spec.slice(8) || undefined }) });
   }
   throw new SleeveError(
     'bad_request',
-    `unsupported storage "${spec}": use memory, fs:<dir>, redis://host:port, deno-kv or deno-kv:<path>`,
+    `unsupported storage "${said(spec)}": use memory, fs:<dir>, redis://host:port, deno-kv or deno-kv:<path>`,
   );
 }
+
+/** A spec as an error says it: a URL's user and password never printed (D61), `mysql://***@db`. */
+const said = (spec: string): string => spec.replace(/\/\/[^/?#@\s]*@/g, '//***@');

@@ -14,11 +14,30 @@ import { CLIENT_IP_HEADERS, MAX_HOPS, parseTrust } from './client-addressing.ts'
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   readonly variable: string;
-  constructor(variable: string, accepts: string, got: string) {
-    super(`${variable} must be ${accepts} (got ${JSON.stringify(got)})`);
+  /** `secret`: the value is a credential, said by its shape alone (`gotOf`). */
+  constructor(variable: string, accepts: string, got: string, secret = false) {
+    super(`${variable} must be ${accepts} (got ${gotOf(got, secret)})`);
     this.variable = variable;
   }
 }
+
+/**
+ * What a bad value is said as in the one line start-up prints, which lands in a terminal, a
+ * CI log or a platform's log viewer (D61): a secret by its shape alone (`41 characters, with a
+ * space`), so a key pasted with a typo is never printed; any other value quoted, a URL's
+ * userinfo (`redis://user:pass@…`) replaced by `***`.
+ */
+function gotOf(value: string, secret: boolean): string {
+  if (!secret) return JSON.stringify(value.replace(/\/\/[^/?#@\s]*@/g, '//***@'));
+  const notes = [
+    /\s/.test(value) ? 'with a space' : '',
+    /[^\x20-\x7e]/.test(value) ? 'with a character outside printable ASCII' : '',
+  ].filter((note) => note !== '');
+  return [`${value.length} character${value.length === 1 ? '' : 's'}`, ...notes].join(', ');
+}
+
+/** Marks a variable of the table below as a credential. */
+const SECRET = 'secret';
 
 const count = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(1));
 
@@ -33,7 +52,10 @@ const httpUrl = v.pipe(
   v.check((s) => /^https?:\/\//i.test(s)),
 );
 
-/** Each variable: its schema and the words that say what it accepts. */
+/**
+ * Each variable: its schema, the words that say what it accepts, and `SECRET` for a credential,
+ * whose bad value a ConfigError says by its shape, never its text (D61).
+ */
 const VARIABLES = {
   PORT: [
     v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)),
@@ -61,6 +83,7 @@ const VARIABLES = {
   SLEEVE_SPOTIFY_CLIENT_SECRET: [
     v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{8,128}$/)),
     'a Spotify client secret (letters and digits)',
+    SECRET,
   ],
   SLEEVE_ITUNES_URL: [httpUrl, 'an absolute http(s) URL'],
   SLEEVE_YOUTUBE_URL: [httpUrl, 'an absolute http(s) URL'],
@@ -146,6 +169,7 @@ const VARIABLES = {
   SLEEVE_STATUS_TOKEN: [
     v.pipe(v.string(), v.regex(/^[\x21-\x7e]{16,200}$/)),
     '16 to 200 printable ASCII characters, no space',
+    SECRET,
   ],
   SLEEVE_RATE_LIMITS: [
     v.union([v.literal('off'), v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/), v.transform(Number), v.minValue(0.01))]),
@@ -168,7 +192,11 @@ const VARIABLES = {
   ],
   /** An OpenAI-compatible chat model for /chat, /assistant and /ai/* (the API base, before /chat/deferred answers). */
   SLEEVE_AI_URL: [httpUrl, 'an absolute http(s) URL such as https://api.openai.com/v1'],
-  SLEEVE_AI_KEY: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,512}$/)), 'an API key (printable characters, no spaces)'],
+  SLEEVE_AI_KEY: [
+    v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,512}$/)),
+    'an API key (printable characters, no spaces)',
+    SECRET,
+  ],
   SLEEVE_AI_MODEL: [v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/)), 'a model name such as gpt-4o-mini'],
   /** D56: the instance's model calls per hour, whatever the rate limits say. */
   SLEEVE_AI_PER_HOUR: [count, 'a whole number of at least 1 (model calls per hour for the whole instance)'],
@@ -213,7 +241,7 @@ export const ENV_VARIABLES: VariableTable = VARIABLES;
 
 /** Variables by name, each with its schema and the words that say what it accepts. */
 export type VariableTable = Readonly<
-  Record<string, readonly [schema: v.GenericSchema<string, unknown>, accepts: string]>
+  Record<string, readonly [schema: v.GenericSchema<string, unknown>, accepts: string, kind?: typeof SECRET]>
 >;
 
 /** What `readVariables` gives for a table: each variable's parsed value, when set. */
@@ -239,11 +267,11 @@ function present<T extends object>(group: T): Partial<T> | undefined {
  */
 export function readVariables<T extends VariableTable>(table: T, env: Record<string, string | undefined>): Parsed<T> {
   const parsed: Record<string, unknown> = {};
-  for (const [name, [schema, accepts]] of Object.entries(table)) {
+  for (const [name, [schema, accepts, kind]] of Object.entries(table)) {
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
     const result = v.safeParse(schema, raw.trim());
-    if (!result.success) throw new ConfigError(name, accepts, raw);
+    if (!result.success) throw new ConfigError(name, accepts, raw, kind === SECRET);
     parsed[name] = result.output;
   }
   return parsed as Parsed<T>;

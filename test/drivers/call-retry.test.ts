@@ -117,7 +117,7 @@ describe('kit/call retries', () => {
     expect(tries).toHaveLength(MAX_TRIES);
     expect([error.code, error.message]).toEqual([
       'upstream_error',
-      '[sleeve] [test] answered HTTP 503; asked https://up.test/api (SLEEVE_TEST_URL)',
+      '[sleeve] [test] answered HTTP 503; check SLEEVE_TEST_URL',
     ]);
   });
 
@@ -182,9 +182,7 @@ describe('kit/call retries', () => {
     const error = await rejection(clock.runOut(json(up)));
     const took = clock.now() - started;
     expect(error.code).toBe('upstream_timeout');
-    expect(error.message).toMatch(
-      /^\[sleeve\] \[test\] sent no answer within \d+ ms; asked https:\/\/up\.test\/api \(SLEEVE_TEST_URL\)$/,
-    );
+    expect(error.message).toMatch(/^\[sleeve\] \[test\] sent no answer within \d+ ms; check SLEEVE_TEST_URL$/);
     expect(took).toBeGreaterThanOrEqual(2400);
     expect(took).toBeLessThan(2800);
     expect(tries.length).toBeGreaterThanOrEqual(2);
@@ -199,7 +197,7 @@ describe('kit/call retries', () => {
     expect([tries.length, error.code, error.message]).toEqual([
       1,
       'upstream_error',
-      '[sleeve] [test] answered HTTP 500; asked https://up.test/api (SLEEVE_TEST_URL)',
+      '[sleeve] [test] answered HTTP 500; check SLEEVE_TEST_URL',
     ]);
   });
 

@@ -70,7 +70,7 @@ describe('kit/call', () => {
     const { up } = upstream(hang, { timeoutMs: 50 });
     const timedOut = await rejection(text(up));
     expect([timedOut.code, timedOut.status]).toEqual(['upstream_timeout', 504]);
-    expect(timedOut.message).toBe('[sleeve] [test] sent no answer within 50 ms; asked https://up.test/api');
+    expect(timedOut.message).toBe('[sleeve] [test] sent no answer within 50 ms');
     const reason = new Error('client left');
     const controller = new AbortController();
     const pending = text({ ...up, timeoutMs: 5000 }, '/x', { scope: unboundScope(controller.signal) });
@@ -92,17 +92,24 @@ describe('kit/call', () => {
       { timeoutMs: 50 },
     );
     const error = await rejection(text(up));
-    expect([error.code, error.message]).toEqual([
-      'upstream_timeout',
-      '[sleeve] [test] sent no body within 50 ms; asked https://up.test/api',
-    ]);
+    expect([error.code, error.message]).toEqual(['upstream_timeout', '[sleeve] [test] sent no body within 50 ms']);
+  });
+
+  it("a runtime's words that quote the URL asked are said without it, naming the setting instead (D61)", async () => {
+    const { up } = upstream(
+      (url) => Promise.reject(new TypeError(`error sending request for url (${url}): unexpected end of stream`)),
+      { base: 'https://llm-user:s3cret@up.test/api', setting: 'SLEEVE_TEST_URL' },
+    );
+    expect((await rejection(text(up))).message).toBe(
+      '[sleeve] [test] unreachable: error sending request for url (the URL): unexpected end of stream; check SLEEVE_TEST_URL',
+    );
   });
 
   it('unreachable, a 5xx and a body that is not JSON are 502 upstream_error; the speaker is named', async () => {
     const unreachable = await rejection(text(upstream(() => Promise.reject(new TypeError('fetch failed'))).up));
     expect([unreachable.code, unreachable.message]).toEqual([
       'upstream_error',
-      '[sleeve] [test] unreachable: fetch failed; asked https://up.test/api',
+      '[sleeve] [test] unreachable: fetch failed',
     ]);
     let read = false;
     const cancelled: unknown[] = [];
@@ -117,14 +124,12 @@ describe('kit/call', () => {
     );
     expect([failing.code, failing.message, read]).toEqual([
       'upstream_error',
-      '[sleeve] [test] the model answered HTTP 503; asked https://up.test/api',
+      '[sleeve] [test] the model answered HTTP 503',
       false,
     ]);
     expect(cancelled).toHaveLength(1);
     const garbage = await rejection(call(upstream(() => new Response('<html>')).up, '/x', {}, (reply) => reply.json()));
-    expect(garbage.message).toBe(
-      '[sleeve] [test] answered HTTP 200 with a body that is not JSON; asked https://up.test/api',
-    );
+    expect(garbage.message).toBe('[sleeve] [test] answered HTTP 200 with a body that is not JSON');
     expect(jsonOf(upstream(() => new Response()).up, { status: 200, text: '{"a":1}' })).toEqual({ a: 1 });
   });
 
@@ -133,7 +138,7 @@ describe('kit/call', () => {
     const declared = await rejection(
       text(upstream(() => new Response(big, { headers: { 'content-length': '2000' } })).up, '/x', { maxBytes: 1000 }),
     );
-    expect(declared.message).toBe('[sleeve] [test] sent a body over 1000 bytes; asked https://up.test/api');
+    expect(declared.message).toBe('[sleeve] [test] sent a body over 1000 bytes');
     const streamed = new ReadableStream({
       start(c) {
         for (let i = 0; i < 4; i++) c.enqueue(new TextEncoder().encode(big));
@@ -141,7 +146,7 @@ describe('kit/call', () => {
       },
     });
     const over = await rejection(text(upstream(() => new Response(streamed)).up, '/x', { maxBytes: 5000 }));
-    expect(over.message).toBe('[sleeve] [test] sent a body over 5000 bytes; asked https://up.test/api');
+    expect(over.message).toBe('[sleeve] [test] sent a body over 5000 bytes');
     expect((await text(upstream(() => new Response(big)).up, '/x', { maxBytes: 2000 })).text).toBe(big);
   });
 
@@ -172,7 +177,7 @@ describe('kit/call', () => {
     expect((await text(up, '/a', { redirect: 'same-base' })).text).toBe('at https://up.test/api/c');
     expect(seen.every((s) => s.init!.redirect === 'manual')).toBe(true);
     expect((await rejection(text(up, '/away', { redirect: 'same-base' }))).message).toBe(
-      '[sleeve] [test] answered HTTP 302 to somewhere else; asked https://up.test/api',
+      '[sleeve] [test] answered HTTP 302 to somewhere else',
     );
     seen.length = 0;
     await rejection(text(up, '/loop', { redirect: 'same-base' }));
@@ -221,7 +226,7 @@ describe('kit/call', () => {
         seen.map((s) => new URL(s.url).host),
         to,
       ).toEqual(['up.test']);
-      expect(refused.message).toBe('[sleeve] [test] answered HTTP 302 to somewhere else; asked https://up.test/api');
+      expect(refused.message).toBe('[sleeve] [test] answered HTTP 302 to somewhere else');
     }
     seen.length = 0;
     const raw = await go('http://127.0.0.1/api/x', { raw: true });

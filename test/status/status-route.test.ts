@@ -54,9 +54,43 @@ describe('/status', () => {
       expect((await get(sleeve, path, { Authorization: 'Bearer wrong-horse-battery-staple' })).status).toBe(401);
       expect((await get(sleeve, `${path}?token=${token}x`)).status).toBe(401);
       expect((await get(sleeve, path, { Authorization: `Bearer ${token}` })).status).toBe(200);
-      expect((await get(sleeve, `${path}?token=${token}`)).status).toBe(200);
+      // The page's own answer to a right ?token= is the cookie and a redirect (D61, below).
+      expect((await get(sleeve, `${path}?token=${token}`)).status).toBe(path === '/status' ? 303 : 200);
     }
     expect((await get(sleeve, '/status')).headers.get('www-authenticate')).toMatch(/^Bearer/);
+    await sleeve.close();
+  });
+
+  it('takes ?token= once (D61): a cookie for the page and its feed, a redirect to an address without it, no token logged', async () => {
+    const token = 'correct;horse battery=staple';
+    const lines: string[] = [];
+    const sleeve = make({
+      status: { token },
+      basePath: '/music',
+      requestLog: 'json',
+      log: { ...quiet, request: (line) => lines.push(line) },
+    });
+    const visit = await get(sleeve, `/music/status?token=${encodeURIComponent(token)}`);
+    expect(visit.status).toBe(303);
+    expect(visit.headers.get('location')).toBe('status');
+    expect(new URL(visit.headers.get('location')!, 'http://sleeve.test/music/status?token=x').href).toBe(
+      'http://sleeve.test/music/status',
+    );
+    const cookie = visit.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/; Path=\/music\/status; HttpOnly; SameSite=Strict$/);
+    const carried = cookie.split(';')[0]!;
+    for (const path of ['/music/status', '/music/status/feed']) {
+      expect((await get(sleeve, path, { cookie: carried })).status).toBe(200);
+      expect((await get(sleeve, path, { cookie: `other=1; ${carried.replace(/=.*/, '=wrong')}` })).status).toBe(401);
+    }
+    const pinned = await get(sleeve, `/music/v3.0.0/status?token=${encodeURIComponent(token)}`);
+    expect(pinned.headers.get('set-cookie')).toMatch(/; Path=\/music\/v3\.0\.0\/status;/);
+    const page = await (await get(sleeve, '/music/status', { cookie: carried })).text();
+    // The page's polls carry the cookie: its script reads no token from its address.
+    expect(page).not.toContain('location.search');
+    expect(page).not.toContain('Authorization');
+    expect(lines.length).toBe(7);
+    for (const line of lines) expect(line).not.toMatch(/token|horse|staple/);
     await sleeve.close();
   });
 

@@ -88,7 +88,11 @@ export default function openAiChat(options: AiOptions, ctx: DriverContext): Chat
       },
       async (reply) => {
         if (reply.status !== 200) {
-          const why = reply.status === 401 || reply.status === 403 ? ' (the key was refused: check SLEEVE_AI_KEY)' : '';
+          // The setting to check, as every upstream failure names it (D61): the key when refused.
+          const why =
+            reply.status === 401 || reply.status === 403
+              ? ' (the key was refused: check SLEEVE_AI_KEY)'
+              : '; check SLEEVE_AI_URL';
           throw upstreamError(DRIVER_NAME, `the model answered HTTP ${reply.status}${why}`);
         }
         return decoded(DRIVER_NAME, await reply.json(), (b) => decodeReply(b, options.model));

@@ -27,7 +27,8 @@ export interface Probed {
   readonly name: string;
   /**
    * What `probe` asks, in a few words, for `/healthz`'s `X-Sleeve-Checked` header: `demo
-   * catalogue`, or the upstream's base URL. Without it, `name` is said.
+   * catalogue`. Without it, `name` is said (`deezer`): never an address, which that public
+   * header would show anyone (D61).
    */
   readonly probes?: string;
   probe(options?: CallOptions): Promise<ProbeResult>;

@@ -321,7 +321,6 @@ export default function deezer(options: DeezerOptions, ctx: DriverContext): Musi
 
   return {
     name: DRIVER_NAME,
-    probes: baseUrl,
     // `toArtist`: Deezer files genres on albums, so a full track needs no artist lookup.
     artistGenres: false,
     // Never from the cache: a health check must reach Deezer.

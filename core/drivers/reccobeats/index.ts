@@ -174,7 +174,6 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
 
   return {
     name: DRIVER_NAME,
-    probes: baseUrl,
     answeredAt: () => ctx.circuit(DRIVER_NAME).answeredAt,
     async features(isrcs, o = {}) {
       o.scope?.signal.throwIfAborted();

@@ -3,9 +3,10 @@
  * `GET /status` and `GET /status/feed`: the operator's page and the JSON it polls,
  * served only with `SLEEVE_STATUS=1` (otherwise `createSleeve` leaves both out and the paths are
  * ordinary 404s). With `SLEEVE_STATUS_TOKEN`, both answer 401 unless the request carries the
- * token (`Authorization: Bearer …`, or `?token=…`, which the page passes on to its feed as the
- * header). Public otherwise (a browser sends no contact), never rate limited, `no-store`,
- * not batchable. Everything shown is an aggregate of this instance's `/metrics` registry.
+ * token (`Authorization: Bearer …`, or the cookie a first visit with `?token=…` sets, which
+ * the page's polls of its feed carry: `status-token.ts`). Public otherwise (a browser sends no
+ * contact), never rate limited, `no-store`, not batchable. Everything shown is an aggregate of
+ * this instance's `/metrics` registry.
  */
 import * as v from 'valibot';
 import type { Deps } from '../../wiring/deps.ts';
@@ -17,24 +18,19 @@ import type { SleeveEnv } from '../../http/context.ts';
 import { STATUS_HTML, statusPolicy } from '../../status/page.ts';
 import type { StatusBoard } from '../../status/board.ts';
 import { statusFeedSchema } from '../../schemas/responses/index.ts';
+import { carriedToken, sameToken, tokenVisit } from './status-token.ts';
+import { pathAsSent } from '../../http/mount.ts';
 
 const params = v.object({
   token: v.optional(
     v.pipe(
       v.string(),
       v.description(
-        'The status token (`SLEEVE_STATUS_TOKEN`), when one is set; or send it as `Authorization: Bearer`.',
+        'The status token (`SLEEVE_STATUS_TOKEN`), when one is set, for a first visit: `/status` answers with a cookie that carries it and a redirect to itself without it. Or send it as `Authorization: Bearer`.',
       ),
     ),
   ),
 });
-
-/** Compares in time independent of where they differ: a token is not guessed a character at a time. */
-function same(a: string, b: string): boolean {
-  let differ = a.length ^ b.length;
-  for (let i = 0; i < b.length; i++) differ |= (a.charCodeAt(i % Math.max(1, a.length)) || 0) ^ b.charCodeAt(i);
-  return differ === 0;
-}
 
 /** The board, once the request may see it: 404 without one, 401 without the token it asks for. */
 function boardFor(deps: Deps, c: Context<SleeveEnv>, request: Request, token: string | undefined): StatusBoard {
@@ -42,12 +38,12 @@ function boardFor(deps: Deps, c: Context<SleeveEnv>, request: Request, token: st
   if (!board) throw notFound(c).error;
   const wanted = deps.options.status?.token;
   if (wanted !== undefined) {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-    const given = bearer ?? token;
-    if (given === undefined || !same(given, wanted))
+    // A stale cookie beside a right `?token=` (the token changed) lets the visit renew it.
+    const given = [carriedToken(request), token].filter((t) => t !== undefined);
+    if (!given.some((t) => sameToken(t, wanted)))
       throw new SleeveError(
         'unauthorized',
-        'This status page asks for its token: Authorization: Bearer <token>, or ?token=<token>.',
+        'This status page asks for its token: Authorization: Bearer <token>, or ?token=<token> once (it sets a cookie).',
         {
           headers: { 'WWW-Authenticate': 'Bearer realm="sleeve-status"' },
         },
@@ -72,13 +68,17 @@ export const statusPage = defineEndpoint({
   summary:
     "The operator's status page of this instance: upstreams, budget, cache, requests, memory; only with SLEEVE_STATUS=1.",
   description:
-    'One self-contained HTML page (no CDN, works offline) that polls `/status/feed`. With `SLEEVE_STATUS_TOKEN` set it asks for the token.',
+    "One self-contained HTML page (no CDN, works offline) that polls `/status/feed`. With `SLEEVE_STATUS_TOKEN` set it asks for the token: `Authorization: Bearer`, or its cookie, which a visit with the right `?token=` sets (HttpOnly, SameSite=Strict, its path the page's), answered 303 to the page without the token, so no address the browser keeps or a proxy logs holds it.",
   response: {
     media: ['text/html'],
     description: 'The page; its style and script are inline, its figures come from /status/feed.',
   },
   async handle({ deps, c, request, params }) {
     boardFor(deps, c, request, params.token);
+    // A right token in the address: kept as a cookie, and the address left without it (D61).
+    const wanted = deps.options.status?.token;
+    if (params.token !== undefined && wanted !== undefined && sameToken(params.token, wanted))
+      return tokenVisit(request, params.token, pathAsSent(deps.options.basePath, c.req.path));
     return new Response(STATUS_HTML, {
       headers: {
         'Content-Type': 'text/html; charset=utf-8',

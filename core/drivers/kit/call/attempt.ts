@@ -110,14 +110,13 @@ async function hops<T>(
       if (!shared && signal?.aborted) return signal.reason;
       if (silence.signal.aborted || timeout.aborted) {
         const ms = silence.signal.aborted ? times.firstByteMs : times.totalMs;
-        return retryable(failure(upstream, url, `sent no ${what} within ${ms} ms`, 'upstream_timeout', error));
+        return retryable(failure(upstream, `sent no ${what} within ${ms} ms`, 'upstream_timeout', error));
       }
       if (what === 'body')
-        return retryable(failure(upstream, url, 'failed while sending the body', 'upstream_error', error));
+        return retryable(failure(upstream, 'failed while sending the body', 'upstream_error', error));
       const cause = networkFailure(error);
       const unreachable = failure(
         upstream,
-        url,
         `${upstream.speaker === undefined ? '' : 'is '}unreachable: ${cause.words}`,
         'upstream_error',
         error,
@@ -148,7 +147,7 @@ async function hops<T>(
       drop();
       const next = sameBase(upstream.base, response.headers.get('location'), url);
       if (next === null || hop >= MAX_SAME_BASE_REDIRECTS)
-        throw failure(upstream, url, `answered HTTP ${response.status} to somewhere else`);
+        throw failure(upstream, `answered HTTP ${response.status} to somewhere else`);
       url = next;
       continue;
     }
@@ -159,10 +158,10 @@ async function hops<T>(
       drop();
       throw response.status === 429
         ? rateLimited(upstream, response.headers)
-        : retryable(failure(upstream, url, `answered HTTP ${response.status}`));
+        : retryable(failure(upstream, `answered HTTP ${response.status}`));
     }
     try {
-      return await read(reply(upstream, url, response, options.maxBytes ?? MAX_BODY_BYTES, failed));
+      return await read(reply(upstream, response, options.maxBytes ?? MAX_BODY_BYTES, failed));
     } finally {
       if (!response.bodyUsed) drop();
     }
@@ -171,12 +170,11 @@ async function hops<T>(
 
 function reply(
   upstream: Upstream,
-  url: string,
   response: Response,
   maxBytes: number,
   failed: (error: unknown, what: 'body') => unknown,
 ): Reply {
-  const over = (): SleeveError => failure(upstream, url, `sent a body over ${maxBytes} bytes`);
+  const over = (): SleeveError => failure(upstream, `sent a body over ${maxBytes} bytes`);
   const bytes = async (): Promise<Uint8Array<ArrayBuffer>> => {
     if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw over();
     let body: Uint8Array<ArrayBuffer> | null;

@@ -87,7 +87,6 @@ export function call<T>(
     if (requestEnd - clock.now() < MIN_TRY_MS)
       throw failure(
         upstream,
-        url,
         `not asked: the request's ${REQUEST_BOUND_MS} ms for its upstream calls are spent`,
         'upstream_timeout',
       );
@@ -111,5 +110,5 @@ export async function answerOf(reply: Reply): Promise<Answer> {
 
 /** An answer whose status the driver did not expect: the upstream failing (502), with the start of what it said. */
 export function unexpected(upstream: Upstream, answer: Answer): SleeveError {
-  return failure(upstream, upstream.base, `answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`);
+  return failure(upstream, `answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`);
 }

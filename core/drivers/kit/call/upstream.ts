@@ -2,8 +2,10 @@
  * @module
  * One upstream as the kit calls it (`Upstream`, composed once per upstream by
  * `DriverContext.upstream`), what a call is asked with and what `read` is given, and the words
- * of its failures: every error names the upstream, says what it did and where it was asked,
- * so an operator knows which setting to check.
+ * of its failures: every error names the upstream, says what it did and the setting that
+ * points Sleeve at it, so an operator knows what to check. An error's message is the client's
+ * answer, so it never holds an address (D61): a base URL may carry credentials in its userinfo
+ * or query, and an internal host is nobody's business outside.
  */
 import { upstreamError, type ErrorCode, type SleeveError } from '../../../errors.ts';
 import type { Budget } from '../budget/budget.ts';
@@ -92,21 +94,27 @@ export function isRedirect(status: number): boolean {
 const said = (upstream: Upstream, message: string): string =>
   upstream.speaker === undefined ? message : `${upstream.speaker} ${message}`;
 
-/** Where a failure happened and what sets it: `asked http://…/deezer (SLEEVE_DEEZER_URL)`. */
-function whereOf(upstream: Upstream, url: string): string {
-  const base = upstream.base === '' ? (URL.parse(url)?.origin ?? url) : upstream.base;
-  return `asked ${base}${upstream.setting === undefined ? '' : ` (${upstream.setting})`}`;
-}
+/** What to check: `; check SLEEVE_DEEZER_URL`, or nothing for an upstream no setting names. */
+const checkOf = (upstream: Upstream): string => (upstream.setting === undefined ? '' : `; check ${upstream.setting}`);
 
-/** An error of the call to `url`, in the upstream's words and saying where. */
+/**
+ * Any URL in text (a runtime's words for a failed fetch, which Deno's include; an upstream's
+ * answer quoted): what the call was asked of is never said, so neither is a URL it produced.
+ */
+const URLS = /\b[a-z][a-z0-9+.-]*:\/\/[^\s)"'<>]*/gi;
+const withoutUrls = (text: string): string => text.replace(URLS, 'the URL');
+
+/**
+ * An error of a call, in the upstream's words and naming the setting to check (never the
+ * address asked: D61).
+ */
 export function failure(
   upstream: Upstream,
-  url: string,
   message: string,
   code: ErrorCode = 'upstream_error',
   cause?: unknown,
 ): SleeveError {
-  return upstreamError(upstream.name, `${said(upstream, message)}; ${whereOf(upstream, url)}`, code, cause);
+  return upstreamError(upstream.name, `${withoutUrls(said(upstream, message))}${checkOf(upstream)}`, code, cause);
 }
 
 /** `base + path` with `query` appended (undefined values left out). */
@@ -128,13 +136,7 @@ export function jsonOf(upstream: Upstream, answer: Pick<Answer, 'status' | 'text
     return JSON.parse(answer.text) as unknown;
   } catch (error) {
     throw retryable(
-      failure(
-        upstream,
-        upstream.base,
-        `answered HTTP ${answer.status} with a body that is not JSON`,
-        'upstream_error',
-        error,
-      ),
+      failure(upstream, `answered HTTP ${answer.status} with a body that is not JSON`, 'upstream_error', error),
     );
   }
 }
