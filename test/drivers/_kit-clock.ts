@@ -13,6 +13,8 @@ const settle = async (): Promise<void> => {
 export interface VirtualClock extends Clock {
   /** Fires the timers in order until `work` settles (or no timer is left), and returns it. */
   runOut<T>(work: Promise<T>): Promise<T>;
+  /** Moves time on by `ms`, firing each timer due on the way in order, promises let settle after each. */
+  advance(ms: number): Promise<void>;
 }
 
 export function virtualClock(start = Date.UTC(2026, 10, 22, 12, 0, 0)): VirtualClock {
@@ -48,6 +50,21 @@ export function virtualClock(start = Date.UTC(2026, 10, 22, 12, 0, 0)): VirtualC
         next.run();
       }
       return work;
+    },
+    async advance(ms) {
+      const until = now + ms;
+      await settle();
+      for (;;) {
+        timers.sort((a, b) => a.at - b.at);
+        const next = timers[0];
+        if (!next || next.at > until) break;
+        timers.shift();
+        now = next.at;
+        next.run();
+        await settle();
+      }
+      now = until;
+      await settle();
     },
   };
   return clock;
