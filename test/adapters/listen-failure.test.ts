@@ -10,6 +10,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenFailure } from '../../adapters/shared/listen-failure.ts';
 import { runToExit } from '../helpers/child-server.ts';
@@ -74,11 +75,14 @@ describe('a port in use', () => {
 const NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 // Root binds any port; `nobody` binds none below 1024 (unless the machine lowered the bound).
 // `nobody` must also reach the checkout: a clone inside a private folder (mktemp -d's 0700)
-// is out of its reach, and every command would fail on that before it came to the port.
+// is out of its reach, and every command would fail on that before it came to the port. Asked
+// by the absolute path the commands use: a relative one is reached through the working
+// directory, which nobody holds even where it cannot walk the path to it.
+const PACKAGE_JSON = fileURLToPath(new URL('../../package.json', import.meta.url));
 const asNobody =
   process.getuid?.() === 0 &&
   existsSync('/usr/bin/setpriv') &&
-  spawnSync('/usr/bin/setpriv', [...NOBODY, '/usr/bin/test', '-r', 'package.json']).status === 0;
+  spawnSync('/usr/bin/setpriv', [...NOBODY, '/usr/bin/test', '-r', PACKAGE_JSON]).status === 0;
 describe.skipIf(!asNobody)('a port not allowed (80, as nobody)', () => {
   // Deno keeps its cache under DENO_DIR, and tsx under the temp folder: somewhere nobody may write.
   const home = mkdtempSync(join(tmpdir(), 'sleeve-nobody-'));
