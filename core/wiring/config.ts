@@ -41,6 +41,17 @@ const SECRET = 'secret';
 
 const count = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(1));
 
+/** A whole number from `min` to `max`, in at most `digits` digits alone (no sign, no exponent, no fraction). */
+const wholeNumber = (min: number, max: number, digits = String(max).length) =>
+  v.pipe(
+    v.string(),
+    v.regex(new RegExp(`^\\d{1,${digits}}$`)),
+    v.transform(Number),
+    v.integer(),
+    v.minValue(min),
+    v.maxValue(max),
+  );
+
 const flag = v.pipe(
   v.picklist(['0', '1', 'true', 'false']),
   v.transform((s) => s === '1' || s === 'true'),
@@ -57,10 +68,7 @@ const httpUrl = v.pipe(
  * whose bad value a ConfigError says by its shape, never its text (D61).
  */
 const VARIABLES = {
-  PORT: [
-    v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)),
-    'a port number from 0 to 65535',
-  ],
+  PORT: [wholeNumber(0, 65535), 'a port number from 0 to 65535'],
   SLEEVE_MODE: [v.picklist(['demo', 'live']), 'demo or live'],
   SLEEVE_BASE_URL: [httpUrl, 'an absolute http(s) URL such as https://music.example.com'],
   SLEEVE_BASE_PATH: [
@@ -106,28 +114,11 @@ const VARIABLES = {
   ],
   /** What one process caches in its own memory, in MiB (`core/storage/cache-bound.ts`). */
   SLEEVE_CACHE_MB: [
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,5}$/),
-      v.transform(Number),
-      v.integer(),
-      v.minValue(MIN_CACHE_MB),
-      v.maxValue(MAX_CACHE_MB),
-    ),
+    wholeNumber(MIN_CACHE_MB, MAX_CACHE_MB),
     `a whole number of MiB from ${MIN_CACHE_MB} to ${MAX_CACHE_MB}`,
   ],
   /** What the fs:<dir> storage keeps on disk, in MiB (`core/storage/disk-bound.ts`, D60). */
-  SLEEVE_FS_MB: [
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,7}$/),
-      v.transform(Number),
-      v.integer(),
-      v.minValue(MIN_FS_MB),
-      v.maxValue(MAX_FS_MB),
-    ),
-    `a whole number of MiB from ${MIN_FS_MB} to ${MAX_FS_MB}`,
-  ],
+  SLEEVE_FS_MB: [wholeNumber(MIN_FS_MB, MAX_FS_MB), `a whole number of MiB from ${MIN_FS_MB} to ${MAX_FS_MB}`],
   SLEEVE_CATALOG: [v.pipe(v.string(), v.minLength(1)), 'the path of a catalogue file'],
   /** D54: which proxy names the client: none, a number of hops, or the proxies' addresses. */
   SLEEVE_TRUST_PROXY: [
@@ -155,7 +146,7 @@ const VARIABLES = {
   ],
   /** Bits of an IPv6 address that make one client (`clientKey`). */
   SLEEVE_IPV6_PREFIX: [
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(128)),
+    wholeNumber(1, 128),
     'a whole number of bits from 1 to 128 (an IPv6 client is its network of that prefix)',
   ],
   /** D13: instances on one Redis share one upstream budget (one egress IP), or each keeps its own. */
@@ -176,10 +167,7 @@ const VARIABLES = {
     'off, or a factor such as 100 that multiplies every limit',
   ],
   /** D55: how long /healthz shares an upstream probe's result (each upstream probed at most once per interval). */
-  SLEEVE_HEALTH_INTERVAL_MS: [
-    v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(60_000)),
-    'a whole number of milliseconds from 0 to 60000',
-  ],
+  SLEEVE_HEALTH_INTERVAL_MS: [wholeNumber(0, 60_000, 6), 'a whole number of milliseconds from 0 to 60000'],
   SLEEVE_MAX_SOCKETS_PER_IP: [count, 'a whole number of at least 1 (open /nowplaying/socket clients per IP)'],
   SLEEVE_MAX_SOCKETS: [count, 'a whole number of at least 1 (open /nowplaying/socket clients in all)'],
   SLEEVE_COUNTRY_HEADERS: [
