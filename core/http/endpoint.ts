@@ -123,6 +123,12 @@ export interface Endpoint<
   described?: boolean;
   /** D2: answered without a User-Agent (health, docs, images: an `<img>` sends no e-mail). */
   public?: boolean;
+  /**
+   * Polled by an operator's tools, not asked by clients: the probes, `/metrics`, the status
+   * page and its feed. Their requests are told apart from clients' traffic (the request log,
+   * the status page's figures). Default false.
+   */
+  monitoring?: boolean;
   /** D7: the release that added this path; older pins answer 404. Absent: always there. */
   since?: string;
   /** Whether `/batch` may carry it: false for images, streams and /batch itself. Default true for GET. */

@@ -16,6 +16,7 @@ function probesOf(deps: Deps): SharedProbes {
 
 export const healthz = defineEndpoint({
   path: '/healthz',
+  monitoring: true,
   summary:
     'Whether the service, its two upstreams and its storage answer: 200 while at least one upstream does, 503 when neither does or the instance is shutting down.',
   description: `Three checks in parallel, each cut off at ${CHECK_TIMEOUT_MS / 1000} s: \`checks\` gives each one's HTTP status seen (0: unreachable or timed out) and latency. \`X-Sleeve-Checked\` says what each asked, by name and never by address or path: the upstreams' names in live mode (\`deezer\`, \`reccobeats\`); in demo mode the demo catalogue, which stands in for both upstreams; the storage's kind (\`memory\`, \`fs\`, \`redis\`). Each upstream is probed at most once per interval (\`SLEEVE_HEALTH_INTERVAL_MS\`, 2 s by default), the result shared by every caller, and a real call that succeeded within it stands in for a probe (\`status\` 200). A probe the upstream budget gave no turn to reads as the last thing known of that upstream; with nothing known yet, \`ok\` with \`status\` 0. For an orchestrator's probes, \`/livez\` and \`/readyz\` ask no upstream.`,

@@ -10,6 +10,7 @@ import { livenessSchema, readinessSchema } from '../schemas/responses/index.ts';
 
 export const livez = defineEndpoint({
   path: '/livez',
+  monitoring: true,
   summary: 'Whether the process answers: always 200 while it does, shutting down or not. For a liveness probe.',
   description:
     'Asks nothing: no upstream, no storage. A process that stopped answering is the one a restart mends; an upstream outage or a drain is not.',
@@ -23,6 +24,7 @@ export const livez = defineEndpoint({
 
 export const readyz = defineEndpoint({
   path: '/readyz',
+  monitoring: true,
   summary:
     "Whether this instance can serve: 200 while its storage (or the storage's fallback) answers, 503 while it drains. For a readiness probe.",
   description: `Asks no upstream and spends no upstream budget. \`storage\`: \`ok\` when the storage answered a read, \`fallback\` when it failed or is being skipped (requests are then answered uncached and unlimited), \`unanswered\` when it neither answered nor failed within ${READY_STORAGE_MS / 1000} s.`,

@@ -12,6 +12,7 @@ import { PROMETHEUS_CONTENT_TYPE } from '../../observe/exposition.ts';
 
 export const metrics = defineEndpoint({
   path: '/metrics',
+  monitoring: true,
   summary:
     'Prometheus metrics of this instance (requests, durations, cache, rate limits, upstream calls); only with SLEEVE_METRICS=1.',
   public: true,

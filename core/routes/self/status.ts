@@ -65,6 +65,7 @@ const status = {
 export const statusPage = defineEndpoint({
   ...status,
   path: '/status',
+  monitoring: true,
   summary:
     "The operator's status page of this instance: upstreams, budget, cache, requests, memory; only with SLEEVE_STATUS=1.",
   description:
@@ -93,6 +94,7 @@ export const statusPage = defineEndpoint({
 export const statusFeed = defineEndpoint({
   ...status,
   path: '/status/feed',
+  monitoring: true,
   summary: "The figures /status shows, as JSON: the history's samples and what stands now; only with SLEEVE_STATUS=1.",
   // This instance's aggregates: no address, user agent or query.
   response: statusFeedSchema,
