@@ -57,7 +57,7 @@ export interface Sleeve {
    *
    * `info` is a `ConnInfo`, or whatever the runtime hands a fetch handler: the client's address
    * is read from `@hono/node-server`'s `{ incoming }`, Bun's server, Deno's handler info, or a
-   * Worker's `cf-connecting-ip` (see `http/runtime-conn.ts`), so `Bun.serve({ fetch: sleeve.fetch })`,
+   * Worker's `cf-connecting-ip` (see `clientAddressOf`), so `Bun.serve({ fetch: sleeve.fetch })`,
    * `Deno.serve(sleeve.fetch)` and `app.mount('/music', sleeve.fetch)` count each client apart.
    * `context` is a Worker's execution context (its `waitUntil`), as Workers and Hono's `mount` pass it.
    */

@@ -23,7 +23,7 @@ function manifest(root: string): { scripts: Record<string, string>; bin: { sleev
 /**
  * The entry `npm start` (`start:bun`, `start:deno`) runs in the checkout at `root`, read from its
  * own package.json (the last word of the script), so a checkout laid out otherwise (before issue
- * #45, `adapters/node-main.ts`) is started from its own entry.
+ * #45, the Node entry sat directly in `adapters/`) is started from its own entry.
  */
 export function startEntry(runtime: string, root = '.'): string {
   const script = manifest(root).scripts[runtime === 'node' ? 'start' : `start:${runtime}`];

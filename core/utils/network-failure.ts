@@ -5,7 +5,7 @@
  * Deno each say it their own way (Node's `fetch failed` with a `cause` carrying `ECONNREFUSED`;
  * Bun's `ECONNREFUSED: Unable to connect`; Deno's `client error (Connect): dns error: ...`), so
  * the error, its causes and their codes are read together and matched against all three. A
- * leaf: an upstream call (`drivers/kit/call.ts`) and the Redis storage (`storage/redis.ts`,
+ * leaf: an upstream call (`kit/call/call.ts`) and the Redis storage (`storage/redis.ts`,
  * whose client says `connect ECONNREFUSED` and `Command timed out`) word their failures here.
  *
  * Also whether another try may go better (`kit/call/call.ts` retries): a refused or reset

@@ -9,7 +9,7 @@
  *   must not be a way around its limit) and cached 10 s, not the usual hour: a show's start is
  *   news within seconds, and ten seconds still turns a crowd of pollers into one upstream
  *   call per station. The demo station has live shows on its schedule (some evenings, a DJ
- *   for one or two hours, `station-schedule.ts`), so demo answers are sometimes `true`.
+ *   for one or two hours, the demo station's `schedule.ts`), so demo answers are sometimes `true`.
  * - `/listen.mp3`: a 302 to the stream (`services/media/listen.ts` picks the mount), fresh each
  *   time (`no-store`: the station may move its mounts). Public (an `<audio>` element sends
  *   no e-mail), not batchable (streams). The demo station is simulated: it

@@ -1,7 +1,7 @@
 /**
  * @module
  * Lists derived from the generated artists and tracks: related artists (same genre, similar
- * following), charts (`generate-charts.ts`), editorial new releases, and user and editorial
+ * following), charts (`buildCharts`), editorial new releases, and user and editorial
  * playlists.
  */
 import type { AlbumRecord, ArtistRecord, ChartRecord, PlaylistRecord, TrackRecord } from '../format.ts';

@@ -15,8 +15,8 @@
  * client's call waits at most one spacing per busy instance (about 250 ms on two;
  * `test/live/budget-fair.test.ts`). A deferred answer's calls wait as long as the deferred answers allow
  * (the scope's patience, `scope.ts`), outside the queue's bounds, and move to the fresh lane when
- * a client comes to wait on them (`scope.ts` `hurry`). The estimates are `budget-estimates.ts`'s,
- * what callers see `budget-face.ts`'s; refusals are `BudgetRefusal`s (`refusals.ts`).
+ * a client comes to wait on them (`scope.ts` `hurry`). The estimates are `estimates.ts`'s,
+ * what callers see `face.ts`'s; refusals are `BudgetRefusal`s (`refusals.ts`).
  */
 import type { Hit } from '../../../storage/counters.ts';
 import {
