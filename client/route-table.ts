@@ -397,8 +397,9 @@ export type RouteTable = readonly [
     path: '/track/info';
     method: 'GET';
     params: In<{
-      artist: string;
-      title: string;
+      id?: string | undefined;
+      artist: string | undefined;
+      title: string | undefined;
       isrc?: string | undefined;
     }>;
     body?: undefined;

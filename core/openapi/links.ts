@@ -20,11 +20,11 @@ interface LinkTo {
   description: string;
 }
 
-/** `/track/info` by the artist and title of a list's first track. */
+/** `/track/info` by the id of a list's first track (D69): a lookup, where artist and title cost a search. */
 const track = (list: string): LinkTo => ({
   to: '/track/info',
-  from: { artist: `${list}/0/artist`, title: `${list}/0/name` },
-  description: "The first track's details, by its artist and title.",
+  from: { id: `${list}/0/id` },
+  description: "The first track's details, by its id.",
 });
 const album = (pointer: string, whose = 'The first album'): LinkTo => ({
   to: '/album/info',

@@ -43,6 +43,12 @@ describe('sleeve/client types', () => {
       .parameter(0)
       .toEqualTypeOf<{ query: QueryValue; limit?: QueryValue; types?: QueryValue }>();
     expectTypeOf(client.track.isrc.$get).parameter(0).toEqualTypeOf<{ isrc: QueryValue }>();
+    // D69: /track/info by id, or by artist and title (the server checks that one way is given).
+    expectTypeOf(client.track.info.$get)
+      .parameter(0)
+      .exclude<undefined>()
+      .toHaveProperty('id')
+      .toEqualTypeOf<QueryValue | undefined>();
     // A picklist keeps its literals.
     expectTypeOf(client.artist.discography.$get)
       .parameter(0)
@@ -66,6 +72,10 @@ describe('sleeve/client types', () => {
       client.search.all.$get({ query: 'love', limit: 5 });
       client.batch.$post({ requests: [{ path: '/editorial/genres' }] });
       client.track.hot.$get({ limit: 1 }, { signal: AbortSignal.timeout(1000) });
+      client.track.info.$get({ id: 3135556 });
+      client.track.info.$get({ artist: 'Daft Punk', title: 'One More Time', isrc: 'GBDUW0000053' });
+      // @ts-expect-error an id is a query value, not a list
+      client.track.info.$get({ id: [3135556] });
       // @ts-expect-error query is required
       client.search.all.$get();
       // @ts-expect-error query is required

@@ -206,6 +206,44 @@ describe('/track/info (D5, D17)', () => {
     const body = await get(s.trackNotFoundSchema, `/track/info?${q({ artist: 'Nobody At All', title: 'Qqxzv Song' })}`);
     expect(body).toEqual({ found: false, artist: 'Nobody At All', title: 'Qqxzv Song' });
   });
+
+  it('D69: by the Deezer id a search answers, one /track/<id> call where the search cost two; features by its ISRC', async () => {
+    const search = await get(s.searchAllSchema, `/search/all?${q({ query: `Daft Punk ${HBFS}`, types: 'tracks' })}`);
+    expect(ids(search.tracks)).toContain(HBFS_ID);
+
+    const calls = async (path: string) => {
+      replay.reset();
+      const body = await get(s.infoTrackSchema, path, liveSleeve(replay));
+      const made = replay.calls.map((c) => `${c.upstream} ${c.path}${c.search}`).sort();
+      return { body, made };
+    };
+    const byName = await calls(`/track/info?${q({ artist: 'Daft Punk', title: HBFS })}`);
+    const byId = await calls(`/track/info?id=${HBFS_ID}`);
+    expect(byId.body).toEqual(byName.body);
+    expect(byId.body).toMatchObject({ found: true, id: HBFS_ID, isrc: HBFS_ISRC });
+    expect(byId.body.audioFeatures).not.toBeNull();
+
+    const deezerOf = (made: string[]) => made.filter((c) => c.startsWith('deezer '));
+    // The record, its album (label, UPC, genres), its artist's radio (recommendations): no search.
+    expect(deezerOf(byId.made)).toEqual(
+      ['/album/302127', `/artist/${DAFT_PUNK}/radio?limit=25`, `/track/${HBFS_ID}`].map((c) => `deezer ${c}`),
+    );
+    expect(deezerOf(byName.made).filter((c) => !byId.made.includes(c))).toEqual([
+      expect.stringMatching(/^deezer \/search\/track\?/),
+    ]);
+    // ReccoBeats is asked as by name: the features by the ISRC the record carries.
+    const others = (made: string[]) => made.filter((c) => !c.startsWith('deezer '));
+    expect(others(byId.made)).toEqual(others(byName.made));
+    expect(others(byId.made).length).toBeGreaterThan(0);
+    expect(others(byId.made).every((c) => c.startsWith('reccobeats '))).toBe(true);
+  });
+
+  it('D69: an unknown Deezer id is a 404 after one call', async () => {
+    const fresh = liveSleeve(replay);
+    const { body } = await liveFails(fresh, '/track/info?id=999999999', 404, 'not_found');
+    expect(body.error).toMatchObject({ param: 'id', message: 'No track with id 999999999.' });
+    expect(called(replay.calls)).toEqual(['/track/999999999']);
+  });
 });
 
 describe('/track/isrc', () => {

@@ -62,7 +62,7 @@ describe('OpenAPI links (D60)', () => {
       links: {
         trackInfo: {
           operationId: 'trackInfo',
-          parameters: { artist: '$response.body#/tracks/0/artist', title: '$response.body#/tracks/0/name' },
+          parameters: { id: '$response.body#/tracks/0/id' },
         },
       },
     });

@@ -156,4 +156,16 @@ describe('parameters in /openapi.json', () => {
     const op = doc.paths['/album/info']?.get as Operation;
     expect(op.description).toContain('Rule: give id or query.');
   });
+
+  it("D69: /track/info's id, an optional whole-number id beside artist and title, and its rule stated once", () => {
+    expect(param('/track/info', 'id')).toMatchObject({
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 },
+      example: 100006189,
+    });
+    for (const name of ['artist', 'title', 'isrc']) expect(param('/track/info', name).required, name).toBe(false);
+    const op = doc.paths['/track/info']?.get as Operation;
+    expect(op.description.split('Rule: give id, or both artist and title.')).toHaveLength(2);
+    expect(op.description).toContain('an unknown id is a 404');
+  });
 });

@@ -61,6 +61,69 @@ describe('/track/info', () => {
   });
 });
 
+describe('/track/info?id= (D69)', () => {
+  it("by the id a search answers: the track's full answer, as by its artist and title", async () => {
+    const track = await trackWithFeatures();
+    const search = await ok(s.searchAllSchema, `/search/all?${q({ query: `${track.artist.name} ${track.title}` })}`);
+    const hit = search.tracks.find((t) => t.id === track.id);
+    expect(hit, 'the search answers the track with its id').toBeDefined();
+    const byId = await ok(s.infoTrackSchema, `/track/info?id=${hit!.id}`);
+    expect(byId).toMatchObject({ found: true, id: track.id, isrc: track.isrc, primaryArtist: { id: track.artist.id } });
+    expect(byId.audioFeatures).not.toBeNull();
+    expect(await ok(s.infoTrackSchema, `/track/info?${q({ artist: track.artist.name, title: track.title })}`)).toEqual(
+      byId,
+    );
+  });
+
+  it('an unknown id is a 404 naming id, not a found:false', async () => {
+    await fails('/track/info?id=999999999999999', 404, 'not_found', 'id');
+    const { body } = await call('/track/info?id=999999999999999');
+    expect(body.error.message).toBe('No track with id 999999999999999.');
+  });
+
+  it('an id that is not one is a 400 naming id, with or without artist and title', async () => {
+    const track = await trackWithFeatures();
+    for (const id of ['abc', '12a', '1.5', '0', '-3', '1234567890123456', ''])
+      await fails(`/track/info?${q({ id })}`, 400, 'bad_request', 'id');
+    await fails(
+      `/track/info?${q({ id: 'abc', artist: track.artist.name, title: track.title })}`,
+      400,
+      'bad_request',
+      'id',
+    );
+  });
+
+  it('the id wins over artist, title and isrc, and every request naming that id shares one cache entry', async () => {
+    const fresh = makeSleeve();
+    const track = await trackWithFeatures();
+    const first = await call(`/track/info?id=${track.id}`, { sleeve: fresh });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    for (const query of [
+      q({ id: track.id, artist: 'Nobody At All', title: 'Qqxzv Song' }),
+      q({ id: track.id, isrc: 'ZZ0000000000' }),
+      q({ id: `00${track.id}` }),
+    ]) {
+      const again = await call(`/track/info?${query}`, { sleeve: fresh });
+      expect(again.status, query).toBe(200);
+      expect(again.headers.get('x-cache'), query).toBe('HIT');
+      expect(again.body).toEqual(first.body);
+    }
+    // By artist and title is another entry: the same track, asked another way.
+    const byName = await call(`/track/info?${q({ artist: track.artist.name, title: track.title })}`, { sleeve: fresh });
+    expect(byName.headers.get('x-cache')).toBe('MISS');
+    expect(byName.body).toEqual(first.body);
+  });
+
+  it('without an id, artist and title are each still required, the rule in the message', async () => {
+    const { status, body } = await call('/track/info');
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ code: 'bad_request', param: 'artist' });
+    expect(body.error.message).toContain('give id, or both artist and title');
+    await fails('/track/info?isrc=GBE8P2600039', 400, 'bad_request', 'artist');
+  });
+});
+
 describe('/track/isrc', () => {
   it('answers the full track with trackNumber, discNumber, album.upc and no timeSignature', async () => {
     const track = await trackWithFeatures();
