@@ -42,8 +42,9 @@ export const STATUS_SCRIPT = String.raw`
 
   /**
    * One chart: lines [{ label, values, cls }] over the history's times, placed by time. A line
-   * is broken where a sample has no value or where samples are missing (more than one and a
-   * half periods apart), so no stroke crosses a stretch nothing measured; a value with no
+   * is broken where a sample has no value or where samples are missing (more than two periods
+   * apart: a whole period went unsampled, beyond a busy timer's lateness), so no stroke crosses
+   * a stretch nothing measured; a value with no
    * neighbour is a dot. 'limit' lines are dashed and labelled with their value. The top of the
    * axis is a round value above everything drawn (shares: 100%), labelled where it is drawn.
    */
@@ -71,7 +72,7 @@ export const STATUS_SCRIPT = String.raw`
       const segments = [];
       let run = [];
       line.values.forEach((v, i) => {
-        const apart = i > 0 && times[i] - times[i - 1] > sampleMs * 1.5;
+        const apart = i > 0 && times[i] - times[i - 1] > sampleMs * 2;
         if (v === null || apart) {
           if (run.length) segments.push(run);
           run = [];
@@ -87,7 +88,7 @@ export const STATUS_SCRIPT = String.raw`
       const lastValue = [...line.values].reverse().find((v) => v !== null);
       if (line.cls === 'limit' && lastValue !== undefined)
         svg.append(el('text', { x: W - 2, y: yOf(Math.min(lastValue, top)) - 2, class: 'tick end', 'data-limit': String(lastValue) },
-          line.label + ' ' + axisText(lastValue, unit)));
+          line.label.replace(/ \/ s$/, '') + ' ' + axisText(lastValue, unit)));
     }
     const minutes = Math.round(span / 60000);
     svg.append(el('text', { x: 2, y: H + 12, class: 'tick' }, (minutes ? minutes + ' min' : Math.round(span / 1000) + ' s') + ' ago'));
