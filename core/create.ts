@@ -195,6 +195,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
           metrics,
           now,
           instance: { version: VERSION, mode: resolved.mode, storage: resolved.storageName, startedAt },
+          monitoring: new Set(endpoints.filter((endpoint) => endpoint.monitoring).map((endpoint) => endpoint.path)),
         })
       : undefined;
   const deps: Deps = {

@@ -1,7 +1,7 @@
 /** @module `GET /healthz`: public, never cached, never rate limited. */
 import { defineEndpoint } from '../http/endpoint.ts';
 import type { Deps } from '../wiring/deps.ts';
-import { CHECK_TIMEOUT_MS, checkedHeader, checkHealth, drainingHealth } from '../services/health.ts';
+import { CHECK_TIMEOUT_MS, checkedHeader, checkHealth, drainingHealth, type Health } from '../services/health.ts';
 import { sharedProbes, type SharedProbes } from '../services/health-probes.ts';
 import { healthSchema } from '../schemas/responses/index.ts';
 
@@ -12,6 +12,18 @@ function probesOf(deps: Deps): SharedProbes {
   if (!probes)
     probesBySleeve.set(deps, (probes = sharedProbes({ clock: deps.clock, intervalMs: deps.options.healthIntervalMs })));
   return probes;
+}
+
+/** What `/healthz` answers now, its status and body: the status page's header says the same. */
+export function healthNow(deps: Deps): Promise<{ status: 200 | 503; body: Health }> {
+  if (deps.lifecycle.draining) return Promise.resolve(drainingHealth(deps.clock.now()));
+  return checkHealth({
+    drivers: deps.drivers,
+    storage: deps.storage,
+    breaker: deps.breaker,
+    probes: probesOf(deps),
+    clock: deps.clock,
+  });
 }
 
 export const healthz = defineEndpoint({
@@ -32,15 +44,7 @@ export const healthz = defineEndpoint({
     503: '`degraded`: both upstream checks failed (music metadata and audio features), whatever the storage; `draining`: the instance is shutting down, and no check was run.',
   },
   async handle({ deps }) {
-    const { status, body } = deps.lifecycle.draining
-      ? drainingHealth(deps.clock.now())
-      : await checkHealth({
-          drivers: deps.drivers,
-          storage: deps.storage,
-          breaker: deps.breaker,
-          probes: probesOf(deps),
-          clock: deps.clock,
-        });
+    const { status, body } = await healthNow(deps);
     // `cache: 'no-store'` puts its header on it too.
     return Response.json(body, {
       status,

@@ -9,10 +9,11 @@
  * declared routes, upstream names and statuses, never an address, a user agent or a query.
  */
 import type { Metrics } from '../observe/metrics.ts';
-import type { StatusFeed } from './feed.ts';
+import type { StatusBoardFeed } from './feed.ts';
 import { History } from './history.ts';
 import type { ResolvedStatus, StatusTimer } from './options.ts';
-import { familyOf, Sampler } from './sample.ts';
+import { Recent, type RecentRow } from './recent.ts';
+import { Sampler } from './sample.ts';
 
 interface StatusInstance {
   version: string;
@@ -26,7 +27,8 @@ export interface StatusBoard {
   readonly history: History;
   /** Takes a sample now when one is due (`sampleMs` since the last), as the timer does. */
   tick(): void;
-  feed(): StatusFeed;
+  /** The feed but for the health, which the route asks as `/healthz` does. */
+  feed(): StatusBoardFeed;
   stop(): void;
 }
 
@@ -35,7 +37,17 @@ export interface StatusBoardOptions {
   metrics: Metrics;
   now(): number;
   instance: StatusInstance;
+  /** Declared paths of the endpoints operators' tools poll (`monitoring: true`), counted apart from clients'. */
+  monitoring?: ReadonlySet<string>;
 }
+
+const byName = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const rounded = (row: RecentRow): RecentRow => ({
+  rate: round3(row.rate),
+  p50: row.p50 === null ? null : round3(row.p50),
+  p99: row.p99 === null ? null : round3(row.p99),
+});
 
 /** `setInterval`, not holding a server process open; Workers refuse timers outside a request: then none. */
 const defaultTimer: StatusTimer = (tick, ms) => {
@@ -47,12 +59,14 @@ const defaultTimer: StatusTimer = (tick, ms) => {
 export function createStatusBoard(options: StatusBoardOptions): StatusBoard {
   const { status, metrics, now, instance } = options;
   const history = new History(status.slots);
-  const sampler = new Sampler();
+  const sampler = new Sampler(options.monitoring);
+  const recent = new Recent(status.sampleMs);
   const tick = () => {
     const at = now();
     // A little early still counts: timers drift, and a late tick would skip a slot.
     if (history.length > 0 && at - history.lastAt < status.sampleMs * 0.9) return;
     history.push(at, sampler.take(at, metrics.figures()));
+    recent.push(sampler.traffic);
   };
   let stop = () => {};
   try {
@@ -92,8 +106,7 @@ export function createStatusBoard(options: StatusBoardOptions): StatusBoard {
       const figures = metrics.figures();
       const last = (name: string) => history.last(name) ?? null;
       const names = new Set([...figures.upstreams.keys(), ...figures.budgets.keys()]);
-      const families = new Set<string>();
-      for (const route of figures.routes.keys()) families.add(familyOf(route));
+      const requests = recent.summary();
       return {
         now: at,
         instance: {
@@ -131,12 +144,9 @@ export function createStatusBoard(options: StatusBoardOptions): StatusBoard {
               heapLimitBytes: figures.memory.heapLimitBytes ?? null,
             }
           : null,
-        families: [...families].sort().map((family) => ({
-          family,
-          rate: last(`family.${family}.rate`) ?? 0,
-          p50: last(`family.${family}.p50`),
-          p99: last(`family.${family}.p99`),
-        })),
+        recentSeconds: Math.round(requests.seconds),
+        families: [...requests.families].sort(byName).map(([family, row]) => ({ family, ...rounded(row) })),
+        monitoring: [...requests.monitoring].sort(byName).map(([route, row]) => ({ route, ...rounded(row) })),
         history: history.toJSON(),
       };
     },

@@ -13,11 +13,31 @@ interface StatusUpstream {
   queued: number | null;
 }
 
+/** Requests a second over the feed's recent window, and their durations (ms), of a family or a route. */
+interface StatusTraffic {
+  rate: number;
+  p50: number | null;
+  p99: number | null;
+}
+
 /**
- * What `/status/feed` answers, written out: it reaches the public API (`Deps.status`), where
- * JSR wants every type explicit; its schema (`schemas/responses/status.ts`) is held to it.
+ * What `/healthz` answers now, as the page's header says it: `serving` (200, every check
+ * passed), `degraded` (200, a check failed), `unreachable` (503: neither upstream answers),
+ * `draining` (503, shutting down).
  */
-export interface StatusFeed {
+export interface StatusHealth {
+  state: 'serving' | 'degraded' | 'unreachable' | 'draining';
+  /** The HTTP status `/healthz` answers. */
+  httpStatus: number;
+  /** The names of the checks that failed (`upstream-music-api`, …). */
+  failing: string[];
+}
+
+/**
+ * What the board gives: the feed but for the health, which the route asks as `/healthz` does.
+ * Written out: it reaches the public API (`Deps.status`), where JSR wants every type explicit.
+ */
+export interface StatusBoardFeed {
   now: number;
   instance: {
     version: string;
@@ -38,6 +58,16 @@ export interface StatusFeed {
   retryAfterSeconds: number | null;
   cache: { entries: number; bytes: number; limitBytes: number } | null;
   memory: { residentBytes: number; heapUsedBytes: number; heapLimitBytes: number | null } | null;
-  families: { family: string; rate: number; p50: number | null; p99: number | null }[];
+  /** The seconds `families` and `monitoring` cover: the last minute, or less since the start. */
+  recentSeconds: number;
+  /** Clients' requests by endpoint family; the monitoring endpoints' are apart, in `monitoring`. */
+  families: ({ family: string } & StatusTraffic)[];
+  /** Requests to the endpoints operators' tools poll (probes, `/metrics`, this page and its feed), by route. */
+  monitoring: ({ route: string } & StatusTraffic)[];
   history: { times: number[]; series: Record<string, (number | null)[]> };
+}
+
+/** What `/status/feed` answers; its schema (`schemas/responses/status.ts`) is held to it. */
+export interface StatusFeed extends StatusBoardFeed {
+  health: StatusHealth;
 }

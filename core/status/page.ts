@@ -4,6 +4,7 @@
  * its own feed, so it works offline and behind any proxy; a few kilobytes. Its Content Security
  * Policy allows that inline style and script by their hashes, and nothing else.
  */
+import type { StatusFeed } from './feed.ts';
 import { STATUS_SCRIPT } from './script.ts';
 
 const STYLE = `
@@ -26,8 +27,10 @@ th, td { text-align: left; padding: 3px 6px; border-bottom: 1px solid var(--line
 .c-closed { color: var(--ok); } .c-open { color: var(--bad); font-weight: 600; } .c-half-open { color: var(--b); }
 .card { margin-bottom: 8px; } .none { color: var(--muted); }
 figure.chart { margin: 4px 0; } svg { width: 100%; height: auto; display: block; }
-.axis { stroke: var(--line); } .l { fill: none; stroke-width: 1.5; } .tick { fill: var(--muted); font-size: 9px; } .end { text-anchor: end; }
+.axis { stroke: var(--line); } .grid { stroke: var(--line); stroke-width: 0.5; } .l { fill: none; stroke-width: 1.5; } .tick { fill: var(--muted); font-size: 9px; } .end { text-anchor: end; }
 .l.a { stroke: var(--a); } .l.b { stroke: var(--b); } .l.c { stroke: var(--c); } .l.bad { stroke: var(--bad); } .l.limit { stroke: var(--muted); stroke-dasharray: 4 3; }
+.pt.a { fill: var(--a); } .pt.b { fill: var(--b); } .pt.c { fill: var(--c); } .pt.bad { fill: var(--bad); } .pt.limit { fill: var(--muted); }
+.s-serving { color: var(--ok); } .s-degraded { color: var(--b); } .s-unreachable, .s-draining { color: var(--bad); font-weight: 600; }
 .legend { font-size: 11px; color: var(--muted); } .key { display: inline-block; width: 10px; height: 3px; vertical-align: middle; background: var(--muted); }
 .key.a { background: var(--a); } .key.b { background: var(--b); } .key.c { background: var(--c); } .key.bad { background: var(--bad); }
 `;
@@ -43,13 +46,29 @@ const BODY = `<header><h1>Sleeve status</h1><div id="instance"></div><span id="u
 </main>
 <p class="note">Aggregates only: no client address, user agent or query is kept. The same series are on /metrics when SLEEVE_METRICS=1.</p>`;
 
-export const STATUS_HTML: string = `<!doctype html>
+/**
+ * JSON as the text of a `<script type="application/json">`: no `<` (so no `</script>` or `<!--`
+ * can end or bend the element) and no line separators older parsers split on. The browser runs
+ * no data block, so the policy needs no hash for it.
+ */
+function scriptData(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The page, carrying its first feed so it draws its figures before its first poll answers. */
+export function statusHtml(firstFeed: StatusFeed): string {
+  return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>Sleeve status</title>
 <style>${STYLE}</style></head>
 <body>${BODY}
+<script type="application/json" id="first-feed">${scriptData(firstFeed)}</script>
 <script>${STATUS_SCRIPT}</script></body></html>
 `;
+}
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

@@ -9,16 +9,43 @@ import { DURATION_BUCKETS, type MetricsFigures } from '../observe/metrics.ts';
 import { quantile } from './quantile.ts';
 
 /** `/search/all` → `search`; the families the page groups endpoints into. */
-export function familyOf(route: string): string {
+function familyOf(route: string): string {
   if (route === 'unmatched') return 'unmatched';
   return route.split('/')[1] || 'home';
 }
+
+/** Requests and their durations since the last sample, for one family or one monitoring route. */
+export interface Traffic {
+  count: number;
+  /** Counts per `DURATION_BUCKETS` bucket, the last one above every bound. */
+  buckets: number[];
+}
+
+/** What one sample saw come in: the seconds it covers, clients' traffic by family, monitoring's by route. */
+export interface SampleTraffic {
+  seconds: number;
+  families: Map<string, Traffic>;
+  monitoring: Map<string, Traffic>;
+}
+
+const noTraffic = (): Traffic => ({ count: 0, buckets: new Array<number>(DURATION_BUCKETS.length + 1).fill(0) });
 
 /** Takes samples: each call, the series' values since the one before. */
 export class Sampler {
   /** Counter name → its value at the last sample. */
   readonly #last = new Map<string, number>();
   #lastAt = 0;
+  /**
+   * Declared paths of the endpoints operators' tools poll (`monitoring: true`): their requests
+   * are counted apart, so the page's own polls, scrapes and probes never read as clients' traffic.
+   */
+  readonly #monitoring: ReadonlySet<string>;
+  /** The last sample's traffic, for the board's window of recent requests. */
+  traffic: SampleTraffic = { seconds: 0, families: new Map(), monitoring: new Map() };
+
+  constructor(monitoring: ReadonlySet<string> = new Set()) {
+    this.#monitoring = monitoring;
+  }
 
   /** The values of one sample at `at` (Unix ms); the first sample has rates of 0. */
   take(at: number, figures: MetricsFigures): Map<string, number> {
@@ -43,24 +70,33 @@ export class Sampler {
     let hit = 0;
     let miss = 0;
     let stale = 0;
-    const families = new Map<string, { count: number; buckets: number[] }>();
+    let monitoringRequests = 0;
+    const families = new Map<string, Traffic>();
+    const monitoring = new Map<string, Traffic>();
     for (const [route, r] of figures.routes) {
+      const polled = this.#monitoring.has(route);
       let routeCount = 0;
       for (const [key, count] of r.answered) {
         const change = delta(`answered ${route} ${key}`, count);
-        const status = Number(key.slice(key.indexOf(' ') + 1));
         routeCount += change;
+        if (polled) continue;
+        const status = Number(key.slice(key.indexOf(' ') + 1));
         if (status === 429) limited += change;
         if (status >= 400 && status < 500) clientErrors += change;
         else if (status >= 500) serverErrors += change;
       }
-      requests += routeCount;
-      hit += delta(`hit ${route}`, r.hit);
-      miss += delta(`miss ${route}`, r.miss);
-      stale += delta(`stale ${route}`, r.stale);
-      const family = familyOf(route);
-      let f = families.get(family);
-      if (!f) families.set(family, (f = { count: 0, buckets: new Array<number>(DURATION_BUCKETS.length + 1).fill(0) }));
+      const cached = [delta(`hit ${route}`, r.hit), delta(`miss ${route}`, r.miss), delta(`stale ${route}`, r.stale)];
+      if (polled) monitoringRequests += routeCount;
+      else {
+        requests += routeCount;
+        hit += cached[0]!;
+        miss += cached[1]!;
+        stale += cached[2]!;
+      }
+      const group = polled ? monitoring : families;
+      const key = polled ? route : familyOf(route);
+      let f = group.get(key);
+      if (!f) group.set(key, (f = noTraffic()));
       f.count += routeCount;
       r.buckets.forEach((count, i) => {
         f.buckets[i]! += delta(`bucket ${route} ${i}`, count);
@@ -70,6 +106,8 @@ export class Sampler {
     out.set('requests.4xx', rate(clientErrors));
     out.set('requests.429', rate(limited));
     out.set('requests.5xx', rate(serverErrors));
+    out.set('requests.monitoring', rate(monitoringRequests));
+    this.traffic = { seconds, families, monitoring };
     for (const [family, f] of families) {
       out.set(`family.${family}.rate`, rate(f.count));
       const p50 = quantile(0.5, DURATION_BUCKETS, f.buckets);

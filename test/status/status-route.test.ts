@@ -123,6 +123,49 @@ describe('/status', () => {
     await sleeve.close();
   });
 
+  it("counts operators' polls apart from clients' requests, over a stated window of a minute, and says the state /healthz answers", async () => {
+    const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
+    let tick = () => {};
+    const sleeve = make({ now: () => clock.now, status: { timer: (run) => ((tick = run), () => {}) } });
+    const step = () => {
+      clock.now += 10_000;
+      tick();
+    };
+    for (const query of ['love', 'rock', 'night'])
+      expect((await get(sleeve, `/search/all?query=${query}`, { 'User-Agent': UA })).status).toBe(200);
+    step();
+    // Then only operators' tools for a while: probes and the feed, read right after each sample.
+    for (let i = 0; i < 3; i++) {
+      for (const path of ['/healthz', '/livez', '/readyz', '/status/feed'])
+        expect((await get(sleeve, path)).ok).toBe(true);
+      step();
+    }
+    const feed = (await (await get(sleeve, '/status/feed')).json()) as StatusFeed;
+    // 40 s since the start: the table's window covers them all, the searches still in it.
+    expect(feed.recentSeconds).toBe(40);
+    expect(feed.families.map((f) => f.family)).toEqual(['search']);
+    expect(feed.families[0]!.rate).toBeCloseTo(3 / 40);
+    expect(feed.monitoring.map((m) => m.route)).toEqual(['/healthz', '/livez', '/readyz', '/status/feed']);
+    expect(feed.monitoring[0]!.rate).toBeCloseTo(3 / 40);
+    expect(feed.history.series.requests).toEqual([0, 0.3, 0, 0, 0]);
+    expect(feed.history.series['requests.monitoring']).toEqual([0, 0, 0.4, 0.4, 0.4]);
+    // Past a minute the window is the last minute's samples: no longer since the start.
+    for (let i = 0; i < 6; i++) step();
+    const later = (await (await get(sleeve, '/status/feed')).json()) as StatusFeed;
+    expect(later.recentSeconds).toBe(60);
+    expect(later.families).toEqual([{ family: 'search', rate: 0, p50: null, p99: null }]);
+    expect(feed.health).toEqual({ state: 'serving', httpStatus: 200, failing: [] });
+    // The page carries the same figures, drawn before its first poll.
+    const page = await (await get(sleeve, '/status')).text();
+    const carried = JSON.parse(page.match(/<script type="application\/json" id="first-feed">(.*?)<\/script>/s)![1]!);
+    expect(carried.instance.mode).toBe('demo');
+    expect(carried.health.state).toBe('serving');
+    void sleeve.drain();
+    const draining = (await (await get(sleeve, '/status/feed')).json()) as StatusFeed;
+    expect(draining.health).toEqual({ state: 'draining', httpStatus: 503, failing: [] });
+    await sleeve.close();
+  });
+
   it('names no one after traffic: no address, user agent or query in the page or its feed', async () => {
     const clock = { now: Date.parse('2026-01-01T00:00:00Z') };
     let tick = () => {};

@@ -15,8 +15,11 @@ import { defineEndpoint } from '../../http/endpoint.ts';
 import { notFound } from '../../http/layers/version-prefix.ts';
 import type { Context } from 'hono';
 import type { SleeveEnv } from '../../http/context.ts';
-import { STATUS_HTML, statusPolicy } from '../../status/page.ts';
+import { statusHtml, statusPolicy } from '../../status/page.ts';
 import type { StatusBoard } from '../../status/board.ts';
+import type { StatusFeed } from '../../status/feed.ts';
+import { healthState } from '../../status/health-state.ts';
+import { healthNow } from '../health.ts';
 import { statusFeedSchema } from '../../schemas/responses/index.ts';
 import { carriedToken, sameToken, tokenVisit } from './status-token.ts';
 import { pathAsSent } from '../../http/mount.ts';
@@ -52,6 +55,11 @@ function boardFor(deps: Deps, c: Context<SleeveEnv>, request: Request, token: st
   return board;
 }
 
+/** The board's figures and the health `/healthz` answers now, which the page's header names. */
+async function feedOf(deps: Deps, board: StatusBoard): Promise<StatusFeed> {
+  return { ...board.feed(), health: healthState(await healthNow(deps)) };
+}
+
 const status = {
   public: true,
   batchable: false,
@@ -69,18 +77,20 @@ export const statusPage = defineEndpoint({
   summary:
     "The operator's status page of this instance: upstreams, budget, cache, requests, memory; only with SLEEVE_STATUS=1.",
   description:
-    "One self-contained HTML page (no CDN, works offline) that polls `/status/feed`. With `SLEEVE_STATUS_TOKEN` set it asks for the token: `Authorization: Bearer`, or its cookie, which a visit with the right `?token=` sets (HttpOnly, SameSite=Strict, its path the page's), answered 303 to the page without the token, so no address the browser keeps or a proxy logs holds it.",
+    "One self-contained HTML page (no CDN, works offline) that carries its first figures and then polls `/status/feed`. With `SLEEVE_STATUS_TOKEN` set it asks for the token: `Authorization: Bearer`, or its cookie, which a visit with the right `?token=` sets (HttpOnly, SameSite=Strict, its path the page's), answered 303 to the page without the token, so no address the browser keeps or a proxy logs holds it.",
   response: {
     media: ['text/html'],
     description: 'The page; its style and script are inline, its figures come from /status/feed.',
   },
   async handle({ deps, c, request, params }) {
-    boardFor(deps, c, request, params.token);
+    const board = boardFor(deps, c, request, params.token);
     // A right token in the address: kept as a cookie, and the address left without it (D61).
     const wanted = deps.options.status?.token;
     if (params.token !== undefined && wanted !== undefined && sameToken(params.token, wanted))
       return tokenVisit(request, params.token, pathAsSent(deps.options.basePath, c.req.path));
-    return new Response(STATUS_HTML, {
+    // The first figures go in the page, so it draws them before its first poll: it is served only
+    // to whoever may read the feed (the token was checked above).
+    return new Response(statusHtml(await feedOf(deps, board)), {
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
         'Content-Security-Policy': await statusPolicy(),
@@ -99,7 +109,7 @@ export const statusFeed = defineEndpoint({
   // This instance's aggregates: no address, user agent or query.
   response: statusFeedSchema,
   handle({ deps, c, request, params }) {
-    return boardFor(deps, c, request, params.token).feed();
+    return feedOf(deps, boardFor(deps, c, request, params.token));
   },
 });
 

@@ -36,7 +36,14 @@ export const statusFeedSchema: v.GenericSchema<StatusFeed> = v.strictObject({
   retryAfterSeconds: figure,
   cache: v.nullable(v.strictObject({ entries: v.number(), bytes: v.number(), limitBytes: v.number() })),
   memory: v.nullable(v.strictObject({ residentBytes: v.number(), heapUsedBytes: v.number(), heapLimitBytes: figure })),
+  recentSeconds: v.number(),
   families: v.array(v.strictObject({ family: v.string(), rate: v.number(), p50: figure, p99: figure })),
+  monitoring: v.array(v.strictObject({ route: v.string(), rate: v.number(), p50: figure, p99: figure })),
+  health: v.strictObject({
+    state: v.picklist(['serving', 'degraded', 'unreachable', 'draining']),
+    httpStatus: v.number(),
+    failing: v.array(v.string()),
+  }),
   history: v.strictObject({
     times: v.array(v.number()),
     series: v.record(v.string(), v.array(figure)),
