@@ -238,20 +238,19 @@ export function createMetrics(options: MetricsOptions): Metrics {
       out.family('sleeve_budget_queued', 'gauge', "Upstream calls waiting for their upstream's budget now.");
       for (const [name, budget] of budgets) out.sample('sleeve_budget_queued', { upstream: name }, budget.stats.queued);
       renderMore(out, options, budgets);
-      if (deferred) {
-        out.family(
-          'sleeve_completions_running',
-          'gauge',
-          'Answers refused 503 for want of budget turns, being completed in the background now.',
-        );
-        out.sample('sleeve_completions_running', {}, deferred.running);
-        out.family(
-          'sleeve_completions_dropped_total',
-          'counter',
-          'Answers refused 503 for want of budget turns whose work was dropped: the deferred answers were at their bound or the queue too long to promise.',
-        );
-        out.sample('sleeve_completions_dropped_total', {}, deferred.dropped);
-      }
+      // Zeros where nothing is deferred (demo mode): a dashboard's panel reads a series, not "No data".
+      out.family(
+        'sleeve_completions_running',
+        'gauge',
+        'Answers refused 503 for want of budget turns, being completed in the background now.',
+      );
+      out.sample('sleeve_completions_running', {}, deferred?.running ?? 0);
+      out.family(
+        'sleeve_completions_dropped_total',
+        'counter',
+        'Answers refused 503 for want of budget turns whose work was dropped: the deferred answers were at their bound or the queue too long to promise.',
+      );
+      out.sample('sleeve_completions_dropped_total', {}, deferred?.dropped ?? 0);
       return out.text();
     },
   };
@@ -306,15 +305,13 @@ function renderMore(out: Exposition, options: MetricsOptions, budgets: ReadonlyM
       { upstream: figures.name },
       Math.round(figures.lastFailureAt / 1000),
     );
-  if (options.retryAfterSeconds) {
-    out
-      .family(
-        'sleeve_retry_after_seconds',
-        'gauge',
-        "The Retry-After a client refused for want of budget turns would be told now (the busiest budget's backlog).",
-      )
-      .sample('sleeve_retry_after_seconds', {}, options.retryAfterSeconds());
-  }
+  out
+    .family(
+      'sleeve_retry_after_seconds',
+      'gauge',
+      "The Retry-After a client refused for want of budget turns would be told now (the busiest budget's backlog); 0 without a budget (demo mode).",
+    )
+    .sample('sleeve_retry_after_seconds', {}, options.retryAfterSeconds?.() ?? 0);
   const cache = options.cache?.();
   if (cache) {
     out
