@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 
 const DIR = new URL('../../examples/grafana/', import.meta.url);
 
-export interface Target {
+interface Target {
   expr: string;
   legendFormat?: string;
   datasource?: unknown;

@@ -33,7 +33,7 @@ export const CALL_RESULTS: readonly CallResult[] = [
 ];
 
 /** What kept a call from being sent: no budget turn in time (a 503), or an open circuit. */
-export type CallRefusal = 'budget' | 'circuit';
+type CallRefusal = 'budget' | 'circuit';
 
 /** Told of each request an upstream's calls send, and of each call not sent. */
 export interface CallReport {
