@@ -7,7 +7,7 @@
  * call (configured bases and the fixed hosts of short links and Deezer's pictures). Counters
  * start with the process, as Prometheus expects of counters; each instance reports its own.
  */
-import type { Budget } from '../drivers/kit/index.ts';
+import { CALL_RESULTS, type Budget } from '../drivers/kit/index.ts';
 import { Exposition } from './exposition.ts';
 import type { UpstreamFigures, UpstreamWatch } from './upstreams.ts';
 
@@ -21,7 +21,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 export interface Metrics {
   /** One answered request, `/batch` sub-requests included; `cache` is its `X-Cache`. */
   request(route: string, method: string, status: number, seconds: number, cache: string | null): void;
-  /** One upstream HTTP call made by a driver. */
+  /** One HTTP request made by a driver, by host (every request at the fetch, AzuraCast's live feed included). */
   upstreamCall(host: string): void;
   /** Items of one upstream listing left out for their shape; `list` is the driver's name for it. */
   droppedItems(upstream: string, list: string, dropped: number): void;
@@ -205,7 +205,11 @@ export function createMetrics(options: MetricsOptions): Metrics {
       out.family('sleeve_rate_limited_total', 'counter', 'Requests refused with 429, by endpoint.');
       for (const [route, { limited }] of routes) out.sample('sleeve_rate_limited_total', { route }, limited);
 
-      out.family('sleeve_upstream_calls_total', 'counter', 'HTTP calls the drivers made, by upstream host.');
+      out.family(
+        'sleeve_upstream_calls_total',
+        'counter',
+        'HTTP requests the drivers sent, by host (every try and redirect, and the live feeds the radio watches).',
+      );
       for (const [host, count] of upstream) out.sample('sleeve_upstream_calls_total', { upstream: host }, count);
       out.family(
         'sleeve_upstream_items_dropped_total',
@@ -234,20 +238,19 @@ export function createMetrics(options: MetricsOptions): Metrics {
       out.family('sleeve_budget_queued', 'gauge', "Upstream calls waiting for their upstream's budget now.");
       for (const [name, budget] of budgets) out.sample('sleeve_budget_queued', { upstream: name }, budget.stats.queued);
       renderMore(out, options, budgets);
-      if (deferred) {
-        out.family(
-          'sleeve_completions_running',
-          'gauge',
-          'Answers refused 503 for want of budget turns, being completed in the background now.',
-        );
-        out.sample('sleeve_completions_running', {}, deferred.running);
-        out.family(
-          'sleeve_completions_dropped_total',
-          'counter',
-          'Answers refused 503 for want of budget turns whose work was dropped: the deferred answers were at their bound or the queue too long to promise.',
-        );
-        out.sample('sleeve_completions_dropped_total', {}, deferred.dropped);
-      }
+      // Zeros where nothing is deferred (demo mode): a dashboard's panel reads a series, not "No data".
+      out.family(
+        'sleeve_completions_running',
+        'gauge',
+        'Answers refused 503 for want of budget turns, being completed in the background now.',
+      );
+      out.sample('sleeve_completions_running', {}, deferred?.running ?? 0);
+      out.family(
+        'sleeve_completions_dropped_total',
+        'counter',
+        'Answers refused 503 for want of budget turns whose work was dropped: the deferred answers were at their bound or the queue too long to promise.',
+      );
+      out.sample('sleeve_completions_dropped_total', {}, deferred?.dropped ?? 0);
       return out.text();
     },
   };
@@ -269,13 +272,20 @@ function renderMore(out: Exposition, options: MetricsOptions, budgets: ReadonlyM
   out.family(
     'sleeve_upstream_results_total',
     'counter',
-    'Upstream calls by how they ended, counted once after retries: ok (answered, not-found included), failed (error or timeout), refused (an open circuit, never sent).',
+    'Requests sent to each upstream (each try of a call, each redirect followed), by how they ended: ok, http_4xx, http_5xx, timeout, unreachable, bad_answer, cancelled (the caller gave up first).',
+  );
+  for (const figures of upstreams.values())
+    for (const result of CALL_RESULTS)
+      out.sample('sleeve_upstream_results_total', { upstream: figures.name, result }, figures.results[result]);
+  out.family(
+    'sleeve_upstream_refused_total',
+    'counter',
+    'Upstream calls never sent, by what refused them: budget (no turn in time, 503 with Retry-After), circuit (open: the upstream is failing).',
   );
   for (const figures of upstreams.values()) {
     out
-      .sample('sleeve_upstream_results_total', { upstream: figures.name, result: 'ok' }, figures.answered)
-      .sample('sleeve_upstream_results_total', { upstream: figures.name, result: 'failed' }, figures.failed)
-      .sample('sleeve_upstream_results_total', { upstream: figures.name, result: 'refused' }, figures.refused);
+      .sample('sleeve_upstream_refused_total', { upstream: figures.name, by: 'budget' }, figures.refused.budget)
+      .sample('sleeve_upstream_refused_total', { upstream: figures.name, by: 'circuit' }, figures.refused.circuit);
   }
   out.family(
     'sleeve_circuit_open',
@@ -287,24 +297,21 @@ function renderMore(out: Exposition, options: MetricsOptions, budgets: ReadonlyM
   out.family(
     'sleeve_upstream_last_failure_seconds',
     'gauge',
-    "When the upstream's last failed call ended, Unix seconds.",
+    "When the upstream's last failed request ended, Unix seconds; 0 while none has failed.",
   );
   for (const figures of upstreams.values())
-    if (figures.lastFailureAt > 0)
-      out.sample(
-        'sleeve_upstream_last_failure_seconds',
-        { upstream: figures.name },
-        Math.round(figures.lastFailureAt / 1000),
-      );
-  if (options.retryAfterSeconds) {
-    out
-      .family(
-        'sleeve_retry_after_seconds',
-        'gauge',
-        "The Retry-After a client refused for want of budget turns would be told now (the busiest budget's backlog).",
-      )
-      .sample('sleeve_retry_after_seconds', {}, options.retryAfterSeconds());
-  }
+    out.sample(
+      'sleeve_upstream_last_failure_seconds',
+      { upstream: figures.name },
+      Math.round(figures.lastFailureAt / 1000),
+    );
+  out
+    .family(
+      'sleeve_retry_after_seconds',
+      'gauge',
+      "The Retry-After a client refused for want of budget turns would be told now (the busiest budget's backlog); 0 without a budget (demo mode).",
+    )
+    .sample('sleeve_retry_after_seconds', {}, options.retryAfterSeconds?.() ?? 0);
   const cache = options.cache?.();
   if (cache) {
     out

@@ -8,6 +8,7 @@
  * It names no one: every figure is an aggregate of the `/metrics` registry, whose labels are
  * declared routes, upstream names and statuses, never an address, a user agent or a query.
  */
+import { CALL_RESULTS, type CallResult } from '../drivers/kit/index.ts';
 import type { Metrics } from '../observe/metrics.ts';
 import type { StatusBoardFeed } from './feed.ts';
 import { History } from './history.ts';
@@ -48,6 +49,8 @@ const rounded = (row: RecentRow): RecentRow => ({
   p50: row.p50 === null ? null : round3(row.p50),
   p99: row.p99 === null ? null : round3(row.p99),
 });
+/** A budget's name with no upstream watched under it: nothing sent. */
+const NO_RESULTS = Object.fromEntries(CALL_RESULTS.map((result) => [result, 0])) as Record<CallResult, number>;
 
 /** `setInterval`, not holding a server process open; Workers refuse timers outside a request: then none. */
 const defaultTimer: StatusTimer = (tick, ms) => {
@@ -126,7 +129,10 @@ export function createStatusBoard(options: StatusBoardOptions): StatusBoard {
             name,
             circuit: u?.circuit ?? 'closed',
             callsPerMinute: last(`upstream.${name}.calls`) ?? 0,
+            refusedPerMinute: last(`upstream.${name}.refused`) ?? 0,
             failureRate: last(`upstream.${name}.failureRate`),
+            results: { ...(u?.results ?? NO_RESULTS) },
+            refused: { ...(u?.refused ?? { budget: 0, circuit: 0 }) },
             lastFailure: u?.lastFailure ?? null,
             lastFailureAt: u && u.lastFailureAt > 0 ? u.lastFailureAt : null,
             allowancePerSecond: u?.allowancePerSecond ?? null,

@@ -1,11 +1,23 @@
 /** @module The shape of `/status/feed`'s answer: a leaf, so the schemas and the board both import it. */
+import type { CallResult } from '../drivers/kit/index.ts';
+
+/** How requests sent to an upstream ended (`sleeve_upstream_results_total`'s `result`, `kit/call/report.ts`). */
+type CallResults = Record<CallResult, number>;
 
 /** One upstream's row of the page. */
 interface StatusUpstream {
   name: string;
   circuit: 'closed' | 'open' | 'half-open';
+  /** Requests sent (each try, each redirect: what the upstream received), a minute, at the last sample. */
   callsPerMinute: number;
+  /** Calls its budget or its circuit kept back, never sent, a minute, at the last sample. */
+  refusedPerMinute: number;
+  /** Of the requests sent at the last sample, the share that failed (those their caller gave up left out). */
   failureRate: number | null;
+  /** Since start: requests sent, by how they ended. */
+  results: CallResults;
+  /** Since start: calls never sent, by what refused them. */
+  refused: { budget: number; circuit: number };
   lastFailure: string | null;
   lastFailureAt: number | null;
   allowancePerSecond: number | null;

@@ -6,6 +6,7 @@
  * The last sample's counters are kept to subtract from, keyed by names from bounded sets.
  */
 import { DURATION_BUCKETS, type MetricsFigures } from '../observe/metrics.ts';
+import { failedOf, sentOf } from '../observe/upstreams.ts';
 import { quantile } from './quantile.ts';
 
 /** `/search/all` → `search`; the families the page groups endpoints into. */
@@ -133,12 +134,14 @@ export class Sampler {
     }
     for (const u of figures.upstreams.values()) {
       if (u.allowancePerSecond !== undefined) out.set(`budget.${u.name}.allowance`, u.allowancePerSecond);
-      const answered = delta(`answered ${u.name}`, u.answered);
-      const failed = delta(`failed ${u.name}`, u.failed);
-      const refused = delta(`refused ${u.name}`, u.refused);
-      out.set(`upstream.${u.name}.calls`, rate(answered + failed) * 60);
+      // Requests sent (what the upstream received), and calls its budget or circuit kept back.
+      const sent = delta(`sent ${u.name}`, sentOf(u));
+      const failed = delta(`failed ${u.name}`, failedOf(u));
+      const judged = sent - delta(`cancelled ${u.name}`, u.results.cancelled);
+      const refused = delta(`refused ${u.name}`, u.refused.budget + u.refused.circuit);
+      out.set(`upstream.${u.name}.calls`, rate(sent) * 60);
       out.set(`upstream.${u.name}.refused`, rate(refused) * 60);
-      if (answered + failed > 0) out.set(`upstream.${u.name}.failureRate`, failed / (answered + failed));
+      if (judged > 0) out.set(`upstream.${u.name}.failureRate`, failed / judged);
       out.set(`upstream.${u.name}.open`, u.circuit === 'closed' ? 0 : 1);
     }
     if (figures.deferred) {

@@ -4,44 +4,24 @@
  * fails (a stubbed fetch, no socket), so the upstream, circuit, budget and completion series all
  * exist, with the process memory an adapter gives.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { createSleeve } from '../../core/index.ts';
+import { createSleeve, type SleeveOptions } from '../../core/index.ts';
+import {
+  dashboardExprs,
+  dashboardText,
+  familiesOf,
+  panelsOf,
+  readDashboard,
+  readRules,
+  samplesOf,
+  seriesOf,
+} from './_dashboard.ts';
 
-const DIR = new URL('../../examples/grafana/', import.meta.url);
 const quiet = { info: () => {}, error: () => {} };
 /** Labels Prometheus adds to every scraped series, and those the queries make themselves. */
 const ADDED = new Set(['instance', 'job', 'le', 'family']);
 
-interface Panel {
-  title: string;
-  targets?: { expr: string }[];
-  panels?: Panel[];
-}
-
-function dashboardExprs(): string[] {
-  const dashboard = JSON.parse(readFileSync(new URL('dashboard.json', DIR), 'utf8')) as {
-    panels: Panel[];
-    templating: { list: { query: { query: string } }[] };
-  };
-  const exprs: string[] = dashboard.templating.list.map((variable) => variable.query.query);
-  const walk = (panels: Panel[]) => {
-    for (const panel of panels) {
-      for (const target of panel.targets ?? []) exprs.push(target.expr);
-      walk(panel.panels ?? []);
-    }
-  };
-  walk(dashboard.panels);
-  return exprs;
-}
-
-function ruleExprs(): string[] {
-  const rules = parse(readFileSync(new URL('alerts.yml', DIR), 'utf8')) as {
-    groups: { rules: { alert: string; expr: string; for: string }[] }[];
-  };
-  return rules.groups.flatMap((group) => group.rules.map((rule) => rule.expr));
-}
+const ruleExprs = (): string[] => readRules().map((rule) => rule.expr);
 
 /** Each series /metrics serves, by name (histograms by their `_bucket`, `_sum`, `_count`), with its label names. */
 async function servedSeries(): Promise<Map<string, Set<string>>> {
@@ -82,7 +62,7 @@ describe('examples/grafana', () => {
     expect(exprs.length).toBeGreaterThan(25);
     const asked = new Set<string>();
     for (const expr of exprs) {
-      const names = [...expr.matchAll(/\b((?:sleeve|process)_[a-z_]+)\b/g)].map((m) => m[1]!);
+      const names = seriesOf(expr);
       expect(names.length, expr).toBeGreaterThan(0);
       for (const name of names) {
         asked.add(name);
@@ -101,6 +81,7 @@ describe('examples/grafana', () => {
     for (const name of [
       'sleeve_circuit_open',
       'sleeve_upstream_results_total',
+      'sleeve_upstream_refused_total',
       'sleeve_upstream_last_failure_seconds',
       'sleeve_budget_taken_total',
       'sleeve_budget_allowance_per_second',
@@ -124,10 +105,7 @@ describe('examples/grafana', () => {
   });
 
   it('has the alerts an operator expects, each held for a while before it fires', () => {
-    const rules = parse(readFileSync(new URL('alerts.yml', DIR), 'utf8')) as {
-      groups: { rules: { alert: string; expr: string; for: string }[] }[];
-    };
-    const alerts = rules.groups.flatMap((group) => group.rules);
+    const alerts = readRules();
     expect(alerts.map((rule) => rule.alert)).toEqual([
       'SleeveBudgetSaturated',
       'SleeveCircuitOpen',
@@ -137,4 +115,97 @@ describe('examples/grafana', () => {
     ]);
     for (const rule of alerts) expect(rule.for, rule.alert).toMatch(/^\d+m$/);
   });
+
+  it('provisions from a file: the data source is a variable, no import input is left to fill', () => {
+    const dashboard = readDashboard();
+    // A provisioned file is read as it is: an import's `${DS_…}` would stay a data source nobody has.
+    expect(dashboardText()).not.toMatch(/\$\{DS_/);
+    const source = dashboard.templating.list.find((variable) => variable.type === 'datasource');
+    expect(source).toMatchObject({ name: 'datasource', query: 'prometheus' });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's variable, written as Grafana reads it.
+    const bySource = { type: 'prometheus', uid: '${datasource}' };
+    for (const variable of dashboard.templating.list.filter((v) => v.type === 'query'))
+      expect(variable.datasource, variable.name).toEqual(bySource);
+    for (const panel of panelsOf(dashboard).filter((p) => p.type !== 'row')) {
+      expect(panel.datasource, panel.title).toEqual(bySource);
+      for (const target of panel.targets ?? []) expect(target.datasource, panel.title).toEqual(bySource);
+    }
+  });
+
+  it('says the Grafana its schema version is (39: Grafana 10.4 and 11.0)', () => {
+    const dashboard = readDashboard();
+    const grafanaOf: Record<number, string[]> = { 39: ['10.4', '11.0'] };
+    const required = dashboard.__requires.find((r) => r.type === 'grafana')!.version;
+    expect(grafanaOf[dashboard.schemaVersion], `schemaVersion ${dashboard.schemaVersion}`).toContain(
+      required.split('.').slice(0, 2).join('.'),
+    );
+  });
+
+  it("puts each panel's field config where Grafana reads it: a time series' stacking under fieldConfig.defaults.custom", () => {
+    const panels = panelsOf(readDashboard());
+    for (const panel of panels) expect(panel.options?.stacking, panel.title).toBeUndefined();
+    const stacked = panels.filter((p) => p.fieldConfig?.defaults.custom?.stacking !== undefined);
+    expect(stacked.map((p) => [p.type, p.title, p.fieldConfig!.defaults.custom!.stacking])).toEqual([
+      ['timeseries', 'Hit, miss and stale shares', { mode: 'normal', group: 'A' }],
+    ]);
+    // The last failure reads as a time ago, and 0 (none yet) as "never", not as 1970.
+    const last = panels.find((p) => p.title === 'Last failure')!;
+    expect(last.targets![0]!.expr).toMatch(/sleeve_upstream_last_failure_seconds\{[^}]*\}\) \* 1000$/);
+    expect(last.fieldConfig!.defaults).toMatchObject({
+      unit: 'dateTimeFromNow',
+      mappings: [{ type: 'value', options: { 0: { text: 'never' } } }],
+    });
+  });
+
+  /**
+   * A fresh instance's /metrics after one scrape (Prometheus scrapes from start-up; the first
+   * scrape's own request makes the request series): every series a panel or rule reads has
+   * samples, zeros where nothing happened, for every configured upstream (demo mode has none).
+   * `sleeve_cache_total` alone waits for a cached endpoint's first answer: its shares are 0/0 before.
+   */
+  for (const mode of ['live', 'demo'] as const)
+    it(`finds every series a panel or rule reads in a fresh ${mode} instance's /metrics`, async () => {
+      const sleeve = createSleeve({
+        mode,
+        log: quiet,
+        metrics: true,
+        fetch: () => Promise.reject(new Error('a fresh instance calls no upstream')),
+        processMemory: () => ({ residentBytes: 1, heapUsedBytes: 1, heapLimitBytes: 2 }),
+      } satisfies SleeveOptions);
+      const scrape = async () =>
+        (await sleeve.fetch(new Request('http://sleeve.test/metrics'), { clientIp: '203.0.113.1' })).text();
+      await scrape();
+      const text = await scrape();
+      await sleeve.close();
+      const samples = samplesOf(text);
+      const sampled = new Set(samples.map((s) => s.name));
+      const families = familiesOf(text);
+      const upstreams = samples.filter((s) => s.name === 'sleeve_circuit_open').map((s) => s.labels.upstream!);
+      if (mode === 'live') expect(upstreams).toEqual(expect.arrayContaining(['deezer', 'reccobeats', 'lrclib']));
+      else expect(upstreams).toEqual([]);
+      for (const name of new Set([...dashboardExprs(), ...ruleExprs()].flatMap(seriesOf))) {
+        expect(families, name).toContain(name.replace(/_bucket$/, ''));
+        if (name === 'sleeve_cache_total') continue;
+        const byUpstream = /^sleeve_(upstream|budget|circuit)_/.test(name);
+        if (!byUpstream || mode === 'live') expect(sampled, `${name} has no sample in ${mode} mode`).toContain(name);
+      }
+      // Every configured upstream's figures, at zero: each result, each refusal, and no failure yet.
+      for (const upstream of upstreams) {
+        const own = samples.filter((s) => s.labels.upstream === upstream && s.name.startsWith('sleeve_upstream_'));
+        expect(own.map((s) => `${s.name} ${s.labels.result ?? s.labels.by ?? ''} ${s.value}`).sort(), upstream).toEqual(
+          [
+            'sleeve_upstream_last_failure_seconds  0',
+            'sleeve_upstream_refused_total budget 0',
+            'sleeve_upstream_refused_total circuit 0',
+            'sleeve_upstream_results_total bad_answer 0',
+            'sleeve_upstream_results_total cancelled 0',
+            'sleeve_upstream_results_total http_4xx 0',
+            'sleeve_upstream_results_total http_5xx 0',
+            'sleeve_upstream_results_total ok 0',
+            'sleeve_upstream_results_total timeout 0',
+            'sleeve_upstream_results_total unreachable 0',
+          ],
+        );
+      }
+    });
 });

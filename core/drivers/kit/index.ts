@@ -12,6 +12,7 @@ export { clockOf, type Clock } from './clock.ts';
 export { createDriverContext, type BudgetSpec, type DriverContext } from './context.ts';
 export { DEFERRED } from './budget/fair-queue.ts';
 export type { FetchLike } from './call/fetch-like.ts';
+export { CALL_RESULTS, type CallReport, type CallResult } from './call/report.ts';
 export { keyedCount } from './budget/keyed-count.ts';
 export { isBudgetRefusal, isShortOfTurns } from './refusals.ts';
 export {

@@ -1,13 +1,18 @@
 /** @module `/status/feed` (D52): the figures the status page draws, this instance's aggregates only. */
 import * as v from 'valibot';
+import { CALL_RESULTS, type CallResult } from '../../drivers/kit/index.ts';
 import type { StatusFeed } from '../../status/feed.ts';
 
 const figure = v.nullable(v.number());
+type Results = Record<CallResult, v.NumberSchema<undefined>>;
 const upstream = v.strictObject({
   name: v.string(),
   circuit: v.picklist(['closed', 'open', 'half-open']),
   callsPerMinute: v.number(),
+  refusedPerMinute: v.number(),
   failureRate: figure,
+  results: v.strictObject(Object.fromEntries(CALL_RESULTS.map((result) => [result, v.number()])) as Results),
+  refused: v.strictObject({ budget: v.number(), circuit: v.number() }),
   /** A word from a fixed list (timeout, unreachable, http 5xx, …), never an upstream's text. */
   lastFailure: v.nullable(v.string()),
   lastFailureAt: figure,

@@ -11,6 +11,7 @@ import { networkFailure } from '../../../utils/network-failure.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { readAtMost } from './read-limited.ts';
 import { retryable } from '../refusals.ts';
+import { resultOf, unansweredResultOf } from './report.ts';
 import { failure, isRedirect, jsonOf, type CallOptions, type Reply, type Upstream } from './upstream.ts';
 
 /** A redirect within the upstream's own base is followed at most this many times (`same-base`, the default). */
@@ -125,8 +126,11 @@ async function hops<T>(
     };
     const limits = AbortSignal.any([timeout, silence.signal]);
     let response: Response;
-    // Each request the try sends counts on its request's log line, redirects included.
+    // Each request the try sends counts on its request's log line, redirects included, and is
+    // reported once with how it ended (`report.ts`).
     if (tally) tally.upstream++;
+    const report = upstream.report;
+    const callerGone = () => !shared && signal?.aborted === true;
     try {
       response = await upstream.fetch(url, {
         method: options.method ?? 'GET',
@@ -137,7 +141,9 @@ async function hops<T>(
         headers: options.headers,
       });
     } catch (error) {
-      throw failed(error, 'answer');
+      const thrown = failed(error, 'answer');
+      report?.sent(unansweredResultOf(thrown, callerGone()));
+      throw thrown;
     } finally {
       stopSilence();
     }
@@ -146,8 +152,11 @@ async function hops<T>(
     if (follow && isRedirect(response.status)) {
       drop();
       const next = sameBase(upstream.base, response.headers.get('location'), url);
-      if (next === null || hop >= MAX_SAME_BASE_REDIRECTS)
+      if (next === null || hop >= MAX_SAME_BASE_REDIRECTS) {
+        report?.sent('bad_answer');
         throw failure(upstream, `answered HTTP ${response.status} to somewhere else`);
+      }
+      report?.sent('ok');
       url = next;
       continue;
     }
@@ -156,15 +165,22 @@ async function hops<T>(
       (response.status >= 500 || (response.status === 429 && options.passOnRateLimit === true))
     ) {
       drop();
+      report?.sent(response.status === 429 ? 'http_4xx' : 'http_5xx');
       throw response.status === 429
         ? rateLimited(upstream, response.headers)
         : retryable(failure(upstream, `answered HTTP ${response.status}`));
     }
+    let result: T;
     try {
-      return await read(reply(upstream, response, options.maxBytes ?? MAX_BODY_BYTES, failed));
+      result = await read(reply(upstream, response, options.maxBytes ?? MAX_BODY_BYTES, failed));
+    } catch (error) {
+      report?.sent(resultOf(response.status, error, callerGone()));
+      throw error;
     } finally {
       if (!response.bodyUsed) drop();
     }
+    report?.sent(resultOf(response.status, undefined, false));
+    return result;
   }
 }
 

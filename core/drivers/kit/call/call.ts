@@ -26,6 +26,7 @@ import type { SleeveError } from '../../../errors.ts';
 import { attempt } from './attempt.ts';
 import { REQUEST_BOUND_MS } from '../bounds.ts';
 import { systemClock } from '../clock.ts';
+import { CircuitOpen, isBudgetRefusal } from '../refusals.ts';
 import { MIN_TRY_MS, tries } from './retry.ts';
 import { failure, isRedirect, urlOf, type Answer, type CallOptions, type Reply, type Upstream } from './upstream.ts';
 
@@ -75,7 +76,8 @@ export function call<T>(
     // No turn in time for a try worth making: the caller hears what failed, not the budget.
     try {
       await upstream.budget?.take(scope, { until: end - MIN_TRY_MS, abortable });
-    } catch {
+    } catch (refusal) {
+      if (isBudgetRefusal(refusal)) upstream.report?.refused('budget');
       throw error;
     }
     if (end - clock.now() < MIN_TRY_MS) throw error;
@@ -90,13 +92,29 @@ export function call<T>(
         `not asked: the request's ${REQUEST_BOUND_MS} ms for its upstream calls are spent`,
         'upstream_timeout',
       );
-    await upstream.budget?.take(scope, { until: Math.min(turnsBy, requestEnd - MIN_TRY_MS), abortable });
+    try {
+      await upstream.budget?.take(scope, { until: Math.min(turnsBy, requestEnd - MIN_TRY_MS), abortable });
+    } catch (refusal) {
+      if (isBudgetRefusal(refusal)) upstream.report?.refused('budget');
+      throw refusal;
+    }
     // The call's time starts once it has its turn.
     const now = clock.now();
     end = Math.min(now + upstream.timeoutMs, requestEnd);
     return one(now).catch(again);
   };
-  return upstream.circuit ? upstream.circuit.run(run) : run();
+  if (!upstream.circuit) return run();
+  let letThrough = false;
+  return upstream.circuit
+    .run(() => {
+      letThrough = true;
+      return run();
+    })
+    .catch((error: unknown) => {
+      // Refused before `run` started: the circuit is open, nothing was asked of the budget or sent.
+      if (!letThrough && error instanceof CircuitOpen) upstream.report?.refused('circuit');
+      throw error;
+    });
 }
 
 /**

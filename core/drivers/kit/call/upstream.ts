@@ -12,6 +12,7 @@ import type { Budget } from '../budget/budget.ts';
 import type { Circuit } from '../circuit.ts';
 import type { Clock } from '../clock.ts';
 import type { FetchLike } from './fetch-like.ts';
+import type { CallReport } from './report.ts';
 import type { RequestScope } from '../scope.ts';
 import { retryable } from '../refusals.ts';
 
@@ -30,6 +31,8 @@ export interface Upstream {
   readonly circuit?: Circuit;
   /** Its call budget: each call waits for its turn first, before its timeout starts. */
   readonly budget?: Budget;
+  /** Told of each request sent and each call refused (`report.ts`), where something counts them. */
+  readonly report?: CallReport;
   /** Who answers, where errors should say it: `the model`, `the image host`. */
   readonly speaker?: string;
   /** The setting that points Sleeve at it, named in errors so an operator knows what to check: `SLEEVE_DEEZER_URL`. */
