@@ -162,6 +162,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
             onDropped: metrics?.droppedItems,
             budgetScope: resolved.budgetScope,
             counters,
+            settings: resolved.upstreamSettings,
           })),
         ),
       );

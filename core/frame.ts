@@ -13,6 +13,7 @@
  */
 import { Hono, type Context, type Handler } from 'hono';
 import type { Deps } from './wiring/deps.ts';
+import type { SleeveError } from './errors.ts';
 import { cached, noStore, NOT_FOUND_SECONDS, type Cached } from './http/cache/layer.ts';
 import { refresher, type Refresher } from './http/cache/refresh.ts';
 import { deferrer, type Deferrer } from './http/cache/deferred.ts';
@@ -133,6 +134,12 @@ function json(c: Context<SleeveEnv>, body: unknown): Response {
   return res;
 }
 
+/** An error's answer in the request's version, the error kept for the request's log line. */
+function failedWith(c: Context<SleeveEnv>, error: SleeveError, version: VersionInfo = errorVersion(c)): Response {
+  c.set('sleeve.error', error);
+  return errorResponse(error, version, withGathered(c));
+}
+
 /** D7: an alias kept after a rename (`/hot-tracks`) is as old as the name it keeps. */
 const sinceOf = (endpoint: AnyEndpoint, path: string) => (path === endpoint.path ? endpoint.since : undefined);
 
@@ -184,7 +191,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   const toError = (thrown: unknown, request: RequestView, id: string | undefined) =>
     toSleeveError(thrown, deps.log, request.signal, request.url, id);
   const rendered = (thrown: unknown, c: Context<SleeveEnv>) =>
-    errorResponse(toError(thrown, c.req.raw, requestIdOf(c)), errorVersion(c), withGathered(c));
+    failedWith(c, toError(thrown, c.req.raw, requestIdOf(c)));
   // What every request meets first, whatever it asks: its id and log line, CORS, the body guard.
   const observer = observe(deps, endpoints);
   const { headers, preflight } = cors({ exposeHeaders: EXPOSED_HEADERS });
@@ -315,7 +322,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
 
   const unknown = (c: Context<SleeveEnv>) => {
     const { error, version } = notFound(c, deps.options.basePath);
-    return errorResponse(error, version, withGathered(c));
+    return failedWith(c, error, version);
   };
   app.all('*', chain(framed([fullOnly(unknown)])));
   app.notFound(unknown);

@@ -38,6 +38,18 @@ export interface RequestRecord {
   ip?: string;
   /** Upstream HTTP calls made for it (for `/batch`: by all its sub-requests). */
   upstream: number;
+  /**
+   * A failed request's error, as its answer's D3 body says it: the `code` always, the `message`
+   * only on a 5xx (Sleeve's own words, as the client got them; a 4xx's may quote the caller's
+   * input). Absent on a success and on a failure that is no D3 error (`/healthz`'s own 503).
+   */
+  error?: LoggedError;
+}
+
+/** What a request's line says of its error: an `ErrorCode` and Sleeve's own message, both JSON as they are but the message. */
+export interface LoggedError {
+  code: string;
+  message?: string;
 }
 
 export interface Logger {

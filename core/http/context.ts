@@ -9,6 +9,7 @@
 import type { Context } from 'hono';
 import type { RequestScope } from '../drivers/kit/index.ts';
 import type { RequestTrace } from './request-trace.ts';
+import type { SleeveError } from '../errors.ts';
 import { CURRENT, findVersion, type VersionInfo } from './versions.ts';
 
 /**
@@ -63,6 +64,8 @@ interface SleeveVariables {
   'sleeve.degraded'?: string;
   /** Seconds to keep an answer that says "not found" in a 200 (`degraded.ts`). */
   'sleeve.brief'?: number;
+  /** The D3 error an answer was rendered from, for the request's log line (`layers/observe.ts`). */
+  'sleeve.error'?: SleeveError;
 }
 
 /** Hono's environment for every Sleeve route and layer, so none needs a cast. */

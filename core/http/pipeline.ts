@@ -25,6 +25,15 @@ export interface Answered {
   upstream: number;
   /** A `/batch` sub-request: counted in /metrics, no line of its own. */
   sub: boolean;
+  /** The D3 error the answer was rendered from (a `SleeveError`), when it was one. */
+  error?: AnsweredError | undefined;
+}
+
+/** What the observer reads of an answer's error: its line says the code, and a 5xx's message. */
+export interface AnsweredError {
+  readonly code: string;
+  readonly message: string;
+  readonly status: number;
 }
 
 /** What a layer does to a request the hit path answers. */

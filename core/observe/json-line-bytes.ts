@@ -81,6 +81,8 @@ export function encodeJsonLine(r: RequestRecord, out: Uint8Array, at: number): n
   )
     return -1;
   const start = at;
+  // A failure's line (its message may hold anything) takes the text's way: failures are the few.
+  if (r.error !== undefined) return asText(r, out, start);
   at = timeInto(r.time, out, at);
   at = copy(ID, out, at);
   at = ascii(id, out, at);

@@ -9,7 +9,7 @@
  */
 
 import { pathStart } from '../utils/url-path.ts';
-import type { RequestLogFormat, RequestRecord } from '../logger.ts';
+import type { LoggedError, RequestLogFormat, RequestRecord } from '../logger.ts';
 
 /** Paths longer than this are cut: a line stays short whatever a scanner sends. */
 export const MAX_LOGGED_PATH = 512;
@@ -82,12 +82,21 @@ const jsonText = (text: string) => (PLAIN.test(text) ? `"${text}"` : JSON.string
 export function jsonLine(r: RequestRecord): string {
   const cache = r.cache === undefined ? '' : `,"cache":"${r.cache}"`;
   const ip = r.ip === undefined ? '' : `,"ip":${jsonText(r.ip)}`;
-  return `{"time":"${isoTime(r.time)}","id":"${r.id}","method":"${r.method}","path":"${rawPath(r.url)}","route":"${r.route}","status":${r.status},"ms":${msText(r.ms)}${cache}${ip},"upstream":${r.upstream}}`;
+  const error = r.error === undefined ? '' : `,"error":${errorJson(r.error)}`;
+  return `{"time":"${isoTime(r.time)}","id":"${r.id}","method":"${r.method}","path":"${rawPath(r.url)}","route":"${r.route}","status":${r.status},"ms":${msText(r.ms)}${cache}${ip},"upstream":${r.upstream}${error}}`;
 }
+
+/** `{"code":…,"message":…}`: the code is an `ErrorCode` (plain), the message any text. */
+const errorJson = ({ code, message }: LoggedError): string =>
+  `{"code":"${code}"${message === undefined ? '' : `,"message":${jsonText(message)}`}}`;
+
+/** The pretty line's end for a failure: ` upstream_error`, and its message when it has one. */
+const errorText = (error: LoggedError | undefined): string =>
+  error === undefined ? '' : ` ${error.code}${error.message === undefined ? '' : `: ${error.message}`}`;
 
 /** The line for a record, in the format asked. */
 export function formatter(format: Exclude<RequestLogFormat, 'off'>): (record: RequestRecord) => string {
   if (format === 'json') return jsonLine;
   return (r) =>
-    `${r.method} ${rawPath(r.url)} ${r.status} ${r.ms.toFixed(1)}ms${r.cache ? ` ${r.cache}` : ''}${r.upstream > 0 ? ` upstream=${r.upstream}` : ''}`;
+    `${r.method} ${rawPath(r.url)} ${r.status} ${r.ms.toFixed(1)}ms${r.cache ? ` ${r.cache}` : ''}${r.upstream > 0 ? ` upstream=${r.upstream}` : ''}${errorText(r.error)}`;
 }

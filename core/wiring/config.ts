@@ -153,6 +153,8 @@ const VARIABLES = {
   SLEEVE_BUDGET_SCOPE: [v.picklist(['shared', 'instance']), 'shared or instance'],
   /** One line per request, and how. */
   SLEEVE_LOG: [v.picklist(['json', 'pretty', 'off']), 'json, pretty or off'],
+  /** Request lines for the probes, /metrics and the status page too (D65). */
+  SLEEVE_LOG_MONITORING: [flag, '1 or 0'],
   /** Serve /metrics. */
   SLEEVE_METRICS: [flag, '1 or 0'],
   /** Serve /status; with a token, only to requests carrying it. */
@@ -211,6 +213,17 @@ const UPSTREAM_PATHS = {
   SLEEVE_SOUNDCLOUD_URL: 'soundcloud',
   SLEEVE_SHORT_LINKS_URL: 'short-links',
 } as const;
+
+/**
+ * The upstreams `SLEEVE_UPSTREAMS` points somewhere (those without a variable of their own set),
+ * each named by its own variable: errors and log lines name `SLEEVE_UPSTREAMS` in its place, the
+ * setting the operator wrote (D65). Undefined when it is not set.
+ */
+function setByBase(set: Record<string, unknown>): Record<string, string> | undefined {
+  if (set['SLEEVE_UPSTREAMS'] === undefined) return undefined;
+  const under = Object.keys(UPSTREAM_PATHS).filter((variable) => set[variable] === undefined);
+  return Object.fromEntries(under.map((variable) => [variable, 'SLEEVE_UPSTREAMS']));
+}
 
 /** Each upstream's URL under `base` (`UPSTREAM_PATHS`); nothing when no base is set. */
 function underBase(base: string | undefined): Partial<Record<keyof typeof UPSTREAM_PATHS, string>> {
@@ -317,6 +330,8 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvConf
       knowledge: present({ wikipediaUrl: p.SLEEVE_WIKIPEDIA_URL, wikidataUrl: p.SLEEVE_WIKIDATA_URL }),
       contact: p.SLEEVE_CONTACT,
       requestLog: p.SLEEVE_LOG,
+      logMonitoring: p.SLEEVE_LOG_MONITORING,
+      upstreamSettings: setByBase(set),
       metrics: p.SLEEVE_METRICS,
       status: p.SLEEVE_STATUS
         ? p.SLEEVE_STATUS_TOKEN === undefined

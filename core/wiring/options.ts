@@ -119,6 +119,18 @@ export interface SleeveOptions {
    * `sleeve/vercel` and the `sleeve` command.
    */
   requestLog?: RequestLogFormat;
+  /**
+   * Request lines for the endpoints operators' tools poll too (`SLEEVE_LOG_MONITORING`): the
+   * probes, `/metrics`, `/status` and its feed, each declared `monitoring`. Default false: a
+   * scrape every few seconds would be most of the log (D65).
+   */
+  logMonitoring?: boolean;
+  /**
+   * What errors and log lines name in place of an upstream's own setting, when something else set
+   * its address: `{ SLEEVE_LRCLIB_URL: 'SLEEVE_UPSTREAMS' }` (`optionsFromEnv` fills it when
+   * `SLEEVE_UPSTREAMS` did). Default: each upstream's own variable (D65).
+   */
+  upstreamSettings?: Readonly<Record<string, string>>;
   /** Serve `/metrics` (Prometheus) and count what it reports (`SLEEVE_METRICS`); default false. */
   metrics?: boolean;
   /** Serve `/status`, the operator's page, and sample its history (`SLEEVE_STATUS`, `SLEEVE_STATUS_TOKEN`); default off. */
@@ -246,6 +258,8 @@ export interface ResolvedOptions {
   knowledge: Omit<WikimediaOptions, 'contact'>;
   contact: string | undefined;
   requestLog: RequestLogFormat;
+  logMonitoring: boolean;
+  upstreamSettings: Readonly<Record<string, string>>;
   metrics: boolean;
   status: ResolvedStatus | undefined;
 }
@@ -312,6 +326,8 @@ export function resolveOptions(
     contact: options.contact,
     // Off for an embedder (D45): the server adapters and the `sleeve` command turn it on.
     requestLog: options.requestLog ?? 'off',
+    logMonitoring: options.logMonitoring ?? false,
+    upstreamSettings: options.upstreamSettings ?? {},
     metrics: options.metrics ?? false,
     status: resolveStatus(options.status),
   };

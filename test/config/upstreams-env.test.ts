@@ -27,7 +27,11 @@ describe('SLEEVE_UPSTREAMS', () => {
   it("gives the options the replay's full list of variables gives, nothing outside its base", () => {
     const one = optionsFromEnv({ SLEEVE_MODE: 'live', SLEEVE_UPSTREAMS: `${replay.url}/` }).options;
     const all = optionsFromEnv({ SLEEVE_MODE: 'live', ...replay.env }).options;
-    expect(one).toEqual(all);
+    // The same but for the setting errors name (D65): the one the operator set.
+    const { upstreamSettings, ...addresses } = one;
+    expect(addresses).toEqual(all);
+    expect(Object.keys(upstreamSettings ?? {}).sort()).toEqual(Object.keys(replay.env).sort());
+    expect(new Set(Object.values(upstreamSettings ?? {}))).toEqual(new Set(['SLEEVE_UPSTREAMS']));
     expect(urlsIn(one).length).toBe(Object.keys(replay.env).length);
     expect(urlsIn(one).filter((url) => !url.startsWith(`${replay.url}/`))).toEqual([]);
   });

@@ -2,7 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSleeve, jsonLine, type RequestRecord } from '../../core/index.ts';
 import { rawPath } from '../../core/observe/request-line.ts';
-import { echoEndpoint, frameEndpoints, testApp, UA } from './_app.ts';
+import { defineEndpoint } from '../../core/http/endpoint.ts';
+import { optionsFromEnv } from '../../core/wiring/config.ts';
+import { echoEndpoint, frameEndpoints, stub, testApp, UA } from './_app.ts';
 
 /** Request lines as the server adapters have them: on, as JSON, unless a test says otherwise. */
 function setup(options: Parameters<typeof testApp>[1] = {}) {
@@ -93,7 +95,8 @@ describe('request log (D20)', () => {
     expect(app.lines).toHaveLength(3);
     expect(app.lines[0]).toMatch(/^GET \/t\/echo 200 \d+\.\dms MISS$/);
     expect(app.lines[1]).toMatch(/^GET \/t\/echo 200 \d+\.\dms HIT$/);
-    expect(app.lines[2]).toMatch(/^POST \/editorial\/genres 405 \d+\.\dms$/);
+    // A failure ends with its error's code (D65).
+    expect(app.lines[2]).toMatch(/^POST \/editorial\/genres 405 \d+\.\dms method_not_allowed$/);
   });
 
   it('off: no line at all, and the id is still answered', async () => {
@@ -157,9 +160,14 @@ describe('request log (D20)', () => {
     expect(notices).toHaveBeenCalledWith('[sleeve] a notice');
 
     const plain = createSleeve({ rateLimits: 'off', requestLog: 'json' });
-    await plain.fetch(new Request('http://sleeve.test/healthz'));
-    const line = printed.mock.calls.map((args) => String(args[0])).find((text) => text.includes('/healthz'));
-    expect(JSON.parse(line!)).toMatchObject({ method: 'GET', path: '/healthz', route: '/healthz', status: 200 });
+    await plain.fetch(new Request('http://sleeve.test/editorial/genres', { headers: { 'User-Agent': UA } }));
+    const line = printed.mock.calls.map((args) => String(args[0])).find((text) => text.includes('/editorial/genres'));
+    expect(JSON.parse(line!)).toMatchObject({
+      method: 'GET',
+      path: '/editorial/genres',
+      route: '/editorial/genres',
+      status: 200,
+    });
   });
 
   it('a logger without `request` gets the request lines on info', async () => {
@@ -206,5 +214,105 @@ describe('request log (D20)', () => {
     await pretty.fetch(new Request(asked, { headers: { 'User-Agent': UA } }));
     expect(records).toHaveLength(2);
     expect(lines).toEqual([expect.stringMatching(/^GET \/editorial\/genres 200 \d+\.\dms MISS$/)]);
+  });
+});
+
+describe("a failed request's line (D65)", () => {
+  it('json: says its error code; a 5xx its message too, a 4xx none (it may quote what the caller sent)', async () => {
+    const app = setup();
+    await app.fetch('/t/echo?query=ok');
+    app.echo.state.behaviour = 'upstream';
+    await app.fetch('/t/echo?query=a');
+    app.echo.state.behaviour = 'timeout';
+    await app.fetch('/t/echo?query=b');
+    app.echo.state.behaviour = 'bug';
+    const bug = await app.json('/t/echo?query=c');
+    app.echo.state.behaviour = 'notfound';
+    await app.fetch('/t/echo?query=Secret+Song');
+    await app.fetch('/t/echo');
+    await app.fetch('/t/echo?query=a&query=b');
+    await app.fetch('/editorial/genres', { method: 'POST' });
+    await app.fetch('/no/such/path');
+    await app.fetch('/editorial/genres', { ua: null });
+    await app.fetch('/t/echo?query=d');
+    const [ok, ...lines] = parsed(app.lines);
+    expect(ok).toMatchObject({ status: 200 });
+    expect(ok).not.toHaveProperty('error');
+    expect(lines.map((l) => [l['status'], l['error']])).toEqual([
+      [502, { code: 'upstream_error', message: '[sleeve] [deezer] answered 500' }],
+      [504, { code: 'upstream_timeout', message: '[sleeve] [deezer] did not answer in 5 s' }],
+      [500, { code: 'internal_error', message: bug.body.error.message }],
+      [404, { code: 'not_found' }],
+      [400, { code: 'bad_request' }],
+      [400, { code: 'bad_request' }],
+      [405, { code: 'method_not_allowed' }],
+      [404, { code: 'not_found' }],
+      [401, { code: 'unauthorized' }],
+      [404, { code: 'not_found' }],
+    ]);
+    // The error comes last, after what every line holds.
+    expect(Object.keys(lines[0]!).at(-1)).toBe('error');
+    expect(app.lines.join('\n')).not.toMatch(/Secret|No track/);
+  });
+
+  it('json: a held 404 and a refusal on the hit path say their codes, as the full frame does', async () => {
+    const echo = echoEndpoint({ rateLimit: 2 });
+    const app = testApp([echo.endpoint], { requestLog: 'json' });
+    echo.state.behaviour = 'notfound';
+    await app.fetch('/t/echo?query=a');
+    const held = await app.fetch('/t/echo?query=a');
+    const refused = await app.fetch('/t/echo?query=a');
+    expect([held.status, held.headers.get('x-cache'), refused.status]).toEqual([404, 'HIT', 429]);
+    expect(parsed(app.lines).map((l) => [l['status'], l['cache'], l['error']])).toEqual([
+      [404, 'MISS', { code: 'not_found' }],
+      [404, 'HIT', { code: 'not_found' }],
+      [429, undefined, { code: 'rate_limited' }],
+    ]);
+  });
+
+  it('pretty: the code, and a 5xx its message, after the rest', async () => {
+    const app = setup({ requestLog: 'pretty' });
+    app.echo.state.behaviour = 'upstream';
+    await app.fetch('/t/echo?query=a');
+    await app.fetch('/t/echo');
+    expect(app.lines).toEqual([
+      expect.stringMatching(/^GET \/t\/echo 502 \d+\.\dms( MISS)? upstream_error: \[sleeve\] \[deezer\] answered 500$/),
+      expect.stringMatching(/^GET \/t\/echo 400 \d+\.\dms bad_request$/),
+    ]);
+  });
+});
+
+describe('monitoring requests (D65)', () => {
+  /** A cached endpoint declared `monitoring`, so the hit path answers it too. */
+  const polled = defineEndpoint({
+    path: '/t/polled',
+    ...stub,
+    public: true,
+    monitoring: true,
+    cache: 60,
+    handle: () => ({ ok: true }),
+  });
+  const endpoints = [...frameEndpoints, polled];
+
+  it('are not logged by default, by the full frame or the hit path; SLEEVE_LOG_MONITORING=1 logs them, hits too', async () => {
+    const quiet = testApp(endpoints, { requestLog: 'json' });
+    await quiet.fetch('/healthz');
+    await quiet.fetch('/t/polled');
+    const hit = await quiet.fetch('/t/polled');
+    await quiet.fetch('/editorial/genres');
+    expect(hit.headers.get('x-cache')).toBe('HIT');
+    expect(parsed(quiet.lines).map((l) => l['route'])).toEqual(['/editorial/genres']);
+
+    const { options } = optionsFromEnv({ SLEEVE_LOG: 'json', SLEEVE_LOG_MONITORING: '1' });
+    expect(options.logMonitoring).toBe(true);
+    const told = testApp(endpoints, { requestLog: options.requestLog, logMonitoring: options.logMonitoring });
+    await told.fetch('/healthz');
+    await told.fetch('/t/polled');
+    await told.fetch('/t/polled');
+    expect(parsed(told.lines).map((l) => [l['route'], l['cache']])).toEqual([
+      ['/healthz', undefined],
+      ['/t/polled', 'MISS'],
+      ['/t/polled', 'HIT'],
+    ]);
   });
 });

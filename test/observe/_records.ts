@@ -4,6 +4,7 @@
  * for methods, well-formed ids, declared routes.
  */
 import fc from 'fast-check';
+import { ERROR_CODES, type ErrorCode } from '../../core/errors.ts';
 import { UNMATCHED } from '../../core/http/layers/route-label.ts';
 import type { RequestRecord } from '../../core/logger.ts';
 import { endpoints } from '../../core/routes/index.ts';
@@ -37,6 +38,11 @@ export const records: fc.Arbitrary<RequestRecord> = fc.record(
     cache: fc.constantFrom('HIT', 'MISS', 'STALE'),
     ip: text,
     upstream: fc.nat(),
+    // A failure's (D65): an ErrorCode, and a message that may hold anything an upstream said.
+    error: fc.record(
+      { code: fc.constantFrom(...(Object.keys(ERROR_CODES) as ErrorCode[])), message: text },
+      { requiredKeys: ['code'] },
+    ),
   },
   { requiredKeys: ['time', 'id', 'method', 'url', 'route', 'status', 'ms', 'upstream'] },
 );

@@ -50,6 +50,7 @@ describe('encodeJsonLine', () => {
         cache: fc.constantFrom('HIT', 'MISS', undefined),
         ip: fc.constantFrom('127.0.0.1', '::1', 'a"b', undefined),
         upstream: fc.constantFrom(0, 1, 12),
+        error: fc.constantFrom(undefined, { code: 'not_found' }, { code: 'upstream_error', message: 'a "b"' }),
       },
       { requiredKeys: ['time', 'id', 'method', 'url', 'route', 'status', 'ms', 'upstream'] },
     );

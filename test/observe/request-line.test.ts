@@ -21,6 +21,7 @@ const said = (r: RequestRecord) => ({
   cache: r.cache,
   ip: r.ip,
   upstream: r.upstream,
+  error: r.error,
 });
 
 describe('jsonLine', () => {

@@ -99,7 +99,9 @@ export function runSmoke(name: string, make: () => Fetcher): void {
 export function runLogSmoke(name: string, server: () => { url: string; output(): string }): void {
   it(`${name}: one JSON line per request on standard output`, async () => {
     const id = `log-smoke-${Date.now()}`;
-    await (await fetch(`${server().url}/healthz?probe=secret`, { headers: { 'X-Request-Id': id } })).arrayBuffer();
+    // A client's endpoint: the probes' requests are not logged by default (D65).
+    const headers = { 'X-Request-Id': id, 'User-Agent': 'Smoke/1.0 (smoke@example.com)' };
+    await (await fetch(`${server().url}/editorial/genres?probe=secret`, { headers })).arrayBuffer();
     let line: string | undefined;
     for (let i = 0; i < 100 && !line; i++) {
       line = server()
@@ -111,8 +113,8 @@ export function runLogSmoke(name: string, server: () => { url: string; output():
     expect(JSON.parse(line!)).toMatchObject({
       id,
       method: 'GET',
-      path: '/healthz',
-      route: '/healthz',
+      path: '/editorial/genres',
+      route: '/editorial/genres',
       status: 200,
       upstream: 0,
     });

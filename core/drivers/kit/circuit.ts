@@ -54,6 +54,8 @@ export interface CircuitOptions {
   now?(): number;
   /** Told once when the circuit opens and once when it closes again. */
   onChange?(state: 'open' | 'closed', name: string): void;
+  /** Told each call that failed as the circuit counts failures (sent, and ended `upstream_error` or `upstream_timeout`). */
+  onFailure?(error: SleeveError, name: string): void;
 }
 
 /** Calls and failures of one second. */
@@ -130,6 +132,7 @@ export function createCircuit(options: CircuitOptions): Circuit {
         return result;
       } catch (error) {
         const failed = error instanceof SleeveError && FAILURES.includes(error.code);
+        if (failed) options.onFailure?.(error, options.name);
         // A trial's failure opens it again (anything else leaves it half-open for the next
         // call); calls that were under way when it opened count for nothing.
         if (trying) {

@@ -16,6 +16,7 @@ import type { Clock } from './clock.ts';
 import { createBudget, type Budget } from './budget/budget.ts';
 import { createCacher, type Cacher } from './cached.ts';
 import { COOLDOWN_MS, createCircuit, WINDOW_MS, type Circuit } from './circuit.ts';
+import { failureLog } from './failure-log.ts';
 import { shapeList, type ShapeList } from './listing.ts';
 import type { FetchLike } from './call/fetch-like.ts';
 import { countingFetch } from './call/counting-fetch.ts';
@@ -104,6 +105,11 @@ export interface DriverContextOptions {
   budgetScope?: 'shared' | 'instance';
   /** The shared counters (`shared` scope); default: the storage's own (`countersFor`). */
   counters?: CounterStore;
+  /**
+   * The setting errors and log lines name in place of an upstream's own, when another set its
+   * address (`SleeveOptions.upstreamSettings`): `{ SLEEVE_LRCLIB_URL: 'SLEEVE_UPSTREAMS' }`.
+   */
+  settings?: Readonly<Record<string, string>>;
 }
 
 export function createDriverContext(options: DriverContextOptions): DriverContext {
@@ -114,6 +120,9 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
   // The runtime's fetch is looked up at each call (tests stub it); it never follows a redirect itself.
   const native = manualRedirects(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
   const { clock } = options;
+  // What each circuit's failed calls name as the setting to check (its upstream's, D65).
+  const settingOf = new Map<string, string>();
+  const failed = failureLog(options.log, clock.now);
   const context: DriverContext = {
     fetch: options.onCall ? countingFetch(native, options.onCall) : native,
     storage: options.storage,
@@ -123,6 +132,8 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
     log: options.log,
     upstream(spec) {
       const { budget } = spec;
+      const setting = spec.setting === undefined ? undefined : (options.settings?.[spec.setting] ?? spec.setting);
+      if (setting !== undefined) settingOf.set(spec.circuit ?? spec.name, setting);
       return {
         name: spec.name,
         base: spec.base.replace(/\/+$/, ''),
@@ -132,7 +143,7 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
         circuit: context.circuit(spec.circuit ?? spec.name),
         ...(budget === undefined ? {} : { budget: 'take' in budget ? budget : context.budget(budget) }),
         ...(spec.speaker === undefined ? {} : { speaker: spec.speaker }),
-        ...(spec.setting === undefined ? {} : { setting: spec.setting }),
+        ...(setting === undefined ? {} : { setting }),
       };
     },
     budgets,
@@ -166,6 +177,8 @@ export function createDriverContext(options: DriverContextOptions): DriverContex
                   `[${name}] is failing (most of its calls in the last ${WINDOW_MS / 1000} s failed): calls refused for ${COOLDOWN_MS / 1000} s at a time until it answers again`,
                 )
               : options.log.info(`[${name}] answers again`),
+          // Each failed call, in lines bounded per upstream and cause (`failure-log.ts`).
+          onFailure: (error) => failed(name, settingOf.get(name), error),
         });
         circuits.set(name, circuit);
       }

@@ -121,7 +121,13 @@ export function answer(
   bytes?: Uint8Array<ArrayBuffer>,
 ): Response {
   c.set('sleeve.cache', state);
-  return answerEntry(entry, state, withGathered(c), c.req.header('if-none-match'), versionOf(c), bytes);
+  const headers = withGathered(c);
+  const parts = entryParts(entry, state, headers, c.req.header('if-none-match'), bytes);
+  if (!(parts instanceof SleeveError))
+    return new Response(parts.body, { status: parts.status, headers: parts.headers });
+  // A held 404: the request's log line says its code, as for one just made.
+  c.set('sleeve.error', parts);
+  return errorResponse(parts, versionOf(c), headers);
 }
 
 /**

@@ -36,6 +36,8 @@ type Form<K extends HitForm['kind']> = Extract<HitForm, { kind: K }>;
 /** Where the request id and the count's headers go among the layers' own (`HitRoute.gives`). */
 const ID = 0;
 const COUNT = 1;
+/** What a held 404's line says (`entryParts` makes the same code when it answers one). */
+const HELD_NOT_FOUND = new SleeveError('not_found', 'Not found.');
 /** URLs the hit path remembers with their path (the most recent). */
 const REMEMBERED_URLS = 1024;
 
@@ -284,6 +286,7 @@ function answering<T extends { status: number }>(
     ip: string | undefined,
     started: number,
     arrived: number,
+    error?: SleeveError,
   ): T => {
     route.record?.({
       id,
@@ -297,11 +300,47 @@ function answering<T extends { status: number }>(
       ip,
       upstream: 0,
       sub: false,
+      error,
     } satisfies Answered);
     return res;
   };
-  const refused = (route: HitRoute, request: RequestView, id: string, thrown: unknown): T =>
-    answers.refusal(route, toError(thrown, request, id), id);
+  /** The refusal's answer, and its line saying its error. */
+  const refused = (
+    route: HitRoute,
+    request: RequestView,
+    thrown: unknown,
+    url: string,
+    id: string,
+    ip: string | undefined,
+    started: number,
+    arrived: number,
+  ): T => {
+    const error = toError(thrown, request, id);
+    return recorded(answers.refusal(route, error, id), null, url, route, id, ip, started, arrived, error);
+  };
+  /** A held entry's answer, recorded: a held 404's line says its code, as the full frame's does. */
+  const answered = (
+    path: Path,
+    entry: Held,
+    url: string,
+    headers: RequestView['headers'],
+    id: string,
+    limits: Given,
+    ip: string | undefined,
+    started: number,
+    arrived: number,
+  ): T =>
+    recorded(
+      answers.entry(path, entry, headers.get('if-none-match'), id, limits),
+      'HIT',
+      url,
+      path.route,
+      id,
+      ip,
+      started,
+      arrived,
+      entry.entry.body === undefined ? HELD_NOT_FOUND : undefined,
+    );
 
   return (request: RequestView, env: SleeveBindings = {}): HitOutcome<T> => {
     // A `/batch` sub-request is its batch's: the full frame answers it in the batch's version and trace.
@@ -330,33 +369,14 @@ function answering<T extends { status: number }>(
     try {
       checked = route.count?.(route.version, key, time);
     } catch (thrown) {
-      return recorded(refused(route, request, id, thrown), null, url, route, id, ip, started, time);
+      return refused(route, request, thrown, url, id, ip, started, time);
     }
     if (checked instanceof Promise) {
       return checked.then(
-        (limits) =>
-          recorded(
-            answers.entry(path, held, headers.get('if-none-match'), id, limits),
-            'HIT',
-            url,
-            route,
-            id,
-            ip,
-            started,
-            time,
-          ),
-        (thrown: unknown) => recorded(refused(route, request, id, thrown), null, url, route, id, ip, started, time),
+        (limits) => answered(path, held, url, headers, id, limits, ip, started, time),
+        (thrown: unknown) => refused(route, request, thrown, url, id, ip, started, time),
       );
     }
-    return recorded(
-      answers.entry(path, held, headers.get('if-none-match'), id, checked),
-      'HIT',
-      url,
-      route,
-      id,
-      ip,
-      started,
-      time,
-    );
+    return answered(path, held, url, headers, id, checked, ip, started, time);
   };
 }

@@ -2,7 +2,8 @@
  * @module
  * D20: the outermost layer. Every request gets an id, answered as `X-Request-Id` on whatever
  * the app answers (errors rendered by `onError`, the catch-all 404, preflights, 405s), one log
- * line once its response is ready (`SLEEVE_LOG`), and its figures in /metrics
+ * line once its response is ready (`SLEEVE_LOG`; none for an endpoint operators' tools poll,
+ * unless `SLEEVE_LOG_MONITORING`), and its figures in /metrics
  * (`SLEEVE_METRICS`). `/batch` sub-requests pass here too, dispatched through the app: they
  * take their batch's id and tally, are counted in /metrics under their own endpoint (they use
  * its rate limit and cache), and write no line of their own: one line per HTTP request.
@@ -13,7 +14,7 @@
  */
 import type { Context } from 'hono';
 import type { Deps } from '../../wiring/deps.ts';
-import type { RequestRecord } from '../../logger.ts';
+import type { LoggedError, RequestRecord } from '../../logger.ts';
 import { formatter } from '../../observe/request-line.ts';
 import { clientAddress } from '../conn/client-ip.ts';
 import { asSent } from '../mount.ts';
@@ -23,7 +24,19 @@ import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import { setTrace, type RequestTrace } from '../request-trace.ts';
 import { routeLabels } from './route-label.ts';
 import type { FrameLayer } from '../frame-chain.ts';
-import type { Answered, Layer } from '../pipeline.ts';
+import type { Answered, AnsweredError, Layer } from '../pipeline.ts';
+
+/**
+ * What a failed request's line says of its error (D65): the code of the error its answer was
+ * rendered from (one of another status was answered in some other way: none), and on a 5xx
+ * its message as the client got it, Sleeve's own words without an address (D61). A 4xx's
+ * message is left out: it may quote what the caller sent (a parameter's name or value), which
+ * the line never holds (D20).
+ */
+function logged(error: AnsweredError | undefined, status: number): LoggedError | undefined {
+  if (error === undefined || error.status !== status) return undefined;
+  return status >= 500 ? { code: error.code, message: error.message } : { code: error.code };
+}
 
 /**
  * The layer. Its hit form gives the hit path the same id rule and the same record: figures and
@@ -32,8 +45,10 @@ import type { Answered, Layer } from '../pipeline.ts';
 export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
   const { metrics, log } = deps;
   const { now } = deps.clock;
-  const { requestLog, clients } = deps.options;
+  const { requestLog, clients, logMonitoring } = deps.options;
   const format = requestLog === 'off' ? undefined : formatter(requestLog);
+  // Operators' tools poll these every few seconds: their lines would drown clients' (D65).
+  const unlogged = new Set(logMonitoring ? [] : endpoints.filter((e) => e.monitoring).map((e) => e.path));
   const write = log.request ? log.request.bind(log) : (line: string) => log.info(line);
   const written =
     requestLog === 'json' && log.requestRecord ? log.requestRecord.bind(log) : (r: RequestRecord) => write(format!(r));
@@ -48,7 +63,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
       if (a.sub && !metrics) return;
       const ms = performance.now() - a.started;
       metrics?.request(a.route, a.method, a.status, ms / 1000, a.cache);
-      if (!format || a.sub) return;
+      if (!format || a.sub || unlogged.has(a.route)) return;
       written({
         time: a.arrived ?? now() - ms,
         id: a.id,
@@ -60,6 +75,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
         cache: a.cache ?? undefined,
         ip: a.ip,
         upstream: a.upstream,
+        error: a.status >= 400 ? logged(a.error, a.status) : undefined,
       });
     });
 
@@ -78,6 +94,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
       ip: format && !sub ? clientAddress(c, clients) : undefined,
       upstream: trace.tally?.upstream ?? 0,
       sub,
+      error: status >= 400 ? c.get('sleeve.error') : undefined,
     });
   };
 
