@@ -68,6 +68,8 @@ describe('/status', () => {
       status: { token },
       basePath: '/music',
       requestLog: 'json',
+      // The page is monitoring, unlogged by default (D65): logged here to show no line holds the token.
+      logMonitoring: true,
       log: { ...quiet, request: (line) => lines.push(line) },
     });
     const visit = await get(sleeve, `/music/status?token=${encodeURIComponent(token)}`);
