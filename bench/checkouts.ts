@@ -9,12 +9,13 @@
  * checkout under two settings (`.#NODE_OPTIONS=--max-old-space-size=4096`) is an A/B too; the
  * same checkout twice is an A/A, the noise to read the others against.
  *
- * Knobs: BENCH_CHECKOUTS=.,../other  BENCH_PATHS=/editorial/genres,...  BENCH_RUNTIMES=node (one)
+ * Knobs: BENCH_CHECKOUTS=.,../other  BENCH_PATHS=/editorial/genres,... (`hits`: the hit paths of `npm run bench`)  BENCH_RUNTIMES=node (one)
  * BENCH_PROCESSES=1  BENCH_ROUNDS=2  BENCH_SECONDS=2.
  */
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';
 import { checkoutList, startCheckout } from './harness/checkout.ts';
+import { hitPaths } from './harness/hit-paths.ts';
 import { runEntry } from './harness/run.ts';
 import { BENCH_UA as UA, processSets, requireWrk } from './harness/wrk.ts';
 
@@ -23,7 +24,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const runtime = process.env.BENCH_RUNTIMES ?? 'node';
 const CHECKOUTS = checkoutList(process.env.BENCH_CHECKOUTS ?? '.');
-const PATHS = (process.env.BENCH_PATHS ?? '/editorial/genres,/search/all?query=love&limit=10').split(',');
+const PATH_LIST = process.env.BENCH_PATHS ?? '/editorial/genres,/search/all?query=love&limit=10';
+/** The paths asked; `hits` is read of the first checkout once it runs (its ISRC). */
+let PATHS: string[] = PATH_LIST === 'hits' ? [] : PATH_LIST.split(',');
 
 requireWrk();
 
@@ -43,6 +46,7 @@ const measured = await processSets(PROCESSES, ROUNDS, { connections: 32, seconds
     targets[name] = s.url;
     pids[name] = servingPid(s.pid!).pid;
   }
+  if (PATHS.length === 0) PATHS = await hitPaths(targets[CHECKOUTS[0]!.name]!);
   const [bc, ba] = runEntry(runtime, 'bench/harness/baseline-server.ts');
   const same = await startChild(
     bc,
@@ -61,11 +65,20 @@ const measured = await processSets(PROCESSES, ROUNDS, { connections: 32, seconds
   return { targets, pids, paths: PATHS, stop };
 });
 console.log(`${runtime}, ${PROCESSES} sets x ${ROUNDS} rounds x ${SECONDS}s`);
-console.log('| checkout | path | req/s | x same rps | cpu us | x same cpu |');
+// Against the first checkout too, paired by round, with the spread of those rounds: for an A/B of
+// settings (`.#A=1,.#A=2`), what the others gain or lose against the first.
+const first = CHECKOUTS[0]!.name;
+const range = (xs: readonly number[], digits: number) =>
+  `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+console.log(
+  '| checkout | path | req/s | req/s range | x same rps | cpu us | x same cpu | x first rps | x first range | x first cpu |',
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const path of PATHS)
   for (const { name: n } of CHECKOUTS) {
     const m = measured(n, path);
+    const rps = measured.runs(n, path).map((run) => run.rps);
     console.log(
-      `| ${n} | ${path} | ${Math.round(m.rps)} | ${measured.ratio(n, 'same', path, 'rps').toFixed(3)} | ${m.cpuUs.toFixed(2)} | ${measured.ratio('same', n, path, 'cpuUs').toFixed(3)} |`,
+      `| ${n} | ${path} | ${Math.round(m.rps)} | ${range(rps, 0)} | ${measured.ratio(n, 'same', path, 'rps').toFixed(3)} | ${m.cpuUs.toFixed(2)} | ${measured.ratio('same', n, path, 'cpuUs').toFixed(3)} | ${measured.ratio(n, first, path, 'rps').toFixed(3)} | ${range(measured.ratios(n, first, path, 'rps'), 3)} | ${measured.ratio(first, n, path, 'cpuUs').toFixed(3)} |`,
     );
   }

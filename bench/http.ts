@@ -22,6 +22,7 @@
 import { startChild, type ChildServer } from '../test/helpers/child-server.ts';
 import { servingPid } from '../test/helpers/process-memory.ts';
 import { checkoutList, startCheckout } from './harness/checkout.ts';
+import { hitPaths } from './harness/hit-paths.ts';
 import { runEntry } from './harness/run.ts';
 import { BENCH_UA as UA, processSets, requireWrk } from './harness/wrk.ts';
 
@@ -41,13 +42,6 @@ const SLEEVE_ENV: Record<string, string> = Object.fromEntries(
 
 requireWrk();
 
-async function catalogueIsrc(sleeve: string): Promise<string> {
-  const res = await fetch(`${sleeve}/search/all?query=love&types=tracks&limit=1`, { headers: { 'user-agent': UA } });
-  const isrc = (await res.json()).tracks?.[0]?.isrc;
-  if (typeof isrc !== 'string') throw new Error('no track with an ISRC answers /search/all?query=love');
-  return isrc;
-}
-
 async function benchRuntime(runtime: string): Promise<void> {
   let paths: string[] = [];
   const measured = await processSets(PROCESSES, ROUNDS, { connections: CONNECTIONS, seconds: SECONDS }, async () => {
@@ -62,14 +56,7 @@ async function benchRuntime(runtime: string): Promise<void> {
       const sleeve = await started(startCheckout(checkoutList('.')[0]!, runtime, { more: SLEEVE_ENV }));
       // The other checkout runs from its own folder, as it would be started there (its tsconfig, its relative files).
       const was = BEFORE === undefined ? undefined : await started(startCheckout(checkoutList(BEFORE)[0]!, runtime));
-      const isrc = await catalogueIsrc(sleeve.url);
-      paths = [
-        '/editorial/genres',
-        '/search/all?query=love&limit=10',
-        '/track/hot?limit=50',
-        `/track/isrc?isrc=${isrc}`,
-        '/v2.5.0/search/all?query=love&limit=5',
-      ];
+      paths = await hitPaths(sleeve.url);
       const baseline = (kind: string) => {
         const [c, a] = runEntry(runtime, 'bench/harness/baseline-server.ts');
         return started(

@@ -79,6 +79,10 @@ export interface Measured {
    * machine between rounds cancels out, as it does not in a ratio of two medians.
    */
   ratio(a: string, b: string, path: string, field: 'rps' | 'cpuUs'): number;
+  /** Each round's `a ÷ b`, in round order: the spread `ratio` is the median of. */
+  ratios(a: string, b: string, path: string, field: 'rps' | 'cpuUs'): number[];
+  /** Every run of a target on a path, in round order. */
+  runs(name: string, path: string): readonly Wrk[];
 }
 
 /**
@@ -117,10 +121,13 @@ function measuredOf(samples: Samples): Measured {
     const of = (field: keyof Wrk) => median(all.map((r) => r[field]));
     return { rps: of('rps'), p99ms: of('p99ms'), requests: of('requests'), cpuUs: of('cpuUs') };
   };
-  measured.ratio = (a: string, b: string, path: string, field: 'rps' | 'cpuUs') => {
+  measured.ratios = (a: string, b: string, path: string, field: 'rps' | 'cpuUs') => {
     const [as, bs] = [runs(a, path), runs(b, path)];
-    return median(as.map((run, i) => run[field] / bs[i]![field]));
+    return as.map((run, i) => run[field] / bs[i]![field]);
   };
+  measured.ratio = (a: string, b: string, path: string, field: 'rps' | 'cpuUs') =>
+    median(measured.ratios(a, b, path, field));
+  measured.runs = runs;
   return measured;
 }
 
