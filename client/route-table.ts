@@ -10,8 +10,10 @@ import type { RecordType } from '../core/domain/music.ts';
 import type { CardKind } from '../core/services/media/card.ts';
 import type { StatusFeed } from '../core/status/feed.ts';
 
-/** What a caller writes (a params schema's or a body schema's input). */
+/** What a caller writes (a body schema's input). */
 type In<I> = v.GenericSchema<I, unknown>;
+/** A params schema: what a caller writes, and what the server reads it as. */
+type Params<I, O> = v.GenericSchema<I, O>;
 /** What a JSON answer holds (its response schema's output). */
 type Out<O> = v.GenericSchema<unknown, O>;
 
@@ -66,10 +68,14 @@ export type RouteTable = readonly [
   {
     path: '/search/all';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string;
       limit: string | undefined;
       types: string | undefined;
+    }, {
+      query: string;
+      limit: number;
+      types: ('tracks' | 'artists' | 'albums' | 'playlists')[];
     }>;
     body?: undefined;
     response: Out<{
@@ -184,9 +190,12 @@ export type RouteTable = readonly [
   {
     path: '/search/albums';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string;
       limit: string | undefined;
+    }, {
+      query: string;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -204,9 +213,12 @@ export type RouteTable = readonly [
   {
     path: '/search/artist';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string;
       limit: string | undefined;
+    }, {
+      query: string;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -219,9 +231,12 @@ export type RouteTable = readonly [
   {
     path: '/search/playlists';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string;
       limit: string | undefined;
+    }, {
+      query: string;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -235,11 +250,16 @@ export type RouteTable = readonly [
   {
     path: '/artist/discography';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
       type: RecordType | undefined;
       limit: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
+      type: RecordType | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -307,10 +327,14 @@ export type RouteTable = readonly [
   {
     path: '/artist/top-tracks';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
       limit: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -327,10 +351,14 @@ export type RouteTable = readonly [
   {
     path: '/artist/similar';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
       limit: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -343,9 +371,12 @@ export type RouteTable = readonly [
   {
     path: '/artist/info';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
     }>;
     body?: undefined;
     response: Out<{
@@ -374,11 +405,16 @@ export type RouteTable = readonly [
   {
     path: '/track/related';
     method: 'GET';
-    params: In<{
+    params: Params<{
       isrc?: string | undefined;
       artist: string | undefined;
       title: string | undefined;
       limit: string | undefined;
+    }, {
+      isrc?: string | undefined;
+      artist: string | undefined;
+      title: string | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -396,7 +432,11 @@ export type RouteTable = readonly [
   {
     path: '/track/info';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      artist: string;
+      title: string;
+      isrc?: string | undefined;
+    }, {
       artist: string;
       title: string;
       isrc?: string | undefined;
@@ -467,7 +507,9 @@ export type RouteTable = readonly [
   {
     path: '/track/isrc';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      isrc: string;
+    }, {
       isrc: string;
     }>;
     body?: undefined;
@@ -539,9 +581,12 @@ export type RouteTable = readonly [
   {
     path: '/track/hot';
     method: 'GET';
-    params: In<{
+    params: Params<{
       country: string | undefined;
       limit: string | undefined;
+    }, {
+      country: string | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -562,8 +607,10 @@ export type RouteTable = readonly [
   {
     path: '/track/preview';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id: string;
+    }, {
+      id: number;
     }>;
     body?: undefined;
     response: MediaAnswer;
@@ -571,8 +618,11 @@ export type RouteTable = readonly [
   {
     path: '/album/info';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id?: string | undefined;
+      query: string | undefined;
+    }, {
+      id?: number | undefined;
       query: string | undefined;
     }>;
     body?: undefined;
@@ -609,8 +659,11 @@ export type RouteTable = readonly [
   {
     path: '/album/tracks';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id?: string | undefined;
+      query: string | undefined;
+    }, {
+      id?: number | undefined;
       query: string | undefined;
     }>;
     body?: undefined;
@@ -640,8 +693,10 @@ export type RouteTable = readonly [
   {
     path: '/album/new-releases';
     method: 'GET';
-    params: In<{
+    params: Params<{
       limit: string | undefined;
+    }, {
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -659,11 +714,16 @@ export type RouteTable = readonly [
   {
     path: '/playlist/generate';
     method: 'GET';
-    params: In<{
+    params: Params<{
       genres: string;
       energy: string | undefined;
       tempo: string | undefined;
       limit: string | undefined;
+    }, {
+      genres: string;
+      energy: number | undefined;
+      tempo: number | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -690,8 +750,10 @@ export type RouteTable = readonly [
   {
     path: '/playlist/info';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id: string;
+    }, {
+      id: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -720,7 +782,9 @@ export type RouteTable = readonly [
   {
     path: '/resolve';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      url: string;
+    }, {
       url: string;
     }>;
     body?: undefined;
@@ -874,7 +938,9 @@ export type RouteTable = readonly [
   {
     path: '/nowplaying';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      station: string | undefined;
+    }, {
       station: string | undefined;
     }>;
     body?: undefined;
@@ -993,7 +1059,9 @@ export type RouteTable = readonly [
   {
     path: '/nowplaying/socket';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      station: string | undefined;
+    }, {
       station: string | undefined;
     }>;
     body?: undefined;
@@ -1002,7 +1070,13 @@ export type RouteTable = readonly [
   {
     path: '/cover';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      width?: string | undefined;
+      height?: string | undefined;
+      format?: string | undefined;
+      artist: string;
+      title: string;
+    }, {
       width?: string | undefined;
       height?: string | undefined;
       format?: string | undefined;
@@ -1015,11 +1089,16 @@ export type RouteTable = readonly [
   {
     path: '/artistimage';
     method: 'GET';
-    params: In<{
+    params: Params<{
       width?: string | undefined;
       height?: string | undefined;
       format?: string | undefined;
       id: string;
+    }, {
+      width?: string | undefined;
+      height?: string | undefined;
+      format?: string | undefined;
+      id: number;
     }>;
     body?: undefined;
     response: MediaAnswer;
@@ -1076,7 +1155,9 @@ export type RouteTable = readonly [
   {
     path: '/status';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      token?: string | undefined;
+    }, {
       token?: string | undefined;
     }>;
     body?: undefined;
@@ -1085,7 +1166,9 @@ export type RouteTable = readonly [
   {
     path: '/status/feed';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      token?: string | undefined;
+    }, {
       token?: string | undefined;
     }>;
     body?: undefined;
@@ -1158,7 +1241,9 @@ export type RouteTable = readonly [
   {
     path: '/docs/:file';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      v?: string | undefined;
+    }, {
       v?: string | undefined;
     }>;
     body?: undefined;
@@ -1167,9 +1252,12 @@ export type RouteTable = readonly [
   {
     path: '/search/suggest';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string;
       limit: string | undefined;
+    }, {
+      query: string;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1185,11 +1273,16 @@ export type RouteTable = readonly [
   {
     path: '/artist/albums';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
       limit: string | undefined;
       index: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
+      limit: number;
+      index: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1215,8 +1308,11 @@ export type RouteTable = readonly [
   {
     path: '/track/credits';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id?: string | undefined;
+      isrc?: string | undefined;
+    }, {
+      id?: number | undefined;
       isrc?: string | undefined;
     }>;
     body?: undefined;
@@ -1243,7 +1339,7 @@ export type RouteTable = readonly [
   {
     path: '/recommendations';
     method: 'GET';
-    params: In<{
+    params: Params<{
       seed_isrc?: string | undefined;
       seed_artist?: string | undefined;
       seed_genre: string | undefined;
@@ -1252,6 +1348,15 @@ export type RouteTable = readonly [
       valence: string | undefined;
       danceability: string | undefined;
       limit: string | undefined;
+    }, {
+      seed_isrc?: string | undefined;
+      seed_artist?: number | undefined;
+      seed_genre: string | undefined;
+      energy: number | undefined;
+      tempo: number | undefined;
+      valence: number | undefined;
+      danceability: number | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1290,9 +1395,12 @@ export type RouteTable = readonly [
   {
     path: '/genre/chart';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id: string;
       limit: string | undefined;
+    }, {
+      id: number;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1317,9 +1425,12 @@ export type RouteTable = readonly [
   {
     path: '/editorial/selection';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id: string | undefined;
       limit: string | undefined;
+    }, {
+      id: number;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1344,9 +1455,12 @@ export type RouteTable = readonly [
   {
     path: '/editorial/charts';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id: string | undefined;
       limit: string | undefined;
+    }, {
+      id: number;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1404,11 +1518,16 @@ export type RouteTable = readonly [
   {
     path: '/lyrics';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string;
       title: string;
       album: string | undefined;
       duration: string | undefined;
+    }, {
+      artist: string;
+      title: string;
+      album: string | undefined;
+      duration: number | undefined;
     }>;
     body?: undefined;
     response: Out<{
@@ -1431,12 +1550,18 @@ export type RouteTable = readonly [
   {
     path: '/lyrics/search';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string | undefined;
       title: string | undefined;
       artist: string | undefined;
       album: string | undefined;
       limit: string | undefined;
+    }, {
+      query: string | undefined;
+      title: string | undefined;
+      artist: string | undefined;
+      album: string | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1462,9 +1587,12 @@ export type RouteTable = readonly [
   {
     path: '/artist/biography';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
     }>;
     body?: undefined;
     response: Out<{
@@ -1490,9 +1618,12 @@ export type RouteTable = readonly [
   {
     path: '/artist/knowledgebase';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
     }>;
     body?: undefined;
     response: Out<{
@@ -1540,7 +1671,9 @@ export type RouteTable = readonly [
   {
     path: '/live';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      station: string | undefined;
+    }, {
       station: string | undefined;
     }>;
     body?: undefined;
@@ -1554,7 +1687,9 @@ export type RouteTable = readonly [
   {
     path: '/listen.mp3';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      station: string | undefined;
+    }, {
       station: string | undefined;
     }>;
     body?: undefined;
@@ -1589,8 +1724,12 @@ export type RouteTable = readonly [
   {
     path: '/share/card';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id?: string | undefined;
+      isrc?: string | undefined;
+      format: CardFormat | undefined;
+    }, {
+      id?: number | undefined;
       isrc?: string | undefined;
       format: CardFormat | undefined;
     }>;
@@ -1600,9 +1739,13 @@ export type RouteTable = readonly [
   {
     path: '/og';
     method: 'GET';
-    params: In<{
+    params: Params<{
       type: CardKind | undefined;
       id: string;
+      format: CardFormat | undefined;
+    }, {
+      type: CardKind | undefined;
+      id: number;
       format: CardFormat | undefined;
     }>;
     body?: undefined;
@@ -1630,7 +1773,9 @@ export type RouteTable = readonly [
   {
     path: '/assistant';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      query: string;
+    }, {
       query: string;
     }>;
     body?: undefined;
@@ -1648,8 +1793,11 @@ export type RouteTable = readonly [
   {
     path: '/ai/track-insights';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id?: string | undefined;
+      isrc?: string | undefined;
+    }, {
+      id?: number | undefined;
       isrc?: string | undefined;
     }>;
     body?: undefined;
@@ -1672,7 +1820,10 @@ export type RouteTable = readonly [
   {
     path: '/ai/lyrics-explain';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      artist: string;
+      title: string;
+    }, {
       artist: string;
       title: string;
     }>;
@@ -1697,9 +1848,12 @@ export type RouteTable = readonly [
   {
     path: '/ai/artist-summary';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
     }>;
     body?: undefined;
     response: Out<{
@@ -1719,7 +1873,10 @@ export type RouteTable = readonly [
   {
     path: '/ai/similar-because';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      isrc: string;
+      other: string;
+    }, {
       isrc: string;
       other: string;
     }>;
