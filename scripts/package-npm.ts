@@ -1,7 +1,7 @@
 /**
  * @module
  * `npm run package`: the npm package as users get it. Builds `dist/` (`build-npm.ts`), stages
- * what is published in `out/npm/` (the built modules, README, LICENSE) with a package.json of
+ * what is published in `out/npm/` (the built modules, README, docs/, LICENSE) with a package.json of
  * the fields a user's install reads (`PUBLISHED_FIELDS`): no scripts, so installing it runs
  * nothing and npm has no install script to warn about (the checkout's `prepare` embeds assets
  * for development), and no devDependencies. Then `npm pack out/npm`, passing on the arguments
