@@ -10,8 +10,10 @@ import type { RecordType } from '../core/domain/music.ts';
 import type { CardKind } from '../core/services/media/card.ts';
 import type { StatusFeed } from '../core/status/feed.ts';
 
-/** What a caller writes (a params schema's or a body schema's input). */
+/** What a caller writes (a body schema's input). */
 type In<I> = v.GenericSchema<I, unknown>;
+/** A params schema: what a caller writes, and what the server reads it as. */
+type Params<I, O> = v.GenericSchema<I, O>;
 /** What a JSON answer holds (its response schema's output). */
 type Out<O> = v.GenericSchema<unknown, O>;
 
@@ -66,10 +68,14 @@ export type RouteTable = readonly [
   {
     path: '/search/all';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string;
       limit: string | undefined;
       types: string | undefined;
+    }, {
+      query: string;
+      limit: number;
+      types: ('tracks' | 'artists' | 'albums' | 'playlists')[];
     }>;
     body?: undefined;
     response: Out<{
@@ -184,9 +190,12 @@ export type RouteTable = readonly [
   {
     path: '/search/albums';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string;
       limit: string | undefined;
+    }, {
+      query: string;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -204,9 +213,12 @@ export type RouteTable = readonly [
   {
     path: '/search/artist';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string;
       limit: string | undefined;
+    }, {
+      query: string;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -219,9 +231,12 @@ export type RouteTable = readonly [
   {
     path: '/search/playlists';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string;
       limit: string | undefined;
+    }, {
+      query: string;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -235,11 +250,16 @@ export type RouteTable = readonly [
   {
     path: '/artist/discography';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
       type: RecordType | undefined;
       limit: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
+      type: RecordType | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -307,10 +327,14 @@ export type RouteTable = readonly [
   {
     path: '/artist/top-tracks';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
       limit: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -327,10 +351,14 @@ export type RouteTable = readonly [
   {
     path: '/artist/similar';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
       limit: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -343,9 +371,12 @@ export type RouteTable = readonly [
   {
     path: '/artist/info';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
     }>;
     body?: undefined;
     response: Out<{
@@ -374,11 +405,16 @@ export type RouteTable = readonly [
   {
     path: '/track/related';
     method: 'GET';
-    params: In<{
+    params: Params<{
       isrc?: string | undefined;
       artist: string | undefined;
       title: string | undefined;
       limit: string | undefined;
+    }, {
+      isrc?: string | undefined;
+      artist: string | undefined;
+      title: string | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -396,11 +432,17 @@ export type RouteTable = readonly [
   {
     path: '/track/info';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id?: string | undefined;
       artist: string | undefined;
       title: string | undefined;
       isrc?: string | undefined;
+    }, {
+      id: number;
+    } | {
+      artist: string;
+      title: string;
+      isrc?: string;
     }>;
     body?: undefined;
     response: Out<{
@@ -468,7 +510,9 @@ export type RouteTable = readonly [
   {
     path: '/track/isrc';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      isrc: string;
+    }, {
       isrc: string;
     }>;
     body?: undefined;
@@ -540,9 +584,12 @@ export type RouteTable = readonly [
   {
     path: '/track/hot';
     method: 'GET';
-    params: In<{
+    params: Params<{
       country: string | undefined;
       limit: string | undefined;
+    }, {
+      country: string | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -563,8 +610,10 @@ export type RouteTable = readonly [
   {
     path: '/track/preview';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id: string;
+    }, {
+      id: number;
     }>;
     body?: undefined;
     response: MediaAnswer;
@@ -572,8 +621,11 @@ export type RouteTable = readonly [
   {
     path: '/album/info';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id?: string | undefined;
+      query: string | undefined;
+    }, {
+      id?: number | undefined;
       query: string | undefined;
     }>;
     body?: undefined;
@@ -610,8 +662,11 @@ export type RouteTable = readonly [
   {
     path: '/album/tracks';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id?: string | undefined;
+      query: string | undefined;
+    }, {
+      id?: number | undefined;
       query: string | undefined;
     }>;
     body?: undefined;
@@ -641,8 +696,10 @@ export type RouteTable = readonly [
   {
     path: '/album/new-releases';
     method: 'GET';
-    params: In<{
+    params: Params<{
       limit: string | undefined;
+    }, {
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -660,11 +717,16 @@ export type RouteTable = readonly [
   {
     path: '/playlist/generate';
     method: 'GET';
-    params: In<{
+    params: Params<{
       genres: string;
       energy: string | undefined;
       tempo: string | undefined;
       limit: string | undefined;
+    }, {
+      genres: string;
+      energy: number | undefined;
+      tempo: number | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -691,8 +753,10 @@ export type RouteTable = readonly [
   {
     path: '/playlist/info';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id: string;
+    }, {
+      id: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -721,7 +785,9 @@ export type RouteTable = readonly [
   {
     path: '/resolve';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      url: string;
+    }, {
       url: string;
     }>;
     body?: undefined;
@@ -875,7 +941,9 @@ export type RouteTable = readonly [
   {
     path: '/nowplaying';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      station: string | undefined;
+    }, {
       station: string | undefined;
     }>;
     body?: undefined;
@@ -994,7 +1062,9 @@ export type RouteTable = readonly [
   {
     path: '/nowplaying/socket';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      station: string | undefined;
+    }, {
       station: string | undefined;
     }>;
     body?: undefined;
@@ -1003,7 +1073,13 @@ export type RouteTable = readonly [
   {
     path: '/cover';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      width?: string | undefined;
+      height?: string | undefined;
+      format?: string | undefined;
+      artist: string;
+      title: string;
+    }, {
       width?: string | undefined;
       height?: string | undefined;
       format?: string | undefined;
@@ -1016,11 +1092,16 @@ export type RouteTable = readonly [
   {
     path: '/artistimage';
     method: 'GET';
-    params: In<{
+    params: Params<{
       width?: string | undefined;
       height?: string | undefined;
       format?: string | undefined;
       id: string;
+    }, {
+      width?: string | undefined;
+      height?: string | undefined;
+      format?: string | undefined;
+      id: number;
     }>;
     body?: undefined;
     response: MediaAnswer;
@@ -1077,7 +1158,9 @@ export type RouteTable = readonly [
   {
     path: '/status';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      token?: string | undefined;
+    }, {
       token?: string | undefined;
     }>;
     body?: undefined;
@@ -1086,7 +1169,9 @@ export type RouteTable = readonly [
   {
     path: '/status/feed';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      token?: string | undefined;
+    }, {
       token?: string | undefined;
     }>;
     body?: undefined;
@@ -1159,7 +1244,9 @@ export type RouteTable = readonly [
   {
     path: '/docs/:file';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      v?: string | undefined;
+    }, {
       v?: string | undefined;
     }>;
     body?: undefined;
@@ -1168,9 +1255,12 @@ export type RouteTable = readonly [
   {
     path: '/search/suggest';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string;
       limit: string | undefined;
+    }, {
+      query: string;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1186,11 +1276,16 @@ export type RouteTable = readonly [
   {
     path: '/artist/albums';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
       limit: string | undefined;
       index: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
+      limit: number;
+      index: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1216,8 +1311,11 @@ export type RouteTable = readonly [
   {
     path: '/track/credits';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id?: string | undefined;
+      isrc?: string | undefined;
+    }, {
+      id?: number | undefined;
       isrc?: string | undefined;
     }>;
     body?: undefined;
@@ -1244,7 +1342,7 @@ export type RouteTable = readonly [
   {
     path: '/recommendations';
     method: 'GET';
-    params: In<{
+    params: Params<{
       seed_isrc?: string | undefined;
       seed_artist?: string | undefined;
       seed_genre: string | undefined;
@@ -1253,6 +1351,15 @@ export type RouteTable = readonly [
       valence: string | undefined;
       danceability: string | undefined;
       limit: string | undefined;
+    }, {
+      seed_isrc?: string | undefined;
+      seed_artist?: number | undefined;
+      seed_genre: string | undefined;
+      energy: number | undefined;
+      tempo: number | undefined;
+      valence: number | undefined;
+      danceability: number | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1291,9 +1398,12 @@ export type RouteTable = readonly [
   {
     path: '/genre/chart';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id: string;
       limit: string | undefined;
+    }, {
+      id: number;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1318,9 +1428,12 @@ export type RouteTable = readonly [
   {
     path: '/editorial/selection';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id: string | undefined;
       limit: string | undefined;
+    }, {
+      id: number;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1345,9 +1458,12 @@ export type RouteTable = readonly [
   {
     path: '/editorial/charts';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id: string | undefined;
       limit: string | undefined;
+    }, {
+      id: number;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1405,11 +1521,16 @@ export type RouteTable = readonly [
   {
     path: '/lyrics';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string;
       title: string;
       album: string | undefined;
       duration: string | undefined;
+    }, {
+      artist: string;
+      title: string;
+      album: string | undefined;
+      duration: number | undefined;
     }>;
     body?: undefined;
     response: Out<{
@@ -1432,12 +1553,18 @@ export type RouteTable = readonly [
   {
     path: '/lyrics/search';
     method: 'GET';
-    params: In<{
+    params: Params<{
       query: string | undefined;
       title: string | undefined;
       artist: string | undefined;
       album: string | undefined;
       limit: string | undefined;
+    }, {
+      query: string | undefined;
+      title: string | undefined;
+      artist: string | undefined;
+      album: string | undefined;
+      limit: number;
     }>;
     body?: undefined;
     response: Out<{
@@ -1463,9 +1590,12 @@ export type RouteTable = readonly [
   {
     path: '/artist/biography';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
     }>;
     body?: undefined;
     response: Out<{
@@ -1491,9 +1621,12 @@ export type RouteTable = readonly [
   {
     path: '/artist/knowledgebase';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
     }>;
     body?: undefined;
     response: Out<{
@@ -1541,7 +1674,9 @@ export type RouteTable = readonly [
   {
     path: '/live';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      station: string | undefined;
+    }, {
       station: string | undefined;
     }>;
     body?: undefined;
@@ -1555,7 +1690,9 @@ export type RouteTable = readonly [
   {
     path: '/listen.mp3';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      station: string | undefined;
+    }, {
       station: string | undefined;
     }>;
     body?: undefined;
@@ -1590,8 +1727,12 @@ export type RouteTable = readonly [
   {
     path: '/share/card';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id?: string | undefined;
+      isrc?: string | undefined;
+      format: CardFormat | undefined;
+    }, {
+      id?: number | undefined;
       isrc?: string | undefined;
       format: CardFormat | undefined;
     }>;
@@ -1601,9 +1742,13 @@ export type RouteTable = readonly [
   {
     path: '/og';
     method: 'GET';
-    params: In<{
+    params: Params<{
       type: CardKind | undefined;
       id: string;
+      format: CardFormat | undefined;
+    }, {
+      type: CardKind | undefined;
+      id: number;
       format: CardFormat | undefined;
     }>;
     body?: undefined;
@@ -1631,7 +1776,9 @@ export type RouteTable = readonly [
   {
     path: '/assistant';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      query: string;
+    }, {
       query: string;
     }>;
     body?: undefined;
@@ -1649,8 +1796,11 @@ export type RouteTable = readonly [
   {
     path: '/ai/track-insights';
     method: 'GET';
-    params: In<{
+    params: Params<{
       id?: string | undefined;
+      isrc?: string | undefined;
+    }, {
+      id?: number | undefined;
       isrc?: string | undefined;
     }>;
     body?: undefined;
@@ -1673,7 +1823,10 @@ export type RouteTable = readonly [
   {
     path: '/ai/lyrics-explain';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      artist: string;
+      title: string;
+    }, {
       artist: string;
       title: string;
     }>;
@@ -1698,9 +1851,12 @@ export type RouteTable = readonly [
   {
     path: '/ai/artist-summary';
     method: 'GET';
-    params: In<{
+    params: Params<{
       artist: string | undefined;
       id?: string | undefined;
+    }, {
+      artist: string | undefined;
+      id?: number | undefined;
     }>;
     body?: undefined;
     response: Out<{
@@ -1720,7 +1876,10 @@ export type RouteTable = readonly [
   {
     path: '/ai/similar-because';
     method: 'GET';
-    params: In<{
+    params: Params<{
+      isrc: string;
+      other: string;
+    }, {
       isrc: string;
       other: string;
     }>;

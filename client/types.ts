@@ -38,6 +38,19 @@ type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[
  */
 type Widen<T> = T extends string ? (string extends T ? QueryValue : T) : QueryValue;
 
+/**
+ * A parameter's value as the declaration reads it: a number where the schema makes one of the
+ * text (`limit`, `id`: its output), so `limit: 'ten'` is a type error rather than a 400; a
+ * boolean likewise; else its input, widened.
+ */
+type ValueOf<I, O> = [NonNullable<O>] extends [never]
+  ? Widen<I>
+  : [NonNullable<O>] extends [number]
+    ? number
+    : [NonNullable<O>] extends [boolean]
+      ? boolean
+      : Widen<I>;
+
 /** An optional schema's input (the declaration's `params?` and `body?` admit undefined); none: `{}`. */
 type SchemaInput<S> = [NonNullable<S>] extends [never]
   ? {}
@@ -45,12 +58,24 @@ type SchemaInput<S> = [NonNullable<S>] extends [never]
     ? I
     : {};
 
+/** An optional schema's output, as `SchemaInput`. */
+type SchemaOutput<S> = [NonNullable<S>] extends [never]
+  ? {}
+  : NonNullable<S> extends v.GenericSchema<any, infer O>
+    ? O
+    : {};
+
+/** The output's value at a key of the input (a key the output lacks: never, so the input's, widened). */
+type At<O, K> = K extends keyof O ? O[K] : never;
+
 /** The query a params schema takes: required keys required, the others optional. */
 type QueryOf<S> =
   SchemaInput<S> extends infer I
-    ? { [K in RequiredKeys<I>]: Widen<I[K]> } & {
-        [K in Exclude<keyof I, RequiredKeys<I>>]?: Widen<Exclude<I[K], undefined>>;
-      }
+    ? SchemaOutput<S> extends infer O
+      ? { [K in RequiredKeys<I>]: ValueOf<I[K], At<O, K>> } & {
+          [K in Exclude<keyof I, RequiredKeys<I>>]?: ValueOf<Exclude<I[K], undefined>, At<O, K>>;
+        }
+      : never
     : never;
 
 /** The `:name` segments of a path, e.g. `kind | file` for `/media/images/:kind/:file`. */

@@ -225,7 +225,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
     // D62: said once, at start. Answers say `Vary: Host`, but a cache in front that ignores
     // `Vary` (or a proxy that passes on any `Host`) could still hand one client's links to another.
     log.info(
-      "no base URL is set (SLEEVE_BASE_URL, the baseUrl option): links in answers are built from each request's Host, and answers carry Vary: Host; behind a shared cache or a proxy, set it to the public base (docs/deploying.md#behind-a-shared-cache)",
+      "no base URL is set (SLEEVE_BASE_URL, the baseUrl option): links in answers are built from each request's Host, and answers carry Vary: Host; behind a shared cache or a proxy, set it to the public base (Sleeve's docs/deploying.md#behind-a-shared-cache)",
     );
   }
   const strip = unmounted(resolved.basePath);
@@ -237,7 +237,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
       // Said once: every client then shares one rate limit and one lane of the upstream queue.
       toldNoAddress = true;
       log.info(
-        `fetch was given no client address, so every client shares one rate limit: pass { clientIp } as its second argument, or what the server hands a fetch handler (Bun's and Deno's serve, Hono's on @hono/node-server); docs/library.md#the-client-address`,
+        `fetch was given no client address, so every client shares one rate limit: pass { clientIp } as its second argument, or what the server hands a fetch handler (Bun's and Deno's serve, Hono's on @hono/node-server); Sleeve's docs/library.md#the-client-address`,
       );
     }
     return env;

@@ -1,7 +1,7 @@
 /**
  * @module
  * `npm run client:routes`: writes `client/route-table.ts`, the typed client's view of the route
- * table (each endpoint's path, method, parameters' input, body's input and answer's output),
+ * table (each endpoint's path, method, parameters' input and output, body's input and answer's output),
  * read by the TypeScript checker from `core/routes/index.ts`'s inferred `Endpoints`.
  *
  * Why a written file and not `typeof endpoints`: JSR (D36) takes only types written out in the
@@ -64,8 +64,10 @@ function routeOf(checker: ts.TypeChecker, endpoint: ts.Type, at: ts.Node): strin
     `path: ${print(prop(endpoint, 'path')!)}`,
     `method: ${method && !(method.flags & ts.TypeFlags.Never) ? print(method) : "'GET'"}`,
   ];
+  // Both sides: what a caller writes says which keys are required, what the server makes of
+  // it says a value's type (a number where the text becomes one).
   const params = schemaSide(prop(endpoint, 'params'), 'input');
-  if (params) lines.push(`params: In<${params}>`);
+  if (params) lines.push(`params: Params<${params}, ${schemaSide(prop(endpoint, 'params'), 'output')}>`);
   const body = schemaSide(prop(endpoint, 'body'), 'input');
   // As the declaration says it: no body is `body?: undefined`, which `BodyFor` reads as none.
   lines.push(body ? `body: In<${body}>` : 'body?: undefined');
@@ -107,8 +109,10 @@ export function render(): string {
 import type * as v from 'valibot';
 import type { MediaAnswer } from '../core/http/endpoint.ts';
 ${imports}
-/** What a caller writes (a params schema's or a body schema's input). */
+/** What a caller writes (a body schema's input). */
 type In<I> = v.GenericSchema<I, unknown>;
+/** A params schema: what a caller writes, and what the server reads it as. */
+type Params<I, O> = v.GenericSchema<I, O>;
 /** What a JSON answer holds (its response schema's output). */
 type Out<O> = v.GenericSchema<unknown, O>;
 

@@ -1,7 +1,7 @@
 /**
  * @module
  * `npm run package`: the npm package as users get it. Builds `dist/` (`build-npm.ts`), stages
- * what is published in `out/npm/` (the built modules, README, LICENSE) with a package.json of
+ * what is published in `out/npm/` (the built modules, README, docs/, LICENSE) with a package.json of
  * the fields a user's install reads (`PUBLISHED_FIELDS`): no scripts, so installing it runs
  * nothing and npm has no install script to warn about (the checkout's `prepare` embeds assets
  * for development), and no devDependencies. Then `npm pack out/npm`, passing on the arguments
@@ -28,6 +28,9 @@ export const PUBLISHED_FIELDS = [
   'version',
   'description',
   'license',
+  'repository',
+  'homepage',
+  'bugs',
   'type',
   'bin',
   'engines',
@@ -43,6 +46,26 @@ export function publishedManifest(manifest: Record<string, unknown>): Record<str
   return Object.fromEntries(
     PUBLISHED_FIELDS.filter((field) => manifest[field] !== undefined).map((field) => [field, manifest[field]]),
   );
+}
+
+/** What `npm pack --json` reports of a tarball, as far as the summary reads it. */
+interface PackReport {
+  filename: string;
+  entryCount: number;
+  size: number;
+  unpackedSize: number;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/** One line a tarball: its name, how many files, its size packed and unpacked. */
+function packSummary(reports: readonly PackReport[]): string {
+  return reports
+    .map(
+      (r) =>
+        `${r.filename}: ${r.entryCount} files, ${megabytes(r.size)} (${megabytes(r.unpackedSize)} unpacked); the list: npm run package -- --json`,
+    )
+    .join('\n');
 }
 
 /** Builds and stages the package in `out/npm/`; returns the folder. */
@@ -68,6 +91,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   const stage = await stageNpm();
-  // npm's output is this command's (`--json` stays parseable): the build logs only to stderr.
-  execFileSync('npm', ['pack', stage, ...args], { cwd: process.cwd(), stdio: 'inherit' });
+  // npm's own output is a notice line a file (hundreds): asked for as JSON, which it prints
+  // without them, and summarised, unless the caller asked for the JSON (`--json` stays
+  // parseable: the build logs only to stderr).
+  const json = args.includes('--json');
+  const out = execFileSync('npm', ['pack', stage, '--json', ...args.filter((arg) => arg !== '--json')], {
+    cwd: process.cwd(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  console.log(json ? out.trimEnd() : packSummary(JSON.parse(out) as PackReport[]));
 }

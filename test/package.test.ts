@@ -11,11 +11,16 @@ import { startWorkerd } from './helpers/workerd.ts';
 import { nodeImportsOf, reachableInputs } from '../scripts/build-workers.ts';
 import { PACKAGE_VERSION } from '../adapters/cli/package-version.ts';
 import { PUBLISHED_FIELDS } from '../scripts/package-npm.ts';
+import { anchorsOf, brokenLinks } from './docs/_links.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8'));
 const pkg = read('package.json');
 const deno = read('deno.json');
 const SUBPATHS = ['.', './bun', './deno', './node', './vercel', './workers', './deno-deploy', './client', './cli'];
+
+/** What the package may carry: the built modules, the README and its pages (D68), LICENSE and package.json. */
+const PACKED =
+  /^(dist\/(core|adapters|client)\/.+\.(js|d\.ts)|README\.md|docs\/[\w-]+\.md|docs\/images\/[\w-]+\.png|LICENSE|package\.json)$/;
 
 /** `./adapters/bun/index.ts` and `./dist/adapters/bun/index.js` name the same module. */
 const moduleOf = (path: string) => path.replace(/^\.\/(dist\/)?/, '').replace(/\.(d\.ts|js|ts)$/, '');
@@ -90,8 +95,7 @@ describe('npm package, packed and installed into a fresh project', () => {
   it('builds ESM with declarations that plain Node imports, and packs only what users need', async () => {
     // The one build of the run: the pack the fresh project installed (npm run package builds dist/).
     const { files } = installed.pack;
-    for (const file of files)
-      expect(file).toMatch(/^(dist\/(core|adapters|client)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
+    for (const file of files) expect(file).toMatch(PACKED);
     for (const subpath of SUBPATHS) {
       expect(files).toContain(pkg.exports[subpath].default.slice(2));
       expect(files).toContain(pkg.exports[subpath].types.slice(2));
@@ -138,6 +142,39 @@ describe('npm package, packed and installed into a fresh project', () => {
     expect(published).not.toHaveProperty('devDependencies');
   });
 
+  it('carries what its words point at: every relative link of its README and pages, and every docs/ page its modules name, resolves inside it; it names its repository (D68)', () => {
+    const root = join(installed.dir, 'node_modules/sleeve');
+    const { files } = installed.pack;
+    const pages = files.filter((file) => file === 'README.md' || /^docs\/[\w-]+\.md$/.test(file));
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/deploying.md', 'docs/library.md']));
+    // As GitHub resolves them: a file in the package, and a heading of it for a #fragment.
+    expect(brokenLinks(root, pages)).toEqual([]);
+    // What the modules say at run time (the built JavaScript keeps strings, and a few comments)
+    // and the declarations' comments an editor shows.
+    const named = new Set(
+      files
+        .filter((file) => /^dist\/.+\.(js|d\.ts)$/.test(file))
+        .flatMap((file) => readFileSync(join(root, file), 'utf8').match(/\bdocs\/[\w-]+\.md(?:#[\w-]+)?/g) ?? []),
+    );
+    expect([...named]).toEqual(
+      expect.arrayContaining([
+        'docs/deploying.md#memory-d43',
+        'docs/deploying.md#behind-a-shared-cache',
+        'docs/library.md#the-client-address',
+      ]),
+    );
+    const unresolved = [...named].filter((path) => {
+      const [file = '', anchor] = path.split('#');
+      if (!files.includes(file)) return true;
+      return anchor !== undefined && !anchorsOf(readFileSync(join(root, file), 'utf8')).has(anchor);
+    });
+    expect(unresolved).toEqual([]);
+    const published = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(published.repository.url).toMatch(/^git\+https:\/\/github\.com\/[\w-]+\/[\w-]+\.git$/);
+    expect(published.homepage).toMatch(/^https:\/\/github\.com\//);
+    expect(published.bugs.url).toMatch(/^https:\/\/github\.com\/.+\/issues$/);
+  });
+
   it('installs with npm install <tarball> and no warning (no install script to allow)', (ctx) => {
     const dir = join(dirname(installed.dir), 'npm-install');
     mkdirSync(dir);
@@ -158,18 +195,18 @@ describe('npm package, packed and installed into a fresh project', () => {
     expect(existsSync(join(dir, 'node_modules/sleeve/dist/core/index.js'))).toBe(true);
   }, 200_000);
 
-  it('packs only the built modules, README, LICENSE and package.json, every export with its types', () => {
+  it('packs only the built modules, README and docs/, LICENSE and package.json, every export with its types', () => {
     const { files, unpackedSize } = installed.pack;
-    for (const file of files)
-      expect(file).toMatch(/^(dist\/(core|adapters|client)\/.+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
+    for (const file of files) expect(file).toMatch(PACKED);
     expect(files).toContain('LICENSE');
     for (const target of Object.values(pkg.exports as Record<string, { types: string; default: string }>)) {
       for (const file of [target.default, target.types])
         expect(existsSync(join(installed.dir, 'node_modules/sleeve', file)), file).toBe(true);
     }
-    // Issue 25 measured 1.8 MB unpacked, and the asset files carried as chunks add 2.9 MB
-    // (D38); the bound notices a data file packed by mistake.
-    expect(unpackedSize).toBeLessThan(5_500_000);
+    // Issue 25 measured 1.8 MB unpacked, the asset files carried as chunks add 2.9 MB (D38),
+    // and docs/ 0.8 MB, half of it three screenshots (D68); the bound notices a data file
+    // packed by mistake.
+    expect(unpackedSize).toBeLessThan(6_500_000);
     // They stand for swagger-ui-dist and dejavu-fonts-ttf (24 MB), which are not installed.
     for (const gone of ['swagger-ui-dist', 'dejavu-fonts-ttf'])
       expect(existsSync(join(installed.dir, 'node_modules', gone)), gone).toBe(false);

@@ -56,7 +56,8 @@ describe('the README, from a fresh clone', () => {
     expect(replayCommand).toBe('npm run replay');
     const replay = spawn('npm', ['run', 'replay'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0' },
+      // PORT as a shell that exported it for Sleeve has it: the replay reads its own REPLAY_PORT.
+      env: { ...process.env, PORT: '8787', REPLAY_PORT: '0' },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -106,5 +106,5 @@ export async function heapAdvice(env: Env, plan: MemoryPlan): Promise<string | u
   const { getHeapStatistics } = await import('node:v8');
   const limitMb = getHeapStatistics().heap_size_limit / MIB;
   if (limitMb <= (plan.heapMb + 2 * YOUNG_MB) * 1.25) return undefined;
-  return `sleeve: Deno's heap may grow to ${Math.round(limitMb)} MiB; set DENO_V8_FLAGS=${v8Flags(plan, '').join(',')} to hold it to the ${plan.needMb} MiB this instance needs (docs/deploying.md#memory-d43)`;
+  return `sleeve: Deno's heap may grow to ${Math.round(limitMb)} MiB; set DENO_V8_FLAGS=${v8Flags(plan, '').join(',')} to hold it to the ${plan.needMb} MiB this instance needs (Sleeve's docs/deploying.md#memory-d43)`;
 }

@@ -7,7 +7,7 @@
  * knowledge of the prefix. No inline script or style, so the page's CSP allows only 'self'.
  */
 
-/** The example the README and docs/http.md give (D2); the page says to replace it with one's own. */
+/** The example contact the README and docs/http.md give; the page says to replace it with one's own. */
 export const EXAMPLE_CONTACT = 'MyApp/1.0 (you@example.com)';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -29,7 +29,7 @@ export function pageHtml(token: string): string {
 <body>
 <header class="sleeve-note">
 <p><strong>Sleeve API reference</strong>, from this server's own <a href="openapi.json">openapi.json</a>.
-Every call needs a contact e-mail (D2); a browser cannot set <code>User-Agent</code>, so "Try it out" sends
+Every call but the public ones needs a contact e-mail; a browser cannot set <code>User-Agent</code>, so "Try it out" sends
 <code>Api-User-Agent: ${escapeHtml(EXAMPLE_CONTACT)}</code>. Put your own contact there (<em>Authorize</em>) before you build on it.</p>
 </header>
 <div id="swagger-ui"></div>

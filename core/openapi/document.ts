@@ -46,19 +46,30 @@ function rateLimitText(rateLimits: number | 'off', aiPerHour: number): string {
  * `info.description`, and as they are in `/llms.txt`.
  */
 export function serviceRules(facts: ServiceFacts): string[] {
-  const pins = VERSIONS.map((v) => `\`/v${v.name}/…\``).join(', ');
+  const mount = mountOf(facts.base ?? '');
+  const pins = VERSIONS.map((v) => `\`${mount}/v${v.name}/…\``).join(', ');
   const current = VERSIONS.find((v) => v.errorShape === 'current')!.name;
   return [
     `**User-Agent.** Every endpoint that is not public needs a contact e-mail address in \`User-Agent\` (\`${CONTACT_EXAMPLE}\`), or in \`Api-User-Agent\` where a browser will not let a script set User-Agent. Without one: 401.`,
-    `**Versions.** ${pins} pin a version; \`/current/…\` and no prefix follow the newest (${CURRENT.name}). A pin answers only the paths it had (\`x-since\`); pins before ${current} answer errors as \`{ "error": "<message>" }\` and send only \`X-RateLimit-*\`.`,
+    `**Versions.** ${pins} pin a version; \`${mount}/current/…\` and no prefix follow the newest (${CURRENT.name}). A pin answers only the paths it had (\`x-since\`); pins before ${current} answer errors as \`{ "error": "<message>" }\` and send only \`X-RateLimit-*\`.`,
     rateLimitText(facts.rateLimits, facts.aiPerHour),
     `**Caching.** Each endpoint states its lifetime (\`x-cache\`: seconds, \`forever\` or \`no-store\`). Cached answers carry \`X-Cache\`, \`ETag\` (304 for a matching \`If-None-Match\`) and \`Cache-Control\`; when an upstream fails, an answer expired less than ${STALE_MS / 3_600_000} h ago is served as \`STALE\`.`,
-    '**Errors.** `{ "ok": false, "error": { "code", "message", ... } }`; `GET /errors` lists every code.',
+    `**Errors.** \`{ "ok": false, "error": { "code", "message", ... } }\`; \`GET ${mount}/errors\` lists every code.`,
   ];
 }
 
+/**
+ * The path the service is mounted under (`/music`), from `serverBase`'s value: what the paths
+ * the rules name carry, as a client must send them. Empty at the root.
+ */
+function mountOf(base: string): string {
+  const path = URL.canParse(base) ? new URL(base).pathname : base;
+  return path.replace(/\/+$/, '');
+}
+
 function infoDescription(facts: ServiceFacts): string {
-  const more = 'The same, as plain text for language models: `/llms.txt`; as a page to try requests in: `/docs`.';
+  const mount = mountOf(facts.base ?? '');
+  const more = `The same, as plain text for language models: \`${mount}/llms.txt\`; as a page to try requests in: \`${mount}/docs\`.`;
   // Not the summary again: `info.summary` carries it, and Swagger UI shows both.
   return [modeSentence(facts.mode), ...serviceRules(facts), more].join('\n\n');
 }

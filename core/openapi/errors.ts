@@ -8,6 +8,7 @@
  */
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import type { AnyEndpoint } from '../http/endpoint.ts';
+import { errorExample } from './error-examples.ts';
 import { headerRefs, LIMIT_HEADERS } from './headers.ts';
 import type { JsonSchema, Ref, Response } from './types.ts';
 
@@ -83,7 +84,14 @@ export function errorResponses(): Record<string, Response> {
       const response: Response = {
         description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].meaning}`).join(' '),
         ...(headers.length > 0 ? { headers: headerRefs(headers) } : {}),
-        content: { 'application/json': { schema: ERROR_BODY } },
+        // One example per code, named by it: else a viewer makes one from the schema, and the
+        // code enum's first value (`bad_request`) shows under every status.
+        content: {
+          'application/json': {
+            schema: ERROR_BODY,
+            examples: Object.fromEntries(codes.map((code) => [code, { value: errorExample(code) }])),
+          },
+        },
       };
       return [nameOf(codes), response];
     }),

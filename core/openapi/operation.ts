@@ -26,6 +26,12 @@ export function operationIdOf(path: string): string {
     .join('');
 }
 
+/**
+ * A summary as plain text: OpenAPI reads a summary as text (only descriptions are Markdown), so
+ * Swagger UI showed a declaration's inline-code backticks as they are typed.
+ */
+const plainSummary = (summary: string): string => summary.replace(/`/g, '');
+
 function descriptionOf(endpoint: AnyEndpoint, rateLimits: number | 'off', aiPerHour: number): string {
   const lines = [policySentence(endpoint, rateLimits, aiPerHour)];
   lines.push(
@@ -87,7 +93,7 @@ export function describeOperation(
   const json = !isMedia(endpoint.response);
   const operation: Operation = {
     operationId: id,
-    summary: endpoint.summary,
+    summary: plainSummary(endpoint.summary),
     description: descriptionOf(endpoint, rateLimits, aiPerHour),
     tags: [tagOf(endpoint.path)],
     ...(parameters.length > 0 ? { parameters } : {}),

@@ -29,7 +29,7 @@ export interface Parameter {
 export interface Response {
   description: string;
   headers?: Record<string, Ref | { description: string; schema: JsonSchema }>;
-  content?: Record<string, { schema?: JsonSchema | Ref }>;
+  content?: Record<string, { schema?: JsonSchema | Ref; examples?: Record<string, { value: unknown }> }>;
   /** Operations the answer leads to (`links.ts`). */
   links?: Record<string, Link>;
 }

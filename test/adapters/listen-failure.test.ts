@@ -16,14 +16,17 @@ import { listenFailure } from '../../adapters/shared/listen-failure.ts';
 import { runToExit } from '../helpers/child-server.ts';
 import { scriptCommand } from '../helpers/scripts.ts';
 
-/** Each command as a user runs it: [its name here, binary, arguments]. */
-const COMMANDS: [string, string, string[]][] = [
-  ['npm start', ...scriptCommand('start')],
-  ['sleeve (the command, on Node)', process.execPath, ['--import', 'tsx', 'adapters/cli/index.ts']],
-  ['npm run start:bun', ...scriptCommand('start:bun')],
-  ['npm run start:deno', ...scriptCommand('start:deno')],
-  ['npm run start:deno-deploy', ...scriptCommand('start:deno-deploy')],
-  ['npm run replay', ...scriptCommand('replay')],
+/**
+ * Each command as a user runs it: [its name here, binary, arguments, the variable of its port].
+ * The replay's is its own, so a PORT exported for Sleeve does not put both on one port.
+ */
+const COMMANDS: [string, string, string[], string][] = [
+  ['npm start', ...scriptCommand('start'), 'PORT'],
+  ['sleeve (the command, on Node)', process.execPath, ['--import', 'tsx', 'adapters/cli/index.ts'], 'PORT'],
+  ['npm run start:bun', ...scriptCommand('start:bun'), 'PORT'],
+  ['npm run start:deno', ...scriptCommand('start:deno'), 'PORT'],
+  ['npm run start:deno-deploy', ...scriptCommand('start:deno-deploy'), 'PORT'],
+  ['npm run replay', ...scriptCommand('replay'), 'REPLAY_PORT'],
 ];
 
 /** What a failed start printed, as lines, and that no stack came with it. */
@@ -62,14 +65,20 @@ describe('a port in use', () => {
   });
   afterAll(() => new Promise<void>((resolve) => held.close(() => resolve())));
 
-  it.each(COMMANDS)('%s: one line naming the port and the fix, exit 1, no stack', async (_name, command, args) => {
-    const result = await runToExit(command, args, { PORT: String(port) }, 30_000);
-    const lines = oneLine(result);
-    expect(lines.at(-1)).toMatch(
-      new RegExp(`^(sleeve|replay): port ${port} is in use: stop what listens there, or set PORT to a free port`),
-    );
-    expect(result.code).toBe(1);
-  });
+  it.each(COMMANDS)(
+    '%s: one line naming the port and the fix, exit 1, no stack',
+    async (_name, command, args, variable) => {
+      // PORT is 0 (runToExit's) where the command reads another variable: only its own may matter.
+      const result = await runToExit(command, args, { [variable]: String(port) }, 30_000);
+      const lines = oneLine(result);
+      expect(lines.at(-1)).toMatch(
+        new RegExp(
+          `^(sleeve|replay): port ${port} is in use: stop what listens there, or set ${variable} to a free port`,
+        ),
+      );
+      expect(result.code).toBe(1);
+    },
+  );
 });
 
 const NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];

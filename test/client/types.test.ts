@@ -35,13 +35,16 @@ describe('sleeve/client types', () => {
     expectTypeOf(client.media.images[':kind'][':file'].$get).returns.resolves.toEqualTypeOf<Response>();
   });
 
-  it("parameters come from the params schema's input, values widened, optional where the input may be undefined", () => {
+  it('parameters come from the params schema: a number where it reads one, text widened, optional where the input may be undefined', () => {
     expectTypeOf(client.track.hot.$get)
       .parameter(0)
-      .toEqualTypeOf<{ country?: QueryValue; limit?: QueryValue } | undefined>();
+      .toEqualTypeOf<{ country?: QueryValue; limit?: number } | undefined>();
     expectTypeOf(client.search.all.$get)
       .parameter(0)
-      .toEqualTypeOf<{ query: QueryValue; limit?: QueryValue; types?: QueryValue }>();
+      .toEqualTypeOf<{ query: QueryValue; limit?: number; types?: QueryValue }>();
+    expectTypeOf(client.artist.info.$get)
+      .parameter(0)
+      .toEqualTypeOf<{ artist?: QueryValue; id?: number } | undefined>();
     expectTypeOf(client.track.isrc.$get).parameter(0).toEqualTypeOf<{ isrc: QueryValue }>();
     // D69: /track/info by id, or by artist and title (the server checks that one way is given).
     expectTypeOf(client.track.info.$get)
@@ -82,6 +85,10 @@ describe('sleeve/client types', () => {
       client.search.all.$get({ limit: 5 });
       // @ts-expect-error no such parameter
       client.track.hot.$get({ limt: 5 });
+      // @ts-expect-error limit is a number: its text would be a 400
+      client.track.hot.$get({ limit: 'ten' });
+      // @ts-expect-error id is a number
+      client.artist.info.$get({ id: 'abc' });
       // @ts-expect-error requests is required
       client.batch.$post({});
       // @ts-expect-error /batch is POST only

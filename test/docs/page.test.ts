@@ -142,6 +142,12 @@ describe('/docs, the API reference page', () => {
     expect([body.responses.docs.status, body.responses.file.status]).toEqual([400, 400]);
   });
 
+  it('cites no decision number in its note: a client cannot look one up', async () => {
+    const html = await (await sleeveWith()('/docs')).text();
+    expect(html).toContain('contact e-mail');
+    expect(html).not.toMatch(/\bD\d+\b/);
+  });
+
   it('is served under a prefix a proxy did not strip (basePath), with the same relative links', async () => {
     const get = sleeveWith({ basePath: '/music' });
     const res = await get('/music/docs');

@@ -14,7 +14,8 @@ import { VERSION_NAMES } from '../../core/http/versions.ts';
 import { isDescribed } from '../../core/openapi/document.ts';
 import { CONVERSION } from '../../core/openapi/json-schema.ts';
 import { openApiPath } from '../../core/openapi/parameters.ts';
-import type { Operation, Ref } from '../../core/openapi/types.ts';
+import { ERROR_CODES, type ErrorCode } from '../../core/errors.ts';
+import type { JsonSchema, Operation, Ref } from '../../core/openapi/types.ts';
 import { endpoints } from '../../core/routes/index.ts';
 import { VERSION } from '../../core/version.ts';
 import { ROOT } from '../helpers/child-server.ts';
@@ -41,7 +42,9 @@ describe('/openapi.json', () => {
     for (const endpoint of described) {
       const op = opOf(endpoint.path, endpoint.method);
       expect(op, endpoint.path).toBeDefined();
-      expect(op.summary).toBe(endpoint.summary);
+      // Plain text, as OpenAPI reads a summary: a declaration's backticks are left out.
+      expect(op.summary).toBe(endpoint.summary.replaceAll('`', ''));
+      expect(op.summary).not.toContain('`');
       expect(op['x-sleeve-aliases'] ?? [], endpoint.path).toEqual((endpoint.aliases ?? []).map(openApiPath));
       for (const alias of endpoint.aliases ?? []) expect(op.description).toContain(`\`${openApiPath(alias)}\``);
     }
@@ -191,6 +194,25 @@ describe('/openapi.json', () => {
     expect(Object.keys(doc.components.responses.method_not_allowed!.headers ?? {})).toEqual(['Allow']);
   });
 
+  it("shows each error status's own codes as its examples, each fitting the Error schema, not one code under every status", () => {
+    const validate = schemaValidator();
+    const schema = { ...doc.components.schemas.Error!, components: doc.components } as JsonSchema;
+    const shown = new Set<string>();
+    for (const [name, response] of Object.entries(doc.components.responses)) {
+      const codes = name.split('_or_') as ErrorCode[];
+      const examples = response.content?.['application/json']?.examples ?? {};
+      expect(Object.keys(examples), name).toEqual(codes);
+      for (const code of codes) {
+        const value = examples[code]!.value as { error: { code: string; message: string } };
+        expect(validate(schema, value), `${name} ${code}`).toBeNull();
+        expect(value.error.code).toBe(code);
+        expect(value.error.message.length, code).toBeGreaterThan(10);
+        shown.add(code);
+      }
+    }
+    expect([...shown].sort()).toEqual(Object.keys(ERROR_CODES).sort());
+  });
+
   it('gives every error response either shape, and each error Sleeve answers fits it: the D3 one, or the legacy one under a pin before 3.0.0 (D7)', async () => {
     const validate = schemaValidator();
     const ua = { 'user-agent': 'MyApp/1.0 (you@example.com)' };
@@ -284,6 +306,22 @@ describe('/openapi.json servers', () => {
     ]);
     const mounted = await documentOf(describedSleeve({ basePath: '/music' }), 'http://sleeve.test/music/openapi.json');
     expect(mounted.servers.map((s) => s.url)).toEqual(['/music', ...prefixes.map((p) => `/music${p}`)]);
+  });
+
+  it('carry the mount, and so do the paths the intro names, as a client must send them', async () => {
+    const intro = (d: typeof doc) => d.info.description;
+    const mounted = await documentOf(describedSleeve({ basePath: '/music' }), 'http://sleeve.test/music/openapi.json');
+    const based = await documentOf(describedSleeve({ baseUrl: 'https://music.example.com/api/' }));
+    for (const [d, mount] of [
+      [doc, ''],
+      [mounted, '/music'],
+      [based, '/api'],
+    ] as const) {
+      for (const path of ['/llms.txt', '/docs', '/errors', '/current/…', '/v2.5.0/…'])
+        expect(intro(d), `${mount}${path}`).toMatch(new RegExp(`[\` ]${mount}${path}\``));
+      // A root path a client of the mounted service would send to the wrong place.
+      if (mount !== '') expect(intro(d)).not.toMatch(/`(GET )?\/(llms\.txt|docs|errors|current|v\d)/);
+    }
   });
 
   it('are the same document under a version prefix', async () => {
