@@ -9,6 +9,8 @@ import { ConfigError, prepareCatalog, type Sleeve } from '../../core/index.ts';
 import { checkStorage } from '../../core/storage/preflight.ts';
 import { settingWarnings } from '../../core/wiring/setting-warnings.ts';
 import { heapAdvice, planFor } from './heap-limit.ts';
+import { underWaiter } from './heap-child.ts';
+import { stopWhenNpmShellGone } from './npm-shell.ts';
 import { listenFailure } from '../shared/listen-failure.ts';
 import { listeningLine, turnedOn } from '../shared/listening-line.ts';
 import { SERVER_VARIABLES_TABLE, serveOptionsFromEnv } from '../shared/serve-env.ts';
@@ -69,6 +71,8 @@ export async function start(
         : undefined;
     const served = await runtime.serve({ ...options, cacheMb: plan.cacheMb, catalog, port });
     console.log(listeningLine(served.url, served, runtime.name, turnedOn(options, catalogPath)));
+    // Under the waiter (Node 20) the waiter watches npm's shell, and passes the stop on.
+    if (!underWaiter()) stopWhenNpmShellGone(runtime.env, () => process.kill(process.pid, 'SIGTERM'));
   } catch (error) {
     const listening = port === undefined ? undefined : listenFailure(error, port, portSetting);
     console.error(`sleeve: ${listening ?? (error instanceof Error ? error.message : String(error))}`);
