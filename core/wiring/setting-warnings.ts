@@ -1,8 +1,8 @@
 /**
  * @module
  * What start-up warns of in the environment, one line each, before it listens: a `SLEEVE_*`
- * variable Sleeve does not read (a misspelling, `SLEEVE_MDOE`, named with the known one nearest
- * to it), and a variable set without the one it needs (a status token without the page). Each
+ * variable Sleeve does not read (a misspelling, `MDOE` for `MODE`, named with the known one
+ * nearest to it), and a variable set without the one it needs (a status token without the page). Each
  * would otherwise be ignored without a word. A warning never stops start-up (D67): an env file
  * may carry a newer version's variable, and a rollback must still start. The known names are the
  * variable tables' own (`ENV_VARIABLES`, and what the caller adds: the servers' limits, Workers'
