@@ -181,11 +181,13 @@ describe('npm package, packed and installed into a fresh project', () => {
       [
         '--input-type=module',
         '-e',
-        "import { createSleeve } from 'sleeve'; try { createSleeve({ storage: 'redis://u:pw@127.0.0.1:6379' }); console.log('made'); } catch (error) { console.log(`${error.code}: ${error.message}`); }",
+        "import { createSleeve } from 'sleeve'; try { createSleeve({ storage: 'redis://u:pw@127.0.0.1:6379' }); console.log('made'); } catch (error) { console.log(error.code + ': ' + error.message); }",
       ],
       { cwd: installed.dir, encoding: 'utf8', timeout: 60_000 },
     );
-    expect(run.stdout).toBe('not_configured: SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis\n');
+    expect(run.stdout).toBe(
+      'not_configured: SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis\n',
+    );
   });
 
   it("runs examples/deploy/sleeve@.service's ExecStart as it is, in the folder the package is installed in, and stops on SIGTERM (issue #64)", async () => {
