@@ -125,7 +125,7 @@ export function helpText(version: string): string {
     `sleeve ${version}: a self-hostable music metadata and radio API (demo mode needs no network and no key)`,
     `  ${version} is the package's version; the API it serves has its own, ${API_VERSION} (/healthz, /openapi.json), and /vX.Y.Z/ paths pin older ones`,
     '',
-    'Usage: sleeve [flags]    (npx sleeve, bunx --bun sleeve, deno run -A npm:sleeve)',
+    'Usage: sleeve [flags]    (npx sleeve, bunx --bun sleeve, deno run -A npm:sleeve; in a checkout, npm start -- [flags])',
     '',
     'Flags (a flag wins over its variable; a bad flag exits 2):',
     ...column(flags),
