@@ -249,9 +249,10 @@ export default {
       comment:
         "A runtime's folder (adapters/node/, bun/, deno/, vercel/) imports itself, adapters/shared/, adapters/launch/ and core, " +
         "never another runtime's folder; shared/ and launch/ import no runtime's folder. What two runtimes need goes to shared/. " +
-        'The sleeve command (adapters/cli/) sits above them: it starts the runtime it runs on.',
+        'The sleeve command (adapters/cli/) sits above them: it starts the runtime it runs on; ' +
+        "a runtime's main.ts (npm start, start:bun, start:deno) is that command, so it takes the same flags.",
       severity: 'error',
-      from: { path: '^adapters/((?!cli/)[^/]+)/' },
+      from: { path: '^adapters/((?!cli/)[^/]+)/', pathNot: '^adapters/[^/]+/main[.]ts$' },
       to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/shared/', '^adapters/launch/'] },
     },
     {

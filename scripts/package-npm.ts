@@ -41,10 +41,19 @@ export const PUBLISHED_FIELDS = [
   'peerDependenciesMeta',
 ] as const;
 
-/** The checkout's package.json cut to `PUBLISHED_FIELDS`. */
+/**
+ * The `sleeve` command as installed: the built one. The checkout's `bin` runs the sources through
+ * tsx (`adapters/cli/checkout.mjs`), which an install has neither of.
+ */
+export const PUBLISHED_BIN = { sleeve: 'dist/adapters/cli/index.js' } as const;
+
+/** The checkout's package.json cut to `PUBLISHED_FIELDS`, its `bin` the built command's. */
 export function publishedManifest(manifest: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    PUBLISHED_FIELDS.filter((field) => manifest[field] !== undefined).map((field) => [field, manifest[field]]),
+    PUBLISHED_FIELDS.filter((field) => manifest[field] !== undefined).map((field) => [
+      field,
+      field === 'bin' ? PUBLISHED_BIN : manifest[field],
+    ]),
   );
 }
 

@@ -36,8 +36,9 @@ describe('the command line', () => {
     expect(parseCommand(['--port', '0', '--mode=demo', '--storage', 'fs:/tmp/x'], env)).toEqual({
       kind: 'serve',
       env: { PORT: '0', SLEEVE_MODE: 'demo', SLEEVE_STORAGE: 'fs:/tmp/x', SLEEVE_LOG: 'off' },
+      portSetting: '--port',
     });
-    expect(parseCommand(['-p', '1234'], {})).toEqual({ kind: 'serve', env: { PORT: '1234' } });
+    expect(parseCommand(['-p', '1234'], {})).toEqual({ kind: 'serve', env: { PORT: '1234' }, portSetting: '--port' });
     expect(parseCommand(['--help', '--port', 'x'], {})).toEqual({ kind: 'help' });
     expect(parseCommand(['-v'], {})).toEqual({ kind: 'version' });
   });

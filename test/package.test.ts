@@ -10,7 +10,7 @@ import { NODE_LINES, nodeBinary } from './helpers/node-lines.ts';
 import { startWorkerd } from './helpers/workerd.ts';
 import { nodeImportsOf, reachableInputs } from '../scripts/build-workers.ts';
 import { PACKAGE_VERSION } from '../adapters/cli/package-version.ts';
-import { PUBLISHED_FIELDS } from '../scripts/package-npm.ts';
+import { PUBLISHED_BIN, PUBLISHED_FIELDS } from '../scripts/package-npm.ts';
 import { anchorsOf, brokenLinks } from './docs/_links.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8'));
@@ -211,6 +211,38 @@ describe('npm package, packed and installed into a fresh project', () => {
     for (const gone of ['swagger-ui-dist', 'dejavu-fonts-ttf'])
       expect(existsSync(join(installed.dir, 'node_modules', gone)), gone).toBe(false);
   });
+
+  it('createSleeve refuses a Redis storage where ioredis is not installed, with the command that installs it (issue #64)', () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import { createSleeve } from 'sleeve'; try { createSleeve({ storage: 'redis://u:pw@127.0.0.1:6379' }); console.log('made'); } catch (error) { console.log(error.code + ': ' + error.message); }",
+      ],
+      { cwd: installed.dir, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(run.stdout).toBe(
+      'not_configured: SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis\n',
+    );
+  });
+
+  it("runs examples/deploy/sleeve@.service's ExecStart as it is, in the folder the package is installed in, and stops on SIGTERM (issue #64)", async () => {
+    const unit = readFileSync(`${ROOT}examples/deploy/sleeve@.service`, 'utf8');
+    const [node, ...args] = /^ExecStart=(.+)$/m.exec(unit)![1]!.trim().split(/\s+/);
+    // Node itself, and what the package installs: no tsx (a devDependency), no wrapper.
+    expect(node).toBe('/usr/bin/node');
+    expect(args.join(' ')).not.toMatch(/tsx/);
+    expect(args.at(-1)).toBe(`node_modules/sleeve/${PUBLISHED_BIN.sleeve}`);
+    // Its WorkingDirectory is where `npm install sleeve` ran: the installed folder here.
+    const server = await startChild(process.execPath, args, { SLEEVE_MODE: 'demo' }, 30_000, installed.dir);
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
 
   for (const [runtime, { file, command }] of Object.entries(RUNTIMES)) {
     it(`serves /healthz, a search, /docs and a PNG card on ${runtime}`, async () => {

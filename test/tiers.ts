@@ -37,6 +37,7 @@ export const INTEGRATION: readonly string[] = [
   'test/storage/redis*.test.ts',
   'test/storage/from-spec.test.ts',
   'test/cli.test.ts',
+  'test/cli-checkout.test.ts',
   'test/readme.test.ts',
   'test/examples.test.ts',
   'test/examples-kubernetes.test.ts',

@@ -1,7 +1,6 @@
-/** @module `npm run start:bun`: Sleeve on Bun, configured from the environment. */
-import { holdToPlan } from '../launch/heap-limit.ts';
-
-// Held to the memory plan first (it may start the process again), then the server is loaded.
-await holdToPlan(process.env);
-const [{ bunRuntime }, { start }] = await Promise.all([import('./runtime.ts'), import('../launch/start.ts')]);
-await start(bunRuntime());
+/**
+ * @module
+ * `npm run start:bun`: the `sleeve` command on Bun (`adapters/cli/`), with the same flags
+ * (`npm run start:bun -- --port 9000`) over the same environment.
+ */
+import '../cli/index.ts';

@@ -22,8 +22,8 @@ export type Command =
   | { kind: 'version' }
   /** `--probe <path>`: asks this host's server (`PORT`) for `path` and exits 0 on a 2xx, 1 otherwise (D55). */
   | { kind: 'probe'; url: string }
-  /** `env`: the environment with the flags' variables set over it. */
-  | { kind: 'serve'; env: Record<string, string | undefined> };
+  /** `env`: the environment with the flags' variables set over it; `portSetting`, when the port came from `--port`. */
+  | { kind: 'serve'; env: Record<string, string | undefined>; portSetting?: '--port' };
 
 /** The flags that set a variable: its name, the value's placeholder, and its default. */
 const SETTINGS = {
@@ -70,7 +70,8 @@ export function parseCommand(args: readonly string[], env: Record<string, string
     set[variable] = value;
   }
   if (values.probe !== undefined) return probeCommand(values.probe, { ...env, ...set });
-  return { kind: 'serve', env: { ...env, ...set } };
+  const serve = { kind: 'serve', env: { ...env, ...set } } as const;
+  return set.PORT === undefined ? serve : { ...serve, portSetting: '--port' };
 }
 
 /**
@@ -124,7 +125,7 @@ export function helpText(version: string): string {
     `sleeve ${version}: a self-hostable music metadata and radio API (demo mode needs no network and no key)`,
     `  ${version} is the package's version; the API it serves has its own, ${API_VERSION} (/healthz, /openapi.json), and /vX.Y.Z/ paths pin older ones`,
     '',
-    'Usage: sleeve [flags]    (npx sleeve, bunx --bun sleeve, deno run -A npm:sleeve)',
+    'Usage: sleeve [flags]    (npx sleeve, bunx --bun sleeve, deno run -A npm:sleeve; in a checkout, npm start -- [flags])',
     '',
     'Flags (a flag wins over its variable; a bad flag exits 2):',
     ...column(flags),

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * @module
- * The `sleeve` command (package.json's `bin`, and JSR's `./cli` export). First the runtime is
+ * The `sleeve` command (the published package's `bin`, JSR's `./cli` export, and in a checkout
+ * `npm start`, `start:bun`, `start:deno` and `npx sleeve`). First the runtime is
  * held to the memory plan (`launch/heap-limit.ts`), which may start the process again, so nothing of
  * the server is loaded before that; `--help`, `--version` and `--probe` need no server and no plan.
  */

@@ -32,7 +32,7 @@ try {
     const code = await probe(command.url);
     if (deno) deno.exit(code);
     process.exit(code);
-  } else await start({ ...(await runtime()), env: command.env });
+  } else await start({ ...(await runtime()), env: command.env }, { portSetting: command.portSetting });
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
   // One line, as a bad variable's; 2, as a shell's usage errors.

@@ -11,6 +11,7 @@
  */
 import type { Sleeve, SleeveOptions } from '../../core/index.ts';
 import { ConfigError, optionsFromEnv } from '../../core/wiring/config.ts';
+import { settingWarnings } from '../../core/wiring/setting-warnings.ts';
 import { hasDenoKv } from '../../core/storage/deno-kv.ts';
 import { inIsolate } from '../../core/status/options.ts';
 import { configRefusal } from '../shared/config-refusal.ts';
@@ -46,7 +47,10 @@ export interface DenoDeployHandler {
 
 /** Sleeve's options from the environment, Deno KV by default where it is. */
 function fromEnv(): SleeveOptions {
-  const { options, catalogPath } = optionsFromEnv(deno?.env.toObject() ?? {});
+  const env = deno?.env.toObject() ?? {};
+  const { options, catalogPath } = optionsFromEnv(env);
+  // Said once, as the Sleeve is made: a misspelt variable would be ignored (D67).
+  for (const line of settingWarnings(env)) console.error(`[sleeve] ${line}`);
   // The servers read a catalogue file before they listen; a handler has no such moment.
   if (catalogPath !== undefined)
     throw new ConfigError('SLEEVE_CATALOG', 'unset under sleeve/deno-deploy (sleeve/deno serves a file)', catalogPath);

@@ -1,9 +1,6 @@
-/** @module `npm run start:deno`: Sleeve on Deno, configured from the environment. */
-import { holdToPlan } from '../launch/heap-limit.ts';
-
-// Held to the memory plan first (it may start the process again), then the server is loaded.
-await holdToPlan(
-  (globalThis as unknown as { Deno: { env: { toObject(): Record<string, string> } } }).Deno.env.toObject(),
-);
-const [{ denoRuntime }, { start }] = await Promise.all([import('./runtime.ts'), import('../launch/start.ts')]);
-await start(denoRuntime());
+/**
+ * @module
+ * `npm run start:deno`: the `sleeve` command on Deno (`adapters/cli/`), with the same flags
+ * (`npm run start:deno -- --port 9000`) over the same environment.
+ */
+import '../cli/index.ts';

@@ -8,6 +8,7 @@
  * sees its channel close and stops as on SIGTERM.
  */
 import { spawn } from 'node:child_process';
+import { stopWhenNpmShellGone } from './npm-shell.ts';
 
 const PASSED_ON: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'];
 /** Set in the child, so it knows its parent only waits for it (lower case: no setting of Sleeve's). */
@@ -20,6 +21,8 @@ export function runAsChild(args: string[]): Promise<never> {
     env: { ...process.env, [CHILD_MARK]: '1' },
   });
   for (const signal of PASSED_ON) process.on(signal, () => child.kill(signal));
+  // `npm start` on Node 20: npm's shell is this process's parent, and dies of npm's signal without passing it on.
+  stopWhenNpmShellGone(process.env, () => child.kill('SIGTERM'));
   return new Promise<never>(() => {
     child.on('exit', (code, signal) => {
       for (const s of PASSED_ON) process.removeAllListeners(s);
@@ -29,9 +32,12 @@ export function runAsChild(args: string[]): Promise<never> {
   });
 }
 
+/** True in the child: its parent is the process that waits for it (and watches npm's shell for it). */
+export const underWaiter = (): boolean => process.env[CHILD_MARK] === '1';
+
 /** In the child: stop as on SIGTERM when the waiting parent is gone; the channel keeps nothing alive. */
 export function watchParent(): void {
-  if (process.env[CHILD_MARK] !== '1' || process.channel === undefined) return;
+  if (!underWaiter() || process.channel === undefined) return;
   process.channel.unref();
   process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }

@@ -7,10 +7,13 @@
  */
 import { ConfigError, prepareCatalog, type Sleeve } from '../../core/index.ts';
 import { checkStorage } from '../../core/storage/preflight.ts';
+import { settingWarnings } from '../../core/wiring/setting-warnings.ts';
 import { heapAdvice, planFor } from './heap-limit.ts';
+import { underWaiter } from './heap-child.ts';
+import { stopWhenNpmShellGone } from './npm-shell.ts';
 import { listenFailure } from '../shared/listen-failure.ts';
-import { listeningLine } from '../shared/listening-line.ts';
-import { serveOptionsFromEnv } from '../shared/serve-env.ts';
+import { listeningLine, turnedOn } from '../shared/listening-line.ts';
+import { SERVER_VARIABLES_TABLE, serveOptionsFromEnv } from '../shared/serve-env.ts';
 import type { ServeOptions } from '../shared/serve-options.ts';
 
 export interface Runtime {
@@ -33,12 +36,22 @@ export function served({ url, sleeve, bound }: { url: string; sleeve: Sleeve; bo
   return { url, mode: sleeve.deps.summary, storage: sleeve.deps.options.storageName, bound };
 }
 
-export async function start(runtime: Runtime): Promise<void> {
+/**
+ * `portSetting`: where the port was given (the command's `--port` wins over `PORT`), so a port
+ * in use names the one to change.
+ */
+export async function start(
+  runtime: Runtime,
+  { portSetting = 'PORT' }: { portSetting?: 'PORT' | '--port' } = {},
+): Promise<void> {
   let port: number | undefined;
   try {
     const env = serveOptionsFromEnv(runtime.env);
     const { catalogPath, options } = env;
     port = env.port;
+    // A misspelt or idle variable is said once and start-up goes on (D67); a bad value stopped it above.
+    for (const line of settingWarnings(runtime.env, { tables: [SERVER_VARIABLES_TABLE] }))
+      console.error(`sleeve: ${line}`);
     // D50: a storage that cannot work is refused here (the throw below); one that does not answer is said.
     const unanswered = typeof options.storage === 'string' ? await checkStorage(options.storage) : undefined;
     if (unanswered) console.error(`sleeve: ${unanswered}`);
@@ -57,9 +70,11 @@ export async function start(runtime: Runtime): Promise<void> {
         ? await prepareCatalog()
         : undefined;
     const served = await runtime.serve({ ...options, cacheMb: plan.cacheMb, catalog, port });
-    console.log(listeningLine(served.url, served, runtime.name));
+    console.log(listeningLine(served.url, served, runtime.name, turnedOn(options, catalogPath)));
+    // Under the waiter (Node 20) the waiter watches npm's shell, and passes the stop on.
+    if (!underWaiter()) stopWhenNpmShellGone(runtime.env, () => process.kill(process.pid, 'SIGTERM'));
   } catch (error) {
-    const listening = port === undefined ? undefined : listenFailure(error, port);
+    const listening = port === undefined ? undefined : listenFailure(error, port, portSetting);
     console.error(`sleeve: ${listening ?? (error instanceof Error ? error.message : String(error))}`);
     runtime.exit(1);
   }

@@ -8,6 +8,7 @@
  */
 import type { SleeveOptions } from '../../core/index.ts';
 import { ConfigError, optionsFromEnv } from '../../core/wiring/config.ts';
+import { settingWarnings } from '../../core/wiring/setting-warnings.ts';
 import { durableCounters } from './counters-object.ts';
 import { kvStorage } from './kv-storage.ts';
 import type { DurableObjectNamespace, KvNamespace } from './platform.ts';
@@ -19,10 +20,15 @@ export interface WorkerEnv {
   [name: string]: unknown;
 }
 
+/** The bindings a Worker reads by name, beside its vars. */
+const BINDINGS = ['SLEEVE_KV', 'SLEEVE_COUNTERS'] satisfies (keyof WorkerEnv)[];
+
 export function workerOptions(env: WorkerEnv): SleeveOptions {
   const vars: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) if (typeof value === 'string') vars[name] = value;
   const { options, catalogPath } = optionsFromEnv(vars);
+  // Said once, as the isolate makes its Sleeve: a misspelt var or binding would be ignored (D67).
+  for (const line of settingWarnings(env, { alsoKnown: BINDINGS })) console.warn(`[sleeve] ${line}`);
   // A Worker reads no files and opens no sockets but its bindings': say so at the variable.
   if (catalogPath !== undefined)
     throw new ConfigError('SLEEVE_CATALOG', 'unset on Workers (no file system)', catalogPath);

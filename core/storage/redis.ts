@@ -49,6 +49,31 @@ export function missingClient(url: string): string {
   return `SLEEVE_STORAGE=${url.startsWith('rediss:') ? 'rediss' : 'redis'}://… needs the ioredis package: npm install ioredis`;
 }
 
+/** How a module name is resolved without loading it: `import.meta.resolve`, where the runtime has it. */
+export type Resolve = (specifier: string) => string;
+
+/**
+ * True when ioredis is surely not installed: resolving it, without loading it, found no such
+ * package (Node, Bun and Deno resolve synchronously). Where the runtime cannot say (no
+ * `import.meta.resolve`, as in an edge bundle, or another failure), false: the first use says
+ * it then, as before. `createSleeve` refuses a Redis spec on it, as the servers' start-up does
+ * (`preflight.ts`): made anyway, it would serve uncached and unlimited for good.
+ */
+export function redisClientMissing(resolve: Resolve | undefined = ownResolve()): boolean {
+  if (resolve === undefined) return false;
+  try {
+    resolve('ioredis');
+    return false;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND';
+  }
+}
+
+function ownResolve(): Resolve | undefined {
+  const meta = import.meta as ImportMeta & { resolve?: Resolve };
+  return typeof meta.resolve === 'function' ? (specifier) => meta.resolve!(specifier) : undefined;
+}
+
 /** Reconnections a client makes on its own after losing its connection, a moment apart: a blip is ridden out. */
 const QUICK_RETRIES = 2;
 const QUICK_RETRY_MS = 100;

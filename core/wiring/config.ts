@@ -10,6 +10,7 @@ import { MAX_CACHE_MB, MIN_CACHE_MB } from '../storage/cache-bound.ts';
 import { MAX_FS_MB, MIN_FS_MB } from '../storage/disk-bound.ts';
 import { STATION_CODE } from '../domain/radio.ts';
 import { CLIENT_IP_HEADERS, MAX_HOPS, parseTrust } from './client-addressing.ts';
+import { SWITCH_ACCEPTS, switchWord } from './switch-words.ts';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -53,8 +54,9 @@ const wholeNumber = (min: number, max: number, digits = String(max).length) =>
   );
 
 const flag = v.pipe(
-  v.picklist(['0', '1', 'true', 'false']),
-  v.transform((s) => s === '1' || s === 'true'),
+  v.string(),
+  v.check((s) => switchWord(s) !== undefined),
+  v.transform((s) => switchWord(s)!),
 );
 
 const httpUrl = v.pipe(
@@ -156,9 +158,9 @@ const VARIABLES = {
   /** Request lines for the probes, /metrics and the status page too (D65). */
   SLEEVE_LOG_MONITORING: [flag, '1 or 0'],
   /** Serve /metrics. */
-  SLEEVE_METRICS: [flag, '1 or 0'],
+  SLEEVE_METRICS: [flag, SWITCH_ACCEPTS],
   /** Serve /status; with a token, only to requests carrying it. */
-  SLEEVE_STATUS: [flag, '1 or 0'],
+  SLEEVE_STATUS: [flag, SWITCH_ACCEPTS],
   SLEEVE_STATUS_TOKEN: [
     v.pipe(v.string(), v.regex(/^[\x21-\x7e]{16,200}$/)),
     '16 to 200 printable ASCII characters, no space',

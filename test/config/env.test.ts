@@ -24,7 +24,8 @@ const BAD: [variable: string, value: string, accepts: RegExp][] = [
   ['SLEEVE_COUNTRY_HEADERS', 'cf ipcountry', /comma-separated list of header names/],
   ['SLEEVE_LOG', 'verbose', /json, pretty or off/],
   ['SLEEVE_LOG', 'JSON', /json, pretty or off/],
-  ['SLEEVE_METRICS', 'on', /1 or 0/],
+  // 'on' is on since issue #64: every switch takes 1/0, true/false, yes/no, on/off.
+  ['SLEEVE_METRICS', 'enabled', /1 or 0/],
 ];
 
 describe('configuration from the environment (D1)', () => {

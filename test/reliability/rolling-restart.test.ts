@@ -41,12 +41,18 @@ interface Instance {
   exited: Promise<number | null>;
 }
 
-/** The unit's `ExecStart` arguments after `node` (its flags and entry), so instances run as the unit runs them. */
+/**
+ * The unit's `ExecStart` arguments after `node` (its flags and entry), so instances run as the
+ * unit runs them; its entry is the installed package's built command, run here from the
+ * checkout's sources (the unit's own line runs against a packed install in test/package.test.ts).
+ */
 const UNIT_ARGS = (() => {
   const unit = readFileSync(`${ROOT}examples/deploy/sleeve@.service`, 'utf8');
   const [node, ...args] = /^ExecStart=(.+)$/m.exec(unit)![1]!.trim().split(/\s+/);
   if (!node!.endsWith('/node')) throw new Error(`the unit's ExecStart runs ${node}, not Node itself`);
-  return args;
+  return args.flatMap((arg) =>
+    arg === 'node_modules/sleeve/dist/adapters/cli/index.js' ? ['--import', 'tsx', 'adapters/cli/index.ts'] : [arg],
+  );
 })();
 
 /** One instance, started as the systemd unit starts it: Node itself, no wrapper process. */
