@@ -156,7 +156,7 @@ const VARIABLES = {
   /** One line per request, and how. */
   SLEEVE_LOG: [v.picklist(['json', 'pretty', 'off']), 'json, pretty or off'],
   /** Request lines for the probes, /metrics and the status page too (D65). */
-  SLEEVE_LOG_MONITORING: [flag, '1 or 0'],
+  SLEEVE_LOG_MONITORING: [flag, SWITCH_ACCEPTS],
   /** Serve /metrics. */
   SLEEVE_METRICS: [flag, SWITCH_ACCEPTS],
   /** Serve /status; with a token, only to requests carrying it. */
