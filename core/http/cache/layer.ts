@@ -132,6 +132,8 @@ export function cached(options: CacheOptions): Cached {
    */
   const store = async (c: Context<SleeveEnv>, key: string, held: Held, ttlSeconds: number | null): Promise<void> => {
     remember(key, held);
+    // A deferred answer's: held until its promise has passed, whatever this cache evicts meanwhile.
+    options.defer?.keep(key, held);
     const writing = Promise.resolve(
       breaker.run(
         () => storage.setItem(key, storedForm(held.entry), ttlSeconds === null ? {} : { ttl: ttlSeconds }),
@@ -231,6 +233,12 @@ export function cached(options: CacheOptions): Cached {
       const held = hold(entry);
       remember(key, held);
       return answer(c, entry, 'HIT', held.bytes);
+    }
+    // Evicted here (or never kept: the storage down) while the promise of a deferred answer stands: the answer it made.
+    const promisedHeld = refreshing ? undefined : options.defer?.kept(key);
+    if (promisedHeld && fresh(promisedHeld.entry, canonical, now)) {
+      remember(key, promisedHeld);
+      return answer(c, promisedHeld.entry, 'HIT', promisedHeld.bytes);
     }
     // Stale-while-revalidate: within its bound, the stale entry now, one refresh behind it.
     if (
