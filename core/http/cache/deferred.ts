@@ -206,10 +206,11 @@ export function deferrer(run: Rerun, { now: clock, backlogMs, deferredMs }: Defe
         return unpromised(error.message, `the answers already promised fill the next ${PROMISE_MS / 1000} s`);
       // When it should be there: behind every fresh request waiting, at the rate fresh requests
       // have lately left (`kit/budget/estimates.ts`), after the calls ahead; corrected by how late
-      // the latest answers came, only half as much when they came early (erring long). The
+      // the latest answers came, only half as much when they came early (erring long); and the
+      // lead, so its calls go before fresh requests only once that estimate has passed. The
       // longest promise at most, but never sooner than it can be kept.
       const correction = lateMs > 0 ? lateMs : lateMs / 2;
-      const expected = now + deferredMs(work) + AFTER_TURN_MS + correction;
+      const expected = now + deferredMs(work) + AFTER_TURN_MS + correction + LEAD_MS;
       const readyAt = Math.max(keepable, Math.min(expected, now + PROMISE_MS));
       lastReadyAt = readyAt;
       const under: Running = { client, readyAt, promisedAt: readyAt, made: false };
