@@ -1,7 +1,7 @@
 /**
  * @module
  * A 503 that keeps its promise (D44, D66). When the budget cannot give a request's call a
- * turn in time (`kit/budget/budget.ts` `isShortOfTurns`), the client is answered 503 at once, and the
+ * turn in time, or has no place for it in its queue (`kit/budget/budget.ts`), the client is answered 503 at once, and the
  * request's route runs again in the background as a deferred answer: its calls wait in the budget's
  * deferred lane, behind every client's fresh requests and ahead of refreshes, in the order they
  * were promised, the calls the first run made answered from the driver caches, and the answer kept
@@ -58,7 +58,7 @@ const SMOOTHING = 0.2;
 
 export interface Deferrer {
   /**
-   * For a request refused with `error`, short of turns: starts completing its answer under
+   * For a request refused with `error` by a budget: starts completing its answer under
    * `key` for `client` (or finds one running) and returns the 503 that promises it. When the
    * promise could not be kept, a 503 that promises nothing and has no `Retry-After` (D66).
    */

@@ -19,7 +19,7 @@ import type { CachePolicy } from '../endpoint.ts';
 import { ageOf, answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './entry.ts';
 import { aheadAt, POPULAR_HITS, staleSeconds, type Refresher } from './refresh.ts';
 import type { Deferrer } from './deferred.ts';
-import { isShortOfTurns, REQUEST_TURNS_MS, type Clock } from '../../drivers/kit/index.ts';
+import { isBudgetRefusal, REQUEST_TURNS_MS, type Clock } from '../../drivers/kit/index.ts';
 import { cacheKey, canonicalRequest, type CacheKey } from './key.ts';
 import { addHeaders, bindings, replaceResponse, setHeaders, type SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
@@ -344,10 +344,15 @@ export function cached(options: CacheOptions): Cached {
     }
   }
 
-  /** The 503 that promises this miss's answer later (a deferred answer), when the budget was short of turns for it. */
+  /**
+   * The 503 that promises this miss's answer later (a deferred answer), when the budget refused its
+   * call: short of turns, or its queue full (a deferred answer's calls wait outside its places). So
+   * a cached answer's 503 with `Retry-After` is always a promise (D66).
+   */
   function deferral(c: Context<SleeveEnv>, key: string, error: SleeveError): SleeveError | undefined {
     const client = c.get('sleeve.scope')?.client;
-    if (!options.defer || client === undefined || !isShortOfTurns(error)) return undefined;
+    if (!options.defer || client === undefined || !isBudgetRefusal(error) || error.reason === 'dropped')
+      return undefined;
     return options.defer.promise(error, key, c.req.raw, c.env, client);
   }
 }
