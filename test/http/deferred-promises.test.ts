@@ -106,8 +106,9 @@ describe('a promise kept (issue #63)', () => {
     const { defer, made } = promises(budget, clock);
     void flood(budget, clock, T0 + 200_000, { n: 0 });
     const told: Told[] = [];
-    for (let i = 0; i < 300; i++)
-      told.push(refuse(defer, made, clock, `http://sleeve.test/t?query=${i}`, `client-${i % 30}`));
+    // 600 answers of two calls at once: 150 s of the budget's full rate, past the longest promise.
+    for (let i = 0; i < 600; i++)
+      told.push(refuse(defer, made, clock, `http://sleeve.test/t?query=${i}`, `client-${i % 60}`));
     await clock.runUntil(T0 + 200_000);
     const promised = told.filter((t) => t.retryAfter !== undefined);
     const not = told.filter((t) => t.retryAfter === undefined);

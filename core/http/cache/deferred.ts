@@ -33,11 +33,13 @@ const DEFERRED_WAIT_MS = 180_000;
 /** Deferred answers one client may have running in one process. */
 export const MAX_DEFERRED_PER_CLIENT = 32;
 /**
- * Deferred answers running in one process, all clients together. Their calls wait in the budget's
- * queue outside its 200 places (`kit/budget/budget.ts`): at 8 calls a second, 256 answers of one to
- * three calls are about a minute of Deezer's budget, as much as is worth promising.
+ * Deferred answers running in one process, all clients together: a bound on memory. What can be
+ * promised is bounded before it by the budget's rate (see `promise`: about 460 answers of two
+ * calls at Deezer's 8 a second within the longest promise); their calls wait in the budget's
+ * queue outside its 200 places (`kit/budget/budget.ts`). It was 256, which a cold start at three
+ * times the budget filled in its first minute while there was room to promise more.
  */
-const MAX_DEFERRED = 256;
+const MAX_DEFERRED = 1024;
 /**
  * Upstream calls a deferred answer is counted for until some have been made: then the average of
  * the turns the latest ones took (their first run's calls are in the driver caches by then).

@@ -256,6 +256,11 @@ export function cached(options: CacheOptions): Cached {
     const pending = inflight.get(key);
     if (pending) {
       const outcome = await (refreshing ? pending : joined(pending, key));
+      // A deferred answer found another request making its answer: that one's refusal (or a
+      // refresh's nothing) is not its own, since its answer was promised; it makes it itself then.
+      const deferred = refreshing && options.defer?.has(key);
+      if (deferred && !(outcome && 'entry' in outcome)) return miss(c, next, canonical, key, options.now(), true);
+      if (deferred && outcome && 'entry' in outcome) options.defer!.keep(key, hold(outcome.entry));
       if (outcome && 'error' in outcome) throw outcome.error;
       if (outcome?.state === 'STALE') addHeaders(c, { Age: String(ageOf(outcome.entry, options.now())) });
       if (outcome) return answer(c, outcome.entry, outcome.state, outcome.bytes);
