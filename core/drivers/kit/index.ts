@@ -13,7 +13,7 @@ export { createDriverContext, type BudgetSpec, type DriverContext } from './cont
 export { DEFERRED } from './budget/fair-queue.ts';
 export type { FetchLike } from './call/fetch-like.ts';
 export { keyedCount } from './budget/keyed-count.ts';
-export { isBudgetRefusal, isShortOfTurns } from './refusals.ts';
+export { isBudgetRefusal } from './refusals.ts';
 export {
   deferredScope,
   hurry,
