@@ -13,12 +13,11 @@ const LANE_RATE_MS = 10_000;
 /**
  * The least share of the budget's rate a deferred answer's estimate counts on, however busy the fresh
  * lane has been: fresh demand falls as the cache fills, and a promise made at a rate of nothing
- * would be no promise at all. A quarter, not more: a promise is kept whatever the fresh lane
- * takes (its calls go first once due, `fair-queue.ts`), so one made too soon is paid for by
- * fresh requests refused, and while the fresh lane takes every turn the honest estimate is
- * "after the rush" (issue #63).
+ * would be no promise at all. Not less (a quarter was tried, issue #63): longer estimates put
+ * more promises at the longest one, where they must be spaced by the budget's full rate
+ * (`http/cache/deferred.ts`), and more refusals went unpromised.
  */
-const LEAST_SPARE = 0.25;
+const LEAST_SPARE = 0.5;
 
 /** A backlog the slot cannot clear: the pump then spaces its turns (`budget.ts`). */
 const backlogged = (pace: SlotPace, waiting: number): boolean => waiting > pace.allowance;
