@@ -133,7 +133,9 @@ function expectFair(
   expect(refused.length).toBeGreaterThan(0);
   expect(noisy.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
   for (const o of refused) {
-    expect(Number(o.retryAfter)).toBeGreaterThanOrEqual(1);
+    // D66: a promise (Retry-After) or, past the deferred answers' bounds, none and said so.
+    if (o.retryAfter === null) expect(o.message).toMatch(/not promised/);
+    else expect(Number(o.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(o.message).toMatch(/^\[sleeve\] \[(deezer|reccobeats)\] /);
   }
   expect(

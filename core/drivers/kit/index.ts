@@ -14,7 +14,7 @@ export { DEFERRED } from './budget/fair-queue.ts';
 export type { FetchLike } from './call/fetch-like.ts';
 export { CALL_RESULTS, type CallReport, type CallResult } from './call/report.ts';
 export { keyedCount } from './budget/keyed-count.ts';
-export { isBudgetRefusal, isShortOfTurns } from './refusals.ts';
+export { isBudgetRefusal } from './refusals.ts';
 export {
   deferredScope,
   hurry,

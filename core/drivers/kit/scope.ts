@@ -33,6 +33,11 @@ interface Progress {
   turns: number;
   /** A deferred answer's moves to the fresh lane once a client waits on it (`hurry`). */
   lane: Lane;
+  /**
+   * A deferred answer's: from when its calls go before every fresh request, so its promise is
+   * kept (`fair-queue.ts`); the deferred lane is served in this order. Infinity for the others.
+   */
+  dueAt: number;
   readonly onHurry: Set<() => void>;
 }
 
@@ -55,7 +60,7 @@ export interface RequestScope {
   readonly progress: Progress;
 }
 
-const progress = (lane: Lane): Progress => ({ turns: 0, lane, onHurry: new Set() });
+const progress = (lane: Lane, dueAt = Infinity): Progress => ({ turns: 0, lane, dueAt, onHurry: new Set() });
 
 export interface RequestScopeInit {
   signal?: AbortSignal;
@@ -84,10 +89,16 @@ export function requestScope(init: RequestScopeInit): RequestScope {
 
 /**
  * `client`'s deferred answer (`http/cache/deferred.ts`): each call may wait
- * `waitMs` for its turn, in the lane behind every fresh request, and the work ends within
- * `waitMs` and one call.
+ * `waitMs` for its turn, in the lane behind every fresh request until `dueAt` (then before
+ * them), and the work ends within `waitMs` and one call.
  */
-export function deferredScope(signal: AbortSignal, client: string, waitMs: number, now: number): RequestScope {
+export function deferredScope(
+  signal: AbortSignal,
+  client: string,
+  waitMs: number,
+  now: number,
+  dueAt = Infinity,
+): RequestScope {
   return {
     signal,
     client,
@@ -95,7 +106,7 @@ export function deferredScope(signal: AbortSignal, client: string, waitMs: numbe
     turnsBy: now + waitMs,
     until: now + waitMs + UPSTREAM_TIMEOUT_MS,
     patienceMs: waitMs,
-    progress: progress(DEFERRED),
+    progress: progress(DEFERRED, dueAt),
   };
 }
 

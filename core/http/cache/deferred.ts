@@ -1,61 +1,68 @@
 /**
  * @module
- * A 503 that keeps its promise. When the budget cannot give a request's call a
- * turn in time (`kit/budget/budget.ts` `isShortOfTurns`), the client is answered 503 at once, and the
+ * A 503 that keeps its promise (D44, D66). When the budget cannot give a request's call a
+ * turn in time, or has no place for it in its queue (`kit/budget/budget.ts`), the client is answered 503 at once, and the
  * request's route runs again in the background as a deferred answer: its calls wait in the budget's
- * deferred lane, behind every client's fresh requests and ahead of refreshes,
- * served client by client within it, so neither its own client's later requests nor anyone
- * else's queue behind work already promised for later; each may wait up to `DEFERRED_WAIT_MS`
- * for its turn, the calls the first run made are answered from the driver caches, and the
- * answer is kept by the cache layer. `Retry-After` says when it should be there, given the
- * lane's order (see `promise`). A client that asks again then is answered from the cache; one that asks while it
- * is still being completed waits for it as long as a request waits for turns, then is told anew.
+ * deferred lane, behind every client's fresh requests and ahead of refreshes, in the order they
+ * were promised, the calls the first run made answered from the driver caches, and the answer kept
+ * by the cache layer. `Retry-After` says when it will be there (see `promise`).
  *
- * Bounded per client and in all, and by how long the answer would take; past any, the 503
- * promises nothing, says when the queue ahead should have cleared, and the work is dropped.
- * One deferred answer per answer: a second refusal for the same key while one runs is promised the
- * same.
+ * A promise is kept or not made. Kept, because a deferred answer's calls go before every fresh
+ * request from `LEAD_MS` before its promise (`kit/budget/fair-queue.ts`), and promises are spaced
+ * so that what falls due together fits in the budget's full rate; and because the answer made is
+ * held here until its promise has passed (`keep`), whatever the instance's cache evicts meanwhile.
+ * Not made when it could not be kept (more deferred answers than the bounds, or a promise past
+ * `PROMISE_MS`): that 503 has no `Retry-After` and says nothing is promised, and no work is started.
+ * A client that asks while its answer is still being made waits for it as long as a request
+ * waits for turns, then is told anew. One deferred answer per answer: a second refusal for the
+ * same key while one runs is promised the same.
  */
 import { SleeveError } from '../../errors.ts';
 import { deferredScope, hurry, keyedCount, type RequestScope } from '../../drivers/kit/index.ts';
+import type { Held } from './entry.ts';
 import { rerun, type Rerun } from './rerun.ts';
 
 /**
  * The longest promise: an answer expected later is not promised (a client told to come back
  * later than two minutes has left). A cold start at three times the budget (`bench:upstream`'s
- * Zipf workload) needs about two minutes to clear behind the fresh requests.
+ * Zipf workload) needs about a minute and a half of promises behind the fresh requests.
  */
 const PROMISE_MS = 120_000;
-/**
- * A deferred answer's calls have their turns within this: past the longest promise, so a deferred answer
- * a little late is still made when its client comes back, and that client's return hurries it.
- */
+/** A deferred answer's calls have their turns within this: past the longest promise, so a renewed one is still made. */
 const DEFERRED_WAIT_MS = 180_000;
 /** Deferred answers one client may have running in one process. */
 export const MAX_DEFERRED_PER_CLIENT = 32;
 /**
- * Deferred answers running in one process, all clients together. Their calls wait in the budget's
- * queue outside its 200 places (`kit/budget/budget.ts`): at 8 calls a second, 256 answers of one to
- * three calls are about a minute of Deezer's budget, as much as is worth promising.
+ * Deferred answers running in one process, all clients together: a bound on memory. What can be
+ * promised is bounded before it by the budget's rate (see `promise`: about 460 answers of two
+ * calls at Deezer's 8 a second within the longest promise); their calls wait in the budget's
+ * queue outside its 200 places (`kit/budget/budget.ts`). It was 256, which a cold start at three
+ * times the budget filled in its first minute while there was room to promise more.
  */
-const MAX_DEFERRED = 256;
+const MAX_DEFERRED = 1024;
 /**
- * Upstream calls counted for the promised answer itself. Generous (a cold answer makes about two
- * on `bench:upstream`'s Zipf workload): an estimate a few seconds short sends the client back
- * early (its return hurries the deferred answer), one a few seconds long only makes it wait.
+ * Upstream calls a deferred answer is counted for until some have been made: then the average of
+ * the turns the latest ones took (their first run's calls are in the driver caches by then).
  */
-const CALLS_AN_ANSWER = 3;
-/** Added to the budget's expected wait: the calls of the answer after the one refused. */
+const CALLS_AN_ANSWER = 2;
+/** Added to the estimate: the calls of the answer after the one refused. */
 const AFTER_TURN_MS = 1000;
-/** How fast the typical lateness of promises follows the latest ones (an exponential average). */
+/**
+ * From this long before its promise a deferred answer's calls go before every fresh request: room
+ * for the few calls one answer makes one after another, with their answers' latency, and for a
+ * few more than counted.
+ */
+const LEAD_MS = 5000;
+/** An answer made is held this long past its promise, for a client a little late (jitter, a slow network). */
+export const HELD_PAST_MS = 30_000;
+/** How fast the typical lateness and calls of deferred answers follow the latest ones (an exponential average). */
 const SMOOTHING = 0.2;
 
 export interface Deferrer {
   /**
-   * For a request refused with `error`, short of turns: starts completing its answer under
+   * For a request refused with `error` by a budget: starts completing its answer under
    * `key` for `client` (or finds one running) and returns the 503 that promises it. When the
-   * bounds are full, a 503 that promises nothing, but whose `Retry-After` is when the queue
-   * ahead should have cleared, so the client's retry finds room.
+   * promise could not be kept, a 503 that promises nothing and has no `Retry-After` (D66).
    */
   promise(error: SleeveError, key: string, request: Request, env: unknown, client: string): SleeveError;
   /** For a request that waited its bound on the deferred answer of `key`, still being made: the 503 that promises it anew. */
@@ -64,17 +71,27 @@ export interface Deferrer {
   has(key: string): boolean;
   /** A client asks for `key` while its deferred answer runs: its calls go in the budget's fresh lane from now on (`kit/scope.ts` `hurry`). */
   hurry(key: string): void;
+  /** The cache layer kept `held` under `key`: if a deferred answer is making it, it is held here until its promise has passed. */
+  keep(key: string, held: Held): void;
+  /** The answer a deferred answer made for `key`, while its promise stands. */
+  kept(key: string): Held | undefined;
   /** Deferred answers running now. */
   readonly running: number;
-  /** Refusals answered without a promise because the bounds were full. */
+  /** Refusals answered without a promise, since it could not have been kept. */
   readonly dropped: number;
+  /** Promises not kept: the answer was not made and held by the time `Retry-After` said. */
+  readonly broken: number;
 }
 
 interface Running {
   client: string;
-  /** When its answer is expected (Unix ms): what `Retry-After` promises. */
+  /** When its answer will be there (Unix ms): what `Retry-After` promises. */
   readyAt: number;
-  /** Its request's scope, whose calls the budget serves in the deferred lane until hurried. */
+  /** The first promise made for it: a later answer broke it. */
+  readonly promisedAt: number;
+  /** Whether its answer was kept (`keep`). */
+  made: boolean;
+  /** Its request's scope, whose calls the budget serves in the deferred lane until hurried or due. */
   scope?: RequestScope;
 }
 
@@ -82,9 +99,12 @@ interface Running {
 export interface DeferrerDeps {
   /** Unix ms: the Sleeve's clock. */
   now(): number;
-  /** How long the budgets need for every call waiting now and `more` after them. */
+  /**
+   * How long the budgets need for every call waiting now and `more` after them, at their full
+   * rate: the difference between two of these is what `more` calls take when they go first.
+   */
   backlogMs(more: number): number;
-  /** How long until `more` calls of deferred answers could have their turns, behind every fresh request's. */
+  /** How long until `more` calls of deferred answers could have their turns, behind every fresh request's, at the rate fresh requests leave. */
   deferredMs(more: number): number;
 }
 
@@ -94,22 +114,51 @@ export interface DeferrerDeps {
  */
 export function deferrer(run: Rerun, { now: clock, backlogMs, deferredMs }: DeferrerDeps): Deferrer {
   const running = new Map<string, Running>();
+  const held = new Map<string, { held: Held; until: number }>();
   const perClient = keyedCount();
-  // How late (or, below zero, early) the latest promises came true: the budget's estimate
-  // foresees neither the fresh requests still to come nor their falling off as the cache
-  // fills, and this corrects it by what happened.
+  // How late (or, below zero, early) the latest answers came against their promises: the
+  // budget's estimate foresees neither the fresh requests still to come nor their falling off
+  // as the cache fills, and this corrects it by what happened.
   let lateMs = 0;
+  // Turns a deferred answer takes, lately.
+  let callsEach = CALLS_AN_ANSWER;
+  // The latest promise made: the next is spaced after it.
+  let lastReadyAt = 0;
   let dropped = 0;
+  let broken = 0;
+  const fullMs = (calls: number): number => Math.max(0, backlogMs(calls) - backlogMs(0));
+  const words = (said: string): string => said.replace(/; retry in \d+ s$/, '');
   const promised = (said: string, readyAt: number, what = 'the answer is being completed: ask again'): SleeveError => {
     const seconds = Math.max(1, Math.ceil((readyAt - clock()) / 1000));
-    return new SleeveError('service_unavailable', `${said.replace(/; retry in \d+ s$/, '')}; ${what} in ${seconds} s`, {
+    return new SleeveError('service_unavailable', `${words(said)}; ${what} in ${seconds} s`, {
       headers: { 'Retry-After': String(seconds) },
     });
   };
+  // D66: no Retry-After, so no client takes it for a promise.
+  const unpromised = (said: string, why: string): SleeveError => {
+    dropped++;
+    return new SleeveError(
+      'service_unavailable',
+      `${words(said)}; ${why}: this answer is not promised, ask again later`,
+    );
+  };
   const finish = (key: string, under: Running) => {
     running.delete(key);
-    lateMs += SMOOTHING * (clock() - under.readyAt - lateMs);
     perClient.remove(under.client);
+    const now = clock();
+    if (!under.made || now > under.promisedAt) broken++;
+    if (!under.made) return;
+    lateMs += SMOOTHING * (now - under.readyAt - lateMs);
+    callsEach += SMOOTHING * (Math.max(1, under.scope?.progress.turns ?? 1) - callsEach);
+  };
+  const forget = (now: number) => {
+    for (const [key, kept] of held) if (kept.until < now) held.delete(key);
+  };
+  /** Calls still to be made by the deferred answers running, each counted for at least one. */
+  const ahead = (): number => {
+    let calls = 0;
+    for (const under of running.values()) calls += Math.max(1, callsEach - (under.scope?.progress.turns ?? 0));
+    return calls;
   };
   return {
     get running() {
@@ -118,49 +167,65 @@ export function deferrer(run: Rerun, { now: clock, backlogMs, deferredMs }: Defe
     get dropped() {
       return dropped;
     },
+    get broken() {
+      return broken;
+    },
     has: (key) => running.has(key),
     hurry: (key) => hurry(running.get(key)?.scope),
+    keep(key, answer) {
+      const under = running.get(key);
+      if (!under) return;
+      under.made = true;
+      held.set(key, { held: answer, until: under.readyAt + HELD_PAST_MS });
+    },
+    kept(key) {
+      const kept = held.get(key);
+      if (!kept) return undefined;
+      if (kept.until >= clock()) return kept.held;
+      held.delete(key);
+      return undefined;
+    },
     promise(error, key, request, env, client) {
       const known = running.get(key);
       if (known) return promised(error.message, known.readyAt);
-      const mine = perClient.of(client);
       const now = clock();
-      if (mine >= MAX_DEFERRED_PER_CLIENT || running.size >= MAX_DEFERRED) {
-        dropped++;
-        // Room comes when the deferred lane has moved on: when the calls waiting in it now
-        // should have had their turns, behind the fresh requests.
-        return promised(
-          error.message,
-          now + Math.max(backlogMs(running.size), deferredMs(CALLS_AN_ANSWER)) + AFTER_TURN_MS,
-          'too many answers are being completed: not this one; try again',
-        );
-      }
-      // Its turns in the deferred lane, as the budget expects them: behind every fresh request
-      // waiting, at the rate fresh requests have lately left, after the deferred answer calls queued
-      // and one more for each deferred answer ahead (its calls go one after another: one is queued at
-      // a time, about two an answer), its own three; corrected by how late the latest promises
-      // came true; never before the turn the refusal named.
-      const expectedMs =
-        Math.max(
-          Number(error.headers['Retry-After'] ?? 1) * 1000,
-          deferredMs(running.size + CALLS_AN_ANSWER) + lateMs,
-        ) + AFTER_TURN_MS;
-      // Not a promise it could not keep: past the deferred answers' own wait, the work is dropped.
-      if (expectedMs > PROMISE_MS) {
-        dropped++;
-        return promised(error.message, now + expectedMs, 'the queue is too long to promise this answer; try again');
-      }
-      const under: Running = { client, readyAt: now + expectedMs };
+      forget(now);
+      if (perClient.of(client) >= MAX_DEFERRED_PER_CLIENT)
+        return unpromised(error.message, `${MAX_DEFERRED_PER_CLIENT} answers of this client are being completed`);
+      if (running.size >= MAX_DEFERRED) return unpromised(error.message, `${MAX_DEFERRED} answers are being completed`);
+      const calls = Math.ceil(callsEach);
+      const work = ahead() + calls;
+      // The soonest it can be kept: every deferred answer's calls ahead of it and its own at the
+      // budgets' full rate (its calls go before any fresh request's from LEAD_MS before), spaced
+      // after the latest promise by its own calls, so what falls due together fits that rate;
+      // never before the turn the refusal named.
+      const keepable = Math.max(
+        now + Number(error.headers['Retry-After'] ?? 1) * 1000,
+        now + fullMs(work) + LEAD_MS,
+        lastReadyAt + fullMs(calls),
+      );
+      if (keepable > now + PROMISE_MS)
+        return unpromised(error.message, `the answers already promised fill the next ${PROMISE_MS / 1000} s`);
+      // When it should be there: behind every fresh request waiting, at the rate fresh requests
+      // have lately left (`kit/budget/estimates.ts`), after the calls ahead; corrected by how late
+      // the latest answers came, only half as much when they came early (erring long); and the
+      // lead, so its calls go before fresh requests only once that estimate has passed. The
+      // longest promise at most, but never sooner than it can be kept.
+      const correction = lateMs > 0 ? lateMs : lateMs / 2;
+      const expected = now + deferredMs(work) + AFTER_TURN_MS + correction + LEAD_MS;
+      const readyAt = Math.max(keepable, Math.min(expected, now + PROMISE_MS));
+      lastReadyAt = readyAt;
+      const under: Running = { client, readyAt, promisedAt: readyAt, made: false };
       running.set(key, under);
       perClient.add(client);
       rerun(
         run,
         request,
         env,
-        (signal) => (under.scope = deferredScope(signal, client, DEFERRED_WAIT_MS, now)),
+        (signal) => (under.scope = deferredScope(signal, client, DEFERRED_WAIT_MS, now, readyAt - LEAD_MS)),
         () => finish(key, under),
       );
-      return promised(error.message, under.readyAt);
+      return promised(error.message, readyAt);
     },
     renew(key) {
       const under = running.get(key);

@@ -19,7 +19,7 @@ import type { CachePolicy } from '../endpoint.ts';
 import { ageOf, answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './entry.ts';
 import { aheadAt, POPULAR_HITS, staleSeconds, type Refresher } from './refresh.ts';
 import type { Deferrer } from './deferred.ts';
-import { isShortOfTurns, REQUEST_TURNS_MS, type Clock } from '../../drivers/kit/index.ts';
+import { isBudgetRefusal, REQUEST_TURNS_MS, type Clock } from '../../drivers/kit/index.ts';
 import { cacheKey, canonicalRequest, type CacheKey } from './key.ts';
 import { addHeaders, bindings, replaceResponse, setHeaders, type SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
@@ -132,6 +132,8 @@ export function cached(options: CacheOptions): Cached {
    */
   const store = async (c: Context<SleeveEnv>, key: string, held: Held, ttlSeconds: number | null): Promise<void> => {
     remember(key, held);
+    // A deferred answer's: held until its promise has passed, whatever this cache evicts meanwhile.
+    options.defer?.keep(key, held);
     const writing = Promise.resolve(
       breaker.run(
         () => storage.setItem(key, storedForm(held.entry), ttlSeconds === null ? {} : { ttl: ttlSeconds }),
@@ -232,6 +234,12 @@ export function cached(options: CacheOptions): Cached {
       remember(key, held);
       return answer(c, entry, 'HIT', held.bytes);
     }
+    // Evicted here (or never kept: the storage down) while the promise of a deferred answer stands: the answer it made.
+    const promisedHeld = refreshing ? undefined : options.defer?.kept(key);
+    if (promisedHeld && fresh(promisedHeld.entry, canonical, now)) {
+      remember(key, promisedHeld);
+      return answer(c, promisedHeld.entry, 'HIT', promisedHeld.bytes);
+    }
     // Stale-while-revalidate: within its bound, the stale entry now, one refresh behind it.
     if (
       !refreshing &&
@@ -248,6 +256,11 @@ export function cached(options: CacheOptions): Cached {
     const pending = inflight.get(key);
     if (pending) {
       const outcome = await (refreshing ? pending : joined(pending, key));
+      // A deferred answer found another request making its answer: that one's refusal (or a
+      // refresh's nothing) is not its own, since its answer was promised; it makes it itself then.
+      const deferred = refreshing && options.defer?.has(key);
+      if (deferred && !(outcome && 'entry' in outcome)) return miss(c, next, canonical, key, options.now(), true);
+      if (deferred && outcome && 'entry' in outcome) options.defer!.keep(key, hold(outcome.entry));
       if (outcome && 'error' in outcome) throw outcome.error;
       if (outcome?.state === 'STALE') addHeaders(c, { Age: String(ageOf(outcome.entry, options.now())) });
       if (outcome) return answer(c, outcome.entry, outcome.state, outcome.bytes);
@@ -336,10 +349,15 @@ export function cached(options: CacheOptions): Cached {
     }
   }
 
-  /** The 503 that promises this miss's answer later (a deferred answer), when the budget was short of turns for it. */
+  /**
+   * The 503 that promises this miss's answer later (a deferred answer), when the budget refused its
+   * call: short of turns, or its queue full (a deferred answer's calls wait outside its places). So
+   * a cached answer's 503 with `Retry-After` is always a promise (D66).
+   */
   function deferral(c: Context<SleeveEnv>, key: string, error: SleeveError): SleeveError | undefined {
     const client = c.get('sleeve.scope')?.client;
-    if (!options.defer || client === undefined || !isShortOfTurns(error)) return undefined;
+    if (!options.defer || client === undefined || !isBudgetRefusal(error) || error.reason === 'dropped')
+      return undefined;
     return options.defer.promise(error, key, c.req.raw, c.env, client);
   }
 }

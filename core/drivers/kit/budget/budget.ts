@@ -44,6 +44,8 @@ interface Waiter {
   lane: Lane;
   /** A deferred answer's call (its scope has a patience): outside the queue's bounds, never evicted. */
   readonly patient: boolean;
+  /** While in the deferred lane, its promise's due moment (`fair-queue.ts`): from then it goes first. */
+  readonly due: number | undefined;
   unhook(): void;
   /** Its request has had a turn already: served first in its lane (`fair-queue.ts`). */
   readonly continuing: boolean;
@@ -214,7 +216,10 @@ export function createBudget(options: BudgetOptions): Budget {
     const deadline = Math.min(start + boundMs, until);
     // The likely turn, not only the earliest: a call that would be refused at its deadline is
     // refused now, its client told at once (and its answer completed, `http/cache/deferred.ts`).
-    const likely = lane === REFRESH ? at : Math.max(at, now + fairWait(queue, pace, client, lane, mine, now));
+    // A promised deferred answer's call goes first once due (`fair-queue.ts`): its turn is no later than that.
+    const promisedBy = lane === DEFERRED ? (scope?.progress.dueAt ?? Infinity) : Infinity;
+    const likely =
+      lane === REFRESH ? at : Math.max(at, Math.min(promisedBy, now + fairWait(queue, pace, client, lane, mine, now)));
     if (likely > deadline)
       return Promise.reject(
         refusal(
@@ -234,6 +239,9 @@ export function createBudget(options: BudgetOptions): Budget {
         client,
         lane,
         patient: patience !== undefined,
+        get due() {
+          return waiter.lane === DEFERRED ? scope?.progress.dueAt : undefined;
+        },
         unhook: () => {},
         continuing: lane !== REFRESH && (scope?.progress.turns ?? 0) > 0,
         resolve,

@@ -13,7 +13,9 @@ const LANE_RATE_MS = 10_000;
 /**
  * The least share of the budget's rate a deferred answer's estimate counts on, however busy the fresh
  * lane has been: fresh demand falls as the cache fills, and a promise made at a rate of nothing
- * would be no promise at all.
+ * would be no promise at all. Not less (a quarter was tried, issue #63): longer estimates put
+ * more promises at the longest one, where they must be spaced by the budget's full rate
+ * (`http/cache/deferred.ts`), and more refusals went unpromised.
  */
 const LEAST_SPARE = 0.5;
 

@@ -26,8 +26,15 @@
  * Lanes, served strictly in order: every client's fresh requests (`FRESH`), then the
  * deferred answers a 503 promised (`DEFERRED`, `http/cache/deferred.ts`), then cache
  * refreshes (`REFRESH`). A lane is served only when every lane before it has nobody waiting, and
- * the rules above hold within each lane: a deferred answer does not run in its client's own lane,
+ * the rules above hold within the fresh and refresh lanes: a deferred answer does not run in its client's own lane,
  * where that client's fresh requests would queue behind work it was already told to wait for.
+ *
+ * The deferred lane is served in the order of its promises instead (`due`, earliest first: the
+ * order the promises were made in, `deferred.ts`), since a promise kept late is a promise broken
+ * whoever's it is; fairness between clients was had when the promises were made (each client's
+ * are bounded). And a promise is kept even while fresh requests take every turn: a deferred
+ * waiter whose `due` has come goes before every lane, fresh requests' continuing calls included.
+ * Waiters without a `due` are served client by client, as in the other lanes.
  *
  * Memory: waiters are bounded by the budget (`maxQueue`, `maxPerClient`); the use of clients
  * with no waiter is kept for `MAX_REMEMBERED` of them, past which the faded ones are forgotten.
@@ -51,6 +58,8 @@ export interface Queued {
   readonly continuing?: boolean;
   /** Its lane; `FRESH` unless said (or its client is the queue's `lowest`, then `REFRESH`). */
   readonly lane?: Lane;
+  /** In the deferred lane: from when it goes before every lane (see above); read as it is served, since a promise may move. */
+  readonly due?: number;
 }
 
 interface Use {
@@ -70,7 +79,10 @@ export interface FairQueue<W extends Queued> {
   add(waiter: W): void;
   /** Removes a waiter wherever it is; false if it was not queued. */
   remove(waiter: W): boolean;
-  /** The waiter whose turn is next (left queued): in the first lane with waiters, the first continuing one, else the first of the least-used client. */
+  /**
+   * The waiter whose turn is next (left queued): a deferred waiter whose `due` has come; else in the first lane
+   * with waiters, the first continuing one, else the first of the least-used client (the deferred lane: the first promised).
+   */
   next(now: number): W | undefined;
   /** `client` took a turn at `now` (from the queue or not). */
   served(client: string, now: number): void;
@@ -114,7 +126,28 @@ export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowe
     if (use.size <= MAX_REMEMBERED) return;
     for (const client of use.keys()) if (!waits(client)) use.delete(client);
   };
+  /** The deferred lane's waiter promised earliest (first come among equals), if any has a promise. */
+  const firstDue = (): W | undefined => {
+    let best: W | undefined;
+    let bestDue = Infinity;
+    let bestArrival = Infinity;
+    for (const mine of lanes[DEFERRED]!.waiting.values())
+      for (const waiter of mine) {
+        const due = waiter.due ?? Infinity;
+        const came = arrival.get(waiter)!;
+        if (due < bestDue || (due === bestDue && due !== Infinity && came < bestArrival)) {
+          best = waiter;
+          bestDue = due;
+          bestArrival = came;
+        }
+      }
+    return best;
+  };
   const nextIn = (lane: LaneQueue<W>, now: number): W | undefined => {
+    if (lane === lanes[DEFERRED]) {
+      const promised = firstDue();
+      if (promised) return promised;
+    }
     const goingOn = lane.continuing.values().next();
     if (goingOn.done !== true) return goingOn.value;
     let best: W | undefined;
@@ -167,6 +200,10 @@ export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowe
       return true;
     },
     next(now) {
+      if (lanes[DEFERRED]!.size > 0) {
+        const promised = firstDue();
+        if (promised && promised.due! <= now) return promised;
+      }
       for (const lane of lanes) if (lane.size > 0) return nextIn(lane, now);
       return undefined;
     },
