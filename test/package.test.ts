@@ -10,7 +10,7 @@ import { NODE_LINES, nodeBinary } from './helpers/node-lines.ts';
 import { startWorkerd } from './helpers/workerd.ts';
 import { nodeImportsOf, reachableInputs } from '../scripts/build-workers.ts';
 import { PACKAGE_VERSION } from '../adapters/cli/package-version.ts';
-import { PUBLISHED_BIN, PUBLISHED_FIELDS } from '../scripts/package-npm.ts';
+import { PUBLISHED_BIN, PUBLISHED_FIELDS, publishedManifest } from '../scripts/package-npm.ts';
 import { anchorsOf, brokenLinks } from './docs/_links.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8'));
@@ -137,7 +137,10 @@ describe('npm package, packed and installed into a fresh project', () => {
       readFileSync(join(installed.dir, 'node_modules/sleeve/package.json'), 'utf8'),
     ) as Record<string, unknown>;
     expect(Object.keys(published)).toEqual(PUBLISHED_FIELDS.filter((field) => pkg[field] !== undefined));
-    for (const field of Object.keys(published)) expect(published[field], field).toEqual(pkg[field]);
+    // The checkout's fields as they are, but `bin`: the built command, not the checkout's tsx launcher.
+    const expected = publishedManifest(pkg);
+    for (const field of Object.keys(published)) expect(published[field], field).toEqual(expected[field]);
+    expect(published['bin']).toEqual(PUBLISHED_BIN);
     expect(published).not.toHaveProperty('scripts');
     expect(published).not.toHaveProperty('devDependencies');
   });
@@ -357,7 +360,8 @@ describe('npm package, packed and installed into a fresh project', () => {
       const said = `${taken.stdout}${taken.stderr}`.trim().split('\n');
       expect(said.length, said.join('\n')).toBeLessThanOrEqual(2);
       expect(said.at(-1)).toBe(
-        `sleeve: port ${port} is in use: stop what listens there, or set PORT to a free port (0: any free port)`,
+        // Given by --port, which wins over PORT: the flag is the one to change.
+        `sleeve: port ${port} is in use: stop what listens there, or pass --port a free port (0: any free port)`,
       );
       expect(taken.status).toBe(1);
       // PORT=1 in the environment, --port 0 on the command line: the flag wins (port 1 would fail).

@@ -49,7 +49,6 @@ export function installPacked(
     name: string;
     version: string;
     dependencies: Record<string, string>;
-    bin?: Record<string, string>;
     scripts: Record<string, string>;
   };
   // The published form (`scripts/package-npm.ts`, its own package.json); a plain `npm pack` for
@@ -59,6 +58,10 @@ export function installPacked(
     { filename: string; size: number; unpackedSize: number; files: { path: string }[] },
   ];
   const tarball = join(packs, packed.filename);
+  // The command as published, which may differ from the checkout's (its `bin` runs the sources).
+  const { bin } = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as {
+    bin?: Record<string, string>;
+  };
   const lock = JSON.parse(readFileSync(join(checkout, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, LockEntry>;
   };
@@ -82,7 +85,7 @@ export function installPacked(
       integrity: `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`,
       dependencies: pkg.dependencies,
       // npm ci links the commands the lock names (`npx sleeve`), not those the package.json it unpacks names.
-      ...(pkg.bin ? { bin: pkg.bin } : {}),
+      ...(bin ? { bin } : {}),
     },
   };
   for (const [path, entry] of Object.entries(lock.packages)) {
