@@ -68,8 +68,8 @@ export function scopeOf(client?: string, signal: AbortSignal = new AbortControll
   return { ...unboundScope(signal), client };
 }
 
-/** A completion's scope, `client`'s, each call waiting up to `waitMs` (a minute) for its turn. */
-export function completion(client: string, waitMs = 60_000, signal = new AbortController().signal): RequestScope {
+/** A deferred answer's scope, `client`'s, each call waiting up to `waitMs` (a minute) for its turn. */
+export function deferredScopeOf(client: string, waitMs = 60_000, signal = new AbortController().signal): RequestScope {
   return deferredScope(signal, client, waitMs, T0);
 }
 
