@@ -56,7 +56,8 @@ function scripted(steps: Step[], more: Partial<Upstream> = {}) {
 }
 
 const ok: Step = () => Response.json({ ok: true });
-const json = (up: Upstream, options: UpstreamCallOptions = {}) => call(up, '/x', options, (reply: Reply) => reply.json());
+const json = (up: Upstream, options: UpstreamCallOptions = {}) =>
+  call(up, '/x', options, (reply: Reply) => reply.json());
 /** A fetch that answers only when its signal aborts, as a hung upstream does. */
 const hang: Step = (init) =>
   new Promise((_, reject) =>

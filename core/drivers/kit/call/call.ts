@@ -28,7 +28,15 @@ import { REQUEST_BOUND_MS } from '../bounds.ts';
 import { systemClock } from '../clock.ts';
 import { CircuitOpen, isBudgetRefusal } from '../refusals.ts';
 import { MIN_TRY_MS, tries } from './retry.ts';
-import { failure, isRedirect, urlOf, type TextReply, type UpstreamCallOptions, type Reply, type Upstream } from './upstream.ts';
+import {
+  failure,
+  isRedirect,
+  urlOf,
+  type TextReply,
+  type UpstreamCallOptions,
+  type Reply,
+  type Upstream,
+} from './upstream.ts';
 
 export { UPSTREAM_TIMEOUT_MS } from '../bounds.ts';
 export { retryable } from '../refusals.ts';
