@@ -30,7 +30,10 @@ export { cardFileLoader, type CardFileBytes } from './installed/card-loader.ts';
 export { pngRenderer } from './cards/png.ts';
 export { SleeveError, ERROR_CODES, type ErrorCode } from './errors.ts';
 export type { SleeveOptions, Mode, UpstreamUrls } from './wiring/options.ts';
-export type { CounterStore, Hit as CounterHit } from './storage/counters.ts';
+import type { WindowCount } from './storage/counters.ts';
+export type { CounterStore, WindowCount } from './storage/counters.ts';
+/** @deprecated The old name of `WindowCount` (a counter's count in its window), kept for embedders that import it. */
+export type CounterHit = WindowCount;
 export type { DocsFiles } from './installed/swagger-ui-dist.ts';
 export type { Deps } from './wiring/deps.ts';
 export type { Logger, RequestLogFormat, RequestRecord } from './logger.ts';

@@ -6,7 +6,8 @@
  */
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { SleeveError } from '../../core/errors.ts';
-import { REMEMBERED_QUERY_LENGTH, setBounded } from '../../core/http/query-memo.ts';
+import { REMEMBERED_QUERY_LENGTH } from '../../core/http/query-memo.ts';
+import { setBounded } from '../../core/utils/bounded-map.ts';
 import { refusal } from './refusal.ts';
 
 /** Why the request names no URL this server could answer, or null when it does. */

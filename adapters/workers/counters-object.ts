@@ -7,7 +7,7 @@
  * object, the read and the write of a count are one step: its storage holds other requests
  * back while it is read (the input gate), so no two hits see the same count.
  */
-import type { CounterStore, CounterHit } from '../../core/index.ts';
+import type { CounterStore, WindowCount } from '../../core/index.ts';
 import type { DurableObjectNamespace, DurableObjectState } from './platform.ts';
 
 /** What one object keeps: the window it counts and the count in it. */
@@ -41,7 +41,7 @@ export class SleeveCounters {
     await this.state.storage.put<Held>('count', { window, count });
     // An object whose client has gone leaves nothing behind: cleared a window after its last.
     if (count === 1) await this.state.storage.setAlarm((window + 2) * windowMs);
-    const hit: CounterHit = { count, resetAt: (window + 1) * windowMs };
+    const hit: WindowCount = { count, resetAt: (window + 1) * windowMs };
     return Response.json(hit);
   }
 
@@ -57,7 +57,7 @@ export function durableCounters(namespace: DurableObjectNamespace): CounterStore
       const counter = namespace.get(namespace.idFromName(key));
       const res = await counter.fetch(`https://counters/hit?now=${Math.floor(now)}&window=${windowMs}`);
       if (!res.ok) throw new Error(`[sleeve] [counters] the SleeveCounters object answered ${res.status}`);
-      return (await res.json()) as CounterHit;
+      return (await res.json()) as WindowCount;
     },
   };
 }

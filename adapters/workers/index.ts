@@ -4,7 +4,7 @@
  * { default, SleeveCounters } from 'sleeve/workers'`); `createWorker(options)` makes one with
  * options over the Worker's vars. One Sleeve per isolate, made on its first request (a Worker's
  * `env` arrives with the request). Work that outlives an answer (cache writes to KV, refreshes,
- * completions) is handed to `ctx.waitUntil`; request lines go to `console.log`, which Workers
+ * deferred answers) is handed to `ctx.waitUntil`; request lines go to `console.log`, which Workers
  * Logs keep line by line, so there is nothing to flush. D47.
  */
 import { upgradeWebSocket } from './websocket.ts';

@@ -11,7 +11,8 @@
 import type { Context, Handler, Next } from 'hono';
 import type { SleeveEnv } from './context.ts';
 
-type Answer = Response | void | undefined;
+/** What a layer gives back: the response, or nothing when it passed on. */
+type LayerResult = Response | void | undefined;
 /** A Hono middleware, or the route at the end of the chain. */
 export type FrameLayer = (c: Context<SleeveEnv>, next: Next) => Response | void | Promise<Response | void>;
 
@@ -30,7 +31,7 @@ export function frameChain(
     c.res = res;
     return res;
   };
-  const settled = (c: Context<SleeveEnv>, res: Answer): Answer => {
+  const settled = (c: Context<SleeveEnv>, res: LayerResult): LayerResult => {
     if (res instanceof Response) {
       if (!c.finalized) c.res = res;
       return res;
@@ -38,13 +39,13 @@ export function frameChain(
     return c.finalized ? c.res : undefined;
   };
   const handler = (c: Context<SleeveEnv>) => {
-    const dispatch = (i: number): Response | Promise<Answer> | Answer => {
+    const dispatch = (i: number): Response | Promise<LayerResult> | LayerResult => {
       const layer = layers[i];
       if (layer === undefined) return undefined;
-      let out: Response | Promise<Answer> | Answer;
+      let out: Response | Promise<LayerResult> | LayerResult;
       try {
         // The layers are Hono middleware; their `next` here may answer synchronously.
-        out = layer(c, (() => dispatch(i + 1)) as never) as Response | Promise<Answer> | Answer;
+        out = layer(c, (() => dispatch(i + 1)) as never) as Response | Promise<LayerResult> | LayerResult;
       } catch (thrown) {
         return failed(c, thrown);
       }
@@ -55,7 +56,7 @@ export function frameChain(
         );
       return settled(c, out);
     };
-    return dispatch(0) as Response | Promise<Answer>;
+    return dispatch(0) as Response | Promise<LayerResult>;
   };
   // Hono's Handler type wants Promise<Response | void>; a synchronous Response is what it prefers.
   return handler as Handler<SleeveEnv>;

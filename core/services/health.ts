@@ -96,7 +96,7 @@ export function drainingHealth(now: number): { status: 503; body: Health } {
  * storage spec a host or a directory (`fs:/var/lib/sleeve` says `fs`).
  */
 export function checkedHeader(input: Pick<HealthInput, 'drivers'> & { storageName: string }): string {
-  const said = (source: { name: string; probes?: string }) => source.probes ?? source.name;
+  const said = (driver: { name: string; probes?: string }) => driver.probes ?? driver.name;
   return `upstream-music-api=${said(input.drivers.music)}, upstream-audio-features=${said(input.drivers.features)}, cache-backend=${storageKind(input.storageName)}`;
 }
 

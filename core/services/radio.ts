@@ -1,7 +1,7 @@
 /**
  * @module
  * Radio (D12): a station's state at the injectable clock's now, and one shared upstream
- * subscription per station that `/nowplaying/socket` connections subscribe to (the source's
+ * subscription per station that `/nowplaying/socket` connections subscribe to (the driver's
  * live feed, or a poll), so a thousand listeners cost one upstream subscription, not a
  * thousand. What a subscriber is sent is the route's to shape (`core/shape/radio.ts`): the
  * service is given that shaping, and runs it once per change and base, not once per listener.
@@ -11,7 +11,7 @@ import { SleeveError } from '../errors.ts';
 import type { NowPlaying } from '../domain/radio.ts';
 import type { RequestScope } from '../drivers/contracts/driver.ts';
 
-/** The station's state as its source reports it now (the default station when none is named); unknown: a 404. */
+/** The station's state as its driver reports it now (the default station when none is named); unknown: a 404. */
 export async function loadStation(
   deps: Deps,
   station: string | undefined,
@@ -57,7 +57,7 @@ interface Subscriber {
   seen: string;
 }
 
-/** One upstream subscription (the source's `watch`, or a poller) and everyone listening to it. */
+/** One upstream subscription (the driver's `watch`, or a poller) and everyone listening to it. */
 interface Feed<B> {
   subscribers: Map<Send<B>, Subscriber>;
   close(): void;
@@ -72,7 +72,7 @@ const feeds = new WeakMap<Deps, Map<string, Feed<unknown>>>();
 /**
  * Subscribes `send` to changes after `first` (which the caller has already sent), each shaped
  * by `shape` on `base`. Returns the unsubscribe function. There is one upstream subscription
- * per station, whatever the number of subscribers and their bases: the source's own `watch`
+ * per station, whatever the number of subscribers and their bases: the driver's own `watch`
  * (a live feed) when it has one, else a poll every `radioPollMs`; it closes with its last
  * subscriber. The feed shapes with the `shape` of the subscriber that opened it. Under
  * `requestsApart` (a Worker) each subscriber has a feed of its own.

@@ -8,11 +8,11 @@
  */
 import type { Storage } from './storage.ts';
 import type { Breaker } from './breaker.ts';
-import type { CounterStore, Hit } from './counter-store.ts';
+import type { CounterStore, WindowCount } from './counter-store.ts';
 import { denoKvCounters } from './deno-kv-counters.ts';
 import type { WordedDriver } from './redis.ts';
 
-export type { CounterStore, Hit } from './counter-store.ts';
+export type { CounterStore, WindowCount } from './counter-store.ts';
 
 /**
  * Counts one request under `key` through the storage's breaker: null while the storage is down
@@ -25,7 +25,7 @@ export function countThrough(
   key: string,
   now: number,
   windowMs: number,
-): Hit | null | Promise<Hit | null> {
+): WindowCount | null | Promise<WindowCount | null> {
   return store.inProcess ? store.hit(key, now, windowMs) : breaker.run(() => store.hit(key, now, windowMs), null);
 }
 
@@ -50,7 +50,7 @@ export interface MemoryCounters extends CounterStore {
   readonly size: number;
   /** A Map in this process: it answers at once and cannot fail, so no breaker need guard it. */
   readonly inProcess: true;
-  hit(key: string, now: number, windowMs: number): Hit;
+  hit(key: string, now: number, windowMs: number): WindowCount;
 }
 
 /** One window length's counts: the window, its newer generation of keys and the older one. */

@@ -12,7 +12,7 @@
  * check-and-set per hit let them collide with each other until some ran out of tries, and each
  * such failure opened the storage's breaker, the rate limits off with it.
  */
-import type { CounterStore, Hit } from './counter-store.ts';
+import type { CounterStore, WindowCount } from './counter-store.ts';
 import { kvCall } from './deno-kv.ts';
 
 /** The slice of a `Deno.Kv` the counters use. */
@@ -33,7 +33,7 @@ interface DenoKv {
 const TRIES = 50;
 
 interface Waiter {
-  resolve(hit: Hit): void;
+  resolve(hit: WindowCount): void;
   reject(error: unknown): void;
 }
 
@@ -80,7 +80,7 @@ export function denoKvCounters(kv: () => DenoKv | Promise<DenoKv>): CounterStore
     hit(key, now, windowMs) {
       const window = Math.floor(now / windowMs);
       const id = `${windowMs}|${window}|${key}`;
-      return new Promise<Hit>((resolve, reject) => {
+      return new Promise<WindowCount>((resolve, reject) => {
         const queue = waiting.get(id);
         if (queue) {
           queue.push({ resolve, reject });

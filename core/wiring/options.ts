@@ -98,7 +98,7 @@ export interface SleeveOptions {
    * counts its own in process, even with Redis (Vercel, or instances on several hosts, each
    * with its own IP). `SLEEVE_BUDGET_SCOPE`.
    */
-  budgetScope?: BudgetScope;
+  budgetScope?: BudgetSharing;
   /** Edge headers carrying the caller's country, first match wins. */
   countryHeaders?: string[];
   upstreams?: Partial<UpstreamUrls>;
@@ -217,8 +217,11 @@ export interface SleeveOptions {
   aiPerHour?: number;
 }
 
-/** Who shares an upstream budget: every instance on the storage (`shared`), or each `instance` alone. */
-type BudgetScope = 'shared' | 'instance';
+/**
+ * Who shares an upstream budget: every instance on the storage (`shared`), or each `instance` alone.
+ * Its public names (`budgetScope`, `SLEEVE_BUDGET_SCOPE`) say scope; in the code a scope is a request's.
+ */
+type BudgetSharing = 'shared' | 'instance';
 
 export interface ResolvedOptions {
   mode: Mode;
@@ -228,7 +231,7 @@ export interface ResolvedOptions {
   rateLimits: number | 'off';
   /** How a request's client is told: `trustProxy`, `clientIpHeader` and `ipv6Prefix`, checked. */
   clients: ClientAddressing;
-  budgetScope: BudgetScope;
+  budgetScope: BudgetSharing;
   countryHeaders: string[];
   upstreams: UpstreamUrls;
   station: string | undefined;

@@ -8,7 +8,7 @@ import {
   SLOT_MS,
   type Budget,
   type BudgetOptions,
-  type Clock,
+  type BudgetClock,
 } from '../../core/drivers/kit/budget/budget.ts';
 import { memoryCounters, type MemoryCounters } from '../../core/storage/counters.ts';
 import {
@@ -23,7 +23,7 @@ export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 export const settle = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
 
-export interface FakeClock extends Clock {
+export interface FakeClock extends BudgetClock {
   sleeps: number;
   runUntil(until: number): Promise<void>;
 }
@@ -68,15 +68,15 @@ export function scopeOf(client?: string, signal: AbortSignal = new AbortControll
   return { ...unboundScope(signal), client };
 }
 
-/** A completion's scope, `client`'s, each call waiting up to `waitMs` (a minute) for its turn. */
-export function completion(client: string, waitMs = 60_000, signal = new AbortController().signal): RequestScope {
+/** A deferred answer's scope, `client`'s, each call waiting up to `waitMs` (a minute) for its turn. */
+export function deferredScopeOf(client: string, waitMs = 60_000, signal = new AbortController().signal): RequestScope {
   return deferredScope(signal, client, waitMs, T0);
 }
 
 /** `n` calls of `client` asked now; each settled turn is recorded in order. */
 export function ask(
   budget: Budget,
-  clock: Clock,
+  clock: BudgetClock,
   client: string,
   n: number,
   turns: Turn[],

@@ -1,16 +1,16 @@
 /**
- * Issue #52: the budget's three lanes, served in order (fresh requests, then completions of
+ * Issue #52: the budget's three lanes, served in order (fresh requests, then deferred answers of
  * answers a 503 promised, then refreshes), fair between clients within each; and the wait a
- * completion's promise is built from. On the fake clock: no test here waits in real time.
+ * deferred answer's promise is built from. On the fake clock: no test here waits in real time.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFERRED, fairQueue, FRESH, REFRESH } from '../../core/drivers/kit/budget/fair-queue.ts';
 import { isShortOfTurns } from '../../core/drivers/kit/refusals.ts';
 import { BACKGROUND, hurry } from '../../core/drivers/kit/scope.ts';
-import { ask, completion, scopeOf, spent, T0, type Turn } from './_budget-clock.ts';
+import { ask, deferredScopeOf, scopeOf, spent, T0, type Turn } from './_budget-clock.ts';
 
 describe('the lanes of one fair queue', () => {
-  it('serve fresh waiters first, then completions, then refreshes, whatever came first', () => {
+  it('serve fresh waiters first, then deferred answers, then refreshes, whatever came first', () => {
     const queue = fairQueue<{ client: string; lane?: 0 | 1 | 2; n: number }>(60_000, BACKGROUND);
     queue.add({ client: BACKGROUND, n: 1 });
     queue.add({ client: 'a', lane: DEFERRED, n: 2 });
@@ -22,7 +22,7 @@ describe('the lanes of one fair queue', () => {
       queue.served(w.client, T0);
       queue.remove(w);
     }
-    // Within the completion lane, b (nothing used) before a (one turn just now).
+    // Within the deferred lane, b (nothing used) before a (one turn just now).
     expect(order).toEqual([3, 4, 2, 1]);
     expect(queue.size).toBe(0);
   });
@@ -38,47 +38,46 @@ describe('the lanes of one fair queue', () => {
 });
 
 describe('the budget by lanes', () => {
-  it("a client's fresh requests go before its own completions queued earlier", async () => {
+  it("a client's fresh requests go before its own deferred answers queued earlier", async () => {
     const { budget, clock } = spent({ maxWaitMs: 3000 });
     const served: { what: string; at: number }[] = [];
-    const scope = completion('a');
-    for (let i = 0; i < 6; i++)
-      void budget.take(scope).then(() => served.push({ what: 'completion', at: clock.now() }));
+    const scope = deferredScopeOf('a');
+    for (let i = 0; i < 6; i++) void budget.take(scope).then(() => served.push({ what: 'deferred', at: clock.now() }));
     for (let i = 0; i < 3; i++)
       void budget.take(scopeOf('a')).then(() => served.push({ what: 'fresh', at: clock.now() }));
     await clock.runUntil(T0 + 10_000);
-    expect(served.map((s) => s.what)).toEqual([...Array(3).fill('fresh'), ...Array(6).fill('completion')]);
+    expect(served.map((s) => s.what)).toEqual([...Array(3).fill('fresh'), ...Array(6).fill('deferred')]);
     // The next slot's first turns, spaced: not behind the six.
     for (const s of served.slice(0, 3)) expect(s.at - T0).toBeLessThanOrEqual(SLOT_MS_PLUS_SPACING);
   });
 
-  it('a completion waits behind every fresh request, and a refresh is dropped while one waits', async () => {
+  it('a deferred answer waits behind every fresh request, and a refresh is dropped while one waits', async () => {
     const { budget, clock } = spent({ maxWaitMs: 3000 });
     const order: string[] = [];
-    void budget.take(completion('c')).then(() => order.push('completion'));
+    void budget.take(deferredScopeOf('c')).then(() => order.push('deferred'));
     for (const client of ['x', 'y']) void budget.take(scopeOf(client)).then(() => order.push(client));
     const refresh = budget.take(scopeOf(BACKGROUND)).catch((error: unknown) => error);
     await clock.runUntil(T0 + 5000);
-    expect(order).toEqual(['x', 'y', 'completion']);
+    expect(order).toEqual(['x', 'y', 'deferred']);
     expect(await refresh).toMatchObject({ reason: 'dropped' });
   });
 
-  it('a completion a client comes to wait on is hurried: its waiting call moves to the fresh lane', async () => {
+  it('a deferred answer a client comes to wait on is hurried: its waiting call moves to the fresh lane', async () => {
     const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 200, maxQueue: 300 });
     const order: string[] = [];
-    const waitedOn = completion('c');
-    void budget.take(completion('d')).then(() => order.push('completion'));
+    const waitedOn = deferredScopeOf('c');
+    void budget.take(deferredScopeOf('d')).then(() => order.push('deferred'));
     void budget.take(waitedOn).then(() => order.push('hurried'));
     for (let i = 0; i < 4; i++) void budget.take(scopeOf('busy')).then(() => order.push('fresh'));
     hurry(waitedOn);
     await clock.runUntil(T0 + 10_000);
     // Among the fresh, taking turns with busy by client (both unused: busy asked first), and
-    // before the other completion, which waits for every fresh call.
+    // before the other deferred answer, which waits for every fresh call.
     expect(order.indexOf('hurried')).toBe(1);
-    expect(order.at(-1)).toBe('completion');
+    expect(order.at(-1)).toBe('deferred');
   });
 
-  it("promises a completion's turn after the fresh lane's waiters, at the rate the fresh lane leaves", async () => {
+  it("promises a deferred answer's turn after the fresh lane's waiters, at the rate the fresh lane leaves", async () => {
     const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 200, maxQueue: 300 });
     const idle = budget.laneBacklogMs(DEFERRED, 4);
     const turns: Turn[] = [];
@@ -86,15 +85,15 @@ describe('the budget by lanes', () => {
     await clock.runUntil(T0 + 2000);
     const fresh = budget.laneBacklogMs(FRESH, 4);
     const behind = budget.laneBacklogMs(DEFERRED, 4);
-    // With fresh calls waiting and the fresh lane taking every turn lately, a completion is
+    // With fresh calls waiting and the fresh lane taking every turn lately, a deferred answer is
     // promised later than a fresh call would be, and later than on an idle budget.
     expect(behind).toBeGreaterThan(fresh);
     expect(behind).toBeGreaterThan(idle);
   });
 
-  it("a completion refused for a turn past its patience says late, so the completions' bounds hold", async () => {
+  it("a deferred answer refused for a turn past its patience says late, so the deferred answers' bounds hold", async () => {
     const { budget, clock } = spent({ maxWaitMs: 3000 });
-    const refused = budget.take(completion('c', 100)).catch((error: unknown) => error);
+    const refused = budget.take(deferredScopeOf('c', 100)).catch((error: unknown) => error);
     await clock.runUntil(T0 + 1000);
     expect(isShortOfTurns(await refused)).toBe(true);
   });

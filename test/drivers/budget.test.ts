@@ -14,7 +14,7 @@ import {
   SLOT_MS,
   type Budget,
   type BudgetOptions,
-  type Clock,
+  type BudgetClock,
 } from '../../core/drivers/kit/budget/budget.ts';
 import { countersFor, memoryCounters, type CounterStore } from '../../core/storage/counters.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
@@ -28,7 +28,7 @@ const ALLOWED = LIMIT * SAFETY;
 type Outcome = { asked: number; at: number; error?: unknown };
 
 /** Takes `n` turns at the clock's current time and records when and how each one settled. */
-function burst(budget: Budget, clock: Clock, n: number, outcomes: Outcome[], signal?: AbortSignal) {
+function burst(budget: Budget, clock: BudgetClock, n: number, outcomes: Outcome[], signal?: AbortSignal) {
   for (let i = 0; i < n; i++) {
     const asked = clock.now();
     budget.take(signal && unboundScope(signal)).then(
@@ -58,7 +58,7 @@ function expectRefusal(error: unknown) {
   expect(refusal.headers['Retry-After']).toMatch(/^[1-9]\d*$/);
 }
 
-const deezer = (counters: CounterStore, clock: Clock, more: Partial<BudgetOptions> = {}): Budget =>
+const deezer = (counters: CounterStore, clock: BudgetClock, more: Partial<BudgetOptions> = {}): Budget =>
   createBudget({ name: 'deezer', counters, limit: LIMIT, windowMs: WINDOW_MS, clock, ...more });
 
 describe('perSlot', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { upstreamError } from '../../core/errors.ts';
 import type { Budget } from '../../core/drivers/kit/budget/budget.ts';
-import { answerOf, call, unexpected, type Reply, type Upstream } from '../../core/drivers/kit/call/call.ts';
+import { textReplyOf, call, unexpected, type Reply, type Upstream } from '../../core/drivers/kit/call/call.ts';
 import type { FetchLike } from '../../core/drivers/kit/call/fetch-like.ts';
 import { createCircuit } from '../../core/drivers/kit/circuit.ts';
 import { BudgetRefusal } from '../../core/drivers/kit/refusals.ts';
@@ -71,7 +71,7 @@ describe('what the upstream caller reports (issue #62)', () => {
   it('a 4xx is the answer its driver reads it as: a "not found" ok, an unexpected status http_4xx', async () => {
     const notFound = reported([status(404)]);
     const read = async (reply: Reply) => {
-      const answer = await answerOf(reply);
+      const answer = await textReplyOf(reply);
       if (answer.status === 404) return null;
       throw unexpected(reply.upstream, answer);
     };

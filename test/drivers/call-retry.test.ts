@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { SleeveError, upstreamError } from '../../core/errors.ts';
 import type { Budget } from '../../core/drivers/kit/budget/budget.ts';
 import {
-  answerOf,
+  textReplyOf,
   call,
   FIRST_BYTE_MS,
   MAX_TRIES,
   MIN_TRY_MS,
   retryable,
   TRY_MS,
-  type CallOptions,
+  type UpstreamCallOptions,
   type Reply,
   type Upstream,
 } from '../../core/drivers/kit/call/call.ts';
@@ -56,7 +56,8 @@ function scripted(steps: Step[], more: Partial<Upstream> = {}) {
 }
 
 const ok: Step = () => Response.json({ ok: true });
-const json = (up: Upstream, options: CallOptions = {}) => call(up, '/x', options, (reply: Reply) => reply.json());
+const json = (up: Upstream, options: UpstreamCallOptions = {}) =>
+  call(up, '/x', options, (reply: Reply) => reply.json());
 /** A fetch that answers only when its signal aborts, as a hung upstream does. */
 const hang: Step = (init) =>
   new Promise((_, reject) =>
@@ -124,7 +125,7 @@ describe('kit/call retries', () => {
   it('never for a 4xx, a "not found", a driver\'s own error, a name that does not resolve, a POST or a raw call', async () => {
     const once = async (
       step: Step,
-      options: CallOptions = {},
+      options: UpstreamCallOptions = {},
       read: (reply: Reply) => unknown = (reply) => reply.json(),
     ) => {
       const { up, tries } = scripted([step, ok]);
@@ -138,7 +139,7 @@ describe('kit/call retries', () => {
         (reply) => reply.status,
       ),
     ).toBe(1);
-    expect(await once(() => new Response('nope', { status: 400 }), {}, answerOf)).toBe(1);
+    expect(await once(() => new Response('nope', { status: 400 }), {}, textReplyOf)).toBe(1);
     expect(
       await once(ok, {}, () => {
         throw upstreamError('test', 'answered error 100');

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
 import type { Budget } from '../../core/drivers/kit/budget/budget.ts';
 import {
-  answerOf,
+  textReplyOf,
   call,
   jsonOf,
-  type CallOptions,
+  type UpstreamCallOptions,
   type Reply,
   type Upstream,
 } from '../../core/drivers/kit/call/call.ts';
@@ -48,7 +48,7 @@ const hang = (_url: string, init: RequestInit | undefined): Promise<Response> =>
     init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason), { once: true }),
   );
 
-const text = (up: Upstream, path = '/x', options: CallOptions = {}) => call(up, path, options, answerOf);
+const text = (up: Upstream, path = '/x', options: UpstreamCallOptions = {}) => call(up, path, options, textReplyOf);
 
 describe('kit/call', () => {
   it('calls base + path with the query (undefined values left out), the method, headers and body asked', async () => {
@@ -193,7 +193,7 @@ describe('kit/call', () => {
         ? new Response(null, { status: 302, headers: { location: new URL(url).searchParams.get('to')! } })
         : new Response(`at ${url}`),
     );
-    const go = (to: string, options: CallOptions = {}) => text(up, `/go?to=${encodeURIComponent(to)}`, options);
+    const go = (to: string, options: UpstreamCallOptions = {}) => text(up, `/go?to=${encodeURIComponent(to)}`, options);
     expect((await go('/api/b')).text).toBe('at https://up.test/api/b');
     expect((await go('https://up.test/api/c?d=1')).text).toBe('at https://up.test/api/c?d=1');
     for (const to of [

@@ -7,7 +7,7 @@ import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { createSleeve } from '../../core/index.ts';
 import { SleeveError, upstreamError } from '../../core/errors.ts';
-import { answerOf, call } from '../../core/drivers/kit/call/call.ts';
+import { textReplyOf, call } from '../../core/drivers/kit/call/call.ts';
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { FAILURE_LINE_MS, failureLog } from '../../core/drivers/kit/failure-log.ts';
 import type { FetchLike } from '../../core/drivers/kit/call/fetch-like.ts';
@@ -80,7 +80,7 @@ describe('failed upstream calls in the log (D65)', () => {
       settings: { SLEEVE_LRCLIB_URL: 'SLEEVE_UPSTREAMS' },
     });
     const up = ctx.upstream({ name: 'lrclib', base: BASE, timeoutMs: 1000, setting: 'SLEEVE_LRCLIB_URL' });
-    const once = () => rejection(clock.runOut(call(up, '/api/get', {}, answerOf)));
+    const once = () => rejection(clock.runOut(call(up, '/api/get', {}, textReplyOf)));
 
     const http = await once();
     answer = () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }));
@@ -95,7 +95,7 @@ describe('failed upstream calls in the log (D65)', () => {
     );
     // Not the upstream failing: its own not-found, and a budget's refusal, say nothing.
     answer = async () => new Response('{}', { status: 404 });
-    await clock.runOut(call(up, '/api/get', {}, answerOf));
+    await clock.runOut(call(up, '/api/get', {}, textReplyOf));
 
     expect(http).toBeInstanceOf(SleeveError);
     expect((http as SleeveError).message).toMatch(/check SLEEVE_UPSTREAMS$/);

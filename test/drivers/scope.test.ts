@@ -18,7 +18,7 @@ import { REQUEST_BOUND_MS, REQUEST_TURNS_MS, UPSTREAM_TIMEOUT_MS } from '../../c
 const ok = async () => new Response('{}');
 
 describe('a request scope', () => {
-  it("a request's bounds count from its route's start; a completion's from its own patience; unbound work has none", () => {
+  it("a request's bounds count from its route's start; a deferred answer's from its own patience; unbound work has none", () => {
     const now = 1_000_000;
     const request = requestScope({ client: 'a', now });
     expect([request.turnsBy, request.until, request.patienceMs]).toEqual([
@@ -27,8 +27,8 @@ describe('a request scope', () => {
       undefined,
     ]);
     expect(request.progress.lane).toBe(FRESH);
-    const completion = deferredScope(new AbortController().signal, 'a', 60_000, now);
-    expect([completion.turnsBy, completion.until, completion.patienceMs, completion.progress.lane]).toEqual([
+    const deferred = deferredScope(new AbortController().signal, 'a', 60_000, now);
+    expect([deferred.turnsBy, deferred.until, deferred.patienceMs, deferred.progress.lane]).toEqual([
       now + 60_000,
       now + 60_000 + UPSTREAM_TIMEOUT_MS,
       60_000,
@@ -71,15 +71,15 @@ describe('a request scope', () => {
     expect([seen?.client, seen?.until]).toEqual([undefined, Infinity]);
   });
 
-  it('hurrying a completion moves it, and every scope derived from it, to the fresh lane, once', () => {
-    const completion = deferredScope(new AbortController().signal, 'c', 60_000, 0);
-    const derived = withSignal(completion, new AbortController().signal);
+  it('hurrying a deferred answer moves it, and every scope derived from it, to the fresh lane, once', () => {
+    const deferred = deferredScope(new AbortController().signal, 'c', 60_000, 0);
+    const derived = withSignal(deferred, new AbortController().signal);
     let told = 0;
     whenHurried(derived, () => told++);
-    hurry(completion);
-    hurry(completion);
-    expect([derived.progress.lane, completion.patienceMs, told]).toEqual([FRESH, 60_000, 1]);
-    // A fresh request or a refresh is not a completion: nothing moves.
+    hurry(deferred);
+    hurry(deferred);
+    expect([derived.progress.lane, deferred.patienceMs, told]).toEqual([FRESH, 60_000, 1]);
+    // A fresh request or a refresh is not a deferred answer: nothing moves.
     const refresh = refreshScope(new AbortController().signal, 0);
     hurry(refresh);
     expect(refresh.progress.lane).toBe(REFRESH);

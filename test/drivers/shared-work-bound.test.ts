@@ -1,9 +1,9 @@
 /**
  * A request joining a shared upstream call (`core/drivers/kit/shared-work.ts`) waits for it no
- * longer than it would wait for a turn of its own (issue #43): a completion's call may wait
+ * longer than it would wait for a turn of its own (issue #43): a deferred answer's call may wait
  * minutes for its turn, and a fresh request joining it must still be answered within its 3 s.
  * It leaves with the budget's kind of refusal, naming the upstream, so its answer is completed
- * too; a completion (patient) waits on.
+ * too; a deferred answer (patient) waits on.
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_BUDGET_WAIT_MS, REQUEST_TURNS_MS } from '../../core/drivers/kit/bounds.ts';
@@ -14,7 +14,7 @@ import { rejection } from '../helpers/rejection.ts';
 import { virtualClock } from './_kit-clock.ts';
 
 describe('a shared call joined by a request', () => {
-  it("is left at the request's own bound for turns, with a refusal naming the upstream; a completion waits on", async () => {
+  it("is left at the request's own bound for turns, with a refusal naming the upstream; a deferred answer waits on", async () => {
     // On the kit's clock, virtual (issue #52): the joiner's bound is timed on it.
     const clock = virtualClock();
     let release: (value: string) => void = () => {};
@@ -24,8 +24,8 @@ describe('a shared call joined by a request', () => {
       'deezer',
       clock,
     );
-    const completion = deferredScope(new AbortController().signal, '198.51.100.1', 60_000, clock.now());
-    const patient = work.join(completion);
+    const deferred = deferredScope(new AbortController().signal, '198.51.100.1', 60_000, clock.now());
+    const patient = work.join(deferred);
     const request = requestScope({ client: '198.51.100.2', now: clock.now() });
     const started = clock.now();
     const error = await rejection(clock.runOut(work.join(request)));

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createSleeve } from '../../core/index.ts';
 import { clientIpOf } from '../../core/http/conn/client-ip.ts';
 import { resolveAddressing } from '../../core/wiring/client-addressing.ts';
-import { ownCopy, setBoundedBytes } from '../../core/http/query-memo.ts';
+import { detachedString } from '../../core/utils/detached-string.ts';
+import { setBoundedBytes } from '../../core/utils/bounded-map.ts';
 import { cacheBytes, stringHeapBytes } from '../../core/storage/cache-bound.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import { KEPT_TEXT_LENGTH, keptFolds } from '../../core/text/kept-folds.ts';
@@ -56,9 +57,9 @@ describe('byte-bounded memos', () => {
     expect([...map.keys()]).toEqual(['c', 'd', 'e']);
   });
 
-  it('ownCopy gives an equal string', () => {
+  it('detachedString gives an equal string', () => {
     const url = `http://x/search?${'q'.repeat(10_000)}`;
-    expect(ownCopy(url.slice(9, 40))).toBe(url.slice(9, 40));
+    expect(detachedString(url.slice(9, 40))).toBe(url.slice(9, 40));
   });
 
   it('folds of long texts are computed each time and not kept', () => {

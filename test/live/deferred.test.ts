@@ -1,7 +1,7 @@
 /**
  * A 503 that keeps its promise (issue #43, `core/http/cache/deferred.ts`): a request the budget
  * cannot serve in time is answered 503 at once, its answer completed in the background within
- * its client's share, and asked again after its `Retry-After` it is a cache hit. Completions
+ * its client's share, and asked again after its `Retry-After` it is a cache hit. Deferred answers
  * are bounded per client; past the bound the 503 promises nothing. Another client's requests
  * meanwhile go first, as the budget's fair queue has them.
  */
@@ -70,13 +70,13 @@ describe('live mode: a 503 for want of budget', () => {
     const first = await Promise.all(
       paths.map(async (path) => ({ ...(await get(sleeve, path)), callsBefore: deezerCalls().length })),
     );
-    // Meanwhile another client's cold request goes first: the completions take the first client's turns only.
+    // Meanwhile another client's cold request goes first: the deferred answers take the first client's turns only.
     const askedAfter = deezerCalls().length;
     const other = await get(sleeve, '/search/artist?query=quiet-client', '198.18.0.2');
     const refused = first.filter((o) => o.status === 503);
     const promised = refused.filter((o) => o.message.includes('the answer is being completed'));
     console.log(
-      `[completions] 60 at once: ${first.length - refused.length} answered, ${promised.length} promised, ${refused.length - promised.length} plain 503; the other client's in ${Math.round(other.ms)} ms`,
+      `[deferred answers] 60 at once: ${first.length - refused.length} answered, ${promised.length} promised, ${refused.length - promised.length} plain 503; the other client's in ${Math.round(other.ms)} ms`,
     );
     expect(first.every((o) => [200, 404, 503].includes(o.status))).toBe(true);
     // D66: a 503 promises its answer by its Retry-After, or has none and says nothing is promised.
@@ -90,7 +90,7 @@ describe('live mode: a 503 for want of budget', () => {
     // out (four a 500-ms slot, seven slots begun), which a busy machine slows with the answers.
     expect(Math.max(...refused.map((o) => o.callsBefore))).toBeLessThanOrEqual(28);
     expect(other.status).toBe(200);
-    // The quiet client's call went ahead of the completions' queue: among the first slot's four
+    // The quiet client's call went ahead of the deferred answers' queue: among the first slot's four
     // turns after it asked (those already handed out may go before it), where behind the queue
     // it would have waited for dozens.
     const quietAt = deezerCalls()

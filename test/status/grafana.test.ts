@@ -1,7 +1,7 @@
 /**
  * Issue #54: `examples/grafana/`'s dashboard and alerting rules query only series `/metrics`
  * serves, with labels those series carry. The series are read from a live Sleeve whose upstream
- * fails (a stubbed fetch, no socket), so the upstream, circuit, budget and completion series all
+ * fails (a stubbed fetch, no socket), so the upstream, circuit, budget and deferred answers' (`sleeve_completions_*`) series all
  * exist, with the process memory an adapter gives.
  */
 import { describe, expect, it } from 'vitest';

@@ -10,13 +10,10 @@ import type { Storage } from '../../storage/storage.ts';
 import { hash64 } from '../../utils/hash.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import type { Clock } from './clock.ts';
+// A cached call is given what any driver call is: its request's scope (none for a call no request made).
+import type { CallOptions } from '../contracts/driver.ts';
 import type { RequestScope } from './scope.ts';
 import { shareWork, type SharedWork } from './shared-work.ts';
-
-/** What a cached call is given: its request's scope (none for a call no request made). */
-interface CallOptions {
-  scope?: RequestScope | undefined;
-}
 
 /** Whose call a named cache wraps: `deezer:album` is Deezer's. */
 const upstreamOf = (name: string): string => name.split(':')[0] ?? name;

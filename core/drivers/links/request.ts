@@ -8,7 +8,7 @@
  * `Retry-After`; other statuses below 500 are answered for the caller to read.
  */
 import { VERSION } from '../../version.ts';
-import { answerOf, call, type Answer, type Upstream } from '../kit/call/call.ts';
+import { textReplyOf, call, type TextReply, type Upstream } from '../kit/call/call.ts';
 import type { RequestScope } from '../kit/scope.ts';
 
 /**
@@ -40,7 +40,7 @@ const USER_AGENT: string = `Mozilla/5.0 (compatible; Sleeve/${VERSION}; +link me
 export const MISSING: ReadonlySet<number> = new Set([400, 401, 403, 404, 410]);
 
 /** `base + path` (path starts with `/`, may carry a query), or a redirect of it that stays on the base. */
-export function request(upstream: Upstream, path: string, options: RequestOptions = {}): Promise<Answer> {
+export function request(upstream: Upstream, path: string, options: RequestOptions = {}): Promise<TextReply> {
   return call(
     upstream,
     path,
@@ -54,6 +54,6 @@ export function request(upstream: Upstream, path: string, options: RequestOption
       maxBytes: options.maxBytes ?? MAX_BODY_BYTES,
       passOnRateLimit: true,
     },
-    answerOf,
+    textReplyOf,
   );
 }

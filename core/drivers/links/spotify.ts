@@ -16,7 +16,7 @@
  * the keyless way answering meanwhile; any other failure of the API is the caller's 502/504.
  */
 import type { ParsedLink } from '../../links/types.ts';
-import { jsonOf, unexpected, type Answer, type Upstream } from '../kit/call/call.ts';
+import { jsonOf, unexpected, type TextReply, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { decoded, WireError } from '../kit/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';
@@ -227,7 +227,7 @@ export function spotifyMetadata(
     return pending;
   };
 
-  const callApi = async (path: string, scope: RequestScope): Promise<Answer> => {
+  const callApi = async (path: string, scope: RequestScope): Promise<TextReply> => {
     for (let attempt = 1; ; attempt++) {
       const token = await bearer();
       const answer = await request(up.api, path, {

@@ -16,12 +16,12 @@
  */
 import { sleeveAgent } from '../kit/agent.ts';
 import {
-  answerOf,
+  textReplyOf,
   call,
   jsonOf,
   unexpected,
   UPSTREAM_TIMEOUT_MS,
-  type Answer,
+  type TextReply,
   type Upstream,
 } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
@@ -70,12 +70,12 @@ export default function lrclib(options: LrclibOptions, ctx: DriverContext): Lyri
   });
   const headers = { 'user-agent': sleeveAgent(options.contact), 'accept-language': 'en', accept: 'application/json' };
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
-  const ask = (path: string, scope: RequestScope | undefined, raw = false): Promise<Answer> =>
+  const ask = (path: string, scope: RequestScope | undefined, raw = false): Promise<TextReply> =>
     call(
       upstream,
       path,
       { scope, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true },
-      answerOf,
+      textReplyOf,
     );
 
   /** The JSON of a 200, null for a 404; any other status is LRCLIB failing. */

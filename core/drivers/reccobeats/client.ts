@@ -9,7 +9,7 @@
  * reason back.
  */
 import { SleeveError } from '../../errors.ts';
-import { answerOf, call, jsonOf, unexpected, type Answer, type Upstream } from '../kit/call/call.ts';
+import { textReplyOf, call, jsonOf, unexpected, type TextReply, type Upstream } from '../kit/call/call.ts';
 import type { BudgetSpec } from '../kit/context.ts';
 import type { RequestScope } from '../kit/scope.ts';
 
@@ -30,7 +30,7 @@ const RATE_LIMIT_PAUSE_MS = 1000;
 const RATE_LIMIT_TRIES = 3;
 
 /** What the health probe reads: any status, the body as text. */
-type RawAnswer = Answer;
+type RawReply = TextReply;
 
 export interface ReccoBeatsClient {
   /**
@@ -39,7 +39,7 @@ export interface ReccoBeatsClient {
    */
   get(path: string, ids: readonly string[], scope: RequestScope | undefined): Promise<unknown>;
   /** One request with no budget, retries or status checks: what the health probe needs. */
-  raw(path: string, ids: readonly string[], scope: RequestScope | undefined): Promise<RawAnswer>;
+  raw(path: string, ids: readonly string[], scope: RequestScope | undefined): Promise<RawReply>;
 }
 
 /** `Retry-After` in milliseconds from now: delta-seconds or an HTTP date; undefined when absent or unreadable. */
@@ -68,14 +68,14 @@ export function reccobeatsClient(options: ClientOptions): ReccoBeatsClient {
   };
 
   return {
-    raw: (path, ids, scope) => call(upstream, path, { query: queryOf(ids), scope, raw: true }, answerOf),
+    raw: (path, ids, scope) => call(upstream, path, { query: queryOf(ids), scope, raw: true }, textReplyOf),
     async get(path, ids, scope) {
       const query = queryOf(ids);
       for (let attempt = 1; ; attempt++) {
         // Within the budget and the circuit; a 429 and the statuses read below do not count against it.
         // Parsed within the call, so a body that is not JSON is tried again there (`kit/call/call.ts`).
         const { answer, body } = await call(upstream, path, { query, scope }, async (reply) => {
-          const answer = await answerOf(reply);
+          const answer = await textReplyOf(reply);
           return { answer, body: answer.status === 200 ? jsonOf(upstream, answer) : undefined };
         });
         if (answer.status === 429) {

@@ -26,12 +26,12 @@ import { SleeveError, upstreamError } from '../../errors.ts';
 import { PLAUSIBLE, similarity } from '../../text/similarity.ts';
 import { sleeveAgent } from '../kit/agent.ts';
 import {
-  answerOf,
+  textReplyOf,
   call,
   jsonOf,
   unexpected,
   UPSTREAM_TIMEOUT_MS,
-  type Answer,
+  type TextReply,
   type Upstream,
 } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
@@ -99,12 +99,12 @@ export default function wikimedia(options: WikimediaOptions, ctx: DriverContext)
   const headers = { 'user-agent': sleeveAgent(options.contact), 'accept-language': 'en', accept: 'application/json' };
   const maxAge = options.cacheSeconds ?? CACHE_SECONDS;
   const inSeries = pLimit(CONCURRENT_WIKIDATA);
-  const ask = (up: Upstream, path: string, scope: RequestScope | undefined, raw = false): Promise<Answer> =>
+  const ask = (up: Upstream, path: string, scope: RequestScope | undefined, raw = false): Promise<TextReply> =>
     call(
       up,
       path,
       { scope, headers, raw, redirect: 'same-base', maxBytes: MAX_BODY_BYTES, passOnRateLimit: true },
-      answerOf,
+      textReplyOf,
     );
 
   /** One Action API call: its JSON, an API error being Wikidata failing. */

@@ -28,14 +28,8 @@ import { Lookup } from './lookup.ts';
 import { briefLifetime, isDegraded } from '../degraded.ts';
 import { paramsOf, type Params } from '../layers/params.ts';
 import type { RequestView } from '../hit/request-view.ts';
-import {
-  originOf,
-  rawSearch,
-  REMEMBERED_QUERY_LENGTH,
-  REMEMBERED_URL_LENGTH,
-  setBounded,
-  setBoundedBytes,
-} from '../query-memo.ts';
+import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH } from '../query-memo.ts';
+import { setBounded, setBoundedBytes } from '../../utils/bounded-map.ts';
 
 export const NOT_FOUND_SECONDS: number = 300;
 export const STALE_MS: number = 24 * 3600 * 1000;

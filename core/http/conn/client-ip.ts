@@ -16,7 +16,8 @@
  */
 import type { Context } from 'hono';
 import { bindings, type SleeveBindings } from '../context.ts';
-import { ownCopy, setBounded } from '../query-memo.ts';
+import { detachedString } from '../../utils/detached-string.ts';
+import { setBounded } from '../../utils/bounded-map.ts';
 import type { HeaderReader } from '../hit/request-view.ts';
 import { clientKey } from './client-key.ts';
 import { inNetworks, type Network } from '../../utils/ip-networks.ts';
@@ -39,7 +40,7 @@ function addressOf(entry: string | undefined): string | undefined {
     const colon = text.indexOf(':');
     if (colon > 0 && colon === text.lastIndexOf(':')) text = text.slice(0, colon);
   }
-  return ADDRESS.test(text) ? ownCopy(text) : undefined;
+  return ADDRESS.test(text) ? detachedString(text) : undefined;
 }
 
 /** The `for=` of one element of a `Forwarded` header (`for=192.0.2.1;proto=https`). */

@@ -7,7 +7,7 @@
  * dual-stack socket reports an IPv4 peer) as the IPv4 address it carries. Every per-client
  * bound (rate limits, sockets, connections, AI budgets, the upstream fair queue) keys by this.
  */
-import { setBounded } from '../query-memo.ts';
+import { setBounded } from '../../utils/bounded-map.ts';
 import { DEFAULT_IPV6_PREFIX, groupsOf } from '../../utils/ip-address.ts';
 
 export { DEFAULT_IPV6_PREFIX };

@@ -28,7 +28,8 @@ import type { Answered, Given, HitForm, Layer } from '../pipeline.ts';
 import { REQUEST_ID_HEADER } from '../layers/request-id.ts';
 import type { RequestView } from './request-view.ts';
 import { pathStart } from '../../utils/url-path.ts';
-import { REMEMBERED_URL_LENGTH, setBounded } from '../query-memo.ts';
+import { REMEMBERED_URL_LENGTH } from '../query-memo.ts';
+import { setBounded } from '../../utils/bounded-map.ts';
 import { CURRENT, type VersionInfo } from '../versions.ts';
 
 type Form<K extends HitForm['kind']> = Extract<HitForm, { kind: K }>;

@@ -12,7 +12,9 @@ import type { SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
 import { passing, type Layer } from '../pipeline.ts';
 import { checkUrlLength, readQuery } from './query.ts';
-import { ownCopy, rawSearch, REMEMBERED_QUERY_LENGTH, setBounded } from '../query-memo.ts';
+import { detachedString } from '../../utils/detached-string.ts';
+import { rawSearch, REMEMBERED_QUERY_LENGTH } from '../query-memo.ts';
+import { setBounded } from '../../utils/bounded-map.ts';
 
 export interface ParamsOptions {
   schema?: v.GenericSchema<Record<string, unknown>, unknown>;
@@ -99,7 +101,7 @@ export function params(options: ParamsOptions): Params {
         query = read(url);
       } else query = readQuery(url, declared, lists);
       output = deepFreeze(schema ? validate(schema, query) : query);
-      if (search.length <= REMEMBERED_QUERY_LENGTH) setBounded(valid, ownCopy(search), output, REMEMBERED);
+      if (search.length <= REMEMBERED_QUERY_LENGTH) setBounded(valid, detachedString(search), output, REMEMBERED);
     }
     c.set('sleeve.params', output);
     return next();

@@ -12,10 +12,11 @@
 import type { Context, Next } from 'hono';
 import { SleeveError } from '../../errors.ts';
 import type { Breaker } from '../../storage/breaker.ts';
-import { countThrough, type CounterStore, type Hit } from '../../storage/counters.ts';
+import { countThrough, type CounterStore, type WindowCount } from '../../storage/counters.ts';
 import { clientIp } from '../conn/client-ip.ts';
 import type { ClientAddressing } from '../../wiring/client-addressing.ts';
-import { REMEMBERED_QUERY_LENGTH, setBounded } from '../query-memo.ts';
+import { REMEMBERED_QUERY_LENGTH } from '../query-memo.ts';
+import { setBounded } from '../../utils/bounded-map.ts';
 import { addHeaders, versionOf, type SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
 import type { Layer } from '../pipeline.ts';
@@ -71,7 +72,7 @@ export function limitHeaders(
  */
 function admission(
   version: VersionInfo,
-  hit: Hit,
+  hit: WindowCount,
   limit: number,
   now: number,
   refusal: (retry: string) => string,
@@ -87,7 +88,7 @@ function admission(
 /** `admission`, its headers given to this request's answer. */
 export function admit(
   c: Context<SleeveEnv>,
-  hit: Hit,
+  hit: WindowCount,
   limit: number,
   now: number,
   refusal: (retry: string) => string,
@@ -106,7 +107,7 @@ export function rateLimit(options: RateLimitOptions): Layer {
   const { bucket, limit, store } = options;
   const refusal = (retry: string) =>
     `Too many requests to ${bucket}: at most ${limit} per minute per client. Retry in ${retry} s.`;
-  const admitted = (version: VersionInfo, hit: Hit | null, now: number): Checked =>
+  const admitted = (version: VersionInfo, hit: WindowCount | null, now: number): Checked =>
     hit ? admission(version, hit, limit, now, refusal) : undefined;
   // Each client's counter key, made once: a hit then looks its count up with a string whose hash is known.
   const keys = new Map<string | undefined, string>();

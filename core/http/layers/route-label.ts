@@ -8,7 +8,8 @@
  */
 import type { Context } from 'hono';
 import type { Endpoint } from '../endpoint.ts';
-import { ownCopy, setBounded } from '../query-memo.ts';
+import { detachedString } from '../../utils/detached-string.ts';
+import { setBounded } from '../../utils/bounded-map.ts';
 import { splitPrefix } from './version-prefix.ts';
 import { findVersion } from '../versions.ts';
 
@@ -46,7 +47,7 @@ export function routeLabels(endpoints: readonly Endpoint<any>[]): (c: Context) =
     let label = known.get(path);
     if (label === undefined) {
       label = find(c);
-      if (path.length <= 512) setBounded(known, ownCopy(path), label, REMEMBERED);
+      if (path.length <= 512) setBounded(known, detachedString(path), label, REMEMBERED);
     }
     return label;
   };

@@ -8,7 +8,8 @@
  * load in an `<img>` tag, which sends no e-mail).
  */
 import { SleeveError } from '../../errors.ts';
-import { REMEMBERED_QUERY_LENGTH, setBounded } from '../query-memo.ts';
+import { REMEMBERED_QUERY_LENGTH } from '../query-memo.ts';
+import { setBounded } from '../../utils/bounded-map.ts';
 import type { Layer } from '../pipeline.ts';
 import type { HeaderReader } from '../hit/request-view.ts';
 

@@ -3,7 +3,7 @@
  * `/artist/biography` and `/artist/knowledgebase` (D26): the lead of the artist's
  * Wikipedia article and structured facts from Wikidata, each credited under its licence
  * (CC BY-SA for Wikipedia's text, CC0 for Wikidata's facts). The artist is named by `artist`
- * (a name) or `id` (the music source's artist id, looked up there first; it wins over
+ * (a name) or `id` (the music driver's artist id, looked up there first; it wins over
  * `artist`). Live mode only: demo mode answers 503 `not_configured`. Cached 3 days; 60 a minute;
  * batchable.
  */
@@ -11,7 +11,7 @@ import { SleeveError } from '../../errors.ts';
 import { defineEndpoint } from '../../http/endpoint.ts';
 import { artistOrId } from '../../schemas/params.ts';
 import { biographySchema, knowledgebaseSchema } from '../../schemas/responses/index.ts';
-import { knowledgeSource, knownArtist } from '../../services/knowledge.ts';
+import { knowledgeDriver, knownArtist } from '../../services/knowledge.ts';
 
 /** Articles and items change, but rarely within days. */
 const KNOWLEDGE_CACHE = 3 * 24 * 60 * 60;
@@ -36,7 +36,7 @@ export const artistBiography = defineEndpoint({
   example: { artist: 'Daft Punk', id: '27' },
   response: biographySchema,
   async handle({ params, deps, scope }) {
-    const knowledge = knowledgeSource(deps.drivers);
+    const knowledge = knowledgeDriver(deps.drivers);
     const { asked, facts } = await knownArtist(deps.drivers, params, scope);
     const lead = facts.article === null ? null : await knowledge.biography(facts.article.title, { scope: scope });
     if (lead === null)
@@ -70,7 +70,7 @@ export const artistKnowledgebase = defineEndpoint({
   example: { artist: 'Daft Punk', id: '27' },
   response: knowledgebaseSchema,
   async handle({ params, deps, scope }) {
-    const knowledge = knowledgeSource(deps.drivers);
+    const knowledge = knowledgeDriver(deps.drivers);
     const { asked, facts } = await knownArtist(deps.drivers, params, scope);
     return {
       artist: asked,

@@ -10,7 +10,7 @@ import { SleeveError } from '../../errors.ts';
 import { defineEndpoint } from '../../http/endpoint.ts';
 import { integerParam, optionalInteger, optionalText, requiredText } from '../../schemas/params.ts';
 import { lyricsSchema, lyricsSearchSchema } from '../../schemas/responses/index.ts';
-import { lyricsSource } from '../../services/knowledge.ts';
+import { lyricsDriver } from '../../services/knowledge.ts';
 import type { Lyrics } from '../../domain/lyrics.ts';
 
 /** A filed text rarely changes; a week, like the driver's own cache. */
@@ -48,14 +48,14 @@ export const lyrics = defineEndpoint({
   example: { artist: 'Judy Collins', title: 'Amazing Grace', album: 'Whales & Nightingales', duration: '245' },
   response: lyricsSchema,
   async handle({ params, deps, scope }) {
-    const source = lyricsSource(deps.drivers);
-    const found = await source.lyrics({ ...params, scope: scope });
+    const lyrics = lyricsDriver(deps.drivers);
+    const found = await lyrics.lyrics({ ...params, scope: scope });
     if (found === null)
       throw new SleeveError(
         'not_found',
         `No lyrics for ${JSON.stringify(params.title)} by ${JSON.stringify(params.artist)}.`,
       );
-    return { ...record(found), attribution: source.attribution };
+    return { ...record(found), attribution: lyrics.attribution };
   },
 });
 
@@ -93,9 +93,9 @@ export const lyricsSearch = defineEndpoint({
   },
   response: lyricsSearchSchema,
   async handle({ params, deps, scope }) {
-    const source = lyricsSource(deps.drivers);
+    const lyrics = lyricsDriver(deps.drivers);
     const { limit, ...asked } = params;
-    const found = (await source.search({ ...asked, scope: scope })).slice(0, limit);
-    return { total: found.length, results: found.map(record), attribution: source.attribution };
+    const found = (await lyrics.search({ ...asked, scope: scope })).slice(0, limit);
+    return { total: found.length, results: found.map(record), attribution: lyrics.attribution };
   },
 });

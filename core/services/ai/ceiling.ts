@@ -15,7 +15,7 @@ import { SleeveError } from '../../errors.ts';
 import type { ChatModel } from '../../drivers/contracts/chat.ts';
 import type { Drivers } from '../../drivers/contracts/drivers.ts';
 import type { Breaker } from '../../storage/breaker.ts';
-import { countThrough, memoryCounters, type CounterStore, type Hit } from '../../storage/counters.ts';
+import { countThrough, memoryCounters, type CounterStore, type WindowCount } from '../../storage/counters.ts';
 
 const HOUR_MS: number = 3_600_000;
 /** One key for the whole instance (client keys are `generations:<budget>|<address>`). */
@@ -41,7 +41,7 @@ export function modelCeiling(options: CeilingOptions): DrawCall {
   // shared in-process counters (`MEMORY_COUNTERS_CAP`) can start it afresh, and no outage loses it.
   const own = memoryCounters();
   let told = -1;
-  const judge = (hit: Hit, at: number) => {
+  const judge = (hit: WindowCount, at: number) => {
     if (hit.count <= perHour) return;
     if (told !== hit.resetAt) {
       told = hit.resetAt;
@@ -58,7 +58,7 @@ export function modelCeiling(options: CeilingOptions): DrawCall {
     const at = now();
     const mine = own.hit(KEY, at, HOUR_MS);
     // The larger count decides: the shared one, unless the storage is down or missed this process's calls while it was.
-    const larger = (shared: Hit | null) => (shared && shared.count >= mine.count ? shared : mine);
+    const larger = (shared: WindowCount | null) => (shared && shared.count >= mine.count ? shared : mine);
     const shared = countThrough(breaker, store, KEY, at, HOUR_MS);
     if (!(shared instanceof Promise)) return judge(larger(shared), at);
     return shared.then((hit) => judge(larger(hit), at));

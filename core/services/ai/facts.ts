@@ -4,7 +4,7 @@
  * groups of short `name: value` lines, one group per thing (a track, its audio features, an
  * artist, a comparison, a search). The same groups go into the prompt and back to the caller
  * as `grounding`, so what the model was told is exactly what the caller can check. Nothing
- * here is invented: a value the source does not have is left out, never guessed.
+ * here is invented: a value the driver does not have is left out, never guessed.
  */
 import type { TrackDetails } from '../music/track.ts';
 import { formatDuration, keyName } from '../../utils/format.ts';

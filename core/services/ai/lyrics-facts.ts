@@ -1,6 +1,6 @@
 /**
  * @module
- * D30: what `/ai/lyrics-explain` may read of a song's words. With a lyrics source (live mode:
+ * D30: what `/ai/lyrics-explain` may read of a song's words. With a lyrics driver (live mode:
  * LRCLIB) the model reads the plain lyrics to speak of the song's themes; the system
  * prompt still forbids quoting or paraphrasing them. The words go to the model only: the
  * answer's `grounding` names the record (its source and length), so a cached answer never
@@ -15,7 +15,7 @@ import type { RequestScope } from '../../drivers/contracts/driver.ts';
 export const LYRICS_CHARS = 4000;
 
 export interface LyricsGrounding {
-  /** Whether the source had a record for the song (its words, or that it has none). */
+  /** Whether the lyrics driver had a record for the song (its words, or that it has none). */
   used: boolean;
   /** What the answer lists in its `grounding`. */
   listed: FactGroup;
@@ -49,12 +49,12 @@ export async function lyricsGrounding(
   scope: RequestScope,
   degraded: (reason: string) => void,
 ): Promise<LyricsGrounding> {
-  const source = drivers.lyrics;
-  if (!source) return without('Sleeve has no lyrics for this track');
-  const credit = source.attribution.source;
-  let found: Awaited<ReturnType<typeof source.lyrics>>;
+  const lyrics = drivers.lyrics;
+  if (!lyrics) return without('Sleeve has no lyrics for this track');
+  const credit = lyrics.attribution.source;
+  let found: Awaited<ReturnType<typeof lyrics.lyrics>>;
   try {
-    found = await source.lyrics({
+    found = await lyrics.lyrics({
       artist: track.artist.name,
       title: track.title,
       duration: Math.round(track.durationMs / 1000),

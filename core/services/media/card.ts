@@ -4,7 +4,7 @@
  * or an artist, its picture, and a few facts (a track's key and tempo from its audio
  * features). Pictures are those of the image routes: in demo mode the art `/cover` and `/artistimage`
  * draw for the same names; in live mode the bytes of the upstream's own picture, asked of the
- * music source's image host (`MusicDriver.image`), which fetches from that host and nowhere
+ * music driver's image host (`MusicDriver.image`), which fetches from that host and nowhere
  * else. An unknown item is null (the route's 404).
  *
  * When an upstream fails for a part of the card (the features, the picture), the card is

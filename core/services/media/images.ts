@@ -11,7 +11,7 @@ import type { MusicDriver } from '../../drivers/contracts/music.ts';
 import { fold } from '../../text/fold.ts';
 import type { RequestScope } from '../../drivers/contracts/driver.ts';
 
-/** A known cover: the source's own picture of it (live mode), or null when it has none. */
+/** A known cover: the driver's own picture of it (live mode), or null when it has none. */
 export interface Cover {
   url: string | null;
 }
@@ -22,7 +22,7 @@ const searchText = (text: string): string => text.replace(/\+/g, ' ').replace(/\
 /**
  * The cover `/cover?artist=&title=` stands for, or null when nothing matches. A track's cover
  * is its album's: taken from the listing when it carries it, else from the album itself,
- * looked up only when the source has pictures to give (`MusicDriver.image`).
+ * looked up only when the driver has pictures to give (`MusicDriver.image`).
  */
 export async function findCover(
   music: MusicDriver,

@@ -40,7 +40,7 @@ export function albumInfoTracks(music: MusicDriver, album: Album, scope?: Reques
   return album.tracks ? Promise.resolve(album.tracks) : allAlbumTracks(music, album.id, scope);
 }
 
-/** The full tracklist with ISRCs and positions, however many pages the source needs. */
+/** The full tracklist with ISRCs and positions, however many pages the driver needs. */
 export function allAlbumTracks(music: MusicDriver, albumId: number, scope?: RequestScope): Promise<TrackHit[]> {
   return allPages((offset, limit) => music.albumTracks(albumId, { limit, offset, scope }));
 }

@@ -25,12 +25,12 @@ export interface Discography {
   groups: Partial<Record<GroupName, AlbumHit[]>>;
 }
 
-/** Every release of `artist`, found already (a source need not look it up again). */
+/** Every release of `artist`, found already (a driver need not look it up again). */
 export function allReleases(music: MusicDriver, artist: ArtistRef, scope?: RequestScope): Promise<AlbumHit[]> {
   return allPages((offset, limit) => music.artistAlbums(artist.id, { limit, offset, scope, artist }));
 }
 
-/** Newest first; undated last; equal dates keep the source's order (Array.prototype.sort is stable). */
+/** Newest first; undated last; equal dates keep the driver's order (Array.prototype.sort is stable). */
 export function newestFirst(a: Pick<AlbumHit, 'releaseDate'>, b: Pick<AlbumHit, 'releaseDate'>): number {
   if (a.releaseDate === b.releaseDate) return 0;
   if (a.releaseDate === null) return 1;

@@ -1,8 +1,8 @@
 /**
  * @module
- * D21: what `/genre/chart` and `/editorial/*` need of the music source. The methods are
- * optional in the contract (a source written before them still runs), so a source without
- * one answers 503 `not_configured`; a genre or editorial the source does not know is a 404.
+ * D21: what `/genre/chart` and `/editorial/*` need of the music driver. The methods are
+ * optional in the contract (a driver written before them still runs), so a driver without
+ * one answers 503 `not_configured`; a genre or editorial the driver does not know is a 404.
  */
 import { SleeveError } from '../../errors.ts';
 import type { Genre } from '../../domain/music.ts';
@@ -11,7 +11,7 @@ import type { RequestScope } from '../../drivers/contracts/driver.ts';
 
 type Optional = 'genreChart' | 'editorial' | 'editorialSelection' | 'editorialCharts';
 
-/** The source's method, bound, or the 503 naming what is missing. */
+/** The driver's method, bound, or the 503 naming what is missing. */
 export function capability<K extends Optional>(music: MusicDriver, name: K): NonNullable<MusicDriver[K]> {
   const method = music[name];
   if (typeof method !== 'function') {

@@ -1,6 +1,6 @@
 /**
  * @module
- * Related tracks (`/track/related`, and a full track's recommendations): the source's tracks by
+ * Related tracks (`/track/related`, and a full track's recommendations): the driver's tracks by
  * similar artists (one upstream call), then the same artist's and genre's tracks when
  * short. Deterministic: the same track always gets the same list.
  */
@@ -31,7 +31,7 @@ export async function relatedTracks(
   // A few more than asked: the seed itself (or another release of it) may be among them.
   let picked = uniqueExcept(seed, await music.similarTracks(seed.artist.id, { limit: limit + 5, scope }), limit);
   if (picked.length < limit) {
-    // Tracks carry no genres; the seed's album does (and a live source has it cached by now).
+    // Tracks carry no genres; the seed's album does (and a live driver has it cached by now).
     const [own, genreTracks] = await Promise.all([
       music.artistTopTracks(seed.artist.id, { limit: limit + 1, scope }),
       music.album(seed.album.id, { scope }).then((album) => {

@@ -27,7 +27,7 @@ export function stripBrackets(title: string): string {
 }
 
 /**
- * The artist's track whose title best matches, or null when none is plausibly it. The source
+ * The artist's track whose title best matches, or null when none is plausibly it. The driver
  * narrows to the artist's credits (the contract); an exact main-artist name is still preferred.
  */
 async function findTrack(
@@ -65,7 +65,7 @@ export function trackByIdOrIsrc(music: MusicDriver, q: TrackIdOrIsrc, scope?: Re
   return q.id !== undefined ? music.track(q.id, { scope }) : music.trackByIsrc(q.isrc!, { scope });
 }
 
-/** The 404 message for a track `q` names that the source does not know. */
+/** The 404 message for a track `q` names that the driver does not know. */
 export function noSuchTrack(q: TrackIdOrIsrc): string {
   return q.id !== undefined ? `No track with id ${q.id}.` : `No track with ISRC ${q.isrc}.`;
 }
@@ -96,7 +96,7 @@ export async function resolveTrackRecord(
 /** What `trackDetails` gathers for one full track: the full-track shape and the model's facts read it. */
 export interface TrackDetails {
   track: Track;
-  /** The primary artist, or null when the source lost it (the track's own credit is used). */
+  /** The primary artist, or null when the driver lost it (the track's own credit is used). */
   artist: Artist | null;
   album: Album | null;
   features: AudioFeatures | null;
@@ -113,7 +113,7 @@ export interface DetailsCall extends FeaturesCall {
 
 /**
  * Everything the full-track shape needs, fetched in parallel. Features need an ISRC.
- * The artist's record is asked only of a source whose artists carry genres (or when the caller
+ * The artist's record is asked only of a driver whose artists carry genres (or when the caller
  * wants the record): otherwise the track's own credit gives all the shape takes of it (id and
  * name), and the upstream call is saved.
  */

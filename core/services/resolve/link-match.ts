@@ -1,7 +1,7 @@
 /**
  * @module
  * Best-effort matching (D11): a platform said "this track is T by A, D long"; which track of the
- * music source is it? Exact where an ISRC (tracks) or UPC (albums) is known, else a search
+ * music driver is it? Exact where an ISRC (tracks) or UPC (albums) is known, else a search
  * scored here. A candidate must clear `MATCH_THRESHOLD` or there is no match (404): a wrong
  * item is worse than none.
  */

@@ -1,10 +1,10 @@
 /**
  * @module
- * D11: from a pasted link to the music source's own item. Deezer links name
- * the music source's ids directly; the other platforms' links are matched from what the
+ * D11: from a pasted link to the music driver's own item. Deezer links name
+ * the music driver's ids directly; the other platforms' links are matched from what the
  * platform says of the item (`LinksDriver.metadata`: exact by ISRC or UPC where known, else a
  * scored search, `link-match.ts`). Short links are followed first, only through the allowed hosts (`core/links/hosts.ts`).
- * Demo mode has no links source: SoundCloud and Apple links are matched by the words of their
+ * Demo mode has no links driver: SoundCloud and Apple links are matched by the words of their
  * slugs, and a link only its platform can describe (Spotify, YouTube) is not found.
  * Not found is a 404 saying what was understood: `source`, and `type` and `id` when known.
  */
@@ -37,7 +37,7 @@ function notFound(link: ParsedLink, type: LinkType | null = link.type, hint = ''
 }
 
 /**
- * Demo mode (no links source) knows only its generated catalogue, so a real link finds nothing
+ * Demo mode (no links driver) knows only its generated catalogue, so a real link finds nothing
  * there: the 404 says so and shows a link that resolves, its chart's first track.
  */
 async function demoHint(drivers: Drivers, scope?: RequestScope): Promise<string> {

@@ -33,7 +33,7 @@ export interface Scored<T> {
   score: number;
 }
 
-/** Scores and orders candidates, best first; equal scores keep the source's order. */
+/** Scores and orders candidates, best first; equal scores keep the driver's order. */
 export function rankByRelevance<T>(
   items: readonly T[],
   query: string,
@@ -72,7 +72,7 @@ export function searchRelevance(
 
 /**
  * `rankByRelevance` in those bands: what the search endpoints answer. `textsOf` gives every text
- * a source matched the item by (a track's featured artists too), for the band; by default the
+ * a driver matched the item by (a track's featured artists too), for the band; by default the
  * names.
  */
 export function rankSearchHits<T>(

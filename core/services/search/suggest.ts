@@ -1,12 +1,12 @@
 /**
  * @module
- * D33: completions while typing, from the music source's own searches (the
+ * D33: completions while typing, from the music driver's own searches (the
  * catalogue's index in demo mode, Deezer's search in live mode), so both modes answer alike.
- * The last word may be half typed: a source that matches whole words only (as the Deezer
+ * The last word may be half typed: a driver that matches whole words only (as the Deezer
  * replay does) finds nothing for `daft pu`, so when the query as typed yields too few, the
  * query without its last word is asked too and its candidates kept only if they complete it.
  * Ordered: names that start with the query, then items holding it as typed (their artist's
- * name may hold a word), then anything the source found by correcting a misspelling; inside
+ * name may hold a word), then anything the driver found by correcting a misspelling; inside
  * each, the more popular first (against the best of the same kind: fans and ranks are on
  * different scales).
  */

@@ -18,7 +18,7 @@
  * a client comes to wait on them (`scope.ts` `hurry`). The estimates are `estimates.ts`'s,
  * what callers see `face.ts`'s; refusals are `BudgetRefusal`s (`refusals.ts`).
  */
-import type { Hit } from '../../../storage/counters.ts';
+import type { WindowCount } from '../../../storage/counters.ts';
 import {
   BACKGROUND_WAIT_MS,
   MAX_BACKGROUND,
@@ -35,7 +35,7 @@ import { BudgetRefusal, type RefusalReason } from '../refusals.ts';
 import { SLOT_MS, slotPace } from './slot-pace.ts';
 import { BACKGROUND, whenHurried, type RequestScope } from '../scope.ts';
 
-export { BACKGROUND_WAIT_MS, MAX_BACKGROUND, type Budget, type BudgetOptions, type Clock } from './face.ts';
+export { BACKGROUND_WAIT_MS, MAX_BACKGROUND, type Budget, type BudgetOptions, type BudgetClock } from './face.ts';
 export { perSlot, SAFETY, SKEW_MS, SLOT_MS } from './slot-pace.ts';
 
 interface Waiter {
@@ -285,7 +285,7 @@ export function createBudget(options: BudgetOptions): Budget {
       }
       // Most calls are within budget: empty queue, free slot, one counter hit, no timer.
       if (queue.size > 0 || now < pace.holdUntil()) return wait(scope, signal, client, lane, now, until);
-      const through = (hit: Hit): Promise<void> | undefined => {
+      const through = (hit: WindowCount): Promise<void> | undefined => {
         if (!pace.admits(hit)) return wait(scope, signal, client, lane, now, until);
         took(client, lane, scope, now);
         return undefined;

@@ -4,7 +4,7 @@
  * what it answers. Why Sleeve's own and not a library: docs/decisions.md, D13.
  */
 import type { CounterStore } from '../../../storage/counters.ts';
-import type { Clock as KitClock } from '../clock.ts';
+import type { Clock } from '../clock.ts';
 import type { Lane } from './fair-queue.ts';
 import type { RequestScope } from '../scope.ts';
 
@@ -38,11 +38,11 @@ export interface BudgetOptions {
   /** Calls one client may have waiting in this process; beyond it that client's call fails at once with 503 (50). */
   maxPerClient?: number;
   /** The kit's clock by default; injectable for unit tests. */
-  clock?: Clock;
+  clock?: BudgetClock;
 }
 
 /** What the budget reads of the kit's clock (`clock.ts`). */
-export type Clock = Pick<KitClock, 'now' | 'sleep'>;
+export type BudgetClock = Pick<Clock, 'now' | 'sleep'>;
 
 /** How one call waits for its turn (`Budget.take`). */
 export interface TakeOptions {

@@ -6,7 +6,7 @@
  * than its published budget, less a margin; and the arithmetic of when a turn can come. The
  * queue that hands the turns out is `budget.ts`'s.
  */
-import { memoryCounters, type CounterStore, type Hit } from '../../../storage/counters.ts';
+import { memoryCounters, type CounterStore, type WindowCount } from '../../../storage/counters.ts';
 
 /** Slot length. Shorter slots waste less of the budget at the window edges; see `perSlot`. */
 export const SLOT_MS: number = 500;
@@ -51,9 +51,9 @@ export interface SlotPace {
   /** The upstream said "quota exceeded": nobody takes for `ms`. */
   pause(now: number, ms: number): void;
   /** Counts one turn at `now`; never rejects (a broken counter store falls back to this process). */
-  count(now: number): Hit | Promise<Hit>;
+  count(now: number): WindowCount | Promise<WindowCount>;
   /** Whether the counted turn `hit` is within the slot's allowance (else the slot is full until its end). */
-  admits(hit: Hit): boolean;
+  admits(hit: WindowCount): boolean;
   /** The pump holds a counted turn for the next waiter (see `earliest`). */
   holding: boolean;
   /**
@@ -77,7 +77,7 @@ export function slotPace(name: string, counters: CounterStore, limit: number, wi
   let pausedUntil = 0;
   // The latest slot counted here and its count: the turns of it already gone.
   let seen = { slot: 0, count: 0 };
-  const toFallback = (now: number): Hit => {
+  const toFallback = (now: number): WindowCount => {
     fallbackUntil = now + FALLBACK_MS;
     return fallback.hit(key, now, SLOT_MS);
   };

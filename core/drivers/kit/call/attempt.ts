@@ -12,7 +12,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import { readAtMost } from './read-limited.ts';
 import { retryable } from '../refusals.ts';
 import { resultOf, unansweredResultOf } from './report.ts';
-import { failure, isRedirect, jsonOf, type CallOptions, type Reply, type Upstream } from './upstream.ts';
+import { failure, isRedirect, jsonOf, type UpstreamCallOptions, type Reply, type Upstream } from './upstream.ts';
 
 /** A redirect within the upstream's own base is followed at most this many times (`same-base`, the default). */
 const MAX_SAME_BASE_REDIRECTS = 3;
@@ -69,7 +69,7 @@ function sameBase(base: string, location: string | null, from: string): string |
 export async function attempt<T>(
   upstream: Upstream,
   first: string,
-  options: CallOptions,
+  options: UpstreamCallOptions,
   read: (reply: Reply) => T | Promise<T>,
   times: TryTimes,
 ): Promise<T> {
@@ -90,7 +90,7 @@ export async function attempt<T>(
 async function hops<T>(
   upstream: Upstream,
   first: string,
-  options: CallOptions,
+  options: UpstreamCallOptions,
   read: (reply: Reply) => T | Promise<T>,
   times: TryTimes,
   clock: Clock,

@@ -28,13 +28,21 @@ import { REQUEST_BOUND_MS } from '../bounds.ts';
 import { systemClock } from '../clock.ts';
 import { CircuitOpen, isBudgetRefusal } from '../refusals.ts';
 import { MIN_TRY_MS, tries } from './retry.ts';
-import { failure, isRedirect, urlOf, type Answer, type CallOptions, type Reply, type Upstream } from './upstream.ts';
+import {
+  failure,
+  isRedirect,
+  urlOf,
+  type TextReply,
+  type UpstreamCallOptions,
+  type Reply,
+  type Upstream,
+} from './upstream.ts';
 
 export { UPSTREAM_TIMEOUT_MS } from '../bounds.ts';
 export { retryable } from '../refusals.ts';
 export { jsonOf } from './upstream.ts';
 export { FIRST_BYTE_MS, MAX_TRIES, MIN_TRY_MS, TRY_MS } from './retry.ts';
-export { isRedirect, type Answer, type CallOptions, type Reply, type Upstream } from './upstream.ts';
+export { isRedirect, type TextReply, type UpstreamCallOptions, type Reply, type Upstream } from './upstream.ts';
 
 /**
  * One call of `path` under the upstream's base, its answer given to `read` (which may read the
@@ -51,7 +59,7 @@ export { isRedirect, type Answer, type CallOptions, type Reply, type Upstream } 
 export function call<T>(
   upstream: Upstream,
   path: string,
-  options: CallOptions,
+  options: UpstreamCallOptions,
   read: (reply: Reply) => T | Promise<T>,
 ): Promise<T> {
   const url = urlOf(upstream, path, options.query);
@@ -121,12 +129,12 @@ export function call<T>(
  * `read` for `call` as most drivers want it: the whole answer as text. A redirect's or a 5xx's
  * body is left unread: nobody reads it, and it may be anything.
  */
-export async function answerOf(reply: Reply): Promise<Answer> {
+export async function textReplyOf(reply: Reply): Promise<TextReply> {
   const unread = isRedirect(reply.status) || reply.status >= 500;
   return { status: reply.status, headers: reply.headers, text: unread ? '' : await reply.text() };
 }
 
 /** An answer whose status the driver did not expect: the upstream failing (502), with the start of what it said. */
-export function unexpected(upstream: Upstream, answer: Answer): SleeveError {
+export function unexpected(upstream: Upstream, answer: TextReply): SleeveError {
   return failure(upstream, `answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`);
 }

@@ -39,7 +39,7 @@ export interface Upstream {
   readonly setting?: string;
 }
 
-export interface CallOptions {
+export interface UpstreamCallOptions {
   method?: 'GET' | 'POST';
   /** Appended to the URL's query; undefined values are left out. */
   query?: Record<string, string | number | undefined>;
@@ -80,8 +80,8 @@ export interface Reply {
   bytes(): Promise<Uint8Array<ArrayBuffer>>;
 }
 
-/** An answer read whole as text: what most drivers keep of a reply. */
-export interface Answer {
+/** A reply read whole as text: what most drivers keep of it. */
+export interface TextReply {
   status: number;
   headers: Headers;
   text: string;
@@ -121,7 +121,7 @@ export function failure(
 }
 
 /** `base + path` with `query` appended (undefined values left out). */
-export function urlOf(upstream: Upstream, path: string, query: CallOptions['query']): string {
+export function urlOf(upstream: Upstream, path: string, query: UpstreamCallOptions['query']): string {
   const url = `${upstream.base}${path}`;
   if (query === undefined) return url;
   const target = new URL(url);
@@ -134,7 +134,7 @@ export function urlOf(upstream: Upstream, path: string, query: CallOptions['quer
  * An answer's body parsed as JSON: unreadable JSON is the upstream failing (502), and worth
  * another try when read within a call (a CDN's or a portal's HTML page in place of the API's).
  */
-export function jsonOf(upstream: Upstream, answer: Pick<Answer, 'status' | 'text'>): unknown {
+export function jsonOf(upstream: Upstream, answer: Pick<TextReply, 'status' | 'text'>): unknown {
   try {
     return JSON.parse(answer.text) as unknown;
   } catch (error) {
