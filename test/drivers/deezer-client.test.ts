@@ -30,7 +30,13 @@ function client(replies: Reply[], timeoutMs = 200) {
     log: { info() {}, error() {} },
     fetch,
   });
-  const budget = createBudget({ name: 'deezer-test', counters: memoryCounters(), limit: 50, windowMs: 5000 });
+  const budget = createBudget({
+    name: 'deezer-test',
+    counters: memoryCounters(),
+    limit: 50,
+    windowMs: 5000,
+    clock: ctx.clock,
+  });
   return { api: deezerClient(ctx, 'http://deezer.test', budget, timeoutMs), calls: () => calls };
 }
 
