@@ -16,7 +16,7 @@ import {
   type Upstream,
 } from '../../core/drivers/kit/call/call.ts';
 import { createCircuit } from '../../core/drivers/kit/circuit.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import type { FetchLike } from '../../core/drivers/kit/call/fetch-like.ts';
@@ -246,7 +246,7 @@ describe('kit/call', () => {
     const asked: (RequestRedirect | undefined)[] = [];
     const ctx = createDriverContext({
       storage: createStorage(),
-      breaker: breaker({ onOutage() {} }),
+      breaker: breaker({ clock: systemClock, onOutage() {} }),
       clock: clockOf(() => 0),
       log: { info() {}, error() {} },
       fetch: async (_input, init) => {

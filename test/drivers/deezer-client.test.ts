@@ -12,7 +12,7 @@ import { createBudget } from '../../core/drivers/kit/budget/budget.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { rejection } from '../helpers/rejection.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 type Reply = Response | ((signal: AbortSignal) => Promise<Response>);
@@ -25,7 +25,7 @@ function client(replies: Reply[], timeoutMs = 200) {
   }) as typeof globalThis.fetch;
   const ctx = createDriverContext({
     storage: createStorage(),
-    breaker: breaker({ onOutage() {} }),
+    breaker: breaker({ clock: systemClock, onOutage() {} }),
     clock: clockOf(Date.now),
     log: { info() {}, error() {} },
     fetch,
