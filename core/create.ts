@@ -23,7 +23,7 @@ import { STATUS_ROUTES } from './routes/self/status.ts';
 import { cacheFigures } from './observe/cache-figures.ts';
 import { upstreamWatch } from './observe/upstreams.ts';
 import { createStatusBoard } from './status/board.ts';
-import { clockOf, DEFERRED, createDriverContext, type DriverContext } from './drivers/kit/index.ts';
+import { clockOf, DEFERRED, systemClock, createDriverContext, type DriverContext } from './drivers/kit/index.ts';
 import { registerDrivers } from './wiring/registry.ts';
 import type { Drivers } from './drivers/contracts/drivers.ts';
 import { storageBreaker } from './storage/breaker.ts';
@@ -115,16 +115,16 @@ const consoleLogger: Logger = {
 export function createSleeveWith(options: SleeveOptions, platform: Platform): Sleeve {
   const resolved = resolveOptions(options, platform);
   const ownStorage = typeof options.storage !== 'object';
-  const now = options.now ?? Date.now;
+  // The one clock every read of time and every wait in core goes through (`kit/clock.ts`).
+  const clock = options.now ? clockOf(options.now) : systemClock;
+  const { now } = clock;
   const storage: Storage =
     typeof options.storage === 'object'
       ? options.storage
       : platform.storage(options.storage ?? 'memory', resolved.cache.answers, { maxBytes: resolved.fsBytes, now });
-  // The one clock every wait of the frame and the kit reads (`kit/clock.ts`).
-  const clock = clockOf(now);
   const log = options.log ?? consoleLogger;
   // Recovery is probed with a read of a key that need not exist: any answer means the storage is back.
-  const breaker = storageBreaker(log, resolved.storageName, () => storage.hasItem('sleeve:breaker-probe'));
+  const breaker = storageBreaker(log, resolved.storageName, clock, () => storage.hasItem('sleeve:breaker-probe'));
   const counters = options.counters ?? countersFor(storage);
   let ctx: DriverContext | undefined;
   const life = lifecycle();
@@ -194,7 +194,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
       ? createStatusBoard({
           status: resolved.status,
           metrics,
-          now,
+          clock,
           instance: { version: VERSION, mode: resolved.mode, storage: resolved.storageName, startedAt },
           monitoring: new Set(endpoints.filter((endpoint) => endpoint.monitoring).map((endpoint) => endpoint.path)),
         })

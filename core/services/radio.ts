@@ -139,7 +139,7 @@ function openFeed<B extends StationState>(deps: Deps, requested: string, name: s
   }
 
   let closed = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancel: (() => void) | undefined;
   const tick = async () => {
     try {
       const np = await radio.nowPlaying(requested, { now: deps.clock.now() });
@@ -148,14 +148,14 @@ function openFeed<B extends StationState>(deps: Deps, requested: string, name: s
     } catch (error) {
       deps.log.error('nowplaying watch failed', { station: name, error: String(error) });
     }
-    if (!closed) timer = setTimeout(tick, deps.options.radioPollMs);
+    if (!closed) cancel = deps.clock.timer(deps.options.radioPollMs, tick);
   };
-  timer = setTimeout(tick, deps.options.radioPollMs);
+  cancel = deps.clock.timer(deps.options.radioPollMs, tick);
   return {
     subscribers,
     close() {
       closed = true;
-      clearTimeout(timer);
+      cancel?.();
     },
   };
 }

@@ -8,7 +8,7 @@
  * It names no one: every figure is an aggregate of the `/metrics` registry, whose labels are
  * declared routes, upstream names and statuses, never an address, a user agent or a query.
  */
-import { CALL_RESULTS, type CallResult } from '../drivers/kit/index.ts';
+import { CALL_RESULTS, every, type CallResult, type Clock } from '../drivers/kit/index.ts';
 import type { Metrics } from '../observe/metrics.ts';
 import type { StatusBoardFeed } from './feed.ts';
 import { History } from './history.ts';
@@ -36,7 +36,8 @@ export interface StatusBoard {
 export interface StatusBoardOptions {
   status: ResolvedStatus;
   metrics: Metrics;
-  now(): number;
+  /** The Sleeve's clock: what samples are stamped with and, unless `status.timer` is given, timed on. */
+  clock: Pick<Clock, 'now' | 'timer'>;
   instance: StatusInstance;
   /** Declared paths of the endpoints operators' tools poll (`monitoring: true`), counted apart from clients'. */
   monitoring?: ReadonlySet<string>;
@@ -52,15 +53,15 @@ const rounded = (row: RecentRow): RecentRow => ({
 /** A budget's name with no upstream watched under it: nothing sent. */
 const NO_RESULTS = Object.fromEntries(CALL_RESULTS.map((result) => [result, 0])) as Record<CallResult, number>;
 
-/** `setInterval`, not holding a server process open; Workers refuse timers outside a request: then none. */
-const defaultTimer: StatusTimer = (tick, ms) => {
-  const id = setInterval(tick, ms) as unknown as { unref?: () => void };
-  id.unref?.();
-  return () => clearInterval(id as unknown as number);
-};
+/** Every `ms` on the clock, not holding a server process open; Workers refuse timers outside a request: then none. */
+const clockTimer =
+  (clock: Pick<Clock, 'timer'>): StatusTimer =>
+  (tick, ms) =>
+    every(clock, ms, tick, { background: true });
 
 export function createStatusBoard(options: StatusBoardOptions): StatusBoard {
-  const { status, metrics, now, instance } = options;
+  const { status, metrics, clock, instance } = options;
+  const { now } = clock;
   const history = new History(status.slots);
   const sampler = new Sampler(options.monitoring);
   const recent = new Recent(status.sampleMs);
@@ -73,7 +74,7 @@ export function createStatusBoard(options: StatusBoardOptions): StatusBoard {
   };
   let stop = () => {};
   try {
-    stop = (status.timer ?? defaultTimer)(tick, status.sampleMs);
+    stop = (status.timer ?? clockTimer(clock))(tick, status.sampleMs);
   } catch {
     // No timer here (a Worker at start-up): the feed samples when it is read.
   }

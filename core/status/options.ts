@@ -21,7 +21,7 @@ export interface StatusOptions {
   slots?: number;
   /** How often the page asks for fresh figures, ms (5 s). */
   pollMs?: number;
-  /** The sampling timer; default `setInterval`, not holding the process open. */
+  /** The sampling timer; default the Sleeve's clock's, not holding the process open. */
   timer?: StatusTimer;
   /**
    * Where this instance runs, when the runtime limits what the page can show: `isolate` (a

@@ -4,9 +4,18 @@
  * and from then on every call skips the storage and returns its fallback at once, so a dead
  * Redis costs one slow call at the start of an outage, not one per request. Whether the
  * storage is back is found out in the background (`probe`, every cool-down), never by a
- * caller's request. The outage is logged once when it starts, once when it ends. Real time,
- * not `deps.clock.now()`: the outage is real.
+ * caller's request. The outage is logged once when it starts, once when it ends. Time is the
+ * Sleeve's one clock (`deps.clock`), so a test moves it to end a cool-down.
  */
+
+/**
+ * What the breaker reads of the Sleeve's clock (`drivers/kit/clock.ts`, which storage may not
+ * import): the same shape, so `deps.clock` is passed as it is.
+ */
+export interface BreakerClock {
+  now(): number;
+  timer(ms: number, run: () => void, options?: { background?: boolean }): () => void;
+}
 
 export interface Breaker {
   /**
@@ -20,6 +29,8 @@ export interface Breaker {
 }
 
 export interface BreakerOptions {
+  /** What the cool-downs are read and the probes timed on. */
+  clock: BreakerClock;
   cooldownMs?: number;
   onOutage(error: unknown): void;
   onRecovery?(): void;
@@ -31,10 +42,11 @@ export interface BreakerOptions {
 }
 
 export function breaker(options: BreakerOptions): Breaker {
+  const { clock } = options;
   const cooldownMs = options.cooldownMs ?? 5000;
   let downUntil = 0;
   let failing = false;
-  let probing: ReturnType<typeof setTimeout> | undefined;
+  let probing: (() => void) | undefined;
 
   const close = () => {
     if (failing) options.onRecovery?.();
@@ -43,26 +55,29 @@ export function breaker(options: BreakerOptions): Breaker {
   };
   const scheduleProbe = () => {
     if (!options.probe || probing !== undefined) return;
-    probing = setTimeout(() => {
-      options.probe!().then(
-        () => {
-          probing = undefined;
-          close();
-        },
-        () => {
-          probing = undefined;
-          downUntil = Date.now() + cooldownMs;
-          scheduleProbe();
-        },
-      );
-    }, cooldownMs);
-    // A probe must never keep a process alive on its own (Node and Bun timers have unref).
-    (probing as { unref?: () => void }).unref?.();
+    // A probe must never keep a process alive on its own: a background timer.
+    probing = clock.timer(
+      cooldownMs,
+      () => {
+        options.probe!().then(
+          () => {
+            probing = undefined;
+            close();
+          },
+          () => {
+            probing = undefined;
+            downUntil = clock.now() + cooldownMs;
+            scheduleProbe();
+          },
+        );
+      },
+      { background: true },
+    );
   };
   const fail = <T>(error: unknown, fallback: T): T => {
     if (!failing) options.onOutage(error);
     failing = true;
-    downUntil = Date.now() + cooldownMs;
+    downUntil = clock.now() + cooldownMs;
     scheduleProbe();
     return fallback;
   };
@@ -70,7 +85,7 @@ export function breaker(options: BreakerOptions): Breaker {
     close();
     return result;
   };
-  const skipping = () => (options.probe ? failing : downUntil !== 0 && Date.now() < downUntil);
+  const skipping = () => (options.probe ? failing : downUntil !== 0 && clock.now() < downUntil);
   return {
     get open() {
       return skipping();
@@ -94,9 +109,11 @@ export function storageBreaker(
     error(message: string, fields?: Record<string, unknown>): void;
   },
   storageName: string,
+  clock: BreakerClock,
   probe?: () => Promise<unknown>,
 ): Breaker {
   return breaker({
+    clock,
     probe,
     onOutage: (error) =>
       log.error('storage unavailable: answering uncached and unlimited until it is back', {

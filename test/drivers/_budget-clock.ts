@@ -10,6 +10,7 @@ import {
   type BudgetOptions,
   type BudgetClock,
 } from '../../core/drivers/kit/budget/budget.ts';
+import type { Clock as KitClock } from '../../core/drivers/kit/clock.ts';
 import { memoryCounters, type MemoryCounters } from '../../core/storage/counters.ts';
 import {
   BACKGROUND,
@@ -23,7 +24,7 @@ export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 export const settle = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
 
-export interface FakeClock extends BudgetClock {
+export interface FakeClock extends BudgetClock, Pick<KitClock, 'timer'> {
   sleeps: number;
   runUntil(until: number): Promise<void>;
 }
@@ -37,6 +38,14 @@ export function fakeClock(start = T0): FakeClock {
     sleep(ms: number) {
       clock.sleeps++;
       return new Promise<void>((resolve) => timers.push({ at: now + ms, resolve }));
+    },
+    timer(ms: number, run: () => void) {
+      const timer = { at: now + ms, resolve: run };
+      timers.push(timer);
+      return () => {
+        const i = timers.indexOf(timer);
+        if (i >= 0) timers.splice(i, 1);
+      };
     },
     async runUntil(until: number) {
       for (;;) {

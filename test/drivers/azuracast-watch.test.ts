@@ -12,7 +12,7 @@ import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import type { NowPlaying } from '../../core/domain/radio.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 
 const SSE = '/api/live/nowplaying/sse';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,7 +32,7 @@ const source = (cacheSeconds = 0) =>
     { baseUrl: replay.urlOf('azuracast'), cacheSeconds },
     createDriverContext({
       storage: createStorage(),
-      breaker: breaker({ onOutage() {} }),
+      breaker: breaker({ clock: systemClock, onOutage() {} }),
       clock: clockOf(Date.now),
       log: { info: (m) => logged.push(m), error: (m) => logged.push(m) },
     }),

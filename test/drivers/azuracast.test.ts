@@ -14,7 +14,7 @@ import { breaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { runRadioContract } from './_contract-radio.ts';
 import { expectValid, NowPlayingSchema } from './domain-schemas.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 
 const fixture = (file: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/azuracast/${file}`, import.meta.url), 'utf8'));
@@ -24,7 +24,7 @@ const SYNTHETIC = 'SYNTHETIC-openapi-example__nowplaying-station.json';
 const context = (now: () => number = Date.now): DriverContext =>
   createDriverContext({
     storage: createStorage(),
-    breaker: breaker({ onOutage() {} }),
+    breaker: breaker({ clock: systemClock, onOutage() {} }),
     clock: clockOf(now),
     log: { info() {}, error() {} },
   });
@@ -65,7 +65,7 @@ describe('azuracast driver', () => {
   });
 
   it('normalises a 2019 (0.9) body: every domain field, the missing ones empty, nothing invented', async () => {
-    const np = await driver().nowPlaying('1');
+    const np = await driver().nowPlaying('1', { now: Date.now() });
     expectValid(NowPlayingSchema, np, 'nowPlaying');
     expect(np).toEqual(toNowPlaying(fixture(KENH_1)));
     const { mounts, ...station } = np!.station;
@@ -133,9 +133,9 @@ describe('azuracast driver', () => {
 
   it('reads a station by shortcode or id; the idle 2019 station keeps its "Stream Offline" history', async () => {
     const s = driver();
-    const byShortcode = await s.nowPlaying('kenh_2');
+    const byShortcode = await s.nowPlaying('kenh_2', { now: Date.now() });
     expectValid(NowPlayingSchema, byShortcode, 'nowPlaying');
-    expect(byShortcode).toEqual(await s.nowPlaying('2'));
+    expect(byShortcode).toEqual(await s.nowPlaying('2', { now: Date.now() }));
     expect(byShortcode!.now_playing.song.text).toBe('AzuraCast.com - AzuraCast is Live!');
     expect(byShortcode!.song_history[0]?.song).toMatchObject({
       id: '7a1230502efebe8990578f71285bcf46',
@@ -143,12 +143,12 @@ describe('azuracast driver', () => {
       artist: '',
       title: '',
     });
-    expect(await s.nowPlaying('kenh 1')).toEqual(toNowPlaying(fixture(KENH_1)));
+    expect(await s.nowPlaying('kenh 1', { now: Date.now() })).toEqual(toNowPlaying(fixture(KENH_1)));
   });
 
   it('normalises the current shape (SYNTHETIC OpenAPI example): all 20 station fields, live, streamer, queue', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const np = await driver().nowPlaying('azuratest_radio');
+    const np = await driver().nowPlaying('azuratest_radio', { now: Date.now() });
     expectValid(NowPlayingSchema, np, 'nowPlaying');
     expect(np!.station).toEqual({
       id: 1,
@@ -276,7 +276,7 @@ describe('azuracast driver', () => {
   });
 
   it('an unknown station is null (AzuraCast answers 404)', async () => {
-    expect(await driver().nowPlaying('no-such-station')).toBeNull();
+    expect(await driver().nowPlaying('no-such-station', { now: Date.now() })).toBeNull();
     expect(upstreamCalls().map((c) => c.status)).toEqual([404]);
   });
 
@@ -284,7 +284,7 @@ describe('azuracast driver', () => {
     'upstream fault %s is a 502 upstream_error',
     async (fault) => {
       replay.fault('azuracast', fault);
-      await expect(driver().nowPlaying('azuratest_radio')).rejects.toMatchObject({
+      await expect(driver().nowPlaying('azuratest_radio', { now: Date.now() })).rejects.toMatchObject({
         code: 'upstream_error',
         status: 502,
       });
@@ -293,7 +293,7 @@ describe('azuracast driver', () => {
 
   it('no answer in time is a 504 upstream_timeout', async () => {
     replay.fault('azuracast', 'slow', { delayMs: 500 });
-    await expect(driver({ timeoutMs: 100 }).nowPlaying('azuratest_radio')).rejects.toMatchObject({
+    await expect(driver({ timeoutMs: 100 }).nowPlaying('azuratest_radio', { now: Date.now() })).rejects.toMatchObject({
       code: 'upstream_timeout',
       status: 504,
     });
@@ -305,15 +305,17 @@ describe('azuracast driver', () => {
       {},
       context(() => clock.now),
     );
-    const answers = await Promise.all(Array.from({ length: 20 }, () => s.nowPlaying('azuratest_radio')));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => s.nowPlaying('azuratest_radio', { now: Date.now() })),
+    );
     expect(upstreamCalls()).toHaveLength(1);
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
-    await s.nowPlaying('azuratest_radio');
+    await s.nowPlaying('azuratest_radio', { now: Date.now() });
     clock.now += 1500;
-    await s.nowPlaying('azuratest_radio');
+    await s.nowPlaying('azuratest_radio', { now: Date.now() });
     expect(upstreamCalls()).toHaveLength(1);
     clock.now += 1000;
-    await s.nowPlaying('azuratest_radio');
+    await s.nowPlaying('azuratest_radio', { now: Date.now() });
     expect(upstreamCalls()).toHaveLength(2);
   });
 

@@ -69,6 +69,7 @@ describe("the budget's background lane", () => {
       },
       () => {},
       'deezer',
+      clock,
     );
     const first = work.join(refresh).then(
       () => undefined,

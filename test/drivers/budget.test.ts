@@ -20,6 +20,7 @@ import { countersFor, memoryCounters, type CounterStore } from '../../core/stora
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import { redisMissing, startRedis, type RedisServer } from '../storage/_redis.ts';
 import { fakeClock, settle, T0 } from './_budget-clock.ts';
+import { systemClock } from '../../core/drivers/kit/clock.ts';
 import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 const LIMIT = 50;
@@ -292,7 +293,13 @@ describe.skipIf(redisMissing !== undefined)('createBudget shared through Redis (
   it('two instances taking for 3 s never pass 50 calls in any 5-s window, and both get calls through', async () => {
     const storages = [storageFromSpec(redis.url), storageFromSpec(redis.url)];
     const budgets = storages.map((storage) =>
-      createBudget({ name: 'deezer', counters: countersFor(storage), limit: LIMIT, windowMs: WINDOW_MS }),
+      createBudget({
+        name: 'deezer',
+        counters: countersFor(storage),
+        limit: LIMIT,
+        windowMs: WINDOW_MS,
+        clock: systemClock,
+      }),
     );
     const stop = new AbortController();
     // All 40 workers wait on this one signal; a request has a signal of its own.

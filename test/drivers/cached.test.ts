@@ -3,12 +3,16 @@ import { createStorage, type Storage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { createCacher, MISSING_SECONDS } from '../../core/drivers/kit/cached.ts';
 import { breaker } from '../../core/storage/breaker.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 function setup(storage: Storage = createStorage()) {
   const clock = { now: 1_000_000 };
-  const cached = createCacher({ storage, breaker: breaker({ onOutage() {} }), clock: clockOf(() => clock.now) });
+  const cached = createCacher({
+    storage,
+    breaker: breaker({ clock: systemClock, onOutage() {} }),
+    clock: clockOf(() => clock.now),
+  });
   return { clock, cached, storage };
 }
 

@@ -21,14 +21,16 @@ import {
 import { networkFailure } from '../../core/utils/network-failure.ts';
 import type { FetchLike } from '../../core/drivers/kit/call/fetch-like.ts';
 import { rejection } from '../helpers/rejection.ts';
-import { virtualClock } from './_kit-clock.ts';
+import { virtualClock, type VirtualClock } from './_kit-clock.ts';
 import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 type Step = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /** An upstream answering each try with the next step (the last one again once they run out), taking a turn of a counting budget first. */
 function scripted(steps: Step[], more: Partial<Upstream> = {}) {
-  const now = () => (more.clock ?? { now: Date.now }).now();
+  // Virtual unless a test brings its own: no test here waits in real time.
+  const clock = more.clock ?? virtualClock();
+  const now = () => clock.now();
   const tries: number[] = [];
   const takes: { at: number; until: number | undefined }[] = [];
   let refuseFrom = Infinity;
@@ -47,6 +49,7 @@ function scripted(steps: Step[], more: Partial<Upstream> = {}) {
     name: 'test',
     base: 'https://up.test/api',
     fetch,
+    clock,
     timeoutMs: 2500,
     budget,
     setting: 'SLEEVE_TEST_URL',
@@ -56,8 +59,13 @@ function scripted(steps: Step[], more: Partial<Upstream> = {}) {
 }
 
 const ok: Step = () => Response.json({ ok: true });
+/** The call, its timers run out on its upstream's virtual clock. */
+const runOut = <T>(up: Upstream, work: Promise<T>): Promise<T> => (up.clock as VirtualClock).runOut(work);
 const json = (up: Upstream, options: UpstreamCallOptions = {}) =>
-  call(up, '/x', options, (reply: Reply) => reply.json());
+  runOut(
+    up,
+    call(up, '/x', options, (reply: Reply) => reply.json()),
+  );
 /** A fetch that answers only when its signal aborts, as a hung upstream does. */
 const hang: Step = (init) =>
   new Promise((_, reject) =>
@@ -129,7 +137,7 @@ describe('kit/call retries', () => {
       read: (reply: Reply) => unknown = (reply) => reply.json(),
     ) => {
       const { up, tries } = scripted([step, ok]);
-      await call(up, '/x', options, read).catch(() => {});
+      await runOut(up, call(up, '/x', options, read)).catch(() => {});
       return tries.length;
     };
     expect(
@@ -168,7 +176,7 @@ describe('kit/call retries', () => {
       const clock = virtualClock();
       const { up, tries } = scripted([step, ok], { clock });
       const started = clock.now();
-      expect(await clock.runOut(json(up))).toEqual({ ok: true });
+      expect(await json(up)).toEqual({ ok: true });
       expect(tries).toHaveLength(2);
       const gaveUp = tries[1]! - tries[0]!;
       expect(gaveUp).toBeGreaterThanOrEqual((step === hang ? FIRST_BYTE_MS : TRY_MS) - 20);
@@ -180,7 +188,7 @@ describe('kit/call retries', () => {
     const clock = virtualClock();
     const { up, tries, takes } = scripted([hang], { clock });
     const started = clock.now();
-    const error = await rejection(clock.runOut(json(up)));
+    const error = await rejection(json(up));
     const took = clock.now() - started;
     expect(error.code).toBe('upstream_timeout');
     expect(error.message).toMatch(/^\[sleeve\] \[test\] sent no answer within \d+ ms; check SLEEVE_TEST_URL$/);

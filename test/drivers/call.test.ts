@@ -16,12 +16,13 @@ import {
   type Upstream,
 } from '../../core/drivers/kit/call/call.ts';
 import { createCircuit } from '../../core/drivers/kit/circuit.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import type { FetchLike } from '../../core/drivers/kit/call/fetch-like.ts';
 import { rejection } from '../helpers/rejection.ts';
 import { requestScope, unboundScope, type RequestScope } from '../../core/drivers/kit/scope.ts';
+import { virtualClock, type VirtualClock } from './_kit-clock.ts';
 import type { TakeOptions } from '../../core/drivers/kit/budget/face.ts';
 
 interface Seen {
@@ -39,7 +40,10 @@ function upstream(
     seen.push({ url, init });
     return answer(url, init);
   };
-  return { up: { name: 'test', base: 'https://up.test/api', fetch, timeoutMs: 1000, ...more }, seen };
+  return {
+    up: { name: 'test', base: 'https://up.test/api', fetch, clock: virtualClock(), timeoutMs: 1000, ...more },
+    seen,
+  };
 }
 
 /** A fetch that answers only when its signal aborts, as a hung upstream does. */
@@ -48,7 +52,10 @@ const hang = (_url: string, init: RequestInit | undefined): Promise<Response> =>
     init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason), { once: true }),
   );
 
-const text = (up: Upstream, path = '/x', options: UpstreamCallOptions = {}) => call(up, path, options, textReplyOf);
+/** The call on its upstream's virtual clock, timers run out as it goes: no test here waits in real time. */
+const runOut = <T>(up: Upstream, work: Promise<T>): Promise<T> => (up.clock as VirtualClock).runOut(work);
+const called: typeof call = (up, path, options, read) => runOut(up, call(up, path, options, read));
+const text = (up: Upstream, path = '/x', options: UpstreamCallOptions = {}) => called(up, path, options, textReplyOf);
 
 describe('kit/call', () => {
   it('calls base + path with the query (undefined values left out), the method, headers and body asked', async () => {
@@ -115,7 +122,7 @@ describe('kit/call', () => {
     const cancelled: unknown[] = [];
     const body = new ReadableStream({ cancel: (why) => void cancelled.push(why ?? 'cancelled') });
     const failing = await rejection(
-      call(
+      called(
         upstream(() => new Response(body, { status: 503 }), { speaker: 'the model' }).up,
         '/x',
         {},
@@ -128,7 +135,9 @@ describe('kit/call', () => {
       false,
     ]);
     expect(cancelled).toHaveLength(1);
-    const garbage = await rejection(call(upstream(() => new Response('<html>')).up, '/x', {}, (reply) => reply.json()));
+    const garbage = await rejection(
+      called(upstream(() => new Response('<html>')).up, '/x', {}, (reply) => reply.json()),
+    );
     expect(garbage.message).toBe('[sleeve] [test] answered HTTP 200 with a body that is not JSON');
     expect(jsonOf(upstream(() => new Response()).up, { status: 200, text: '{"a":1}' })).toEqual({ a: 1 });
   });
@@ -237,7 +246,7 @@ describe('kit/call', () => {
     const asked: (RequestRedirect | undefined)[] = [];
     const ctx = createDriverContext({
       storage: createStorage(),
-      breaker: breaker({ onOutage() {} }),
+      breaker: breaker({ clock: systemClock, onOutage() {} }),
       clock: clockOf(() => 0),
       log: { info() {}, error() {} },
       fetch: async (_input, init) => {
@@ -281,11 +290,11 @@ describe('kit/call', () => {
       [scope, true],
       [scope, false],
     ]);
-    const open = createCircuit({ name: 'test', minCalls: 1 });
+    const open = createCircuit({ name: 'test', minCalls: 1, now: virtualClock().now });
     await rejection(text({ ...up, circuit: open }));
     expect(open.state).toBe('open');
     expect(
-      await call(
+      await called(
         { ...up, circuit: open },
         '/x',
         { scope: unboundScope(signal), raw: true },
@@ -296,9 +305,11 @@ describe('kit/call', () => {
   });
 
   it('what read throws runs in the circuit: a 502 of its own opens it', async () => {
-    const { up, seen } = upstream(() => new Response('{}'), { circuit: createCircuit({ name: 'test', minCalls: 2 }) });
+    const { up, seen } = upstream(() => new Response('{}'), {
+      circuit: createCircuit({ name: 'test', minCalls: 2, now: virtualClock().now }),
+    });
     const fail = () =>
-      call(up, '/x', {}, () => {
+      called(up, '/x', {}, () => {
         throw new SleeveError('upstream_error', 'odd body');
       });
     await rejection(fail());
@@ -313,11 +324,11 @@ describe('kit/call', () => {
     const tally = { upstream: 0 };
     const controller = new AbortController();
     const scope = requestScope({ signal: controller.signal, tally, now: Date.now() });
-    expect(await call(up, '/x', { scope }, (reply) => reply.status)).toBe(200);
+    expect(await called(up, '/x', { scope }, (reply) => reply.status)).toBe(200);
     expect(cancelled).toHaveLength(1);
     expect(tally.upstream).toBe(1);
     controller.abort(new Error('left'));
-    await call(up, '/x', { scope, shared: true }, (reply) => reply.status);
+    await called(up, '/x', { scope, shared: true }, (reply) => reply.status);
     expect(seen[1]!.init!.signal!.aborted).toBe(false);
     expect(tally.upstream).toBe(2);
   });

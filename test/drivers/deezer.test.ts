@@ -7,7 +7,7 @@ import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { runMusicContract } from './_contract.ts';
 import { runEditorialContract } from './_contract-editorial.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 
 let replay: Promise<Replay> | undefined;
 afterAll(async () => (await replay)?.close());
@@ -18,7 +18,7 @@ runMusicContract({
     const { deezerUrl } = await (replay ??= startReplay());
     const ctx = createDriverContext({
       storage: createStorage(),
-      breaker: breaker({ onOutage() {} }),
+      breaker: breaker({ clock: systemClock, onOutage() {} }),
       clock: clockOf(Date.now),
       log: { info() {}, error() {} },
     });
@@ -42,7 +42,7 @@ runEditorialContract({
     const { deezerUrl } = await (replay ??= startReplay());
     const ctx = createDriverContext({
       storage: createStorage(),
-      breaker: breaker({ onOutage() {} }),
+      breaker: breaker({ clock: systemClock, onOutage() {} }),
       clock: clockOf(Date.now),
       log: { info() {}, error() {} },
     });
@@ -55,7 +55,7 @@ describe('deezer driver beyond the contract', () => {
     const r = await (replay ??= startReplay());
     const ctx = createDriverContext({
       storage: createStorage(),
-      breaker: breaker({ onOutage() {} }),
+      breaker: breaker({ clock: systemClock, onOutage() {} }),
       clock: clockOf(Date.now),
       log: { info() {}, error() {} },
     });

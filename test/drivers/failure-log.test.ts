@@ -12,6 +12,7 @@ import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { FAILURE_LINE_MS, failureLog } from '../../core/drivers/kit/failure-log.ts';
 import type { FetchLike } from '../../core/drivers/kit/call/fetch-like.ts';
 import { breaker } from '../../core/storage/breaker.ts';
+import { systemClock } from '../../core/drivers/kit/clock.ts';
 import { optionsFromEnv } from '../../core/wiring/config.ts';
 import { rejection } from '../helpers/rejection.ts';
 import { virtualClock } from './_kit-clock.ts';
@@ -73,7 +74,7 @@ describe('failed upstream calls in the log (D65)', () => {
     };
     const ctx = createDriverContext({
       storage: createStorage(),
-      breaker: breaker({ onOutage() {} }),
+      breaker: breaker({ clock: systemClock, onOutage() {} }),
       clock,
       log,
       fetch,

@@ -20,7 +20,7 @@ import type { LinksDriver } from '../../core/drivers/contracts/links.ts';
 import { startReplay, type Fault, type Replay } from '../../replay/server.ts';
 import type { UpstreamName } from '../../replay/mounts.ts';
 import { rejection } from '../helpers/rejection.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 let replay: Replay;
@@ -83,7 +83,7 @@ function make(options: { driver?: Partial<LinksOptions>; now?: () => number; fet
   };
   const ctx = createDriverContext({
     storage: createStorage(),
-    breaker: storageBreaker(log, 'test'),
+    breaker: storageBreaker(log, 'test', systemClock),
     clock: clockOf(options.now ?? Date.now),
     log,
     fetch: recording as typeof globalThis.fetch,
@@ -486,7 +486,7 @@ describe('what the driver never asks', () => {
     const log = { info() {}, error() {} };
     const ctx = createDriverContext({
       storage: createStorage(),
-      breaker: storageBreaker(log, 'test'),
+      breaker: storageBreaker(log, 'test', systemClock),
       clock: clockOf(Date.now),
       log,
       fetch: canned as typeof globalThis.fetch,

@@ -12,7 +12,7 @@ import { RECCOBEATS_BUDGET } from '../../core/drivers/reccobeats/client.ts';
 import { createDriverContext, type DriverContext } from '../../core/drivers/kit/context.ts';
 import { BudgetRefusal } from '../../core/drivers/kit/refusals.ts';
 import { unboundScope } from '../../core/drivers/kit/scope.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 import type { BudgetSpec } from '../../core/drivers/kit/context.ts';
 import type { Probed } from '../../core/drivers/contracts/driver.ts';
 import { breaker } from '../../core/storage/breaker.ts';
@@ -23,7 +23,7 @@ function context() {
   const asked = { calls: 0 };
   const ctx = createDriverContext({
     storage: createStorage(),
-    breaker: breaker({ onOutage() {} }),
+    breaker: breaker({ clock: systemClock, onOutage() {} }),
     clock: clockOf(Date.now),
     log: { info() {}, error() {} },
     fetch: async () => (asked.calls++, new Response('{}', { headers: { 'content-type': 'application/json' } })),

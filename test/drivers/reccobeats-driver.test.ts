@@ -18,7 +18,7 @@ import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import type { FeatureHint } from '../../core/domain/features.ts';
 import type { FeaturesDriver } from '../../core/drivers/contracts/features.ts';
 import { rejection } from '../helpers/rejection.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 import { unboundScope } from '../../core/drivers/kit/scope.ts';
 
 const fixture = (file: string): Record<string, unknown>[] =>
@@ -56,7 +56,7 @@ function make(
   // The storage's one breaker, as createSleeve builds it: an outage is logged once.
   const ctx = createDriverContext({
     storage: options.storage ?? createStorage(),
-    breaker: storageBreaker(log, 'test'),
+    breaker: storageBreaker(log, 'test', systemClock),
     clock: clockOf(options.now ?? Date.now),
     log,
     fetch: options.fetch,
@@ -318,7 +318,7 @@ describe('failures', () => {
     try {
       const ctx = createDriverContext({
         storage: createStorage(),
-        breaker: breaker({ onOutage() {} }),
+        breaker: breaker({ clock: systemClock, onOutage() {} }),
         clock: clockOf(Date.now),
         log: { info() {}, error() {} },
       });

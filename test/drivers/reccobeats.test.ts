@@ -6,7 +6,7 @@ import reccobeats from '../../core/drivers/reccobeats/index.ts';
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
 import { breaker } from '../../core/storage/breaker.ts';
 import { runFeaturesContract } from './_contract-features.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 
 let replay: Promise<Replay> | undefined;
 afterAll(async () => (await replay)?.close());
@@ -17,7 +17,7 @@ runFeaturesContract({
     const url = (await (replay ??= startReplay())).urlOf('reccobeats');
     const ctx = createDriverContext({
       storage: createStorage(),
-      breaker: breaker({ onOutage() {} }),
+      breaker: breaker({ clock: systemClock, onOutage() {} }),
       clock: clockOf(Date.now),
       log: { info() {}, error() {} },
     });

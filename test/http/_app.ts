@@ -22,7 +22,7 @@ import { createCatalogDrivers } from '../../core/drivers/catalog/index.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import { countersFor } from '../../core/storage/counters.ts';
 import { lifecycle } from '../../core/wiring/lifecycle.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 
 /** The frame's own endpoints, fixed here so other routes coming and going do not move these tests. */
 /** What a test endpoint says of itself: the frame needs a summary and an answer like any other. */
@@ -67,7 +67,7 @@ export function testApp(
     drivers: createCatalogDrivers(),
     storage,
     counters: options.counters ?? countersFor(storage),
-    breaker: storageBreaker(log, 'test'),
+    breaker: storageBreaker(log, 'test', systemClock),
     summary: 'demo mode',
     lifecycle: lifecycle(),
     clock: clockOf(() => clock.now),

@@ -18,7 +18,7 @@ import { createSleeve, type Sleeve } from '../../core/index.ts';
 import { startReplay, type Replay, type ReplayCall } from '../../replay/server.ts';
 import { busiestWindow } from '../../replay/sliding-window.ts';
 import { createDriverContext } from '../../core/drivers/kit/context.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 import type { MusicDriver } from '../../core/drivers/contracts/music.ts';
 import deezer from '../../core/drivers/deezer/index.ts';
 import { breaker } from '../../core/storage/breaker.ts';
@@ -244,7 +244,7 @@ describe('live mode: whose each upstream call is', () => {
       { baseUrl: replay.deezerUrl },
       createDriverContext({
         storage: createStorage(),
-        breaker: breaker({ onOutage() {} }),
+        breaker: breaker({ clock: systemClock, onOutage() {} }),
         clock: clockOf(Date.now),
         log: quiet,
       }),

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { SleeveError } from '../../core/errors.ts';
 import { breaker, type Breaker } from '../../core/storage/breaker.ts';
+import { systemClock } from '../../core/drivers/kit/clock.ts';
 import { MEMORY_COUNTERS_CAP, memoryCounters, type CounterStore } from '../../core/storage/counters.ts';
 import { ceiledModel, modelCeiling } from '../../core/services/ai/ceiling.ts';
 import type { ChatModel } from '../../core/drivers/contracts/chat.ts';
@@ -42,7 +43,7 @@ async function outcome(
   }
 }
 
-const quiet = () => breaker({ onOutage: () => {} });
+const quiet = () => breaker({ clock: systemClock, onOutage: () => {} });
 
 describe('modelCeiling', () => {
   it('lets the hour have its calls, refuses the next with 503 and the seconds left, and frees them the next hour', async () => {

@@ -18,7 +18,7 @@ import { breaker, storageBreaker } from '../../core/storage/breaker.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
 import { lifecycle } from '../../core/wiring/lifecycle.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 
 const BASE = 'https://music.example.com';
 const SSE = '/api/live/nowplaying/sse';
@@ -38,7 +38,7 @@ let replay: Replay;
 function deps(radioPollMs: number): Deps {
   const ctx = createDriverContext({
     storage: createStorage(),
-    breaker: breaker({ onOutage() {} }),
+    breaker: breaker({ clock: systemClock, onOutage() {} }),
     clock: clockOf(Date.now),
     log: quiet,
   });
@@ -50,7 +50,7 @@ function deps(radioPollMs: number): Deps {
     counters: memoryCounters(),
     clock: clockOf(Date.now),
     log: quiet,
-    breaker: storageBreaker(quiet, 'test'),
+    breaker: storageBreaker(quiet, 'test', systemClock),
     summary: 'test',
     lifecycle: lifecycle(),
   };

@@ -11,7 +11,7 @@ import { nowPlaying } from '../helpers/domain.ts';
 import { storageBreaker } from '../../core/storage/breaker.ts';
 import { memoryCounters } from '../../core/storage/counters.ts';
 import { lifecycle } from '../../core/wiring/lifecycle.ts';
-import { clockOf } from '../../core/drivers/kit/clock.ts';
+import { clockOf, systemClock } from '../../core/drivers/kit/clock.ts';
 
 const BASE = 'https://music.example.com';
 
@@ -37,7 +37,7 @@ function station(requestsApart = false) {
     counters: memoryCounters(),
     clock: clockOf(() => clock.now),
     log: { info() {}, error() {} },
-    breaker: storageBreaker({ error() {} }, 'test'),
+    breaker: storageBreaker({ error() {} }, 'test', systemClock),
     summary: 'test',
     lifecycle: lifecycle(),
   };

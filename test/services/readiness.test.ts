@@ -6,9 +6,10 @@ import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { checkReadiness, READY_STORAGE_MS } from '../../core/services/readiness.ts';
 import { breaker } from '../../core/storage/breaker.ts';
+import { systemClock } from '../../core/drivers/kit/clock.ts';
 import { virtualClock } from '../drivers/_kit-clock.ts';
 
-const quietBreaker = () => breaker({ onOutage() {} });
+const quietBreaker = () => breaker({ clock: systemClock, onOutage() {} });
 
 describe('readiness (D55)', () => {
   it('ready while the storage answers', async () => {

@@ -9,6 +9,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageBreaker } from '../../core/storage/breaker.ts';
+import { systemClock } from '../../core/drivers/kit/clock.ts';
 import { countersFor } from '../../core/storage/counters.ts';
 import { storageFromSpec } from '../../core/storage/from-spec.ts';
 import { checkStorage } from '../../core/storage/preflight.ts';
@@ -44,7 +45,7 @@ describe('a Redis nothing listens on', () => {
   it("is logged by the storage's breaker with the cause", async () => {
     const storage = storageFromSpec(url);
     const logged: Record<string, unknown>[] = [];
-    const breaker = storageBreaker({ error: (_message, fields) => logged.push(fields ?? {}) }, url);
+    const breaker = storageBreaker({ error: (_message, fields) => logged.push(fields ?? {}) }, url, systemClock);
     try {
       expect(await breaker.run(() => storage.getItem('k'), 'fallback')).toBe('fallback');
       expect(logged).toHaveLength(1);

@@ -13,9 +13,11 @@
  *   connection has delivered something).
  * - Closing aborts whatever is in flight; nothing is left running.
  *
- * Web-standard only (fetch, streams, timers): this runs on every runtime Sleeve supports.
+ * Web-standard only (fetch, streams), its time and waits the context's clock (`kit/clock.ts`): this
+ * runs on every runtime Sleeve supports, and a test moves its time.
  */
 import type { DriverContext } from '../kit/context.ts';
+import type { Clock } from '../kit/clock.ts';
 import type { NowPlaying } from '../../domain/radio.ts';
 import { channelOf, eventStreamParser, nowPlayingBodies, sseUrl } from './sse.ts';
 import { toNowPlaying, WireError } from './wire.ts';
@@ -44,17 +46,9 @@ export interface WatchPlan {
 
 type Outcome = 'unsupported' | 'dropped' | 'closed';
 
-const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, Math.max(ms, 0));
-    signal.addEventListener('abort', done, { once: true });
-  });
+/** A pause on the clock that ends early, quietly, when the watch closes. */
+const pause = (clock: Clock, ms: number, signal: AbortSignal): Promise<void> =>
+  clock.sleep(Math.max(ms, 0), signal).catch(() => {});
 
 /** Starts the subscription; the returned function closes it. */
 export function watchStation(plan: WatchPlan): () => void {
@@ -68,37 +62,38 @@ export function watchStation(plan: WatchPlan): () => void {
 
 async function run(plan: WatchPlan, signal: AbortSignal): Promise<void> {
   const { ctx, station } = plan;
+  const { clock } = ctx;
   let failures = 0;
   const feed = plan.liveFeed;
   let feedRetryAt = 0;
   while (!signal.aborted) {
     let deadline = Infinity;
     let pollNow = false;
-    if (feed && Date.now() >= feedRetryAt) {
+    if (feed && clock.now() >= feedRetryAt) {
       const { outcome, delivered } = await stream(plan, signal);
       if (outcome === 'closed' || signal.aborted) return;
       if (outcome === 'unsupported') {
         ctx.log.info('azuracast live feed unavailable; polling', { station, pollMs: plan.pollMs });
-        feedRetryAt = Date.now() + UNSUPPORTED_RETRY_MS;
+        feedRetryAt = clock.now() + UNSUPPORTED_RETRY_MS;
         deadline = feedRetryAt;
       } else {
         failures = delivered ? 1 : failures + 1;
-        deadline = Date.now() + Math.min(BACKOFF_MIN_MS * 2 ** (failures - 1), BACKOFF_MAX_MS);
+        deadline = clock.now() + Math.min(BACKOFF_MIN_MS * 2 ** (failures - 1), BACKOFF_MAX_MS);
         pollNow = true;
       }
     } else if (feed) {
       deadline = feedRetryAt;
     }
     // Poll until the feed is worth another try (never, when it is turned off).
-    while (!signal.aborted && Date.now() < deadline) {
+    while (!signal.aborted && clock.now() < deadline) {
       if (!pollNow) {
-        const left = deadline - Date.now();
+        const left = deadline - clock.now();
         const wait = Math.min(plan.pollMs, left);
-        await sleep(wait, signal);
-        // A timer may fire a millisecond or more before `Date.now()` reaches the deadline (Node
+        await pause(clock, wait, signal);
+        // A timer may fire a millisecond or more before the clock reaches the deadline (Node
         // schedules from the event loop's cached clock): a sleep up to the deadline ends the wait
         // whatever the clock says, or an extra poll would race the reconnection.
-        if (signal.aborted || wait === left || Date.now() >= deadline) break;
+        if (signal.aborted || wait === left || clock.now() >= deadline) break;
       }
       pollNow = false;
       await pollOnce(plan, signal);
@@ -123,10 +118,10 @@ async function stream(plan: WatchPlan, closed: AbortSignal): Promise<{ outcome: 
   const connection = new AbortController();
   const stop = () => connection.abort();
   closed.addEventListener('abort', stop, { once: true });
-  let idle: ReturnType<typeof setTimeout> | undefined;
+  let idle: (() => void) | undefined;
   const arm = (ms: number) => {
-    clearTimeout(idle);
-    idle = setTimeout(stop, ms);
+    idle?.();
+    idle = ctx.clock.timer(ms, stop);
   };
   let delivered = false;
   try {
@@ -192,7 +187,7 @@ async function stream(plan: WatchPlan, closed: AbortSignal): Promise<{ outcome: 
     }
     return { outcome: closed.aborted ? 'closed' : 'dropped', delivered };
   } finally {
-    clearTimeout(idle);
+    idle?.();
     closed.removeEventListener('abort', stop);
   }
 }

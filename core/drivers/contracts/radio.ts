@@ -14,8 +14,8 @@ export interface RadioDriver extends Probed {
    * refuses with 503 `not_configured` rather than redirect to them (D27). Absent: a real station.
    */
   readonly simulated?: boolean;
-  /** Null for an unknown station. `now` is Unix milliseconds (injectable for tests). */
-  nowPlaying(station: string, options?: CallOptions & { now?: number }): Promise<NowPlaying | null>;
+  /** Null for an unknown station. `now` is Unix milliseconds, the Sleeve's clock's (a test moves it). */
+  nowPlaying(station: string, options: CallOptions & { now: number }): Promise<NowPlaying | null>;
   /**
    * Optional: one upstream subscription to a station (a live feed where the upstream offers
    * one, else polling every `pollMs`) calling `onUpdate` with each state it learns of, the

@@ -17,7 +17,6 @@
  * fixed whatever the traffic.
  */
 import { SleeveError, type ErrorCode } from '../../errors.ts';
-import { systemClock } from './clock.ts';
 import { CircuitOpen } from './refusals.ts';
 
 /** Calls that must have ended in the window before a rate counts. */
@@ -50,8 +49,8 @@ export interface CircuitOptions {
   failureRate?: number;
   windowMs?: number;
   cooldownMs?: number;
-  /** The kit's clock by default (`clock.ts`). */
-  now?(): number;
+  /** The Sleeve's clock's `now` (`clock.ts`): no other reads time here. */
+  now(): number;
   /** Told once when the circuit opens and once when it closes again. */
   onChange?(state: 'open' | 'closed', name: string): void;
   /** Told each call that failed as the circuit counts failures (sent, and ended `upstream_error` or `upstream_timeout`). */
@@ -69,7 +68,7 @@ export function createCircuit(options: CircuitOptions): Circuit {
   const minCalls = options.minCalls ?? MIN_CALLS;
   const failureRate = options.failureRate ?? FAILURE_RATE;
   const cooldownMs = options.cooldownMs ?? COOLDOWN_MS;
-  const now = options.now ?? systemClock.now;
+  const { now } = options;
   const buckets: Bucket[] = Array.from({ length: Math.ceil((options.windowMs ?? WINDOW_MS) / BUCKET_MS) }, () => ({
     second: -1,
     calls: 0,

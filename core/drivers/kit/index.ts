@@ -8,7 +8,7 @@
 export { REQUEST_TURNS_MS } from './bounds.ts';
 export type { Budget } from './budget/budget.ts';
 export type { Circuit } from './circuit.ts';
-export { clockOf, type Clock } from './clock.ts';
+export { clockOf, every, systemClock, type Clock } from './clock.ts';
 export { createDriverContext, type BudgetSpec, type DriverContext } from './context.ts';
 export { DEFERRED } from './budget/fair-queue.ts';
 export type { FetchLike } from './call/fetch-like.ts';

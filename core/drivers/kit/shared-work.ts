@@ -11,7 +11,7 @@
  * does a deferred answer that joined a call its first request could not wait for.
  */
 import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './refusals.ts';
-import { systemClock, type Clock } from './clock.ts';
+import type { Clock } from './clock.ts';
 import { BACKGROUND, hurry, unboundScope, withSignal, type RequestScope } from './scope.ts';
 
 /** A joiner's wait for turns ran out before the shared call had its answer: a refusal like the budget's own, naming the upstream. */
@@ -42,7 +42,7 @@ export function shareWork<T>(
   run: (scope: RequestScope) => Promise<T>,
   abandoned: () => void,
   upstream: string,
-  clock: Pick<Clock, 'now' | 'timer'> = systemClock,
+  clock: Pick<Clock, 'now' | 'timer'>,
 ): SharedWork<T> {
   const controller = new AbortController();
   // The work counts for the first caller's request: the others joined a call already made.

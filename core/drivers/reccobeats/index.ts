@@ -111,6 +111,7 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
         },
         () => forget(batch),
         DRIVER_NAME,
+        ctx.clock,
       ),
     };
     for (const isrc of isrcs) flights.set(isrc, batch);

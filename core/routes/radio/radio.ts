@@ -19,6 +19,7 @@ import { stationParam } from '../../schemas/params.ts';
 import { nowPlayingBody, nowPlayingMessage, type NowPlayingBody } from '../../shape/radio.ts';
 import { loadStation, watchStation } from '../../services/radio.ts';
 import type { RequestScope } from '../../drivers/contracts/driver.ts';
+import { every } from '../../drivers/kit/index.ts';
 
 /** The station's `/nowplaying` body now, `elapsed`/`remaining` at the injectable clock, URLs on `base`. */
 export async function loadNowPlaying(
@@ -131,11 +132,10 @@ function socket(
     released = true;
     release();
   };
-  const unopened = setTimeout(leave, HANDSHAKE_MS);
-  (unopened as { unref?: () => void }).unref?.();
+  const unopened = deps.clock.timer(HANDSHAKE_MS, leave, { background: true });
   return upgradeOrRefuse(upgrade, c, {
     onOpen(_event, ws) {
-      clearTimeout(unopened);
+      unopened();
       // Opened after its slot was given back: the count must stay true, so it closes at once.
       if (released) return ws.close(1013, 'Try again later');
       ws.send(nowPlayingMessage(first));
@@ -152,7 +152,7 @@ function socket(
     onClose: leave,
     onError: leave,
   }).catch((thrown: unknown) => {
-    clearTimeout(unopened);
+    unopened();
     throw thrown;
   });
 }
@@ -195,13 +195,13 @@ function eventStream(
         (body) => write(`data: ${nowPlayingMessage(body)}\n\n`),
         base,
       );
-      const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const heartbeat = every(deps.clock, HEARTBEAT_MS, () => write(': keep-alive\n\n'));
       let stopped = false;
       let undrain: (() => void) | undefined;
       stop = () => {
         if (stopped) return;
         stopped = true;
-        clearInterval(heartbeat);
+        heartbeat();
         unwatch();
         undrain?.();
         release();

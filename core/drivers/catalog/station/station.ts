@@ -123,12 +123,12 @@ export function createStation(options: StationOptions): RadioDriver {
     probe: options.probe,
     // Its listen URLs are `.invalid`: nothing is broadcast (`/listen.mp3` says so).
     simulated: true,
-    async nowPlaying(name, call = {}): Promise<NowPlaying | null> {
+    async nowPlaying(name, call): Promise<NowPlaying | null> {
       const [catalog, programme] = await Promise.all([options.catalog(call), (schedule ??= import('./schedule.ts'))]);
       if (name !== shortcode) return null;
       const { liveShow, slotsAround } = programme;
       const { seed } = catalog;
-      const second = Math.floor((call.now ?? Date.now()) / 1000);
+      const second = Math.floor(call.now / 1000);
       const { current, history, next } = slotsAround(catalog, seed, second, HISTORY);
       const show = liveShow(seed, Math.floor(second / 3600));
       const listeners = listenersAt(seed, second, show !== null);

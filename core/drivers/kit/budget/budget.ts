@@ -28,7 +28,6 @@ import {
   type BudgetOptions,
 } from './face.ts';
 import { fairWait, laneRate } from './estimates.ts';
-import { systemClock } from '../clock.ts';
 import { keyedCount } from './keyed-count.ts';
 import { DEFERRED, fairQueue, FRESH, REFRESH, USE_DECAY_MS, type Lane } from './fair-queue.ts';
 import { BudgetRefusal, type RefusalReason } from '../refusals.ts';
@@ -63,7 +62,7 @@ export function createBudget(options: BudgetOptions): Budget {
   const maxWaitMs = options.maxWaitMs ?? 3000;
   const maxQueue = options.maxQueue ?? 200;
   const maxPerClient = options.maxPerClient ?? MAX_PER_CLIENT;
-  const clock = options.clock ?? systemClock;
+  const { clock } = options;
   const pace = slotPace(name, options.counters, options.limit, options.windowMs);
   const { allowance } = pace;
   let pumping = false;

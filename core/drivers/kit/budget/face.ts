@@ -37,8 +37,8 @@ export interface BudgetOptions {
   maxQueue?: number;
   /** Calls one client may have waiting in this process; beyond it that client's call fails at once with 503 (50). */
   maxPerClient?: number;
-  /** The kit's clock by default; injectable for unit tests. */
-  clock?: BudgetClock;
+  /** The Sleeve's clock (`clock.ts`): every wait and reading of time goes through it. */
+  clock: BudgetClock;
 }
 
 /** What the budget reads of the kit's clock (`clock.ts`). */

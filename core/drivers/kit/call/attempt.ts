@@ -8,7 +8,7 @@
  */
 import { SleeveError } from '../../../errors.ts';
 import { networkFailure } from '../../../utils/network-failure.ts';
-import { systemClock, type Clock } from '../clock.ts';
+import type { Clock } from '../clock.ts';
 import { readAtMost } from './read-limited.ts';
 import { retryable } from '../refusals.ts';
 import { resultOf, unansweredResultOf } from './report.ts';
@@ -75,7 +75,7 @@ export async function attempt<T>(
 ): Promise<T> {
   if (options.shared !== true) options.scope?.signal.throwIfAborted();
   // The whole try, redirects included; each request of it has `firstByteMs` for its status line.
-  const clock = upstream.clock ?? systemClock;
+  const { clock } = upstream;
   const whole = new AbortController();
   const timeout = whole.signal;
   const stopWhole = clock.timer(times.totalMs, () => whole.abort(new DOMException('no whole answer', 'TimeoutError')));

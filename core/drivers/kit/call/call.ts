@@ -25,7 +25,6 @@
 import type { SleeveError } from '../../../errors.ts';
 import { attempt } from './attempt.ts';
 import { REQUEST_BOUND_MS } from '../bounds.ts';
-import { systemClock } from '../clock.ts';
 import { CircuitOpen, isBudgetRefusal } from '../refusals.ts';
 import { MIN_TRY_MS, tries } from './retry.ts';
 import {
@@ -65,7 +64,7 @@ export function call<T>(
   const url = urlOf(upstream, path, options.query);
   if (options.raw === true)
     return attempt(upstream, url, options, read, { firstByteMs: upstream.timeoutMs, totalMs: upstream.timeoutMs });
-  const clock = upstream.clock ?? systemClock;
+  const { clock } = upstream;
   const { scope } = options;
   // A shared call waits on no one's abort, but for the client of the request that made it.
   const abortable = options.shared !== true;

@@ -23,8 +23,8 @@ export interface Upstream {
   /** Origin and path prefix, no trailing slash: a call names a path under it. */
   readonly base: string;
   readonly fetch: FetchLike;
-  /** The kit's clock (`clock.ts`); the real one when absent. */
-  readonly clock?: Clock;
+  /** The Sleeve's clock (`clock.ts`): the call's timeouts and pauses run on it. */
+  readonly clock: Clock;
   /** Milliseconds for the call, its tries, answers and whole bodies included; past them, 504. */
   readonly timeoutMs: number;
   /** Its circuit breaker: each call, its redirects and its `read` run in it. */
