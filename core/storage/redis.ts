@@ -59,8 +59,10 @@ export type Resolve = (specifier: string) => string;
  * it then, as before. `createSleeve` refuses a Redis spec on it, as the servers' start-up does
  * (`preflight.ts`): made anyway, it would serve uncached and unlimited for good.
  */
-export function redisClientMissing(resolve: Resolve | undefined = ownResolve()): boolean {
-  if (resolve === undefined) return false;
+export function redisClientMissing(resolve: Resolve | undefined = ownResolve(), from = import.meta.url): boolean {
+  // A Bun single-file executable carries its packages inside it (its modules' URLs are under
+  // `/$bunfs/`): none of them resolves from disk, and ioredis is among them.
+  if (resolve === undefined || from.includes('/$bunfs/')) return false;
   try {
     resolve('ioredis');
     return false;

@@ -26,6 +26,11 @@ describe('a Redis storage without ioredis', () => {
     expect(redisClientMissing()).toBe(false);
   });
 
+  it('is not missing inside a Bun single-file executable, which carries it but resolves nothing from disk', () => {
+    expect(redisClientMissing(notFound, 'file:///$bunfs/root/sleeve')).toBe(false);
+    expect(redisClientMissing(notFound, 'file:///srv/sleeve/node_modules/sleeve/dist/core/storage/redis.js')).toBe(true);
+  });
+
   it.each([
     ['redis://user:s3cret@cache:6379', 'redis'],
     ['rediss://cache:6380', 'rediss'],
