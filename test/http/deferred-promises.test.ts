@@ -264,6 +264,8 @@ describe('promises made only where kept, and a broken one counted (issue #63, se
     expect(defer.broken).toBe(1);
     const metrics = createMetrics({ version: '3.0.0', mode: 'live', startedAt: 0, budgets: () => new Map() });
     metrics.watchDeferred(defer);
-    expect(metrics.render()).toContain('# TYPE sleeve_completions_broken_total counter\nsleeve_completions_broken_total 1\n');
+    expect(metrics.render()).toContain(
+      '# TYPE sleeve_completions_broken_total counter\nsleeve_completions_broken_total 1\n',
+    );
   });
 });
