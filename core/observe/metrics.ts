@@ -56,6 +56,7 @@ export interface CacheFigures {
 interface DeferredFigures {
   readonly running: number;
   readonly dropped: number;
+  readonly broken: number;
 }
 
 export interface MetricsOptions {
@@ -251,6 +252,13 @@ export function createMetrics(options: MetricsOptions): Metrics {
         'Answers refused 503 for want of budget turns whose work was dropped: the deferred answers were at their bound or the queue too long to promise.',
       );
       out.sample('sleeve_completions_dropped_total', {}, deferred?.dropped ?? 0);
+      // A promise broken is what D66 says never happens: a series an operator can alert on.
+      out.family(
+        'sleeve_completions_broken_total',
+        'counter',
+        'Answers a 503 promised with Retry-After that were not made and held by then (D66): promises broken.',
+      );
+      out.sample('sleeve_completions_broken_total', {}, deferred?.broken ?? 0);
       return out.text();
     },
   };

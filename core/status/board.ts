@@ -141,7 +141,9 @@ export function createStatusBoard(options: StatusBoardOptions): StatusBoard {
             queued: budget ? budget.stats.queued : null,
           };
         }),
-        completions: figures.deferred ? { running: figures.deferred.running, dropped: figures.deferred.dropped } : null,
+        completions: figures.deferred
+          ? { running: figures.deferred.running, dropped: figures.deferred.dropped, broken: figures.deferred.broken }
+          : null,
         retryAfterSeconds: figures.retryAfterSeconds ?? null,
         cache: figures.cache ?? null,
         memory: figures.memory

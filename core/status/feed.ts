@@ -66,7 +66,7 @@ export interface StatusBoardFeed {
   pollMs: number;
   slots: number;
   upstreams: StatusUpstream[];
-  completions: { running: number; dropped: number } | null;
+  completions: { running: number; dropped: number; broken: number } | null;
   retryAfterSeconds: number | null;
   cache: { entries: number; bytes: number; limitBytes: number } | null;
   memory: { residentBytes: number; heapUsedBytes: number; heapLimitBytes: number | null } | null;

@@ -162,6 +162,7 @@ export const STATUS_SCRIPT = String.raw`
     $('promised').replaceChildren(
       figure('promised work running', feed.completions ? String(feed.completions.running) : '–', 'completions-running'),
       figure('promised work dropped', feed.completions ? String(feed.completions.dropped) : '–', 'completions-dropped'),
+      figure('promises broken', feed.completions ? String(feed.completions.broken) : '–', 'completions-broken'),
       figure('Retry-After now', feed.retryAfterSeconds === null ? '–' : feed.retryAfterSeconds + ' s', 'retry-after'),
     );
 

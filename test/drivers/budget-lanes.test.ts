@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFERRED, fairQueue, FRESH, REFRESH } from '../../core/drivers/kit/budget/fair-queue.ts';
 import { isShortOfTurns } from '../../core/drivers/kit/refusals.ts';
-import { BACKGROUND, hurry } from '../../core/drivers/kit/scope.ts';
+import { BACKGROUND, deferredScope, hurry } from '../../core/drivers/kit/scope.ts';
 import { ask, deferredScopeOf, scopeOf, spent, T0, type Turn } from './_budget-clock.ts';
 
 describe('the lanes of one fair queue', () => {
@@ -75,6 +75,21 @@ describe('the budget by lanes', () => {
     // before the other deferred answer, which waits for every fresh call.
     expect(order.indexOf('hurried')).toBe(1);
     expect(order.at(-1)).toBe('deferred');
+  });
+
+  it('a hurried deferred answer keeps its promise: once due it goes before the fresh lane, continuing calls included (issue #63)', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 60_000, maxPerClient: 200, maxQueue: 300 });
+    let hurriedAt = Infinity;
+    const waitedOn = deferredScope(new AbortController().signal, 'c', 60_000, T0, T0 + 2000);
+    void budget.take(waitedOn).then(() => (hurriedAt = clock.now()));
+    // Another request's calls, each continuing it: in the fresh lane they go before any first call.
+    const busy = scopeOf('busy');
+    busy.progress.turns = 1;
+    for (let i = 0; i < 40; i++) void budget.take(busy).then(() => {});
+    hurry(waitedOn);
+    await clock.runUntil(T0 + 10_000);
+    // Its promise's moment came at 2 s: the 40 continuing calls would have held it until 5 s or more.
+    expect(hurriedAt).toBeLessThanOrEqual(T0 + 2500);
   });
 
   it("promises a deferred answer's turn after the fresh lane's waiters, at the rate the fresh lane leaves", async () => {

@@ -18,6 +18,7 @@ import { memoryStorage } from '../../core/storage/memory.ts';
 import type { SleeveError } from '../../core/errors.ts';
 import { scopeOf, spent, T0, type FakeClock } from '../drivers/_budget-clock.ts';
 import type { Budget } from '../../core/drivers/kit/budget/budget.ts';
+import { createMetrics } from '../../core/observe/metrics.ts';
 import { echoEndpoint, frameEndpoints, stub, testApp } from './_app.ts';
 
 /** What a refused request's first run says: the budget's 503 for want of a turn in time. */
@@ -161,5 +162,110 @@ describe("a deferred answer survives the instance's own cache pressure until its
     clock.now += HELD_PAST_MS + 1000;
     for (let i = 0; i < 300; i++) await json(`/t/echo?query=again${i}`);
     expect((await json('/t/promised?query=x')).res.status).toBe(503);
+  });
+});
+
+describe('promises made only where kept, and a broken one counted (issue #63, second pass)', () => {
+  const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('promises at the longest are spaced into the gaps before it rather than refused, and every one is kept', async () => {
+    const { budget, clock } = spent({ maxWaitMs: 3000 });
+    const made = new Map<string, number>();
+    let defer: Deferrer | undefined;
+    const run: Rerun = async (request, _env, scope) => {
+      for (let i = 0; i < 2; i++) await budget.take(scope);
+      made.set(request.url, clock.now());
+      defer!.keep(
+        request.url,
+        hold({ k: request.url, status: 200, body: '{}', etag: '"1"', freshUntil: null, maxAge: 60 }),
+      );
+      return new Response('{}');
+    };
+    // The fresh lane's estimate says it leaves nothing for ten minutes: every promise is put at the longest.
+    defer = deferrer(run, {
+      now: clock.now,
+      backlogMs: (more) => budget.backlogMs(more),
+      deferredMs: () => 600_000,
+    });
+    void flood(budget, clock, T0 + 300_000, { n: 0 });
+    const told: Told[] = [];
+    // Six refusals a second for 20 s: more than one a quarter second (two calls at 8 a second) at the longest.
+    for (let i = 0; i < 120; i++) {
+      told.push(refuse(defer, made, clock, `http://sleeve.test/t?query=${i}`, `client-${i % 8}`));
+      await clock.runUntil(clock.now() + 166);
+    }
+    await clock.runUntil(T0 + 300_000);
+    for (const t of told) expect(t.retryAfter, t.key).toBeDefined();
+    for (const t of told) expect(Number(t.retryAfter)).toBeLessThanOrEqual(120);
+    for (const t of told) expect(t.back?.there, t.key).toBe(true);
+    expect(defer.dropped).toBe(0);
+    expect(defer.broken).toBe(0);
+  });
+
+  it('a degraded answer a 503 promised is held for its client and sent no-store when it comes back', async () => {
+    const gappy = defineEndpoint({
+      path: '/t/gappy',
+      ...stub,
+      cache: 900,
+      params: v.object({ query: requiredText('query') }),
+      async handle({ params, scope, degraded }) {
+        if (scope.progress.lane !== DEFERRED) throw refusal();
+        degraded('its audio features');
+        return { query: params.query, features: null };
+      },
+    });
+    const { json, clock } = testApp([...frameEndpoints, gappy], { rateLimits: 'off', mode: 'live' });
+    const first = await json('/t/gappy?query=x');
+    expect(first.res.status).toBe(503);
+    const retryAfter = Number(first.res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) await settled();
+    clock.now += retryAfter * 1000;
+    const back = await json('/t/gappy?query=x');
+    expect(back.res.status).toBe(200);
+    expect(back.body).toEqual({ query: 'x', features: null });
+    expect(back.res.headers.get('cache-control')).toBe('no-store');
+    // Held for that promise only: once it has passed, the next client's request runs the route again.
+    clock.now += HELD_PAST_MS + 1000;
+    expect((await json('/t/gappy?query=x')).res.status).toBe(503);
+  });
+
+  it("a no-store endpoint's budget refusal promises nothing: no Retry-After, and it says so", async () => {
+    const live = defineEndpoint({
+      path: '/t/live-only',
+      ...stub,
+      cache: 'no-store',
+      params: v.object({ query: requiredText('query') }),
+      async handle() {
+        throw refusal();
+      },
+    });
+    const { json } = testApp([...frameEndpoints, live], { rateLimits: 'off', mode: 'live' });
+    const { res, body } = await json('/t/live-only?query=x');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect((body as { error: { code: string; message: string } }).error).toEqual({
+      code: 'service_unavailable',
+      message: expect.stringMatching(/not promised/),
+    });
+  });
+
+  it('a promise broken (its answer not made) is counted, and /metrics shows it', async () => {
+    const { clock } = spent({ maxWaitMs: 3000 });
+    const defer = deferrer(
+      async () => {
+        throw new Error('the upstream failed');
+      },
+      { now: clock.now, backlogMs: () => 0, deferredMs: () => 0 },
+    );
+    defer.promise(refusal(), 'http://sleeve.test/t?query=x', new Request('http://sleeve.test/t?query=x'), {}, 'a');
+    await clock.runUntil(clock.now() + 10_000);
+    expect(defer.broken).toBe(1);
+    const metrics = createMetrics({ version: '3.0.0', mode: 'live', startedAt: 0, budgets: () => new Map() });
+    metrics.watchDeferred(defer);
+    expect(metrics.render()).toContain(
+      '# TYPE sleeve_completions_broken_total counter\nsleeve_completions_broken_total 1\n',
+    );
   });
 });

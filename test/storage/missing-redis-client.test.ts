@@ -28,7 +28,9 @@ describe('a Redis storage without ioredis', () => {
 
   it('is not missing inside a Bun single-file executable, which carries it but resolves nothing from disk', () => {
     expect(redisClientMissing(notFound, 'file:///$bunfs/root/sleeve')).toBe(false);
-    expect(redisClientMissing(notFound, 'file:///srv/sleeve/node_modules/sleeve/dist/core/storage/redis.js')).toBe(true);
+    expect(redisClientMissing(notFound, 'file:///srv/sleeve/node_modules/sleeve/dist/core/storage/redis.js')).toBe(
+      true,
+    );
   });
 
   it.each([

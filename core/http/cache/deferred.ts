@@ -91,6 +91,8 @@ interface Running {
   readonly promisedAt: number;
   /** Whether its answer was kept (`keep`). */
   made: boolean;
+  /** The budget's time its calls take at the full rate, just before `readyAt`: no other promise is spaced into it. */
+  readonly slotMs: number;
   /** Its request's scope, whose calls the budget serves in the deferred lane until hurried or due. */
   scope?: RequestScope;
 }
@@ -106,6 +108,17 @@ export interface DeferrerDeps {
   backlogMs(more: number): number;
   /** How long until `more` calls of deferred answers could have their turns, behind every fresh request's, at the rate fresh requests leave. */
   deferredMs(more: number): number;
+}
+
+/**
+ * A 503 that promises nothing, with no `Retry-After` (D66): what the budget said (`said`, its
+ * "retry in" left out), `why`, and that nothing is promised, so no client takes it for a promise.
+ */
+export function notPromised(said: string, why: string): SleeveError {
+  return new SleeveError(
+    'service_unavailable',
+    `${said.replace(/; retry in \d+ s$/, '')}; ${why}: this answer is not promised, ask again later`,
+  );
 }
 
 /**
@@ -134,13 +147,26 @@ export function deferrer(run: Rerun, { now: clock, backlogMs, deferredMs }: Defe
       headers: { 'Retry-After': String(seconds) },
     });
   };
-  // D66: no Retry-After, so no client takes it for a promise.
   const unpromised = (said: string, why: string): SleeveError => {
     dropped++;
-    return new SleeveError(
-      'service_unavailable',
-      `${words(said)}; ${why}: this answer is not promised, ask again later`,
-    );
+    return notPromised(said, why);
+  };
+  /**
+   * The latest moment at or before `latest`, and not before `earliest`, whose slot of `slotMs`
+   * no promise standing takes: promises made once the latest reached the longest go in the gaps
+   * left before it (where the estimate had put earlier promises far apart), in place of being
+   * refused. What falls due in any span still fits the budget's full rate.
+   */
+  const gapBefore = (latest: number, slotMs: number, earliest: number): number | undefined => {
+    const slots = [...running.values()].sort((a, b) => b.readyAt - a.readyAt);
+    let end = latest;
+    for (const { readyAt, slotMs: taken } of slots) {
+      if (end < earliest) return undefined;
+      if (readyAt - taken >= end) continue;
+      if (readyAt <= end - slotMs) return end;
+      end = Math.min(end, readyAt - taken);
+    }
+    return end >= earliest ? end : undefined;
   };
   const finish = (key: string, under: Running) => {
     running.delete(key);
@@ -199,13 +225,11 @@ export function deferrer(run: Rerun, { now: clock, backlogMs, deferredMs }: Defe
       // budgets' full rate (its calls go before any fresh request's from LEAD_MS before), spaced
       // after the latest promise by its own calls, so what falls due together fits that rate;
       // never before the turn the refusal named.
-      const keepable = Math.max(
-        now + Number(error.headers['Retry-After'] ?? 1) * 1000,
-        now + fullMs(work) + LEAD_MS,
-        lastReadyAt + fullMs(calls),
-      );
-      if (keepable > now + PROMISE_MS)
-        return unpromised(error.message, `the answers already promised fill the next ${PROMISE_MS / 1000} s`);
+      const soonest = Math.max(now + Number(error.headers['Retry-After'] ?? 1) * 1000, now + fullMs(work) + LEAD_MS);
+      const slotMs = fullMs(calls);
+      const keepable = Math.max(soonest, lastReadyAt + slotMs);
+      const full = `the answers already promised fill the next ${PROMISE_MS / 1000} s`;
+      if (soonest > now + PROMISE_MS) return unpromised(error.message, full);
       // When it should be there: behind every fresh request waiting, at the rate fresh requests
       // have lately left (`kit/budget/estimates.ts`), after the calls ahead; corrected by how late
       // the latest answers came, only half as much when they came early (erring long); and the
@@ -213,9 +237,13 @@ export function deferrer(run: Rerun, { now: clock, backlogMs, deferredMs }: Defe
       // longest promise at most, but never sooner than it can be kept.
       const correction = lateMs > 0 ? lateMs : lateMs / 2;
       const expected = now + deferredMs(work) + AFTER_TURN_MS + correction + LEAD_MS;
-      const readyAt = Math.max(keepable, Math.min(expected, now + PROMISE_MS));
-      lastReadyAt = readyAt;
-      const under: Running = { client, readyAt, promisedAt: readyAt, made: false };
+      const readyAt =
+        keepable <= now + PROMISE_MS
+          ? Math.max(keepable, Math.min(expected, now + PROMISE_MS))
+          : gapBefore(now + PROMISE_MS, slotMs, soonest);
+      if (readyAt === undefined) return unpromised(error.message, full);
+      lastReadyAt = Math.max(lastReadyAt, readyAt);
+      const under: Running = { client, readyAt, promisedAt: readyAt, made: false, slotMs };
       running.set(key, under);
       perClient.add(client);
       rerun(

@@ -72,6 +72,8 @@ export interface Held {
   hits: number;
   /** From this time (Unix ms) a hit goes to the cache layer, which may refresh it ahead; Infinity: never. */
   aheadAt: number;
+  /** An answer with a gap (`http/degraded.ts`), held only for the client a deferred answer promised it to: sent `no-store`. */
+  degraded?: true;
 }
 
 const encoder = new TextEncoder();

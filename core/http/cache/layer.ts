@@ -18,7 +18,7 @@ import type { Breaker } from '../../storage/breaker.ts';
 import type { CachePolicy } from '../endpoint.ts';
 import { ageOf, answer, fromStorage, heldOf, hold, storedForm, type Entry, type Held } from './entry.ts';
 import { aheadAt, POPULAR_HITS, staleSeconds, type Refresher } from './refresh.ts';
-import type { Deferrer } from './deferred.ts';
+import { notPromised, type Deferrer } from './deferred.ts';
 import { isBudgetRefusal, REQUEST_TURNS_MS, type Clock } from '../../drivers/kit/index.ts';
 import { cacheKey, canonicalRequest, type CacheKey } from './key.ts';
 import { addHeaders, bindings, replaceResponse, setHeaders, type SleeveEnv } from '../context.ts';
@@ -230,6 +230,7 @@ export function cached(options: CacheOptions): Cached {
     }
     // Evicted here (or never kept: the storage down) while the promise of a deferred answer stands: the answer it made.
     const promisedHeld = refreshing ? undefined : options.defer?.kept(key);
+    if (promisedHeld?.degraded) return degradedAnswer(c, promisedHeld);
     if (promisedHeld && fresh(promisedHeld.entry, canonical, now)) {
       remember(key, promisedHeld);
       return answer(c, promisedHeld.entry, 'HIT', promisedHeld.bytes);
@@ -294,6 +295,9 @@ export function cached(options: CacheOptions): Cached {
         // An answer with a gap (an upstream failed) is sent, never kept: the next caller tries again.
         setHeaders(c, { 'Cache-Control': 'no-store', 'X-Cache': 'MISS' });
         c.set('sleeve.cache', 'MISS');
+        // But a deferred answer's promise is kept with it (D66): held for its client alone, sent as it is.
+        if (refreshing && options.defer?.has(key) && c.res.status === 200 && (made = madeJson(c)) !== undefined)
+          options.defer.keep(key, { ...heldOf(canonical, 200, await made, null, 0), degraded: true });
       } else if (c.res.status === 200 && (made = madeJson(c)) !== undefined) {
         const brief = briefLifetime(c);
         const lifetime = brief === undefined ? seconds : Math.min(brief, seconds ?? brief);
@@ -366,11 +370,25 @@ function madeJson(c: Context<SleeveEnv>): string | Promise<string> | undefined {
   return c.res.headers.get('content-type')?.startsWith('application/json') ? c.res.text() : undefined;
 }
 
-/** `no-store` endpoints (`/nowplaying`, `/healthz`, `/batch`): never kept, by us or by clients. */
+/** An answer with a gap a deferred answer made and held for its client: sent as when it was made, kept by nobody. */
+function degradedAnswer(c: Context<SleeveEnv>, held: Held): Response {
+  const response = answer(c, held.entry, 'MISS', held.bytes);
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+/**
+ * `no-store` endpoints (`/nowplaying`, `/healthz`, `/batch`): never kept, by us or by clients. So
+ * no answer of theirs is completed in the background, and a budget refusal's `Retry-After` (when
+ * a turn should come) would be a promise not kept: their refusals promise nothing (D66).
+ */
 export function noStore(): Layer {
   // No hit form: nothing is held, so the hit path never takes these routes.
-  return fullOnly((c, next) => {
+  return fullOnly(async (c, next) => {
     addHeaders(c, { 'Cache-Control': 'no-store' });
-    return next();
+    await next();
+    const error = c.error;
+    if (error instanceof SleeveError && isBudgetRefusal(error) && error.headers['Retry-After'] !== undefined)
+      throw notPromised(error.message, 'this endpoint keeps no answer to complete later');
   });
 }

@@ -37,7 +37,7 @@ export const statusFeedSchema: v.GenericSchema<StatusFeed> = v.strictObject({
   pollMs: v.number(),
   slots: v.number(),
   upstreams: v.array(upstream),
-  completions: v.nullable(v.strictObject({ running: v.number(), dropped: v.number() })),
+  completions: v.nullable(v.strictObject({ running: v.number(), dropped: v.number(), broken: v.number() })),
   retryAfterSeconds: figure,
   cache: v.nullable(v.strictObject({ entries: v.number(), bytes: v.number(), limitBytes: v.number() })),
   memory: v.nullable(v.strictObject({ residentBytes: v.number(), heapUsedBytes: v.number(), heapLimitBytes: figure })),

@@ -239,7 +239,8 @@ export function createBudget(options: BudgetOptions): Budget {
         lane,
         patient: patience !== undefined,
         get due() {
-          return waiter.lane === DEFERRED ? scope?.progress.dueAt : undefined;
+          // Kept when hurried into the fresh lane: its promise still stands (`fair-queue.ts`).
+          return waiter.lane === REFRESH ? undefined : scope?.progress.dueAt;
         },
         unhook: () => {},
         continuing: lane !== REFRESH && (scope?.progress.turns ?? 0) > 0,

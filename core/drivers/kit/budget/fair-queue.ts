@@ -33,7 +33,8 @@
  * order the promises were made in, `deferred.ts`), since a promise kept late is a promise broken
  * whoever's it is; fairness between clients was had when the promises were made (each client's
  * are bounded). And a promise is kept even while fresh requests take every turn: a deferred
- * waiter whose `due` has come goes before every lane, fresh requests' continuing calls included.
+ * waiter whose `due` has come goes before every lane, fresh requests' continuing calls included,
+ * and keeps that place when a client's request for the same answer moved it to the fresh lane.
  * Waiters without a `due` are served client by client, as in the other lanes.
  *
  * Memory: waiters are bounded by the budget (`maxQueue`, `maxPerClient`); the use of clients
@@ -58,7 +59,11 @@ export interface Queued {
   readonly continuing?: boolean;
   /** Its lane; `FRESH` unless said (or its client is the queue's `lowest`, then `REFRESH`). */
   readonly lane?: Lane;
-  /** In the deferred lane: from when it goes before every lane (see above); read as it is served, since a promise may move. */
+  /**
+   * A deferred answer's: from when it goes before every lane (see above), in the deferred lane or
+   * in the fresh one once hurried (a client waiting on it must not make its promise late); read as
+   * it is served, since a promise may move.
+   */
   readonly due?: number;
 }
 
@@ -113,6 +118,7 @@ export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowe
   let size = 0;
   let arrivals = 0;
 
+  const dueLanes = [lanes[DEFERRED]!, lanes[FRESH]!];
   const laneOf = (waiter: W): LaneQueue<W> =>
     lanes[waiter.client === lowest && lowest !== undefined ? REFRESH : (waiter.lane ?? FRESH)]!;
   const usedBy = (client: string, now: number): number => {
@@ -126,26 +132,27 @@ export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowe
     if (use.size <= MAX_REMEMBERED) return;
     for (const client of use.keys()) if (!waits(client)) use.delete(client);
   };
-  /** The deferred lane's waiter promised earliest (first come among equals), if any has a promise. */
-  const firstDue = (): W | undefined => {
+  /** The waiter of `from` promised earliest (first come among equals), if any has a promise. */
+  const firstDue = (from: readonly LaneQueue<W>[]): W | undefined => {
     let best: W | undefined;
     let bestDue = Infinity;
     let bestArrival = Infinity;
-    for (const mine of lanes[DEFERRED]!.waiting.values())
-      for (const waiter of mine) {
-        const due = waiter.due ?? Infinity;
-        const came = arrival.get(waiter)!;
-        if (due < bestDue || (due === bestDue && due !== Infinity && came < bestArrival)) {
-          best = waiter;
-          bestDue = due;
-          bestArrival = came;
+    for (const lane of from)
+      for (const mine of lane.waiting.values())
+        for (const waiter of mine) {
+          const due = waiter.due ?? Infinity;
+          const came = arrival.get(waiter)!;
+          if (due < bestDue || (due === bestDue && due !== Infinity && came < bestArrival)) {
+            best = waiter;
+            bestDue = due;
+            bestArrival = came;
+          }
         }
-      }
     return best;
   };
   const nextIn = (lane: LaneQueue<W>, now: number): W | undefined => {
     if (lane === lanes[DEFERRED]) {
-      const promised = firstDue();
+      const promised = firstDue([lane]);
       if (promised) return promised;
     }
     const goingOn = lane.continuing.values().next();
@@ -200,10 +207,9 @@ export function fairQueue<W extends Queued>(decayMs: number = USE_DECAY_MS, lowe
       return true;
     },
     next(now) {
-      if (lanes[DEFERRED]!.size > 0) {
-        const promised = firstDue();
-        if (promised && promised.due! <= now) return promised;
-      }
+      // A hurried deferred answer's calls are in the fresh lane and keep their promise's moment there.
+      const promised = firstDue(dueLanes);
+      if (promised && promised.due! <= now) return promised;
       for (const lane of lanes) if (lane.size > 0) return nextIn(lane, now);
       return undefined;
     },
