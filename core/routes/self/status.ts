@@ -17,8 +17,8 @@ import type { Context } from 'hono';
 import type { SleeveEnv } from '../../http/context.ts';
 import { statusHtml, statusPolicy } from '../../status/page.ts';
 import type { StatusBoard } from '../../status/board.ts';
-import type { StatusFeed } from '../../status/feed.ts';
-import { healthState } from '../../status/health-state.ts';
+import type { StatusFeed, StatusHealth } from '../../status/feed.ts';
+import type { Health } from '../../services/health.ts';
 import { healthNow } from '../health.ts';
 import { statusFeedSchema } from '../../schemas/responses/index.ts';
 import { carriedToken, sameToken, tokenVisit } from './status-token.ts';
@@ -53,6 +53,17 @@ function boardFor(deps: Deps, c: Context<SleeveEnv>, request: Request, token: st
       );
   }
   return board;
+}
+
+/**
+ * The page's header state from what `/healthz` answered, so the two never disagree: the page
+ * decides nothing of its own, it names the answer. Here, where the route meets both, since the
+ * board (below the services) may not read a service's answer.
+ */
+function healthState({ status, body }: { status: number; body: Health }): StatusHealth {
+  const state =
+    body.status === 'draining' ? 'draining' : status === 503 ? 'unreachable' : body.degraded ? 'degraded' : 'serving';
+  return { state, httpStatus: status, failing: body.checks.filter((check) => !check.ok).map((check) => check.name) };
 }
 
 /** The board's figures and the health `/healthz` answers now, which the page's header names. */
