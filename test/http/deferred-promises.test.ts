@@ -25,8 +25,16 @@ import { echoEndpoint, frameEndpoints, stub, testApp } from './_app.ts';
 const refusal = (): SleeveError =>
   shortOfTurns('[sleeve] [deezer] upstream call budget exhausted (no turn within 2750 ms); retry in 3 s');
 
-/** A deferrer on `budget` whose answers each take `calls` turns, and when each was made. */
-function promises(budget: Budget, clock: FakeClock, calls = 2) {
+/**
+ * A deferrer on `budget` whose answers each take `calls` turns, and when each was made;
+ * `deferredMs` stands in for the deferred lane's estimate (the budget's own by default).
+ */
+function promises(
+  budget: Budget,
+  clock: FakeClock,
+  calls = 2,
+  deferredMs: (more: number) => number = (more) => budget.laneBacklogMs(DEFERRED, more),
+) {
   const made = new Map<string, number>();
   let defer: Deferrer | undefined;
   const run: Rerun = async (request, _env, scope) => {
@@ -41,7 +49,7 @@ function promises(budget: Budget, clock: FakeClock, calls = 2) {
   defer = deferrer(run, {
     now: clock.now,
     backlogMs: (more) => budget.backlogMs(more),
-    deferredMs: (more) => budget.laneBacklogMs(DEFERRED, more),
+    deferredMs,
   });
   return { defer, made };
 }
@@ -170,23 +178,8 @@ describe('promises made only where kept, and a broken one counted (issue #63, se
 
   it('promises at the longest are spaced into the gaps before it rather than refused, and every one is kept', async () => {
     const { budget, clock } = spent({ maxWaitMs: 3000 });
-    const made = new Map<string, number>();
-    let defer: Deferrer | undefined;
-    const run: Rerun = async (request, _env, scope) => {
-      for (let i = 0; i < 2; i++) await budget.take(scope);
-      made.set(request.url, clock.now());
-      defer!.keep(
-        request.url,
-        hold({ k: request.url, status: 200, body: '{}', etag: '"1"', freshUntil: null, maxAge: 60 }),
-      );
-      return new Response('{}');
-    };
     // The fresh lane's estimate says it leaves nothing for ten minutes: every promise is put at the longest.
-    defer = deferrer(run, {
-      now: clock.now,
-      backlogMs: (more) => budget.backlogMs(more),
-      deferredMs: () => 600_000,
-    });
+    const { defer, made } = promises(budget, clock, 2, () => 600_000);
     void flood(budget, clock, T0 + 300_000, { n: 0 });
     const told: Told[] = [];
     // Six refusals a second for 20 s: more than one a quarter second (two calls at 8 a second) at the longest.
