@@ -18,6 +18,7 @@ import type { Logger } from './logger.ts';
 import { createMetrics } from './observe/metrics.ts';
 import { resolveOptions, type Platform, type SleeveOptions } from './wiring/options.ts';
 import { endpoints } from './routes/index.ts';
+import { monitoringPaths } from './http/endpoint.ts';
 import { metrics as metricsRoute } from './routes/self/metrics.ts';
 import { STATUS_ROUTES } from './routes/self/status.ts';
 import { cacheFigures } from './observe/cache-figures.ts';
@@ -196,7 +197,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
           metrics,
           clock,
           instance: { version: VERSION, mode: resolved.mode, storage: resolved.storageName, startedAt },
-          monitoring: new Set(endpoints.filter((endpoint) => endpoint.monitoring).map((endpoint) => endpoint.path)),
+          monitoring: monitoringPaths(endpoints),
         })
       : undefined;
   const deps: Deps = {

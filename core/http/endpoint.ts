@@ -220,3 +220,8 @@ export function isMedia(answer: Answer): answer is MediaAnswer {
 export function isBatchable(endpoint: AnyEndpoint): boolean {
   return endpoint.batchable ?? (endpoint.method ?? 'GET') === 'GET';
 }
+
+/** The declared paths of the endpoints operators' tools poll (`monitoring`), told apart by the log and the status page. */
+export function monitoringPaths(endpoints: readonly AnyEndpoint[]): ReadonlySet<string> {
+  return new Set(endpoints.filter((endpoint) => endpoint.monitoring).map((endpoint) => endpoint.path));
+}

@@ -19,7 +19,7 @@ import { formatter } from '../../observe/request-line.ts';
 import { clientAddress } from '../conn/client-ip.ts';
 import { asSent } from '../mount.ts';
 import { addHeaders, bindings, type SleeveEnv } from '../context.ts';
-import type { AnyEndpoint } from '../endpoint.ts';
+import { monitoringPaths, type AnyEndpoint } from '../endpoint.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import { setTrace, type RequestTrace } from '../request-trace.ts';
 import { routeLabels } from './route-label.ts';
@@ -48,7 +48,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
   const { requestLog, clients, logMonitoring } = deps.options;
   const format = requestLog === 'off' ? undefined : formatter(requestLog);
   // Operators' tools poll these every few seconds: their lines would drown clients' (D65).
-  const unlogged = new Set(logMonitoring ? [] : endpoints.filter((e) => e.monitoring).map((e) => e.path));
+  const unlogged: ReadonlySet<string> = logMonitoring ? new Set() : monitoringPaths(endpoints);
   const write = log.request ? log.request.bind(log) : (line: string) => log.info(line);
   const written =
     requestLog === 'json' && log.requestRecord ? log.requestRecord.bind(log) : (r: RequestRecord) => write(format!(r));
