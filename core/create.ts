@@ -18,7 +18,7 @@ import type { Logger } from './logger.ts';
 import { createMetrics } from './observe/metrics.ts';
 import { resolveOptions, type Platform, type SleeveOptions } from './wiring/options.ts';
 import { endpoints } from './routes/index.ts';
-import { monitoringPaths } from './http/endpoint.ts';
+import { cachedPaths, monitoringPaths } from './http/endpoint.ts';
 import { metrics as metricsRoute } from './routes/self/metrics.ts';
 import { STATUS_ROUTES } from './routes/self/status.ts';
 import { cacheFigures } from './observe/cache-figures.ts';
@@ -143,6 +143,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
         draining: () => life.draining,
         cache: cacheFigures(storage, resolved.cache.answers),
         retryAfterSeconds: resolved.mode === 'live' ? () => Math.ceil(backlogMs(1) / 1000) : undefined,
+        cachedRoutes: cachedPaths(endpoints),
       })
     : undefined;
   const given = options.sources ?? {};

@@ -225,3 +225,10 @@ export function isBatchable(endpoint: AnyEndpoint): boolean {
 export function monitoringPaths(endpoints: readonly AnyEndpoint[]): ReadonlySet<string> {
   return new Set(endpoints.filter((endpoint) => endpoint.monitoring).map((endpoint) => endpoint.path));
 }
+
+/** The declared paths of the endpoints whose answers the frame keeps (a `cache` other than `no-store`). */
+export function cachedPaths(endpoints: readonly AnyEndpoint[]): string[] {
+  return endpoints
+    .filter((endpoint) => endpoint.cache !== undefined && endpoint.cache !== 'no-store')
+    .map((e) => e.path);
+}

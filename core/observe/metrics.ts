@@ -76,6 +76,8 @@ export interface MetricsOptions {
   cache?(): CacheFigures | undefined;
   /** Live mode: the `Retry-After` (s) a 503 for want of budget turns would carry now. */
   retryAfterSeconds?(): number;
+  /** The declared paths of the cached endpoints: their cache states are sampled from start-up, at zero. */
+  cachedRoutes?: readonly string[];
 }
 
 /** What a process holds, in bytes. */
@@ -196,8 +198,12 @@ export function createMetrics(options: MetricsOptions): Metrics {
       for (const [route, figures] of routes)
         out.histogram('sleeve_request_duration_seconds', { route }, DURATION_BUCKETS, figures.buckets, figures.sum);
       out.family('sleeve_cache_total', 'counter', 'Answers of cached endpoints by X-Cache state.');
-      for (const [route, { hit, miss, stale }] of routes) {
-        if (hit + miss + stale === 0) continue;
+      // The cached endpoints from start-up (a dashboard's shares read the series before any answer),
+      // then any other route that answered from the cache.
+      const cached = new Set(options.cachedRoutes);
+      for (const route of new Set([...cached, ...routes.keys()])) {
+        const { hit, miss, stale } = routes.get(route) ?? { hit: 0, miss: 0, stale: 0 };
+        if (hit + miss + stale === 0 && !cached.has(route)) continue;
         out
           .sample('sleeve_cache_total', { route, state: 'hit' }, hit)
           .sample('sleeve_cache_total', { route, state: 'miss' }, miss)
