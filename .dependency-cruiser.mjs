@@ -1,5 +1,5 @@
 /**
- * Sleeve's layers, written out as rules that dependency-cruiser checks: `test/layers.test.ts`
+ * Sleeve's layers, written out as rules that dependency-cruiser checks: `test/unit/repository/layers.test.ts`
  * runs them over the project, and `npm run layers` prints what breaks them.
  *
  * Imports run one way, from the top down:

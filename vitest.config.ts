@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { DISTRIBUTION, INTEGRATION } from './test/tiers.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * Three tiers (test/tiers.ts), run one after the other: unit first (seconds, in process, so a
+ * Three tiers, a folder each (test/tiers.ts), run one after the other: unit first (seconds, in process, so a
  * mistake shows at once), then integration and distribution, whose files mostly wait on other
  * processes and sockets, so more of them run at once than there are cores.
  */
@@ -27,10 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/**/*.test.ts'],
-          // The reliability suite times a real server under load: it runs alone, after everything
-          // else (`npm test` runs it at short scale through vitest.reliability.config.ts).
-          exclude: ['test/reliability/**', '**/node_modules/**', ...INTEGRATION, ...DISTRIBUTION],
+          include: ['test/unit/**/*.test.ts'],
           setupFiles: ['./test/unit-guard.ts'],
           sequence: { groupOrder: 0 },
           // Vitest's default is one fewer than the cores: one, on a 2-core machine.
@@ -42,11 +38,21 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: [...INTEGRATION], sequence: { groupOrder: 1 }, maxWorkers: 4 },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
+          maxWorkers: 4,
+        },
       },
       {
         extends: true,
-        test: { name: 'distribution', include: [...DISTRIBUTION], sequence: { groupOrder: 2 }, maxWorkers: 3 },
+        test: {
+          name: 'distribution',
+          include: ['test/distribution/**/*.test.ts'],
+          sequence: { groupOrder: 2 },
+          maxWorkers: 3,
+        },
       },
     ],
   },

@@ -16,7 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { freePort } from '../test/storage/_redis.ts';
+import { freePort } from '../test/helpers/storage/redis.ts';
 import { ROOT } from '../test/helpers/child-server.ts';
 import { runEntry, startEntry } from './harness/run.ts';
 import { BENCH_UA as UA, processSets, requireWrk } from './harness/wrk.ts';

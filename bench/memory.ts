@@ -26,7 +26,7 @@ import { BIN, ROOT, startChild, type ChildServer } from '../test/helpers/child-s
 import { builtCommand } from './harness/run.ts';
 import { nodeBinary, type NodeLine } from '../test/helpers/node-lines.ts';
 import { rssOf, servingPid } from '../test/helpers/process-memory.ts';
-import { startRedis, type RedisServer } from '../test/storage/_redis.ts';
+import { startRedis, type RedisServer } from '../test/helpers/storage/redis.ts';
 import { BENCH_UA } from './harness/wrk.ts';
 
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun,deno').split(',');

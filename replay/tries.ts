@@ -3,7 +3,7 @@
  * Calls that work against the replay: Sleeve in live mode over `npm run replay` answers each of
  * these from the recorded (and record-shaped) upstream answers, where most other names and ids
  * are simply not in the recordings. `docs/live-mode.md` prints them as a table
- * (`triesTable()`), and `test/replay/tries.test.ts` makes each call against the replay and
+ * (`triesTable()`), and `test/integration/replay/tries.test.ts` makes each call against the replay and
  * checks both the answer and that table, so the list cannot drift from the fixtures.
  */
 

@@ -7,8 +7,8 @@
  * Why a written file and not `typeof endpoints`: JSR (D36) takes only types written out in the
  * published API ("no slow types"), and the client's types are its API. Writing them by hand next
  * to the valibot schemas would state every shape twice; the schemas stay the one source, and
- * this copy of their types is made from them. `test/client/route-table.test.ts` fails when the
- * file is stale, and `test/client/types.test.ts` checks every path's types equal the inferred ones.
+ * this copy of their types is made from them. `test/unit/client/route-table.test.ts` fails when the
+ * file is stale, and `test/unit/client/types.test.ts` checks every path's types equal the inferred ones.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

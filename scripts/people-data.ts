@@ -6,7 +6,7 @@
  * Faker's English nouns and adjectives. Taken once, not imported at run time: importing these
  * fourteen locales costs about 120 ms of start-up (D18 measures it), the lists alone a few,
  * and the demo's names then change only when this is run again, not with every Faker release.
- * `test/catalog/people-data.test.ts` checks the file still matches the installed Faker.
+ * `test/unit/drivers/catalog/people-data.test.ts` checks the file still matches the installed Faker.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -9,7 +9,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 
 const refuse = (what: string) => () => {
-  throw new Error(`a unit test may not ${what}: name its file in test/tiers.ts's INTEGRATION (or DISTRIBUTION)`);
+  throw new Error(`a unit test may not ${what}: move its file to test/integration/ (or test/distribution/)`);
 };
 
 const processes = childProcess as unknown as Record<string, unknown>;

@@ -7,7 +7,7 @@
  * stands for the list: an answer without one leads nowhere.
  *
  * Written by path, as a table, because they describe how answers fit together rather than any
- * one endpoint; `test/openapi/links.test.ts` walks every one from a real answer in demo mode.
+ * one endpoint; `test/unit/openapi/links.test.ts` walks every one from a real answer in demo mode.
  */
 import { openApiPath } from './parameters.ts';
 import type { Link, OpenApiDocument } from './types.ts';

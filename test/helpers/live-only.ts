@@ -4,7 +4,7 @@
  * biographies and facts from Wikipedia and Wikidata; D27: the station's stream, which the
  * simulated demo station does not broadcast). Demo mode answers them 503
  * `not_configured` rather than invent words; the tests that ask every declared example
- * (`test/openapi/examples.test.ts`, `test/client/endpoints.test.ts`) check that 503 and ask
+ * (`test/integration/openapi/examples.test.ts`, `test/integration/client/endpoints.test.ts`) check that 503 and ask
  * these examples of a live Sleeve over the replay instead. One list, so both agree.
  */
 export const LIVE_ONLY: readonly string[] = [

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/child-server.ts';
-import { freePort } from '../storage/_redis.ts';
+import { freePort } from '../helpers/storage/redis.ts';
 
 const NGINX = ['/usr/sbin/nginx', 'nginx'].find((bin) => spawnSync(bin, ['-v']).error === undefined);
 export const nginxMissing: string | undefined = NGINX ? undefined : 'nginx is not installed (apt-get install nginx)';

@@ -1,13 +1,13 @@
 /**
  * @module
  * A real `redis-server` that can be killed (SIGKILL, as a crash) and started again on the same
- * port, for "Redis killed and restarted mid-load". `test/storage/_redis.ts` picks a new port
+ * port, for "Redis killed and restarted mid-load". `test/helpers/storage/redis.ts` picks a new port
  * each start; a restart has to keep the one the server was configured with.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
-export { redisMissing } from '../storage/_redis.ts';
-import { freePort } from '../storage/_redis.ts';
+export { redisMissing } from '../helpers/storage/redis.ts';
+import { freePort } from '../helpers/storage/redis.ts';
 
 export interface RestartableRedis {
   url: string;

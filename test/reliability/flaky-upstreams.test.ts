@@ -6,7 +6,7 @@
  * requests must still be answered as they are without faults (200, or an honest 404); the
  * rest get errors the API declares, in the current shape, never a 500. The slow faults (late headers, a
  * dribbled body, a 40-MB body) are left out: each holds a call for its whole timeout, too slow
- * for 200 requests; `test/replay/flaky-proxy.test.ts` shows what they do.
+ * for 200 requests; `test/integration/replay/flaky-proxy.test.ts` shows what they do.
  *
  * Each Sleeve allows itself 8 Deezer calls a second (its budget, in process), so the requests
  * go round robin to several Sleeves, a few in flight on each: their calls wait well under the

@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/child-server.ts';
-import { freePort } from '../storage/_redis.ts';
+import { freePort } from '../helpers/storage/redis.ts';
 import { SCALE, UA } from './_config.ts';
 import { nginxMissing, startNginx, wrkMissing, type Nginx } from './_nginx.ts';
 import { redisMissing, startRestartableRedis, type RestartableRedis } from './_redis.ts';
@@ -44,7 +44,7 @@ interface Instance {
 /**
  * The unit's `ExecStart` arguments after `node` (its flags and entry), so instances run as the
  * unit runs them; its entry is the installed package's built command, run here from the
- * checkout's sources (the unit's own line runs against a packed install in test/package.test.ts).
+ * checkout's sources (the unit's own line runs against a packed install in test/distribution/package/package.test.ts).
  */
 const UNIT_ARGS = (() => {
   const unit = readFileSync(`${ROOT}examples/deploy/sleeve@.service`, 'utf8');

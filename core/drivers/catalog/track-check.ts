@@ -4,7 +4,7 @@
  * running `TrackRecordSchema` (a million tracks: about 3 s of valibot, 0.3 s here). It answers
  * only what the schema would accept, built as valibot builds it (its keys, in its order); for
  * anything else it answers undefined and the loader asks valibot, which names the problem (or
- * accepts what this is too strict for). `test/catalog/track-check.test.ts` holds the two alike.
+ * accepts what this is too strict for). `test/unit/drivers/catalog/track-check.test.ts` holds the two alike.
  */
 import type { FeaturesRecord, TrackRecord } from './format.ts';
 import { isRecord } from '../kit/wire.ts';

@@ -13,7 +13,7 @@
  * turns go out `spacing` apart (see `pump`). Across instances on one Redis only the slot count is
  * shared: each instance serves its own clients fairly from the turns it wins, and a quiet
  * client's call waits at most one spacing per busy instance (about 250 ms on two;
- * `test/live/budget-fair.test.ts`). A deferred answer's calls wait as long as the deferred answers allow
+ * `test/integration/live/budget-fair.test.ts`). A deferred answer's calls wait as long as the deferred answers allow
  * (the scope's patience, `scope.ts`), outside the queue's bounds, and move to the fresh lane when
  * a client comes to wait on them (`scope.ts` `hurry`). The estimates are `estimates.ts`'s,
  * what callers see `face.ts`'s; refusals are `BudgetRefusal`s (`refusals.ts`).
