@@ -21,8 +21,8 @@ import { REQUEST_BOUND_MS } from '../../core/drivers/kit/bounds.ts';
 import { COOLDOWN_MS } from '../../core/drivers/kit/circuit.ts';
 import { startFlakyProxy, type FlakyFault, type FlakyProxy } from '../../replay/faults/flaky-proxy.ts';
 import { startReplay, type Replay } from '../../replay/server.ts';
+import { UA } from '../helpers/user-agent.ts';
 
-const UA = 'test/1.0 (test@example.com)';
 const quiet = { info() {}, error() {} };
 const FAULTS: FlakyFault[] = ['reset', 'http500', 'cdn502', 'truncated', 'notJson', 'quota'];
 const RATE = 0.1;

@@ -13,8 +13,9 @@ import { endpointFinder } from '../../../core/http/find-endpoint.ts';
 import { VERSION_PREFIX } from '../../../core/http/layers/version-prefix.ts';
 import { endpoints } from '../../../core/routes/index.ts';
 import { valid } from '../shape/valid.ts';
+import { UA } from '../user-agent.ts';
 
-export const UA = 'test/1.0 (test@example.com)';
+export { UA };
 const quiet = { info: () => {}, error: () => {} };
 
 /** Rate limits off: a suite sends more than a minute's budget to some endpoints. */

@@ -26,8 +26,8 @@ import { createStorage } from 'unstorage';
 import { perSlot } from '../../../core/drivers/kit/budget/budget.ts';
 import { redisMissing } from '../../helpers/storage/redis.ts';
 import { onRedis } from './_on-redis.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
-const UA = 'test/1.0 (test@example.com)';
 const quiet = { info() {}, error() {} };
 const QUOTA = { limit: 50, windowMs: 5000 };
 const NOISY = '198.51.100.23';

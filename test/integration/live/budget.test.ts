@@ -19,8 +19,8 @@ import {
   type Outcome,
 } from '../../helpers/live/budget-checks.ts';
 import { onRedis } from './_on-redis.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
-const UA = 'test/1.0 (test@example.com)';
 const quiet = { info() {}, error() {} };
 
 const get = (sleeve: Sleeve, path: string): Promise<Outcome> =>

@@ -7,8 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSleeve, type Sleeve } from '../../../core/index.ts';
 import { startReplay, type Replay, type ReplayCall } from '../../../replay/server.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
-const UA = 'test/1.0 (test@example.com)';
 const quiet = { info() {}, error() {} };
 
 let replay: Replay;

@@ -11,8 +11,8 @@ import { createSleeve, type Sleeve } from '../../../core/index.ts';
 import { MAX_DEFERRED_PER_CLIENT } from '../../../core/http/cache/deferred.ts';
 import { startReplay, type Replay } from '../../../replay/server.ts';
 import { busiestWindow } from '../../../replay/sliding-window.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
-const UA = 'test/1.0 (test@example.com)';
 const quiet = { info() {}, error() {} };
 const QUOTA = { limit: 50, windowMs: 5000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

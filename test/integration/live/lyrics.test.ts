@@ -10,6 +10,7 @@ import { KNOWLEDGE_FIXTURES, type LrclibRecord } from '../../../replay/lrclib/in
 import { startReplay, type Replay } from '../../../replay/server.ts';
 import { call, ok, q } from '../../helpers/routes/client.ts';
 import { disposeSleeves, liveFails, liveSleeve } from '../../helpers/live/live.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
 let replay: Replay;
 beforeAll(async () => {
@@ -258,7 +259,7 @@ describe('/lyrics/search in live mode', () => {
     const res = await sleeve.fetch(
       new Request('http://sleeve.test/batch', {
         method: 'POST',
-        headers: { 'user-agent': 'test/1.0 (test@example.com)', 'content-type': 'application/json' },
+        headers: { 'user-agent': UA, 'content-type': 'application/json' },
         body: JSON.stringify({ requests }),
       }),
     );

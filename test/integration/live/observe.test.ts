@@ -7,8 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sleeve } from '../../../core/index.ts';
 import { startReplay, type Replay } from '../../../replay/server.ts';
 import { disposeSleeves, liveSleeve } from '../../helpers/live/live.ts';
-
-const UA = 'test/1.0 (test@example.com)';
+import { UA } from '../../helpers/user-agent.ts';
 
 let replay: Replay;
 beforeAll(async () => {

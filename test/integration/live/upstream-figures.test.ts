@@ -11,8 +11,8 @@ import type { StatusFeed } from '../../../core/status/feed.ts';
 import { startReplay, type Replay } from '../../../replay/server.ts';
 import { evaluate, panelsOf, readDashboard, samplesOf, type Sample } from '../../helpers/status/dashboard.ts';
 import { QUOTA } from '../../helpers/live/budget-checks.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
-const UA = 'test/1.0 (test@example.com)';
 const quiet = { info() {}, error() {} };
 const BURST = 80;
 

@@ -13,8 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonSchema, Operation, Parameter, Ref } from '../../../core/openapi/types.ts';
 import { startFakeModel } from '../../helpers/fake-openai.ts';
 import { describedSleeve, documentOf, operations, schemaValidator } from '../../helpers/openapi/document.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
-const UA = 'test/1.0 (test@example.com)';
 const model = await startFakeModel();
 afterAll(() => model.close());
 // Rate limits off and a chat model on loopback, so the AI routes and `/chat` reach their checks.

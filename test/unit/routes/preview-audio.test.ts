@@ -7,6 +7,7 @@ import { toneOf, toneTag } from '../../../core/services/media/preview-audio.ts';
 import type { TrackHit } from '../../../core/domain/music.ts';
 import { call, fails, sleeve } from '../../helpers/routes/client.ts';
 import { trackWithFeatures, trackWithoutIsrc } from '../../helpers/routes/fixtures.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
 let track: TrackHit;
 beforeAll(async () => {
@@ -57,7 +58,7 @@ describe('demo previews', () => {
     const res = await sleeve.fetch(
       new Request('http://sleeve.test/batch', {
         method: 'POST',
-        headers: { 'user-agent': 'test/1.0 (test@example.com)', 'content-type': 'application/json' },
+        headers: { 'user-agent': UA, 'content-type': 'application/json' },
         body: JSON.stringify({ requests: [{ path: `/media/previews/${track.id}.wav` }] }),
       }),
     );
