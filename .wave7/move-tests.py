@@ -364,7 +364,9 @@ FOLDED = {
 
 
 def split_folded_imports(t, new_dir):
-    t = re.sub(r'\bvirtualClock\b', 'fakeClock', t) if 'helpers/clock.ts' in t else t
+    if 'helpers/clock.ts' in t:
+        t = re.sub(r'\bvirtualClock\b', 'fakeClock', t)
+        t = re.sub(r'\bVirtualClock\b', 'FakeClock', t)
     for holder, names in FOLDED.items():
         rel = os.path.relpath(holder, new_dir)
         rel = rel if rel.startswith('.') else './' + rel

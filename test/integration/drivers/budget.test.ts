@@ -19,7 +19,7 @@ import {
 import { countersFor, memoryCounters, type CounterStore } from '../../../core/storage/counters.ts';
 import { storageFromSpec } from '../../../core/storage/from-spec.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../helpers/storage/redis.ts';
-import { fakeClock, settle, T0 } from '../../helpers/drivers/budget-clock.ts';
+import { fakeClock, settle, T0 } from '../../helpers/clock.ts';
 import { systemClock } from '../../../core/drivers/kit/clock.ts';
 import { unboundScope } from '../../../core/drivers/kit/scope.ts';
 

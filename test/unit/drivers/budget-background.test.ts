@@ -11,7 +11,8 @@ import { fairQueue } from '../../../core/drivers/kit/budget/fair-queue.ts';
 import { shareWork } from '../../../core/drivers/kit/shared-work.ts';
 import { BACKGROUND, refreshScope, requestScope } from '../../../core/drivers/kit/scope.ts';
 import { memoryCounters } from '../../../core/storage/counters.ts';
-import { ask, fakeClock, spent, T0, through, type Turn } from '../../helpers/drivers/budget-clock.ts';
+import { ask, spent, through, type Turn } from '../../helpers/drivers/budget.ts';
+import { fakeClock, T0 } from '../../helpers/clock.ts';
 
 describe("the budget's background lane", () => {
   it('a saturated budget serves every waiting client call before a queued refresh, which is then dropped', async () => {

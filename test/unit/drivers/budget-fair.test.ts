@@ -10,7 +10,8 @@ import { SleeveError } from '../../../core/errors.ts';
 import { createBudget, SLOT_MS } from '../../../core/drivers/kit/budget/budget.ts';
 import { fairQueue, MAX_REMEMBERED } from '../../../core/drivers/kit/budget/fair-queue.ts';
 import { memoryCounters } from '../../../core/storage/counters.ts';
-import { ask, fakeClock, scopeOf, settle, spent, T0, through, type Turn } from '../../helpers/drivers/budget-clock.ts';
+import { ask, scopeOf, spent, through, type Turn } from '../../helpers/drivers/budget.ts';
+import { fakeClock, settle, T0 } from '../../helpers/clock.ts';
 import { withSignal } from '../../../core/drivers/kit/scope.ts';
 
 /** Deezer's 4 turns a 500-ms slot, spaced under a backlog. */

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFERRED, fairQueue, FRESH, REFRESH } from '../../../core/drivers/kit/budget/fair-queue.ts';
 import { isShortOfTurns } from '../../../core/drivers/kit/refusals.ts';
 import { BACKGROUND, deferredScope, hurry } from '../../../core/drivers/kit/scope.ts';
-import { ask, deferredScopeOf, scopeOf, spent, T0, type Turn } from '../../helpers/drivers/budget-clock.ts';
+import { ask, deferredScopeOf, scopeOf, spent, type Turn } from '../../helpers/drivers/budget.ts';
+import { T0 } from '../../helpers/clock.ts';
 
 describe('the lanes of one fair queue', () => {
   it('serve fresh waiters first, then deferred answers, then refreshes, whatever came first', () => {

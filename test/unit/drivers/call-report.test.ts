@@ -12,13 +12,13 @@ import { createCircuit } from '../../../core/drivers/kit/circuit.ts';
 import { BudgetRefusal } from '../../../core/drivers/kit/refusals.ts';
 import { requestScope } from '../../../core/drivers/kit/scope.ts';
 import { rejection } from '../../helpers/rejection.ts';
-import { virtualClock } from '../../helpers/drivers/kit-clock.ts';
+import { fakeClock } from '../../helpers/clock.ts';
 
 type Step = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /** An upstream answering each request with the next step (the last again once they run out), its reports recorded. */
 function reported(steps: Step[], more: Partial<Upstream> = {}) {
-  const clock = virtualClock();
+  const clock = fakeClock();
   const told: string[] = [];
   let sent = 0;
   const fetch: FetchLike = async (_input, init) => steps[Math.min(++sent, steps.length) - 1]!(init);
@@ -120,7 +120,7 @@ describe('what the upstream caller reports (issue #62)', () => {
   });
 
   it('a call an open circuit refuses is refused by the circuit, never sent', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const circuit = createCircuit({ name: 'test', minCalls: 2, now: clock.now });
     const { up, told, sent } = reported([status(500)], { circuit, clock });
     for (let i = 0; i < 2; i++) await rejection(clock.runOut(call(up, '/x', {}, json)));

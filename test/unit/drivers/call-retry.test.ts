@@ -21,7 +21,7 @@ import {
 import { networkFailure } from '../../../core/utils/network-failure.ts';
 import type { FetchLike } from '../../../core/drivers/kit/call/fetch-like.ts';
 import { rejection } from '../../helpers/rejection.ts';
-import { virtualClock, type VirtualClock } from '../../helpers/drivers/kit-clock.ts';
+import { fakeClock, type FakeClock } from '../../helpers/clock.ts';
 import { unboundScope } from '../../../core/drivers/kit/scope.ts';
 
 type Step = (init: RequestInit | undefined) => Response | Promise<Response>;
@@ -29,7 +29,7 @@ type Step = (init: RequestInit | undefined) => Response | Promise<Response>;
 /** An upstream answering each try with the next step (the last one again once they run out), taking a turn of a counting budget first. */
 function scripted(steps: Step[], more: Partial<Upstream> = {}) {
   // Virtual unless a test brings its own: no test here waits in real time.
-  const clock = more.clock ?? virtualClock();
+  const clock = more.clock ?? fakeClock();
   const now = () => clock.now();
   const tries: number[] = [];
   const takes: { at: number; until: number | undefined }[] = [];
@@ -60,7 +60,7 @@ function scripted(steps: Step[], more: Partial<Upstream> = {}) {
 
 const ok: Step = () => Response.json({ ok: true });
 /** The call, its timers run out on its upstream's virtual clock. */
-const runOut = <T>(up: Upstream, work: Promise<T>): Promise<T> => (up.clock as VirtualClock).runOut(work);
+const runOut = <T>(up: Upstream, work: Promise<T>): Promise<T> => (up.clock as FakeClock).runOut(work);
 const json = (up: Upstream, options: UpstreamCallOptions = {}) =>
   runOut(
     up,
@@ -173,7 +173,7 @@ describe('kit/call retries', () => {
   // On the kit's clock, virtual (issue #52): the call's timeouts and pauses are read on it.
   it(`no first byte within ${FIRST_BYTE_MS} ms, or no whole body within ${TRY_MS} ms: the try is given up and another made, within the call's 2.5 s`, async () => {
     for (const step of [hang, drip]) {
-      const clock = virtualClock();
+      const clock = fakeClock();
       const { up, tries } = scripted([step, ok], { clock });
       const started = clock.now();
       expect(await json(up)).toEqual({ ok: true });
@@ -185,7 +185,7 @@ describe('kit/call retries', () => {
   });
 
   it('an upstream that never answers costs the call its 2.5 s, no more: the last try has what is left', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const { up, tries, takes } = scripted([hang], { clock });
     const started = clock.now();
     const error = await rejection(json(up));

@@ -22,7 +22,7 @@ import { breaker } from '../../../core/storage/breaker.ts';
 import type { FetchLike } from '../../../core/drivers/kit/call/fetch-like.ts';
 import { rejection } from '../../helpers/rejection.ts';
 import { requestScope, unboundScope, type RequestScope } from '../../../core/drivers/kit/scope.ts';
-import { virtualClock, type VirtualClock } from '../../helpers/drivers/kit-clock.ts';
+import { fakeClock, type FakeClock } from '../../helpers/clock.ts';
 import type { TakeOptions } from '../../../core/drivers/kit/budget/face.ts';
 
 interface Seen {
@@ -41,7 +41,7 @@ function upstream(
     return answer(url, init);
   };
   return {
-    up: { name: 'test', base: 'https://up.test/api', fetch, clock: virtualClock(), timeoutMs: 1000, ...more },
+    up: { name: 'test', base: 'https://up.test/api', fetch, clock: fakeClock(), timeoutMs: 1000, ...more },
     seen,
   };
 }
@@ -53,7 +53,7 @@ const hang = (_url: string, init: RequestInit | undefined): Promise<Response> =>
   );
 
 /** The call on its upstream's virtual clock, timers run out as it goes: no test here waits in real time. */
-const runOut = <T>(up: Upstream, work: Promise<T>): Promise<T> => (up.clock as VirtualClock).runOut(work);
+const runOut = <T>(up: Upstream, work: Promise<T>): Promise<T> => (up.clock as FakeClock).runOut(work);
 const called: typeof call = (up, path, options, read) => runOut(up, call(up, path, options, read));
 const text = (up: Upstream, path = '/x', options: UpstreamCallOptions = {}) => called(up, path, options, textReplyOf);
 
@@ -290,7 +290,7 @@ describe('kit/call', () => {
       [scope, true],
       [scope, false],
     ]);
-    const open = createCircuit({ name: 'test', minCalls: 1, now: virtualClock().now });
+    const open = createCircuit({ name: 'test', minCalls: 1, now: fakeClock().now });
     await rejection(text({ ...up, circuit: open }));
     expect(open.state).toBe('open');
     expect(
@@ -306,7 +306,7 @@ describe('kit/call', () => {
 
   it('what read throws runs in the circuit: a 502 of its own opens it', async () => {
     const { up, seen } = upstream(() => new Response('{}'), {
-      circuit: createCircuit({ name: 'test', minCalls: 2, now: virtualClock().now }),
+      circuit: createCircuit({ name: 'test', minCalls: 2, now: fakeClock().now }),
     });
     const fail = () =>
       called(up, '/x', {}, () => {

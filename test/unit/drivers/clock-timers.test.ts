@@ -9,13 +9,13 @@ import { createMetrics } from '../../../core/observe/metrics.ts';
 import { createStatusBoard } from '../../../core/status/board.ts';
 import { resolveStatus } from '../../../core/status/options.ts';
 import { breaker } from '../../../core/storage/breaker.ts';
-import { virtualClock } from '../../helpers/drivers/kit-clock.ts';
+import { fakeClock } from '../../helpers/clock.ts';
 
 const failing = () => Promise.reject(new Error('storage down'));
 
 describe('timers on the one clock', () => {
   it('`every` fires each period the clock moves through, and not once stopped', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     let ticks = 0;
     const stop = every(clock, 1000, () => ticks++);
     await clock.advance(3500);
@@ -26,7 +26,7 @@ describe('timers on the one clock', () => {
   });
 
   it("the storage breaker's cool-down ends when the clock moves past it", async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const outages: unknown[] = [];
     const storage = breaker({ clock, cooldownMs: 5000, onOutage: (error) => outages.push(error) });
     expect(await storage.run(failing, 'fallback')).toBe('fallback');
@@ -38,7 +38,7 @@ describe('timers on the one clock', () => {
   });
 
   it("the storage breaker's probe runs each cool-down on the clock, and closes it when the storage answers", async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     let probes = 0;
     let back = false;
     let recovered = 0;
@@ -58,7 +58,7 @@ describe('timers on the one clock', () => {
   });
 
   it('the status board samples every `sampleMs` of the clock', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const board = createStatusBoard({
       status: resolveStatus({ sampleMs: 1000, slots: 10 })!,
       metrics: createMetrics({ version: '3.0.0', mode: 'demo', startedAt: 0, budgets: () => new Map() }),

@@ -12,14 +12,14 @@ import { createBudget } from '../../../core/drivers/kit/budget/budget.ts';
 import { memoryCounters } from '../../../core/storage/counters.ts';
 import { breaker } from '../../../core/storage/breaker.ts';
 import { rejection } from '../../helpers/rejection.ts';
-import { virtualClock } from '../../helpers/drivers/kit-clock.ts';
+import { fakeClock } from '../../helpers/clock.ts';
 import { unboundScope } from '../../../core/drivers/kit/scope.ts';
 
 type Reply = Response | ((signal: AbortSignal) => Promise<Response>);
 
 /** A client on a virtual clock (`get` runs its timers out): no test here waits in real time. */
 function client(replies: Reply[], timeoutMs = 200) {
-  const clock = virtualClock();
+  const clock = fakeClock();
   let calls = 0;
   const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
     const reply = replies[Math.min(calls++, replies.length - 1)]!;

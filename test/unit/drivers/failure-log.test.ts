@@ -15,7 +15,7 @@ import { breaker } from '../../../core/storage/breaker.ts';
 import { systemClock } from '../../../core/drivers/kit/clock.ts';
 import { optionsFromEnv } from '../../../core/wiring/config.ts';
 import { rejection } from '../../helpers/rejection.ts';
-import { virtualClock } from '../../helpers/drivers/kit-clock.ts';
+import { fakeClock } from '../../helpers/clock.ts';
 
 interface Logged {
   message: string;
@@ -65,7 +65,7 @@ describe('failed upstream calls in the log (D65)', () => {
   });
 
   it('through the kit: each failed call of an upstream, by cause, naming its setting and never its address or what it said', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const { log, errors } = recorder();
     let answer: () => Promise<Response> = async () => new Response('boom at http://10.0.0.5/internal', { status: 503 });
     const fetch: FetchLike = (_url, init) => {

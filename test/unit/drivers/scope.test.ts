@@ -1,7 +1,7 @@
 /** D20 and issue #52: a request's scope carries whose its upstream calls are, explicitly, to each call (`core/drivers/kit/scope.ts`). */
 import { describe, expect, it } from 'vitest';
 import { shareWork } from '../../../core/drivers/kit/shared-work.ts';
-import { virtualClock } from '../../helpers/drivers/kit-clock.ts';
+import { fakeClock } from '../../helpers/clock.ts';
 import { countingFetch } from '../../../core/drivers/kit/call/counting-fetch.ts';
 import {
   deferredScope,
@@ -53,7 +53,7 @@ describe('a request scope', () => {
       async (scope) => void (seen = scope),
       () => {},
       'test',
-      virtualClock(),
+      fakeClock(),
     );
     await Promise.all([work.join(second), work.join(first)]);
     expect(seen?.client).toBe('second');
@@ -68,7 +68,7 @@ describe('a request scope', () => {
       async (scope) => void (seen = scope),
       () => {},
       'test',
-      virtualClock(),
+      fakeClock(),
     );
     await work.join();
     expect([seen?.client, seen?.until]).toEqual([undefined, Infinity]);

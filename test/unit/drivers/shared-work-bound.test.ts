@@ -11,12 +11,12 @@ import { isShortOfTurns } from '../../../core/drivers/kit/refusals.ts';
 import { shareWork } from '../../../core/drivers/kit/shared-work.ts';
 import { deferredScope, requestScope } from '../../../core/drivers/kit/scope.ts';
 import { rejection } from '../../helpers/rejection.ts';
-import { virtualClock } from '../../helpers/drivers/kit-clock.ts';
+import { fakeClock } from '../../helpers/clock.ts';
 
 describe('a shared call joined by a request', () => {
   it("is left at the request's own bound for turns, with a refusal naming the upstream; a deferred answer waits on", async () => {
     // On the kit's clock, virtual (issue #52): the joiner's bound is timed on it.
-    const clock = virtualClock();
+    const clock = fakeClock();
     let release: (value: string) => void = () => {};
     const work = shareWork(
       () => new Promise<string>((resolve) => (release = resolve)),

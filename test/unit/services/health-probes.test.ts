@@ -9,7 +9,7 @@ import { CHECK_TIMEOUT_MS, PROBE_TURN_MS, sharedProbes } from '../../../core/ser
 import { BudgetRefusal } from '../../../core/drivers/kit/refusals.ts';
 import type { Probed, ProbeResult } from '../../../core/drivers/contracts/driver.ts';
 import type { RequestScope } from '../../../core/drivers/kit/scope.ts';
-import { virtualClock } from '../../helpers/drivers/kit-clock.ts';
+import { fakeClock } from '../../helpers/clock.ts';
 
 const INTERVAL = 2000;
 
@@ -31,7 +31,7 @@ const refused = () => Promise.reject(new BudgetRefusal('late', '[sleeve] [fake] 
 
 describe('shared upstream probes (D55)', () => {
   it('callers within the interval share one probe, in flight and after; past it a new one runs', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const probes = sharedProbes({ clock, intervalMs: INTERVAL });
     let answer: (result: ProbeResult) => void = () => {};
     const { probed, scopes } = driver(() => new Promise<ProbeResult>((resolve) => (answer = resolve)));
@@ -53,7 +53,7 @@ describe('shared upstream probes (D55)', () => {
   });
 
   it('keeps each check apart: two upstreams, one probe each', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const probes = sharedProbes({ clock, intervalMs: INTERVAL });
     const music = driver(async () => ({ ok: true, status: 200 }));
     const features = driver(async () => ({ ok: true, status: 200 }));
@@ -66,7 +66,7 @@ describe('shared upstream probes (D55)', () => {
   });
 
   it('gives the probe no client and a bound for its budget turn well before the check is cut off', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const { probed, scopes } = driver(async () => ({ ok: true, status: 200 }));
     await sharedProbes({ clock, intervalMs: INTERVAL }).check('upstream-music-api', probed);
     expect(scopes[0]?.client).toBeUndefined();
@@ -75,7 +75,7 @@ describe('shared upstream probes (D55)', () => {
   });
 
   it('a real call that succeeded within the interval stands in for a probe; an older one does not', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const probes = sharedProbes({ clock, intervalMs: INTERVAL });
     let answeredAt = clock.now() - 500;
     const { probed, scopes } = driver(
@@ -90,14 +90,14 @@ describe('shared upstream probes (D55)', () => {
   });
 
   it('a budget refusal with nothing known reads as answering, no status seen (not unreachable)', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const { probed } = driver(refused);
     const outcome = await sharedProbes({ clock, intervalMs: INTERVAL }).check('upstream-music-api', probed);
     expect(outcome).toMatchObject({ ok: true, status: 0 });
   });
 
   it('a budget refusal repeats the last probe, failing or not, unless a real call succeeded since', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const probes = sharedProbes({ clock, intervalMs: INTERVAL });
     let next: () => Promise<ProbeResult> = async () => ({ ok: false, status: 502 });
     let answeredAt = 0;
@@ -118,14 +118,14 @@ describe('shared upstream probes (D55)', () => {
   });
 
   it('any other failure is unreachable, status 0', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const { probed } = driver(() => Promise.reject(new Error('connection refused')));
     const outcome = await sharedProbes({ clock, intervalMs: INTERVAL }).check('upstream-music-api', probed);
     expect(outcome).toMatchObject({ ok: false, status: 0 });
   });
 
   it("cuts a hung probe off at the check's time on the injected clock, and shares that too", async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const probes = sharedProbes({ clock, intervalMs: INTERVAL });
     const { probed, scopes } = driver(() => new Promise<ProbeResult>(() => {}));
     let outcome: unknown;
@@ -140,7 +140,7 @@ describe('shared upstream probes (D55)', () => {
   });
 
   it('with an interval of 0 only a probe in flight is shared', async () => {
-    const clock = virtualClock();
+    const clock = fakeClock();
     const probes = sharedProbes({ clock, intervalMs: 0 });
     const { probed, scopes } = driver(async () => ({ ok: true, status: 200 }));
     await Promise.all([probes.check('upstream-music-api', probed), probes.check('upstream-music-api', probed)]);

@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { checkReadiness, READY_STORAGE_MS } from '../../../core/services/readiness.ts';
 import { breaker } from '../../../core/storage/breaker.ts';
 import { systemClock } from '../../../core/drivers/kit/clock.ts';
-import { virtualClock } from '../../helpers/drivers/kit-clock.ts';
+import { fakeClock } from '../../helpers/clock.ts';
 
 const quietBreaker = () => breaker({ clock: systemClock, onOutage() {} });
 
 describe('readiness (D55)', () => {
   it('ready while the storage answers', async () => {
-    const input = { draining: false, storage: createStorage(), breaker: quietBreaker(), clock: virtualClock() };
+    const input = { draining: false, storage: createStorage(), breaker: quietBreaker(), clock: fakeClock() };
     expect(await checkReadiness(input)).toEqual({ status: 200, body: { status: 'ready', storage: 'ok' } });
   });
 
@@ -21,7 +21,7 @@ describe('readiness (D55)', () => {
     const storage = createStorage();
     let asked = 0;
     storage.hasItem = async () => (asked++, false);
-    const answer = await checkReadiness({ draining: true, storage, breaker: quietBreaker(), clock: virtualClock() });
+    const answer = await checkReadiness({ draining: true, storage, breaker: quietBreaker(), clock: fakeClock() });
     expect(answer).toEqual({ status: 503, body: { status: 'draining', storage: 'unchecked' } });
     expect(asked).toBe(0);
   });
@@ -30,7 +30,7 @@ describe('readiness (D55)', () => {
     const storage = createStorage();
     storage.hasItem = async () => Promise.reject(new Error('connection refused'));
     const guard = quietBreaker();
-    const input = { draining: false, storage, breaker: guard, clock: virtualClock() };
+    const input = { draining: false, storage, breaker: guard, clock: fakeClock() };
     expect(await checkReadiness(input)).toEqual({ status: 200, body: { status: 'ready', storage: 'fallback' } });
     expect(guard.open).toBe(true);
     // While it is open the storage is not asked at all.
@@ -43,7 +43,7 @@ describe('readiness (D55)', () => {
   it('unready when the storage neither answers nor fails in time: requests would hang on it', async () => {
     const storage = createStorage();
     storage.hasItem = () => new Promise<boolean>(() => {});
-    const clock = virtualClock();
+    const clock = fakeClock();
     let answer: unknown;
     void checkReadiness({ draining: false, storage, breaker: quietBreaker(), clock }).then((a) => (answer = a));
     await clock.advance(READY_STORAGE_MS - 1);

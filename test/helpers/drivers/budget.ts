@@ -1,7 +1,7 @@
 /**
- * What the budget's tests share: virtual time (`fakeClock`: `runUntil` fires the sleeps in
- * order and lets promises settle between them), calls of one client asked at once and each
- * turn recorded (`ask`), and a budget whose current slot is already spent (`spent`).
+ * What the budget's tests share: calls of one client asked at once and each turn recorded
+ * (`ask`), and a budget whose current slot is already spent (`spent`), on the tests' fake clock
+ * (`test/helpers/clock.ts`, moved with `runUntil`).
  */
 import {
   createBudget,
@@ -10,7 +10,7 @@ import {
   type BudgetOptions,
   type BudgetClock,
 } from '../../../core/drivers/kit/budget/budget.ts';
-import type { Clock as KitClock } from '../../../core/drivers/kit/clock.ts';
+import { fakeClock, type FakeClock, T0 } from '../clock.ts';
 import { memoryCounters, type MemoryCounters } from '../../../core/storage/counters.ts';
 import {
   BACKGROUND,
@@ -19,50 +19,6 @@ import {
   unboundScope,
   type RequestScope,
 } from '../../../core/drivers/kit/scope.ts';
-
-export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
-
-export const settle = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
-
-export interface FakeClock extends BudgetClock, Pick<KitClock, 'timer'> {
-  sleeps: number;
-  runUntil(until: number): Promise<void>;
-}
-
-export function fakeClock(start = T0): FakeClock {
-  let now = start;
-  const timers: { at: number; resolve(): void }[] = [];
-  const clock: FakeClock = {
-    sleeps: 0,
-    now: () => now,
-    sleep(ms: number) {
-      clock.sleeps++;
-      return new Promise<void>((resolve) => timers.push({ at: now + ms, resolve }));
-    },
-    timer(ms: number, run: () => void) {
-      const timer = { at: now + ms, resolve: run };
-      timers.push(timer);
-      return () => {
-        const i = timers.indexOf(timer);
-        if (i >= 0) timers.splice(i, 1);
-      };
-    },
-    async runUntil(until: number) {
-      for (;;) {
-        await settle();
-        timers.sort((a, b) => a.at - b.at);
-        const next = timers[0];
-        if (!next || next.at > until) break;
-        now = Math.max(now, next.at);
-        // Sleepers due at the same instant wake together, as two instances' timers would.
-        for (const due of timers.splice(0, timers.filter((t) => t.at === next.at).length)) due.resolve();
-      }
-      now = until;
-      await settle();
-    },
-  };
-  return clock;
-}
 
 export interface Turn {
   client: string;
