@@ -3,7 +3,8 @@
  * dropped before their answer, event streams closed. Each is the client's doing: nothing in an
  * adapter or its server library may log a line for it.
  */
-import { rawConnect, eventually, sleep, UA } from './_raw.ts';
+import { rawConnect, eventually, sleep } from '../../helpers/raw-http.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
 /** Of each kind but streams, which core bounds per client. */
 const EACH = 20;

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChild, type ChildServer } from '../../helpers/child-server.ts';
 import { scriptCommand } from '../../helpers/scripts.ts';
 import { disconnectMidway } from './_disconnects.ts';
-import { eventually, h2cRequest, rawConnect, sleep, UA, type RawConnection } from './_raw.ts';
+import { eventually, h2cRequest, rawConnect, sleep, type RawConnection } from '../../helpers/raw-http.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
 export const IDLE_MS = 1_000;
 export const HEADERS_MS = 1_000;

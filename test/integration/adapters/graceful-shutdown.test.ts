@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startChild, type ChildServer } from '../../helpers/child-server.ts';
 import { scriptCommand } from '../../helpers/scripts.ts';
-import { rawConnect, sleep, UA, type RawConnection } from './_raw.ts';
+import { rawConnect, sleep, type RawConnection } from '../../helpers/raw-http.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
 const BATCH = JSON.stringify({ requests: [{ id: 'genres', path: '/editorial/genres' }] });
 const half = Math.floor(BATCH.length / 2);

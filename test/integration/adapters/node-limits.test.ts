@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../../adapters/node/index.ts';
-import { eventually, rawConnect, sleep, UA } from './_raw.ts';
+import { eventually, rawConnect, sleep } from '../../helpers/raw-http.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
 const quiet = { info() {}, error() {} };
 const portOf = (served: Served) => Number(new URL(served.url).port);

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../../adapters/node/index.ts';
-import { eventually, h2cRequest, rawConnect, UA } from './_raw.ts';
+import { eventually, h2cRequest, rawConnect } from '../../helpers/raw-http.ts';
+import { UA } from '../../helpers/user-agent.ts';
 
 let served: Served;
 let port: number;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../../adapters/node/index.ts';
-import { head, raw } from '../../helpers/http/raw.ts';
+import { head, raw } from '../../helpers/raw-http.ts';
 import { UA } from '../../helpers/http/app.ts';
 
 const logs: string[] = [];

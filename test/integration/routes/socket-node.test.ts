@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '../../../adapters/node/index.ts';
 import { slotsFor } from '../../../core/http/conn/socket-slots.ts';
-import { HANDSHAKE, head, raw } from '../../helpers/http/raw.ts';
+import { HANDSHAKE, head, raw } from '../../helpers/raw-http.ts';
 import { UA } from '../../helpers/routes/client.ts';
 import { MiB, smallTextMessage, unfinishedLargeMessage } from '../../helpers/routes/frames.ts';
 import { handshake, hangUp } from '../../helpers/routes/handshake.ts';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { VERSION_NAMES } from '../../../core/http/versions.ts';
 import { frameEndpoints, testApp, UA } from '../../helpers/http/app.ts';
 import { endless, within } from './_bodies.ts';
-import { HANDSHAKE } from '../../helpers/http/raw.ts';
+import { HANDSHAKE } from '../../helpers/raw-http.ts';
 
 describe('version prefixes are routes (issue 10)', () => {
   it('a percent-encoded prefix routes on the decoded path: /v%32.5.0/healthz is /v2.5.0/healthz', async () => {

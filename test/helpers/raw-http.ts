@@ -1,8 +1,115 @@
 /**
- * Raw HTTP/1.1 over `node:net`, for what `fetch` will not send (an `Upgrade: h2c`, headers a
- * byte at a time, a connection that says nothing) and for watching when the server closes.
+ * @module
+ * The tests' raw HTTP/1.1 client, over a `node:net` socket, for what `fetch` refuses or hides:
+ * TRACE, a Content-Length the body does not match, a body cut off by a disconnect, a WebSocket
+ * handshake read as plain HTTP, an `Upgrade: h2c`, headers a byte at a time, a connection that
+ * says nothing, and when the server closes. Two ways in: `raw` sends one request as written and
+ * answers the first response (or `null` when none came within the wait); `rawConnect` keeps a
+ * connection open, to write on it and read each response in turn. (The reliability suite has
+ * its own, `test/reliability/_raw.ts`: it times each answer to a deadline and tells a hang from
+ * a dropped connection, for figures of a real server under load.)
  */
 import { connect, type Socket } from 'node:net';
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** Milliseconds from sending to the complete answer. */
+  ms: number;
+}
+
+/** Parses one response from the bytes so far; null while it is incomplete. */
+function parse(buffer: Buffer, ended: boolean): Omit<RawAnswer, 'ms'> | null {
+  const end = buffer.indexOf('\r\n\r\n');
+  if (end < 0) return null;
+  const [statusLine, ...lines] = buffer.subarray(0, end).toString('latin1').split('\r\n');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1]);
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const at = line.indexOf(':');
+    headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+  }
+  const rest = buffer.subarray(end + 4);
+  if (status === 101) return { status, headers, body: '' };
+  if (headers['content-length'] !== undefined) {
+    const length = Number(headers['content-length']);
+    return rest.length >= length ? { status, headers, body: rest.subarray(0, length).toString('utf8') } : null;
+  }
+  if (headers['transfer-encoding']?.includes('chunked')) {
+    let at = 0;
+    const parts: Buffer[] = [];
+    for (;;) {
+      const lineEnd = rest.indexOf('\r\n', at);
+      if (lineEnd < 0) return null;
+      const size = parseInt(rest.subarray(at, lineEnd).toString('latin1'), 16);
+      if (size === 0) return { status, headers, body: Buffer.concat(parts).toString('utf8') };
+      if (rest.length < lineEnd + 2 + size + 2) return null;
+      parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
+      at = lineEnd + 2 + size + 2;
+    }
+  }
+  return ended ? { status, headers, body: rest.toString('utf8') } : null;
+}
+
+export interface RawOptions {
+  /** Give up (answer null) after this long without a complete response. */
+  waitMs?: number;
+  /** Called once the request is written, e.g. to send more or to cut the connection. */
+  afterWrite?(socket: Socket): void;
+}
+
+/** Sends `head` (and `body`) as written, and reads the first response. */
+export function raw(url: string, request: string | Buffer, options: RawOptions = {}): Promise<RawAnswer | null> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let buffer = Buffer.alloc(0);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (answer: RawAnswer | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer);
+    };
+    const timer = setTimeout(() => finish(null), options.waitMs ?? 3000);
+    const check = (ended: boolean) => {
+      const answer = parse(buffer, ended);
+      if (answer) finish({ ...answer, ms: performance.now() - started });
+      else if (ended) finish(null);
+    };
+    socket.on('data', (chunk) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      check(false);
+    });
+    socket.on('end', () => check(true));
+    socket.on('close', () => check(true));
+    socket.on('error', () => check(true));
+    socket.write(request, () => options.afterWrite?.(socket));
+  });
+}
+
+/** A request head with Host, the given headers and a blank line. */
+export function head(method: string, path: string, headers: Record<string, string | number> = {}): string {
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: sleeve.test',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  return `${lines.join('\r\n')}\r\n\r\n`;
+}
+
+/** The headers of a well-formed WebSocket handshake (RFC 6455). */
+export const HANDSHAKE: Record<string, string> = {
+  Connection: 'Upgrade',
+  Upgrade: 'websocket',
+  'Sec-WebSocket-Version': '13',
+  'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+};
+
+// A connection kept open.
 
 interface RawResponse {
   status: number;
@@ -57,7 +164,7 @@ export function rawConnect(port: number, host = '127.0.0.1', from?: string): Pro
         response: async (timeoutMs = 5_000) => {
           const deadline = Date.now() + timeoutMs;
           for (;;) {
-            const parsed = parse(buffer);
+            const parsed = parseNext(buffer);
             if (parsed) {
               buffer = buffer.subarray(parsed.used);
               return parsed.response;
@@ -83,7 +190,7 @@ export function rawConnect(port: number, host = '127.0.0.1', from?: string): Pro
   });
 }
 
-function parse(buffer: Buffer): { response: RawResponse; used: number } | null {
+function parseNext(buffer: Buffer): { response: RawResponse; used: number } | null {
   const end = buffer.indexOf('\r\n\r\n');
   if (end < 0) return null;
   const [line = '', ...fields] = buffer.subarray(0, end).toString('latin1').split('\r\n');
@@ -131,5 +238,3 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
 /** `GET <path>` asking to switch to cleartext HTTP/2, as curl --http2 and the issue's flood send it. */
 export const h2cRequest = (path = '/healthz', extra = ''): string =>
   `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings${extra}\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n`;
-
-export const UA = 'limits-test/1.0 (limits@example.com)';
