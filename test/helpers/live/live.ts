@@ -5,9 +5,10 @@
  * about cache state takes a fresh one. Bodies are read the way `test/helpers/routes/client.ts` reads
  * them; `liveFails` is its `fails` for any Sleeve.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../../../core/index.ts';
-import { startReplay, type Replay, type ReplayCall } from '../../../replay/server.ts';
+import type { Replay, ReplayCall } from '../../../replay/server.ts';
+import { replayOnLoopback } from '../replay.ts';
 import { call, type Answer } from '../routes/client.ts';
 
 const quiet = { info: (): void => {}, error: (): void => {} };
@@ -28,15 +29,8 @@ export async function disposeSleeves(): Promise<void> {
 
 /** One replay for the file: started before its tests, closed after them with the Sleeves made on it. */
 export function replayForFile(): () => Replay {
-  let replay: Replay | undefined;
-  beforeAll(async () => {
-    replay = await startReplay();
-  });
-  afterAll(async () => {
-    await disposeSleeves();
-    await replay?.close();
-  });
-  return () => replay!;
+  const replay = replayOnLoopback({}, disposeSleeves);
+  return () => replay;
 }
 
 /** D3 on a given Sleeve: the status, `ok: false` and the error code; answers the whole reply. */

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStorage, type Storage } from 'unstorage';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startReplay, type Replay } from '../../../replay/server.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startReplay } from '../../../replay/server.ts';
 import reccobeats, { type ReccoBeatsOptions } from '../../../core/drivers/reccobeats/index.ts';
 import { createDriverContext } from '../../../core/drivers/kit/context.ts';
 import { breaker, storageBreaker } from '../../../core/storage/breaker.ts';
@@ -20,6 +20,7 @@ import type { FeaturesDriver } from '../../../core/drivers/contracts/features.ts
 import { rejection } from '../../helpers/rejection.ts';
 import { clockOf, systemClock } from '../../../core/drivers/kit/clock.ts';
 import { unboundScope } from '../../../core/drivers/kit/scope.ts';
+import { replayOnLoopback } from '../../helpers/replay.ts';
 
 const fixture = (file: string): Record<string, unknown>[] =>
   (
@@ -35,11 +36,7 @@ const unknown = (n: number): string => `ZZ${String(n).padStart(10, '0')}`;
 const TWO_RELEASES = 'GBDUW0000059';
 const derivedOf = (isrc: string): Record<string, unknown>[] => DERIVED.filter((r) => r['isrc'] === isrc);
 
-let replay: Replay;
-beforeAll(async () => {
-  replay = await startReplay();
-});
-afterAll(async () => replay.close());
+const replay = replayOnLoopback();
 beforeEach(() => replay.reset());
 afterEach(() => replay.fault('reccobeats', null));
 

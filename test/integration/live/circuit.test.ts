@@ -3,20 +3,13 @@
  * their 502 at once (or a STALE answer where one is cached) instead of waiting on a dead
  * upstream; /healthz names the failing upstream; it closes once the upstream answers again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIN_CALLS } from '../../../core/drivers/kit/circuit.ts';
-import { startReplay, type Replay } from '../../../replay/server.ts';
 import { call } from '../../helpers/routes/client.ts';
 import { disposeSleeves, liveSleeve } from '../../helpers/live/live.ts';
+import { replayOnLoopback } from '../../helpers/replay.ts';
 
-let replay: Replay;
-beforeAll(async () => {
-  replay = await startReplay();
-});
-afterAll(async () => {
-  await disposeSleeves();
-  await replay.close();
-});
+const replay = replayOnLoopback({}, disposeSleeves);
 
 describe('an upstream outage', () => {
   it('opens the circuit: later calls fail at once with Retry-After, cached answers go STALE, /healthz names Deezer', async () => {

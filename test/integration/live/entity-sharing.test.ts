@@ -7,10 +7,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSleeve, type Sleeve } from '../../../core/index.ts';
-import { startReplay, type Replay, type ReplayCall } from '../../../replay/server.ts';
+import type { ReplayCall } from '../../../replay/server.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../helpers/storage/redis.ts';
 import { call, q } from '../../helpers/routes/client.ts';
 import { called, deezerCalls, disposeSleeves, liveSleeve, upstream } from '../../helpers/live/live.ts';
+import { replayOnLoopback } from '../../helpers/replay.ts';
 
 const HBFS = 'Harder, Better, Faster, Stronger';
 const HBFS_ID = 3135556;
@@ -21,16 +22,8 @@ const INFO = `/track/info?${q({ artist: 'Daft Punk', title: HBFS })}`;
 const INFO_BY_ISRC = `/track/info?${q({ artist: 'Daft Punk', title: HBFS, isrc: HBFS_ISRC })}`;
 const ISRC = `/track/isrc?${q({ isrc: HBFS_ISRC })}`;
 
-let replay: Replay;
-
-beforeAll(async () => {
-  replay = await startReplay();
-});
+const replay = replayOnLoopback({}, disposeSleeves);
 beforeEach(() => replay.reset());
-afterAll(async () => {
-  await disposeSleeves();
-  await replay?.close();
-});
 
 /** The 200 body of `path` on `sleeve`. */
 async function body(sleeve: Sleeve, path: string): Promise<unknown> {

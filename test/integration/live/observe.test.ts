@@ -3,21 +3,14 @@
  * upstream calls made for it (coalesced calls once, for the request that made them; a batch's
  * sub-requests on the batch's line), and /metrics counts them by host.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Sleeve } from '../../../core/index.ts';
-import { startReplay, type Replay } from '../../../replay/server.ts';
 import { disposeSleeves, liveSleeve } from '../../helpers/live/live.ts';
 import { UA } from '../../helpers/user-agent.ts';
+import { replayOnLoopback } from '../../helpers/replay.ts';
 
-let replay: Replay;
-beforeAll(async () => {
-  replay = await startReplay();
-});
+const replay = replayOnLoopback({}, disposeSleeves);
 beforeEach(() => replay.reset());
-afterAll(async () => {
-  await disposeSleeves();
-  await replay?.close();
-});
 
 function observed(options: { metrics?: boolean } = {}): { sleeve: Sleeve; lines: () => Record<string, any>[] } {
   const lines: string[] = [];

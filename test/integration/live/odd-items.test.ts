@@ -4,20 +4,13 @@
  * answered; a record asked for by id keeps failing as a whole (502). Over the replay's
  * `oddItem` and `oddRecord` faults, every listing endpoint in live mode.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sleeve } from '../../../core/index.ts';
-import { startReplay, type Replay } from '../../../replay/server.ts';
 import { call, UA } from '../../helpers/routes/client.ts';
 import { disposeSleeves, liveSleeve } from '../../helpers/live/live.ts';
+import { replayOnLoopback } from '../../helpers/replay.ts';
 
-let replay: Replay;
-beforeAll(async () => {
-  replay = await startReplay();
-});
-afterAll(async () => {
-  await disposeSleeves();
-  await replay?.close();
-});
+const replay = replayOnLoopback({}, disposeSleeves);
 
 /** Every endpoint that answers an upstream listing (searches, charts, tracklists, releases, related, playlists). */
 const LISTINGS = [

@@ -4,20 +4,13 @@
  * artist and duration; short links followed through D11's hosts only; nothing matched is a 404
  * saying what was understood; `/playlist/info` and `/album/tracks` from Deezer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as s from '../../../core/schemas/responses/index.ts';
-import { startReplay, type Replay } from '../../../replay/server.ts';
 import { call, ok, q } from '../../helpers/routes/client.ts';
 import { disposeSleeves, liveSleeve } from '../../helpers/live/live.ts';
+import { replayOnLoopback } from '../../helpers/replay.ts';
 
-let replay: Replay;
-beforeAll(async () => {
-  replay = await startReplay();
-});
-afterAll(async () => {
-  await disposeSleeves();
-  await replay.close();
-});
+const replay = replayOnLoopback({}, disposeSleeves);
 
 const resolve = (url: string) => `/resolve?${q({ url })}`;
 const resolved = async (url: string, credentials = false) => {

@@ -4,23 +4,15 @@
  * replay, like the recordings, matches whole words only, so a half-typed last word is completed
  * from what the other words find.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as s from '../../../core/schemas/responses/index.ts';
-import { startReplay, type Replay } from '../../../replay/server.ts';
 import { ok, q } from '../../helpers/routes/client.ts';
 import { called, disposeSleeves, liveFails, liveSleeve } from '../../helpers/live/live.ts';
+import { replayOnLoopback } from '../../helpers/replay.ts';
 
 const DAFT_PUNK = 27;
-let replay: Replay;
-
-beforeAll(async () => {
-  replay = await startReplay();
-});
+const replay = replayOnLoopback({}, disposeSleeves);
 beforeEach(() => replay.reset());
-afterAll(async () => {
-  await disposeSleeves();
-  await replay?.close();
-});
 
 const searches = (): string[] => called(replay.calls).filter((c) => c.startsWith('/search/'));
 

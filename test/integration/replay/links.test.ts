@@ -6,19 +6,15 @@
  * the Deezer replay really being there.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { isLinkHost, LINK_SOURCES, parseLink } from '../../../core/links/parse.ts';
 import { metaTags, first } from '../../../core/drivers/links/meta-tags.ts';
-import { startReplay, type Replay } from '../../../replay/server.ts';
+import { replayOnLoopback } from '../../helpers/replay.ts';
 
 const FIXTURES = new URL('../../fixtures/links-upstreams/', import.meta.url);
 const recorded = (file: string): string => readFileSync(new URL(`recorded/${file}`, FIXTURES), 'utf8');
 
-let replay: Replay;
-beforeAll(async () => {
-  replay = await startReplay();
-});
-afterAll(async () => replay.close());
+const replay = replayOnLoopback();
 beforeEach(() => {
   replay.reset();
   for (const upstream of ['spotify', 'itunes'] as const) replay.fault(upstream, null);

@@ -6,9 +6,10 @@
  * log, and the derive script re-making the fixtures byte for byte.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startReplay, type Replay } from '../../../replay/server.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startReplay } from '../../../replay/server.ts';
 import { derive, NO_KEY_ISRC, TWO_RELEASE_ISRC } from '../../../replay/reccobeats/derive.ts';
+import { replayOnLoopback } from '../../helpers/replay.ts';
 
 type Json = Record<string, unknown>;
 
@@ -33,11 +34,7 @@ function deezerIsrcs(): string[] {
   return [...new Set(items.map((t) => t['isrc']).filter((i): i is string => typeof i === 'string' && i !== ''))].sort();
 }
 
-let replay: Replay;
-beforeAll(async () => {
-  replay = await startReplay();
-});
-afterAll(async () => replay.close());
+const replay = replayOnLoopback();
 beforeEach(() => replay.reset());
 afterEach(() => replay.fault('reccobeats', null));
 

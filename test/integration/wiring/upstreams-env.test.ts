@@ -4,9 +4,9 @@
  * wins for its upstream. The paths are the replay's own: started on one base, a Sleeve gets
  * what the replay's full list of variables would give it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, optionsFromEnv } from '../../../core/wiring/config.ts';
-import { startReplay, type Replay } from '../../../replay/server.ts';
+import { replayOnLoopback } from '../../helpers/replay.ts';
 
 /** Every URL string in the options, wherever it sits. */
 function urlsIn(value: unknown): string[] {
@@ -16,13 +16,7 @@ function urlsIn(value: unknown): string[] {
 }
 
 describe('SLEEVE_UPSTREAMS', () => {
-  let replay: Replay;
-  beforeAll(async () => {
-    replay = await startReplay();
-  });
-  afterAll(async () => {
-    await replay.close();
-  });
+  const replay = replayOnLoopback();
 
   it("gives the options the replay's full list of variables gives, nothing outside its base", () => {
     const one = optionsFromEnv({ SLEEVE_MODE: 'live', SLEEVE_UPSTREAMS: `${replay.url}/` }).options;
