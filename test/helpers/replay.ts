@@ -17,11 +17,17 @@ export function replayOnLoopback(settings: ReplayOptions = {}, beforeStop?: () =
     await beforeStop?.();
     await started?.close();
   });
-  return new Proxy({} as Replay, {
+  return standIn(() => started, 'the replay');
+}
+
+/** What stands for a thing a `beforeAll` makes, so a file can name it before its tests run. */
+export function standIn<T extends object>(made: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
     get(_, key) {
-      if (!started) throw new Error(`the replay is read (${String(key)}) before its tests started it`);
-      const value = Reflect.get(started, key);
-      return typeof value === 'function' ? value.bind(started) : value;
+      const thing = made();
+      if (!thing) throw new Error(`${what} is read (${String(key)}) before its tests made it`);
+      const value = Reflect.get(thing, key);
+      return typeof value === 'function' ? value.bind(thing) : value;
     },
   });
 }

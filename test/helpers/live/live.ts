@@ -5,10 +5,10 @@
  * about cache state takes a fresh one. Bodies are read the way `test/helpers/routes/client.ts` reads
  * them; `liveFails` is its `fails` for any Sleeve.
  */
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { createSleeve, type Sleeve, type SleeveOptions } from '../../../core/index.ts';
-import type { Replay, ReplayCall } from '../../../replay/server.ts';
-import { replayOnLoopback } from '../replay.ts';
+import type { Replay, ReplayCall, ReplayOptions } from '../../../replay/server.ts';
+import { replayOnLoopback, standIn } from '../replay.ts';
 import { call, type Answer } from '../routes/client.ts';
 
 const quiet = { info: (): void => {}, error: (): void => {} };
@@ -31,6 +31,20 @@ export async function disposeSleeves(): Promise<void> {
 export function replayForFile(): () => Replay {
   const replay = replayOnLoopback({}, disposeSleeves);
   return () => replay;
+}
+
+/**
+ * One replay and one live Sleeve on it (memory storage, nothing logged) for the tests of a file,
+ * or of the `describe` it is called in: made before them; after them the Sleeve is closed, then
+ * the replay.
+ */
+export function liveOnReplay(settings: ReplayOptions, options: SleeveOptions): { replay: Replay; sleeve: Sleeve } {
+  let sleeve: Sleeve | undefined;
+  const replay = replayOnLoopback(settings, async () => await sleeve?.close());
+  beforeAll(() => {
+    sleeve = createSleeve({ mode: 'live', ...replay.options, storage: 'memory', log: quiet, ...options });
+  });
+  return { replay, sleeve: standIn(() => sleeve, 'the Sleeve') };
 }
 
 /** D3 on a given Sleeve: the status, `ok: false` and the error code; answers the whole reply. */

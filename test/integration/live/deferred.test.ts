@@ -5,15 +5,14 @@
  * are bounded per client; past the bound the 503 promises nothing. Another client's requests
  * meanwhile go first, as the budget's fair queue has them.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fetchHonouringRetryAfter } from '../../../examples/live/retry.ts';
-import { createSleeve, type Sleeve } from '../../../core/index.ts';
+import type { Sleeve } from '../../../core/index.ts';
 import { MAX_DEFERRED_PER_CLIENT } from '../../../core/http/cache/deferred.ts';
-import { startReplay, type Replay } from '../../../replay/server.ts';
 import { busiestWindow } from '../../../replay/sliding-window.ts';
+import { liveOnReplay } from '../../helpers/live/live.ts';
 import { UA } from '../../helpers/user-agent.ts';
 
-const quiet = { info() {}, error() {} };
 const QUOTA = { limit: 50, windowMs: 5000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,23 +42,7 @@ async function get(sleeve: Sleeve, path: string, client = '198.18.0.1'): Promise
 }
 
 describe('live mode: a 503 for want of budget', () => {
-  let replay: Replay;
-  let sleeve: Sleeve;
-  beforeAll(async () => {
-    replay = await startReplay({ quota: QUOTA });
-    sleeve = createSleeve({
-      mode: 'live',
-      ...replay.options,
-      storage: 'memory',
-      rateLimits: 'off',
-      trustProxy: true,
-      log: quiet,
-    });
-  });
-  afterAll(async () => {
-    await sleeve?.deps.storage.dispose();
-    await replay?.close();
-  });
+  const { replay, sleeve } = liveOnReplay({ quota: QUOTA }, { rateLimits: 'off', trustProxy: true });
 
   it('is answered at once and completed in the background: asked again after its Retry-After, it is a hit', async () => {
     // Sixty one-call searches at once from one client: 8 calls a second serve about 24 within 3 s.

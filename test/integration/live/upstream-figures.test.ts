@@ -5,35 +5,16 @@
  * answered, and the budget's refusals apart (a refusal once read as an answered call: 326 "ok"
  * results for 32 calls sent).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSleeve, type Sleeve } from '../../../core/index.ts';
+import { describe, expect, it } from 'vitest';
 import type { StatusFeed } from '../../../core/status/feed.ts';
-import { startReplay, type Replay } from '../../../replay/server.ts';
+import { liveOnReplay } from '../../helpers/live/live.ts';
 import { evaluate, panelsOf, readDashboard, samplesOf, type Sample } from '../../helpers/status/dashboard.ts';
 import { QUOTA } from '../../helpers/live/budget-checks.ts';
 import { UA } from '../../helpers/user-agent.ts';
 
-const quiet = { info() {}, error() {} };
 const BURST = 80;
 
-let replay: Replay;
-let sleeve: Sleeve;
-beforeAll(async () => {
-  replay = await startReplay({ quota: QUOTA });
-  sleeve = createSleeve({
-    mode: 'live',
-    ...replay.options,
-    storage: 'memory',
-    rateLimits: 'off',
-    log: quiet,
-    metrics: true,
-    status: true,
-  });
-});
-afterAll(async () => {
-  await sleeve?.close();
-  await replay?.close();
-});
+const { replay, sleeve } = liveOnReplay({ quota: QUOTA }, { rateLimits: 'off', metrics: true, status: true });
 
 const get = async (path: string): Promise<Response> =>
   await sleeve.fetch(new Request(`http://sleeve.test${path}`, { headers: { 'user-agent': UA } }), {

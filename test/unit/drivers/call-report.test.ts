@@ -7,21 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { upstreamError } from '../../../core/errors.ts';
 import type { Budget } from '../../../core/drivers/kit/budget/budget.ts';
 import { textReplyOf, call, unexpected, type Reply, type Upstream } from '../../../core/drivers/kit/call/call.ts';
-import type { FetchLike } from '../../../core/drivers/kit/call/fetch-like.ts';
 import { createCircuit } from '../../../core/drivers/kit/circuit.ts';
 import { BudgetRefusal } from '../../../core/drivers/kit/refusals.ts';
 import { requestScope } from '../../../core/drivers/kit/scope.ts';
 import { rejection } from '../../helpers/rejection.ts';
 import { fakeClock } from '../../helpers/clock.ts';
-
-type Step = (init: RequestInit | undefined) => Response | Promise<Response>;
+import { hang, ok, refused, scriptedFetch, type Step } from '../../helpers/drivers/scripted-upstream.ts';
 
 /** An upstream answering each request with the next step (the last again once they run out), its reports recorded. */
 function reported(steps: Step[], more: Partial<Upstream> = {}) {
   const clock = fakeClock();
   const told: string[] = [];
-  let sent = 0;
-  const fetch: FetchLike = async (_input, init) => steps[Math.min(++sent, steps.length) - 1]!(init);
+  const { fetch, sent } = scriptedFetch(steps, clock);
   const up: Upstream = {
     name: 'test',
     base: 'https://up.test/api',
@@ -31,29 +28,18 @@ function reported(steps: Step[], more: Partial<Upstream> = {}) {
     report: { sent: (result) => void told.push(result), refused: (by) => void told.push(`refused by ${by}`) },
     ...more,
   };
-  return { up, clock, told, sent: () => sent };
+  return { up, clock, told, sent: () => sent.length };
 }
 
-const ok: Step = () => Response.json({ ok: true });
 const status =
   (code: number): Step =>
   () =>
     new Response('no', { status: code });
-const hang: Step = (init) =>
-  new Promise((_, reject) =>
-    init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason), { once: true }),
-  );
-const refused: Step = () =>
-  Promise.reject(
-    new TypeError('fetch failed', {
-      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
-    }),
-  );
 const json = (reply: Reply) => reply.json();
 
 describe('what the upstream caller reports (issue #62)', () => {
   it('each try of a retried call is a request sent, with its own result', async () => {
-    const { up, clock, told, sent } = reported([status(503), refused, ok]);
+    const { up, clock, told, sent } = reported([status(503), refused(), ok]);
     expect(await clock.runOut(call(up, '/x', {}, json))).toEqual({ ok: true });
     expect(told).toEqual(['http_5xx', 'unreachable', 'ok']);
     expect(sent()).toBe(3);

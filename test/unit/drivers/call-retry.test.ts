@@ -19,19 +19,16 @@ import {
   type Upstream,
 } from '../../../core/drivers/kit/call/call.ts';
 import { networkFailure } from '../../../core/utils/network-failure.ts';
-import type { FetchLike } from '../../../core/drivers/kit/call/fetch-like.ts';
 import { rejection } from '../../helpers/rejection.ts';
 import { fakeClock, type FakeClock } from '../../helpers/clock.ts';
+import { hang, ok, refused, scriptedFetch, type Step } from '../../helpers/drivers/scripted-upstream.ts';
 import { unboundScope } from '../../../core/drivers/kit/scope.ts';
-
-type Step = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /** An upstream answering each try with the next step (the last one again once they run out), taking a turn of a counting budget first. */
 function scripted(steps: Step[], more: Partial<Upstream> = {}) {
   // Virtual unless a test brings its own: no test here waits in real time.
   const clock = more.clock ?? fakeClock();
   const now = () => clock.now();
-  const tries: number[] = [];
   const takes: { at: number; until: number | undefined }[] = [];
   let refuseFrom = Infinity;
   const budget = {
@@ -41,10 +38,7 @@ function scripted(steps: Step[], more: Partial<Upstream> = {}) {
     },
     pause() {},
   } as unknown as Budget;
-  const fetch: FetchLike = async (_input, init) => {
-    tries.push(now());
-    return steps[Math.min(tries.length, steps.length) - 1]!(init);
-  };
+  const { fetch, sent: tries } = scriptedFetch(steps, clock);
   const up: Upstream = {
     name: 'test',
     base: 'https://up.test/api',
@@ -58,7 +52,6 @@ function scripted(steps: Step[], more: Partial<Upstream> = {}) {
   return { up, tries, takes, refuseFrom: (n: number) => (refuseFrom = n) };
 }
 
-const ok: Step = () => Response.json({ ok: true });
 /** The call, its timers run out on its upstream's virtual clock. */
 const runOut = <T>(up: Upstream, work: Promise<T>): Promise<T> => (up.clock as FakeClock).runOut(work);
 const json = (up: Upstream, options: UpstreamCallOptions = {}) =>
@@ -66,17 +59,6 @@ const json = (up: Upstream, options: UpstreamCallOptions = {}) =>
     up,
     call(up, '/x', options, (reply: Reply) => reply.json()),
   );
-/** A fetch that answers only when its signal aborts, as a hung upstream does. */
-const hang: Step = (init) =>
-  new Promise((_, reject) =>
-    init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason), { once: true }),
-  );
-const refused =
-  (code: string): Step =>
-  () =>
-    Promise.reject(
-      new TypeError('fetch failed', { cause: Object.assign(new Error(`connect ${code} 127.0.0.1:9`), { code }) }),
-    );
 /** A body cut off halfway: its stream errors after the first bytes. */
 const truncated: Step = () =>
   new Response(
