@@ -22,6 +22,7 @@ import { breaker } from '../../core/storage/breaker.ts';
 import type { FetchLike } from '../../core/drivers/kit/call/fetch-like.ts';
 import { rejection } from '../helpers/rejection.ts';
 import { requestScope, unboundScope, type RequestScope } from '../../core/drivers/kit/scope.ts';
+import { upstreamTally } from '../../core/drivers/kit/tally.ts';
 import { virtualClock, type VirtualClock } from './_kit-clock.ts';
 import type { TakeOptions } from '../../core/drivers/kit/budget/face.ts';
 
@@ -321,7 +322,7 @@ describe('kit/call', () => {
   it("an unread body is cancelled; the call counts for the caller's request, a shared one without its abort", async () => {
     const cancelled: unknown[] = [];
     const { up, seen } = upstream(() => new Response(new ReadableStream({ cancel: () => void cancelled.push(1) })));
-    const tally = { upstream: 0 };
+    const tally = upstreamTally();
     const controller = new AbortController();
     const scope = requestScope({ signal: controller.signal, tally, now: Date.now() });
     expect(await called(up, '/x', { scope }, (reply) => reply.status)).toBe(200);
