@@ -2,12 +2,13 @@
  * @module
  * One call to Deezer's API within its budget. Deezer answers most errors with HTTP 200
  * and an `error` body: code 800 ("no data") is "not found" (null); code 4 ("quota exceeded")
- * pauses this process's budget and tries again while the budget's 3-s wait allows, then is a
- * 503; any other error body is a 502. Transport failures come from `kit/call/call.ts` (2.5 s: 504).
+ * is an answer asking to hold off (`HoldOff`): the kit's retry pauses this process's budget and
+ * asks again while the budget's 3-s wait allows, then the caller hears a 503; any other error
+ * body is a 502. Transport failures come from `kit/call/call.ts` (2.5 s: 504).
  */
-import { SleeveError, upstreamError } from '../../errors.ts';
+import { upstreamError } from '../../errors.ts';
 import type { Budget } from '../kit/budget/budget.ts';
-import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call/call.ts';
+import { call, HoldOff, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call/call.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
 import { decoded } from '../kit/wire.ts';
 import type { RequestScope } from '../kit/scope.ts';
@@ -18,7 +19,6 @@ export const DEEZER_BUDGET: BudgetSpec = { name: DRIVER_NAME, limit: 50, windowM
 const TIMEOUT_MS: number = UPSTREAM_TIMEOUT_MS;
 /** How long everyone in this process holds off after Deezer says "quota exceeded". */
 export const QUOTA_PAUSE_MS = 1000;
-const QUOTA_TRIES = 3;
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -59,37 +59,30 @@ export function deezerClient(
     budget,
     setting: 'SLEEVE_DEEZER_URL',
   });
-  /** One call within the budget; its failures, error bodies included, count against the circuit. */
-  const ask = (path: string, query: Query, scope: RequestScope | undefined) =>
-    call(api, path, { query, scope }, async (reply) => {
-      const { status } = reply;
-      const body = await reply.json();
-      // Deezer says "not found" with a 404 for unknown routes and ids, whatever the body holds.
-      if (status === 404) return { status, body, error: null };
-      const error = errorOf(body);
-      if (error && error.code !== 800 && error.code !== 4)
-        throw upstreamError(DRIVER_NAME, `answered error ${error.code}: ${error.message}`);
-      if (!error && status !== 200 && status !== 404) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
-      return { status, body, error };
-    });
   return {
+    /** One call within the budget; its failures, error bodies included, count against the circuit. */
     async get(path, query, scope, decode) {
-      for (let attempt = 1; ; attempt++) {
-        const { status, body, error } = await ask(path, query, scope);
-        if (error?.code === 800 || status === 404) return null;
-        if (error?.code === 4) {
-          budget.pause(QUOTA_PAUSE_MS);
-          if (attempt < QUOTA_TRIES) continue;
-          throw new SleeveError(
+      const found = await call(api, path, { query, scope }, async (reply) => {
+        const { status } = reply;
+        const body = await reply.json();
+        // Deezer says "not found" with a 404 for unknown routes and ids, whatever the body holds.
+        if (status === 404) return null;
+        const error = errorOf(body);
+        if (error?.code === 800) return null;
+        // Everyone in this process holds off, and the call is asked again (`kit/call/retry.ts`).
+        if (error?.code === 4)
+          throw new HoldOff(
+            QUOTA_PAUSE_MS,
             'service_unavailable',
             '[sleeve] [deezer] the upstream budget is exhausted; try again shortly',
-            {
-              headers: { 'Retry-After': String(Math.ceil(DEEZER_BUDGET.windowMs / 1000)) },
-            },
+            { headers: { 'Retry-After': String(Math.ceil(DEEZER_BUDGET.windowMs / 1000)) } },
           );
-        }
-        return decoded(DRIVER_NAME, body, decode);
-      }
+        if (error) throw upstreamError(DRIVER_NAME, `answered error ${error.code}: ${error.message}`);
+        if (status !== 200) throw upstreamError(DRIVER_NAME, `answered HTTP ${status}`);
+        return { body };
+      });
+      // Decoded after the call, outside its circuit and its report: how we read a body is not the upstream failing.
+      return found === null ? null : decoded(DRIVER_NAME, found.body, decode);
     },
   };
 }

@@ -18,7 +18,7 @@ export const FAILURE_LINE_MS = 60_000;
 export type FailureLog = (upstream: string, setting: string | undefined, error: SleeveError) => void;
 
 /**
- * How a call failed, in a fixed vocabulary read from the kit's own words for it (`call/attempt.ts`,
+ * How a call failed, in a fixed vocabulary read from the kit's own words for it (`call/send.ts`,
  * `call/upstream.ts`): the status class of an answer it could not use, a timeout, no connection
  * (and why, in `networkFailure`'s words), or an answer it could not read.
  */

@@ -22,5 +22,5 @@ export {
   requestScope,
   unboundScope,
   type RequestScope,
-  type UpstreamTally,
 } from './scope.ts';
+export { upstreamTally, type UpstreamTally } from './tally.ts';

@@ -4,8 +4,8 @@
  * may take. The frame makes it as a route starts and hands it to the route, which passes it to
  * each driver call (`CallOptions.scope`) as it passes any other argument; the kit reads it in
  * the budget (the lane, the client's fair share, the patience), in the tries (the bounds) and in
- * each request it sends (the tally of the request log's line). Drivers see no HTTP: a client is
- * only a string here.
+ * each request it sends (the tally of the request log's line, `tally.ts`). Drivers see no HTTP:
+ * a client is only a string here.
  *
  * Three kinds: a client's request (the fresh lane), an answer a 503 promised, made later (a deferred answer)
  * (`http/cache/deferred.ts`: a lane of its own, a patience of its own), and a cache refresh
@@ -14,11 +14,7 @@
  */
 import { REQUEST_BOUND_MS, REQUEST_TURNS_MS, UPSTREAM_TIMEOUT_MS } from './bounds.ts';
 import { DEFERRED, FRESH, REFRESH, type Lane } from './budget/fair-queue.ts';
-
-/** What a request's upstream calls are counted in (its request log line). */
-export interface UpstreamTally {
-  upstream: number;
-}
+import type { UpstreamTally } from './tally.ts';
 
 /**
  * The client of a cache refresh's calls: nobody waits for them, so the budget serves them last

@@ -14,6 +14,7 @@
  */
 import type { Context } from 'hono';
 import type { Deps } from '../../wiring/deps.ts';
+import { upstreamTally } from '../../drivers/kit/index.ts';
 import type { LoggedError, RequestRecord } from '../../logger.ts';
 import { formatter } from '../../observe/request-line.ts';
 import { clientAddress } from '../conn/client-ip.ts';
@@ -102,7 +103,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
     const batch = bindings(c).sleeveBatch;
     const trace: RequestTrace = batch ?? {
       id: requestIdFrom(c.req.raw.headers),
-      tally: counts ? { upstream: 0 } : undefined,
+      tally: counts ? upstreamTally() : undefined,
     };
     setTrace(c, trace);
     addHeaders(c, { [REQUEST_ID_HEADER]: trace.id });

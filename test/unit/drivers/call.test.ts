@@ -24,6 +24,7 @@ import { rejection } from '../../helpers/rejection.ts';
 import { requestScope, unboundScope, type RequestScope } from '../../../core/drivers/kit/scope.ts';
 import { fakeClock, type FakeClock } from '../../helpers/clock.ts';
 import type { TakeOptions } from '../../../core/drivers/kit/budget/face.ts';
+import { upstreamTally } from '../../../core/drivers/kit/tally.ts';
 
 interface Seen {
   url: string;
@@ -321,7 +322,7 @@ describe('kit/call', () => {
   it("an unread body is cancelled; the call counts for the caller's request, a shared one without its abort", async () => {
     const cancelled: unknown[] = [];
     const { up, seen } = upstream(() => new Response(new ReadableStream({ cancel: () => void cancelled.push(1) })));
-    const tally = { upstream: 0 };
+    const tally = upstreamTally();
     const controller = new AbortController();
     const scope = requestScope({ signal: controller.signal, tally, now: Date.now() });
     expect(await called(up, '/x', { scope }, (reply) => reply.status)).toBe(200);

@@ -15,6 +15,7 @@ import {
 } from '../../../core/drivers/kit/scope.ts';
 import { DEFERRED, FRESH, REFRESH } from '../../../core/drivers/kit/budget/fair-queue.ts';
 import { REQUEST_BOUND_MS, REQUEST_TURNS_MS, UPSTREAM_TIMEOUT_MS } from '../../../core/drivers/kit/bounds.ts';
+import { upstreamTally } from '../../../core/drivers/kit/tally.ts';
 
 const ok = async () => new Response('{}');
 
@@ -41,8 +42,8 @@ describe('a request scope', () => {
   });
 
   it('a scope derived for another signal shares its turns and lane; a shared flight counts for its first caller', async () => {
-    const first = requestScope({ client: 'first', tally: { upstream: 0 }, now: 0 });
-    const second = requestScope({ client: 'second', tally: { upstream: 0 }, now: 0 });
+    const first = requestScope({ client: 'first', tally: upstreamTally(), now: 0 });
+    const second = requestScope({ client: 'second', tally: upstreamTally(), now: 0 });
     const derived = withSignal(first, AbortSignal.timeout(1000));
     derived.progress.turns++;
     expect(first.progress.turns).toBe(1);

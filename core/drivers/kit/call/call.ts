@@ -1,8 +1,8 @@
 /**
  * @module
- * One call to an upstream, the one way every driver makes it, composed of the kit's policies:
- * the circuit (`circuit.ts`) around the budget's turn (`budget.ts`) and the tries
- * (`retry.ts`), each try one `attempt` (`attempt.ts`: its timeouts, redirects and size limit),
+ * One call to an upstream, the one way every driver makes it, through the kit's policies in
+ * their one order (`policies.ts`: the circuit, the tries, a budget turn and times for each try,
+ * redirects, the statuses that fail, the report of each request sent, the first-byte timeout),
  * the body read as text, JSON or bytes with the answer's status and headers, and every way it
  * can fail turned into the error a caller should see, saying where it happened
  * (`upstream.ts`):
@@ -16,17 +16,15 @@
  * with a 404; a 429 is a rate limit for some and a retry for ReccoBeats), in the `read`
  * function it passes: that runs inside the upstream's circuit, so what it throws counts as the
  * upstream failing when it is a 502 or a 504 (`circuit.ts`), and it reads the body only if it
- * needs it (an unread body is cancelled, never left open).
+ * needs it (an unread body is cancelled, never left open). What it throws may ask for another
+ * try (`retryable`) or for everyone to hold off the upstream first (`HoldOff`).
  *
  * Only AzuraCast's live feed does not come here: a Server-Sent Events stream stays open for
  * minutes and is read as it arrives (`azuracast/watch.ts`), where a call is one answer read
  * whole within a timeout.
  */
 import type { SleeveError } from '../../../errors.ts';
-import { attempt } from './attempt.ts';
-import { REQUEST_BOUND_MS } from '../bounds.ts';
-import { CircuitOpen, isBudgetRefusal } from '../refusals.ts';
-import { MIN_TRY_MS, tries } from './retry.ts';
+import { upstreamCall } from './policies.ts';
 import {
   failure,
   isRedirect,
@@ -39,6 +37,7 @@ import {
 
 export { UPSTREAM_TIMEOUT_MS } from '../bounds.ts';
 export { retryable } from '../refusals.ts';
+export { HoldOff } from './hold-off.ts';
 export { jsonOf } from './upstream.ts';
 export { FIRST_BYTE_MS, MAX_TRIES, MIN_TRY_MS, TRY_MS } from './retry.ts';
 export { isRedirect, type TextReply, type UpstreamCallOptions, type Reply, type Upstream } from './upstream.ts';
@@ -61,67 +60,18 @@ export function call<T>(
   options: UpstreamCallOptions,
   read: (reply: Reply) => T | Promise<T>,
 ): Promise<T> {
-  const url = urlOf(upstream, path, options.query);
-  if (options.raw === true)
-    return attempt(upstream, url, options, read, { firstByteMs: upstream.timeoutMs, totalMs: upstream.timeoutMs });
-  const { clock } = upstream;
-  const { scope } = options;
-  // A shared call waits on no one's abort, but for the client of the request that made it.
-  const abortable = options.shared !== true;
-  const caller = abortable ? scope?.signal : undefined;
-  const idempotent = (options.method ?? 'GET') === 'GET';
-  const turnsBy = (idempotent ? scope?.turnsBy : undefined) ?? Infinity;
-  const requestEnd = (idempotent ? scope?.until : undefined) ?? Infinity;
-  let end = requestEnd;
-  const plan = tries(idempotent);
-  // `now` read once where the call's end was just set from it: a second read could fall in the
-  // next millisecond and give the first try 49 ms of a 50-ms timeout.
-  const one = (now: number = clock.now()): Promise<T> => attempt(upstream, url, options, read, plan.next(end - now));
-  const again = async (error: unknown): Promise<T> => {
-    if (!plan.again(error, caller?.aborted === true)) throw error;
-    await clock.sleep(plan.pauseMs());
-    // No turn in time for a try worth making: the caller hears what failed, not the budget.
-    try {
-      await upstream.budget?.take(scope, { until: end - MIN_TRY_MS, abortable });
-    } catch (refusal) {
-      if (isBudgetRefusal(refusal)) upstream.report?.refused('budget');
-      throw error;
-    }
-    if (end - clock.now() < MIN_TRY_MS) throw error;
-    return one().catch(again);
-  };
-  // The circuit counts the call once, its retries included: a flaky upstream's call that a
-  // retry saved is a call that worked (`circuit.ts`).
-  const run = async (): Promise<T> => {
-    if (requestEnd - clock.now() < MIN_TRY_MS)
-      throw failure(
-        upstream,
-        `not asked: the request's ${REQUEST_BOUND_MS} ms for its upstream calls are spent`,
-        'upstream_timeout',
-      );
-    try {
-      await upstream.budget?.take(scope, { until: Math.min(turnsBy, requestEnd - MIN_TRY_MS), abortable });
-    } catch (refusal) {
-      if (isBudgetRefusal(refusal)) upstream.report?.refused('budget');
-      throw refusal;
-    }
-    // The call's time starts once it has its turn.
-    const now = clock.now();
-    end = Math.min(now + upstream.timeoutMs, requestEnd);
-    return one(now).catch(again);
-  };
-  if (!upstream.circuit) return run();
-  let letThrough = false;
-  return upstream.circuit
-    .run(() => {
-      letThrough = true;
-      return run();
-    })
-    .catch((error: unknown) => {
-      // Refused before `run` started: the circuit is open, nothing was asked of the budget or sent.
-      if (!letThrough && error instanceof CircuitOpen) upstream.report?.refused('circuit');
-      throw error;
-    });
+  return upstreamCall({
+    upstream,
+    url: urlOf(upstream, path, options.query),
+    options,
+    read,
+    // Set by the retry policy; a raw call is one try with the upstream's whole timeout.
+    tries: undefined,
+    times: { firstByteMs: upstream.timeoutMs, totalMs: upstream.timeoutMs },
+    // A shared call waits on no one's abort, but for the client of the request that made it.
+    signal: options.shared === true ? undefined : options.scope?.signal,
+    explain: () => undefined,
+  });
 }
 
 /**

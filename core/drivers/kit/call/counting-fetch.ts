@@ -1,8 +1,8 @@
 /**
  * @module
  * The fetch the kit hands drivers when /metrics is on: each call counted on its upstream's host
- * before it is made. A request's own count (its log line) is kept by the kit's tries, from the
- * call's scope (`attempt.ts`, `scope.ts`).
+ * before it is made. A request's own count (its log line) is the tally its scope hands each call
+ * (`report-sent.ts`, `tally.ts`).
  */
 import type { FetchLike } from './fetch-like.ts';
 

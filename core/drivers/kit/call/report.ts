@@ -2,9 +2,11 @@
  * @module
  * What the kit tells whoever counts an upstream's calls (`/metrics`, `/status`): each request it
  * sends, once, with how it ended, and each call it did not send, with what refused it. Counted
- * where the request goes out (`attempt.ts`) and where a turn or the circuit says no (`call.ts`),
- * so a refusal can never be taken for an answer, and every try of a retried call and every
- * same-base redirect is a request the upstream received, counted as one.
+ * where the request goes out (`report-sent.ts`, a policy next to the request itself) and where a
+ * turn or the circuit says no (`budget-turn.ts`, `circuit-breaker.ts`), so a refusal can never be
+ * taken for an answer, and every try of a retried call and every same-base redirect is a request
+ * the upstream received, counted as one. The request's own count (its log line) is the tally its
+ * scope hands the call (`tally.ts`), told by the same policy.
  */
 import { SleeveError } from '../../../errors.ts';
 

@@ -6,11 +6,23 @@
  * the third try is what reaches 99%. A try that is not the last gives up at `FIRST_BYTE_MS`
  * without a status line or at `TRY_MS` without its whole body, leaving the rest of the call's
  * time to the next; the last has all that is left.
+ *
+ * Each try goes through the policies below this one (`policies.ts`): its own budget turn, its
+ * own times. An answer that says "hold off" (`hold-off.ts`) is another kind of failure: the
+ * upstream's budget is paused and the call asked again from its first turn, a new call's time.
  */
 import { PassingFailure } from '../refusals.ts';
-import type { TryTimes } from './attempt.ts';
+import { HoldOff } from './hold-off.ts';
+import {
+  callerGone,
+  type Call,
+  type CallPolicy,
+  type CallTries,
+  type TryTimes,
+  type UpstreamRequest,
+} from './policy.ts';
 
-/** Tries of one idempotent call at most. */
+/** Tries of one idempotent call at most; answers asking to hold off are asked again as often. */
 export const MAX_TRIES = 3;
 /**
  * No status line within this and a try is given up (and made again while time is left):
@@ -50,3 +62,44 @@ export function tries(idempotent: boolean, random: () => number = Math.random): 
     pauseMs: () => Math.round(RETRY_PAUSE_MS * (1 + random())),
   };
 }
+
+/**
+ * A try after the first that was not made: no budget turn in time for one worth making
+ * (`budget-turn.ts`), or too little of the call's time left (`try-time.ts`). The caller hears
+ * what failed the try before, not why another was not made.
+ */
+export class TryNotMade extends Error {}
+
+const isGet = (request: UpstreamRequest<unknown>): boolean => (request.options.method ?? 'GET') === 'GET';
+
+/** The tries of one call, each through `next`, while a failure may pass and time is left. */
+async function triesOf<T>(next: Call, request: UpstreamRequest<T>): Promise<T> {
+  const made: CallTries = { plan: tries(isGet(request)), end: undefined };
+  let failed: unknown;
+  for (;;) {
+    try {
+      return await next({ ...request, tries: made });
+    } catch (error) {
+      if (error instanceof TryNotMade) throw failed;
+      if (!made.plan.again(error, callerGone(request.options))) throw error;
+      failed = error;
+      await request.upstream.clock.sleep(made.plan.pauseMs());
+    }
+  }
+}
+
+/** Tries a call again as the policy says; a raw call (a health probe says what one call saw) once. */
+export const retry: CallPolicy =
+  (next) =>
+  async <T>(request: UpstreamRequest<T>): Promise<T> => {
+    if (request.options.raw === true) return next(request);
+    for (let asked = 1; ; asked++) {
+      try {
+        return await triesOf(next, request);
+      } catch (error) {
+        if (!(error instanceof HoldOff)) throw error;
+        request.upstream.budget?.pause(error.pauseMs);
+        if (!isGet(request) || asked >= MAX_TRIES) throw error;
+      }
+    }
+  };

@@ -1,0 +1,36 @@
+/**
+ * @module
+ * The upstream's circuit (`circuit.ts`) around the whole call: a call is counted once, its
+ * retries included, so a call a retry saved is a call that worked. An open circuit refuses the
+ * call before anything is asked of the budget or sent, reported apart (`report.ts`). An answer
+ * asking to hold off (`hold-off.ts`) is the upstream answering: the circuit counts it as
+ * working, and the caller hears its error. A raw call (a health probe) is not counted.
+ */
+import { CircuitOpen } from '../refusals.ts';
+import { HoldOff } from './hold-off.ts';
+import type { CallPolicy, UpstreamRequest } from './policy.ts';
+
+export const circuitBreaker: CallPolicy =
+  (next) =>
+  async <T>(request: UpstreamRequest<T>): Promise<T> => {
+    const { circuit, report } = request.upstream;
+    if (!circuit || request.options.raw === true) return next(request);
+    let letThrough = false;
+    try {
+      const answer = await circuit.run(async (): Promise<{ result: T } | { heldOff: HoldOff }> => {
+        letThrough = true;
+        try {
+          return { result: await next(request) };
+        } catch (error) {
+          if (error instanceof HoldOff) return { heldOff: error };
+          throw error;
+        }
+      });
+      if ('heldOff' in answer) throw answer.heldOff;
+      return answer.result;
+    } catch (error) {
+      // Refused before the call started: the circuit is open, nothing was asked of the budget or sent.
+      if (!letThrough && error instanceof CircuitOpen) report?.refused('circuit');
+      throw error;
+    }
+  };
