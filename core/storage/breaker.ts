@@ -53,7 +53,6 @@ export function breaker(options: BreakerOptions): Breaker {
     cooldownMs,
     trips: (_at, failed) => failed,
     recovery: probe ? 'probe' : 'every-call',
-    lateOutcomes: 'count',
     onOpen: options.onOutage,
     onClose: options.onRecovery,
   });

@@ -1,12 +1,12 @@
 /**
  * @module
  * The one breaker: what stops Sleeve asking something that is failing, for a cool-down, then
- * finds out whether it is back. The storage (`storage/breaker.ts`: its calls skipped, their
- * fallbacks answered) and each upstream (`drivers/kit/circuit.ts`: its calls refused at once)
- * are this breaker with their own rules; how a refused call is answered is theirs.
+ * finds out whether it is back. The storage's (`breaker`, in storage: its calls skipped, their
+ * fallbacks answered) and each upstream's (`createCircuit`, in the kit: its calls refused at
+ * once) are this breaker with their own rules; how a refused call is answered is theirs.
  *
- * Closed, it counts the calls that end (`Rules.trips` says when they open it). Open, it admits
- * no call until the cool-down has passed; then, by `Rules.recovery`, one trial call at a time
+ * Closed, it counts the calls that end (`BreakerRules.trips` says when they open it). Open, it admits
+ * no call until the cool-down has passed; then, by `BreakerRules.recovery`, one trial call at a time
  * (`trial`: its success closes it, its failure opens it again, another error leaves the next
  * call to try), every call (`every-call`: a success closes it, a failure opens it again), or
  * none until the owner's own probe says it is back (`probe`: `recovered`, `reopen`).
@@ -25,13 +25,12 @@ export interface BreakerRules {
   trips(at: number, failed: boolean): boolean;
   /** Forgets what `trips` counted: called as the breaker closes. */
   reset?(): void;
-  recovery: 'trial' | 'every-call' | 'probe';
   /**
-   * What a call admitted while closed and ending while open proves: `count`, that the thing is
-   * back (a success closes it) or still down (a failure opens it for a new cool-down), as for
-   * the storage; `ignore`, nothing, as for an upstream, whose trial call alone decides.
+   * How it finds out it is back once the cool-down has passed. With `trial`, only the trial
+   * decides: a call admitted while closed that ends while open proves nothing. Otherwise every
+   * call's end counts: a success closes it, a failure opens it for a new cool-down.
    */
-  lateOutcomes: 'count' | 'ignore';
+  recovery: 'trial' | 'every-call' | 'probe';
   /** Told once as it opens (with what failed), once as it closes again. */
   onOpen?(cause: unknown): void;
   onClose?(): void;
@@ -114,7 +113,7 @@ export function createBreaker(rules: BreakerRules): Breaker {
         // Counted, but a success never opens it: only an error can be what tips the rate.
         const tipped = rules.trips(now(), outcome === 'failed');
         if (tipped && outcome !== 'ok') open(now(), cause);
-      } else if (rules.lateOutcomes === 'count') {
+      } else if (rules.recovery !== 'trial') {
         if (outcome === 'failed') open(now(), cause);
         else if (outcome === 'ok') close();
       }

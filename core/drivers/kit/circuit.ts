@@ -100,7 +100,6 @@ export function createCircuit(options: CircuitOptions): Circuit {
       for (const b of buckets) Object.assign(b, { second: -1, calls: 0, failures: 0 });
     },
     recovery: 'trial',
-    lateOutcomes: 'ignore',
     onOpen: () => options.onChange?.('open', options.name),
     onClose: () => options.onChange?.('closed', options.name),
   });
