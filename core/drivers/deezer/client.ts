@@ -9,7 +9,7 @@ import { SleeveError, upstreamError } from '../../errors.ts';
 import type { Budget } from '../kit/budget/budget.ts';
 import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call/call.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
-import { decoded } from '../kit/wire.ts';
+import { decoded } from '../shared/wire.ts';
 import type { RequestScope } from '../kit/scope.ts';
 
 export const DRIVER_NAME: string = 'deezer';

@@ -24,7 +24,7 @@ import { featureStore, type Entry, type StoredRecord } from './store.ts';
 import { featureRecords, ISRC, trackRecords, type TrackRecord } from './wire.ts';
 import { shareWork, type SharedWork } from '../kit/shared-work.ts';
 import { inFlight } from '../../utils/in-flight.ts';
-import { decoded, WireError } from '../kit/wire.ts';
+import { decoded, WireError } from '../shared/wire.ts';
 import type { RequestScope } from '../kit/scope.ts';
 import { isBudgetRefusal } from '../kit/refusals.ts';
 

@@ -9,11 +9,11 @@
 import type { Storage } from '../../storage/storage.ts';
 import { hash64 } from '../../utils/hash.ts';
 import type { Breaker } from '../../storage/breaker.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../kit/clock.ts';
 // A cached call is given what any driver call is: its request's scope (none for a call no request made).
 import type { CallOptions } from '../contracts/driver.ts';
-import type { RequestScope } from './scope.ts';
-import { shareWork, type SharedWork } from './shared-work.ts';
+import type { RequestScope } from '../kit/scope.ts';
+import { shareWork, type SharedWork } from '../kit/shared-work.ts';
 import { inFlight } from '../../utils/in-flight.ts';
 
 /** Whose call a named cache wraps: `deezer:album` is Deezer's. */
