@@ -36,7 +36,7 @@ export interface BreakerRules {
   onClose?(): void;
 }
 
-export type Outcome = 'ok' | 'failed' | 'other';
+type Outcome = 'ok' | 'failed' | 'other';
 
 /** One admitted call, handed back when it ends. */
 export interface Ticket {
