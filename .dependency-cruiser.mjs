@@ -42,7 +42,7 @@ const LEAVES = [
   '^core/storage/', // unstorage from a spec, its breaker and counters, the image bytes' LRU
   '^core/installed/', // the default readers of installed packages' files (swagger-ui, resvg, fonts)
   '^core/logger[.]ts$', // the Logger and request-record types
-  '^core/utils/', // small helpers of no layer: an URL's path, hashes, interleaving, the seeded generator, formats, network failures' words, IP addresses and networks
+  '^core/utils/', // small helpers of no layer: an URL's path, hashes, interleaving, the seeded generator, formats, network failures' words, IP addresses and networks, the one coalescer (work in flight) and the one breaker
   '^core/errors[.]ts$',
   '^core/version[.]ts$',
 ];
