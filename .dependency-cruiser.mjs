@@ -21,8 +21,11 @@
  *   core/wiring/                   the wiring: the options and the environment read into them,
  *                                  what handlers are given, the registry that picks drivers by
  *                                  mode (drivers never see it), the instance's lifecycle
- *   core/drivers/                  the drivers: the kit, the contracts (contracts/, one file per
- *                                  kind of driver), one folder per upstream; the demo catalogue's
+ *   core/drivers/                  the drivers: the kit (kit/: the policies a call goes through,
+ *                                  the clock, the call's plumbing), what drivers share beside it
+ *                                  (shared/: wire decoding, listings, named caches, the agent),
+ *                                  the contracts (contracts/, one file per kind of driver), one
+ *                                  folder per upstream; the demo catalogue's
  *                                  generator apart from what the server reads (catalog/generate/)
  *   leaves (LEAVES below)          the domain's values, text matching, link parsing, errors,
  *                                  storage, log types: they import no other layer of Sleeve
@@ -39,13 +42,16 @@ const LEAVES = [
   '^core/storage/', // unstorage from a spec, its breaker and counters, the image bytes' LRU
   '^core/installed/', // the default readers of installed packages' files (swagger-ui, resvg, fonts)
   '^core/logger[.]ts$', // the Logger and request-record types
-  '^core/utils/', // small helpers of no layer: an URL's path, hashes, interleaving, the seeded generator, formats, network failures' words, IP addresses and networks
+  '^core/utils/', // small helpers of no layer: an URL's path, hashes, interleaving, the seeded generator, formats, network failures' words, IP addresses and networks, the one coalescer (work in flight) and the one breaker
   '^core/errors[.]ts$',
   '^core/version[.]ts$',
 ];
 
-/** One folder per upstream (`deezer/`, `catalog/`, ...): every folder of core/drivers/ but the kit and the contracts. */
-const DRIVER_FOLDERS = '^core/drivers/(?!kit/|contracts/)[^/]+/';
+/** One folder per upstream (`deezer/`, `catalog/`, ...): every folder of core/drivers/ but the kit, the shared one and the contracts. */
+const DRIVER_FOLDERS = '^core/drivers/(?!kit/|shared/|contracts/)[^/]+/';
+
+/** What drivers share that is no policy of a call: wire decoding, listings, named caches, the agent. */
+const DRIVERS_SHARED = '^core/drivers/shared/';
 
 /** The driver contracts, one file per kind of driver, and the record of them all. */
 const CONTRACTS = '^core/drivers/contracts/';
@@ -78,12 +84,13 @@ export default {
     {
       name: 'drivers-apart',
       comment:
-        "A driver's folder imports the kit, the contracts (core/drivers/contracts/) and leaves, never another " +
-        "driver's folder: a new driver is one folder on the shared kit, and a helper two drivers need goes to the kit.",
+        "A driver's folder imports the kit, what drivers share (core/drivers/shared/), the contracts " +
+        "(core/drivers/contracts/) and leaves, never another driver's folder: a new driver is one folder on the " +
+        'kit, and a helper two drivers need goes to the kit (a policy of a call) or to shared/ (anything else).',
       severity: 'error',
-      // The kit has its own rule below.
-      from: { path: '^core/drivers/([^/]+)/', pathNot: '^core/drivers/kit/' },
-      to: { path: '^core/drivers/', pathNot: ['^core/drivers/$1/', '^core/drivers/kit/', CONTRACTS] },
+      // The kit and shared/ have their own rules below.
+      from: { path: '^core/drivers/([^/]+)/', pathNot: ['^core/drivers/kit/', DRIVERS_SHARED] },
+      to: { path: '^core/drivers/', pathNot: ['^core/drivers/$1/', '^core/drivers/kit/', DRIVERS_SHARED, CONTRACTS] },
     },
     {
       name: 'catalog-generator-apart',
@@ -129,6 +136,41 @@ export default {
       severity: 'error',
       from: { path: '^core/drivers/kit/' },
       to: { path: DRIVER_FOLDERS },
+    },
+    {
+      name: 'drivers-shared-under-drivers',
+      comment:
+        'What drivers share beside the kit (core/drivers/shared/: wire decoding, listings, named caches, the agent) ' +
+        'serves every driver, so it knows none of them: it imports the kit, the contracts and leaves only.',
+      severity: 'error',
+      from: { path: DRIVERS_SHARED },
+      to: { path: DRIVER_FOLDERS },
+    },
+    {
+      name: 'kit-policies-not-shared',
+      comment:
+        "The kit's policies, clock and call plumbing know nothing of what drivers share beside them: only the " +
+        "driver's context (core/drivers/kit/context.ts), which hands a driver its named caches and listings, " +
+        'imports core/drivers/shared/. What a policy needs lives in the kit or in a leaf.',
+      severity: 'error',
+      from: { path: '^core/drivers/kit/', pathNot: '^core/drivers/kit/context[.]ts$' },
+      to: { path: DRIVERS_SHARED },
+    },
+    {
+      name: 'policies-wrap-the-call',
+      comment:
+        "A policy of a call (core/drivers/kit/policies/) wraps the call below it through `next`: it never " +
+        'reaches the composition (call/policies.ts), the entry (call/call.ts) or the sending (call/send.ts), so ' +
+        'the order of the policies is written in one place and each can be read and tested alone.',
+      severity: 'error',
+      from: { path: '^core/drivers/kit/policies/' },
+      to: {
+        path: [
+          '^core/drivers/kit/call/policies[.]ts$',
+          '^core/drivers/kit/call/call[.]ts$',
+          '^core/drivers/kit/call/send[.]ts$',
+        ],
+      },
     },
     {
       name: 'kit-public-face',

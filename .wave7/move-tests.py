@@ -68,6 +68,7 @@ FILES = {
     'tiers.test.ts': 'repository',
     'one-clock.test.ts': 'repository',
     'words.test.ts': 'repository',
+    'policies-once.test.ts': 'repository',
     'summary-reporter.test.ts': 'helpers',
     'package.test.ts': 'package',
     'package-jsr.test.ts': 'package',

@@ -16,6 +16,7 @@
  * id shows can change upstream, and the layout with a release), or `no-store` when a part
  * was left out because an upstream failed.
  */
+import { inFlight, type InFlight } from '../utils/in-flight.ts';
 import type { Deps } from '../wiring/deps.ts';
 import { hash64 } from '../utils/hash.ts';
 import { conditionalAnswer, holdsCurrent } from '../http/conditional.ts';
@@ -36,7 +37,7 @@ interface Drawn {
   /** PNGs kept per instance (a quarter of `SLEEVE_CACHE_MB`): a card with a photo is 0.3–1 MB as PNG. */
   kept: ImageCache<{ body: Uint8Array<ArrayBuffer> }>;
   /** Drawings in flight, by ETag, so the same card asked twice at once is drawn once. */
-  drawing: Map<string, Promise<Uint8Array<ArrayBuffer>>>;
+  drawing: InFlight<Promise<Uint8Array<ArrayBuffer>>>;
   budget: RenderBudget;
 }
 const drawnByDeps = new WeakMap<Deps, Drawn>();
@@ -47,7 +48,7 @@ function drawnOf(deps: Deps): Drawn {
     drawn = {
       renderer,
       kept: new ImageCache({ maxBytes: deps.options.cache.cards }),
-      drawing: new Map(),
+      drawing: inFlight(),
       budget: new RenderBudget(
         () => renderBudgetSize(renderer.threads),
         () => deps.clock.now(),
@@ -70,11 +71,11 @@ async function draw(drawn: Drawn, client: string, etag: string, svg: string): Pr
       done();
     }
   });
-  drawn.drawing.set(etag, drawing);
+  const forget = drawn.drawing.add(etag, drawing);
   try {
     return await drawing;
   } finally {
-    drawn.drawing.delete(etag);
+    forget();
   }
 }
 

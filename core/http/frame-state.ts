@@ -8,11 +8,12 @@ import type { Breaker } from '../storage/breaker.ts';
 import type { CounterStore } from '../storage/counters.ts';
 import type { Outcome } from './cache/layer.ts';
 import type { Held } from './cache/entry.ts';
+import { inFlight, type InFlight } from '../utils/in-flight.ts';
 
 export interface FrameState {
   breaker: Breaker;
   counters: CounterStore;
-  inflight: Map<string, Promise<Outcome>>;
+  inflight: InFlight<Promise<Outcome>>;
   hot: Map<string, Held>;
 }
 
@@ -20,7 +21,7 @@ export function frameState(deps: Deps): FrameState {
   return {
     breaker: deps.breaker,
     counters: deps.counters,
-    inflight: new Map(),
+    inflight: inFlight(),
     hot: new Map(),
   };
 }

@@ -5,8 +5,10 @@
  * Redis costs one slow call at the start of an outage, not one per request. Whether the
  * storage is back is found out in the background (`probe`, every cool-down), never by a
  * caller's request. The outage is logged once when it starts, once when it ends. Time is the
- * Sleeve's one clock (`deps.clock`), so a test moves it to end a cool-down.
+ * Sleeve's one clock (`deps.clock`), so a test moves it to end a cool-down. It is the one
+ * breaker (`createBreaker`) with the storage's rules; a skipped call answers its fallback.
  */
+import { createBreaker, type Ticket } from '../utils/breaker.ts';
 
 /**
  * What the breaker reads of the Sleeve's clock (`drivers/kit/clock.ts`, which storage may not
@@ -42,61 +44,67 @@ export interface BreakerOptions {
 }
 
 export function breaker(options: BreakerOptions): Breaker {
-  const { clock } = options;
+  const { clock, probe } = options;
   const cooldownMs = options.cooldownMs ?? 5000;
-  let downUntil = 0;
-  let failing = false;
+  // Any failure opens it. With a probe, callers skip the storage until the probe finds it back;
+  // without, every call after a cool-down tries it. A call under way all along counts either way.
+  const core = createBreaker({
+    now: () => clock.now(),
+    cooldownMs,
+    trips: (_at, failed) => failed,
+    recovery: probe ? 'probe' : 'every-call',
+    onOpen: options.onOutage,
+    onClose: options.onRecovery,
+  });
   let probing: (() => void) | undefined;
 
-  const close = () => {
-    if (failing) options.onRecovery?.();
-    failing = false;
-    downUntil = 0;
-  };
   const scheduleProbe = () => {
-    if (!options.probe || probing !== undefined) return;
+    if (!probe || probing !== undefined) return;
     // A probe must never keep a process alive on its own: a background timer.
     probing = clock.timer(
       cooldownMs,
       () => {
-        options.probe!().then(
+        probe().then(
           () => {
             probing = undefined;
-            close();
+            core.recovered();
           },
-          () => {
+          (error: unknown) => {
             probing = undefined;
-            downUntil = clock.now() + cooldownMs;
-            scheduleProbe();
+            core.reopen(error);
+            if (core.state !== 'closed') scheduleProbe();
           },
         );
       },
       { background: true },
     );
   };
-  const fail = <T>(error: unknown, fallback: T): T => {
-    if (!failing) options.onOutage(error);
-    failing = true;
-    downUntil = clock.now() + cooldownMs;
+  const fail = <T>(ticket: Ticket, error: unknown, fallback: T): T => {
+    core.ended(ticket, 'failed', error);
     scheduleProbe();
     return fallback;
   };
-  const ok = <T>(result: T): T => {
-    close();
+  const ok = <T>(ticket: Ticket, result: T): T => {
+    core.ended(ticket, 'ok');
     return result;
   };
-  const skipping = () => (options.probe ? failing : downUntil !== 0 && clock.now() < downUntil);
   return {
     get open() {
-      return skipping();
+      return core.state === 'open';
     },
     run(work, fallback) {
-      if (skipping()) return fallback;
+      const ticket = core.admit();
+      if (ticket === undefined) return fallback;
       try {
         const result = work();
-        return result instanceof Promise ? result.then(ok, (error: unknown) => fail(error, fallback)) : ok(result);
+        return result instanceof Promise
+          ? result.then(
+              (value) => ok(ticket, value),
+              (error: unknown) => fail(ticket, error, fallback),
+            )
+          : ok(ticket, result);
       } catch (error) {
-        return fail(error, fallback);
+        return fail(ticket, error, fallback);
       }
     },
   };

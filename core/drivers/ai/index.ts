@@ -14,7 +14,7 @@
 import { upstreamError } from '../../errors.ts';
 import { call, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
-import { WireError, decoded } from '../kit/wire.ts';
+import { WireError, decoded } from '../shared/wire.ts';
 import type { ChatMessage, ChatReply } from '../../domain/chat.ts';
 import type { ChatModel } from '../contracts/chat.ts';
 import type { CallOptions } from '../contracts/driver.ts';

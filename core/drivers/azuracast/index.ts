@@ -9,13 +9,13 @@
  *   `upstream_error`; no answer within `timeoutMs`: 504 `upstream_timeout` (`kit/call/call.ts`).
  * - `/nowplaying` is never cached at the HTTP layer (it is sent `no-store`), so the upstream
  *   call is shared for `cacheSeconds` (2 s: AzuraCast itself refreshes every few seconds) and
- *   concurrent calls coalesce (`kit/cached.ts`): a flood of requests is one upstream call.
+ *   concurrent calls coalesce (`shared/cached.ts`): a flood of requests is one upstream call.
  * - `watch` is one live subscription per station: AzuraCast's SSE feed where offered, else
  *   polling (`watch.ts`).
  */
 import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
-import { decoded } from '../kit/wire.ts';
+import { decoded } from '../shared/wire.ts';
 import { upstreamError } from '../../errors.ts';
 import type { NowPlaying } from '../../domain/radio.ts';
 import type { RadioDriver } from '../contracts/radio.ts';

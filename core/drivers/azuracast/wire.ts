@@ -25,7 +25,7 @@ import type {
   SongHistoryEntry,
   Station,
 } from '../../domain/radio.ts';
-import { WireError } from '../kit/wire.ts';
+import { WireError } from '../shared/wire.ts';
 
 export { WireError };
 

@@ -7,7 +7,7 @@
  * accepts what this is too strict for). `test/unit/drivers/catalog/track-check.test.ts` holds the two alike.
  */
 import type { FeaturesRecord, TrackRecord } from './format.ts';
-import { isRecord } from '../kit/wire.ts';
+import { isRecord } from '../shared/wire.ts';
 
 const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 

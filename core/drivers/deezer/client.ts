@@ -10,7 +10,7 @@ import { upstreamError } from '../../errors.ts';
 import type { Budget } from '../kit/budget/budget.ts';
 import { call, HoldOff, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call/call.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
-import { decoded } from '../kit/wire.ts';
+import { decoded } from '../shared/wire.ts';
 import type { RequestScope } from '../kit/scope.ts';
 
 export const DRIVER_NAME: string = 'deezer';
@@ -69,7 +69,7 @@ export function deezerClient(
         if (status === 404) return null;
         const error = errorOf(body);
         if (error?.code === 800) return null;
-        // Everyone in this process holds off, and the call is asked again (`kit/call/retry.ts`).
+        // Everyone in this process holds off, and the call is asked again (`kit/policies/retry.ts`).
         if (error?.code === 4)
           throw new HoldOff(
             QUOTA_PAUSE_MS,

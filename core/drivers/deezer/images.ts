@@ -27,6 +27,7 @@
 import { cacheBytes } from '../../storage/cache-bound.ts';
 import { upstreamError } from '../../errors.ts';
 import { ImageCache } from '../../storage/image-cache.ts';
+import { awaitUnlessAborted, inFlight } from '../../utils/in-flight.ts';
 import { call, UPSTREAM_TIMEOUT_MS, type Upstream } from '../kit/call/call.ts';
 import type { BudgetSpec, DriverContext } from '../kit/context.ts';
 import type { ImageBytes } from '../../domain/images.ts';
@@ -94,7 +95,7 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
   const timeoutMs = options.timeoutMs ?? IMAGE_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
   const cache = new ImageCache<ImageBytes>({ maxBytes: options.cacheBytes ?? IMAGE_CACHE_BYTES });
-  const flights = new Map<string, Promise<ImageBytes | null>>();
+  const flights = inFlight<Promise<ImageBytes | null>>();
   const pictures: Upstream = ctx.upstream({
     // Each picture names its whole URL (`deezerImageUrl`): no base to put before it.
     name: DRIVER_NAME,
@@ -140,22 +141,18 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
     scope?.signal.throwIfAborted();
     const kept = cache.get(target);
     if (kept !== undefined) return kept;
-    let flight = flights.get(target);
-    if (flight === undefined) {
-      const started: Promise<ImageBytes | null> = fetchOnce(target, scope)
+    const flight = flights.share(target, (forget) => {
+      const started = fetchOnce(target, scope)
         .then((image) => {
           if (image !== null) cache.set(target, image);
           return image;
         })
-        .finally(() => {
-          if (flights.get(target) === started) flights.delete(target);
-        });
+        .finally(forget);
       // Every waiter may have left before it settles: its rejection then has no listener.
       started.catch(() => {});
-      flights.set(target, started);
-      flight = started;
-    }
-    return waitFor(flight, scope);
+      return started;
+    });
+    return awaitUnlessAborted(flight, scope?.signal);
   };
 }
 
@@ -163,23 +160,4 @@ export function deezerImages(ctx: DriverContext, options: DeezerImagesOptions = 
 async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
   return `"${[...digest.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
-}
-
-/** The flight's answer, unless this caller's signal aborts first (the flight goes on for the others). */
-function waitFor<T>(flight: Promise<T>, scope: RequestScope | undefined): Promise<T> {
-  if (scope === undefined) return flight;
-  return new Promise<T>((resolve, reject) => {
-    const leave = () => reject(scope.signal.reason);
-    scope.signal.addEventListener('abort', leave, { once: true });
-    flight.then(
-      (value) => {
-        scope.signal.removeEventListener('abort', leave);
-        resolve(value);
-      },
-      (error: unknown) => {
-        scope.signal.removeEventListener('abort', leave);
-        reject(error);
-      },
-    );
-  });
 }

@@ -2,11 +2,11 @@
  * @module
  * The Deezer music driver (live mode): every method of the music contract over Deezer's
  * public API (https://developers.deezer.com/api), each upstream call one small cached
- * function with its own lifetime (`kit/cached.ts`), every call within Deezer's budget
+ * function with its own lifetime (`shared/cached.ts`), every call within Deezer's budget
  * (`client.ts`). Lifetimes follow how often Deezer's data changes, and stay at or under the
  * lifetime of the endpoint that shows the data directly, where one does.
  */
-import type { CachedCall } from '../kit/cached.ts';
+import type { CachedCall } from '../shared/cached.ts';
 import type { DriverContext } from '../kit/context.ts';
 import { interleave } from '../../utils/interleave.ts';
 import { fold } from '../../text/fold.ts';

@@ -5,7 +5,7 @@
  * artist's releases no artist), so a field a body lacks becomes null, or comes from the
  * caller (`album`, `artist`), never from a guess. Anything that is not the shape Deezer
  * documents throws `WireError`, which the client turns into `502 upstream_error`; an item of
- * a listing of another shape is left out instead (`kit/listing.ts`).
+ * a listing of another shape is left out instead (`shared/listing.ts`).
  */
 import type {
   Album,
@@ -22,8 +22,8 @@ import type {
   Track,
   TrackHit,
 } from '../../domain/music.ts';
-import { strictList, type ShapeList } from '../kit/listing.ts';
-import { WireError } from '../kit/wire.ts';
+import { strictList, type ShapeList } from '../shared/listing.ts';
+import { WireError } from '../shared/wire.ts';
 
 export { WireError };
 

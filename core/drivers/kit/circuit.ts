@@ -1,9 +1,10 @@
 /**
  * @module
- * A circuit breaker per upstream. When most of its recent calls fail (no answer in time,
- * unreachable, 5xx, garbage, error bodies) the upstream is not asked for a cool-down: every
- * call fails at once, so callers get their `502` (or a STALE answer from the cache layer) in
- * milliseconds instead of each waiting out a timeout, and a struggling upstream is left alone.
+ * A circuit breaker per upstream: the one breaker (`createBreaker`) with an upstream's rules.
+ * When most of its recent calls fail (no answer in time, unreachable, 5xx, garbage, error
+ * bodies) the upstream is not asked for a cool-down: every call fails at once, so callers get
+ * their `502` (or a STALE answer from the cache layer) in milliseconds instead of each waiting
+ * out a timeout, and a struggling upstream is left alone.
  * Then one trial call goes through; its success closes the circuit, its failure opens it again.
  * "Not found" and quota answers are the upstream working.
  *
@@ -18,6 +19,7 @@
  */
 import { SleeveError, type ErrorCode } from '../../errors.ts';
 import { CircuitOpen } from './refusals.ts';
+import { createBreaker, type BreakerState } from '../../utils/breaker.ts';
 
 /** Calls that must have ended in the window before a rate counts. */
 export const MIN_CALLS = 10;
@@ -29,12 +31,10 @@ export const COOLDOWN_MS = 10_000;
 const BUCKET_MS = 1000;
 const FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout'];
 
-type CircuitState = 'closed' | 'open' | 'half-open';
-
 export interface Circuit {
   /** Runs one upstream call, or fails at once while the circuit is open. */
   run<T>(call: () => Promise<T>): Promise<T>;
-  readonly state: CircuitState;
+  readonly state: BreakerState;
   /**
    * When a call last succeeded, on the circuit's clock; 0 before any. Only a success counts: an
    * error may be the budget's refusal or the caller's abort, which prove nothing of the upstream.
@@ -67,20 +67,16 @@ interface Bucket {
 export function createCircuit(options: CircuitOptions): Circuit {
   const minCalls = options.minCalls ?? MIN_CALLS;
   const failureRate = options.failureRate ?? FAILURE_RATE;
-  const cooldownMs = options.cooldownMs ?? COOLDOWN_MS;
   const { now } = options;
   const buckets: Bucket[] = Array.from({ length: Math.ceil((options.windowMs ?? WINDOW_MS) / BUCKET_MS) }, () => ({
     second: -1,
     calls: 0,
     failures: 0,
   }));
-  let opened = false;
-  let openUntil = 0;
-  let trial = false;
   let answeredAt = 0;
 
   /** Counts one call that ended at `at`; true when the window now holds enough calls, mostly failed. */
-  const count = (at: number, failed: boolean): boolean => {
+  const trips = (at: number, failed: boolean): boolean => {
     const second = Math.floor(at / BUCKET_MS);
     const bucket = buckets[second % buckets.length]!;
     if (bucket.second !== second) Object.assign(bucket, { second, calls: 0, failures: 0 });
@@ -95,51 +91,43 @@ export function createCircuit(options: CircuitOptions): Circuit {
     }
     return calls >= minCalls && failures >= calls * failureRate;
   };
-  const open = (at: number) => {
-    openUntil = at + cooldownMs;
-    if (!opened) options.onChange?.('open', options.name);
-    opened = true;
-  };
-  const close = () => {
-    for (const b of buckets) Object.assign(b, { second: -1, calls: 0, failures: 0 });
-    if (opened) options.onChange?.('closed', options.name);
-    opened = false;
-  };
-  const state = (): CircuitState => (!opened ? 'closed' : now() < openUntil || trial ? 'open' : 'half-open');
+  // One trial call after each cool-down; calls that were under way when it opened count for nothing.
+  const breaker = createBreaker({
+    now,
+    cooldownMs: options.cooldownMs ?? COOLDOWN_MS,
+    trips,
+    reset: () => {
+      for (const b of buckets) Object.assign(b, { second: -1, calls: 0, failures: 0 });
+    },
+    recovery: 'trial',
+    onOpen: () => options.onChange?.('open', options.name),
+    onClose: () => options.onChange?.('closed', options.name),
+  });
   const refuse = (): never => {
-    const seconds = Math.max(1, Math.ceil((openUntil - now()) / 1000));
+    const seconds = Math.max(1, Math.ceil((breaker.openUntil - now()) / 1000));
     throw new CircuitOpen(`[sleeve] [${options.name}] is failing; it is not asked again for ${seconds} s`, seconds);
   };
 
   return {
     get state() {
-      return state();
+      return breaker.state;
     },
     get answeredAt() {
       return answeredAt;
     },
     async run(call) {
-      const current = state();
-      if (current === 'open') refuse();
-      const trying = current === 'half-open';
-      if (trying) trial = true;
+      const ticket = breaker.admit() ?? refuse();
       try {
         const result = await call();
         answeredAt = now();
-        if (trying) close();
-        else if (!opened) count(now(), false);
+        breaker.ended(ticket, 'ok');
         return result;
       } catch (error) {
         const failed = error instanceof SleeveError && FAILURES.includes(error.code);
         if (failed) options.onFailure?.(error, options.name);
-        // A trial's failure opens it again (anything else leaves it half-open for the next
-        // call); calls that were under way when it opened count for nothing.
-        if (trying) {
-          if (failed) open(now());
-        } else if (!opened && count(now(), failed)) open(now());
+        // A trial's failure opens it again; anything else leaves it half-open for the next call.
+        breaker.ended(ticket, failed ? 'failed' : 'other', error);
         throw error;
-      } finally {
-        if (trying) trial = false;
       }
     },
   };

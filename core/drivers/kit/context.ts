@@ -14,10 +14,10 @@ import { MAX_BUDGET_WAIT_MS, UPSTREAM_TIMEOUT_MS } from './bounds.ts';
 import type { Upstream } from './call/call.ts';
 import type { Clock } from './clock.ts';
 import { createBudget, type Budget } from './budget/budget.ts';
-import { createCacher, type Cacher } from './cached.ts';
+import { createCacher, type Cacher } from '../shared/cached.ts';
 import { COOLDOWN_MS, createCircuit, WINDOW_MS, type Circuit } from './circuit.ts';
 import { failureLog } from './failure-log.ts';
-import { shapeList, type ShapeList } from './listing.ts';
+import { shapeList, type ShapeList } from '../shared/listing.ts';
 import type { FetchLike } from './call/fetch-like.ts';
 import { countingFetch } from './call/counting-fetch.ts';
 import { manualRedirects } from './call/manual-redirects.ts';
@@ -66,7 +66,7 @@ export interface DriverContext {
    * `budget`) and its circuit (one per name, see `circuit`), for `call` (`call.ts`).
    */
   upstream(spec: UpstreamSpec): Upstream;
-  /** Wraps one upstream call in a named cache (`cached.ts`). */
+  /** Wraps one upstream call in a named cache (`createCacher`, in the drivers' shared folder). */
   cached: Cacher;
   /**
    * The budget of an upstream, one per name: every driver instance of this context shares it,
@@ -80,7 +80,7 @@ export interface DriverContext {
   readonly budgets: ReadonlyMap<string, Budget>;
   /**
    * A driver's listings, shaped item by item: an item of an unexpected shape is left out and
-   * reported once per answer (a log line and /metrics), the rest answered (`listing.ts`).
+   * reported once per answer (a log line and /metrics), the rest answered (`shapeList`).
    */
   listing(driver: string): ShapeList;
 }
@@ -95,7 +95,7 @@ export interface DriverContextOptions {
   fetch?: FetchLike;
   /** /metrics' counter of calls per upstream host; absent while metrics are off. */
   onCall?(host: string): void;
-  /** /metrics' count of listing items left out, by upstream and list (`listing.ts`). */
+  /** /metrics' count of listing items left out, by upstream and list (`shapeList`). */
   onDropped?(upstream: string, list: string, dropped: number): void;
   /**
    * Where the budgets count: `shared` (default) in the storage's counters, so instances

@@ -151,6 +151,15 @@ export function hurry(scope: RequestScope | undefined): void {
   step.onHurry.clear();
 }
 
+/**
+ * One budget turn taken for `scope`'s request (the budget tells it as it grants the turn, so the
+ * request's next call, even one asked in the same tick, continues an answer under way): the
+ * count a deferred answer's estimate reads (`http/cache/deferred.ts`).
+ */
+export function countTurn(scope: RequestScope | undefined): void {
+  if (scope) scope.progress.turns++;
+}
+
 /** Calls `told` when `scope`'s deferred answer is hurried; the function returned stops that. */
 export function whenHurried(scope: RequestScope | undefined, told: () => void): () => void {
   const hooks = scope?.progress.onHurry;

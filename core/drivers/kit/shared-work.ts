@@ -1,7 +1,7 @@
 /**
  * @module
  * One upstream request shared by every caller who needs its answer (identical calls in flight
- * coalesce, `cached.ts`; ISRCs batched together, the ReccoBeats driver). A caller whose signal
+ * coalesce, `createCacher`; ISRCs batched together, the ReccoBeats driver). A caller whose signal
  * aborts leaves at once with its own reason; the request itself is aborted only when the last
  * caller waiting for it has left, so a disconnect never leaves work running for nobody, and
  * never cuts it short for someone still waiting. The request itself counts for the first

@@ -11,7 +11,7 @@
  */
 import { jsonOf, unexpected, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
-import { decoded, WireError } from '../kit/wire.ts';
+import { decoded, WireError } from '../shared/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';
 import { DRIVER_NAME, MISSING, request } from './request.ts';
 import type { MetadataOf } from './spotify.ts';

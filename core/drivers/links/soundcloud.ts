@@ -10,7 +10,7 @@
  */
 import { jsonOf, unexpected, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
-import { decoded } from '../kit/wire.ts';
+import { decoded } from '../shared/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';
 import { DRIVER_NAME, MISSING, request } from './request.ts';
 import type { MetadataOf } from './spotify.ts';

@@ -18,7 +18,7 @@
 import type { ParsedLink } from '../../links/types.ts';
 import { jsonOf, unexpected, type TextReply, type Upstream } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
-import { decoded, WireError } from '../kit/wire.ts';
+import { decoded, WireError } from '../shared/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';
 import type { CallOptions } from '../contracts/driver.ts';
 import { first, metaTags, type MetaTags } from './meta-tags.ts';

@@ -4,7 +4,7 @@
  * platform does not document is a `WireError`, hence a 502), and exact identifiers kept only
  * when they are well formed.
  */
-import { WireError } from '../kit/wire.ts';
+import { WireError } from '../shared/wire.ts';
 import type { LinkMetadata } from '../../domain/links.ts';
 
 export type LinkKind = LinkMetadata['type'];

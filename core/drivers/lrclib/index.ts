@@ -6,7 +6,7 @@
  * (or `track_name`, `artist_name`, `album_name`) for up to 20 records. LRCLIB can be
  * self-hosted, so the base is configurable; answers credit the instance asked.
  *
- * Sleeve's own User-Agent (`kit/agent.ts`), as LRCLIB asks. Its own timeout (2.5 s) and
+ * Sleeve's own User-Agent (`shared/agent.ts`), as LRCLIB asks. Its own timeout (2.5 s) and
  * circuit (`lrclib`); redirects followed only within its base, bodies bounded (`kit/call/call.ts`).
  * Answers are kept a week (lyrics do not change once filed), "none" five minutes. No call
  * budget: LRCLIB publishes none, and the week-long cache keeps repeats off the wire.
@@ -14,7 +14,7 @@
  * A name that folds to nothing (D15: `¡`, `!!!`) names no record, so it is answered "none"
  * without a call (D60): LRCLIB could only answer 404, or an empty search.
  */
-import { sleeveAgent } from '../kit/agent.ts';
+import { sleeveAgent } from '../shared/agent.ts';
 import {
   textReplyOf,
   call,
@@ -25,7 +25,7 @@ import {
   type Upstream,
 } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
-import { decoded } from '../kit/wire.ts';
+import { decoded } from '../shared/wire.ts';
 import type { Lyrics } from '../../domain/lyrics.ts';
 import type { LyricsQuery, LyricsSearchQuery, LyricsDriver } from '../contracts/lyrics.ts';
 import { lyricsRecord, lyricsRecords } from './wire.ts';

@@ -6,8 +6,8 @@
  * `syncedLyrics` (LRC), both null when the record has no such text. Anything else is a
  * `WireError` (a 502 naming the driver).
  */
-import { strictList, type ShapeList } from '../kit/listing.ts';
-import { isRecord, WireError } from '../kit/wire.ts';
+import { strictList, type ShapeList } from '../shared/listing.ts';
+import { isRecord, WireError } from '../shared/wire.ts';
 import type { Lyrics } from '../../domain/lyrics.ts';
 
 function text(record: Record<string, unknown>, field: string): string | null {

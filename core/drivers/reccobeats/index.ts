@@ -23,7 +23,8 @@ import { DRIVER_NAME, MAX_IDS, RECCOBEATS_BUDGET, reccobeatsClient } from './cli
 import { featureStore, type Entry, type StoredRecord } from './store.ts';
 import { featureRecords, ISRC, trackRecords, type TrackRecord } from './wire.ts';
 import { shareWork, type SharedWork } from '../kit/shared-work.ts';
-import { decoded, WireError } from '../kit/wire.ts';
+import { inFlight } from '../../utils/in-flight.ts';
+import { decoded, WireError } from '../shared/wire.ts';
 import type { RequestScope } from '../kit/scope.ts';
 import { isBudgetRefusal } from '../kit/refusals.ts';
 
@@ -42,12 +43,8 @@ const PROBE_ISRC = 'USUG11904206';
 const FEATURES_PATH = '/v1/audio-features';
 const TRACK_PATH = '/v1/track';
 
-/** One upstream call for up to 40 ISRCs, shared by every caller waiting on one of them. */
 /** One call for up to 40 ISRCs, shared by every caller who wants any of them. */
-interface Batch {
-  isrcs: readonly string[];
-  work: SharedWork<Map<string, Entry>>;
-}
+type Batch = SharedWork<Map<string, Entry>>;
 
 const chunks = <T>(items: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(items.length / MAX_IDS) }, (_, i) => items.slice(i * MAX_IDS, (i + 1) * MAX_IDS));
@@ -76,7 +73,7 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
   });
   const store = featureStore(ctx.storage, ctx.now, ctx.breaker);
   /** ISRC → the batch fetching it now. */
-  const flights = new Map<string, Batch>();
+  const flights = inFlight<Batch>();
 
   /** One call; every ISRC of it is stored, known or not. Records of ISRCs not asked answer nothing. */
   const fetchBatch = async (isrcs: readonly string[], scope: RequestScope): Promise<Map<string, Entry>> => {
@@ -94,27 +91,22 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
     return new Map(entries.map((entry) => [entry.k, entry]));
   };
 
-  const forget = (batch: Batch) => {
-    for (const isrc of batch.isrcs) if (flights.get(isrc) === batch) flights.delete(isrc);
-  };
-
   const start = (isrcs: string[]): void => {
-    const batch: Batch = {
-      isrcs,
-      work: shareWork(
-        async (scope) => {
-          try {
-            return await fetchBatch(isrcs, scope);
-          } finally {
-            forget(batch);
-          }
-        },
-        () => forget(batch),
-        DRIVER_NAME,
-        ctx.clock,
-      ),
-    };
-    for (const isrc of isrcs) flights.set(isrc, batch);
+    // Forgotten for its ISRCs once it settles or nobody waits: `inFlight` keeps ISRCs another batch took since.
+    let forget = () => {};
+    const batch: Batch = shareWork(
+      async (scope) => {
+        try {
+          return await fetchBatch(isrcs, scope);
+        } finally {
+          forget();
+        }
+      },
+      () => forget(),
+      DRIVER_NAME,
+      ctx.clock,
+    );
+    forget = flights.add(isrcs, batch);
   };
 
   /** Fetches what storage lacks: ISRCs already in flight join their batch, the rest go out 40 a call, in parallel. */
@@ -125,7 +117,7 @@ export default function reccobeats(options: ReccoBeatsOptions, ctx: DriverContex
     for (const chunk of chunks(isrcs.filter((isrc) => !flights.has(isrc)))) start(chunk);
     const batches = [...new Set(isrcs.map((isrc) => flights.get(isrc)).filter((batch) => batch !== undefined))];
     const found = new Map<string, Entry>();
-    const answers = await Promise.all(batches.map((batch) => batch.work.join(scope)));
+    const answers = await Promise.all(batches.map((batch) => batch.join(scope)));
     for (const answered of answers) for (const [isrc, entry] of answered) found.set(isrc, entry);
     return found;
   };

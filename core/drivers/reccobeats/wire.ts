@@ -8,7 +8,7 @@
  * turns into `502 upstream_error`.
  */
 import type { AudioFeatures } from '../../domain/features.ts';
-import { WireError } from '../kit/wire.ts';
+import { WireError } from '../shared/wire.ts';
 
 export { WireError };
 

@@ -15,7 +15,7 @@
  * of Wikipedia by name: the article is the one Wikidata links to the very item the facts
  * describe.
  *
- * Wikimedia asks for a User-Agent with a contact (`kit/agent.ts`) and for Action API calls
+ * Wikimedia asks for a User-Agent with a contact (`shared/agent.ts`) and for Action API calls
  * in series rather than in parallel: at most 2 Wikidata calls at once per process, at most
  * 100 waiting (more is 503 `service_unavailable`). Each upstream has its own timeout (2.5 s)
  * and circuit (`wikidata`, `wikipedia`). Answers are kept 3 days, "nobody of that name" five
@@ -24,7 +24,7 @@
 import pLimit from 'p-limit';
 import { SleeveError, upstreamError } from '../../errors.ts';
 import { PLAUSIBLE, similarity } from '../../text/similarity.ts';
-import { sleeveAgent } from '../kit/agent.ts';
+import { sleeveAgent } from '../shared/agent.ts';
 import {
   textReplyOf,
   call,
@@ -35,7 +35,7 @@ import {
   type Upstream,
 } from '../kit/call/call.ts';
 import type { DriverContext } from '../kit/context.ts';
-import { decoded } from '../kit/wire.ts';
+import { decoded } from '../shared/wire.ts';
 import type { ArtistFacts, Biography, KnowledgeRef } from '../../domain/knowledge.ts';
 import type { CallOptions } from '../contracts/driver.ts';
 import type { FindArtistOptions, KnowledgeDriver } from '../contracts/knowledge.ts';

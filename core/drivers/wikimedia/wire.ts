@@ -11,7 +11,7 @@
  * The Action API reports failures as `{ error: { code, info } }`, with HTTP 200.
  * A shape other than these is a `WireError` (a 502 naming the upstream).
  */
-import { isRecord, WireError } from '../kit/wire.ts';
+import { isRecord, WireError } from '../shared/wire.ts';
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

@@ -30,6 +30,7 @@ import { paramsOf, type Params } from '../layers/params.ts';
 import type { RequestView } from '../hit/request-view.ts';
 import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH } from '../query-memo.ts';
 import { setBounded, setBoundedBytes } from '../../utils/bounded-map.ts';
+import type { InFlight } from '../../utils/in-flight.ts';
 
 export const NOT_FOUND_SECONDS: number = 300;
 export const STALE_MS: number = 24 * 3600 * 1000;
@@ -64,8 +65,8 @@ export interface CacheOptions {
   now(): number;
   /** The Sleeve's timers (`kit/clock.ts`): a join's wait on a deferred answer is timed on them. */
   timer: Clock['timer'];
-  /** Identical misses in flight, shared by every endpoint of one app. */
-  inflight: Map<string, Promise<Outcome>>;
+  /** Identical misses in flight, shared by every endpoint of one app: a leader's outcome, its followers wait on. */
+  inflight: InFlight<Promise<Outcome>>;
   /** Recently answered fresh entries, already parsed (see `HOT_ENTRIES`). */
   hot: Map<string, Held>;
   /**
@@ -266,7 +267,7 @@ export function cached(options: CacheOptions): Cached {
     let settle: (outcome: Outcome) => void = () => {};
     const leading = new Promise<Outcome>((resolve) => (settle = resolve));
     if (refreshing) refreshes.add(leading);
-    inflight.set(key, leading);
+    const forget = inflight.add(key, leading);
     let outcome: Outcome = null;
     let made: string | Promise<string> | undefined;
     let promised: SleeveError | undefined;
@@ -316,7 +317,7 @@ export function cached(options: CacheOptions): Cached {
       // Only a new entry is worth handing on from a refresh; its followers fetch otherwise.
       if (refreshing && !(outcome && 'entry' in outcome && outcome.state === 'MISS')) outcome = null;
     } finally {
-      inflight.delete(key);
+      forget();
       // Started once this miss is no longer in flight, or the deferred answer would wait on it.
       if (!refreshing && outcome && 'error' in outcome) promised = deferral(c, key, outcome.error);
       if (promised) outcome = { error: promised };

@@ -1,6 +1,6 @@
 /**
  * Live mode under a crowd of identical cold requests: identical upstream calls in flight
- * coalesce into one (`core/drivers/kit/cached.ts`), so 100 concurrent requests for one thing
+ * coalesce into one (`core/drivers/shared/cached.ts`), so 100 concurrent requests for one thing
  * cost Deezer one call per distinct path and query, and every caller gets the same answer.
  * And a caller that leaves is let go at once, even while its upstream call hangs.
  */

@@ -1,7 +1,7 @@
 /** The named per-call caches of the driver kit: lifetimes, coalescing, and callers that leave. */
 import { createStorage, type Storage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { createCacher, MISSING_SECONDS } from '../../../core/drivers/kit/cached.ts';
+import { createCacher, MISSING_SECONDS } from '../../../core/drivers/shared/cached.ts';
 import { breaker } from '../../../core/storage/breaker.ts';
 import { clockOf, systemClock } from '../../../core/drivers/kit/clock.ts';
 import { unboundScope } from '../../../core/drivers/kit/scope.ts';

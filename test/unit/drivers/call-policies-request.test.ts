@@ -4,12 +4,12 @@
  * redirects, the statuses that fail, and the report of each request sent.
  */
 import { describe, expect, it } from 'vitest';
-import { firstByte } from '../../../core/drivers/kit/call/first-byte.ts';
+import { firstByte } from '../../../core/drivers/kit/policies/first-byte.ts';
 import type { Call, UpstreamRequest } from '../../../core/drivers/kit/call/policy.ts';
-import { redirects } from '../../../core/drivers/kit/call/redirects.ts';
-import { reportSent } from '../../../core/drivers/kit/call/report-sent.ts';
-import { failingStatuses } from '../../../core/drivers/kit/call/status.ts';
-import { wholeTry } from '../../../core/drivers/kit/call/whole-try.ts';
+import { redirects } from '../../../core/drivers/kit/policies/redirects.ts';
+import { reportSent } from '../../../core/drivers/kit/policies/report-sent.ts';
+import { failingStatuses } from '../../../core/drivers/kit/policies/status.ts';
+import { wholeTry } from '../../../core/drivers/kit/policies/whole-try.ts';
 import { PassingFailure } from '../../../core/drivers/kit/refusals.ts';
 import { requestScope } from '../../../core/drivers/kit/scope.ts';
 import { upstreamTally } from '../../../core/drivers/kit/tally.ts';

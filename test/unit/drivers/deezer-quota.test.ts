@@ -1,7 +1,7 @@
 /**
  * Deezer's quota answer (code 4) is classified, not looped on: its client's `read` says "hold
  * off" and the kit's one retry policy pauses the budget and asks again, inside the one call the
- * circuit counts (`core/drivers/kit/call/retry.ts`, `hold-off.ts`).
+ * circuit counts (`core/drivers/kit/policies/retry.ts`, `hold-off.ts`).
  */
 import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';

@@ -10,7 +10,7 @@ import { withoutUploader } from '../../../core/drivers/links/soundcloud.ts';
 import { apiAlbum, apiTrack, creditFromDescription, pageFacts } from '../../../core/drivers/links/spotify.ts';
 import { channelArtist, mainCredit, splitTitle, undecorated } from '../../../core/drivers/links/titles.ts';
 import { isrcOf, upcOf } from '../../../core/drivers/links/wire.ts';
-import { WireError } from '../../../core/drivers/kit/wire.ts';
+import { WireError } from '../../../core/drivers/shared/wire.ts';
 
 describe('upload titles', () => {
   const cases: [string, string | null, string, string | null][] = [

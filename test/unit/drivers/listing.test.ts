@@ -1,7 +1,7 @@
-/** Issue #23: a listing keeps what it can shape and reports the rest once per answer (`kit/listing.ts`). */
+/** Issue #23: a listing keeps what it can shape and reports the rest once per answer (`shared/listing.ts`). */
 import { describe, expect, it } from 'vitest';
-import { shapeList } from '../../../core/drivers/kit/listing.ts';
-import { WireError } from '../../../core/drivers/kit/wire.ts';
+import { shapeList } from '../../../core/drivers/shared/listing.ts';
+import { WireError } from '../../../core/drivers/shared/wire.ts';
 
 const idOf = (item: unknown): number => {
   const id = (item as { id?: unknown }).id;

@@ -1,5 +1,5 @@
 /**
- * Issue #52: the retry policy alone (`kit/call/retry.ts`), no upstream and no clock: how many tries,
+ * Issue #52: the retry policy alone (`kit/policies/retry.ts`), no upstream and no clock: how many tries,
  * how long each may take, and which failures are worth another.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import {
   RETRY_PAUSE_MS,
   TRY_MS,
   tries,
-} from '../../../core/drivers/kit/call/retry.ts';
+} from '../../../core/drivers/kit/policies/retry.ts';
 
 const passing = (): PassingFailure => retryable(upstreamError('test', 'answered HTTP 503'));
 

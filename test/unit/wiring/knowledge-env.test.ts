@@ -1,7 +1,7 @@
 /** The variables of lyrics and knowledge (D25, D26): upstream bases and the operator's contact. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, optionsFromEnv } from '../../../core/wiring/config.ts';
-import { sleeveAgent } from '../../../core/drivers/kit/agent.ts';
+import { sleeveAgent } from '../../../core/drivers/shared/agent.ts';
 
 describe('lyrics and knowledge configuration', () => {
   it('reads the LRCLIB, Wikipedia and Wikidata bases and the contact', () => {

@@ -39,7 +39,7 @@ export { UPSTREAM_TIMEOUT_MS } from '../bounds.ts';
 export { retryable } from '../refusals.ts';
 export { HoldOff } from './hold-off.ts';
 export { jsonOf } from './upstream.ts';
-export { FIRST_BYTE_MS, MAX_TRIES, MIN_TRY_MS, TRY_MS } from './retry.ts';
+export { FIRST_BYTE_MS, MAX_TRIES, MIN_TRY_MS, TRY_MS } from '../policies/retry.ts';
 export { isRedirect, type TextReply, type UpstreamCallOptions, type Reply, type Upstream } from './upstream.ts';
 
 /**

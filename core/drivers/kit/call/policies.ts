@@ -16,17 +16,17 @@
  *
  * and the request sent, its body read within its size cap (`send.ts`, `capped-reply.ts`).
  */
-import { budgetTurn } from './budget-turn.ts';
-import { circuitBreaker } from './circuit-breaker.ts';
-import { firstByte } from './first-byte.ts';
+import { budgetTurn } from '../policies/budget-turn.ts';
+import { circuitBreaker } from '../policies/circuit-breaker.ts';
+import { firstByte } from '../policies/first-byte.ts';
 import type { Call, CallPolicy } from './policy.ts';
-import { redirects } from './redirects.ts';
-import { reportSent } from './report-sent.ts';
-import { retry } from './retry.ts';
+import { redirects } from '../policies/redirects.ts';
+import { reportSent } from '../policies/report-sent.ts';
+import { retry } from '../policies/retry.ts';
 import { send } from './send.ts';
-import { failingStatuses } from './status.ts';
-import { tryTime } from './try-time.ts';
-import { wholeTry } from './whole-try.ts';
+import { failingStatuses } from '../policies/status.ts';
+import { tryTime } from '../policies/try-time.ts';
+import { wholeTry } from '../policies/whole-try.ts';
 
 /** The policies from the outside in. */
 export const CALL_POLICIES: readonly CallPolicy[] = [

@@ -5,8 +5,8 @@
  * started for a caller gone.
  */
 import { retryable } from '../refusals.ts';
-import { joined, type CallPolicy } from './policy.ts';
-import { failure } from './upstream.ts';
+import { joined, type CallPolicy } from '../call/policy.ts';
+import { failure } from '../call/upstream.ts';
 
 export const wholeTry: CallPolicy = (next) => async (request) => {
   const { upstream, options } = request;

@@ -9,9 +9,9 @@
  */
 import { REQUEST_BOUND_MS } from '../bounds.ts';
 import { isBudgetRefusal } from '../refusals.ts';
-import { boundsOf, type CallPolicy } from './policy.ts';
+import { boundsOf, type CallPolicy } from '../call/policy.ts';
 import { MIN_TRY_MS, TryNotMade } from './retry.ts';
-import { failure } from './upstream.ts';
+import { failure } from '../call/upstream.ts';
 
 export const budgetTurn: CallPolicy = (next) => async (request) => {
   const { upstream, options, tries } = request;

@@ -6,8 +6,8 @@
  * status line is in, the whole try's time alone bounds the body.
  */
 import { retryable } from '../refusals.ts';
-import { joined, type CallPolicy } from './policy.ts';
-import { failure } from './upstream.ts';
+import { joined, type CallPolicy } from '../call/policy.ts';
+import { failure } from '../call/upstream.ts';
 
 export const firstByte: CallPolicy = (next) => async (request) => {
   const { upstream } = request;

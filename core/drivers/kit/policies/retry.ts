@@ -12,7 +12,7 @@
  * upstream's budget is paused and the call asked again from its first turn, a new call's time.
  */
 import { PassingFailure } from '../refusals.ts';
-import { HoldOff } from './hold-off.ts';
+import { HoldOff } from '../call/hold-off.ts';
 import {
   callerGone,
   type Call,
@@ -20,7 +20,7 @@ import {
   type CallTries,
   type TryTimes,
   type UpstreamRequest,
-} from './policy.ts';
+} from '../call/policy.ts';
 
 /** Tries of one idempotent call at most; answers asking to hold off are asked again as often. */
 export const MAX_TRIES = 3;

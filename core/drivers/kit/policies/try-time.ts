@@ -5,7 +5,7 @@
  * bound; each try has what the retry plan gives it of what is left (`retry.ts`), and a later try
  * with less than `MIN_TRY_MS` left is not made. A raw call's one try has the upstream's timeout.
  */
-import { boundsOf, type CallPolicy } from './policy.ts';
+import { boundsOf, type CallPolicy } from '../call/policy.ts';
 import { MIN_TRY_MS, TryNotMade } from './retry.ts';
 
 export const tryTime: CallPolicy = (next) => async (request) => {

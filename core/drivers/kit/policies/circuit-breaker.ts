@@ -7,8 +7,8 @@
  * working, and the caller hears its error. A raw call (a health probe) is not counted.
  */
 import { CircuitOpen } from '../refusals.ts';
-import { HoldOff } from './hold-off.ts';
-import type { CallPolicy, UpstreamRequest } from './policy.ts';
+import { HoldOff } from '../call/hold-off.ts';
+import type { CallPolicy, UpstreamRequest } from '../call/policy.ts';
 
 export const circuitBreaker: CallPolicy =
   (next) =>

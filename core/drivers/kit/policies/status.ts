@@ -7,8 +7,8 @@
  */
 import { SleeveError } from '../../../errors.ts';
 import { retryable } from '../refusals.ts';
-import type { CallPolicy } from './policy.ts';
-import { failure, type Upstream } from './upstream.ts';
+import type { CallPolicy } from '../call/policy.ts';
+import { failure, type Upstream } from '../call/upstream.ts';
 
 /** An upstream's 429 passed on to the client (`report-sent.ts` counts it as the 4xx it was). */
 export class PassedOnRateLimit extends SleeveError {}

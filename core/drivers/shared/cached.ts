@@ -9,11 +9,12 @@
 import type { Storage } from '../../storage/storage.ts';
 import { hash64 } from '../../utils/hash.ts';
 import type { Breaker } from '../../storage/breaker.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../kit/clock.ts';
 // A cached call is given what any driver call is: its request's scope (none for a call no request made).
 import type { CallOptions } from '../contracts/driver.ts';
-import type { RequestScope } from './scope.ts';
-import { shareWork, type SharedWork } from './shared-work.ts';
+import type { RequestScope } from '../kit/scope.ts';
+import { shareWork, type SharedWork } from '../kit/shared-work.ts';
+import { inFlight } from '../../utils/in-flight.ts';
 
 /** Whose call a named cache wraps: `deezer:album` is Deezer's. */
 const upstreamOf = (name: string): string => name.split(':')[0] ?? name;
@@ -66,7 +67,7 @@ export interface CacherOptions {
 
 export function createCacher({ storage, breaker, clock }: CacherOptions): Cacher {
   const { now } = clock;
-  const flights = new Map<string, SharedWork<unknown>>();
+  const flights = inFlight<SharedWork<unknown>>();
 
   return <A, T>(spec: CachedSpec<A, T>): CachedCall<A, T> => {
     const keep = (storageKey: string, key: string, value: T | null) => {
@@ -94,12 +95,8 @@ export function createCacher({ storage, breaker, clock }: CacherOptions): Cacher
       if (stored && stored.k === key && (stored.until === null || stored.until > now())) return stored.v;
 
       const id = `${spec.name}\n${key}`;
-      let flight = flights.get(id) as SharedWork<T | null> | undefined;
-      if (!flight) {
-        const forget = () => {
-          if (flights.get(id) === started) flights.delete(id);
-        };
-        const started: SharedWork<T | null> = shareWork(
+      const flight = flights.share(id, (forget) =>
+        shareWork(
           async (scope) => {
             try {
               const value = await spec.run(args, scope);
@@ -112,10 +109,8 @@ export function createCacher({ storage, breaker, clock }: CacherOptions): Cacher
           forget,
           upstreamOf(spec.name),
           clock,
-        );
-        flight = started;
-        flights.set(id, flight);
-      }
+        ),
+      ) as SharedWork<T | null>;
       return flight.join(options?.scope);
     };
     return Object.assign(ask, {

@@ -6,8 +6,8 @@
  * that asks `redirect: 'manual'`, and a raw call (a health probe says what one request saw),
  * get the redirect as their answer.
  */
-import type { CallPolicy, UpstreamRequest } from './policy.ts';
-import { failure, isRedirect } from './upstream.ts';
+import type { CallPolicy, UpstreamRequest } from '../call/policy.ts';
+import { failure, isRedirect } from '../call/upstream.ts';
 
 /** A redirect within the upstream's own base is followed at most this many times (`same-base`, the default). */
 const MAX_SAME_BASE_REDIRECTS = 3;

@@ -5,8 +5,8 @@
  * the request's scope hands the call. Next to the request itself, under the redirects, so each
  * redirect followed is a request of its own.
  */
-import { callerGone, type CallPolicy } from './policy.ts';
-import { resultOf, unansweredResultOf } from './report.ts';
+import { callerGone, type CallPolicy } from '../call/policy.ts';
+import { resultOf, unansweredResultOf } from '../call/report.ts';
 import { PassedOnRateLimit } from './status.ts';
 
 /**
