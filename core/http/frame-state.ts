@@ -6,13 +6,13 @@
 import type { Deps } from '../wiring/deps.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { CounterStore } from '../storage/counters.ts';
-import type { Outcome } from './cache/layer.ts';
+import type { Flight } from './cache/layer.ts';
 import type { Held } from './cache/entry.ts';
 
 export interface FrameState {
   breaker: Breaker;
   counters: CounterStore;
-  inflight: Map<string, Promise<Outcome>>;
+  inflight: Map<string, Flight>;
   hot: Map<string, Held>;
 }
 

@@ -6,6 +6,7 @@
  * batch's line.
  */
 import type { Context } from 'hono';
+import type { SleeveEnv } from './context.ts';
 import type { UpstreamTally } from '../drivers/kit/index.ts';
 
 export interface RequestTrace {
@@ -14,17 +15,15 @@ export interface RequestTrace {
   readonly tally: UpstreamTally | undefined;
 }
 
-const TRACE = 'sleeve.trace';
-
-export function setTrace(c: Context, trace: RequestTrace): void {
-  c.set(TRACE, trace);
+export function setTrace(c: Context<SleeveEnv>, trace: RequestTrace): void {
+  c.set('sleeve.trace', trace);
 }
 
-export function traceOf(c: Context): RequestTrace | undefined {
-  return c.get(TRACE) as RequestTrace | undefined;
+export function traceOf(c: Context<SleeveEnv>): RequestTrace | undefined {
+  return c.get('sleeve.trace');
 }
 
 /** The request's `X-Request-Id`; undefined only in an app built without the observe layer. */
-export function requestIdOf(c: Context): string | undefined {
+export function requestIdOf(c: Context<SleeveEnv>): string | undefined {
   return traceOf(c)?.id;
 }

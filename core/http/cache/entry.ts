@@ -11,6 +11,7 @@ import { SleeveError } from '../../errors.ts';
 import type { AnswerParts } from '../hit/answer-parts.ts';
 import { versionOf, withGathered, type SleeveEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
+import { Outcome } from '../outcome.ts';
 import { hashBytes } from '../../utils/hash.ts';
 import type { VersionInfo } from '../versions.ts';
 
@@ -112,7 +113,8 @@ export function heldOf(
 }
 
 /**
- * The response for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404.
+ * The answer for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404, with
+ * the cache's verdict (and a held 404's error, for the request's log line as for one just made).
  * Built once with every header in one plain object (the gathered ones first), never touched
  * after: the Node server then writes it without rebuilding a `Headers`.
  */
@@ -121,15 +123,12 @@ export function answer(
   entry: Entry,
   state: CacheState,
   bytes?: Uint8Array<ArrayBuffer>,
-): Response {
-  c.set('sleeve.cache', state);
+): Outcome {
   const headers = withGathered(c);
   const parts = entryParts(entry, state, headers, c.req.header('if-none-match'), bytes);
   if (!(parts instanceof SleeveError))
-    return new Response(parts.body, { status: parts.status, headers: parts.headers });
-  // A held 404: the request's log line says its code, as for one just made.
-  c.set('sleeve.error', parts);
-  return errorResponse(parts, versionOf(c), headers);
+    return new Outcome(new Response(parts.body, { status: parts.status, headers: parts.headers }), { cache: state });
+  return new Outcome(errorResponse(parts, versionOf(c), headers), { cache: state, error: parts });
 }
 
 /**

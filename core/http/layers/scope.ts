@@ -1,0 +1,68 @@
+/**
+ * @module
+ * The first layer of every route: it makes the request's scope (`kit/scope.ts`: whose the
+ * request's upstream calls are, their bounds, their abort signal, the tally its log line
+ * counts), and every later step (the cache, the route, the drivers through it) receives that
+ * one value from the context. A rerun (a cache refresh or a deferred answer, `cache/rerun.ts`)
+ * comes with the scope made for it before it ran (`bindings.sleeveRerun`); a `/batch`
+ * sub-request counts its calls on its batch's tally.
+ *
+ * Cheap on purpose, since it runs before every cache hit: the clock is read once (the
+ * request's bounds count from its arrival), and what costs more is read only when a call asks
+ * for it: the signal (on Node, reading it first makes the request's AbortController) and the
+ * client's address.
+ */
+import type { Context } from 'hono';
+import type { Deps } from '../../wiring/deps.ts';
+import { requestScope, type RequestScope, type UpstreamTally } from '../../drivers/kit/index.ts';
+import { clientIp } from '../conn/client-ip.ts';
+import { bindings, type SleeveEnv } from '../context.ts';
+import type { FrameLayer } from '../frame-chain.ts';
+import { passing, type Layer } from '../pipeline.ts';
+
+/** A signal no scope made here ever hands out: `requestScope` is given it so that it makes no controller of its own. */
+const UNREAD = new AbortController().signal;
+
+/**
+ * The request log's count of upstream calls is kept only where a line says it: with the log
+ * on, and where calls are made at all (live drivers, a chat model).
+ */
+export const tallied = (deps: Deps): boolean =>
+  deps.options.requestLog !== 'off' && (deps.options.mode === 'live' || deps.options.ai !== undefined);
+
+export function scopes(deps: Deps): Layer {
+  const { clients } = deps.options;
+  const { now } = deps.clock;
+  // Only live mode has upstream budgets to serve by client (`kit/budget/fair-queue.ts`).
+  const live = deps.options.mode === 'live';
+  const counts = tallied(deps);
+  const made = (c: Context<SleeveEnv>): RequestScope => {
+    const batch = bindings(c).sleeveBatch;
+    const tally: UpstreamTally | undefined = batch ? batch.tally : counts ? { upstream: 0 } : undefined;
+    const bounds = requestScope({ signal: UNREAD, client: undefined, tally, now: now() });
+    let signal: AbortSignal | undefined;
+    let client: string | undefined | null = live ? null : undefined;
+    return {
+      ...bounds,
+      get signal() {
+        return (signal ??= c.req.raw.signal);
+      },
+      // The address rate limits count, which a `/batch` sub-request shares with its caller.
+      get client() {
+        if (client === null) client = clientIp(c, clients) ?? 'unknown';
+        return client;
+      },
+    };
+  };
+  const full: FrameLayer = (c, next) => {
+    c.set('sleeve.scope', bindings(c).sleeveRerun ?? made(c));
+    return next();
+  };
+  // The hit path runs no route: nothing there reads a scope.
+  return passing(full);
+}
+
+/** This request's scope, made by its first layer. */
+export function scopeOf(c: Context<SleeveEnv>): RequestScope {
+  return c.get('sleeve.scope');
+}
