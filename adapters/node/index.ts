@@ -119,8 +119,9 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
     // D57: a trusted proxy's connections carry many clients, so no share counts them (D54).
     const key = connectionClient(sleeve.deps.options.clients);
     const perClient = key && { max: limits.maxConnectionsPerIp, key };
-    const connections = capConnections(server, limits.maxConnections, perClient);
-    upgrades = handleUpgrades(server, sleeve.deps.options.basePath);
+    const capped = capConnections(server, limits.maxConnections, perClient);
+    const connections: ConnectionCap = { open: capped.open };
+    upgrades = handleUpgrades(server, sleeve.deps.options.basePath, capped.parse);
     answerClientErrors(
       server,
       (request, clientIp) => sleeve.fetch(request, { clientIp }),

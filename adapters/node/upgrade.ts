@@ -70,9 +70,15 @@ export interface Upgrades {
 
 /**
  * Takes over the server's `upgrade` event, keeping its WebSocket listener (installed by
- * @hono/node-server for its WebSocket server) for WebSockets. Call it once that listener is installed.
+ * @hono/node-server for its WebSocket server) for WebSockets. Call it once that listener is
+ * installed. `parse` gives a socket back to the server's HTTP parser (by default, as a new
+ * connection; with the connection cap, `CappedConnections.parse`, not counted twice).
  */
-export function handleUpgrades(server: Server, basePath = ''): Upgrades {
+export function handleUpgrades(
+  server: Server,
+  basePath = '',
+  parse: (socket: Socket) => void = (socket) => server.emit('connection', socket),
+): Upgrades {
   const webSocket = server.listeners('upgrade') as UpgradeListener[];
   server.removeAllListeners('upgrade');
   // The handshake whose listener runs now, synchronously: nothing is kept per request or socket.
@@ -86,7 +92,7 @@ export function handleUpgrades(server: Server, basePath = ''): Upgrades {
       // Back in front of what the client sent next (its body, a pipelined request), then to
       // the server's `connection` listeners, which give the socket a fresh parser.
       socket.unshift(Buffer.concat([plainHead(request), head]));
-      server.emit('connection', socket);
+      parse(socket);
       return;
     }
     socket.on('error', () => socket.destroy());

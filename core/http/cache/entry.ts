@@ -114,17 +114,19 @@ export function heldOf(
 
 /**
  * The answer for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404, with
- * the cache's verdict (and a held 404's error, for the request's log line as for one just made).
- * Built once with every header in one plain object (the gathered ones first), never touched
- * after: the Node server then writes it without rebuilding a `Headers`.
+ * the cache's verdict (and a held 404's error, for the request's log line as for one just made);
+ * `age`: a `STALE` answer's `Age` (RFC 9111), in whole seconds. Built once with every header in
+ * one plain object (the gathered ones first), never touched after: the Node server then writes
+ * it without rebuilding a `Headers`.
  */
 export function answer(
   c: Context<SleeveEnv>,
   entry: Entry,
   state: CacheState,
   bytes?: Uint8Array<ArrayBuffer>,
+  age?: number,
 ): Outcome {
-  const headers = withGathered(c);
+  const headers = withGathered(c, age === undefined ? undefined : { Age: String(age) });
   const parts = entryParts(entry, state, headers, c.req.header('if-none-match'), bytes);
   if (!(parts instanceof SleeveError))
     return new Outcome(new Response(parts.body, { status: parts.status, headers: parts.headers }), { cache: state });

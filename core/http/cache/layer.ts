@@ -249,8 +249,7 @@ export function cached(options: CacheOptions): Cached {
       now - entry.freshUntil <= staleSeconds(entry.maxAge) * 1000
     ) {
       startRefresh(c, key);
-      addHeaders(c, { Age: String(ageOf(entry, now)) });
-      return answer(c, entry, 'STALE');
+      return answer(c, entry, 'STALE', undefined, ageOf(entry, now));
     }
 
     const flight = inflight.get(key);
@@ -263,7 +262,8 @@ export function cached(options: CacheOptions): Cached {
       if (deferred && !(outcome && 'entry' in outcome)) return miss(c, next, canonical, key, options.now(), true);
       if (deferred && outcome && 'entry' in outcome) options.defer!.keep(key, hold(outcome.entry));
       if (outcome && 'error' in outcome) throw outcome.error;
-      if (outcome?.state === 'STALE') addHeaders(c, { Age: String(ageOf(outcome.entry, options.now())) });
+      if (outcome?.state === 'STALE')
+        return answer(c, outcome.entry, 'STALE', outcome.bytes, ageOf(outcome.entry, options.now()));
       if (outcome) return answer(c, outcome.entry, outcome.state, outcome.bytes);
       // The refresh this request waited for was dropped (a busy budget) or failed: its own fetch.
       if (flight.refresh && !refreshing) return miss(c, next, canonical, key, options.now());
@@ -273,6 +273,7 @@ export function cached(options: CacheOptions): Cached {
     const leading = new Promise<Settled>((resolve) => (settle = resolve));
     inflight.set(key, { settled: leading, refresh: refreshing });
     let outcome: Settled = null;
+    let age: number | undefined;
     let made: string | Promise<string> | undefined;
     let promised: SleeveError | undefined;
     // What the route answered, and what this layer answers in its place.
@@ -284,7 +285,7 @@ export function cached(options: CacheOptions): Cached {
       const error = thrown instanceof SleeveError ? thrown : undefined;
       if (error && UPSTREAM_FAILURES.includes(error.code) && entry && now - entry.freshUntil! <= STALE_MS) {
         outcome = { entry, state: 'STALE' };
-        addHeaders(c, { Age: String(ageOf(entry, now)) });
+        age = ageOf(entry, now);
       } else if (error?.code === 'not_found') {
         const gone: Entry = {
           k: canonical,
@@ -322,7 +323,7 @@ export function cached(options: CacheOptions): Cached {
         outcome = { entry: kept.entry, state: 'MISS', bytes: kept.bytes };
       }
       if (outcome && 'entry' in outcome) {
-        answered = answer(c, outcome.entry, outcome.state, outcome.bytes);
+        answered = answer(c, outcome.entry, outcome.state, outcome.bytes, age);
         replaceResponse(c, answered.res);
       }
       // Only a new entry is worth handing on from a refresh; its followers fetch otherwise.
