@@ -51,7 +51,7 @@ const heldSize = (held: Held): number => (held.bytes?.byteLength ?? 0) * 3 + 256
 const UPSTREAM_FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 
 /** What a leader hands its followers: an entry to answer with and how, or an error to rethrow. */
-export type Settled =
+type Settled =
   | { entry: Entry; state: 'MISS' | 'STALE'; bytes?: Uint8Array<ArrayBuffer> }
   | { error: SleeveError }
   | null;

@@ -27,7 +27,7 @@ const UNREAD = new AbortController().signal;
  * The request log's count of upstream calls is kept only where a line says it: with the log
  * on, and where calls are made at all (live drivers, a chat model).
  */
-export const tallied = (deps: Deps): boolean =>
+const tallied = (deps: Deps): boolean =>
   deps.options.requestLog !== 'off' && (deps.options.mode === 'live' || deps.options.ai !== undefined);
 
 export function scopes(deps: Deps): Layer {
