@@ -30,6 +30,8 @@ export function frameChain(
 ): Handler<SleeveEnv> {
   const failed = (c: Context<SleeveEnv>, thrown: unknown): Outcome => {
     if (!(thrown instanceof Error)) throw thrown;
+    // Hono's own record of it, for an embedder's middleware around a mounted app; Sleeve reads the outcome.
+    c.error = thrown;
     const out = onError(thrown, c);
     if (c.finalized) {
       // Replaced without Hono's header merge: the error answer stands alone.

@@ -73,7 +73,7 @@ export interface Held {
   hits: number;
   /** From this time (Unix ms) a hit goes to the cache layer, which may refresh it ahead; Infinity: never. */
   aheadAt: number;
-  /** An answer with a gap (`http/degraded.ts`), held only for the client a deferred answer promised it to: sent `no-store`. */
+  /** An answer with a gap (an outcome's `degraded`, `http/outcome.ts`), held only for the client a deferred answer promised it to: sent `no-store`. */
   degraded?: true;
 }
 
