@@ -8,9 +8,9 @@
  * sub-request counts its calls on its batch's tally.
  *
  * Cheap on purpose, since it runs before every cache hit: the clock is read once (the
- * request's bounds count from its arrival), and what costs more is read only when a call asks
- * for it: the signal (on Node, reading it first makes the request's AbortController) and the
- * client's address.
+ * request's bounds count from its arrival), the client's address only in live mode (the only
+ * one whose budgets serve by client), and the signal only when a call asks for it (on Node,
+ * reading it first makes the request's AbortController).
  */
 import type { Context } from 'hono';
 import type { Deps } from '../../wiring/deps.ts';
@@ -30,6 +30,34 @@ const UNREAD = new AbortController().signal;
 const tallied = (deps: Deps): boolean =>
   deps.options.requestLog !== 'off' && (deps.options.mode === 'live' || deps.options.ai !== undefined);
 
+/**
+ * A client's request's scope, its signal read from the request when first asked. A class, as
+ * an object literal with an accessor costs microseconds to make; the accessor is on the
+ * prototype, so a copy (`withSignal`) takes the signal it is given and every other field as is.
+ */
+class ArrivedScope implements RequestScope {
+  readonly client: string | undefined;
+  readonly tally: UpstreamTally | undefined;
+  readonly turnsBy: number;
+  readonly until: number;
+  readonly patienceMs: number | undefined;
+  readonly progress: RequestScope['progress'];
+  readonly #request: Request;
+  #signal: AbortSignal | undefined = undefined;
+  constructor(request: Request, client: string | undefined, bounds: RequestScope) {
+    this.#request = request;
+    this.client = client;
+    this.tally = bounds.tally;
+    this.turnsBy = bounds.turnsBy;
+    this.until = bounds.until;
+    this.patienceMs = bounds.patienceMs;
+    this.progress = bounds.progress;
+  }
+  get signal(): AbortSignal {
+    return (this.#signal ??= this.#request.signal);
+  }
+}
+
 export function scopes(deps: Deps): Layer {
   const { clients } = deps.options;
   const { now } = deps.clock;
@@ -39,20 +67,9 @@ export function scopes(deps: Deps): Layer {
   const made = (c: Context<SleeveEnv>): RequestScope => {
     const batch = bindings(c).sleeveBatch;
     const tally: UpstreamTally | undefined = batch ? batch.tally : counts ? { upstream: 0 } : undefined;
-    const bounds = requestScope({ signal: UNREAD, client: undefined, tally, now: now() });
-    let signal: AbortSignal | undefined;
-    let client: string | undefined | null = live ? null : undefined;
-    return {
-      ...bounds,
-      get signal() {
-        return (signal ??= c.req.raw.signal);
-      },
-      // The address rate limits count, which a `/batch` sub-request shares with its caller.
-      get client() {
-        if (client === null) client = clientIp(c, clients) ?? 'unknown';
-        return client;
-      },
-    };
+    // The address rate limits count, which a `/batch` sub-request shares with its caller.
+    const client = live ? (clientIp(c, clients) ?? 'unknown') : undefined;
+    return new ArrivedScope(c.req.raw, client, requestScope({ signal: UNREAD, client, tally, now: now() }));
   };
   const full: FrameLayer = (c, next) => {
     c.set('sleeve.scope', bindings(c).sleeveRerun ?? made(c));
