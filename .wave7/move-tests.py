@@ -69,6 +69,7 @@ FILES = {
     'one-clock.test.ts': 'repository',
     'words.test.ts': 'repository',
     'policies-once.test.ts': 'repository',
+    'request-channels.test.ts': 'repository',
     'summary-reporter.test.ts': 'helpers',
     'package.test.ts': 'package',
     'package-jsr.test.ts': 'package',

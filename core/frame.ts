@@ -18,8 +18,7 @@ import { cached, noStore, NOT_FOUND_SECONDS, type Cached } from './http/cache/la
 import { refresher, type Refresher } from './http/cache/refresh.ts';
 import { deferrer, type Deferrer } from './http/cache/deferred.ts';
 import type { Rerun } from './http/cache/rerun.ts';
-import { requestScope, type RequestScope } from './drivers/kit/index.ts';
-import { clientIp } from './http/conn/client-ip.ts';
+import type { RequestScope } from './drivers/kit/index.ts';
 import { bodyLimit } from './http/layers/body.ts';
 import { cors } from './http/layers/cors.ts';
 import { composeHit, hitParts, hitPath, type HitRoute, type HitPathOptions } from './http/hit/hit-path.ts';
@@ -27,7 +26,7 @@ import { Lookup } from './http/cache/lookup.ts';
 import { fullOnly, type Layer } from './http/pipeline.ts';
 import type { AnswerParts } from './http/hit/answer-parts.ts';
 import { earliest, type VersionInfo } from './http/versions.ts';
-import { keepBriefly, markDegraded } from './http/degraded.ts';
+import { Outcome } from './http/outcome.ts';
 import type { AnyEndpoint, FrameApi } from './http/endpoint.ts';
 import { errorResponse, toSleeveError } from './http/errors.ts';
 import { endpointFinder } from './http/find-endpoint.ts';
@@ -35,6 +34,7 @@ import { routedPath } from './utils/url-path.ts';
 import { frameChain, type FrameLayer } from './http/frame-chain.ts';
 import { frameState, type FrameState } from './http/frame-state.ts';
 import { applyGathered, withGathered, type SleeveBindings, type SleeveEnv } from './http/context.ts';
+import { scopeOf, scopes } from './http/layers/scope.ts';
 import type { RequestView } from './http/hit/request-view.ts';
 import { baseUrlOf } from './shape/urls.ts';
 import { methodNotAllowed, versionGate } from './http/layers/methods.ts';
@@ -42,7 +42,7 @@ import { observe } from './http/layers/observe.ts';
 import { params, paramsOf, type Params } from './http/layers/params.ts';
 import { rateLimit, scaledLimit } from './http/layers/rate-limit.ts';
 import { generationSpender } from './http/generations.ts';
-import { requestIdOf, traceOf } from './http/request-trace.ts';
+import { requestIdOf } from './http/request-trace.ts';
 import { userAgent } from './http/layers/user-agent.ts';
 import { vary, varyNames } from './http/layers/vary.ts';
 import { errorVersion, notFound, pinVersion, prefixed, PREFIXES } from './http/layers/version-prefix.ts';
@@ -126,18 +126,37 @@ function layers(
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
-/** A route's JSON answer, built with every gathered header in one plain object (see `addHeaders`). */
-function json(c: Context<SleeveEnv>, body: unknown): Response {
+/**
+ * A route's JSON answer, built with every gathered header in one plain object (see
+ * `addHeaders`), with its text (the cache keeps it as made) and what the route said of it.
+ */
+function json(c: Context<SleeveEnv>, body: unknown, degraded: string | undefined, brief: number | undefined): Outcome {
   const text = JSON.stringify(body);
-  const res = new Response(text, { headers: withGathered(c, JSON_TYPE) });
-  c.set('sleeve.json', { res, text });
-  return res;
+  return new Outcome(new Response(text, { headers: withGathered(c, JSON_TYPE) }), { json: text, degraded, brief });
 }
 
-/** An error's answer in the request's version, the error kept for the request's log line. */
-function failedWith(c: Context<SleeveEnv>, error: SleeveError, version: VersionInfo = errorVersion(c)): Response {
-  c.set('sleeve.error', error);
-  return errorResponse(error, version, withGathered(c));
+/** An error's answer in the request's version, with the error (for the cache and the request's log line) and what was thrown. */
+function failedWith(
+  c: Context<SleeveEnv>,
+  error: SleeveError,
+  version: VersionInfo = errorVersion(c),
+  thrown?: Error,
+): Outcome {
+  return new Outcome(errorResponse(error, version, withGathered(c)), { error, thrown });
+}
+
+/**
+ * A rerun's bindings: its scope, and of its first request's only what its shorter list reads
+ * (a `/batch` sub-request's version and batch, the adapter's hold on work past the answer).
+ * Not the first request's object itself, which an adapter may own (the Bun server's peer).
+ */
+function rerunBindings(env: SleeveBindings | undefined, scope: RequestScope): SleeveBindings {
+  const out: SleeveBindings = { sleeveRerun: scope };
+  if (env?.sleeveVersion !== undefined) out.sleeveVersion = env.sleeveVersion;
+  if (env?.sleeveBatch !== undefined) out.sleeveBatch = env.sleeveBatch;
+  const hold = env?.waitUntil;
+  if (hold !== undefined) out.waitUntil = (work) => hold.call(env, work);
+  return out;
 }
 
 /** D7: an alias kept after a rename (`/hot-tracks`) is as old as the name it keeps. */
@@ -190,8 +209,8 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   // Any failure as the error it is answered as: the frame's error handler and the hit path's.
   const toError = (thrown: unknown, request: RequestView, id: string | undefined) =>
     toSleeveError(thrown, deps.log, request.signal, request.url, id);
-  const rendered = (thrown: unknown, c: Context<SleeveEnv>) =>
-    failedWith(c, toError(thrown, c.req.raw, requestIdOf(c)));
+  const rendered = (thrown: Error, c: Context<SleeveEnv>) =>
+    failedWith(c, toError(thrown, c.req.raw, requestIdOf(c)), errorVersion(c), thrown);
   // What every request meets first, whatever it asks: its id and log line, CORS, the body guard.
   const observer = observe(deps, endpoints);
   const { headers, preflight } = cors({ exposeHeaders: EXPOSED_HEADERS });
@@ -202,12 +221,8 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   // budget could not give in time (`cache/deferred.ts`) run the same way, as their client's.
   // Both are requests of their own (`cache/rerun.ts`), routed by the same router to a shorter
   // list: no rate limit, request log or metrics, since a rerun is no client's request.
-  // A rerun's scope (whose its calls are) goes to its route with its own Request, made for it alone.
-  const reruns = new WeakMap<Request, RequestScope>();
-  const rerun: Rerun = (request, env, scope) => {
-    reruns.set(request, scope);
-    return app.fetch(request, env as SleeveBindings);
-  };
+  // A rerun's scope (whose its calls are) goes down with it, in bindings of its own (`rerunBindings`).
+  const rerun: Rerun = (request, env, scope) => app.fetch(request, rerunBindings(env as SleeveBindings, scope));
   const background: Background =
     deps.options.mode === 'live'
       ? {
@@ -224,28 +239,23 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   // `gate` (a prefix's pin and, for a path a pinned version did not have yet, its 404) comes
   // right after the observer and CORS headers, before a preflight's 204 or the body guard's
   // 413: a path that did not exist yet gives the same 404 to every method.
-  const framed = (own: Layer[], gate: Layer[] = []): Layer[] => [observer, headers, ...gate, preflight, guard, ...own];
+  // First of all, every request's scope (`layers/scope.ts`), which every later step receives.
+  const scope = scopes(deps);
+  const framed = (own: Layer[], gate: Layer[] = []): Layer[] => [
+    scope,
+    observer,
+    headers,
+    ...gate,
+    preflight,
+    guard,
+    ...own,
+  ];
   const chain = (list: readonly Layer[]) =>
     frameChain(
       list.map((layer) => layer.full),
       rendered,
     );
   const { clients, rateLimits } = deps.options;
-  // Only live mode has upstream budgets to serve by client (`kit/budget/fair-queue.ts`).
-  const live = deps.options.mode === 'live';
-  /**
-   * A client's request's scope, as its route starts (`kit/scope.ts`): its client (the address
-   * rate limits count, which a `/batch` sub-request shares with its caller), its tally while the
-   * request log is on, its bounds from now. Made here, not earlier: on Node reading a request's signal first makes
-   * its AbortController, a cost a cache hit need not pay.
-   */
-  const clientScope = (c: Context<SleeveEnv>, request: Request): RequestScope =>
-    requestScope({
-      signal: request.signal,
-      client: live ? (clientIp(c, clients) ?? 'unknown') : undefined,
-      tally: traceOf(c)?.tally,
-      now: deps.clock.now(),
-    });
   for (const endpoint of endpoints) {
     const built = layers(endpoint, deps, state, background);
     const own = [...(endpoint.websocket ? [] : [refuseWebSocket]), ...built.list];
@@ -262,15 +272,19 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
       const since = sinceOf(endpoint, path);
       const run: FrameLayer = async (c) => {
+        // What the route says of its answer, handed up with it (`outcome.ts`).
+        let gap: string | undefined;
+        let brief: number | undefined;
         const degraded = (reason: string) => {
-          markDegraded(c, reason);
+          gap = reason;
           deps.log.info(`answered without ${reason}`, { path: c.req.path });
         };
-        const notFound = () => keepBriefly(c, NOT_FOUND_SECONDS);
+        const notFound = () => {
+          brief = NOT_FOUND_SECONDS;
+        };
         const request = c.req.raw;
         const base = baseUrlOf(deps.options, request);
-        const scope = reruns.get(request) ?? clientScope(c, request);
-        c.set('sleeve.scope', scope);
+        const scope = scopeOf(c);
         const out = await endpoint.handle({
           params: paramsOf(c),
           deps,
@@ -283,23 +297,23 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
           notFound,
           spendGeneration: spender(c),
         });
-        if (!(out instanceof Response)) return json(c, out);
+        if (!(out instanceof Response)) return json(c, out, gap, brief);
         // A route's own answer (an image, a stream, a redirect) takes the gathered headers after all.
         c.res = out;
         applyGathered(c);
-        return c.res;
+        return new Outcome(c.res, { degraded: gap, brief });
       };
       for (const { prefix, version } of PREFIXES) {
         const gate = pinned(version, path, since);
         const list = framed([...own, fullOnly(run)], gate);
         const handler = chain(list);
-        // A rerun's list: its version, its parameters, the cache's refresh layer, the route.
+        // A rerun's list: its scope, its version, its parameters, the cache's refresh layer, the route.
         const again =
           holds && background.refresh
-            ? chain([...gate, built.params.layer, fullOnly(built.cache!.refresh), fullOnly(run)])
+            ? chain([scope, ...gate, built.params.layer, fullOnly(built.cache!.refresh), fullOnly(run)])
             : undefined;
         const route: Handler<SleeveEnv> = again
-          ? (c, next) => (reruns.has(c.req.raw) ? again : handler)(c, next)
+          ? (c, next) => (c.env?.sleeveRerun ? again : handler)(c, next)
           : handler;
         app.on(method, prefixed(prefix, path), route);
         const hit = holds ? composeHit(endpoint.path, list) : undefined;
@@ -325,8 +339,8 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     return failedWith(c, error, version);
   };
   app.all('*', chain(framed([fullOnly(unknown)])));
-  app.notFound(unknown);
-  app.onError(rendered);
+  app.notFound((c) => unknown(c).res);
+  app.onError((thrown, c) => rendered(thrown, c).res);
   const options: HitPathOptions = {
     now: deps.clock.now,
     clients: deps.options.clients,

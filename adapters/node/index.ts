@@ -67,11 +67,15 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
           const env = bindings as NodeEnv & ConnInfo;
           env.clientIp = env.incoming.socket.remoteAddress;
           env.sleeveLookup = askedBefore(env.incoming);
+          // A request that came as an upgrade: its answer goes back to the upgrade listener (`upgrade.ts`).
+          const told = env.outgoing === undefined ? upgrades?.answering() : undefined;
           const answer = sleeve.fetch(request, env);
           // A cache hit comes back synchronously: @hono/node-server then writes it on its sync
           // path. No closure is made for it: a hit is a few microseconds, and under tsx (as
           // `npm start` runs) each function made per request also pays for its name being set.
-          return answer instanceof Promise ? answer.then((response) => sent(env, response)) : sent(env, answer);
+          return answer instanceof Promise
+            ? answer.then((response) => sent(env, response, told))
+            : sent(env, answer, told);
         },
         websocket: { server: wss },
         // Cache hits are written before @hono/node-server builds a Request for them (`hits.ts`).
@@ -100,9 +104,9 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
     server.once('error', reject);
     const stoppable = nodeStoppable(server);
     /** Before an answer is written: an upgrade's refusal is told to the upgrade, and while stopping its connection closes after it. */
-    const sent = (env: NodeEnv, response: Response): Response => {
-      if (env.outgoing === undefined) upgrades?.answered(env.incoming, response);
-      else if (stoppable.stopping) stoppable.answering(env.outgoing);
+    const sent = (env: NodeEnv, response: Response, told: ((response: Response) => void) | undefined): Response => {
+      if (told !== undefined) told(response);
+      else if (env.outgoing !== undefined && stoppable.stopping) stoppable.answering(env.outgoing);
       return response;
     };
     const shutdown = gracefulStop(sleeve, stoppable, limits.shutdownTimeoutMs, limits.shutdownDelayMs);
@@ -115,8 +119,9 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
     // D57: a trusted proxy's connections carry many clients, so no share counts them (D54).
     const key = connectionClient(sleeve.deps.options.clients);
     const perClient = key && { max: limits.maxConnectionsPerIp, key };
-    const connections = capConnections(server, limits.maxConnections, perClient);
-    upgrades = handleUpgrades(server, wss, sleeve.deps.options.basePath);
+    const capped = capConnections(server, limits.maxConnections, perClient);
+    const connections: ConnectionCap = { open: capped.open };
+    upgrades = handleUpgrades(server, sleeve.deps.options.basePath, capped.parse);
     answerClientErrors(
       server,
       (request, clientIp) => sleeve.fetch(request, { clientIp }),

@@ -81,42 +81,50 @@ export interface ConnectionCap {
   open(): number;
 }
 
+/** The cap as the server that installed it sees it. */
+export interface CappedConnections extends ConnectionCap {
+  /**
+   * Hands a socket admitted already back to the server's HTTP parser, counted once: a plain
+   * request `upgrade.ts` replays, whose socket Node detached from its parser.
+   */
+  parse(socket: Socket): void;
+}
+
 /**
  * Counts connections as they are accepted and refuses those past `max`, or past a client's
  * share (`perClient`, left out behind a trusted proxy, where every connection is the proxy's):
  * the server's own `connection` listeners (its HTTP parser) run only for the admitted ones, so
  * a slow client counts from accept, before its headers. A socket emitted again (a plain
- * request replayed by `upgrade.ts`) is already counted. A socket whose address is already
+ * request replayed by `upgrade.ts`) goes to `parse`, not through the count again. A socket whose address is already
  * gone (it closed as it was accepted) counts only toward `max`.
  */
-export function capConnections(server: Server, max: number, perClient?: PerClient): ConnectionCap {
+export function capConnections(server: Server, max: number, perClient?: PerClient): CappedConnections {
   const listeners = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
-  const admitted = new WeakSet<Socket>();
   const fullAnswer = full(max);
   const share = perClient && { ...perClient, answer: overShare(perClient.max) };
   const byClient = new Map<string, number>();
   let open = 0;
   let lingering = 0;
-  server.on('connection', (socket: Socket) => {
-    if (!admitted.has(socket)) {
-      const client = share && socket.remoteAddress !== undefined ? share.key(socket.remoteAddress) : undefined;
-      const held = client === undefined ? 0 : (byClient.get(client) ?? 0);
-      // Full is said first: then the refusal is no one client's fault.
-      if (open >= max) return refuse(socket, fullAnswer);
-      if (share && client !== undefined && held >= share.max) return refuse(socket, share.answer);
-      admitted.add(socket);
-      open++;
-      if (client !== undefined) byClient.set(client, held + 1);
-      socket.once('close', () => {
-        open--;
-        if (client === undefined) return;
-        const left = (byClient.get(client) ?? 1) - 1;
-        if (left > 0) byClient.set(client, left);
-        else byClient.delete(client);
-      });
-    }
+  const parse = (socket: Socket): void => {
     for (const listener of listeners) listener.call(server, socket);
+  };
+  server.on('connection', (socket: Socket) => {
+    const client = share && socket.remoteAddress !== undefined ? share.key(socket.remoteAddress) : undefined;
+    const held = client === undefined ? 0 : (byClient.get(client) ?? 0);
+    // Full is said first: then the refusal is no one client's fault.
+    if (open >= max) return refuse(socket, fullAnswer);
+    if (share && client !== undefined && held >= share.max) return refuse(socket, share.answer);
+    open++;
+    if (client !== undefined) byClient.set(client, held + 1);
+    socket.once('close', () => {
+      open--;
+      if (client === undefined) return;
+      const left = (byClient.get(client) ?? 1) - 1;
+      if (left > 0) byClient.set(client, left);
+      else byClient.delete(client);
+    });
+    parse(socket);
   });
 
   function refuse(socket: Socket, answer: Buffer): void {
@@ -134,5 +142,5 @@ export function capConnections(server: Server, max: number, perClient?: PerClien
     socket.end(answer);
   }
 
-  return { open: () => open };
+  return { open: () => open, parse };
 }

@@ -16,7 +16,6 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { WebSocketServer } from 'ws';
 import { SleeveError } from '../../core/errors.ts';
 import { refusal } from './refusal.ts';
 import { writeResponse } from './client-errors.ts';
@@ -60,20 +59,30 @@ const handshakeFailed = (target: string, basePath: string): Response =>
   refusal(target, new SleeveError('bad_request', 'The WebSocket handshake failed.'), basePath);
 
 export interface Upgrades {
-  /** Keeps Sleeve's answer to a WebSocket handshake, written whole if the upgrade does not happen. */
-  answered(incoming: IncomingMessage, response: Response): void;
+  /**
+   * Where Sleeve's answer to the WebSocket handshake being dispatched now goes, to be written
+   * whole if the upgrade does not happen. The server's `fetch` asks it as it is called for a
+   * request that came as an upgrade: @hono/node-server's listener calls it at once, before
+   * awaiting anything, while this module's listener runs it (undefined at any other time).
+   */
+  answering(): ((response: Response) => void) | undefined;
 }
 
 /**
  * Takes over the server's `upgrade` event, keeping its WebSocket listener (installed by
- * @hono/node-server for `wss`) for WebSockets. Call it once that listener is installed.
+ * @hono/node-server for its WebSocket server) for WebSockets. Call it once that listener is
+ * installed. `parse` gives a socket back to the server's HTTP parser (by default, as a new
+ * connection; with the connection cap, `CappedConnections.parse`, not counted twice).
  */
-export function handleUpgrades(server: Server, wss: WebSocketServer, basePath = ''): Upgrades {
+export function handleUpgrades(
+  server: Server,
+  basePath = '',
+  parse: (socket: Socket) => void = (socket) => server.emit('connection', socket),
+): Upgrades {
   const webSocket = server.listeners('upgrade') as UpgradeListener[];
   server.removeAllListeners('upgrade');
-  const answers = new WeakMap<IncomingMessage, Response>();
-  const upgraded = new WeakSet<IncomingMessage>();
-  wss.on('connection', (_ws, request: IncomingMessage) => upgraded.add(request));
+  // The handshake whose listener runs now, synchronously: nothing is kept per request or socket.
+  let dispatching: ((response: Response) => void) | undefined;
 
   server.on('upgrade', async (request: IncomingMessage, socket: Socket, head: Buffer) => {
     // A WebSocket handshake is a GET (RFC 6455 §4.1): anything else is an ordinary request
@@ -83,15 +92,27 @@ export function handleUpgrades(server: Server, wss: WebSocketServer, basePath = 
       // Back in front of what the client sent next (its body, a pipelined request), then to
       // the server's `connection` listeners, which give the socket a fresh parser.
       socket.unshift(Buffer.concat([plainHead(request), head]));
-      server.emit('connection', socket);
+      parse(socket);
       return;
     }
     socket.on('error', () => socket.destroy());
-    for (const listener of webSocket) await listener.call(server, request, socket, head);
-    if (upgraded.has(request) || socket.destroyed || socket.writableEnded) return;
-    await writeResponse(socket, answers.get(request) ?? handshakeFailed(request.url ?? '', basePath)).catch(() =>
-      socket.destroy(),
-    );
+    let answer: Response | undefined;
+    // An upgrade that happened wrote its 101 on the socket (`ws`), a refusal nothing yet.
+    const before = socket.bytesWritten;
+    for (const listener of webSocket) {
+      dispatching = (response) => {
+        answer = response;
+      };
+      let running: unknown;
+      try {
+        running = listener.call(server, request, socket, head);
+      } finally {
+        dispatching = undefined;
+      }
+      await running;
+    }
+    if (socket.destroyed || socket.writableEnded || socket.bytesWritten > before) return;
+    await writeResponse(socket, answer ?? handshakeFailed(request.url ?? '', basePath)).catch(() => socket.destroy());
   });
   // @hono/node-server writes its own refusal (status, no body) only when its listener is the
   // server's one `upgrade` listener: this second one leaves refusals to the listener above.
@@ -102,5 +123,5 @@ export function handleUpgrades(server: Server, wss: WebSocketServer, basePath = 
     writeResponse(socket, connectRefusal(request.url ?? '', basePath)).catch(() => socket.destroy());
   });
 
-  return { answered: (incoming, response) => void answers.set(incoming, response) };
+  return { answering: () => dispatching };
 }

@@ -9,7 +9,6 @@
 import type { Context } from 'hono';
 import type { RequestScope } from '../drivers/kit/index.ts';
 import type { RequestTrace } from './request-trace.ts';
-import type { SleeveError } from '../errors.ts';
 import { CURRENT, findVersion, type VersionInfo } from './versions.ts';
 
 /**
@@ -36,36 +35,31 @@ export interface SleeveBindings {
    * again. Set by `fetch` itself, or by an adapter that asked `answerHit` first (the Node one).
    */
   sleeveLookup?: HitLookup | false;
+  /**
+   * A rerun's scope (a cache refresh or a deferred answer, `cache/rerun.ts`), made before it
+   * runs: its route runs the rerun's shorter list under it.
+   */
+  sleeveRerun?: RequestScope;
   /** The adapter's hold on work that outlives the answer (`ConnInfo.waitUntil`, a Worker's `ctx.waitUntil`). */
   waitUntil?(work: Promise<unknown>): void;
 }
 
-/** What the frame's layers leave on a request for the later ones. */
+/**
+ * What the frame's layers leave on a request for the later ones: each key set by one layer and
+ * read only by the layers after it (a test holds this). What a step says back to the layers
+ * above it is the result of their `next()` (`outcome.ts`), never a variable.
+ */
 interface SleeveVariables {
+  /** The request's scope (`kit/scope.ts`), made by the first layer (`layers/scope.ts`) for every later step. */
+  'sleeve.scope': RequestScope;
+  /** The request's id and its log line's tally (`request-trace.ts`), set by the observer. */
+  'sleeve.trace'?: RequestTrace;
   /** The version a prefix route chose; absent on a bare path. */
   'sleeve.version'?: VersionInfo;
   /** The validated parameters (`core/http/layers/params.ts`). */
   'sleeve.params': unknown;
   /** Headers the layers give this request's answer, gathered before it is built (`addHeaders`). */
   'sleeve.headers'?: Readonly<Record<string, string>>[];
-  /** The cache's verdict, for the request's log line and /metrics (`X-Cache` without reading headers back). */
-  'sleeve.cache'?: string;
-  /**
-   * A route's JSON answer and its text, so the cache keeps the text as it was made instead of
-   * reading the Response back (a stream read, and on Node its headers rebuilt to check the type).
-   */
-  'sleeve.json'?: { res: Response; text: string };
-  /**
-   * The route's request scope (`kit/scope.ts`), made as the route starts: the cache layer reads
-   * its client when a miss's answer must be completed in the background.
-   */
-  'sleeve.scope'?: RequestScope;
-  /** The answer left something out because an upstream failed: sent, never kept (`degraded.ts`). */
-  'sleeve.degraded'?: string;
-  /** Seconds to keep an answer that says "not found" in a 200 (`degraded.ts`). */
-  'sleeve.brief'?: number;
-  /** The D3 error an answer was rendered from, for the request's log line (`layers/observe.ts`). */
-  'sleeve.error'?: SleeveError;
 }
 
 /** Hono's environment for every Sleeve route and layer, so none needs a cast. */

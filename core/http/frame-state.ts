@@ -6,14 +6,14 @@
 import type { Deps } from '../wiring/deps.ts';
 import type { Breaker } from '../storage/breaker.ts';
 import type { CounterStore } from '../storage/counters.ts';
-import type { Outcome } from './cache/layer.ts';
+import type { Flight } from './cache/layer.ts';
 import type { Held } from './cache/entry.ts';
 import { inFlight, type InFlight } from '../utils/in-flight.ts';
 
 export interface FrameState {
   breaker: Breaker;
   counters: CounterStore;
-  inflight: InFlight<Promise<Outcome>>;
+  inflight: InFlight<Flight>;
   hot: Map<string, Held>;
 }
 

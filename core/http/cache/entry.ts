@@ -11,6 +11,7 @@ import { SleeveError } from '../../errors.ts';
 import type { AnswerParts } from '../hit/answer-parts.ts';
 import { versionOf, withGathered, type SleeveEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
+import { Outcome } from '../outcome.ts';
 import { hashBytes } from '../../utils/hash.ts';
 import type { VersionInfo } from '../versions.ts';
 
@@ -72,7 +73,7 @@ export interface Held {
   hits: number;
   /** From this time (Unix ms) a hit goes to the cache layer, which may refresh it ahead; Infinity: never. */
   aheadAt: number;
-  /** An answer with a gap (`http/degraded.ts`), held only for the client a deferred answer promised it to: sent `no-store`. */
+  /** An answer with a gap (an outcome's `degraded`, `http/outcome.ts`), held only for the client a deferred answer promised it to: sent `no-store`. */
   degraded?: true;
 }
 
@@ -112,24 +113,24 @@ export function heldOf(
 }
 
 /**
- * The response for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404.
- * Built once with every header in one plain object (the gathered ones first), never touched
- * after: the Node server then writes it without rebuilding a `Headers`.
+ * The answer for an entry: 200 (or 304 on a matching `If-None-Match`), or a cached 404, with
+ * the cache's verdict (and a held 404's error, for the request's log line as for one just made);
+ * `age`: a `STALE` answer's `Age` (RFC 9111), in whole seconds. Built once with every header in
+ * one plain object (the gathered ones first), never touched after: the Node server then writes
+ * it without rebuilding a `Headers`.
  */
 export function answer(
   c: Context<SleeveEnv>,
   entry: Entry,
   state: CacheState,
   bytes?: Uint8Array<ArrayBuffer>,
-): Response {
-  c.set('sleeve.cache', state);
-  const headers = withGathered(c);
+  age?: number,
+): Outcome {
+  const headers = withGathered(c, age === undefined ? undefined : { Age: String(age) });
   const parts = entryParts(entry, state, headers, c.req.header('if-none-match'), bytes);
   if (!(parts instanceof SleeveError))
-    return new Response(parts.body, { status: parts.status, headers: parts.headers });
-  // A held 404: the request's log line says its code, as for one just made.
-  c.set('sleeve.error', parts);
-  return errorResponse(parts, versionOf(c), headers);
+    return new Outcome(new Response(parts.body, { status: parts.status, headers: parts.headers }), { cache: state });
+  return new Outcome(errorResponse(parts, versionOf(c), headers), { cache: state, error: parts });
 }
 
 /**

@@ -11,7 +11,7 @@
  * background; and an entry hit `POPULAR_HITS` times is refreshed in the last tenth of its
  * lifetime. A fresh hit pays one comparison and one increment for that (`warmFor`).
  */
-import type { Context, Next } from 'hono';
+import type { Context } from 'hono';
 import type { Storage } from '../../storage/storage.ts';
 import { SleeveError, type ErrorCode } from '../../errors.ts';
 import type { Breaker } from '../../storage/breaker.ts';
@@ -22,10 +22,11 @@ import { notPromised, type Deferrer } from './deferred.ts';
 import { isBudgetRefusal, REQUEST_TURNS_MS, type Clock } from '../../drivers/kit/index.ts';
 import { cacheKey, canonicalRequest, type CacheKey } from './key.ts';
 import { addHeaders, bindings, replaceResponse, setHeaders, type SleeveEnv } from '../context.ts';
-import type { FrameLayer } from '../frame-chain.ts';
+import type { FrameLayer, LayerResult, NextStep } from '../frame-chain.ts';
+import { Outcome } from '../outcome.ts';
+import { scopeOf } from '../layers/scope.ts';
 import { fullOnly, type Layer } from '../pipeline.ts';
 import { Lookup } from './lookup.ts';
-import { briefLifetime, isDegraded } from '../degraded.ts';
 import { paramsOf, type Params } from '../layers/params.ts';
 import type { RequestView } from '../hit/request-view.ts';
 import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH } from '../query-memo.ts';
@@ -51,10 +52,16 @@ const heldSize = (held: Held): number => (held.bytes?.byteLength ?? 0) * 3 + 256
 const UPSTREAM_FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout', 'service_unavailable'];
 
 /** What a leader hands its followers: an entry to answer with and how, or an error to rethrow. */
-export type Outcome =
+type Settled =
   | { entry: Entry; state: 'MISS' | 'STALE'; bytes?: Uint8Array<ArrayBuffer> }
   | { error: SleeveError }
   | null;
+
+/** A miss in flight: what its followers wait for, and whether a refresh leads it (its followers fetch themselves when it brings nothing). */
+export interface Flight {
+  readonly settled: Promise<Settled>;
+  readonly refresh: boolean;
+}
 
 export interface CacheOptions {
   bucket: string;
@@ -66,7 +73,7 @@ export interface CacheOptions {
   /** The Sleeve's timers (`kit/clock.ts`): a join's wait on a deferred answer is timed on them. */
   timer: Clock['timer'];
   /** Identical misses in flight, shared by every endpoint of one app: a leader's outcome, its followers wait on. */
-  inflight: InFlight<Promise<Outcome>>;
+  inflight: InFlight<Flight>;
   /** Recently answered fresh entries, already parsed (see `HOT_ENTRIES`). */
   hot: Map<string, Held>;
   /**
@@ -115,8 +122,6 @@ export function cached(options: CacheOptions): Cached {
     if (refresh && held.entry.body !== undefined) held.aheadAt = aheadAt(held.entry.freshUntil, held.entry.maxAge);
     setBoundedBytes(hot, key, held, HOT_ENTRIES, HOT_BYTES, heldSize);
   };
-  /** Misses led by a refresh: a follower whose refresh did not bring a new entry fetches itself. */
-  const refreshes = new WeakSet<Promise<Outcome>>();
   const startRefresh = (c: Context<SleeveEnv>, key: string): void => {
     if (refresh && !inflight.has(key)) refresh.start(key, c.req.raw, c.env);
   };
@@ -215,12 +220,12 @@ export function cached(options: CacheOptions): Cached {
   /** `refreshing`: a refresh runs the route even for a kept entry (one due ahead, or stale). */
   async function miss(
     c: Context<SleeveEnv>,
-    next: Next,
+    next: NextStep,
     canonical: string,
     key: string,
     now: number,
     refreshing = false,
-  ): Promise<Response | void> {
+  ): Promise<LayerResult> {
     const found = fromStorage(await breaker.run(() => storage.getItem(key), null));
     const entry = found && found.k === canonical ? found : null;
     // A refresh finds an entry another instance refreshed meanwhile: nothing to do.
@@ -245,12 +250,12 @@ export function cached(options: CacheOptions): Cached {
       now - entry.freshUntil <= staleSeconds(entry.maxAge) * 1000
     ) {
       startRefresh(c, key);
-      addHeaders(c, { Age: String(ageOf(entry, now)) });
-      return answer(c, entry, 'STALE');
+      return answer(c, entry, 'STALE', undefined, ageOf(entry, now));
     }
 
-    const pending = inflight.get(key);
-    if (pending) {
+    const flight = inflight.get(key);
+    if (flight) {
+      const pending = flight.settled;
       const outcome = await (refreshing ? pending : joined(pending, key));
       // A deferred answer found another request making its answer: that one's refusal (or a
       // refresh's nothing) is not its own, since its answer was promised; it makes it itself then.
@@ -258,25 +263,30 @@ export function cached(options: CacheOptions): Cached {
       if (deferred && !(outcome && 'entry' in outcome)) return miss(c, next, canonical, key, options.now(), true);
       if (deferred && outcome && 'entry' in outcome) options.defer!.keep(key, hold(outcome.entry));
       if (outcome && 'error' in outcome) throw outcome.error;
-      if (outcome?.state === 'STALE') addHeaders(c, { Age: String(ageOf(outcome.entry, options.now())) });
+      if (outcome?.state === 'STALE')
+        return answer(c, outcome.entry, 'STALE', outcome.bytes, ageOf(outcome.entry, options.now()));
       if (outcome) return answer(c, outcome.entry, outcome.state, outcome.bytes);
       // The refresh this request waited for was dropped (a busy budget) or failed: its own fetch.
-      if (refreshes.has(pending) && !refreshing) return miss(c, next, canonical, key, options.now());
+      if (flight.refresh && !refreshing) return miss(c, next, canonical, key, options.now());
       return next();
     }
-    let settle: (outcome: Outcome) => void = () => {};
-    const leading = new Promise<Outcome>((resolve) => (settle = resolve));
-    if (refreshing) refreshes.add(leading);
-    const forget = inflight.add(key, leading);
-    let outcome: Outcome = null;
+    let settle: (outcome: Settled) => void = () => {};
+    const leading = new Promise<Settled>((resolve) => (settle = resolve));
+    const forget = inflight.add(key, { settled: leading, refresh: refreshing });
+    let outcome: Settled = null;
+    let age: number | undefined;
     let made: string | Promise<string> | undefined;
     let promised: SleeveError | undefined;
+    // What the route answered, and what this layer answers in its place.
+    let below: LayerResult;
+    let answered: LayerResult;
     try {
-      await next();
-      const error = c.error instanceof SleeveError ? c.error : undefined;
+      below = await next();
+      const thrown = below?.thrown;
+      const error = thrown instanceof SleeveError ? thrown : undefined;
       if (error && UPSTREAM_FAILURES.includes(error.code) && entry && now - entry.freshUntil! <= STALE_MS) {
         outcome = { entry, state: 'STALE' };
-        addHeaders(c, { Age: String(ageOf(entry, now)) });
+        age = ageOf(entry, now);
       } else if (error?.code === 'not_found') {
         const gone: Entry = {
           k: canonical,
@@ -292,15 +302,15 @@ export function cached(options: CacheOptions): Cached {
         outcome = { entry: gone, state: 'MISS' };
       } else if (error) {
         outcome = { error };
-      } else if (isDegraded(c)) {
+      } else if (below?.degraded !== undefined) {
         // An answer with a gap (an upstream failed) is sent, never kept: the next caller tries again.
         setHeaders(c, { 'Cache-Control': 'no-store', 'X-Cache': 'MISS' });
-        c.set('sleeve.cache', 'MISS');
+        answered = new Outcome(c.res, { ...below, cache: 'MISS' });
         // But a deferred answer's promise is kept with it (D66): held for its client alone, sent as it is.
-        if (refreshing && options.defer?.has(key) && c.res.status === 200 && (made = madeJson(c)) !== undefined)
+        if (refreshing && options.defer?.has(key) && c.res.status === 200 && (made = madeJson(c, below)) !== undefined)
           options.defer.keep(key, { ...heldOf(canonical, 200, await made, null, 0), degraded: true });
-      } else if (c.res.status === 200 && (made = madeJson(c)) !== undefined) {
-        const brief = briefLifetime(c);
+      } else if (c.res.status === 200 && (made = madeJson(c, below)) !== undefined) {
+        const brief = below?.brief;
         const lifetime = brief === undefined ? seconds : Math.min(brief, seconds ?? brief);
         const kept = heldOf(
           canonical,
@@ -313,7 +323,10 @@ export function cached(options: CacheOptions): Cached {
         await store(c, key, kept, lifetime === null ? null : lifetime + STALE_MS / 1000);
         outcome = { entry: kept.entry, state: 'MISS', bytes: kept.bytes };
       }
-      if (outcome && 'entry' in outcome) replaceResponse(c, answer(c, outcome.entry, outcome.state, outcome.bytes));
+      if (outcome && 'entry' in outcome) {
+        answered = answer(c, outcome.entry, outcome.state, outcome.bytes, age);
+        replaceResponse(c, answered.res);
+      }
       // Only a new entry is worth handing on from a refresh; its followers fetch otherwise.
       if (refreshing && !(outcome && 'entry' in outcome && outcome.state === 'MISS')) outcome = null;
     } finally {
@@ -324,6 +337,7 @@ export function cached(options: CacheOptions): Cached {
       settle(outcome);
     }
     if (promised) throw promised;
+    return answered ?? below;
   }
 
   /**
@@ -331,7 +345,7 @@ export function cached(options: CacheOptions): Cached {
    * turns, so a request joining one waits only as long as a request waits for turns, then hears
    * its promise anew.
    */
-  async function joined(pending: Promise<Outcome>, key: string): Promise<Outcome> {
+  async function joined(pending: Promise<Settled>, key: string): Promise<Settled> {
     if (!options.defer?.has(key)) return pending;
     // A client waits on this deferred answer now: it is served as fresh work.
     options.defer.hurry(key);
@@ -354,7 +368,7 @@ export function cached(options: CacheOptions): Cached {
    * a cached answer's 503 with `Retry-After` is always a promise (D66).
    */
   function deferral(c: Context<SleeveEnv>, key: string, error: SleeveError): SleeveError | undefined {
-    const client = c.get('sleeve.scope')?.client;
+    const client = scopeOf(c).client;
     if (!options.defer || client === undefined || !isBudgetRefusal(error) || error.reason === 'dropped')
       return undefined;
     return options.defer.promise(error, key, c.req.raw, c.env, client);
@@ -362,20 +376,19 @@ export function cached(options: CacheOptions): Cached {
 }
 
 /**
- * The JSON text of the route's answer: as the route made it when it is still the answer (see
- * `sleeve.json`), else read back from a JSON Response; undefined for anything else.
+ * The JSON text of the route's answer: as the route made it when it is still the answer (its
+ * outcome's `json`), else read back from a JSON Response; undefined for anything else.
  */
-function madeJson(c: Context<SleeveEnv>): string | Promise<string> | undefined {
-  const made = c.get('sleeve.json');
-  if (made !== undefined && made.res === c.res) return made.text;
+function madeJson(c: Context<SleeveEnv>, below: LayerResult): string | Promise<string> | undefined {
+  if (below?.json !== undefined && below.res === c.res) return below.json;
   return c.res.headers.get('content-type')?.startsWith('application/json') ? c.res.text() : undefined;
 }
 
 /** An answer with a gap a deferred answer made and held for its client: sent as when it was made, kept by nobody. */
-function degradedAnswer(c: Context<SleeveEnv>, held: Held): Response {
-  const response = answer(c, held.entry, 'MISS', held.bytes);
-  response.headers.set('Cache-Control', 'no-store');
-  return response;
+function degradedAnswer(c: Context<SleeveEnv>, held: Held): Outcome {
+  const out = answer(c, held.entry, 'MISS', held.bytes);
+  out.res.headers.set('Cache-Control', 'no-store');
+  return out;
 }
 
 /**
@@ -387,9 +400,10 @@ export function noStore(): Layer {
   // No hit form: nothing is held, so the hit path never takes these routes.
   return fullOnly(async (c, next) => {
     addHeaders(c, { 'Cache-Control': 'no-store' });
-    await next();
-    const error = c.error;
+    const below = await next();
+    const error = below?.thrown;
     if (error instanceof SleeveError && isBudgetRefusal(error) && error.headers['Retry-After'] !== undefined)
       throw notPromised(error.message, 'this endpoint keeps no answer to complete later');
+    return below;
   });
 }

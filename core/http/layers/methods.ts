@@ -3,9 +3,8 @@
  * Routing answers that are not an endpoint's own: 405 for a known path asked with the wrong
  * method (with `Allow`), and 404 for a path a pinned version did not have yet.
  */
-import type { MiddlewareHandler } from 'hono';
 import { SleeveError } from '../../errors.ts';
-import { versionOf, type SleeveEnv } from '../context.ts';
+import { versionOf } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
 import { fullOnly, passing, type Layer } from '../pipeline.ts';
 import { findVersion, isAtLeast, type VersionInfo } from '../versions.ts';
@@ -32,7 +31,7 @@ export function versionGate(path: string, since: string | undefined, pinned: Ver
   return [pinned ? fullOnly(gate) : passing(gate)];
 }
 
-export function methodNotAllowed(path: string, methods: readonly string[]): MiddlewareHandler<SleeveEnv> {
+export function methodNotAllowed(path: string, methods: readonly string[]): FrameLayer {
   const allow = [...new Set(methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))), 'OPTIONS'].join(', ');
   return async (c) => {
     throw new SleeveError('method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${allow}.`, {

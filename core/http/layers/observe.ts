@@ -24,7 +24,9 @@ import { monitoringPaths, type AnyEndpoint } from '../endpoint.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import { setTrace, type RequestTrace } from '../request-trace.ts';
 import { routeLabels } from './route-label.ts';
+import { scopeOf } from './scope.ts';
 import type { FrameLayer } from '../frame-chain.ts';
+import type { Outcome } from '../outcome.ts';
 import type { Answered, AnsweredError, Layer } from '../pipeline.ts';
 
 /**
@@ -55,8 +57,6 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
     requestLog === 'json' && log.requestRecord ? log.requestRecord.bind(log) : (r: RequestRecord) => write(format!(r));
   const routeOf = format || metrics ? routeLabels(endpoints) : undefined;
   const sent = asSent(deps.options.basePath);
-  // Only live drivers call upstreams (and a chat model): otherwise the count is always 0, so none is kept.
-  const counts = format !== undefined && (deps.options.mode === 'live' || deps.options.ai !== undefined);
 
   const record =
     routeOf &&
@@ -80,8 +80,15 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
       });
     });
 
-  /** The response is ready: its figures, and its line unless it is a sub-request's. */
-  const done = (c: Context<SleeveEnv>, trace: RequestTrace, started: number, sub: boolean, status: number): void => {
+  /** The response is ready: its figures, and its line unless it is a sub-request's (`out`: what the steps below said of it). */
+  const done = (
+    c: Context<SleeveEnv>,
+    trace: RequestTrace,
+    started: number,
+    sub: boolean,
+    status: number,
+    out: Outcome | undefined,
+  ): void => {
     if (sub && !metrics) return;
     record!({
       id: trace.id,
@@ -90,12 +97,12 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
       route: routeOf!(c),
       status,
       started,
-      cache: c.get('sleeve.cache') ?? null,
+      cache: out?.cache ?? null,
       // The whole address, not the key it is counted under: the line says who asked.
       ip: format && !sub ? clientAddress(c, clients) : undefined,
       upstream: trace.tally?.upstream ?? 0,
       sub,
-      error: status >= 400 ? c.get('sleeve.error') : undefined,
+      error: status >= 400 ? out?.error : undefined,
     });
   };
 
@@ -103,27 +110,28 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
     const batch = bindings(c).sleeveBatch;
     const trace: RequestTrace = batch ?? {
       id: requestIdFrom(c.req.raw.headers),
-      tally: counts ? upstreamTally() : undefined,
+      // Made with the request's scope (`scope.ts`), which its calls count on.
+      tally: scopeOf(c).tally,
     };
     setTrace(c, trace);
     addHeaders(c, { [REQUEST_ID_HEADER]: trace.id });
     if (!routeOf) return next();
     const started = performance.now();
-    const finish = () => done(c, trace, started, batch !== undefined, c.res.status);
+    const sub = batch !== undefined;
     // The frame's `next` may answer synchronously (`frame-chain.ts`): a hit then logs at once.
-    const out: unknown = next();
+    const out = next();
     if (!(out instanceof Promise)) {
-      finish();
-      return out as Promise<void>;
+      done(c, trace, started, sub, c.res.status, out);
+      return out;
     }
     return out.then(
-      (res: unknown) => {
-        finish();
-        return res as void;
+      (res) => {
+        done(c, trace, started, sub, c.res.status, res);
+        return res;
       },
       (thrown: unknown) => {
         // Only what is not an Error gets here (errors are rendered where thrown): Hono rethrows it.
-        done(c, trace, started, batch !== undefined, 500);
+        done(c, trace, started, sub, 500, undefined);
         throw thrown;
       },
     );

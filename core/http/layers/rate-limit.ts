@@ -9,7 +9,7 @@
  *
  * Why not a library: docs/decisions.md, D8.
  */
-import type { Context, Next } from 'hono';
+import type { Context } from 'hono';
 import { SleeveError } from '../../errors.ts';
 import type { Breaker } from '../../storage/breaker.ts';
 import { countThrough, type CounterStore, type WindowCount } from '../../storage/counters.ts';
@@ -18,7 +18,7 @@ import type { ClientAddressing } from '../../wiring/client-addressing.ts';
 import { REMEMBERED_QUERY_LENGTH } from '../query-memo.ts';
 import { setBounded } from '../../utils/bounded-map.ts';
 import { addHeaders, versionOf, type SleeveEnv } from '../context.ts';
-import type { FrameLayer } from '../frame-chain.ts';
+import type { FrameLayer, NextStep } from '../frame-chain.ts';
 import type { Layer } from '../pipeline.ts';
 import type { VersionInfo } from '../versions.ts';
 
@@ -123,7 +123,7 @@ export function rateLimit(options: RateLimitOptions): Layer {
     const hit = countThrough(options.breaker, store, keyOf(ip), now, WINDOW_MS);
     return hit instanceof Promise ? hit.then((h) => admitted(version, h, now)) : admitted(version, hit, now);
   };
-  const passed = (c: Context<SleeveEnv>, next: Next, headers: Checked) => {
+  const passed = (c: Context<SleeveEnv>, next: NextStep, headers: Checked) => {
     if (headers) addHeaders(c, headers);
     return next();
   };
