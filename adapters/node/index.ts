@@ -13,7 +13,6 @@ import type { ServeOptions } from '../shared/serve-options.ts';
 import { serverSleeve } from '../shared/server-sleeve.ts';
 import { cardPool } from '../shared/card-pool.ts';
 import { answerClientErrors } from './client-errors.ts';
-import { askedBefore, nodeHits } from './hits.ts';
 import { withTargetCheck } from './target.ts';
 import { capConnections, serverOptions, type ConnectionCap } from './limits.ts';
 import { handleUpgrades, type Upgrades } from './upgrade.ts';
@@ -66,7 +65,7 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
         fetch: (request, bindings) => {
           const env = bindings as NodeEnv & ConnInfo;
           env.clientIp = env.incoming.socket.remoteAddress;
-          env.sleeveLookup = askedBefore(env.incoming);
+          // The one way into core (D70): a cache hit too, on @hono/node-server's lazy Request.
           const answer = sleeve.fetch(request, env);
           // A cache hit comes back synchronously: @hono/node-server then writes it on its sync
           // path. No closure is made for it: a hit is a few microseconds, and under tsx (as
@@ -74,11 +73,7 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
           return answer instanceof Promise ? answer.then((response) => sent(env, response)) : sent(env, answer);
         },
         websocket: { server: wss },
-        // Cache hits are written before @hono/node-server builds a Request for them (`hits.ts`).
-        createServer: withTargetCheck(
-          sleeve.deps.options.basePath,
-          nodeHits(sleeve, () => stoppable.stopping),
-        ),
+        createServer: withTargetCheck(sleeve.deps.options.basePath),
         serverOptions: serverOptions(limits),
         port: options.port ?? 8787,
         hostname: options.hostname,

@@ -12,17 +12,6 @@ import type { RequestTrace } from './request-trace.ts';
 import type { SleeveError } from '../errors.ts';
 import { CURRENT, findVersion, type VersionInfo } from './versions.ts';
 
-/**
- * What the hit path found for a URL it did not answer, as the bindings carry it from `answerHit`
- * to `fetch`: made only by the cache layer (`cache/lookup.ts`), which takes on only its own.
- */
-export interface HitLookup {
-  /** The URL it was found for. */
-  readonly url: string;
-  /** The cache layer that found it. */
-  readonly scope: object;
-}
-
 export interface SleeveBindings {
   /** The socket's remote address, from the adapter (`ConnInfo`). */
   clientIp?: string;
@@ -30,12 +19,6 @@ export interface SleeveBindings {
   sleeveVersion?: string;
   /** A `/batch` sub-request's batch: its id and upstream tally. */
   sleeveBatch?: RequestTrace;
-  /**
-   * What the hit path found for this request's URL when it could not answer it (a Lookup, or
-   * false when it knew nothing of the URL), for the cache layer to take on rather than look up
-   * again. Set by `fetch` itself, or by an adapter that asked `answerHit` first (the Node one).
-   */
-  sleeveLookup?: HitLookup | false;
   /** The adapter's hold on work that outlives the answer (`ConnInfo.waitUntil`, a Worker's `ctx.waitUntil`). */
   waitUntil?(work: Promise<unknown>): void;
 }
