@@ -191,6 +191,21 @@ describe('cache hits on Node, through the one entry', () => {
     expect(JSON.parse(limited.body).error.code).toBe('rate_limited');
   });
 
+  it('reads the headers as a web Request would, and a body when it is read (POST /batch)', async () => {
+    const body = JSON.stringify({ requests: [{ id: 'a', path: '/editorial/genres' }] });
+    const before = entered.length;
+    const answer = await exchange(
+      port,
+      `POST /batch HTTP/1.1\r\nHost: localhost:${port}\r\nuser-agent: ${UA}\r\nContent-Type: application/json\r\n` +
+        `X-Request-Id: twice\r\nX-Request-Id: sent\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(entered.length - before).toBe(1);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ count: 1, succeeded: 1, responses: { a: { status: 200 } } });
+    // Sent twice, an id reads as its values joined (as a web Headers joins them): no id of one.
+    expect(answer.headers.get('x-request-id')).not.toMatch(/^(?:twice|sent)$/);
+  });
+
   it("enters the same way with what is not a held hit: no contact e-mail (D2's 401), a miss", async () => {
     const anonymous = await exchange(
       port,
