@@ -159,7 +159,7 @@ export default {
     {
       name: 'policies-wrap-the-call',
       comment:
-        "A policy of a call (core/drivers/kit/policies/) wraps the call below it through `next`: it never " +
+        'A policy of a call (core/drivers/kit/policies/) wraps the call below it through `next`: it never ' +
         'reaches the composition (call/policies.ts), the entry (call/call.ts) or the sending (call/send.ts), so ' +
         'the order of the policies is written in one place and each can be read and tested alone.',
       severity: 'error',

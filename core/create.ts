@@ -8,9 +8,7 @@
  */
 import type { Hono } from 'hono';
 import type { Storage } from './storage/storage.ts';
-import type { HitLookup, SleeveEnv } from './http/context.ts';
-import type { AnswerParts } from './http/hit/answer-parts.ts';
-import type { RequestView } from './http/hit/request-view.ts';
+import type { SleeveEnv } from './http/context.ts';
 import { createFrame } from './frame.ts';
 import { unmounted } from './http/mount.ts';
 import type { Deps } from './wiring/deps.ts';
@@ -39,12 +37,6 @@ export interface ConnInfo {
   /** The socket's remote address; forwarding headers count only with `trustProxy`. */
   clientIp?: string;
   /**
-   * Left here by `answerHit` when it does not answer: what the hit path found (a `HitLookup`, or
-   * false when it knew nothing of the URL). Given to `fetch` with the same request, it sends it
-   * straight to the full frame, which takes that on rather than look the answer up again.
-   */
-  sleeveLookup?: HitLookup | false;
-  /**
    * Keeps work that outlives the answer going (a Worker's `ctx.waitUntil`): cache writes,
    * refreshes and deferred answers. Without it such work runs detached, as a server process allows.
    */
@@ -63,14 +55,6 @@ export interface Sleeve {
    * `context` is a Worker's execution context (its `waitUntil`), as Workers and Hono's `mount` pass it.
    */
   fetch(request: Request, info?: ConnInfo | object, context?: ExecutionContextLike): Response | Promise<Response>;
-  /**
-   * For a server that writes answers itself: a cache hit held in process, answered as its
-   * parts (status, headers, body) and counted and logged as `fetch` would; undefined for
-   * anything else, which then goes to `fetch`, uncounted (with `info.sleeveLookup`, as it leaves it). The Node adapter answers hits this
-   * way, without building a Request or a Response. Always undefined under a
-   * `basePath`.
-   */
-  answerHit(request: RequestView, info?: ConnInfo): AnswerParts | Promise<AnswerParts> | undefined;
   app: Hono<SleeveEnv>;
   /** What the service was built with, for start-up lines and embedders. */
   deps: Deps & {
@@ -216,7 +200,7 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
     deferredMs,
     status,
   };
-  const { app, fetch, hitParts } = createFrame(
+  const { app, fetch } = createFrame(
     deps,
     endpoints.filter(
       (endpoint) =>
@@ -246,7 +230,6 @@ export function createSleeveWith(options: SleeveOptions, platform: Platform): Sl
   };
   return {
     fetch: (request, info, context) => fetch(strip(request), isConnInfo(info) ? info : connOf(request, info, context)),
-    answerHit: resolved.basePath ? () => undefined : (request, info = {}) => hitParts(request, info),
     app,
     // The old name, read-only, beside the new one: the one place core still says `sources` for drivers.
     deps: Object.defineProperty(deps as Deps & { readonly sources: Drivers }, 'sources', { get: () => deps.drivers }),

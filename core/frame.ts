@@ -21,10 +21,8 @@ import type { Rerun } from './http/cache/rerun.ts';
 import type { RequestScope } from './drivers/kit/index.ts';
 import { bodyLimit } from './http/layers/body.ts';
 import { cors } from './http/layers/cors.ts';
-import { composeHit, hitParts, hitPath, type HitRoute, type HitPathOptions } from './http/hit/hit-path.ts';
-import { Lookup } from './http/cache/lookup.ts';
+import { composeHit, hitPath, type HitRoute } from './http/hit/hit-path.ts';
 import { fullOnly, type Layer } from './http/pipeline.ts';
-import type { AnswerParts } from './http/hit/answer-parts.ts';
 import { earliest, type VersionInfo } from './http/versions.ts';
 import { Outcome } from './http/outcome.ts';
 import type { AnyEndpoint, FrameApi } from './http/endpoint.ts';
@@ -173,18 +171,12 @@ export interface Frame {
   /** Complete on its own: `host.route('/music', app)` keeps the JSON 404 and 405 answers. */
   app: Hono<SleeveEnv>;
   /**
-   * What `createSleeve` serves: a held cache hit by the hit path (`hit-path.ts`), anything else
-   * by `app`, taking on what the hit path found (`bindings.sleeveLookup`). A request whose
-   * bindings carry that already (an adapter asked `hitParts` first) goes straight to `app`.
+   * What `createSleeve` serves, the one way into the frame on every runtime (D70): a held
+   * cache hit by the hit path (`hit-path.ts`), anything else by `app`.
    */
   fetch(request: Request, env?: SleeveBindings): Response | Promise<Response>;
   /** The hit path alone (`hit-path.ts`), the first thing `fetch` asks: undefined when it does not answer. */
   hit(request: RequestView, env?: SleeveBindings): Response | Promise<Response> | undefined;
-  /**
-   * The same, answering with parts, for a server that writes them itself (the Node adapter).
-   * When it does not answer, it leaves `env.sleeveLookup` set for `fetch` of the same request.
-   */
-  hitParts(request: RequestView, env: SleeveBindings): AnswerParts | Promise<AnswerParts> | undefined;
 }
 
 /**
@@ -341,32 +333,15 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
   app.all('*', chain(framed([fullOnly(unknown)])));
   app.notFound((c) => unknown(c).res);
   app.onError((thrown, c) => rendered(thrown, c).res);
-  const options: HitPathOptions = {
+  const hit = hitPath(hits, {
     now: deps.clock.now,
     clients: deps.options.clients,
     clones: deps.options.hitResponses === 'clones',
     toError,
-  };
-  const responses = hitPath(hits, options);
-  const parts = hitParts(hits, options);
+  });
   return {
     app,
-    hit: (request, env) => {
-      const out = responses(request, env);
-      return out instanceof Lookup ? undefined : out;
-    },
-    hitParts: (request, env) => {
-      const out = parts(request, env);
-      if (out !== undefined && !(out instanceof Lookup)) return out;
-      // Asked already: `fetch` goes straight to the router, taking on what was found.
-      env.sleeveLookup = out ?? false;
-      return undefined;
-    },
-    fetch: (request, env) => {
-      if (env?.sleeveLookup !== undefined) return app.fetch(request, env);
-      const out = responses(request, env);
-      if (out === undefined) return app.fetch(request, env);
-      return out instanceof Lookup ? app.fetch(request, { ...env, sleeveLookup: out }) : out;
-    },
+    hit,
+    fetch: (request, env) => hit(request, env) ?? app.fetch(request, env),
   };
 }

@@ -41,8 +41,6 @@ export type { ProcessMemory } from './observe/metrics.ts';
 export { jsonLine } from './observe/request-line.ts';
 export { encodeJsonLine } from './observe/json-line-bytes.ts';
 export type { RequestView } from './http/hit/request-view.ts';
-export type { HitLookup } from './http/context.ts';
-export type { AnswerParts } from './http/hit/answer-parts.ts';
 export type * from './domain/music.ts';
 export type * from './domain/features.ts';
 export type * from './domain/images.ts';

@@ -13,8 +13,8 @@ import type { ServeOptions } from '../shared/serve-options.ts';
 import { serverSleeve } from '../shared/server-sleeve.ts';
 import { cardPool } from '../shared/card-pool.ts';
 import { answerClientErrors } from './client-errors.ts';
-import { askedBefore, nodeHits } from './hits.ts';
 import { withTargetCheck } from './target.ts';
+import { withMessageHeaders } from './message-headers.ts';
 import { capConnections, serverOptions, type ConnectionCap } from './limits.ts';
 import { handleUpgrades, type Upgrades } from './upgrade.ts';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../shared/socket-messages.ts';
@@ -66,10 +66,10 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
         fetch: (request, bindings) => {
           const env = bindings as NodeEnv & ConnInfo;
           env.clientIp = env.incoming.socket.remoteAddress;
-          env.sleeveLookup = askedBefore(env.incoming);
           // A request that came as an upgrade: its answer goes back to the upgrade listener (`upgrade.ts`).
           const told = env.outgoing === undefined ? upgrades?.answering() : undefined;
-          const answer = sleeve.fetch(request, env);
+          // The one way into core (D70): a cache hit too, on @hono/node-server's lazy Request.
+          const answer = sleeve.fetch(withMessageHeaders(request, env.incoming), env);
           // A cache hit comes back synchronously: @hono/node-server then writes it on its sync
           // path. No closure is made for it: a hit is a few microseconds, and under tsx (as
           // `npm start` runs) each function made per request also pays for its name being set.
@@ -78,11 +78,7 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
             : sent(env, answer, told);
         },
         websocket: { server: wss },
-        // Cache hits are written before @hono/node-server builds a Request for them (`hits.ts`).
-        createServer: withTargetCheck(
-          sleeve.deps.options.basePath,
-          nodeHits(sleeve, () => stoppable.stopping),
-        ),
+        createServer: withTargetCheck(sleeve.deps.options.basePath),
         serverOptions: serverOptions(limits),
         port: options.port ?? 8787,
         hostname: options.hostname,

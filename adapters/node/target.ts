@@ -84,18 +84,12 @@ async function refuse(
   response.end(body);
 }
 
-/**
- * `createServer` for @hono/node-server, answering requests without a usable URL itself. `first`
- * is asked before @hono/node-server, and answers when it returns true (the hit fast path).
- */
-export function withTargetCheck(
-  basePath = '',
-  first?: (request: IncomingMessage, response: ServerResponse) => boolean,
-): typeof createServer {
+/** `createServer` for @hono/node-server, answering requests without a usable URL itself. */
+export function withTargetCheck(basePath = ''): typeof createServer {
   return ((options: object, listener: RequestListener) =>
     createServer(options, (request: IncomingMessage, response: ServerResponse) => {
       const problem = targetProblem(request);
-      if (problem === null) return first?.(request, response) ? undefined : listener(request, response);
+      if (problem === null) return listener(request, response);
       refuse(request, response, problem, basePath).catch(() => response.destroy());
     })) as typeof createServer;
 }

@@ -11,17 +11,6 @@ import type { RequestScope } from '../drivers/kit/index.ts';
 import type { RequestTrace } from './request-trace.ts';
 import { CURRENT, findVersion, type VersionInfo } from './versions.ts';
 
-/**
- * What the hit path found for a URL it did not answer, as the bindings carry it from `answerHit`
- * to `fetch`: made only by the cache layer (`cache/lookup.ts`), which takes on only its own.
- */
-export interface HitLookup {
-  /** The URL it was found for. */
-  readonly url: string;
-  /** The cache layer that found it. */
-  readonly scope: object;
-}
-
 export interface SleeveBindings {
   /** The socket's remote address, from the adapter (`ConnInfo`). */
   clientIp?: string;
@@ -29,12 +18,6 @@ export interface SleeveBindings {
   sleeveVersion?: string;
   /** A `/batch` sub-request's batch: its id and upstream tally. */
   sleeveBatch?: RequestTrace;
-  /**
-   * What the hit path found for this request's URL when it could not answer it (a Lookup, or
-   * false when it knew nothing of the URL), for the cache layer to take on rather than look up
-   * again. Set by `fetch` itself, or by an adapter that asked `answerHit` first (the Node one).
-   */
-  sleeveLookup?: HitLookup | false;
   /**
    * A rerun's scope (a cache refresh or a deferred answer, `cache/rerun.ts`), made before it
    * runs: its route runs the rerun's shorter list under it.

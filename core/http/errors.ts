@@ -6,7 +6,6 @@
  */
 import { SleeveError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { AnswerParts } from './hit/answer-parts.ts';
 import { CURRENT, type VersionInfo } from './versions.ts';
 
 export interface ErrorBody {
@@ -81,17 +80,4 @@ export function errorResponse(
     status: error.status,
     headers: gathered ? { ...gathered, ...error.headers } : error.headers,
   });
-}
-
-/** `errorResponse` as parts, for a server that writes answers itself (`adapters/node/hits.ts`). */
-export function errorParts(
-  error: SleeveError,
-  version: VersionInfo,
-  gathered: Readonly<Record<string, string>>,
-): AnswerParts {
-  return {
-    status: error.status,
-    headers: { ...gathered, ...error.headers, 'content-type': 'application/json' },
-    body: JSON.stringify(versionedErrorBody(error, version)),
-  };
 }

@@ -1,5 +1,4 @@
 import type { Held } from './cache/entry.ts';
-import type { Lookup } from './cache/lookup.ts';
 import type { FrameLayer } from './frame-chain.ts';
 import type { HeaderReader, RequestView } from './hit/request-view.ts';
 import type { VersionInfo } from './versions.ts';
@@ -57,11 +56,10 @@ export type HitForm =
    */
   | { kind: 'count'; count(version: VersionInfo, ip: string | undefined, now: number): Given | Promise<Given> }
   /**
-   * The answer itself: the entry held fresh for this URL; a `Lookup` when the key is known but
-   * nothing is held fresh (the full frame's cache layer takes it on rather than look again);
-   * undefined when the URL is not known yet.
+   * The answer itself: the entry held fresh for this URL; undefined when nothing is held fresh
+   * or the URL is not known yet (the full frame's cache layer then looks on its own).
    */
-  | { kind: 'hold'; look(url: string, request: RequestView, now: number): Held | Lookup | undefined };
+  | { kind: 'hold'; look(url: string, request: RequestView, now: number): Held | undefined };
 
 /** One layer of the frame: its full form and, when it has one, its hit form. */
 export interface Layer {

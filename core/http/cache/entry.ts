@@ -8,7 +8,6 @@
  */
 import type { Context } from 'hono';
 import { SleeveError } from '../../errors.ts';
-import type { AnswerParts } from '../hit/answer-parts.ts';
 import { versionOf, withGathered, type SleeveEnv } from '../context.ts';
 import { errorResponse } from '../errors.ts';
 import { Outcome } from '../outcome.ts';
@@ -151,7 +150,6 @@ export function answerEntry(
     : new Response(parts.body, { status: parts.status, headers: parts.headers });
 }
 
-/** `answerEntry` as parts: a 200 or a 304, or the error a held 404 is rendered from (with `headers`, in the request's version). */
 /** Whole seconds since the entry was fetched (RFC 9111 `Age`), for a `STALE` answer. */
 export function ageOf(entry: Entry, now: number): number {
   return entry.freshUntil === null
@@ -159,6 +157,14 @@ export function ageOf(entry: Entry, now: number): number {
     : Math.max(0, Math.floor((now - (entry.freshUntil - entry.maxAge * 1000)) / 1000));
 }
 
+/** What a web Response is made of: the hit path copies a held 200's headers from these. */
+interface AnswerParts {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer> | string | null;
+}
+
+/** `answerEntry` as parts: a 200 or a 304, or the error a held 404 is rendered from (with `headers`, in the request's version). */
 export function entryParts(
   entry: Entry,
   state: CacheState,

@@ -26,7 +26,6 @@ import type { FrameLayer, LayerResult, NextStep } from '../frame-chain.ts';
 import { Outcome } from '../outcome.ts';
 import { scopeOf } from '../layers/scope.ts';
 import { fullOnly, type Layer } from '../pipeline.ts';
-import { Lookup } from './lookup.ts';
 import { paramsOf, type Params } from '../layers/params.ts';
 import type { RequestView } from '../hit/request-view.ts';
 import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH } from '../query-memo.ts';
@@ -100,8 +99,8 @@ export interface CacheOptions {
 export interface Cached {
   /**
    * The layer. Its hit form (`look`) gives the fresh entry held in process for a request seen
-   * before (its query already validated: `params` remembers it; its key remembered), or what it
-   * found instead (`Lookup`), which this layer then takes on; undefined for a URL not known yet.
+   * before (its query already validated: `params` remembers it; its key remembered); undefined
+   * for anything else, which this layer's full form then looks up itself.
    */
   layer: Layer;
   /**
@@ -113,8 +112,6 @@ export interface Cached {
 
 export function cached(options: CacheOptions): Cached {
   const { bucket, policy, storage, breaker, inflight, hot } = options;
-  /** This layer's own: a lookup made by another endpoint's (an alias shares the path's URL only by accident) is not taken on. */
-  const scoped = {};
   const seconds = policy === 'forever' ? null : policy;
   const { refresh } = options;
   const remember = (key: string, held: Held): void => {
@@ -184,11 +181,8 @@ export function cached(options: CacheOptions): Cached {
   // Not `async`: a hit on an entry held in process is answered without awaiting anything.
   const full: FrameLayer = (c, next) => {
     const now = options.now();
-    // What the hit path found for this very URL, taken on rather than looked up again.
-    const given = bindings(c).sleeveLookup;
-    const lookup = given instanceof Lookup && given.url === c.req.url && given.scope === scoped ? given : undefined;
-    const known = lookup?.known ?? keyFor(c.req.url, c.req.raw, paramsOf(c));
-    const held = lookup ? lookup.held : hot.get(known.key);
+    const known = keyFor(c.req.url, c.req.raw, paramsOf(c));
+    const held = hot.get(known.key);
     // The Response itself, not a promise of it: the frame (`frame-chain.ts`) hands it on as is.
     if (held && warm(held, known, now)) return answer(c, held.entry, 'HIT', held.bytes);
     if (held && now >= held.aheadAt && fresh(held.entry, known.canonical, now)) {
@@ -203,7 +197,7 @@ export function cached(options: CacheOptions): Cached {
     const known = keyFor(c.req.url, c.req.raw, paramsOf(c));
     return miss(c, next, known.canonical, known.key, options.now(), true);
   };
-  const look = (url: string, request: RequestView, now: number): Held | Lookup | undefined => {
+  const look = (url: string, request: RequestView, now: number): Held | undefined => {
     let known: CacheKey | undefined;
     if (options.keyOf) {
       const valid = options.params.remembered(rawSearch(url));
@@ -213,7 +207,7 @@ export function cached(options: CacheOptions): Cached {
     } else known = keys.get(url);
     if (known === undefined) return undefined;
     const held = hot.get(known.key);
-    return held && warm(held, known, now) ? held : new Lookup(url, scoped, known, held);
+    return held && warm(held, known, now) ? held : undefined;
   };
   return { layer: { full, hit: { kind: 'hold', look } }, refresh: refreshLayer };
 

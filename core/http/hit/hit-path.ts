@@ -11,19 +11,16 @@
  * the whole answer. Everything it is not sure of goes to the full frame before
  * anything is counted: another method, a path written another way, a request a check declines,
  * a URL the frame has not answered before (its query never validated), an entry not held
- * fresh; for the last, what it found goes along (`Lookup`), so the miss is looked up once.
- * It answers as web Responses, or as their parts, which the Node adapter writes to the socket
- * itself, without a Request or a Response.
+ * fresh. It is core's own: every runtime enters through `fetch`, which asks it first, and
+ * no adapter knows of it (D70).
  */
 import { SleeveError } from '../../errors.ts';
-import type { AnswerParts } from './answer-parts.ts';
 import { answerEntry, entryParts, type Held } from '../cache/entry.ts';
-import { Lookup } from '../cache/lookup.ts';
 import { clientAddressOf } from '../conn/client-ip.ts';
 import type { ClientAddressing } from '../../wiring/client-addressing.ts';
 import { clientKey } from '../conn/client-key.ts';
 import type { SleeveBindings } from '../context.ts';
-import { errorParts, errorResponse } from '../errors.ts';
+import { errorResponse } from '../errors.ts';
 import type { Answered, Given, HitForm, Layer } from '../pipeline.ts';
 import { REQUEST_ID_HEADER } from '../layers/request-id.ts';
 import type { RequestView } from './request-view.ts';
@@ -109,12 +106,6 @@ export interface HitPathOptions {
 }
 
 /**
- * The hit path's outcome: an answer (or its promise, with a shared limiter); a `Lookup` when it
- * found the URL's key but nothing to answer with; undefined when it left the request before that.
- */
-export type HitOutcome<T> = T | Promise<T> | Lookup | undefined;
-
-/**
  * A held entry's first answer on a path, and the rate-limit values it was made with. On a
  * limited path only answers with counts are cloned: while a shared counter store is down,
  * answers carry no counts (the limiter lets them through), so they are made afresh, not cloned
@@ -130,7 +121,7 @@ interface Path {
   route: HitRoute;
   /** Responses cloned per answer (`clones`). */
   templates: WeakMap<Held, Template>;
-  /** Header objects copied per answer (`hitParts`). */
+  /** Header objects copied per answer (`objects`). */
   headers: WeakMap<Held, HeadersTemplate>;
 }
 
@@ -145,14 +136,6 @@ interface HeadersTemplate {
   values: Given;
 }
 
-/** How answers are made: as web Responses (`hitPath`) or as parts (`hitParts`). */
-interface Answers<T> {
-  /** A held entry's answer (a 200, a 304 or a held 404), with this request's id and limit headers. */
-  entry(path: Path, held: Held, ifNoneMatch: string | null, id: string, limits: Given): T;
-  /** The limiter's 429, or a failure, rendered as the frame's error handler would. */
-  refusal(route: HitRoute, error: SleeveError, id: string): T;
-}
-
 /** The answer's headers, in the order its layers give them (`HitRoute.gives`). */
 function gathered(route: HitRoute, id: string, limits?: Given): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -165,106 +148,92 @@ function gathered(route: HitRoute, id: string, limits?: Given): Record<string, s
   return headers;
 }
 
-/** The hit path answering with web Responses: what `createSleeve`'s `fetch` asks first. */
+/** An entry's answer made afresh: a 200, a 304 or a held 404, with every header gathered anew. */
+const fresh = (path: Path, held: Held, ifNoneMatch: string | null, id: string, limits: Given): Response =>
+  answerEntry(
+    held.entry,
+    'HIT',
+    gathered(path.route, id, limits),
+    ifNoneMatch ?? undefined,
+    path.route.version,
+    held.bytes,
+  );
+
+/**
+ * With `clones`: per path, each held 200's first answer is kept as a template while the entry
+ * is held, and later ones are its clones with their own id and counts set. Bun's headers
+ * replace a value they hold much faster than they add a name (measured: 6 added rate-limit
+ * headers cost ~2 µs a hit), so the template holds every name, and a value equal to the
+ * template's (the limit, the window's end) is not set again.
+ */
+function cloned(path: Path, held: Held, id: string, limits: Given): Response {
+  let template = path.templates.get(held);
+  if (template === undefined) {
+    template = { response: fresh(path, held, null, id, limits), values: { ...limits } };
+    path.templates.set(held, template);
+  }
+  const res = template.response.clone();
+  const headers = res.headers;
+  headers.set(REQUEST_ID_HEADER, id);
+  if (limits) {
+    const { values } = template;
+    for (const name in limits) if (limits[name] !== values[name]) headers.set(name, limits[name]!);
+  }
+  return res;
+}
+
+/**
+ * Without: a held 200 (with the counts its template was made with, or none on an unlimited
+ * path) is answered with a copy of its template's header object, in a Response made of that
+ * object and the held bytes, which the Node server writes as they are (its names in the
+ * frame's order; the length is the socket's, as on every answer).
+ */
+function copied(path: Path, held: Held, bytes: Uint8Array<ArrayBuffer>, id: string, limits: Given): Response {
+  let template = path.headers.get(held);
+  if (template === undefined) {
+    const parts = entryParts(held.entry, 'HIT', gathered(path.route, id, limits), undefined, bytes);
+    if (parts instanceof SleeveError) return fresh(path, held, null, id, limits);
+    template = { headers: parts.headers, values: limits };
+    path.headers.set(held, template);
+  }
+  const headers = { ...template.headers };
+  headers[REQUEST_ID_HEADER] = id;
+  if (limits) {
+    const { values } = template;
+    for (const name in limits) if (limits[name] !== values?.[name]) headers[name] = limits[name]!;
+  }
+  return new Response(bytes, { status: held.entry.status, headers });
+}
+
+/** A held entry's answer (a 200, a 304 or a held 404), with this request's id and limit headers. */
+function entryAnswer(
+  path: Path,
+  held: Held,
+  ifNoneMatch: string | null,
+  id: string,
+  limits: Given,
+  clones: boolean,
+): Response {
+  const { bytes } = held;
+  if (ifNoneMatch !== null || bytes === undefined) return fresh(path, held, ifNoneMatch, id, limits);
+  if (clones)
+    return limits !== undefined || path.route.count === undefined
+      ? cloned(path, held, id, limits)
+      : fresh(path, held, null, id, limits);
+  return (limits !== undefined) === (path.route.count !== undefined)
+    ? copied(path, held, bytes, id, limits)
+    : fresh(path, held, null, id, limits);
+}
+
+/**
+ * The hit path: what `createSleeve`'s `fetch` asks first. Undefined when it leaves the request
+ * to the full frame (before counting anything).
+ */
 export function hitPath(
   routes: ReadonlyMap<string, HitRoute>,
   options: HitPathOptions,
-): (request: RequestView, env: SleeveBindings | undefined) => HitOutcome<Response> {
-  // With `clones`: per path, each held 200's first answer is kept as a template while the
-  // entry is held, and later ones are its clones with their own id and counts set. Bun's
-  // headers replace a value they hold much faster than they add a name (measured: 6 added
-  // rate-limit headers cost ~2 µs a hit), so the template holds every name, and a value equal
-  // to the template's (the limit, the window's end) is not set again.
-  const cloned = (path: Path, held: Held, id: string, limits: Given): Response => {
-    let template = path.templates.get(held);
-    if (template === undefined) {
-      template = {
-        response: answerEntry(
-          held.entry,
-          'HIT',
-          gathered(path.route, id, limits),
-          undefined,
-          path.route.version,
-          held.bytes,
-        ),
-        values: { ...limits },
-      };
-      path.templates.set(held, template);
-    }
-    const res = template.response.clone();
-    const headers = res.headers;
-    headers.set(REQUEST_ID_HEADER, id);
-    if (limits) {
-      const { values } = template;
-      for (const name in limits) if (limits[name] !== values[name]) headers.set(name, limits[name]!);
-    }
-    return res;
-  };
-  return answering<Response>(routes, options, {
-    entry: (path, held, ifNoneMatch, id, limits) =>
-      options.clones &&
-      ifNoneMatch === null &&
-      held.bytes !== undefined &&
-      (limits !== undefined || path.route.count === undefined)
-        ? cloned(path, held, id, limits)
-        : answerEntry(
-            held.entry,
-            'HIT',
-            gathered(path.route, id, limits),
-            ifNoneMatch ?? undefined,
-            path.route.version,
-            held.bytes,
-          ),
-    refusal: (route, error, id) => errorResponse(error, route.version, gathered(route, id)),
-  });
-}
-
-/** The hit path answering with parts: the same decisions, counts, headers and bodies as `hitPath`. */
-export function hitParts(
-  routes: ReadonlyMap<string, HitRoute>,
-  options: HitPathOptions,
-): (request: RequestView, env: SleeveBindings | undefined) => HitOutcome<AnswerParts> {
-  // A held 200 (with the counts its template was made with, or none on an unlimited path) is
-  // answered as a copy of its template; anything else is gathered afresh.
-  const copied = (path: Path, held: Held, bytes: Uint8Array<ArrayBuffer>, id: string, limits: Given) => {
-    let template = path.headers.get(held);
-    if (template === undefined) {
-      const parts = entryParts(held.entry, 'HIT', gathered(path.route, id, limits), undefined, bytes);
-      if (parts instanceof SleeveError) return undefined;
-      // Every name in place, this one too: a name added to a copy would give it a shape of its own.
-      parts.headers['Content-Length'] = String(bytes.byteLength);
-      template = { headers: parts.headers, values: limits };
-      path.headers.set(held, template);
-    }
-    const headers = { ...template.headers };
-    headers[REQUEST_ID_HEADER] = id;
-    if (limits) {
-      const { values } = template;
-      for (const name in limits) if (limits[name] !== values?.[name]) headers[name] = limits[name]!;
-    }
-    return { status: held.entry.status, headers, body: bytes };
-  };
-  return answering<AnswerParts>(routes, options, {
-    entry: (path, held, ifNoneMatch, id, limits) => {
-      const copy =
-        ifNoneMatch === null && held.bytes !== undefined && (limits !== undefined) === (path.route.count !== undefined)
-          ? copied(path, held, held.bytes, id, limits)
-          : undefined;
-      if (copy) return copy;
-      const headers = gathered(path.route, id, limits);
-      const parts = entryParts(held.entry, 'HIT', headers, ifNoneMatch ?? undefined, held.bytes);
-      return parts instanceof SleeveError ? errorParts(parts, path.route.version, headers) : parts;
-    },
-    refusal: (route, error, id) => errorParts(error, route.version, gathered(route, id)),
-  });
-}
-
-function answering<T extends { status: number }>(
-  routes: ReadonlyMap<string, HitRoute>,
-  options: HitPathOptions,
-  answers: Answers<T>,
-) {
-  const { now, clients, toError } = options;
+): (request: RequestView, env: SleeveBindings | undefined) => Response | Promise<Response> | undefined {
+  const { now, clients, toError, clones } = options;
   const paths = new Map<string, Path>();
   for (const [path, route] of routes) paths.set(path, { route, templates: new WeakMap(), headers: new WeakMap() });
   /** The path exactly as routed: one written another way (escaped, a trailing slash) is not in the map. */
@@ -279,7 +248,7 @@ function answering<T extends { status: number }>(
 
   /** The answer, once its line is written and its figures counted (when either is kept). */
   const recorded = (
-    res: T,
+    res: Response,
     cache: string | null,
     url: string,
     route: HitRoute,
@@ -288,7 +257,7 @@ function answering<T extends { status: number }>(
     started: number,
     arrived: number,
     error?: SleeveError,
-  ): T => {
+  ): Response => {
     route.record?.({
       id,
       method: 'GET',
@@ -315,9 +284,10 @@ function answering<T extends { status: number }>(
     ip: string | undefined,
     started: number,
     arrived: number,
-  ): T => {
+  ): Response => {
     const error = toError(thrown, request, id);
-    return recorded(answers.refusal(route, error, id), null, url, route, id, ip, started, arrived, error);
+    const answer = errorResponse(error, route.version, gathered(route, id));
+    return recorded(answer, null, url, route, id, ip, started, arrived, error);
   };
   /** A held entry's answer, recorded: a held 404's line says its code, as the full frame's does. */
   const answered = (
@@ -330,9 +300,9 @@ function answering<T extends { status: number }>(
     ip: string | undefined,
     started: number,
     arrived: number,
-  ): T =>
+  ): Response =>
     recorded(
-      answers.entry(path, entry, headers.get('if-none-match'), id, limits),
+      entryAnswer(path, entry, headers.get('if-none-match'), id, limits, clones),
       'HIT',
       url,
       path.route,
@@ -343,7 +313,7 @@ function answering<T extends { status: number }>(
       entry.entry.body === undefined ? HELD_NOT_FOUND : undefined,
     );
 
-  return (request: RequestView, env: SleeveBindings = {}): HitOutcome<T> => {
+  return (request, env = {}) => {
     // A `/batch` sub-request is its batch's: the full frame answers it in the batch's version and trace.
     if (request.method !== 'GET' || env.sleeveVersion !== undefined || env.sleeveBatch !== undefined) return undefined;
     const url = request.url;
@@ -357,7 +327,6 @@ function answering<T extends { status: number }>(
     const held = route.look(url, request, time);
     if (held === undefined) return undefined;
     if (recent === undefined && url.length <= REMEMBERED_URL_LENGTH) setBounded(seen, url, path, REMEMBERED_URLS);
-    if (held instanceof Lookup) return held;
 
     // Answered here from now on.
     const record = route.record;

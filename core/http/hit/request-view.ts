@@ -1,8 +1,7 @@
 /**
  * @module
  * What a cache key and the hit path read of a request (`hit-path.ts`): its method, its URL, a
- * few headers. A web `Request` is one; so is the Node adapter's view of an `IncomingMessage`,
- * which answers a hit without building a Request at all (`adapters/node/hits.ts`).
+ * few headers. Every request enters as a web `Request` (D70), which is one; a test may give less.
  */
 export interface RequestView {
   readonly method: string;

@@ -14,7 +14,6 @@
  */
 import type { Context } from 'hono';
 import type { Deps } from '../../wiring/deps.ts';
-import { upstreamTally } from '../../drivers/kit/index.ts';
 import type { LoggedError, RequestRecord } from '../../logger.ts';
 import { formatter } from '../../observe/request-line.ts';
 import { clientAddress } from '../conn/client-ip.ts';

@@ -1,10 +1,9 @@
 /**
- * The Node adapter's hit fast path (`adapters/node/hits.ts`, issue #24): a cache hit is written
- * straight from the hit path's parts, before @hono/node-server builds a Request. Each answer
- * must be the one @hono/node-server gives for the same request: here every request is sent
- * twice over raw HTTP, once as the fast path takes it and once with its Host in capitals (the
- * same URL once parsed, which the fast path leaves to @hono/node-server), and the two answers
- * compared: status, every header but the per-request ones, body.
+ * Cache hits on Node (issue #24), through the one way into core (D70, issue #65): every request,
+ * a held hit too, enters by `sleeve.fetch` on @hono/node-server's lazy Request, once. Each
+ * answer written to the socket must be the full frame's for the same request (`sleeve.app`, the
+ * Hono app without the hit path): status, every header but the per-request ones, body. The
+ * socket's own lines (`Date`, `Connection`, `Keep-Alive`, `Content-Length`) are Node's.
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,28 +65,37 @@ let port: number;
 const get = (path: string, host: string, extra = '') =>
   exchange(port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: ${UA}\r\n${extra}Connection: close\r\n\r\n`);
 
-/** The same request through the fast path and through @hono/node-server: the same answer. */
-async function both(path: string, extra = ''): Promise<[Raw, Raw]> {
-  const fast = await get(path, `localhost:${port}`, extra);
-  const slow = await get(path, `LOCALHOST:${port}`, extra);
-  // Which path wrote it shows in its header lines: the fast path writes the answer's own names
-  // (`X-Request-Id`) with Content-Length among them, before Node's Date; @hono/node-server
-  // leaves Content-Length to Node, after Keep-Alive, or writes names in lower case from a Headers.
-  const early = (raw: Raw) =>
-    raw.text.includes('\r\nX-Request-Id:') &&
-    raw.text.includes('\r\nContent-Length:') &&
-    raw.text.indexOf('\r\nContent-Length:') < raw.text.indexOf('\r\nDate:');
-  if (fast.headers.has('content-length')) expect(early(fast)).toBe(true);
-  expect(early(slow)).toBe(false);
-  expect(fast.status).toBe(slow.status);
-  const kept = (raw: Raw) => [...raw.headers].filter(([name]) => !PER_REQUEST.has(name)).sort();
-  expect(kept(fast)).toEqual(kept(slow));
-  expect(fast.headers.has('retry-after')).toBe(slow.headers.has('retry-after'));
+/** Requests that entered core, by URL: each through `sleeve.fetch`, once. */
+const entered: string[] = [];
+/** The lines Node writes for any answer, not the frame's. */
+const SOCKET = new Set(['connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * The frame's answer to a request over raw HTTP, written by Node, and the full frame's (the
+ * Hono app, no hit path) to the same request in process: the same answer.
+ */
+async function both(path: string, extra = ''): Promise<[Raw, Response]> {
+  const before = entered.length;
+  const wire = await get(path, `localhost:${port}`, extra);
+  expect(entered.slice(before), path).toEqual([`http://localhost:${port}${path}`]);
+  const headers = new Headers({ 'user-agent': UA, host: `localhost:${port}` });
+  for (const line of extra.split('\r\n').filter(Boolean))
+    headers.set(line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim());
+  const full = await served.sleeve.app.fetch(new Request(`http://localhost:${port}${path}`, { headers }), {
+    clientIp: '127.0.0.1',
+  });
+  expect(wire.status).toBe(full.status);
+  const kept = (pairs: Iterable<[string, string]>) =>
+    [...pairs].filter(([name]) => !PER_REQUEST.has(name) && !SOCKET.has(name)).sort();
+  expect(kept(wire.headers)).toEqual(kept(full.headers));
+  expect(wire.headers.has('retry-after')).toBe(full.headers.has('retry-after'));
   expect(
-    Math.abs(Number(fast.headers.get('retry-after') ?? 0) - Number(slow.headers.get('retry-after') ?? 0)),
+    Math.abs(Number(wire.headers.get('retry-after') ?? 0) - Number(full.headers.get('retry-after') ?? 0)),
   ).toBeLessThanOrEqual(1);
-  expect(fast.body).toBe(slow.body);
-  return [fast, slow];
+  const body = await full.text();
+  expect(wire.body).toBe(body);
+  if (wire.status !== 304) expect(wire.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+  return [wire, full];
 }
 
 beforeAll(async () => {
@@ -96,15 +104,50 @@ beforeAll(async () => {
   const now = () => Date.UTC(2026, 10, 22, 12, 0, 15);
   served = await serve({ port: 0, hostname: '127.0.0.1', log: quiet, gracefulShutdown: false, rateLimits: 0.1, now });
   port = Number(new URL(served.url).port);
+  // The adapter calls the Sleeve's own `fetch` as it stands: wrapped here, every entry is seen.
+  const { sleeve } = served;
+  const fetch = sleeve.fetch;
+  sleeve.fetch = (request, info, context) => {
+    entered.push(request.url);
+    return fetch(request, info, context);
+  };
 });
 afterAll(() => served.shutdown());
 
-describe('Node hit fast path', () => {
-  it('answers a held 200 as @hono/node-server would, and a 304 on its ETag', async () => {
+describe('cache hits on Node, through the one entry', () => {
+  it('has no second way in: no answerHit beside fetch', () => {
+    expect('answerHit' in served.sleeve).toBe(false);
+  });
+
+  it('answers a held 200 through fetch as the full frame does, and a 304 on its ETag', async () => {
     await get('/editorial/genres', `localhost:${port}`);
     const [fast] = await both('/editorial/genres');
     expect(fast.status).toBe(200);
     expect(fast.headers.get('x-cache')).toBe('HIT');
+    // The headers every layer gives a held hit, in the frame's order, the socket's own after them.
+    const names = fast.text
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.slice(0, line.indexOf(':')));
+    expect(names).toEqual([
+      'X-Request-Id',
+      'Access-Control-Allow-Origin',
+      'Access-Control-Expose-Headers',
+      'Vary',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Content-Type',
+      'ETag',
+      'Cache-Control',
+      'X-Cache',
+      'Date',
+      'Connection',
+      'Content-Length',
+    ]);
     const [notModified] = await both('/editorial/genres', `If-None-Match: ${fast.headers.get('etag')}\r\n`);
     expect(notModified.status).toBe(304);
   });
@@ -138,7 +181,7 @@ describe('Node hit fast path', () => {
     }
   });
 
-  it("answers the limiter's 429 as @hono/node-server would", async () => {
+  it("answers the limiter's 429 as the full frame does", async () => {
     const path = '/track/hot?limit=5';
     let fast: Raw;
     do fast = await get(path, `localhost:${port}`);
@@ -148,7 +191,22 @@ describe('Node hit fast path', () => {
     expect(JSON.parse(limited.body).error.code).toBe('rate_limited');
   });
 
-  it("leaves to @hono/node-server what is not a held hit: no contact e-mail (D2's 401), a miss", async () => {
+  it('reads the headers as a web Request would, and a body when it is read (POST /batch)', async () => {
+    const body = JSON.stringify({ requests: [{ id: 'a', path: '/editorial/genres' }] });
+    const before = entered.length;
+    const answer = await exchange(
+      port,
+      `POST /batch HTTP/1.1\r\nHost: localhost:${port}\r\nuser-agent: ${UA}\r\nContent-Type: application/json\r\n` +
+        `X-Request-Id: twice\r\nX-Request-Id: sent\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(entered.length - before).toBe(1);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ count: 1, succeeded: 1, responses: { a: { status: 200 } } });
+    // Sent twice, an id reads as its values joined (as a web Headers joins them): no id of one.
+    expect(answer.headers.get('x-request-id')).not.toMatch(/^(?:twice|sent)$/);
+  });
+
+  it("enters the same way with what is not a held hit: no contact e-mail (D2's 401), a miss", async () => {
     const anonymous = await exchange(
       port,
       `GET /editorial/genres HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`,

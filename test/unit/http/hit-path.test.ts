@@ -82,34 +82,32 @@ for (const hitResponses of ['objects', 'clones'] as const) {
       expect(bare.headers.get('ratelimit-limit')).toBe('1000');
     });
 
-    it("answers parts (the Node adapter's) as copies: each its own header object, id and count, in the frame's order", async () => {
+    it("answers copies of one answer: each its own headers, id and count, the frame's names, the body's bytes", async () => {
       const { frame, ask, env } = setup(hitResponses);
       for (const path of ['/t/echo?query=p', '/v2.5.0/t/echo?query=p']) {
         const full = await frame.app.fetch(ask(path), env);
         const answers = [];
         for (let i = 0; i < 3; i++) {
-          const parts = (await frame.hitParts(ask(path), env))!;
-          answers.push(parts);
-          // What the adapter does to an answer it writes must never reach the next one.
-          parts.headers['X-Written'] = 'yes';
-          parts.headers['X-Cache'] = 'changed';
+          const res = (await frame.hit(ask(path), env))!;
+          answers.push(res);
+          // What a server does to an answer it writes must never reach the next one.
+          res.headers.set('X-Written', 'yes');
+          res.headers.set('X-Cache', 'changed');
         }
-        const [first, second, third] = answers.map((parts) => parts.headers);
+        const [first, second, third] = answers.map((res) => res.headers);
         expect(new Set([first, second, third]).size, path).toBe(3);
-        expect(second!['X-Written'], path).toBe('yes');
-        expect(third!['X-Cache'], path).toBe('changed');
-        const ids = [first, second, third].map((headers) => headers!['X-Request-Id']);
+        expect(second!.get('X-Written'), path).toBe('yes');
+        expect(third!.get('X-Cache'), path).toBe('changed');
+        const ids = [first, second, third].map((headers) => headers!.get('X-Request-Id'));
         expect(new Set(ids).size, path).toBe(3);
-        const counts = [first, second, third].map((headers) => Number(headers!['X-RateLimit-Remaining']));
+        const counts = [first, second, third].map((headers) => Number(headers!.get('X-RateLimit-Remaining')));
         expect(counts, path).toEqual([remaining(full) - 1, remaining(full) - 2, remaining(full) - 3]);
-        // The frame's own names in its order (Headers sorts them: compare sorted), and the body's length.
-        const names = Object.keys(second!).filter((name) => name !== 'X-Written');
-        expect(names.map((name) => name.toLowerCase()).sort(), path).toEqual(
-          [...full.headers.keys(), 'content-length'].sort(),
-        );
-        expect(Object.keys(third!), path).toEqual(Object.keys(second!));
-        expect(second!['Content-Length'], path).toBe(String((await full.arrayBuffer()).byteLength));
-        expect(answers.map((parts) => parts.status)).toEqual([200, 200, 200]);
+        // The frame's own names (Headers sorts them), and the body's bytes.
+        const names = [...second!.keys()].filter((name) => name !== 'x-written');
+        expect(names, path).toEqual([...full.headers.keys()]);
+        const body = await full.text();
+        for (const res of answers) expect(await res.text(), path).toBe(body);
+        expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
       }
     });
 
@@ -150,8 +148,8 @@ for (const hitResponses of ['objects', 'clones'] as const) {
         Object.fromEntries([...b.headers].filter(([name]) => name !== 'x-request-id')),
       );
       expect(await a.text()).toBe(await b.text());
-      const parts = await frame.hitParts(ask('/t/echo?query=e'), env)!;
-      expect(Object.keys(parts.headers).filter((name) => name.toLowerCase().includes('ratelimit'))).toEqual([]);
+      const again = (await frame.hit(ask('/t/echo?query=e'), env))!;
+      expect([...again.headers.keys()].filter((name) => name.includes('ratelimit'))).toEqual([]);
     });
 
     it('counts against the same limit as the frame and answers its 429 the same way', async () => {
