@@ -20,8 +20,12 @@ import { bindings, type SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
 import { passing, type Layer } from '../pipeline.ts';
 
-/** A signal no scope made here ever hands out: `requestScope` is given it so that it makes no controller of its own. */
-const UNREAD = new AbortController().signal;
+/**
+ * A signal no scope made here ever hands out: `requestScope` is given it so that it makes no
+ * controller of its own. Made at the first request, not at import: Workers refuse an
+ * AbortController made in the global scope, and the isolate then fails to start.
+ */
+let unread: AbortSignal | undefined;
 
 /**
  * The request log's count of upstream calls is kept only where a line says it: with the log
@@ -69,7 +73,11 @@ export function scopes(deps: Deps): Layer {
     const tally: UpstreamTally | undefined = batch ? batch.tally : counts ? upstreamTally() : undefined;
     // The address rate limits count, which a `/batch` sub-request shares with its caller.
     const client = live ? (clientIp(c, clients) ?? 'unknown') : undefined;
-    return new ArrivedRequest(c.req.raw, client, requestScope({ signal: UNREAD, client, tally, now: now() }));
+    return new ArrivedRequest(
+      c.req.raw,
+      client,
+      requestScope({ signal: (unread ??= new AbortController().signal), client, tally, now: now() }),
+    );
   };
   const full: FrameLayer = (c, next) => {
     c.set('sleeve.scope', bindings(c).sleeveRerun ?? made(c));
