@@ -33,7 +33,7 @@ describe("the test command's closing lines", () => {
   it('name the files that skipped tests, what the machine lacks and the command that installs it; the count stays last', () => {
     const lines = closingLines(
       [
-        file(`${process.cwd()}/test/storage/redis.test.ts`, ['skipped', 'skipped']),
+        file(`${process.cwd()}/test/integration/storage/redis.test.ts`, ['skipped', 'skipped']),
         file(`${process.cwd()}/test/a.test.ts`, ['passed']),
       ],
       '/nowhere',
@@ -57,7 +57,7 @@ describe("the test command's closing lines", () => {
     const lines = closingLines(
       [
         file(`${process.cwd()}/test/a.test.ts`, ['passed', 'passed'], 'unit'),
-        file(`${process.cwd()}/test/storage/redis.test.ts`, ['skipped'], 'integration'),
+        file(`${process.cwd()}/test/integration/storage/redis.test.ts`, ['skipped'], 'integration'),
         file(`${process.cwd()}/test/runtimes/bun.test.ts`, ['passed', 'failed'], 'distribution'),
       ],
       '/nowhere',
