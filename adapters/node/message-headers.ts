@@ -117,6 +117,6 @@ export function withMessageHeaders(request: Request, incoming: IncomingMessage):
   if (kept === undefined) kept = keptOn(request);
   const headers = new MessageHeaders(incoming);
   if (kept === null) Object.defineProperty(request, 'headers', { value: headers });
-  else (request as unknown as Record<symbol, Headers>)[kept] = headers;
+  else (request as unknown as Record<symbol, MessageHeaders>)[kept] = headers;
   return request;
 }
