@@ -15,6 +15,7 @@ import { cardPool } from '../shared/card-pool.ts';
 import { answerClientErrors } from './client-errors.ts';
 import { withTargetCheck } from './target.ts';
 import { withMessageHeaders } from './message-headers.ts';
+import { withRememberedUrl } from './request-url.ts';
 import { capConnections, serverOptions, type ConnectionCap } from './limits.ts';
 import { handleUpgrades, type Upgrades } from './upgrade.ts';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../shared/socket-messages.ts';
@@ -69,7 +70,7 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
           // A request that came as an upgrade: its answer goes back to the upgrade listener (`upgrade.ts`).
           const told = env.outgoing === undefined ? upgrades?.answering() : undefined;
           // The one way into core (D70): a cache hit too, on @hono/node-server's lazy Request.
-          const answer = sleeve.fetch(withMessageHeaders(request, env.incoming), env);
+          const answer = sleeve.fetch(withMessageHeaders(withRememberedUrl(request, env.incoming), env.incoming), env);
           // A cache hit comes back synchronously: @hono/node-server then writes it on its sync
           // path. No closure is made for it: a hit is a few microseconds, and under tsx (as
           // `npm start` runs) each function made per request also pays for its name being set.

@@ -1,0 +1,52 @@
+/**
+ * @module
+ * The URL of `@hono/node-server`'s lazy Request, one string per request target. It builds the
+ * URL afresh for every request (`http://` + Host + target), a string core then hashes and
+ * compares in each map it looks it up in (the hit path's, the cache's), and a hit looks it up
+ * in several. For a target asked again under the same Host, the URL is the same: the string
+ * built the first time is handed to core instead, its hash kept by V8 and equal to the maps'
+ * keys at once. The old Node hit path kept the same memo (target to URL).
+ */
+import type { IncomingMessage } from 'node:http';
+import { REMEMBERED_URL_LENGTH } from '../../core/http/query-memo.ts';
+import { setBounded } from '../../core/utils/bounded-map.ts';
+
+/** A target's URL as built under one Host. */
+interface Built {
+  host: string;
+  url: string;
+}
+
+/** Targets remembered (the most recent): a flood of new ones only starts the memo afresh. */
+const REMEMBERED_TARGETS = 1024;
+const built = new Map<string, Built>();
+
+/**
+ * Where `@hono/node-server`'s lazy Request keeps its URL (a symbol of its own), found on the
+ * first request; null when it keeps it elsewhere (another version): the memo is then not used.
+ */
+let kept: symbol | null | undefined;
+
+function keptOn(request: Request): symbol | null {
+  const url = request.url;
+  const key = Object.getOwnPropertySymbols(request).find((symbol) => Reflect.get(request, symbol) === url);
+  return key ?? null;
+}
+
+/**
+ * The Request `@hono/node-server` made for `incoming`, its URL the one string built for its
+ * target and Host. The URL is a function of the two alone (the scheme is always `http` here),
+ * so the string is the very one it built, only not new.
+ */
+export function withRememberedUrl(request: Request, incoming: IncomingMessage): Request {
+  if (kept === undefined) kept = keptOn(request);
+  if (kept === null) return request;
+  const target = incoming.url ?? '';
+  const host = incoming.headers.host ?? '';
+  const known = built.get(target);
+  const slot = request as unknown as Record<symbol, string>;
+  if (known !== undefined && known.host === host) slot[kept] = known.url;
+  else if (target.length <= REMEMBERED_URL_LENGTH)
+    setBounded(built, target, { host, url: slot[kept]! }, REMEMBERED_TARGETS);
+  return request;
+}
