@@ -129,7 +129,9 @@ describe('the command line', () => {
     const variable = await cli([], { SLEEVE_MODE: 'prod' });
     expect(variable.code).toBe(1);
     expect(variable.stderr).toBe('sleeve: SLEEVE_MODE must be demo or live (got "prod")\n');
-  });
+    // Four processes compiling the sources under tsx, the last importing all of core: 5 s alone,
+    // past the default 20 s in three full runs on a 2-core machine with the tier's other files.
+  }, 60_000);
 
   it('from the sources: --probe exits 0 on a 2xx, 1 on a 503 or no server, one line each', async () => {
     const { createServer } = await import('node:http');
