@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { firstByte } from '../../../core/drivers/kit/policies/first-byte.ts';
 import type { Call, UpstreamRequest } from '../../../core/drivers/kit/call/policy.ts';
 import { redirects } from '../../../core/drivers/kit/policies/redirects.ts';
+import { HoldOff } from '../../../core/drivers/kit/call/hold-off.ts';
 import { reportSent } from '../../../core/drivers/kit/policies/report-sent.ts';
 import { failingStatuses } from '../../../core/drivers/kit/policies/status.ts';
 import { wholeTry } from '../../../core/drivers/kit/policies/whole-try.ts';
@@ -154,6 +155,22 @@ describe('the report policy', () => {
     await reported(() => Promise.reject(new TypeError('fetch failed')));
     expect(report.results).toEqual(['ok', 'http_5xx', 'http_4xx', 'unreachable']);
     expect([tally.upstream, report.refusals]).toEqual([4, []]);
+  });
+
+  it('reports an answer saying "hold off" as the upstream answering, though its caller has gone', async () => {
+    const report = toldReport();
+    const upstream = testUpstream({ report });
+    const controller = new AbortController();
+    const scope = requestScope({ signal: controller.signal, now: upstream.clock.now() });
+    // Deezer's quota, read whole from an HTTP 200, after the client hung up.
+    const read = () => {
+      controller.abort(new Error('client gone'));
+      throw new HoldOff(1000, 'service_unavailable', 'quota');
+    };
+    await reportSent(sending([{ status: 200 }]))(requestTo(upstream, { options: { scope }, read })).catch(
+      () => undefined,
+    );
+    expect(report.results).toEqual(['ok']);
   });
 
   it('reports each redirect followed as a request of its own', async () => {

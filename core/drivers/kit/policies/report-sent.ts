@@ -5,6 +5,7 @@
  * the request's scope hands the call. Next to the request itself, under the redirects, so each
  * redirect followed is a request of its own.
  */
+import { HoldOff } from '../call/hold-off.ts';
 import { callerGone, type CallPolicy } from '../call/policy.ts';
 import { resultOf, unansweredResultOf } from '../call/report.ts';
 import { PassedOnRateLimit } from './status.ts';
@@ -32,10 +33,13 @@ export const reportSent: CallPolicy = (next) => async (request) => {
     upstream.report?.sent(
       status === undefined
         ? unansweredResultOf(error, gone)
-        : // A 429 passed on was the upstream's answer, a 4xx, whether the caller waits or not.
+        : // A 429 passed on was the upstream's answer, a 4xx, whether the caller waits or not;
+          // an answer saying "hold off" (Deezer's quota) was read whole: the upstream answered.
           error instanceof PassedOnRateLimit
           ? 'http_4xx'
-          : resultOf(status, error, gone),
+          : error instanceof HoldOff
+            ? 'ok'
+            : resultOf(status, error, gone),
     );
     throw error;
   }
