@@ -13,6 +13,7 @@
  * `Host` or `Content-Length` itself; for a second `User-Agent`, D2's check then reads the first.
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { requestSlot } from './request-slot.ts';
 
 /**
  * Whether a name is plain ASCII with no upper-case letter, as Node keeps every name. A hit asks
@@ -97,17 +98,8 @@ class MessageHeaders {
 // A `Headers` to whoever checks (`instanceof`), as `@hono/node-server`'s own view is.
 Object.setPrototypeOf(MessageHeaders.prototype, Headers.prototype);
 
-/**
- * Where `@hono/node-server`'s lazy Request keeps the headers its getter made (a symbol of its
- * own), found on the first request; null when it keeps them elsewhere (another version).
- */
-let kept: symbol | null | undefined;
-
-function keptOn(request: Request): symbol | null {
-  const made = request.headers;
-  const key = Object.getOwnPropertySymbols(request).find((symbol) => Reflect.get(request, symbol) === made);
-  return key ?? null;
-}
+/** Where `@hono/node-server`'s lazy Request keeps the headers its getter made; null: another version. */
+const headersSlot = requestSlot((request) => request.headers);
 
 /**
  * The Request `@hono/node-server` made for `incoming`, its headers read from `incoming` first.
@@ -115,7 +107,7 @@ function keptOn(request: Request): symbol | null {
  * Request it builds when one is (a body, a signal) is built with these headers.
  */
 export function withMessageHeaders(request: Request, incoming: IncomingMessage): Request {
-  if (kept === undefined) kept = keptOn(request);
+  const kept = headersSlot(request);
   const headers = new MessageHeaders(incoming);
   if (kept === null) Object.defineProperty(request, 'headers', { value: headers });
   else (request as unknown as Record<symbol, MessageHeaders>)[kept] = headers;

@@ -10,6 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import { REMEMBERED_URL_LENGTH } from '../../core/http/query-memo.ts';
 import { setBounded } from '../../core/utils/bounded-map.ts';
+import { requestSlot } from './request-slot.ts';
 
 /** A target's URL as built under one Host. */
 interface Built {
@@ -21,17 +22,8 @@ interface Built {
 const REMEMBERED_TARGETS = 1024;
 const built = new Map<string, Built>();
 
-/**
- * Where `@hono/node-server`'s lazy Request keeps its URL (a symbol of its own), found on the
- * first request; null when it keeps it elsewhere (another version): the memo is then not used.
- */
-let kept: symbol | null | undefined;
-
-function keptOn(request: Request): symbol | null {
-  const url = request.url;
-  const key = Object.getOwnPropertySymbols(request).find((symbol) => Reflect.get(request, symbol) === url);
-  return key ?? null;
-}
+/** Where `@hono/node-server`'s lazy Request keeps its URL; null: the memo is not used. */
+const urlSlot = requestSlot((request) => request.url);
 
 /**
  * The Request `@hono/node-server` made for `incoming`, its URL the one string built for its
@@ -39,7 +31,7 @@ function keptOn(request: Request): symbol | null {
  * so the string is the very one it built, only not new.
  */
 export function withRememberedUrl(request: Request, incoming: IncomingMessage): Request {
-  if (kept === undefined) kept = keptOn(request);
+  const kept = urlSlot(request);
   if (kept === null) return request;
   const target = incoming.url ?? '';
   const host = incoming.headers.host ?? '';
