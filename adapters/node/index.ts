@@ -67,10 +67,15 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
         fetch: (request, bindings) => {
           const env = bindings as NodeEnv & ConnInfo;
           env.clientIp = env.incoming.socket.remoteAddress;
-          // A request that came as an upgrade: its answer goes back to the upgrade listener (`upgrade.ts`).
-          const told = env.outgoing === undefined ? upgrades?.answering() : undefined;
+          // A request that came as an upgrade: its answer goes back to the upgrade listener
+          // (`upgrade.ts`), and its Request is a web one built whole, not the lazy one whose
+          // headers and URL the two views below take over (their slot finders would learn the
+          // wrong slot from it).
+          const upgrade = env.outgoing === undefined;
+          const told = upgrade ? upgrades?.answering() : undefined;
+          const lazy = upgrade ? request : withMessageHeaders(withRememberedUrl(request, env.incoming), env.incoming);
           // The one way into core (D70): a cache hit too, on @hono/node-server's lazy Request.
-          const answer = sleeve.fetch(withMessageHeaders(withRememberedUrl(request, env.incoming), env.incoming), env);
+          const answer = sleeve.fetch(lazy, env);
           // A cache hit comes back synchronously: @hono/node-server then writes it on its sync
           // path. No closure is made for it: a hit is a few microseconds, and under tsx (as
           // `npm start` runs) each function made per request also pays for its name being set.

@@ -35,10 +35,12 @@ export function withRememberedUrl(request: Request, incoming: IncomingMessage): 
   if (kept === null) return request;
   const target = incoming.url ?? '';
   const host = incoming.headers.host ?? '';
+  const slot = request as unknown as Record<symbol, string | undefined>;
+  const url = slot[kept];
+  // Not the lazy Request (the upgrade's is a web Request built whole): nothing to remember.
+  if (typeof url !== 'string') return request;
   const known = built.get(target);
-  const slot = request as unknown as Record<symbol, string>;
   if (known !== undefined && known.host === host) slot[kept] = known.url;
-  else if (target.length <= REMEMBERED_URL_LENGTH)
-    setBounded(built, target, { host, url: slot[kept]! }, REMEMBERED_TARGETS);
+  else if (target.length <= REMEMBERED_URL_LENGTH) setBounded(built, target, { host, url }, REMEMBERED_TARGETS);
   return request;
 }

@@ -165,6 +165,21 @@ describe('cache hits on Node, through the one entry', () => {
     expect(back.body).toContain(`http://localhost:${port}/`);
   });
 
+  it('answers a target first asked as a WebSocket handshake: the handshake is a whole web Request, never remembered', async () => {
+    // @hono/node-server builds an upgrade's Request whole (no lazy slots): the URL memo once
+    // kept its missing URL for the target, and the next plain request of it had none (a 500).
+    const path = '/track/hot?limit=3';
+    const handshake = await exchange(
+      port,
+      `GET ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nUser-Agent: ${UA}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    expect(handshake.status).toBe(400);
+    const plain = await get(path, `localhost:${port}`);
+    expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(0);
+  });
+
   it("keeps a pinned version's answer and the caller's request id", async () => {
     await get('/v2.5.0/search/all?query=love&limit=5', `localhost:${port}`);
     const [fast] = await both('/v2.5.0/search/all?query=love&limit=5', 'X-Request-Id: trace-42\r\n');

@@ -41,4 +41,13 @@ describe("Node's request URL", () => {
     ];
     for (const [host, target] of cases) expect(urlOf(host, target)).toBe(`http://${host}${target}`);
   });
+
+  it("leaves a web Request built whole as it is, and does not remember its target (an upgrade's)", () => {
+    const target = '/nowplaying/socket?';
+    const whole = new Request(`http://sleeve.test${target}`);
+    expect(withRememberedUrl(whole, { url: target, headers: { host: 'sleeve.test' } } as unknown as IncomingMessage).url).toBe(
+      `http://sleeve.test${target}`,
+    );
+    expect(urlOf('sleeve.test', target)).toBe(`http://sleeve.test${target}`);
+  });
 });
