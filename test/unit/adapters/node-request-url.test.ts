@@ -45,9 +45,9 @@ describe("Node's request URL", () => {
   it("leaves a web Request built whole as it is, and does not remember its target (an upgrade's)", () => {
     const target = '/nowplaying/socket?';
     const whole = new Request(`http://sleeve.test${target}`);
-    expect(withRememberedUrl(whole, { url: target, headers: { host: 'sleeve.test' } } as unknown as IncomingMessage).url).toBe(
-      `http://sleeve.test${target}`,
-    );
+    expect(
+      withRememberedUrl(whole, { url: target, headers: { host: 'sleeve.test' } } as unknown as IncomingMessage).url,
+    ).toBe(`http://sleeve.test${target}`);
     expect(urlOf('sleeve.test', target)).toBe(`http://sleeve.test${target}`);
   });
 });
