@@ -54,6 +54,11 @@ export interface RequestScope {
   /** A deferred answer's wait for each turn, where a request waits the budget's usual bound. */
   readonly patienceMs: number | undefined;
   readonly progress: Progress;
+  /**
+   * Told each time the budget grants one of this scope's calls a turn: a shared flight's scope
+   * (`shared-work.ts`) learns its call is under way, not waiting, so its joiners wait for it.
+   */
+  readonly onTurn?: (() => void) | undefined;
 }
 
 const progress = (lane: Lane, dueAt = Infinity): Progress => ({ turns: 0, lane, dueAt, onHurry: new Set() });
@@ -157,7 +162,9 @@ export function hurry(scope: RequestScope | undefined): void {
  * count a deferred answer's estimate reads (`http/cache/deferred.ts`).
  */
 export function countTurn(scope: RequestScope | undefined): void {
-  if (scope) scope.progress.turns++;
+  if (!scope) return;
+  scope.progress.turns++;
+  scope.onTurn?.();
 }
 
 /** Calls `told` when `scope`'s deferred answer is hurried; the function returned stops that. */

@@ -36,7 +36,8 @@ export interface SharedWork<T> {
  * caller joined) before any of it runs (a run that fails at once can then unregister it). `run`
  * is given the first caller's scope with the work's own signal, which aborts once every caller
  * has left; `abandoned` is called then (before the abort), so the owner stops handing this work
- * to newcomers. `upstream` names whose call it is, in the errors of callers that stop waiting.
+ * to newcomers. A caller leaves at its bound for turns only while the work's call has had none:
+ * a call under way is waited for (it ends by its own time), never cut off unanswered. `upstream` names whose call it is, in the errors of callers that stop waiting.
  */
 export function shareWork<T>(
   run: (scope: RequestScope) => Promise<T>,
@@ -47,9 +48,17 @@ export function shareWork<T>(
   const controller = new AbortController();
   // The work counts for the first caller's request: the others joined a call already made.
   let owner: RequestScope | undefined;
-  const done = Promise.resolve().then(() =>
-    run(owner ? withSignal(owner, controller.signal) : unboundScope(controller.signal)),
-  );
+  // Once its call has had a budget turn, the work is under way, bounded by the call's own time:
+  // a joiner then waits for its answer rather than leaving at its bound for turns.
+  let turned = false;
+  const flight = (scope: RequestScope): RequestScope => ({
+    ...withSignal(scope, controller.signal),
+    onTurn: () => {
+      turned = true;
+      scope.onTurn?.();
+    },
+  });
+  const done = Promise.resolve().then(() => run(owner ? flight(owner) : unboundScope(controller.signal)));
   // Every caller may have left before it settles: its rejection then has no listener.
   done.catch(() => {});
   let waiting = 0;
@@ -69,7 +78,9 @@ export function shareWork<T>(
         const stopTimer =
           turnsBy === Infinity || scope.patienceMs !== undefined
             ? undefined
-            : clock.timer(Math.max(0, turnsBy - clock.now()), () => leave(lateJoin(upstream)));
+            : clock.timer(Math.max(0, turnsBy - clock.now()), () => {
+                if (!turned) leave(lateJoin(upstream));
+              });
         const onAbort = () => leave(signal.reason);
         const settle = () => {
           left = true;

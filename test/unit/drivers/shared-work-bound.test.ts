@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BUDGET_WAIT_MS, REQUEST_TURNS_MS } from '../../../core/drivers/kit/bounds.ts';
 import { isShortOfTurns } from '../../../core/drivers/kit/refusals.ts';
 import { shareWork } from '../../../core/drivers/kit/shared-work.ts';
-import { deferredScope, requestScope } from '../../../core/drivers/kit/scope.ts';
+import { countTurn, deferredScope, requestScope } from '../../../core/drivers/kit/scope.ts';
 import { rejection } from '../../helpers/rejection.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 
@@ -39,5 +39,32 @@ describe('a shared call joined by a request', () => {
     ]);
     release('answer');
     expect(await patient).toBe('answer');
+  });
+
+  it('is waited for once its call has had its turn: a call under way is never left at the bound for turns', async () => {
+    // A busy machine: the call had its turn, then its answer came after the joiner's 3 s. Left
+    // there, the flight was aborted with nobody waiting: a request sent, reported cancelled, and a
+    // 503 saying it "had no turn in time".
+    const clock = fakeClock();
+    let release: (value: string) => void = () => {};
+    const request = requestScope({ client: '198.51.100.2', now: clock.now() });
+    let aborted = false;
+    const work = shareWork(
+      (scope) => {
+        scope.signal.addEventListener('abort', () => (aborted = true));
+        countTurn(scope);
+        return new Promise<string>((resolve) => (release = resolve));
+      },
+      () => {},
+      'deezer',
+      clock,
+    );
+    const answer = work.join(request);
+    await clock.advance(REQUEST_TURNS_MS + 1_000);
+    release('answer');
+    expect(await answer).toBe('answer');
+    expect(aborted).toBe(false);
+    // The turn is the request's own too: its count (the deferred answer's estimate) moved.
+    expect(request.progress.turns).toBe(1);
   });
 });
