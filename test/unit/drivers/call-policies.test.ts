@@ -206,6 +206,25 @@ describe('the budget turn policy', () => {
     expect([report.refusals, next.seen.length]).toEqual([['budget', 'budget'], 0]);
   });
 
+  it('reports no refusal for a caller that left while it waited, its reason a 503 of its own', async () => {
+    // A shared flight's last joiner leaves short of turns: the flight's signal aborts with that
+    // 503, and the budget's wait rejects with it. The budget refused nothing (its own count
+    // stays), so the figures must not count a budget refusal either.
+    const leaving = new AbortController();
+    const reason = new BudgetRefusal('late', 'the upstream call this request joined had no turn in time');
+    const budget = {
+      take: (scope: { signal: AbortSignal }) =>
+        new Promise<void>((_, reject) => scope.signal.addEventListener('abort', () => reject(scope.signal.reason))),
+    } as unknown as Budget;
+    const report = toldReport();
+    const upstream = testUpstream({ budget, report });
+    const scope = { ...requestScope({ now: upstream.clock.now() }), signal: leaving.signal };
+    const call = budgetTurn(nextOf(200))(requestTo(upstream, { options: { scope }, tries: triesOf() }));
+    leaving.abort(reason);
+    expect(await call.catch((e) => e)).toBe(reason);
+    expect(report.refusals).toEqual([]);
+  });
+
   it("asks nothing once the request's bound is spent, and no turn of a raw call", async () => {
     const { budget, takes } = budgetOf();
     const upstream = testUpstream({ budget });

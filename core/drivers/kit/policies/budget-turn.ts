@@ -28,7 +28,10 @@ export const budgetTurn: CallPolicy = (next) => async (request) => {
   try {
     await upstream.budget?.take(options.scope, { until, abortable: options.shared !== true });
   } catch (refusal) {
-    if (isBudgetRefusal(refusal)) upstream.report?.refused('budget');
+    // A caller that left while it waited is no refusal of the budget's, though its reason may be
+    // a 503 of its own (a shared flight's last joiner leaving short of turns, `shared-work.ts`).
+    const left = options.scope?.signal.aborted === true && refusal === options.scope.signal.reason;
+    if (isBudgetRefusal(refusal) && !left) upstream.report?.refused('budget');
     // No turn in time for a later try worth making: the caller hears what failed, not the budget.
     throw first ? refusal : new TryNotMade();
   }
