@@ -1,7 +1,15 @@
+/**
+ * @module
+ * A route's frame is one list of layers, each declared once by what it does (`Layer`). The full
+ * frame (`frame-chain.ts`) runs the form derived from it here (`fullForm`), and the hit path is
+ * composed from the same list (`composeHit`, `hit/hit-path.ts`), so each rule is written once,
+ * in its layer, and the two ways in agree by construction.
+ */
 import type { Held } from './cache/entry.ts';
+import { addHeaders, setVersion, versionOf } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
 import type { HeaderReader, RequestView } from './hit/request-view.ts';
-import type { VersionInfo } from './versions.ts';
+import { isAtLeast, type VersionInfo } from './versions.ts';
 
 /** A layer's headers for one answer, or none. */
 export type Given = Readonly<Record<string, string>> | undefined;
@@ -55,10 +63,9 @@ export type Look = (url: string, request: RequestView, now: number) => Held | un
 
 /**
  * One layer of a route's frame, declared once by what it does. The full frame's form is derived
- * from it (`full-form.ts`), and so is the hit path's reading of it (`composeHit`): no layer
+ * from it (`fullForm`), and so is the hit path's reading of it (`composeHit`): no layer
  * states its rule twice. The three whose core is what a held hit needs (the observer, the rate
- * limit, the cache) give that function, and their full form built around the very function in
- * the same file.
+ * limit, the cache) give that function, and build their full form around it in the same file.
  */
 export type Layer =
   /** Gives every answer these headers (one object, never changed), a held hit's too, in the list's order. */
@@ -98,3 +105,40 @@ export type Layer =
 
 /** A layer of a given kind. */
 export type LayerOf<K extends Layer['kind']> = Extract<Layer, { kind: K }>;
+
+/** A layer's full form, derived from its declaration: what the full frame runs for it. */
+export function fullForm(layer: Layer): FrameLayer {
+  switch (layer.kind) {
+    case 'headers': {
+      const { headers } = layer;
+      return (c, next) => {
+        // Given before the answer exists, so it is built with them (`addHeaders`), errors included.
+        addHeaders(c, headers);
+        return next();
+      };
+    }
+    case 'version': {
+      const { version } = layer;
+      return (c, next) => {
+        setVersion(c, version);
+        return next();
+      };
+    }
+    case 'when': {
+      const { when, act } = layer;
+      return (c, next) => (when(c.req.raw) ? act(c, next) : next());
+    }
+    case 'before': {
+      const { since, act } = layer;
+      return (c, next) => (isAtLeast(versionOf(c), since) ? next() : act(c, next));
+    }
+    case 'readies':
+      return layer.readies;
+    case 'observe':
+    case 'count':
+    case 'hold':
+      return layer.full;
+    case 'route':
+      return layer.run;
+  }
+}

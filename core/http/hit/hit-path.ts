@@ -3,7 +3,7 @@
  * The frame's hit path: a plain GET whose answer the cache already holds fresh in process is
  * answered here, before routing, by one straight function composed from the route's own layer
  * list (`pipeline.ts`): it reads each layer's one declaration, as the full frame's form is
- * derived from it (`full-form.ts`), so every header and rule is the layer's own, written once.
+ * derived from it (`fullForm`), so every header and rule is the layer's own, written once.
  * In the list's order: the observer's id (first header) and record (once answered), CORS's
  * headers, a prefix's version, the questions of the layers that act only when (a preflight, a
  * declared body, an upgrade, no contact e-mail: a request any of them holds for is left to the

@@ -1,6 +1,6 @@
 /**
  * Each frame layer's rule written once (issue #65): a layer is one declaration
- * (`core/http/pipeline.ts`), its full form derived from it (`core/http/full-form.ts`) and the
+ * (`core/http/pipeline.ts`), its full form derived from it (`fullForm`, beside it) and the
  * hit path composed from the same one (`composeHit`). No object in core states a layer in a
  * full and a hit form side by side, the hit path keeps no kinds of its own for what a layer
  * declares (`pass`, `check`), and every kind of layer a route's list can hold is one both
@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { FrameLayer } from '../../../core/http/frame-chain.ts';
-import { fullForm } from '../../../core/http/full-form.ts';
 import { composeHit } from '../../../core/http/hit/hit-path.ts';
-import type { Layer } from '../../../core/http/pipeline.ts';
+import { fullForm, type Layer } from '../../../core/http/pipeline.ts';
 import { CURRENT } from '../../../core/http/versions.ts';
 
 const CORE = join(import.meta.dirname, '../../..', 'core');
