@@ -22,7 +22,7 @@ import type { RequestScope } from './drivers/kit/index.ts';
 import { bodyLimit } from './http/layers/body.ts';
 import { cors } from './http/layers/cors.ts';
 import { composeHit, hitPath, type HitRoute } from './http/hit/hit-path.ts';
-import { fullOnly, type Layer } from './http/pipeline.ts';
+import { fullForm, type Layer } from './http/pipeline.ts';
 import { earliest, type VersionInfo } from './http/versions.ts';
 import { Outcome } from './http/outcome.ts';
 import type { AnyEndpoint, FrameApi } from './http/endpoint.ts';
@@ -242,11 +242,9 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     guard,
     ...own,
   ];
-  const chain = (list: readonly Layer[]) =>
-    frameChain(
-      list.map((layer) => layer.full),
-      rendered,
-    );
+  const chain = (list: readonly Layer[]) => frameChain(list.map(fullForm), rendered);
+  /** The route, or what answers in its place: the end of a list, the full frame's alone. */
+  const route = (run: FrameLayer): Layer => ({ kind: 'route', run });
   const { clients, rateLimits } = deps.options;
   for (const endpoint of endpoints) {
     const built = layers(endpoint, deps, state, background);
@@ -297,17 +295,17 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
       };
       for (const { prefix, version } of PREFIXES) {
         const gate = pinned(version, path, since);
-        const list = framed([...own, fullOnly(run)], gate);
+        const list = framed([...own, route(run)], gate);
         const handler = chain(list);
         // A rerun's list: its scope, its version, its parameters, the cache's refresh layer, the route.
         const again =
           holds && background.refresh
-            ? chain([scope, ...gate, built.params.layer, fullOnly(built.cache!.refresh), fullOnly(run)])
+            ? chain([scope, ...gate, built.params.layer, route(built.cache!.refresh), route(run)])
             : undefined;
-        const route: Handler<SleeveEnv> = again
+        const served: Handler<SleeveEnv> = again
           ? (c, next) => (c.env?.sleeveRerun ? again : handler)(c, next)
           : handler;
-        app.on(method, prefixed(prefix, path), route);
+        app.on(method, prefixed(prefix, path), served);
         const hit = holds ? composeHit(endpoint.path, list) : undefined;
         if (hit) for (const at of prefixed(prefix, path)) hits.set(at, hit);
       }
@@ -321,7 +319,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     // The path exists from its first method's arrival; before that, a 404 rather than a 405.
     const since = earliest(list.map((e) => sinceOf(e, path)));
     for (const { prefix, version } of PREFIXES) {
-      const handler = chain(framed([fullOnly(refuse)], pinned(version, path, since)));
+      const handler = chain(framed([route(refuse)], pinned(version, path, since)));
       for (const at of prefixed(prefix, path)) app.all(at, handler);
     }
   }
@@ -330,7 +328,7 @@ export function createFrame(deps: Deps, endpoints: readonly AnyEndpoint[]): Fram
     const { error, version } = notFound(c, deps.options.basePath);
     return failedWith(c, error, version);
   };
-  app.all('*', chain(framed([fullOnly(unknown)])));
+  app.all('*', chain(framed([route(unknown)])));
   app.notFound((c) => unknown(c).res);
   app.onError((thrown, c) => rendered(thrown, c).res);
   const hit = hitPath(hits, {

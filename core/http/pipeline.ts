@@ -1,7 +1,15 @@
+/**
+ * @module
+ * A route's frame is one list of layers, each declared once by what it does (`Layer`). The full
+ * frame (`frame-chain.ts`) runs the form derived from it here (`fullForm`), and the hit path is
+ * composed from the same list (`composeHit`, `hit/hit-path.ts`), so each rule is written once,
+ * in its layer, and the two ways in agree by construction.
+ */
 import type { Held } from './cache/entry.ts';
+import { addHeaders, setVersion, versionOf } from './context.ts';
 import type { FrameLayer } from './frame-chain.ts';
 import type { HeaderReader, RequestView } from './hit/request-view.ts';
-import type { VersionInfo } from './versions.ts';
+import { isAtLeast, type VersionInfo } from './versions.ts';
 
 /** A layer's headers for one answer, or none. */
 export type Given = Readonly<Record<string, string>> | undefined;
@@ -35,40 +43,102 @@ export interface AnsweredError {
   readonly status: number;
 }
 
-/** What a layer does to a request the hit path answers. */
-export type HitForm =
-  /** Nothing: it acts only on what the hit path never answers (a preflight, a path its version lacks). */
-  | { kind: 'pass' }
-  /** Before anything is counted: true leaves the request to the full frame, where this layer answers it. */
-  | { kind: 'check'; declines(headers: HeaderReader & { has(name: string): boolean }): boolean }
-  /** These headers on every answer, in the list's order. */
-  | { kind: 'headers'; headers: Readonly<Record<string, string>> }
-  /** The version the answer is given as (a version prefix's pin). */
-  | { kind: 'version'; version: VersionInfo }
-  /**
-   * The request's id (`id`, the first header of its answer) and, once answered, its record
-   * (`record`, undefined when no line or figure is kept).
-   */
-  | { kind: 'observe'; id(headers: HeaderReader): string; record: ((answered: Answered) => void) | undefined }
-  /**
-   * Counts the request once the hit path has chosen to answer it: the headers its answer
-   * carries, or the refusal thrown (or rejected, with a shared store).
-   */
-  | { kind: 'count'; count(version: VersionInfo, ip: string | undefined, now: number): Given | Promise<Given> }
-  /**
-   * The answer itself: the entry held fresh for this URL; undefined when nothing is held fresh
-   * or the URL is not known yet (the full frame's cache layer then looks on its own).
-   */
-  | { kind: 'hold'; look(url: string, request: RequestView, now: number): Held | undefined };
-
-/** One layer of the frame: its full form and, when it has one, its hit form. */
-export interface Layer {
-  full: FrameLayer;
-  hit?: HitForm;
+/** The observer's core: the request's id (the first header of its answer) and, once answered, its record (undefined when no line or figure is kept). */
+export interface Observer {
+  id(headers: HeaderReader): string;
+  record: ((answered: Answered) => void) | undefined;
 }
 
-/** A layer that only passes a hit on, for the rules the hit path's own entry already keeps (`pass`). */
-export const passing = (full: FrameLayer): Layer => ({ full, hit: { kind: 'pass' } });
+/**
+ * The rate limit's core: one request of `ip` counted now, the headers its answer carries, or
+ * the refusal thrown (or rejected, with a shared store).
+ */
+export type Count = (version: VersionInfo, ip: string | undefined, now: number) => Given | Promise<Given>;
 
-/** A layer the hit path never stands in for: any route it is on is the full frame's alone. */
-export const fullOnly = (full: FrameLayer): Layer => ({ full });
+/**
+ * The cache's core: the entry held fresh for this URL; undefined when nothing is held fresh or
+ * the URL is not known yet (the full form then makes its key and looks on its own).
+ */
+export type Look = (url: string, request: RequestView, now: number) => Held | undefined;
+
+/**
+ * One layer of a route's frame, declared once by what it does. The full frame's form is derived
+ * from it (`fullForm`), and so is the hit path's reading of it (`composeHit`): no layer
+ * states its rule twice. The three whose core is what a held hit needs (the observer, the rate
+ * limit, the cache) give that function, and build their full form around it in the same file.
+ */
+export type Layer =
+  /** Gives every answer these headers (one object, never changed), a held hit's too, in the list's order. */
+  | { kind: 'headers'; headers: Readonly<Record<string, string>> }
+  /** The version the request is answered as (a prefix's pin), for the later layers and the hit. */
+  | { kind: 'version'; version: VersionInfo }
+  /**
+   * Acts (`act`: its answer or refusal) only on a request `when` holds for, and passes any
+   * other on. `when` reads only the request (`RequestView`), so the hit path asks the same
+   * question and leaves to the full frame every request it holds for.
+   */
+  | { kind: 'when'; when(request: RequestView): boolean; act: FrameLayer }
+  /**
+   * Acts only on a request answered as a version older than `since` (the 404 of a path that
+   * arrived later). A route's version is known when its hit path is composed: one older than
+   * `since` gets none, a newer one meets nothing here.
+   */
+  | { kind: 'before'; since: string; act: FrameLayer }
+  /**
+   * Readies the request for its route (its scope, its validated parameters): only the route
+   * and the layers after it read what it leaves. The hit path runs no route, and the cache
+   * holds only URLs whose query this frame validated.
+   */
+  | { kind: 'readies'; readies: FrameLayer }
+  /** The observer (`Observer`), and its full form built around it. */
+  | { kind: 'observe'; observer: Observer; full: FrameLayer }
+  /** The rate limit (`Count`), and its full form built around it. */
+  | { kind: 'count'; count: Count; full: FrameLayer }
+  /** The cache (`Look`), and its full form built around the same rule. */
+  | { kind: 'hold'; look: Look; full: FrameLayer }
+  /**
+   * The route itself, what answers in its place (a 405, the catch-all 404, a refresh's rerun),
+   * or what wraps an answer nothing holds (no-store): the full frame's alone. The hit path
+   * answers from the cache before any of it; a list with one before the cache has no hit path.
+   */
+  | { kind: 'route'; run: FrameLayer };
+
+/** A layer of a given kind. */
+export type LayerOf<K extends Layer['kind']> = Extract<Layer, { kind: K }>;
+
+/** A layer's full form, derived from its declaration: what the full frame runs for it. */
+export function fullForm(layer: Layer): FrameLayer {
+  switch (layer.kind) {
+    case 'headers': {
+      const { headers } = layer;
+      return (c, next) => {
+        // Given before the answer exists, so it is built with them (`addHeaders`), errors included.
+        addHeaders(c, headers);
+        return next();
+      };
+    }
+    case 'version': {
+      const { version } = layer;
+      return (c, next) => {
+        setVersion(c, version);
+        return next();
+      };
+    }
+    case 'when': {
+      const { when, act } = layer;
+      return (c, next) => (when(c.req.raw) ? act(c, next) : next());
+    }
+    case 'before': {
+      const { since, act } = layer;
+      return (c, next) => (isAtLeast(versionOf(c), since) ? next() : act(c, next));
+    }
+    case 'readies':
+      return layer.readies;
+    case 'observe':
+    case 'count':
+    case 'hold':
+      return layer.full;
+    case 'route':
+      return layer.run;
+  }
+}

@@ -25,7 +25,7 @@ import { addHeaders, bindings, replaceResponse, setHeaders, type SleeveEnv } fro
 import type { FrameLayer, LayerResult, NextStep } from '../frame-chain.ts';
 import { Outcome } from '../outcome.ts';
 import { scopeOf } from '../layers/scope.ts';
-import { fullOnly, type Layer } from '../pipeline.ts';
+import type { Layer, Look } from '../pipeline.ts';
 import { paramsOf, type Params } from '../layers/params.ts';
 import type { RequestView } from '../hit/request-view.ts';
 import { originOf, rawSearch, REMEMBERED_QUERY_LENGTH, REMEMBERED_URL_LENGTH } from '../query-memo.ts';
@@ -80,7 +80,7 @@ export interface CacheOptions {
    * answers then carry cover URLs built from the origin the caller used.
    */
   byOrigin?: boolean;
-  /** The endpoint's parameters layer: the validated queries it remembers (the hit form's own keys). */
+  /** The endpoint's parameters layer: the validated queries it remembers (the hit path's own keys). */
   params: Params;
   /** The endpoint's own key (declaration `cacheKey`); it may read the request's headers. */
   keyOf?(params: unknown, request: RequestView): string;
@@ -98,9 +98,10 @@ export interface CacheOptions {
 
 export interface Cached {
   /**
-   * The layer. Its hit form (`look`) gives the fresh entry held in process for a request seen
-   * before (its query already validated: `params` remembers it; its key remembered); undefined
-   * for anything else, which this layer's full form then looks up itself.
+   * The layer. Its core (`look`) gives the fresh entry held in process for a request seen
+   * before (its query already validated: `params` remembers it; its key remembered), which the
+   * hit path answers; undefined for anything else, which the full form then looks up itself
+   * by the same rule (`heldFor`).
    */
   layer: Layer;
   /**
@@ -171,20 +172,36 @@ export function cached(options: CacheOptions): Cached {
     }
     return known;
   };
-  /** Held fresh and not due for a refresh ahead (`aheadAt`): a hit, counted on the entry. */
-  const warm = (held: Held | undefined, known: CacheKey, now: number): boolean => {
-    if (!held || now >= held.aheadAt || !fresh(held.entry, known.canonical, now)) return false;
+  /**
+   * The one rule of a hit, for both forms: the entry held for this key, fresh and not due for a
+   * refresh ahead (`aheadAt`), counted on the entry.
+   */
+  const heldFor = (known: CacheKey, now: number): Held | undefined => {
+    const held = hot.get(known.key);
+    if (!held || now >= held.aheadAt || !fresh(held.entry, known.canonical, now)) return undefined;
     held.hits++;
-    return true;
+    return held;
+  };
+  /** The hit path's: a hit only for a key already made (see `Look`). */
+  const look: Look = (url, request, now) => {
+    let known: CacheKey | undefined;
+    if (options.keyOf) {
+      const valid = options.params.remembered(rawSearch(url));
+      if (valid === undefined) return undefined;
+      known = ownKeyFor(url, request, valid);
+      // Remembered only once its query was validated (this layer runs after the params one).
+    } else known = keys.get(url);
+    return known === undefined ? undefined : heldFor(known, now);
   };
 
   // Not `async`: a hit on an entry held in process is answered without awaiting anything.
   const full: FrameLayer = (c, next) => {
     const now = options.now();
     const known = keyFor(c.req.url, c.req.raw, paramsOf(c));
-    const held = hot.get(known.key);
+    const hit = heldFor(known, now);
     // The Response itself, not a promise of it: the frame (`frame-chain.ts`) hands it on as is.
-    if (held && warm(held, known, now)) return answer(c, held.entry, 'HIT', held.bytes);
+    if (hit) return answer(c, hit.entry, 'HIT', hit.bytes);
+    const held = hot.get(known.key);
     if (held && now >= held.aheadAt && fresh(held.entry, known.canonical, now)) {
       // Once per held entry: popular ones are refreshed ahead, the others left to expire.
       held.aheadAt = Infinity;
@@ -197,19 +214,7 @@ export function cached(options: CacheOptions): Cached {
     const known = keyFor(c.req.url, c.req.raw, paramsOf(c));
     return miss(c, next, known.canonical, known.key, options.now(), true);
   };
-  const look = (url: string, request: RequestView, now: number): Held | undefined => {
-    let known: CacheKey | undefined;
-    if (options.keyOf) {
-      const valid = options.params.remembered(rawSearch(url));
-      if (valid === undefined) return undefined;
-      known = ownKeyFor(url, request, valid);
-      // Remembered only once its query was validated (this layer runs after the params one).
-    } else known = keys.get(url);
-    if (known === undefined) return undefined;
-    const held = hot.get(known.key);
-    return held && warm(held, known, now) ? held : undefined;
-  };
-  return { layer: { full, hit: { kind: 'hold', look } }, refresh: refreshLayer };
+  return { layer: { kind: 'hold', look, full }, refresh: refreshLayer };
 
   /** `refreshing`: a refresh runs the route even for a kept entry (one due ahead, or stale). */
   async function miss(
@@ -391,13 +396,16 @@ function degradedAnswer(c: Context<SleeveEnv>, held: Held): Outcome {
  * a turn should come) would be a promise not kept: their refusals promise nothing (D66).
  */
 export function noStore(): Layer {
-  // No hit form: nothing is held, so the hit path never takes these routes.
-  return fullOnly(async (c, next) => {
-    addHeaders(c, { 'Cache-Control': 'no-store' });
-    const below = await next();
-    const error = below?.thrown;
-    if (error instanceof SleeveError && isBudgetRefusal(error) && error.headers['Retry-After'] !== undefined)
-      throw notPromised(error.message, 'this endpoint keeps no answer to complete later');
-    return below;
-  });
+  // The full frame's alone: nothing is held, so the hit path never takes these routes.
+  return {
+    kind: 'route',
+    run: async (c, next) => {
+      addHeaders(c, { 'Cache-Control': 'no-store' });
+      const below = await next();
+      const error = below?.thrown;
+      if (error instanceof SleeveError && isBudgetRefusal(error) && error.headers['Retry-After'] !== undefined)
+        throw notPromised(error.message, 'this endpoint keeps no answer to complete later');
+      return below;
+    },
+  };
 }

@@ -2,11 +2,12 @@
  * @module
  * The frame's hit path: a plain GET whose answer the cache already holds fresh in process is
  * answered here, before routing, by one straight function composed from the route's own layer
- * list (`pipeline.ts`): each layer's hit form says what it does to such a request, so every
- * header and rule is the layer's own, written once. In the list's order: the observer's id
- * (first header) and record (once answered), CORS's headers, a prefix's version, the checks
- * that leave a request to the full frame (a declared body, an upgrade, no contact e-mail), the
- * rate limit's count, and the cache's held entry. What it leaves out is a Hono context, the
+ * list (`pipeline.ts`): it reads each layer's one declaration, as the full frame's form is
+ * derived from it (`fullForm`), so every header and rule is the layer's own, written once.
+ * In the list's order: the observer's id (first header) and record (once answered), CORS's
+ * headers, a prefix's version, the questions of the layers that act only when (a preflight, a
+ * declared body, an upgrade, no contact e-mail: a request any of them holds for is left to the
+ * full frame), the rate limit's count, and the cache's held entry. What it leaves out is a Hono context, the
  * router and a closure per layer: on Bun and Deno that per-request machinery cost more than
  * the whole answer. Everything it is not sure of goes to the full frame before
  * anything is counted: another method, a path written another way, a request a check declines,
@@ -21,15 +22,13 @@ import type { ClientAddressing } from '../../wiring/client-addressing.ts';
 import { clientKey } from '../conn/client-key.ts';
 import type { SleeveBindings } from '../context.ts';
 import { errorResponse } from '../errors.ts';
-import type { Answered, Given, HitForm, Layer } from '../pipeline.ts';
+import type { Answered, Count, Given, Layer, LayerOf, Look, Observer } from '../pipeline.ts';
 import { REQUEST_ID_HEADER } from '../layers/request-id.ts';
 import type { RequestView } from './request-view.ts';
 import { pathStart } from '../../utils/url-path.ts';
 import { REMEMBERED_URL_LENGTH } from '../query-memo.ts';
 import { setBounded } from '../../utils/bounded-map.ts';
-import { CURRENT, type VersionInfo } from '../versions.ts';
-
-type Form<K extends HitForm['kind']> = Extract<HitForm, { kind: K }>;
+import { CURRENT, isAtLeast, type VersionInfo } from '../versions.ts';
 
 /** Where the request id and the count's headers go among the layers' own (`HitRoute.gives`). */
 const ID = 0;
@@ -39,57 +38,64 @@ const HELD_NOT_FOUND = new SleeveError('not_found', 'Not found.');
 /** URLs the hit path remembers with their path (the most recent). */
 const REMEMBERED_URLS = 1024;
 
-/** One path (bare or under a version prefix) of a cached GET endpoint: its layers' hit forms, composed. */
+/** One path (bare or under a version prefix) of a cached GET endpoint: its layers as a held hit meets them, composed. */
 export interface HitRoute {
   /** The endpoint's declared path: the route of its log line and /metrics. */
   route: string;
   /** The version the path answers as (the current one when bare). */
   version: VersionInfo;
-  checks: Form<'check'>['declines'][];
+  /** The `when` of each layer that acts only when: one that holds leaves the request to the full frame. */
+  checks: LayerOf<'when'>['when'][];
   /** The answer's headers in the layers' order: a layer's own, the id, the count's. */
   gives: (typeof ID | typeof COUNT | Readonly<Record<string, string>>)[];
-  id: Form<'observe'>['id'];
-  record: Form<'observe'>['record'];
-  count: Form<'count'>['count'] | undefined;
-  look: Form<'hold'>['look'];
+  id: Observer['id'];
+  record: Observer['record'];
+  count: Count | undefined;
+  look: Look;
 }
 
 /**
- * A route's layers as the hit path runs them, or undefined when it cannot: a layer without a
- * hit form, or no layer that holds answers. Layers after the one that holds are never reached.
+ * A route's layers as the hit path runs them, or undefined when it cannot: the route (or what
+ * answers in its place) before any layer that holds answers, a version gate its version does
+ * not pass, or no layer that holds answers. Layers after the one that holds are never reached.
  */
 export function composeHit(route: string, layers: readonly Layer[]): HitRoute | undefined {
   let version = CURRENT;
   const checks: HitRoute['checks'] = [];
   const gives: HitRoute['gives'] = [];
-  let observer: Form<'observe'> | undefined;
+  let observer: Observer | undefined;
   let count: HitRoute['count'];
-  for (const { hit } of layers) {
-    if (hit === undefined) return undefined;
-    switch (hit.kind) {
-      case 'pass':
+  for (const layer of layers) {
+    switch (layer.kind) {
+      case 'readies':
         break;
-      case 'check':
-        checks.push(hit.declines);
+      case 'when':
+        checks.push(layer.when);
+        break;
+      case 'before':
+        // The version is the route's own (its pin, before this): the gate acts on every request or none.
+        if (!isAtLeast(version, layer.since)) return undefined;
         break;
       case 'headers':
-        gives.push(hit.headers);
+        gives.push(layer.headers);
         break;
       case 'version':
-        version = hit.version;
+        version = layer.version;
         break;
       case 'observe':
-        observer = hit;
+        observer = layer.observer;
         gives.push(ID);
         break;
       case 'count':
         if (count) throw new Error(`${route}: two layers count its requests`);
-        count = hit.count;
+        count = layer.count;
         gives.push(COUNT);
         break;
       case 'hold':
         if (!observer) throw new Error(`${route}: the hit path needs the observer's id before the cache`);
-        return { route, version, checks, gives, id: observer.id, record: observer.record, count, look: hit.look };
+        return { route, version, checks, gives, id: observer.id, record: observer.record, count, look: layer.look };
+      case 'route':
+        return undefined;
     }
   }
   return undefined;
@@ -322,7 +328,7 @@ export function hitPath(
     if (path === undefined) return undefined;
     const { route } = path;
     const headers = request.headers;
-    for (const declines of route.checks) if (declines(headers)) return undefined;
+    for (const when of route.checks) if (when(request)) return undefined;
     const time = now();
     const held = route.look(url, request, time);
     if (held === undefined) return undefined;

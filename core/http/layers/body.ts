@@ -24,22 +24,23 @@ function tooLarge(max: number): SleeveError {
   });
 }
 
-/** The global guard: runs before routing decides anything, so no path or prefix escapes it. */
+/**
+ * The global guard: runs before routing decides anything, so no path or prefix escapes it. It
+ * judges a request that declares a body (a held hit's GET that does is left to it).
+ */
 export function bodyLimit(max: number = MAX_BODY_BYTES): Layer {
   return {
-    full: (c, next) => {
-      const declared = c.req.header('content-length');
-      if (declared !== undefined) {
-        if (!DIGITS.test(declared.trim()))
-          throw new SleeveError('bad_request', 'Content-Length must be a number of bytes.', {
-            param: 'Content-Length',
-          });
-        if (Number(declared) > max) throw tooLarge(max);
-      }
+    kind: 'when',
+    when: (request) => request.headers.has('content-length'),
+    act: (c, next) => {
+      const declared = c.req.header('content-length') ?? '';
+      if (!DIGITS.test(declared.trim()))
+        throw new SleeveError('bad_request', 'Content-Length must be a number of bytes.', {
+          param: 'Content-Length',
+        });
+      if (Number(declared) > max) throw tooLarge(max);
       return next();
     },
-    // A GET with a declared body is the full frame's, to check here.
-    hit: { kind: 'check', declines: (headers) => headers.has('content-length') },
   };
 }
 

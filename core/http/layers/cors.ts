@@ -4,8 +4,8 @@
  * response gets `Access-Control-Allow-Origin: *` and exposes the headers clients need to read
  * (limits, cache state, ETag). No credentials are ever involved, so `*` is safe.
  */
-import { addHeaders, withGathered } from '../context.ts';
-import { passing, type Layer } from '../pipeline.ts';
+import { withGathered } from '../context.ts';
+import type { Layer } from '../pipeline.ts';
 
 export interface CorsOptions {
   /** Response headers a browser script may read. */
@@ -33,32 +33,26 @@ export function cors(options: CorsOptions): Cors {
   const always = corsHeaders(options.exposeHeaders);
   const methods = (options.methods ?? ['GET', 'HEAD', 'POST', 'OPTIONS']).join(', ');
   return {
-    headers: {
-      full: (c, next) => {
-        // Given before the answer exists, so it is built with them (`addHeaders`), errors included.
-        addHeaders(c, always);
-        return next();
-      },
-      // The very object: a held hit's answer carries it too.
-      hit: { kind: 'headers', headers: always },
-    },
-    // The hit path answers only GETs.
-    preflight: passing((c, next) => {
-      if (c.req.method !== 'OPTIONS') return next();
-      return Promise.resolve(
-        new Response(null, {
-          status: 204,
-          headers: withGathered(c, {
-            'Access-Control-Allow-Methods': methods,
-            // What the browser asks to send is allowed as asked; a preflight that names nothing
-            // (some clients) gets the headers Sleeve reads, Api-User-Agent included.
-            'Access-Control-Allow-Headers':
-              c.req.header('access-control-request-headers') ??
-              'Content-Type, User-Agent, Api-User-Agent, If-None-Match',
-            'Access-Control-Max-Age': '86400',
+    // The very object on every answer, a held hit's too.
+    headers: { kind: 'headers', headers: always },
+    preflight: {
+      kind: 'when',
+      when: (request) => request.method === 'OPTIONS',
+      act: (c) =>
+        Promise.resolve(
+          new Response(null, {
+            status: 204,
+            headers: withGathered(c, {
+              'Access-Control-Allow-Methods': methods,
+              // What the browser asks to send is allowed as asked; a preflight that names nothing
+              // (some clients) gets the headers Sleeve reads, Api-User-Agent included.
+              'Access-Control-Allow-Headers':
+                c.req.header('access-control-request-headers') ??
+                'Content-Type, User-Agent, Api-User-Agent, If-None-Match',
+              'Access-Control-Max-Age': '86400',
+            }),
           }),
-        }),
-      );
-    }),
+        ),
+    },
   };
 }

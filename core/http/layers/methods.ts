@@ -6,29 +6,28 @@
 import { SleeveError } from '../../errors.ts';
 import { versionOf } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
-import { fullOnly, passing, type Layer } from '../pipeline.ts';
+import type { Layer } from '../pipeline.ts';
 import { findVersion, isAtLeast, type VersionInfo } from '../versions.ts';
 
 /**
  * Only for a path added after the oldest pin (its endpoint's `since`); others need no gate.
  * Aliases kept after a rename (`/hot-tracks`) are as old as the name they keep, so no gate.
- * Under a version prefix (`pinned`) the answer is known when the route is built: none for a
- * version that has the path, the 404 for one that lacks it (and no hit path there). A bare path
- * answers as the current version, or as a `/batch` sub-request's, which the hit path never takes.
+ * Under a version prefix (`pinned`) that has the path, none either. It acts on a request
+ * answered as an older version: always under an older prefix (whose path then has no hit
+ * path), on a bare path only for a `/batch` sub-request of an older batch.
  */
 export function versionGate(path: string, since: string | undefined, pinned: VersionInfo | undefined): Layer[] {
   if (since === undefined) return [];
   if (findVersion(since) === undefined)
     throw new Error(`${path}: since ${since} is not a version in core/http/versions.ts`);
   if (pinned && isAtLeast(pinned, since)) return [];
-  const gate: FrameLayer = (c, next) => {
-    const version = versionOf(c);
-    if (!isAtLeast(version, since)) {
-      throw new SleeveError('not_found', `No endpoint at ${path} in version ${version.name}; it arrived in ${since}.`);
-    }
-    return next();
+  const act: FrameLayer = (c) => {
+    throw new SleeveError(
+      'not_found',
+      `No endpoint at ${path} in version ${versionOf(c).name}; it arrived in ${since}.`,
+    );
   };
-  return [pinned ? fullOnly(gate) : passing(gate)];
+  return [{ kind: 'before', since, act }];
 }
 
 export function methodNotAllowed(path: string, methods: readonly string[]): FrameLayer {

@@ -26,7 +26,7 @@ import { routeLabels } from './route-label.ts';
 import { scopeOf } from './scope.ts';
 import type { FrameLayer } from '../frame-chain.ts';
 import type { Outcome } from '../outcome.ts';
-import type { Answered, AnsweredError, Layer } from '../pipeline.ts';
+import type { Answered, AnsweredError, Layer, Observer } from '../pipeline.ts';
 
 /**
  * What a failed request's line says of its error (D65): the code of the error its answer was
@@ -41,8 +41,9 @@ function logged(error: AnsweredError | undefined, status: number): LoggedError |
 }
 
 /**
- * The layer. Its hit form gives the hit path the same id rule and the same record: figures and
- * a line, `record` undefined when neither is kept, so nothing is timed.
+ * The layer: its core (`observer`) is the id rule and the record, figures and a line (`record`
+ * undefined when neither is kept, so nothing is timed). The hit path gives a held hit its id
+ * and records it with them, and the full form is built around them.
  */
 export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
   const { metrics, log } = deps;
@@ -57,7 +58,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
   const routeOf = format || metrics ? routeLabels(endpoints) : undefined;
   const sent = asSent(deps.options.basePath);
 
-  const record =
+  const record: Observer['record'] =
     routeOf &&
     ((a: Answered): void => {
       if (a.sub && !metrics) return;
@@ -79,6 +80,8 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
       });
     });
 
+  const observer: Observer = { id: requestIdFrom, record };
+
   /** The response is ready: its figures, and its line unless it is a sub-request's (`out`: what the steps below said of it). */
   const done = (
     c: Context<SleeveEnv>,
@@ -89,7 +92,7 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
     out: Outcome | undefined,
   ): void => {
     if (sub && !metrics) return;
-    record!({
+    observer.record!({
       id: trace.id,
       method: c.req.method,
       url: c.req.url,
@@ -108,13 +111,13 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
   const full: FrameLayer = (c, next) => {
     const batch = bindings(c).sleeveBatch;
     const trace: RequestTrace = batch ?? {
-      id: requestIdFrom(c.req.raw.headers),
+      id: observer.id(c.req.raw.headers),
       // Made with the request's scope (`scope.ts`), which its calls count on.
       tally: scopeOf(c).tally,
     };
     setTrace(c, trace);
     addHeaders(c, { [REQUEST_ID_HEADER]: trace.id });
-    if (!routeOf) return next();
+    if (!observer.record) return next();
     const started = performance.now();
     const sub = batch !== undefined;
     // The frame's `next` may answer synchronously (`frame-chain.ts`): a hit then logs at once.
@@ -135,5 +138,5 @@ export function observe(deps: Deps, endpoints: readonly AnyEndpoint[]): Layer {
       },
     );
   };
-  return { full, hit: { kind: 'observe', id: requestIdFrom, record } };
+  return { kind: 'observe', observer, full };
 }

@@ -10,7 +10,7 @@ import { SleeveError } from '../../errors.ts';
 import { queryFormOf } from '../query-form.ts';
 import type { SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
-import { passing, type Layer } from '../pipeline.ts';
+import type { Layer } from '../pipeline.ts';
 import { checkUrlLength, readQuery } from './query.ts';
 import { detachedString } from '../../utils/detached-string.ts';
 import { rawSearch, REMEMBERED_QUERY_LENGTH } from '../query-memo.ts';
@@ -77,7 +77,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 export interface Params {
-  /** Its hit form passes: the cache's finds only URLs whose query this layer validated (`remembered`). */
+  /** It readies the route's parameters: the cache's look finds only URLs whose query this layer validated (`remembered`). */
   layer: Layer;
   /** The validated parameters of a raw query string seen before; undefined when not remembered. */
   remembered(search: string): unknown;
@@ -90,7 +90,7 @@ export function params(options: ParamsOptions): Params {
   // Validation is a pure function of the raw query string, so valid results are remembered
   // and shared, frozen so that no handler can change what the next request receives.
   const valid = new Map<string, unknown>();
-  const full: FrameLayer = (c, next) => {
+  const readies: FrameLayer = (c, next) => {
     const url = c.req.url;
     const search = rawSearch(url);
     let output = valid.get(search);
@@ -106,7 +106,7 @@ export function params(options: ParamsOptions): Params {
     c.set('sleeve.params', output);
     return next();
   };
-  return { layer: passing(full), remembered: (search) => valid.get(search) };
+  return { layer: { kind: 'readies', readies }, remembered: (search) => valid.get(search) };
 }
 
 /** The validated parameters of this request. */

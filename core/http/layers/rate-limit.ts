@@ -19,7 +19,7 @@ import { REMEMBERED_QUERY_LENGTH } from '../query-memo.ts';
 import { setBounded } from '../../utils/bounded-map.ts';
 import { addHeaders, versionOf, type SleeveEnv } from '../context.ts';
 import type { FrameLayer, NextStep } from '../frame-chain.ts';
-import type { Layer } from '../pipeline.ts';
+import type { Count, Layer } from '../pipeline.ts';
 import type { VersionInfo } from '../versions.ts';
 
 const WINDOW_MS: number = 60_000;
@@ -100,8 +100,9 @@ export function admit(
 type Checked = Record<string, string> | undefined;
 
 /**
- * The layer. Its hit form counts a held hit through the same `check`: one request of `ip` now,
- * the headers its answer carries, or the 429 thrown (or rejected, with a shared store).
+ * The layer: its core is `count`, one request of `ip` now, the headers its answer carries, or
+ * the 429 thrown (or rejected, with a shared store). The hit path counts a held hit with it,
+ * and the full form is built around it.
  */
 export function rateLimit(options: RateLimitOptions): Layer {
   const { bucket, limit, store } = options;
@@ -119,7 +120,7 @@ export function rateLimit(options: RateLimitOptions): Layer {
     }
     return key;
   };
-  const check = (version: VersionInfo, ip: string | undefined, now: number): Checked | Promise<Checked> => {
+  const count: Count = (version, ip, now): Checked | Promise<Checked> => {
     const hit = countThrough(options.breaker, store, keyOf(ip), now, WINDOW_MS);
     return hit instanceof Promise ? hit.then((h) => admitted(version, h, now)) : admitted(version, hit, now);
   };
@@ -129,10 +130,10 @@ export function rateLimit(options: RateLimitOptions): Layer {
   };
   // Not `async`: with in-process counters a request passes without waiting on a promise.
   const full: FrameLayer = (c, next) => {
-    const headers = check(versionOf(c), clientIp(c, options.clients), options.now());
+    const headers = count(versionOf(c), clientIp(c, options.clients), options.now());
     return headers instanceof Promise ? headers.then((h) => passed(c, next, h)) : passed(c, next, headers);
   };
-  return { full, hit: { kind: 'count', count: check } };
+  return { kind: 'count', count, full };
 }
 
 /** The limit a declaration gets under `rateLimits` (a factor, or `off`); undefined: not limited. */

@@ -18,7 +18,7 @@ import { requestScope, upstreamTally, type RequestScope, type UpstreamTally } fr
 import { clientIp } from '../conn/client-ip.ts';
 import { bindings, type SleeveEnv } from '../context.ts';
 import type { FrameLayer } from '../frame-chain.ts';
-import { passing, type Layer } from '../pipeline.ts';
+import type { Layer } from '../pipeline.ts';
 
 /**
  * A signal no scope made here ever hands out: `requestScope` is given it so that it makes no
@@ -79,12 +79,12 @@ export function scopes(deps: Deps): Layer {
       requestScope({ signal: (unread ??= new AbortController().signal), client, tally, now: now() }),
     );
   };
-  const full: FrameLayer = (c, next) => {
+  const readies: FrameLayer = (c, next) => {
     c.set('sleeve.scope', bindings(c).sleeveRerun ?? made(c));
     return next();
   };
   // The hit path runs no route: nothing there reads a scope.
-  return passing(full);
+  return { kind: 'readies', readies };
 }
 
 /** This request's scope, made by its first layer. */

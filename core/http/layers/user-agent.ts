@@ -39,20 +39,20 @@ export function hasContactEmail(userAgent: string | null | undefined): boolean {
 
 /**
  * The contact rule for one request: a contact e-mail in `User-Agent` or `Api-User-Agent`.
- * The frame's layer and the hit path both ask this. User-Agent first: nearly every caller is a program that
+ * The layer's one question, which the full frame and the hit path both ask. User-Agent first: nearly every caller is a program that
  * sends it, so one test suffices.
  */
 function namesContact(headers: HeaderReader): boolean {
   return hasContactEmail(headers.get('user-agent')) || hasContactEmail(headers.get('api-user-agent'));
 }
 
+/** The 401 of a request that names no contact; the hit path leaves such a request to it. */
 export function userAgent(): Layer {
   return {
-    full: (c, next) => {
-      if (!namesContact(c.req.raw.headers)) throw new SleeveError('unauthorized', USER_AGENT_MESSAGE);
-      return next();
+    kind: 'when',
+    when: (request) => !namesContact(request.headers),
+    act: () => {
+      throw new SleeveError('unauthorized', USER_AGENT_MESSAGE);
     },
-    // Without a contact, the full frame answers its 401.
-    hit: { kind: 'check', declines: (headers) => !namesContact(headers) },
   };
 }

@@ -9,7 +9,6 @@
  */
 import type { AnyEndpoint } from '../endpoint.ts';
 import type { Deps } from '../../wiring/deps.ts';
-import { addHeaders } from '../context.ts';
 import type { Layer } from '../pipeline.ts';
 
 /**
@@ -27,12 +26,5 @@ export function varyNames(endpoint: AnyEndpoint, deps: Pick<Deps, 'options'>): s
 export function vary(names: readonly string[]): Layer | undefined {
   if (names.length === 0) return undefined;
   // One object for every answer: the layers' given headers never change (`addHeaders`).
-  const headers = { Vary: names.join(', ') };
-  return {
-    full: (c, next) => {
-      addHeaders(c, headers);
-      return next();
-    },
-    hit: { kind: 'headers', headers },
-  };
+  return { kind: 'headers', headers: { Vary: names.join(', ') } };
 }

@@ -14,7 +14,7 @@ import type { Context } from 'hono';
 import { basePath } from 'hono/route';
 import { pathAsSent } from '../mount.ts';
 import { SleeveError } from '../../errors.ts';
-import { setVersion, versionOf } from '../context.ts';
+import { versionOf } from '../context.ts';
 import type { Layer } from '../pipeline.ts';
 import { CURRENT, findVersion, VERSION_NAMES, VERSIONS, type VersionInfo } from '../versions.ts';
 
@@ -43,13 +43,7 @@ export function prefixed(prefix: string, path: string): string[] {
 
 /** The first layer of a prefixed route: later layers (and the error handler) read the version. */
 export function pinVersion(version: VersionInfo): Layer {
-  return {
-    full: (c, next) => {
-      setVersion(c, version);
-      return next();
-    },
-    hit: { kind: 'version', version },
-  };
+  return { kind: 'version', version };
 }
 
 function versionsError(message: string): SleeveError {

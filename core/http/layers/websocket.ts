@@ -18,9 +18,15 @@ export function asksWebSocket(c: Context<SleeveEnv>): boolean {
   return c.req.header('upgrade')?.toLowerCase() === 'websocket';
 }
 
-/** The layer every other endpoint gets: a handshake there is a client mistake, said as an error answer. */
+/**
+ * The layer every other endpoint gets: a handshake there is a client mistake, said as an error
+ * answer. It looks at any request asking for an upgrade (the hit path leaves those to it), and
+ * refuses one for a WebSocket; another protocol's passes on.
+ */
 export const refuseWebSocket: Layer = {
-  full: (c, next) => {
+  kind: 'when',
+  when: (request) => request.headers.has('upgrade'),
+  act: (c, next) => {
     if (asksWebSocket(c)) {
       throw new SleeveError(
         'bad_request',
@@ -32,8 +38,6 @@ export const refuseWebSocket: Layer = {
     }
     return next();
   },
-  // The hit path leaves any upgrade to the full frame, which refuses it here.
-  hit: { kind: 'check', declines: (headers) => headers.has('upgrade') },
 };
 
 const malformed = () =>
