@@ -8,8 +8,8 @@
  * critical path, where one file built it and then ran every test of the package one after another.
  * Its files run in parallel now, reading the one install.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,20 +26,48 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export default function setup(project: TestProject): () => Promise<void> {
   const into = mkdtempSync(join(tmpdir(), 'sleeve-installed-'));
+  project.provide('packageInstall', into);
+  let building = start(into);
+  // Watch mode: a rerun may follow a change of the sources, so it gets a build of its own.
+  project.onTestsRerun(async () => {
+    await stop(building);
+    rmSync(into, { recursive: true, force: true });
+    mkdirSync(into);
+    building = start(into);
+  });
+  return async () => {
+    await stop(building);
+    rmSync(into, { recursive: true, force: true });
+  };
+}
+
+interface Building {
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+function start(into: string): Building {
   const child = spawn(
     'nice',
     ['-n', '10', process.execPath, '--import', 'tsx', `${ROOT}test/helpers/installed-package.ts`, ROOT, into],
-    // A group of its own, so the teardown stops npm and the build it runs, not only this process.
+    // A group of its own, so a stop reaches npm and the build it runs, not only this process.
     { cwd: ROOT, stdio: 'ignore', detached: true },
   );
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  project.provide('packageInstall', into);
-  return async () => {
-    // Still building: the run chose none of the package's files (or they failed), so no one waits for it.
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {}
-    await exited;
-    rmSync(into, { recursive: true, force: true });
-  };
+  const exited = new Promise<void>((resolve) => {
+    child.once('close', () => resolve());
+    // Not started (no `nice`, say): the package's files say why instead of waiting.
+    child.once('error', (error) => {
+      writeFileSync(join(into, 'failed.txt'), error.message);
+      resolve();
+    });
+  });
+  return { child, exited };
+}
+
+/** Still building: the run chose none of the package's files (or they failed), so no one waits for it. */
+async function stop({ child, exited }: Building): Promise<void> {
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {}
+  await exited;
 }
