@@ -55,6 +55,9 @@ export default defineConfig({
           include: ['test/distribution/**/*.test.ts'],
           sequence: { groupOrder: 2 },
           maxWorkers: 3,
+          // The npm package built, packed and installed once a run for the package's files, started
+          // when the run starts, at a low priority: in a whole run it fills the idle time of the tiers before.
+          globalSetup: ['./test/distribution/package/_pack-once.ts'],
         },
       },
     ],

@@ -9,7 +9,7 @@
  * The folder is not committed: it is megabytes that change with every upgrade of those
  * packages, and this writes it again from what is installed, the same bytes every time.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +73,10 @@ export function embedAssets(): { path: string; bytes: number }[] {
       ),
     },
   ];
-  for (const { path, text } of written) writeFileSync(path, text);
+  // A module already current is left alone: the npm build (which calls this) may run while tests
+  // import these modules, and a rewrite is seen half-written.
+  for (const { path, text } of written)
+    if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
   return written.map(({ path, text }) => ({ path: path.slice(ROOT.length), bytes: text.length }));
 }
 

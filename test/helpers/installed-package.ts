@@ -4,13 +4,20 @@
  * is the checkout's own, cut to what the package depends on (the `dev` entries left out), so
  * `npm ci --offline` takes every tarball from the npm cache `npm ci` filled, by its integrity.
  * (A plain `npm install --offline <tarball>` would need each dependency's registry metadata,
- * which `npm ci` never fetches.) Used by the pack-and-install test and `bench/import.ts`.
+ * which `npm ci` never fetches.) Used by the npm package's tests and `bench/import.ts`.
+ *
+ * Run as a command (`node --import tsx test/helpers/installed-package.ts <checkout> <into>`), it
+ * installs beside Sleeve the dev packages the package's tests type-check with and writes what it
+ * made to `<into>/installed.json`, or why it failed to `<into>/failed.txt`: how the distribution
+ * tier builds the package once, in a process of its own, for all its files
+ * (test/distribution/package/_pack-once.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface Installed {
   /** The fresh project: `node_modules/sleeve` and its dependencies, nothing else. */
@@ -119,4 +126,21 @@ export function installPacked(
       tarball,
     },
   };
+}
+
+/** The dev packages the package's tests install beside Sleeve: Node's types, as a TypeScript project has them. */
+const TEST_DEV_PACKAGES = ['@types/node'];
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [checkout, into] = process.argv.slice(2) as [string, string];
+  try {
+    const installed = installPacked(checkout, into, { devPackages: TEST_DEV_PACKAGES });
+    // Whole or absent: its readers poll for it.
+    writeFileSync(join(into, 'installed.json.part'), JSON.stringify(installed));
+    renameSync(join(into, 'installed.json.part'), join(into, 'installed.json'));
+  } catch (error) {
+    const { message, stderr } = error as { message: string; stderr?: string };
+    writeFileSync(join(into, 'failed.txt'), `${message}\n${stderr ?? ''}`);
+    process.exitCode = 1;
+  }
 }

@@ -1,15 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, startChild } from '../../helpers/child-server.ts';
-import { installPacked, type Installed } from '../../helpers/installed-package.ts';
-import { NODE_LINES, nodeBinary } from '../../helpers/node-lines.ts';
-import { startWorkerd } from '../../helpers/workerd.ts';
-import { nodeImportsOf, reachableInputs } from '../../../scripts/build-workers.ts';
-import { PACKAGE_VERSION } from '../../../adapters/cli/package-version.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startChild } from '../../helpers/child-server.ts';
+import type { Installed } from '../../helpers/installed-package.ts';
+import { packedAndInstalled } from './_installed.ts';
 import { PUBLISHED_BIN, PUBLISHED_FIELDS, publishedManifest } from '../../../scripts/package-npm.ts';
 import { anchorsOf, brokenLinks } from '../../helpers/docs/links.ts';
 
@@ -70,27 +66,16 @@ describe('package shape', () => {
  * node_modules, as a Deno user of the npm package does offline), and a consumer file
  * typechecked against the shipped declarations. A file missing from `files`, or one a module
  * reads at run time (the card fonts, the docs page's assets), fails here, not on a user's machine.
+ * The tier builds, packs and installs it once a run (./_pack-once.ts), for this file and the
+ * package's others, which run beside it: served on each runtime (package-runtimes.test.ts), its
+ * `sleeve` command (package-command.test.ts) and its types (package-types.test.ts).
  */
-const UA = { 'User-Agent': 'package-test/1.0 (package-test@example.com)' };
-
-/** Each runtime's entry in the consumer project, importing the installed package by its name. */
-const RUNTIMES = {
-  node: { file: 'server-node.mjs', command: () => [process.execPath] },
-  bun: { file: 'server-bun.mjs', command: () => [`${BIN}bun`] },
-  deno: {
-    file: 'server-deno.mjs',
-    command: () => [`${BIN}deno`, 'run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys'],
-  },
-} as const;
-
 describe('npm package, packed and installed into a fresh project', () => {
   // The run's one build of dist/ and its one pack: every test of the package below reads them.
   let installed: Installed;
-  beforeAll(() => {
-    // With @types/node from this checkout's lock, as a TypeScript project has it.
-    installed = installPacked(ROOT, undefined, { devPackages: ['@types/node'] });
+  beforeAll(async () => {
+    installed = await packedAndInstalled();
   }, 240_000);
-  afterAll(() => rmSync(dirname(installed.dir), { recursive: true, force: true }));
 
   it('builds ESM with declarations that plain Node imports, and packs only what users need', async () => {
     // The one build of the run: the pack the fresh project installed (npm run package builds dist/).
@@ -247,169 +232,6 @@ describe('npm package, packed and installed into a fresh project', () => {
     expect(await server.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
 
-  for (const [runtime, { file, command }] of Object.entries(RUNTIMES)) {
-    it(`serves /healthz, a search, /docs and a PNG card on ${runtime}`, async () => {
-      writeFileSync(
-        join(installed.dir, file),
-        `import { serve } from 'sleeve/${runtime}';\nconst { url } = await serve({ port: 0 });\nconsole.log(\`sleeve listening on \${url}\`);\n`,
-      );
-      const [bin, ...args] = command();
-      const server = await startChild(bin!, [...args, file], {}, 30_000, installed.dir);
-      try {
-        const health = await fetch(`${server.url}/healthz`);
-        expect(health.status).toBe(200);
-        expect(await health.json()).toMatchObject({ status: 'ok' });
-        const search = await fetch(`${server.url}/search/all?query=love`, { headers: UA });
-        expect(search.status).toBe(200);
-        expect(((await search.json()) as { tracks: unknown[] }).tracks.length).toBeGreaterThan(0);
-        const docs = await fetch(`${server.url}/docs`);
-        expect(docs.status).toBe(200);
-        expect(await docs.text()).toMatch(/swagger-ui/i);
-        const bundle = await fetch(`${server.url}/docs/swagger-ui-bundle.js`);
-        expect(bundle.status).toBe(200);
-        expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(500_000);
-        const card = await fetch(`${server.url}/share/card?id=100006189`, { headers: UA });
-        expect(card.status).toBe(200);
-        expect(card.headers.get('content-type')).toBe('image/png');
-        // The PNG signature: drawn by resvg-wasm with the packaged fonts, not an SVG fallback.
-        expect([...new Uint8Array(await card.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
-      } finally {
-        await server.stop();
-      }
-    }, 60_000);
-  }
-
-  it('bundles examples/workers from the installed package as wrangler would, under 3 MB gzip’d with no ioredis and no node:* module, and serves in workerd', async () => {
-    const dir = join(installed.dir, 'worker');
-    cpSync(join(ROOT, 'examples/workers'), dir, { recursive: true });
-    expect(existsSync(join(installed.dir, 'node_modules/ioredis'))).toBe(false);
-    const workerd = await startWorkerd([{}], dir);
-    try {
-      // The free plan's limit on a Worker's upload (D47).
-      expect(workerd.bundle.gzip).toBeLessThan(3_000_000);
-      // No nodejs_compat needed (D47), counting the chunks the npm build shares between entries:
-      // wrangler warns about a node:* import in any module it reaches, used or not.
-      const { metafile, entry } = workerd.bundle;
-      expect(
-        reachableInputs(metafile, entry).some((input) => input.includes('/node_modules/sleeve/dist/core/chunks/')),
-      ).toBe(true);
-      expect(nodeImportsOf(metafile, entry)).toEqual([]);
-      expect((await fetch(`${workerd.urls[0]}/healthz`)).status).toBe(200);
-      const card = await fetch(`${workerd.urls[0]}/share/card?id=100006189`, { headers: UA });
-      expect(card.headers.get('content-type')).toBe('image/png');
-      expect([...new Uint8Array(await card.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
-    } finally {
-      await workerd.stop();
-    }
-  }, 60_000);
-
-  /*
-   * The `sleeve` command (issue #36) as a user runs it from the installed package: `npx sleeve`
-   * on this machine's Node 20 and on Node 22 and 24 (first on PATH, as `npx` finds `node`
-   * through the command's `#!/usr/bin/env node`), `bunx --bun sleeve` and `deno run -A
-   * npm:sleeve` (resolved from the project's node_modules, `--cached-only`: no download).
-   */
-  const pathWith = (line: number) =>
-    line === 20 ? process.env.PATH! : `${dirname(nodeBinary(line as 22 | 24))}:${process.env.PATH}`;
-  const COMMANDS = [
-    ...[20, ...NODE_LINES].map((line) => ({
-      name: `npx sleeve on Node ${line}`,
-      runs: `node v${line}.`,
-      command: () => ['npx', 'sleeve'],
-      path: () => pathWith(line),
-    })),
-    {
-      name: 'bunx --bun sleeve',
-      runs: 'bun 1.',
-      command: () => [`${BIN}bun`, 'x', '--bun', 'sleeve'],
-      path: () => process.env.PATH!,
-    },
-    {
-      name: 'deno run -A npm:sleeve',
-      runs: 'deno 2.',
-      command: () => [`${BIN}deno`, 'run', '-A', '--cached-only', 'npm:sleeve'],
-      path: () => process.env.PATH!,
-    },
-  ];
-  for (const { name, runs, command, path } of COMMANDS) {
-    it(`${name}: --version, --help, a bad flag exits 2 with one line, Redis without ioredis and a port in use exit 1 with one line, and it serves on the port its flag says`, async () => {
-      const [bin, ...args] = command();
-      const env = { ...process.env, PATH: path(), npm_config_update_notifier: 'false' };
-      const run = (extra: string[]) =>
-        spawnSync(bin!, [...args, ...extra], { cwd: installed.dir, env, encoding: 'utf8', timeout: 60_000 });
-      expect(run(['--version'])).toMatchObject({ status: 0, stdout: `${PACKAGE_VERSION}\n` });
-      const help = run(['--help']);
-      expect(help.status).toBe(0);
-      expect(help.stdout).toMatch(/^sleeve \d+\.\d+\.\d+: /);
-      for (const named of ['--port', '--mode', '--storage', 'SLEEVE_SHUTDOWN_DELAY_MS', 'SLEEVE_AI_MODEL'])
-        expect(help.stdout).toContain(named);
-      const bad = run(['--prot', '8080']);
-      expect(bad.status).toBe(2);
-      expect(bad.stdout).toBe('');
-      expect(bad.stderr).toBe('sleeve: unknown flag --prot; sleeve --help lists the flags\n');
-      // ioredis is an optional peer, not installed here: a redis:// storage is refused at start-up (D50).
-      const redis = run(['--storage', 'redis://127.0.0.1:6379']);
-      expect(redis.stderr).toBe('sleeve: SLEEVE_STORAGE=redis://… needs the ioredis package: npm install ioredis\n');
-      expect(redis.status).toBe(1);
-      // A port in use: one line naming the fix, exit 1 (D50); Deno's heap advice (D43) may come before it.
-      const held = createServer();
-      await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
-      const port = (held.address() as AddressInfo).port;
-      const taken = run(['--port', String(port)]);
-      held.close();
-      const said = `${taken.stdout}${taken.stderr}`.trim().split('\n');
-      expect(said.length, said.join('\n')).toBeLessThanOrEqual(2);
-      expect(said.at(-1)).toBe(
-        // Given by --port, which wins over PORT: the flag is the one to change.
-        `sleeve: port ${port} is in use: stop what listens there, or pass --port a free port (0: any free port)`,
-      );
-      expect(taken.status).toBe(1);
-      // PORT=1 in the environment, --port 0 on the command line: the flag wins (port 1 would fail).
-      // npx: a group of its own, signalled as a whole, as Ctrl-C does: npx runs the command through
-      // `sh -c`, which would not pass on a signal sent to npx alone (docs/deploying.md). Not bunx:
-      // it passes the signal on itself, and a second one would mean "exit now" (D34).
-      const group = bin === 'npx';
-      const server = await startChild(
-        bin!,
-        [...args, '--port', '0', '--mode', 'demo'],
-        { PATH: path(), PORT: '1', npm_config_update_notifier: 'false' },
-        30_000,
-        installed.dir,
-        { group },
-      );
-      try {
-        expect(server.output()).toMatch(
-          new RegExp(
-            `sleeve listening on http://localhost:\\d+ \\(demo mode, memory storage, ${runs.replace('.', '\\.')}`,
-          ),
-        );
-        const health = await fetch(`${server.url}/healthz`);
-        expect(health.status).toBe(200);
-        expect(await health.json()).toMatchObject({ status: 'ok' });
-        const search = await fetch(`${server.url}/search/all?query=love`, { headers: UA });
-        expect(((await search.json()) as { tracks: unknown[] }).tracks.length).toBeGreaterThan(0);
-      } finally {
-        await server.stop();
-      }
-      // npm exec ends itself by the signal it was sent; the command it ran drained and exited (D34).
-      expect(await server.exited).toEqual(
-        bin === 'npx' ? { code: null, signal: 'SIGTERM' } : { code: 0, signal: null },
-      );
-      let gone = false;
-      for (
-        const until = Date.now() + 15_000;
-        !gone && Date.now() < until;
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      ) {
-        gone = await fetch(`${server.url}/healthz`).then(
-          (res) => res.body?.cancel().then(() => false) ?? false,
-          () => true,
-        );
-      }
-      expect(gone).toBe(true);
-    }, 360_000);
-  }
-
   it("import('sleeve') loads none of what only some requests need: upstream fetch, demo catalogue builder, DJ names, card renderer, docs assets", () => {
     // Node's module hooks see every module loaded; the lazy ones must not be among them.
     writeFileSync(
@@ -447,55 +269,4 @@ describe('npm package, packed and installed into a fresh project', () => {
       expect(code, lazy).not.toContain(lazy);
     }
   });
-
-  it('typechecks an embedding in a project of tsc --init defaults with @types/node, skipLibCheck off: no error anywhere (and its types are not any)', () => {
-    const tsc = (args: string[]) =>
-      spawnSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, ...args], {
-        cwd: installed.dir,
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
-    rmSync(join(installed.dir, 'tsconfig.json'), { force: true });
-    expect(tsc(['--init']).status).toBe(0);
-    // What docs/library.md tells a TypeScript user: Node's types in, and library checks left on.
-    const defaults = readFileSync(join(installed.dir, 'tsconfig.json'), 'utf8');
-    const config = defaults
-      .replace(/"types": \[\]/, '"types": ["node"]')
-      .replace(/"skipLibCheck": true/, '"skipLibCheck": false');
-    expect(config).not.toBe(defaults);
-    expect(config).toMatch(/"skipLibCheck": false/);
-    writeFileSync(join(installed.dir, 'tsconfig.json'), config);
-    writeFileSync(
-      join(installed.dir, 'embed.ts'),
-      `import { createServer } from 'node:http';
-import { createSleeve, SleeveError, type SleeveOptions } from 'sleeve';
-import { serve } from 'sleeve/node';
-import { handle } from 'sleeve/vercel';
-import { createClient } from 'sleeve/client';
-
-const options: SleeveOptions = { mode: 'demo', basePath: '/music', requestLog: 'json' };
-const sleeve = createSleeve(options);
-export const answer: Response | Promise<Response> = sleeve.fetch(new Request('http://localhost/music/healthz'));
-export const started: Promise<{ url: string }> = serve({ port: 0 });
-export const vercel: (request: Request) => Promise<Response> = handle();
-export const host = createServer();
-const client = createClient({ baseUrl: 'http://localhost:8787', userAgent: 'consumer/1.0 (me@example.com)' });
-export async function hot(): Promise<string[]> {
-  const { tracks } = await client.track.hot.$get({ limit: 5 });
-  return tracks.map((t) => t.name);
-}
-// @ts-expect-error: no such path
-client.track.nope;
-// @ts-expect-error: mode is demo or live
-createSleeve({ mode: 'other' });
-export { SleeveError };
-`,
-    );
-    const run = tsc(['--noEmit', '-p', '.', '--listFiles']);
-    expect(run.error).toBeUndefined();
-    expect(run.stdout.split('\n').filter((line) => /error TS\d+/.test(line))).toEqual([]);
-    expect(run.status).toBe(0);
-    // The client's types were read from the package (an unused @ts-expect-error above would be an error).
-    expect(run.stdout).toContain(`${installed.dir}/node_modules/sleeve/dist/client/route-table.d.ts`);
-  }, 120_000);
 });
