@@ -12,11 +12,21 @@
  */
 import { isBackgroundDrop, isShortOfTurns, shortOfTurns } from './refusals.ts';
 import type { Clock } from './clock.ts';
+import { REQUEST_BOUND_MS } from './bounds.ts';
+import { upstreamError } from '../../errors.ts';
 import { BACKGROUND, hurry, unboundScope, withSignal, type RequestScope } from './scope.ts';
 
 /** A joiner's wait for turns ran out before the shared call had its answer: a refusal like the budget's own, naming the upstream. */
 const lateJoin = (upstream: string) =>
   shortOfTurns(`[sleeve] [${upstream}] the upstream call this request joined had no turn in time; retry in 1 s`);
+
+/** A joiner's call was under way past the request's bound for its work: what a try of its own would have said. */
+const lateAnswer = (upstream: string) =>
+  upstreamError(
+    upstream,
+    `the upstream call this request joined did not answer within ${REQUEST_BOUND_MS} ms`,
+    'upstream_timeout',
+  );
 
 /**
  * A joiner whose call was refused for want of a turn it could itself still wait for makes the
@@ -73,13 +83,17 @@ export function shareWork<T>(
       return new Promise<T>((resolve, reject) => {
         let left = false;
         // A request joining a call that still waits for its turn (a deferred answer's may wait long)
-        // waits no longer than it would for a turn of its own.
-        const { turnsBy } = scope;
-        const stopTimer =
+        // waits no longer than it would for a turn of its own; a call under way, no longer than
+        // the request's bound for its work. Each wait is a timer of the request's own: a Workers
+        // isolate cancels a request that waits on another's work with nothing of its own pending.
+        const { turnsBy, until } = scope;
+        const at = (time: number, then: () => void) => clock.timer(Math.max(0, time - clock.now()), then);
+        let stopTimer =
           turnsBy === Infinity || scope.patienceMs !== undefined
             ? undefined
-            : clock.timer(Math.max(0, turnsBy - clock.now()), () => {
+            : at(turnsBy, () => {
                 if (!turned) leave(lateJoin(upstream));
+                else if (until !== Infinity) stopTimer = at(until, () => leave(lateAnswer(upstream)));
               });
         const onAbort = () => leave(signal.reason);
         const settle = () => {

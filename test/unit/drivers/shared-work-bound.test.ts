@@ -6,7 +6,7 @@
  * too; a deferred answer (patient) waits on.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_BUDGET_WAIT_MS, REQUEST_TURNS_MS } from '../../../core/drivers/kit/bounds.ts';
+import { MAX_BUDGET_WAIT_MS, REQUEST_BOUND_MS, REQUEST_TURNS_MS } from '../../../core/drivers/kit/bounds.ts';
 import { isShortOfTurns } from '../../../core/drivers/kit/refusals.ts';
 import { shareWork } from '../../../core/drivers/kit/shared-work.ts';
 import { countTurn, deferredScope, requestScope } from '../../../core/drivers/kit/scope.ts';
@@ -66,5 +66,28 @@ describe('a shared call joined by a request', () => {
     expect(aborted).toBe(false);
     // The turn is the request's own too: its count (the deferred answer's estimate) moved.
     expect(request.progress.turns).toBe(1);
+  });
+
+  it("leaves a call under way at the request's bound for its work, with an upstream timeout", async () => {
+    // Never waiting on another request's work with no timer of its own: a Workers isolate
+    // cancels such a request as hung (a 500 with no body, seen in the Workers budget test).
+    const clock = fakeClock();
+    const request = requestScope({ client: '198.51.100.2', now: clock.now() });
+    const work = shareWork(
+      (scope) => {
+        countTurn(scope);
+        return new Promise<string>(() => {});
+      },
+      () => {},
+      'deezer',
+      clock,
+    );
+    const started = clock.now();
+    const error = await rejection(clock.runOut(work.join(request)));
+    expect(clock.now() - started).toBe(REQUEST_BOUND_MS);
+    expect([error.code, error.message]).toEqual([
+      'upstream_timeout',
+      `[sleeve] [deezer] the upstream call this request joined did not answer within ${REQUEST_BOUND_MS} ms`,
+    ]);
   });
 });
