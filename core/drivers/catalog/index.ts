@@ -36,37 +36,23 @@ export default function catalogDrivers(options: CatalogSourcesOptions, _ctx?: Dr
 
 export function createCatalogDrivers(options: CatalogSourcesOptions = {}): Drivers {
   let loading: Promise<LoadedCatalog> | undefined;
-  /** How the load came out: undefined while it is under way (or not begun). */
-  let loaded: ProbeResult | undefined;
   // The parser, generator and indexes are imported with the first load (`prepared.ts`).
   const load = (): Promise<LoadedCatalog> =>
-    (loading ??= import('./loaded.ts')
-      .then(({ builtinCatalog, fileCatalog }) =>
-        options.catalog !== undefined
-          ? fileCatalog(options.catalog)
-          : builtinCatalog(options.seed ?? BUILTIN.seed, options.tracks ?? BUILTIN.tracks),
-      )
-      .then(
-        (catalog) => {
-          loaded = { ok: true, status: 200 };
-          return catalog;
-        },
-        (error: unknown) => {
-          loaded = { ok: false, status: 500 };
-          throw error;
-        },
-      ));
+    (loading ??= import('./loaded.ts').then(({ builtinCatalog, fileCatalog }) =>
+      options.catalog !== undefined
+        ? fileCatalog(options.catalog)
+        : builtinCatalog(options.seed ?? BUILTIN.seed, options.tracks ?? BUILTIN.tracks),
+    ));
   const catalog: Catalog = async (call?: CallOptions) => {
     call?.scope?.signal.throwIfAborted();
     return load();
   };
-  // A catalogue being built is the demo starting, not failing: requests meanwhile wait for it.
-  // The built-in one is built in steps, a second or more on a busy machine, and a first
-  // /healthz waiting for it would read the check's cut-off as both "upstreams" down (a 503).
   const probe = async (call?: CallOptions): Promise<ProbeResult> => {
     call?.scope?.signal.throwIfAborted();
-    load().catch(() => {});
-    return loaded ?? { ok: true, status: 200 };
+    return load().then(
+      () => ({ ok: true, status: 200 }),
+      () => ({ ok: false, status: 500 }),
+    );
   };
   const music = createCatalogMusic(catalog, probe);
   const features: FeaturesDriver = {
