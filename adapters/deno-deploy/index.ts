@@ -9,7 +9,7 @@
  * `--unstable-kv`), said once. Under `deno serve` its `onListen` makes that Sleeve and prints
  * the start-up line the other servers print. D48.
  */
-import { prepareCatalog, type Sleeve, type SleeveOptions } from '../../core/index.ts';
+import type { Sleeve, SleeveOptions } from '../../core/index.ts';
 import { ConfigError, optionsFromEnv } from '../../core/wiring/config.ts';
 import { settingWarnings } from '../../core/wiring/setting-warnings.ts';
 import { hasDenoKv } from '../../core/storage/deno-kv.ts';
@@ -98,10 +98,6 @@ export function createHandler(options: SleeveOptions = {}): DenoDeployHandler {
       const url = `http://${hostname === undefined || hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`;
       try {
         const { deps } = made();
-        // Demo mode's built-in catalogue, built now as the servers build it before they listen
-        // (D45), not by the first request: its build holds the event loop (about a second on a
-        // busy machine), and a first /healthz waiting behind it timed its storage probe out.
-        if (deps.options.mode === 'demo' && deps.options.catalog === undefined) void prepareCatalog().catch(() => {});
         console.log(
           listeningLine(
             url,

@@ -10,7 +10,7 @@
  */
 import { checkCatalog } from './check.ts';
 import type { CatalogData } from './format.ts';
-import { generating } from './generate/index.ts';
+import { generateCatalog } from './generate/index.ts';
 import { CatalogError, parseCatalog } from './parse.ts';
 import { BUILTIN, PreparedCatalog, type CatalogContents, type LoadedCatalog } from './prepared.ts';
 import { buildSearch } from './search/search.ts';
@@ -25,35 +25,14 @@ export function indexCatalog(data: CatalogData): LoadedCatalog {
 
 const builtins = new Map<string, Promise<LoadedCatalog>>();
 
-/** A zero-delay pause: whatever arrived meanwhile (requests, storage answers) runs before the next step. */
-const turn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
-/**
- * The built-in catalogue, built in steps (`generating`) with a pause between each and before
- * its store and its search: about a second of work on a busy machine, which a server that
- * builds it while listening (Deno Deploy's first request) would otherwise spend with every
- * other request and its storage calls waiting (a first `/healthz` timed its storage probe out).
- */
-async function built(seed: string, tracks: number): Promise<LoadedCatalog> {
-  // The first pause also lets createSleeve() return before any of it runs.
-  await turn();
-  const steps = generating({ tracks, seed });
-  let step = steps.next();
-  while (!step.done) {
-    await turn();
-    step = steps.next();
-  }
-  const data = step.value;
-  const store = buildStore(data);
-  await turn();
-  return { store, search: buildSearch(store), seed: data.header.seed ?? BUILTIN.seed };
-}
-
 export function builtinCatalog(seed: string = BUILTIN.seed, tracks: number = BUILTIN.tracks): Promise<LoadedCatalog> {
   const key = `${seed}:${tracks}`;
   let loaded = builtins.get(key);
   if (!loaded) {
-    loaded = built(seed, tracks);
+    // Deferred by a task so createSleeve() returns at once; the first request waits for it.
+    loaded = new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
+      indexCatalog(generateCatalog({ tracks, seed })),
+    );
     builtins.set(key, loaded);
   }
   return loaded;

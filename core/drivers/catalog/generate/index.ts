@@ -67,24 +67,7 @@ interface Label {
   upcs: number;
 }
 
-/** Tracks made between two pauses of `generating`: a few milliseconds' work. */
-const TRACKS_PER_STEP = 1000;
-
-/** The catalogue at once (a script, a test). */
 export function generateCatalog(options: GenerateOptions): CatalogData {
-  const steps = generating(options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/**
- * The catalogue in steps: it pauses (yields) every `TRACKS_PER_STEP` tracks and before its
- * lists, so a server building it while it listens (`loaded.ts`) lets what arrived meanwhile run
- * between steps rather than behind the whole build. The same draws in the same order as at once.
- */
-export function* generating(options: GenerateOptions): Generator<void, CatalogData> {
   const r = createRandom(options.seed);
   // Names come from a stream of their own: how names are made can change without moving ids, fans or charts.
   const names = r.fork('names');
@@ -165,14 +148,12 @@ export function* generating(options: GenerateOptions): Generator<void, CatalogDa
       album.contributors.push(...[...featuredIds].map((id) => ({ id, role: 'Featured' })));
       albums.push(album);
       if (tracks.length % 5000 < size) options.onProgress?.(tracks.length);
-      if (tracks.length % TRACKS_PER_STEP < size) yield;
     }
     pool.push(artists.length);
     profileOf.set(artist.id, profile);
     artists.push(artist);
   }
   options.onProgress?.(tracks.length);
-  yield;
   const genres = DEMO_GENRES.map((g) => ({ type: 'genre' as const, ...g }));
   const lists = buildLists(r.fork('lists'), { artists, albums, tracks, asOf });
   codeProminent(r.fork('isrc'), { artists, albums, tracks, ...lists }, uncoded);
