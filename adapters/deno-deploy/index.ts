@@ -9,7 +9,7 @@
  * `--unstable-kv`), said once. Under `deno serve` its `onListen` makes that Sleeve and prints
  * the start-up line the other servers print. D48.
  */
-import type { Sleeve, SleeveOptions } from '../../core/index.ts';
+import { prepareCatalog, type Sleeve, type SleeveOptions } from '../../core/index.ts';
 import { ConfigError, optionsFromEnv } from '../../core/wiring/config.ts';
 import { settingWarnings } from '../../core/wiring/setting-warnings.ts';
 import { hasDenoKv } from '../../core/storage/deno-kv.ts';
@@ -75,14 +75,35 @@ const withIsolateStatus = (given: SleeveOptions): SleeveOptions => ({ ...given, 
 
 export function createHandler(options: SleeveOptions = {}): DenoDeployHandler {
   let sleeve: Sleeve | undefined;
+  /**
+   * Demo mode's built-in catalogue while it is built, started as the Sleeve is made. The
+   * servers build it before they listen (D45); a handler has no such moment, so requests wait
+   * for it here, before any of their work starts: begun beside the build (about a second of one
+   * block on a busy machine), a first /healthz timed its storage probe out behind it.
+   */
+  let building: Promise<void> | undefined;
   // D12: `/nowplaying/socket` upgrades through hono/deno; Deno's server takes cloned answers
   // faster; /metrics reports the isolate's memory as Deno's server does (read only when asked).
-  const made = (): Sleeve =>
-    (sleeve ??= serverSleeve(
+  const made = (): Sleeve => {
+    if (sleeve) return sleeve;
+    sleeve = serverSleeve(
       // `/status` says its figures are this isolate's (D52).
       withIsolateStatus({ ...fromEnv(), ...options }),
       { processMemory, upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones' },
-    ));
+    );
+    const { mode, catalog } = sleeve.deps.options;
+    if (mode === 'demo' && catalog === undefined)
+      building = prepareCatalog().then(
+        () => {
+          building = undefined;
+        },
+        () => {
+          // Its own requests say what failed.
+          building = undefined;
+        },
+      );
+    return sleeve;
+  };
   return {
     fetch(request, info) {
       let served: Sleeve;
@@ -91,7 +112,9 @@ export function createHandler(options: SleeveOptions = {}): DenoDeployHandler {
       } catch (error) {
         return configRefusal(error);
       }
-      return served.fetch(request, { clientIp: info?.remoteAddr?.hostname });
+      const bindings = { clientIp: info?.remoteAddr?.hostname };
+      const pending = building;
+      return pending ? pending.then(() => served.fetch(request, bindings)) : served.fetch(request, bindings);
     },
     onListen({ hostname, port }) {
       // `deno serve` listens on every address (0.0.0.0) unless told one; localhost is the one to open.
