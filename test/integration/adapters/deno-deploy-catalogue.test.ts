@@ -23,10 +23,10 @@ describe('sleeve/deno-deploy in demo mode', () => {
     const built: boolean[] = [];
     const storage = createStorage();
     const setItem = storage.setItem.bind(storage);
-    storage.setItem = (key, value, options) => {
+    storage.setItem = ((key: string, value: string, options?: Record<string, unknown>) => {
       if (key.startsWith('sleeve:healthz:')) built.push(vi.mocked(generator.generateCatalog).mock.calls.length > 0);
       return setItem(key, value, options);
-    };
+    }) as typeof storage.setItem;
     const handler = createHandler({ storage, log: { info() {}, error() {} } });
     const health = await handler.fetch(new Request('http://127.0.0.1:8787/healthz'));
     expect(health.status).toBe(200);
