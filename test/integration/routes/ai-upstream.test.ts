@@ -6,7 +6,7 @@
  * again), and calls mostly failing open the circuit so callers hear at once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sleeve } from '../../../core/index.ts';
+import { prepareCatalog, type Sleeve } from '../../../core/index.ts';
 import { MIN_CALLS } from '../../../core/drivers/kit/circuit.ts';
 import { startFakeModel, type FakeModel, type ModelFault } from '../../helpers/fake-openai.ts';
 import { call } from '../../helpers/routes/client.ts';
@@ -15,6 +15,9 @@ import { aiSleeve, postChat } from '../../helpers/routes/ai.ts';
 let model: FakeModel;
 beforeAll(async () => {
   model = await startFakeModel();
+  // The demo catalogue, built once a process (about a second of one block on a busy machine),
+  // is built here: built by the first case, it held the loop past that case's 300-ms model timeout.
+  await prepareCatalog();
 });
 beforeEach(() => model.fault(null));
 afterAll(async () => {
