@@ -32,6 +32,8 @@ class MessageHeaders {
   readonly #raw: IncomingHttpHeaders;
   readonly #incoming: IncomingMessage;
   #full: Headers | undefined;
+  /** Once a header is added, set or deleted, Node's object no longer says what the view holds. */
+  #changed = false;
   constructor(incoming: IncomingMessage) {
     this.#incoming = incoming;
     this.#raw = incoming.headers;
@@ -39,9 +41,11 @@ class MessageHeaders {
   /**
    * What Node's object says of a name asked in lower case: its value when it holds one string,
    * null when it holds none (Node keeps every name in lower case), undefined for anything else
-   * (a name in another case, `set-cookie`'s list, a name of `Object`'s prototype).
+   * (a name in another case, `set-cookie`'s list, a name of `Object`'s prototype, any name once
+   * the view was changed).
    */
   #plain(name: string): string | null | undefined {
+    if (this.#changed) return undefined;
     const value = this.#raw[name];
     if (typeof value === 'string') return value;
     return value === undefined && lowerCase(name) ? null : undefined;
@@ -65,12 +69,15 @@ class MessageHeaders {
     return plain === undefined ? this.#all.has(name) : plain !== null;
   }
   append(name: string, value: string): void {
+    this.#changed = true;
     this.#all.append(name, value);
   }
   delete(name: string): void {
+    this.#changed = true;
     this.#all.delete(name);
   }
   set(name: string, value: string): void {
+    this.#changed = true;
     this.#all.set(name, value);
   }
   getSetCookie(): string[] {

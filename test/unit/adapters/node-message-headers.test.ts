@@ -31,4 +31,16 @@ describe("Node's header view", () => {
     expect(() => view.get('café')).toThrow(TypeError);
     expect(() => view.has('café')).toThrow(TypeError);
   });
+
+  it('reads back what it was told to add, set or delete, as a web Headers does', () => {
+    const view = viewOf(raw);
+    const changed = new Headers(web);
+    for (const headers of [view, changed]) {
+      headers.set('user-agent', 'other/2 (you@example.com)');
+      headers.append('x-request-id', 'abc');
+      headers.delete('host');
+    }
+    for (const name of ['host', 'user-agent', 'x-request-id', 'accept'])
+      expect([name, view.get(name), view.has(name)]).toEqual([name, changed.get(name), changed.has(name)]);
+  });
 });
