@@ -92,16 +92,11 @@ export function createHandler(options: SleeveOptions = {}): DenoDeployHandler {
       { processMemory, upgradeWebSocket: honoDeno?.upgradeWebSocket, hitResponses: 'clones' },
     );
     const { mode, catalog } = sleeve.deps.options;
-    if (mode === 'demo' && catalog === undefined)
-      building = prepareCatalog().then(
-        () => {
-          building = undefined;
-        },
-        () => {
-          // Its own requests say what failed.
-          building = undefined;
-        },
-      );
+    // Built or failed, requests go on: a failure is said by the requests that need the catalogue.
+    const built = () => {
+      building = undefined;
+    };
+    if (mode === 'demo' && catalog === undefined) building = prepareCatalog().then(built, built);
     return sleeve;
   };
   return {

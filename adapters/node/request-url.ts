@@ -18,7 +18,7 @@ interface Built {
   url: string;
 }
 
-/** Targets remembered (the most recent): a flood of new ones only starts the memo afresh. */
+/** Targets remembered (the most recent), each URL at most `REMEMBERED_URL_LENGTH`: a flood of new ones only starts the memo afresh. */
 const REMEMBERED_TARGETS = 1024;
 const built = new Map<string, Built>();
 
@@ -41,6 +41,7 @@ export function withRememberedUrl(request: Request, incoming: IncomingMessage): 
   if (typeof url !== 'string') return request;
   const known = built.get(target);
   if (known !== undefined && known.host === host) slot[kept] = known.url;
-  else if (target.length <= REMEMBERED_URL_LENGTH) setBounded(built, target, { host, url }, REMEMBERED_TARGETS);
+  // Bounded by the whole URL, not the target alone: its Host is the client's to make long.
+  else if (url.length <= REMEMBERED_URL_LENGTH) setBounded(built, target, { host, url }, REMEMBERED_TARGETS);
   return request;
 }
