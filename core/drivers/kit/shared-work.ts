@@ -47,7 +47,8 @@ export interface SharedWork<T> {
  * is given the first caller's scope with the work's own signal, which aborts once every caller
  * has left; `abandoned` is called then (before the abort), so the owner stops handing this work
  * to newcomers. A caller leaves at its bound for turns only while the work's call has had none:
- * a call under way is waited for (it ends by its own time), never cut off unanswered. `upstream` names whose call it is, in the errors of callers that stop waiting.
+ * a call under way is waited for (it ends by its own time), never cut off unanswered.
+ * `upstream` names whose call it is, in the errors of callers that stop waiting.
  */
 export function shareWork<T>(
   run: (scope: RequestScope) => Promise<T>,
