@@ -173,11 +173,10 @@ export function cached(options: CacheOptions): Cached {
     return known;
   };
   /**
-   * The one rule of a hit, for both forms: the entry held for this key, fresh and not due for a
-   * refresh ahead (`aheadAt`), counted on the entry.
+   * The one rule of a hit, for both forms: `held`, the entry held for this key, fresh and not
+   * due for a refresh ahead (`aheadAt`), counted on the entry.
    */
-  const heldFor = (known: CacheKey, now: number): Held | undefined => {
-    const held = hot.get(known.key);
+  const heldFor = (held: Held | undefined, known: CacheKey, now: number): Held | undefined => {
     if (!held || now >= held.aheadAt || !fresh(held.entry, known.canonical, now)) return undefined;
     held.hits++;
     return held;
@@ -191,17 +190,17 @@ export function cached(options: CacheOptions): Cached {
       known = ownKeyFor(url, request, valid);
       // Remembered only once its query was validated (this layer runs after the params one).
     } else known = keys.get(url);
-    return known === undefined ? undefined : heldFor(known, now);
+    return known === undefined ? undefined : heldFor(hot.get(known.key), known, now);
   };
 
   // Not `async`: a hit on an entry held in process is answered without awaiting anything.
   const full: FrameLayer = (c, next) => {
     const now = options.now();
     const known = keyFor(c.req.url, c.req.raw, paramsOf(c));
-    const hit = heldFor(known, now);
+    const held = hot.get(known.key);
+    const hit = heldFor(held, known, now);
     // The Response itself, not a promise of it: the frame (`frame-chain.ts`) hands it on as is.
     if (hit) return answer(c, hit.entry, 'HIT', hit.bytes);
-    const held = hot.get(known.key);
     if (held && now >= held.aheadAt && fresh(held.entry, known.canonical, now)) {
       // Once per held entry: popular ones are refreshed ahead, the others left to expire.
       held.aheadAt = Infinity;
