@@ -157,6 +157,9 @@ export function ageOf(entry: Entry, now: number): number {
     : Math.max(0, Math.floor((now - (entry.freshUntil - entry.maxAge * 1000)) / 1000));
 }
 
+/** In lower case, as Node writes a miss's; `@hono/node-server` then finds it without lower-casing it anew. */
+export const CONTENT_LENGTH = 'content-length';
+
 /** What a web Response is made of: the hit path copies a held 200's headers from these. */
 interface AnswerParts {
   status: number;
@@ -190,5 +193,8 @@ export function entryParts(
   headers.ETag = entry.etag;
   headers['Cache-Control'] = cacheControl;
   headers['X-Cache'] = state;
+  // The held bytes' length, told rather than left to the server: the hit path's copies put it
+  // first (`copied`, hit/hit-path.ts), and their answers must stay this one's.
+  if (bytes !== undefined) headers[CONTENT_LENGTH] = String(bytes.byteLength);
   return { status: entry.status, headers, body: bytes ?? entry.body };
 }
