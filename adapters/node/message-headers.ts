@@ -28,7 +28,7 @@ function lowerCase(name: string): boolean {
   return true;
 }
 
-export class MessageHeaders {
+class MessageHeaders {
   readonly #raw: IncomingHttpHeaders;
   readonly #incoming: IncomingMessage;
   #full: Headers | undefined;
