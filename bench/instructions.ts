@@ -20,13 +20,14 @@
  * BENCH_WARM_SECONDS=30  BENCH_SECONDS=20  BENCH_WINDOWS=6 (at most)  BENCH_KEEP=1 (keeps callgrind's
  * files). Valgrind runs code some 50 times slower: one path of one checkout takes about 80 s.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { planFor, v8Flags } from '../adapters/launch/heap-limit.ts';
 import type { ChildServer } from '../test/helpers/child-server.ts';
 import { checkoutList, startCheckout } from './harness/checkout.ts';
+import { requireValgrind } from './harness/valgrind.ts';
 import { requireWrk, wrk } from './harness/wrk.ts';
 
 const CHECKOUTS = checkoutList(process.env.BENCH_CHECKOUTS ?? '.');
@@ -38,10 +39,7 @@ const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 6);
 const CONNECTIONS = 8;
 
 requireWrk();
-if (spawnSync('valgrind', ['--version']).error) {
-  console.error('bench: valgrind is not installed. On Debian or Ubuntu: apt-get install -y valgrind.');
-  process.exit(1);
-}
+requireValgrind();
 
 const out = mkdtempSync(join(tmpdir(), 'sleeve-callgrind-'));
 const heap = v8Flags(planFor(process.env), '').join(' ');

@@ -14,15 +14,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requireValgrind } from '../harness/valgrind.ts';
 
 const HITS = Number(process.env.BENCH_HITS ?? 200_000);
 const HIT = Number(process.env.BENCH_HIT_INSTRUCTIONS ?? 96_700);
 const LOOP = join(import.meta.dirname, 'objects-loop.ts');
 
-if (spawnSync('valgrind', ['--version']).error) {
-  console.error('bench: valgrind is not installed. On Debian or Ubuntu: apt-get install -y valgrind.');
-  process.exit(1);
-}
+requireValgrind();
 const out = mkdtempSync(join(tmpdir(), 'sleeve-entry-'));
 
 /** The instructions of one run of the loop, every thread's (callgrind's own total). */
