@@ -157,7 +157,7 @@ export function ageOf(entry: Entry, now: number): number {
     : Math.max(0, Math.floor((now - (entry.freshUntil - entry.maxAge * 1000)) / 1000));
 }
 
-/** In lower case, as Node writes a miss's; `@hono/node-server` then finds it without lower-casing it anew. */
+/** In lower case, as Node writes a miss's: `@hono/node-server` lower-cases a name to compare it, and one already lower case comes back as it is, no new string. */
 export const CONTENT_LENGTH = 'content-length';
 
 /** What a web Response is made of: the hit path copies a held 200's headers from these. */
