@@ -36,7 +36,13 @@ export interface BreakerRules {
   onClose?(): void;
 }
 
-type Outcome = 'ok' | 'failed' | 'other';
+/**
+ * How a call ended: `ok`; `failed`, in a way that counts against what it calls; `other`, an
+ * answer that is neither (a not-found: it works, and counts as a call that did); `unheard`, it
+ * never reached what it calls (a refusal before it was sent, the caller's abort), and counts
+ * for nothing: calls nobody answered must not water down the failures of a busy, dead upstream.
+ */
+type Outcome = 'ok' | 'failed' | 'other' | 'unheard';
 
 /** One admitted call, handed back when it ends. */
 export interface Ticket {
@@ -49,10 +55,7 @@ export interface Breaker {
   readonly openUntil: number;
   /** A ticket to make one call, or undefined when the call must not be made now. */
   admit(): Ticket | undefined;
-  /**
-   * The call ended: `ok`; `failed`, in a way that counts against what it calls (with what
-   * failed); or `other`, an error that proves nothing of it (a refusal, an abort, a not-found).
-   */
+  /** The call ended (`Outcome`), with what failed it. */
   ended(ticket: Ticket, outcome: Outcome, cause?: unknown): void;
   /** The owner's probe found it back (`probe` recovery): closes it. */
   recovered(): void;
@@ -109,6 +112,7 @@ export function createBreaker(rules: BreakerRules): Breaker {
         else if (outcome === 'failed') open(now(), cause);
         return;
       }
+      if (outcome === 'unheard') return;
       if (!opened) {
         // Counted, but a success never opens it: only an error can be what tips the rate.
         const tipped = rules.trips(now(), outcome === 'failed');

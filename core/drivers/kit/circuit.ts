@@ -6,7 +6,9 @@
  * their `502` (or a STALE answer from the cache layer) in milliseconds instead of each waiting
  * out a timeout, and a struggling upstream is left alone.
  * Then one trial call goes through; its success closes the circuit, its failure opens it again.
- * "Not found" and quota answers are the upstream working.
+ * "Not found" and quota answers are the upstream working. A call the upstream never heard (the
+ * budget refused its turn, its caller left) counts for nothing: counted as working, a dead
+ * upstream busy enough that most calls wait in vain for a turn never reached the failure rate.
  *
  * It opens on a failure rate, not on a run of failures: at least `minCalls` calls
  * ended within the last `windowMs`, and at least `failureRate` of them failed. Five failures in
@@ -32,8 +34,11 @@ const BUCKET_MS = 1000;
 const FAILURES: readonly ErrorCode[] = ['upstream_error', 'upstream_timeout'];
 
 export interface Circuit {
-  /** Runs one upstream call, or fails at once while the circuit is open. */
-  run<T>(call: () => Promise<T>): Promise<T>;
+  /**
+   * Runs one upstream call, or fails at once while the circuit is open. `unheard` says of an
+   * error whether the upstream never heard the call: such a call is not counted.
+   */
+  run<T>(call: () => Promise<T>, unheard?: (error: unknown) => boolean): Promise<T>;
   readonly state: BreakerState;
   /**
    * When a call last succeeded, on the circuit's clock; 0 before any. Only a success counts: an
@@ -115,7 +120,7 @@ export function createCircuit(options: CircuitOptions): Circuit {
     get answeredAt() {
       return answeredAt;
     },
-    async run(call) {
+    async run(call, unheard) {
       const ticket = breaker.admit() ?? refuse();
       try {
         const result = await call();
@@ -126,7 +131,7 @@ export function createCircuit(options: CircuitOptions): Circuit {
         const failed = error instanceof SleeveError && FAILURES.includes(error.code);
         if (failed) options.onFailure?.(error, options.name);
         // A trial's failure opens it again; anything else leaves it half-open for the next call.
-        breaker.ended(ticket, failed ? 'failed' : 'other', error);
+        breaker.ended(ticket, unheard?.(error) === true ? 'unheard' : failed ? 'failed' : 'other', error);
         throw error;
       }
     },

@@ -117,6 +117,22 @@ describe('the circuit policy', () => {
     expect([circuit.state, circuit.answeredAt]).toEqual(['closed', upstream.clock.now()]);
   });
 
+  it("counts no call the upstream never heard: a budget's refusal, the caller's own abort", async () => {
+    const upstream = testUpstream();
+    const circuit = circuitOf(upstream);
+    const refusal = new BudgetRefusal('late', 'no turn in time');
+    expect(await rejection(circuitBreaker(nextOf(refusal))(requestTo({ ...upstream, circuit })))).toBe(refusal);
+    const leaving = new AbortController();
+    const left = new DOMException('the client left', 'AbortError');
+    leaving.abort(left);
+    const scope = requestScope({ now: upstream.clock.now(), signal: leaving.signal });
+    const gone = requestTo({ ...upstream, circuit }, { options: { scope } });
+    expect(await circuitBreaker(nextOf(left))(gone).catch((e: unknown) => e)).toBe(left);
+    // Counted, either would have been a call that worked; with minCalls 1, one failure now opens it.
+    await rejection(circuitBreaker(nextOf(passing()))(requestTo({ ...upstream, circuit })));
+    expect(circuit.state).toBe('open');
+  });
+
   it('lets a raw call (a health probe) by, uncounted', async () => {
     const upstream = testUpstream();
     const circuit = circuitOf(upstream);

@@ -8,6 +8,7 @@ import {
   WINDOW_MS,
   type CircuitOptions,
 } from '../../../core/drivers/kit/circuit.ts';
+import { BudgetRefusal } from '../../../core/drivers/kit/refusals.ts';
 
 function setup(options: Partial<CircuitOptions> = { minCalls: 4, cooldownMs: 1000 }) {
   const clock = { now: 0 };
@@ -113,6 +114,25 @@ describe('circuit breaker', () => {
     for (let i = 0; i < 4; i++) await fail().catch(() => {});
     // Four failures of fourteen calls.
     expect(circuit.state).toBe('closed');
+  });
+
+  it('a call the upstream never heard counts for nothing: a dead upstream busy with refused calls still opens', async () => {
+    const { circuit, fail } = setup({ minCalls: MIN_CALLS });
+    const unheard = (error: unknown) => error instanceof BudgetRefusal;
+    const refused = () =>
+      circuit
+        .run(async () => {
+          throw new BudgetRefusal('late', 'no turn in time');
+        }, unheard)
+        .catch(() => {});
+    // As when a dead upstream's callers mostly wait in vain for a turn: four refused for each failure.
+    for (let i = 0; i < MIN_CALLS - 1; i++) {
+      for (let r = 0; r < 4; r++) await refused();
+      await fail().catch(() => {});
+    }
+    expect(circuit.state).toBe('closed');
+    await fail().catch(() => {});
+    expect(circuit.state).toBe('open');
   });
 
   it('while a trial is out, other calls are refused rather than piling onto a struggling upstream', async () => {

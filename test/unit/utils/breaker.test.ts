@@ -50,6 +50,22 @@ describe('createBreaker', () => {
     b.ended(b.admit()!, 'other', new Error('refused'));
     // The trial proved nothing: the next call tries again.
     expect(b.state).toBe('half-open');
+    b.ended(b.admit()!, 'unheard', new Error('no turn'));
+    expect(b.state).toBe('half-open');
+  });
+
+  it('counts a call that was never heard for nothing, where another outcome would have tipped it', () => {
+    const seen: boolean[] = [];
+    const b = createBreaker({
+      now: () => 0,
+      cooldownMs: 10,
+      trips: (_at, failed) => (seen.push(failed), true),
+      recovery: 'trial',
+    });
+    b.ended(b.admit()!, 'unheard', new Error('no turn'));
+    expect([b.state, seen]).toEqual(['closed', []]);
+    b.ended(b.admit()!, 'other', new Error('not found'));
+    expect([b.state, seen]).toEqual(['open', [false]]);
   });
 });
 
