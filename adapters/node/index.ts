@@ -1,9 +1,9 @@
 /** @module `sleeve/node`: serve Sleeve with `@hono/node-server`. */
 import { processMemory } from '../shared/process-memory.ts';
 import { serve as nodeServe, upgradeWebSocket } from '@hono/node-server';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
-import { connectionClient, type ConnInfo, type Sleeve } from '../../core/index.ts';
+import { connectionClient, type Sleeve } from '../../core/index.ts';
 import { serverLimits } from '../shared/server-limits.ts';
 import { boundAddress, listenUrl } from '../shared/listen-address.ts';
 import { exitOnSignals, gracefulStop, processSignals } from '../shared/graceful.ts';
@@ -18,6 +18,7 @@ import { withMessageHeaders } from './message-headers.ts';
 import { withRememberedUrl } from './request-url.ts';
 import { capConnections, serverOptions, type ConnectionCap } from './limits.ts';
 import { handleUpgrades, type Upgrades } from './upgrade.ts';
+import { nodeListener, type Enter, type NodeEnv } from './listener.ts';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../shared/socket-messages.ts';
 
 export type { ServeOptions } from '../shared/serve-options.ts';
@@ -41,12 +42,6 @@ export interface Served {
   shutdown(): Promise<boolean>;
 }
 
-/** What @hono/node-server passes as `env`: `outgoing` is absent for a request that came as an upgrade. */
-interface NodeEnv {
-  incoming: IncomingMessage;
-  outgoing?: ServerResponse;
-}
-
 export function serve(options: ServeOptions = {}): Promise<Served> {
   // D12: `/nowplaying/socket` upgrades through @hono/node-server's own WebSocket support.
   // Request lines are batched (`shared/stdout-log.ts`) unless the embedder gives a logger.
@@ -61,30 +56,34 @@ export function serve(options: ServeOptions = {}): Promise<Served> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_MESSAGE_BYTES });
   let upgrades: Upgrades | undefined;
   return new Promise((resolve, reject) => {
+    // The one way into core (D70), for a request the listener hands core itself (a GET whose
+    // URL it knows, `listener.ts`) and for one `@hono/node-server` does, on its lazy Request.
+    const enter: Enter = (request, env) => {
+      // A request that came as an upgrade: its answer goes back to the upgrade listener (`upgrade.ts`).
+      const told = env.outgoing === undefined ? upgrades?.answering() : undefined;
+      const answer = sleeve.fetch(request, env);
+      // A cache hit comes back synchronously and is written so. No closure is made for it: a
+      // hit is a few microseconds, and under tsx (as `npm start` runs) each function made per
+      // request also pays for its name being set.
+      return answer instanceof Promise ? answer.then((response) => sent(env, response, told)) : sent(env, answer, told);
+    };
+    const entry = nodeListener(enter);
     const server = nodeServe(
       {
         // The server's env is passed on, not replaced: its WebSocket upgrade reads it back.
         fetch: (request, bindings) => {
-          const env = bindings as NodeEnv & ConnInfo;
+          const env = bindings as NodeEnv;
           env.clientIp = env.incoming.socket.remoteAddress;
-          // A request that came as an upgrade: its answer goes back to the upgrade listener
-          // (`upgrade.ts`), and its Request is a web one built whole, not the lazy one whose
-          // headers and URL the two views below take over (their slot finders would learn the
-          // wrong slot from it).
-          const upgrade = env.outgoing === undefined;
-          const told = upgrade ? upgrades?.answering() : undefined;
-          const lazy = upgrade ? request : withMessageHeaders(withRememberedUrl(request, env.incoming), env.incoming);
-          // The one way into core (D70): a cache hit too, on @hono/node-server's lazy Request.
-          const answer = sleeve.fetch(lazy, env);
-          // A cache hit comes back synchronously: @hono/node-server then writes it on its sync
-          // path. No closure is made for it: a hit is a few microseconds, and under tsx (as
-          // `npm start` runs) each function made per request also pays for its name being set.
-          return answer instanceof Promise
-            ? answer.then((response) => sent(env, response, told))
-            : sent(env, answer, told);
+          // An upgrade's Request is a web one built whole, not the lazy one whose headers and
+          // URL the two views take over (their slot finders would learn the wrong slot from it).
+          const lazy =
+            env.outgoing === undefined
+              ? request
+              : withMessageHeaders(withRememberedUrl(request, env.incoming), env.incoming);
+          return entry.fetch(lazy, env);
         },
         websocket: { server: wss },
-        createServer: withTargetCheck(sleeve.deps.options.basePath),
+        createServer: withTargetCheck(sleeve.deps.options.basePath, entry.listener),
         serverOptions: serverOptions(limits),
         port: options.port ?? 8787,
         hostname: options.hostname,

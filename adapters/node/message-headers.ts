@@ -28,7 +28,7 @@ function lowerCase(name: string): boolean {
   return true;
 }
 
-class MessageHeaders {
+export class MessageHeaders {
   readonly #raw: IncomingHttpHeaders;
   readonly #incoming: IncomingMessage;
   #full: Headers | undefined;

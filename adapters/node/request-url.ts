@@ -22,6 +22,15 @@ interface Built {
 const REMEMBERED_TARGETS = 1024;
 const built = new Map<string, Built>();
 
+/**
+ * The URL built before for this message's target under its Host, or undefined when none was:
+ * the listener (`listener.ts`) then leaves the request to `@hono/node-server`, which builds it.
+ */
+export function rememberedUrl(incoming: IncomingMessage): string | undefined {
+  const known = built.get(incoming.url ?? '');
+  return known !== undefined && known.host === incoming.headers.host ? known.url : undefined;
+}
+
 /** Where `@hono/node-server`'s lazy Request keeps its URL; null: the memo is not used. */
 const urlSlot = requestSlot((request) => request.url);
 

@@ -84,12 +84,20 @@ async function refuse(
   response.end(body);
 }
 
-/** `createServer` for @hono/node-server, answering requests without a usable URL itself. */
-export function withTargetCheck(basePath = ''): typeof createServer {
-  return ((options: object, listener: RequestListener) =>
-    createServer(options, (request: IncomingMessage, response: ServerResponse) => {
+/**
+ * `createServer` for @hono/node-server, answering requests without a usable URL itself; `around`
+ * makes the listener the rest are given to of @hono/node-server's.
+ */
+export function withTargetCheck(
+  basePath = '',
+  around: (listener: RequestListener) => RequestListener = (listener) => listener,
+): typeof createServer {
+  return ((options: object, written: RequestListener) => {
+    const listener = around(written);
+    return createServer(options, (request: IncomingMessage, response: ServerResponse) => {
       const problem = targetProblem(request);
       if (problem === null) return listener(request, response);
       refuse(request, response, problem, basePath).catch(() => response.destroy());
-    })) as typeof createServer;
+    });
+  }) as typeof createServer;
 }
