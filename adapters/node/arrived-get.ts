@@ -13,6 +13,8 @@ import { MessageHeaders } from './message-headers.ts';
 
 /** Why the signal is aborted: the client closed its connection before the answer was written. */
 const CLOSED_EARLY = 'Client connection prematurely closed.';
+/** The whole web Request of an `ArrivedGet` (a method no Request has, so no name of one is taken). */
+const WHOLE = Symbol('whole');
 
 export class ArrivedGet {
   readonly method = 'GET';
@@ -40,56 +42,35 @@ export class ArrivedGet {
     return this.#abort.signal;
   }
   /** The same request as a whole web Request, made the first time something only one can answer is asked. */
-  get #asWhole(): Request {
+  [WHOLE](): Request {
     this.#whole ??= new Request(this.url, { headers: this.headers, signal: this.signal });
     return this.#whole;
   }
-  get cache(): RequestCache {
-    return this.#asWhole.cache;
-  }
-  get credentials(): RequestCredentials {
-    return this.#asWhole.credentials;
-  }
-  get destination(): RequestDestination {
-    return this.#asWhole.destination;
-  }
-  get integrity(): string {
-    return this.#asWhole.integrity;
-  }
-  get keepalive(): boolean {
-    return this.#asWhole.keepalive;
-  }
-  get mode(): RequestMode {
-    return this.#asWhole.mode;
-  }
-  get redirect(): RequestRedirect {
-    return this.#asWhole.redirect;
-  }
-  get referrer(): string {
-    return this.#asWhole.referrer;
-  }
-  get referrerPolicy(): ReferrerPolicy {
-    return this.#asWhole.referrerPolicy;
-  }
-  clone(): Request {
-    return this.#asWhole.clone();
-  }
-  arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#asWhole.arrayBuffer();
-  }
-  blob(): Promise<Blob> {
-    return this.#asWhole.blob();
-  }
-  formData(): Promise<FormData> {
-    return this.#asWhole.formData();
-  }
-  json(): Promise<unknown> {
-    return this.#asWhole.json();
-  }
-  text(): Promise<string> {
-    return this.#asWhole.text();
-  }
 }
+
+// Everything else a Request has, read from the whole one, as `@hono/node-server`'s lazy Request does.
+for (const name of [
+  'cache',
+  'credentials',
+  'destination',
+  'integrity',
+  'keepalive',
+  'mode',
+  'redirect',
+  'referrer',
+  'referrerPolicy',
+] as const)
+  Object.defineProperty(ArrivedGet.prototype, name, {
+    get(this: ArrivedGet) {
+      return this[WHOLE]()[name];
+    },
+  });
+for (const name of ['clone', 'arrayBuffer', 'blob', 'formData', 'json', 'text'] as const)
+  Object.defineProperty(ArrivedGet.prototype, name, {
+    value(this: ArrivedGet) {
+      return this[WHOLE]()[name]();
+    },
+  });
 
 /**
  * A web Request to whoever checks (`instanceof`), as `@hono/node-server`'s lazy one is. Set when
