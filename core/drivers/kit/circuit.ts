@@ -128,10 +128,11 @@ export function createCircuit(options: CircuitOptions): Circuit {
         breaker.ended(ticket, 'ok');
         return result;
       } catch (error) {
-        const failed = error instanceof SleeveError && FAILURES.includes(error.code);
+        const heard = unheard?.(error) !== true;
+        const failed = heard && error instanceof SleeveError && FAILURES.includes(error.code);
         if (failed) options.onFailure?.(error, options.name);
         // A trial's failure opens it again; anything else leaves it half-open for the next call.
-        breaker.ended(ticket, unheard?.(error) === true ? 'unheard' : failed ? 'failed' : 'other', error);
+        breaker.ended(ticket, !heard ? 'unheard' : failed ? 'failed' : 'other', error);
         throw error;
       }
     },

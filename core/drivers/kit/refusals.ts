@@ -46,6 +46,13 @@ export function isBackgroundDrop(error: unknown): error is BudgetRefusal {
   return error instanceof BudgetRefusal && error.reason === 'dropped';
 }
 
+/**
+ * A call not made at all: its request's time for upstream work was spent before its first turn
+ * (`budget-turn.ts`). Its caller hears a 504, but the upstream never heard the call, so its
+ * circuit does not count it (`circuit-breaker.ts`): a busy instance is no failing upstream.
+ */
+export class NotAsked extends SleeveError {}
+
 /** A circuit that is open refused the call without asking the upstream (`circuit.ts`). */
 export class CircuitOpen extends SleeveError {
   constructor(message: string, retryAfterS: number) {

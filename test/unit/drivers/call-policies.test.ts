@@ -19,7 +19,7 @@ import { failingStatuses } from '../../../core/drivers/kit/policies/status.ts';
 import { tryTime } from '../../../core/drivers/kit/policies/try-time.ts';
 import { wholeTry } from '../../../core/drivers/kit/policies/whole-try.ts';
 import { createCircuit } from '../../../core/drivers/kit/circuit.ts';
-import { BudgetRefusal, retryable } from '../../../core/drivers/kit/refusals.ts';
+import { BudgetRefusal, NotAsked, retryable } from '../../../core/drivers/kit/refusals.ts';
 import { requestScope } from '../../../core/drivers/kit/scope.ts';
 import type { TakeOptions } from '../../../core/drivers/kit/budget/face.ts';
 import { rejection } from '../../helpers/rejection.ts';
@@ -117,7 +117,7 @@ describe('the circuit policy', () => {
     expect([circuit.state, circuit.answeredAt]).toEqual(['closed', upstream.clock.now()]);
   });
 
-  it("counts no call the upstream never heard: a budget's refusal, the caller's own abort", async () => {
+  it("counts no call the upstream never heard: a budget's refusal, its request's time spent, the caller's own abort", async () => {
     const upstream = testUpstream();
     const circuit = circuitOf(upstream);
     const refusal = new BudgetRefusal('late', 'no turn in time');
@@ -128,6 +128,10 @@ describe('the circuit policy', () => {
     const scope = requestScope({ now: upstream.clock.now(), signal: leaving.signal });
     const gone = requestTo({ ...upstream, circuit }, { options: { scope } });
     expect(await circuitBreaker(nextOf(left))(gone).catch((e: unknown) => e)).toBe(left);
+    // A 504 to its caller, yet no failure of the upstream's: with minCalls 1, one would open it.
+    const notAsked = new NotAsked('upstream_timeout', '[sleeve] [test] not asked');
+    expect(await rejection(circuitBreaker(nextOf(notAsked))(requestTo({ ...upstream, circuit })))).toBe(notAsked);
+    expect(circuit.state).toBe('closed');
     // Counted, either would have been a call that worked; with minCalls 1, one failure now opens it.
     await rejection(circuitBreaker(nextOf(passing()))(requestTo({ ...upstream, circuit })));
     expect(circuit.state).toBe('open');
@@ -250,6 +254,7 @@ describe('the budget turn policy', () => {
       budgetTurn(nextOf(200))(requestTo(upstream, { options: { scope }, tries: triesOf() })),
     );
     expect([error.code, error.message]).toEqual(['upstream_timeout', expect.stringMatching(/not asked/)]);
+    expect(error).toBeInstanceOf(NotAsked);
     expect(await budgetTurn(nextOf(200))(requestTo(upstream))).toBe(200);
     expect(takes).toEqual([]);
   });

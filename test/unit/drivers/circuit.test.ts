@@ -8,7 +8,7 @@ import {
   WINDOW_MS,
   type CircuitOptions,
 } from '../../../core/drivers/kit/circuit.ts';
-import { BudgetRefusal } from '../../../core/drivers/kit/refusals.ts';
+import { BudgetRefusal, NotAsked } from '../../../core/drivers/kit/refusals.ts';
 
 function setup(options: Partial<CircuitOptions> = { minCalls: 4, cooldownMs: 1000 }) {
   const clock = { now: 0 };
@@ -117,8 +117,16 @@ describe('circuit breaker', () => {
   });
 
   it('a call the upstream never heard counts for nothing: a dead upstream busy with refused calls still opens', async () => {
-    const { circuit, fail } = setup({ minCalls: MIN_CALLS });
-    const unheard = (error: unknown) => error instanceof BudgetRefusal;
+    const failures: string[] = [];
+    const { circuit, fail } = setup({ minCalls: MIN_CALLS, onFailure: (error) => void failures.push(error.message) });
+    const unheard = (error: unknown) => error instanceof BudgetRefusal || error instanceof NotAsked;
+    // A 504 its caller hears, but no failure of the upstream's: not told as one either.
+    await circuit
+      .run(async () => {
+        throw new NotAsked('upstream_timeout', 'not asked');
+      }, unheard)
+      .catch(() => {});
+    expect(failures).toEqual([]);
     const refused = () =>
       circuit
         .run(async () => {
@@ -133,6 +141,7 @@ describe('circuit breaker', () => {
     expect(circuit.state).toBe('closed');
     await fail().catch(() => {});
     expect(circuit.state).toBe('open');
+    expect(failures).toHaveLength(MIN_CALLS);
   });
 
   it('while a trial is out, other calls are refused rather than piling onto a struggling upstream', async () => {

@@ -8,7 +8,7 @@
  * takes no turn.
  */
 import { REQUEST_BOUND_MS } from '../bounds.ts';
-import { isBudgetRefusal } from '../refusals.ts';
+import { isBudgetRefusal, NotAsked } from '../refusals.ts';
 import { boundsOf, type CallPolicy } from '../call/policy.ts';
 import { MIN_TRY_MS, TryNotMade } from './retry.ts';
 import { failure } from '../call/upstream.ts';
@@ -18,12 +18,10 @@ export const budgetTurn: CallPolicy = (next) => async (request) => {
   if (tries === undefined) return next(request);
   const { turnsBy, until: requestEnd } = boundsOf(options);
   const first = tries.end === undefined;
-  if (first && requestEnd - upstream.clock.now() < MIN_TRY_MS)
-    throw failure(
-      upstream,
-      `not asked: the request's ${REQUEST_BOUND_MS} ms for its upstream calls are spent`,
-      'upstream_timeout',
-    );
+  if (first && requestEnd - upstream.clock.now() < MIN_TRY_MS) {
+    const spent = failure(upstream, `not asked: the request's ${REQUEST_BOUND_MS} ms for its upstream calls are spent`);
+    throw new NotAsked('upstream_timeout', spent.message);
+  }
   const until = first ? Math.min(turnsBy, requestEnd - MIN_TRY_MS) : (tries.end ?? Infinity) - MIN_TRY_MS;
   try {
     await upstream.budget?.take(options.scope, { until, abortable: options.shared !== true });

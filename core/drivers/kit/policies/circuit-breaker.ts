@@ -5,20 +5,24 @@
  * call before anything is asked of the budget or sent, reported apart (`report.ts`). An answer
  * asking to hold off (`hold-off.ts`) is the upstream answering: the circuit counts it as
  * working, and the caller hears its error. A raw call (a health probe) is not counted, nor is a
- * call the upstream never heard: its first turn refused by the budget, or its caller gone.
+ * call the upstream never heard: its first turn refused by the budget or past its request's
+ * time, or its caller gone.
  */
-import { CircuitOpen, isBudgetRefusal } from '../refusals.ts';
+import { CircuitOpen, isBudgetRefusal, NotAsked } from '../refusals.ts';
 import { HoldOff } from '../call/hold-off.ts';
 import { callerGone, type CallPolicy, type UpstreamRequest } from '../call/policy.ts';
 
 /**
  * Whether `error` ended a call the upstream never heard: the budget's refusal (a later try's is
- * the failure before it, `retry.ts`) or the caller's own abort reason, as `send.ts` gives it.
+ * the failure before it, `retry.ts`), its request's time spent before its first turn, or the
+ * caller's own abort reason, as `send.ts` gives it.
  */
 const unheardBy =
   (request: UpstreamRequest<unknown>) =>
   (error: unknown): boolean =>
-    isBudgetRefusal(error) || (callerGone(request.options) && error === request.options.scope?.signal.reason);
+    isBudgetRefusal(error) ||
+    error instanceof NotAsked ||
+    (callerGone(request.options) && error === request.options.scope?.signal.reason);
 
 export const circuitBreaker: CallPolicy =
   (next) =>
