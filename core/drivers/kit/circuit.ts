@@ -6,9 +6,10 @@
  * their `502` (or a STALE answer from the cache layer) in milliseconds instead of each waiting
  * out a timeout, and a struggling upstream is left alone.
  * Then one trial call goes through; its success closes the circuit, its failure opens it again.
- * "Not found" and quota answers are the upstream working. A call the upstream never heard (the
- * budget refused its turn, its caller left) counts for nothing: counted as working, a dead
- * upstream busy enough that most calls wait in vain for a turn never reached the failure rate.
+ * "Not found" and quota answers are the upstream working. A call the upstream never heard (its
+ * caller says which, `unheard`: the budget refused its turn, its request's time was spent, its
+ * caller left) counts for nothing: counted as working, a dead upstream busy enough that most
+ * calls wait in vain for a turn never reached the failure rate.
  *
  * It opens on a failure rate, not on a run of failures: at least `minCalls` calls
  * ended within the last `windowMs`, and at least `failureRate` of them failed. Five failures in

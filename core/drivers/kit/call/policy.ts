@@ -69,6 +69,14 @@ export function callerGone(options: UpstreamCallOptions): boolean {
 }
 
 /**
+ * Whether `error` is the reason the call's scope was aborted with: the call ended because its
+ * caller left (for a shared call, its last joiner), not for anything the upstream or the budget did.
+ */
+export function endedByCaller(options: UpstreamCallOptions, error: unknown): boolean {
+  return options.scope?.signal.aborted === true && error === options.scope.signal.reason;
+}
+
+/**
  * The request's bounds on a call (`scope.ts`): by when its turns must come and its work be over.
  * A GET's only: a POST (the model's answer) has its own time, and a call no request made none.
  */

@@ -9,7 +9,7 @@
  */
 import { REQUEST_BOUND_MS } from '../bounds.ts';
 import { isBudgetRefusal, NotAsked } from '../refusals.ts';
-import { boundsOf, type CallPolicy } from '../call/policy.ts';
+import { boundsOf, endedByCaller, type CallPolicy } from '../call/policy.ts';
 import { MIN_TRY_MS, TryNotMade } from './retry.ts';
 import { failure } from '../call/upstream.ts';
 
@@ -28,8 +28,7 @@ export const budgetTurn: CallPolicy = (next) => async (request) => {
   } catch (refusal) {
     // A caller that left while it waited is no refusal of the budget's, though its reason may be
     // a 503 of its own (a shared flight's last joiner leaving short of turns, `shared-work.ts`).
-    const left = options.scope?.signal.aborted === true && refusal === options.scope.signal.reason;
-    if (isBudgetRefusal(refusal) && !left) upstream.report?.refused('budget');
+    if (isBudgetRefusal(refusal) && !endedByCaller(options, refusal)) upstream.report?.refused('budget');
     // No turn in time for a later try worth making: the caller hears what failed, not the budget.
     throw first ? refusal : new TryNotMade();
   }

@@ -10,19 +10,17 @@
  */
 import { CircuitOpen, isBudgetRefusal, NotAsked } from '../refusals.ts';
 import { HoldOff } from '../call/hold-off.ts';
-import { callerGone, type CallPolicy, type UpstreamRequest } from '../call/policy.ts';
+import { endedByCaller, type CallPolicy, type UpstreamRequest } from '../call/policy.ts';
 
 /**
  * Whether `error` ended a call the upstream never heard: the budget's refusal (a later try's is
  * the failure before it, `retry.ts`), its request's time spent before its first turn, or the
- * caller's own abort reason, as `send.ts` gives it.
+ * caller's own abort reason.
  */
 const unheardBy =
   (request: UpstreamRequest<unknown>) =>
   (error: unknown): boolean =>
-    isBudgetRefusal(error) ||
-    error instanceof NotAsked ||
-    (callerGone(request.options) && error === request.options.scope?.signal.reason);
+    isBudgetRefusal(error) || error instanceof NotAsked || endedByCaller(request.options, error);
 
 export const circuitBreaker: CallPolicy =
   (next) =>
