@@ -1,6 +1,7 @@
 /**
  * Cache hits on Node (issue #24), through the one way into core (D70, issue #65): every request,
- * a held hit too, enters by `sleeve.fetch` on @hono/node-server's lazy Request, once. Each
+ * a held hit too, enters by `sleeve.fetch` once, on @hono/node-server's lazy Request or, for a
+ * GET of a URL built before, on the listener's `ArrivedGet`. Each
  * answer written to the socket must be the full frame's for the same request (`sleeve.app`, the
  * Hono app without the hit path): status, every header but the per-request ones, body. The
  * socket's own lines (`Date`, `Connection`, `Keep-Alive`, and but for a held hit `Content-Length`)
@@ -125,8 +126,9 @@ describe('cache hits on Node, through the one entry', () => {
     const [fast] = await both('/editorial/genres');
     expect(fast.status).toBe(200);
     expect(fast.headers.get('x-cache')).toBe('HIT');
-    // The length first (told to @hono/node-server, which then checks no other name: D70), the
-    // headers every layer gives a held hit in the frame's order, the socket's own after them.
+    // The length first (a held hit's parts are written as they are, by the listener or, where
+    // @hono/node-server writes one, told it so it looks no further: D70), the headers every
+    // layer gives a held hit in the frame's order, the socket's own after them.
     const names = fast.text
       .split('\r\n')
       .slice(1)
